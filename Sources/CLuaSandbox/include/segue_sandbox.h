@@ -1,0 +1,86 @@
+/*
+ * The C half of Segue's Lua sandbox.
+ *
+ * Everything that must run between Lua frames lives here, in C, because a Lua
+ * error is a longjmp and a longjmp must never cross a Swift frame: the
+ * counting allocator, the kill hook, the trampoline that turns a Swift
+ * failure marker into a Lua error, and the library functions the sandbox
+ * replaces (pcall, coroutines, patterns, table loops that could run in C
+ * without ever reaching a hook).
+ */
+#ifndef SEGUE_SANDBOX_H
+#define SEGUE_SANDBOX_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <lua.h>
+
+/* One per lua_State; opaque so its atomics stay on the C side. */
+typedef struct SegueSandbox SegueSandbox;
+
+/* Receives what a script prints, one line per print call. */
+typedef void (*SegueLogFunction)(void *host, const char *text, size_t length);
+
+/* A Swift function callable from Lua. It returns its result count, or
+ * SEGUE_RAISE after pushing an error value: the trampoline raises it once the
+ * Swift frame has returned. */
+typedef int (*SegueHostFunction)(lua_State *L);
+#define SEGUE_RAISE (-1)
+
+/* Why a sandbox stopped running script code for good. */
+typedef enum {
+    SEGUE_FATE_ALIVE = 0,
+    SEGUE_FATE_TIME_LIMIT = 1,
+    SEGUE_FATE_MEMORY_LIMIT = 2
+} SegueFate;
+
+/* Status returned by segue_sandbox_load for a chunk that holds bytecode. */
+#define SEGUE_LOAD_BYTECODE 100
+/* Status returned by segue_sandbox_call when an earlier limit ended the
+ * entry: nothing ran, the function and arguments were popped. */
+#define SEGUE_CALL_TERMINATED 101
+
+SegueSandbox *segue_sandbox_create(size_t memory_limit, void *host, SegueLogFunction log);
+/* Opens the state and builds the allowlisted environment inside a protected
+ * call. Returns NULL only when not even the bare state could be allocated;
+ * otherwise *status is LUA_OK or the error status (message on the stack). */
+lua_State *segue_sandbox_open(SegueSandbox *sb, int *status);
+/* Closes the state (if opened) and frees the sandbox. */
+void segue_sandbox_destroy(SegueSandbox *sb);
+
+SegueSandbox *segue_sandbox_of(lua_State *L);
+void *segue_sandbox_host(lua_State *L);
+void segue_sandbox_set_host(SegueSandbox *sb, void *host);
+
+size_t segue_sandbox_memory_used(const SegueSandbox *sb);
+size_t segue_sandbox_memory_peak(const SegueSandbox *sb);
+size_t segue_sandbox_memory_limit(const SegueSandbox *sb);
+void segue_sandbox_set_memory_limit(SegueSandbox *sb, size_t limit);
+SegueFate segue_sandbox_fate(const SegueSandbox *sb);
+
+/* Loads text only: refuses anything holding Lua's bytecode signature. */
+int segue_sandbox_load(lua_State *L, const char *buffer, size_t size, const char *chunkname);
+
+/* Calls the function below nargs arguments under the host's message handler
+ * (which adds a traceback). An outermost call is what the time limit
+ * measures. */
+int segue_sandbox_call(lua_State *L, int nargs, int nresults);
+
+/* For the watchdog: the serial of the outermost call in progress, 0 when the
+ * state is idle. Safe from any thread. */
+uint64_t segue_sandbox_active_call(const SegueSandbox *sb);
+/* For the watchdog: ends the running call. Safe from any thread, as long as
+ * the sandbox is not being destroyed at the same time. */
+void segue_sandbox_expire(SegueSandbox *sb);
+
+/* Pushes a Swift function as a Lua C closure through the trampoline. */
+void segue_push_host_function(lua_State *L, SegueHostFunction f, int nupvalues);
+/* The upvalue index a host function sees for its own upvalue i (1-based). */
+int segue_host_upvalue_index(int i);
+
+/* The source and line of the innermost Lua frame when the last error was
+ * handled, for errors whose message carries no position. */
+const char *segue_sandbox_error_source(const SegueSandbox *sb);
+int segue_sandbox_error_line(const SegueSandbox *sb);
+
+#endif

@@ -1,0 +1,661 @@
+/*
+ * The sandboxed state: allocator, limits, trampoline, and the environment.
+ *
+ * The environment is an allowlist (lua-host.md): a new globals table gets
+ * only the names below; everything else the standard libraries define stays
+ * unreachable in the registry.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <lauxlib.h>
+#include <lualib.h>
+
+#include "sandbox_internal.h"
+
+/* math.random's seed: a constant, so every run draws the same numbers. */
+#define SEGUE_RANDOM_SEED 0x5E6E
+
+/* ---------------------------------------------------------------- memory */
+
+/* Counts every byte Lua holds and refuses growth past the limit. Lua then
+ * collects garbage and retries once before it raises "not enough memory".
+ * In 5.4 `osize` is a type tag when `ptr` is NULL, so only a real block's
+ * size is counted as old. Never raises, never calls Lua. */
+static void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+    SegueSandbox *sb = ud;
+    size_t old = ptr != NULL ? osize : 0;
+    if (nsize == 0) {
+        free(ptr);
+        sb->used -= old;
+        return NULL;
+    }
+    if (nsize > old && !sb->in_swift && (sb->used >= sb->limit || nsize - old > sb->limit - sb->used)) {
+        return NULL;
+    }
+    void *block = realloc(ptr, nsize);
+    if (block == NULL) {
+        if (sb->in_swift) {
+            fprintf(stderr, "segue: the system is out of memory\n");
+            abort();
+        }
+        return NULL;
+    }
+    sb->used = sb->used - old + nsize;
+    if (sb->used > sb->peak) {
+        sb->peak = sb->used;
+    }
+    return block;
+}
+
+SegueSandbox *segue_sandbox_of(lua_State *L) {
+    void *ud = NULL;
+    lua_getallocf(L, &ud);
+    return ud;
+}
+
+void *segue_sandbox_host(lua_State *L) { return segue_sandbox_of(L)->host; }
+
+void segue_sandbox_set_host(SegueSandbox *sb, void *host) { sb->host = host; }
+
+size_t segue_sandbox_memory_used(const SegueSandbox *sb) { return sb->used; }
+size_t segue_sandbox_memory_peak(const SegueSandbox *sb) { return sb->peak; }
+size_t segue_sandbox_memory_limit(const SegueSandbox *sb) { return sb->limit; }
+
+void segue_sandbox_set_memory_limit(SegueSandbox *sb, size_t limit) {
+    /* The allocator computes limit - used, which must not wrap. */
+    sb->limit = limit < sb->used ? sb->used : limit;
+}
+
+SegueFate segue_sandbox_fate(const SegueSandbox *sb) {
+    if (atomic_load(&((SegueSandbox *)sb)->expired)) return SEGUE_FATE_TIME_LIMIT;
+    if (sb->out_of_memory) return SEGUE_FATE_MEMORY_LIMIT;
+    return SEGUE_FATE_ALIVE;
+}
+
+/* ------------------------------------------------------------ time limit */
+
+/* Count and line only: a call hook would also fire on the host's own C
+ * message handler and replace the script's error with a new one. */
+#define KILL_MASK (LUA_MASKCOUNT | LUA_MASKLINE)
+
+static void kill_hook(lua_State *L, lua_Debug *ar);
+
+/* Builds "file:line: time limit exceeded" for the innermost Lua frame. */
+static int raise_time_limit_at(lua_State *L, int level) {
+    lua_sethook(L, kill_hook, KILL_MASK, 1);
+    lua_Debug ar;
+    for (; lua_getstack(L, level, &ar); level++) {
+        lua_getinfo(L, "Sl", &ar);
+        if (ar.currentline > 0) {
+            lua_pushfstring(L, "%s:%d: time limit exceeded", ar.short_src, ar.currentline);
+            return lua_error(L);
+        }
+    }
+    lua_pushliteral(L, "time limit exceeded");
+    return lua_error(L);
+}
+
+/* Stays armed on every instruction once fired, so nothing the script does
+ * afterwards (a pcall, a handler, a __close) gets to run for long. */
+static void kill_hook(lua_State *L, lua_Debug *ar) {
+    (void)ar;
+    raise_time_limit_at(L, 0);
+}
+
+int segue_raise_time_limit(lua_State *L) { return raise_time_limit_at(L, 1); }
+
+int segue_fatal(lua_State *L, int status) {
+    SegueSandbox *sb = segue_sandbox_of(L);
+    if (status == LUA_ERRMEM) {
+        sb->out_of_memory = 1;
+    }
+    if (segue_expired(sb)) {
+        lua_sethook(L, kill_hook, KILL_MASK, 1);
+        return 1;
+    }
+    return sb->out_of_memory;
+}
+
+uint64_t segue_sandbox_active_call(const SegueSandbox *sb) {
+    return atomic_load_explicit(&((SegueSandbox *)sb)->active, memory_order_relaxed);
+}
+
+void segue_sandbox_expire(SegueSandbox *sb) {
+    pthread_mutex_lock(&sb->lock);
+    atomic_store(&sb->expired, 1);
+    /* lua_sethook is safe while the thread runs: Lua's own comment allows it
+     * from a signal handler. `running` is alive while it is set. */
+    if (sb->running != NULL) {
+        lua_sethook(sb->running, kill_hook, KILL_MASK, 1);
+    }
+    pthread_mutex_unlock(&sb->lock);
+}
+
+/* ------------------------------------------------------- calls from host */
+
+/* Adds a traceback, and notes the innermost Lua frame for messages that
+ * carry no position (error objects, errors raised at level 0). */
+static int host_message_handler(lua_State *L) {
+    SegueSandbox *sb = segue_sandbox_of(L);
+    sb->error_source[0] = '\0';
+    sb->error_line = 0;
+    lua_Debug ar;
+    for (int level = 0; lua_getstack(L, level, &ar); level++) {
+        lua_getinfo(L, "Sl", &ar);
+        if (ar.currentline > 0) {
+            const char *source = ar.source[0] == '@' || ar.source[0] == '=' ? ar.source + 1 : ar.short_src;
+            snprintf(sb->error_source, sizeof sb->error_source, "%s", source);
+            sb->error_line = ar.currentline;
+            break;
+        }
+    }
+    const char *message = lua_tostring(L, 1);
+    if (message == NULL) {
+        /* After a kill hooks may be off here (see guarded_handler): run no
+         * script code, not even __tostring. */
+        if (!segue_expired(sb) && luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) {
+            message = lua_tostring(L, -1);
+        } else {
+            message = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+        }
+    }
+    luaL_traceback(L, L, message, 1);
+    return 1;
+}
+
+int segue_sandbox_call(lua_State *L, int nargs, int nresults) {
+    SegueSandbox *sb = segue_sandbox_of(L);
+    if (sb->out_of_memory || segue_expired(sb)) {
+        lua_pop(L, nargs + 1);
+        return SEGUE_CALL_TERMINATED;
+    }
+    int base = lua_gettop(L) - nargs;
+    lua_pushcfunction(L, host_message_handler);
+    lua_insert(L, base);
+    if (sb->depth++ == 0) {
+        atomic_store_explicit(&sb->active, ++sb->serial, memory_order_relaxed);
+    }
+    int in_swift = sb->in_swift;
+    sb->in_swift = 0;
+    int status = lua_pcall(L, nargs, nresults, base);
+    sb->in_swift = in_swift;
+    if (--sb->depth == 0) {
+        atomic_store_explicit(&sb->active, 0, memory_order_relaxed);
+    }
+    lua_remove(L, base);
+    if (status == LUA_ERRMEM) {
+        sb->out_of_memory = 1;
+    }
+    return status;
+}
+
+const char *segue_sandbox_error_source(const SegueSandbox *sb) { return sb->error_source; }
+int segue_sandbox_error_line(const SegueSandbox *sb) { return sb->error_line; }
+
+int segue_sandbox_load(lua_State *L, const char *buffer, size_t size, const char *chunkname) {
+    static const char signature[] = LUA_SIGNATURE;
+    size_t n = sizeof signature - 1;
+    for (size_t i = 0; i + n <= size; i++) {
+        if (buffer[i] == signature[0] && memcmp(buffer + i, signature, n) == 0) {
+            lua_pushfstring(L, "%s: precompiled bytecode is not accepted; load the Lua source instead",
+                            chunkname[0] == '@' ? chunkname + 1 : chunkname);
+            return SEGUE_LOAD_BYTECODE;
+        }
+    }
+    SegueSandbox *sb = segue_sandbox_of(L);
+    int in_swift = sb->in_swift;
+    sb->in_swift = 0;
+    int status = luaL_loadbufferx(L, buffer, size, chunkname, "t");
+    sb->in_swift = in_swift;
+    if (status == LUA_ERRMEM) {
+        sb->out_of_memory = 1;
+    }
+    return status;
+}
+
+/* ------------------------------------------------------------ trampoline */
+
+static int trampoline(lua_State *L) {
+    SegueSandbox *sb = segue_sandbox_of(L);
+    SegueHostFunction f = (SegueHostFunction)lua_touserdata(L, lua_upvalueindex(1));
+    int in_swift = sb->in_swift;
+    sb->in_swift = 1;
+    int results = f(L);
+    sb->in_swift = in_swift;
+    if (results < 0) {
+        return lua_error(L);
+    }
+    if (sb->used > sb->limit) {
+        /* Swift went past the limit; a refused allocation here collects
+         * garbage and raises "not enough memory" if that is not enough. */
+        lua_newuserdatauv(L, 1, 0);
+        lua_pop(L, 1);
+    }
+    return results;
+}
+
+void segue_push_host_function(lua_State *L, SegueHostFunction f, int nupvalues) {
+    lua_pushlightuserdata(L, (void *)f);
+    lua_insert(L, -(nupvalues + 1));
+    lua_pushcclosure(L, trampoline, nupvalues + 1);
+}
+
+int segue_host_upvalue_index(int i) { return lua_upvalueindex(i + 1); }
+
+/* ------------------------------------------------------ base replacements */
+
+/* tostring without addresses: they change between runs and leak layout. */
+static void push_safe_string(lua_State *L, int i) {
+    switch (lua_type(L, i)) {
+        case LUA_TNIL: case LUA_TBOOLEAN: case LUA_TNUMBER: case LUA_TSTRING:
+            luaL_tolstring(L, i, NULL);
+            return;
+        default:
+            if (luaL_getmetafield(L, i, "__tostring") != LUA_TNIL) {
+                lua_pop(L, 1);
+                luaL_tolstring(L, i, NULL);
+            } else {
+                lua_pushstring(L, luaL_typename(L, i));
+            }
+    }
+}
+
+static int sandbox_tostring(lua_State *L) {
+    luaL_checkany(L, 1);
+    push_safe_string(L, 1);
+    return 1;
+}
+
+static int sandbox_print(lua_State *L) {
+    int n = lua_gettop(L);
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    for (int i = 1; i <= n; i++) {
+        if (i > 1) luaL_addchar(&b, '\t');
+        push_safe_string(L, i);
+        luaL_addvalue(&b);
+    }
+    luaL_pushresult(&b);
+    size_t length;
+    const char *text = lua_tolstring(L, -1, &length);
+    SegueSandbox *sb = segue_sandbox_of(L);
+    if (sb->log != NULL) {
+        sb->log(sb->host, text, length);
+    }
+    return 0;
+}
+
+/* Calls upvalue 1 (the original function) with this call's arguments. */
+static int call_original(lua_State *L) {
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+/* A finalizer runs with hooks off, so a looping __gc would ignore every
+ * time limit: refuse the field. Adding it to the metatable later does not
+ * mark the object for finalization (Lua 5.4 manual, 2.5.3). */
+static int sandbox_setmetatable(lua_State *L) {
+    lua_settop(L, 2);
+    if (lua_type(L, 2) == LUA_TTABLE) {
+        lua_pushliteral(L, "__gc");
+        if (lua_rawget(L, 2) != LUA_TNIL) {
+            return luaL_error(L, "setmetatable: '__gc' metamethods are not allowed in Segue scripts "
+                                 "(finalizers run outside the time limit)");
+        }
+        lua_pop(L, 1);
+    }
+    return call_original(L);
+}
+
+static int finish_pcall(lua_State *L, int status, lua_KContext extra) {
+    if (status != LUA_OK && status != LUA_YIELD) {
+        if (segue_fatal(L, status)) {
+            return lua_error(L);
+        }
+        lua_pushboolean(L, 0);
+        lua_pushvalue(L, -2);
+        return 2;
+    }
+    return lua_gettop(L) - (int)extra;
+}
+
+/* pcall and xpcall that cannot catch the host's kill or an exhausted heap. */
+static int sandbox_pcall(lua_State *L) {
+    luaL_checkany(L, 1);
+    lua_pushboolean(L, 1);
+    lua_insert(L, 1);
+    int status = lua_pcallk(L, lua_gettop(L) - 2, LUA_MULTRET, 0, 0, finish_pcall);
+    return finish_pcall(L, status, 0);
+}
+
+/* Stands between xpcall and the script's handler. A kill raised from the
+ * hook leaves hooks off on that thread until a protected call catches it
+ * (Lua resets allowhook only there), so the script's handler would run with
+ * no limit at all: after a kill it is never called. */
+static int guarded_handler(lua_State *L) {
+    SegueSandbox *sb = segue_sandbox_of(L);
+    if (segue_expired(sb) || sb->out_of_memory) {
+        return 1;
+    }
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 1);
+    return 1;
+}
+
+static int sandbox_xpcall(lua_State *L) {
+    int n = lua_gettop(L);
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    lua_pushvalue(L, 2);
+    lua_pushcclosure(L, guarded_handler, 1);
+    lua_replace(L, 2);
+    lua_pushboolean(L, 1);
+    lua_pushvalue(L, 1);
+    lua_rotate(L, 3, 2);
+    int status = lua_pcallk(L, n - 2, LUA_MULTRET, 2, 2, finish_pcall);
+    return finish_pcall(L, status, 2);
+}
+
+/* ------------------------------------------------------------ coroutines */
+
+#define RESUME_FATAL (-2)
+
+/* Runs co with narg values from L's top. Returns the result count (moved to
+ * L), -1 with the error on L's top, or RESUME_FATAL. While co runs the
+ * watchdog knows it, so a kill lands in the coroutine itself. */
+static int resume_coroutine(lua_State *L, lua_State *co, int narg) {
+    SegueSandbox *sb = segue_sandbox_of(L);
+    if (segue_fatal(L, LUA_OK)) {
+        lua_pushliteral(L, "time limit exceeded");
+        return RESUME_FATAL;
+    }
+    if (!lua_checkstack(co, narg)) {
+        lua_pushliteral(L, "too many arguments to resume");
+        return -1;
+    }
+    lua_xmove(L, co, narg);
+    pthread_mutex_lock(&sb->lock);
+    lua_State *previous = sb->running;
+    sb->running = co;
+    pthread_mutex_unlock(&sb->lock);
+    if (segue_expired(sb)) {
+        lua_sethook(co, kill_hook, KILL_MASK, 1);
+    }
+    int results = 0;
+    int status = lua_resume(co, L, narg, &results);
+    pthread_mutex_lock(&sb->lock);
+    sb->running = previous;
+    pthread_mutex_unlock(&sb->lock);
+    if (status == LUA_OK || status == LUA_YIELD) {
+        if (!lua_checkstack(L, results + 1)) {
+            lua_pop(co, results);
+            lua_pushliteral(L, "too many results to resume");
+            return -1;
+        }
+        lua_xmove(co, L, results);
+        return results;
+    }
+    lua_xmove(co, L, 1);
+    return segue_fatal(L, status) ? RESUME_FATAL : -1;
+}
+
+static int sandbox_resume(lua_State *L) {
+    lua_State *co = lua_tothread(L, 1);
+    luaL_argexpected(L, co != NULL, 1, "coroutine");
+    int results = resume_coroutine(L, co, lua_gettop(L) - 1);
+    if (results == RESUME_FATAL) {
+        return lua_error(L);
+    }
+    if (results < 0) {
+        lua_pushboolean(L, 0);
+        lua_insert(L, -2);
+        return 2;
+    }
+    lua_pushboolean(L, 1);
+    lua_insert(L, -(results + 1));
+    return results + 1;
+}
+
+static int wrapped_coroutine(lua_State *L) {
+    lua_State *co = lua_tothread(L, lua_upvalueindex(1));
+    int results = resume_coroutine(L, co, lua_gettop(L));
+    if (results < 0) {
+        if (results != RESUME_FATAL && lua_type(L, -1) == LUA_TSTRING) {
+            luaL_where(L, 1);
+            lua_insert(L, -2);
+            lua_concat(L, 2);
+        }
+        return lua_error(L);
+    }
+    return results;
+}
+
+static int sandbox_wrap(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TFUNCTION);
+    lua_State *co = lua_newthread(L);
+    lua_pushvalue(L, 1);
+    lua_xmove(L, co, 1);
+    lua_pushcclosure(L, wrapped_coroutine, 1);
+    return 1;
+}
+
+/* ------------------------------------------------------ string and math */
+
+/* string.format's %p prints an address, and %s of a table goes through
+ * luaL_tolstring, which prints one too. */
+static int sandbox_format(lua_State *L) {
+    size_t length;
+    const char *f = luaL_checklstring(L, 1, &length);
+    const char *end = f + length;
+    int top = lua_gettop(L);
+    int arg = 1;
+    while (f < end) {
+        if (*f++ != '%') continue;
+        if (f < end && *f == '%') { f++; continue; }
+        arg++;
+        while (f < end && *f != '\0' && strchr("-+ #0123456789.", *f) != NULL) f++;
+        if (f >= end) break;
+        if (*f == 'p') {
+            return luaL_error(L, "bad argument #%d to 'format' ('%%p' prints a memory address, "
+                                 "which changes from run to run)", arg);
+        }
+        if (*f == 's' && arg <= top) {
+            int type = lua_type(L, arg);
+            if (type == LUA_TTABLE || type == LUA_TFUNCTION || type == LUA_TTHREAD ||
+                type == LUA_TUSERDATA || type == LUA_TLIGHTUSERDATA) {
+                push_safe_string(L, arg);
+                lua_replace(L, arg);
+            }
+        }
+        f++;
+    }
+    return call_original(L);
+}
+
+/* Lua 5.4.4's string.rep loops n times even when every copy is empty, so
+ * ("").rep(2^62) would spin in C where no hook can stop it. A result larger
+ * than the memory limit is refused as memory, as any other allocation that
+ * size would be, rather than by Lua's own 2 GiB string guard. */
+static int sandbox_rep(lua_State *L) {
+    size_t length, separator;
+    luaL_checklstring(L, 1, &length);
+    lua_Integer n = luaL_checkinteger(L, 2);
+    luaL_optlstring(L, 3, "", &separator);
+    if (n <= 0) {
+        lua_pushliteral(L, "");
+        return 1;
+    }
+    if (length + separator == 0) {
+        lua_pushliteral(L, "");
+        return 1;
+    }
+    SegueSandbox *sb = segue_sandbox_of(L);
+    double total = (double)n * (double)length + (double)(n - 1) * (double)separator;
+    if (total > (double)sb->limit) {
+        /* The allocator refuses this, Lua collects and retries, then raises
+         * LUA_ERRMEM: the same path as any allocation over the limit. */
+        lua_newuserdatauv(L, sb->limit + 1, 0);
+    }
+    return call_original(L);
+}
+
+/* With no argument Lua seeds from the clock; here that means the fixed seed. */
+static int sandbox_randomseed(lua_State *L) {
+    if (lua_isnone(L, 1)) {
+        lua_pushinteger(L, SEGUE_RANDOM_SEED);
+    }
+    return call_original(L);
+}
+
+static int refuse_write(lua_State *L) {
+    return luaL_error(L, "the string metatable is read-only in Segue scripts");
+}
+
+/* getmetatable("") hands out a read-only stand-in, never the real one. */
+static void lock_string_metatable(lua_State *L) {
+    lua_pushliteral(L, "");
+    lua_getmetatable(L, -1);
+    lua_newtable(L);
+    lua_newtable(L);
+    lua_pushcfunction(L, refuse_write);
+    lua_setfield(L, -2, "__newindex");
+    lua_getfield(L, -3, "__index");
+    lua_setfield(L, -2, "__index");
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
+    lua_setmetatable(L, -2);
+    lua_setfield(L, -2, "__metatable");
+    lua_pop(L, 2);
+}
+
+/* Replaces t[name] (t on top) with a closure over the original. */
+static void wrap_field(lua_State *L, const char *name, lua_CFunction f) {
+    lua_getfield(L, -1, name);
+    lua_pushcclosure(L, f, 1);
+    lua_setfield(L, -2, name);
+}
+
+static void set_field(lua_State *L, const char *name, lua_CFunction f) {
+    lua_pushcfunction(L, f);
+    lua_setfield(L, -2, name);
+}
+
+/* -------------------------------------------------------- the environment */
+
+static const char *const base_allowed[] = {
+    "assert", "error", "getmetatable", "ipairs", "rawequal", "rawget", "rawlen",
+    "rawset", "select", "tonumber", "type", "_VERSION", NULL,
+};
+
+static int open_sandbox(lua_State *L) {
+    luaL_requiref(L, "_G", luaopen_base, 0);
+    int stock = lua_gettop(L);
+    lua_newtable(L);
+    int env = lua_gettop(L);
+    for (const char *const *name = base_allowed; *name != NULL; name++) {
+        lua_getfield(L, stock, *name);
+        lua_setfield(L, env, *name);
+    }
+    lua_getfield(L, stock, "setmetatable");
+    lua_pushcclosure(L, sandbox_setmetatable, 1);
+    lua_setfield(L, env, "setmetatable");
+    set_field(L, "pcall", sandbox_pcall);
+    set_field(L, "xpcall", sandbox_xpcall);
+    set_field(L, "print", sandbox_print);
+    set_field(L, "tostring", sandbox_tostring);
+    set_field(L, "next", segue_next);
+    set_field(L, "pairs", segue_pairs);
+    lua_pushvalue(L, env);
+    lua_setfield(L, env, "_G");
+
+    luaL_requiref(L, "string", luaopen_string, 0);
+    lua_pushnil(L);
+    lua_setfield(L, -2, "dump");
+    wrap_field(L, "rep", sandbox_rep);
+    wrap_field(L, "format", sandbox_format);
+    segue_open_patterns(L);
+    lua_setfield(L, env, "string");
+    lock_string_metatable(L);
+
+    luaL_requiref(L, "table", luaopen_table, 0);
+    segue_open_tablelib(L);
+    lua_setfield(L, env, "table");
+
+    luaL_requiref(L, "math", luaopen_math, 0);
+    wrap_field(L, "randomseed", sandbox_randomseed);
+    lua_getfield(L, -1, "randomseed");
+    lua_call(L, 0, 0);
+    lua_setfield(L, env, "math");
+
+    luaL_requiref(L, "utf8", luaopen_utf8, 0);
+    lua_setfield(L, env, "utf8");
+
+    luaL_requiref(L, "coroutine", luaopen_coroutine, 0);
+    set_field(L, "resume", sandbox_resume);
+    set_field(L, "wrap", sandbox_wrap);
+    lua_setfield(L, env, "coroutine");
+
+    lua_pushvalue(L, env);
+    lua_rawseti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
+    return 0;
+}
+
+static int panic(lua_State *L) {
+    const char *message = lua_tostring(L, -1);
+    fprintf(stderr, "segue: unprotected Lua error (a host bug): %s\n", message ? message : "?");
+    abort();
+}
+
+SegueSandbox *segue_sandbox_create(size_t memory_limit, void *host, SegueLogFunction log) {
+    SegueSandbox *sb = calloc(1, sizeof *sb);
+    if (sb == NULL) return NULL;
+    sb->limit = memory_limit;
+    sb->in_swift = 1;
+    sb->host = host;
+    sb->log = log;
+    atomic_init(&sb->active, 0);
+    atomic_init(&sb->expired, 0);
+    pthread_mutex_init(&sb->lock, NULL);
+    return sb;
+}
+
+lua_State *segue_sandbox_open(SegueSandbox *sb, int *status) {
+    sb->in_swift = 0;
+    lua_State *L = lua_newstate(sandbox_alloc, sb);
+    if (L == NULL) {
+        sb->in_swift = 1;
+        sb->out_of_memory = 1;
+        *status = LUA_ERRMEM;
+        return NULL;
+    }
+    pthread_mutex_lock(&sb->lock);
+    sb->L = L;
+    sb->running = L;
+    pthread_mutex_unlock(&sb->lock);
+    lua_atpanic(L, panic);
+    lua_pushcfunction(L, open_sandbox);
+    *status = lua_pcall(L, 0, 0, 0);
+    sb->in_swift = 1;
+    if (*status == LUA_ERRMEM) {
+        sb->out_of_memory = 1;
+    }
+    return L;
+}
+
+void segue_sandbox_destroy(SegueSandbox *sb) {
+    if (sb == NULL) return;
+    pthread_mutex_lock(&sb->lock);
+    lua_State *L = sb->L;
+    sb->L = NULL;
+    sb->running = NULL;
+    pthread_mutex_unlock(&sb->lock);
+    if (L != NULL) {
+        lua_close(L);
+    }
+    pthread_mutex_destroy(&sb->lock);
+    free(sb);
+}

@@ -1,0 +1,61 @@
+/* Shared between the sandbox's C files; not part of the module's interface. */
+#ifndef SEGUE_SANDBOX_INTERNAL_H
+#define SEGUE_SANDBOX_INTERNAL_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include "segue_sandbox.h"
+
+struct SegueSandbox {
+    /* Memory, touched only by the allocator on the Lua thread. */
+    size_t used, peak, limit;
+    /* True while Swift is the innermost frame (the host outside any call, or
+     * a host function). Lua's API raises when an allocation fails, and that
+     * longjmp must not cross Swift, so the allocator does not refuse then;
+     * the trampoline enforces the limit once C has control again. */
+    int in_swift;
+
+    /* The time limit. `active` is written by the Lua thread and read by the
+     * watchdog; `expired` the other way round. */
+    _Atomic uint64_t active;
+    uint64_t serial;
+    int depth;
+    atomic_int expired;
+
+    /* Set once an allocation failed for good; the entry is then dead. */
+    int out_of_memory;
+
+    /* The thread (main or coroutine) now running, so the watchdog arms the
+     * kill hook where it will fire. Guarded by `lock`. */
+    pthread_mutex_t lock;
+    lua_State *running;
+
+    lua_State *L;
+    void *host;
+    SegueLogFunction log;
+
+    char error_source[256];
+    int error_line;
+};
+
+/* Raises the time-limit error on L (arming the kill hook there first). */
+int segue_raise_time_limit(lua_State *L);
+/* True, after arming L, when the sandbox is dead and errors must not be
+ * caught; pass the status of the protected call that just returned. */
+int segue_fatal(lua_State *L, int status);
+/* Cheap poll for long loops in C. */
+static inline int segue_expired(SegueSandbox *sb) {
+    return atomic_load_explicit(&sb->expired, memory_order_relaxed);
+}
+
+int segue_open_patterns(lua_State *L);  /* replaces find/match/gmatch/gsub in the table on top */
+int segue_open_tablelib(lua_State *L);  /* replaces sort/insert/remove/move in the table on top */
+int segue_next(lua_State *L);
+int segue_pairs(lua_State *L);
+/* Orders two stack values; may call Lua (and so raise). */
+typedef int (*SegueLess)(lua_State *L, int a, int b, void *context);
+/* Stable merge sort of the raw array arr[1..n] (arr: absolute index), in
+ * place; polls the time limit once per comparison. */
+void segue_sort_array(lua_State *L, int arr, lua_Integer n, SegueLess less, void *context);
+
+#endif

@@ -1,0 +1,140 @@
+import CLua
+import CLuaSandbox
+
+/// A Swift function scripts can call.
+///
+/// It is a plain C function pointer, so a call from Lua costs one indirect
+/// call more than a C function (no boxed closure, no retain). Write it with
+/// `LuaArguments.guarded`, which turns a thrown error into a Lua error the
+/// script can catch: the trampoline in sandbox.c raises it after this Swift
+/// frame has returned, so Swift never unwinds through a longjmp.
+///
+///     let add: HostFunction = { L in
+///         LuaArguments.guarded(L) { arguments in
+///             arguments.push(try arguments.number(1) + arguments.number(2))
+///             return 1
+///         }
+///     }
+public typealias HostFunction = @convention(c) (OpaquePointer?) -> Int32
+
+extension LuaState {
+    /// Pushes a host function, closing over the top `upvalues` values.
+    public func push(_ function: HostFunction, upvalues: Int32 = 0) {
+        segue_push_host_function(L, function, upvalues)
+    }
+
+    /// Makes `function` the global `name`.
+    public func register(_ name: String, _ function: HostFunction) {
+        push(function)
+        setGlobal(name)
+    }
+
+    /// Makes a global table `name` of host functions.
+    public func register(table name: String, _ functions: [(String, HostFunction)]) {
+        lua_createtable(L, 0, Int32(functions.count))
+        for (key, function) in functions {
+            push(key)
+            push(function)
+            lua_rawset(L, -3)
+        }
+        setGlobal(name)
+    }
+}
+
+/// The arguments of a host function call, checked by throwing.
+public struct LuaArguments {
+    @usableFromInline let L: OpaquePointer
+
+    @inlinable init(_ L: OpaquePointer) { self.L = L }
+
+    /// Runs `body`; a thrown error becomes a Lua error at the script's line.
+    @inlinable
+    public static func guarded(_ L: OpaquePointer?, _ body: (LuaArguments) throws -> Int32) -> Int32 {
+        let arguments = LuaArguments(L!)
+        do {
+            return try body(arguments)
+        } catch {
+            arguments.pushError(error)
+            return SEGUE_RAISE
+        }
+    }
+
+    /// The state that owns this call.
+    public var state: LuaState { LuaState.owning(L) }
+
+    @inlinable public var count: Int32 { lua_gettop(L) }
+
+    @inlinable
+    public func number(_ position: Int32) throws(ArgumentError) -> Double {
+        var isNumber: Int32 = 0
+        let value = lua_tonumberx(L, position, &isNumber)
+        if _slowPath(isNumber == 0 || lua_type(L, position) != LUA_TNUMBER) {
+            throw expected("number", at: position)
+        }
+        return value
+    }
+
+    @inlinable
+    public func integer(_ position: Int32) throws(ArgumentError) -> Int {
+        var isInteger: Int32 = 0
+        let value = lua_tointegerx(L, position, &isInteger)
+        if _slowPath(isInteger == 0 || lua_type(L, position) != LUA_TNUMBER) {
+            throw expected("integer", at: position)
+        }
+        return Int(value)
+    }
+
+    public func string(_ position: Int32) throws(ArgumentError) -> String {
+        guard let value = state.string(at: position) else { throw expected("string", at: position) }
+        return value
+    }
+
+    public func value(_ position: Int32) -> LuaValue { state.value(at: position) }
+
+    @inlinable public func push(_ value: Double) { lua_pushnumber(L, value) }
+    @inlinable public func push(_ value: Int) { lua_pushinteger(L, lua_Integer(value)) }
+    @inlinable public func push(_ value: Bool) { lua_pushboolean(L, value ? 1 : 0) }
+    public func push(_ value: String) { state.push(value) }
+    public func push(_ value: LuaValue) { state.push(value) }
+
+    /// "bad argument #2 to 'add' (number expected, got string)", as luaL_argerror says it.
+    @usableFromInline
+    func expected(_ type: String, at position: Int32) -> ArgumentError {
+        let got = lua_type(L, position) == LUA_TNONE ? "no value" : String(cString: segue_luaL_typename(L, position))
+        return ArgumentError(position: position, message: "\(type) expected, got \(got)")
+    }
+
+    /// The name the script called this function by, if Lua knows it.
+    var functionName: String {
+        var record = lua_Debug()
+        guard lua_getstack(L, 0, &record) != 0, lua_getinfo(L, "n", &record) != 0, let name = record.name else {
+            return "?"
+        }
+        return String(cString: name)
+    }
+
+    @usableFromInline
+    func pushError(_ error: any Error) {
+        let message: String
+        if let error = error as? ArgumentError {
+            message = "bad argument #\(error.position) to '\(functionName)' (\(error.message))"
+        } else {
+            message = String(describing: error)
+        }
+        luaL_where(L, 1)
+        state.push(message)
+        lua_concat(L, 2)
+    }
+}
+
+/// A host function's argument was not what it needs; it reaches the script
+/// as a catchable Lua error, never the host's caller.
+public struct ArgumentError: Error, Sendable {
+    public let position: Int32
+    public let message: String
+
+    public init(position: Int32, message: String) {
+        self.position = position
+        self.message = message
+    }
+}

@@ -1,0 +1,144 @@
+import CLua
+import CLuaSandbox
+
+/// The stack, as thin as the C API: hook calls push a handful of values and
+/// read one back, and that path must cost about what it costs in C.
+///
+/// Only raw accessors are used on script data, so nothing here runs a
+/// metamethod (which could raise outside a protected call), and allocations
+/// made here are never refused (see `in_swift` in sandbox.c), so nothing
+/// here can raise at all.
+extension LuaState {
+    @inlinable public var top: Int32 { lua_gettop(L) }
+    @inlinable public func setTop(_ index: Int32) { lua_settop(L, index) }
+    @inlinable public func pop(_ count: Int32 = 1) { segue_lua_pop(L, count) }
+
+    @inlinable public func push(_ value: Double) { lua_pushnumber(L, value) }
+    @inlinable public func push(_ value: Int) { lua_pushinteger(L, lua_Integer(value)) }
+    @inlinable public func push(_ value: Bool) { lua_pushboolean(L, value ? 1 : 0) }
+    @inlinable public func pushNil() { lua_pushnil(L) }
+
+    public func push(_ value: String) {
+        var value = value
+        value.withUTF8 { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                _ = lua_pushlstring(L, chars.baseAddress ?? segue_empty_cstring(), chars.count)
+            }
+        }
+    }
+
+    /// Pushes a copied value; tables become new tables.
+    public func push(_ value: LuaValue) {
+        switch value {
+        case .nil, .opaque: pushNil()
+        case .boolean(let b): push(b)
+        case .integer(let i): push(i)
+        case .number(let d): push(d)
+        case .string(let s): push(s)
+        case .table(let table):
+            lua_checkstack(L, 3)
+            lua_createtable(L, 0, Int32(clamping: table.entries.count))
+            for (key, value) in table.entries where key != .nil {
+                if case .number(let d) = key, d.isNaN { continue }
+                push(key)
+                push(value)
+                lua_rawset(L, -3)
+            }
+        }
+    }
+
+    @inlinable public func type(at index: Int32) -> Int32 { lua_type(L, index) }
+
+    @inlinable public func number(at index: Int32) -> Double? {
+        var isNumber: Int32 = 0
+        let value = lua_tonumberx(L, index, &isNumber)
+        return isNumber != 0 ? value : nil
+    }
+
+    @inlinable public func integer(at index: Int32) -> Int? {
+        var isInteger: Int32 = 0
+        let value = lua_tointegerx(L, index, &isInteger)
+        return isInteger != 0 ? Int(value) : nil
+    }
+
+    @inlinable public func boolean(at index: Int32) -> Bool { lua_toboolean(L, index) != 0 }
+
+    /// The string at index, without converting numbers in place.
+    public func string(at index: Int32) -> String? {
+        guard lua_type(L, index) == LUA_TSTRING else { return nil }
+        var length = 0
+        guard let chars = lua_tolstring(L, index, &length) else { return nil }
+        return String(decoding: UnsafeRawBufferPointer(start: chars, count: length), as: UTF8.self)
+    }
+
+    // MARK: Globals and references
+
+    /// Pushes the global `name` (raw: no metamethod runs).
+    public func pushGlobal(_ name: String) {
+        lua_rawgeti(L, segue_LUA_REGISTRYINDEX, lua_Integer(segue_LUA_RIDX_GLOBALS))
+        push(name)
+        lua_rawget(L, -2)
+        lua_rotate(L, -2, 1)
+        pop()
+    }
+
+    /// Pops the top value into the global `name`.
+    public func setGlobal(_ name: String) {
+        lua_rawgeti(L, segue_LUA_REGISTRYINDEX, lua_Integer(segue_LUA_RIDX_GLOBALS))
+        push(name)
+        lua_rotate(L, -3, -1)
+        lua_rawset(L, -3)
+        pop()
+    }
+
+    /// Pops the top value and keeps it alive in the registry.
+    public func reference() -> LuaReference {
+        LuaReference(id: luaL_ref(L, segue_LUA_REGISTRYINDEX))
+    }
+
+    @inlinable public func push(_ reference: LuaReference) {
+        lua_rawgeti(L, segue_LUA_REGISTRYINDEX, lua_Integer(reference.id))
+    }
+
+    public func release(_ reference: LuaReference) {
+        luaL_unref(L, segue_LUA_REGISTRYINDEX, reference.id)
+    }
+
+    /// Pushes t[key] for the table at index, raw. Pushes nil if not a table.
+    public func pushField(_ key: String, of index: Int32) {
+        let table = lua_absindex(L, index)
+        guard lua_type(L, table) == LUA_TTABLE else { return pushNil() }
+        push(key)
+        lua_rawget(L, table)
+    }
+
+    // MARK: Copying values out
+
+    /// Copies the value at index into Swift (tables to `depth` levels).
+    public func value(at index: Int32, depth: Int = 16) -> LuaValue {
+        let index = lua_absindex(L, index)
+        switch lua_type(L, index) {
+        case LUA_TNIL, LUA_TNONE: return .nil
+        case LUA_TBOOLEAN: return .boolean(boolean(at: index))
+        case LUA_TNUMBER: return lua_isinteger(L, index) != 0 ? .integer(integer(at: index) ?? 0) : .number(number(at: index) ?? .nan)
+        case LUA_TSTRING: return .string(string(at: index) ?? "")
+        case LUA_TTABLE:
+            guard depth > 0, lua_checkstack(L, 3) != 0 else { return .opaque("table") }
+            var entries: [(key: LuaValue, value: LuaValue)] = []
+            lua_pushnil(L)
+            while lua_next(L, index) != 0 {
+                let key = value(at: -2, depth: 0)
+                entries.append((key, value(at: -1, depth: depth - 1)))
+                pop()
+            }
+            return .table(LuaTable(entries: entries))
+        default:
+            return .opaque(String(cString: lua_typename(L, lua_type(L, index))))
+        }
+    }
+}
+
+/// A value the registry keeps alive for the host (a hook function, a table).
+public struct LuaReference: Hashable, Sendable {
+    public let id: Int32
+}

@@ -1,0 +1,202 @@
+import CLua
+import CLuaSandbox
+
+/// One catalogue entry's Lua state: sandboxed, limited, and never shared.
+///
+/// Each entry gets its own state (about 17 µs to make), so one entry can
+/// neither see nor break another, and a limit that ends one entry leaves
+/// every other entry running. Swift reaches Lua only through protected
+/// calls; Lua reaches Swift only through the C trampoline (`HostFunction`).
+/// A state is used from one thread at a time.
+public final class LuaState {
+    /// The catalogue entry this state runs, named in every error.
+    public let entry: String
+    public let limits: SandboxLimits
+    /// What the script printed, one element per `print` call.
+    public private(set) var printed: [String] = []
+    /// Called for each line the script prints, as it prints it.
+    public var onPrint: ((String) -> Void)?
+
+    @usableFromInline let L: OpaquePointer
+    @usableFromInline let sandbox: OpaquePointer
+    private let watchToken: Int
+    private var chunkNames: [String] = []
+
+    /// Makes a state with the sandboxed environment.
+    ///
+    /// - Throws: `LuaError.stateUnavailable` when the memory limit is too small
+    ///   even for Lua's own start-up (an error, not an abort: the libraries
+    ///   are opened inside a protected call).
+    public init(entry: String, limits: SandboxLimits = .default) throws(LuaError) {
+        guard let sandbox = segue_sandbox_create(max(limits.memory, 0), nil, printTrampoline) else {
+            throw .stateUnavailable(entry: entry, reason: "out of memory")
+        }
+        var status: Int32 = 0
+        guard let L = segue_sandbox_open(sandbox, &status) else {
+            segue_sandbox_destroy(sandbox)
+            throw .stateUnavailable(entry: entry, reason: "the memory limit (\(limits.memory.formattedBytes)) is too small")
+        }
+        if status != LUA_OK {
+            let reason = status == LUA_ERRMEM
+                ? "the memory limit (\(limits.memory.formattedBytes)) is too small to open the libraries"
+                : segue_lua_tostring(L, -1).map { String(cString: $0) } ?? "unknown error"
+            segue_sandbox_destroy(sandbox)
+            throw .stateUnavailable(entry: entry, reason: reason)
+        }
+        self.entry = entry
+        self.limits = limits
+        self.L = L
+        self.sandbox = sandbox
+        self.watchToken = Watchdog.shared.watch(SandboxHandle(pointer: sandbox), limit: limits.time)
+        segue_sandbox_set_host(sandbox, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    deinit {
+        Watchdog.shared.unwatch(watchToken)
+        segue_sandbox_destroy(sandbox)
+    }
+
+    /// The state that owns a Lua thread, for host functions.
+    public static func owning(_ L: OpaquePointer) -> LuaState {
+        Unmanaged<LuaState>.fromOpaque(segue_sandbox_host(L)!).takeUnretainedValue()
+    }
+
+    /// Bytes the state holds now, and the most it has held.
+    public var memoryUsed: Int { segue_sandbox_memory_used(sandbox) }
+    public var memoryPeak: Int { segue_sandbox_memory_peak(sandbox) }
+
+    /// Whether an earlier limit ended this entry.
+    public var isTerminated: Bool { segue_sandbox_fate(sandbox) != SEGUE_FATE_ALIVE }
+
+    fileprivate func didPrint(_ line: String) {
+        printed.append(line)
+        onPrint?(line)
+    }
+
+    // MARK: Loading
+
+    /// Compiles Lua source and pushes it as a function.
+    ///
+    /// - Parameter chunkName: the path users should see in messages
+    ///   ("Catalogue/fade.lua"); errors read "Catalogue/fade.lua:12: …".
+    /// - Throws: `.syntax`, `.bytecodeRefused`, `.memoryLimitExceeded`, `.entryTerminated`.
+    public func load(_ source: String, chunkName: String) throws(LuaError) {
+        if let cause = terminationCause {
+            throw .entryTerminated(entry: entry, hook: "load", cause: cause)
+        }
+        chunkNames.append(chunkName)
+        var source = source
+        let status = source.withUTF8 { buffer -> Int32 in
+            let base = buffer.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
+            return segue_sandbox_load(L, base ?? segue_empty_cstring(), buffer.count, "@" + chunkName)
+        }
+        switch status {
+        case LUA_OK:
+            return
+        case SEGUE_LOAD_BYTECODE:
+            segue_lua_pop(L, 1)
+            throw .bytecodeRefused(entry: entry, file: chunkName)
+        case LUA_ERRMEM:
+            segue_lua_pop(L, 1)
+            throw .memoryLimitExceeded(entry: entry, hook: "load", limit: limits.memory)
+        default:
+            let text = string(at: -1) ?? "unknown error"
+            segue_lua_pop(L, 1)
+            let (location, message) = locate(text)
+            throw .syntax(entry: entry, location: location, message: message)
+        }
+    }
+
+    /// Loads a chunk and runs it, returning what it returns (its first value).
+    public func run(_ source: String, chunkName: String) throws(LuaError) -> LuaValue {
+        try load(source, chunkName: chunkName)
+        try call(hook: "main chunk", arguments: 0, results: 1)
+        defer { segue_lua_pop(L, 1) }
+        return value(at: -1)
+    }
+
+    // MARK: Calling
+
+    /// Calls the function under the top `arguments` values, leaving
+    /// `results` values (or `LUA_MULTRET`) in their place.
+    ///
+    /// - Parameter hook: what the call is, for messages ("animateTransition").
+    /// - Throws: `.scriptFailed`, `.timeLimitExceeded`, `.memoryLimitExceeded`,
+    ///   `.entryTerminated`; the function and arguments are gone either way.
+    @inlinable
+    public func call(hook: String, arguments: Int32, results: Int32) throws(LuaError) {
+        let status = segue_sandbox_call(L, arguments, results)
+        if _slowPath(status != LUA_OK) {
+            throw failure(status: status, hook: hook)
+        }
+    }
+
+    var terminationCause: String? {
+        switch segue_sandbox_fate(sandbox) {
+        case SEGUE_FATE_TIME_LIMIT: return "time limit of \(limits.time.formattedSeconds) exceeded"
+        case SEGUE_FATE_MEMORY_LIMIT: return "memory limit of \(limits.memory.formattedBytes) exceeded"
+        default: return nil
+        }
+    }
+
+    /// Turns a failed call's status and the error on the stack into a LuaError.
+    @usableFromInline
+    func failure(status: Int32, hook: String) -> LuaError {
+        if status == SEGUE_CALL_TERMINATED {
+            return .entryTerminated(entry: entry, hook: hook, cause: terminationCause ?? "limit exceeded")
+        }
+        let text = string(at: -1) ?? "(error object is not a string)"
+        segue_lua_pop(L, 1)
+        let (head, traceback) = splitTraceback(text)
+        let (parsed, message) = locate(head)
+        let location = parsed ?? recordedLocation
+        switch segue_sandbox_fate(sandbox) {
+        case SEGUE_FATE_TIME_LIMIT:
+            return .timeLimitExceeded(entry: entry, hook: hook, limit: limits.time, location: location)
+        case SEGUE_FATE_MEMORY_LIMIT:
+            return .memoryLimitExceeded(entry: entry, hook: hook, limit: limits.memory)
+        default:
+            return .scriptFailed(entry: entry, hook: hook, location: location, message: message, traceback: traceback)
+        }
+    }
+
+    /// Where the message handler found the innermost Lua frame.
+    private var recordedLocation: ScriptLocation? {
+        let line = Int(segue_sandbox_error_line(sandbox))
+        guard line > 0, let source = segue_sandbox_error_source(sandbox) else { return nil }
+        return ScriptLocation(file: String(cString: source), line: line)
+    }
+
+    private func splitTraceback(_ text: String) -> (String, String) {
+        guard let range = text.range(of: "\nstack traceback:\n") else { return (text, "") }
+        return (String(text[..<range.lowerBound]), String(text[range.upperBound...]))
+    }
+
+    /// Splits "file:12: message" into its location and message. Lua shortens
+    /// long chunk names to "...tail"; those are matched back to the full name.
+    func locate(_ text: String) -> (ScriptLocation?, String) {
+        var index = text.startIndex
+        while let colon = text[index...].firstIndex(of: ":") {
+            let afterColon = text.index(after: colon)
+            let digits = text[afterColon...].prefix(while: \.isASCII).prefix(while: \.isNumber)
+            if !digits.isEmpty, digits.endIndex < text.endIndex, text[digits.endIndex] == ":",
+               let line = Int(digits) {
+                var file = String(text[..<colon])
+                if file.hasPrefix("..."), let full = chunkNames.first(where: { $0.hasSuffix(file.dropFirst(3)) }) {
+                    file = full
+                }
+                let rest = text[text.index(after: digits.endIndex)...].drop(while: { $0 == " " })
+                return (ScriptLocation(file: file, line: line), String(rest))
+            }
+            index = afterColon
+        }
+        return (nil, text)
+    }
+}
+
+/// Receives `print` from C and hands it to the owning state.
+private let printTrampoline: SegueLogFunction = { host, text, length in
+    guard let host, let text else { return }
+    let line = String(decoding: UnsafeRawBufferPointer(start: text, count: length), as: UTF8.self)
+    Unmanaged<LuaState>.fromOpaque(host).takeUnretainedValue().didPrint(line)
+}

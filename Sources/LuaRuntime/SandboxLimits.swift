@@ -1,0 +1,19 @@
+/// How much one catalogue entry may take before the host ends it.
+///
+/// The defaults are far above what a real transition needs (a whole entry
+/// usually stays under 1 MiB and each hook returns in microseconds), so only
+/// a broken or hostile script reaches them.
+public struct SandboxLimits: Sendable, Equatable {
+    /// Bytes the entry's Lua state may hold, counted by the allocator.
+    public var memory: Int
+    /// Wall-clock time one call from the host into the script may run,
+    /// including everything the script calls.
+    public var time: Duration
+
+    public init(memory: Int = 64 << 20, time: Duration = .seconds(2)) {
+        self.memory = memory
+        self.time = time
+    }
+
+    public static let `default` = SandboxLimits()
+}

@@ -1,0 +1,99 @@
+import CLuaSandbox
+import Foundation
+import Synchronization
+
+/// Ends script calls that run past their time limit.
+///
+/// A count hook would stop a loop deterministically, but it slows Lua 5.4's
+/// interpreter about 2× whatever the count (lua-host.md), for every script,
+/// all the time. Instead one background thread looks at every live sandbox
+/// a few times per limit; a call still running past its limit gets the kill
+/// hook armed from this thread (Lua allows that while the state runs), and
+/// the kill cannot be caught by the script (see sandbox.c).
+///
+///     call starts   watchdog sees it    limit          killed
+///     |-------------|-------------------|--------------|
+///     0             ≤ 1 tick            time limit     ≤ limit + 2 ticks
+final class Watchdog: Sendable {
+    static let shared = Watchdog()
+
+    private struct Watch {
+        let sandbox: SandboxHandle
+        let limit: UInt64
+        var lastCall: UInt64 = 0
+        var since: UInt64 = 0
+        var fired = false
+    }
+
+    private struct State {
+        var watches: [Int: Watch] = [:]
+        var nextToken = 0
+        var tick: UInt64 = 50_000_000
+        var started = false
+    }
+
+    private let state = Mutex(State())
+
+    /// Starts watching a sandbox; the token ends it.
+    func watch(_ sandbox: SandboxHandle, limit: Duration) -> Int {
+        let nanoseconds = UInt64(max(limit.nanoseconds, 1_000_000))
+        let (token, start) = state.withLock { state -> (Int, Bool) in
+            let token = state.nextToken
+            state.nextToken += 1
+            state.watches[token] = Watch(sandbox: sandbox, limit: nanoseconds)
+            // A tenth of the tightest limit, between 1 ms and 50 ms.
+            state.tick = min(state.tick, max(nanoseconds / 10, 1_000_000))
+            defer { state.started = true }
+            return (token, !state.started)
+        }
+        if start {
+            let thread = Thread { [self] in run() }
+            thread.name = "segue.watchdog"
+            thread.start()
+        }
+        return token
+    }
+
+    /// Stops watching. After it returns the watchdog never touches the
+    /// sandbox again, so it may be destroyed.
+    func unwatch(_ token: Int) {
+        state.withLock { state in
+            _ = state.watches.removeValue(forKey: token)
+            if state.watches.isEmpty { state.tick = 50_000_000 }
+        }
+    }
+
+    private func run() {
+        while true {
+            let tick = state.withLock { state in
+                let now = DispatchTime.now().uptimeNanoseconds
+                for (token, var watch) in state.watches {
+                    let call = segue_sandbox_active_call(watch.sandbox.pointer)
+                    if call == 0 || call != watch.lastCall {
+                        watch.lastCall = call
+                        watch.since = now
+                    } else if !watch.fired && now - watch.since >= watch.limit {
+                        segue_sandbox_expire(watch.sandbox.pointer)
+                        watch.fired = true
+                    }
+                    state.watches[token] = watch
+                }
+                return state.tick
+            }
+            Thread.sleep(forTimeInterval: Double(tick) / 1e9)
+        }
+    }
+}
+
+/// The C sandbox pointer, shared with the watchdog thread. Only the
+/// thread-safe C functions are called on it from there.
+struct SandboxHandle: @unchecked Sendable {
+    let pointer: OpaquePointer
+}
+
+extension Duration {
+    var nanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    }
+}

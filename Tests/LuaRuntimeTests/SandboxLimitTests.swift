@@ -1,0 +1,155 @@
+import Foundation
+import LuaRuntime
+import Testing
+
+/// The time and memory limits, and what survives them. CPU tests burn CPU
+/// rather than sleep; each must end in a typed error well before it could
+/// have run away.
+@Suite struct SandboxLimitTests {
+    static let limit = Duration.milliseconds(250)
+
+    static let endlessLoops: [(name: String, script: String, line: Int)] = [
+        ("plain loop", "local n = 0\nwhile true do n = n + 1 end", 2),
+        ("inside pcall", "local n = 0\nlocal ok = pcall(function() while true do n = n + 1 end end)\nreturn 'escaped'", 2),
+        ("pcall in a loop", "while true do\n  pcall(function() while true do end end)\nend", 2),
+        ("inside a coroutine", "local co = coroutine.create(function()\n  while true do end\nend)\nlocal ok = coroutine.resume(co)\nreturn 'escaped'", 2),
+        ("coroutine resumed under pcall", "local co = coroutine.wrap(function()\n  while true do end\nend)\nwhile true do pcall(co) end", 2),
+        ("inside an xpcall handler", "xpcall(function() error('first') end, function(m)\n  while true do end\nend)\nreturn 'escaped'", 2),
+        ("xpcall handler that retries", "local function spin() while true do end end\nwhile true do xpcall(spin, spin) end", 1),
+        ("in a __close handler", "do\n  local x <close> = setmetatable({}, {__close = function() while true do end end})\n  error('leave')\nend", 2),
+        ("pattern backtracking", "return string.find(('a'):rep(40), ('a?'):rep(40) .. ('a'):rep(40))", 1),
+        ("table.move over 2^50 slots", "table.move({}, 1, 2^50, 2)", 1),
+        ("table.insert trusting __len", "local t = setmetatable({}, {__len = function() return 2^50 end})\ntable.insert(t, 1, 'x')", 2),
+    ]
+
+    @Test(arguments: endlessLoops)
+    func endlessLoopIsStopped(name: String, script: String, line: Int) throws {
+        let clock = ContinuousClock()
+        var error: LuaError?
+        let elapsed = try clock.measure { error = try expectFailure(script, limits: SandboxLimits(time: Self.limit)) }
+        guard case .timeLimitExceeded(let entry, let hook, let limit, let location) = error else {
+            Issue.record("\(name): expected the time limit, got \(String(describing: error))")
+            return
+        }
+        #expect(entry == "hostile")
+        #expect(hook == "main chunk")
+        #expect(limit == Self.limit)
+        #expect(location?.file == "hostile.lua")
+        #expect(location?.line == line, "\(name)")
+        // The limit plus at most two watchdog ticks, with slack for a busy machine.
+        #expect(elapsed < Self.limit * 6, "\(name) took \(elapsed)")
+        try expectHealthy()
+    }
+
+    @Test func killedEntryStaysDead() throws {
+        let state = try LuaState(entry: "spinner", limits: SandboxLimits(time: Self.limit))
+        try state.load("function spin() while true do end end", chunkName: "spinner.lua")
+        try state.call(hook: "main chunk", arguments: 0, results: 0)
+        state.pushGlobal("spin")
+        #expect(throws: LuaError.self) { try state.call(hook: "animateTransition", arguments: 0, results: 0) }
+        #expect(state.isTerminated)
+        state.pushGlobal("spin")
+        let error = #expect(throws: LuaError.self) { try state.call(hook: "animationEnded", arguments: 0, results: 0) }
+        guard case .entryTerminated(let entry, let hook, let cause) = error else {
+            Issue.record("expected entryTerminated, got \(String(describing: error))")
+            return
+        }
+        #expect(entry == "spinner")
+        #expect(hook == "animationEnded")
+        #expect(cause == "time limit of 250 ms exceeded")
+        #expect(state.top == 0)
+    }
+
+    @Test func timeLimitIsPerCall() throws {
+        // Many short calls that add up to more than the limit are fine.
+        let state = try LuaState(entry: "busy", limits: SandboxLimits(time: .milliseconds(100)))
+        try state.load("function work() local s = 0 for i = 1, 2e5 do s = s + i end return s end", chunkName: "busy.lua")
+        try state.call(hook: "main chunk", arguments: 0, results: 0)
+        let clock = ContinuousClock()
+        let start = clock.now
+        var calls = 0
+        while clock.now - start < .milliseconds(400) {
+            state.pushGlobal("work")
+            try state.call(hook: "work", arguments: 0, results: 1)
+            #expect(state.integer(at: -1) == 200_000 * 200_001 / 2)
+            state.pop()
+            calls += 1
+        }
+        #expect(calls > 1)
+        #expect(!state.isTerminated)
+    }
+
+    static let memoryBombs: [(name: String, script: String)] = [
+        ("string.rep 2^31", "return string.rep('x', 2^31)"),
+        ("string.rep under pcall", "local ok = pcall(string.rep, 'x', 2^31)\nreturn 'escaped'"),
+        ("table growth", "local t, i = {}, 0\nwhile true do i = i + 1 t[i] = i end"),
+        ("string doubling", "local s = 'x'\nwhile true do s = s .. s end"),
+        ("table growth under pcall", "while true do pcall(function() local t = {} for i = 1, 1e9 do t[i] = {} end end) end"),
+        ("growth inside a coroutine", "local co = coroutine.wrap(function() local t = {} for i = 1, 1e9 do t[i] = i end end)\nlocal ok = pcall(co)\nreturn 'escaped'"),
+    ]
+
+    @Test(arguments: memoryBombs)
+    func memoryBombIsStopped(name: String, script: String) throws {
+        let limits = SandboxLimits(memory: 16 << 20, time: .seconds(10))
+        let error = try expectFailure(script, limits: limits)
+        #expect(error == .memoryLimitExceeded(entry: "hostile", hook: "main chunk", limit: 16 << 20), "\(name)")
+        #expect(error.description == "hostile: main chunk: stopped after using more memory than the limit (16 MiB)")
+        try expectHealthy()
+    }
+
+    @Test func memoryIsReturnedAfterTheBomb() throws {
+        let state = try LuaState(entry: "hostile", limits: SandboxLimits(memory: 8 << 20))
+        let baseline = state.memoryUsed
+        _ = try? state.run("local t = {} for i = 1, 1e9 do t[i] = i end", chunkName: "hostile.lua")
+        #expect(state.memoryPeak > 4 << 20)
+        #expect(state.memoryPeak <= 8 << 20)
+        _ = baseline
+    }
+
+    @Test func tinyMemoryLimitIsAnErrorNotACrash() throws {
+        for memory in [0, 512, 4 << 10, 12 << 10] {
+            #expect(throws: LuaError.self) { _ = try LuaState(entry: "tiny", limits: SandboxLimits(memory: memory)) }
+        }
+        try expectHealthy()
+    }
+
+    static let recursions: [(name: String, script: String, message: String)] = [
+        ("Lua recursion", "local function f() return 1 + f() end\nreturn f()", "stack overflow"),
+        ("pcall recursion", "local function f()\n  local ok, e = pcall(f)\n  error(e, 0)\nend\nf()", "stack overflow"),
+        ("__index recursion", "local t = setmetatable({}, {__index = function(t, k) return t[k] end})\nreturn t.x", "stack overflow"),
+        ("gsub callback recursion", "local function f(s) return (s:gsub('.', f)) end\nreturn f('ab')", "stack overflow"),
+        ("tostring recursion", "local t\nt = setmetatable({}, {__tostring = function() return tostring(t) end})\nreturn tostring(t)", "stack overflow"),
+    ]
+
+    /// Lua's stack limit (about 200 C levels, a million slots) or the memory
+    /// limit, whichever comes first, ends the recursion with an error.
+    @Test(arguments: recursions)
+    func unboundedRecursionIsAnError(name: String, script: String, message: String) throws {
+        let error = try expectFailure(script, limits: SandboxLimits(time: .seconds(10)))
+        switch error {
+        case .scriptFailed(_, _, _, let actual, _):
+            #expect(actual.contains(message), "\(name): \(actual)")
+        case .memoryLimitExceeded:
+            break
+        default:
+            Issue.record("\(name): expected a stack overflow or the memory limit, got \(error)")
+        }
+        try expectHealthy()
+    }
+
+    @Test func recursionUnderAModestLimitIsAStackOverflow() throws {
+        let error = try expectFailure("local function f() return 1 + f() end\nreturn f()", limits: SandboxLimits(memory: 512 << 20, time: .seconds(60)))
+        guard case .scriptFailed(_, _, let location, let message, let traceback) = error else {
+            Issue.record("expected a stack overflow, got \(error)")
+            return
+        }
+        #expect(message == "stack overflow")
+        #expect(location == ScriptLocation(file: "hostile.lua", line: 1))
+        #expect(traceback.contains("hostile.lua:1: in"))
+    }
+
+    @Test func emptyRepeatIsInstant() throws {
+        let state = try LuaState(entry: "rep", limits: SandboxLimits(time: Self.limit))
+        #expect(try state.run("return string.rep('', 2^62) .. ('').rep('', 2^40, '')", chunkName: "rep.lua") == .string(""))
+    }
+}
