@@ -63,6 +63,7 @@ static int class_matches(int c, int class) {
         case 'u': result = isupper(c); break;
         case 'w': result = isalnum(c); break;
         case 'x': result = isxdigit(c); break;
+        case 'z': result = c == 0; break; /* deprecated in 5.2, still accepted by 5.4 */
         default: return class == c;
     }
     if (isupper(class)) result = !result;

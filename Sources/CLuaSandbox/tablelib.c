@@ -150,7 +150,8 @@ static int sandbox_remove(lua_State *L) {
     lua_Integer size = luaL_len(L, 1);
     lua_Integer position = luaL_optinteger(L, 2, size);
     if (position != size) {
-        luaL_argcheck(L, (lua_Unsigned)position - 1u <= (lua_Unsigned)size, 2, "position out of bounds");
+        /* Argument #1, as the system's Lua 5.4.4 reports it (5.4.5 says #2). */
+        luaL_argcheck(L, (lua_Unsigned)position - 1u <= (lua_Unsigned)size, 1, "position out of bounds");
     }
     lua_geti(L, 1, position);
     for (; position < size; position++) {

@@ -17,6 +17,8 @@ extension LuaState {
     @inlinable public func push(_ value: Int) { lua_pushinteger(L, lua_Integer(value)) }
     @inlinable public func push(_ value: Bool) { lua_pushboolean(L, value ? 1 : 0) }
     @inlinable public func pushNil() { lua_pushnil(L) }
+    /// Pushes a copy of the value at index.
+    @inlinable public func pushCopy(of index: Int32) { lua_pushvalue(L, index) }
 
     public func push(_ value: String) {
         var value = value
