@@ -4,7 +4,7 @@ import PackageDescription
 let package = Package(
     name: "Segue",
     products: [
-
+        .executable(name: "segue", targets: ["segue"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -17,10 +17,21 @@ let package = Package(
         ),
         .target(name: "CLuaSandbox", dependencies: ["CLua"]),
         .target(name: "LuaRuntime", dependencies: ["CLua", "CLuaSandbox"]),
+        .target(name: "Catalogue"),
+        .target(name: "LuaBindings", dependencies: ["LuaRuntime", "Catalogue"]),
+        .executableTarget(
+            name: "segue",
+            dependencies: [
+                "LuaBindings", "Catalogue", "LuaRuntime",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .testTarget(
             name: "LuaRuntimeTests",
             dependencies: ["LuaRuntime", "CLua"],
             resources: [.copy("Golden")]
         ),
+        .testTarget(name: "CatalogueTests", dependencies: ["Catalogue", "LuaBindings"]),
+        .testTarget(name: "SegueCLITests", dependencies: ["segue"]),
     ]
 )

@@ -1,0 +1,24 @@
+/// What a catalogue entry says about itself (the table its script returns).
+public struct EntryMetadata: Sendable, Equatable, Codable {
+    public var name: String
+    public var title: String
+    public var summary: String
+    public var tags: [String]
+    public var author: String?
+
+    public init(name: String, title: String, summary: String, tags: [String] = [], author: String? = nil) {
+        self.name = name
+        self.title = title
+        self.summary = summary
+        self.tags = tags
+        self.author = author
+    }
+
+    /// Entry names are what users type (`segue preview half-sheet`):
+    /// lowercase letters, digits and dashes, starting with a letter or digit.
+    public static func isValidName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, name.count <= 64 else { return false }
+        let allowed = { (c: Unicode.Scalar) in ("a"..."z").contains(c) || ("0"..."9").contains(c) }
+        return allowed(first) && name.unicodeScalars.allSatisfy { allowed($0) || $0 == "-" }
+    }
+}

@@ -1,0 +1,32 @@
+import ArgumentParser
+import Catalogue
+import LuaRuntime
+
+/// Options every command that reads catalogues shares.
+struct CatalogueOptions: ParsableArguments {
+    @Option(name: .customLong("catalogue"), help: ArgumentHelp("Also use the catalogue folder DIR (repeatable).", valueName: "DIR"))
+    var catalogues: [String] = []
+
+    @Option(help: ArgumentHelp("Seconds one call into a script may run before it is stopped.", valueName: "SECONDS"))
+    var timeLimit: Double = 2
+
+    @Option(help: ArgumentHelp("Mebibytes of memory one entry may use before it is stopped.", valueName: "MIB"))
+    var memoryLimit: Int = 64
+
+    func validate() throws {
+        guard timeLimit > 0, timeLimit <= 3600 else {
+            throw ValidationError("--time-limit must be between 0 and 3600 seconds, got \(timeLimit)")
+        }
+        guard memoryLimit > 0, memoryLimit <= 16 << 10 else {
+            throw ValidationError("--memory-limit must be between 1 and 16384 MiB, got \(memoryLimit)")
+        }
+    }
+
+    var limits: SandboxLimits {
+        SandboxLimits(memory: memoryLimit << 20, time: .milliseconds(Int((timeLimit * 1000).rounded())))
+    }
+
+    func searchPath() throws -> CatalogueSearchPath {
+        try CatalogueSearchPath.standard(extra: catalogues)
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+
+/// The built `segue` binary, run as a user runs it.
+@Suite struct SegueCommandTests {
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static var productsDirectory: URL {
+        // Linux: .build/<triple>/debug/SeguePackageTests.xctest is the test binary.
+        let bundle = Bundle.main.bundleURL
+        return bundle.pathExtension == "xctest" ? bundle.deletingLastPathComponent() : bundle
+    }
+
+    func segue(_ arguments: [String], executable: URL = productsDirectory.appendingPathComponent("segue"),
+               in directory: URL = FileManager.default.temporaryDirectory, environment: [String: String] = [:]) throws -> Run {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "SEGUE_CATALOGUE_PATH")
+        env.merge(environment) { $1 }
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                   stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    @Test func versionAndHelp() throws {
+        #expect(try segue(["--version"]).stdout == "segue 0.1.0\n")
+        let help = try segue(["--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("list"))
+        #expect(help.stdout.contains("check"))
+    }
+
+    @Test func listShowsTheBuiltinCatalogueFromAnyDirectory() throws {
+        let run = try segue(["list"], in: URL(fileURLWithPath: "/"))
+        #expect(run.status == 0)
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("NAME") == true)
+        #expect(lines.contains { $0.hasPrefix("fade ") && $0.contains("built-in") && $0.contains("Fade") })
+        #expect(run.stderr.isEmpty)
+    }
+
+    @Test func listAsJSON() throws {
+        let run = try segue(["list", "--json"])
+        let rows = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]]
+        let fade = try #require(rows?.first { $0["name"] as? String == "fade" })
+        #expect(fade["catalogue"] as? String == "built-in")
+        #expect(fade["tags"] as? [String] == ["basic", "opacity", "seed-001"])
+    }
+
+    @Test func checkReportsEveryBrokenEntryAndKeepsTheGoodOnes() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("segue-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scripts = [
+            "good.lua": "return {title = 'Good', summary = 'Fine.'}",
+            "spin.lua": "local n = 0\nwhile true do n = n + 1 end",
+            "escape.lua": "return os.execute('true')",
+            "syntax.lua": "return {title = }",
+        ]
+        for (name, source) in scripts {
+            try source.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        let run = try segue(["check", ".", "fade", "--time-limit", "0.3"], in: folder)
+        #expect(run.status == 1)
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains("ok     good  good.lua"))
+        #expect(lines.contains { $0.hasPrefix("ok     fade  ") })
+        #expect(lines.contains("error  escape: main chunk: escape.lua:1: attempt to index a nil value (global 'os')"))
+        #expect(lines.contains { $0.hasPrefix("error  spin: main chunk: spin.lua:2: stopped after running longer than the time limit (300 ms)") })
+        #expect(lines.contains("error  syntax: syntax.lua:1: syntax error: unexpected symbol near '}'"))
+        #expect(lines.last == "5 checked: 2 ok, 3 failed")
+    }
+
+    @Test func checkOfTheBuiltinCatalogueIsClean() throws {
+        let run = try segue(["check"])
+        #expect(run.status == 0, "\(run.stdout)")
+        #expect(run.stdout.hasSuffix("failed\n") && run.stdout.contains(", 0 failed"))
+    }
+
+    @Test func wrongInputIsAClearErrorWithStatus() throws {
+        let missing = try segue(["check", "no/such/file.lua"])
+        #expect(missing.status == 1)
+        #expect(missing.stdout.contains("error  no/such/file.lua: no such file or folder"))
+        let badFlag = try segue(["list", "--time-limit", "0"])
+        #expect(badFlag.status == 64)
+        #expect(badFlag.stderr.contains("--time-limit must be between 0 and 3600 seconds"))
+        let unknown = try segue(["lst"])
+        #expect(unknown.status == 64)
+    }
+
+    /// `make install` lays out <prefix>/bin/segue and <prefix>/share/segue/Catalogue.
+    @Test func installedBinaryFindsItsCatalogue() throws {
+        let prefix = FileManager.default.temporaryDirectory.appendingPathComponent("segue-prefix-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: prefix) }
+        let bin = prefix.appendingPathComponent("bin"), catalogue = prefix.appendingPathComponent("share/segue/Catalogue")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: catalogue, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Self.productsDirectory.appendingPathComponent("segue"), to: bin.appendingPathComponent("segue"))
+        try "return {title = 'Installed', summary = 'Only in the installed copy.'}"
+            .write(to: catalogue.appendingPathComponent("installed-only.lua"), atomically: true, encoding: .utf8)
+        let run = try segue(["list"], executable: bin.appendingPathComponent("segue"), in: URL(fileURLWithPath: "/"))
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("installed-only  Installed"))
+        #expect(!run.stdout.contains("fade "))
+    }
+
+    @Test func environmentAddsCatalogues() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("segue-env-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "return {title = 'Team', summary = 'From the team folder.', tags = {'team'}}"
+            .write(to: folder.appendingPathComponent("team-entry.lua"), atomically: true, encoding: .utf8)
+        let run = try segue(["list"], environment: ["SEGUE_CATALOGUE_PATH": folder.path])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("team-entry  Team"))
+        #expect(run.stdout.contains(folder.path))
+    }
+}
