@@ -5,6 +5,7 @@ let package = Package(
     name: "Segue",
     products: [
         .executable(name: "segue", targets: ["segue"]),
+        .plugin(name: "SegueCheck", targets: ["SegueCheck"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -25,6 +26,15 @@ let package = Package(
                 "LuaBindings", "Catalogue", "LuaRuntime",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        .executableTarget(
+            name: "segue-bench",
+            dependencies: ["LuaRuntime", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .plugin(
+            name: "SegueCheck",
+            capability: .command(intent: .custom(verb: "segue-check", description: "Check a catalogue's entries in the sandbox")),
+            dependencies: ["segue"]
         ),
         .testTarget(
             name: "LuaRuntimeTests",

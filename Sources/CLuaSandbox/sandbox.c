@@ -14,6 +14,8 @@
 
 #include "sandbox_internal.h"
 
+_Static_assert(LUA_EXTRASPACE >= sizeof(void *), "Lua's extra space must hold the sandbox pointer");
+
 /* math.random's seed: a constant, so every run draws the same numbers. */
 #define SEGUE_RANDOM_SEED 0x5E6E
 
@@ -49,10 +51,11 @@ static void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     return block;
 }
 
+/* The sandbox pointer sits in the state's extra space, which Lua copies
+ * into every coroutine it creates: finding it is pointer arithmetic, on the
+ * path of every host-function call. */
 SegueSandbox *segue_sandbox_of(lua_State *L) {
-    void *ud = NULL;
-    lua_getallocf(L, &ud);
-    return ud;
+    return *(SegueSandbox **)lua_getextraspace(L);
 }
 
 void *segue_sandbox_host(lua_State *L) { return segue_sandbox_of(L)->host; }
@@ -632,6 +635,7 @@ lua_State *segue_sandbox_open(SegueSandbox *sb, int *status) {
         *status = LUA_ERRMEM;
         return NULL;
     }
+    *(SegueSandbox **)lua_getextraspace(L) = sb;
     pthread_mutex_lock(&sb->lock);
     sb->L = L;
     sb->running = L;

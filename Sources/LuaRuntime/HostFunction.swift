@@ -64,21 +64,23 @@ public struct LuaArguments {
 
     @inlinable public var count: Int32 { lua_gettop(L) }
 
+    /// A number, or a string that converts to one, as `luaL_checknumber` takes it.
     @inlinable
     public func number(_ position: Int32) throws(ArgumentError) -> Double {
         var isNumber: Int32 = 0
         let value = lua_tonumberx(L, position, &isNumber)
-        if _slowPath(isNumber == 0 || lua_type(L, position) != LUA_TNUMBER) {
+        if _slowPath(isNumber == 0) {
             throw expected("number", at: position)
         }
         return value
     }
 
+    /// An integer (or a float with an integral value), as `luaL_checkinteger` takes it.
     @inlinable
     public func integer(_ position: Int32) throws(ArgumentError) -> Int {
         var isInteger: Int32 = 0
         let value = lua_tointegerx(L, position, &isInteger)
-        if _slowPath(isInteger == 0 || lua_type(L, position) != LUA_TNUMBER) {
+        if _slowPath(isInteger == 0) {
             throw expected("integer", at: position)
         }
         return Int(value)

@@ -1,0 +1,39 @@
+# The README's two set-up commands are `make demo` and `make test`; each
+# installs what is missing first. `.ci/run` runs `make test`.
+SWIFT := $(shell scripts/find-swift)
+PREFIX ?= /usr/local
+CC ?= cc
+
+.PHONY: deps demo test bench build release install clean
+
+deps:
+	@scripts/install-deps
+
+build: deps
+	$(SWIFT) build --product segue
+
+# The main job on the built-in catalogue: list it, then check every entry.
+demo: build
+	$$($(SWIFT) build --show-bin-path)/segue list
+	$$($(SWIFT) build --show-bin-path)/segue check
+
+test: deps
+	$(SWIFT) test
+
+release: deps
+	$(SWIFT) build -c release --product segue
+
+# Lua boundary: Swift host against a C host built now, in the same run.
+bench: deps
+	$(SWIFT) build -c release --product segue-bench
+	$(CC) -O2 -o .build/lua-boundary-c Benchmarks/lua_boundary.c $$(pkg-config --cflags --libs lua5.4)
+	$$($(SWIFT) build -c release --show-bin-path)/segue-bench lua-boundary --baseline .build/lua-boundary-c
+
+install: release
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/segue
+	install -m 755 $$($(SWIFT) build -c release --show-bin-path)/segue $(DESTDIR)$(PREFIX)/bin/segue
+	rm -rf $(DESTDIR)$(PREFIX)/share/segue/Catalogue
+	cp -R Catalogue $(DESTDIR)$(PREFIX)/share/segue/Catalogue
+
+clean:
+	rm -rf .build
