@@ -18,6 +18,7 @@ let package = Package(
         ),
         .target(name: "CLuaSandbox", dependencies: ["CLua"]),
         .target(name: "LuaRuntime", dependencies: ["CLua", "CLuaSandbox"]),
+        .target(name: "Geometry"),
         .target(name: "Catalogue"),
         .target(name: "LuaBindings", dependencies: ["LuaRuntime", "Catalogue"]),
         .executableTarget(
@@ -41,6 +42,8 @@ let package = Package(
             dependencies: ["LuaRuntime", "CLua"],
             resources: [.copy("Golden")]
         ),
+        .target(name: "TestSupport", dependencies: ["Geometry"], path: "Tests/TestSupport"),
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry", "TestSupport"]),
         .testTarget(name: "CatalogueTests", dependencies: ["Catalogue", "LuaBindings"]),
         .testTarget(name: "SegueCLITests", dependencies: ["segue"]),
     ]
