@@ -19,6 +19,7 @@ let package = Package(
         .target(name: "CLuaSandbox", dependencies: ["CLua"]),
         .target(name: "LuaRuntime", dependencies: ["CLua", "CLuaSandbox"]),
         .target(name: "Geometry"),
+        .target(name: "Animation", dependencies: ["Geometry"]),
         .target(name: "Catalogue"),
         .target(name: "LuaBindings", dependencies: ["LuaRuntime", "Catalogue"]),
         .executableTarget(
@@ -44,6 +45,7 @@ let package = Package(
         ),
         .target(name: "TestSupport", dependencies: ["Geometry"], path: "Tests/TestSupport"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "TestSupport"]),
+        .testTarget(name: "AnimationTests", dependencies: ["Animation", "Geometry", "TestSupport"]),
         .testTarget(name: "CatalogueTests", dependencies: ["Catalogue", "LuaBindings"]),
         .testTarget(name: "SegueCLITests", dependencies: ["segue"]),
     ]
