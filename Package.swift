@@ -20,6 +20,7 @@ let package = Package(
         .target(name: "LuaRuntime", dependencies: ["CLua", "CLuaSandbox"]),
         .target(name: "Geometry"),
         .target(name: "Animation", dependencies: ["Geometry"]),
+        .target(name: "Transitions", dependencies: ["Geometry", "Animation"]),
         .target(name: "Catalogue"),
         .target(name: "LuaBindings", dependencies: ["LuaRuntime", "Catalogue"]),
         .executableTarget(
@@ -46,6 +47,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Geometry"], path: "Tests/TestSupport"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "TestSupport"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "Geometry", "TestSupport"]),
+        .testTarget(name: "TransitionsTests", dependencies: ["Transitions", "Animation", "Geometry", "TestSupport"]),
         .testTarget(name: "CatalogueTests", dependencies: ["Catalogue", "LuaBindings"]),
         .testTarget(name: "SegueCLITests", dependencies: ["segue"]),
     ]

@@ -1,0 +1,102 @@
+import Animation
+import Geometry
+
+/// The properties of a view that animate, as UIView and CALayer name them.
+public enum AnimatableProperty: String, Sendable, CaseIterable, Codable {
+    case center, bounds, alpha, transform, backgroundColor, cornerRadius, zPosition, anchorPoint, borderWidth, curl
+}
+
+/// A value of one of those properties.
+public enum AnimatedValue: Sendable, Equatable, Interpolatable {
+    case number(Double)
+    case point(Point)
+    case rect(Rect)
+    case color(Color)
+    case transform(Transform3D)
+
+    public func interpolated(to other: AnimatedValue, fraction t: Double) -> AnimatedValue {
+        switch (self, other) {
+        case (.number(let a), .number(let b)): .number(a.interpolated(to: b, fraction: t))
+        case (.point(let a), .point(let b)): .point(a.interpolated(to: b, fraction: t))
+        case (.rect(let a), .rect(let b)): .rect(a.interpolated(to: b, fraction: t))
+        case (.color(let a), .color(let b)): .color(a.interpolated(to: b, fraction: t))
+        case (.transform(let a), .transform(let b)): .transform(a.interpolated(to: b, fraction: t))
+        default: t < 0.5 ? self : other
+        }
+    }
+
+    public func distance(to other: AnimatedValue) -> Double {
+        switch (self, other) {
+        case (.number(let a), .number(let b)): a.distance(to: b)
+        case (.point(let a), .point(let b)): a.distance(to: b)
+        case (.rect(let a), .rect(let b)): a.distance(to: b)
+        case (.color(let a), .color(let b)): a.distance(to: b)
+        case (.transform(let a), .transform(let b)): a.distance(to: b)
+        default: 0
+        }
+    }
+
+    public static func catmullRom(_ p0: AnimatedValue, _ p1: AnimatedValue, _ p2: AnimatedValue, _ p3: AnimatedValue,
+                                  _ u: Double) -> AnimatedValue {
+        switch (p0, p1, p2, p3) {
+        case (.number(let a), .number(let b), .number(let c), .number(let d)): .number(Double.catmullRom(a, b, c, d, u))
+        case (.point(let a), .point(let b), .point(let c), .point(let d)): .point(Point.catmullRom(a, b, c, d, u))
+        case (.rect(let a), .rect(let b), .rect(let c), .rect(let d)): .rect(Rect.catmullRom(a, b, c, d, u))
+        case (.color(let a), .color(let b), .color(let c), .color(let d)): .color(Color.catmullRom(a, b, c, d, u))
+        default: p1.interpolated(to: p2, fraction: u)
+        }
+    }
+}
+
+/// One running animation of one property of one view.
+final class RunningAnimation {
+    enum Curve {
+        case basic(from: AnimatedValue, to: AnimatedValue, timing: PropertyAnimation<Double>)
+        case keyframes(track: (Double) -> AnimatedValue, begin: Double, duration: Double, curve: TimingCurve)
+    }
+
+    let curve: Curve
+    let timeline: Timeline
+    let group: AnimationGroup
+
+    init(curve: Curve, timeline: Timeline, group: AnimationGroup) {
+        self.curve = curve
+        self.timeline = timeline
+        self.group = group
+    }
+
+    /// Local time at which it ends (infinite when it repeats for ever).
+    var end: Double {
+        switch curve {
+        case .basic(_, _, let timing): timing.end
+        case .keyframes(_, let begin, let duration, _): begin + duration
+        }
+    }
+
+    func value(atClock t: Double) -> AnimatedValue {
+        let local = timeline.local(at: t)
+        switch curve {
+        case .basic(let from, let to, let timing):
+            if local >= timing.end { return to }
+            return from.interpolated(to: to, fraction: timing.progress(at: local))
+        case .keyframes(let track, let begin, let duration, let curve):
+            let u = duration > 0 ? min(max((local - begin) / duration, 0), 1) : 1
+            return track(curve.value(at: u))
+        }
+    }
+}
+
+/// The animations one `UIView.animate` call started, and its completion.
+public final class AnimationGroup {
+    var remaining = 0
+    var interrupted = false
+    var completion: ((Bool) -> Void)?
+    /// Set once the completion has been called (or there was none to call).
+    var done = false
+    let timeline: Timeline
+
+    init(timeline: Timeline, completion: ((Bool) -> Void)?) {
+        self.timeline = timeline
+        self.completion = completion
+    }
+}

@@ -1,0 +1,230 @@
+import Animation
+import Geometry
+
+/// Runs UIView-style animations on the simulation's clock.
+///
+/// A property set inside an animation block animates from its old value to
+/// the new one; the model takes the new value at once. An animation that
+/// interrupts a running one on the same property starts from what is on
+/// screen, and the interrupted one's completion gets `finished == false`.
+/// Completions run in time order, ties in the order the blocks were made.
+public final class AnimationEngine {
+    public private(set) var now: Double = 0
+    let clockTimeline = Timeline.live(startingAt: 0)
+    private var viewCounter = 0
+    private var timelines: [Timeline] = []
+    private var blocks: [Block] = []
+    private var active: [(view: View, property: AnimatableProperty, animation: RunningAnimation, serial: Int)] = []
+    private var pendingGroups: [AnimationGroup] = []
+    private var serial = 0
+
+    public init() {}
+
+    func nextViewID() -> Int {
+        viewCounter += 1
+        return viewCounter
+    }
+
+    public func makeView(name: String, frame: Rect = .zero) -> View { View(engine: self, name: name, frame: frame) }
+
+    /// The timeline animations made now run on.
+    var currentTimeline: Timeline { timelines.last ?? clockTimeline }
+
+    /// Runs body with animations made in it on `timeline`.
+    func withTimeline<T>(_ timeline: Timeline, _ body: () throws -> T) rethrows -> T {
+        timelines.append(timeline)
+        defer { timelines.removeLast() }
+        return try body()
+    }
+
+    public var hasRunningAnimations: Bool { !active.isEmpty || !pendingGroups.isEmpty }
+
+    func runningAnimations(on timeline: Timeline) -> Int { active.filter { $0.animation.timeline === timeline }.count }
+
+    // MARK: Blocks
+
+    private enum Block {
+        case basic(timing: PropertyAnimation<Double>, group: AnimationGroup, beginFromCurrentState: Bool)
+        case keyframes(Keyframes)
+    }
+
+    private final class Keyframes {
+        let group: AnimationGroup
+        let begin: Double, duration: Double
+        let options: AnimationOptions
+        var window: (start: Double, duration: Double) = (0, 1)
+        var tracks: [(view: View, property: AnimatableProperty, initial: AnimatedValue, keyframes: [Keyframe<AnimatedValue>])] = []
+
+        init(group: AnimationGroup, begin: Double, duration: Double, options: AnimationOptions) {
+            (self.group, self.begin, self.duration, self.options) = (group, begin, duration, options)
+        }
+    }
+
+    /// `UIView.animate(withDuration:delay:options:animations:completion:)`.
+    public func animate(duration: Double, delay: Double = 0, options: AnimationOptions = AnimationOptions(),
+                        animations: () throws -> Void, completion: ((Bool) -> Void)? = nil) rethrows {
+        try run(timing: .curve(options.curve), duration: duration, delay: delay, options: options, animations: animations, completion: completion)
+    }
+
+    /// The spring form, `usingSpringWithDamping:initialSpringVelocity:`.
+    public func animate(duration: Double, delay: Double = 0, dampingRatio: Double, initialVelocity: Double,
+                        options: AnimationOptions = AnimationOptions(), animations: () throws -> Void,
+                        completion: ((Bool) -> Void)? = nil) rethrows {
+        let spring = Spring(duration: duration, dampingRatio: dampingRatio, initialVelocity: initialVelocity)
+        try run(timing: .spring(spring), duration: duration, delay: delay, options: options, animations: animations, completion: completion)
+    }
+
+    /// A spring given by its physics (`UISpringTimingParameters(mass:stiffness:damping:initialVelocity:)`);
+    /// the animation lasts until the spring settles.
+    public func animate(spring: Spring, delay: Double = 0, options: AnimationOptions = AnimationOptions(),
+                        animations: () throws -> Void, completion: ((Bool) -> Void)? = nil) rethrows {
+        try run(timing: .spring(spring), duration: spring.settlingDuration(), delay: delay, options: options,
+                animations: animations, completion: completion)
+    }
+
+    private func run(timing: AnimationTiming, duration: Double, delay: Double, options: AnimationOptions,
+                     animations: () throws -> Void, completion: ((Bool) -> Void)?) rethrows {
+        let timeline = currentTimeline
+        let group = AnimationGroup(timeline: timeline, completion: completion)
+        let carrier = PropertyAnimation(from: 0.0, to: 1.0, begin: timeline.local(at: now) + max(delay, 0),
+                                        duration: duration, timing: timing,
+                                        repeatCount: options.repeats ? .infinity : 0, autoreverses: options.autoreverses)
+        blocks.append(.basic(timing: carrier, group: group, beginFromCurrentState: options.beginFromCurrentState))
+        defer {
+            blocks.removeLast()
+            if group.remaining == 0 { pendingGroups.append(group) }
+        }
+        try animations()
+    }
+
+    /// `UIView.animateKeyframes(withDuration:delay:options:animations:completion:)`.
+    public func animateKeyframes(duration: Double, delay: Double = 0, options: AnimationOptions = AnimationOptions(),
+                                 animations: () throws -> Void, completion: ((Bool) -> Void)? = nil) rethrows {
+        let timeline = currentTimeline
+        let group = AnimationGroup(timeline: timeline, completion: completion)
+        let frames = Keyframes(group: group, begin: timeline.local(at: now) + max(delay, 0), duration: duration, options: options)
+        blocks.append(.keyframes(frames))
+        defer { blocks.removeLast() }
+        try animations()
+        for track in frames.tracks {
+            let keyframeTrack = KeyframeTrack(initial: track.initial, keyframes: track.keyframes, mode: options.calculationMode)
+            // The block's curve warps the whole timeline, keyframe times included.
+            let curve = RunningAnimation.Curve.keyframes(track: keyframeTrack.value(at:), begin: frames.begin,
+                                                         duration: frames.duration, curve: options.curve)
+            add(RunningAnimation(curve: curve, timeline: timeline, group: group), to: track.view, track.property, replacing: true)
+        }
+        if group.remaining == 0 { pendingGroups.append(group) }
+    }
+
+    /// `UIView.addKeyframe(withRelativeStartTime:relativeDuration:animations:)`;
+    /// outside a keyframe block it just runs the changes.
+    public func addKeyframe(relativeStart: Double, relativeDuration: Double, animations: () throws -> Void) rethrows {
+        guard case .keyframes(let frames) = blocks.last else { return try animations() }
+        let saved = frames.window
+        frames.window = (relativeStart, relativeDuration)
+        defer { frames.window = saved }
+        try animations()
+    }
+
+    // MARK: Property changes
+
+    func didSet(_ property: AnimatableProperty, of view: View, from old: AnimatedValue, presented: AnimatedValue, to new: AnimatedValue) {
+        guard let block = blocks.last else { return }
+        switch block {
+        case .basic(let timing, let group, let fromCurrent):
+            guard old != new else { return }
+            let running = !(view.animations[property]?.isEmpty ?? true)
+            let from = running || fromCurrent ? presented : old
+            let animation = RunningAnimation(curve: .basic(from: from, to: new, timing: timing), timeline: group.timeline, group: group)
+            add(animation, to: view, property, replacing: true)
+        case .keyframes(let frames):
+            let keyframe = Keyframe(relativeStart: frames.window.start, relativeDuration: frames.window.duration, value: new)
+            if let index = frames.tracks.firstIndex(where: { $0.view === view && $0.property == property }) {
+                frames.tracks[index].keyframes.append(keyframe)
+            } else {
+                frames.tracks.append((view, property, old, [keyframe]))
+            }
+        }
+    }
+
+    private func add(_ animation: RunningAnimation, to view: View, _ property: AnimatableProperty, replacing: Bool) {
+        if replacing, let old = view.animations[property], !old.isEmpty {
+            for interrupted in old {
+                interrupted.group.interrupted = true
+                finish(interrupted, on: view, property)
+            }
+        }
+        view.animations[property, default: []].append(animation)
+        animation.group.remaining += 1
+        serial += 1
+        active.append((view, property, animation, serial))
+    }
+
+    private func finish(_ animation: RunningAnimation, on view: View, _ property: AnimatableProperty) {
+        view.animations[property]?.removeAll { $0 === animation }
+        if view.animations[property]?.isEmpty == true { view.animations[property] = nil }
+        active.removeAll { $0.animation === animation }
+        animation.group.remaining -= 1
+        if animation.group.remaining == 0 { pendingGroups.append(animation.group) }
+    }
+
+    // MARK: Time
+
+    /// When, on the clock, an animation ends; nil while its timeline is paused.
+    func clockEnd(of animation: RunningAnimation) -> Double? {
+        let end = animation.end
+        guard end.isFinite else { return nil }
+        switch animation.timeline.mode {
+        case .live(let start):
+            return start + end
+        case .scrubbed:
+            return nil
+        case .settling(let from, let to, let start, let length, _):
+            if to < from { return start + length }
+            if end <= from { return now }
+            if end > to { return start + length + (end - to) }
+            var (low, high) = (start, start + length)
+            for _ in 0..<60 {
+                let middle = (low + high) / 2
+                if animation.timeline.local(at: middle) < end { low = middle } else { high = middle }
+            }
+            return high
+        }
+    }
+
+    /// Moves the clock to `time`, running every completion due on the way,
+    /// each at its own time.
+    public func advance(to time: Double) {
+        precondition(time >= now, "the clock only moves forwards")
+        while true {
+            runPendingCompletions()
+            var next: (time: Double, index: Int)?
+            for (index, entry) in active.enumerated() {
+                guard let end = clockEnd(of: entry.animation), end <= time else { continue }
+                if next == nil || end < next!.time { next = (end, index) }
+            }
+            guard let due = next else { break }
+            now = max(now, due.time)
+            let entry = active[due.index]
+            finish(entry.animation, on: entry.view, entry.property)
+        }
+        now = time
+        runPendingCompletions()
+    }
+
+    private func runPendingCompletions() {
+        while !pendingGroups.isEmpty {
+            let group = pendingGroups.removeFirst()
+            guard !group.done else { continue }
+            group.done = true
+            group.completion?(!group.interrupted)
+        }
+    }
+
+    /// Settles a timeline's animations now (used when a transition is torn down).
+    func removeAnimations(on timeline: Timeline) {
+        for entry in active where entry.animation.timeline === timeline {
+            finish(entry.animation, on: entry.view, entry.property)
+        }
+    }
+}

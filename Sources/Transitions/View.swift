@@ -1,0 +1,207 @@
+import Geometry
+
+/// A UIView and its layer, headless: every animatable property has a model
+/// value (what code set) and a presentation value (what is on screen now).
+public final class View {
+    /// Unique within its simulation, in creation order: stable across runs.
+    public let id: Int
+    public var name: String
+    unowned let engine: AnimationEngine
+
+    public private(set) var subviews: [View] = []
+    public private(set) weak var superview: View?
+
+    // Model values. Setting one inside an animation block animates it.
+    public var center: Point {
+        get { model.center }
+        set { set(.center, .point(newValue)) { $0.center = newValue } }
+    }
+    public var bounds: Rect {
+        get { model.bounds }
+        set { set(.bounds, .rect(newValue)) { $0.bounds = newValue } }
+    }
+    public var alpha: Double {
+        get { model.alpha }
+        set { let v = min(max(newValue, 0), 1); set(.alpha, .number(v)) { $0.alpha = v } }
+    }
+    /// `layer.transform`. `transform` (2-D) is the same storage, as in UIKit.
+    public var layerTransform: Transform3D {
+        get { model.transform }
+        set { set(.transform, .transform(newValue)) { $0.transform = newValue } }
+    }
+    public var transform: AffineTransform {
+        get { model.transform.affine }
+        set { layerTransform = Transform3D(newValue) }
+    }
+    public var backgroundColor: Color? {
+        get { model.backgroundColor }
+        set { set(.backgroundColor, .color(newValue ?? .clear)) { $0.backgroundColor = newValue } }
+    }
+    public var cornerRadius: Double {
+        get { model.cornerRadius }
+        set { set(.cornerRadius, .number(newValue)) { $0.cornerRadius = newValue } }
+    }
+    public var borderWidth: Double {
+        get { model.borderWidth }
+        set { set(.borderWidth, .number(newValue)) { $0.borderWidth = newValue } }
+    }
+    public var zPosition: Double {
+        get { model.zPosition }
+        set { set(.zPosition, .number(newValue)) { $0.zPosition = newValue } }
+    }
+    /// 0…1 in the bounds; the point `center` refers to and transforms turn about.
+    public var anchorPoint: Point {
+        get { model.anchorPoint }
+        set { set(.anchorPoint, .point(newValue)) { $0.anchorPoint = newValue } }
+    }
+    /// How far a page curl has turned this view (0 flat … 1 gone); drawn by Raster.
+    public var curl: Double {
+        get { model.curl }
+        set { set(.curl, .number(newValue)) { $0.curl = newValue } }
+    }
+    public var borderColor: Color? {
+        get { model.borderColor }
+        set { model.borderColor = newValue }
+    }
+    public var isHidden: Bool {
+        get { model.isHidden }
+        set { model.isHidden = newValue }
+    }
+    public var clipsToBounds: Bool {
+        get { model.clipsToBounds }
+        set { model.clipsToBounds = newValue }
+    }
+    public var isDoubleSided: Bool {
+        get { model.isDoubleSided }
+        set { model.isDoubleSided = newValue }
+    }
+
+    /// The source of a snapshot view, frozen when it was taken.
+    public private(set) var snapshot: Snapshot?
+
+    var model: ViewState
+    var animations: [AnimatableProperty: [RunningAnimation]] = [:]
+
+    init(engine: AnimationEngine, name: String, frame: Rect) {
+        self.engine = engine
+        self.id = engine.nextViewID()
+        self.name = name
+        self.model = ViewState()
+        self.frame = frame
+    }
+
+    /// The frame in the superview: the transformed bounds' bounding box.
+    /// Setting it sets center and bounds' size, as UIKit does with the
+    /// identity transform (UIKit calls it undefined otherwise).
+    public var frame: Rect {
+        get { model.frame }
+        set {
+            let center = Point(x: newValue.minX + anchorPoint.x * newValue.width, y: newValue.minY + anchorPoint.y * newValue.height)
+            self.center = center
+            bounds = Rect(origin: bounds.origin, size: Size(width: newValue.width, height: newValue.height))
+        }
+    }
+
+    /// What is on screen at the engine's current time.
+    public var presentation: ViewState {
+        guard !animations.isEmpty else { return model }
+        var state = model
+        let now = engine.now
+        for (property, running) in animations {
+            guard let last = running.last else { continue }
+            state.apply(property, last.value(atClock: now))
+        }
+        return state
+    }
+
+    private func set(_ property: AnimatableProperty, _ value: AnimatedValue, _ update: (inout ViewState) -> Void) {
+        let old = model.value(of: property)
+        let presented = animations[property]?.last?.value(atClock: engine.now) ?? old
+        update(&model)
+        engine.didSet(property, of: self, from: old, presented: presented, to: value)
+    }
+
+    // MARK: Hierarchy
+
+    public func addSubview(_ view: View) {
+        view.removeFromSuperview()
+        subviews.append(view)
+        view.superview = self
+    }
+
+    public func insertSubview(_ view: View, at index: Int) {
+        view.removeFromSuperview()
+        subviews.insert(view, at: min(max(index, 0), subviews.count))
+        view.superview = self
+    }
+
+    public func insertSubview(_ view: View, aboveSubview sibling: View) {
+        guard let index = subviews.firstIndex(where: { $0 === sibling }) else { return addSubview(view) }
+        view.removeFromSuperview()
+        let position = (subviews.firstIndex(where: { $0 === sibling }) ?? index) + 1
+        subviews.insert(view, at: position)
+        view.superview = self
+    }
+
+    public func insertSubview(_ view: View, belowSubview sibling: View) {
+        guard subviews.contains(where: { $0 === sibling }) else { return insertSubview(view, at: 0) }
+        view.removeFromSuperview()
+        subviews.insert(view, at: subviews.firstIndex(where: { $0 === sibling })!)
+        view.superview = self
+    }
+
+    public func removeFromSuperview() {
+        guard let superview else { return }
+        superview.subviews.removeAll { $0 === self }
+        self.superview = nil
+    }
+
+    public func bringSubviewToFront(_ view: View) {
+        guard subviews.contains(where: { $0 === view }) else { return }
+        subviews.removeAll { $0 === view }
+        subviews.append(view)
+    }
+
+    public func sendSubviewToBack(_ view: View) {
+        guard subviews.contains(where: { $0 === view }) else { return }
+        subviews.removeAll { $0 === view }
+        subviews.insert(view, at: 0)
+    }
+
+    public func isDescendant(of view: View) -> Bool {
+        var current: View? = self
+        while let v = current {
+            if v === view { return true }
+            current = v.superview
+        }
+        return false
+    }
+
+    /// A frozen copy of what the view shows (`snapshotView(afterScreenUpdates:)`):
+    /// the presentation values now, or the model values when after updates.
+    public func snapshotView(afterScreenUpdates: Bool) -> View {
+        let copy = View(engine: engine, name: "snapshot of \(name)", frame: .zero)
+        let state = afterScreenUpdates ? model : presentation
+        copy.model.center = state.center
+        copy.model.bounds = state.bounds
+        copy.model.anchorPoint = state.anchorPoint
+        copy.snapshot = Snapshot(of: self, afterScreenUpdates: afterScreenUpdates)
+        return copy
+    }
+}
+
+/// A view subtree frozen at one moment, for drawing a snapshot view.
+public struct Snapshot: Sendable {
+    public let sourceID: Int
+    public let state: ViewState
+    public let children: [Snapshot]
+
+    init(of view: View, afterScreenUpdates: Bool) {
+        sourceID = view.id
+        var state = afterScreenUpdates ? view.model : view.presentation
+        state.transform = .identity
+        state.alpha = 1
+        self.state = state
+        children = view.subviews.map { Snapshot(of: $0, afterScreenUpdates: afterScreenUpdates) }
+    }
+}

@@ -1,0 +1,62 @@
+import Geometry
+
+/// Every property of a view at one moment (its model or its presentation).
+public struct ViewState: Sendable, Equatable {
+    public var center = Point.zero
+    public var bounds = Rect.zero
+    public var alpha = 1.0
+    public var transform = Transform3D.identity
+    public var backgroundColor: Color? = nil
+    public var cornerRadius = 0.0
+    public var borderWidth = 0.0
+    public var borderColor: Color? = nil
+    public var zPosition = 0.0
+    public var anchorPoint = Point(x: 0.5, y: 0.5)
+    public var curl = 0.0
+    public var isHidden = false
+    public var clipsToBounds = false
+    public var isDoubleSided = true
+
+    /// The bounding box of the transformed bounds in the superview (2-D part
+    /// of the transform; perspective is left to the projection).
+    public var frame: Rect {
+        let (w, h) = (bounds.width, bounds.height)
+        let t = transform.affine
+        let corners = [(0.0, 0.0), (w, 0), (w, h), (0, h)].map { x, y in
+            Point(x: x - anchorPoint.x * w, y: y - anchorPoint.y * h).applying(t)
+        }
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        return Rect(x: center.x + xs.min()!, y: center.y + ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+    }
+
+    func value(of property: AnimatableProperty) -> AnimatedValue {
+        switch property {
+        case .center: .point(center)
+        case .bounds: .rect(bounds)
+        case .alpha: .number(alpha)
+        case .transform: .transform(transform)
+        case .backgroundColor: .color(backgroundColor ?? .clear)
+        case .cornerRadius: .number(cornerRadius)
+        case .zPosition: .number(zPosition)
+        case .anchorPoint: .point(anchorPoint)
+        case .borderWidth: .number(borderWidth)
+        case .curl: .number(curl)
+        }
+    }
+
+    mutating func apply(_ property: AnimatableProperty, _ value: AnimatedValue) {
+        switch (property, value) {
+        case (.center, .point(let p)): center = p
+        case (.bounds, .rect(let r)): bounds = r
+        case (.alpha, .number(let n)): alpha = n
+        case (.transform, .transform(let t)): transform = t
+        case (.backgroundColor, .color(let c)): backgroundColor = c
+        case (.cornerRadius, .number(let n)): cornerRadius = n
+        case (.zPosition, .number(let n)): zPosition = n
+        case (.anchorPoint, .point(let p)): anchorPoint = p
+        case (.borderWidth, .number(let n)): borderWidth = n
+        case (.curl, .number(let n)): curl = n
+        default: break
+        }
+    }
+}

@@ -1,0 +1,153 @@
+import Animation
+import Geometry
+import Testing
+import TestSupport
+@testable import Transitions
+
+@Suite struct AnimationEngineTests {
+    @Test func modelChangesAtOncePresentationFollowsTheCurve() {
+        let engine = AnimationEngine()
+        let view = engine.makeView(name: "v", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        var finishedAt: (Double, Bool)?
+        engine.animate(duration: 1, options: AnimationOptions(curve: .linear), animations: { view.alpha = 0 },
+                       completion: { finishedAt = (engine.now, $0) })
+        #expect(view.alpha == 0)
+        #expect(view.presentation.alpha == 1)
+        engine.advance(to: 0.25)
+        #expect(approximately(view.presentation.alpha, 0.75))
+        #expect(finishedAt == nil)
+        engine.advance(to: 2)
+        #expect(view.presentation.alpha == 0)
+        #expect(finishedAt?.0 == 1 && finishedAt?.1 == true, "the completion runs at the animation's end, not the step's")
+        #expect(!engine.hasRunningAnimations)
+    }
+
+    @Test func easeInOutFrameAnimation() {
+        let engine = AnimationEngine()
+        let view = engine.makeView(name: "v", frame: Rect(x: 0, y: 844, width: 390, height: 844))
+        engine.animate(duration: 0.5, animations: { view.frame = Rect(x: 0, y: 0, width: 390, height: 844) })
+        engine.advance(to: 0.1)
+        let expected = 844 - 844 * TimingCurve.easeInOut.value(at: 0.2)
+        #expect(approximately(view.presentation.frame.minY, expected))
+        #expect(view.frame.minY == 0)
+    }
+
+    @Test func delayShowsTheOldValueFirst() {
+        let engine = AnimationEngine()
+        let view = engine.makeView(name: "v")
+        engine.animate(duration: 1, delay: 0.5, options: AnimationOptions(curve: .linear), animations: { view.alpha = 0 })
+        engine.advance(to: 0.4)
+        #expect(view.presentation.alpha == 1)
+        engine.advance(to: 1.0)
+        #expect(approximately(view.presentation.alpha, 0.5))
+    }
+
+    @Test func interruptionStartsFromWhatIsOnScreen() {
+        let engine = AnimationEngine()
+        let view = engine.makeView(name: "v")
+        var first: Bool?, second: Bool?
+        engine.animate(duration: 1, options: AnimationOptions(curve: .linear), animations: { view.alpha = 0 }, completion: { first = $0 })
+        engine.advance(to: 0.5)
+        engine.animate(duration: 1, options: AnimationOptions(curve: .linear), animations: { view.alpha = 1 }, completion: { second = $0 })
+        engine.advance(to: 0.5)
+        #expect(first == false)
+        #expect(approximately(view.presentation.alpha, 0.5))
+        engine.advance(to: 1.0)
+        #expect(approximately(view.presentation.alpha, 0.75))
+        engine.advance(to: 1.5)
+        #expect(second == true)
+    }
+
+    @Test func nestedBlocksKeepTheirOwnTiming() {
+        let engine = AnimationEngine()
+        let a = engine.makeView(name: "a"), b = engine.makeView(name: "b")
+        var order: [String] = []
+        engine.animate(duration: 1, options: AnimationOptions(curve: .linear), animations: {
+            a.alpha = 0
+            engine.animate(duration: 0.5, options: AnimationOptions(curve: .linear), animations: { b.alpha = 0 },
+                           completion: { _ in order.append("inner") })
+        }, completion: { _ in order.append("outer") })
+        engine.advance(to: 0.25)
+        #expect(approximately(a.presentation.alpha, 0.75) && approximately(b.presentation.alpha, 0.5))
+        engine.advance(to: 2)
+        #expect(order == ["inner", "outer"])
+    }
+
+    @Test func blockWithNoChangeCompletesRightAway() {
+        let engine = AnimationEngine()
+        let view = engine.makeView(name: "v")
+        var done: (Double, Bool)?
+        engine.advance(to: 0.3)
+        engine.animate(duration: 1, animations: { view.alpha = 1 }, completion: { done = (engine.now, $0) })
+        engine.advance(to: 0.3)
+        #expect(done?.0 == 0.3 && done?.1 == true)
+    }
+
+    @Test func keyframesFollowTheirTrackWarpedByTheCurve() {
+        let engine = AnimationEngine()
+        let view = engine.makeView(name: "card")
+        engine.animateKeyframes(duration: 2, options: AnimationOptions(curve: .linear), animations: {
+            engine.addKeyframe(relativeStart: 0.2, relativeDuration: 0.4) { view.alpha = 0 }
+            engine.addKeyframe(relativeStart: 0.3, relativeDuration: 0.3) { view.alpha = 0.5 }
+        })
+        // Relative time u = t / 2; the track from KeyframeTrackTests: 1 → 0 over .2….3, 0 → .5 over .3….6.
+        engine.advance(to: 0.5)
+        #expect(approximately(view.presentation.alpha, 0.5))
+        engine.advance(to: 0.9)
+        #expect(approximately(view.presentation.alpha, 0.25))
+        // With the default curve the whole timeline is warped.
+        let warped = AnimationEngine()
+        let other = warped.makeView(name: "card")
+        warped.animateKeyframes(duration: 1, animations: {
+            warped.addKeyframe(relativeStart: 0, relativeDuration: 1) { other.alpha = 0 }
+        })
+        warped.advance(to: 0.25)
+        #expect(approximately(other.presentation.alpha, 1 - TimingCurve.easeInOut.value(at: 0.25)))
+    }
+
+    @Test func springAnimatesInRealTime() {
+        let engine = AnimationEngine()
+        let view = engine.makeView(name: "sheet", frame: Rect(x: 0, y: 844, width: 390, height: 400))
+        engine.animate(duration: 0.6, dampingRatio: 0.7, initialVelocity: 0, animations: { view.center = Point(x: 195, y: 644) })
+        engine.advance(to: 0.2)
+        let spring = Spring(duration: 0.6, dampingRatio: 0.7, initialVelocity: 0)
+        #expect(approximately(view.presentation.center.y, 1044 + (644 - 1044) * spring.value(at: 0.2)))
+    }
+
+    @Test func frameIsTheBoundingBoxOfTheTransformedBounds() {
+        let engine = AnimationEngine()
+        let view = engine.makeView(name: "v", frame: Rect(x: 0, y: 0, width: 100, height: 50))
+        view.transform = AffineTransform(rotationAngle: .pi / 2)
+        #expect(approximately(view.frame.width, 50) && approximately(view.frame.height, 100))
+        #expect(approximately(view.frame.midX, 50) && approximately(view.frame.midY, 25))
+    }
+
+    @Test func hierarchyOperations() {
+        let engine = AnimationEngine()
+        let root = engine.makeView(name: "root")
+        let (a, b, c) = (engine.makeView(name: "a"), engine.makeView(name: "b"), engine.makeView(name: "c"))
+        root.addSubview(a)
+        root.addSubview(b)
+        root.insertSubview(c, belowSubview: b)
+        #expect(root.subviews.map(\.name) == ["a", "c", "b"])
+        root.insertSubview(a, aboveSubview: b)
+        #expect(root.subviews.map(\.name) == ["c", "b", "a"])
+        root.bringSubviewToFront(c)
+        root.sendSubviewToBack(a)
+        #expect(root.subviews.map(\.name) == ["a", "b", "c"])
+        b.removeFromSuperview()
+        #expect(root.subviews.map(\.name) == ["a", "c"] && b.superview == nil)
+        #expect([a.id, b.id, c.id] == [2, 3, 4], "ids follow creation order")
+    }
+
+    @Test func snapshotFreezesWhatWasOnScreen() {
+        let engine = AnimationEngine()
+        let view = engine.makeView(name: "card", frame: Rect(x: 10, y: 20, width: 100, height: 100))
+        view.backgroundColor = .red
+        let snapshot = view.snapshotView(afterScreenUpdates: false)
+        view.backgroundColor = .blue
+        #expect(snapshot.frame == view.frame)
+        #expect(snapshot.snapshot?.state.backgroundColor == .red)
+        #expect(snapshot.snapshot?.sourceID == view.id)
+    }
+}
