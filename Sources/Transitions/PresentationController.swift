@@ -1,0 +1,76 @@
+import Geometry
+
+/// UIPresentationController: subclass it (or let a script back it) to own
+/// the chrome of a presentation and the presented view's frame.
+open class PresentationController {
+    public let presentedViewController: ViewController
+    public let presentingViewController: ViewController
+    public internal(set) var containerView: View?
+    /// Set by the simulation while a transition or size change runs.
+    public internal(set) weak var transitionCoordinator: TransitionCoordinator?
+    /// The style this controller presents with (after adaptation).
+    public internal(set) var presentationStyle: PresentationStyle = .custom
+
+    public init(presented: ViewController, presenting: ViewController) {
+        presentedViewController = presented
+        presentingViewController = presenting
+    }
+
+    /// The view that is animated in; must be fast and must not change the hierarchy.
+    open var presentedView: View { presentedViewController.view }
+    /// Where the presented view ends up; must be fast and must not change the hierarchy.
+    open var frameOfPresentedViewInContainerView: Rect { containerView?.bounds ?? .zero }
+    /// False for custom presentations: the presenter stays in the window.
+    open var shouldRemovePresentersView: Bool { false }
+
+    open func presentationTransitionWillBegin() {}
+    open func presentationTransitionDidEnd(_ completed: Bool) {}
+    open func dismissalTransitionWillBegin() {}
+    open func dismissalTransitionDidEnd(_ completed: Bool) {}
+    open func containerViewWillLayoutSubviews() {}
+    open func containerViewDidLayoutSubviews() {}
+    open func viewWillTransition(to size: Size, with coordinator: TransitionCoordinator) {}
+    /// The style to use in compact width; `.none` keeps this presentation as it is.
+    open func adaptivePresentationStyle(for sizeClass: SizeClass) -> PresentationStyle { .none }
+}
+
+/// What UIKit uses for its own styles: full screen (removing or keeping the
+/// presenter), sheets and popovers, with their frames and adaptation.
+final class BuiltinPresentationController: PresentationController {
+    override var shouldRemovePresentersView: Bool { !presentationStyle.keepsPresenter }
+
+    /// Regular-width frames (our choice where Apple gives no figures):
+    /// formSheet and popover use preferredContentSize (formSheet 540×620,
+    /// popover 320×480 by default) centred; pageSheet is 704 wide and full height
+    /// less a 20-point top inset.
+    override var frameOfPresentedViewInContainerView: Rect {
+        guard let bounds = containerView?.bounds else { return .zero }
+        let preferred = presentedViewController.preferredContentSize
+        func centred(_ size: Size) -> Rect {
+            let w = min(size.width, bounds.width), h = min(size.height, bounds.height)
+            return Rect(x: bounds.midX - w / 2, y: bounds.midY - h / 2, width: w, height: h)
+        }
+        switch presentationStyle {
+        case .formSheet: return centred(preferred == .zero ? Size(width: 540, height: 620) : preferred)
+        case .popover: return centred(preferred == .zero ? Size(width: 320, height: 480) : preferred)
+        case .pageSheet:
+            let w = min(704, bounds.width)
+            return Rect(x: bounds.midX - w / 2, y: 20, width: w, height: bounds.height - 20)
+        default: return bounds
+        }
+    }
+
+    override func adaptivePresentationStyle(for sizeClass: SizeClass) -> PresentationStyle {
+        guard sizeClass == .compact else { return .none }
+        switch presentationStyle {
+        case .pageSheet, .formSheet: return .fullScreen
+        case .popover: return .overFullScreen
+        default: return .none
+        }
+    }
+
+    /// UIKit lays out its own presentations on every size change.
+    override func containerViewWillLayoutSubviews() {
+        presentedView.frame = frameOfPresentedViewInContainerView
+    }
+}

@@ -1,0 +1,376 @@
+import Animation
+import Geometry
+
+/// A window, a root view controller and UIKit's presentation machinery on a
+/// simulated clock. Nothing reads the wall clock: the caller advances time.
+public final class Simulation {
+    public let engine = AnimationEngine()
+    public let window: View
+    public let root: ViewController
+    /// Every hook call, in order, with its time.
+    public private(set) var hooks: [HookEvent] = []
+    /// Every breach of the contract seen so far.
+    public private(set) var diagnostics: [Diagnostic] = []
+    var driver: TransitionDriver?
+    private var pendingAnimationCheck: TransitionDriver?
+    private var homes: [ObjectIdentifier: (view: View, index: Int)] = [:]
+
+    public init(windowSize: Size = Size(width: 390, height: 844)) {
+        window = engine.makeView(name: "window", frame: Rect(origin: .zero, size: windowSize))
+        root = ViewController(name: "presenting", view: engine.makeView(name: "presenting", frame: window.bounds))
+        root.view.backgroundColor = .systemBackground
+        window.addSubview(root.view)
+    }
+
+    public var now: Double { engine.now }
+    public var isTransitioning: Bool { driver != nil }
+    public var sizeClass: SizeClass { SizeClass.horizontal(for: window.bounds.size) }
+
+    public func makeViewController(name: String) -> ViewController {
+        ViewController(name: name, view: engine.makeView(name: name, frame: window.bounds))
+    }
+
+    /// The controller on top of the presentation stack.
+    public var topViewController: ViewController {
+        var top = root
+        while let next = top.presentedViewController { top = next }
+        return top
+    }
+
+    func record(_ hook: String, _ detail: String? = nil) {
+        hooks.append(HookEvent(time: engine.now, hook: hook, detail: detail))
+    }
+
+    func diagnose(_ kind: Diagnostic.Kind, _ message: String) {
+        diagnostics.append(.make(kind, at: engine.now, message))
+    }
+
+    /// Calls a query hook and reports it if it changed the view hierarchy.
+    func query<T>(_ name: String, _ body: () -> T) -> T {
+        record(name)
+        let before = fingerprint()
+        let result = body()
+        if fingerprint() != before {
+            diagnose(.hierarchyChangedInQuery, "\(name) changed the view hierarchy; UIKit may call it many times, "
+                + "so it must only answer (add views in presentationTransitionWillBegin)")
+        }
+        return result
+    }
+
+    private func fingerprint() -> [Int] {
+        func walk(_ view: View) -> [Int] { [view.id, -1] + view.subviews.flatMap(walk) + [-2] }
+        return walk(window) + (driver.map { walk($0.container) } ?? [])
+    }
+
+    // MARK: Present and dismiss
+
+    /// `present(_:animated:completion:)` from the top controller.
+    public func present(_ presented: ViewController, animated: Bool = true, interaction plan: InteractionPlan? = nil,
+                        completion: (() -> Void)? = nil) {
+        precondition(driver == nil, "a transition is already running")
+        let presenter = topViewController
+        let delegate = presented.transitioningDelegate
+        var style = presented.modalPresentationStyle
+        if style == .none {
+            diagnose(.unsupportedStyle, "modalPresentationStyle none cannot be presented; UIKit raises an exception")
+            return
+        }
+        if presented.modalTransitionStyle == .partialCurl && style != .fullScreen {
+            diagnose(.unsupportedStyle, "partialCurl works only with the fullScreen presentation style; UIKit raises an exception")
+            return
+        }
+        let controller: PresentationController
+        if style == .custom {
+            record("presentationController(forPresented:presenting:source:)")
+            controller = delegate?.presentationController(forPresented: presented, presenting: presenter, source: presenter)
+                ?? PresentationController(presented: presented, presenting: presenter)
+        } else {
+            controller = BuiltinPresentationController(presented: presented, presenting: presenter)
+            controller.presentationStyle = style
+            let adapted = controller.adaptivePresentationStyle(for: sizeClass)
+            if adapted != .none { style = adapted }
+        }
+        controller.presentationStyle = style
+        record("animationController(forPresented:presenting:source:)")
+        let custom = delegate?.animator(forPresented: presented, presenting: presenter, source: presenter)
+        let animator = custom ?? BuiltinAnimator(style: presented.modalTransitionStyle)
+        var interaction: InteractionController?
+        if let custom {
+            record("interactionControllerForPresentation(using:)")
+            interaction = delegate?.interactionController(forPresentation: custom)
+        }
+        if interaction == nil, plan != nil { interaction = PercentDrivenInteractiveTransition(animator: animator) }
+
+        presenter.presentedViewController = presented
+        presented.presentingViewController = presenter
+        presented.presentationController = controller
+        let container = engine.makeView(name: "container", frame: window.bounds)
+        window.addSubview(container)
+        controller.containerView = container
+        let removesPresenter = controller.shouldRemovePresentersView || presented.modalTransitionStyle == .partialCurl
+        if let home = presenter.view.superview {
+            homes[ObjectIdentifier(presenter)] = (home, home.subviews.firstIndex { $0 === presenter.view } ?? 0)
+        }
+        if removesPresenter { container.addSubview(presenter.view) }
+
+        let driver = TransitionDriver(simulation: self, presenting: true, presented: presented, presenter: presenter,
+                                      controller: controller, animator: animator, interaction: interaction,
+                                      container: container, animated: animated)
+        driver.completion = completion
+        self.driver = driver
+        let presenterFrame = presenter.view.frame
+        let frames = (initial: [ObjectIdentifier(presenter): presenterFrame],
+                      final: [ObjectIdentifier(presenter): controller.shouldRemovePresentersView ? Rect.zero : presenterFrame])
+        driver.begin(frames: frames, fromView: controller.shouldRemovePresentersView ? presenter.view : nil,
+                     toView: presented.view)
+        schedule(plan, for: driver)
+    }
+
+    /// `dismiss(animated:completion:)` of the top presented controller.
+    public func dismiss(animated: Bool = true, interaction plan: InteractionPlan? = nil, completion: (() -> Void)? = nil) {
+        precondition(driver == nil, "a transition is already running")
+        let presented = topViewController
+        guard let presenter = presented.presentingViewController, let controller = presented.presentationController,
+              let container = controller.containerView else { return }
+        let delegate = presented.transitioningDelegate
+        record("animationController(forDismissed:)")
+        let custom = delegate?.animator(forDismissed: presented)
+        let animator = custom ?? BuiltinAnimator(style: presented.modalTransitionStyle)
+        var interaction: InteractionController?
+        if let custom {
+            record("interactionControllerForDismissal(using:)")
+            interaction = delegate?.interactionController(forDismissal: custom)
+        }
+        if interaction == nil, plan != nil { interaction = PercentDrivenInteractiveTransition(animator: animator) }
+        let driver = TransitionDriver(simulation: self, presenting: false, presented: presented, presenter: presenter,
+                                      controller: controller, animator: animator, interaction: interaction,
+                                      container: container, animated: animated)
+        driver.completion = completion
+        self.driver = driver
+        // UIKit's own look at the view to hand over; the hook call proper
+        // comes after dismissalTransitionWillBegin.
+        let presentedView = controller.presentedView
+        let handsOverPresenter = controller.shouldRemovePresentersView || presented.modalTransitionStyle == .partialCurl
+        let frames = (initial: [ObjectIdentifier(presented): presentedView.frame],
+                      final: [ObjectIdentifier(presenter): window.bounds])
+        driver.begin(frames: frames, fromView: presentedView, toView: handsOverPresenter ? presenter.view : nil)
+        schedule(plan, for: driver)
+    }
+
+    private func schedule(_ plan: InteractionPlan?, for driver: TransitionDriver) {
+        guard let plan, driver.interaction != nil else { return }
+        driver.interactionPlan = plan.steps.map { (driver.startTime + $0.time, $0.action) }
+    }
+
+    /// After completeTransition: UIKit's clean-up and the hooks that follow.
+    func finish(_ driver: TransitionDriver, completed: Bool) {
+        let presented = driver.presented, presenter = driver.presenter, controller = driver.controller
+        let container = driver.container
+        if driver.presenting {
+            if completed {
+                if controller.shouldRemovePresentersView && presented.modalTransitionStyle != .partialCurl {
+                    presenter.view.removeFromSuperview()
+                }
+            } else {
+                restoreHome(of: presenter)
+                container.removeFromSuperview()
+            }
+            record("presentationTransitionDidEnd", String(completed))
+            controller.presentationTransitionDidEnd(completed)
+            if completed {
+                let final = controller.frameOfPresentedViewInContainerView
+                let actual = controller.presentedView.frame
+                if final != .zero && !close(actual, final) {
+                    diagnose(.presentedViewNotAtFinalFrame, "the presented view ends at \(describe(actual)) but "
+                        + "frameOfPresentedViewInContainerView (finalFrame(for:)) is \(describe(final)); set its frame to finalFrame")
+                }
+            } else {
+                unlink(presented, from: presenter)
+                checkChrome(driver, when: "a cancelled presentation", hook: "presentationTransitionDidEnd(false)")
+            }
+        } else {
+            if completed {
+                container.removeFromSuperview()
+                restoreHome(of: presenter)
+                unlink(presented, from: presenter)
+            } else if controller.shouldRemovePresentersView && presenter.view.superview === container {
+                presenter.view.removeFromSuperview()
+            }
+            record("dismissalTransitionDidEnd", String(completed))
+            controller.dismissalTransitionDidEnd(completed)
+            if completed {
+                checkChrome(driver, when: "a completed dismissal", hook: "dismissalTransitionDidEnd(true)")
+                if !presenter.view.isDescendant(of: window) {
+                    diagnose(.presentingViewMissing, "after the dismissal the presenting view is not in the window: "
+                        + "the user would see a black screen (an animator removed a view it was not handed)")
+                }
+            }
+        }
+        if !completed, let start = driver.fromStateAtStart, let fromView = driver.context.view(forKey: .from),
+           changedAfterCancel(start, fromView.model) {
+            diagnose(.modelChangedAfterCancel, "after the cancel, the from-view '\(fromView.name)' keeps the values set in the "
+                + "animation block (only what is on screen rolled back); restore them in the completion when transitionWasCancelled")
+        }
+        if driver.presenting ? completed : false { presented.presentationController = controller }
+        record("completion")
+        driver.completion?()
+        record("animationEnded", String(completed))
+        driver.animator.animationEnded(completed)
+        for completion in driver.coordinator.completions {
+            record("alongsideCompletion")
+            completion()
+        }
+        controller.transitionCoordinator = nil
+        pendingAnimationCheck = driver
+        self.driver = nil
+    }
+
+    private func unlink(_ presented: ViewController, from presenter: ViewController) {
+        presenter.presentedViewController = nil
+        presented.presentingViewController = nil
+        presented.presentationController = nil
+    }
+
+    private func restoreHome(of presenter: ViewController) {
+        guard !presenter.view.isDescendant(of: window) || presenter.view.superview !== homes[ObjectIdentifier(presenter)]?.view,
+              let home = homes[ObjectIdentifier(presenter)] else { return }
+        if presenter.view.superview === home.view { return }
+        home.view.insertSubview(presenter.view, at: home.index)
+    }
+
+    private func checkChrome(_ driver: TransitionDriver, when: String, hook: String) {
+        let left = driver.chrome.filter { $0.superview != nil && $0.isDescendant(of: driver.container) }
+        for view in left {
+            diagnose(.chromeLeftBehind, "'\(view.name)', added by the presentation controller, is still there after \(when); "
+                + "remove it in \(hook)")
+        }
+    }
+
+    private func changedAfterCancel(_ a: ViewState, _ b: ViewState) -> Bool {
+        !close(a.frame, b.frame) || abs(a.alpha - b.alpha) > 1e-6 || a.transform != b.transform
+    }
+
+    // MARK: Size changes
+
+    /// A rotation or resize while presented: the window and containers take
+    /// the new size and presentation controllers get viewWillTransition and
+    /// a layout pass. Presented views follow only if their controller lays them out.
+    public func setWindowSize(_ size: Size, duration: Double = 0.4) {
+        let coordinator = TransitionCoordinator(duration: duration)
+        let timeline = Timeline.live(startingAt: engine.now)
+        var controllers: [PresentationController] = []
+        var top = root
+        while let next = top.presentedViewController, let controller = next.presentationController {
+            controllers.append(controller)
+            top = next
+        }
+        engine.withTimeline(timeline) {
+            engine.animate(duration: duration, animations: {
+                window.bounds = Rect(origin: .zero, size: size)
+                window.center = Point(x: size.width / 2, y: size.height / 2)
+                root.view.frame = Rect(origin: .zero, size: size)
+                for controller in controllers {
+                    controller.containerView?.frame = Rect(origin: .zero, size: size)
+                    controller.transitionCoordinator = coordinator
+                    record("viewWillTransition(to:with:)", "\(Int(size.width))x\(Int(size.height))")
+                    controller.viewWillTransition(to: size, with: coordinator)
+                    if !controller.presentationStyle.keepsPresenter {
+                        controller.presentedView.frame = Rect(origin: .zero, size: size)
+                    }
+                    record("containerViewWillLayoutSubviews")
+                    controller.containerViewWillLayoutSubviews()
+                    record("containerViewDidLayoutSubviews")
+                    controller.containerViewDidLayoutSubviews()
+                }
+                coordinator.alongside.forEach { $0() }
+            }, completion: { [self] _ in
+                for completion in coordinator.completions { completion() }
+                for controller in controllers {
+                    controller.transitionCoordinator = nil
+                    let expected = controller.frameOfPresentedViewInContainerView
+                    let actual = controller.presentedView.frame
+                    if !close(expected, actual) {
+                        diagnose(.notLaidOutAfterSizeChange, "after the size change the presented view is at \(describe(actual)) "
+                            + "but frameOfPresentedViewInContainerView is \(describe(expected)); set it in containerViewWillLayoutSubviews")
+                    }
+                }
+            })
+        }
+    }
+
+    // MARK: Time
+
+    /// Moves the clock, applying interaction steps at their times.
+    public func advance(to time: Double) {
+        while let driver, let step = driver.interactionPlan.first, step.time <= time {
+            driver.interactionPlan.removeFirst()
+            engine.advance(to: max(step.time, engine.now))
+            guard let interaction = driver.interaction as? PercentDrivenInteractiveTransition else {
+                applyDirect(step.action, driver)
+                continue
+            }
+            switch step.action {
+            case .update(let p): interaction.update(p)
+            case .finish: interaction.finish()
+            case .cancel: interaction.cancel()
+            }
+        }
+        engine.advance(to: time)
+        if let checked = pendingAnimationCheck {
+            pendingAnimationCheck = nil
+            checkAnimationsEnded(checked)
+        }
+    }
+
+    private func applyDirect(_ action: InteractionPlan.Action, _ driver: TransitionDriver) {
+        switch action {
+        case .update(let p): driver.context.updateInteractiveTransition(p)
+        case .finish: driver.context.finishInteractiveTransition()
+        case .cancel: driver.context.cancelInteractiveTransition()
+        }
+    }
+
+    private func checkAnimationsEnded(_ driver: TransitionDriver) {
+        guard let end = driver.completedAt else { return }
+        let late = engine.runningAnimations(on: driver.timeline)
+        if late > 0, engine.now > end {
+            diagnose(.animationsStillRunning, "\(late) animation(s) of the transition were still running after "
+                + "completeTransition; call it from the completion of the last animation")
+        }
+    }
+
+    /// Steps the clock at `fps` until nothing is animating or transitioning,
+    /// or `limit` seconds pass; a transition still open then never completed.
+    public func runUntilIdle(fps: Double = 60, limit: Double = 10, sample: ((Simulation) -> Void)? = nil) {
+        let start = now
+        let step = 1 / fps
+        var frame = 0
+        sample?(self)
+        while (isTransitioning || engine.hasRunningAnimations) && now - start < limit {
+            frame += 1
+            advance(to: start + Double(frame) * step)
+            sample?(self)
+        }
+        if let driver, driver.completed == nil {
+            diagnose(.neverCompleted, "completeTransition is never called: UIKit would leave the app frozen "
+                + "(the window ignores touches and nothing completes); call it in the last animation's completion")
+        }
+    }
+}
+
+/// One hook call in the trace.
+public struct HookEvent: Sendable, Equatable, Codable {
+    public let time: Double
+    public let hook: String
+    public let detail: String?
+}
+
+func close(_ a: Rect, _ b: Rect, tolerance: Double = 0.5) -> Bool {
+    abs(a.minX - b.minX) <= tolerance && abs(a.minY - b.minY) <= tolerance
+        && abs(a.width - b.width) <= tolerance && abs(a.height - b.height) <= tolerance
+}
+
+func describe(_ r: Rect) -> String {
+    func n(_ v: Double) -> String { formatted(v, decimals: 1) }
+    return "(\(n(r.minX)), \(n(r.minY)), \(n(r.width)), \(n(r.height)))"
+}

@@ -1,0 +1,122 @@
+import Animation
+import Geometry
+
+/// UIViewControllerContextTransitioning: what an animator is handed.
+public final class TransitionContext {
+    public let containerView: View
+    public let isAnimated: Bool
+    public let isPresenting: Bool
+    public let presentationStyle: PresentationStyle
+    public internal(set) var isInteractive = false
+    public internal(set) var transitionWasCancelled = false
+
+    let fromController: ViewController
+    let toController: ViewController
+    let fromView: View?
+    let toView: View?
+    let initialFrames: [ObjectIdentifier: Rect]
+    let finalFrames: [ObjectIdentifier: Rect]
+    unowned let driver: TransitionDriver
+
+    init(driver: TransitionDriver, container: View, animated: Bool, presenting: Bool, style: PresentationStyle,
+         from: ViewController, to: ViewController, fromView: View?, toView: View?,
+         initialFrames: [ObjectIdentifier: Rect], finalFrames: [ObjectIdentifier: Rect]) {
+        self.driver = driver
+        containerView = container
+        isAnimated = animated
+        isPresenting = presenting
+        presentationStyle = style
+        fromController = from
+        toController = to
+        self.fromView = fromView
+        self.toView = toView
+        self.initialFrames = initialFrames
+        self.finalFrames = finalFrames
+    }
+
+    public func viewController(forKey key: TransitionKey) -> ViewController {
+        key == .from ? fromController : toController
+    }
+
+    /// Nil when UIKit keeps the presenter in the window (custom and
+    /// over-full-screen styles): `.from` while presenting, `.to` while dismissing.
+    public func view(forKey key: TransitionKey) -> View? {
+        key == .from ? fromView : toView
+    }
+
+    /// The zero rect when not known (the to-view's start).
+    public func initialFrame(for controller: ViewController) -> Rect {
+        initialFrames[ObjectIdentifier(controller)] ?? .zero
+    }
+
+    /// The zero rect for a view removed at the end; the presented view's is
+    /// `frameOfPresentedViewInContainerView`.
+    public func finalFrame(for controller: ViewController) -> Rect {
+        if isPresenting && controller === toController {
+            return driver.simulation.query("frameOfPresentedViewInContainerView") { driver.controller.frameOfPresentedViewInContainerView }
+        }
+        return finalFrames[ObjectIdentifier(controller)] ?? .zero
+    }
+
+    /// `UIView.animate` and friends, on the simulation this transition runs in.
+    public var animations: AnimationEngine { containerView.engine }
+
+    /// Ends the transition. Only the first call counts.
+    public func completeTransition(_ didComplete: Bool) {
+        driver.complete(didComplete)
+    }
+
+    /// Percent-driven interaction: scrub, finish or cancel.
+    public func updateInteractiveTransition(_ percentComplete: Double) { driver.update(percentComplete) }
+    public func finishInteractiveTransition() { driver.settle(finish: true) }
+    public func cancelInteractiveTransition() { driver.settle(finish: false) }
+}
+
+/// UIViewControllerTransitionCoordinator: animations and completions that
+/// ride along with a transition (or a size change).
+public final class TransitionCoordinator {
+    public internal(set) var transitionDuration: Double
+    public internal(set) var isInteractive = false
+    public internal(set) var isCancelled = false
+    var alongside: [() -> Void] = []
+    var completions: [() -> Void] = []
+
+    init(duration: Double) {
+        transitionDuration = duration
+    }
+
+    /// Runs `animation` in the transition's animation context and
+    /// `completion` after the transition ends.
+    public func animate(alongsideTransition animation: (() -> Void)?, completion: (() -> Void)? = nil) {
+        if let animation { alongside.append(animation) }
+        if let completion { completions.append(completion) }
+    }
+}
+
+/// UIPercentDrivenInteractiveTransition: the animator's animations, paused
+/// and scrubbed by `update`, then played to the end or back to the start.
+public final class PercentDrivenInteractiveTransition: InteractionController {
+    public var completionSpeed: Double = 1
+    public var completionCurve: TimingCurve = .easeInOut
+    public private(set) var percentComplete = 0.0
+    weak var context: TransitionContext?
+    let animator: Animator
+
+    public init(animator: Animator) {
+        self.animator = animator
+    }
+
+    public func startInteractiveTransition(_ context: TransitionContext) {
+        self.context = context
+        context.driver.animateAsInteractive(animator)
+    }
+
+    public func update(_ percent: Double) {
+        percentComplete = min(max(percent, 0), 1)
+        context?.updateInteractiveTransition(percentComplete)
+    }
+
+    public func finish() { context?.finishInteractiveTransition() }
+    public func cancel() { context?.cancelInteractiveTransition() }
+}
+

@@ -1,0 +1,186 @@
+import Animation
+import Geometry
+
+/// One presentation or dismissal, from the delegate's first call to the
+/// coordinator's last completion, in UIKit's order (uikit-transitions.md §3):
+///
+///     presentationController(forPresented:…)   (custom only)
+///     animator / interaction controller
+///     presentationTransitionWillBegin · presentedView
+///     animateTransition (or startInteractiveTransition)
+///     containerViewWillLayoutSubviews · containerViewDidLayoutSubviews
+///     … animations …  completeTransition
+///     presentationTransitionDidEnd(completed) · completion · animationEnded · alongside completions
+final class TransitionDriver {
+    unowned let simulation: Simulation
+    let presenting: Bool
+    let presented: ViewController
+    let presenter: ViewController
+    let controller: PresentationController
+    let animator: Animator
+    let interaction: InteractionController?
+    let container: View
+    let animated: Bool
+    let coordinator: TransitionCoordinator
+    let timeline: Timeline
+    let startTime: Double
+    var duration = 0.0
+    var context: TransitionContext!
+    var completed: Bool?
+    var completedAt: Double?
+    var completion: (() -> Void)?
+    var chrome: [View] = []
+    var fromStateAtStart: ViewState?
+    var interactionPlan: [(time: Double, action: InteractionPlan.Action)] = []
+    var percent = 0.0
+
+    init(simulation: Simulation, presenting: Bool, presented: ViewController, presenter: ViewController,
+         controller: PresentationController, animator: Animator, interaction: InteractionController?,
+         container: View, animated: Bool) {
+        self.simulation = simulation
+        self.presenting = presenting
+        self.presented = presented
+        self.presenter = presenter
+        self.controller = controller
+        self.animator = animator
+        self.interaction = interaction
+        self.container = container
+        self.animated = animated
+        self.coordinator = TransitionCoordinator(duration: 0)
+        self.startTime = simulation.engine.now
+        self.timeline = interaction == nil ? .live(startingAt: simulation.engine.now) : Timeline(mode: .scrubbed(local: 0))
+    }
+
+    var engine: AnimationEngine { simulation.engine }
+
+    /// Runs the hooks up to and including animateTransition.
+    func begin(frames: (initial: [ObjectIdentifier: Rect], final: [ObjectIdentifier: Rect]), fromView: View?, toView: View?) {
+        let before = Set(descendants(of: container).map(ObjectIdentifier.init))
+        let willBegin = presenting ? "presentationTransitionWillBegin" : "dismissalTransitionWillBegin"
+        controller.transitionCoordinator = coordinator
+        simulation.record(willBegin)
+        if presenting { controller.presentationTransitionWillBegin() } else { controller.dismissalTransitionWillBegin() }
+        let presentedView = simulation.query("presentedView") { controller.presentedView }
+        if presenting {
+            chrome = descendants(of: container).filter { !before.contains(ObjectIdentifier($0)) && $0 !== presentedView }
+        } else {
+            chrome = descendants(of: container).filter { $0 !== presentedView && !$0.isDescendant(of: presentedView) && $0 !== presenter.view }
+        }
+        context = TransitionContext(
+            driver: self, container: container, animated: animated, presenting: presenting,
+            style: controller.presentationStyle, from: presenting ? presenter : presented, to: presenting ? presented : presenter,
+            fromView: fromView, toView: toView, initialFrames: frames.initial, finalFrames: frames.final)
+        fromStateAtStart = fromView?.model
+        duration = animator.transitionDuration(context)
+        coordinator.transitionDuration = duration
+        simulation.record("transitionDuration", String(duration))
+        engine.withTimeline(timeline) {
+            if let interaction {
+                context.isInteractive = true
+                coordinator.isInteractive = true
+                simulation.record("startInteractiveTransition")
+                interaction.startInteractiveTransition(context)
+            } else {
+                simulation.record("animateTransition")
+                animator.animateTransition(context)
+            }
+            // Alongside animations share the transition's duration and timeline.
+            let alongside = coordinator.alongside
+            coordinator.alongside = []
+            if !alongside.isEmpty {
+                engine.animate(duration: duration, animations: { alongside.forEach { $0() } })
+            }
+        }
+        simulation.record("containerViewWillLayoutSubviews")
+        controller.containerViewWillLayoutSubviews()
+        simulation.record("containerViewDidLayoutSubviews")
+        controller.containerViewDidLayoutSubviews()
+    }
+
+    /// The percent-driven controller's start: the animator's animations on a paused timeline.
+    func animateAsInteractive(_ animator: Animator) {
+        engine.withTimeline(timeline) {
+            simulation.record("animateTransition")
+            animator.animateTransition(context)
+        }
+    }
+
+    func update(_ percent: Double) {
+        guard completed == nil else { return }
+        self.percent = min(max(percent, 0), 1)
+        timeline.mode = .scrubbed(local: self.percent * duration)
+        simulation.record("updateInteractiveTransition", formatted(self.percent))
+    }
+
+    /// finish: the rest at completionSpeed along completionCurve; cancel: back to the start.
+    func settle(finish: Bool) {
+        guard completed == nil, case .scrubbed(let local) = timeline.mode else { return }
+        let speed = max(interaction?.completionSpeed ?? 1, 1e-6)
+        let curve = interaction?.completionCurve ?? .easeInOut
+        let target = finish ? duration : 0
+        let length = abs(target - local) / speed
+        timeline.mode = .settling(from: local, to: target, start: engine.now, length: length, curve: curve)
+        if !finish {
+            context.transitionWasCancelled = true
+            coordinator.isCancelled = true
+        }
+        simulation.record(finish ? "finishInteractiveTransition" : "cancelInteractiveTransition")
+    }
+
+    /// completeTransition: only the first call counts.
+    func complete(_ didComplete: Bool) {
+        let now = engine.now
+        guard completed == nil else {
+            simulation.diagnose(.completedTwice, "completeTransition was called a second time; UIKit ignores every call after the first")
+            return
+        }
+        if didComplete && context.transitionWasCancelled {
+            simulation.diagnose(.completedAfterCancel, "completeTransition(true) was called after the transition was cancelled; "
+                + "pass !transitionWasCancelled, or UIKit shows the new screen the user backed out of")
+        }
+        completed = didComplete
+        completedAt = now
+        simulation.record("completeTransition", String(didComplete))
+        simulation.finish(self, completed: didComplete)
+    }
+
+    func descendants(of view: View) -> [View] {
+        view.subviews.flatMap { [$0] + descendants(of: $0) }
+    }
+}
+
+/// A scripted interaction: progress updates at times (seconds after the
+/// transition starts), ending in finish or cancel.
+public struct InteractionPlan: Sendable {
+    public enum Action: Sendable, Equatable {
+        case update(Double)
+        case finish
+        case cancel
+    }
+
+    public var steps: [(time: Double, action: Action)]
+
+    public init(steps: [(time: Double, action: Action)]) {
+        self.steps = steps.sorted { $0.time < $1.time }
+    }
+
+    /// A pan gesture: translations along the dismissal direction over time,
+    /// progress = translation / distance, released with a velocity. Finishes
+    /// past halfway or when flicked faster than 1000 pt/s (the libraries' rule).
+    public static func pan(translations: [(time: Double, translation: Double)], releaseVelocity: Double,
+                           distance: Double, finishThreshold: Double = 0.5, velocityThreshold: Double = 1000) -> InteractionPlan {
+        var steps = translations.map { (time: $0.time, action: Action.update(min(max($0.translation / distance, 0), 1))) }
+        let last = translations.last.map { min(max($0.translation / distance, 0), 1) } ?? 0
+        let releaseTime = translations.last?.time ?? 0
+        let finish = last > finishThreshold || releaseVelocity > velocityThreshold
+        steps.append((releaseTime, finish ? .finish : .cancel))
+        return InteractionPlan(steps: steps)
+    }
+
+    /// Drag to `percent` over `dragTime`, then finish or cancel.
+    public static func drag(to percent: Double, over dragTime: Double = 0.3, steps count: Int = 10, then end: Action) -> InteractionPlan {
+        var steps = (1...count).map { i in (time: dragTime * Double(i) / Double(count), action: Action.update(percent * Double(i) / Double(count))) }
+        steps.append((dragTime, end))
+        return InteractionPlan(steps: steps)
+    }
+}

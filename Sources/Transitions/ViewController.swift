@@ -1,0 +1,66 @@
+import Animation
+
+import Geometry
+
+/// A UIViewController as far as transitions see it: a view, how it wants to
+/// be presented, and who presents it.
+public final class ViewController {
+    public let name: String
+    public let view: View
+    public var modalPresentationStyle: PresentationStyle = .fullScreen
+    public var modalTransitionStyle: TransitionStyle = .coverVertical
+    public var transitioningDelegate: TransitioningDelegate?
+    /// For sheets and popovers in regular width (formSheet 540×620 unless set).
+    public var preferredContentSize: Size = .zero
+    public internal(set) weak var presentingViewController: ViewController?
+    public internal(set) var presentedViewController: ViewController?
+    /// The controller managing this one's presentation while it is presented.
+    public internal(set) var presentationController: PresentationController?
+
+    init(name: String, view: View) {
+        self.name = name
+        self.view = view
+    }
+}
+
+/// Which side of a transition a controller or view is on.
+public enum TransitionKey: String, Sendable, Codable {
+    case from, to
+}
+
+/// UIViewControllerAnimatedTransitioning.
+public protocol Animator: AnyObject {
+    func transitionDuration(_ context: TransitionContext) -> Double
+    func animateTransition(_ context: TransitionContext)
+    func animationEnded(_ completed: Bool)
+}
+
+extension Animator {
+    public func animationEnded(_ completed: Bool) {}
+}
+
+/// UIViewControllerInteractiveTransitioning.
+public protocol InteractionController: AnyObject {
+    var completionSpeed: Double { get }
+    var completionCurve: TimingCurve { get }
+    func startInteractiveTransition(_ context: TransitionContext)
+}
+
+/// UIViewControllerTransitioningDelegate; every method is optional.
+public protocol TransitioningDelegate: AnyObject {
+    func animator(forPresented presented: ViewController, presenting: ViewController, source: ViewController) -> Animator?
+    func animator(forDismissed dismissed: ViewController) -> Animator?
+    func interactionController(forPresentation animator: Animator) -> InteractionController?
+    func interactionController(forDismissal animator: Animator) -> InteractionController?
+    func presentationController(forPresented presented: ViewController, presenting: ViewController,
+                                source: ViewController) -> PresentationController?
+}
+
+extension TransitioningDelegate {
+    public func animator(forPresented presented: ViewController, presenting: ViewController, source: ViewController) -> Animator? { nil }
+    public func animator(forDismissed dismissed: ViewController) -> Animator? { nil }
+    public func interactionController(forPresentation animator: Animator) -> InteractionController? { nil }
+    public func interactionController(forDismissal animator: Animator) -> InteractionController? { nil }
+    public func presentationController(forPresented presented: ViewController, presenting: ViewController,
+                                       source: ViewController) -> PresentationController? { nil }
+}
