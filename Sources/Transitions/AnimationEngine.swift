@@ -39,7 +39,13 @@ public final class AnimationEngine {
 
     public var hasRunningAnimations: Bool { !active.isEmpty || !pendingGroups.isEmpty }
 
-    func runningAnimations(on timeline: Timeline) -> Int { active.filter { $0.animation.timeline === timeline }.count }
+    /// Animations on the timeline that were still running after `time`
+    /// (ending later, or never ending by themselves).
+    func runningAnimations(on timeline: Timeline, endingAfter time: Double) -> Int {
+        active.filter { entry in
+            entry.animation.timeline === timeline && (clockEnd(of: entry.animation).map { $0 > time + 1e-9 } ?? true)
+        }.count
+    }
 
     // MARK: Blocks
 

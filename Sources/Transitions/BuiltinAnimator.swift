@@ -1,4 +1,5 @@
 import Animation
+import Foundation
 import Geometry
 
 /// UIKit's own animations for its transition styles. Apple documents none
@@ -8,7 +9,7 @@ import Geometry
 /// - crossDissolve: alpha 0 → 1 (and back), 0.35 s;
 /// - flipHorizontal: 0.6 s; the front turns 0 → 90° while the back turns
 ///   −90° → 0 (right to left presenting, mirrored dismissing), both layers
-///   single-sided with m34 = −1/1000, shrunk to 0.85 at the edge-on moment so
+///   single-sided with m34 = −1/1000, shrunk at each angle just enough that
 ///   the corners stay inside the container (UIKit's camera pull-back);
 /// - partialCurl: 0.5 s; the presenter's page curls two thirds of the way
 ///   (curl 0 → 0.66) over the presented view, and uncurls on dismissal.
@@ -65,18 +66,22 @@ final class BuiltinAnimator: Animator {
             let back = context.isPresenting ? presentedView : presenter.view
             if back.superview == nil { container.insertSubview(back, belowSubview: front) }
             let direction: Double = context.isPresenting ? 1 : -1
+            let halfWidth = container.bounds.width / 2
             front.isDoubleSided = false
             back.isDoubleSided = false
-            // Both start under the same perspective, so only the angle and
-            // scale change while they turn.
-            front.layerTransform = Self.flip(angle: 0, scale: 1)
-            back.layerTransform = Self.flip(angle: -direction * .pi / 2, scale: 0.85)
+            // Both start under the same perspective, so only angle and scale change.
+            front.layerTransform = Self.flip(angle: 0, halfWidth: halfWidth)
+            back.layerTransform = Self.flip(angle: -direction * .pi / 2, halfWidth: halfWidth)
+            let steps = 6
             engine.animateKeyframes(duration: duration, options: AnimationOptions(curve: .easeInOut), animations: {
-                engine.addKeyframe(relativeStart: 0, relativeDuration: 0.5) {
-                    front.layerTransform = Self.flip(angle: direction * .pi / 2, scale: 0.85)
-                }
-                engine.addKeyframe(relativeStart: 0.5, relativeDuration: 0.5) {
-                    back.layerTransform = Self.flip(angle: 0, scale: 1)
+                for i in 1...steps {
+                    let share = 0.5 / Double(steps), turned = Double(i) / Double(steps) * .pi / 2
+                    engine.addKeyframe(relativeStart: Double(i - 1) * share, relativeDuration: share) {
+                        front.layerTransform = Self.flip(angle: direction * turned, halfWidth: halfWidth)
+                    }
+                    engine.addKeyframe(relativeStart: 0.5 + Double(i - 1) * share, relativeDuration: share) {
+                        back.layerTransform = Self.flip(angle: -direction * (.pi / 2 - turned), halfWidth: halfWidth)
+                    }
                 }
             }, completion: { finished in
                 front.layerTransform = .identity
@@ -92,11 +97,18 @@ final class BuiltinAnimator: Animator {
         }
     }
 
+    static let eyeDistance = 1000.0
+
     /// Rotation about y under perspective (m34 set on the identity first, so
-    /// it foreshortens), scaled about the centre.
-    static func flip(angle: Double, scale: Double) -> Transform3D {
+    /// it foreshortens), with the camera pulled back just enough: the near
+    /// edge, magnified 1 / (1 − s·(w/2)·|sin θ| / d), stays within the
+    /// layer's own height when s = 1 / (1 + (w/2)·|sin θ| / d); 2 % more
+    /// covers the straight lines the keyframes draw between samples.
+    static func flip(angle: Double, halfWidth: Double) -> Transform3D {
         var t = Transform3D.identity
-        t.m34 = -1 / 1000
+        t.m34 = -1 / eyeDistance
+        let lean = abs(sin(angle)) * halfWidth / eyeDistance
+        let scale = lean == 0 ? 1 : 0.98 / (1 + lean)
         return t.rotated(by: angle, x: 0, y: 1, z: 0).scaled(x: scale, y: scale, z: 1)
     }
 }

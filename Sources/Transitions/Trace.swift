@@ -47,7 +47,10 @@ extension Simulation {
             let alpha = opacity * state.alpha
             guard !state.isHidden, alpha > 0 else { return }
             let corners = projectedCorners(of: view)
-            if view !== window, !(state.isDoubleSided == false && signedArea(corners) < 0) {
+            let area = signedArea(corners)
+            // Edge-on layers have no area; single-sided ones turned away are culled.
+            let faces = abs(area) > 0.5 && (state.isDoubleSided || area > 0)
+            if view !== window, faces || state.bounds.isEmpty {
                 views.append(ViewSample(
                     id: view.id, name: view.name, frame: round(state.frame), alpha: round4(state.alpha),
                     transform: state.transform.rows.joined().map(round4), corners: corners.map(round), curl: round4(state.curl)))

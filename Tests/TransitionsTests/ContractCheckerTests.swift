@@ -1,0 +1,233 @@
+import Animation
+import Geometry
+import Testing
+import TestSupport
+@testable import Transitions
+
+@Suite struct ContractCheckerTests {
+    @Test func presentedViewLeftAwayFromItsFinalFrame() {
+        final class Lazy: Animator {
+            func transitionDuration(_ context: TransitionContext) -> Double { 0.3 }
+            func animateTransition(_ context: TransitionContext) {
+                let view = context.view(forKey: .to)!
+                context.containerView.addSubview(view)
+                view.frame = Rect(x: 0, y: 0, width: 100, height: 100)
+                context.animations.animate(duration: 0.3, animations: { view.alpha = 1 }, completion: { _ in context.completeTransition(true) })
+            }
+        }
+        final class D: TransitioningDelegate {
+            func animator(forPresented presented: ViewController, presenting: ViewController, source: ViewController) -> Animator? { Lazy() }
+        }
+        let simulation = Simulation()
+        let presented = simulation.makeViewController(name: "presented")
+        let delegate = D()
+        presented.transitioningDelegate = delegate
+        // Custom: the default presentation controller does not lay the view out
+        // (UIKit's own styles would put it back in their layout pass).
+        presented.modalPresentationStyle = .custom
+        simulation.present(presented)
+        simulation.runUntilIdle()
+        #expect(simulation.diagnostics.map(\.kind) == [.presentedViewNotAtFinalFrame])
+        #expect(simulation.diagnostics.first?.message == "the presented view ends at (0, 0, 100, 100) but frameOfPresentedViewInContainerView "
+            + "(finalFrame(for:)) is (0, 0, 390, 844); set its frame to finalFrame")
+    }
+
+    /// Bug class 3: a view left on top after a cancelled presentation.
+    @Test func dimmingForgottenOnACancelledPresentation() {
+        let (simulation, presented, delegate) = halfScreen()
+        delegate.configure = { $0.forgetsDimmingOnCancel = true }
+        simulation.present(presented, interaction: .drag(to: 0.2, then: .cancel))
+        simulation.runUntilIdle()
+        #expect(simulation.diagnostics.map(\.kind) == [.chromeLeftBehind])
+        #expect(simulation.diagnostics.first?.message.hasPrefix("'dimming', added by the presentation controller, is still there after a cancelled presentation") == true)
+    }
+
+    @Test func dimmingLeftAfterDismissal() {
+        let (simulation, presented, delegate) = halfScreen()
+        delegate.configure = { $0.forgetsDimmingOnDismissal = true }
+        simulation.present(presented)
+        simulation.runUntilIdle()
+        simulation.dismiss()
+        simulation.runUntilIdle()
+        #expect(simulation.diagnostics.map(\.kind) == [.chromeLeftBehind])
+        #expect(simulation.diagnostics.first?.message.hasSuffix("remove it in dismissalTransitionDidEnd(true)") == true)
+    }
+
+    /// Bug class 1: black screen after dismissing a presentation that keeps
+    /// the presenter, because the animator removed a view it was not handed.
+    @Test func presentingViewMissingAfterDismissal() {
+        let (simulation, presented, delegate) = halfScreen()
+        delegate.present.removesPresenter = true
+        simulation.present(presented)
+        simulation.runUntilIdle()
+        simulation.dismiss()
+        simulation.runUntilIdle()
+        #expect(simulation.diagnostics.map(\.kind) == [.presentingViewMissing])
+        #expect(!simulation.root.view.isDescendant(of: simulation.window))
+    }
+
+    /// Bug class 3: the from-view keeps the values set in the animation block after a cancel.
+    @Test func modelValuesLeftChangedAfterACancel() {
+        let (simulation, presented, delegate) = halfScreen()
+        delegate.dismiss.restoresAfterCancel = false
+        simulation.present(presented)
+        simulation.runUntilIdle()
+        simulation.dismiss(interaction: .drag(to: 0.5, then: .cancel))
+        simulation.runUntilIdle()
+        #expect(simulation.diagnostics.map(\.kind) == [.modelChangedAfterCancel])
+        #expect(presented.view.alpha == 0, "on screen it rolled back, but the model says 0: the next frame shows nothing")
+    }
+
+    @Test func completeTrueAfterACancel() {
+        final class Stubborn: Animator {
+            func transitionDuration(_ context: TransitionContext) -> Double { 0.4 }
+            func animateTransition(_ context: TransitionContext) {
+                let view = context.view(forKey: .from)!
+                context.animations.animate(duration: 0.4, animations: { view.alpha = 0 }, completion: { _ in
+                    view.alpha = 1
+                    context.completeTransition(true)
+                })
+            }
+        }
+        final class D: TransitioningDelegate {
+            func animator(forPresented presented: ViewController, presenting: ViewController, source: ViewController) -> Animator? { nil }
+            func animator(forDismissed dismissed: ViewController) -> Animator? { Stubborn() }
+        }
+        let simulation = Simulation()
+        let presented = simulation.makeViewController(name: "presented")
+        presented.modalPresentationStyle = .overFullScreen
+        let delegate = D()
+        presented.transitioningDelegate = delegate
+        simulation.present(presented)
+        simulation.runUntilIdle()
+        simulation.dismiss(interaction: .drag(to: 0.3, then: .cancel))
+        simulation.runUntilIdle()
+        #expect(simulation.diagnostics.map(\.kind) == [.completedAfterCancel])
+    }
+
+    @Test func queryThatChangesTheHierarchy() {
+        final class Meddling: PresentationController {
+            override var frameOfPresentedViewInContainerView: Rect {
+                containerView?.addSubview(presentingViewController.view.snapshotView(afterScreenUpdates: false))
+                return containerView?.bounds ?? .zero
+            }
+        }
+        final class D: TransitioningDelegate {
+            func presentationController(forPresented presented: ViewController, presenting: ViewController,
+                                        source: ViewController) -> PresentationController? {
+                Meddling(presented: presented, presenting: presenting)
+            }
+            func animator(forPresented presented: ViewController, presenting: ViewController, source: ViewController) -> Animator? {
+                FadeAnimator(isPresentation: true)
+            }
+        }
+        let simulation = Simulation()
+        let presented = simulation.makeViewController(name: "presented")
+        presented.modalPresentationStyle = .custom
+        let delegate = D()
+        presented.transitioningDelegate = delegate
+        simulation.present(presented)
+        simulation.runUntilIdle()
+        #expect(simulation.diagnostics.map(\.kind).contains(.hierarchyChangedInQuery))
+    }
+
+    @Test func animationsStillRunningAfterCompletion() {
+        final class Hasty: Animator {
+            func transitionDuration(_ context: TransitionContext) -> Double { 0.5 }
+            func animateTransition(_ context: TransitionContext) {
+                let view = context.view(forKey: .to)!
+                view.frame = context.finalFrame(for: context.viewController(forKey: .to))
+                context.containerView.addSubview(view)
+                view.alpha = 0
+                context.animations.animate(duration: 0.5, animations: { view.alpha = 1 })
+                context.animations.animate(duration: 0.1, animations: { view.cornerRadius = 12 }, completion: { _ in
+                    context.completeTransition(true)
+                })
+            }
+        }
+        final class D: TransitioningDelegate {
+            func animator(forPresented presented: ViewController, presenting: ViewController, source: ViewController) -> Animator? { Hasty() }
+        }
+        let simulation = Simulation()
+        let presented = simulation.makeViewController(name: "presented")
+        presented.modalPresentationStyle = .overFullScreen
+        let delegate = D()
+        presented.transitioningDelegate = delegate
+        simulation.present(presented)
+        simulation.runUntilIdle()
+        #expect(simulation.diagnostics.map(\.kind) == [.animationsStillRunning])
+    }
+
+    @Test func partialCurlNeedsFullScreen() {
+        let simulation = Simulation()
+        let presented = simulation.makeViewController(name: "presented")
+        presented.modalTransitionStyle = .partialCurl
+        presented.modalPresentationStyle = .overFullScreen
+        simulation.present(presented)
+        #expect(simulation.diagnostics.map(\.kind) == [.unsupportedStyle])
+        #expect(!simulation.isTransitioning)
+    }
+}
+
+@Suite struct BuiltinStyleTests {
+    static let styles = TransitionStyle.allCases
+
+    @Test(arguments: styles)
+    func presentAndDismissCleanly(style: TransitionStyle) {
+        let simulation = Simulation()
+        let presented = simulation.makeViewController(name: "presented")
+        presented.modalTransitionStyle = style
+        simulation.present(presented)
+        simulation.runUntilIdle()
+        #expect(simulation.topViewController === presented)
+        #expect(presented.view.isDescendant(of: simulation.window))
+        simulation.dismiss()
+        simulation.runUntilIdle()
+        #expect(simulation.topViewController === simulation.root)
+        #expect(simulation.window.subviews.map(\.name) == ["presenting"])
+        #expect(simulation.diagnostics.isEmpty, "\(simulation.diagnostics)")
+    }
+
+    @Test func coverVerticalSlidesUpFromBelow() {
+        let simulation = Simulation()
+        let presented = simulation.makeViewController(name: "presented")
+        simulation.present(presented)
+        simulation.advance(to: 0.175)
+        let y = 844 * (1 - TimingCurve.easeInOut.value(at: 0.5))
+        #expect(approximately(presented.view.presentation.frame.minY, y))
+    }
+
+    @Test func flipSwapsAtNinetyDegrees() {
+        let simulation = Simulation()
+        let presented = simulation.makeViewController(name: "presented")
+        presented.modalTransitionStyle = .flipHorizontal
+        simulation.present(presented)
+        // Before the midpoint only the front faces the viewer; after it only the back.
+        simulation.advance(to: 0.2)
+        var names = simulation.sample().views.map(\.name)
+        #expect(names.contains("presenting") && !names.contains("presented"))
+        simulation.advance(to: 0.45)
+        names = simulation.sample().views.map(\.name)
+        #expect(names.contains("presented") && !names.contains("presenting"))
+        // The camera pulls back: mid-flip corners stay inside the container.
+        for t in stride(from: 0.0, through: 0.6, by: 0.02) {
+            simulation.advance(to: max(simulation.now, t))
+            for view in simulation.sample().views where view.name != "container" {
+                for corner in view.corners {
+                    #expect(corner.x >= -0.5 && corner.x <= 390.5 && corner.y >= -0.5 && corner.y <= 844.5, "\(view.name) at \(t): \(corner)")
+                }
+            }
+        }
+    }
+
+    @Test func partialCurlLeavesThePresenterCurledOnTop() {
+        let simulation = Simulation()
+        let presented = simulation.makeViewController(name: "presented")
+        presented.modalTransitionStyle = .partialCurl
+        simulation.present(presented)
+        simulation.runUntilIdle()
+        let views = simulation.sample().views
+        #expect(views.map(\.name).suffix(2) == ["presented", "presenting"])
+        #expect(views.last?.curl == 0.66)
+    }
+}
