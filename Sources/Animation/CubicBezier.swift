@@ -103,13 +103,20 @@ public enum TimingCurve: Sendable, Hashable {
         }
     }
 
+    // Built once: a curve is evaluated for every animated property on every frame.
+    private static let linearCurve = CubicBezier(0, 0, 1, 1)
+    private static let easeInCurve = CubicBezier(0.42, 0, 1, 1)
+    private static let easeOutCurve = CubicBezier(0, 0, 0.58, 1)
+    private static let easeInOutCurve = CubicBezier(0.42, 0, 0.58, 1)
+    private static let defaultCurve = CubicBezier(0.25, 0.1, 0.25, 1)
+
     public var bezier: CubicBezier {
         switch self {
-        case .linear: CubicBezier(0, 0, 1, 1)
-        case .easeIn: CubicBezier(0.42, 0, 1, 1)
-        case .easeOut: CubicBezier(0, 0, 0.58, 1)
-        case .easeInOut: CubicBezier(0.42, 0, 0.58, 1)
-        case .default: CubicBezier(0.25, 0.1, 0.25, 1)
+        case .linear: Self.linearCurve
+        case .easeIn: Self.easeInCurve
+        case .easeOut: Self.easeOutCurve
+        case .easeInOut: Self.easeInOutCurve
+        case .default: Self.defaultCurve
         case .cubic(let curve): curve
         }
     }

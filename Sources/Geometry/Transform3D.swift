@@ -26,6 +26,17 @@ public struct Transform3D: Sendable, Hashable, Codable {
 
     public static let identity = Transform3D([[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]])
 
+    /// m11…m44 by rows, flat.
+    public var elements: [Double] {
+        [m11, m12, m13, m14, m21, m22, m23, m24, m31, m32, m33, m34, m41, m42, m43, m44]
+    }
+
+    /// Cheaper than comparing with `.identity` through the synthesised ==.
+    public var isIdentity: Bool {
+        m11 == 1 && m12 == 0 && m13 == 0 && m14 == 0 && m21 == 0 && m22 == 1 && m23 == 0 && m24 == 0
+            && m31 == 0 && m32 == 0 && m33 == 1 && m34 == 0 && m41 == 0 && m42 == 0 && m43 == 0 && m44 == 1
+    }
+
     public init(translationX x: Double, y: Double, z: Double) {
         self = .identity
         (m41, m42, m43) = (x, y, z)
@@ -65,7 +76,6 @@ public struct Transform3D: Sendable, Hashable, Codable {
     /// The 2-D part (CATransform3DGetAffineTransform).
     public var affine: AffineTransform { AffineTransform(a: m11, b: m12, c: m21, d: m22, tx: m41, ty: m42) }
 
-    public var isIdentity: Bool { self == .identity }
 
     /// self, then other.
     public func concatenating(_ other: Transform3D) -> Transform3D {

@@ -30,10 +30,10 @@ public struct ViewSample: Sendable, Equatable, Codable {
     public let name: String
     public let frame: Rect
     public let alpha: Double
-    /// layer.transform, m11…m44 by rows.
-    public let transform: [Double]
-    /// Bounds corners (top-left, top-right, bottom-right, bottom-left) in window coordinates.
-    public let corners: [Point]
+    /// layer.transform.
+    public let transform: Transform3D
+    /// Bounds corners in window coordinates, after every ancestor's transform.
+    public let corners: Quad
     public let curl: Double
 }
 
@@ -42,27 +42,39 @@ extension Simulation {
     /// single-sided layer turned away, inside the window.
     public func sample() -> Sample {
         var views: [ViewSample] = []
-        func visit(_ view: View, opacity: Double) {
-            let state = view.presentation
+        // Each view's presentation is computed once, and the placement of
+        // its ancestors rides down the walk as one homography.
+        func visit(_ view: View, state: ViewState, opacity: Double, parent: Homography) {
             let alpha = opacity * state.alpha
             guard !state.isHidden, alpha > 0 else { return }
-            let corners = projectedCorners(of: view)
-            let area = signedArea(corners)
-            // Edge-on layers have no area; single-sided ones turned away are culled.
-            let faces = abs(area) > 0.5 && (state.isDoubleSided || area > 0)
-            if view !== window, faces || state.bounds.isEmpty {
-                views.append(ViewSample(
-                    id: view.id, name: view.name, frame: round(state.frame), alpha: round4(state.alpha),
-                    transform: state.transform.rows.joined().map(round4), corners: corners.map(round), curl: round4(state.curl)))
+            var placement = Homography.identity
+            if view !== window {
+                placement = Self.placement(of: state).concatenating(parent)
+                let corners = Quad(state.bounds).map(placement.apply)
+                let area = corners.signedArea
+                // Edge-on layers have no area; single-sided ones turned away are culled.
+                if (abs(area) > 0.5 && (state.isDoubleSided || area > 0)) || state.bounds.isEmpty {
+                    views.append(ViewSample(
+                        id: view.id, name: view.name, frame: round(state.frame), alpha: round4(state.alpha),
+                        transform: round(state.transform), corners: corners.map(round), curl: round4(state.curl)))
+                }
             }
-            for subview in view.subviews.enumerated().sorted(by: {
-                ($0.element.presentation.zPosition, $0.offset) < ($1.element.presentation.zPosition, $1.offset)
-            }).map(\.element) {
-                visit(subview, opacity: alpha)
+            if view.subviews.contains(where: { $0.hasDepth }) {
+                let ordered = view.subviews.map { ($0, $0.presentation) }.enumerated()
+                    .sorted { ($0.element.1.zPosition, $0.offset) < ($1.element.1.zPosition, $1.offset) }
+                for (_, (child, childState)) in ordered { visit(child, state: childState, opacity: alpha, parent: placement) }
+            } else {
+                for child in view.subviews { visit(child, state: child.presentation, opacity: alpha, parent: placement) }
             }
         }
-        visit(window, opacity: 1)
+        visit(window, state: window.presentation, opacity: 1, parent: .identity)
         return Sample(time: round4(now), views: views)
+    }
+
+    static func placement(of state: ViewState) -> Homography {
+        let anchor = Point(x: state.bounds.minX + state.anchorPoint.x * state.bounds.width,
+                           y: state.bounds.minY + state.anchorPoint.y * state.bounds.height)
+        return Homography(layerTransform: state.transform, anchor: anchor, position: state.center)
     }
 
     /// The trace so far, with `samples`.
@@ -74,43 +86,34 @@ extension Simulation {
         return trace
     }
 
-    /// A view's bounds corners through every ancestor's presentation
-    /// transform: about the anchor point, to the position, divided by w at
-    /// each layer (Core Animation flattens each layer into its parent).
-    public func projectedCorners(of view: View) -> [Point] {
-        let bounds = view.presentation.bounds
-        var points = [Point(x: bounds.minX, y: bounds.minY), Point(x: bounds.maxX, y: bounds.minY),
-                      Point(x: bounds.maxX, y: bounds.maxY), Point(x: bounds.minX, y: bounds.maxY)]
-        var current: View? = view
+    /// A view's bounds corners through its own and every ancestor's
+    /// presentation transform: about the anchor point, to the position,
+    /// divided by w at each layer (Core Animation flattens each layer into
+    /// its parent).
+    public func projectedCorners(of view: View) -> Quad {
+        var placement = Self.placement(of: view.presentation)
+        var current = view.superview
         while let layer = current, layer !== window {
-            let state = layer.presentation
-            let anchor = Point(x: state.bounds.minX + state.anchorPoint.x * state.bounds.width,
-                               y: state.bounds.minY + state.anchorPoint.y * state.bounds.height)
-            points = points.map { p in
-                let h = state.transform.apply(x: p.x - anchor.x, y: p.y - anchor.y, z: 0)
-                let w = h.w == 0 ? 1e-9 : h.w
-                return Point(x: h.x / w + state.center.x, y: h.y / w + state.center.y)
-            }
-            if let parent = layer.superview {
-                let origin = parent.presentation.bounds.origin
-                points = points.map { Point(x: $0.x - origin.x, y: $0.y - origin.y) }
-            }
+            placement = placement.concatenating(Self.placement(of: layer.presentation))
             current = layer.superview
         }
-        return points
+        return Quad(view.presentation.bounds).map(placement.apply)
     }
 }
 
-/// Positive when the corners run clockwise on screen (the layer faces the viewer).
-func signedArea(_ p: [Point]) -> Double {
-    var sum = 0.0
-    for i in 0..<p.count {
-        let (a, b) = (p[i], p[(i + 1) % p.count])
-        sum += a.x * b.y - b.x * a.y
-    }
-    return sum / 2
+extension View {
+    /// Whether this view may sit out of subview order (a z position set or animating).
+    var hasDepth: Bool { model.zPosition != 0 || animations[.zPosition] != nil }
 }
 
-func round4(_ v: Double) -> Double { (v * 10000).rounded() / 10000 }
+// Rounding to 1/10000 keeps the trace readable; ties go to even, which the
+// processor does in one instruction, the same on every run.
+func round4(_ v: Double) -> Double { (v * 10000).rounded(.toNearestOrEven) / 10000 }
 func round(_ p: Point) -> Point { Point(x: round4(p.x), y: round4(p.y)) }
 func round(_ r: Rect) -> Rect { Rect(x: round4(r.origin.x), y: round4(r.origin.y), width: round4(r.size.width), height: round4(r.size.height)) }
+func round(_ t: Transform3D) -> Transform3D {
+    t.isIdentity ? t : Transform3D([[round4(t.m11), round4(t.m12), round4(t.m13), round4(t.m14)],
+                                    [round4(t.m21), round4(t.m22), round4(t.m23), round4(t.m24)],
+                                    [round4(t.m31), round4(t.m32), round4(t.m33), round4(t.m34)],
+                                    [round4(t.m41), round4(t.m42), round4(t.m43), round4(t.m44)]])
+}

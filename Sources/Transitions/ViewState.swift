@@ -21,12 +21,17 @@ public struct ViewState: Sendable, Equatable {
     /// of the transform; perspective is left to the projection).
     public var frame: Rect {
         let (w, h) = (bounds.width, bounds.height)
-        let t = transform.affine
-        let corners = [(0.0, 0.0), (w, 0), (w, h), (0, h)].map { x, y in
-            Point(x: x - anchorPoint.x * w, y: y - anchorPoint.y * h).applying(t)
+        let (ax, ay) = (anchorPoint.x * w, anchorPoint.y * h)
+        if transform.isIdentity {
+            return Rect(x: center.x - ax, y: center.y - ay, width: w, height: h)
         }
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        return Rect(x: center.x + xs.min()!, y: center.y + ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+        let t = transform.affine
+        var (minX, minY, maxX, maxY) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
+        for (x, y) in [(0.0, 0.0), (w, 0), (w, h), (0, h)] {
+            let p = Point(x: x - ax, y: y - ay).applying(t)
+            (minX, maxX, minY, maxY) = (Swift.min(minX, p.x), Swift.max(maxX, p.x), Swift.min(minY, p.y), Swift.max(maxY, p.y))
+        }
+        return Rect(x: center.x + minX, y: center.y + minY, width: maxX - minX, height: maxY - minY)
     }
 
     func value(of property: AnimatableProperty) -> AnimatedValue {

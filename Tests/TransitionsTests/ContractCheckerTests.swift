@@ -213,7 +213,7 @@ import TestSupport
         for t in stride(from: 0.0, through: 0.6, by: 0.02) {
             simulation.advance(to: max(simulation.now, t))
             for view in simulation.sample().views where view.name != "container" {
-                for corner in view.corners {
+                for corner in view.corners.points {
                     #expect(corner.x >= -0.5 && corner.x <= 390.5 && corner.y >= -0.5 && corner.y <= 844.5, "\(view.name) at \(t): \(corner)")
                 }
             }

@@ -61,7 +61,7 @@ import TestSupport
             let w = 1 + x * sin(a) / 500
             return Point(x: x * cos(a) / w + 170, y: y / w + 200)
         }
-        for (c, e) in zip(corners, expected) { #expect(approximately(c, e), "\(c) vs \(e)") }
+        for (c, e) in zip(corners.points, expected) { #expect(approximately(c, e), "\(c) vs \(e)") }
     }
 }
 
