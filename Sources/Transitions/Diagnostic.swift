@@ -4,6 +4,7 @@ public struct Diagnostic: Sendable, Equatable, Codable, CustomStringConvertible 
         case neverCompleted, completedTwice, completedAfterCancel, presentedViewNotAtFinalFrame
         case chromeLeftBehind, presentingViewMissing, modelChangedAfterCancel, hierarchyChangedInQuery
         case animationsStillRunning, notLaidOutAfterSizeChange, unsupportedStyle
+        case coveredByKeyboard, dismissedWhileScrolled
     }
 
     public let kind: Kind

@@ -30,6 +30,9 @@ open class PresentationController {
     open func containerViewWillLayoutSubviews() {}
     open func containerViewDidLayoutSubviews() {}
     open func viewWillTransition(to size: Size, with coordinator: TransitionCoordinator) {}
+    /// The keyboard is moving to `frame` (the zero rect: going down), inside
+    /// an animation of `duration`; a sheet moves itself above it here.
+    open func keyboardWillChangeFrame(to frame: Rect, duration: Double) {}
     /// The style to use in compact width; `.none` keeps this presentation as it is.
     open func adaptivePresentationStyle(for sizeClass: SizeClass) -> PresentationStyle { .none }
 }

@@ -12,6 +12,9 @@ public final class Simulation {
     /// Every breach of the contract seen so far.
     public private(set) var diagnostics: [Diagnostic] = []
     var driver: TransitionDriver?
+    var keyboardView: View?
+    /// Where the keyboard is, or the zero rect when it is down.
+    public internal(set) var keyboardFrame = Rect.zero
     private var pendingAnimationCheck: TransitionDriver?
     private var homes: [ObjectIdentifier: (view: View, index: Int)] = [:]
 
@@ -160,6 +163,7 @@ public final class Simulation {
     private func schedule(_ plan: InteractionPlan?, for driver: TransitionDriver) {
         guard let plan, driver.interaction != nil else { return }
         driver.interactionPlan = plan.steps.map { (driver.startTime + $0.time, $0.action) }
+        driver.scrollView = plan.scrollView
     }
 
     /// After completeTransition: UIKit's clean-up and the hooks that follow.
@@ -262,12 +266,7 @@ public final class Simulation {
     public func setWindowSize(_ size: Size, duration: Double = 0.4) {
         let coordinator = TransitionCoordinator(duration: duration)
         let timeline = Timeline.live(startingAt: engine.now)
-        var controllers: [PresentationController] = []
-        var top = root
-        while let next = top.presentedViewController, let controller = next.presentationController {
-            controllers.append(controller)
-            top = next
-        }
+        let controllers = presentationControllers
         engine.withTimeline(timeline) {
             engine.animate(duration: duration, animations: {
                 window.bounds = Rect(origin: .zero, size: size)
@@ -309,6 +308,11 @@ public final class Simulation {
         while let driver, let step = driver.interactionPlan.first, step.time <= time {
             driver.interactionPlan.removeFirst()
             engine.advance(to: max(step.time, engine.now))
+            if case .scroll(let y) = step.action {
+                driver.scrollView?.contentOffset = Point(x: driver.scrollView?.contentOffset.x ?? 0, y: y)
+                continue
+            }
+            if case .update(let p) = step.action { checkScroll(driver, percent: p) }
             guard let interaction = driver.interaction as? PercentDrivenInteractiveTransition else {
                 applyDirect(step.action, driver)
                 continue
@@ -317,6 +321,7 @@ public final class Simulation {
             case .update(let p): interaction.update(p)
             case .finish: interaction.finish()
             case .cancel: interaction.cancel()
+            case .scroll: break
             }
         }
         engine.advance(to: time)
@@ -331,6 +336,21 @@ public final class Simulation {
         case .update(let p): driver.context.updateInteractiveTransition(p)
         case .finish: driver.context.finishInteractiveTransition()
         case .cancel: driver.context.cancelInteractiveTransition()
+        case .scroll: break
+        }
+    }
+
+    /// Bug class 7: the sheet moves while the content it holds is scrolled.
+    private func checkScroll(_ driver: TransitionDriver, percent: Double) {
+        guard percent > 0, !driver.reportedScroll else { return }
+        func scrolled(_ view: View) -> View? {
+            if view.isScrollView && view.contentOffset.y > 0.5 { return view }
+            return view.subviews.lazy.compactMap(scrolled).first
+        }
+        if let view = scrolled(driver.presented.view) {
+            driver.reportedScroll = true
+            diagnose(.dismissedWhileScrolled, "the dismissal moved while '\(view.name)' was scrolled "
+                + "\(formatted(view.contentOffset.y, decimals: 1)) pt down; scroll it to the top before the drag dismisses")
         }
     }
 

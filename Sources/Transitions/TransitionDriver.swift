@@ -32,6 +32,8 @@ final class TransitionDriver {
     var chrome: [View] = []
     var fromStateAtStart: ViewState?
     var interactionPlan: [(time: Double, action: InteractionPlan.Action)] = []
+    var scrollView: View?
+    var reportedScroll = false
     var percent = 0.0
 
     init(simulation: Simulation, presenting: Bool, presented: ViewController, presenter: ViewController,
@@ -151,30 +153,49 @@ final class TransitionDriver {
 
 /// A scripted interaction: progress updates at times (seconds after the
 /// transition starts), ending in finish or cancel.
-public struct InteractionPlan: Sendable {
-    public enum Action: Sendable, Equatable {
+public struct InteractionPlan {
+    public enum Action: Equatable {
         case update(Double)
+        /// Scroll the plan's scroll view to this vertical content offset.
+        case scroll(Double)
         case finish
         case cancel
     }
 
     public var steps: [(time: Double, action: Action)]
+    /// The scroll view the drag starts in, if any.
+    public var scrollView: View?
 
-    public init(steps: [(time: Double, action: Action)]) {
-        self.steps = steps.sorted { $0.time < $1.time }
+    public init(steps: [(time: Double, action: Action)], scrollView: View? = nil) {
+        self.steps = steps.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+        self.scrollView = scrollView
     }
 
     /// A pan gesture: translations along the dismissal direction over time,
     /// progress = translation / distance, released with a velocity. Finishes
     /// past halfway or when flicked faster than 1000 pt/s (the libraries' rule).
+    ///
+    /// With a scroll view whose content is scrolled down, the drag first
+    /// scrolls it back to the top and only the rest of the translation
+    /// dismisses (what UISheetPresentationController does). Passing
+    /// `respectingScroll: false` gives the common bug: both at once.
     public static func pan(translations: [(time: Double, translation: Double)], releaseVelocity: Double,
-                           distance: Double, finishThreshold: Double = 0.5, velocityThreshold: Double = 1000) -> InteractionPlan {
-        var steps = translations.map { (time: $0.time, action: Action.update(min(max($0.translation / distance, 0), 1))) }
-        let last = translations.last.map { min(max($0.translation / distance, 0), 1) } ?? 0
+                           distance: Double, finishThreshold: Double = 0.5, velocityThreshold: Double = 1000,
+                           scrollView: View? = nil, respectingScroll: Bool = true) -> InteractionPlan {
+        let startOffset = scrollView?.contentOffset.y ?? 0
+        var steps: [(time: Double, action: Action)] = []
+        var last = 0.0
+        for (time, translation) in translations {
+            let scrolled = min(max(translation, 0), startOffset)
+            if scrollView != nil { steps.append((time, .scroll(startOffset - scrolled))) }
+            let dismissing = respectingScroll ? translation - scrolled : translation
+            last = min(max(dismissing / distance, 0), 1)
+            steps.append((time, .update(last)))
+        }
         let releaseTime = translations.last?.time ?? 0
-        let finish = last > finishThreshold || releaseVelocity > velocityThreshold
+        let finish = last > finishThreshold || (last > 0 && releaseVelocity > velocityThreshold)
         steps.append((releaseTime, finish ? .finish : .cancel))
-        return InteractionPlan(steps: steps)
+        return InteractionPlan(steps: steps, scrollView: scrollView)
     }
 
     /// Drag to `percent` over `dragTime`, then finish or cancel.

@@ -76,6 +76,13 @@ public final class View {
         set { model.isDoubleSided = newValue }
     }
 
+    /// A UIScrollView: its content offset is its bounds' origin, as in UIKit.
+    public var isScrollView = false
+    public var contentOffset: Point {
+        get { bounds.origin }
+        set { bounds = Rect(origin: newValue, size: bounds.size) }
+    }
+
     /// The source of a snapshot view, frozen when it was taken.
     public private(set) var snapshot: Snapshot?
 
