@@ -132,3 +132,82 @@ import TestSupport
         #expect(simulation.hookNames.contains("animateTransition"))
     }
 }
+
+@Suite struct CoordinatorTests {
+    /// Alongside animations share the transition's duration and timeline;
+    /// their completions come last, after animationEnded.
+    @Test func alongsideAnimationAndCompletion() {
+        final class Alongside: PresentationController {
+            var log: [String] = []
+            let badge: View
+            init(presented: ViewController, presenting: ViewController, engine: AnimationEngine) {
+                badge = engine.makeView(name: "badge", frame: Rect(x: 0, y: 0, width: 10, height: 10))
+                super.init(presented: presented, presenting: presenting)
+            }
+            override func presentationTransitionWillBegin() {
+                containerView!.addSubview(badge)
+                badge.alpha = 0
+                transitionCoordinator?.animate(alongsideTransition: { self.badge.alpha = 1 }, completion: { self.log.append("alongside done") })
+            }
+            override func presentationTransitionDidEnd(_ completed: Bool) { log.append("didEnd") }
+        }
+        final class D: TransitioningDelegate {
+            let engine: AnimationEngine
+            var controller: Alongside?
+            init(_ engine: AnimationEngine) { self.engine = engine }
+            func presentationController(forPresented presented: ViewController, presenting: ViewController,
+                                        source: ViewController) -> PresentationController? {
+                controller = Alongside(presented: presented, presenting: presenting, engine: engine)
+                return controller
+            }
+            func animator(forPresented presented: ViewController, presenting: ViewController, source: ViewController) -> Animator? {
+                FadeAnimator(isPresentation: true)
+            }
+        }
+        let simulation = Simulation()
+        let presented = simulation.makeViewController(name: "presented")
+        presented.modalPresentationStyle = .custom
+        let delegate = D(simulation.engine)
+        presented.transitioningDelegate = delegate
+        simulation.present(presented)
+        simulation.advance(to: 0.25)
+        #expect(approximately(delegate.controller!.badge.presentation.alpha, TimingCurve.easeInOut.value(at: 0.5)))
+        simulation.runUntilIdle()
+        #expect(Array(simulation.hookNames.suffix(3)) == ["completion", "animationEnded", "alongsideCompletion"])
+        #expect(delegate.controller!.log == ["didEnd", "alongside done"])
+    }
+}
+
+@Suite struct AnimationOptionTests {
+    @Test func repeatAndAutoreverseThroughTheEngine() {
+        let engine = AnimationEngine()
+        let view = engine.makeView(name: "pulse")
+        engine.animate(duration: 1, options: AnimationOptions(curve: .linear, autoreverses: true), animations: { view.alpha = 0 })
+        engine.advance(to: 1.5)
+        #expect(approximately(view.presentation.alpha, 0.5))
+        engine.advance(to: 2.5)
+        #expect(view.presentation.alpha == 0, "after reversing, the model value shows")
+        let forever = AnimationEngine()
+        let spinner = forever.makeView(name: "spinner")
+        var done = false
+        forever.animate(duration: 0.5, options: AnimationOptions(curve: .linear, repeats: true), animations: { spinner.alpha = 0 },
+                        completion: { _ in done = true })
+        forever.advance(to: 100.25)
+        #expect(approximately(spinner.presentation.alpha, 0.5) && !done)
+    }
+
+    @Test func beginFromCurrentStateStartsFromWhatIsOnScreen() {
+        let engine = AnimationEngine()
+        let view = engine.makeView(name: "v")
+        view.alpha = 0.2
+        engine.animate(duration: 1, options: AnimationOptions(curve: .linear, beginFromCurrentState: true), animations: { view.alpha = 1 })
+        engine.advance(to: 0.5)
+        #expect(approximately(view.presentation.alpha, 0.6))
+    }
+
+    @Test func optionNamesParse() throws {
+        let options = try AnimationOptions.parse(["curveEaseOut", "autoreverse", "repeat", "calculationModeCubicPaced"]).get()
+        #expect(options == AnimationOptions(curve: .easeOut, repeats: true, autoreverses: true, calculationMode: .cubicPaced))
+        #expect(AnimationOptions.parse(["curveBounce"]) == .failure(AnimationOptions.UnknownOption(name: "curveBounce")))
+    }
+}
