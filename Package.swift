@@ -22,7 +22,7 @@ let package = Package(
         .target(name: "Animation", dependencies: ["Geometry"]),
         .target(name: "Transitions", dependencies: ["Geometry", "Animation"]),
         .target(name: "Catalogue"),
-        .target(name: "LuaBindings", dependencies: ["LuaRuntime", "Catalogue"]),
+        .target(name: "LuaBindings", dependencies: ["LuaRuntime", "Catalogue", "Transitions", "Animation", "Geometry"]),
         .executableTarget(
             name: "segue",
             dependencies: [
@@ -48,6 +48,7 @@ let package = Package(
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "TestSupport"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "Geometry", "TestSupport"]),
         .testTarget(name: "TransitionsTests", dependencies: ["Transitions", "Animation", "Geometry", "TestSupport"]),
+        .testTarget(name: "LuaBindingsTests", dependencies: ["LuaBindings", "Catalogue", "LuaRuntime", "Transitions", "Geometry", "TestSupport"]),
         .testTarget(name: "CatalogueTests", dependencies: ["Catalogue", "LuaBindings"]),
         .testTarget(name: "SegueCLITests", dependencies: ["segue"]),
     ]

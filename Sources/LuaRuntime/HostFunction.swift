@@ -41,6 +41,10 @@ extension LuaState {
     }
 }
 
+/// The stack index of a host function's own upvalue i (1-based), as pushed
+/// with `push(_:upvalues:)`.
+public func segue_host_upvalue(_ i: Int32) -> Int32 { segue_host_upvalue_index(i) }
+
 /// The arguments of a host function call, checked by throwing.
 public struct LuaArguments {
     @usableFromInline let L: OpaquePointer

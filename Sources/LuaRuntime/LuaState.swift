@@ -16,6 +16,8 @@ public final class LuaState {
     public private(set) var printed: [String] = []
     /// Called for each line the script prints, as it prints it.
     public var onPrint: ((String) -> Void)?
+    /// What the bindings hang on the state, for their host functions to find.
+    public var userInfo: AnyObject?
 
     @usableFromInline let L: OpaquePointer
     @usableFromInline let sandbox: OpaquePointer

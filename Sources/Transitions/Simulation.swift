@@ -21,6 +21,7 @@ public final class Simulation {
     public init(windowSize: Size = Size(width: 390, height: 844)) {
         window = engine.makeView(name: "window", frame: Rect(origin: .zero, size: windowSize))
         root = ViewController(name: "presenting", view: engine.makeView(name: "presenting", frame: window.bounds))
+        root.view.autoresizingMask = .flexibleSize
         root.view.backgroundColor = .systemBackground
         window.addSubview(root.view)
     }
@@ -30,7 +31,9 @@ public final class Simulation {
     public var sizeClass: SizeClass { SizeClass.horizontal(for: window.bounds.size) }
 
     public func makeViewController(name: String) -> ViewController {
-        ViewController(name: name, view: engine.makeView(name: name, frame: window.bounds))
+        let view = engine.makeView(name: name, frame: window.bounds)
+        view.autoresizingMask = .flexibleSize
+        return ViewController(name: name, view: view)
     }
 
     /// The controller on top of the presentation stack.
@@ -108,6 +111,7 @@ public final class Simulation {
         presented.presentingViewController = presenter
         presented.presentationController = controller
         let container = engine.makeView(name: "container", frame: window.bounds)
+        container.autoresizingMask = .flexibleSize
         window.addSubview(container)
         controller.containerView = container
         let removesPresenter = controller.shouldRemovePresentersView || presented.modalTransitionStyle == .partialCurl
@@ -269,17 +273,14 @@ public final class Simulation {
         let controllers = presentationControllers
         engine.withTimeline(timeline) {
             engine.animate(duration: duration, animations: {
+                // Autoresizing carries the root view, the containers and
+                // full-size presented views along.
                 window.bounds = Rect(origin: .zero, size: size)
                 window.center = Point(x: size.width / 2, y: size.height / 2)
-                root.view.frame = Rect(origin: .zero, size: size)
                 for controller in controllers {
-                    controller.containerView?.frame = Rect(origin: .zero, size: size)
                     controller.transitionCoordinator = coordinator
                     record("viewWillTransition(to:with:)", "\(Int(size.width))x\(Int(size.height))")
                     controller.viewWillTransition(to: size, with: coordinator)
-                    if !controller.presentationStyle.keepsPresenter {
-                        controller.presentedView.frame = Rect(origin: .zero, size: size)
-                    }
                     record("containerViewWillLayoutSubviews")
                     controller.containerViewWillLayoutSubviews()
                     record("containerViewDidLayoutSubviews")

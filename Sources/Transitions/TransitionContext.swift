@@ -61,6 +61,9 @@ public final class TransitionContext {
     /// `UIView.animate` and friends, on the simulation this transition runs in.
     public var animations: AnimationEngine { containerView.engine }
 
+    /// Whether completeTransition has been called.
+    public var isComplete: Bool { driver.completed != nil }
+
     /// Ends the transition. Only the first call counts.
     public func completeTransition(_ didComplete: Bool) {
         driver.complete(didComplete)

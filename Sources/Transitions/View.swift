@@ -18,8 +18,15 @@ public final class View {
     }
     public var bounds: Rect {
         get { model.bounds }
-        set { set(.bounds, .rect(newValue)) { $0.bounds = newValue } }
+        set {
+            let old = model.bounds.size
+            set(.bounds, .rect(newValue)) { $0.bounds = newValue }
+            if old != newValue.size { resizeSubviews(from: old, to: newValue.size) }
+        }
     }
+
+    /// How the view follows its superview's size (UIView.AutoresizingMask).
+    public var autoresizingMask: AutoresizingMask = []
     public var alpha: Double {
         get { model.alpha }
         set { let v = min(max(newValue, 0), 1); set(.alpha, .number(v)) { $0.alpha = v } }
@@ -128,6 +135,33 @@ public final class View {
         engine.didSet(property, of: self, from: old, presented: presented, to: value)
     }
 
+    /// UIKit's autoresizing: along each axis the change is shared among
+    /// the flexible parts (margins, size) in proportion to their current
+    /// lengths, equally when those are all zero.
+    private func resizeSubviews(from old: Size, to new: Size) {
+        for view in subviews where !view.autoresizingMask.isEmpty {
+            let mask = view.autoresizingMask
+            let frame = view.frame
+            func share(_ delta: Double, _ parts: [(flexible: Bool, length: Double)]) -> [Double] {
+                let flexible = parts.filter(\.flexible)
+                guard !flexible.isEmpty else { return parts.map { _ in 0 } }
+                let total = flexible.reduce(0) { $0 + max($1.length, 0) }
+                return parts.map { part in
+                    guard part.flexible else { return 0 }
+                    return total > 0 ? delta * max(part.length, 0) / total : delta / Double(flexible.count)
+                }
+            }
+            let x = share(new.width - old.width, [(mask.contains(.flexibleLeftMargin), frame.minX),
+                                                   (mask.contains(.flexibleWidth), frame.width),
+                                                   (mask.contains(.flexibleRightMargin), old.width - frame.maxX)])
+            let y = share(new.height - old.height, [(mask.contains(.flexibleTopMargin), frame.minY),
+                                                     (mask.contains(.flexibleHeight), frame.height),
+                                                     (mask.contains(.flexibleBottomMargin), old.height - frame.maxY)])
+            view.frame = Rect(x: frame.minX + x[0], y: frame.minY + y[0],
+                              width: max(frame.width + x[1], 0), height: max(frame.height + y[1], 0))
+        }
+    }
+
     // MARK: Hierarchy
 
     public func addSubview(_ view: View) {
@@ -195,6 +229,21 @@ public final class View {
         copy.snapshot = Snapshot(of: self, afterScreenUpdates: afterScreenUpdates)
         return copy
     }
+}
+
+/// UIView.AutoresizingMask.
+public struct AutoresizingMask: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    public static let flexibleLeftMargin = AutoresizingMask(rawValue: 1 << 0)
+    public static let flexibleWidth = AutoresizingMask(rawValue: 1 << 1)
+    public static let flexibleRightMargin = AutoresizingMask(rawValue: 1 << 2)
+    public static let flexibleTopMargin = AutoresizingMask(rawValue: 1 << 3)
+    public static let flexibleHeight = AutoresizingMask(rawValue: 1 << 4)
+    public static let flexibleBottomMargin = AutoresizingMask(rawValue: 1 << 5)
+    /// What UIKit gives a view controller's root view and its transition container.
+    public static let flexibleSize: AutoresizingMask = [.flexibleWidth, .flexibleHeight]
 }
 
 /// A view subtree frozen at one moment, for drawing a snapshot view.

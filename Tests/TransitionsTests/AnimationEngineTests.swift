@@ -151,3 +151,22 @@ import TestSupport
         #expect(snapshot.snapshot?.sourceID == view.id)
     }
 }
+
+@Suite struct AutoresizingTests {
+    /// UIKit shares a size change among the flexible parts in proportion to their lengths.
+    @Test func flexiblePartsShareTheChange() {
+        let engine = AnimationEngine()
+        let parent = engine.makeView(name: "parent", frame: Rect(x: 0, y: 0, width: 400, height: 800))
+        let full = engine.makeView(name: "full", frame: Rect(x: 0, y: 0, width: 400, height: 800))
+        full.autoresizingMask = .flexibleSize
+        let centred = engine.makeView(name: "centred", frame: Rect(x: 100, y: 300, width: 200, height: 200))
+        centred.autoresizingMask = [.flexibleLeftMargin, .flexibleRightMargin, .flexibleTopMargin, .flexibleBottomMargin]
+        let pinned = engine.makeView(name: "pinned", frame: Rect(x: 10, y: 10, width: 50, height: 50))
+        for view in [full, centred, pinned] { parent.addSubview(view) }
+        parent.bounds = Rect(x: 0, y: 0, width: 800, height: 400)
+        #expect(full.frame == Rect(x: 0, y: 0, width: 800, height: 400))
+        // Margins 100 and 100 share +400 equally; 300 and 300 share −400.
+        #expect(centred.frame == Rect(x: 300, y: 100, width: 200, height: 200))
+        #expect(pinned.frame == Rect(x: 10, y: 10, width: 50, height: 50))
+    }
+}

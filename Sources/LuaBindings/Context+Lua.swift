@@ -1,0 +1,233 @@
+import Geometry
+import LuaRuntime
+import Transitions
+
+/// The transition context, view controllers and the coordinator as handles.
+extension ScriptRuntime {
+    static let contextMetatable = "segue.Context"
+    static let controllerMetatable = "segue.ViewController"
+    static let coordinatorMetatable = "segue.Coordinator"
+
+    func push(_ context: TransitionContext) {
+        let id = newHandle()
+        contexts[id] = context
+        state.pushHandle(id, metatable: Self.contextMetatable)
+    }
+
+    func push(_ controller: ViewController?) {
+        guard let controller else { return state.pushNil() }
+        let id = ObjectIdentifier(controller).hashValue
+        controllers[id] = controller
+        state.pushHandle(id, metatable: Self.controllerMetatable)
+    }
+
+    func push(_ coordinator: TransitionCoordinator?) {
+        guard let coordinator else { return state.pushNil() }
+        let id = newHandle()
+        coordinators[id] = coordinator
+        state.pushHandle(id, metatable: Self.coordinatorMetatable)
+    }
+
+    func context(at index: Int32) throws(ArgumentError) -> TransitionContext {
+        guard let id = state.handle(at: index, metatable: Self.contextMetatable), let context = contexts[id] else {
+            throw ArgumentError(position: index, message: "transition context expected (call it as ctx:method())")
+        }
+        return context
+    }
+
+    func controller(at index: Int32) throws(ArgumentError) -> ViewController {
+        guard let id = state.handle(at: index, metatable: Self.controllerMetatable), let controller = controllers[id] else {
+            throw ArgumentError(position: index, message: "view controller expected, got \(state.typeName(at: index))")
+        }
+        return controller
+    }
+
+    func installHandleMetatables() {
+        for (name, index) in [(Self.contextMetatable, ContextBindings.index), (Self.controllerMetatable, ContextBindings.controllerIndex),
+                              (Self.coordinatorMetatable, ContextBindings.coordinatorIndex)] {
+            state.pushMetatable(name) {
+                state.push(index); state.setField("__index", in: -2)
+                state.push(false); state.setField("__metatable", in: -2)
+            }
+            state.pop()
+        }
+    }
+}
+
+enum ContextBindings {
+    static let names = ["containerView", "isAnimated", "isInteractive", "isPresenting", "presentationStyle", "viewForKey",
+                        "viewControllerForKey", "initialFrame", "finalFrame", "completeTransition", "transitionWasCancelled",
+                        "updateInteractiveTransition", "finishInteractiveTransition", "cancelInteractiveTransition"]
+
+    static let index: HostFunction = { L in
+        LuaArguments.guarded(L) { arguments in
+            let runtime = ScriptRuntime.current(L)
+            let context = try runtime.context(at: 1)
+            let key = try arguments.string(2)
+            switch key {
+            case "containerView": runtime.push(context.containerView)
+            case "isAnimated": arguments.push(context.isAnimated)
+            case "isInteractive": arguments.push(context.isInteractive)
+            case "isPresenting": arguments.push(context.isPresenting)
+            case "presentationStyle": arguments.push(context.presentationStyle.rawValue)
+            case "viewForKey": runtime.state.push(viewForKey)
+            case "viewControllerForKey": runtime.state.push(viewControllerForKey)
+            case "initialFrame", "initialFrameForViewController": runtime.state.push(initialFrame)
+            case "finalFrame", "finalFrameForViewController": runtime.state.push(finalFrame)
+            case "completeTransition": runtime.state.push(completeTransition)
+            case "transitionWasCancelled": runtime.state.push(transitionWasCancelled)
+            case "updateInteractiveTransition": runtime.state.push(update)
+            case "finishInteractiveTransition": runtime.state.push(finish)
+            case "cancelInteractiveTransition": runtime.state.push(cancel)
+            default: throw ScriptMistake(Suggestion.unknown("the transition context", key, in: names))
+            }
+            return 1
+        }
+    }
+
+    static func key(_ arguments: LuaArguments) throws -> TransitionKey {
+        let name = try arguments.string(2)
+        switch name {
+        case "from", "UITransitionContextFromViewKey", "UITransitionContextFromViewControllerKey": return .from
+        case "to", "UITransitionContextToViewKey", "UITransitionContextToViewControllerKey": return .to
+        default: throw ScriptMistake("the key must be \"from\" or \"to\", got \"\(name)\"")
+        }
+    }
+
+    static let viewForKey: HostFunction = { L in
+        LuaArguments.guarded(L) { arguments in
+            let runtime = ScriptRuntime.current(L)
+            let key = try key(arguments)
+            let view = try runtime.context(at: 1).view(forKey: key)
+            if view == nil { runtime.nilViews.append(key.rawValue) }
+            runtime.push(view)
+            return 1
+        }
+    }
+
+    static let viewControllerForKey: HostFunction = { L in
+        LuaArguments.guarded(L) { arguments in
+            let runtime = ScriptRuntime.current(L)
+            runtime.push(try runtime.context(at: 1).viewController(forKey: try key(arguments)))
+            return 1
+        }
+    }
+
+    static let initialFrame: HostFunction = { L in
+        LuaArguments.guarded(L) { _ in
+            let runtime = ScriptRuntime.current(L)
+            runtime.push(try runtime.context(at: 1).initialFrame(for: try runtime.controller(at: 2)))
+            return 1
+        }
+    }
+
+    static let finalFrame: HostFunction = { L in
+        LuaArguments.guarded(L) { _ in
+            let runtime = ScriptRuntime.current(L)
+            runtime.push(try runtime.context(at: 1).finalFrame(for: try runtime.controller(at: 2)))
+            return 1
+        }
+    }
+
+    static let completeTransition: HostFunction = { L in
+        LuaArguments.guarded(L) { _ in
+            let runtime = ScriptRuntime.current(L)
+            let context = try runtime.context(at: 1)
+            let didComplete = runtime.state.boolean(at: 2)
+            let location = runtime.state.callerLocation()
+            if context.isComplete {
+                runtime.find(hook: runtime.currentHook, location: location,
+                             "completeTransition was called a second time; UIKit ignores every call after the first")
+            } else if didComplete && context.transitionWasCancelled {
+                runtime.find(hook: runtime.currentHook, location: location, "completeTransition(true) was called after the "
+                    + "transition was cancelled; pass not ctx:transitionWasCancelled()")
+            }
+            context.completeTransition(didComplete)
+            return 0
+        }
+    }
+
+    static let transitionWasCancelled: HostFunction = { L in
+        LuaArguments.guarded(L) { arguments in
+            arguments.push(try ScriptRuntime.current(L).context(at: 1).transitionWasCancelled)
+            return 1
+        }
+    }
+
+    static let update: HostFunction = { L in
+        LuaArguments.guarded(L) { arguments in
+            try ScriptRuntime.current(L).context(at: 1).updateInteractiveTransition(try arguments.number(2))
+            return 0
+        }
+    }
+
+    static let finish: HostFunction = { L in
+        LuaArguments.guarded(L) { _ in
+            try ScriptRuntime.current(L).context(at: 1).finishInteractiveTransition()
+            return 0
+        }
+    }
+
+    static let cancel: HostFunction = { L in
+        LuaArguments.guarded(L) { _ in
+            try ScriptRuntime.current(L).context(at: 1).cancelInteractiveTransition()
+            return 0
+        }
+    }
+
+    static let controllerIndex: HostFunction = { L in
+        LuaArguments.guarded(L) { arguments in
+            let runtime = ScriptRuntime.current(L)
+            let controller = try runtime.controller(at: 1)
+            let key = try arguments.string(2)
+            switch key {
+            case "view": runtime.push(controller.view)
+            case "name": arguments.push(controller.name)
+            case "modalPresentationStyle": arguments.push(controller.modalPresentationStyle.rawValue)
+            case "preferredContentSize": runtime.push(controller.preferredContentSize)
+            case "presentingViewController": runtime.push(controller.presentingViewController)
+            case "presentedViewController": runtime.push(controller.presentedViewController)
+            default:
+                throw ScriptMistake(Suggestion.unknown("UIViewController", key, in: ["view", "name", "modalPresentationStyle",
+                    "preferredContentSize", "presentingViewController", "presentedViewController"]))
+            }
+            return 1
+        }
+    }
+
+    static let coordinatorIndex: HostFunction = { L in
+        LuaArguments.guarded(L) { arguments in
+            let runtime = ScriptRuntime.current(L)
+            guard let id = runtime.state.handle(at: 1, metatable: ScriptRuntime.coordinatorMetatable),
+                  let coordinator = runtime.coordinators[id] else { throw ArgumentError(position: 1, message: "coordinator expected") }
+            let key = try arguments.string(2)
+            switch key {
+            case "transitionDuration": arguments.push(coordinator.transitionDuration)
+            case "isInteractive": arguments.push(coordinator.isInteractive)
+            case "isCancelled": arguments.push(coordinator.isCancelled)
+            case "animateAlongsideTransition", "animate": runtime.state.push(alongside)
+            default:
+                throw ScriptMistake(Suggestion.unknown("the transition coordinator", key,
+                    in: ["transitionDuration", "isInteractive", "isCancelled", "animateAlongsideTransition"]))
+            }
+            return 1
+        }
+    }
+
+    /// coordinator:animateAlongsideTransition(function() … end, function() … end)
+    static let alongside: HostFunction = { L in
+        LuaArguments.guarded(L) { _ in
+            let runtime = ScriptRuntime.current(L)
+            guard let id = runtime.state.handle(at: 1, metatable: ScriptRuntime.coordinatorMetatable),
+                  let coordinator = runtime.coordinators[id] else { throw ArgumentError(position: 1, message: "coordinator expected") }
+            func keep(_ index: Int32, hook: String) -> (() -> Void)? {
+                guard runtime.state.isFunction(at: index) else { return nil }
+                runtime.state.pushCopy(of: index)
+                let reference = runtime.state.reference()
+                return { [weak runtime] in runtime?.invoke(reference, hook: hook) }
+            }
+            coordinator.animate(alongsideTransition: keep(2, hook: "alongside animation"), completion: keep(3, hook: "alongside completion"))
+            return 0
+        }
+    }
+}

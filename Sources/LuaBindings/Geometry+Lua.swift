@@ -1,0 +1,166 @@
+import Geometry
+import LuaRuntime
+
+/// Geometry values crossing into and out of scripts, as the prelude's
+/// tables: CGPoint {x, y}, CGSize {width, height}, CGRect {origin, size},
+/// CATransform3D {m11…m44}, CGAffineTransform {a, b, c, d, tx, ty},
+/// UIColor {red, green, blue, alpha}.
+extension ScriptRuntime {
+    func installPrelude() throws(LuaError) {
+        try state.load(Prelude.source, chunkName: Prelude.chunkName)
+        try state.call(hook: "prelude", arguments: 0, results: 1)
+        for name in ["CGPoint", "CGSize", "CGRect", "UIColor", "CATransform3D", "CGAffineTransform"] {
+            state.pushField(name, of: -1)
+            metatables[name] = state.reference()
+        }
+        state.pop()
+    }
+
+    private func finish(_ kind: String) {
+        state.push(metatables[kind]!)
+        state.setMetatable(of: -2)
+    }
+
+    func push(_ p: Point) {
+        state.newTable(fieldCount: 2)
+        state.push(p.x); state.setField("x", in: -2)
+        state.push(p.y); state.setField("y", in: -2)
+        finish("CGPoint")
+    }
+
+    func push(_ s: Size) {
+        state.newTable(fieldCount: 2)
+        state.push(s.width); state.setField("width", in: -2)
+        state.push(s.height); state.setField("height", in: -2)
+        finish("CGSize")
+    }
+
+    func push(_ r: Rect) {
+        state.newTable(fieldCount: 2)
+        push(r.origin); state.setField("origin", in: -2)
+        push(r.size); state.setField("size", in: -2)
+        finish("CGRect")
+    }
+
+    func push(_ c: Color) {
+        state.newTable(fieldCount: 4)
+        for (key, value) in [("red", c.red), ("green", c.green), ("blue", c.blue), ("alpha", c.alpha)] {
+            state.push(value); state.setField(key, in: -2)
+        }
+        finish("UIColor")
+    }
+
+    func push(_ t: Transform3D) {
+        state.newTable(fieldCount: 16)
+        for (key, value) in zip(Self.transformFields, t.elements) {
+            state.push(value); state.setField(key, in: -2)
+        }
+        finish("CATransform3D")
+    }
+
+    func push(_ t: AffineTransform) {
+        state.newTable(fieldCount: 6)
+        for (key, value) in [("a", t.a), ("b", t.b), ("c", t.c), ("d", t.d), ("tx", t.tx), ("ty", t.ty)] {
+            state.push(value); state.setField(key, in: -2)
+        }
+        finish("CGAffineTransform")
+    }
+
+    static let transformFields = ["m11", "m12", "m13", "m14", "m21", "m22", "m23", "m24",
+                                  "m31", "m32", "m33", "m34", "m41", "m42", "m43", "m44"]
+
+    private func numbers(_ keys: [String], at index: Int32, kind: String) throws(ArgumentError) -> [Double] {
+        guard state.isTable(at: index) else { throw ArgumentError(position: index, message: "\(kind) expected, got \(state.typeName(at: index))") }
+        var values: [Double] = []
+        for key in keys {
+            guard let value = state.number(field: key, of: index) else {
+                throw ArgumentError(position: index, message: "\(kind) expected (its '\(key)' is not a number)")
+            }
+            values.append(value)
+        }
+        return values
+    }
+
+    func point(at index: Int32) throws(ArgumentError) -> Point {
+        let v = try numbers(["x", "y"], at: index, kind: "CGPoint")
+        return Point(x: v[0], y: v[1])
+    }
+
+    func size(at index: Int32) throws(ArgumentError) -> Size {
+        let v = try numbers(["width", "height"], at: index, kind: "CGSize")
+        return Size(width: v[0], height: v[1])
+    }
+
+    func rect(at index: Int32) throws(ArgumentError) -> Rect {
+        let table = index < 0 ? state.top + index + 1 : index
+        guard state.isTable(at: table) else { throw ArgumentError(position: index, message: "CGRect expected, got \(state.typeName(at: table))") }
+        state.pushField("origin", of: table)
+        state.pushField("size", of: table)
+        defer { state.pop(2) }
+        guard state.isTable(at: -2), state.isTable(at: -1) else {
+            throw ArgumentError(position: index, message: "CGRect expected (make one with CGRect(x, y, width, height))")
+        }
+        let origin = try numbers(["x", "y"], at: state.top - 1, kind: "CGRect")
+        let size = try numbers(["width", "height"], at: state.top, kind: "CGRect")
+        return Rect(x: origin[0], y: origin[1], width: size[0], height: size[1])
+    }
+
+    func color(at index: Int32) throws(ArgumentError) -> Color {
+        let v = try numbers(["red", "green", "blue", "alpha"], at: index, kind: "UIColor")
+        return Color(red: v[0], green: v[1], blue: v[2], alpha: v[3])
+    }
+
+    func transform3D(at index: Int32) throws(ArgumentError) -> Transform3D {
+        let v = try numbers(Self.transformFields, at: index, kind: "CATransform3D")
+        return Transform3D([Array(v[0..<4]), Array(v[4..<8]), Array(v[8..<12]), Array(v[12..<16])])
+    }
+
+    func affine(at index: Int32) throws(ArgumentError) -> AffineTransform {
+        let v = try numbers(["a", "b", "c", "d", "tx", "ty"], at: index, kind: "CGAffineTransform")
+        return AffineTransform(a: v[0], b: v[1], c: v[2], d: v[3], tx: v[4], ty: v[5])
+    }
+}
+
+/// CATransform3D… and CGAffineTransform… under Core Animation's and Core Graphics' names.
+enum TransformFunctions {
+    static func install(_ runtime: ScriptRuntime) {
+        let functions: [(String, HostFunction)] = [
+            ("CATransform3DMakeTranslation", { L in TransformFunctions.guarded(L) { r, a in r.push(Transform3D(translationX: try a.number(1), y: try a.number(2), z: try a.number(3))) } }),
+            ("CATransform3DMakeScale", { L in TransformFunctions.guarded(L) { r, a in r.push(Transform3D(scaleX: try a.number(1), y: try a.number(2), z: try a.number(3))) } }),
+            ("CATransform3DMakeRotation", { L in TransformFunctions.guarded(L) { r, a in
+                r.push(Transform3D(rotationAngle: try a.number(1), x: try a.number(2), y: try a.number(3), z: try a.number(4))) } }),
+            ("CATransform3DTranslate", { L in TransformFunctions.guarded(L) { r, a in
+                r.push(try r.transform3D(at: 1).translated(x: try a.number(2), y: try a.number(3), z: try a.number(4))) } }),
+            ("CATransform3DScale", { L in TransformFunctions.guarded(L) { r, a in
+                r.push(try r.transform3D(at: 1).scaled(x: try a.number(2), y: try a.number(3), z: try a.number(4))) } }),
+            ("CATransform3DRotate", { L in TransformFunctions.guarded(L) { r, a in
+                r.push(try r.transform3D(at: 1).rotated(by: try a.number(2), x: try a.number(3), y: try a.number(4), z: try a.number(5))) } }),
+            ("CATransform3DConcat", { L in TransformFunctions.guarded(L) { r, a in r.push(try r.transform3D(at: 1).concatenating(try r.transform3D(at: 2))) } }),
+            ("CATransform3DInvert", { L in TransformFunctions.guarded(L) { r, a in r.push(try r.transform3D(at: 1).inverted()) } }),
+            ("CATransform3DMakeAffineTransform", { L in TransformFunctions.guarded(L) { r, a in r.push(Transform3D(try r.affine(at: 1))) } }),
+            ("CATransform3DGetAffineTransform", { L in TransformFunctions.guarded(L) { r, a in r.push(try r.transform3D(at: 1).affine) } }),
+            ("CATransform3DIsIdentity", { L in TransformFunctions.guarded(L) { r, a in a.push(try r.transform3D(at: 1).isIdentity) } }),
+            ("CATransform3DIsAffine", { L in TransformFunctions.guarded(L) { r, a in a.push(try r.transform3D(at: 1).isAffine) } }),
+            ("CATransform3DEqualToTransform", { L in TransformFunctions.guarded(L) { r, a in a.push(try r.transform3D(at: 1) == r.transform3D(at: 2)) } }),
+            ("CGAffineTransformMakeTranslation", { L in TransformFunctions.guarded(L) { r, a in r.push(AffineTransform(translationX: try a.number(1), y: try a.number(2))) } }),
+            ("CGAffineTransformMakeScale", { L in TransformFunctions.guarded(L) { r, a in r.push(AffineTransform(scaleX: try a.number(1), y: try a.number(2))) } }),
+            ("CGAffineTransformMakeRotation", { L in TransformFunctions.guarded(L) { r, a in r.push(AffineTransform(rotationAngle: try a.number(1))) } }),
+            ("CGAffineTransformTranslate", { L in TransformFunctions.guarded(L) { r, a in r.push(try r.affine(at: 1).translatedBy(x: try a.number(2), y: try a.number(3))) } }),
+            ("CGAffineTransformScale", { L in TransformFunctions.guarded(L) { r, a in r.push(try r.affine(at: 1).scaledBy(x: try a.number(2), y: try a.number(3))) } }),
+            ("CGAffineTransformRotate", { L in TransformFunctions.guarded(L) { r, a in r.push(try r.affine(at: 1).rotated(by: try a.number(2))) } }),
+            ("CGAffineTransformConcat", { L in TransformFunctions.guarded(L) { r, a in r.push(try r.affine(at: 1).concatenating(try r.affine(at: 2))) } }),
+            ("CGAffineTransformInvert", { L in TransformFunctions.guarded(L) { r, a in r.push(try r.affine(at: 1).inverted()) } }),
+            ("CGAffineTransformIsIdentity", { L in TransformFunctions.guarded(L) { r, a in a.push(try r.affine(at: 1).isIdentity) } }),
+            ("CGPointApplyAffineTransform", { L in TransformFunctions.guarded(L) { r, a in r.push(try r.point(at: 1).applying(try r.affine(at: 2))) } }),
+        ]
+        for (name, function) in functions { runtime.state.register(name, function) }
+    }
+
+    /// A host function body that returns one pushed value.
+    static func guarded(_ L: OpaquePointer?, _ body: (ScriptRuntime, LuaArguments) throws -> Void) -> Int32 {
+        LuaArguments.guarded(L) { arguments in
+            try body(ScriptRuntime.current(L), arguments)
+            return 1
+        }
+    }
+}

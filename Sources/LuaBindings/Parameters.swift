@@ -1,0 +1,132 @@
+import Catalogue
+import LuaRuntime
+
+/// One declared parameter: `duration = {type = "number", default = 0.35, min = 0.05, max = 5}`,
+/// `edge = {type = "string", default = "bottom", choices = {"bottom", "right"}}`.
+public struct ParameterSpec: Sendable, Equatable {
+    public enum Kind: String, Sendable, CaseIterable { case number, integer, boolean, string }
+
+    public let name: String
+    public let kind: Kind
+    public let defaultValue: LuaValue
+    public let minimum: Double?
+    public let maximum: Double?
+    public let choices: [String]?
+    public let summary: String?
+
+    /// Checks a value against the declaration; returns the message if it does not fit.
+    func problem(with value: LuaValue) -> String? {
+        switch kind {
+        case .number, .integer:
+            guard let number = value.double else { return "\(value.description) is not a number" }
+            if kind == .integer, number != number.rounded() { return "\(value.description) is not a whole number" }
+            if let minimum, number < minimum { return "\(value.description) is below the minimum \(LuaValue.number(minimum).description)" }
+            if let maximum, number > maximum { return "\(value.description) is above the maximum \(LuaValue.number(maximum).description)" }
+        case .boolean:
+            if value.bool == nil { return "\(value.description) is not true or false" }
+        case .string:
+            guard let text = value.string else { return "\(value.description) is not a string" }
+            if let choices, !choices.contains(text) {
+                let hint = Suggestion.nearest(to: text, in: choices).map { " (did you mean \"\($0)\"?)" } ?? ""
+                return "\"\(text)\" is not one of \(choices.map { "\"\($0)\"" }.joined(separator: ", "))\(hint)"
+            }
+        }
+        return nil
+    }
+
+    /// Reads a value given on the command line (`duration=0.5`).
+    func parse(_ text: String) -> LuaValue {
+        switch kind {
+        case .number: Double(text).map(LuaValue.number) ?? .string(text)
+        case .integer: Int(text).map(LuaValue.integer) ?? Double(text).map(LuaValue.number) ?? .string(text)
+        case .boolean: text == "true" ? .boolean(true) : text == "false" ? .boolean(false) : .string(text)
+        case .string: .string(text)
+        }
+    }
+}
+
+extension LuaValue {
+    var description: String {
+        switch self {
+        case .nil: "nil"
+        case .boolean(let b): String(b)
+        case .integer(let i): String(i)
+        case .number(let d): d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
+        case .string(let s): "\"\(s)\""
+        case .table: "a table"
+        case .opaque(let type): "a \(type)"
+        }
+    }
+}
+
+extension ScriptRuntime {
+    /// The entry's declared parameters, in name order.
+    public func parameterSpecs() throws(EntryError) -> [ParameterSpec] {
+        state.push(entry!)
+        state.pushField("parameters", of: -1)
+        let declared = state.value(at: -1, depth: 3)
+        state.pop(2)
+        guard case .table(let table) = declared else {
+            if declared == .nil { return [] }
+            throw problem("'parameters' must be a table of declarations", name: nil)
+        }
+        var specs: [ParameterSpec] = []
+        for (key, value) in table.entries {
+            guard let name = key.string, let declaration = value.table else {
+                throw problem("each parameter is name = {type = …, default = …}", name: key.string)
+            }
+            guard let typeName = declaration["type"].string, let kind = ParameterSpec.Kind(rawValue: typeName) else {
+                throw problem("'\(name)' needs a type: \(ParameterSpec.Kind.allCases.map(\.rawValue).joined(separator: ", "))", name: name)
+            }
+            let choices = declaration["choices"].table?.array.compactMap(\.string)
+            let spec = ParameterSpec(name: name, kind: kind, defaultValue: declaration["default"],
+                                     minimum: declaration["min"].double, maximum: declaration["max"].double,
+                                     choices: choices, summary: declaration["description"].string)
+            if spec.defaultValue == .nil { throw problem("'\(name)' needs a default", name: name) }
+            if let message = spec.problem(with: spec.defaultValue) { throw problem("'\(name)' default: \(message)", name: name) }
+            specs.append(spec)
+        }
+        return specs
+    }
+
+    /// Checks the given values and sets the `params` global (defaults for the rest).
+    func bindParameters(_ given: [String: String]) throws(EntryError) {
+        let specs = try parameterSpecs()
+        for name in given.keys.sorted() where !specs.contains(where: { $0.name == name }) {
+            let hint = Suggestion.nearest(to: name, in: specs.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
+            let known = specs.isEmpty ? "it declares none" : "it has " + specs.map(\.name).joined(separator: ", ")
+            throw .badParameter(entry: entryName, location: nil, message: "no parameter '\(name)' (\(known))\(hint)")
+        }
+        state.newTable(fieldCount: Int32(specs.count))
+        for spec in specs {
+            var value = spec.defaultValue
+            if let text = given[spec.name] {
+                value = spec.parse(text)
+                if let message = spec.problem(with: value) {
+                    throw .badParameter(entry: entryName, location: nil, message: "parameter '\(spec.name)': \(message)")
+                }
+            }
+            state.push(value)
+            state.setField(spec.name, in: -2)
+        }
+        state.setGlobal("params")
+    }
+
+    private func problem(_ message: String, name: String?) -> EntryError {
+        let lines = (try? file.source())?.split(separator: "\n", omittingEmptySubsequences: false) ?? []
+        let target = name ?? "parameters"
+        let line = lines.firstIndex { MetadataReader.assigns(target, in: $0) }.map { $0 + 1 }
+        return .badParameter(entry: entryName, location: line.map { ScriptLocation(file: file.displayPath, line: $0) },
+                             message: "parameters: " + message)
+    }
+
+    func installAPI() {
+        installViewMetatables()
+        installHandleMetatables()
+        TransformFunctions.install(self)
+        state.register(table: "UIView", [
+            ("animate", AnimationBindings.animate), ("animateKeyframes", AnimationBindings.animateKeyframes),
+            ("addKeyframe", AnimationBindings.addKeyframe), ("new", AnimationBindings.new),
+        ])
+    }
+}

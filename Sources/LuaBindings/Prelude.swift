@@ -1,0 +1,236 @@
+/// Core Graphics' value types and UIColor for scripts, as Lua tables with
+/// UIKit's field names. Run in each entry's sandbox before the entry; it
+/// returns the metatables so the host can make values of the same kinds.
+///
+/// A rect keeps its origin and size as nested tables so that
+/// `frame.origin.y = frame.size.height` reads as it does in Swift.
+/// Transforms (CATransform3D…, CGAffineTransform…) are host functions:
+/// their math lives in the Geometry module, once.
+enum Prelude {
+    static let chunkName = "=(segue prelude)"
+
+    static let source = #"""
+    local setmetatable, getmetatable, rawget, type, error, tostring, min, max =
+      setmetatable, getmetatable, rawget, type, error, tostring, math.min, math.max
+    local format = string.format
+
+    local function suggest(kind, key, names)
+      local best, bestScore = nil, math.huge
+      for _, name in ipairs(names) do
+        local a, b = tostring(key):lower(), name:lower()
+        local score = math.abs(#a - #b)
+        for i = 1, math.min(#a, #b) do if a:sub(i, i) ~= b:sub(i, i) then score = score + 1 end end
+        if score < bestScore then best, bestScore = name, score end
+      end
+      local hint = best and bestScore <= 3 and (": did you mean '" .. best .. "'?") or ""
+      error(kind .. " has no field '" .. tostring(key) .. "'" .. hint, 3)
+    end
+
+    local function number(value, what)
+      if type(value) ~= "number" then error(what .. " must be a number, got " .. type(value), 3) end
+      return value
+    end
+
+    -- CGPoint, CGSize ---------------------------------------------------------
+
+    local Point = {__name = "CGPoint"}
+    local Size = {__name = "CGSize"}
+    local pointMethods, sizeMethods = {}, {}
+    Point.__index = function(_, k) return pointMethods[k] or suggest("CGPoint", k, {"x", "y", "offsetBy"}) end
+    Size.__index = function(_, k) return sizeMethods[k] or suggest("CGSize", k, {"width", "height"}) end
+    Point.__eq = function(a, b) return a.x == b.x and a.y == b.y end
+    Size.__eq = function(a, b) return a.width == b.width and a.height == b.height end
+    Point.__tostring = function(p) return format("CGPoint(x: %g, y: %g)", p.x, p.y) end
+    Size.__tostring = function(s) return format("CGSize(width: %g, height: %g)", s.width, s.height) end
+
+    local function point(x, y) return setmetatable({x = number(x or 0, "x"), y = number(y or 0, "y")}, Point) end
+    local function size(w, h) return setmetatable({width = number(w or 0, "width"), height = number(h or 0, "height")}, Size) end
+    function pointMethods.offsetBy(p, dx, dy) return point(p.x + (dx or 0), p.y + (dy or 0)) end
+
+    -- CGRect ------------------------------------------------------------------
+
+    local Rect = {__name = "CGRect"}
+    local rectMethods = {}
+    local rectFields = {
+      x = function(r) return r.origin.x end, y = function(r) return r.origin.y end,
+      width = function(r) return math.abs(r.size.width) end, height = function(r) return math.abs(r.size.height) end,
+      minX = function(r) return min(r.origin.x, r.origin.x + r.size.width) end,
+      maxX = function(r) return max(r.origin.x, r.origin.x + r.size.width) end,
+      minY = function(r) return min(r.origin.y, r.origin.y + r.size.height) end,
+      maxY = function(r) return max(r.origin.y, r.origin.y + r.size.height) end,
+      midX = function(r) return r.origin.x + r.size.width / 2 end,
+      midY = function(r) return r.origin.y + r.size.height / 2 end,
+      isEmpty = function(r) return r.size.width == 0 or r.size.height == 0 end,
+    }
+    local rectNames = {"origin", "size", "x", "y", "width", "height", "minX", "midX", "maxX", "minY", "midY", "maxY",
+      "isEmpty", "offsetBy", "insetBy", "intersection", "union", "contains", "intersects", "standardized"}
+    Rect.__index = function(r, k)
+      local field = rectFields[k]
+      if field then return field(r) end
+      return rectMethods[k] or suggest("CGRect", k, rectNames)
+    end
+    Rect.__newindex = function(r, k, v)
+      if k == "x" then r.origin.x = number(v, "x") elseif k == "y" then r.origin.y = number(v, "y")
+      elseif k == "width" then r.size.width = number(v, "width") elseif k == "height" then r.size.height = number(v, "height")
+      else suggest("CGRect (settable)", k, {"origin", "size", "x", "y", "width", "height"}) end
+    end
+    Rect.__eq = function(a, b) return a.origin == b.origin and a.size == b.size end
+    Rect.__tostring = function(r)
+      return format("CGRect(x: %g, y: %g, width: %g, height: %g)", r.origin.x, r.origin.y, r.size.width, r.size.height)
+    end
+
+    local function rect(x, y, w, h)
+      return setmetatable({origin = point(x, y), size = size(w, h)}, Rect)
+    end
+    function rectMethods.offsetBy(r, dx, dy) return rect(r.origin.x + (dx or 0), r.origin.y + (dy or 0), r.size.width, r.size.height) end
+    function rectMethods.insetBy(r, dx, dy) return rect(r.minX + dx, r.minY + dy, r.width - 2 * dx, r.height - 2 * dy) end
+    function rectMethods.standardized(r) return rect(r.minX, r.minY, r.width, r.height) end
+    function rectMethods.intersection(a, b)
+      local x0, x1, y0, y1 = max(a.minX, b.minX), min(a.maxX, b.maxX), max(a.minY, b.minY), min(a.maxY, b.maxY)
+      if x0 > x1 or y0 > y1 then return rect(math.huge, math.huge, 0, 0) end
+      return rect(x0, y0, x1 - x0, y1 - y0)
+    end
+    function rectMethods.intersects(a, b)
+      return max(a.minX, b.minX) < min(a.maxX, b.maxX) and max(a.minY, b.minY) < min(a.maxY, b.maxY)
+    end
+    function rectMethods.union(a, b)
+      local x0, y0 = min(a.minX, b.minX), min(a.minY, b.minY)
+      return rect(x0, y0, max(a.maxX, b.maxX) - x0, max(a.maxY, b.maxY) - y0)
+    end
+    function rectMethods.contains(r, p)
+      if getmetatable(p) == Rect then
+        return p.minX >= r.minX and p.maxX <= r.maxX and p.minY >= r.minY and p.maxY <= r.maxY
+      end
+      return p.x >= r.minX and p.x < r.maxX and p.y >= r.minY and p.y < r.maxY
+    end
+
+    -- Constructors with Swift's labels and C's names ---------------------------
+
+    local function api(kind, construct, statics)
+      return setmetatable({}, {
+        __call = function(_, ...) return construct(...) end,
+        __index = function(_, k)
+          local make = statics[k]
+          if make then return make() end
+          suggest(kind, k, (function() local n = {} for name in pairs(statics) do n[#n + 1] = name end return n end)())
+        end,
+      })
+    end
+
+    CGPoint = api("CGPoint", function(a, b)
+      if type(a) == "table" then return point(a.x, a.y) end
+      return point(a, b)
+    end, {zero = function() return point(0, 0) end})
+
+    CGSize = api("CGSize", function(a, b)
+      if type(a) == "table" then return size(a.width, a.height) end
+      return size(a, b)
+    end, {zero = function() return size(0, 0) end})
+
+    CGRect = api("CGRect", function(a, b, c, d)
+      if type(a) == "table" then
+        if a.origin or a.size then
+          local o, s = a.origin or point(0, 0), a.size or size(0, 0)
+          return rect(o.x, o.y, s.width, s.height)
+        end
+        return rect(a.x or 0, a.y or 0, a.width or 0, a.height or 0)
+      end
+      return rect(a or 0, b or 0, c or 0, d or 0)
+    end, {zero = function() return rect(0, 0, 0, 0) end, null = function() return rect(math.huge, math.huge, 0, 0) end})
+
+    CGRectMake, CGPointMake, CGSizeMake = rect, point, size
+    function CGRectGetMinX(r) return r.minX end
+    function CGRectGetMidX(r) return r.midX end
+    function CGRectGetMaxX(r) return r.maxX end
+    function CGRectGetMinY(r) return r.minY end
+    function CGRectGetMidY(r) return r.midY end
+    function CGRectGetMaxY(r) return r.maxY end
+    function CGRectGetWidth(r) return r.width end
+    function CGRectGetHeight(r) return r.height end
+    function CGRectOffset(r, dx, dy) return r:offsetBy(dx, dy) end
+    function CGRectInset(r, dx, dy) return r:insetBy(dx, dy) end
+    function CGRectIntersection(a, b) return a:intersection(b) end
+    function CGRectUnion(a, b) return a:union(b) end
+    function CGRectContainsPoint(r, p) return r:contains(p) end
+    function CGRectContainsRect(r, o) return r:contains(o) end
+    function CGRectIntersectsRect(a, b) return a:intersects(b) end
+    function CGRectEqualToRect(a, b) return a == b end
+
+    -- UIColor --------------------------------------------------------------------
+
+    local Color = {__name = "UIColor"}
+    local colorMethods = {}
+    Color.__index = function(_, k) return colorMethods[k] or suggest("UIColor", k, {"red", "green", "blue", "alpha", "withAlphaComponent"}) end
+    Color.__eq = function(a, b) return a.red == b.red and a.green == b.green and a.blue == b.blue and a.alpha == b.alpha end
+    Color.__tostring = function(c) return format("UIColor(red: %g, green: %g, blue: %g, alpha: %g)", c.red, c.green, c.blue, c.alpha) end
+    local function color(r, g, b, a)
+      return setmetatable({red = number(r, "red"), green = number(g, "green"), blue = number(b, "blue"), alpha = number(a or 1, "alpha")}, Color)
+    end
+    function colorMethods.withAlphaComponent(c, a) return color(c.red, c.green, c.blue, a) end
+    local named = {
+      black = {0, 0, 0}, white = {1, 1, 1}, red = {1, 0, 0}, green = {0, 1, 0}, blue = {0, 0, 1},
+      gray = {0.5, 0.5, 0.5}, darkGray = {1 / 3, 1 / 3, 1 / 3}, lightGray = {2 / 3, 2 / 3, 2 / 3},
+      systemBackground = {1, 1, 1}, systemBlue = {0, 122 / 255, 1}, systemGray = {142 / 255, 142 / 255, 147 / 255},
+    }
+    local statics = {clear = function() return color(0, 0, 0, 0) end}
+    for name, rgb in pairs(named) do statics[name] = function() return color(rgb[1], rgb[2], rgb[3], 1) end end
+    UIColor = api("UIColor", function(a, g, b, alpha)
+      if type(a) == "table" then
+        if a.white then return color(a.white, a.white, a.white, a.alpha) end
+        return color(a.red or 0, a.green or 0, a.blue or 0, a.alpha)
+      end
+      return color(a, g, b, alpha)
+    end, statics)
+
+    -- Transforms: the math is the host's (CATransform3D…, CGAffineTransform… globals).
+
+    local Transform = {__name = "CATransform3D"}
+    local fields3D = {"m11", "m12", "m13", "m14", "m21", "m22", "m23", "m24",
+                      "m31", "m32", "m33", "m34", "m41", "m42", "m43", "m44"}
+    Transform.__eq = function(a, b)
+      for _, f in ipairs(fields3D) do if a[f] ~= b[f] then return false end end
+      return true
+    end
+    Transform.__tostring = function(t)
+      return format("CATransform3D(m11: %g, m12: %g, m13: %g, m14: %g, m21: %g, m22: %g, m23: %g, m24: %g, "
+        .. "m31: %g, m32: %g, m33: %g, m34: %g, m41: %g, m42: %g, m43: %g, m44: %g)",
+        t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24, t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44)
+    end
+
+    local Affine = {__name = "CGAffineTransform"}
+    local affineMethods = {
+      translatedBy = function(t, x, y) return CGAffineTransformTranslate(t, x, y) end,
+      scaledBy = function(t, x, y) return CGAffineTransformScale(t, x, y) end,
+      rotated = function(t, angle) return CGAffineTransformRotate(t, angle) end,
+      concatenating = function(t, u) return CGAffineTransformConcat(t, u) end,
+      inverted = function(t) return CGAffineTransformInvert(t) end,
+    }
+    Affine.__index = function(_, k)
+      return affineMethods[k] or suggest("CGAffineTransform", k, {"a", "b", "c", "d", "tx", "ty",
+        "translatedBy", "scaledBy", "rotated", "concatenating", "inverted"})
+    end
+    Affine.__eq = function(a, b) return a.a == b.a and a.b == b.b and a.c == b.c and a.d == b.d and a.tx == b.tx and a.ty == b.ty end
+    Affine.__tostring = function(t) return format("CGAffineTransform(a: %g, b: %g, c: %g, d: %g, tx: %g, ty: %g)", t.a, t.b, t.c, t.d, t.tx, t.ty) end
+
+    CGAffineTransform = api("CGAffineTransform", function(a)
+      if type(a) ~= "table" then error("CGAffineTransform{translationX =, y =}, {scaleX =, y =} or {rotationAngle =}", 2) end
+      if a.translationX then return CGAffineTransformMakeTranslation(a.translationX, a.y or 0) end
+      if a.scaleX then return CGAffineTransformMakeScale(a.scaleX, a.y or a.scaleX) end
+      if a.rotationAngle then return CGAffineTransformMakeRotation(a.rotationAngle) end
+      return CGAffineTransformMakeTranslation(0, 0)
+    end, {identity = function() return CGAffineTransformMakeTranslation(0, 0) end})
+
+    -- Values UIKit spells as constants are made fresh on each use, because
+    -- scripts change them in place (t.m34 = -1 / 1000).
+    local constants = {
+      CATransform3DIdentity = function() return CATransform3DMakeTranslation(0, 0, 0) end,
+      CGAffineTransformIdentity = function() return CGAffineTransformMakeTranslation(0, 0) end,
+      CGRectZero = function() return rect(0, 0, 0, 0) end,
+      CGPointZero = function() return point(0, 0) end,
+      CGSizeZero = function() return size(0, 0) end,
+    }
+    setmetatable(_G, {__index = function(_, k) local make = constants[k] return make and make() end})
+
+    return {CGPoint = Point, CGSize = Size, CGRect = Rect, UIColor = Color, CATransform3D = Transform, CGAffineTransform = Affine}
+    """#
+}

@@ -1,0 +1,118 @@
+import Geometry
+import LuaRuntime
+import Transitions
+
+/// A presentation controller whose hooks are the entry's
+/// `presentationController` functions. Each gets `self`: a Lua table of the
+/// script's own (`self.dimmingView = …`) that also answers UIKit's
+/// properties (containerView, presentedView, presentedViewController,
+/// presentingViewController, transitionCoordinator, frameOfPresentedViewInContainerView).
+final class ScriptedPresentationController: PresentationController {
+    unowned let runtime: ScriptRuntime
+    let id: Int
+    var instance: LuaReference!
+    static let section = "presentationController"
+
+    init(runtime: ScriptRuntime, presented: ViewController, presenting: ViewController) {
+        self.runtime = runtime
+        id = runtime.newHandle()
+        super.init(presented: presented, presenting: presenting)
+        runtime.presentationControllers[id] = self
+        let state = runtime.state
+        state.newTable()
+        state.newTable()
+        state.push(id)
+        state.push(PresentationControllerBindings.index, upvalues: 1)
+        state.setField("__index", in: -2)
+        state.setMetatable(of: -2)
+        instance = state.reference()
+    }
+
+    private func hook(_ name: String, results: Int32 = 0, _ more: () -> Int32 = { 0 }) -> Bool {
+        runtime.callHook(Self.section, name, results: results) {
+            runtime.state.push(instance)
+            return 1 + more()
+        }
+    }
+
+    override var frameOfPresentedViewInContainerView: Rect {
+        guard runtime.hasHook(Self.section, "frameOfPresentedViewInContainerView"),
+              hook("frameOfPresentedViewInContainerView", results: 1) else { return super.frameOfPresentedViewInContainerView }
+        defer { runtime.state.pop() }
+        do {
+            return try runtime.rect(at: -1)
+        } catch {
+            runtime.find(hook: "frameOfPresentedViewInContainerView",
+                         location: runtime.location(ofHook: Self.section, "frameOfPresentedViewInContainerView"),
+                         "must return a CGRect (\(error.message))")
+            return super.frameOfPresentedViewInContainerView
+        }
+    }
+
+    override var presentedView: View {
+        guard runtime.hasHook(Self.section, "presentedView"), hook("presentedView", results: 1) else { return super.presentedView }
+        defer { runtime.state.pop() }
+        return (try? runtime.view(at: -1)) ?? super.presentedView
+    }
+
+    override var shouldRemovePresentersView: Bool {
+        runtime.pushHook(Self.section, "shouldRemovePresentersView")
+        defer { runtime.state.pop() }
+        return runtime.state.boolean(at: -1)
+    }
+
+    override func presentationTransitionWillBegin() { _ = hook("presentationTransitionWillBegin") }
+    override func presentationTransitionDidEnd(_ completed: Bool) {
+        _ = hook("presentationTransitionDidEnd") { runtime.state.push(completed); return 1 }
+    }
+    override func dismissalTransitionWillBegin() { _ = hook("dismissalTransitionWillBegin") }
+    override func dismissalTransitionDidEnd(_ completed: Bool) {
+        _ = hook("dismissalTransitionDidEnd") { runtime.state.push(completed); return 1 }
+    }
+    override func containerViewWillLayoutSubviews() { _ = hook("containerViewWillLayoutSubviews") }
+    override func containerViewDidLayoutSubviews() { _ = hook("containerViewDidLayoutSubviews") }
+    override func viewWillTransition(to size: Size, with coordinator: TransitionCoordinator) {
+        _ = hook("viewWillTransition") {
+            runtime.push(size)
+            runtime.push(coordinator)
+            return 2
+        }
+    }
+    override func keyboardWillChangeFrame(to frame: Rect, duration: Double) {
+        _ = hook("keyboardWillChangeFrame") {
+            runtime.push(frame)
+            runtime.state.push(duration)
+            return 2
+        }
+    }
+}
+
+enum PresentationControllerBindings {
+    static let properties = ["containerView", "presentedView", "presentedViewController", "presentingViewController",
+                             "transitionCoordinator", "frameOfPresentedViewInContainerView", "presentationStyle"]
+
+    /// __index(self, key): the entry's own functions first, then UIKit's properties; nil otherwise
+    /// (so `if self.dimmingView then` works before it is set).
+    static let index: HostFunction = { L in
+        LuaArguments.guarded(L) { arguments in
+            let runtime = ScriptRuntime.current(L)
+            let state = runtime.state
+            guard let id = state.integer(at: segue_host_upvalue(1)), let controller = runtime.presentationControllers[id],
+                  let key = state.string(at: 2) else { state.pushNil(); return 1 }
+            runtime.pushHook(ScriptedPresentationController.section, key)
+            if !state.isNil(at: -1) { return 1 }
+            state.pop()
+            switch key {
+            case "containerView": runtime.push(controller.containerView)
+            case "presentedView": runtime.push(controller.presentedView)
+            case "presentedViewController": runtime.push(controller.presentedViewController)
+            case "presentingViewController": runtime.push(controller.presentingViewController)
+            case "transitionCoordinator": runtime.push(controller.transitionCoordinator)
+            case "frameOfPresentedViewInContainerView": runtime.push(controller.frameOfPresentedViewInContainerView)
+            case "presentationStyle": arguments.push(controller.presentationStyle.rawValue)
+            default: state.pushNil()
+            }
+            return 1
+        }
+    }
+}

@@ -1,0 +1,209 @@
+import Animation
+import Catalogue
+import Geometry
+import LuaRuntime
+import Transitions
+
+/// The standard runs `segue check` puts every entry through.
+public enum Scenario: String, Sendable, CaseIterable {
+    case present
+    case dismiss
+    case presentThenDismiss = "present-then-dismiss"
+    case interactiveFinish = "interactive-finish"
+    case interactiveCancel10 = "interactive-cancel-10"
+    case interactiveCancel50 = "interactive-cancel-50"
+    case interactiveCancel99 = "interactive-cancel-99"
+    case rotation = "rotation-while-presented"
+    case nonAnimatedPresent = "non-animated-present"
+
+    var cancelAt: Double? {
+        switch self {
+        case .interactiveCancel10: 0.1
+        case .interactiveCancel50: 0.5
+        case .interactiveCancel99: 0.99
+        default: nil
+        }
+    }
+
+    var isInteractive: Bool { self == .interactiveFinish || cancelAt != nil }
+}
+
+/// How to run a scenario.
+public struct ScenarioOptions: Sendable {
+    public var fps: Double = 60
+    public var windowSize = Size(width: 390, height: 844)
+    public var parameters: [String: String] = [:]
+    public var limits = SandboxLimits.default
+    /// Record a sample of the visible views at every frame.
+    public var sampling = false
+
+    public init() {}
+}
+
+/// What a scenario found.
+public struct ScenarioOutcome {
+    public let scenario: Scenario
+    /// One line each: "entry: hook: file:line: message".
+    public let problems: [String]
+    /// Why the scenario did not apply to the entry (it has no interactive dismissal).
+    public let skipped: String?
+    public let trace: Trace?
+}
+
+public enum ScenarioRunner {
+    public static func run(_ file: EntryFile, source: String, scenario: Scenario, options: ScenarioOptions = ScenarioOptions(),
+                           interaction plan: InteractionPlan? = nil) -> ScenarioOutcome {
+        let simulation = Simulation(windowSize: options.windowSize)
+        let runtime: ScriptRuntime
+        do {
+            runtime = try ScriptRuntime(file: file, source: source, simulation: simulation, limits: options.limits,
+                                        parameters: options.parameters)
+        } catch {
+            return ScenarioOutcome(scenario: scenario, problems: [error.description], skipped: nil, trace: nil)
+        }
+        let presented = simulation.makeViewController(name: "presented")
+        presented.view.backgroundColor = Color(red: 0.2, green: 0.45, blue: 0.95)
+        let delegate = ScriptedDelegate(runtime: runtime)
+        presented.transitioningDelegate = delegate
+        do {
+            try runtime.configure(presented)
+        } catch {
+            return ScenarioOutcome(scenario: scenario, problems: [error.description], skipped: nil, trace: nil)
+        }
+        let interaction = runtime.interaction(windowSize: options.windowSize)
+        if scenario.isInteractive && interaction == nil && plan == nil {
+            return ScenarioOutcome(scenario: scenario, problems: [], skipped: "no interactive dismissal", trace: nil)
+        }
+        var samples: [Sample] = []
+        let sample: ((Simulation) -> Void)? = options.sampling ? { samples.append($0.sample()) } : nil
+        var phases: [(range: Range<Int>, dismissing: Bool)] = []
+        func phase(dismissing: Bool, _ body: () -> Void) {
+            let start = simulation.diagnostics.count
+            body()
+            phases.append((start..<simulation.diagnostics.count, dismissing))
+        }
+
+        switch scenario {
+        case .present:
+            phase(dismissing: false) { simulation.present(presented); simulation.runUntilIdle(fps: options.fps, sample: sample) }
+        case .nonAnimatedPresent:
+            phase(dismissing: false) { simulation.present(presented, animated: false); simulation.runUntilIdle(fps: options.fps, sample: sample) }
+        case .dismiss, .presentThenDismiss:
+            phase(dismissing: false) {
+                simulation.present(presented, animated: scenario == .presentThenDismiss)
+                simulation.runUntilIdle(fps: options.fps, sample: scenario == .presentThenDismiss ? sample : nil)
+            }
+            if simulation.topViewController === presented {
+                phase(dismissing: true) { simulation.dismiss(); simulation.runUntilIdle(fps: options.fps, sample: sample) }
+            }
+        case .interactiveFinish, .interactiveCancel10, .interactiveCancel50, .interactiveCancel99:
+            phase(dismissing: false) { simulation.present(presented); simulation.runUntilIdle(fps: options.fps) }
+            if simulation.topViewController === presented {
+                // A plan given by the caller may drive an entry that declares no interaction.
+                let interaction = interaction ?? EntryInteraction(distance: options.windowSize.height, completionSpeed: 1,
+                                                                  completionCurve: .easeInOut)
+                delegate.interactive = (interaction.completionSpeed, interaction.completionCurve)
+                let drag = plan ?? (scenario.cancelAt.map { InteractionPlan.drag(to: $0, over: 0.4, then: .cancel) }
+                    ?? InteractionPlan.drag(to: 0.7, over: 0.4, then: .finish))
+                phase(dismissing: true) { simulation.dismiss(interaction: drag); simulation.runUntilIdle(fps: options.fps, sample: sample) }
+                delegate.interactive = nil
+            }
+        case .rotation:
+            phase(dismissing: false) {
+                simulation.present(presented)
+                simulation.runUntilIdle(fps: options.fps)
+                simulation.setWindowSize(Size(width: options.windowSize.height, height: options.windowSize.width))
+                simulation.runUntilIdle(fps: options.fps, sample: sample)
+            }
+        }
+
+        var problems = runtime.errors.map(\.description) + runtime.findings.map(\.description)
+        for (range, dismissing) in phases {
+            for diagnostic in simulation.diagnostics[range] {
+                if let line = runtime.place(diagnostic, dismissing: dismissing) { problems.append(line) }
+            }
+        }
+        return ScenarioOutcome(scenario: scenario, problems: problems, skipped: nil, trace: simulation.trace(samples: samples))
+    }
+}
+
+/// An entry's `interaction.dismissal` declaration.
+public struct EntryInteraction: Sendable {
+    public var distance: Double
+    public var completionSpeed: Double
+    public var completionCurve: TimingCurve
+}
+
+extension ScriptRuntime {
+    /// Applies the entry's presentationStyle and transitionStyle to the presented controller.
+    func configure(_ presented: ViewController) throws(EntryError) {
+        state.push(entry!)
+        defer { state.pop() }
+        state.pushField("presentationStyle", of: -1)
+        let style = state.string(at: -1) ?? "custom"
+        state.pop()
+        guard let presentation = PresentationStyle(rawValue: style) else {
+            throw .badMetadata(entry: entryName, location: ScriptLocation(file: file.displayPath, line: 1),
+                               message: "unknown presentationStyle \"\(style)\"" + (Suggestion.nearest(to: style,
+                                   in: PresentationStyle.allCases.map(\.rawValue)).map { "; did you mean \"\($0)\"?" } ?? ""))
+        }
+        presented.modalPresentationStyle = presentation
+        state.pushField("transitionStyle", of: -1)
+        if let name = state.string(at: -1), let transition = TransitionStyle(rawValue: name) {
+            presented.modalTransitionStyle = transition
+        }
+        state.pop()
+        state.pushField("preferredContentSize", of: -1)
+        if state.isTable(at: -1), let size = try? size(at: state.top) { presented.preferredContentSize = size }
+        state.pop()
+    }
+
+    /// interaction = {dismissal = {distance = 300 or "height", completionSpeed = 1, completionCurve = "easeInOut"}}
+    func interaction(windowSize: Size) -> EntryInteraction? {
+        state.push(entry!)
+        state.pushField("interaction", of: -1)
+        state.pushField("dismissal", of: -1)
+        defer { state.pop(3) }
+        guard state.isTable(at: -1) else { return nil }
+        var distance = windowSize.height
+        if let number = state.number(field: "distance", of: -1) { distance = number }
+        let speed = state.number(field: "completionSpeed", of: -1) ?? 1
+        state.pushField("completionCurve", of: -1)
+        let curve = state.string(at: -1).flatMap(TimingCurve.init(name:)) ?? .easeInOut
+        state.pop()
+        return EntryInteraction(distance: distance, completionSpeed: speed, completionCurve: curve)
+    }
+
+    /// The diagnostic as "entry: hook: file:line: message", at the hook that should have prevented it.
+    func place(_ diagnostic: Diagnostic, dismissing: Bool) -> String? {
+        let animator = ["dismissalAnimator", "presentationAnimator", "animator"].filter {
+            dismissing ? $0 != "presentationAnimator" : $0 != "dismissalAnimator"
+        }.first { hasHook($0, "animateTransition") } ?? "animator"
+        let controller = ScriptedPresentationController.section
+        let (section, hook): (String?, String)
+        switch diagnostic.kind {
+        case .completedTwice, .completedAfterCancel:
+            // Reported by the binding at the call itself, with its line.
+            return nil
+        case .neverCompleted, .presentedViewNotAtFinalFrame, .presentingViewMissing, .modelChangedAfterCancel, .animationsStillRunning:
+            (section, hook) = (animator, "animateTransition")
+        case .chromeLeftBehind:
+            let name = diagnostic.message.contains("presentationTransitionDidEnd") ? "presentationTransitionDidEnd" : "dismissalTransitionDidEnd"
+            (section, hook) = (controller, hasHook(controller, name) ? name : "presentationTransitionWillBegin")
+        case .hierarchyChangedInQuery:
+            (section, hook) = (controller, diagnostic.message.hasPrefix("presentedView") ? "presentedView" : "frameOfPresentedViewInContainerView")
+        case .notLaidOutAfterSizeChange:
+            (section, hook) = (controller, hasHook(controller, "containerViewWillLayoutSubviews")
+                ? "containerViewWillLayoutSubviews" : "frameOfPresentedViewInContainerView")
+        case .coveredByKeyboard:
+            (section, hook) = (controller, "keyboardWillChangeFrame")
+        case .dismissedWhileScrolled:
+            (section, hook) = ("interaction", "dismissal")
+        case .unsupportedStyle:
+            (section, hook) = (nil, "presentationStyle")
+        }
+        let at = section.flatMap { self.location(ofHook: $0, hook) } ?? ScriptLocation(file: file.displayPath, line: 1)
+        let label = section.map { "\($0).\(hook)" } ?? hook
+        return [entryName, label, at.description, diagnostic.message].joined(separator: ": ")
+    }
+}

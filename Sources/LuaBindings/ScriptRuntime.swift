@@ -1,0 +1,159 @@
+import Catalogue
+import Geometry
+import LuaRuntime
+import Transitions
+
+/// One entry's script bound to one simulation: the Lua state, the handles
+/// scripts hold (views, controllers, contexts), and the errors its hooks
+/// raised. A runtime lives for one scenario.
+public final class ScriptRuntime {
+    public let state: LuaState
+    public let simulation: Simulation
+    public let file: EntryFile
+    public let entryName: String
+    /// Errors raised by hooks and callbacks, in order; the scenario goes on without them.
+    public private(set) var errors: [LuaError] = []
+    /// Diagnostics the bindings add (with the hook and line they concern).
+    public private(set) var findings: [Finding] = []
+
+    var views: [Int: View] = [:]
+    var controllers: [Int: ViewController] = [:]
+    var contexts: [Int: TransitionContext] = [:]
+    var coordinators: [Int: TransitionCoordinator] = [:]
+    var presentationControllers: [Int: ScriptedPresentationController] = [:]
+    var nextHandle = 1
+    var metatables: [String: LuaReference] = [:]
+    /// The table the entry returned.
+    var entry: LuaReference?
+    /// Keys viewForKey answered nil for in the hook now running, to explain a nil index.
+    var nilViews: [String] = []
+    var currentHook = ""
+
+    /// Loads the entry into a fresh sandbox bound to `simulation`.
+    public init(file: EntryFile, source: String, simulation: Simulation, limits: SandboxLimits,
+                parameters: [String: String] = [:]) throws(EntryError) {
+        self.file = file
+        self.simulation = simulation
+        self.entryName = file.stem
+        do {
+            state = try LuaState(entry: file.stem, limits: limits)
+        } catch {
+            throw .script(error)
+        }
+        state.userInfo = self
+        do throws(LuaError) {
+            try installPrelude()
+            installAPI()
+            try state.load(source, chunkName: file.displayPath)
+            try state.call(hook: "main chunk", arguments: 0, results: 1)
+        } catch {
+            throw .script(error)
+        }
+        guard state.isTable(at: -1) else {
+            let type = state.typeName(at: -1)
+            state.pop()
+            throw .badMetadata(entry: file.stem, location: ScriptLocation(file: file.displayPath, line: 1),
+                               message: "the script must return a table with its metadata and hooks; it returned \(type)")
+        }
+        entry = state.reference()
+        try bindParameters(parameters)
+    }
+
+    static func current(_ L: OpaquePointer?) -> ScriptRuntime {
+        LuaState.owning(L!).userInfo as! ScriptRuntime
+    }
+
+    // MARK: Errors and findings
+
+    /// A contract breach, placed at the hook that should have prevented it.
+    public struct Finding: Sendable, Equatable, CustomStringConvertible {
+        public let entry: String
+        public let hook: String
+        public let location: ScriptLocation?
+        public let message: String
+
+        public var description: String {
+            ([entry, hook] + (location.map { [$0.description] } ?? []) + [message]).joined(separator: ": ")
+        }
+    }
+
+    func record(_ error: LuaError) {
+        var error = error
+        if case .scriptFailed(let entry, let hook, let location, let message, let traceback) = error,
+           message.contains("attempt to index a nil value"), let key = nilViews.last {
+            let explanation = key == "from"
+                ? " (ctx:viewForKey(\"from\") is nil here: this presentation keeps the presenter's view in the window, "
+                    + "so UIKit hands the animator no from-view; leave the presenter alone, or use "
+                    + "ctx:viewControllerForKey(\"from\").view only to read it)"
+                : " (ctx:viewForKey(\"to\") is nil here: dismissing a presentation that kept the presenter, "
+                    + "the presenter's view never left the window, so there is nothing to animate in)"
+            error = .scriptFailed(entry: entry, hook: hook, location: location, message: message + explanation, traceback: traceback)
+        }
+        errors.append(error)
+    }
+
+    func find(hook: String, location: ScriptLocation?, _ message: String) {
+        findings.append(Finding(entry: entryName, hook: hook, location: location, message: message))
+    }
+
+    // MARK: Calling the entry
+
+    /// Pushes entry[section][name] (or entry[name] when section is nil); nil when absent.
+    func pushHook(_ section: String?, _ name: String) {
+        let base = state.top
+        state.push(entry!)
+        if let section { state.pushField(section, of: -1) }
+        state.pushField(name, of: -1)
+        state.keepTop(above: base)
+    }
+
+    /// Whether the entry defines section.name as a function.
+    func hasHook(_ section: String?, _ name: String) -> Bool {
+        pushHook(section, name)
+        defer { state.pop() }
+        return state.isFunction(at: -1)
+    }
+
+    /// The line a hook is defined at, for findings.
+    func location(ofHook section: String?, _ name: String) -> ScriptLocation? {
+        pushHook(section, name)
+        defer { state.pop() }
+        return state.definitionLine(ofFunctionAt: -1).map { ScriptLocation(file: file.displayPath, line: $0) }
+    }
+
+    /// Calls section.name with arguments; records an error and returns false on failure.
+    @discardableResult
+    func callHook(_ section: String?, _ name: String, results: Int32 = 0, arguments: () -> Int32) -> Bool {
+        pushHook(section, name)
+        guard state.isFunction(at: -1) else {
+            state.pop()
+            return false
+        }
+        let previous = (currentHook, nilViews)
+        currentHook = name
+        nilViews = []
+        defer { (currentHook, nilViews) = previous }
+        let count = arguments()
+        do {
+            try state.call(hook: name, arguments: count, results: results)
+            return true
+        } catch {
+            record(error)
+            return false
+        }
+    }
+
+    /// Calls a function kept in the registry (an animation block, a completion).
+    func invoke(_ reference: LuaReference, hook: String, arguments: () -> Int32 = { 0 }) {
+        do {
+            try state.call(reference, hook: hook, results: 0, arguments: arguments)
+        } catch {
+            record(error)
+        }
+    }
+
+    func newHandle() -> Int {
+        defer { nextHandle += 1 }
+        return nextHandle
+    }
+}

@@ -1,0 +1,83 @@
+import Animation
+import LuaRuntime
+import Transitions
+
+/// The entry's animator hooks as a UIKit animator. One table may serve both
+/// ways (`animator`, with ctx.isPresenting), or `presentationAnimator` and
+/// `dismissalAnimator` may split them.
+final class ScriptedAnimator: Animator {
+    unowned let runtime: ScriptRuntime
+    let section: String
+
+    init(runtime: ScriptRuntime, presenting: Bool) {
+        self.runtime = runtime
+        let split = presenting ? "presentationAnimator" : "dismissalAnimator"
+        runtime.pushHook(nil, split)
+        let hasSplit = runtime.state.isTable(at: -1)
+        runtime.state.pop()
+        section = hasSplit ? split : "animator"
+    }
+
+    func transitionDuration(_ context: TransitionContext) -> Double {
+        guard runtime.callHook(section, "transitionDuration", results: 1, arguments: { runtime.push(context); return 1 }) else {
+            return 0.35
+        }
+        defer { runtime.state.pop() }
+        guard let duration = runtime.state.number(at: -1), duration >= 0 else {
+            runtime.find(hook: "transitionDuration", location: runtime.location(ofHook: section, "transitionDuration"),
+                         "must return a number of seconds, not \(runtime.state.typeName(at: -1))")
+            return 0.35
+        }
+        return duration
+    }
+
+    func animateTransition(_ context: TransitionContext) {
+        runtime.callHook(section, "animateTransition") { runtime.push(context); return 1 }
+    }
+
+    func animationEnded(_ completed: Bool) {
+        runtime.callHook(section, "animationEnded") { runtime.state.push(completed); return 1 }
+    }
+}
+
+/// The transitioning delegate an entry stands for.
+final class ScriptedDelegate: TransitioningDelegate {
+    unowned let runtime: ScriptRuntime
+    /// Set by the scenario for an interactive transition.
+    var interactive: (completionSpeed: Double, completionCurve: TimingCurve)?
+
+    init(runtime: ScriptRuntime) {
+        self.runtime = runtime
+    }
+
+    private func hasSection(_ name: String) -> Bool {
+        runtime.pushHook(nil, name)
+        defer { runtime.state.pop() }
+        return runtime.state.isTable(at: -1)
+    }
+
+    func animator(forPresented presented: ViewController, presenting: ViewController, source: ViewController) -> Animator? {
+        hasSection("animator") || hasSection("presentationAnimator") ? ScriptedAnimator(runtime: runtime, presenting: true) : nil
+    }
+
+    func animator(forDismissed dismissed: ViewController) -> Animator? {
+        hasSection("animator") || hasSection("dismissalAnimator") ? ScriptedAnimator(runtime: runtime, presenting: false) : nil
+    }
+
+    func interactionController(forPresentation animator: Animator) -> InteractionController? { interaction(animator) }
+    func interactionController(forDismissal animator: Animator) -> InteractionController? { interaction(animator) }
+
+    private func interaction(_ animator: Animator) -> InteractionController? {
+        guard let interactive else { return nil }
+        let controller = PercentDrivenInteractiveTransition(animator: animator)
+        controller.completionSpeed = interactive.completionSpeed
+        controller.completionCurve = interactive.completionCurve
+        return controller
+    }
+
+    func presentationController(forPresented presented: ViewController, presenting: ViewController,
+                                source: ViewController) -> PresentationController? {
+        hasSection(ScriptedPresentationController.section)
+            ? ScriptedPresentationController(runtime: runtime, presented: presented, presenting: presenting) : nil
+    }
+}

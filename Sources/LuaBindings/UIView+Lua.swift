@@ -1,0 +1,188 @@
+import Animation
+import Geometry
+import LuaRuntime
+import Transitions
+
+/// `UIView.animate`, its spring form, `UIView.animateKeyframes`,
+/// `UIView.addKeyframe` and `UIView.new`, with labelled arguments as tables
+/// and UIKit's positional order:
+///
+///     UIView.animate{duration = 0.3, delay = 0, options = {"curveEaseOut"},
+///                    animations = function() … end, completion = function(finished) … end}
+///     UIView.animate(0.3, function() … end, function(finished) … end)
+///     UIView.animate{duration = 0.5, usingSpringWithDamping = 0.7, initialSpringVelocity = 0, animations = …}
+enum AnimationBindings {
+    struct Call {
+        var duration = 0.0, delay = 0.0
+        var options = AnimationOptions()
+        var damping: Double?, velocity = 0.0
+        var animations: Int32 = 0
+        var completion: Int32 = 0
+    }
+
+    /// Reads either form into stack positions of the functions.
+    static func parse(_ runtime: ScriptRuntime, _ arguments: LuaArguments, keyframes: Bool) throws -> Call {
+        let state = runtime.state
+        var call = Call()
+        if state.isTable(at: 1) {
+            guard let duration = state.number(field: "duration", of: 1) else { throw ScriptMistake("'duration' (a number of seconds) is required") }
+            call.duration = duration
+            call.delay = state.number(field: "delay", of: 1) ?? 0
+            call.damping = state.number(field: "usingSpringWithDamping", of: 1)
+            call.velocity = state.number(field: "initialSpringVelocity", of: 1) ?? 0
+            state.pushField("options", of: 1)
+            call.options = try options(runtime, at: state.top)
+            state.pushField("animations", of: 1)
+            state.pushField("completion", of: 1)
+            call.animations = state.top - 1
+            call.completion = state.top
+        } else {
+            call.duration = try arguments.number(1)
+            if state.isFunction(at: 2) {
+                (call.animations, call.completion) = (2, 3)
+            } else {
+                call.delay = try arguments.number(2)
+                call.options = try options(runtime, at: 3)
+                (call.animations, call.completion) = (4, 5)
+            }
+        }
+        guard state.isFunction(at: call.animations) else { throw ScriptMistake("'animations' (a function) is required") }
+        if !state.isNil(at: call.completion) && !state.isFunction(at: call.completion) {
+            throw ScriptMistake("'completion' must be a function(finished)")
+        }
+        _ = keyframes
+        return call
+    }
+
+    static func options(_ runtime: ScriptRuntime, at index: Int32) throws -> AnimationOptions {
+        let state = runtime.state
+        guard !state.isNil(at: index) else { return AnimationOptions() }
+        guard state.isTable(at: index) else { throw ScriptMistake("'options' must be a list of names like {\"curveEaseOut\"}") }
+        var names: [String] = []
+        for i in 1...max(state.rawLength(at: index), 1) where state.rawLength(at: index) > 0 {
+            state.pushIndex(i, of: index)
+            defer { state.pop() }
+            guard let name = state.string(at: -1) else { throw ScriptMistake("'options' must hold strings") }
+            names.append(name)
+        }
+        switch AnimationOptions.parse(names) {
+        case .success(let options): return options
+        case .failure(let unknown):
+            let known = ["curveEaseInOut", "curveEaseIn", "curveEaseOut", "curveLinear", "beginFromCurrentState", "repeat",
+                         "autoreverse", "calculationModeLinear", "calculationModeDiscrete", "calculationModePaced",
+                         "calculationModeCubic", "calculationModeCubicPaced"]
+            let hint = Suggestion.nearest(to: unknown.name, in: known).map { "; did you mean '\($0)'?" } ?? ""
+            throw ScriptMistake("unknown animation option '\(unknown.name)'\(hint)")
+        }
+    }
+
+    /// Runs the animations function in place (a nested call; errors surface in the script).
+    static func runner(_ runtime: ScriptRuntime, _ index: Int32) -> () throws -> Void {
+        { [unowned runtime] in
+            runtime.state.pushCopy(of: index)
+            try runtime.state.call(hook: "animations", arguments: 0, results: 0)
+        }
+    }
+
+    /// The completion as a Swift closure, keeping the Lua function alive until it runs.
+    static func completion(_ runtime: ScriptRuntime, _ index: Int32) -> ((Bool) -> Void)? {
+        guard runtime.state.isFunction(at: index) else { return nil }
+        runtime.state.pushCopy(of: index)
+        let reference = runtime.state.reference()
+        return { [weak runtime] finished in
+            guard let runtime else { return }
+            runtime.invoke(reference, hook: "completion") {
+                runtime.state.push(finished)
+                return 1
+            }
+            runtime.state.release(reference)
+        }
+    }
+
+    static let animate: HostFunction = { L in
+        LuaArguments.guarded(L) { arguments in
+            let runtime = ScriptRuntime.current(L)
+            let call = try parse(runtime, arguments, keyframes: false)
+            let engine = runtime.simulation.engine
+            if let damping = call.damping {
+                try engine.animate(duration: call.duration, delay: call.delay, dampingRatio: damping, initialVelocity: call.velocity,
+                                   options: call.options, animations: runner(runtime, call.animations),
+                                   completion: completion(runtime, call.completion))
+            } else {
+                try engine.animate(duration: call.duration, delay: call.delay, options: call.options,
+                                   animations: runner(runtime, call.animations), completion: completion(runtime, call.completion))
+            }
+            return 0
+        }
+    }
+
+    static let animateKeyframes: HostFunction = { L in
+        LuaArguments.guarded(L) { arguments in
+            let runtime = ScriptRuntime.current(L)
+            let call = try parse(runtime, arguments, keyframes: true)
+            try runtime.simulation.engine.animateKeyframes(duration: call.duration, delay: call.delay, options: call.options,
+                                                           animations: runner(runtime, call.animations),
+                                                           completion: completion(runtime, call.completion))
+            return 0
+        }
+    }
+
+    /// UIView.addKeyframe{relativeStartTime =, relativeDuration =, animations =} or (start, duration, fn).
+    static let addKeyframe: HostFunction = { L in
+        LuaArguments.guarded(L) { arguments in
+            let runtime = ScriptRuntime.current(L)
+            let state = runtime.state
+            let start: Double, duration: Double, function: Int32
+            if state.isTable(at: 1) {
+                guard let s = state.number(field: "relativeStartTime", of: 1), let d = state.number(field: "relativeDuration", of: 1) else {
+                    throw ScriptMistake("addKeyframe needs relativeStartTime and relativeDuration (fractions of the whole)")
+                }
+                (start, duration) = (s, d)
+                state.pushField("animations", of: 1)
+                function = state.top
+            } else {
+                (start, duration, function) = (try arguments.number(1), try arguments.number(2), 3)
+            }
+            guard state.isFunction(at: function) else { throw ScriptMistake("'animations' (a function) is required") }
+            try runtime.simulation.engine.addKeyframe(relativeStart: start, relativeDuration: duration,
+                                                      animations: runner(runtime, function))
+            return 0
+        }
+    }
+
+    /// UIView.new{frame =, backgroundColor =, alpha =, name =} (or UIView(frame)).
+    static let new: HostFunction = { L in
+        LuaArguments.guarded(L) { _ in
+            let runtime = ScriptRuntime.current(L)
+            let state = runtime.state
+            // UIView(frame) arrives with the UIView table first.
+            let first: Int32 = state.isTable(at: 1) && state.number(field: "animate", of: 1) == nil && !state.isNil(at: 2) ? 2 : 1
+            var frame = Rect.zero
+            var name = "view"
+            let view = runtime.simulation.engine.makeView(name: name, frame: frame)
+            if state.isTable(at: first) {
+                state.pushField("origin", of: first)
+                let isRect = !state.isNil(at: -1)
+                state.pop()
+                if isRect {
+                    frame = try runtime.rect(at: first)
+                } else {
+                    state.pushField("frame", of: first)
+                    if !state.isNil(at: -1) { frame = try runtime.rect(at: state.top) }
+                    state.pop()
+                    state.pushField("name", of: first)
+                    name = state.string(at: -1) ?? name
+                    state.pop()
+                    state.pushField("backgroundColor", of: first)
+                    if !state.isNil(at: -1) { view.backgroundColor = try runtime.color(at: state.top) }
+                    state.pop()
+                    if let alpha = state.number(field: "alpha", of: first) { view.alpha = alpha }
+                }
+            }
+            view.frame = frame
+            view.name = name
+            runtime.push(view)
+            return 1
+        }
+    }
+}

@@ -1,0 +1,269 @@
+import Geometry
+import LuaRuntime
+import Transitions
+
+/// UIView and its layer for scripts: handles with UIKit's property and
+/// method names, checked on every access.
+extension ScriptRuntime {
+    static let viewMetatable = "segue.UIView"
+    static let layerMetatable = "segue.CALayer"
+
+    func push(_ view: View?) {
+        guard let view else { return state.pushNil() }
+        views[view.id] = view
+        state.pushHandle(view.id, metatable: Self.viewMetatable)
+    }
+
+    func view(at index: Int32) throws(ArgumentError) -> View {
+        guard let id = state.handle(at: index, metatable: Self.viewMetatable), let view = views[id] else {
+            throw ArgumentError(position: index, message: "UIView expected, got \(state.typeName(at: index))")
+        }
+        return view
+    }
+
+    func installViewMetatables() {
+        state.pushMetatable(Self.viewMetatable) {
+            state.push(ViewBindings.index); state.setField("__index", in: -2)
+            state.push(ViewBindings.newIndex); state.setField("__newindex", in: -2)
+            state.push(ViewBindings.describe); state.setField("__tostring", in: -2)
+            state.push(false); state.setField("__metatable", in: -2)
+        }
+        state.pop()
+        state.pushMetatable(Self.layerMetatable) {
+            state.push(ViewBindings.layerIndex); state.setField("__index", in: -2)
+            state.push(ViewBindings.layerNewIndex); state.setField("__newindex", in: -2)
+            state.push(false); state.setField("__metatable", in: -2)
+        }
+        state.pop()
+    }
+}
+
+enum ViewBindings {
+    static let readable = ["frame", "bounds", "center", "alpha", "backgroundColor", "transform", "isHidden", "clipsToBounds",
+                           "layer", "superview", "subviews", "name", "isScrollView", "contentOffset",
+                           "addSubview", "insertSubview", "removeFromSuperview", "bringSubviewToFront", "sendSubviewToBack",
+                           "snapshotView", "layoutIfNeeded", "isDescendant"]
+    static let writable = ["frame", "bounds", "center", "alpha", "backgroundColor", "transform", "isHidden", "clipsToBounds",
+                           "name", "isScrollView", "contentOffset"]
+    static let layerReadable = ["transform", "anchorPoint", "cornerRadius", "zPosition", "borderWidth", "borderColor",
+                                "isDoubleSided", "opacity", "position", "bounds", "masksToBounds"]
+
+    static let index: HostFunction = { L in
+        LuaArguments.guarded(L) { arguments in
+            let runtime = ScriptRuntime.current(L)
+            let view = try runtime.view(at: 1)
+            let key = try arguments.string(2)
+            switch key {
+            case "frame": runtime.push(view.frame)
+            case "bounds": runtime.push(view.bounds)
+            case "center": runtime.push(view.center)
+            case "alpha": arguments.push(view.alpha)
+            case "backgroundColor":
+                if let color = view.backgroundColor { runtime.push(color) } else { runtime.state.pushNil() }
+            case "transform": runtime.push(view.transform)
+            case "isHidden": arguments.push(view.isHidden)
+            case "clipsToBounds": arguments.push(view.clipsToBounds)
+            case "name": arguments.push(view.name)
+            case "isScrollView": arguments.push(view.isScrollView)
+            case "contentOffset": runtime.push(view.contentOffset)
+            case "layer": runtime.state.pushHandle(view.id, metatable: ScriptRuntime.layerMetatable)
+            case "superview": runtime.push(view.superview)
+            case "subviews":
+                runtime.state.newTable(arrayCount: Int32(view.subviews.count))
+                for (i, subview) in view.subviews.enumerated() {
+                    runtime.push(subview)
+                    runtime.state.setIndex(i + 1, in: -2)
+                }
+            case "addSubview": runtime.state.push(addSubview)
+            case "insertSubview": runtime.state.push(insertSubview)
+            case "removeFromSuperview": runtime.state.push(removeFromSuperview)
+            case "bringSubviewToFront": runtime.state.push(bringSubviewToFront)
+            case "sendSubviewToBack": runtime.state.push(sendSubviewToBack)
+            case "snapshotView": runtime.state.push(snapshotView)
+            case "layoutIfNeeded": runtime.state.push(nothing)
+            case "isDescendant": runtime.state.push(isDescendant)
+            default: throw ScriptMistake(Suggestion.unknown("UIView", key, in: readable))
+            }
+            return 1
+        }
+    }
+
+    static let newIndex: HostFunction = { L in
+        LuaArguments.guarded(L) { arguments in
+            let runtime = ScriptRuntime.current(L)
+            let view = try runtime.view(at: 1)
+            let key = try arguments.string(2)
+            do {
+                switch key {
+                case "frame": view.frame = try runtime.rect(at: 3)
+                case "bounds": view.bounds = try runtime.rect(at: 3)
+                case "center": view.center = try runtime.point(at: 3)
+                case "alpha": view.alpha = try arguments.number(3)
+                case "backgroundColor": view.backgroundColor = runtime.state.isNil(at: 3) ? nil : try runtime.color(at: 3)
+                case "transform": view.transform = try runtime.affine(at: 3)
+                case "isHidden": view.isHidden = runtime.state.boolean(at: 3)
+                case "clipsToBounds": view.clipsToBounds = runtime.state.boolean(at: 3)
+                case "name": view.name = try arguments.string(3)
+                case "isScrollView": view.isScrollView = runtime.state.boolean(at: 3)
+                case "contentOffset": view.contentOffset = try runtime.point(at: 3)
+                default:
+                    throw ScriptMistake(readable.contains(key) ? "UIView's '\(key)' cannot be set"
+                                        : Suggestion.unknown("UIView", key, in: writable))
+                }
+            } catch let error as ArgumentError {
+                throw ScriptMistake("bad value for UIView.\(key) (\(error.message))")
+            }
+            return 0
+        }
+    }
+
+    static let layerIndex: HostFunction = { L in
+        LuaArguments.guarded(L) { arguments in
+            let runtime = ScriptRuntime.current(L)
+            guard let id = runtime.state.handle(at: 1, metatable: ScriptRuntime.layerMetatable), let view = runtime.views[id] else {
+                throw ArgumentError(position: 1, message: "CALayer expected")
+            }
+            let key = try arguments.string(2)
+            switch key {
+            case "transform": runtime.push(view.layerTransform)
+            case "anchorPoint": runtime.push(view.anchorPoint)
+            case "cornerRadius": arguments.push(view.cornerRadius)
+            case "zPosition": arguments.push(view.zPosition)
+            case "borderWidth": arguments.push(view.borderWidth)
+            case "borderColor":
+                if let color = view.borderColor { runtime.push(color) } else { runtime.state.pushNil() }
+            case "isDoubleSided": arguments.push(view.isDoubleSided)
+            case "opacity": arguments.push(view.alpha)
+            case "position": runtime.push(view.center)
+            case "bounds": runtime.push(view.bounds)
+            case "masksToBounds": arguments.push(view.clipsToBounds)
+            default: throw ScriptMistake(Suggestion.unknown("CALayer", key, in: layerReadable))
+            }
+            return 1
+        }
+    }
+
+    static let layerNewIndex: HostFunction = { L in
+        LuaArguments.guarded(L) { arguments in
+            let runtime = ScriptRuntime.current(L)
+            guard let id = runtime.state.handle(at: 1, metatable: ScriptRuntime.layerMetatable), let view = runtime.views[id] else {
+                throw ArgumentError(position: 1, message: "CALayer expected")
+            }
+            let key = try arguments.string(2)
+            do {
+                switch key {
+                case "transform": view.layerTransform = try runtime.transform3D(at: 3)
+                case "anchorPoint": view.anchorPoint = try runtime.point(at: 3)
+                case "cornerRadius": view.cornerRadius = try arguments.number(3)
+                case "zPosition": view.zPosition = try arguments.number(3)
+                case "borderWidth": view.borderWidth = try arguments.number(3)
+                case "borderColor": view.borderColor = runtime.state.isNil(at: 3) ? nil : try runtime.color(at: 3)
+                case "isDoubleSided": view.isDoubleSided = runtime.state.boolean(at: 3)
+                case "opacity": view.alpha = try arguments.number(3)
+                case "position": view.center = try runtime.point(at: 3)
+                case "bounds": view.bounds = try runtime.rect(at: 3)
+                case "masksToBounds": view.clipsToBounds = runtime.state.boolean(at: 3)
+                default: throw ScriptMistake(Suggestion.unknown("CALayer", key, in: layerReadable))
+                }
+            } catch let error as ArgumentError {
+                throw ScriptMistake("bad value for CALayer.\(key) (\(error.message))")
+            }
+            return 0
+        }
+    }
+
+    static let describe: HostFunction = { L in
+        LuaArguments.guarded(L) { arguments in
+            let runtime = ScriptRuntime.current(L)
+            let view = try runtime.view(at: 1)
+            arguments.push("UIView '\(view.name)'")
+            return 1
+        }
+    }
+
+    static let addSubview: HostFunction = { L in
+        LuaArguments.guarded(L) { _ in
+            let runtime = ScriptRuntime.current(L)
+            try runtime.view(at: 1).addSubview(try runtime.view(at: 2))
+            return 0
+        }
+    }
+
+    /// view:insertSubview(v, index) or view:insertSubview(v, {at = i | aboveSubview = s | belowSubview = s}).
+    static let insertSubview: HostFunction = { L in
+        LuaArguments.guarded(L) { arguments in
+            let runtime = ScriptRuntime.current(L)
+            let parent = try runtime.view(at: 1), child = try runtime.view(at: 2)
+            let state = runtime.state
+            if let index = state.integer(at: 3) {
+                parent.insertSubview(child, at: index)
+            } else if state.isTable(at: 3) {
+                state.pushField("aboveSubview", of: 3)
+                state.pushField("belowSubview", of: 3)
+                state.pushField("at", of: 3)
+                defer { state.pop(3) }
+                if !state.isNil(at: -3) {
+                    parent.insertSubview(child, aboveSubview: try runtime.view(at: state.top - 2))
+                } else if !state.isNil(at: -2) {
+                    parent.insertSubview(child, belowSubview: try runtime.view(at: state.top - 1))
+                } else if let index = state.integer(at: -1) {
+                    parent.insertSubview(child, at: index)
+                } else {
+                    throw ScriptMistake("insertSubview needs {at = index}, {aboveSubview = view} or {belowSubview = view}")
+                }
+            } else {
+                throw ArgumentError(position: 3, message: "an index or {at =, aboveSubview =, belowSubview =} expected")
+            }
+            return 0
+        }
+    }
+
+    static let removeFromSuperview: HostFunction = { L in
+        LuaArguments.guarded(L) { _ in
+            try ScriptRuntime.current(L).view(at: 1).removeFromSuperview()
+            return 0
+        }
+    }
+
+    static let bringSubviewToFront: HostFunction = { L in
+        LuaArguments.guarded(L) { _ in
+            let runtime = ScriptRuntime.current(L)
+            try runtime.view(at: 1).bringSubviewToFront(try runtime.view(at: 2))
+            return 0
+        }
+    }
+
+    static let sendSubviewToBack: HostFunction = { L in
+        LuaArguments.guarded(L) { _ in
+            let runtime = ScriptRuntime.current(L)
+            try runtime.view(at: 1).sendSubviewToBack(try runtime.view(at: 2))
+            return 0
+        }
+    }
+
+    static let isDescendant: HostFunction = { L in
+        LuaArguments.guarded(L) { arguments in
+            let runtime = ScriptRuntime.current(L)
+            arguments.push(try runtime.view(at: 1).isDescendant(of: try runtime.view(at: 2)))
+            return 1
+        }
+    }
+
+    /// view:snapshotView(afterScreenUpdates) (also {afterScreenUpdates = …}).
+    static let snapshotView: HostFunction = { L in
+        LuaArguments.guarded(L) { _ in
+            let runtime = ScriptRuntime.current(L)
+            let view = try runtime.view(at: 1)
+            var after = runtime.state.boolean(at: 2)
+            if runtime.state.isTable(at: 2) {
+                runtime.state.pushField("afterScreenUpdates", of: 2)
+                after = runtime.state.boolean(at: -1)
+                runtime.state.pop()
+            }
+            runtime.push(view.snapshotView(afterScreenUpdates: after))
+            return 1
+        }
+    }
+
+    static let nothing: HostFunction = { _ in 0 }
+}

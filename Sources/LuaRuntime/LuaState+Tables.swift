@@ -1,0 +1,123 @@
+import CLua
+import CLuaSandbox
+
+/// Tables, fields and handle userdata, for the bindings. Raw access only:
+/// no metamethod of the script's runs here.
+extension LuaState {
+    /// Pushes a new table with room for the given fields.
+    public func newTable(arrayCount: Int32 = 0, fieldCount: Int32 = 0) {
+        lua_createtable(L, arrayCount, fieldCount)
+    }
+
+    /// t[key] = top value, popping it; t at `index` (raw).
+    public func setField(_ key: String, in index: Int32) {
+        let table = lua_absindex(L, index)
+        push(key)
+        lua_rotate(L, -2, 1)
+        lua_rawset(L, table)
+    }
+
+    /// t[i] = top value, popping it (raw).
+    public func setIndex(_ i: Int, in index: Int32) {
+        lua_rawseti(L, lua_absindex(L, index), lua_Integer(i))
+    }
+
+    /// Pushes t[i] (raw).
+    public func pushIndex(_ i: Int, of index: Int32) {
+        let table = lua_absindex(L, index)
+        guard lua_type(L, table) == LUA_TTABLE else { return pushNil() }
+        lua_rawgeti(L, table, lua_Integer(i))
+    }
+
+    /// The number in t[key], if it is one.
+    public func number(field key: String, of index: Int32) -> Double? {
+        pushField(key, of: index)
+        defer { pop() }
+        return lua_type(L, -1) == LUA_TNUMBER ? number(at: -1) : nil
+    }
+
+    public func rawLength(at index: Int32) -> Int { Int(lua_rawlen(L, index)) }
+
+    public func isTable(at index: Int32) -> Bool { lua_type(L, index) == LUA_TTABLE }
+    public func isFunction(at index: Int32) -> Bool { lua_type(L, index) == LUA_TFUNCTION }
+    public func isNil(at index: Int32) -> Bool { lua_type(L, index) <= LUA_TNIL }
+    public func typeName(at index: Int32) -> String { String(cString: segue_luaL_typename(L, index)) }
+
+    /// Iterates t's string keys (raw), calling body with the value on top.
+    public func forEachField(of index: Int32, _ body: (String) -> Void) {
+        let table = lua_absindex(L, index)
+        guard lua_type(L, table) == LUA_TTABLE else { return }
+        lua_checkstack(L, 4)
+        lua_pushnil(L)
+        while lua_next(L, table) != 0 {
+            if lua_type(L, -2) == LUA_TSTRING, let key = string(at: -2) { body(key) }
+            pop()
+        }
+    }
+
+    // MARK: Handles
+
+    /// Makes (or finds) the metatable `name` in the registry and pushes it;
+    /// `fill` runs only when it is new.
+    public func pushMetatable(_ name: String, fill: () -> Void) {
+        if luaL_newmetatable(L, name) != 0 { fill() }
+    }
+
+    /// Pushes a userdata holding `id`, with the metatable `name`.
+    public func pushHandle(_ id: Int, metatable name: String) {
+        let block = lua_newuserdatauv(L, MemoryLayout<Int>.size, 0)!
+        block.storeBytes(of: id, as: Int.self)
+        luaL_setmetatable(L, name)
+    }
+
+    /// The id in a handle with the metatable `name` at index, or nil.
+    public func handle(at index: Int32, metatable name: String) -> Int? {
+        guard let block = luaL_testudata(L, index, name) else { return nil }
+        return block.load(as: Int.self)
+    }
+
+    /// Pops the table on top and makes it the metatable of the value at
+    /// index (counted before the pop).
+    public func setMetatable(of index: Int32) {
+        lua_setmetatable(L, index)
+    }
+
+    /// Moves the top value to base + 1 and drops everything above it.
+    public func keepTop(above base: Int32) {
+        lua_copy(L, -1, base + 1)
+        lua_settop(L, base + 1)
+    }
+
+    /// The line where the function at index is defined, if it is a Lua function.
+    public func definitionLine(ofFunctionAt index: Int32) -> Int? {
+        guard lua_type(L, index) == LUA_TFUNCTION else { return nil }
+        var record = lua_Debug()
+        lua_pushvalue(L, index)
+        guard lua_getinfo(L, ">S", &record) != 0, record.linedefined > 0 else { return nil }
+        return Int(record.linedefined)
+    }
+
+    /// Where the innermost Lua code calling the host is now ("file", line).
+    public func callerLocation() -> ScriptLocation? {
+        var record = lua_Debug()
+        var level: Int32 = 0
+        while lua_getstack(L, level, &record) != 0 {
+            lua_getinfo(L, "Sl", &record)
+            if record.currentline > 0, let source = record.source {
+                var file = String(cString: source)
+                if file.hasPrefix("@") || file.hasPrefix("=") { file.removeFirst() }
+                return ScriptLocation(file: file, line: Int(record.currentline))
+            }
+            level += 1
+        }
+        return nil
+    }
+
+    /// Pushes a copy of the registry value `reference` and calls it with
+    /// arguments pushed by `arguments` (which returns their count).
+    public func call(_ reference: LuaReference, hook: String, results: Int32, arguments: () -> Int32) throws(LuaError) {
+        push(reference)
+        let count = arguments()
+        try call(hook: hook, arguments: count, results: results)
+    }
+}
