@@ -91,17 +91,20 @@ enum PresentationControllerBindings {
     static let properties = ["containerView", "presentedView", "presentedViewController", "presentingViewController",
                              "transitionCoordinator", "frameOfPresentedViewInContainerView", "presentationStyle"]
 
-    /// __index(self, key): the entry's own functions first, then UIKit's properties; nil otherwise
-    /// (so `if self.dimmingView then` works before it is set).
+    /// __index(self, key): UIKit's properties first (an overridden one, like
+    /// frameOfPresentedViewInContainerView, answers with the override's
+    /// value, as a Swift property would), then the entry's own functions;
+    /// nil otherwise, so `if self.dimmingView then` works before it is set.
     static let index: HostFunction = { L in
         LuaArguments.guarded(L) { arguments in
             let runtime = ScriptRuntime.current(L)
             let state = runtime.state
             guard let id = state.integer(at: segue_host_upvalue(1)), let controller = runtime.presentationControllers[id],
                   let key = state.string(at: 2) else { state.pushNil(); return 1 }
-            runtime.pushHook(ScriptedPresentationController.section, key)
-            if !state.isNil(at: -1) { return 1 }
-            state.pop()
+            guard properties.contains(key) else {
+                runtime.pushHook(ScriptedPresentationController.section, key)
+                return 1
+            }
             switch key {
             case "containerView": runtime.push(controller.containerView)
             case "presentedView": runtime.push(controller.presentedView)
@@ -109,8 +112,7 @@ enum PresentationControllerBindings {
             case "presentingViewController": runtime.push(controller.presentingViewController)
             case "transitionCoordinator": runtime.push(controller.transitionCoordinator)
             case "frameOfPresentedViewInContainerView": runtime.push(controller.frameOfPresentedViewInContainerView)
-            case "presentationStyle": arguments.push(controller.presentationStyle.rawValue)
-            default: state.pushNil()
+            default: arguments.push(controller.presentationStyle.rawValue)
             }
             return 1
         }

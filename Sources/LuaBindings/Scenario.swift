@@ -85,7 +85,16 @@ public enum ScenarioRunner {
 
         switch scenario {
         case .present:
-            phase(dismissing: false) { simulation.present(presented); simulation.runUntilIdle(fps: options.fps, sample: sample) }
+            // With a plan the presentation itself is interactive (a drag that brings a sheet up).
+            if plan != nil {
+                let declared = interaction ?? EntryInteraction(distance: options.windowSize.height, completionSpeed: 1, completionCurve: .easeInOut)
+                delegate.interactive = (declared.completionSpeed, declared.completionCurve)
+            }
+            phase(dismissing: false) {
+                simulation.present(presented, interaction: plan)
+                simulation.runUntilIdle(fps: options.fps, sample: sample)
+            }
+            delegate.interactive = nil
         case .nonAnimatedPresent:
             phase(dismissing: false) { simulation.present(presented, animated: false); simulation.runUntilIdle(fps: options.fps, sample: sample) }
         case .dismiss, .presentThenDismiss:

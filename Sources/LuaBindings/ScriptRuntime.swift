@@ -145,6 +145,9 @@ public final class ScriptRuntime {
 
     /// Calls a function kept in the registry (an animation block, a completion).
     func invoke(_ reference: LuaReference, hook: String, arguments: () -> Int32 = { 0 }) {
+        let previous = (currentHook, nilViews)
+        (currentHook, nilViews) = (hook, [])
+        defer { (currentHook, nilViews) = previous }
         do {
             try state.call(reference, hook: hook, results: 0, arguments: arguments)
         } catch {

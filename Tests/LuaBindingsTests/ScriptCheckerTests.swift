@@ -1,0 +1,118 @@
+import LuaBindings
+import Transitions
+import Testing
+
+/// Scripts with one mistake each, and the message the checker must give:
+/// the entry, the hook and file:line.
+@Suite struct ScriptCheckerTests {
+    /// A right-half sheet with a dimming view (seed 000), with switches for the mistakes.
+    static func sheet(neverComplete: Bool = false, completeTwice: Bool = false, keepDimmingAfterDismissal: Bool = false,
+                      keepDimmingOnCancel: Bool = false, useFromView: Bool = false, ignoreFinalFrame: Bool = false,
+                      raiseInCompletion: Bool = false, layoutPresented: Bool = true) -> String {
+        """
+        local function animateTransition(ctx)
+          local view = ctx.isPresenting and ctx:viewForKey("to") or ctx:viewForKey("from")
+          \(useFromView ? "local from = ctx:viewForKey(\"from\"); from.alpha = 0.5" : "")
+          if ctx.isPresenting then
+            view.frame = \(ignoreFinalFrame ? "CGRect(0, 0, 100, 100)" : "ctx:finalFrame(ctx:viewControllerForKey(\"to\"))")
+            view.alpha = 0
+            ctx.containerView:addSubview(view)
+          end
+          UIView.animate{duration = 0.3, animations = function()
+            view.alpha = ctx.isPresenting and 1 or 0
+          end, completion = function(finished)
+            \(raiseInCompletion ? "error(\"the completion broke\")" : "")
+            local cancelled = ctx:transitionWasCancelled()
+            if cancelled then view.alpha = ctx.isPresenting and 0 or 1 end
+            if not ctx.isPresenting and not cancelled then view:removeFromSuperview() end
+            \(neverComplete ? "" : "ctx:completeTransition(not cancelled)")
+            \(completeTwice ? "ctx:completeTransition(not cancelled)" : "")
+          end}
+        end
+
+        return {
+          title = "Sheet", summary = "A right-half sheet.",
+          presentationStyle = "custom",
+          interaction = {dismissal = {distance = 195}},
+          animator = {transitionDuration = function() return 0.3 end, animateTransition = animateTransition},
+          presentationController = {
+            frameOfPresentedViewInContainerView = function(self)
+              local b = self.containerView.bounds
+              return CGRect(b.width / 2, 0, b.width / 2, b.height)
+            end,
+            presentationTransitionWillBegin = function(self)
+              self.dimmingView = UIView.new{name = "dimming", frame = self.containerView.bounds,
+                                            backgroundColor = UIColor.black:withAlphaComponent(0.4)}
+              self.dimmingView.alpha = 0
+              self.containerView:insertSubview(self.dimmingView, 0)
+              self.transitionCoordinator:animateAlongsideTransition(function() self.dimmingView.alpha = 1 end)
+            end,
+            presentationTransitionDidEnd = function(self, completed)
+              if not completed then \(keepDimmingOnCancel ? "" : "self.dimmingView:removeFromSuperview()") end
+            end,
+            dismissalTransitionWillBegin = function(self)
+              self.transitionCoordinator:animateAlongsideTransition(function() self.dimmingView.alpha = 0 end)
+            end,
+            dismissalTransitionDidEnd = function(self, completed)
+              if completed then \(keepDimmingAfterDismissal ? "" : "self.dimmingView:removeFromSuperview()") end
+            end,
+            containerViewWillLayoutSubviews = function(self)
+              self.dimmingView.frame = self.containerView.bounds
+              \(layoutPresented ? "self.presentedView.frame = self.frameOfPresentedViewInContainerView" : "")
+            end,
+          },
+        }
+        """
+    }
+
+    @Test(arguments: Scenario.allCases)
+    func correctSheetPasses(scenario: Scenario) {
+        let outcome = run(Self.sheet(), name: "sheet", scenario: scenario)
+        #expect(outcome.problems.isEmpty, "\(scenario.rawValue): \(outcome.problems)")
+        #expect(outcome.skipped == nil)
+    }
+
+    @Test func neverCompleting() {
+        let outcome = run(Self.sheet(neverComplete: true), name: "sheet", scenario: .present)
+        #expect(outcome.problems == ["sheet: animator.animateTransition: sheet.lua:1: completeTransition is never called: UIKit would "
+            + "leave the app frozen (the window ignores touches and nothing completes); call it in the last animation's completion"])
+    }
+
+    @Test func completingTwice() {
+        let outcome = run(Self.sheet(completeTwice: true), name: "sheet", scenario: .present)
+        #expect(outcome.problems == ["sheet: completion: sheet.lua:17: completeTransition was called a second time; UIKit ignores every call after the first"])
+    }
+
+    @Test func dimmingLeftAfterDismissal() {
+        let outcome = run(Self.sheet(keepDimmingAfterDismissal: true), name: "sheet", scenario: .presentThenDismiss)
+        #expect(outcome.problems == ["sheet: presentationController.dismissalTransitionDidEnd: sheet.lua:44: 'dimming', added by the "
+            + "presentation controller, is still there after a completed dismissal; remove it in dismissalTransitionDidEnd(true)"])
+    }
+
+    @Test func dimmingForgottenOnACancelledPresentation() {
+        let outcome = run(Self.sheet(keepDimmingOnCancel: true), name: "sheet", scenario: .present,
+                          interaction: .drag(to: 0.3, then: .cancel))
+        #expect(outcome.problems == ["sheet: presentationController.presentationTransitionDidEnd: sheet.lua:38: 'dimming', added by the "
+            + "presentation controller, is still there after a cancelled presentation; remove it in presentationTransitionDidEnd(false)"])
+    }
+
+    @Test func indexingTheNilFromView() {
+        let outcome = run(Self.sheet(useFromView: true), name: "sheet", scenario: .present)
+        let first = outcome.problems.first ?? ""
+        #expect(first.hasPrefix("sheet: animateTransition: sheet.lua:3: attempt to index a nil value (local 'from') "
+            + "(ctx:viewForKey(\"from\") is nil here: this presentation keeps the presenter's view in the window"))
+    }
+
+    @Test func ignoringTheFinalFrame() {
+        // A controller that lays the view out would put it right (UIKit too); this one does not.
+        let outcome = run(Self.sheet(ignoreFinalFrame: true, layoutPresented: false), name: "sheet", scenario: .present)
+        #expect(outcome.problems == ["sheet: animator.animateTransition: sheet.lua:1: the presented view ends at (0, 0, 100, 100) but "
+            + "frameOfPresentedViewInContainerView (finalFrame(for:)) is (195, 0, 195, 844); set its frame to finalFrame"])
+    }
+
+    @Test func raisingInACompletion() {
+        let outcome = run(Self.sheet(raiseInCompletion: true), name: "sheet", scenario: .present)
+        #expect(outcome.problems.first == "sheet: completion: sheet.lua:12: the completion broke")
+        #expect(outcome.problems.contains { $0.hasPrefix("sheet: animator.animateTransition: sheet.lua:1: completeTransition is never called") })
+    }
+}
