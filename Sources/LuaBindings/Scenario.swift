@@ -175,7 +175,21 @@ extension ScriptRuntime {
         defer { state.pop(3) }
         guard state.isTable(at: -1) else { return nil }
         var distance = windowSize.height
-        if let number = state.number(field: "distance", of: -1) { distance = number }
+        state.pushField("distance", of: -1)
+        if state.isFunction(at: -1) {
+            // distance = function(containerSize) return … end; the call consumes the function.
+            push(windowSize)
+            do {
+                try state.call(hook: "interaction.dismissal.distance", arguments: 1, results: 1)
+                distance = state.number(at: -1) ?? distance
+                state.pop()
+            } catch {
+                record(error)
+            }
+        } else {
+            distance = state.number(at: -1) ?? distance
+            state.pop()
+        }
         let speed = state.number(field: "completionSpeed", of: -1) ?? 1
         state.pushField("completionCurve", of: -1)
         let curve = state.string(at: -1).flatMap(TimingCurve.init(name:)) ?? .easeInOut

@@ -40,11 +40,11 @@ extension ScriptRuntime {
 
 enum ViewBindings {
     static let readable = ["frame", "bounds", "center", "alpha", "backgroundColor", "transform", "isHidden", "clipsToBounds",
-                           "layer", "superview", "subviews", "name", "isScrollView", "contentOffset",
+                           "layer", "superview", "subviews", "name", "isScrollView", "contentOffset", "curl",
                            "addSubview", "insertSubview", "removeFromSuperview", "bringSubviewToFront", "sendSubviewToBack",
                            "snapshotView", "layoutIfNeeded", "isDescendant"]
     static let writable = ["frame", "bounds", "center", "alpha", "backgroundColor", "transform", "isHidden", "clipsToBounds",
-                           "name", "isScrollView", "contentOffset"]
+                           "name", "isScrollView", "contentOffset", "curl"]
     static let layerReadable = ["transform", "anchorPoint", "cornerRadius", "zPosition", "borderWidth", "borderColor",
                                 "isDoubleSided", "opacity", "position", "bounds", "masksToBounds"]
 
@@ -66,6 +66,7 @@ enum ViewBindings {
             case "name": arguments.push(view.name)
             case "isScrollView": arguments.push(view.isScrollView)
             case "contentOffset": runtime.push(view.contentOffset)
+            case "curl": arguments.push(view.curl)
             case "layer": runtime.state.pushHandle(view.id, metatable: ScriptRuntime.layerMetatable)
             case "superview": runtime.push(view.superview)
             case "subviews":
@@ -106,6 +107,7 @@ enum ViewBindings {
                 case "name": view.name = try arguments.string(3)
                 case "isScrollView": view.isScrollView = runtime.state.boolean(at: 3)
                 case "contentOffset": view.contentOffset = try runtime.point(at: 3)
+                case "curl": view.curl = min(max(try arguments.number(3), 0), 1)
                 default:
                     throw ScriptMistake(readable.contains(key) ? "UIView's '\(key)' cannot be set"
                                         : Suggestion.unknown("UIView", key, in: writable))

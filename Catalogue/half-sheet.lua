@@ -1,0 +1,103 @@
+-- Half sheet: Apple's "Creating Custom Presentations" (seed 000) as an entry.
+-- The presented view covers half the screen from one edge over a dimming view
+-- that fades in alongside the transition. The presentation controller owns the
+-- dimming view: it removes it when a presentation is cancelled and after a
+-- dismissal completes, and lays both views out again when the size changes.
+
+-- Where the sheet sits in the container, for the chosen edge.
+local function sheetFrame(bounds)
+  local f = params.fraction
+  if params.edge == "bottom" then return CGRect(0, bounds.height * (1 - f), bounds.width, bounds.height * f) end
+  if params.edge == "top" then return CGRect(0, 0, bounds.width, bounds.height * f) end
+  if params.edge == "left" then return CGRect(0, 0, bounds.width * f, bounds.height) end
+  return CGRect(bounds.width * (1 - f), 0, bounds.width * f, bounds.height)
+end
+
+-- The same frame pushed just off the screen past its edge.
+local function offscreen(frame, bounds)
+  if params.edge == "bottom" then return frame:offsetBy(0, bounds.height - frame.minY) end
+  if params.edge == "top" then return frame:offsetBy(0, -frame.maxY) end
+  if params.edge == "left" then return frame:offsetBy(-frame.maxX, 0) end
+  return frame:offsetBy(bounds.width - frame.minX, 0)
+end
+
+local presentationController = {
+  frameOfPresentedViewInContainerView = function(self)
+    return sheetFrame(self.containerView.bounds)
+  end,
+
+  presentationTransitionWillBegin = function(self)
+    self.dimmingView = UIView.new{name = "dimming", frame = self.containerView.bounds,
+                                  backgroundColor = UIColor.black:withAlphaComponent(params.dimming)}
+    self.dimmingView.alpha = 0
+    self.containerView:insertSubview(self.dimmingView, 0)
+    self.transitionCoordinator:animateAlongsideTransition(function() self.dimmingView.alpha = 1 end)
+  end,
+
+  presentationTransitionDidEnd = function(self, completed)
+    if not completed then self.dimmingView:removeFromSuperview() end
+  end,
+
+  dismissalTransitionWillBegin = function(self)
+    self.transitionCoordinator:animateAlongsideTransition(function() self.dimmingView.alpha = 0 end)
+  end,
+
+  dismissalTransitionDidEnd = function(self, completed)
+    if completed then self.dimmingView:removeFromSuperview() end
+  end,
+
+  containerViewWillLayoutSubviews = function(self)
+    self.dimmingView.frame = self.containerView.bounds
+    self.presentedView.frame = self.frameOfPresentedViewInContainerView
+  end,
+}
+
+local function animateTransition(ctx)
+  local presenting = ctx.isPresenting
+  local view = presenting and ctx:viewForKey("to") or ctx:viewForKey("from")
+  local bounds = ctx.containerView.bounds
+  local shown = presenting and ctx:finalFrame(ctx:viewControllerForKey("to")) or view.frame
+  local hidden = offscreen(shown, bounds)
+  if presenting then
+    view.frame = hidden
+    ctx.containerView:addSubview(view)
+  end
+  UIView.animate{
+    duration = params.duration,
+    options = {ctx.isInteractive and "curveLinear" or "curveEaseInOut"},
+    animations = function() view.frame = presenting and shown or hidden end,
+    completion = function(finished)
+      local cancelled = ctx:transitionWasCancelled()
+      if cancelled then view.frame = presenting and hidden or shown end
+      if not presenting and not cancelled then view:removeFromSuperview() end
+      ctx:completeTransition(not cancelled)
+    end,
+  }
+end
+
+return {
+  title = "Half sheet",
+  summary = "Half the screen slides in from an edge over a dimmed presenter; drag it back to dismiss.",
+  tags = {"sheet", "dimming", "interactive", "seed-000"},
+  author = "Segue",
+  parameters = {
+    edge = {type = "string", default = "bottom", choices = {"bottom", "right", "left", "top"},
+            description = "The edge the sheet comes from."},
+    fraction = {type = "number", default = 0.5, min = 0.1, max = 1.0, description = "How much of the screen it covers."},
+    dimming = {type = "number", default = 0.4, min = 0.0, max = 1.0, description = "Opacity of the black behind it."},
+    duration = {type = "number", default = 0.35, min = 0.05, max = 5.0, description = "Seconds for the slide."},
+  },
+  presentationStyle = "custom",
+  presentationController = presentationController,
+  animator = {
+    transitionDuration = function(ctx) return params.duration end,
+    animateTransition = animateTransition,
+  },
+  interaction = {
+    -- Dragging the sheet its own size back towards its edge dismisses it.
+    dismissal = {distance = function(size)
+      local across = (params.edge == "bottom" or params.edge == "top") and size.height or size.width
+      return across * params.fraction
+    end},
+  },
+}

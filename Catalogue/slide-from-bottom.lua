@@ -1,0 +1,54 @@
+-- Slide from bottom: the presented view rises from below the screen and drops
+-- back down when dismissed, which the user can also do by dragging it down.
+-- A custom presentation: the presenter stays in the window, so the animator
+-- only ever touches the presented view.
+
+local function animateTransition(ctx)
+  local container = ctx.containerView
+  local presenting = ctx.isPresenting
+  local view = presenting and ctx:viewForKey("to") or ctx:viewForKey("from")
+  local shown = presenting and ctx:finalFrame(ctx:viewControllerForKey("to")) or view.frame
+  local hidden = shown:offsetBy(0, container.bounds.height)
+  if presenting then
+    view.frame = hidden
+    container:addSubview(view)
+  end
+
+  UIView.animate{
+    duration = params.duration,
+    -- Linear while a finger drives it: the drag itself is the curve.
+    options = {ctx.isInteractive and "curveLinear" or "curveEaseOut"},
+    animations = function()
+      view.frame = presenting and shown or hidden
+    end,
+    completion = function(finished)
+      local cancelled = ctx:transitionWasCancelled()
+      if cancelled then
+        -- Only the screen rolled back; put the model values back too.
+        view.frame = presenting and hidden or shown
+      elseif not presenting then
+        view:removeFromSuperview()
+      end
+      ctx:completeTransition(not cancelled)
+    end,
+  }
+end
+
+return {
+  title = "Slide from bottom",
+  summary = "The presented view slides up from the bottom edge and back down; drag down to dismiss.",
+  tags = {"basic", "slide", "interactive"},
+  author = "Segue",
+  parameters = {
+    duration = {type = "number", default = 0.35, min = 0.05, max = 5.0, description = "Seconds for the slide, each way."},
+  },
+  presentationStyle = "custom",
+  animator = {
+    transitionDuration = function(ctx) return params.duration end,
+    animateTransition = animateTransition,
+  },
+  interaction = {
+    -- Dragging the full height of the screen dismisses it completely.
+    dismissal = {distance = function(size) return size.height end, completionCurve = "easeOut"},
+  },
+}

@@ -1,0 +1,60 @@
+-- Spring slide: seed 004's animator. The presented view springs up from the
+-- bottom (damping 0.5) while the presenter dims to half opacity; the
+-- presenter's alpha is reset in the completion, as the seed does. Dismissal
+-- drops it back down, and can be dragged (seed 004's percent-driven
+-- interaction: linear while the finger moves, finishing past halfway).
+
+local function animateTransition(ctx)
+  local fromViewController = ctx:viewControllerForKey("from")
+  local toViewController = ctx:viewControllerForKey("to")
+  local containerView = ctx.containerView
+  local bounds = containerView.bounds
+
+  if ctx.isPresenting then
+    local finalFrameForVC = ctx:finalFrame(toViewController)
+    toViewController.view.frame = CGRectOffset(finalFrameForVC, 0, bounds.size.height)
+    containerView:addSubview(toViewController.view)
+    UIView.animate{duration = params.duration, delay = 0.0, usingSpringWithDamping = params.damping,
+                   initialSpringVelocity = 0.0, options = {"curveLinear"},
+      animations = function()
+        fromViewController.view.alpha = 0.5
+        toViewController.view.frame = finalFrameForVC
+      end,
+      completion = function(finished)
+        local cancelled = ctx:transitionWasCancelled()
+        if cancelled then toViewController.view.frame = CGRectOffset(finalFrameForVC, 0, bounds.size.height) end
+        ctx:completeTransition(not cancelled)
+        fromViewController.view.alpha = 1.0
+      end}
+  else
+    local view = ctx:viewForKey("from")
+    local shown = view.frame
+    UIView.animate{duration = params.duration * 0.6, options = {ctx.isInteractive and "curveLinear" or "curveEaseIn"},
+      animations = function() view.frame = CGRectOffset(shown, 0, bounds.size.height) end,
+      completion = function(finished)
+        local cancelled = ctx:transitionWasCancelled()
+        if cancelled then view.frame = shown else view:removeFromSuperview() end
+        ctx:completeTransition(not cancelled)
+      end}
+  end
+end
+
+return {
+  title = "Spring slide",
+  summary = "The presented view springs up from the bottom over a dimmed presenter; drag down to dismiss (seed 004).",
+  tags = {"spring", "slide", "interactive", "seed-004"},
+  author = "Segue",
+  parameters = {
+    duration = {type = "number", default = 0.8, min = 0.1, max = 5.0, description = "Seconds for the spring."},
+    damping = {type = "number", default = 0.5, min = 0.05, max = 1.0, description = "Damping ratio: 1 settles without bouncing."},
+  },
+  presentationStyle = "custom",
+  animator = {
+    transitionDuration = function(ctx) return ctx.isPresenting and params.duration or params.duration * 0.6 end,
+    animateTransition = animateTransition,
+  },
+  interaction = {
+    -- Seed 004 maps 200 points of drag to the whole dismissal.
+    dismissal = {distance = 200},
+  },
+}
