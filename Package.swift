@@ -26,7 +26,7 @@ let package = Package(
         .executableTarget(
             name: "segue",
             dependencies: [
-                "LuaBindings", "Catalogue", "LuaRuntime",
+                "LuaBindings", "Catalogue", "LuaRuntime", "Transitions", "Geometry",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -39,7 +39,11 @@ local presentationController = {
   end,
 
   dismissalTransitionWillBegin = function(self)
-    self.transitionCoordinator:animateAlongsideTransition(function() self.dimmingView.alpha = 0 end)
+    local coordinator = self.transitionCoordinator
+    coordinator:animateAlongsideTransition(function() self.dimmingView.alpha = 0 end, function()
+      -- A cancelled drag rolls back only what is on screen: the model still says 0.
+      if coordinator.isCancelled then self.dimmingView.alpha = 1 end
+    end)
   end,
 
   dismissalTransitionDidEnd = function(self, completed)

@@ -1,3 +1,4 @@
+import Catalogue
 import Geometry
 import LuaRuntime
 import Transitions

@@ -208,6 +208,8 @@ extension ScriptRuntime {
         case .completedTwice, .completedAfterCancel:
             // Reported by the binding at the call itself, with its line.
             return nil
+        case .modelChangedAfterCancel where diagnostic.message.contains("alongside"):
+            (section, hook) = (controller, "dismissalTransitionWillBegin")
         case .neverCompleted, .presentedViewNotAtFinalFrame, .presentingViewMissing, .modelChangedAfterCancel, .animationsStillRunning:
             (section, hook) = (animator, "animateTransition")
         case .chromeLeftBehind:

@@ -1,3 +1,4 @@
+import Catalogue
 import Animation
 import Geometry
 import LuaRuntime

@@ -230,6 +230,13 @@ public final class Simulation {
             record("alongsideCompletion")
             completion()
         }
+        // Checked after the coordinator's completions, the last place to put chrome back.
+        if !completed && !driver.presenting {
+            for (view, start) in zip(driver.chrome, driver.chromeAtStart) where changedAfterCancel(start, view.model) {
+                diagnose(.modelChangedAfterCancel, "after the cancel, '\(view.name)' keeps the values set in the alongside "
+                    + "animation (only what is on screen rolled back); restore them in the coordinator's completion when it isCancelled")
+            }
+        }
         controller.transitionCoordinator = nil
         pendingAnimationCheck = driver
         self.driver = nil

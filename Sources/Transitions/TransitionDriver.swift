@@ -30,6 +30,7 @@ final class TransitionDriver {
     var completedAt: Double?
     var completion: (() -> Void)?
     var chrome: [View] = []
+    var chromeAtStart: [ViewState] = []
     var fromStateAtStart: ViewState?
     var interactionPlan: [(time: Double, action: InteractionPlan.Action)] = []
     var scrollView: View?
@@ -67,6 +68,7 @@ final class TransitionDriver {
             chrome = descendants(of: container).filter { !before.contains(ObjectIdentifier($0)) && $0 !== presentedView }
         } else {
             chrome = descendants(of: container).filter { $0 !== presentedView && !$0.isDescendant(of: presentedView) && $0 !== presenter.view }
+            chromeAtStart = chrome.map(\.model)
         }
         context = TransitionContext(
             driver: self, container: container, animated: animated, presenting: presenting,

@@ -51,7 +51,9 @@ import Testing
               if not completed then \(keepDimmingOnCancel ? "" : "self.dimmingView:removeFromSuperview()") end
             end,
             dismissalTransitionWillBegin = function(self)
-              self.transitionCoordinator:animateAlongsideTransition(function() self.dimmingView.alpha = 0 end)
+              local coordinator = self.transitionCoordinator
+              coordinator:animateAlongsideTransition(function() self.dimmingView.alpha = 0 end,
+                function() if coordinator.isCancelled then self.dimmingView.alpha = 1 end end)
             end,
             dismissalTransitionDidEnd = function(self, completed)
               if completed then \(keepDimmingAfterDismissal ? "" : "self.dimmingView:removeFromSuperview()") end
@@ -85,7 +87,7 @@ import Testing
 
     @Test func dimmingLeftAfterDismissal() {
         let outcome = run(Self.sheet(keepDimmingAfterDismissal: true), name: "sheet", scenario: .presentThenDismiss)
-        #expect(outcome.problems == ["sheet: presentationController.dismissalTransitionDidEnd: sheet.lua:44: 'dimming', added by the "
+        #expect(outcome.problems == ["sheet: presentationController.dismissalTransitionDidEnd: sheet.lua:46: 'dimming', added by the "
             + "presentation controller, is still there after a completed dismissal; remove it in dismissalTransitionDidEnd(true)"])
     }
 

@@ -75,7 +75,10 @@ final class DimmingPresentationController: PresentationController {
     }
 
     override func dismissalTransitionWillBegin() {
-        transitionCoordinator?.animate(alongsideTransition: { self.dimming.alpha = 0 })
+        // After a cancel only the screen rolls back: restore the model value.
+        let coordinator = transitionCoordinator
+        coordinator?.animate(alongsideTransition: { self.dimming.alpha = 0 },
+                             completion: { [weak coordinator] in if coordinator?.isCancelled == true { self.dimming.alpha = 1 } })
     }
 
     override func dismissalTransitionDidEnd(_ completed: Bool) {

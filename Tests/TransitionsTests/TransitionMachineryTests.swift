@@ -27,7 +27,7 @@ import TestSupport
             "animationController(forDismissed:)", "interactionControllerForDismissal(using:)",
             "dismissalTransitionWillBegin", "presentedView", "transitionDuration", "animateTransition",
             "containerViewWillLayoutSubviews", "containerViewDidLayoutSubviews",
-            "completeTransition", "dismissalTransitionDidEnd", "completion", "animationEnded",
+            "completeTransition", "dismissalTransitionDidEnd", "completion", "animationEnded", "alongsideCompletion",
         ])
         #expect(simulation.diagnostics.isEmpty, "\(simulation.diagnostics)")
         #expect(simulation.window.subviews.map(\.name) == ["presenting"])
@@ -54,8 +54,8 @@ import TestSupport
         simulation.runUntilIdle()
         simulation.dismiss(interaction: .drag(to: 0.6, then: .cancel))
         simulation.runUntilIdle()
-        #expect(Array(simulation.hookNames.suffix(5)) == ["cancelInteractiveTransition", "completeTransition",
-                                                          "dismissalTransitionDidEnd", "completion", "animationEnded"])
+        #expect(Array(simulation.hookNames.suffix(6)) == ["cancelInteractiveTransition", "completeTransition",
+                                                          "dismissalTransitionDidEnd", "completion", "animationEnded", "alongsideCompletion"])
         #expect(delegate.dismiss.ended == [false])
         #expect(simulation.topViewController === presented)
         #expect(presented.view.presentation.alpha == 1 && presented.view.isDescendant(of: simulation.window))

@@ -1,6 +1,6 @@
 /// The closest known name to a misspelt one, for "did you mean …?".
-enum Suggestion {
-    static func nearest(to word: String, in names: [String]) -> String? {
+public enum Suggestion {
+    public static func nearest(to word: String, in names: [String]) -> String? {
         let target = Array(word.lowercased())
         var best: (name: String, distance: Int)?
         for name in names {
@@ -12,7 +12,7 @@ enum Suggestion {
     }
 
     /// Levenshtein distance.
-    static func distance(_ a: [Character], _ b: [Character]) -> Int {
+    public static func distance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty { return b.count }
         var previous = Array(0...b.count)
         for (i, ca) in a.enumerated() {
@@ -25,14 +25,8 @@ enum Suggestion {
         return previous[b.count]
     }
 
-    static func unknown(_ kind: String, _ key: String, in names: [String]) -> String {
+    public static func unknown(_ kind: String, _ key: String, in names: [String]) -> String {
         let hint = nearest(to: key, in: names).map { "; did you mean '\($0)'?" } ?? ""
         return "\(kind) has no property '\(key)'\(hint)"
     }
-}
-
-/// A message for the script, raised as a Lua error at its line.
-struct ScriptMistake: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

@@ -1,0 +1,114 @@
+import ArgumentParser
+import Catalogue
+import Foundation
+
+struct New: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write a new entry from a template (or from an existing entry), ready to edit.",
+        discussion: "The new file passes 'segue check' as written. It is written to --output (the current folder by default)."
+    )
+
+    @Argument(help: ArgumentHelp("The new entry's name: lowercase letters, digits and dashes.", valueName: "NAME"))
+    var name: String
+
+    @Option(help: ArgumentHelp("Start from this entry instead of the template.", valueName: "ENTRY"))
+    var from: String?
+
+    @Option(help: ArgumentHelp("The folder to write NAME.lua in.", valueName: "DIR"))
+    var output = "."
+
+    @OptionGroup var options: CatalogueOptions
+
+    func validate() throws {
+        guard EntryMetadata.isValidName(name) else {
+            throw ValidationError("'\(name)' is not an entry name: use lowercase letters, digits and dashes, like my-sheet")
+        }
+    }
+
+    func run() throws {
+        let destination = URL(fileURLWithPath: output).appendingPathComponent("\(name).lua")
+        guard !FileManager.default.fileExists(atPath: destination.path) else {
+            Output.error("\(destination.path) already exists; choose another name or remove it first")
+            throw ExitCode(1)
+        }
+        let title = name.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+        var source = Template.entry.replacingOccurrences(of: "{{TITLE}}", with: title)
+        if let from {
+            let target = try Target.resolve(from, in: options.searchPath)
+            guard let file = target.files.first, target.problems.isEmpty else {
+                for problem in target.problems { Output.error(problem) }
+                throw ExitCode(1)
+            }
+            source = "-- \(title): made from \(file.stem) with 'segue new \(name) --from \(from)'.\n" + (try file.source())
+            // The copy is named after its file unless it says otherwise; drop the original's own name.
+            source = source.split(separator: "\n", omittingEmptySubsequences: false)
+                .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("name = ") }.joined(separator: "\n")
+        }
+        do {
+            try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try source.write(to: destination, atomically: true, encoding: .utf8)
+        } catch {
+            Output.error("\(destination.path): cannot be written (\(error.localizedDescription))")
+            throw ExitCode(1)
+        }
+        print("wrote \(destination.path)")
+        print("next: edit it, then 'segue check \(destination.path)' and 'segue run \(destination.path)'")
+    }
+}
+
+enum Template {
+    static let entry = #"""
+    -- {{TITLE}}: the presented view rises a little and fades in; dismissal reverses it.
+    -- Start here: animateTransition is UIKit's animator, the table at the end
+    -- is what `segue list` shows. See docs/authoring.md for the whole API.
+
+    local function animateTransition(ctx)
+      local presenting = ctx.isPresenting
+      -- A custom presentation keeps the presenter: only the presented view is ours.
+      local view = presenting and ctx:viewForKey("to") or ctx:viewForKey("from")
+      local shown = presenting and ctx:finalFrame(ctx:viewControllerForKey("to")) or view.frame
+      local lowered = shown:offsetBy(0, params.rise)
+      if presenting then
+        view.frame = lowered
+        view.alpha = 0
+        ctx.containerView:addSubview(view)
+      end
+
+      UIView.animate{
+        duration = params.duration,
+        options = {"curveEaseOut"},
+        animations = function()
+          view.frame = presenting and shown or lowered
+          view.alpha = presenting and 1 or 0
+        end,
+        completion = function(finished)
+          local cancelled = ctx:transitionWasCancelled()
+          if cancelled then
+            -- Only the screen rolled back: put the model values back too.
+            view.frame = presenting and lowered or shown
+            view.alpha = presenting and 0 or 1
+          elseif not presenting then
+            view:removeFromSuperview()
+          end
+          -- Always, exactly once: without it UIKit leaves the app frozen.
+          ctx:completeTransition(not cancelled)
+        end,
+      }
+    end
+
+    return {
+      title = "{{TITLE}}",
+      summary = "The presented view rises a little as it fades in.",
+      tags = {"custom"},
+      parameters = {
+        duration = {type = "number", default = 0.35, min = 0.05, max = 5.0, description = "Seconds, each way."},
+        rise = {type = "number", default = 40, min = 0, max = 400, description = "Points it rises by."},
+      },
+      presentationStyle = "custom",
+      animator = {
+        transitionDuration = function(ctx) return params.duration end,
+        animateTransition = animateTransition,
+      },
+    }
+    """#
+}
