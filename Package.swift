@@ -48,7 +48,11 @@ let package = Package(
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "TestSupport"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "Geometry", "TestSupport"]),
         .testTarget(name: "TransitionsTests", dependencies: ["Transitions", "Animation", "Geometry", "TestSupport"]),
-        .testTarget(name: "LuaBindingsTests", dependencies: ["LuaBindings", "Catalogue", "LuaRuntime", "Transitions", "Geometry", "TestSupport"]),
+        .testTarget(
+            name: "LuaBindingsTests",
+            dependencies: ["LuaBindings", "Catalogue", "LuaRuntime", "Transitions", "Geometry", "TestSupport"],
+            resources: [.copy("Seeds")]
+        ),
         .testTarget(name: "CatalogueTests", dependencies: ["Catalogue", "LuaBindings"]),
         .testTarget(name: "SegueCLITests", dependencies: ["segue"]),
     ]

@@ -188,9 +188,10 @@ enum ContextBindings {
             case "preferredContentSize": runtime.push(controller.preferredContentSize)
             case "presentingViewController": runtime.push(controller.presentingViewController)
             case "presentedViewController": runtime.push(controller.presentedViewController)
+            case "transitionCoordinator": runtime.push(controller.presentationController?.transitionCoordinator)
             default:
                 throw ScriptMistake(Suggestion.unknown("UIViewController", key, in: ["view", "name", "modalPresentationStyle",
-                    "preferredContentSize", "presentingViewController", "presentedViewController"]))
+                    "preferredContentSize", "presentingViewController", "presentedViewController", "transitionCoordinator"]))
             }
             return 1
         }
