@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+/// run, show, new and parameters, through the built binary.
+@Suite struct EntryCommandTests {
+    let cli = SegueCommandTests()
+
+    @Test func runJSONIsByteIdenticalAcrossRuns() throws {
+        let first = try cli.segue(["run", "fade", "--json"])
+        let second = try cli.segue(["run", "fade", "--json"])
+        #expect(first.status == 0)
+        #expect(first.stdout == second.stdout)
+        let trace = try JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [String: Any]
+        let hooks = (trace?["hooks"] as? [[String: Any]])?.compactMap { $0["hook"] as? String } ?? []
+        #expect(hooks.first == "presentationController(forPresented:presenting:source:)")
+        #expect(hooks.contains("completeTransition"))
+        // 0.35 s at 60 samples a second: 0, 1/60, …, 21/60 (the first at or past the end).
+        #expect((trace?["samples"] as? [Any])?.count == 22)
+    }
+
+    @Test func runTextShowsHooksAndTheEnd() throws {
+        let run = try cli.segue(["run", "half-sheet(edge: right, fraction: 0.25)", "--dismiss", "--fps", "30"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("presentationTransitionWillBegin"))
+        #expect(run.stdout.contains("dismissalTransitionDidEnd(true)"))
+        #expect(run.stdout.contains("presenting  frame (0, 0, 390, 844)"))
+    }
+
+    @Test func interactiveRun() throws {
+        let run = try cli.segue(["run", "slide-from-bottom", "--dismiss", "--interactive", "cancel:0.4"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("cancelInteractiveTransition"))
+        #expect(run.stdout.contains("completeTransition(false)"))
+    }
+
+    @Test func badParametersAreClearErrors() throws {
+        let range = try cli.segue(["run", "fade", "--param", "duration=9"])
+        #expect(range.status == 1)
+        #expect(range.stderr.contains("fade: parameter 'duration': 9 is above the maximum 5"))
+        let choice = try cli.segue(["run", "half-sheet(edge: rigth)"])
+        #expect(choice.stderr.contains("parameter 'edge': \"rigth\" is not one of \"bottom\", \"right\", \"left\", \"top\" (did you mean \"right\"?)"))
+        let unknown = try cli.segue(["run", "fade(speed: 2)"])
+        #expect(unknown.stderr.contains("fade: no parameter 'speed' (it has duration)"))
+        let malformed = try cli.segue(["run", "fade", "--interactive", "later"])
+        #expect(malformed.status == 64)
+        #expect(malformed.stderr.contains("--interactive takes finish:PERCENT or cancel:PERCENT"))
+        let misspelt = try cli.segue(["run", "fdae"])
+        #expect(misspelt.stderr.contains("fdae: no entry of that name in any catalogue in use; did you mean 'fade'?"))
+    }
+
+    @Test func showDescribesAnEntry() throws {
+        let show = try cli.segue(["show", "half-sheet"])
+        #expect(show.status == 0)
+        #expect(show.stdout.hasPrefix("Half sheet (half-sheet)\n"))
+        #expect(show.stdout.contains("check      passes every scenario"))
+        #expect(show.stdout.contains("edge      string  default bottom  one of bottom, right, left, top"))
+        let json = try cli.segue(["show", "flip", "--json"])
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect(object?["hooks"] as? [String] == ["animator.animateTransition", "animator.transitionDuration"])
+    }
+
+    @Test func newWritesAnEntryThatPassesCheck() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("segue-new-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let made = try cli.segue(["new", "my-rise"], in: folder)
+        #expect(made.status == 0)
+        let check = try cli.segue(["check", "my-rise.lua"], in: folder)
+        #expect(check.status == 0, "\(check.stdout)")
+        #expect(check.stdout.contains("ok     my-rise  my-rise.lua  (5 scenarios)"))
+        let again = try cli.segue(["new", "my-rise"], in: folder)
+        #expect(again.status == 1 && again.stderr.contains("already exists"))
+        let copy = try cli.segue(["new", "my-sheet", "--from", "half-sheet"], in: folder)
+        #expect(copy.status == 0)
+        let copied = try cli.segue(["check", "my-sheet.lua"], in: folder)
+        #expect(copied.stdout.contains("ok     my-sheet  my-sheet.lua  (9 scenarios)"), "\(copied.stdout)")
+        let badName = try cli.segue(["new", "My Sheet"], in: folder)
+        #expect(badName.status == 64)
+    }
+
+    @Test func checkAsJSON() throws {
+        let run = try cli.segue(["check", "fade", "spring-slide", "--json"])
+        #expect(run.status == 0)
+        let results = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]]
+        #expect(results?.map { $0["entry"] as? String } == ["fade", "spring-slide"])
+        let scenarios = results?.last?["scenarios"] as? [[String: Any]]
+        #expect(scenarios?.count == 9)
+    }
+}
