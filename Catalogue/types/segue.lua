@@ -1,0 +1,362 @@
+---@meta
+-- Segue's scripting API for Lua language servers (LuaLS, EmmyLua): completion
+-- and hover for catalogue entries. Editors find it through ../.luarc.json; to
+-- use it elsewhere, add this folder to "workspace.library".
+--
+-- Names follow UIKit, Core Graphics and Core Animation. Values (CGRect,
+-- CATransform3D, UIColor …) are plain tables; views, view controllers and
+-- the transition context are handles owned by the host.
+
+---@class CGPoint
+---@field x number
+---@field y number
+---@field offsetBy fun(self: CGPoint, dx: number, dy: number): CGPoint
+
+---@class CGSize
+---@field width number
+---@field height number
+
+---@class CGRect
+---@field origin CGPoint
+---@field size CGSize
+---@field x number
+---@field y number
+---@field width number
+---@field height number
+---@field minX number
+---@field midX number
+---@field maxX number
+---@field minY number
+---@field midY number
+---@field maxY number
+---@field isEmpty boolean
+---@field offsetBy fun(self: CGRect, dx: number, dy: number): CGRect
+---@field insetBy fun(self: CGRect, dx: number, dy: number): CGRect
+---@field intersection fun(self: CGRect, other: CGRect): CGRect
+---@field union fun(self: CGRect, other: CGRect): CGRect
+---@field contains fun(self: CGRect, pointOrRect: CGPoint|CGRect): boolean
+---@field intersects fun(self: CGRect, other: CGRect): boolean
+---@field standardized fun(self: CGRect): CGRect
+
+---@class CGAffineTransform
+---@field a number
+---@field b number
+---@field c number
+---@field d number
+---@field tx number
+---@field ty number
+---@field translatedBy fun(self: CGAffineTransform, x: number, y: number): CGAffineTransform
+---@field scaledBy fun(self: CGAffineTransform, x: number, y: number): CGAffineTransform
+---@field rotated fun(self: CGAffineTransform, angle: number): CGAffineTransform
+---@field concatenating fun(self: CGAffineTransform, other: CGAffineTransform): CGAffineTransform
+---@field inverted fun(self: CGAffineTransform): CGAffineTransform
+
+---@class CATransform3D Row vectors, translation in m41…m43; set m34 = -1/d on the identity for perspective.
+---@field m11 number
+---@field m12 number
+---@field m13 number
+---@field m14 number
+---@field m21 number
+---@field m22 number
+---@field m23 number
+---@field m24 number
+---@field m31 number
+---@field m32 number
+---@field m33 number
+---@field m34 number
+---@field m41 number
+---@field m42 number
+---@field m43 number
+---@field m44 number
+
+---@class UIColor
+---@field red number
+---@field green number
+---@field blue number
+---@field alpha number
+---@field withAlphaComponent fun(self: UIColor, alpha: number): UIColor
+
+---@class CALayer
+---@field transform CATransform3D
+---@field anchorPoint CGPoint
+---@field position CGPoint
+---@field bounds CGRect
+---@field cornerRadius number
+---@field zPosition number
+---@field borderWidth number
+---@field borderColor UIColor?
+---@field isDoubleSided boolean
+---@field opacity number
+---@field masksToBounds boolean
+
+---@class UIView
+---@field frame CGRect
+---@field bounds CGRect
+---@field center CGPoint
+---@field alpha number
+---@field backgroundColor UIColor?
+---@field transform CGAffineTransform
+---@field isHidden boolean
+---@field clipsToBounds boolean
+---@field layer CALayer
+---@field superview UIView?
+---@field subviews UIView[]
+---@field name string Shown in traces.
+---@field isScrollView boolean
+---@field contentOffset CGPoint A scroll view's offset (its bounds' origin).
+---@field curl number Segue: how far a page curl has turned, 0 flat to 1 gone.
+local UIViewInstance = {}
+---@param view UIView
+function UIViewInstance:addSubview(view) end
+---@param view UIView
+---@param where integer|{at: integer}|{aboveSubview: UIView}|{belowSubview: UIView}
+function UIViewInstance:insertSubview(view, where) end
+function UIViewInstance:removeFromSuperview() end
+---@param view UIView
+function UIViewInstance:bringSubviewToFront(view) end
+---@param view UIView
+function UIViewInstance:sendSubviewToBack(view) end
+---@param afterScreenUpdates boolean
+---@return UIView
+function UIViewInstance:snapshotView(afterScreenUpdates) end
+function UIViewInstance:layoutIfNeeded() end
+---@param view UIView
+---@return boolean
+function UIViewInstance:isDescendant(view) end
+
+---@class UIViewController
+---@field view UIView
+---@field name string
+---@field modalPresentationStyle string
+---@field preferredContentSize CGSize
+---@field presentingViewController UIViewController?
+---@field presentedViewController UIViewController?
+---@field transitionCoordinator TransitionCoordinator?
+
+---@alias TransitionKey "from"|"to"
+
+---@class TransitionContext UIViewControllerContextTransitioning
+---@field containerView UIView
+---@field isAnimated boolean
+---@field isInteractive boolean
+---@field isPresenting boolean
+---@field presentationStyle string
+local TransitionContext = {}
+--- Nil for the presenter's view when the presentation keeps it in the window
+--- (custom and over-full-screen styles): "from" while presenting, "to" while dismissing.
+---@param key TransitionKey
+---@return UIView?
+function TransitionContext:viewForKey(key) end
+---@param key TransitionKey
+---@return UIViewController
+function TransitionContext:viewControllerForKey(key) end
+---@param vc UIViewController
+---@return CGRect
+function TransitionContext:initialFrame(vc) end
+---@param vc UIViewController
+---@return CGRect
+function TransitionContext:finalFrame(vc) end
+--- Call exactly once when the transition ends or is cancelled; UIKit freezes otherwise.
+---@param didComplete boolean
+function TransitionContext:completeTransition(didComplete) end
+---@return boolean
+function TransitionContext:transitionWasCancelled() end
+---@param percent number
+function TransitionContext:updateInteractiveTransition(percent) end
+function TransitionContext:finishInteractiveTransition() end
+function TransitionContext:cancelInteractiveTransition() end
+
+---@class TransitionCoordinator
+---@field transitionDuration number
+---@field isInteractive boolean
+---@field isCancelled boolean
+local TransitionCoordinator = {}
+---@param animation fun()?
+---@param completion fun()?
+function TransitionCoordinator:animateAlongsideTransition(animation, completion) end
+
+---@class PresentationControllerSelf A table of your own; it also answers UIKit's properties.
+---@field containerView UIView
+---@field presentedView UIView
+---@field presentedViewController UIViewController
+---@field presentingViewController UIViewController
+---@field transitionCoordinator TransitionCoordinator?
+---@field frameOfPresentedViewInContainerView CGRect
+---@field presentationStyle string
+---@field [string] any
+
+---@class Animator
+---@field transitionDuration fun(ctx: TransitionContext): number
+---@field animateTransition fun(ctx: TransitionContext)
+---@field animationEnded? fun(completed: boolean)
+
+---@class PresentationControllerHooks
+---@field frameOfPresentedViewInContainerView? fun(self: PresentationControllerSelf): CGRect
+---@field presentedView? fun(self: PresentationControllerSelf): UIView
+---@field shouldRemovePresentersView? boolean
+---@field presentationTransitionWillBegin? fun(self: PresentationControllerSelf)
+---@field presentationTransitionDidEnd? fun(self: PresentationControllerSelf, completed: boolean)
+---@field dismissalTransitionWillBegin? fun(self: PresentationControllerSelf)
+---@field dismissalTransitionDidEnd? fun(self: PresentationControllerSelf, completed: boolean)
+---@field containerViewWillLayoutSubviews? fun(self: PresentationControllerSelf)
+---@field containerViewDidLayoutSubviews? fun(self: PresentationControllerSelf)
+---@field viewWillTransition? fun(self: PresentationControllerSelf, size: CGSize, coordinator: TransitionCoordinator)
+---@field keyboardWillChangeFrame? fun(self: PresentationControllerSelf, frame: CGRect, duration: number)
+
+---@class ParameterDeclaration
+---@field type "number"|"integer"|"boolean"|"string"
+---@field default any
+---@field min? number
+---@field max? number
+---@field choices? string[]
+---@field description? string
+
+---@class InteractionDeclaration
+---@field distance? number|fun(containerSize: CGSize): number Points of drag for the whole transition.
+---@field completionSpeed? number
+---@field completionCurve? "linear"|"easeIn"|"easeOut"|"easeInOut"
+
+---@class Entry What an entry script returns.
+---@field name? string Defaults to the file name.
+---@field title string
+---@field summary string
+---@field tags? string[]
+---@field author? string
+---@field parameters? table<string, ParameterDeclaration>
+---@field presentationStyle? "custom"|"fullScreen"|"overFullScreen"|"pageSheet"|"formSheet"|"currentContext"|"overCurrentContext"|"popover"
+---@field transitionStyle? "coverVertical"|"crossDissolve"|"flipHorizontal"|"partialCurl"
+---@field preferredContentSize? CGSize
+---@field animator? Animator
+---@field presentationAnimator? Animator
+---@field dismissalAnimator? Animator
+---@field presentationController? PresentationControllerHooks
+---@field interaction? {dismissal?: InteractionDeclaration}
+
+--- The entry's parameters, checked against their declarations.
+---@type table<string, any>
+params = {}
+
+---@class UIViewAnimateArguments
+---@field duration number
+---@field delay? number
+---@field options? string[] "curveEaseInOut", "curveEaseIn", "curveEaseOut", "curveLinear", "beginFromCurrentState", "repeat", "autoreverse", "calculationMode…"
+---@field usingSpringWithDamping? number
+---@field initialSpringVelocity? number
+---@field animations fun()
+---@field completion? fun(finished: boolean)
+
+---@class UIViewStatics
+UIView = {}
+---@param arguments UIViewAnimateArguments|number
+---@param animations? fun()
+---@param completion? fun(finished: boolean)
+function UIView.animate(arguments, animations, completion) end
+---@param arguments UIViewAnimateArguments
+function UIView.animateKeyframes(arguments) end
+---@param start number|{relativeStartTime: number, relativeDuration: number, animations: fun()}
+---@param duration? number
+---@param animations? fun()
+function UIView.addKeyframe(start, duration, animations) end
+---@param properties? {frame?: CGRect, backgroundColor?: UIColor, alpha?: number, name?: string}
+---@return UIView
+function UIView.new(properties) end
+
+---@overload fun(x: number, y: number, width: number, height: number): CGRect
+---@overload fun(t: {x?: number, y?: number, width?: number, height?: number}|{origin: CGPoint, size: CGSize}|CGRect): CGRect
+CGRect = {}
+---@overload fun(x: number, y: number): CGPoint
+CGPoint = {}
+---@overload fun(width: number, height: number): CGSize
+CGSize = {}
+---@overload fun(red: number, green: number, blue: number, alpha?: number): UIColor
+---@overload fun(t: {red?: number, green?: number, blue?: number, white?: number, alpha?: number}): UIColor
+UIColor = {}
+---@overload fun(t: {translationX: number, y: number}|{scaleX: number, y: number}|{rotationAngle: number}): CGAffineTransform
+CGAffineTransform = {}
+
+---@type CATransform3D
+CATransform3DIdentity = {}
+---@type CGAffineTransform
+CGAffineTransformIdentity = {}
+---@type CGRect
+CGRectZero = {}
+---@type CGPoint
+CGPointZero = {}
+---@type CGSize
+CGSizeZero = {}
+
+---@return CGRect
+function CGRectMake(x, y, width, height) end
+---@return CGPoint
+function CGPointMake(x, y) end
+---@return CGSize
+function CGSizeMake(width, height) end
+function CGRectGetMinX(r) end
+function CGRectGetMidX(r) end
+function CGRectGetMaxX(r) end
+function CGRectGetMinY(r) end
+function CGRectGetMidY(r) end
+function CGRectGetMaxY(r) end
+function CGRectGetWidth(r) end
+function CGRectGetHeight(r) end
+---@return CGRect
+function CGRectOffset(r, dx, dy) end
+---@return CGRect
+function CGRectInset(r, dx, dy) end
+---@return CGRect
+function CGRectIntersection(a, b) end
+---@return CGRect
+function CGRectUnion(a, b) end
+function CGRectContainsPoint(r, p) end
+function CGRectContainsRect(r, other) end
+function CGRectIntersectsRect(a, b) end
+function CGRectEqualToRect(a, b) end
+
+---@return CATransform3D
+function CATransform3DMakeTranslation(tx, ty, tz) end
+---@return CATransform3D
+function CATransform3DMakeScale(sx, sy, sz) end
+---@return CATransform3D
+function CATransform3DMakeRotation(angle, x, y, z) end
+--- Applies the translation first, in the layer's own space, then t.
+---@return CATransform3D
+function CATransform3DTranslate(t, tx, ty, tz) end
+---@return CATransform3D
+function CATransform3DScale(t, sx, sy, sz) end
+---@return CATransform3D
+function CATransform3DRotate(t, angle, x, y, z) end
+--- a, then b.
+---@return CATransform3D
+function CATransform3DConcat(a, b) end
+---@return CATransform3D
+function CATransform3DInvert(t) end
+---@return CATransform3D
+function CATransform3DMakeAffineTransform(affine) end
+---@return CGAffineTransform
+function CATransform3DGetAffineTransform(t) end
+---@return boolean
+function CATransform3DIsIdentity(t) end
+---@return boolean
+function CATransform3DIsAffine(t) end
+---@return boolean
+function CATransform3DEqualToTransform(a, b) end
+---@return CGAffineTransform
+function CGAffineTransformMakeTranslation(tx, ty) end
+---@return CGAffineTransform
+function CGAffineTransformMakeScale(sx, sy) end
+---@return CGAffineTransform
+function CGAffineTransformMakeRotation(angle) end
+---@return CGAffineTransform
+function CGAffineTransformTranslate(t, tx, ty) end
+---@return CGAffineTransform
+function CGAffineTransformScale(t, sx, sy) end
+---@return CGAffineTransform
+function CGAffineTransformRotate(t, angle) end
+---@return CGAffineTransform
+function CGAffineTransformConcat(a, b) end
+---@return CGAffineTransform
+function CGAffineTransformInvert(t) end
+---@return boolean
+function CGAffineTransformIsIdentity(t) end
+---@return CGPoint
+function CGPointApplyAffineTransform(p, t) end
