@@ -24,12 +24,14 @@ release: deps
 	$(SWIFT) build -c release --product segue
 
 # Lua boundary: Swift host against a C host built now, in the same run;
-# engine: transitions a second against the target.
+# engine: transitions a second against the target; check: the catalogue's
+# scenarios against the same scenarios without scripts.
 bench: deps
 	$(SWIFT) build -c release --product segue-bench
 	$(CC) -O2 -o .build/lua-boundary-c Benchmarks/lua_boundary.c $$(pkg-config --cflags --libs lua5.4)
 	$$($(SWIFT) build -c release --show-bin-path)/segue-bench lua-boundary --baseline .build/lua-boundary-c
 	$$($(SWIFT) build -c release --show-bin-path)/segue-bench engine
+	$$($(SWIFT) build -c release --show-bin-path)/segue-bench check
 
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/segue

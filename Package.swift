@@ -32,7 +32,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "segue-bench",
-            dependencies: ["LuaRuntime", "Transitions", "Geometry", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["LuaRuntime", "LuaBindings", "Catalogue", "Transitions", "Geometry", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .plugin(
             name: "SegueCheck",

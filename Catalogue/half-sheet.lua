@@ -102,6 +102,6 @@ return {
     dismissal = {distance = function(size)
       local across = (params.edge == "bottom" or params.edge == "top") and size.height or size.width
       return across * params.fraction
-    end},
+    end, finishThreshold = 0.4},
   },
 }

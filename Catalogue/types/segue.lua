@@ -215,6 +215,8 @@ function TransitionCoordinator:animateAlongsideTransition(animation, completion)
 ---@field distance? number|fun(containerSize: CGSize): number Points of drag for the whole transition.
 ---@field completionSpeed? number
 ---@field completionCurve? "linear"|"easeIn"|"easeOut"|"easeInOut"
+---@field finishThreshold? number Letting go past this fraction finishes (0.5).
+---@field velocityThreshold? number A flick faster than this, in points a second, finishes (1000).
 
 ---@class Entry What an entry script returns.
 ---@field name? string Defaults to the file name.

@@ -48,9 +48,18 @@ public struct ScenarioOutcome {
     /// Why the scenario did not apply to the entry (it has no interactive dismissal).
     public let skipped: String?
     public let trace: Trace?
+    /// Nanoseconds spent inside the script during the scenario.
+    public var scriptTime: UInt64 = 0
 }
 
 public enum ScenarioRunner {
+    /// The entry's declared interaction (nil when it declares none), read from a fresh sandbox.
+    public static func interaction(of file: EntryFile, source: String, options: ScenarioOptions = ScenarioOptions()) -> EntryInteraction? {
+        let runtime = try? ScriptRuntime(file: file, source: source, simulation: Simulation(windowSize: options.windowSize),
+                                         limits: options.limits, parameters: options.parameters)
+        return runtime?.interaction(windowSize: options.windowSize)
+    }
+
     public static func run(_ file: EntryFile, source: String, scenario: Scenario, options: ScenarioOptions = ScenarioOptions(),
                            interaction plan: InteractionPlan? = nil) -> ScenarioOutcome {
         let simulation = Simulation(windowSize: options.windowSize)
@@ -112,8 +121,9 @@ public enum ScenarioRunner {
                 let interaction = interaction ?? EntryInteraction(distance: options.windowSize.height, completionSpeed: 1,
                                                                   completionCurve: .easeInOut)
                 delegate.interactive = (interaction.completionSpeed, interaction.completionCurve)
+                // Finishing: a drag to 70 % let go, which the entry's own rule must call a finish.
                 let drag = plan ?? (scenario.cancelAt.map { InteractionPlan.drag(to: $0, over: 0.4, then: .cancel) }
-                    ?? InteractionPlan.drag(to: 0.7, over: 0.4, then: .finish))
+                    ?? InteractionPlan.drag(to: 0.7, over: 0.4, then: interaction.finishes(at: 0.7) ? .finish : .cancel))
                 phase(dismissing: true) { simulation.dismiss(interaction: drag); simulation.runUntilIdle(fps: options.fps, sample: sample) }
                 delegate.interactive = nil
             }
@@ -132,15 +142,33 @@ public enum ScenarioRunner {
                 if let line = runtime.place(diagnostic, dismissing: dismissing) { problems.append(line) }
             }
         }
-        return ScenarioOutcome(scenario: scenario, problems: problems, skipped: nil, trace: simulation.trace(samples: samples))
+        var outcome = ScenarioOutcome(scenario: scenario, problems: problems, skipped: nil, trace: simulation.trace(samples: samples))
+        outcome.scriptTime = runtime.scriptTime
+        return outcome
     }
 }
 
-/// An entry's `interaction.dismissal` declaration.
+/// An entry's `interaction.dismissal` declaration: how far a drag goes for
+/// the whole transition, and when letting go finishes it.
 public struct EntryInteraction: Sendable {
     public var distance: Double
     public var completionSpeed: Double
     public var completionCurve: TimingCurve
+    /// Finish when let go past this fraction…
+    public var finishThreshold = 0.5
+    /// …or when flicked faster than this (points a second).
+    public var velocityThreshold = 1000.0
+
+    public init(distance: Double, completionSpeed: Double = 1, completionCurve: TimingCurve = .easeInOut) {
+        self.distance = distance
+        self.completionSpeed = completionSpeed
+        self.completionCurve = completionCurve
+    }
+
+    /// Whether letting go at `progress` with `velocity` finishes the transition.
+    public func finishes(at progress: Double, velocity: Double = 0) -> Bool {
+        progress > finishThreshold || velocity > velocityThreshold
+    }
 }
 
 extension ScriptRuntime {
@@ -194,7 +222,10 @@ extension ScriptRuntime {
         state.pushField("completionCurve", of: -1)
         let curve = state.string(at: -1).flatMap(TimingCurve.init(name:)) ?? .easeInOut
         state.pop()
-        return EntryInteraction(distance: distance, completionSpeed: speed, completionCurve: curve)
+        var declared = EntryInteraction(distance: distance, completionSpeed: speed, completionCurve: curve)
+        if let threshold = state.number(field: "finishThreshold", of: -1) { declared.finishThreshold = threshold }
+        if let velocity = state.number(field: "velocityThreshold", of: -1) { declared.velocityThreshold = velocity }
+        return declared
     }
 
     /// The diagnostic as "entry: hook: file:line: message", at the hook that should have prevented it.

@@ -1,4 +1,5 @@
 import Catalogue
+import Dispatch
 import Geometry
 import LuaRuntime
 import Transitions
@@ -28,6 +29,10 @@ public final class ScriptRuntime {
     /// Keys viewForKey answered nil for in the hook now running, to explain a nil index.
     var nilViews: [String] = []
     var currentHook = ""
+    /// Nanoseconds spent in calls into the script (and the host functions it
+    /// calls), outermost calls only; for the check benchmark.
+    public private(set) var scriptTime: UInt64 = 0
+    private var scriptDepth = 0
 
     /// Loads the entry into a fresh sandbox bound to `simulation`.
     public init(file: EntryFile, source: String, simulation: Simulation, limits: SandboxLimits,
@@ -42,10 +47,12 @@ public final class ScriptRuntime {
         }
         state.userInfo = self
         do throws(LuaError) {
-            try installPrelude()
-            installAPI()
-            try state.load(source, chunkName: file.displayPath)
-            try state.call(hook: "main chunk", arguments: 0, results: 1)
+            try timed { () throws(LuaError) in
+                try installPrelude()
+                installAPI()
+                try state.load(source, chunkName: file.displayPath)
+                try state.call(hook: "main chunk", arguments: 0, results: 1)
+            }
         } catch {
             throw .script(error)
         }
@@ -135,12 +142,23 @@ public final class ScriptRuntime {
         defer { (currentHook, nilViews) = previous }
         let count = arguments()
         do {
-            try state.call(hook: name, arguments: count, results: results)
+            try timed { () throws(LuaError) in try state.call(hook: name, arguments: count, results: results) }
             return true
         } catch {
             record(error)
             return false
         }
+    }
+
+    /// Runs body, adding its duration to scriptTime unless it is nested in another timed call.
+    func timed<T>(_ body: () throws(LuaError) -> T) throws(LuaError) -> T {
+        scriptDepth += 1
+        let start = scriptDepth == 1 ? DispatchTime.now().uptimeNanoseconds : 0
+        defer {
+            if scriptDepth == 1 { scriptTime += DispatchTime.now().uptimeNanoseconds - start }
+            scriptDepth -= 1
+        }
+        return try body()
     }
 
     /// Calls a function kept in the registry (an animation block, a completion).
@@ -149,7 +167,7 @@ public final class ScriptRuntime {
         (currentHook, nilViews) = (hook, [])
         defer { (currentHook, nilViews) = previous }
         do {
-            try state.call(reference, hook: hook, results: 0, arguments: arguments)
+            try timed { () throws(LuaError) in try state.call(reference, hook: hook, results: 0, arguments: arguments) }
         } catch {
             record(error)
         }

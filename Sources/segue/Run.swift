@@ -11,7 +11,8 @@ struct Run: ParsableCommand {
         discussion: """
             Presents the entry (and dismisses it with --dismiss), sampling every 1/fps seconds. \
             --interactive drives the presentation (or, with --dismiss, the dismissal) by a drag: \
-            finish:0.7 drags to 70 % then lets go to finish, cancel:0.3 drags to 30 % then lets go to cancel.
+            finish:0.7 drags to 70 % then finishes, cancel:0.3 drags to 30 % then cancels, release:0.6 \
+            drags to 60 % and lets go, and the entry's interaction rule decides.
             """
     )
 
@@ -21,7 +22,7 @@ struct Run: ParsableCommand {
     @Flag(help: "Present, then dismiss.")
     var dismiss = false
 
-    @Option(help: ArgumentHelp("Drive the transition by a drag: finish:PERCENT or cancel:PERCENT (0 to 1).", valueName: "SPEC"))
+    @Option(help: ArgumentHelp("Drive the transition by a drag: finish:P, cancel:P or release:P (P from 0 to 1).", valueName: "SPEC"))
     var interactive: String?
 
     @Option(help: ArgumentHelp("Window size in points.", valueName: "WxH"))
@@ -52,13 +53,17 @@ struct Run: ParsableCommand {
         return Size(width: parts[0], height: parts[1])
     }
 
-    func plan() throws -> InteractionPlan? {
+    func plan(rule: EntryInteraction? = nil) throws -> InteractionPlan? {
         guard let interactive else { return nil }
         let parts = interactive.split(separator: ":").map(String.init)
-        guard parts.count == 2, let percent = Double(parts[1]), (0...1).contains(percent), ["finish", "cancel"].contains(parts[0]) else {
-            throw ValidationError("--interactive takes finish:PERCENT or cancel:PERCENT with PERCENT from 0 to 1, like finish:0.7; got '\(interactive)'")
+        guard parts.count == 2, let percent = Double(parts[1]), (0...1).contains(percent),
+              ["finish", "cancel", "release"].contains(parts[0]) else {
+            throw ValidationError("--interactive takes finish:PERCENT, cancel:PERCENT or release:PERCENT with PERCENT from 0 to 1, "
+                + "like finish:0.7; got '\(interactive)'")
         }
-        return .drag(to: percent, over: 0.4, then: parts[0] == "finish" ? .finish : .cancel)
+        let finish = parts[0] == "release" ? (rule ?? EntryInteraction(distance: 1, completionSpeed: 1, completionCurve: .easeInOut)).finishes(at: percent)
+            : parts[0] == "finish"
+        return .drag(to: percent, over: 0.4, then: finish ? .finish : .cancel)
     }
 
     func run() throws {
@@ -74,9 +79,10 @@ struct Run: ParsableCommand {
         scenarioOptions.limits = options.limits
         scenarioOptions.parameters = try Target.parameters(parameters).merging(target.parameters) { $1 }
         scenarioOptions.sampling = true
-        let plan = try plan()
+        let source = try file.source()
+        let plan = try plan(rule: ScenarioRunner.interaction(of: file, source: source, options: scenarioOptions))
         let scenario: Scenario = dismiss ? (plan == nil ? .presentThenDismiss : .interactiveFinish) : .present
-        let outcome = ScenarioRunner.run(file, source: try file.source(), scenario: scenario, options: scenarioOptions, interaction: plan)
+        let outcome = ScenarioRunner.run(file, source: source, scenario: scenario, options: scenarioOptions, interaction: plan)
         if json, let trace = outcome.trace {
             print(String(decoding: try trace.json(), as: UTF8.self))
         } else if let trace = outcome.trace {

@@ -43,7 +43,7 @@ import Testing
         #expect(unknown.stderr.contains("fade: no parameter 'speed' (it has duration)"))
         let malformed = try cli.segue(["run", "fade", "--interactive", "later"])
         #expect(malformed.status == 64)
-        #expect(malformed.stderr.contains("--interactive takes finish:PERCENT or cancel:PERCENT"))
+        #expect(malformed.stderr.contains("--interactive takes finish:PERCENT, cancel:PERCENT or release:PERCENT"))
         let misspelt = try cli.segue(["run", "fdae"])
         #expect(misspelt.stderr.contains("fdae: no entry of that name in any catalogue in use; did you mean 'fade'?"))
     }
@@ -85,5 +85,32 @@ import Testing
         #expect(results?.map { $0["entry"] as? String } == ["fade", "spring-slide"])
         let scenarios = results?.last?["scenarios"] as? [[String: Any]]
         #expect(scenarios?.count == 9)
+    }
+}
+
+@Suite struct DocumentationTests {
+    /// The authoring guide's worked example passes every scenario.
+    @Test func workedExamplePassesCheck() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let example = root.appendingPathComponent("docs/examples/drop-in.lua")
+        let run = try SegueCommandTests().segue(["check", example.path])
+        #expect(run.status == 0, "\(run.stdout)")
+        #expect(run.stdout.contains("(9 scenarios)"))
+        let tooBouncy = try SegueCommandTests().segue(["run", example.path, "--param", "damping=3"])
+        #expect(tooBouncy.stderr.contains("parameter 'damping': 3 is above the maximum 1"))
+    }
+}
+
+@Suite struct InteractionRuleTests {
+    /// release:P lets the entry's rule decide: the half sheet finishes past 40 %.
+    @Test func releaseFollowsTheEntrysRule() throws {
+        let cli = SegueCommandTests()
+        let past = try cli.segue(["run", "half-sheet", "--dismiss", "--interactive", "release:0.45"])
+        #expect(past.stdout.contains("finishInteractiveTransition"), "\(past.stdout)")
+        let short = try cli.segue(["run", "half-sheet", "--dismiss", "--interactive", "release:0.35"])
+        #expect(short.stdout.contains("cancelInteractiveTransition"))
+        // The slide uses the default rule: halfway.
+        let slide = try cli.segue(["run", "slide-from-bottom", "--dismiss", "--interactive", "release:0.45"])
+        #expect(slide.stdout.contains("cancelInteractiveTransition"))
     }
 }

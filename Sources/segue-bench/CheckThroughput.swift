@@ -1,0 +1,69 @@
+import ArgumentParser
+import Catalogue
+import Foundation
+import LuaBindings
+import Transitions
+
+/// `segue check` over the built-in catalogue: total time, time per scenario
+/// and the share spent inside Lua, beside the same scenarios driven by the
+/// engine's own Swift animators (no script), measured in the same run.
+struct CheckThroughput: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Time 'segue check' over the built-in catalogue against the same scenarios without scripts."
+    )
+
+    @Option(help: "Rounds over the whole catalogue; the best counts.")
+    var rounds = 5
+
+    func run() throws {
+        let files = try BuiltinCatalogue.locate().entryFiles()
+        let sources = try files.map { try $0.source() }
+        var best = (seconds: Double.infinity, scenarios: 0, script: 0.0)
+        for _ in 0..<rounds {
+            let start = DispatchTime.now().uptimeNanoseconds
+            var scenarios = 0
+            var script: UInt64 = 0
+            for (file, source) in zip(files, sources) {
+                _ = try? EntryLoader.load(file)
+                for scenario in Scenario.allCases {
+                    let outcome = ScenarioRunner.run(file, source: source, scenario: scenario)
+                    guard outcome.skipped == nil else { continue }
+                    guard outcome.problems.isEmpty else { throw ValidationError("\(file.stem): \(outcome.problems)") }
+                    scenarios += 1
+                    script += outcome.scriptTime
+                }
+            }
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            if seconds < best.seconds { best = (seconds, scenarios, Double(script) / 1e9) }
+        }
+        let baseline = swiftBaseline(scenarios: best.scenarios)
+        let perScenario = best.seconds / Double(best.scenarios)
+        print("segue check over the built-in catalogue: \(files.count) entries, \(best.scenarios) scenario runs, best of \(rounds) rounds")
+        print("total                      \(String(format: "%.1f ms", best.seconds * 1000))")
+        print("per scenario               \(String(format: "%.0f µs", perScenario * 1e6))    "
+            + "baseline (same scenarios, Swift animators, no Lua) \(String(format: "%.0f µs", baseline * 1e6))    "
+            + String(format: "%.1f×", perScenario / baseline))
+        print("inside Lua                 \(String(format: "%.0f %%", 100 * best.script / best.seconds)) "
+            + "(script hooks and the host functions they call, including making each sandbox)")
+    }
+
+    /// The standard scenarios on the engine's built-in cover-vertical animator.
+    private func swiftBaseline(scenarios: Int) -> Double {
+        var best = Double.infinity
+        for _ in 0..<rounds {
+            let start = DispatchTime.now().uptimeNanoseconds
+            for _ in 0..<scenarios {
+                let simulation = Simulation()
+                let presented = simulation.makeViewController(name: "presented")
+                presented.modalPresentationStyle = .overFullScreen
+                simulation.present(presented)
+                simulation.runUntilIdle()
+                simulation.dismiss()
+                simulation.runUntilIdle()
+            }
+            best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+        return best / Double(scenarios)
+    }
+}
