@@ -22,7 +22,7 @@ enum AnimationBindings {
     }
 
     /// Reads either form into stack positions of the functions.
-    static func parse(_ runtime: ScriptRuntime, _ arguments: LuaArguments, keyframes: Bool) throws -> Call {
+    static func parse(_ runtime: ScriptRuntime, _ arguments: LuaArguments) throws -> Call {
         let state = runtime.state
         var call = Call()
         if state.isTable(at: 1) {
@@ -51,7 +51,6 @@ enum AnimationBindings {
         if !state.isNil(at: call.completion) && !state.isFunction(at: call.completion) {
             throw ScriptMistake("'completion' must be a function(finished)")
         }
-        _ = keyframes
         return call
     }
 
@@ -60,7 +59,7 @@ enum AnimationBindings {
         guard !state.isNil(at: index) else { return AnimationOptions() }
         guard state.isTable(at: index) else { throw ScriptMistake("'options' must be a list of names like {\"curveEaseOut\"}") }
         var names: [String] = []
-        for i in 1...max(state.rawLength(at: index), 1) where state.rawLength(at: index) > 0 {
+        for i in stride(from: 1, through: state.rawLength(at: index), by: 1) {
             state.pushIndex(i, of: index)
             defer { state.pop() }
             guard let name = state.string(at: -1) else { throw ScriptMistake("'options' must hold strings") }
@@ -103,7 +102,7 @@ enum AnimationBindings {
     static let animate: HostFunction = { L in
         LuaArguments.guarded(L) { arguments in
             let runtime = ScriptRuntime.current(L)
-            let call = try parse(runtime, arguments, keyframes: false)
+            let call = try parse(runtime, arguments)
             let engine = runtime.simulation.engine
             if let damping = call.damping {
                 try engine.animate(duration: call.duration, delay: call.delay, dampingRatio: damping, initialVelocity: call.velocity,
@@ -120,7 +119,7 @@ enum AnimationBindings {
     static let animateKeyframes: HostFunction = { L in
         LuaArguments.guarded(L) { arguments in
             let runtime = ScriptRuntime.current(L)
-            let call = try parse(runtime, arguments, keyframes: true)
+            let call = try parse(runtime, arguments)
             try runtime.simulation.engine.animateKeyframes(duration: call.duration, delay: call.delay, options: call.options,
                                                            animations: runner(runtime, call.animations),
                                                            completion: completion(runtime, call.completion))
@@ -151,13 +150,12 @@ enum AnimationBindings {
         }
     }
 
-    /// UIView.new{frame =, backgroundColor =, alpha =, name =} (or UIView(frame)).
+    /// UIView.new{frame =, backgroundColor =, alpha =, name =}, or UIView.new(frame).
     static let new: HostFunction = { L in
         LuaArguments.guarded(L) { _ in
             let runtime = ScriptRuntime.current(L)
             let state = runtime.state
-            // UIView(frame) arrives with the UIView table first.
-            let first: Int32 = state.isTable(at: 1) && state.number(field: "animate", of: 1) == nil && !state.isNil(at: 2) ? 2 : 1
+            let first: Int32 = 1
             var frame = Rect.zero
             var name = "view"
             let view = runtime.simulation.engine.makeView(name: name, frame: frame)

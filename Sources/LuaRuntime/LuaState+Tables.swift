@@ -43,18 +43,6 @@ extension LuaState {
     public func isNil(at index: Int32) -> Bool { lua_type(L, index) <= LUA_TNIL }
     public func typeName(at index: Int32) -> String { String(cString: segue_luaL_typename(L, index)) }
 
-    /// Iterates t's string keys (raw), calling body with the value on top.
-    public func forEachField(of index: Int32, _ body: (String) -> Void) {
-        let table = lua_absindex(L, index)
-        guard lua_type(L, table) == LUA_TTABLE else { return }
-        lua_checkstack(L, 4)
-        lua_pushnil(L)
-        while lua_next(L, table) != 0 {
-            if lua_type(L, -2) == LUA_TSTRING, let key = string(at: -2) { body(key) }
-            pop()
-        }
-    }
-
     // MARK: Handles
 
     /// Makes (or finds) the metatable `name` in the registry and pushes it;

@@ -227,10 +227,4 @@ public final class AnimationEngine {
         }
     }
 
-    /// Settles a timeline's animations now (used when a transition is torn down).
-    func removeAnimations(on timeline: Timeline) {
-        for entry in active where entry.animation.timeline === timeline {
-            finish(entry.animation, on: entry.view, entry.property)
-        }
-    }
 }

@@ -221,7 +221,6 @@ public final class Simulation {
             diagnose(.modelChangedAfterCancel, "after the cancel, the from-view '\(fromView.name)' keeps the values set in the "
                 + "animation block (only what is on screen rolled back); restore them in the completion when transitionWasCancelled")
         }
-        if driver.presenting ? completed : false { presented.presentationController = controller }
         record("completion")
         driver.completion?()
         record("animationEnded", String(completed))

@@ -42,14 +42,4 @@ public final class Timeline {
         }
     }
 
-    /// Clock time at which a settling timeline arrives; nil when it never does by itself.
-    public var arrival: Double? {
-        if case .settling(_, _, let start, let length, _) = mode { return start + length }
-        return nil
-    }
-
-    var isSettlingBackwards: Bool {
-        if case .settling(let from, let to, _, _, _) = mode { return to < from }
-        return false
-    }
 }

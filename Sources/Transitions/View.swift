@@ -177,10 +177,10 @@ public final class View {
     }
 
     public func insertSubview(_ view: View, aboveSubview sibling: View) {
-        guard let index = subviews.firstIndex(where: { $0 === sibling }) else { return addSubview(view) }
+        guard subviews.contains(where: { $0 === sibling }) else { return addSubview(view) }
         view.removeFromSuperview()
-        let position = (subviews.firstIndex(where: { $0 === sibling }) ?? index) + 1
-        subviews.insert(view, at: position)
+        // Found again after the removal, which may have shifted it.
+        subviews.insert(view, at: subviews.firstIndex(where: { $0 === sibling })! + 1)
         view.superview = self
     }
 

@@ -101,7 +101,8 @@ func bottomSheet(_ configure: @escaping (BottomSheetController) -> Void = { _ in
     }
 
     /// Bug class 7: a scroll view inside a sheet versus drag-to-dismiss.
-    @Test func dragScrollsToTheTopBeforeItDismisses() {
+    /// A presented sheet holding a list scrolled 120 points down.
+    func scrolledSheet() -> (Simulation, View) {
         let (simulation, sheet, _) = bottomSheet()
         let list = simulation.engine.makeView(name: "list", frame: Rect(x: 0, y: 0, width: 390, height: 300))
         list.isScrollView = true
@@ -109,6 +110,11 @@ func bottomSheet(_ configure: @escaping (BottomSheetController) -> Void = { _ in
         simulation.present(sheet)
         simulation.runUntilIdle()
         list.contentOffset = Point(x: 0, y: 120)
+        return (simulation, list)
+    }
+
+    @Test func dragScrollsToTheTopBeforeItDismisses() {
+        let (simulation, list) = scrolledSheet()
         let drag = [(0.1, 60.0), (0.2, 120.0), (0.3, 270.0)]
         let plan = InteractionPlan.pan(translations: drag, releaseVelocity: 0, distance: 300, scrollView: list)
         #expect(plan.steps.map(\.action) == [.scroll(60), .update(0), .scroll(0), .update(0), .scroll(0), .update(0.5), .cancel])
@@ -119,13 +125,7 @@ func bottomSheet(_ configure: @escaping (BottomSheetController) -> Void = { _ in
     }
 
     @Test func dismissingWhileScrolledIsReported() {
-        let (simulation, sheet, _) = bottomSheet()
-        let list = simulation.engine.makeView(name: "list", frame: Rect(x: 0, y: 0, width: 390, height: 300))
-        list.isScrollView = true
-        sheet.view.addSubview(list)
-        simulation.present(sheet)
-        simulation.runUntilIdle()
-        list.contentOffset = Point(x: 0, y: 120)
+        let (simulation, list) = scrolledSheet()
         let plan = InteractionPlan.pan(translations: [(0.1, 60), (0.3, 200)], releaseVelocity: 0, distance: 300,
                                        scrollView: list, respectingScroll: false)
         simulation.dismiss(interaction: plan)
