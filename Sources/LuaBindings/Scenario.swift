@@ -228,35 +228,31 @@ extension ScriptRuntime {
         return declared
     }
 
-    /// The diagnostic as "entry: hook: file:line: message", at the hook that should have prevented it.
+    /// The diagnostic as "entry: section.hook: file:line: message", at the
+    /// script's own version of the hook the engine says should have prevented it.
     func place(_ diagnostic: Diagnostic, dismissing: Bool) -> String? {
-        let animator = ["dismissalAnimator", "presentationAnimator", "animator"].filter {
-            dismissing ? $0 != "presentationAnimator" : $0 != "dismissalAnimator"
-        }.first { hasHook($0, "animateTransition") } ?? "animator"
         let controller = ScriptedPresentationController.section
         let (section, hook): (String?, String)
         switch diagnostic.kind {
         case .completedTwice, .completedAfterCancel:
             // Reported by the binding at the call itself, with its line.
             return nil
-        case .modelChangedAfterCancel where diagnostic.message.contains("alongside"):
-            (section, hook) = (controller, "dismissalTransitionWillBegin")
-        case .neverCompleted, .presentedViewNotAtFinalFrame, .presentingViewMissing, .modelChangedAfterCancel, .animationsStillRunning:
-            (section, hook) = (animator, "animateTransition")
-        case .chromeLeftBehind:
-            let name = diagnostic.message.contains("presentationTransitionDidEnd") ? "presentationTransitionDidEnd" : "dismissalTransitionDidEnd"
-            (section, hook) = (controller, hasHook(controller, name) ? name : "presentationTransitionWillBegin")
-        case .hierarchyChangedInQuery:
-            (section, hook) = (controller, diagnostic.message.hasPrefix("presentedView") ? "presentedView" : "frameOfPresentedViewInContainerView")
-        case .notLaidOutAfterSizeChange:
-            (section, hook) = (controller, hasHook(controller, "containerViewWillLayoutSubviews")
-                ? "containerViewWillLayoutSubviews" : "frameOfPresentedViewInContainerView")
-        case .coveredByKeyboard:
-            (section, hook) = (controller, "keyboardWillChangeFrame")
+        case .unsupportedStyle:
+            (section, hook) = (nil, diagnostic.hook)
         case .dismissedWhileScrolled:
             (section, hook) = ("interaction", "dismissal")
-        case .unsupportedStyle:
-            (section, hook) = (nil, "presentationStyle")
+        case .neverCompleted, .presentedViewNotAtFinalFrame, .presentingViewMissing, .animationsStillRunning,
+             .modelChangedAfterCancel where diagnostic.hook == "animateTransition":
+            let animator = ["dismissalAnimator", "presentationAnimator", "animator"].filter {
+                dismissing ? $0 != "presentationAnimator" : $0 != "dismissalAnimator"
+            }.first { hasHook($0, "animateTransition") } ?? "animator"
+            (section, hook) = (animator, diagnostic.hook)
+        default:
+            // A presentation-controller hook; one the script does not define points at the
+            // hook that set the problem up (the chrome is made in WillBegin, the frame comes
+            // from frameOfPresentedViewInContainerView).
+            let fallback = diagnostic.kind == .chromeLeftBehind ? "presentationTransitionWillBegin" : "frameOfPresentedViewInContainerView"
+            (section, hook) = (controller, hasHook(controller, diagnostic.hook) ? diagnostic.hook : fallback)
         }
         let at = section.flatMap { self.location(ofHook: $0, hook) } ?? ScriptLocation(file: file.displayPath, line: 1)
         let label = section.map { "\($0).\(hook)" } ?? hook

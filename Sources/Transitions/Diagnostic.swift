@@ -8,13 +8,34 @@ public struct Diagnostic: Sendable, Equatable, Codable, CustomStringConvertible 
     }
 
     public let kind: Kind
+    /// The UIKit hook whose code should have prevented it ("animateTransition",
+    /// "dismissalTransitionDidEnd" …), so a script's breach can be placed at its own hook.
+    public let hook: String
     /// Seconds on the simulation clock.
     public let time: Double
     public let message: String
 
     public var description: String { message }
 
-    static func make(_ kind: Kind, at time: Double, _ message: String) -> Diagnostic {
-        Diagnostic(kind: kind, time: time, message: message)
+    static func make(_ kind: Kind, hook: String? = nil, at time: Double, _ message: String) -> Diagnostic {
+        Diagnostic(kind: kind, hook: hook ?? kind.hook, time: time, message: message)
+    }
+}
+
+extension Diagnostic.Kind {
+    /// The hook a breach of this kind usually belongs to.
+    var hook: String {
+        switch self {
+        case .neverCompleted, .presentedViewNotAtFinalFrame, .presentingViewMissing, .modelChangedAfterCancel,
+             .animationsStillRunning:
+            "animateTransition"
+        case .completedTwice, .completedAfterCancel: "completeTransition"
+        case .chromeLeftBehind: "dismissalTransitionDidEnd"
+        case .hierarchyChangedInQuery: "frameOfPresentedViewInContainerView"
+        case .notLaidOutAfterSizeChange: "containerViewWillLayoutSubviews"
+        case .unsupportedStyle: "presentationStyle"
+        case .coveredByKeyboard: "keyboardWillChangeFrame"
+        case .dismissedWhileScrolled: "interaction"
+        }
     }
 }

@@ -47,8 +47,8 @@ public final class Simulation {
         hooks.append(HookEvent(time: engine.now, hook: hook, detail: detail))
     }
 
-    func diagnose(_ kind: Diagnostic.Kind, _ message: String) {
-        diagnostics.append(.make(kind, at: engine.now, message))
+    func diagnose(_ kind: Diagnostic.Kind, hook: String? = nil, _ message: String) {
+        diagnostics.append(.make(kind, hook: hook, at: engine.now, message))
     }
 
     /// Calls a query hook and reports it if it changed the view hierarchy.
@@ -57,7 +57,7 @@ public final class Simulation {
         let before = fingerprint()
         let result = body()
         if fingerprint() != before {
-            diagnose(.hierarchyChangedInQuery, "\(name) changed the view hierarchy; UIKit may call it many times, "
+            diagnose(.hierarchyChangedInQuery, hook: name, "\(name) changed the view hierarchy; UIKit may call it many times, "
                 + "so it must only answer (add views in presentationTransitionWillBegin)")
         }
         return result
@@ -194,7 +194,7 @@ public final class Simulation {
                 }
             } else {
                 unlink(presented, from: presenter)
-                checkChrome(driver, when: "a cancelled presentation", hook: "presentationTransitionDidEnd(false)")
+                checkChrome(driver, when: "a cancelled presentation", hook: "presentationTransitionDidEnd", completed: false)
             }
         } else {
             if completed {
@@ -209,7 +209,7 @@ public final class Simulation {
             record("dismissalTransitionDidEnd", String(completed))
             controller.dismissalTransitionDidEnd(completed)
             if completed {
-                checkChrome(driver, when: "a completed dismissal", hook: "dismissalTransitionDidEnd(true)")
+                checkChrome(driver, when: "a completed dismissal", hook: "dismissalTransitionDidEnd", completed: true)
                 if !presenter.view.isDescendant(of: window) {
                     diagnose(.presentingViewMissing, "after the dismissal the presenting view is not in the window: "
                         + "the user would see a black screen (an animator removed a view it was not handed)")
@@ -232,7 +232,8 @@ public final class Simulation {
         // Checked after the coordinator's completions, the last place to put chrome back.
         if !completed && !driver.presenting {
             for (view, start) in zip(driver.chrome, driver.chromeAtStart) where changedAfterCancel(start, view.model) {
-                diagnose(.modelChangedAfterCancel, "after the cancel, '\(view.name)' keeps the values set in the alongside "
+                diagnose(.modelChangedAfterCancel, hook: "dismissalTransitionWillBegin",
+                         "after the cancel, '\(view.name)' keeps the values set in the alongside "
                     + "animation (only what is on screen rolled back); restore them in the coordinator's completion when it isCancelled")
             }
         }
@@ -256,11 +257,11 @@ public final class Simulation {
         home.view.insertSubview(presenter.view, at: home.index)
     }
 
-    private func checkChrome(_ driver: TransitionDriver, when: String, hook: String) {
+    private func checkChrome(_ driver: TransitionDriver, when: String, hook: String, completed: Bool) {
         let left = driver.chrome.filter { $0.superview != nil && $0.isDescendant(of: driver.container) }
         for view in left {
-            diagnose(.chromeLeftBehind, "'\(view.name)', added by the presentation controller, is still there after \(when); "
-                + "remove it in \(hook)")
+            diagnose(.chromeLeftBehind, hook: hook, "'\(view.name)', added by the presentation controller, is still there "
+                + "after \(when); remove it in \(hook)(\(completed))")
         }
     }
 
