@@ -43,6 +43,13 @@ extension ScriptRuntime {
         return controller
     }
 
+    func coordinator(at index: Int32) throws(ArgumentError) -> TransitionCoordinator {
+        guard let id = state.handle(at: index, metatable: Self.coordinatorMetatable), let coordinator = coordinators[id] else {
+            throw ArgumentError(position: index, message: "transition coordinator expected (call it as coordinator:method())")
+        }
+        return coordinator
+    }
+
     func installHandleMetatables() {
         for (name, index) in [(Self.contextMetatable, ContextBindings.index), (Self.controllerMetatable, ContextBindings.controllerIndex),
                               (Self.coordinatorMetatable, ContextBindings.coordinatorIndex)] {
@@ -61,8 +68,7 @@ enum ContextBindings {
                         "updateInteractiveTransition", "finishInteractiveTransition", "cancelInteractiveTransition"]
 
     static let index: HostFunction = { L in
-        LuaArguments.guarded(L) { arguments in
-            let runtime = ScriptRuntime.current(L)
+        ScriptRuntime.host(L) { runtime, arguments in
             let context = try runtime.context(at: 1)
             let key = try arguments.string(2)
             switch key {
@@ -96,8 +102,7 @@ enum ContextBindings {
     }
 
     static let viewForKey: HostFunction = { L in
-        LuaArguments.guarded(L) { arguments in
-            let runtime = ScriptRuntime.current(L)
+        ScriptRuntime.host(L) { runtime, arguments in
             let key = try key(arguments)
             let view = try runtime.context(at: 1).view(forKey: key)
             if view == nil { runtime.nilViews.append(key.rawValue) }
@@ -107,32 +112,28 @@ enum ContextBindings {
     }
 
     static let viewControllerForKey: HostFunction = { L in
-        LuaArguments.guarded(L) { arguments in
-            let runtime = ScriptRuntime.current(L)
+        ScriptRuntime.host(L) { runtime, arguments in
             runtime.push(try runtime.context(at: 1).viewController(forKey: try key(arguments)))
             return 1
         }
     }
 
     static let initialFrame: HostFunction = { L in
-        LuaArguments.guarded(L) { _ in
-            let runtime = ScriptRuntime.current(L)
+        ScriptRuntime.host(L) { runtime, _ in
             runtime.push(try runtime.context(at: 1).initialFrame(for: try runtime.controller(at: 2)))
             return 1
         }
     }
 
     static let finalFrame: HostFunction = { L in
-        LuaArguments.guarded(L) { _ in
-            let runtime = ScriptRuntime.current(L)
+        ScriptRuntime.host(L) { runtime, _ in
             runtime.push(try runtime.context(at: 1).finalFrame(for: try runtime.controller(at: 2)))
             return 1
         }
     }
 
     static let completeTransition: HostFunction = { L in
-        LuaArguments.guarded(L) { _ in
-            let runtime = ScriptRuntime.current(L)
+        ScriptRuntime.host(L) { runtime, _ in
             let context = try runtime.context(at: 1)
             let didComplete = runtime.state.boolean(at: 2)
             let location = runtime.state.callerLocation()
@@ -149,36 +150,35 @@ enum ContextBindings {
     }
 
     static let transitionWasCancelled: HostFunction = { L in
-        LuaArguments.guarded(L) { arguments in
-            arguments.push(try ScriptRuntime.current(L).context(at: 1).transitionWasCancelled)
+        ScriptRuntime.host(L) { runtime, arguments in
+            arguments.push(try runtime.context(at: 1).transitionWasCancelled)
             return 1
         }
     }
 
     static let update: HostFunction = { L in
-        LuaArguments.guarded(L) { arguments in
-            try ScriptRuntime.current(L).context(at: 1).updateInteractiveTransition(try arguments.number(2))
+        ScriptRuntime.host(L) { runtime, arguments in
+            try runtime.context(at: 1).updateInteractiveTransition(try arguments.number(2))
             return 0
         }
     }
 
     static let finish: HostFunction = { L in
-        LuaArguments.guarded(L) { _ in
-            try ScriptRuntime.current(L).context(at: 1).finishInteractiveTransition()
+        ScriptRuntime.host(L) { runtime, _ in
+            try runtime.context(at: 1).finishInteractiveTransition()
             return 0
         }
     }
 
     static let cancel: HostFunction = { L in
-        LuaArguments.guarded(L) { _ in
-            try ScriptRuntime.current(L).context(at: 1).cancelInteractiveTransition()
+        ScriptRuntime.host(L) { runtime, _ in
+            try runtime.context(at: 1).cancelInteractiveTransition()
             return 0
         }
     }
 
     static let controllerIndex: HostFunction = { L in
-        LuaArguments.guarded(L) { arguments in
-            let runtime = ScriptRuntime.current(L)
+        ScriptRuntime.host(L) { runtime, arguments in
             let controller = try runtime.controller(at: 1)
             let key = try arguments.string(2)
             switch key {
@@ -198,10 +198,8 @@ enum ContextBindings {
     }
 
     static let coordinatorIndex: HostFunction = { L in
-        LuaArguments.guarded(L) { arguments in
-            let runtime = ScriptRuntime.current(L)
-            guard let id = runtime.state.handle(at: 1, metatable: ScriptRuntime.coordinatorMetatable),
-                  let coordinator = runtime.coordinators[id] else { throw ArgumentError(position: 1, message: "coordinator expected") }
+        ScriptRuntime.host(L) { runtime, arguments in
+            let coordinator = try runtime.coordinator(at: 1)
             let key = try arguments.string(2)
             switch key {
             case "transitionDuration": arguments.push(coordinator.transitionDuration)
@@ -218,10 +216,8 @@ enum ContextBindings {
 
     /// coordinator:animateAlongsideTransition(function() … end, function() … end)
     static let alongside: HostFunction = { L in
-        LuaArguments.guarded(L) { _ in
-            let runtime = ScriptRuntime.current(L)
-            guard let id = runtime.state.handle(at: 1, metatable: ScriptRuntime.coordinatorMetatable),
-                  let coordinator = runtime.coordinators[id] else { throw ArgumentError(position: 1, message: "coordinator expected") }
+        ScriptRuntime.host(L) { runtime, _ in
+            let coordinator = try runtime.coordinator(at: 1)
             func keep(_ index: Int32, hook: String) -> (() -> Void)? {
                 guard runtime.state.isFunction(at: index) else { return nil }
                 runtime.state.pushCopy(of: index)

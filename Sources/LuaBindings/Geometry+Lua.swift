@@ -158,8 +158,8 @@ enum TransformFunctions {
 
     /// A host function body that returns one pushed value.
     static func guarded(_ L: OpaquePointer?, _ body: (ScriptRuntime, LuaArguments) throws -> Void) -> Int32 {
-        LuaArguments.guarded(L) { arguments in
-            try body(ScriptRuntime.current(L), arguments)
+        ScriptRuntime.host(L) { runtime, arguments in
+            try body(runtime, arguments)
             return 1
         }
     }

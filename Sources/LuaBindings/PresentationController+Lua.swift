@@ -96,8 +96,7 @@ enum PresentationControllerBindings {
     /// value, as a Swift property would), then the entry's own functions;
     /// nil otherwise, so `if self.dimmingView then` works before it is set.
     static let index: HostFunction = { L in
-        LuaArguments.guarded(L) { arguments in
-            let runtime = ScriptRuntime.current(L)
+        ScriptRuntime.host(L) { runtime, arguments in
             let state = runtime.state
             guard let id = state.integer(at: segue_host_upvalue(1)), let controller = runtime.presentationControllers[id],
                   let key = state.string(at: 2) else { state.pushNil(); return 1 }

@@ -70,6 +70,13 @@ public final class ScriptRuntime {
         LuaState.owning(L!).userInfo as! ScriptRuntime
     }
 
+    /// The body of a host function bound to a runtime: the runtime and the
+    /// arguments in, the result count out; a thrown error becomes a Lua error
+    /// at the script's line.
+    static func host(_ L: OpaquePointer?, _ body: (ScriptRuntime, LuaArguments) throws -> Int32) -> Int32 {
+        LuaArguments.guarded(L) { arguments in try body(current(L), arguments) }
+    }
+
     // MARK: Errors and findings
 
     /// A contract breach, placed at the hook that should have prevented it.

@@ -100,8 +100,7 @@ enum AnimationBindings {
     }
 
     static let animate: HostFunction = { L in
-        LuaArguments.guarded(L) { arguments in
-            let runtime = ScriptRuntime.current(L)
+        ScriptRuntime.host(L) { runtime, arguments in
             let call = try parse(runtime, arguments)
             let engine = runtime.simulation.engine
             if let damping = call.damping {
@@ -117,8 +116,7 @@ enum AnimationBindings {
     }
 
     static let animateKeyframes: HostFunction = { L in
-        LuaArguments.guarded(L) { arguments in
-            let runtime = ScriptRuntime.current(L)
+        ScriptRuntime.host(L) { runtime, arguments in
             let call = try parse(runtime, arguments)
             try runtime.simulation.engine.animateKeyframes(duration: call.duration, delay: call.delay, options: call.options,
                                                            animations: runner(runtime, call.animations),
@@ -129,8 +127,7 @@ enum AnimationBindings {
 
     /// UIView.addKeyframe{relativeStartTime =, relativeDuration =, animations =} or (start, duration, fn).
     static let addKeyframe: HostFunction = { L in
-        LuaArguments.guarded(L) { arguments in
-            let runtime = ScriptRuntime.current(L)
+        ScriptRuntime.host(L) { runtime, arguments in
             let state = runtime.state
             let start: Double, duration: Double, function: Int32
             if state.isTable(at: 1) {
@@ -152,8 +149,7 @@ enum AnimationBindings {
 
     /// UIView.new{frame =, backgroundColor =, alpha =, name =}, or UIView.new(frame).
     static let new: HostFunction = { L in
-        LuaArguments.guarded(L) { _ in
-            let runtime = ScriptRuntime.current(L)
+        ScriptRuntime.host(L) { runtime, _ in
             let state = runtime.state
             let first: Int32 = 1
             var frame = Rect.zero

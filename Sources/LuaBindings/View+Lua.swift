@@ -22,6 +22,14 @@ extension ScriptRuntime {
         return view
     }
 
+    /// The view behind a layer handle.
+    func layerView(at index: Int32) throws(ArgumentError) -> View {
+        guard let id = state.handle(at: index, metatable: Self.layerMetatable), let view = views[id] else {
+            throw ArgumentError(position: index, message: "CALayer expected, got \(state.typeName(at: index))")
+        }
+        return view
+    }
+
     func installViewMetatables() {
         state.pushMetatable(Self.viewMetatable) {
             state.push(ViewBindings.index); state.setField("__index", in: -2)
@@ -50,8 +58,7 @@ enum ViewBindings {
                                 "isDoubleSided", "opacity", "position", "bounds", "masksToBounds"]
 
     static let index: HostFunction = { L in
-        LuaArguments.guarded(L) { arguments in
-            let runtime = ScriptRuntime.current(L)
+        ScriptRuntime.host(L) { runtime, arguments in
             let view = try runtime.view(at: 1)
             let key = try arguments.string(2)
             switch key {
@@ -91,8 +98,7 @@ enum ViewBindings {
     }
 
     static let newIndex: HostFunction = { L in
-        LuaArguments.guarded(L) { arguments in
-            let runtime = ScriptRuntime.current(L)
+        ScriptRuntime.host(L) { runtime, arguments in
             let view = try runtime.view(at: 1)
             let key = try arguments.string(2)
             do {
@@ -121,11 +127,8 @@ enum ViewBindings {
     }
 
     static let layerIndex: HostFunction = { L in
-        LuaArguments.guarded(L) { arguments in
-            let runtime = ScriptRuntime.current(L)
-            guard let id = runtime.state.handle(at: 1, metatable: ScriptRuntime.layerMetatable), let view = runtime.views[id] else {
-                throw ArgumentError(position: 1, message: "CALayer expected")
-            }
+        ScriptRuntime.host(L) { runtime, arguments in
+            let view = try runtime.layerView(at: 1)
             let key = try arguments.string(2)
             switch key {
             case "transform": runtime.push(view.layerTransform)
@@ -147,11 +150,8 @@ enum ViewBindings {
     }
 
     static let layerNewIndex: HostFunction = { L in
-        LuaArguments.guarded(L) { arguments in
-            let runtime = ScriptRuntime.current(L)
-            guard let id = runtime.state.handle(at: 1, metatable: ScriptRuntime.layerMetatable), let view = runtime.views[id] else {
-                throw ArgumentError(position: 1, message: "CALayer expected")
-            }
+        ScriptRuntime.host(L) { runtime, arguments in
+            let view = try runtime.layerView(at: 1)
             let key = try arguments.string(2)
             do {
                 switch key {
@@ -176,8 +176,7 @@ enum ViewBindings {
     }
 
     static let describe: HostFunction = { L in
-        LuaArguments.guarded(L) { arguments in
-            let runtime = ScriptRuntime.current(L)
+        ScriptRuntime.host(L) { runtime, arguments in
             let view = try runtime.view(at: 1)
             arguments.push("UIView '\(view.name)'")
             return 1
@@ -185,8 +184,7 @@ enum ViewBindings {
     }
 
     static let addSubview: HostFunction = { L in
-        LuaArguments.guarded(L) { _ in
-            let runtime = ScriptRuntime.current(L)
+        ScriptRuntime.host(L) { runtime, _ in
             try runtime.view(at: 1).addSubview(try runtime.view(at: 2))
             return 0
         }
@@ -194,8 +192,7 @@ enum ViewBindings {
 
     /// view:insertSubview(v, index) or view:insertSubview(v, {at = i | aboveSubview = s | belowSubview = s}).
     static let insertSubview: HostFunction = { L in
-        LuaArguments.guarded(L) { arguments in
-            let runtime = ScriptRuntime.current(L)
+        ScriptRuntime.host(L) { runtime, arguments in
             let parent = try runtime.view(at: 1), child = try runtime.view(at: 2)
             let state = runtime.state
             if let index = state.integer(at: 3) {
@@ -222,31 +219,28 @@ enum ViewBindings {
     }
 
     static let removeFromSuperview: HostFunction = { L in
-        LuaArguments.guarded(L) { _ in
-            try ScriptRuntime.current(L).view(at: 1).removeFromSuperview()
+        ScriptRuntime.host(L) { runtime, _ in
+            try runtime.view(at: 1).removeFromSuperview()
             return 0
         }
     }
 
     static let bringSubviewToFront: HostFunction = { L in
-        LuaArguments.guarded(L) { _ in
-            let runtime = ScriptRuntime.current(L)
+        ScriptRuntime.host(L) { runtime, _ in
             try runtime.view(at: 1).bringSubviewToFront(try runtime.view(at: 2))
             return 0
         }
     }
 
     static let sendSubviewToBack: HostFunction = { L in
-        LuaArguments.guarded(L) { _ in
-            let runtime = ScriptRuntime.current(L)
+        ScriptRuntime.host(L) { runtime, _ in
             try runtime.view(at: 1).sendSubviewToBack(try runtime.view(at: 2))
             return 0
         }
     }
 
     static let isDescendant: HostFunction = { L in
-        LuaArguments.guarded(L) { arguments in
-            let runtime = ScriptRuntime.current(L)
+        ScriptRuntime.host(L) { runtime, arguments in
             arguments.push(try runtime.view(at: 1).isDescendant(of: try runtime.view(at: 2)))
             return 1
         }
@@ -254,8 +248,7 @@ enum ViewBindings {
 
     /// view:snapshotView(afterScreenUpdates) (also {afterScreenUpdates = …}).
     static let snapshotView: HostFunction = { L in
-        LuaArguments.guarded(L) { _ in
-            let runtime = ScriptRuntime.current(L)
+        ScriptRuntime.host(L) { runtime, _ in
             let view = try runtime.view(at: 1)
             var after = runtime.state.boolean(at: 2)
             if runtime.state.isTable(at: 2) {
