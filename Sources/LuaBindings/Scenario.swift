@@ -53,15 +53,12 @@ public struct ScenarioOutcome {
 }
 
 public enum ScenarioRunner {
-    /// The entry's declared interaction (nil when it declares none), read from a fresh sandbox.
-    public static func interaction(of file: EntryFile, source: String, options: ScenarioOptions = ScenarioOptions()) -> EntryInteraction? {
-        let runtime = try? ScriptRuntime(file: file, source: source, simulation: Simulation(windowSize: options.windowSize),
-                                         limits: options.limits, parameters: options.parameters)
-        return runtime?.interaction(windowSize: options.windowSize)
-    }
-
+    /// - Parameters:
+    ///   - given: drives the interactive part of the scenario instead of the standard drag.
+    ///   - release: drag to this fraction and let go, and the entry's own rule decides
+    ///     whether that finishes or cancels.
     public static func run(_ file: EntryFile, source: String, scenario: Scenario, options: ScenarioOptions = ScenarioOptions(),
-                           interaction plan: InteractionPlan? = nil) -> ScenarioOutcome {
+                           interaction given: InteractionPlan? = nil, release: Double? = nil) -> ScenarioOutcome {
         let simulation = Simulation(windowSize: options.windowSize)
         let runtime: ScriptRuntime
         do {
@@ -80,6 +77,11 @@ public enum ScenarioRunner {
             return ScenarioOutcome(scenario: scenario, problems: [error.description], skipped: nil, trace: nil)
         }
         let interaction = runtime.interaction(windowSize: options.windowSize)
+        // A plan from the caller may drive an entry that declares no interaction: UIKit's defaults then.
+        let rule = interaction ?? EntryInteraction(distance: options.windowSize.height)
+        let plan = given ?? release.map { fraction in
+            InteractionPlan.drag(to: fraction, over: 0.4, then: rule.finishes(at: fraction) ? .finish : .cancel)
+        }
         if scenario.isInteractive && interaction == nil && plan == nil {
             return ScenarioOutcome(scenario: scenario, problems: [], skipped: "no interactive dismissal", trace: nil)
         }
@@ -95,10 +97,7 @@ public enum ScenarioRunner {
         switch scenario {
         case .present:
             // With a plan the presentation itself is interactive (a drag that brings a sheet up).
-            if plan != nil {
-                let declared = interaction ?? EntryInteraction(distance: options.windowSize.height, completionSpeed: 1, completionCurve: .easeInOut)
-                delegate.interactive = (declared.completionSpeed, declared.completionCurve)
-            }
+            if plan != nil { delegate.interactive = (rule.completionSpeed, rule.completionCurve) }
             phase(dismissing: false) {
                 simulation.present(presented, interaction: plan)
                 simulation.runUntilIdle(fps: options.fps, sample: sample)
@@ -117,13 +116,10 @@ public enum ScenarioRunner {
         case .interactiveFinish, .interactiveCancel10, .interactiveCancel50, .interactiveCancel99:
             phase(dismissing: false) { simulation.present(presented); simulation.runUntilIdle(fps: options.fps) }
             if simulation.topViewController === presented {
-                // A plan given by the caller may drive an entry that declares no interaction.
-                let interaction = interaction ?? EntryInteraction(distance: options.windowSize.height, completionSpeed: 1,
-                                                                  completionCurve: .easeInOut)
-                delegate.interactive = (interaction.completionSpeed, interaction.completionCurve)
+                delegate.interactive = (rule.completionSpeed, rule.completionCurve)
                 // Finishing: a drag to 70 % let go, which the entry's own rule must call a finish.
                 let drag = plan ?? (scenario.cancelAt.map { InteractionPlan.drag(to: $0, over: 0.4, then: .cancel) }
-                    ?? InteractionPlan.drag(to: 0.7, over: 0.4, then: interaction.finishes(at: 0.7) ? .finish : .cancel))
+                    ?? InteractionPlan.drag(to: 0.7, over: 0.4, then: rule.finishes(at: 0.7) ? .finish : .cancel))
                 phase(dismissing: true) { simulation.dismiss(interaction: drag); simulation.runUntilIdle(fps: options.fps, sample: sample) }
                 delegate.interactive = nil
             }

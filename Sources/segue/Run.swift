@@ -42,7 +42,7 @@ struct Run: ParsableCommand {
     func validate() throws {
         guard fps >= 1, fps <= 1000 else { throw ValidationError("--fps must be between 1 and 1000, got \(fps)") }
         _ = try windowSize()
-        _ = try plan()
+        _ = try drag()
     }
 
     func windowSize() throws -> Size {
@@ -53,17 +53,17 @@ struct Run: ParsableCommand {
         return Size(width: parts[0], height: parts[1])
     }
 
-    func plan(rule: EntryInteraction? = nil) throws -> InteractionPlan? {
-        guard let interactive else { return nil }
+    /// The --interactive drag: a plan that ends as told, or a fraction to let go at.
+    func drag() throws -> (plan: InteractionPlan?, release: Double?) {
+        guard let interactive else { return (nil, nil) }
         let parts = interactive.split(separator: ":").map(String.init)
         guard parts.count == 2, let percent = Double(parts[1]), (0...1).contains(percent),
               ["finish", "cancel", "release"].contains(parts[0]) else {
             throw ValidationError("--interactive takes finish:PERCENT, cancel:PERCENT or release:PERCENT with PERCENT from 0 to 1, "
                 + "like finish:0.7; got '\(interactive)'")
         }
-        let finish = parts[0] == "release" ? (rule ?? EntryInteraction(distance: 1, completionSpeed: 1, completionCurve: .easeInOut)).finishes(at: percent)
-            : parts[0] == "finish"
-        return .drag(to: percent, over: 0.4, then: finish ? .finish : .cancel)
+        if parts[0] == "release" { return (nil, percent) }
+        return (.drag(to: percent, over: 0.4, then: parts[0] == "finish" ? .finish : .cancel), nil)
     }
 
     func run() throws {
@@ -80,9 +80,10 @@ struct Run: ParsableCommand {
         scenarioOptions.parameters = try Target.parameters(parameters).merging(target.parameters) { $1 }
         scenarioOptions.sampling = true
         let source = try file.source()
-        let plan = try plan(rule: ScenarioRunner.interaction(of: file, source: source, options: scenarioOptions))
-        let scenario: Scenario = dismiss ? (plan == nil ? .presentThenDismiss : .interactiveFinish) : .present
-        let outcome = ScenarioRunner.run(file, source: source, scenario: scenario, options: scenarioOptions, interaction: plan)
+        let (plan, release) = try drag()
+        let scenario: Scenario = dismiss ? (interactive == nil ? .presentThenDismiss : .interactiveFinish) : .present
+        let outcome = ScenarioRunner.run(file, source: source, scenario: scenario, options: scenarioOptions,
+                                         interaction: plan, release: release)
         if json, let trace = outcome.trace {
             print(String(decoding: try trace.json(), as: UTF8.self))
         } else if let trace = outcome.trace {
