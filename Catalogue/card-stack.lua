@@ -11,6 +11,14 @@ local function tipped()
   return CATransform3DRotate(t1, 15.0 * math.pi / 180.0, 1, 0, 0)
 end
 
+-- The card it ends as: moved up by 8 % of its height and shrunk to 0.8.
+local function lifted(height)
+  local t2 = CATransform3DIdentity
+  t2.m34 = 1.0 / -1000
+  t2 = CATransform3DTranslate(t2, 0, -height * 0.08, 0)
+  return CATransform3DScale(t2, 0.8, 0.8, 1)
+end
+
 local function runPresentAnimation(ctx, fromVC, fromView, toView)
   local containerView = ctx.containerView
   local frame = ctx:initialFrame(fromVC)
@@ -20,10 +28,7 @@ local function runPresentAnimation(ctx, fromVC, fromView, toView)
   containerView:insertSubview(toView, {aboveSubview = fromView})
 
   local t1 = tipped()
-  local t2 = CATransform3DIdentity
-  t2.m34 = 1.0 / -1000
-  t2 = CATransform3DTranslate(t2, 0, -fromView.frame.size.height * 0.08, 0)
-  t2 = CATransform3DScale(t2, 0.8, 0.8, 1)
+  local t2 = lifted(fromView.frame.size.height)
 
   UIView.animateKeyframes{duration = params.duration, delay = 0.0, options = {"calculationModeCubic"}, animations = function()
     UIView.addKeyframe(0.0, 0.4, function()
@@ -52,9 +57,7 @@ local function runDismissAnimation(ctx, fromVC, fromView, toView)
   frameOffScreen.origin.y = frame.size.height
 
   -- Start from where the presentation left it.
-  local t2 = CATransform3DIdentity
-  t2.m34 = 1.0 / -1000
-  toView.layer.transform = CATransform3DScale(CATransform3DTranslate(t2, 0, -frame.size.height * 0.08, 0), 0.8, 0.8, 1)
+  toView.layer.transform = lifted(frame.size.height)
   toView.alpha = 0.6
   local t1 = tipped()
 

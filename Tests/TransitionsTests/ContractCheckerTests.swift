@@ -18,15 +18,9 @@ import TestSupport
         final class D: TransitioningDelegate {
             func animator(forPresented presented: ViewController, presenting: ViewController, source: ViewController) -> Animator? { Lazy() }
         }
-        let simulation = Simulation()
-        let presented = simulation.makeViewController(name: "presented")
-        let delegate = D()
-        presented.transitioningDelegate = delegate
         // Custom: the default presentation controller does not lay the view out
         // (UIKit's own styles would put it back in their layout pass).
-        presented.modalPresentationStyle = .custom
-        simulation.present(presented)
-        simulation.runUntilIdle()
+        let (simulation, _) = present(through: D(), style: .custom)
         #expect(simulation.diagnostics.map(\.kind) == [.presentedViewNotAtFinalFrame])
         #expect(simulation.diagnostics.first?.message == "the presented view ends at (0, 0, 100, 100) but frameOfPresentedViewInContainerView "
             + "(finalFrame(for:)) is (0, 0, 390, 844); set its frame to finalFrame")
@@ -93,13 +87,7 @@ import TestSupport
             func animator(forPresented presented: ViewController, presenting: ViewController, source: ViewController) -> Animator? { nil }
             func animator(forDismissed dismissed: ViewController) -> Animator? { Stubborn() }
         }
-        let simulation = Simulation()
-        let presented = simulation.makeViewController(name: "presented")
-        presented.modalPresentationStyle = .overFullScreen
-        let delegate = D()
-        presented.transitioningDelegate = delegate
-        simulation.present(presented)
-        simulation.runUntilIdle()
+        let (simulation, _) = present(through: D(), style: .overFullScreen)
         simulation.dismiss(interaction: .drag(to: 0.3, then: .cancel))
         simulation.runUntilIdle()
         #expect(simulation.diagnostics.map(\.kind) == [.completedAfterCancel])
@@ -121,13 +109,7 @@ import TestSupport
                 FadeAnimator(isPresentation: true)
             }
         }
-        let simulation = Simulation()
-        let presented = simulation.makeViewController(name: "presented")
-        presented.modalPresentationStyle = .custom
-        let delegate = D()
-        presented.transitioningDelegate = delegate
-        simulation.present(presented)
-        simulation.runUntilIdle()
+        let (simulation, _) = present(through: D(), style: .custom)
         #expect(simulation.diagnostics.map(\.kind).contains(.hierarchyChangedInQuery))
     }
 
@@ -148,13 +130,7 @@ import TestSupport
         final class D: TransitioningDelegate {
             func animator(forPresented presented: ViewController, presenting: ViewController, source: ViewController) -> Animator? { Hasty() }
         }
-        let simulation = Simulation()
-        let presented = simulation.makeViewController(name: "presented")
-        presented.modalPresentationStyle = .overFullScreen
-        let delegate = D()
-        presented.transitioningDelegate = delegate
-        simulation.present(presented)
-        simulation.runUntilIdle()
+        let (simulation, _) = present(through: D(), style: .overFullScreen)
         #expect(simulation.diagnostics.map(\.kind) == [.animationsStillRunning])
     }
 

@@ -154,6 +154,17 @@ func halfScreen(windowSize: Size = Size(width: 390, height: 844)) -> (Simulation
     return (simulation, presented, delegate)
 }
 
+/// Presents a controller of `style` through `delegate` and runs until nothing moves.
+func present(through delegate: TransitioningDelegate, style: PresentationStyle) -> (Simulation, ViewController) {
+    let simulation = Simulation()
+    let presented = simulation.makeViewController(name: "presented")
+    presented.modalPresentationStyle = style
+    presented.transitioningDelegate = delegate
+    simulation.present(presented)
+    simulation.runUntilIdle()
+    return (simulation, presented)
+}
+
 extension Simulation {
     var hookNames: [String] { hooks.map(\.hook) }
 }
