@@ -5,6 +5,7 @@
  * only the names below; everything else the standard libraries define stays
  * unreachable in the registry.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +22,12 @@ _Static_assert(LUA_EXTRASPACE >= sizeof(void *), "Lua's extra space must hold th
 
 /* ---------------------------------------------------------------- memory */
 
+/* Each block starts with a header holding its creation serial, so objects
+ * used as table keys can be ordered the same way on every run (their
+ * addresses, which Lua hashes, change between runs). 16 bytes keeps the
+ * alignment malloc gives. */
+#define SEGUE_BLOCK_HEADER 16
+
 /* Counts every byte Lua holds and refuses growth past the limit. Lua then
  * collects garbage and retries once before it raises "not enough memory".
  * In 5.4 `osize` is a type tag when `ptr` is NULL, so only a real block's
@@ -28,15 +35,17 @@ _Static_assert(LUA_EXTRASPACE >= sizeof(void *), "Lua's extra space must hold th
 static void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     SegueSandbox *sb = ud;
     size_t old = ptr != NULL ? osize : 0;
+    char *real = ptr != NULL ? (char *)ptr - SEGUE_BLOCK_HEADER : NULL;
     if (nsize == 0) {
-        free(ptr);
+        free(real);
         sb->used -= old;
         return NULL;
     }
     if (nsize > old && !sb->in_swift && (sb->used >= sb->limit || nsize - old > sb->limit - sb->used)) {
         return NULL;
     }
-    void *block = realloc(ptr, nsize);
+    if (nsize > SIZE_MAX - SEGUE_BLOCK_HEADER) return NULL;
+    char *block = realloc(real, nsize + SEGUE_BLOCK_HEADER);
     if (block == NULL) {
         if (sb->in_swift) {
             fprintf(stderr, "segue: the system is out of memory\n");
@@ -44,12 +53,54 @@ static void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         }
         return NULL;
     }
+    if (real == NULL) {
+        *(uint64_t *)block = ++sb->block_serial;
+        sb->last_block = block + SEGUE_BLOCK_HEADER;
+    }
     sb->used = sb->used - old + nsize;
     if (sb->used > sb->peak) {
         sb->peak = sb->used;
     }
-    return block;
+    return block + SEGUE_BLOCK_HEADER;
 }
+
+static uint64_t serial_at(const void *object, ptrdiff_t offset) {
+    return *(const uint64_t *)((const char *)object - offset - SEGUE_BLOCK_HEADER);
+}
+
+uint64_t segue_object_serial(lua_State *L, int i) {
+    SegueSandbox *sb = segue_sandbox_of(L);
+    const void *p = lua_topointer(L, i);
+    if (p == NULL) return 0;
+    switch (lua_type(L, i)) {
+        case LUA_TTABLE:
+            return serial_at(p, 0);
+        case LUA_TFUNCTION:
+            /* A light C function is a bare pointer into a library: no block. */
+            if (lua_iscfunction(L, i) && lua_getupvalue(L, i, 1) == NULL) return 0;
+            if (lua_iscfunction(L, i)) lua_pop(L, 1);
+            return serial_at(p, 0);
+        case LUA_TUSERDATA:
+            return serial_at(p, sb->userdata_offset);
+        case LUA_TTHREAD:
+            return serial_at(p, sb->thread_offset);
+        default:
+            return 0;
+    }
+}
+
+int segue_sandbox_charge(SegueSandbox *sb, size_t bytes) {
+    sb->host_charged += bytes;
+    sb->used += bytes;
+    if (sb->used > sb->peak) sb->peak = sb->used;
+    if (sb->used > sb->limit) {
+        sb->out_of_memory = 1;
+        return 0;
+    }
+    return 1;
+}
+
+size_t segue_sandbox_host_charged(const SegueSandbox *sb) { return sb->host_charged; }
 
 /* The sandbox pointer sits in the state's extra space, which Lua copies
  * into every coroutine it creates: finding it is pointer arithmetic, on the
@@ -121,6 +172,20 @@ int segue_fatal(lua_State *L, int status) {
     return sb->out_of_memory;
 }
 
+void segue_sandbox_begin_work(SegueSandbox *sb) {
+    if (sb->depth++ == 0) {
+        atomic_store_explicit(&sb->active, ++sb->serial, memory_order_relaxed);
+    }
+}
+
+void segue_sandbox_end_work(SegueSandbox *sb) {
+    if (--sb->depth == 0) {
+        atomic_store_explicit(&sb->active, 0, memory_order_relaxed);
+    }
+}
+
+int segue_sandbox_expired(const SegueSandbox *sb) { return segue_expired((SegueSandbox *)sb); }
+
 uint64_t segue_sandbox_active_call(const SegueSandbox *sb) {
     return atomic_load_explicit(&((SegueSandbox *)sb)->active, memory_order_relaxed);
 }
@@ -177,16 +242,12 @@ int segue_sandbox_call(lua_State *L, int nargs, int nresults) {
     int base = lua_gettop(L) - nargs;
     lua_pushcfunction(L, host_message_handler);
     lua_insert(L, base);
-    if (sb->depth++ == 0) {
-        atomic_store_explicit(&sb->active, ++sb->serial, memory_order_relaxed);
-    }
+    segue_sandbox_begin_work(sb);
     int in_swift = sb->in_swift;
     sb->in_swift = 0;
     int status = lua_pcall(L, nargs, nresults, base);
     sb->in_swift = in_swift;
-    if (--sb->depth == 0) {
-        atomic_store_explicit(&sb->active, 0, memory_order_relaxed);
-    }
+    segue_sandbox_end_work(sb);
     lua_remove(L, base);
     if (status == LUA_ERRMEM) {
         sb->out_of_memory = 1;
@@ -283,9 +344,11 @@ static int sandbox_print(lua_State *L) {
     luaL_pushresult(&b);
     size_t length;
     const char *text = lua_tolstring(L, -1, &length);
+    luaL_where(L, 1);
+    const char *where = lua_tostring(L, -1);
     SegueSandbox *sb = segue_sandbox_of(L);
     if (sb->log != NULL) {
-        sb->log(sb->host, text, length);
+        sb->log(sb->host, text, length, where);
     }
     return 0;
 }
@@ -604,6 +667,17 @@ static int open_sandbox(lua_State *L) {
 
     lua_pushvalue(L, env);
     lua_rawseti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
+
+    /* Where a userdata's and a thread's block starts, relative to what
+     * lua_topointer gives: measured rather than assumed from Lua's
+     * private struct layouts. */
+    SegueSandbox *sb = segue_sandbox_of(L);
+    void *data = lua_newuserdatauv(L, 1, 0);
+    sb->userdata_offset = (const char *)data - (const char *)sb->last_block;
+    /* A thread's block begins with its extra space (Lua's LX). */
+    lua_State *thread = lua_newthread(L);
+    sb->thread_offset = (const char *)thread - (const char *)lua_getextraspace(thread);
+    lua_pop(L, 2);
     return 0;
 }
 

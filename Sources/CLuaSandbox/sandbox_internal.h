@@ -25,6 +25,19 @@ struct SegueSandbox {
     /* Set once an allocation failed for good; the entry is then dead. */
     int out_of_memory;
 
+    /* Bytes charged for what the host made on the entry's behalf (views,
+     * animations, trace samples, log lines): part of `used`, never given
+     * back while the state lives, so a script cannot hide memory in Swift. */
+    size_t host_charged;
+
+    /* Every block the allocator hands out carries its creation serial just
+     * before it (see SEGUE_BLOCK_HEADER in sandbox.c): a deterministic order
+     * for objects used as table keys. The offsets say where a userdata's and
+     * a thread's block starts relative to what lua_topointer returns. */
+    uint64_t block_serial;
+    void *last_block;
+    ptrdiff_t userdata_offset, thread_offset;
+
     /* The thread (main or coroutine) now running, so the watchdog arms the
      * kill hook where it will fire. Guarded by `lock`. */
     pthread_mutex_t lock;
@@ -47,6 +60,10 @@ int segue_fatal(lua_State *L, int status);
 static inline int segue_expired(SegueSandbox *sb) {
     return atomic_load_explicit(&sb->expired, memory_order_relaxed);
 }
+
+/* The creation serial of the table, function, userdata or thread at i, or
+ * 0 for anything else (a light C function, which has no block). */
+uint64_t segue_object_serial(lua_State *L, int i);
 
 int segue_open_patterns(lua_State *L);  /* replaces find/match/gmatch/gsub in the table on top */
 int segue_open_tablelib(lua_State *L);  /* replaces sort/insert/remove/move in the table on top */

@@ -233,8 +233,13 @@ static int key_less(lua_State *L, int a, int b, void *context) {
         }
         case 2:
             return !lua_toboolean(L, a) && lua_toboolean(L, b);
-        default:
-            return 0;
+        default: {
+            /* Tables, functions, userdata (views) and threads: by type, then
+             * in the order they were made, which is the same on every run. */
+            int ta = lua_type(L, a), tb = lua_type(L, b);
+            if (ta != tb) return ta < tb;
+            return segue_object_serial(L, a) < segue_object_serial(L, b);
+        }
     }
 }
 

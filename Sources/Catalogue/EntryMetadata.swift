@@ -21,4 +21,12 @@ public struct EntryMetadata: Sendable, Equatable, Codable {
         let allowed = { (c: Unicode.Scalar) in ("a"..."z").contains(c) || ("0"..."9").contains(c) }
         return allowed(first) && name.unicodeScalars.allSatisfy { allowed($0) || $0 == "-" }
     }
+
+    /// Parameter names are Lua names (`params.dimming`) users also type
+    /// (`--param dimming=0.6`): ASCII letters, digits and `_`, at most 64.
+    public static func isValidParameterName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, name.count <= 64 else { return false }
+        let letter = { (c: Unicode.Scalar) in ("a"..."z").contains(c) || ("A"..."Z").contains(c) || c == "_" }
+        return letter(first) && name.unicodeScalars.allSatisfy { letter($0) || ("0"..."9").contains($0) }
+    }
 }

@@ -1,6 +1,11 @@
 /// The closest known name to a misspelt one, for "did you mean …?".
 public enum Suggestion {
+    /// Names longer than this are not misspellings of a short name; the
+    /// check would only cost time (a script can make a key of megabytes).
+    static let wordLimit = 64
+
     public static func nearest(to word: String, in names: [String]) -> String? {
+        guard word.utf8.count <= wordLimit else { return nil }
         let target = Array(word.lowercased())
         var best: (name: String, distance: Int)?
         for name in names {
@@ -27,6 +32,12 @@ public enum Suggestion {
 
     public static func unknown(_ kind: String, _ key: String, in names: [String]) -> String {
         let hint = nearest(to: key, in: names).map { "; did you mean '\($0)'?" } ?? ""
-        return "\(kind) has no property '\(key)'\(hint)"
+        return "\(kind) has no property '\(shortened(key))'\(hint)"
+    }
+
+    /// A name as messages quote it: at most 64 characters, so a huge key
+    /// from a script never becomes a huge message.
+    public static func shortened(_ word: String) -> String {
+        word.count <= wordLimit ? word : String(word.prefix(wordLimit)) + "…"
     }
 }

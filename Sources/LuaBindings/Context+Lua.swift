@@ -10,9 +10,17 @@ extension ScriptRuntime {
     static let coordinatorMetatable = "segue.Coordinator"
 
     func push(_ context: TransitionContext) {
-        let id = newHandle()
+        let id = handleID(for: context)
         contexts[id] = context
         state.pushHandle(id, metatable: Self.contextMetatable)
+    }
+
+    /// One id per engine object, so the same object is the same handle.
+    func handleID(for object: AnyObject) -> Int {
+        if let id = handleIDs[ObjectIdentifier(object)] { return id }
+        let id = newHandle()
+        handleIDs[ObjectIdentifier(object)] = id
+        return id
     }
 
     func push(_ controller: ViewController?) {
@@ -24,7 +32,7 @@ extension ScriptRuntime {
 
     func push(_ coordinator: TransitionCoordinator?) {
         guard let coordinator else { return state.pushNil() }
-        let id = newHandle()
+        let id = handleID(for: coordinator)
         coordinators[id] = coordinator
         state.pushHandle(id, metatable: Self.coordinatorMetatable)
     }
@@ -137,8 +145,12 @@ enum ContextBindings {
             let context = try runtime.context(at: 1)
             let didComplete = runtime.state.boolean(at: 2)
             let location = runtime.state.callerLocation()
-            if context.isComplete {
-                runtime.find(hook: runtime.currentHook, location: location,
+            if context.hasEnded {
+                runtime.find(.warning, hook: runtime.currentHook, location: location,
+                             "completeTransition was called on the context of a transition that has already ended; "
+                                + "UIKit ignores it (use the ctx this hook was given)")
+            } else if context.isComplete {
+                runtime.find(.warning, hook: runtime.currentHook, location: location,
                              "completeTransition was called a second time; UIKit ignores every call after the first")
             } else if didComplete && context.transitionWasCancelled {
                 runtime.find(hook: runtime.currentHook, location: location, "completeTransition(true) was called after the "

@@ -1,19 +1,25 @@
 import Catalogue
 import LuaRuntime
+import Transitions
 
-/// An entry whose script ran: its metadata, and its state kept for the hooks.
-public struct LoadedEntry {
+/// An entry whose script ran: its metadata and what it implements. The Lua
+/// state is gone by then: listing ten thousand entries holds ten thousand of
+/// these, not ten thousand states.
+public struct LoadedEntry: Sendable {
     public let file: EntryFile
     public let metadata: EntryMetadata
     /// The names of the functions the returned table provides, as
     /// "animator.animateTransition" (sorted).
     public let hooks: [String]
-    public let state: LuaState
-    /// The table the script returned, kept alive in the registry.
-    public let table: LuaReference
+    /// The declared parameters, in name order.
+    public let parameters: [ParameterSpec]
+    /// What the script printed while it loaded.
+    public let printed: [PrintedLine]
 }
 
-/// Loads an entry script in a fresh sandboxed state and reads what it returns.
+/// Loads an entry script in a fresh sandbox, with the same environment the
+/// scenarios give it (the prelude and the whole API), and reads what it
+/// returns.
 public enum EntryLoader {
     public static func load(_ file: EntryFile, limits: SandboxLimits = .default) throws(EntryError) -> LoadedEntry {
         let source: String
@@ -22,22 +28,16 @@ public enum EntryLoader {
         } catch {
             throw .unreadable(entry: file.stem, error)
         }
-        let state: LuaState
-        let returned: LuaValue
-        do throws(LuaError) {
-            state = try LuaState(entry: file.stem, limits: limits)
-            try state.load(source, chunkName: file.displayPath)
-            try state.call(hook: "main chunk", arguments: 0, results: 1)
-            returned = state.value(at: -1, depth: 4)
-        } catch {
-            throw .script(error)
-        }
+        return try load(file, source: source, limits: limits)
+    }
+
+    public static func load(_ file: EntryFile, source: String, limits: SandboxLimits = .default) throws(EntryError) -> LoadedEntry {
+        let runtime = try ScriptRuntime(file: file, source: source, simulation: Simulation(), limits: limits)
+        let table = runtime.metadataTable()
         let reader = MetadataReader(file: file, source: source)
-        guard let table = returned.table else {
-            throw reader.problem("the script must return a table with its metadata and hooks; it returned \(returned.typeName)")
-        }
         let metadata = try reader.metadata(from: table)
-        return LoadedEntry(file: file, metadata: metadata, hooks: hookNames(table), state: state, table: state.reference())
+        return LoadedEntry(file: file, metadata: metadata, hooks: hookNames(table), parameters: try runtime.parameterSpecs(),
+                           printed: runtime.state.log)
     }
 
     static func hookNames(_ table: LuaTable) -> [String] {
@@ -52,6 +52,21 @@ public enum EntryLoader {
             }
         }
         return names.sorted()
+    }
+}
+
+extension ScriptRuntime {
+    /// The entry's table as far as metadata and hook names need it: two
+    /// levels, and no more entries than a checked entry can have.
+    func metadataTable() -> LuaTable {
+        state.push(entry!)
+        defer { state.pop() }
+        var budget = EntryShape.keyLimit * 4
+        var table = state.value(at: -1, depth: 2, budget: &budget).table ?? LuaTable()
+        // Tags are the only list in the metadata; the parameters and their
+        // declarations are read on their own.
+        table.entries.removeAll { $0.key == .string("parameters") }
+        return table
     }
 }
 
@@ -73,15 +88,21 @@ struct MetadataReader {
             throw problem("'summary' is missing: say in one sentence what the transition does", field: "summary")
         }
         let author = try optionalString("author", in: table)
+        for (field, value, limit) in [("title", title, 100), ("summary", summary, 1000), ("author", author ?? "", 200)]
+            where value.count > limit {
+            throw problem("'\(field)' is \(value.count) characters long; keep it under \(limit)", field: field)
+        }
         var tags: [String] = []
         switch table["tags"] {
         case .nil:
             break
         case .table(let list):
+            guard list.entries.count <= 16 else { throw problem("'tags' holds \(list.entries.count) tags; at most 16", field: "tags") }
             for value in list.array {
                 guard let tag = value.string else {
                     throw problem("'tags' must be a list of strings; it holds a \(value.typeName)", field: "tags")
                 }
+                guard tag.count <= 32 else { throw problem("a tag is at most 32 characters long", field: "tags") }
                 tags.append(tag)
             }
         case let other:

@@ -9,7 +9,7 @@ extension ScriptRuntime {
     func installPrelude() throws(LuaError) {
         try state.load(Prelude.source, chunkName: Prelude.chunkName)
         try state.call(hook: "prelude", arguments: 0, results: 1)
-        for name in ["CGPoint", "CGSize", "CGRect", "UIColor", "CATransform3D", "CGAffineTransform"] {
+        for name in ["makeParams", "CGPoint", "CGSize", "CGRect", "UIColor", "CATransform3D", "CGAffineTransform"] {
             state.pushField(name, of: -1)
             metatables[name] = state.reference()
         }
@@ -75,6 +75,9 @@ extension ScriptRuntime {
         for key in keys {
             guard let value = state.number(field: key, of: index) else {
                 throw ArgumentError(position: index, message: "\(kind) expected (its '\(key)' is not a number)")
+            }
+            guard value.isFinite else {
+                throw ArgumentError(position: index, message: "\(kind)'s '\(key)' must be a finite number, got \(LuaValue.number(value).description)")
             }
             values.append(value)
         }

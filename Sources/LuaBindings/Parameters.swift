@@ -19,6 +19,7 @@ public struct ParameterSpec: Sendable, Equatable {
         switch kind {
         case .number, .integer:
             guard let number = value.double else { return "\(value.description) is not a number" }
+            guard number.isFinite else { return "\(value.description) is not a finite number" }
             if kind == .integer, number != number.rounded() { return "\(value.description) is not a whole number" }
             if let minimum, number < minimum { return "\(value.description) is below the minimum \(LuaValue.number(minimum).description)" }
             if let maximum, number > maximum { return "\(value.description) is above the maximum \(LuaValue.number(maximum).description)" }
@@ -64,8 +65,10 @@ extension ScriptRuntime {
     public func parameterSpecs() throws(EntryError) -> [ParameterSpec] {
         state.push(entry!)
         state.pushField("parameters", of: -1)
-        let declared = state.value(at: -1, depth: 3)
+        var budget = EntryShape.keyLimit * 8
+        let declared = state.value(at: -1, depth: 3, budget: &budget)
         state.pop(2)
+        if budget < 0 { throw problem("'parameters' is far larger than any entry needs", name: nil) }
         guard case .table(let table) = declared else {
             if declared == .nil { return [] }
             throw problem("'parameters' must be a table of declarations", name: nil)
@@ -74,6 +77,16 @@ extension ScriptRuntime {
         for (key, value) in table.entries {
             guard let name = key.string, let declaration = value.table else {
                 throw problem("each parameter is name = {type = …, default = …}", name: key.string)
+            }
+            guard EntryMetadata.isValidParameterName(name) else {
+                throw problem("'\(Suggestion.shortened(name))' is not a parameter name: use letters, digits and _, starting with a letter", name: name)
+            }
+            for field in declaration.keys where !EntryShape.parameterFields.contains(field) {
+                let hint = Suggestion.nearest(to: field, in: EntryShape.parameterFields).map { "; did you mean '\($0)'?" } ?? ""
+                throw problem("'\(name)' has no field '\(Suggestion.shortened(field))'\(hint)", name: field)
+            }
+            for bound in ["min", "max"] where declaration[bound] != .nil && !(declaration[bound].double?.isFinite ?? false) {
+                throw problem("'\(name)': \(bound) must be a finite number", name: name)
             }
             guard let typeName = declaration["type"].string, let kind = ParameterSpec.Kind(rawValue: typeName) else {
                 throw problem("'\(name)' needs a type: \(ParameterSpec.Kind.allCases.map(\.rawValue).joined(separator: ", "))", name: name)
@@ -97,6 +110,7 @@ extension ScriptRuntime {
             let known = specs.isEmpty ? "it declares none" : "it has " + specs.map(\.name).joined(separator: ", ")
             throw .badParameter(entry: entryName, location: nil, message: "no parameter '\(name)' (\(known))\(hint)")
         }
+        state.push(metatables["makeParams"]!)
         state.newTable(fieldCount: Int32(specs.count))
         for spec in specs {
             var value = spec.defaultValue
@@ -109,15 +123,16 @@ extension ScriptRuntime {
             state.push(value)
             state.setField(spec.name, in: -2)
         }
+        do {
+            try state.call(hook: "parameters", arguments: 1, results: 1)
+        } catch {
+            throw .script(error)
+        }
         state.setGlobal("params")
     }
 
     private func problem(_ message: String, name: String?) -> EntryError {
-        let lines = (try? file.source())?.split(separator: "\n", omittingEmptySubsequences: false) ?? []
-        let target = name ?? "parameters"
-        let line = lines.firstIndex { MetadataReader.assigns(target, in: $0) }.map { $0 + 1 }
-        return .badParameter(entry: entryName, location: line.map { ScriptLocation(file: file.displayPath, line: $0) },
-                             message: "parameters: " + message)
+        .badParameter(entry: entryName, location: location(ofField: name ?? "parameters"), message: "parameters: " + message)
     }
 
     func installAPI() {

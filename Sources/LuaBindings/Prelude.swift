@@ -14,16 +14,28 @@ enum Prelude {
       setmetatable, getmetatable, rawget, type, error, tostring, math.min, math.max
     local format = string.format
 
-    local function suggest(kind, key, names)
+    local function shortened(key)
+      local text = tostring(key)
+      return #text > 64 and text:sub(1, 64) .. "…" or text
+    end
+
+    local function nearest(key, names)
+      local a = tostring(key):lower()
+      if #a > 64 then return nil end
       local best, bestScore = nil, math.huge
       for _, name in ipairs(names) do
-        local a, b = tostring(key):lower(), name:lower()
+        local b = name:lower()
         local score = math.abs(#a - #b)
         for i = 1, math.min(#a, #b) do if a:sub(i, i) ~= b:sub(i, i) then score = score + 1 end end
         if score < bestScore then best, bestScore = name, score end
       end
-      local hint = best and bestScore <= 3 and (": did you mean '" .. best .. "'?") or ""
-      error(kind .. " has no field '" .. tostring(key) .. "'" .. hint, 3)
+      return best and bestScore <= 3 and best or nil
+    end
+
+    local function suggest(kind, key, names)
+      local best = nearest(key, names)
+      local hint = best and (": did you mean '" .. best .. "'?") or ""
+      error(kind .. " has no field '" .. shortened(key) .. "'" .. hint, 3)
     end
 
     local function number(value, what)
@@ -231,6 +243,38 @@ enum Prelude {
     }
     setmetatable(_G, {__index = function(_, k) local make = constants[k] return make and make() end})
 
-    return {CGPoint = Point, CGSize = Size, CGRect = Rect, UIColor = Color, CATransform3D = Transform, CGAffineTransform = Affine}
+    -- params: the declared parameters, read-only; reading one that was not
+    -- declared is an error (a misspelt name would otherwise read nil).
+    local function makeParams(values)
+      local names = {}
+      for name in pairs(values) do names[#names + 1] = name end
+      local declared = #names > 0 and table.concat(names, ", ") or "none"
+      return setmetatable({}, {
+        __index = function(_, k)
+          local v = values[k]
+          if v == nil then
+            local best = nearest(k, names)
+            error("no parameter '" .. shortened(k) .. "'" .. (best and ("; did you mean '" .. best .. "'?") or "")
+              .. " (declared: " .. declared .. ")", 2)
+          end
+          return v
+        end,
+        __newindex = function(_, k)
+          error("params are read-only: '" .. shortened(k) .. "' is given with --param or in the name, like fade(duration: 0.5)", 2)
+        end,
+        __pairs = function() return next, values, nil end,
+        __metatable = false,
+      })
+    end
+    params = setmetatable({}, {
+      __index = function(_, k)
+        error("params." .. shortened(k) .. " is not ready at file scope: parameters are bound after the script returns "
+          .. "its table (where they are declared); read them inside hooks", 2)
+      end,
+      __newindex = function() error("params are read-only", 2) end,
+      __metatable = false,
+    })
+
+    return {makeParams = makeParams, CGPoint = Point, CGSize = Size, CGRect = Rect, UIColor = Color, CATransform3D = Transform, CGAffineTransform = Affine}
     """#
 }

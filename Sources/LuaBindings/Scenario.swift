@@ -43,16 +43,26 @@ public struct ScenarioOptions: Sendable {
 /// What a scenario found.
 public struct ScenarioOutcome {
     public let scenario: Scenario
-    /// One line each: "entry: hook: file:line: message".
-    public let problems: [String]
+    public let problems: [Problem]
     /// Why the scenario did not apply to the entry (it has no interactive dismissal).
     public let skipped: String?
     public let trace: Trace?
+    /// What the script printed, with where.
+    public var printed: [PrintedLine] = []
     /// Nanoseconds spent inside the script during the scenario.
     public var scriptTime: UInt64 = 0
+    /// The most memory the entry held (Lua and what the host made for it).
+    public var memoryPeak = 0
+
+    public var errors: [Problem] { problems.filter { $0.severity == .error } }
+    public var warnings: [Problem] { problems.filter { $0.severity == .warning } }
 }
 
 public enum ScenarioRunner {
+    /// Bytes charged to the entry for each view in a trace sample: the
+    /// sample's Swift struct with its strings and quad, rounded up.
+    static let sampleViewCost = 320
+
     /// - Parameters:
     ///   - given: drives the interactive part of the scenario instead of the standard drag.
     ///   - release: drag to this fraction and let go, and the entry's own rule decides
@@ -65,16 +75,39 @@ public enum ScenarioRunner {
             runtime = try ScriptRuntime(file: file, source: source, simulation: simulation, limits: options.limits,
                                         parameters: options.parameters)
         } catch {
-            return ScenarioOutcome(scenario: scenario, problems: [error.description], skipped: nil, trace: nil)
+            return ScenarioOutcome(scenario: scenario, problems: [Problem(error, scenario: scenario.rawValue)], skipped: nil, trace: nil)
         }
+        // One time limit for the whole scenario: every call into the script
+        // and the host's own work between them.
+        return runtime.state.measuringTime {
+            run(runtime, scenario: scenario, options: options, interaction: given, release: release)
+        }
+    }
+
+    private static func run(_ runtime: ScriptRuntime, scenario: Scenario, options: ScenarioOptions,
+                            interaction given: InteractionPlan?, release: Double?) -> ScenarioOutcome {
+        let simulation = runtime.simulation
         let presented = simulation.makeViewController(name: "presented")
         presented.view.backgroundColor = Color(red: 0.2, green: 0.45, blue: 0.95)
         let delegate = ScriptedDelegate(runtime: runtime)
         presented.transitioningDelegate = delegate
+        func finished(skipped: String? = nil, trace: Trace? = nil) -> ScenarioOutcome {
+            if let error = runtime.state.terminationError(hook: runtime.currentHook.isEmpty ? "scenario" : runtime.currentHook),
+               !runtime.problems.contains(where: { $0.message == Problem(error).message }) {
+                runtime.record(error)
+            }
+            var outcome = ScenarioOutcome(scenario: scenario, problems: runtime.problems.map { var p = $0; p.scenario = scenario.rawValue; return p },
+                                          skipped: skipped, trace: trace)
+            outcome.printed = runtime.state.log
+            outcome.scriptTime = runtime.scriptTime
+            outcome.memoryPeak = runtime.state.memoryPeak
+            return outcome
+        }
         do {
             try runtime.configure(presented)
         } catch {
-            return ScenarioOutcome(scenario: scenario, problems: [error.description], skipped: nil, trace: nil)
+            runtime.add(Problem(error))
+            return finished()
         }
         let interaction = runtime.interaction(windowSize: options.windowSize)
         // A plan from the caller may drive an entry that declares no interaction: UIKit's defaults then.
@@ -83,16 +116,25 @@ public enum ScenarioRunner {
             InteractionPlan.drag(to: fraction, over: 0.4, then: rule.finishes(at: fraction) ? .finish : .cancel)
         }
         if scenario.isInteractive && interaction == nil && plan == nil {
-            return ScenarioOutcome(scenario: scenario, problems: [], skipped: "no interactive dismissal", trace: nil)
+            return finished(skipped: "no interactive dismissal")
         }
+        // The whole run is sampled, a dismissal's presentation included.
         var samples: [Sample] = []
-        let sample: ((Simulation) -> Void)? = options.sampling ? { samples.append($0.sample()) } : nil
+        let sample: ((Simulation) -> Void)? = options.sampling ? { simulation in
+            guard !runtime.state.isTerminated else { return }
+            let next = simulation.sample()
+            if runtime.state.charge(next.views.count * sampleViewCost + 64) { samples.append(next) }
+        } : nil
         var phases: [(range: Range<Int>, dismissing: Bool)] = []
         func phase(dismissing: Bool, _ body: () -> Void) {
             let start = simulation.diagnostics.count
             body()
             phases.append((start..<simulation.diagnostics.count, dismissing))
         }
+        /// Whether the presentation ended with the presented controller on
+        /// top and nothing still running (a presentation that never completes
+        /// leaves nothing to dismiss).
+        var presentedAndIdle: Bool { simulation.topViewController === presented && !simulation.isTransitioning && !runtime.state.isTerminated }
 
         switch scenario {
         case .present:
@@ -108,14 +150,14 @@ public enum ScenarioRunner {
         case .dismiss, .presentThenDismiss:
             phase(dismissing: false) {
                 simulation.present(presented, animated: scenario == .presentThenDismiss)
-                simulation.runUntilIdle(fps: options.fps, sample: scenario == .presentThenDismiss ? sample : nil)
+                simulation.runUntilIdle(fps: options.fps, sample: sample)
             }
-            if simulation.topViewController === presented {
+            if presentedAndIdle {
                 phase(dismissing: true) { simulation.dismiss(); simulation.runUntilIdle(fps: options.fps, sample: sample) }
             }
         case .interactiveFinish, .interactiveCancel10, .interactiveCancel50, .interactiveCancel99:
-            phase(dismissing: false) { simulation.present(presented); simulation.runUntilIdle(fps: options.fps) }
-            if simulation.topViewController === presented {
+            phase(dismissing: false) { simulation.present(presented); simulation.runUntilIdle(fps: options.fps, sample: sample) }
+            if presentedAndIdle {
                 delegate.interactive = (rule.completionSpeed, rule.completionCurve)
                 // Finishing: a drag to 70 % let go, which the entry's own rule must call a finish.
                 let drag = plan ?? (scenario.cancelAt.map { InteractionPlan.drag(to: $0, over: 0.4, then: .cancel) }
@@ -126,21 +168,23 @@ public enum ScenarioRunner {
         case .rotation:
             phase(dismissing: false) {
                 simulation.present(presented)
-                simulation.runUntilIdle(fps: options.fps)
-                simulation.setWindowSize(Size(width: options.windowSize.height, height: options.windowSize.width))
                 simulation.runUntilIdle(fps: options.fps, sample: sample)
+                if presentedAndIdle {
+                    simulation.setWindowSize(Size(width: options.windowSize.height, height: options.windowSize.width))
+                    simulation.runUntilIdle(fps: options.fps, sample: sample)
+                }
             }
         }
 
-        var problems = runtime.errors.map(\.description) + runtime.findings.map(\.description)
         for (range, dismissing) in phases {
             for diagnostic in simulation.diagnostics[range] {
-                if let line = runtime.place(diagnostic, dismissing: dismissing) { problems.append(line) }
+                if let problem = runtime.place(diagnostic, dismissing: dismissing) { runtime.add(problem) }
             }
         }
-        var outcome = ScenarioOutcome(scenario: scenario, problems: problems, skipped: nil, trace: simulation.trace(samples: samples))
-        outcome.scriptTime = runtime.scriptTime
-        return outcome
+        if runtime.droppedProblems > 0 {
+            runtime.find(.warning, hook: "scenario", location: nil, "\(runtime.droppedProblems) more problem(s) not shown")
+        }
+        return finished(trace: simulation.trace(samples: samples))
     }
 }
 
@@ -172,86 +216,148 @@ extension ScriptRuntime {
     func configure(_ presented: ViewController) throws(EntryError) {
         state.push(entry!)
         defer { state.pop() }
-        state.pushField("presentationStyle", of: -1)
-        let style = state.string(at: -1) ?? "custom"
-        state.pop()
-        guard let presentation = PresentationStyle(rawValue: style) else {
-            throw .badMetadata(entry: entryName, location: ScriptLocation(file: file.displayPath, line: 1),
-                               message: "unknown presentationStyle \"\(style)\"" + (Suggestion.nearest(to: style,
-                                   in: PresentationStyle.allCases.map(\.rawValue)).map { "; did you mean \"\($0)\"?" } ?? ""))
+        func choice<T: RawRepresentable & CaseIterable>(_ field: String, _ type: T.Type) throws(EntryError) -> T? where T.RawValue == String {
+            state.pushField(field, of: -1)
+            defer { state.pop() }
+            if state.isNil(at: -1) { return nil }
+            let names = T.allCases.map(\.rawValue)
+            guard let name = state.string(at: -1) else {
+                throw metadataProblem(field, "'\(field)' must be one of \(names.joined(separator: ", "))")
+            }
+            guard let value = T(rawValue: name) else {
+                let hint = Suggestion.nearest(to: name, in: names).map { "; did you mean \"\($0)\"?" } ?? ""
+                throw metadataProblem(field, "unknown \(field) \"\(Suggestion.shortened(name))\"\(hint) (one of \(names.joined(separator: ", ")))")
+            }
+            return value
         }
-        presented.modalPresentationStyle = presentation
-        state.pushField("transitionStyle", of: -1)
-        if let name = state.string(at: -1), let transition = TransitionStyle(rawValue: name) {
-            presented.modalTransitionStyle = transition
-        }
-        state.pop()
+        presented.modalPresentationStyle = try choice("presentationStyle", PresentationStyle.self) ?? .custom
+        if let transition = try choice("transitionStyle", TransitionStyle.self) { presented.modalTransitionStyle = transition }
         state.pushField("preferredContentSize", of: -1)
-        if state.isTable(at: -1), let size = try? size(at: state.top) { presented.preferredContentSize = size }
-        state.pop()
+        defer { state.pop() }
+        if !state.isNil(at: -1) {
+            guard let size = try? size(at: state.top), size.width >= 0, size.height >= 0 else {
+                throw metadataProblem("preferredContentSize", "'preferredContentSize' must be a CGSize with finite, non-negative sides")
+            }
+            presented.preferredContentSize = size
+        }
     }
 
-    /// interaction = {dismissal = {distance = 300 or "height", completionSpeed = 1, completionCurve = "easeInOut"}}
+    /// A problem with a field of the entry's table, at the field's line.
+    func metadataProblem(_ field: String, _ message: String) -> EntryError {
+        .badMetadata(entry: entryName, location: location(ofField: field), message: message)
+    }
+
+    /// interaction = {dismissal = {distance = 300 or function(containerSize), completionSpeed = 1,
+    /// completionCurve = "easeInOut", finishThreshold = 0.5, velocityThreshold = 1000}}; a value
+    /// that makes no sense is reported and UIKit's default used.
     func interaction(windowSize: Size) -> EntryInteraction? {
         state.push(entry!)
         state.pushField("interaction", of: -1)
         state.pushField("dismissal", of: -1)
         defer { state.pop(3) }
         guard state.isTable(at: -1) else { return nil }
+        let table = state.top
+        let at = location(ofField: "dismissal")
+        func number(_ key: String, minimum: Double, above: Bool = false) -> Double? {
+            state.pushField(key, of: table)
+            defer { state.pop() }
+            if state.isNil(at: -1) { return nil }
+            guard state.isNumber(at: -1), let value = state.number(at: -1), value.isFinite, above ? value > minimum : value >= minimum else {
+                find(hook: "interaction.dismissal", location: at, "'\(key)' must be a finite number \(above ? "above" : "at least") "
+                     + "\(LuaValue.number(minimum).description); UIKit's default is used")
+                return nil
+            }
+            return value
+        }
         var distance = windowSize.height
-        state.pushField("distance", of: -1)
+        state.pushField("distance", of: table)
         if state.isFunction(at: -1) {
             // distance = function(containerSize) return … end; the call consumes the function.
             push(windowSize)
             do {
                 try state.call(hook: "interaction.dismissal.distance", arguments: 1, results: 1)
-                distance = state.number(at: -1) ?? distance
+                if let value = state.number(at: -1), value.isFinite, value > 0 {
+                    distance = value
+                } else {
+                    find(hook: "interaction.dismissal.distance", location: at, "must return a finite number of points above 0")
+                }
                 state.pop()
             } catch {
                 record(error)
             }
         } else {
-            distance = state.number(at: -1) ?? distance
             state.pop()
+            distance = number("distance", minimum: 0, above: true) ?? distance
         }
-        let speed = state.number(field: "completionSpeed", of: -1) ?? 1
-        state.pushField("completionCurve", of: -1)
-        let curve = state.string(at: -1).flatMap(TimingCurve.init(name:)) ?? .easeInOut
+        let speed = number("completionSpeed", minimum: 0, above: true) ?? 1
+        state.pushField("completionCurve", of: table)
+        var curve = TimingCurve.easeInOut
+        if let name = state.string(at: -1) {
+            if let named = TimingCurve(name: name) {
+                curve = named
+            } else {
+                let names = ["linear", "easeIn", "easeOut", "easeInOut"]
+                let hint = Suggestion.nearest(to: name, in: names).map { "; did you mean \"\($0)\"?" } ?? ""
+                find(hook: "interaction.dismissal", location: at, "unknown completionCurve \"\(Suggestion.shortened(name))\"\(hint)")
+            }
+        } else if !state.isNil(at: -1) {
+            find(hook: "interaction.dismissal", location: at, "'completionCurve' must be a curve's name, like \"easeOut\"")
+        }
         state.pop()
         var declared = EntryInteraction(distance: distance, completionSpeed: speed, completionCurve: curve)
-        if let threshold = state.number(field: "finishThreshold", of: -1) { declared.finishThreshold = threshold }
-        if let velocity = state.number(field: "velocityThreshold", of: -1) { declared.velocityThreshold = velocity }
+        if let threshold = number("finishThreshold", minimum: 0) { declared.finishThreshold = threshold }
+        if let velocity = number("velocityThreshold", minimum: 0) { declared.velocityThreshold = velocity }
         return declared
     }
 
-    /// The diagnostic as "entry: section.hook: file:line: message", at the
-    /// script's own version of the hook the engine says should have prevented it.
-    func place(_ diagnostic: Diagnostic, dismissing: Bool) -> String? {
+    /// The line a field of the entry's table is written on (its last
+    /// mention: the table the script returns comes at its end), or line 1.
+    func location(ofField field: String) -> ScriptLocation {
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        let line = lines.lastIndex { MetadataReader.assigns(field, in: $0) }.map { $0 + 1 } ?? 1
+        return ScriptLocation(file: file.displayPath, line: line)
+    }
+
+    /// The diagnostic as a problem at the script's own version of the hook
+    /// the engine says should have prevented it; when the entry has no such
+    /// hook, the problem says so rather than blaming one it never wrote.
+    func place(_ diagnostic: Diagnostic, dismissing: Bool) -> Problem? {
         let controller = ScriptedPresentationController.section
-        let (section, hook): (String?, String)
+        var severity = diagnostic.kind.severity
+        let section: String?
         switch diagnostic.kind {
         case .completedTwice, .completedAfterCancel:
             // Reported by the binding at the call itself, with its line.
             return nil
         case .unsupportedStyle:
-            (section, hook) = (nil, diagnostic.hook)
+            return Problem(severity, entry: entryName, hook: nil, location: location(ofField: "presentationStyle"), message: diagnostic.message)
         case .dismissedWhileScrolled:
-            (section, hook) = ("interaction", "dismissal")
-        case .neverCompleted, .presentedViewNotAtFinalFrame, .presentingViewMissing, .animationsStillRunning,
-             .modelChangedAfterCancel where diagnostic.hook == "animateTransition":
-            let animator = ["dismissalAnimator", "presentationAnimator", "animator"].filter {
+            return Problem(severity, entry: entryName, hook: "interaction.dismissal", location: location(ofField: "dismissal"),
+                           message: diagnostic.message)
+        case .neverCompleted, .presentingViewMissing, .animationsStillRunning, .frameSetWhileTransformed,
+             .presentedWhileTransitioning, .modelChangedAfterCancel where diagnostic.hook == "animateTransition":
+            section = ["dismissalAnimator", "presentationAnimator", "animator"].filter {
                 dismissing ? $0 != "presentationAnimator" : $0 != "dismissalAnimator"
-            }.first { hasHook($0, "animateTransition") } ?? "animator"
-            (section, hook) = (animator, diagnostic.hook)
+            }.first { hasHook($0, "animateTransition") }
+        case .presentedViewNotAtFinalFrame:
+            // Only a frame the entry itself asked for is one UIKit's user
+            // expects; without the hook the default is the container's bounds,
+            // and a presented view elsewhere is the animator's own choice.
+            if hasHook(controller, "frameOfPresentedViewInContainerView") {
+                return Problem(severity, entry: entryName, hook: "\(controller).frameOfPresentedViewInContainerView",
+                               location: location(ofHook: controller, "frameOfPresentedViewInContainerView"), message: diagnostic.message)
+            }
+            severity = .warning
+            section = ["dismissalAnimator", "presentationAnimator", "animator"].first { hasHook($0, "animateTransition") }
         default:
-            // A presentation-controller hook; one the script does not define points at the
-            // hook that set the problem up (the chrome is made in WillBegin, the frame comes
-            // from frameOfPresentedViewInContainerView).
-            let fallback = diagnostic.kind == .chromeLeftBehind ? "presentationTransitionWillBegin" : "frameOfPresentedViewInContainerView"
-            (section, hook) = (controller, hasHook(controller, diagnostic.hook) ? diagnostic.hook : fallback)
+            section = controller
         }
-        let at = section.flatMap { self.location(ofHook: $0, hook) } ?? ScriptLocation(file: file.displayPath, line: 1)
-        let label = section.map { "\($0).\(hook)" } ?? hook
-        return [entryName, label, at.description, diagnostic.message].joined(separator: ": ")
+        let hook = diagnostic.hook
+        if let section, let at = location(ofHook: section, hook) {
+            return Problem(severity, entry: entryName, hook: "\(section).\(hook)", location: at, message: diagnostic.message)
+        }
+        let owner = section ?? (diagnostic.hook == "animateTransition" ? "animator" : controller)
+        return Problem(severity, entry: entryName, hook: "\(owner).\(hook)", location: location(ofField: owner),
+                       message: diagnostic.message + " (this entry has no \(owner).\(hook); UIKit's default ran)")
     }
 }

@@ -11,17 +11,26 @@ public final class ScriptRuntime {
     public let state: LuaState
     public let simulation: Simulation
     public let file: EntryFile
+    /// The script's text as loaded (messages point into it; the file on
+    /// disk may have changed since).
+    let source: String
     public let entryName: String
-    /// Errors raised by hooks and callbacks, in order; the scenario goes on without them.
-    public private(set) var errors: [LuaError] = []
-    /// Diagnostics the bindings add (with the hook and line they concern).
-    public private(set) var findings: [Finding] = []
+    /// What went wrong, in order: script errors and contract breaches the
+    /// bindings saw (with the hook and line they concern); the scenario
+    /// goes on without them. At most `problemLimit`; `droppedProblems`
+    /// counts the rest.
+    public private(set) var problems: [Problem] = []
+    public private(set) var droppedProblems = 0
+    static let problemLimit = 100
 
     var views: [Int: View] = [:]
     var controllers: [Int: ViewController] = [:]
     var contexts: [Int: TransitionContext] = [:]
     var coordinators: [Int: TransitionCoordinator] = [:]
     var presentationControllers: [Int: ScriptedPresentationController] = [:]
+    /// Handle ids of engine objects that have no id of their own, so one
+    /// object is always the same userdata in Lua (`a == b`, table keys).
+    var handleIDs: [ObjectIdentifier: Int] = [:]
     var nextHandle = 1
     var metatables: [String: LuaReference] = [:]
     /// The table the entry returned.
@@ -34,10 +43,14 @@ public final class ScriptRuntime {
     public private(set) var scriptTime: UInt64 = 0
     private var scriptDepth = 0
 
-    /// Loads the entry into a fresh sandbox bound to `simulation`.
+    /// Loads the entry into a fresh sandbox bound to `simulation`: the
+    /// prelude and the whole API first, so the main chunk may use them as
+    /// hooks do; then the returned table is checked strictly and the
+    /// parameters bound.
     public init(file: EntryFile, source: String, simulation: Simulation, limits: SandboxLimits,
                 parameters: [String: String] = [:]) throws(EntryError) {
         self.file = file
+        self.source = source
         self.simulation = simulation
         self.entryName = file.stem
         do {
@@ -46,6 +59,7 @@ public final class ScriptRuntime {
             throw .script(error)
         }
         state.userInfo = self
+        simulation.shouldStop = { [unowned state] in state.isTerminated }
         do throws(LuaError) {
             try timed { () throws(LuaError) in
                 try installPrelude()
@@ -59,10 +73,11 @@ public final class ScriptRuntime {
         guard state.isTable(at: -1) else {
             let type = state.typeName(at: -1)
             state.pop()
-            throw .badMetadata(entry: file.stem, location: ScriptLocation(file: file.displayPath, line: 1),
-                               message: "the script must return a table with its metadata and hooks; it returned \(type)")
+            throw MetadataReader(file: file, source: source)
+                .problem("the script must return a table with its metadata and hooks; it returned \(type)")
         }
         entry = state.reference()
+        try checkShape()
         try bindParameters(parameters)
     }
 
@@ -77,18 +92,14 @@ public final class ScriptRuntime {
         LuaArguments.guarded(L) { arguments in try body(current(L), arguments) }
     }
 
-    // MARK: Errors and findings
+    // MARK: Problems
 
-    /// A contract breach, placed at the hook that should have prevented it.
-    public struct Finding: Sendable, Equatable, CustomStringConvertible {
-        public let entry: String
-        public let hook: String
-        public let location: ScriptLocation?
-        public let message: String
-
-        public var description: String {
-            ([entry, hook] + (location.map { [$0.description] } ?? []) + [message]).joined(separator: ": ")
+    func add(_ problem: Problem) {
+        guard problems.count < Self.problemLimit, state.charge(problem.message.utf8.count + 128) else {
+            droppedProblems += 1
+            return
         }
+        problems.append(problem)
     }
 
     func record(_ error: LuaError) {
@@ -103,11 +114,12 @@ public final class ScriptRuntime {
                     + "the presenter's view never left the window, so there is nothing to animate in)"
             error = .scriptFailed(entry: entry, hook: hook, location: location, message: message + explanation, traceback: traceback)
         }
-        errors.append(error)
+        add(Problem(error))
     }
 
-    func find(hook: String, location: ScriptLocation?, _ message: String) {
-        findings.append(Finding(entry: entryName, hook: hook, location: location, message: message))
+    /// A contract breach the bindings saw at a script's call.
+    func find(_ severity: Problem.Severity = .error, hook: String, location: ScriptLocation?, _ message: String) {
+        add(Problem(severity, entry: entryName, hook: hook, location: location, message: message))
     }
 
     // MARK: Calling the entry

@@ -23,9 +23,9 @@ final class ScriptedAnimator: Animator {
             return 0.35
         }
         defer { runtime.state.pop() }
-        guard let duration = runtime.state.number(at: -1), duration >= 0 else {
+        guard runtime.state.isNumber(at: -1), let duration = runtime.state.number(at: -1), duration.isFinite, duration >= 0 else {
             runtime.find(hook: "transitionDuration", location: runtime.location(ofHook: section, "transitionDuration"),
-                         "must return a number of seconds, not \(runtime.state.typeName(at: -1))")
+                         "must return a finite number of seconds, at least 0; got \(runtime.state.isNumber(at: -1) ? LuaValue.number(runtime.state.number(at: -1) ?? .nan).description : "a " + runtime.state.typeName(at: -1)) (UIKit would then use 0.35)")
             return 0.35
         }
         return duration

@@ -21,16 +21,24 @@ enum AnimationBindings {
         var completion: Int32 = 0
     }
 
+    static let animateFields = ["duration", "delay", "options", "usingSpringWithDamping", "initialSpringVelocity",
+                                "animations", "completion"]
+    static let keyframesFields = ["duration", "delay", "options", "animations", "completion"]
+
     /// Reads either form into stack positions of the functions.
-    static func parse(_ runtime: ScriptRuntime, _ arguments: LuaArguments) throws -> Call {
+    static func parse(_ runtime: ScriptRuntime, _ arguments: LuaArguments, name: String = "UIView.animate",
+                      fields: [String] = animateFields) throws -> Call {
         let state = runtime.state
         var call = Call()
         if state.isTable(at: 1) {
-            guard let duration = state.number(field: "duration", of: 1) else { throw ScriptMistake("'duration' (a number of seconds) is required") }
+            try runtime.checkFields(at: 1, of: name, allowed: fields)
+            guard let duration = try runtime.number(field: "duration", of: 1, minimum: 0) else {
+                throw ScriptMistake("'duration' (a number of seconds) is required")
+            }
             call.duration = duration
-            call.delay = state.number(field: "delay", of: 1) ?? 0
-            call.damping = state.number(field: "usingSpringWithDamping", of: 1)
-            call.velocity = state.number(field: "initialSpringVelocity", of: 1) ?? 0
+            call.delay = try runtime.number(field: "delay", of: 1, minimum: 0) ?? 0
+            call.damping = try runtime.number(field: "usingSpringWithDamping", of: 1, minimum: 0)
+            call.velocity = try runtime.number(field: "initialSpringVelocity", of: 1) ?? 0
             state.pushField("options", of: 1)
             call.options = try options(runtime, at: state.top)
             state.pushField("animations", of: 1)
@@ -47,6 +55,7 @@ enum AnimationBindings {
                 (call.animations, call.completion) = (4, 5)
             }
         }
+        guard call.duration >= 0, call.delay >= 0 else { throw ScriptMistake("durations and delays cannot be negative") }
         guard state.isFunction(at: call.animations) else { throw ScriptMistake("'animations' (a function) is required") }
         if !state.isNil(at: call.completion) && !state.isFunction(at: call.completion) {
             throw ScriptMistake("'completion' must be a function(finished)")
@@ -58,8 +67,10 @@ enum AnimationBindings {
         let state = runtime.state
         guard !state.isNil(at: index) else { return AnimationOptions() }
         guard state.isTable(at: index) else { throw ScriptMistake("'options' must be a list of names like {\"curveEaseOut\"}") }
+        let count = state.rawLength(at: index)
+        guard count <= 32 else { throw ScriptMistake("'options' holds \(count) names; UIKit has a dozen") }
         var names: [String] = []
-        for i in stride(from: 1, through: state.rawLength(at: index), by: 1) {
+        for i in stride(from: 1, through: count, by: 1) {
             state.pushIndex(i, of: index)
             defer { state.pop() }
             guard let name = state.string(at: -1) else { throw ScriptMistake("'options' must hold strings") }
@@ -117,7 +128,7 @@ enum AnimationBindings {
 
     static let animateKeyframes: HostFunction = { L in
         ScriptRuntime.host(L) { runtime, arguments in
-            let call = try parse(runtime, arguments)
+            let call = try parse(runtime, arguments, name: "UIView.animateKeyframes", fields: keyframesFields)
             try runtime.simulation.engine.animateKeyframes(duration: call.duration, delay: call.delay, options: call.options,
                                                            animations: runner(runtime, call.animations),
                                                            completion: completion(runtime, call.completion))
@@ -131,7 +142,9 @@ enum AnimationBindings {
             let state = runtime.state
             let start: Double, duration: Double, function: Int32
             if state.isTable(at: 1) {
-                guard let s = state.number(field: "relativeStartTime", of: 1), let d = state.number(field: "relativeDuration", of: 1) else {
+                try runtime.checkFields(at: 1, of: "UIView.addKeyframe", allowed: ["relativeStartTime", "relativeDuration", "animations"])
+                guard let s = try runtime.number(field: "relativeStartTime", of: 1, minimum: 0),
+                      let d = try runtime.number(field: "relativeDuration", of: 1, minimum: 0) else {
                     throw ScriptMistake("addKeyframe needs relativeStartTime and relativeDuration (fractions of the whole)")
                 }
                 (start, duration) = (s, d)
@@ -162,6 +175,7 @@ enum AnimationBindings {
                 if isRect {
                     frame = try runtime.rect(at: first)
                 } else {
+                    try runtime.checkFields(at: first, of: "UIView.new", allowed: ["frame", "name", "backgroundColor", "alpha"])
                     state.pushField("frame", of: first)
                     if !state.isNil(at: -1) { frame = try runtime.rect(at: state.top) }
                     state.pop()
@@ -171,7 +185,7 @@ enum AnimationBindings {
                     state.pushField("backgroundColor", of: first)
                     if !state.isNil(at: -1) { view.backgroundColor = try runtime.color(at: state.top) }
                     state.pop()
-                    if let alpha = state.number(field: "alpha", of: first) { view.alpha = alpha }
+                    if let alpha = try runtime.number(field: "alpha", of: first) { view.alpha = alpha }
                 }
             }
             view.frame = frame

@@ -52,9 +52,17 @@ public struct LuaArguments {
     @inlinable init(_ L: OpaquePointer) { self.L = L }
 
     /// Runs `body`; a thrown error becomes a Lua error at the script's line.
+    ///
+    /// While body runs, the owning state works on the calling thread, which
+    /// is a coroutine's when the script called from one: everything pushed
+    /// lands on the stack Lua will read the results from.
     @inlinable
     public static func guarded(_ L: OpaquePointer?, _ body: (LuaArguments) throws -> Int32) -> Int32 {
         let arguments = LuaArguments(L!)
+        let state = LuaState.owning(L!)
+        let caller = state.L
+        state.L = L!
+        defer { state.L = caller }
         do {
             return try body(arguments)
         } catch {
@@ -68,13 +76,17 @@ public struct LuaArguments {
 
     @inlinable public var count: Int32 { lua_gettop(L) }
 
-    /// A number, or a string that converts to one, as `luaL_checknumber` takes it.
+    /// A finite number, or a string that converts to one, as
+    /// `luaL_checknumber` takes it. NaN and the infinities are refused here,
+    /// where the script passes them, rather than surfacing later as a
+    /// confusing message or invalid JSON.
     @inlinable
     public func number(_ position: Int32) throws(ArgumentError) -> Double {
         var isNumber: Int32 = 0
         let value = lua_tonumberx(L, position, &isNumber)
-        if _slowPath(isNumber == 0) {
-            throw expected("number", at: position)
+        if _slowPath(isNumber == 0 || !value.isFinite) {
+            throw isNumber == 0 ? expected("number", at: position)
+                : ArgumentError(position: position, message: "a finite number expected, got \(value)")
         }
         return value
     }

@@ -1,5 +1,5 @@
 /// A place in a script, as a user opens it in an editor.
-public struct ScriptLocation: Sendable, Equatable, CustomStringConvertible {
+public struct ScriptLocation: Sendable, Equatable, Codable, CustomStringConvertible {
     public var file: String
     public var line: Int
 

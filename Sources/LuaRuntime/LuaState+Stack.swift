@@ -118,6 +118,14 @@ extension LuaState {
 
     /// Copies the value at index into Swift (tables to `depth` levels).
     public func value(at index: Int32, depth: Int = 16) -> LuaValue {
+        var budget = Int.max
+        return value(at: index, depth: depth, budget: &budget)
+    }
+
+    /// Copies the value at index, at most `budget` table entries in all: a
+    /// script's table can be far larger than the host wants to hold. When
+    /// the budget runs out it goes below zero and the rest is left out.
+    public func value(at index: Int32, depth: Int, budget: inout Int) -> LuaValue {
         let index = lua_absindex(L, index)
         switch lua_type(L, index) {
         case LUA_TNIL, LUA_TNONE: return .nil
@@ -129,8 +137,13 @@ extension LuaState {
             var entries: [(key: LuaValue, value: LuaValue)] = []
             lua_pushnil(L)
             while lua_next(L, index) != 0 {
-                let key = value(at: -2, depth: 0)
-                entries.append((key, value(at: -1, depth: depth - 1)))
+                budget -= 1
+                if budget < 0 {
+                    pop(2)
+                    break
+                }
+                let key = value(at: -2, depth: 0, budget: &budget)
+                entries.append((key, value(at: -1, depth: depth - 1, budget: &budget)))
                 pop()
             }
             return .table(LuaTable(entries: entries))

@@ -39,6 +39,28 @@ extension LuaState {
     public func rawLength(at index: Int32) -> Int { Int(lua_rawlen(L, index)) }
 
     public func isTable(at index: Int32) -> Bool { lua_type(L, index) == LUA_TTABLE }
+    public func isBoolean(at index: Int32) -> Bool { lua_type(L, index) == LUA_TBOOLEAN }
+    /// A number proper (not a string that converts to one).
+    public func isNumber(at index: Int32) -> Bool { lua_type(L, index) == LUA_TNUMBER }
+
+    /// Calls body with each key of the table at index (raw, in the table's
+    /// own order): the string, or nil for a key that is not a string. After
+    /// `limit` keys it stops and calls tooMany instead.
+    public func forEachKey(ofTableAt index: Int32, limit: Int, _ body: (String?) -> Void, tooMany: () -> Void) {
+        let table = lua_absindex(L, index)
+        guard lua_type(L, table) == LUA_TTABLE, lua_checkstack(L, 3) != 0 else { return }
+        var count = 0
+        lua_pushnil(L)
+        while lua_next(L, table) != 0 {
+            pop()
+            count += 1
+            if count > limit {
+                pop()
+                return tooMany()
+            }
+            body(string(at: -1))
+        }
+    }
     public func isFunction(at index: Int32) -> Bool { lua_type(L, index) == LUA_TFUNCTION }
     public func isNil(at index: Int32) -> Bool { lua_type(L, index) <= LUA_TNIL }
     public func typeName(at index: Int32) -> String { String(cString: segue_luaL_typename(L, index)) }
@@ -51,11 +73,29 @@ extension LuaState {
         if luaL_newmetatable(L, name) != 0 { fill() }
     }
 
-    /// Pushes a userdata holding `id`, with the metatable `name`.
+    /// Pushes the userdata holding `id` with the metatable `name`: the same
+    /// userdata for the same id while the script holds it (a weak cache per
+    /// metatable), so `a == b`, `rawequal` and table keys see one object.
     public func pushHandle(_ id: Int, metatable name: String) {
+        if luaL_getsubtable(L, segue_LUA_REGISTRYINDEX, "segue.handles." + name) == 0 {
+            lua_createtable(L, 0, 1)
+            push("v")
+            setField("__mode", in: -2)
+            lua_setmetatable(L, -2)
+        }
+        if lua_rawgeti(L, -1, lua_Integer(id)) == LUA_TUSERDATA {
+            lua_rotate(L, -2, 1)
+            pop()
+            return
+        }
+        pop()
         let block = lua_newuserdatauv(L, MemoryLayout<Int>.size, 0)!
         block.storeBytes(of: id, as: Int.self)
         luaL_setmetatable(L, name)
+        lua_pushvalue(L, -1)
+        lua_rawseti(L, -3, lua_Integer(id))
+        lua_rotate(L, -2, 1)
+        pop()
     }
 
     /// The id in a handle with the metatable `name` at index, or nil.

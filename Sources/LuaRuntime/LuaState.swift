@@ -12,14 +12,25 @@ public final class LuaState {
     /// The catalogue entry this state runs, named in every error.
     public let entry: String
     public let limits: SandboxLimits
-    /// What the script printed, one element per `print` call.
-    public private(set) var printed: [String] = []
+    /// What the script printed, one element per `print` call, with where
+    /// (at most `printLimit` lines; `droppedPrints` counts the rest).
+    public private(set) var log: [PrintedLine] = []
+    public private(set) var droppedPrints = 0
+    /// The text of each line printed.
+    public var printed: [String] { log.map(\.text) }
     /// Called for each line the script prints, as it prints it.
-    public var onPrint: ((String) -> Void)?
+    public var onPrint: ((PrintedLine) -> Void)?
+    /// Lines kept, and characters kept of each: a script that prints in a
+    /// loop must not fill the host's memory or the user's screen.
+    public static let printLimit = 1000
+    public static let printLineLimit = 2000
     /// What the bindings hang on the state, for their host functions to find.
     public var userInfo: AnyObject?
 
-    @usableFromInline let L: OpaquePointer
+    /// The Lua thread host code works on: the main thread, or while a host
+    /// function runs, the thread (perhaps a coroutine) that called it, so
+    /// that what it pushes lands on the caller's stack.
+    @usableFromInline var L: OpaquePointer
     @usableFromInline let sandbox: OpaquePointer
     private let watchToken: Int
     private var chunkNames: [String] = []
@@ -70,9 +81,54 @@ public final class LuaState {
     /// Whether an earlier limit ended this entry.
     public var isTerminated: Bool { segue_sandbox_fate(sandbox) != SEGUE_FATE_ALIVE }
 
-    fileprivate func didPrint(_ line: String) {
-        printed.append(line)
+    fileprivate func didPrint(_ text: String, where prefix: String) {
+        guard log.count < Self.printLimit else {
+            droppedPrints += 1
+            return
+        }
+        var text = text
+        if text.utf8.count > Self.printLineLimit {
+            text = String(decoding: text.utf8.prefix(Self.printLineLimit), as: UTF8.self) + "… (cut)"
+        }
+        let line = PrintedLine(text: text, location: locate(prefix + " ").0)
+        // The log is the host's memory held for the script.
+        guard charge(text.utf8.count + 64) else { return }
+        log.append(line)
         onPrint?(line)
+    }
+
+    // MARK: Limits on what the host holds and does
+
+    /// Charges memory the host holds for the entry (views, animations,
+    /// trace samples, log lines) to its memory limit.
+    ///
+    /// - Returns: false when that passes the limit: the entry is then ended
+    ///   as if Lua had been refused the memory, and every later call fails.
+    public func charge(_ bytes: Int) -> Bool {
+        segue_sandbox_charge(sandbox, max(bytes, 0)) != 0
+    }
+
+    /// Bytes charged so far for what the host holds.
+    public var hostMemory: Int { segue_sandbox_host_charged(sandbox) }
+
+    /// Runs body with the time limit counting: everything inside (calls
+    /// into Lua and the host's own work between them) shares one limit.
+    public func measuringTime<T>(_ body: () throws -> T) rethrows -> T {
+        segue_sandbox_begin_work(sandbox)
+        defer { segue_sandbox_end_work(sandbox) }
+        return try body()
+    }
+
+    /// Whether the time limit has ended the entry; cheap, for host loops.
+    public var isOutOfTime: Bool { segue_sandbox_expired(sandbox) != 0 }
+
+    /// Why the entry was ended, as an error to report, if it was.
+    public func terminationError(hook: String) -> LuaError? {
+        switch segue_sandbox_fate(sandbox) {
+        case SEGUE_FATE_TIME_LIMIT: return .timeLimitExceeded(entry: entry, hook: hook, limit: limits.time, location: nil)
+        case SEGUE_FATE_MEMORY_LIMIT: return .memoryLimitExceeded(entry: entry, hook: hook, limit: limits.memory)
+        default: return nil
+        }
     }
 
     // MARK: Loading
@@ -197,8 +253,17 @@ public final class LuaState {
 }
 
 /// Receives `print` from C and hands it to the owning state.
-private let printTrampoline: SegueLogFunction = { host, text, length in
+private let printTrampoline: SegueLogFunction = { host, text, length, prefix in
     guard let host, let text else { return }
     let line = String(decoding: UnsafeRawBufferPointer(start: text, count: length), as: UTF8.self)
-    Unmanaged<LuaState>.fromOpaque(host).takeUnretainedValue().didPrint(line)
+    let location = prefix.map { String(cString: $0) } ?? ""
+    Unmanaged<LuaState>.fromOpaque(host).takeUnretainedValue().didPrint(line, where: location)
+}
+
+/// One `print` call: its text and where in the script it was made.
+public struct PrintedLine: Sendable, Equatable, Codable, CustomStringConvertible {
+    public let text: String
+    public let location: ScriptLocation?
+
+    public var description: String { location.map { "\($0): \(text)" } ?? text }
 }

@@ -6,8 +6,9 @@
 public struct SandboxLimits: Sendable, Equatable {
     /// Bytes the entry's Lua state may hold, counted by the allocator.
     public var memory: Int
-    /// Wall-clock time one call from the host into the script may run,
-    /// including everything the script calls.
+    /// Wall-clock time the host may spend on the entry in one go: one call
+    /// into the script, or a whole scenario (every call into Lua and the
+    /// host's own work between them, see `LuaState.measuringTime`).
     public var time: Duration
 
     public init(memory: Int = 64 << 20, time: Duration = .seconds(2)) {

@@ -16,6 +16,9 @@ public final class Simulation {
     /// Where the keyboard is, or the zero rect when it is down.
     public internal(set) var keyboardFrame = Rect.zero
     private var pendingAnimationCheck: TransitionDriver?
+    /// Asked between frames: true ends the run at once (the entry ran out of
+    /// time or memory, and nothing it does afterwards is worth simulating).
+    public var shouldStop: (() -> Bool)?
     private var homes: [ObjectIdentifier: (view: View, index: Int)] = [:]
 
     public init(windowSize: Size = Size(width: 390, height: 844)) {
@@ -73,7 +76,7 @@ public final class Simulation {
     /// `present(_:animated:completion:)` from the top controller.
     public func present(_ presented: ViewController, animated: Bool = true, interaction plan: InteractionPlan? = nil,
                         completion: (() -> Void)? = nil) {
-        precondition(driver == nil, "a transition is already running")
+        guard refuseDuringTransition("present") else { return }
         let presenter = topViewController
         let delegate = presented.transitioningDelegate
         var style = presented.modalPresentationStyle
@@ -135,7 +138,7 @@ public final class Simulation {
 
     /// `dismiss(animated:completion:)` of the top presented controller.
     public func dismiss(animated: Bool = true, interaction plan: InteractionPlan? = nil, completion: (() -> Void)? = nil) {
-        precondition(driver == nil, "a transition is already running")
+        guard refuseDuringTransition("dismiss") else { return }
         let presented = topViewController
         guard let presenter = presented.presentingViewController, let controller = presented.presentationController,
               let container = controller.containerView else { return }
@@ -162,6 +165,15 @@ public final class Simulation {
                       final: [ObjectIdentifier(presenter): window.bounds])
         driver.begin(frames: frames, fromView: presentedView, toView: handsOverPresenter ? presenter.view : nil)
         schedule(plan, for: driver)
+    }
+
+    /// UIKit refuses a present or dismiss while a transition runs ("Attempt
+    /// to present … while a presentation is in progress") and goes on.
+    private func refuseDuringTransition(_ call: String) -> Bool {
+        guard driver != nil else { return true }
+        diagnose(.presentedWhileTransitioning, "\(call) was called while a transition was still running; UIKit refuses it "
+            + "and the transition in progress must complete first")
+        return false
     }
 
     private func schedule(_ plan: InteractionPlan?, for driver: TransitionDriver) {
@@ -378,12 +390,12 @@ public final class Simulation {
         let step = 1 / fps
         var frame = 0
         sample?(self)
-        while (isTransitioning || engine.hasRunningAnimations) && now - start < limit {
+        while (isTransitioning || engine.hasRunningAnimations) && now - start < limit && !(shouldStop?() ?? false) {
             frame += 1
             advance(to: start + Double(frame) * step)
             sample?(self)
         }
-        if let driver, driver.completed == nil {
+        if let driver, driver.completed == nil, !(shouldStop?() ?? false) {
             diagnose(.neverCompleted, "completeTransition is never called: UIKit would leave the app frozen "
                 + "(the window ignores touches and nothing completes); call it in the last animation's completion")
         }

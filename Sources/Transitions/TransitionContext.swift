@@ -16,7 +16,10 @@ public final class TransitionContext {
     let toView: View?
     let initialFrames: [ObjectIdentifier: Rect]
     let finalFrames: [ObjectIdentifier: Rect]
-    unowned let driver: TransitionDriver
+    /// Weak: a script may keep the context after its transition is over
+    /// (in an upvalue, a later hook); the transition must still be able to
+    /// go away, and the context then answers as an ended one.
+    weak var driver: TransitionDriver?
 
     init(driver: TransitionDriver, container: View, animated: Bool, presenting: Bool, style: PresentationStyle,
          from: ViewController, to: ViewController, fromView: View?, toView: View?,
@@ -52,7 +55,7 @@ public final class TransitionContext {
     /// The zero rect for a view removed at the end; the presented view's is
     /// `frameOfPresentedViewInContainerView`.
     public func finalFrame(for controller: ViewController) -> Rect {
-        if isPresenting && controller === toController {
+        if isPresenting && controller === toController, let driver {
             return driver.simulation.query("frameOfPresentedViewInContainerView") { driver.controller.frameOfPresentedViewInContainerView }
         }
         return finalFrames[ObjectIdentifier(controller)] ?? .zero
@@ -61,18 +64,22 @@ public final class TransitionContext {
     /// `UIView.animate` and friends, on the simulation this transition runs in.
     public var animations: AnimationEngine { containerView.engine }
 
-    /// Whether completeTransition has been called.
-    public var isComplete: Bool { driver.completed != nil }
+    /// Whether completeTransition has been called (or the transition is gone).
+    public var isComplete: Bool { driver.map { $0.completed != nil } ?? true }
+
+    /// Whether the transition this context belongs to has ended and been
+    /// let go: every call on it then does nothing.
+    public var hasEnded: Bool { driver == nil }
 
     /// Ends the transition. Only the first call counts.
     public func completeTransition(_ didComplete: Bool) {
-        driver.complete(didComplete)
+        driver?.complete(didComplete)
     }
 
     /// Percent-driven interaction: scrub, finish or cancel.
-    public func updateInteractiveTransition(_ percentComplete: Double) { driver.update(percentComplete) }
-    public func finishInteractiveTransition() { driver.settle(finish: true) }
-    public func cancelInteractiveTransition() { driver.settle(finish: false) }
+    public func updateInteractiveTransition(_ percentComplete: Double) { driver?.update(percentComplete) }
+    public func finishInteractiveTransition() { driver?.settle(finish: true) }
+    public func cancelInteractiveTransition() { driver?.settle(finish: false) }
 }
 
 /// UIViewControllerTransitionCoordinator: animations and completions that
@@ -111,7 +118,7 @@ public final class PercentDrivenInteractiveTransition: InteractionController {
 
     public func startInteractiveTransition(_ context: TransitionContext) {
         self.context = context
-        context.driver.animateAsInteractive(animator)
+        context.driver?.animateAsInteractive(animator)
     }
 
     public func update(_ percent: Double) {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Catalogue
 import Foundation
 import LuaBindings
+import LuaRuntime
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -9,8 +10,10 @@ struct Check: ParsableCommand {
         discussion: """
             Each TARGET is an entry name (with parameters: 'half-sheet(edge: right)'), a script \
             file, or a catalogue folder; with none, every catalogue in use is checked. Scenarios: \
-            \(Scenario.allCases.map(\.rawValue).joined(separator: ", ")). Exits with status 1 if \
-            anything failed; messages read entry: hook: file:line: what is wrong.
+            \(Scenario.allCases.map(\.rawValue).joined(separator: ", ")). An error is something an \
+            app's user would see or suffer; a warning is hygiene UIKit tolerates. Exits with status 1 \
+            if any entry has an error (or, with --strict, a warning); messages read \
+            entry: hook: file:line: what is wrong, followed by the command that reproduces it.
             """
     )
 
@@ -20,26 +23,42 @@ struct Check: ParsableCommand {
     @Option(name: .customLong("param"), help: ArgumentHelp("A parameter for every entry checked, key=value (repeatable).", valueName: "KEY=VALUE"))
     var parameters: [String] = []
 
+    @Flag(help: "Fail on warnings too.")
+    var strict = false
+
+    @Flag(help: "Also show what the scripts print.")
+    var verbose = false
+
+    @Option(help: ArgumentHelp("Entries checked at once (default: one per core).", valueName: "N"))
+    var jobs: Int?
+
     @Flag(help: "Print the results as JSON.")
     var json = false
 
     @OptionGroup var options: CatalogueOptions
 
-    struct Result: Encodable {
+    struct Result: Encodable, Sendable {
         let entry, file: String
         let scenarios: [ScenarioResult]
-        let problems: [String]
+        let problems: [Problem]
+        let printed: [String]
+
+        var all: [Problem] { problems + scenarios.flatMap(\.problems) }
     }
 
-    struct ScenarioResult: Encodable {
+    struct ScenarioResult: Encodable, Sendable {
         let scenario: String
-        let problems: [String]
+        let problems: [Problem]
         let skipped: String?
+    }
+
+    func validate() throws {
+        if let jobs, !(1...256).contains(jobs) { throw ValidationError("--jobs must be between 1 and 256, got \(jobs)") }
     }
 
     func run() throws {
         let given = try Target.parameters(parameters)
-        var plan: [(EntryFile, [String: String])] = []
+        var plan: [(file: EntryFile, parameters: [String: String])] = []
         var problems: [String] = []
         if targets.isEmpty {
             for folder in try options.searchPath().folders {
@@ -53,55 +72,92 @@ struct Check: ParsableCommand {
             }
         }
         let progress = Progress(total: plan.count, enabled: !json)
+        let limits = options.limits
         var results: [Result] = []
-        for (index, (file, parameters)) in plan.enumerated() {
-            progress.show(index, file.stem)
-            results.append(check(file, parameters: parameters))
+        var failed = problems.count
+        let work = plan
+        orderedParallel(plan.count, workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount) { index in
+            Self.check(work[index].file, parameters: work[index].parameters, limits: limits)
+        } emit: { index, result in
+            if result.all.contains(where: { $0.severity == .error || strict }) { failed += 1 }
+            if json {
+                results.append(result)
+            } else {
+                progress.clear()
+                report(result, parameters: plan[index].parameters)
+            }
+            progress.show(index, result.entry)
         }
         progress.finish()
-        let failed = results.filter { !$0.problems.isEmpty || $0.scenarios.contains { !$0.problems.isEmpty } }.count + problems.count
         if json {
             print(try Output.json(results))
         } else {
-            for result in results {
-                let lines = result.problems + result.scenarios.flatMap { s in s.problems.map { "[\(s.scenario)] \($0)" } }
-                if lines.isEmpty {
-                    let ran = result.scenarios.filter { $0.skipped == nil }.count
-                    print("ok     \(result.entry)  \(result.file)  (\(ran) scenarios)")
-                } else {
-                    for line in unique(lines) { print("error  \(line)") }
-                }
-            }
-            for problem in problems { print("error  \(problem)") }
-            print("\(results.count + problems.count) checked: \(results.count + problems.count - failed) ok, \(failed) failed")
+            for problem in problems { print("error    \(problem)") }
+            let total = plan.count + problems.count
+            print("\(total) checked: \(total - failed) ok, \(failed) failed")
         }
         if failed > 0 { throw ExitCode(1) }
     }
 
-    private func check(_ file: EntryFile, parameters: [String: String]) -> Result {
-        do {
-            let entry = try EntryLoader.load(file, limits: options.limits)
-            let source = try file.source()
-            var scenarioOptions = ScenarioOptions()
-            scenarioOptions.limits = options.limits
-            scenarioOptions.parameters = parameters
-            let scenarios = Scenario.allCases.map { scenario in
-                let outcome = ScenarioRunner.run(file, source: source, scenario: scenario, options: scenarioOptions)
-                return ScenarioResult(scenario: scenario.rawValue, problems: outcome.problems, skipped: outcome.skipped)
+    private func report(_ result: Result, parameters: [String: String]) {
+        if verbose {
+            for line in result.printed { print("print    \(result.entry): \(line)") }
+        }
+        let all = result.all
+        if all.isEmpty {
+            let ran = result.scenarios.filter { $0.skipped == nil }.count
+            print("ok       \(result.entry)  \(result.file)  (\(ran) scenarios)")
+            return
+        }
+        var seen = Set<String>()
+        var failing: [String] = []
+        for problem in all {
+            // The same mistake found by several scenarios is said once, with the first.
+            if seen.insert("\(problem.severity) \(problem.description)").inserted {
+                let scenario = problem.scenario.map { "[\($0)] " } ?? ""
+                print("\(problem.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(scenario)\(problem)")
             }
-            return Result(entry: entry.metadata.name, file: file.displayPath, scenarios: scenarios, problems: [])
-        } catch {
-            return Result(entry: file.stem, file: file.displayPath, scenarios: [], problems: [String(describing: error)])
+            if let scenario = problem.scenario, !failing.contains(scenario) { failing.append(scenario) }
+        }
+        let params = parameters.keys.sorted().map { " --param \(Self.quoted("\($0)=\(parameters[$0]!)"))" }.joined()
+        for scenario in failing {
+            print("         rerun with: segue run \(Self.quoted(result.file)) --scenario \(scenario)\(params)")
+        }
+        if all.allSatisfy({ $0.severity == .warning }) {
+            print("ok       \(result.entry)  \(result.file)  (\(all.count) warning(s)\(strict ? ", failing with --strict" : ""))")
         }
     }
 
-    /// The same mistake found by several scenarios is said once, with the first scenario.
-    private func unique(_ lines: [String]) -> [String] {
-        var seen = Set<String>()
-        return lines.filter { line in
-            let key = line.hasPrefix("[") ? String(line.drop(while: { $0 != "]" }).dropFirst(2)) : line
-            return seen.insert(key).inserted
+    /// A word as a shell reads it back.
+    static func quoted(_ word: String) -> String {
+        word.allSatisfy({ $0.isLetter || $0.isNumber || "-_./=:".contains($0) }) ? word
+            : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    /// Loads the entry once (a broken entry is one result with its reason),
+    /// then runs every scenario in a fresh sandbox of its own.
+    static func check(_ file: EntryFile, parameters: [String: String], limits: SandboxLimits) -> Result {
+        let source: String
+        let entry: LoadedEntry
+        do {
+            source = try file.source()
+            entry = try EntryLoader.load(file, source: source, limits: limits)
+        } catch let error as EntryError {
+            return Result(entry: file.stem, file: file.displayPath, scenarios: [], problems: [Problem(error)], printed: [])
+        } catch {
+            return Result(entry: file.stem, file: file.displayPath, scenarios: [],
+                          problems: [Problem(.error, entry: file.stem, message: String(describing: error))], printed: [])
         }
+        var scenarioOptions = ScenarioOptions()
+        scenarioOptions.limits = limits
+        scenarioOptions.parameters = parameters
+        var printed = entry.printed.map(\.description)
+        let scenarios = Scenario.allCases.map { scenario in
+            let outcome = ScenarioRunner.run(file, source: source, scenario: scenario, options: scenarioOptions)
+            printed += outcome.printed.map { "[\(scenario.rawValue)] \($0)" }
+            return ScenarioResult(scenario: scenario.rawValue, problems: outcome.problems, skipped: outcome.skipped)
+        }
+        return Result(entry: entry.metadata.name, file: file.displayPath, scenarios: scenarios, problems: [], printed: printed)
     }
 }
 
@@ -120,8 +176,11 @@ final class Progress {
         FileHandle.standardError.write(Data("\r\u{1B}[2Kchecking \(index + 1)/\(total): \(name)".utf8))
     }
 
-    func finish() {
+    /// Clears the line before other output is written under it.
+    func clear() {
         guard enabled else { return }
         FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
     }
+
+    func finish() { clear() }
 }

@@ -5,6 +5,8 @@ import Geometry
 import LuaBindings
 import Transitions
 
+extension Scenario: ExpressibleByArgument {}
+
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run one scenario headlessly and print its trace: the hook calls in order and the views over time.",
@@ -12,7 +14,9 @@ struct Run: ParsableCommand {
             Presents the entry (and dismisses it with --dismiss), sampling every 1/fps seconds. \
             --interactive drives the presentation (or, with --dismiss, the dismissal) by a drag: \
             finish:0.7 drags to 70 % then finishes, cancel:0.3 drags to 30 % then cancels, release:0.6 \
-            drags to 60 % and lets go, and the entry's interaction rule decides.
+            drags to 60 % and lets go, and the entry's interaction rule decides. --scenario runs one \
+            of check's standard scenarios exactly as check does (\(Scenario.allCases.map(\.rawValue).joined(separator: ", "))). \
+            What the script prints goes to standard error, with its file:line.
             """
     )
 
@@ -24,6 +28,9 @@ struct Run: ParsableCommand {
 
     @Option(help: ArgumentHelp("Drive the transition by a drag: finish:P, cancel:P or release:P (P from 0 to 1).", valueName: "SPEC"))
     var interactive: String?
+
+    @Option(help: ArgumentHelp("One of check's standard scenarios.", valueName: "NAME"))
+    var scenario: Scenario?
 
     @Option(help: ArgumentHelp("Window size in points.", valueName: "WxH"))
     var size = "390x844"
@@ -40,14 +47,17 @@ struct Run: ParsableCommand {
     @OptionGroup var options: CatalogueOptions
 
     func validate() throws {
-        guard fps >= 1, fps <= 1000 else { throw ValidationError("--fps must be between 1 and 1000, got \(fps)") }
+        if scenario != nil && (dismiss || interactive != nil) {
+            throw ValidationError("--scenario names the whole run: leave out --dismiss and --interactive")
+        }
+        guard fps.isFinite, fps >= 1, fps <= 1000 else { throw ValidationError("--fps must be between 1 and 1000, got \(fps)") }
         _ = try windowSize()
         _ = try drag()
     }
 
     func windowSize() throws -> Size {
         let parts = size.lowercased().split(separator: "x").compactMap { Double($0) }
-        guard parts.count == 2, parts.allSatisfy({ $0 >= 100 && $0 <= 4000 }) else {
+        guard parts.count == 2, parts.allSatisfy({ $0.isFinite && $0 >= 100 && $0 <= 4000 }) else {
             throw ValidationError("--size takes WIDTHxHEIGHT in points, each 100 to 4000, like 390x844; got '\(size)'")
         }
         return Size(width: parts[0], height: parts[1])
@@ -71,7 +81,7 @@ struct Run: ParsableCommand {
         guard let file = target.files.first, target.files.count == 1, target.problems.isEmpty else {
             for problem in target.problems { Output.error(problem) }
             if target.files.count > 1 { Output.error("\(entry): run takes one entry, not a folder") }
-            throw ExitCode(1)
+            throw ExitCode(target.files.count > 1 ? 64 : 2)
         }
         var scenarioOptions = ScenarioOptions()
         scenarioOptions.fps = fps
@@ -81,13 +91,15 @@ struct Run: ParsableCommand {
         scenarioOptions.sampling = true
         let source = try file.source()
         let (plan, release) = try drag()
-        let scenario: Scenario = dismiss ? (interactive == nil ? .presentThenDismiss : .interactiveFinish) : .present
+        let scenario = self.scenario ?? (dismiss ? (interactive == nil ? .presentThenDismiss : .interactiveFinish) : .present)
         let outcome = ScenarioRunner.run(file, source: source, scenario: scenario, options: scenarioOptions,
                                          interaction: plan, release: release)
-        if json, let trace = outcome.trace {
-            print(String(decoding: try trace.json(), as: UTF8.self))
+        for line in outcome.printed { FileHandle.standardError.write(Data("print    \(file.stem): \(line)\n".utf8)) }
+        if json {
+            let document = TraceDocument(entry: file.stem, file: file, outcome: outcome, options: scenarioOptions)
+            print(String(decoding: try document.json(), as: UTF8.self))
         } else if let trace = outcome.trace {
-            print("\(file.stem): \(dismiss ? "present, then dismiss" : "present")\(interactive.map { " (interactive \($0))" } ?? ""), "
+            print("\(file.stem): \(scenario.rawValue)\(interactive.map { " (interactive \($0))" } ?? ""), "
                 + "\(size) points, \(formatted(fps)) samples a second")
             print("hooks:")
             for hook in trace.hooks {
@@ -102,8 +114,11 @@ struct Run: ParsableCommand {
                 }
             }
         }
-        for problem in outcome.problems { Output.error(problem) }
-        if !outcome.problems.isEmpty { throw ExitCode(1) }
+        for problem in outcome.problems {
+            FileHandle.standardError.write(Data("\(problem.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(problem)\n".utf8))
+        }
+        if outcome.skipped != nil { FileHandle.standardError.write(Data("skipped  \(file.stem): \(outcome.skipped!)\n".utf8)) }
+        if !outcome.errors.isEmpty { throw ExitCode(1) }
     }
 
     private func formatted(_ value: Double) -> String {

@@ -24,7 +24,7 @@ struct Show: ParsableCommand {
         let tags, hooks: [String]
         let parameters: [Parameter]
         let check: String
-        let problems: [String]
+        let problems: [Problem]
     }
 
     struct Parameter: Encodable {
@@ -46,9 +46,7 @@ struct Show: ParsableCommand {
             throw ExitCode(1)
         }
         let source = try file.source()
-        let runtime = try? ScriptRuntime(file: file, source: source, simulation: Simulation(), limits: options.limits)
-        let specs: [ParameterSpec] = (try? runtime?.parameterSpecs()) ?? []
-        let parameters = specs.map { spec -> Parameter in
+        let parameters = loaded.parameters.map { spec -> Parameter in
             var range: String?
             if spec.minimum != nil || spec.maximum != nil {
                 let low = spec.minimum.map { LuaValue.number($0).text } ?? ""
@@ -61,10 +59,11 @@ struct Show: ParsableCommand {
         var scenarioOptions = ScenarioOptions()
         scenarioOptions.limits = options.limits
         let problems = Scenario.allCases.flatMap { ScenarioRunner.run(file, source: source, scenario: $0, options: scenarioOptions).problems }
+        let errors = problems.filter { $0.severity == .error }.count, warnings = problems.count - errors
         let description = Description(
             name: loaded.metadata.name, title: loaded.metadata.title, summary: loaded.metadata.summary,
             file: file.displayPath, catalogue: file.catalogue, author: loaded.metadata.author, tags: loaded.metadata.tags,
-            hooks: loaded.hooks, parameters: parameters, check: problems.isEmpty ? "passes every scenario" : "\(problems.count) problem(s)",
+            hooks: loaded.hooks, parameters: parameters, check: problems.isEmpty ? "passes every scenario" : "\(errors) error(s), \(warnings) warning(s)",
             problems: problems)
         if json {
             print(try Output.json(description))
@@ -86,7 +85,7 @@ struct Show: ParsableCommand {
                  p.description ?? ""]
             }))
         }
-        for problem in problems { print("error  \(problem)") }
+        for problem in problems { print("\(problem.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) [\(problem.scenario ?? "")] \(problem)") }
     }
 }
 

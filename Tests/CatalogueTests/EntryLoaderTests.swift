@@ -22,7 +22,7 @@ import Testing
             return {
               title = "Sample", summary = "A sample.", tags = {"b", "a"}, author = "Me",
               animator = {animateTransition = animate, transitionDuration = function() return 0.3 end},
-              presentationController = {presentationTransitionWillBegin = function() end, style = "custom"},
+              presentationController = {presentationTransitionWillBegin = function() end, _style = "custom"},
             }
             """).get()
         #expect(entry.metadata == EntryMetadata(name: "sample", title: "Sample", summary: "A sample.", tags: ["b", "a"], author: "Me"))

@@ -8,7 +8,7 @@ import Testing
     func builtinEntriesPass(scenario: Scenario) throws {
         for file in try builtinEntries() {
             let outcome = ScenarioRunner.run(file, source: try file.source(), scenario: scenario)
-            #expect(outcome.problems.isEmpty, "\(file.stem) / \(scenario.rawValue):\n\(outcome.problems.joined(separator: "\n"))")
+            #expect(outcome.problems.isEmpty, "\(file.stem) / \(scenario.rawValue):\n\(outcome.problems.map(\.description).joined(separator: "\n"))")
         }
     }
 }

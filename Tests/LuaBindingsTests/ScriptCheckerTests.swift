@@ -76,45 +76,53 @@ import Testing
 
     @Test func neverCompleting() {
         let outcome = run(Self.sheet(neverComplete: true), name: "sheet", scenario: .present)
-        #expect(outcome.problems == ["sheet: animator.animateTransition: sheet.lua:1: completeTransition is never called: UIKit would "
+        #expect(outcome.problems.map(\.description) == ["sheet: animator.animateTransition: sheet.lua:1: completeTransition is never called: UIKit would "
             + "leave the app frozen (the window ignores touches and nothing completes); call it in the last animation's completion"])
+        #expect(outcome.problems.map(\.severity) == [.error])
     }
 
     @Test func completingTwice() {
         let outcome = run(Self.sheet(completeTwice: true), name: "sheet", scenario: .present)
-        #expect(outcome.problems == ["sheet: completion: sheet.lua:17: completeTransition was called a second time; UIKit ignores every call after the first"])
+        #expect(outcome.problems.map(\.description) == ["sheet: completion: sheet.lua:17: completeTransition was called a second time; UIKit ignores every call after the first"])
+        #expect(outcome.problems.map(\.severity) == [.warning], "UIKit ignores it: hygiene, not a bug users see")
     }
 
     @Test func dimmingLeftAfterDismissal() {
         let outcome = run(Self.sheet(keepDimmingAfterDismissal: true), name: "sheet", scenario: .presentThenDismiss)
-        #expect(outcome.problems == ["sheet: presentationController.dismissalTransitionDidEnd: sheet.lua:46: 'dimming', added by the "
+        #expect(outcome.problems.map(\.description) == ["sheet: presentationController.dismissalTransitionDidEnd: sheet.lua:46: 'dimming', added by the "
             + "presentation controller, is still there after a completed dismissal; remove it in dismissalTransitionDidEnd(true)"])
+        #expect(outcome.problems.map(\.severity) == [.warning], "UIKit discards the container, and the dimming view with it")
     }
 
     @Test func dimmingForgottenOnACancelledPresentation() {
         let outcome = run(Self.sheet(keepDimmingOnCancel: true), name: "sheet", scenario: .present,
                           interaction: .drag(to: 0.3, then: .cancel))
-        #expect(outcome.problems == ["sheet: presentationController.presentationTransitionDidEnd: sheet.lua:38: 'dimming', added by the "
+        #expect(outcome.problems.map(\.description) == ["sheet: presentationController.presentationTransitionDidEnd: sheet.lua:38: 'dimming', added by the "
             + "presentation controller, is still there after a cancelled presentation; remove it in presentationTransitionDidEnd(false)"])
+        #expect(outcome.problems.map(\.severity) == [.warning], "a cancelled presentation's container goes too")
     }
 
     @Test func indexingTheNilFromView() {
         let outcome = run(Self.sheet(useFromView: true), name: "sheet", scenario: .present)
-        let first = outcome.problems.first ?? ""
+        let first = outcome.problems.first?.description ?? ""
         #expect(first.hasPrefix("sheet: animateTransition: sheet.lua:3: attempt to index a nil value (local 'from') "
             + "(ctx:viewForKey(\"from\") is nil here: this presentation keeps the presenter's view in the window"))
     }
 
     @Test func ignoringTheFinalFrame() {
         // A controller that lays the view out would put it right (UIKit too); this one does not.
-        let outcome = run(Self.sheet(ignoreFinalFrame: true, layoutPresented: false), name: "sheet", scenario: .present)
-        #expect(outcome.problems == ["sheet: animator.animateTransition: sheet.lua:1: the presented view ends at (0, 0, 100, 100) but "
+        let source = Self.sheet(ignoreFinalFrame: true, layoutPresented: false)
+        let outcome = run(source, name: "sheet", scenario: .present)
+        let hookLine = line(of: "frameOfPresentedViewInContainerView = function", in: source)
+        #expect(outcome.problems.map(\.description) == ["sheet: presentationController.frameOfPresentedViewInContainerView: sheet.lua:\(hookLine): "
+            + "the presented view ends at (0, 0, 100, 100) but "
             + "frameOfPresentedViewInContainerView (finalFrame(for:)) is (195, 0, 195, 844); set its frame to finalFrame"])
+        #expect(outcome.problems.map(\.severity) == [.error], "the entry asked for that frame: the view is on screen in the wrong place")
     }
 
     @Test func raisingInACompletion() {
         let outcome = run(Self.sheet(raiseInCompletion: true), name: "sheet", scenario: .present)
-        #expect(outcome.problems.first == "sheet: completion: sheet.lua:12: the completion broke")
-        #expect(outcome.problems.contains { $0.hasPrefix("sheet: animator.animateTransition: sheet.lua:1: completeTransition is never called") })
+        #expect(outcome.problems.first?.description == "sheet: completion: sheet.lua:12: the completion broke")
+        #expect(outcome.problems.contains { $0.description.hasPrefix("sheet: animator.animateTransition: sheet.lua:1: completeTransition is never called") })
     }
 }

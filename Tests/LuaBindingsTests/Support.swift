@@ -19,3 +19,8 @@ func run(_ source: String, name: String = "sample", scenario: Scenario, options:
 func builtinEntries() throws -> [EntryFile] {
     try BuiltinCatalogue.locate().entryFiles()
 }
+
+/// The 1-based line of the first line containing `needle`.
+func line(of needle: String, in source: String) -> Int {
+    (source.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(needle) } ?? -1) + 1
+}

@@ -92,7 +92,7 @@ import Testing
     @Test func printGoesToTheHostLog() throws {
         let state = try LuaState(entry: "printer")
         var seen: [String] = []
-        state.onPrint = { seen.append($0) }
+        state.onPrint = { seen.append($0.text) }
         _ = try state.run("print('a', 1, nil, {}, 2.5) print()", chunkName: "printer.lua")
         #expect(state.printed == ["a\t1\tnil\ttable\t2.5", ""])
         #expect(seen == state.printed)

@@ -77,11 +77,11 @@ import Testing
         let run = try segue(["check", ".", "fade", "--time-limit", "0.3"], in: folder)
         #expect(run.status == 1)
         let lines = run.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.contains("ok     good  good.lua  (5 scenarios)"))
-        #expect(lines.contains { $0.hasPrefix("ok     fade  ") })
-        #expect(lines.contains("error  escape: main chunk: escape.lua:1: attempt to index a nil value (global 'os')"))
-        #expect(lines.contains { $0.hasPrefix("error  spin: main chunk: spin.lua:2: stopped after running longer than the time limit (300 ms)") })
-        #expect(lines.contains("error  syntax: syntax.lua:1: syntax error: unexpected symbol near '}'"))
+        #expect(lines.contains("ok       good  good.lua  (5 scenarios)"))
+        #expect(lines.contains { $0.hasPrefix("ok       fade  ") })
+        #expect(lines.contains("error    escape: main chunk: escape.lua:1: attempt to index a nil value (global 'os')"))
+        #expect(lines.contains { $0.hasPrefix("error    spin: main chunk: spin.lua:2: stopped after running longer than the time limit (300 ms)") })
+        #expect(lines.contains("error    syntax: syntax.lua:1: syntax error: unexpected symbol near '}'"))
         #expect(lines.last == "5 checked: 2 ok, 3 failed")
     }
 
@@ -94,7 +94,7 @@ import Testing
     @Test func wrongInputIsAClearErrorWithStatus() throws {
         let missing = try segue(["check", "no/such/file.lua"])
         #expect(missing.status == 1)
-        #expect(missing.stdout.contains("error  no/such/file.lua: no such file or folder"))
+        #expect(missing.stdout.contains("error    no/such/file.lua: no such file or folder"))
         let badFlag = try segue(["list", "--time-limit", "0"])
         #expect(badFlag.status == 64)
         #expect(badFlag.stderr.contains("--time-limit must be between 0 and 3600 seconds"))

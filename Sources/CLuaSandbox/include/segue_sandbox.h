@@ -18,8 +18,9 @@
 /* One per lua_State; opaque so its atomics stay on the C side. */
 typedef struct SegueSandbox SegueSandbox;
 
-/* Receives what a script prints, one line per print call. */
-typedef void (*SegueLogFunction)(void *host, const char *text, size_t length);
+/* Receives what a script prints, one line per print call, with where the
+ * print was called ("file.lua:12:", or "" when Lua cannot tell). */
+typedef void (*SegueLogFunction)(void *host, const char *text, size_t length, const char *where);
 
 /* A Swift function callable from Lua. It returns its result count, or
  * SEGUE_RAISE after pushing an error value: the trampoline raises it once the
@@ -57,6 +58,21 @@ size_t segue_sandbox_memory_peak(const SegueSandbox *sb);
 size_t segue_sandbox_memory_limit(const SegueSandbox *sb);
 void segue_sandbox_set_memory_limit(SegueSandbox *sb, size_t limit);
 SegueFate segue_sandbox_fate(const SegueSandbox *sb);
+
+/* Charges `bytes` the host holds for the entry to its memory limit. Returns
+ * 1 while within the limit; 0 when over it, and the entry is then dead (as
+ * after a refused Lua allocation). Never raises. */
+int segue_sandbox_charge(SegueSandbox *sb, size_t bytes);
+size_t segue_sandbox_host_charged(const SegueSandbox *sb);
+
+/* Marks the host busy for the entry (a whole scenario): the time limit
+ * measures from the outermost begin to its end, Lua calls and the host's
+ * own work alike, so many short calls cannot add up past it. Nests with
+ * calls. */
+void segue_sandbox_begin_work(SegueSandbox *sb);
+void segue_sandbox_end_work(SegueSandbox *sb);
+/* Whether the time limit ended the entry; cheap enough for every loop. */
+int segue_sandbox_expired(const SegueSandbox *sb);
 
 /* Loads text only: refuses anything holding Lua's bytecode signature. */
 int segue_sandbox_load(lua_State *L, const char *buffer, size_t size, const char *chunkname);

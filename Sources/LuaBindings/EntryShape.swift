@@ -1,0 +1,120 @@
+import Catalogue
+import LuaRuntime
+import Transitions
+
+/// The names an entry's table may use, and the strict check that refuses
+/// every other one: a misspelt hook (`animateTransiton`, `presentationControler`)
+/// would otherwise never be called, and the entry would pass `check` with
+/// UIKit's defaults while doing nothing the author wrote.
+///
+/// Keys beginning with `_` are the script's own (helpers, constants) and are
+/// never checked.
+enum EntryShape {
+    static let metadata = ["name", "title", "summary", "tags", "author"]
+    static let topLevel = metadata + ["parameters", "presentationStyle", "transitionStyle", "preferredContentSize",
+                                      "animator", "presentationAnimator", "dismissalAnimator", "presentationController",
+                                      "interaction"]
+    static let animatorHooks = ["transitionDuration", "animateTransition", "animationEnded"]
+    static let presentationControllerHooks = [
+        "presentationTransitionWillBegin", "presentationTransitionDidEnd", "dismissalTransitionWillBegin",
+        "dismissalTransitionDidEnd", "frameOfPresentedViewInContainerView", "presentedView", "shouldRemovePresentersView",
+        "containerViewWillLayoutSubviews", "containerViewDidLayoutSubviews", "viewWillTransition", "keyboardWillChangeFrame",
+    ]
+    static let interactionKinds = ["dismissal"]
+    static let interactionFields = ["distance", "completionSpeed", "completionCurve", "finishThreshold", "velocityThreshold"]
+    static let parameterFields = ["type", "default", "min", "max", "choices", "description"]
+    /// More keys than this in one table is not an entry someone wrote by hand.
+    static let keyLimit = 256
+
+    static func isOwn(_ key: String) -> Bool { key.hasPrefix("_") }
+}
+
+extension ScriptRuntime {
+    /// Refuses unknown keys anywhere in the entry's table, naming the line
+    /// and the nearest right name.
+    func checkShape() throws(EntryError) {
+        func problem(_ key: String, _ message: String) -> EntryError { metadataProblem(key, message) }
+        func unknown(_ key: String, in names: [String], where place: String) -> EntryError {
+            let hint = Suggestion.nearest(to: key, in: names).map { "; did you mean '\($0)'?" } ?? ""
+            return problem(key, "\(place) has no field '\(Suggestion.shortened(key))'\(hint) (a key of your own must start with '_')")
+        }
+
+        state.push(entry!)
+        defer { state.pop() }
+        let top = state.top
+        for key in try keys(at: top, place: "the entry's table") where !EntryShape.isOwn(key) {
+            guard EntryShape.topLevel.contains(key) else {
+                if EntryShape.animatorHooks.contains(key) {
+                    throw problem(key, "'\(key)' is an animator hook: put it inside animator = { \(key) = function(ctx) … end }")
+                }
+                if EntryShape.presentationControllerHooks.contains(key) {
+                    throw problem(key, "'\(key)' is a presentation-controller hook: put it inside presentationController = { … }")
+                }
+                throw unknown(key, in: EntryShape.topLevel, where: "the entry's table")
+            }
+        }
+        try checkSection(top, "animator", names: EntryShape.animatorHooks, problem: problem, unknown: unknown)
+        try checkSection(top, "presentationAnimator", names: EntryShape.animatorHooks, problem: problem, unknown: unknown)
+        try checkSection(top, "dismissalAnimator", names: EntryShape.animatorHooks, problem: problem, unknown: unknown)
+        try checkSection(top, "presentationController", names: EntryShape.presentationControllerHooks,
+                         problem: problem, unknown: unknown)
+
+        state.pushField("interaction", of: top)
+        defer { state.pop() }
+        if !state.isNil(at: -1) {
+            let interaction = state.top
+            guard state.isTable(at: interaction) else { throw problem("interaction", "'interaction' must be a table like {dismissal = {distance = 300}}") }
+            for key in try keys(at: interaction, place: "interaction") where !EntryShape.isOwn(key) {
+                guard EntryShape.interactionKinds.contains(key) else { throw unknown(key, in: EntryShape.interactionKinds, where: "interaction") }
+                state.pushField(key, of: interaction)
+                defer { state.pop() }
+                guard state.isTable(at: -1) else { throw problem(key, "interaction.\(key) must be a table like {distance = 300}") }
+                for field in try keys(at: state.top, place: "interaction.\(key)") where !EntryShape.isOwn(field) {
+                    guard EntryShape.interactionFields.contains(field) else {
+                        throw unknown(field, in: EntryShape.interactionFields, where: "interaction.\(key)")
+                    }
+                }
+            }
+        }
+    }
+
+    private func checkSection(_ top: Int32, _ name: String, names: [String], problem: (String, String) -> EntryError,
+                              unknown: (String, [String], String) -> EntryError) throws(EntryError) {
+        state.pushField(name, of: top)
+        defer { state.pop() }
+        guard !state.isNil(at: -1) else { return }
+        let section = state.top
+        guard state.isTable(at: section) else { throw problem(name, "'\(name)' must be a table of hooks") }
+        for key in try keys(at: section, place: name) where !EntryShape.isOwn(key) {
+            guard names.contains(key) else {
+                if name != "presentationController" && EntryShape.presentationControllerHooks.contains(key) {
+                    throw problem(key, "'\(key)' is a presentation-controller hook, not an animator's: put it inside presentationController = { … }")
+                }
+                throw unknown(key, names, name)
+            }
+            state.pushField(key, of: section)
+            defer { state.pop() }
+            if key == "shouldRemovePresentersView" {
+                guard state.isBoolean(at: -1) else { throw problem(key, "\(name).\(key) must be true or false") }
+            } else if !state.isFunction(at: -1) {
+                throw problem(key, "\(name).\(key) must be a function, not a \(state.typeName(at: -1))")
+            }
+        }
+    }
+
+    /// The string keys of the table at index, refusing any other kind of key
+    /// and tables too large to have been written by hand.
+    func keys(at index: Int32, place: String) throws(EntryError) -> [String] {
+        var result: [String] = []
+        var failure: String?
+        state.forEachKey(ofTableAt: index, limit: EntryShape.keyLimit) { key in
+            if let key { result.append(key) } else { failure = "\(place) has a key that is not a name" }
+        } tooMany: {
+            failure = "\(place) has more than \(EntryShape.keyLimit) fields"
+        }
+        if let failure {
+            throw .badMetadata(entry: entryName, location: ScriptLocation(file: file.displayPath, line: 1), message: failure)
+        }
+        return result
+    }
+}

@@ -1,0 +1,92 @@
+import LuaRuntime
+import Transitions
+
+/// One thing `check` (or `run`) found wrong with an entry, with everything a
+/// user needs to act on it, as data: text output and JSON are both made
+/// from it.
+///
+/// Severity follows what an app's user would see: an **error** is something
+/// they would see or suffer (a frozen app, a black screen, a view left in the
+/// wrong place, UIKit raising an exception, a script that fails); a
+/// **warning** is hygiene UIKit tolerates (chrome left in a container UIKit
+/// throws away, a second completeTransition it ignores).
+public struct Problem: Sendable, Equatable, Codable, CustomStringConvertible {
+    public enum Severity: String, Sendable, Codable, Comparable {
+        case warning, error
+
+        public static func < (a: Severity, b: Severity) -> Bool { a == .warning && b == .error }
+    }
+
+    public var severity: Severity
+    public var entry: String
+    /// The hook as the entry spells it ("animator.animateTransition"), or nil
+    /// when the problem is not in a hook (metadata, the main chunk's table).
+    public var hook: String?
+    public var file: String?
+    public var line: Int?
+    public var message: String
+    /// The standard scenario it was found in, when it was found in one.
+    public var scenario: String?
+
+    public init(_ severity: Severity, entry: String, hook: String? = nil, location: ScriptLocation? = nil,
+                message: String, scenario: String? = nil) {
+        self.severity = severity
+        self.entry = entry
+        self.hook = hook
+        self.file = location?.file
+        self.line = location?.line
+        self.message = message
+        self.scenario = scenario
+    }
+
+    public var location: ScriptLocation? {
+        guard let file, let line else { return nil }
+        return ScriptLocation(file: file, line: line)
+    }
+
+    /// "entry: hook: file:line: message", the line `check` prints.
+    public var description: String {
+        ([entry] + [hook].compactMap { $0 } + [location?.description].compactMap { $0 } + [message]).joined(separator: ": ")
+    }
+}
+
+extension Problem {
+    /// A script's error (it failed, or a limit ended it): always an error.
+    public init(_ error: LuaError, scenario: String? = nil) {
+        self.init(.error, entry: error.entry, hook: error.hook, location: error.location, message: error.message, scenario: scenario)
+    }
+
+    /// An entry that could not be loaded.
+    public init(_ error: EntryError, scenario: String? = nil) {
+        switch error {
+        case .script(let lua):
+            self.init(lua, scenario: scenario)
+        case .unreadable(let entry, let cause):
+            self.init(.error, entry: entry, message: cause.description, scenario: scenario)
+        case .badMetadata(let entry, let location, let message):
+            self.init(.error, entry: entry, hook: "metadata", location: location, message: message, scenario: scenario)
+        case .badParameter(let entry, let location, let message):
+            self.init(.error, entry: entry, location: location, message: message, scenario: scenario)
+        }
+    }
+}
+
+extension Diagnostic.Kind {
+    /// How much a breach matters to an app's user (see `Problem.Severity`).
+    var severity: Problem.Severity {
+        switch self {
+        case .neverCompleted, .completedAfterCancel, .presentedViewNotAtFinalFrame, .presentingViewMissing,
+             .modelChangedAfterCancel, .notLaidOutAfterSizeChange, .unsupportedStyle, .coveredByKeyboard,
+             .dismissedWhileScrolled:
+            .error
+        // UIKit removes the container, and the chrome with it; it ignores a
+        // second completeTransition; a query hook that adds views usually
+        // only adds duplicates under the presented view; animations running
+        // past completeTransition still finish; a second present while one
+        // is running is refused with a log line.
+        case .chromeLeftBehind, .completedTwice, .hierarchyChangedInQuery, .animationsStillRunning,
+             .frameSetWhileTransformed, .presentedWhileTransitioning:
+            .warning
+        }
+    }
+}

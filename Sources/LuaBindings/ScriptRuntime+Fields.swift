@@ -1,0 +1,40 @@
+import Catalogue
+import LuaRuntime
+
+/// Reading the tables scripts pass as labelled arguments
+/// (`UIView.animate{duration = …, options = …}`), strictly: a misspelt label
+/// (`usingSpringWithDampening`) is an error that names the right one, never
+/// a default quietly used instead.
+extension ScriptRuntime {
+    /// Refuses any key of the table at index that is not in `allowed`.
+    func checkFields(at index: Int32, of call: String, allowed: [String]) throws {
+        var unknown: String?
+        var tooMany = false
+        state.forEachKey(ofTableAt: index, limit: 64) { key in
+            guard unknown == nil else { return }
+            guard let key else { unknown = "(a key that is not a name)"; return }
+            if !allowed.contains(key) { unknown = key }
+        } tooMany: {
+            tooMany = true
+        }
+        if tooMany { throw ScriptMistake("\(call) takes at most \(allowed.count) labelled arguments: \(allowed.joined(separator: ", "))") }
+        if let unknown {
+            let hint = Suggestion.nearest(to: unknown, in: allowed).map { "; did you mean '\($0)'?" } ?? ""
+            throw ScriptMistake("\(call) has no argument '\(Suggestion.shortened(unknown))'\(hint) (it takes \(allowed.joined(separator: ", ")))")
+        }
+    }
+
+    /// t[key] as a finite number at least `minimum`; nil when absent; an
+    /// error when present but not such a number.
+    func number(field key: String, of index: Int32, minimum: Double = -.greatestFiniteMagnitude) throws -> Double? {
+        state.pushField(key, of: index)
+        defer { state.pop() }
+        if state.isNil(at: -1) { return nil }
+        guard state.isNumber(at: -1), let value = state.number(at: -1) else {
+            throw ScriptMistake("'\(key)' must be a number, not a \(state.typeName(at: -1))")
+        }
+        guard value.isFinite else { throw ScriptMistake("'\(key)' must be a finite number, got \(LuaValue.number(value).description)") }
+        guard value >= minimum else { throw ScriptMistake("'\(key)' must be at least \(LuaValue.number(minimum).description), got \(LuaValue.number(value).description)") }
+        return value
+    }
+}

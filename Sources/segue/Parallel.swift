@@ -1,0 +1,62 @@
+import Foundation
+
+/// Runs `work` for 0..<count on `workers` threads and hands each result to
+/// `emit` on the calling thread, in index order, as soon as it and every
+/// result before it are ready: output streams, in the same order on every
+/// run, and a result is let go once emitted, so memory does not grow with
+/// the number of items.
+func orderedParallel<Result>(_ count: Int, workers: Int, _ work: @escaping @Sendable (Int) -> Result,
+                             emit: (Int, Result) -> Void) {
+    let box = ResultBox<Result>()
+    let workers = max(1, min(workers, count))
+    for _ in 0..<workers {
+        let thread = Thread {
+            while let index = box.claim(below: count) {
+                box.store(work(index), at: index)
+            }
+        }
+        // Scripts recurse through the host (a hook calls UIView.animate,
+        // which calls back into Lua): give workers the main thread's stack.
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+    for index in 0..<count {
+        emit(index, box.take(index))
+    }
+}
+
+/// The results between the workers and the emitting thread.
+private final class ResultBox<Result>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var next = 0
+    private var emitted = 0
+    private var ready: [Int: Result] = [:]
+    /// How far workers may run ahead of the slowest unfinished item, so a
+    /// slow entry never makes the others' results pile up.
+    private let window = 64
+
+    func claim(below count: Int) -> Int? {
+        condition.lock()
+        defer { condition.unlock() }
+        while next < count && next >= emitted + window { condition.wait() }
+        guard next < count else { return nil }
+        defer { next += 1 }
+        return next
+    }
+
+    func store(_ result: Result, at index: Int) {
+        condition.lock()
+        ready[index] = result
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func take(_ index: Int) -> Result {
+        condition.lock()
+        defer { condition.unlock() }
+        while ready[index] == nil { condition.wait() }
+        emitted = index + 1
+        condition.broadcast()
+        return ready.removeValue(forKey: index)!
+    }
+}
