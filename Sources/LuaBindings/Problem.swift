@@ -27,6 +27,7 @@ public struct Problem: Sendable, Equatable, Codable, CustomStringConvertible {
     public var message: String
     /// The standard scenario it was found in, when it was found in one.
     public var scenario: String?
+    var kind: Kind?
 
     public init(_ severity: Severity, entry: String, hook: String? = nil, location: ScriptLocation? = nil,
                 message: String, scenario: String? = nil) {
@@ -51,9 +52,20 @@ public struct Problem: Sendable, Equatable, Codable, CustomStringConvertible {
 }
 
 extension Problem {
+    /// Whether the entry ran out of time or memory (the rest of its
+    /// scenarios would only run out again).
+    public var isLimit: Bool { kind == .limit }
+
+    /// What produced the problem, where it matters to the host.
+    enum Kind: String, Sendable, Codable { case limit }
+
     /// A script's error (it failed, or a limit ended it): always an error.
     public init(_ error: LuaError, scenario: String? = nil) {
         self.init(.error, entry: error.entry, hook: error.hook, location: error.location, message: error.message, scenario: scenario)
+        switch error {
+        case .timeLimitExceeded, .memoryLimitExceeded, .entryTerminated: kind = .limit
+        default: break
+        }
     }
 
     /// An entry that could not be loaded.

@@ -59,6 +59,26 @@ public struct ScenarioOutcome {
 }
 
 public enum ScenarioRunner {
+    /// Every standard scenario, each in a fresh sandbox. Once the entry runs
+    /// out of time or memory in one, the rest are not run: they would only
+    /// run out again, and a hostile entry must not cost nine time limits.
+    public static func runAll(_ file: EntryFile, source: String, options: ScenarioOptions = ScenarioOptions()) -> [ScenarioOutcome] {
+        var outcomes: [ScenarioOutcome] = []
+        var stopped: String?
+        for scenario in Scenario.allCases {
+            if let stopped {
+                outcomes.append(ScenarioOutcome(scenario: scenario, problems: [], skipped: stopped, trace: nil))
+                continue
+            }
+            let outcome = run(file, source: source, scenario: scenario, options: options)
+            if outcome.problems.contains(where: \.isLimit) {
+                stopped = "not run: the entry ran out of its limits in \(scenario.rawValue)"
+            }
+            outcomes.append(outcome)
+        }
+        return outcomes
+    }
+
     /// Bytes charged to the entry for each view in a trace sample: the
     /// sample's Swift struct with its strings and quad, rounded up.
     static let sampleViewCost = 320

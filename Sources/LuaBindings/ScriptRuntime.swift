@@ -103,6 +103,9 @@ public final class ScriptRuntime {
     }
 
     func record(_ error: LuaError) {
+        // Once a limit has ended the entry, every later call fails the same
+        // way: the first report says it all.
+        if case .entryTerminated = error, problems.contains(where: \.isLimit) { return }
         var error = error
         if case .scriptFailed(let entry, let hook, let location, let message, let traceback) = error,
            message.contains("attempt to index a nil value"), let key = nilViews.last {

@@ -77,6 +77,7 @@ public final class Simulation {
     public func present(_ presented: ViewController, animated: Bool = true, interaction plan: InteractionPlan? = nil,
                         completion: (() -> Void)? = nil) {
         guard refuseDuringTransition("present") else { return }
+        flushAnimationCheck()
         let presenter = topViewController
         let delegate = presented.transitioningDelegate
         var style = presented.modalPresentationStyle
@@ -139,6 +140,7 @@ public final class Simulation {
     /// `dismiss(animated:completion:)` of the top presented controller.
     public func dismiss(animated: Bool = true, interaction plan: InteractionPlan? = nil, completion: (() -> Void)? = nil) {
         guard refuseDuringTransition("dismiss") else { return }
+        flushAnimationCheck()
         let presented = topViewController
         guard let presenter = presented.presentingViewController, let controller = presented.presentationController,
               let container = controller.containerView else { return }
@@ -345,6 +347,12 @@ public final class Simulation {
             }
         }
         engine.advance(to: time)
+        flushAnimationCheck()
+    }
+
+    /// Judges the last transition's leftover animations (once the clock has
+    /// moved past its end, or a new transition starts), and lets it go.
+    private func flushAnimationCheck() {
         if let checked = pendingAnimationCheck {
             pendingAnimationCheck = nil
             checkAnimationsEnded(checked)

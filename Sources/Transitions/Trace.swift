@@ -24,17 +24,37 @@ public struct Sample: Sendable, Equatable, Codable {
     public let views: [ViewSample]
 }
 
-/// One visible view's presentation state.
+/// One view's presentation state: what a renderer needs to draw it as
+/// Core Animation would, and what a reader checks.
 public struct ViewSample: Sendable, Equatable, Codable {
     public let id: Int
     public let name: String
+    /// The id of the view it is a subview of (nil for the window's children).
+    public let superview: Int?
     public let frame: Rect
+    public let bounds: Rect
     public let alpha: Double
     /// layer.transform.
     public let transform: Transform3D
     /// Bounds corners in window coordinates, after every ancestor's transform.
     public let corners: Quad
     public let curl: Double
+    /// nil for a view with no background colour (transparent).
+    public let backgroundColor: Color?
+    public let cornerRadius: Double
+    public let borderWidth: Double
+    public let borderColor: Color?
+    /// clipsToBounds / masksToBounds: its subviews are cut to its bounds.
+    public let clipsToBounds: Bool
+    /// A hidden view is listed (so a reader sees it is there) but none of
+    /// its subviews are: nothing of it is drawn.
+    public let hidden: Bool
+    public let zPosition: Double
+    /// false: the layer is not drawn when it faces away (it is then left
+    /// out of the sample, as it is of the screen).
+    public let doubleSided: Bool
+    /// The view this one is a snapshot of (snapshotView), if it is one.
+    public let snapshotOf: Int?
 }
 
 extension Simulation {
@@ -44,30 +64,36 @@ extension Simulation {
         var views: [ViewSample] = []
         // Each view's presentation is computed once, and the placement of
         // its ancestors rides down the walk as one homography.
-        func visit(_ view: View, state: ViewState, opacity: Double, parent: Homography) {
+        func visit(_ view: View, state: ViewState, opacity: Double, parent: Homography, superview: Int?) {
             let alpha = opacity * state.alpha
-            guard !state.isHidden, alpha > 0 else { return }
+            guard alpha > 0 else { return }
             var placement = Homography.identity
             if view !== window {
                 placement = Self.placement(of: state).concatenating(parent)
                 let corners = Quad(state.bounds).map(placement.apply)
                 let area = corners.signedArea
                 // Edge-on layers have no area; single-sided ones turned away are culled.
-                if (abs(area) > 0.5 && (state.isDoubleSided || area > 0)) || state.bounds.isEmpty {
+                if (abs(area) > 0.5 && (state.isDoubleSided || area > 0)) || state.bounds.isEmpty || state.isHidden {
                     views.append(ViewSample(
-                        id: view.id, name: view.name, frame: round(state.frame), alpha: round4(state.alpha),
-                        transform: round(state.transform), corners: corners.map(round), curl: round4(state.curl)))
+                        id: view.id, name: view.name, superview: superview, frame: round(state.frame), bounds: round(state.bounds),
+                        alpha: round4(state.alpha), transform: round(state.transform), corners: corners.map(round),
+                        curl: round4(state.curl), backgroundColor: state.backgroundColor.map(round),
+                        cornerRadius: round4(state.cornerRadius), borderWidth: round4(state.borderWidth),
+                        borderColor: state.borderColor.map(round), clipsToBounds: state.clipsToBounds, hidden: state.isHidden,
+                        zPosition: round4(state.zPosition), doubleSided: state.isDoubleSided, snapshotOf: view.snapshot?.sourceID))
                 }
+                if state.isHidden { return }
             }
+            let id = view === window ? nil : view.id
             if view.subviews.contains(where: { $0.hasDepth }) {
                 let ordered = view.subviews.map { ($0, $0.presentation) }.enumerated()
                     .sorted { ($0.element.1.zPosition, $0.offset) < ($1.element.1.zPosition, $1.offset) }
-                for (_, (child, childState)) in ordered { visit(child, state: childState, opacity: alpha, parent: placement) }
+                for (_, (child, childState)) in ordered { visit(child, state: childState, opacity: alpha, parent: placement, superview: id) }
             } else {
-                for child in view.subviews { visit(child, state: child.presentation, opacity: alpha, parent: placement) }
+                for child in view.subviews { visit(child, state: child.presentation, opacity: alpha, parent: placement, superview: id) }
             }
         }
-        visit(window, state: window.presentation, opacity: 1, parent: .identity)
+        visit(window, state: window.presentation, opacity: 1, parent: .identity, superview: nil)
         return Sample(time: round4(now), views: views)
     }
 
@@ -110,6 +136,7 @@ extension View {
 // processor does in one instruction, the same on every run.
 func round4(_ v: Double) -> Double { (v * 10000).rounded(.toNearestOrEven) / 10000 }
 func round(_ p: Point) -> Point { Point(x: round4(p.x), y: round4(p.y)) }
+func round(_ c: Color) -> Color { Color(red: round4(c.red), green: round4(c.green), blue: round4(c.blue), alpha: round4(c.alpha)) }
 func round(_ r: Rect) -> Rect { Rect(x: round4(r.origin.x), y: round4(r.origin.y), width: round4(r.size.width), height: round4(r.size.height)) }
 func round(_ t: Transform3D) -> Transform3D {
     t.isIdentity ? t : Transform3D([[round4(t.m11), round4(t.m12), round4(t.m13), round4(t.m14)],

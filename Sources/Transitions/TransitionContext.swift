@@ -67,8 +67,9 @@ public final class TransitionContext {
     /// Whether completeTransition has been called (or the transition is gone).
     public var isComplete: Bool { driver.map { $0.completed != nil } ?? true }
 
-    /// Whether the transition this context belongs to has ended and been
-    /// let go: every call on it then does nothing.
+    /// Whether the transition this context belongs to is over and gone (a
+    /// script kept the context into a later transition): every call on it
+    /// then does nothing.
     public var hasEnded: Bool { driver == nil }
 
     /// Ends the transition. Only the first call counts.

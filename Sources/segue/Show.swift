@@ -58,7 +58,7 @@ struct Show: ParsableCommand {
         }
         var scenarioOptions = ScenarioOptions()
         scenarioOptions.limits = options.limits
-        let problems = Scenario.allCases.flatMap { ScenarioRunner.run(file, source: source, scenario: $0, options: scenarioOptions).problems }
+        let problems = ScenarioRunner.runAll(file, source: source, options: scenarioOptions).flatMap(\.problems)
         let errors = problems.filter { $0.severity == .error }.count, warnings = problems.count - errors
         let description = Description(
             name: loaded.metadata.name, title: loaded.metadata.title, summary: loaded.metadata.summary,
