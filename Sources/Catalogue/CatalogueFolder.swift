@@ -28,6 +28,6 @@ public struct CatalogueFolder: Sendable, Equatable {
         return names
             .filter { $0.hasSuffix(".lua") && !$0.hasPrefix(".") }
             .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
-            .map { EntryFile(url: url.appendingPathComponent($0), catalogue: label) }
+            .map { EntryFile(url: url.appendingPathComponent($0), catalogue: label, folder: url) }
     }
 }

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One entry's script on disk, before anything has been run.
 public struct EntryFile: Sendable, Equatable {
@@ -9,10 +12,18 @@ public struct EntryFile: Sendable, Equatable {
     public let displayPath: String
     /// The catalogue it was found in ("built-in", or the folder as given).
     public let catalogue: String
+    /// The folder the script must stay inside (links are resolved first);
+    /// nil for a file named on the command line, which is the user's own.
+    public let folder: URL?
 
-    public init(url: URL, catalogue: String, workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) {
+    /// Scripts are a few kilobytes; anything far larger is a mistake or an attack.
+    public static let sizeLimit = 1 << 20
+
+    public init(url: URL, catalogue: String, folder: URL? = nil,
+                workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) {
         self.url = url.standardizedFileURL
         self.catalogue = catalogue
+        self.folder = folder
         let path = self.url.path
         let base = workingDirectory.standardizedFileURL.path
         let prefix = base.hasSuffix("/") ? base : base + "/"
@@ -22,11 +33,37 @@ public struct EntryFile: Sendable, Equatable {
     /// The entry's default name: the file name without `.lua`.
     public var stem: String { url.deletingPathExtension().lastPathComponent }
 
+    /// The script's text: a regular file of at most `sizeLimit` bytes of
+    /// UTF-8, inside its catalogue folder once links are resolved.
     public func source() throws(CatalogueError) -> String {
-        do {
-            return try String(contentsOf: url, encoding: .utf8)
-        } catch {
-            throw .unreadable(path: displayPath, reason: "not UTF-8 text, or not readable")
+        var path = url.path
+        if let folder {
+            guard let real = realpath(path, nil) else { throw .unreadable(path: displayPath, reason: "a broken link, or gone") }
+            path = String(cString: real)
+            free(real)
+            let root = folder.resolvingSymlinksInPath().path
+            guard path.hasPrefix(root.hasSuffix("/") ? root : root + "/") else { throw .linkOutside(path: displayPath) }
         }
+        // Opened without blocking and checked on the open file, so a FIFO or
+        // a device named *.lua can neither hang nor feed us forever.
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw .unreadable(path: displayPath, reason: "not readable") }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            throw .unreadable(path: displayPath, reason: "not a regular file")
+        }
+        guard Int(info.st_size) <= Self.sizeLimit else { throw .tooLarge(path: displayPath, limit: Self.sizeLimit) }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var count = 0
+        while count < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
+            guard n > 0 else { break }
+            count += n
+        }
+        guard let text = String(validating: bytes[..<count], as: UTF8.self) else {
+            throw .unreadable(path: displayPath, reason: "not UTF-8 text")
+        }
+        return text
     }
 }

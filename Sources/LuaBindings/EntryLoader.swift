@@ -71,7 +71,7 @@ extension ScriptRuntime {
 }
 
 /// Checks the metadata fields and points at the line that needs fixing.
-struct MetadataReader {
+public struct MetadataReader {
     let file: EntryFile
     let source: String
 
@@ -138,7 +138,7 @@ struct MetadataReader {
     }
 
     /// Whether the line has `field =` as a table field (not `field ==`).
-    static func assigns(_ field: String, in line: Substring) -> Bool {
+    public static func assigns(_ field: String, in line: Substring) -> Bool {
         var rest = line[...]
         while let range = rest.range(of: field) {
             let before = rest[..<range.lowerBound].last

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Catalogue
 import Foundation
+import LuaBindings
 
 struct New: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -39,10 +40,8 @@ struct New: ParsableCommand {
                 for problem in target.problems { Output.error(problem) }
                 throw ExitCode(1)
             }
-            source = "-- \(title): made from \(file.stem) with 'segue new \(name) --from \(from)'.\n" + (try file.source())
-            // The copy is named after its file unless it says otherwise; drop the original's own name.
-            source = source.split(separator: "\n", omittingEmptySubsequences: false)
-                .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("name = ") }.joined(separator: "\n")
+            source = "-- \(title): made from \(file.stem) with 'segue new \(name) --from \(from)'.\n"
+                + Self.renamed(try file.source(), title: title)
         }
         do {
             try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -53,6 +52,43 @@ struct New: ParsableCommand {
         }
         print("wrote \(destination.path)")
         print("next: edit it, then 'segue check \(destination.path)' and 'segue run \(destination.path)'")
+    }
+}
+
+extension New {
+    /// The source with only its metadata changed: the entry table's own
+    /// `name = "…"` field goes (the copy is named after its file) and its
+    /// `title = "…"` becomes the new title. Every other line, including
+    /// other lines that happen to start with `name =`, is kept as it is.
+    static func renamed(_ source: String, title: String) -> String {
+        var lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        func field(_ key: String) -> Int? {
+            lines.lastIndex { line in
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                return trimmed.hasPrefix(key) && MetadataReader.assigns(key, in: Substring(trimmed)) && literal(trimmed) != nil
+            }
+        }
+        if let index = field("title"), let (start, end) = literal(lines[index]) {
+            let escaped = title.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            lines[index] = String(lines[index][..<start]) + "\"" + escaped + "\"" + String(lines[index][end...])
+        }
+        if let index = field("name") {
+            let rest = lines[index][literal(lines[index])!.end...].trimmingCharacters(in: .whitespaces)
+            // Only a line that is just the field: anything else on it stays.
+            if rest == "," || rest.isEmpty { lines.remove(at: index) }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The range of the first string literal after `=` on the line ("…" or '…', no escapes).
+    private static func literal(_ line: String) -> (start: String.Index, end: String.Index)? {
+        guard let equals = line.firstIndex(of: "=") else { return nil }
+        let afterEquals = line[line.index(after: equals)...]
+        guard let open = afterEquals.firstIndex(where: { !$0.isWhitespace }), line[open] == "\"" || line[open] == "'" else { return nil }
+        let quote = line[open]
+        guard let close = line[line.index(after: open)...].firstIndex(of: quote) else { return nil }
+        if line[line.index(after: open)..<close].contains("\\") { return nil }
+        return (open, line.index(after: close))
     }
 }
 
