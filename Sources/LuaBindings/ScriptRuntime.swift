@@ -59,7 +59,7 @@ public final class ScriptRuntime {
             throw .script(error)
         }
         state.userInfo = self
-        simulation.shouldStop = { [unowned state] in state.isTerminated }
+        simulation.shouldStop = { [weak state] in state?.isTerminated ?? true }
         do throws(LuaError) {
             try timed { () throws(LuaError) in
                 try installPrelude()

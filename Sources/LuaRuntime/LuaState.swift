@@ -25,7 +25,9 @@ public final class LuaState {
     public static let printLimit = 1000
     public static let printLineLimit = 2000
     /// What the bindings hang on the state, for their host functions to find.
-    public var userInfo: AnyObject?
+    /// Weak: the bindings own the state, and a strong reference back would
+    /// keep every entry's state (and its watchdog slot) alive for ever.
+    public weak var userInfo: AnyObject?
 
     /// The Lua thread host code works on: the main thread, or while a host
     /// function runs, the thread (perhaps a coroutine) that called it, so
