@@ -53,7 +53,7 @@ let package = Package(
             dependencies: ["LuaBindings", "Catalogue", "LuaRuntime", "Transitions", "Geometry", "TestSupport"],
             resources: [.copy("Seeds")]
         ),
-        .testTarget(name: "CatalogueTests", dependencies: ["Catalogue", "LuaBindings"]),
+        .testTarget(name: "CatalogueTests", dependencies: ["Catalogue", "LuaBindings", "TestSupport"]),
         .testTarget(name: "SegueCLITests", dependencies: ["segue"]),
     ]
 )

@@ -12,8 +12,14 @@ public enum Suggestion {
             let d = distance(target, Array(name.lowercased()))
             if best == nil || d < best!.distance { best = (name, d) }
         }
-        guard let best, best.distance <= max(2, target.count / 3) else { return nil }
-        return best.name
+        if let best, best.distance <= max(2, target.count / 3) { return best.name }
+        // Spelt out where the name is short, or short where it is spelt out
+        // ('minimum' for 'min', 'anim' for 'animations').
+        let word = word.lowercased()
+        return names.first { name in
+            let name = name.lowercased()
+            return min(name.count, word.count) >= 3 && (word.hasPrefix(name) || name.hasPrefix(word))
+        }
     }
 
     /// Levenshtein distance.

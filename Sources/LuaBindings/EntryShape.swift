@@ -44,11 +44,13 @@ extension ScriptRuntime {
         let top = state.top
         for key in try keys(at: top, place: "the entry's table") where !EntryShape.isOwn(key) {
             guard EntryShape.topLevel.contains(key) else {
-                if EntryShape.animatorHooks.contains(key) {
-                    throw problem(key, "'\(key)' is an animator hook: put it inside animator = { \(key) = function(ctx) … end }")
-                }
-                if EntryShape.presentationControllerHooks.contains(key) {
-                    throw problem(key, "'\(key)' is a presentation-controller hook: put it inside presentationController = { … }")
+                for (hooks, section) in [(EntryShape.animatorHooks, "animator"),
+                                         (EntryShape.presentationControllerHooks, "presentationController")] {
+                    let hook = hooks.contains(key) ? key : Suggestion.nearest(to: key, in: hooks)
+                    guard let hook, Suggestion.nearest(to: key, in: EntryShape.topLevel) == nil else { continue }
+                    let start = hook == key ? "'\(key)' is" : "the entry's table has no field '\(Suggestion.shortened(key))'; did you mean '\(hook)'? It is"
+                    throw problem(key, "\(start) \(section == "animator" ? "an animator hook" : "a presentation-controller hook"): "
+                        + "put it inside \(section) = { \(hook) = function(…) … end }")
                 }
                 throw unknown(key, in: EntryShape.topLevel, where: "the entry's table")
             }

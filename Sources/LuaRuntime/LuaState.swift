@@ -267,5 +267,10 @@ public struct PrintedLine: Sendable, Equatable, Codable, CustomStringConvertible
     public let text: String
     public let location: ScriptLocation?
 
+    public init(text: String, location: ScriptLocation?) {
+        self.text = text
+        self.location = location
+    }
+
     public var description: String { location.map { "\($0): \(text)" } ?? text }
 }

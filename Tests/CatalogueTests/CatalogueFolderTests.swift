@@ -1,6 +1,7 @@
 import Catalogue
 import Foundation
 import Testing
+import TestSupport
 
 @Suite struct CatalogueFolderTests {
     @Test func entriesAreTheLuaFilesSortedBytewise() throws {

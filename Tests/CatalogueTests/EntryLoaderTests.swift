@@ -3,6 +3,7 @@ import Foundation
 import LuaBindings
 import LuaRuntime
 import Testing
+import TestSupport
 
 @Suite struct EntryLoaderTests {
     func load(_ source: String, name: String = "sample") throws -> Result<LoadedEntry, EntryError> {

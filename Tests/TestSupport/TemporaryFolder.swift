@@ -1,10 +1,10 @@
 import Foundation
 
 /// A folder under the system's temporary directory, removed on deinit.
-final class TemporaryFolder {
-    let url: URL
+public final class TemporaryFolder {
+    public let url: URL
 
-    init() throws {
+    public init() throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("segue-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
@@ -12,7 +12,7 @@ final class TemporaryFolder {
     deinit { try? FileManager.default.removeItem(at: url) }
 
     @discardableResult
-    func write(_ name: String, _ contents: String) throws -> URL {
+    public func write(_ name: String, _ contents: String) throws -> URL {
         let file = url.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try contents.write(to: file, atomically: true, encoding: .utf8)
