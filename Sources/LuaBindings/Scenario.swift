@@ -143,6 +143,9 @@ public enum ScenarioRunner {
         let sample: ((Simulation) -> Void)? = options.sampling ? { simulation in
             guard !runtime.state.isTerminated else { return }
             let next = simulation.sample()
+            // Where one phase ends and the next begins at the same instant,
+            // the later picture (the next phase under way) is the one shown.
+            if samples.last?.time == next.time { samples.removeLast() }
             if runtime.state.charge(next.views.count * sampleViewCost + 64) { samples.append(next) }
         } : nil
         var phases: [(range: Range<Int>, dismissing: Bool)] = []
