@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+
+/// A folder shared by strangers, with broken and hostile entries beside a
+/// good one, checked as a user would: every entry gets one clear answer, the
+/// good one still passes, and nothing crashes or takes long.
+@Suite struct HostileFolderTests {
+    let cli = SegueCommandTests()
+
+    static let good = """
+        local function animateTransition(ctx)
+          local view = ctx.isPresenting and ctx:viewForKey("to") or ctx:viewForKey("from")
+          if ctx.isPresenting then view.alpha = 0; ctx.containerView:addSubview(view) end
+          UIView.animate{duration = 0.2, animations = function() view.alpha = ctx.isPresenting and 1 or 0 end,
+            completion = function() ctx:completeTransition(not ctx:transitionWasCancelled()) end}
+        end
+        return {title = "Good", summary = "Fine.", animator = {animateTransition = animateTransition}}
+        """
+
+    func folder(_ files: [String: String]) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("segue-hostile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (name, source) in files {
+            try source.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        return folder
+    }
+
+    @Test func everyEntryGetsAnAnswerAndTheGoodOnePasses() throws {
+        let folder = try folder([
+            "good.lua": Self.good,
+            "frozen.lua": Self.good.replacingOccurrences(of: "ctx:completeTransition(not ctx:transitionWasCancelled())", with: ""),
+            "misspelt.lua": Self.good.replacingOccurrences(of: "animator = {animateTransition", with: "animator = {animateTransiton"),
+            "loop.lua": Self.good.replacingOccurrences(of: "local function animateTransition(ctx)", with: "local function animateTransition(ctx) while true do end"),
+            "chain.lua": Self.good.replacingOccurrences(of: "completion = function()", with:
+                "completion = function() local function again() UIView.animate{duration = 0, animations = function() view.alpha = 0.5 end, completion = again} end again()"),
+            "hog.lua": Self.good.replacingOccurrences(of: "local function animateTransition(ctx)", with:
+                "local function animateTransition(ctx) local t = {} for i = 1, 1e9 do t[i] = UIView.new{} end"),
+            "printer.lua": Self.good.replacingOccurrences(of: "local function animateTransition(ctx)", with:
+                "local function animateTransition(ctx) for i = 1, 1e5 do print(i) end"),
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let started = Date()
+        let run = try cli.segue(["check", ".", "--time-limit", "0.5", "--memory-limit", "32"], in: folder)
+        #expect(Date().timeIntervalSince(started) < 15)
+        #expect(run.status == 1)
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains("ok       good  good.lua  (5 scenarios)"), "\(run.stdout)")
+        #expect(lines.contains { $0.hasPrefix("error    [present] frozen: animator.animateTransition: frozen.lua:1: completeTransition is never called") })
+        #expect(lines.contains("error    misspelt: metadata: misspelt.lua:7: animator has no field 'animateTransiton'; did you mean "
+            + "'animateTransition'? (a key of your own must start with '_')"))
+        #expect(lines.contains { $0.hasPrefix("error    [present] loop: animateTransition: loop.lua:1: stopped after running longer than the time limit") })
+        #expect(lines.contains { $0.hasPrefix("error    [present] chain: completion: chain.lua:5: stopped after running longer than the time limit") })
+        #expect(lines.contains { $0.hasPrefix("error    [present] hog: ") && $0.contains("memory") }, "\(run.stdout)")
+        #expect(lines.contains("         rerun with: segue run frozen.lua --scenario present"))
+        #expect(lines.last == "7 checked: 2 ok, 5 failed", "the printer only prints: it passes")
+    }
+
+    @Test func warningsFailOnlyWithStrict() throws {
+        let twice = Self.good.replacingOccurrences(of: "ctx:completeTransition(not ctx:transitionWasCancelled())",
+                                                   with: "ctx:completeTransition(true) ctx:completeTransition(true)")
+        let folder = try folder(["twice.lua": twice])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let lenient = try cli.segue(["check", "twice.lua"], in: folder)
+        #expect(lenient.status == 0, "\(lenient.stdout)")
+        #expect(lenient.stdout.contains("warning  [present] twice: completion: twice.lua:5: completeTransition was called a second time"))
+        let strict = try cli.segue(["check", "--strict", "twice.lua"], in: folder)
+        #expect(strict.status == 1)
+    }
+
+    @Test func verboseShowsWhatScriptsPrint() throws {
+        let folder = try folder(["talk.lua": "print('hello')\n" + Self.good])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let quiet = try cli.segue(["check", "talk.lua"], in: folder)
+        #expect(!quiet.stdout.contains("hello"))
+        let verbose = try cli.segue(["check", "--verbose", "talk.lua"], in: folder)
+        #expect(verbose.stdout.contains("print    talk: talk.lua:1: hello"))
+        let run = try cli.segue(["run", "talk.lua"], in: folder)
+        #expect(run.stderr.contains("print    talk: talk.lua:1: hello"))
+    }
+
+    @Test func rerunReproducesTheScenario() throws {
+        let rotating = Self.good.replacingOccurrences(of: "return {", with:
+            "return {presentationController = {frameOfPresentedViewInContainerView = function(self) return CGRect(0, 100, 390, 744) end},")
+        let folder = try folder(["rot.lua": rotating])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let check = try cli.segue(["check", "rot.lua"], in: folder)
+        let rerun = try #require(check.stdout.split(separator: "\n").first { $0.contains("rerun with: segue run") && $0.contains("rotation") })
+        let arguments = rerun.split(separator: " ").drop { $0 != "run" }.map(String.init)
+        let run = try cli.segue(arguments, in: folder)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("after the size change"), "\(run.stderr)")
+    }
+
+    @Test func linksOutOfTheFolderAreNotFollowedNorQuoted() throws {
+        let secret = FileManager.default.temporaryDirectory.appendingPathComponent("segue-secret-\(UUID().uuidString).txt")
+        try "password = hunter2 and more".write(to: secret, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: secret) }
+        let folder = try folder(["good.lua": Self.good])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("leak.lua"), withDestinationURL: secret)
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("alias.lua"),
+                                                   withDestinationURL: folder.appendingPathComponent("good.lua"))
+        let run = try cli.segue(["check", "."], in: folder)
+        #expect(run.stdout.contains("error    leak: leak.lua: is a link to a file outside its catalogue folder; links out of a catalogue are not followed"))
+        #expect(!run.stdout.contains("hunter2") && !run.stderr.contains("hunter2"))
+        #expect(run.stdout.contains("ok       alias  alias.lua"), "a link inside the folder is fine")
+    }
+
+    @Test func newFromKeepsEveryLineButTheMetadata() throws {
+        let original = """
+            local name = "kept"
+            local t = {
+              name = "inner field, kept",
+            }
+            \(Self.good.replacingOccurrences(of: "return {title = \"Good\"", with: "return {\n  name = \"good-one\",\n  title = \"Good\""))
+            """
+        let folder = try folder(["good-one.lua": original])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let made = try cli.segue(["new", "copy", "--from", "good-one.lua"], in: folder)
+        #expect(made.status == 0, "\(made.stderr)")
+        let copy = try String(contentsOf: folder.appendingPathComponent("copy.lua"), encoding: .utf8)
+        let kept = original.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.contains("\"good-one\"") }
+            .map { $0.replacingOccurrences(of: "title = \"Good\"", with: "title = \"Copy\"") }
+        let copied: [String] = copy.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(Array(copied[1...]) == kept)
+        let check = try cli.segue(["check", "copy.lua"], in: folder)
+        #expect(check.status == 0, "\(check.stdout)")
+    }
+}
