@@ -143,7 +143,7 @@ enum ContextBindings {
     static let completeTransition: HostFunction = { L in
         ScriptRuntime.host(L) { runtime, _ in
             let context = try runtime.context(at: 1)
-            let didComplete = runtime.state.boolean(at: 2)
+            let didComplete = try runtime.flag(at: 2)
             let location = runtime.state.callerLocation()
             if context.hasEnded {
                 runtime.find(.warning, hook: runtime.currentHook, location: location,

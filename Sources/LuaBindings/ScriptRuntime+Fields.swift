@@ -37,4 +37,12 @@ extension ScriptRuntime {
         guard value >= minimum else { throw ScriptMistake("'\(key)' must be at least \(LuaValue.number(minimum).description), got \(LuaValue.number(value).description)") }
         return value
     }
+
+    /// A boolean argument: true or false, not any value Lua would call true.
+    func flag(at index: Int32) throws(ArgumentError) -> Bool {
+        guard state.isBoolean(at: index) else {
+            throw ArgumentError(position: index, message: "true or false expected, got \(state.typeName(at: index))")
+        }
+        return state.boolean(at: index)
+    }
 }

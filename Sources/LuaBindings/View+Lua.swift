@@ -109,10 +109,10 @@ enum ViewBindings {
                 case "alpha": view.alpha = try arguments.number(3)
                 case "backgroundColor": view.backgroundColor = runtime.state.isNil(at: 3) ? nil : try runtime.color(at: 3)
                 case "transform": view.transform = try runtime.affine(at: 3)
-                case "isHidden": view.isHidden = runtime.state.boolean(at: 3)
-                case "clipsToBounds": view.clipsToBounds = runtime.state.boolean(at: 3)
+                case "isHidden": view.isHidden = try runtime.flag(at: 3)
+                case "clipsToBounds": view.clipsToBounds = try runtime.flag(at: 3)
                 case "name": view.name = try arguments.string(3)
-                case "isScrollView": view.isScrollView = runtime.state.boolean(at: 3)
+                case "isScrollView": view.isScrollView = try runtime.flag(at: 3)
                 case "contentOffset": view.contentOffset = try runtime.point(at: 3)
                 case "curl": view.curl = min(max(try arguments.number(3), 0), 1)
                 default:
@@ -161,11 +161,11 @@ enum ViewBindings {
                 case "zPosition": view.zPosition = try arguments.number(3)
                 case "borderWidth": view.borderWidth = try arguments.number(3)
                 case "borderColor": view.borderColor = runtime.state.isNil(at: 3) ? nil : try runtime.color(at: 3)
-                case "isDoubleSided": view.isDoubleSided = runtime.state.boolean(at: 3)
+                case "isDoubleSided": view.isDoubleSided = try runtime.flag(at: 3)
                 case "opacity": view.alpha = try arguments.number(3)
                 case "position": view.center = try runtime.point(at: 3)
                 case "bounds": view.bounds = try runtime.rect(at: 3)
-                case "masksToBounds": view.clipsToBounds = runtime.state.boolean(at: 3)
+                case "masksToBounds": view.clipsToBounds = try runtime.flag(at: 3)
                 default: throw ScriptMistake(Suggestion.unknown("CALayer", key, in: layerReadable))
                 }
             } catch let error as ArgumentError {

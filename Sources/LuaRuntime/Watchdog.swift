@@ -2,12 +2,15 @@ import CLuaSandbox
 import Foundation
 import Synchronization
 
-/// Ends script calls that run past their time limit.
+/// Ends script work that runs past its time limit: one call into Lua, or a
+/// whole scenario the host wraps in `LuaState.measuringTime` (every call and
+/// the host's own work between them share one limit, and the host's loops
+/// poll `isTerminated` to stop too).
 ///
 /// A count hook would stop a loop deterministically, but it slows Lua 5.4's
 /// interpreter about 2× whatever the count (lua-host.md), for every script,
 /// all the time. Instead one background thread looks at every live sandbox
-/// a few times per limit; a call still running past its limit gets the kill
+/// a few times per limit; work still running past its limit gets the kill
 /// hook armed from this thread (Lua allows that while the state runs), and
 /// the kill cannot be caught by the script (see sandbox.c).
 ///
