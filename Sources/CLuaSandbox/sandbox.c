@@ -5,6 +5,7 @@
  * only the names below; everything else the standard libraries define stays
  * unreachable in the registry.
  */
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,7 @@
 #include "sandbox_internal.h"
 
 _Static_assert(LUA_EXTRASPACE >= sizeof(void *), "Lua's extra space must hold the sandbox pointer");
+_Static_assert(offsetof(SegueSandbox, current) == 0, "segue_sandbox_current reads the first field");
 
 /* math.random's seed: a constant, so every run draws the same numbers. */
 #define SEGUE_RANDOM_SEED 0x5E6E
@@ -285,8 +287,11 @@ static int trampoline(lua_State *L) {
     SegueSandbox *sb = segue_sandbox_of(L);
     SegueHostFunction f = (SegueHostFunction)lua_touserdata(L, lua_upvalueindex(1));
     int in_swift = sb->in_swift;
+    lua_State *caller = sb->current;
     sb->in_swift = 1;
+    sb->current = L;
     int results = f(L);
+    sb->current = caller;
     sb->in_swift = in_swift;
     if (results < 0) {
         return lua_error(L);
@@ -714,6 +719,7 @@ lua_State *segue_sandbox_open(SegueSandbox *sb, int *status) {
     sb->L = L;
     sb->running = L;
     pthread_mutex_unlock(&sb->lock);
+    sb->current = L;
     lua_atpanic(L, panic);
     lua_pushcfunction(L, open_sandbox);
     *status = lua_pcall(L, 0, 0, 0);

@@ -7,6 +7,11 @@
 #include "segue_sandbox.h"
 
 struct SegueSandbox {
+    /* The thread host code works on now: the main thread, or while a host
+     * function runs, the thread that called it. First, so that the inline
+     * accessor in segue_sandbox.h can read it without the layout. */
+    lua_State *current;
+
     /* Memory, touched only by the allocator on the Lua thread. */
     size_t used, peak, limit;
     /* True while Swift is the innermost frame (the host outside any call, or

@@ -82,7 +82,7 @@ public final class ScriptRuntime {
     }
 
     static func current(_ L: OpaquePointer?) -> ScriptRuntime {
-        LuaState.owning(L!).userInfo as! ScriptRuntime
+        unsafeDowncast(LuaState.owning(L!).userInfo!, to: ScriptRuntime.self)
     }
 
     /// The body of a host function bound to a runtime: the runtime and the

@@ -53,16 +53,12 @@ public struct LuaArguments {
 
     /// Runs `body`; a thrown error becomes a Lua error at the script's line.
     ///
-    /// While body runs, the owning state works on the calling thread, which
-    /// is a coroutine's when the script called from one: everything pushed
-    /// lands on the stack Lua will read the results from.
+    /// While body runs, the owning state works on the calling thread (the C
+    /// trampoline sees to it), which is a coroutine's when the script called
+    /// from one: everything pushed lands on the stack Lua reads results from.
     @inlinable
     public static func guarded(_ L: OpaquePointer?, _ body: (LuaArguments) throws -> Int32) -> Int32 {
         let arguments = LuaArguments(L!)
-        let state = LuaState.owning(L!)
-        let caller = state.L
-        state.L = L!
-        defer { state.L = caller }
         do {
             return try body(arguments)
         } catch {

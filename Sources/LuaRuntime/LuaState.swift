@@ -25,14 +25,17 @@ public final class LuaState {
     public static let printLimit = 1000
     public static let printLineLimit = 2000
     /// What the bindings hang on the state, for their host functions to find.
-    /// Weak: the bindings own the state, and a strong reference back would
-    /// keep every entry's state (and its watchdog slot) alive for ever.
-    public weak var userInfo: AnyObject?
+    /// Not retained: the bindings own the state, and a strong reference back
+    /// would keep every entry's state (and its watchdog slot) alive for ever;
+    /// not weak either, because host functions read it on every call. The
+    /// owner must outlive every call into the state.
+    public unowned(unsafe) var userInfo: AnyObject?
 
     /// The Lua thread host code works on: the main thread, or while a host
     /// function runs, the thread (perhaps a coroutine) that called it, so
-    /// that what it pushes lands on the caller's stack.
-    @usableFromInline var L: OpaquePointer
+    /// that what it pushes lands on the caller's stack. The C trampoline
+    /// keeps it (one store per host call, no Swift bookkeeping).
+    @inlinable var L: OpaquePointer { segue_sandbox_current(sandbox)! }
     @usableFromInline let sandbox: OpaquePointer
     private let watchToken: Int
     private var chunkNames: [String] = []
@@ -60,8 +63,8 @@ public final class LuaState {
         }
         self.entry = entry
         self.limits = limits
-        self.L = L
         self.sandbox = sandbox
+        _ = L
         self.watchToken = Watchdog.shared.watch(SandboxHandle(pointer: sandbox), limit: limits.time)
         segue_sandbox_set_host(sandbox, Unmanaged.passUnretained(self).toOpaque())
     }

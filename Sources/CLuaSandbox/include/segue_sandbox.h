@@ -50,6 +50,14 @@ lua_State *segue_sandbox_open(SegueSandbox *sb, int *status);
 void segue_sandbox_destroy(SegueSandbox *sb);
 
 SegueSandbox *segue_sandbox_of(lua_State *L);
+
+/* The Lua thread the host works on now: the main thread, or while a host
+ * function runs, the coroutine (or main thread) that called it, so that what
+ * the host pushes lands on the stack Lua reads results from. Inline: it is on
+ * the path of every stack operation the host makes. */
+static inline lua_State *segue_sandbox_current(const SegueSandbox *sb) {
+    return *(lua_State *const *)(const void *)sb;
+}
 void *segue_sandbox_host(lua_State *L);
 void segue_sandbox_set_host(SegueSandbox *sb, void *host);
 
