@@ -37,7 +37,7 @@ public enum EntryLoader {
         let reader = MetadataReader(file: file, source: source)
         let metadata = try reader.metadata(from: table)
         return LoadedEntry(file: file, metadata: metadata, hooks: hookNames(table), parameters: try runtime.parameterSpecs(),
-                           printed: runtime.state.log)
+                           printed: runtime.state.printedWithDrops)
     }
 
     static func hookNames(_ table: LuaTable) -> [String] {

@@ -118,7 +118,7 @@ public enum ScenarioRunner {
             }
             var outcome = ScenarioOutcome(scenario: scenario, problems: runtime.problems.map { var p = $0; p.scenario = scenario.rawValue; return p },
                                           skipped: skipped, trace: trace)
-            outcome.printed = runtime.state.log
+            outcome.printed = runtime.state.printedWithDrops
             outcome.scriptTime = runtime.scriptTime
             outcome.memoryPeak = runtime.state.memoryPeak
             return outcome

@@ -16,6 +16,10 @@ public final class LuaState {
     /// (at most `printLimit` lines; `droppedPrints` counts the rest).
     public private(set) var log: [PrintedLine] = []
     public private(set) var droppedPrints = 0
+    /// The log, and a last line saying how many were not kept, if any.
+    public var printedWithDrops: [PrintedLine] {
+        droppedPrints == 0 ? log : log + [PrintedLine(text: "(\(droppedPrints) more printed lines not kept)", location: nil)]
+    }
     /// The text of each line printed.
     public var printed: [String] { log.map(\.text) }
     /// Called for each line the script prints, as it prints it.
