@@ -129,6 +129,13 @@ public struct LuaArguments {
 
     @usableFromInline
     func pushError(_ error: any Error) {
+        // A script error from a call the host made back into Lua (an
+        // animations block) goes on as the script raised it: wrapped at
+        // every level, a recursion would make a message of megabytes.
+        if let error = error as? LuaError, case .scriptFailed(_, _, let location, let message, _) = error {
+            state.push(location.map { "\($0): \(message)" } ?? message)
+            return
+        }
         let message: String
         if let error = error as? ArgumentError {
             message = "bad argument #\(error.position) to '\(functionName)' (\(error.message))"
