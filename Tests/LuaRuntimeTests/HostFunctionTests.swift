@@ -99,7 +99,8 @@ import Testing
             end)
             return message
             """, chunkName: "host.lua")
-        #expect(result == .string("host.lua:2: host: callback: host.lua:2: inner failure"))
+        // The callback's own error, as it raised it: not wrapped once more per level.
+        #expect(result == .string("host.lua:2: inner failure"))
         #expect(Tracked.live.load(ordering: .relaxed) == before)
     }
 
