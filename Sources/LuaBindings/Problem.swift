@@ -17,6 +17,8 @@ public struct Problem: Sendable, Equatable, Codable, CustomStringConvertible {
         public static func < (a: Severity, b: Severity) -> Bool { a == .warning && b == .error }
     }
 
+    static let messageLimit = 2000
+
     public var severity: Severity
     public var entry: String
     /// The hook as the entry spells it ("animator.animateTransition"), or nil
@@ -36,7 +38,8 @@ public struct Problem: Sendable, Equatable, Codable, CustomStringConvertible {
         self.hook = hook
         self.file = location?.file
         self.line = location?.line
-        self.message = message
+        // A script chooses its error messages, and may choose megabytes.
+        self.message = message.count > Self.messageLimit ? String(message.prefix(Self.messageLimit)) + "… (cut)" : message
         self.scenario = scenario
     }
 
@@ -97,7 +100,7 @@ extension Diagnostic.Kind {
         // past completeTransition still finish; a second present while one
         // is running is refused with a log line.
         case .chromeLeftBehind, .completedTwice, .hierarchyChangedInQuery, .animationsStillRunning,
-             .frameSetWhileTransformed, .presentedWhileTransitioning:
+             .presentedWhileTransitioning:
             .warning
         }
     }

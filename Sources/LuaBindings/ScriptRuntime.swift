@@ -38,6 +38,8 @@ public final class ScriptRuntime {
     /// Keys viewForKey answered nil for in the hook now running, to explain a nil index.
     var nilViews: [String] = []
     var currentHook = ""
+    /// Views already warned about for a frame set while transformed (once each).
+    var warnedTransformedFrames: Set<Int> = []
     /// Nanoseconds spent in calls into the script (and the host functions it
     /// calls), outermost calls only; for the check benchmark.
     public private(set) var scriptTime: UInt64 = 0
@@ -60,6 +62,9 @@ public final class ScriptRuntime {
         }
         state.userInfo = self
         simulation.shouldStop = { [weak state] in state?.isTerminated ?? true }
+        // What the engine makes for the script counts against its memory:
+        // over the limit, the entry is ended at its next step.
+        simulation.engine.onAllocate = { [weak state] bytes in _ = state?.charge(bytes) }
         do throws(LuaError) {
             try timed { () throws(LuaError) in
                 try installPrelude()
@@ -94,8 +99,10 @@ public final class ScriptRuntime {
 
     // MARK: Problems
 
+    /// Not charged to the entry: the problem that says it ran out of memory
+    /// must still be kept. Bounded instead, in count and in length.
     func add(_ problem: Problem) {
-        guard problems.count < Self.problemLimit, state.charge(problem.message.utf8.count + 128) else {
+        guard problems.count < Self.problemLimit else {
             droppedProblems += 1
             return
         }

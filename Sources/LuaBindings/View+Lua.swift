@@ -103,7 +103,14 @@ enum ViewBindings {
             let key = try arguments.string(2)
             do {
                 switch key {
-                case "frame": view.frame = try runtime.rect(at: 3)
+                case "frame":
+                    let frame = try runtime.rect(at: 3)
+                    if !view.layerTransform.isIdentity, runtime.warnedTransformedFrames.insert(view.id).inserted {
+                        runtime.find(.warning, hook: runtime.currentHook, location: runtime.state.callerLocation(),
+                                     "frame was set on '\(view.name)' while its transform is not the identity; UIKit leaves the "
+                                        + "result undefined: set bounds and center instead, or set the frame before the transform")
+                    }
+                    view.frame = frame
                 case "bounds": view.bounds = try runtime.rect(at: 3)
                 case "center": view.center = try runtime.point(at: 3)
                 case "alpha": view.alpha = try arguments.number(3)
@@ -185,7 +192,9 @@ enum ViewBindings {
 
     static let addSubview: HostFunction = { L in
         ScriptRuntime.host(L) { runtime, _ in
-            try runtime.view(at: 1).addSubview(try runtime.view(at: 2))
+            let parent = try runtime.view(at: 1), child = try runtime.view(at: 2)
+            if let error = parent.hierarchyError(adding: child) { throw ScriptMistake(error.description) }
+            parent.addSubview(child)
             return 0
         }
     }
@@ -194,6 +203,7 @@ enum ViewBindings {
     static let insertSubview: HostFunction = { L in
         ScriptRuntime.host(L) { runtime, arguments in
             let parent = try runtime.view(at: 1), child = try runtime.view(at: 2)
+            if let error = parent.hierarchyError(adding: child) { throw ScriptMistake(error.description) }
             let state = runtime.state
             if let index = state.integer(at: 3) {
                 parent.insertSubview(child, at: index)

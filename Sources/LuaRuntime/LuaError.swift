@@ -23,7 +23,8 @@ public enum LuaError: Error, Sendable, Equatable {
     /// A call into the script ran longer than the time limit.
     case timeLimitExceeded(entry: String, hook: String, limit: Duration, location: ScriptLocation?)
     /// The entry asked for more memory than its limit.
-    case memoryLimitExceeded(entry: String, hook: String, limit: Int)
+    /// Where, when the host knows (it was making something for the script there).
+    case memoryLimitExceeded(entry: String, hook: String, limit: Int, location: ScriptLocation? = nil)
     /// The entry was ended by an earlier limit and runs no more code.
     case entryTerminated(entry: String, hook: String, cause: String)
     /// Not even a bare Lua state could be made (the memory limit is too small).
@@ -32,7 +33,7 @@ public enum LuaError: Error, Sendable, Equatable {
     public var entry: String {
         switch self {
         case .syntax(let entry, _, _), .bytecodeRefused(let entry, _), .scriptFailed(let entry, _, _, _, _),
-             .timeLimitExceeded(let entry, _, _, _), .memoryLimitExceeded(let entry, _, _),
+             .timeLimitExceeded(let entry, _, _, _), .memoryLimitExceeded(let entry, _, _, _),
              .entryTerminated(let entry, _, _), .stateUnavailable(let entry, _):
             return entry
         }
@@ -41,7 +42,7 @@ public enum LuaError: Error, Sendable, Equatable {
     public var location: ScriptLocation? {
         switch self {
         case .syntax(_, let location, _), .scriptFailed(_, _, let location, _, _),
-             .timeLimitExceeded(_, _, _, let location):
+             .timeLimitExceeded(_, _, _, let location), .memoryLimitExceeded(_, _, _, let location):
             return location
         case .bytecodeRefused(_, let file):
             return ScriptLocation(file: file, line: 1)
@@ -62,7 +63,7 @@ public enum LuaError: Error, Sendable, Equatable {
         case .timeLimitExceeded(_, _, let limit, _):
             return "stopped after running longer than the time limit (\(limit.formattedSeconds)); "
                 + "an endless loop or far too much work in one hook"
-        case .memoryLimitExceeded(_, _, let limit):
+        case .memoryLimitExceeded(_, _, let limit, _):
             return "stopped after using more memory than the limit (\(limit.formattedBytes))"
         case .entryTerminated(_, _, let cause):
             return "this entry was stopped earlier (\(cause)) and runs no more code"
@@ -74,7 +75,7 @@ public enum LuaError: Error, Sendable, Equatable {
     public var hook: String? {
         switch self {
         case .scriptFailed(_, let hook, _, _, _), .timeLimitExceeded(_, let hook, _, _),
-             .memoryLimitExceeded(_, let hook, _), .entryTerminated(_, let hook, _):
+             .memoryLimitExceeded(_, let hook, _, _), .entryTerminated(_, let hook, _):
             return hook
         default:
             return nil

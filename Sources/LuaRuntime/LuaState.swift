@@ -114,8 +114,16 @@ public final class LuaState {
     /// - Returns: false when that passes the limit: the entry is then ended
     ///   as if Lua had been refused the memory, and every later call fails.
     public func charge(_ bytes: Int) -> Bool {
-        segue_sandbox_charge(sandbox, max(bytes, 0)) != 0
+        guard segue_sandbox_charge(sandbox, max(bytes, 0)) != 0 else {
+            if overLimitAt == nil { overLimitAt = callerLocation() }
+            return false
+        }
+        return true
     }
+
+    /// The script's line running when a host charge first went over the
+    /// memory limit (Lua reports no position for running out of memory).
+    private var overLimitAt: ScriptLocation?
 
     /// Bytes charged so far for what the host holds.
     public var hostMemory: Int { segue_sandbox_host_charged(sandbox) }
@@ -135,7 +143,7 @@ public final class LuaState {
     public func terminationError(hook: String) -> LuaError? {
         switch segue_sandbox_fate(sandbox) {
         case SEGUE_FATE_TIME_LIMIT: return .timeLimitExceeded(entry: entry, hook: hook, limit: limits.time, location: nil)
-        case SEGUE_FATE_MEMORY_LIMIT: return .memoryLimitExceeded(entry: entry, hook: hook, limit: limits.memory)
+        case SEGUE_FATE_MEMORY_LIMIT: return .memoryLimitExceeded(entry: entry, hook: hook, limit: limits.memory, location: overLimitAt)
         default: return nil
         }
     }
@@ -221,7 +229,7 @@ public final class LuaState {
         case SEGUE_FATE_TIME_LIMIT:
             return .timeLimitExceeded(entry: entry, hook: hook, limit: limits.time, location: location)
         case SEGUE_FATE_MEMORY_LIMIT:
-            return .memoryLimitExceeded(entry: entry, hook: hook, limit: limits.memory)
+            return .memoryLimitExceeded(entry: entry, hook: hook, limit: limits.memory, location: overLimitAt)
         default:
             return .scriptFailed(entry: entry, hook: hook, location: location, message: message, traceback: traceback)
         }

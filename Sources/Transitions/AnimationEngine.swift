@@ -18,6 +18,12 @@ public final class AnimationEngine {
     private var pendingGroups: [AnimationGroup] = []
     private var serial = 0
 
+    /// Told the bytes of each object made on a script's behalf (views,
+    /// running animations, keyframes, hook records), so the bindings can
+    /// charge them to the entry's memory limit; the engine itself never
+    /// refuses.
+    public var onAllocate: ((Int) -> Void)?
+
     public init() {}
 
     func nextViewID() -> Int {
@@ -144,6 +150,7 @@ public final class AnimationEngine {
             let animation = RunningAnimation(curve: .basic(from: from, to: new, timing: timing), timeline: group.timeline, group: group)
             add(animation, to: view, property, replacing: true)
         case .keyframes(let frames):
+            onAllocate?(128)
             let keyframe = Keyframe(relativeStart: frames.window.start, relativeDuration: frames.window.duration, value: new)
             if let index = frames.tracks.firstIndex(where: { $0.view === view && $0.property == property }) {
                 frames.tracks[index].keyframes.append(keyframe)
@@ -154,6 +161,7 @@ public final class AnimationEngine {
     }
 
     private func add(_ animation: RunningAnimation, to view: View, _ property: AnimatableProperty, replacing: Bool) {
+        onAllocate?(256)
         if replacing, let old = view.animations[property], !old.isEmpty {
             for interrupted in old {
                 interrupted.group.interrupted = true

@@ -5,8 +5,6 @@ public struct Diagnostic: Sendable, Equatable, Codable, CustomStringConvertible 
         case chromeLeftBehind, presentingViewMissing, modelChangedAfterCancel, hierarchyChangedInQuery
         case animationsStillRunning, notLaidOutAfterSizeChange, unsupportedStyle
         case coveredByKeyboard, dismissedWhileScrolled
-        /// `frame` set on a view whose transform is not the identity (UIKit: undefined).
-        case frameSetWhileTransformed
         /// present or dismiss called while a transition is still running (UIKit refuses it).
         case presentedWhileTransitioning
     }
@@ -40,7 +38,6 @@ extension Diagnostic.Kind {
         case .unsupportedStyle: "presentationStyle"
         case .coveredByKeyboard: "keyboardWillChangeFrame"
         case .dismissedWhileScrolled: "interaction"
-        case .frameSetWhileTransformed: "animateTransition"
         case .presentedWhileTransitioning: "animateTransition"
         }
     }

@@ -47,10 +47,12 @@ public final class Simulation {
     }
 
     func record(_ hook: String, _ detail: String? = nil) {
+        engine.onAllocate?(96 + hook.utf8.count + (detail?.utf8.count ?? 0))
         hooks.append(HookEvent(time: engine.now, hook: hook, detail: detail))
     }
 
     func diagnose(_ kind: Diagnostic.Kind, hook: String? = nil, _ message: String) {
+        engine.onAllocate?(128 + message.utf8.count)
         diagnostics.append(.make(kind, hook: hook, at: engine.now, message))
     }
 

@@ -96,7 +96,24 @@ public final class View {
     var model: ViewState
     var animations: [AnimatableProperty: [RunningAnimation]] = [:]
 
+    /// Bytes a view costs its entry: the object, its two states and its
+    /// bookkeeping, rounded up (what the host holds for a script is charged
+    /// to the script's memory limit).
+    static let cost = 640
+
+    /// Views in the subtree, itself included.
+    var subtreeCount: Int {
+        var count = 0
+        var stack = [self]
+        while let view = stack.popLast() {
+            count += 1
+            stack += view.subviews
+        }
+        return count
+    }
+
     init(engine: AnimationEngine, name: String, frame: Rect) {
+        engine.onAllocate?(View.cost)
         self.engine = engine
         self.id = engine.nextViewID()
         self.name = name
@@ -164,13 +181,48 @@ public final class View {
 
     // MARK: Hierarchy
 
+    /// How deep a view hierarchy may go. UIKit sets no figure; real screens
+    /// are a few dozen levels deep. A bound keeps every walk of the tree
+    /// (sampling, snapshots, layout) short and far from the stack's end.
+    public static let depthLimit = 256
+
+    /// Why `view` cannot become a subview of this one, if it cannot: UIKit
+    /// raises for a view added inside itself; a hierarchy deeper than
+    /// `depthLimit` is refused here. The hierarchy methods below do nothing
+    /// in those cases, so no caller can make a cycle.
+    public func hierarchyError(adding view: View) -> ViewHierarchyError? {
+        if isDescendant(of: view) {
+            return view === self ? .addedToItself(name: name) : .cycle(child: view.name, parent: name)
+        }
+        var depth = 0
+        var ancestor: View? = self
+        while let current = ancestor { depth += 1; ancestor = current.superview }
+        if depth + view.height > Self.depthLimit {
+            return .tooDeep(child: view.name, parent: name, limit: Self.depthLimit)
+        }
+        return nil
+    }
+
+    /// Levels in this view's subtree, itself included (walked without recursion).
+    var height: Int {
+        var deepest = 0
+        var stack: [(View, Int)] = [(self, 1)]
+        while let (view, level) = stack.popLast() {
+            deepest = max(deepest, level)
+            stack += view.subviews.map { ($0, level + 1) }
+        }
+        return deepest
+    }
+
     public func addSubview(_ view: View) {
+        guard hierarchyError(adding: view) == nil else { return }
         view.removeFromSuperview()
         subviews.append(view)
         view.superview = self
     }
 
     public func insertSubview(_ view: View, at index: Int) {
+        guard hierarchyError(adding: view) == nil else { return }
         view.removeFromSuperview()
         subviews.insert(view, at: min(max(index, 0), subviews.count))
         view.superview = self
@@ -178,6 +230,7 @@ public final class View {
 
     public func insertSubview(_ view: View, aboveSubview sibling: View) {
         guard subviews.contains(where: { $0 === sibling }) else { return addSubview(view) }
+        guard hierarchyError(adding: view) == nil else { return }
         view.removeFromSuperview()
         // Found again after the removal, which may have shifted it.
         subviews.insert(view, at: subviews.firstIndex(where: { $0 === sibling })! + 1)
@@ -186,6 +239,7 @@ public final class View {
 
     public func insertSubview(_ view: View, belowSubview sibling: View) {
         guard subviews.contains(where: { $0 === sibling }) else { return insertSubview(view, at: 0) }
+        guard hierarchyError(adding: view) == nil else { return }
         view.removeFromSuperview()
         subviews.insert(view, at: subviews.firstIndex(where: { $0 === sibling })!)
         view.superview = self
@@ -222,6 +276,8 @@ public final class View {
     /// the presentation values now, or the model values when after updates.
     public func snapshotView(afterScreenUpdates: Bool) -> View {
         let copy = View(engine: engine, name: "snapshot of \(name)", frame: .zero)
+        // The frozen copy holds a state for every view in the subtree.
+        engine.onAllocate?(View.cost * subtreeCount)
         let state = afterScreenUpdates ? model : presentation
         copy.model.center = state.center
         copy.model.bounds = state.bounds
@@ -259,5 +315,23 @@ public struct Snapshot: Sendable {
         state.alpha = 1
         self.state = state
         children = view.subviews.map { Snapshot(of: $0, afterScreenUpdates: afterScreenUpdates) }
+    }
+}
+
+/// Why a view cannot go where it was put.
+public enum ViewHierarchyError: Error, Sendable, Equatable, CustomStringConvertible {
+    case addedToItself(name: String)
+    case cycle(child: String, parent: String)
+    case tooDeep(child: String, parent: String, limit: Int)
+
+    public var description: String {
+        switch self {
+        case .addedToItself(let name):
+            "can't add '\(name)' as a subview of itself (UIKit raises an exception)"
+        case .cycle(let child, let parent):
+            "can't add '\(child)' inside '\(parent)', which is inside it: that would make a cycle (UIKit raises an exception)"
+        case .tooDeep(let child, let parent, let limit):
+            "adding '\(child)' inside '\(parent)' would make the view hierarchy deeper than \(limit) levels"
+        }
     }
 }
