@@ -31,8 +31,11 @@ public struct Keyframe<Value: Interpolatable>: Sendable {
 ///            0    .2    .6   .9   1
 ///
 /// Modes (our choices where UIKit is silent): linear moves within each
-/// keyframe's window and holds between; discrete jumps to each value at its
-/// keyframe's start; paced spreads the values over the whole timeline in
+/// keyframe's window and holds between; discrete holds the previous value
+/// for the whole of each keyframe and jumps to the keyframe's value where
+/// it ends (Apple: "each value/keyTime pair represents the value from the
+/// specified time until the next keyframe", and UIKit pairs each value with
+/// its keyframe's end time); paced spreads the values over the whole timeline in
 /// proportion to the distance between them; cubic runs a Catmull-Rom spline
 /// through the value each keyframe reaches at its end (holding before the
 /// first start and after the last end); cubicPaced is cubic with paced times.
@@ -84,7 +87,7 @@ public struct KeyframeTrack<Value: Interpolatable>: Sendable {
     }
 
     private func discrete(at u: Double) -> Value {
-        keyframes.last { $0.relativeStart <= u }?.value ?? initial
+        windows.last { $0.end <= u }?.value ?? initial
     }
 
     private func cubic(at u: Double) -> Value {

@@ -26,15 +26,45 @@ public struct Spring: Sendable, Hashable {
         self.initialVelocity = initialVelocity
     }
 
-    /// The spring UIView.animate(withDuration:…usingSpringWithDamping:…) runs:
-    /// mass 1, the damping ratio clamped to at most 1, and ω0 chosen so the
-    /// decay envelope e^(−ζω0t) is down to 0.001 at the duration (observed
-    /// mapping, see uikit-transitions.md §7). A ratio of 0 would never
-    /// settle; it is taken as 0.01 (our choice, not UIKit's).
-    public init(duration: Double, dampingRatio: Double, initialVelocity: Double) {
-        let zeta = min(max(dampingRatio, 0.01), 1)
-        let omega = log(1000) / (zeta * max(duration, 1e-6))
-        self.init(mass: 1, stiffness: omega * omega, damping: 2 * zeta * omega, initialVelocity: initialVelocity)
+    /// The spring UIView.animate(withDuration:…usingSpringWithDamping:…) runs
+    /// (uikit-transitions.md §7, the mapping UIKit's own solver is observed to
+    /// use): mass 1; ζ clamped to [1.19e-7, 1] and the duration to [0.01, 10];
+    /// ω0 found with 12 Newton steps from 5/duration so that the displacement
+    /// envelope, amplitude and initial velocity included, is down to
+    /// ε = 0.001 at the duration:
+    ///
+    ///     ζ < 1   ε − |(ζω0 − v)/(ω0√(1−ζ²))|·e^(−ζω0·d) = 0
+    ///     ζ = 1   e^(−ω0·d)·((ω0 − v)·d + 1) − ε = 0
+    ///
+    /// Where Newton leaves the positive numbers (an envelope that never
+    /// reaches ε), the starting guess stands: our choice.
+    public init(duration: Double, dampingRatio: Double, initialVelocity v: Double) {
+        let zeta = min(max(dampingRatio, 1.19e-7), 1)
+        let d = min(max(duration, 0.01), 10)
+        let epsilon = 0.001
+        func step(_ omega: Double) -> (value: Double, slope: Double) {
+            if zeta < 1 {
+                let root = (1 - zeta * zeta).squareRoot()
+                let ratio = (zeta * omega - v) / (omega * root)
+                let decay = exp(-zeta * omega * d)
+                // d/dω of (ζω − v)/(ω√(1−ζ²)) is v/(ω²√(1−ζ²)).
+                let slopeOfRatio = v / (omega * omega * root)
+                let sign: Double = ratio < 0 ? -1 : 1
+                return (epsilon - abs(ratio) * decay, -decay * (sign * slopeOfRatio - abs(ratio) * zeta * d))
+            }
+            let decay = exp(-omega * d)
+            return (decay * ((omega - v) * d + 1) - epsilon, -d * d * (omega - v) * decay)
+        }
+        var omega = 5 / d
+        for _ in 0..<12 {
+            let (value, slope) = step(omega)
+            guard slope != 0, slope.isFinite else { break }
+            let next = omega - value / slope
+            guard next.isFinite, next > 0 else { break }
+            omega = next
+        }
+        let stiffness = omega * omega
+        self.init(mass: 1, stiffness: stiffness, damping: 2 * zeta * stiffness.squareRoot(), initialVelocity: v)
     }
 
     /// ω0 = √(k/m).

@@ -121,6 +121,10 @@ extension Transform3D {
     /// animates `transform`: by parts when both can be taken apart,
     /// element by element otherwise.
     public func interpolated(to other: Transform3D, fraction t: Double) -> Transform3D {
+        // The ends exactly as given: recomposing would change the numbers
+        // (a matrix with m44 ≠ 1 comes back normalised) though not the picture.
+        if t == 0 { return self }
+        if t == 1 { return other }
         if let a = decomposed(), let b = other.decomposed() {
             return Transform3D(a.interpolated(to: b, fraction: t))
         }

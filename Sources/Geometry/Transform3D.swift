@@ -76,6 +76,14 @@ public struct Transform3D: Sendable, Hashable, Codable {
     /// The 2-D part (CATransform3DGetAffineTransform).
     public var affine: AffineTransform { AffineTransform(a: m11, b: m12, c: m21, d: m22, tx: m41, ty: m42) }
 
+    /// The same transform with m44 = 1: a matrix and any non-zero multiple of
+    /// it move points alike (the projection divides by w), so parts such as
+    /// the 2-D affine part are read from this form.
+    public var normalized: Transform3D {
+        guard m44 != 0, m44 != 1 else { return self }
+        return Transform3D(rows.map { $0.map { $0 / m44 } })
+    }
+
 
     /// self, then other.
     public func concatenating(_ other: Transform3D) -> Transform3D {

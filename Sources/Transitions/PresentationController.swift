@@ -72,8 +72,16 @@ final class BuiltinPresentationController: PresentationController {
         }
     }
 
-    /// UIKit lays out its own presentations on every size change.
+    /// The container size the presented view was last laid out for.
+    private var laidOutFor: Size?
+
+    /// UIKit lays out its own presentations when the container's size
+    /// changes, not on the transition's own layout pass: an animator may
+    /// leave the presented view aside (a cube, a fold) and UIKit keeps it there.
     override func containerViewWillLayoutSubviews() {
+        let size = containerView?.bounds.size
+        defer { laidOutFor = size }
+        guard let last = laidOutFor, last != size else { return }
         presentedView.frame = frameOfPresentedViewInContainerView
     }
 }

@@ -25,7 +25,7 @@ public struct ViewState: Sendable, Equatable {
         if transform.isIdentity {
             return Rect(x: center.x - ax, y: center.y - ay, width: w, height: h)
         }
-        let t = transform.affine
+        let t = transform.normalized.affine
         var (minX, minY, maxX, maxY) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
         for (x, y) in [(0.0, 0.0), (w, 0), (w, h), (0, h)] {
             let p = Point(x: x - ax, y: y - ay).applying(t)

@@ -34,10 +34,25 @@ import TestSupport
         #expect(approximately(track.value(at: 0.75), 2.5))
     }
 
-    @Test func discreteJumpsAtEachStart() {
+    /// Apple: each value holds from its key time until the next; UIKit
+    /// gives each keyframe's value the time its keyframe ends. So the value
+    /// before a keyframe shows all through it, and the keyframe's own value
+    /// from its end on.
+    @Test func discreteJumpsWhereEachKeyframeEnds() {
+        let track = KeyframeTrack(initial: 1.0, keyframes: [
+            Keyframe(relativeStart: 0.0, relativeDuration: 0.25, value: 2.0),
+            Keyframe(relativeStart: 0.5, relativeDuration: 0.25, value: 3.0),
+        ], mode: .discrete)
+        let expected: [(Double, Double)] = [(0, 1), (0.24, 1), (0.25, 2), (0.6, 2), (0.74, 2), (0.75, 3), (1, 3)]
+        for (u, value) in expected { #expect(track.value(at: u) == value, "at \(u)") }
+    }
+
+    @Test func discreteWithOverlapsJumpsWhereTheCutKeyframeEnds() {
+        // The first keyframe is cut to .2….3, the second runs .3….6.
         let track = KeyframeTrack(initial: 1.0, keyframes: Self.overlapping, mode: .discrete)
-        #expect(track.value(at: 0.19) == 1 && track.value(at: 0.2) == 0 && track.value(at: 0.29) == 0)
-        #expect(track.value(at: 0.3) == 0.5 && track.value(at: 1) == 0.5)
+        #expect(track.value(at: 0.2) == 1 && track.value(at: 0.29) == 1)
+        #expect(track.value(at: 0.3) == 0 && track.value(at: 0.59) == 0)
+        #expect(track.value(at: 0.6) == 0.5 && track.value(at: 1) == 0.5)
     }
 
     @Test func pacedSpreadsTimeByDistance() {

@@ -91,14 +91,56 @@ import TestSupport
         #expect((0..<300).allSatisfy { over.value(at: Double($0) / 100) <= 1 })
     }
 
-    @Test func durationMappingReachesTheEnvelopeAtTheDuration() {
-        for (duration, ratio) in [(0.5, 0.7), (0.35, 1.0), (1.0, 0.3), (0.6, 1.5)] {
-            let spring = Spring(duration: duration, dampingRatio: ratio, initialVelocity: 0)
-            let zeta = min(ratio, 1)
-            #expect(spring.mass == 1)
-            #expect(approximately(spring.dampingRatio, zeta))
-            #expect(approximately(exp(-zeta * spring.naturalFrequency * duration), 0.001))
+    /// ω0 for UIKit's duration-based spring, found here by bisection on the
+    /// §7 envelope equation (the code under test uses Newton's method).
+    static func omega(duration d: Double, zeta: Double, velocity v: Double) -> Double {
+        func f(_ w: Double) -> Double {
+            zeta < 1 ? 0.001 - abs((zeta * w - v) / (w * (1 - zeta * zeta).squareRoot())) * exp(-zeta * w * d)
+                : exp(-w * d) * ((w - v) * d + 1) - 0.001
         }
+        // Bracket the root nearest the starting guess 5/d (scanning out both
+        // ways in 2 % steps), then halve.
+        let guess = 5 / d
+        var (low, high) = (guess, guess)
+        for k in 1...400 {
+            let up = (guess * pow(1.02, Double(k - 1)), guess * pow(1.02, Double(k)))
+            let down = (guess / pow(1.02, Double(k)), guess / pow(1.02, Double(k - 1)))
+            if f(up.0).sign != f(up.1).sign { (low, high) = up; break }
+            if f(down.0).sign != f(down.1).sign { (low, high) = down; break }
+        }
+        for _ in 0..<200 {
+            let middle = (low + high) / 2
+            if f(middle).sign == f(low).sign { low = middle } else { high = middle }
+        }
+        return (low + high) / 2
+    }
+
+    @Test func durationMappingSolvesTheWholeEnvelope() {
+        for (duration, ratio, velocity) in [(0.5, 0.7, 0.0), (0.35, 1.0, 0.0), (1.0, 0.3, 0.0), (0.6, 1.5, 0.0),
+                                            (0.5, 1.0, 2.0), (0.4, 0.8, 3.0)] {
+            let spring = Spring(duration: duration, dampingRatio: ratio, initialVelocity: velocity)
+            let zeta = min(ratio, 1)
+            let omega = Self.omega(duration: duration, zeta: zeta, velocity: velocity)
+            #expect(spring.mass == 1)
+            #expect(approximately(spring.dampingRatio, zeta, tolerance: 1e-9))
+            #expect(approximately(spring.naturalFrequency, omega, tolerance: 1e-6 * omega), "\(duration) \(ratio) \(velocity)")
+            #expect(approximately(spring.damping, 2 * zeta * omega, tolerance: 1e-5 * omega))
+        }
+    }
+
+    /// The old rule set only e^(−ζω0·d) = ε: for a critically damped spring
+    /// it leaves the view far from its end at the duration.
+    @Test func criticalSpringEndsWhereTheDurationSays() {
+        let duration = 0.5, distance = 300.0
+        let spring = Spring(duration: duration, dampingRatio: 1, initialVelocity: 0)
+        let omega = Self.omega(duration: duration, zeta: 1, velocity: 0)
+        // x(t) = 1 − (1 + ω·t)·e^(−ω·t), by hand, for the solved ω.
+        let expected = 1 - (1 + omega * 0.3) * exp(-omega * 0.3)
+        #expect(approximately(spring.value(at: 0.3), expected, tolerance: 1e-6))
+        #expect(abs(1 - spring.value(at: duration)) * distance < 0.001 * distance + 1e-9)
+        let envelopeOnly = log(1000) / duration
+        let old = 1 - (1 + envelopeOnly * 0.3) * exp(-envelopeOnly * 0.3)
+        #expect(abs(old - expected) * distance > 10, "tens of points apart on a 300-point move")
     }
 
     @Test func caSpringDefaultsSettle() {

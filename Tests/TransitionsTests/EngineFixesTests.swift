@@ -1,0 +1,99 @@
+import Animation
+import Geometry
+import Testing
+import TestSupport
+@testable import Transitions
+
+/// Engine behaviour brought in line with UIKit (uikit-transitions.md §6a, §9)
+/// and with a script's limits.
+@Suite struct EngineFixesTests {
+    /// A matrix and its double move points alike; the frame read from either
+    /// is the same, and an animation starting from the doubled one does not
+    /// jump at progress 0.
+    @Test func aTransformWithM44OtherThanOneIsNormalised() {
+        let engine = AnimationEngine()
+        let view = engine.makeView(name: "v", frame: Rect(x: 150, y: 250, width: 100, height: 100))
+        var halving = Transform3D.identity
+        halving.m44 = 2
+        view.layerTransform = halving
+        // By hand: w = 2 halves every point about the anchor (200, 300).
+        #expect(view.frame == Rect(x: 175, y: 275, width: 50, height: 50))
+
+        let rotation = Transform3D(rotationAngle: .pi / 3, x: 0, y: 0, z: 1)
+        let doubled = Transform3D(rotation.rows.map { $0.map { $0 * 2 } })
+        #expect(doubled.interpolated(to: .identity, fraction: 0) == doubled)
+        let start = doubled.interpolated(to: .identity, fraction: 1e-9)
+        for (x, y) in [(-50.0, -50.0), (50, -50), (50, 50), (-50, 50)] {
+            // [x y 0 1]·M, divided by w, computed here for both.
+            func project(_ m: Transform3D) -> (Double, Double) {
+                let w = x * m.m14 + y * m.m24 + m.m44
+                return ((x * m.m11 + y * m.m21 + m.m41) / w, (x * m.m12 + y * m.m22 + m.m42) / w)
+            }
+            let (a, b) = (project(doubled), project(start))
+            #expect(abs(a.0 - b.0) < 1e-6 && abs(a.1 - b.1) < 1e-6)
+        }
+    }
+
+    /// A custom animator presenting full screen may leave the presented view
+    /// aside (a cube, a fold); UIKit lays its own presentations out only on
+    /// size changes.
+    @Test func aFullScreenPresentedViewStaysWhereTheAnimatorPutsIt() {
+        final class Aside: Animator {
+            func transitionDuration(_ context: TransitionContext) -> Double { 0.2 }
+            func animateTransition(_ context: TransitionContext) {
+                let view = context.view(forKey: .to)!
+                context.containerView.addSubview(view)
+                view.frame = Rect(x: 100, y: 0, width: 390, height: 844)
+                context.animations.animate(duration: 0.2, animations: { view.alpha = 0.5 }) { _ in context.completeTransition(true) }
+            }
+        }
+        final class AsideDelegate: TransitioningDelegate {
+            func animator(forPresented presented: ViewController, presenting: ViewController, source: ViewController) -> Animator? { Aside() }
+        }
+        let simulation = Simulation()
+        let presented = simulation.makeViewController(name: "presented")
+        presented.modalPresentationStyle = .fullScreen
+        let delegate = AsideDelegate()
+        presented.transitioningDelegate = delegate
+        simulation.present(presented)
+        #expect(presented.view.frame.minX == 100)
+        simulation.runUntilIdle()
+        #expect(presented.view.frame.minX == 100)
+        // Left there at the end, the engine says so; the checker decides how much that matters.
+        #expect(simulation.diagnostics.map(\.kind) == [.presentedViewNotAtFinalFrame])
+        simulation.setWindowSize(Size(width: 844, height: 390))
+        simulation.runUntilIdle()
+        #expect(presented.view.frame == Rect(x: 0, y: 0, width: 844, height: 390), "a rotation still lays it out")
+    }
+
+    @Test func cyclesAndDepthAreRefused() {
+        let engine = AnimationEngine()
+        let a = engine.makeView(name: "a"), b = engine.makeView(name: "b")
+        a.addSubview(b)
+        #expect(b.hierarchyError(adding: a) == .cycle(child: "a", parent: "b"))
+        #expect(a.hierarchyError(adding: a) == .addedToItself(name: "a"))
+        b.addSubview(a)
+        b.insertSubview(a, at: 0)
+        #expect(a.superview == nil && b.subviews.isEmpty, "refused, so nothing changed")
+        var chain = [engine.makeView(name: "root")]
+        for i in 1..<View.depthLimit { chain.append(engine.makeView(name: "v\(i)")); chain[i - 1].addSubview(chain[i]) }
+        #expect(chain.last!.superview === chain[chain.count - 2], "256 levels are fine")
+        let one = engine.makeView(name: "one")
+        #expect(chain.last!.hierarchyError(adding: one) == .tooDeep(child: "one", parent: "v255", limit: 256))
+    }
+
+    @Test func whatTheEngineMakesIsReported() {
+        let engine = AnimationEngine()
+        var bytes = 0
+        engine.onAllocate = { bytes += $0 }
+        let view = engine.makeView(name: "v")
+        #expect(bytes == View.cost)
+        engine.animate(duration: 1, animations: { view.alpha = 0.5; view.center = Point(x: 10, y: 10) })
+        #expect(bytes == View.cost + 2 * 256)
+        let child = engine.makeView(name: "c")
+        view.addSubview(child)
+        bytes = 0
+        _ = view.snapshotView(afterScreenUpdates: false)
+        #expect(bytes == View.cost * 3, "the copy and a frozen state for each of the two views")
+    }
+}
