@@ -4,6 +4,10 @@ import Geometry
 /// The properties of a view that animate, as UIView and CALayer name them.
 public enum AnimatableProperty: String, Sendable, CaseIterable, Codable {
     case center, bounds, alpha, transform, backgroundColor, cornerRadius, zPosition, anchorPoint, borderWidth, curl
+
+    /// UIKit (iOS 8 and later) animates these additively: a new animation
+    /// of one already animating adds to it instead of cutting it off (§6a).
+    public var isAdditive: Bool { self == .center || self == .bounds || self == .transform }
 }
 
 /// A value of one of those properties.
@@ -36,6 +40,22 @@ public enum AnimatedValue: Sendable, Equatable, Interpolatable {
         }
     }
 
+    /// self + (from − to)·remaining, part by part: what an additive
+    /// animation from `from` to `to` adds to the model value while
+    /// `remaining` (1 − progress) of it is left. Transforms compose instead
+    /// (see `View.composed`).
+    func adding(offsetFrom from: AnimatedValue, to: AnimatedValue, remaining r: Double) -> AnimatedValue {
+        switch (self, from, to) {
+        case (.number(let v), .number(let a), .number(let b)): .number(v + (a - b) * r)
+        case (.point(let v), .point(let a), .point(let b)): .point(Point(x: v.x + (a.x - b.x) * r, y: v.y + (a.y - b.y) * r))
+        case (.rect(let v), .rect(let a), .rect(let b)):
+            .rect(Rect(x: v.minX + (a.origin.x - b.origin.x) * r, y: v.minY + (a.origin.y - b.origin.y) * r,
+                       width: v.size.width + (a.size.width - b.size.width) * r,
+                       height: v.size.height + (a.size.height - b.size.height) * r))
+        default: self
+        }
+    }
+
     public static func catmullRom(_ p0: AnimatedValue, _ p1: AnimatedValue, _ p2: AnimatedValue, _ p3: AnimatedValue,
                                   _ u: Double) -> AnimatedValue {
         switch (p0, p1, p2, p3) {
@@ -58,11 +78,24 @@ final class RunningAnimation {
     let curve: Curve
     let timeline: Timeline
     let group: AnimationGroup
+    /// Adds to the model value and to the other running animations instead
+    /// of standing for the whole value (§6a).
+    let additive: Bool
+    /// Its place in creation order, set by the engine.
+    var serial = 0
 
-    init(curve: Curve, timeline: Timeline, group: AnimationGroup) {
+    init(curve: Curve, timeline: Timeline, group: AnimationGroup, additive: Bool = false) {
         self.curve = curve
         self.timeline = timeline
         self.group = group
+        self.additive = additive
+    }
+
+    /// How far along its curve it is (springs overshoot 1); 1 once ended.
+    func progress(atClock t: Double) -> Double {
+        guard case .basic(_, _, let timing) = curve else { return 1 }
+        let local = timeline.local(at: t)
+        return local >= timing.end ? 1 : timing.progress(at: local)
     }
 
     /// Local time at which it ends (infinite when it repeats for ever).

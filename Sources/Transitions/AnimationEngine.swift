@@ -4,17 +4,21 @@ import Geometry
 /// Runs UIView-style animations on the simulation's clock.
 ///
 /// A property set inside an animation block animates from its old value to
-/// the new one; the model takes the new value at once. An animation that
-/// interrupts a running one on the same property starts from what is on
-/// screen, and the interrupted one's completion gets `finished == false`.
-/// Completions run in time order, ties in the order the blocks were made.
+/// the new one; the model takes the new value at once. A second animation of
+/// center, bounds or transform adds to the running one, and both finish with
+/// `finished == true` at their own ends (§6a); any other property's new
+/// animation starts from what is on screen, and the interrupted one's
+/// completion gets `finished == false`. Completions run in time order, ties
+/// in the order the blocks were made.
 public final class AnimationEngine {
     public private(set) var now: Double = 0
     let clockTimeline = Timeline.live(startingAt: 0)
     private var viewCounter = 0
     private var timelines: [Timeline] = []
     private var blocks: [Block] = []
-    private var active: [(view: View, property: AnimatableProperty, animation: RunningAnimation, serial: Int)] = []
+    /// Running animations by serial: finishing one is a dictionary removal,
+    /// not a search, so thousands of animations cost linear time.
+    private var active: [Int: (view: View, property: AnimatableProperty, animation: RunningAnimation)] = [:]
     private var pendingGroups: [AnimationGroup] = []
     private var serial = 0
 
@@ -48,7 +52,7 @@ public final class AnimationEngine {
     /// Animations on the timeline that were still running after `time`
     /// (ending later, or never ending by themselves).
     func runningAnimations(on timeline: Timeline, endingAfter time: Double) -> Int {
-        active.filter { entry in
+        active.values.filter { entry in
             entry.animation.timeline === timeline && (clockEnd(of: entry.animation).map { $0 > time + 1e-9 } ?? true)
         }.count
     }
@@ -145,8 +149,18 @@ public final class AnimationEngine {
         switch block {
         case .basic(let timing, let group, let fromCurrent):
             guard old != new else { return }
-            let running = !(view.animations[property]?.isEmpty ?? true)
-            let from = running || fromCurrent ? presented : old
+            let running = view.animations[property] ?? []
+            // Additive unless something non-additive (keyframes) is running,
+            // or the new transform cannot be inverted to take its offset.
+            var additive = property.isAdditive && running.allSatisfy(\.additive)
+            if case .transform(let t) = new, abs(t.determinant) < 1e-12 { additive = false }
+            if additive {
+                let animation = RunningAnimation(curve: .basic(from: old, to: new, timing: timing), timeline: group.timeline,
+                                                 group: group, additive: true)
+                add(animation, to: view, property, replacing: false)
+                return
+            }
+            let from = !running.isEmpty || fromCurrent ? presented : old
             let animation = RunningAnimation(curve: .basic(from: from, to: new, timing: timing), timeline: group.timeline, group: group)
             add(animation, to: view, property, replacing: true)
         case .keyframes(let frames):
@@ -171,13 +185,17 @@ public final class AnimationEngine {
         view.animations[property, default: []].append(animation)
         animation.group.remaining += 1
         serial += 1
-        active.append((view, property, animation, serial))
+        animation.serial = serial
+        active[serial] = (view, property, animation)
     }
 
     private func finish(_ animation: RunningAnimation, on view: View, _ property: AnimatableProperty) {
-        view.animations[property]?.removeAll { $0 === animation }
+        // Usually the oldest of the property's animations: found at once.
+        if let index = view.animations[property]?.firstIndex(where: { $0 === animation }) {
+            view.animations[property]!.remove(at: index)
+        }
         if view.animations[property]?.isEmpty == true { view.animations[property] = nil }
-        active.removeAll { $0.animation === animation }
+        active[animation.serial] = nil
         animation.group.remaining -= 1
         if animation.group.remaining == 0 { pendingGroups.append(animation.group) }
     }
@@ -207,32 +225,47 @@ public final class AnimationEngine {
     }
 
     /// Moves the clock to `time`, running every completion due on the way,
-    /// each at its own time.
+    /// each at its own time. The due animations are found once and finished
+    /// in (end, creation) order; only when a completion starts new ones is
+    /// the search made again. `shouldStop` (the entry ran out of its limits)
+    /// cuts an endless chain of completions short.
     public func advance(to time: Double) {
         precondition(time >= now, "the clock only moves forwards")
-        while true {
+        search: while !(shouldStop?() ?? false) {
             runPendingCompletions()
-            var next: (time: Double, index: Int)?
-            for (index, entry) in active.enumerated() {
-                guard let end = clockEnd(of: entry.animation), end <= time else { continue }
-                if next == nil || end < next!.time { next = (end, index) }
+            let due = active.compactMap { serial, entry -> (end: Double, serial: Int)? in
+                guard let end = clockEnd(of: entry.animation), end <= time else { return nil }
+                return (end, serial)
+            }.sorted { ($0.end, $0.serial) < ($1.end, $1.serial) }
+            guard !due.isEmpty else { break }
+            let made = serial
+            for (end, key) in due {
+                guard let entry = active[key] else { continue }
+                now = max(now, end)
+                finish(entry.animation, on: entry.view, entry.property)
+                runPendingCompletions()
+                if serial != made || (shouldStop?() ?? false) { continue search }
             }
-            guard let due = next else { break }
-            now = max(now, due.time)
-            let entry = active[due.index]
-            finish(entry.animation, on: entry.view, entry.property)
         }
         now = time
         runPendingCompletions()
     }
 
+    /// Asked while completions run: true stops the clock's work at once.
+    public var shouldStop: (() -> Bool)?
+
     private func runPendingCompletions() {
-        while !pendingGroups.isEmpty {
-            let group = pendingGroups.removeFirst()
+        // By index: completions may add groups as they run, and taking each
+        // from the front would cost the square of their number.
+        var index = 0
+        while index < pendingGroups.count {
+            let group = pendingGroups[index]
+            index += 1
             guard !group.done else { continue }
             group.done = true
             group.completion?(!group.interrupted)
         }
+        pendingGroups.removeAll(keepingCapacity: true)
     }
 
 }

@@ -18,7 +18,9 @@ public final class Simulation {
     private var pendingAnimationCheck: TransitionDriver?
     /// Asked between frames: true ends the run at once (the entry ran out of
     /// time or memory, and nothing it does afterwards is worth simulating).
-    public var shouldStop: (() -> Bool)?
+    public var shouldStop: (() -> Bool)? {
+        didSet { engine.shouldStop = shouldStop }
+    }
     private var homes: [ObjectIdentifier: (view: View, index: Int)] = [:]
 
     public init(windowSize: Size = Size(width: 390, height: 844)) {

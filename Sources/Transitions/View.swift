@@ -137,17 +137,44 @@ public final class View {
     public var presentation: ViewState {
         guard !animations.isEmpty else { return model }
         var state = model
-        let now = engine.now
-        for (property, running) in animations {
-            guard let last = running.last else { continue }
-            state.apply(property, last.value(atClock: now))
+        for (property, running) in animations where !running.isEmpty {
+            state.apply(property, onScreen(property, running))
         }
         return state
     }
 
+    /// One property as it is on screen now: the last animation's value, or
+    /// for additive ones the model value plus every running offset (§6a):
+    ///
+    ///     numbers, points, rects   model + Σ (from_i − to_i)·(1 − p_i)
+    ///     transforms               R_1 · … · R_n · model,  R_i = lerp(from_i, to_i, p_i) · to_i⁻¹
+    ///
+    /// Each R_i is the identity when its animation ends, so the model shows.
+    func onScreen(_ property: AnimatableProperty, _ running: [RunningAnimation]) -> AnimatedValue {
+        let now = engine.now
+        guard let last = running.last, last.additive else {
+            return running.last?.value(atClock: now) ?? model.value(of: property)
+        }
+        var value = model.value(of: property)
+        if case .transform(let model) = value {
+            var composed = model
+            for animation in running.reversed() {
+                guard case .basic(.transform(let from), .transform(let to), _) = animation.curve else { continue }
+                let along = from.interpolated(to: to, fraction: animation.progress(atClock: now))
+                composed = along.concatenating(to.inverted()).concatenating(composed)
+            }
+            return .transform(composed)
+        }
+        for animation in running {
+            guard case .basic(let from, let to, _) = animation.curve else { continue }
+            value = value.adding(offsetFrom: from, to: to, remaining: 1 - animation.progress(atClock: now))
+        }
+        return value
+    }
+
     private func set(_ property: AnimatableProperty, _ value: AnimatedValue, _ update: (inout ViewState) -> Void) {
         let old = model.value(of: property)
-        let presented = animations[property]?.last?.value(atClock: engine.now) ?? old
+        let presented = animations[property].map { onScreen(property, $0) } ?? old
         update(&model)
         engine.didSet(property, of: self, from: old, presented: presented, to: value)
     }
