@@ -96,4 +96,77 @@ import TestSupport
         _ = view.snapshotView(afterScreenUpdates: false)
         #expect(bytes == View.cost * 3, "the copy and a frozen state for each of the two views")
     }
+
+    /// Two overlapping linear animations of center.x: on screen is the model
+    /// plus each block's offset decaying along its own curve (§6a), and both
+    /// blocks finish, with true, at their own ends.
+    @Test func overlappingAnimationsAddUp() {
+        let engine = AnimationEngine()
+        let view = engine.makeView(name: "v", frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        var finished: [(String, Double, Bool)] = []
+        let linear = AnimationOptions(curve: .linear)
+        // Block 1 at t = 0: x 5 → 105 over 1 s.
+        engine.animate(duration: 1, options: linear, animations: { view.center = Point(x: 105, y: 5) },
+                       completion: { finished.append(("first", engine.now, $0)) })
+        engine.advance(to: 0.5)
+        // Block 2 at t = 0.5: x 105 → 305 over 1 s.
+        engine.animate(duration: 1, options: linear, animations: { view.center = Point(x: 305, y: 5) },
+                       completion: { finished.append(("second", engine.now, $0)) })
+        func expected(_ t: Double) -> Double {
+            let p1 = min(max(t, 0), 1), p2 = min(max(t - 0.5, 0), 1)
+            return 305 + (5 - 105) * (1 - p1) + (105 - 305) * (1 - p2)
+        }
+        for t in [0.5, 0.75, 1.0, 1.25, 1.5, 2.0] {
+            engine.advance(to: t)
+            #expect(approximately(view.presentation.center.x, expected(t)), "at \(t)")
+        }
+        #expect(finished.map(\.0) == ["first", "second"])
+        #expect(finished.map(\.1) == [1, 1.5])
+        #expect(finished.map(\.2) == [true, true], "neither was cut off")
+    }
+
+    /// Translations compose by adding, so additive transforms are the sum of
+    /// the independent curves too.
+    @Test func overlappingTranslationsAddUp() {
+        let engine = AnimationEngine()
+        let view = engine.makeView(name: "v", frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        let linear = AnimationOptions(curve: .linear)
+        engine.animate(duration: 1, options: linear, animations: { view.layerTransform = Transform3D(translationX: 100, y: 0, z: 0) })
+        engine.advance(to: 0.25)
+        engine.animate(duration: 1, options: linear, animations: { view.layerTransform = Transform3D(translationX: 100, y: 50, z: 0) })
+        engine.advance(to: 0.75)
+        // x: 0 → 100 at 0.75 of the way; y: 0 → 50 at 0.5 of the way.
+        let t = view.presentation.transform
+        #expect(approximately(t.m41, 75, tolerance: 1e-6) && approximately(t.m42, 25, tolerance: 1e-6))
+    }
+
+    /// Other properties still replace: the interrupted block finishes false.
+    @Test func alphaIsNotAdditive() {
+        let engine = AnimationEngine()
+        let view = engine.makeView(name: "v")
+        var first: Bool?
+        engine.animate(duration: 1, options: AnimationOptions(curve: .linear), animations: { view.alpha = 0 }, completion: { first = $0 })
+        engine.advance(to: 0.5)
+        engine.animate(duration: 1, options: AnimationOptions(curve: .linear), animations: { view.alpha = 1 })
+        engine.advance(to: 0.5)
+        #expect(first == false)
+        #expect(approximately(view.presentation.alpha, 0.5))
+    }
+
+    /// Thousands of animations finish in linear time, in order.
+    @Test func manyAnimationsFinishInOrderQuickly() {
+        let engine = AnimationEngine()
+        let views = (0..<20_000).map { engine.makeView(name: "v\($0)") }
+        var order: [Int] = []
+        let start = ContinuousClock.now
+        for (i, view) in views.enumerated() {
+            engine.animate(duration: 1 + Double(i % 7) * 0.01, animations: { view.alpha = 0 }, completion: { _ in order.append(i) })
+        }
+        engine.advance(to: 2)
+        #expect(ContinuousClock.now - start < .seconds(5), "a guard against the square of the count")
+        // By end time, then by the order the blocks were made.
+        func end(_ i: Int) -> Double { 1 + Double(i % 7) * 0.01 }
+        let expected = (0..<20_000).sorted { a, b in end(a) != end(b) ? end(a) < end(b) : a < b }
+        #expect(order == expected)
+    }
 }
