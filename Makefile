@@ -4,7 +4,7 @@ SWIFT := $(shell scripts/find-swift)
 PREFIX ?= /usr/local
 CC ?= cc
 
-.PHONY: deps demo test bench build release install clean
+.PHONY: deps demo test fuzz bench build release install clean
 
 deps:
 	@scripts/install-deps
@@ -19,6 +19,14 @@ demo: build
 
 test: deps
 	$(SWIFT) test
+
+# The scripting API fuzzer with many more cases than `make test` runs
+# (200): generated entries through every scenario, each under 15 s and the
+# process under 1 GiB. SEGUE_FUZZ_SEED, SEGUE_FUZZ_ONLY=K (one case) and
+# SEGUE_FUZZ_SKIP=feature,… are read too (Tests/RobustnessTests/FuzzTests.swift).
+FUZZ_CASES ?= 3000
+fuzz: deps
+	SEGUE_FUZZ_CASES=$(FUZZ_CASES) $(SWIFT) test --filter FuzzTests
 
 release: deps
 	$(SWIFT) build -c release --product segue

@@ -55,5 +55,6 @@ let package = Package(
         ),
         .testTarget(name: "CatalogueTests", dependencies: ["Catalogue", "LuaBindings", "TestSupport"]),
         .testTarget(name: "SegueCLITests", dependencies: ["segue"]),
+        .testTarget(name: "RobustnessTests", dependencies: ["LuaBindings", "Catalogue", "LuaRuntime", "Transitions"], exclude: ["Reproducers"]),
     ]
 )

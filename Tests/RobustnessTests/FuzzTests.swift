@@ -1,0 +1,226 @@
+import Catalogue
+import Foundation
+import LuaBindings
+import LuaRuntime
+import Synchronization
+import Transitions
+import XCTest
+
+/// Generated entries (ScriptGenerator) through `segue check`'s path: the
+/// entry loader, then every standard scenario with the default limits.
+///
+/// What a case must do: return (a crash kills the run: that is the signal,
+/// and the case's source is on disk, its path printed to stderr before it
+/// ran), finish all its scenarios in under 15 s of wall time, and leave the
+/// process under 1 GiB resident. A case still running after
+/// `SEGUE_FUZZ_HANG_SECONDS` (120) ends the process, naming the file.
+///
+///     swift test --filter FuzzTests                          200 cases, the fixed seed
+///     SEGUE_FUZZ_CASES=3000 swift test --filter FuzzTests     (make fuzz)
+///     SEGUE_FUZZ_SEED=7 …                                     another seed
+///     SEGUE_FUZZ_ONLY=42 …                                    case 42 alone
+///     SEGUE_FUZZ_SKIP=cycles,coroutines …                     without those features (ScriptGenerator.Feature)
+///     SEGUE_FUZZ_DUMP=DIR … --filter FuzzTests.testDumpCases  only write the cases' sources to DIR
+final class FuzzTests: XCTestCase {
+    static let defaultSeed: UInt64 = 0x5E6E_F022
+    static let caseTimeLimit = 15.0
+    static let memoryLimit = 1 << 30
+
+    struct Settings {
+        var cases = 200
+        var seed = FuzzTests.defaultSeed
+        var only: Int?
+        var skipped: [ScriptGenerator.Feature] = []
+        var hangSeconds = 120.0
+
+        init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+            if let text = environment["SEGUE_FUZZ_CASES"], let n = Int(text), n >= 0 { cases = n }
+            if let text = environment["SEGUE_FUZZ_SEED"], let n = UInt64(text) { seed = n }
+            if let text = environment["SEGUE_FUZZ_ONLY"], let n = Int(text) { only = n }
+            if let text = environment["SEGUE_FUZZ_HANG_SECONDS"], let n = Double(text) { hangSeconds = n }
+            if let text = environment["SEGUE_FUZZ_SKIP"] {
+                skipped = text.split(separator: ",").compactMap { ScriptGenerator.Feature(rawValue: $0.trimmingCharacters(in: .whitespaces)) }
+            }
+        }
+
+        var indices: [Int] { only.map { [$0] } ?? Array(0..<cases) }
+        var features: Set<ScriptGenerator.Feature> { Set(ScriptGenerator.Feature.allCases).subtracting(skipped) }
+
+        func source(_ index: Int) -> String {
+            var generator = ScriptGenerator(seed: seed, case: index, enabled: features)
+            return generator.entry()
+        }
+    }
+
+    /// What one run of a case gave: per scenario, its problems and its trace as JSON.
+    struct Outcome: Equatable {
+        var loadProblem: String?
+        var scenarios: [(scenario: String, problems: [String], trace: String)]
+
+        static func == (a: Outcome, b: Outcome) -> Bool {
+            a.loadProblem == b.loadProblem && a.scenarios.count == b.scenarios.count
+                && zip(a.scenarios, b.scenarios).allSatisfy { $0.scenario == $1.scenario && $0.problems == $1.problems && $0.trace == $1.trace }
+        }
+    }
+
+    func testGeneratedEntriesStayWithinLimits() throws {
+        let settings = Settings()
+        let folder = try Self.folder()
+        var worst = (seconds: 0.0, index: -1)
+        var ran = 0
+        for index in settings.indices {
+            let url = try Self.write(settings.source(index), seed: settings.seed, index: index, in: folder)
+            let start = DispatchTime.now().uptimeNanoseconds
+            Self.hangWatch.withLock { $0 = (start, url.path, settings.hangSeconds) }
+            _ = Self.run(url, folder: folder)
+            Self.hangWatch.withLock { $0 = nil }
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            ran += 1
+            if seconds > worst.seconds { worst = (seconds, index) }
+            let memory = Self.memory()
+            var failed = false
+            if seconds >= Self.caseTimeLimit {
+                XCTFail("case \(index) took \(String(format: "%.1f", seconds)) s (limit \(Self.caseTimeLimit) s): \(url.path)")
+                failed = true
+            }
+            if memory.resident >= Self.memoryLimit {
+                XCTFail("after case \(index) the process holds \(memory.resident >> 20) MiB resident (limit 1024 MiB): \(url.path)")
+                failed = true
+            }
+            if !failed { try? FileManager.default.removeItem(at: url) }
+            // Past 4 GiB the machine's health matters more than more cases.
+            if memory.resident >= 4 * Self.memoryLimit {
+                XCTFail("stopping after case \(index): \(memory.resident >> 20) MiB resident")
+                break
+            }
+        }
+        let memory = Self.memory()
+        let skipped = settings.skipped.isEmpty ? "" : "; features skipped: \(settings.skipped.map(\.rawValue).joined(separator: ","))"
+        print("fuzz: \(ran) cases (seed \(settings.seed)); worst case \(worst.index) took \(String(format: "%.3f", worst.seconds)) s; "
+              + "peak RSS \(memory.peak >> 20) MiB (now \(memory.resident >> 20) MiB)\(skipped)")
+    }
+
+    /// The same case twice gives the same problems and the same trace bytes.
+    func testSameCaseGivesSameOutcome() throws {
+        let settings = Settings()
+        let folder = try Self.folder()
+        let indices = settings.only.map { [$0] } ?? stride(from: 0, to: settings.cases, by: 10).map { $0 }
+        for index in indices {
+            let url = try Self.write(settings.source(index), seed: settings.seed, index: index, in: folder)
+            let start = DispatchTime.now().uptimeNanoseconds
+            Self.hangWatch.withLock { $0 = (start, url.path, settings.hangSeconds * 2) }
+            let first = Self.run(url, folder: folder), second = Self.run(url, folder: folder)
+            Self.hangWatch.withLock { $0 = nil }
+            if first == second {
+                try? FileManager.default.removeItem(at: url)
+            } else {
+                let differing = zip(first.scenarios, second.scenarios).first { $0.problems != $1.problems || $0.trace != $1.trace }
+                XCTFail("case \(index) gave different outcomes on two runs (first differing scenario: "
+                        + "\(differing?.0.scenario ?? "the load")): \(url.path)")
+            }
+        }
+    }
+
+    func testGeneratorIsDeterministic() {
+        let settings = Settings()
+        for index in [0, 1, 17, 123] {
+            XCTAssertEqual(settings.source(index), settings.source(index))
+        }
+        XCTAssertNotEqual(settings.source(0), settings.source(1))
+    }
+
+    /// With SEGUE_FUZZ_DUMP=DIR, writes the cases' sources there without
+    /// running them, to triage out of process (`segue check DIR/case-….lua`).
+    func testDumpCases() throws {
+        guard let path = ProcessInfo.processInfo.environment["SEGUE_FUZZ_DUMP"] else { return }
+        let settings = Settings()
+        let folder = URL(fileURLWithPath: path)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for index in settings.indices {
+            try settings.source(index).write(to: folder.appendingPathComponent("case-\(settings.seed)-\(index).lua"),
+                                             atomically: true, encoding: .utf8)
+        }
+    }
+
+    /// Generated source is valid Lua: a syntax error would test the parser, not the API.
+    func testGeneratedSourceCompiles() throws {
+        let settings = Settings()
+        for index in settings.indices {
+            let state = try LuaState(entry: "fuzz")
+            let source = settings.source(index)
+            XCTAssertNoThrow(try state.load(source, chunkName: "case-\(index).lua"), "case \(index)")
+        }
+    }
+
+    // MARK: Running a case
+
+    /// Loads the entry as `segue check` does, then runs every scenario.
+    static func run(_ url: URL, folder: URL) -> Outcome {
+        let file = EntryFile(url: url, catalogue: "fuzz", workingDirectory: folder)
+        let source = (try? file.source()) ?? ""
+        var outcome = Outcome(scenarios: [])
+        do {
+            _ = try EntryLoader.load(file)
+        } catch {
+            outcome.loadProblem = String(describing: error)
+        }
+        for scenario in Scenario.allCases {
+            let result = ScenarioRunner.run(file, source: source, scenario: scenario)
+            let trace: String
+            do {
+                trace = try result.trace.map { String(decoding: try $0.json(), as: UTF8.self) } ?? "(no trace)"
+            } catch {
+                trace = "(the trace does not encode: \(error))"
+            }
+            outcome.scenarios.append((scenario.rawValue, result.problems, trace))
+        }
+        return outcome
+    }
+
+    static func folder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("segue-fuzz")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    /// Writes the case where a crash leaves it, and says where before it runs.
+    static func write(_ source: String, seed: UInt64, index: Int, in folder: URL) throws -> URL {
+        let url = folder.appendingPathComponent("case-\(seed)-\(index).lua")
+        try source.write(to: url, atomically: true, encoding: .utf8)
+        FileHandle.standardError.write(Data("fuzz: case \(index): \(url.path)\n".utf8))
+        return url
+    }
+
+    /// Resident memory now and at its peak (VmRSS, VmHWM), in bytes.
+    static func memory() -> (resident: Int, peak: Int) {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return (0, 0) }
+        func field(_ name: String) -> Int {
+            guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name + ":") }) else { return 0 }
+            return (Int(line.split(separator: " ").dropFirst().first { Int($0) != nil } ?? "0") ?? 0) * 1024
+        }
+        return (field("VmRSS"), field("VmHWM"))
+    }
+
+    // MARK: Hangs
+
+    /// The case running now: when it started, its file, how long it may run.
+    static let hangWatch: Mutex<(start: UInt64, path: String, seconds: Double)?> = {
+        let thread = Thread {
+            while true {
+                Thread.sleep(forTimeInterval: 1)
+                let hung = FuzzTests.hangWatch.withLock { watch -> String? in
+                    guard let watch else { return nil }
+                    let elapsed = Double(DispatchTime.now().uptimeNanoseconds - watch.start) / 1e9
+                    return elapsed > watch.seconds ? "fuzz: a case has run for \(Int(elapsed)) s without returning: \(watch.path)" : nil
+                }
+                if let hung {
+                    FileHandle.standardError.write(Data((hung + "\n").utf8))
+                    fatalError(hung)
+                }
+            }
+        }
+        thread.name = "segue.fuzz.hangs"
+        thread.start()
+        return Mutex(nil)
+    }()
+}
