@@ -21,12 +21,13 @@ test: deps
 	$(SWIFT) test
 
 # The scripting API fuzzer with many more cases than `make test` runs
-# (200): generated entries through every scenario, each under 15 s and the
+# (100, at a 0.25 s time limit): generated entries through every scenario at
+# the default limits, each under 15 s and the
 # process under 1 GiB. SEGUE_FUZZ_SEED, SEGUE_FUZZ_ONLY=K (one case) and
 # SEGUE_FUZZ_SKIP=feature,… are read too (Tests/RobustnessTests/FuzzTests.swift).
 FUZZ_CASES ?= 3000
 fuzz: deps
-	SEGUE_FUZZ_CASES=$(FUZZ_CASES) $(SWIFT) test --filter FuzzTests
+	SEGUE_FUZZ_CASES=$(FUZZ_CASES) SEGUE_FUZZ_TIME_LIMIT=2 $(SWIFT) test --filter FuzzTests
 
 release: deps
 	$(SWIFT) build -c release --product segue

@@ -4,10 +4,12 @@ import LuaBindings
 import LuaRuntime
 import Synchronization
 import Transitions
-import XCTest
+import Testing
 
 /// Generated entries (ScriptGenerator) through `segue check`'s path: the
-/// entry loader, then every standard scenario with the default limits.
+/// entry loader, then the standard scenarios (`ScenarioRunner.runAll`).
+/// `make test` runs 100 cases with a 0.25 s time limit, so the suite stays
+/// quick; `make fuzz` runs 3,000 with the default limits (2 s, 64 MiB).
 ///
 /// What a case must do: return (a crash kills the run: that is the signal,
 /// and the case's source is on disk, its path printed to stderr before it
@@ -15,19 +17,21 @@ import XCTest
 /// process under 1 GiB resident. A case still running after
 /// `SEGUE_FUZZ_HANG_SECONDS` (120) ends the process, naming the file.
 ///
-///     swift test --filter FuzzTests                          200 cases, the fixed seed
+///     swift test --filter FuzzTests                          100 cases, the fixed seed
+///     SEGUE_FUZZ_TIME_LIMIT=2 …                               the time limit per scenario (seconds)
 ///     SEGUE_FUZZ_CASES=3000 swift test --filter FuzzTests     (make fuzz)
 ///     SEGUE_FUZZ_SEED=7 …                                     another seed
 ///     SEGUE_FUZZ_ONLY=42 …                                    case 42 alone
 ///     SEGUE_FUZZ_SKIP=cycles,coroutines …                     without those features (ScriptGenerator.Feature)
 ///     SEGUE_FUZZ_DUMP=DIR … --filter FuzzTests.testDumpCases  only write the cases' sources to DIR
-final class FuzzTests: XCTestCase {
+@Suite(.serialized) struct FuzzTests {
     static let defaultSeed: UInt64 = 0x5E6E_F022
     static let caseTimeLimit = 15.0
     static let memoryLimit = 1 << 30
 
     struct Settings {
-        var cases = 200
+        var cases = 100
+        var timeLimit = 0.25
         var seed = FuzzTests.defaultSeed
         var only: Int?
         var skipped: [ScriptGenerator.Feature] = []
@@ -35,6 +39,7 @@ final class FuzzTests: XCTestCase {
 
         init(environment: [String: String] = ProcessInfo.processInfo.environment) {
             if let text = environment["SEGUE_FUZZ_CASES"], let n = Int(text), n >= 0 { cases = n }
+            if let text = environment["SEGUE_FUZZ_TIME_LIMIT"], let n = Double(text), n > 0 { timeLimit = n }
             if let text = environment["SEGUE_FUZZ_SEED"], let n = UInt64(text) { seed = n }
             if let text = environment["SEGUE_FUZZ_ONLY"], let n = Int(text) { only = n }
             if let text = environment["SEGUE_FUZZ_HANG_SECONDS"], let n = Double(text) { hangSeconds = n }
@@ -44,6 +49,7 @@ final class FuzzTests: XCTestCase {
         }
 
         var indices: [Int] { only.map { [$0] } ?? Array(0..<cases) }
+        var limits: SandboxLimits { SandboxLimits(time: .milliseconds(Int(timeLimit * 1000))) }
         var features: Set<ScriptGenerator.Feature> { Set(ScriptGenerator.Feature.allCases).subtracting(skipped) }
 
         func source(_ index: Int) -> String {
@@ -63,7 +69,7 @@ final class FuzzTests: XCTestCase {
         }
     }
 
-    func testGeneratedEntriesStayWithinLimits() throws {
+    @Test func generatedEntriesStayWithinLimits() throws {
         let settings = Settings()
         let folder = try Self.folder()
         var worst = (seconds: 0.0, index: -1)
@@ -72,7 +78,7 @@ final class FuzzTests: XCTestCase {
             let url = try Self.write(settings.source(index), seed: settings.seed, index: index, in: folder)
             let start = DispatchTime.now().uptimeNanoseconds
             Self.hangWatch.withLock { $0 = (start, url.path, settings.hangSeconds) }
-            _ = Self.run(url, folder: folder)
+            _ = Self.run(url, folder: folder, limits: settings.limits)
             Self.hangWatch.withLock { $0 = nil }
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             ran += 1
@@ -80,17 +86,17 @@ final class FuzzTests: XCTestCase {
             let memory = Self.memory()
             var failed = false
             if seconds >= Self.caseTimeLimit {
-                XCTFail("case \(index) took \(String(format: "%.1f", seconds)) s (limit \(Self.caseTimeLimit) s): \(url.path)")
+                Issue.record(Comment(rawValue: "case \(index) took \(String(format: "%.1f", seconds)) s (limit \(Self.caseTimeLimit) s): \(url.path)"))
                 failed = true
             }
             if memory.resident >= Self.memoryLimit {
-                XCTFail("after case \(index) the process holds \(memory.resident >> 20) MiB resident (limit 1024 MiB): \(url.path)")
+                Issue.record(Comment(rawValue: "after case \(index) the process holds \(memory.resident >> 20) MiB resident (limit 1024 MiB): \(url.path)"))
                 failed = true
             }
             if !failed { try? FileManager.default.removeItem(at: url) }
             // Past 4 GiB the machine's health matters more than more cases.
             if memory.resident >= 4 * Self.memoryLimit {
-                XCTFail("stopping after case \(index): \(memory.resident >> 20) MiB resident")
+                Issue.record(Comment(rawValue: "stopping after case \(index): \(memory.resident >> 20) MiB resident"))
                 break
             }
         }
@@ -101,7 +107,7 @@ final class FuzzTests: XCTestCase {
     }
 
     /// The same case twice gives the same problems and the same trace bytes.
-    func testSameCaseGivesSameOutcome() throws {
+    @Test func sameCaseGivesSameOutcome() throws {
         let settings = Settings()
         let folder = try Self.folder()
         let indices = settings.only.map { [$0] } ?? stride(from: 0, to: settings.cases, by: 10).map { $0 }
@@ -109,29 +115,30 @@ final class FuzzTests: XCTestCase {
             let url = try Self.write(settings.source(index), seed: settings.seed, index: index, in: folder)
             let start = DispatchTime.now().uptimeNanoseconds
             Self.hangWatch.withLock { $0 = (start, url.path, settings.hangSeconds * 2) }
-            let first = Self.run(url, folder: folder), second = Self.run(url, folder: folder)
+            let first = Self.run(url, folder: folder, limits: settings.limits)
+            let second = Self.run(url, folder: folder, limits: settings.limits)
             Self.hangWatch.withLock { $0 = nil }
             if first == second {
                 try? FileManager.default.removeItem(at: url)
             } else {
                 let differing = zip(first.scenarios, second.scenarios).first { $0.problems != $1.problems || $0.trace != $1.trace }
-                XCTFail("case \(index) gave different outcomes on two runs (first differing scenario: "
-                        + "\(differing?.0.scenario ?? "the load")): \(url.path)")
+                Issue.record(Comment(rawValue: "case \(index) gave different outcomes on two runs (first differing scenario: "
+                        + "\(differing?.0.scenario ?? "the load")): \(url.path)"))
             }
         }
     }
 
-    func testGeneratorIsDeterministic() {
+    @Test func generatorIsDeterministic() {
         let settings = Settings()
         for index in [0, 1, 17, 123] {
-            XCTAssertEqual(settings.source(index), settings.source(index))
+            #expect(settings.source(index) == settings.source(index))
         }
-        XCTAssertNotEqual(settings.source(0), settings.source(1))
+        #expect(settings.source(0) != settings.source(1))
     }
 
     /// With SEGUE_FUZZ_DUMP=DIR, writes the cases' sources there without
     /// running them, to triage out of process (`segue check DIR/case-….lua`).
-    func testDumpCases() throws {
+    @Test func dumpCases() throws {
         guard let path = ProcessInfo.processInfo.environment["SEGUE_FUZZ_DUMP"] else { return }
         let settings = Settings()
         let folder = URL(fileURLWithPath: path)
@@ -143,36 +150,39 @@ final class FuzzTests: XCTestCase {
     }
 
     /// Generated source is valid Lua: a syntax error would test the parser, not the API.
-    func testGeneratedSourceCompiles() throws {
+    @Test func generatedSourceCompiles() throws {
         let settings = Settings()
         for index in settings.indices {
             let state = try LuaState(entry: "fuzz")
             let source = settings.source(index)
-            XCTAssertNoThrow(try state.load(source, chunkName: "case-\(index).lua"), "case \(index)")
+            #expect(throws: Never.self, "case \(index)") { try state.load(source, chunkName: "case-\(index).lua") }
         }
     }
 
     // MARK: Running a case
 
     /// Loads the entry as `segue check` does, then runs every scenario.
-    static func run(_ url: URL, folder: URL) -> Outcome {
+    static func run(_ url: URL, folder: URL, limits: SandboxLimits) -> Outcome {
         let file = EntryFile(url: url, catalogue: "fuzz", workingDirectory: folder)
         let source = (try? file.source()) ?? ""
         var outcome = Outcome(scenarios: [])
         do {
-            _ = try EntryLoader.load(file)
+            _ = try EntryLoader.load(file, limits: limits)
         } catch {
             outcome.loadProblem = String(describing: error)
+            return outcome
         }
-        for scenario in Scenario.allCases {
-            let result = ScenarioRunner.run(file, source: source, scenario: scenario)
+        var options = ScenarioOptions()
+        options.limits = limits
+        for result in ScenarioRunner.runAll(file, source: source, options: options) {
+            let scenario = result.scenario
             let trace: String
             do {
                 trace = try result.trace.map { String(decoding: try $0.json(), as: UTF8.self) } ?? "(no trace)"
             } catch {
                 trace = "(the trace does not encode: \(error))"
             }
-            outcome.scenarios.append((scenario.rawValue, result.problems, trace))
+            outcome.scenarios.append((scenario.rawValue, result.problems.map(\.description), trace))
         }
         return outcome
     }
