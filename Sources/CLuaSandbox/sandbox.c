@@ -91,14 +91,17 @@ uint64_t segue_object_serial(lua_State *L, int i) {
     }
 }
 
+/* A charge past the limit is not counted and ends the entry at its next
+ * step, so the count stays under the limit, a ceiling, as for Lua's own
+ * allocations; the host holds at most that one object more meanwhile. */
 int segue_sandbox_charge(SegueSandbox *sb, size_t bytes) {
-    sb->host_charged += bytes;
-    sb->used += bytes;
-    if (sb->used > sb->peak) sb->peak = sb->used;
-    if (sb->used > sb->limit) {
+    if (sb->used > sb->limit || bytes > sb->limit - sb->used) {
         sb->out_of_memory = 1;
         return 0;
     }
+    sb->host_charged += bytes;
+    sb->used += bytes;
+    if (sb->used > sb->peak) sb->peak = sb->used;
     return 1;
 }
 

@@ -56,17 +56,21 @@ public enum EntryLoader {
 }
 
 extension ScriptRuntime {
-    /// The entry's table as far as metadata and hook names need it: two
-    /// levels, and no more entries than a checked entry can have.
+    /// The entry's table as far as metadata and hook names need it: the
+    /// fields Segue knows (never the script's own `_` ones, which may be
+    /// large), two levels deep, and no more entries than a checked entry has.
     func metadataTable() -> LuaTable {
         state.push(entry!)
         defer { state.pop() }
         var budget = EntryShape.keyLimit * 4
-        var table = state.value(at: -1, depth: 2, budget: &budget).table ?? LuaTable()
-        // Tags are the only list in the metadata; the parameters and their
-        // declarations are read on their own.
-        table.entries.removeAll { $0.key == .string("parameters") }
-        return table
+        var entries: [(key: LuaValue, value: LuaValue)] = []
+        for key in EntryShape.topLevel where key != "parameters" {
+            state.pushField(key, of: -1)
+            let value = state.value(at: -1, depth: 1, budget: &budget)
+            state.pop()
+            if value != .nil { entries.append((.string(key), value)) }
+        }
+        return LuaTable(entries: entries)
     }
 }
 

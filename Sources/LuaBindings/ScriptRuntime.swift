@@ -101,8 +101,11 @@ public final class ScriptRuntime {
 
     /// Not charged to the entry: the problem that says it ran out of memory
     /// must still be kept. Bounded instead, in count and in length.
+    /// The same problem again (a loop that completes a thousand times) is
+    /// kept once; a limit that ended the entry is always kept.
     func add(_ problem: Problem) {
-        guard problems.count < Self.problemLimit else {
+        guard !problems.contains(problem) else { return }
+        guard problems.count < Self.problemLimit || problem.isLimit else {
             droppedProblems += 1
             return
         }
@@ -112,7 +115,11 @@ public final class ScriptRuntime {
     func record(_ error: LuaError) {
         // Once a limit has ended the entry, every later call fails the same
         // way: the first report says it all.
-        if case .entryTerminated = error, problems.contains(where: \.isLimit) { return }
+        if case .entryTerminated(_, let hook, _) = error {
+            if problems.contains(where: \.isLimit) { return }
+            // Ended while the host was working between calls: say by what.
+            if let cause = state.terminationError(hook: hook) { return add(Problem(cause)) }
+        }
         var error = error
         if case .scriptFailed(let entry, let hook, let location, let message, let traceback) = error,
            message.contains("attempt to index a nil value"), let key = nilViews.last {

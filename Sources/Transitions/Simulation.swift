@@ -31,6 +31,19 @@ public final class Simulation {
         window.addSubview(root.view)
     }
 
+    /// A presented controller and its presentation controller hold each other
+    /// (as in UIKit) until a dismissal unlinks them; a run that ends while
+    /// presented unlinks them here, or every such run would leak its views.
+    deinit {
+        var presenter: ViewController? = root
+        while let current = presenter {
+            presenter = current.presentedViewController
+            current.presentedViewController = nil
+            current.presentationController = nil
+            current.transitioningDelegate = nil
+        }
+    }
+
     public var now: Double { engine.now }
     public var isTransitioning: Bool { driver != nil }
     public var sizeClass: SizeClass { SizeClass.horizontal(for: window.bounds.size) }

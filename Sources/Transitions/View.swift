@@ -256,6 +256,7 @@ public final class View {
     }
 
     public func insertSubview(_ view: View, aboveSubview sibling: View) {
+        guard view !== sibling else { return }
         guard subviews.contains(where: { $0 === sibling }) else { return addSubview(view) }
         guard hierarchyError(adding: view) == nil else { return }
         view.removeFromSuperview()
@@ -265,6 +266,7 @@ public final class View {
     }
 
     public func insertSubview(_ view: View, belowSubview sibling: View) {
+        guard view !== sibling else { return }
         guard subviews.contains(where: { $0 === sibling }) else { return insertSubview(view, at: 0) }
         guard hierarchyError(adding: view) == nil else { return }
         view.removeFromSuperview()

@@ -193,11 +193,15 @@ import Testing
         return folder
     }
 
-    /// Writes the case where a crash leaves it, and says where before it runs.
+    /// Writes the case where a crash leaves it: a case is removed once it
+    /// has passed, so after a crash the newest file there is the culprit
+    /// (SEGUE_FUZZ_VERBOSE=1 also names each case before it runs).
     static func write(_ source: String, seed: UInt64, index: Int, in folder: URL) throws -> URL {
         let url = folder.appendingPathComponent("case-\(seed)-\(index).lua")
         try source.write(to: url, atomically: true, encoding: .utf8)
-        FileHandle.standardError.write(Data("fuzz: case \(index): \(url.path)\n".utf8))
+        if ProcessInfo.processInfo.environment["SEGUE_FUZZ_VERBOSE"] != nil {
+            FileHandle.standardError.write(Data("fuzz: case \(index): \(url.path)\n".utf8))
+        }
         return url
     }
 

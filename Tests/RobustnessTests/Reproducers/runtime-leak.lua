@@ -6,7 +6,7 @@
 local hoard = {}
 for i = 1, 400000 do hoard[i] = {i} end
 return {
-  title = "Runtime leak", summary = "Keeps 400,000 small tables alive.", hoard = hoard,
+  title = "Runtime leak", summary = "Keeps 400,000 small tables alive.", _hoard = hoard,
   animator = {
     transitionDuration = function(ctx) return 0.3 end,
     animateTransition = function(ctx)
