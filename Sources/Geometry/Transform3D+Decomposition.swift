@@ -99,7 +99,10 @@ extension Transform3D {
     public init(_ parts: DecomposedTransform3D) {
         var m = Transform3D.identity.rows
         for i in 0..<4 { m[i][3] = parts.perspective[i] }
-        for i in 0..<3 {
+        // All four columns, as CSS writes it: the w column picks up
+        // translation · perspective, which a translation in depth under
+        // perspective needs.
+        for i in 0..<4 {
             for j in 0..<3 { m[3][i] += parts.translation[j] * m[j][i] }
         }
         // Row-vector form: the upper 3×3 is scale · skew · rotation, with the
@@ -128,7 +131,8 @@ extension Transform3D {
         if let a = decomposed(), let b = other.decomposed() {
             return Transform3D(a.interpolated(to: b, fraction: t))
         }
-        let a = rows, b = other.rows
+        // Normalised first, so that k·M blends as M does.
+        let a = normalized.rows, b = other.normalized.rows
         return Transform3D((0..<4).map { i in (0..<4).map { j in a[i][j] + (b[i][j] - a[i][j]) * t } })
     }
 }

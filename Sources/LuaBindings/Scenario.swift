@@ -112,8 +112,9 @@ public enum ScenarioRunner {
         let delegate = ScriptedDelegate(runtime: runtime)
         presented.transitioningDelegate = delegate
         func finished(skipped: String? = nil, trace: Trace? = nil) -> ScenarioOutcome {
-            if let error = runtime.state.terminationError(hook: runtime.currentHook.isEmpty ? "scenario" : runtime.currentHook),
-               !runtime.problems.contains(where: { $0.message == Problem(error).message }) {
+            // Ended while the host itself was working (no call failed to say so).
+            if !runtime.problems.contains(where: \.isLimit),
+               let error = runtime.state.terminationError(hook: runtime.currentHook.isEmpty ? "scenario" : runtime.currentHook) {
                 runtime.record(error)
             }
             var outcome = ScenarioOutcome(scenario: scenario, problems: runtime.problems.map { var p = $0; p.scenario = scenario.rawValue; return p },

@@ -109,6 +109,8 @@ import TestSupport
             Transform3D(scaleX: 0.5, y: 2, z: 1).rotated(by: 0.4, x: 0, y: 0, z: 1).translated(x: 30, y: -40, z: 5),
             skewed.concatenating(Transform3D(translationX: 10, y: 0, z: 0)),
             p.rotated(by: 0.26, x: 1, y: 0, z: 0).scaled(x: 0.95, y: 0.95, z: 1),
+            // Moved in depth under perspective: the recomposed w column needs translation · perspective.
+            p.rotated(by: 0.5, x: 0, y: 1, z: 0).translated(x: 12, y: -7, z: 0),
             Transform3D(scaleX: -1, y: 1, z: 1),
         ]
     }()
@@ -116,7 +118,8 @@ import TestSupport
     @Test(arguments: samples)
     func decomposeThenRecomposeGivesTheTransformBack(_ t: Transform3D) throws {
         let parts = try #require(t.decomposed())
-        #expect(approximately(Transform3D(parts), t, tolerance: 1e-9), "\(t)")
+        let normal = Transform3D(t.rows.map { $0.map { $0 / t.m44 } })
+        #expect(approximately(Transform3D(parts), normal, tolerance: 1e-9), "\(t)")
     }
 
     @Test func rotationInterpolatesAsARotation() {
