@@ -62,10 +62,26 @@ public enum ScenarioRunner {
     /// Every standard scenario, each in a fresh sandbox. Once the entry runs
     /// out of time or memory in one, the rest are not run: they would only
     /// run out again, and a hostile entry must not cost nine time limits.
-    public static func runAll(_ file: EntryFile, source: String, options: ScenarioOptions = ScenarioOptions()) -> [ScenarioOutcome] {
+    ///
+    /// The scenarios together may take `entryTimeFactor` time limits: an
+    /// entry that stays just under the limit in each would otherwise cost
+    /// nine of them.
+    public static func runAll(_ file: EntryFile, source: String, options: ScenarioOptions = ScenarioOptions(),
+                              entryBudget: Duration? = nil) -> [ScenarioOutcome] {
         var outcomes: [ScenarioOutcome] = []
         var stopped: String?
+        let start = ContinuousClock.now
+        let budget = entryBudget ?? options.limits.time * entryTimeFactor
         for scenario in Scenario.allCases {
+            if stopped == nil, !outcomes.isEmpty, ContinuousClock.now - start > budget {
+                stopped = "not run: the entry's scenarios together ran past \(entryTimeFactor) time limits"
+                var problem = Problem(.error, entry: file.stem, location: ScriptLocation(file: file.displayPath, line: 1),
+                                      message: "stopped after its scenarios together ran longer than \(entryTimeFactor) × the time limit; "
+                                        + "each hook runs close to the limit: far too much work", scenario: scenario.rawValue)
+                problem.kind = .limit
+                outcomes.append(ScenarioOutcome(scenario: scenario, problems: [problem], skipped: stopped, trace: nil))
+                continue
+            }
             if let stopped {
                 outcomes.append(ScenarioOutcome(scenario: scenario, problems: [], skipped: stopped, trace: nil))
                 continue
@@ -78,6 +94,9 @@ public enum ScenarioRunner {
         }
         return outcomes
     }
+
+    /// How many time limits one entry's scenarios may take together.
+    public static let entryTimeFactor = 4
 
     /// Bytes charged to the entry for each view in a trace sample: the
     /// sample's Swift struct with its strings and quad, rounded up.

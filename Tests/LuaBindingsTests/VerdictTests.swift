@@ -67,6 +67,21 @@ import Transitions
         #expect(warning.location == ScriptLocation(file: "kept.lua", line: 4))
     }
 
+    /// The scenarios of one entry share a budget of a few time limits: one
+    /// that stays just under the limit in each scenario stops all the same.
+    @Test func anEntrysScenariosShareABudget() throws {
+        let folder = try TemporaryFolder()
+        let url = try folder.write("slow.lua", MistakeTests.entry())
+        let file = EntryFile(url: url, catalogue: "test", workingDirectory: folder.url)
+        let outcomes = ScenarioRunner.runAll(file, source: try file.source(), entryBudget: .zero)
+        #expect(outcomes.count == Scenario.allCases.count)
+        #expect(outcomes[0].skipped == nil && outcomes[0].problems.isEmpty, "the first always runs")
+        let stop = try #require(outcomes[1].problems.first)
+        #expect(stop.isLimit && stop.severity == .error && stop.scenario == Scenario.allCases[1].rawValue)
+        #expect(stop.message.hasPrefix("stopped after its scenarios together ran longer than 4 × the time limit"))
+        #expect(outcomes.dropFirst().allSatisfy { $0.skipped != nil })
+    }
+
     /// Every problem found by a scenario names it, so `check` can print how
     /// to reproduce it.
     @Test func problemsNameTheirScenario() {
