@@ -377,7 +377,8 @@ extension ScriptRuntime {
         case .dismissedWhileScrolled:
             return Problem(severity, entry: entryName, hook: "interaction.dismissal", location: location(ofField: "dismissal"),
                            message: diagnostic.message)
-        case .neverCompleted, .presentingViewMissing, .animationsStillRunning, .presentedWhileTransitioning, .modelChangedAfterCancel where diagnostic.hook == "animateTransition":
+        case .neverCompleted, .presentingViewMissing, .animationsStillRunning, .presentedWhileTransitioning,
+             .modelChangedAfterCancel where diagnostic.hook == "animateTransition":
             section = ["dismissalAnimator", "presentationAnimator", "animator"].filter {
                 dismissing ? $0 != "presentationAnimator" : $0 != "dismissalAnimator"
             }.first { hasHook($0, "animateTransition") }
