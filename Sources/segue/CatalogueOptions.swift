@@ -7,10 +7,10 @@ struct CatalogueOptions: ParsableArguments {
     @Option(name: .customLong("catalogue"), help: ArgumentHelp("Also use the catalogue folder DIR (repeatable).", valueName: "DIR"))
     var catalogues: [String] = []
 
-    @Option(help: ArgumentHelp("Seconds one call into a script may run before it is stopped.", valueName: "SECONDS"))
+    @Option(help: ArgumentHelp("Seconds one scenario of an entry (all its calls and the work they cause) may run before it is stopped; its scenarios together get four times that.", valueName: "SECONDS"))
     var timeLimit: Double = 2
 
-    @Option(help: ArgumentHelp("Mebibytes of memory one entry may use before it is stopped.", valueName: "MIB"))
+    @Option(help: ArgumentHelp("Mebibytes one entry may hold (Lua and what it makes: views, animations, samples) before it is stopped.", valueName: "MIB"))
     var memoryLimit: Int = 64
 
     func validate() throws {
