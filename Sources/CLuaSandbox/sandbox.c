@@ -234,6 +234,11 @@ static int host_message_handler(lua_State *L) {
             message = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
         }
     }
+    /* A script picks its messages; the host needs the first few lines. */
+    if (strlen(message) > 4096) {
+        lua_pushlstring(L, message, 4000);
+        message = lua_pushfstring(L, "%s… (cut)", lua_tostring(L, -1));
+    }
     luaL_traceback(L, L, message, 1);
     return 1;
 }

@@ -152,6 +152,9 @@ enum ContextBindings {
             } else if context.isComplete {
                 runtime.find(.warning, hook: runtime.currentHook, location: location,
                              "completeTransition was called a second time; UIKit ignores every call after the first")
+            } else if !didComplete && !context.transitionWasCancelled {
+                runtime.find(hook: runtime.currentHook, location: location, "completeTransition(false) was called though the "
+                    + "transition was not cancelled: UIKit undoes it and the user sees nothing happen; pass not ctx:transitionWasCancelled()")
             } else if didComplete && context.transitionWasCancelled {
                 runtime.find(hook: runtime.currentHook, location: location, "completeTransition(true) was called after the "
                     + "transition was cancelled; pass not ctx:transitionWasCancelled()")

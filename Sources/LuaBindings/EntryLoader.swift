@@ -92,9 +92,11 @@ public struct MetadataReader {
             throw problem("'summary' is missing: say in one sentence what the transition does", field: "summary")
         }
         let author = try optionalString("author", in: table)
-        for (field, value, limit) in [("title", title, 100), ("summary", summary, 1000), ("author", author ?? "", 200)]
-            where value.count > limit {
-            throw problem("'\(field)' is \(value.count) characters long; keep it under \(limit)", field: field)
+        for (field, value, limit) in [("title", title, 100), ("summary", summary, 1000), ("author", author ?? "", 200)] {
+            if value.count > limit { throw problem("'\(field)' is \(value.count) characters long; keep it under \(limit)", field: field) }
+            if value != value.escapingControlCharacters {
+                throw problem("'\(field)' must be one line of text, without control characters", field: field)
+            }
         }
         var tags: [String] = []
         switch table["tags"] {
@@ -106,7 +108,9 @@ public struct MetadataReader {
                 guard let tag = value.string else {
                     throw problem("'tags' must be a list of strings; it holds a \(value.typeName)", field: "tags")
                 }
-                guard tag.count <= 32 else { throw problem("a tag is at most 32 characters long", field: "tags") }
+                guard tag.count <= 32, tag == tag.escapingControlCharacters else {
+                    throw problem("a tag is at most 32 characters of text, without control characters", field: "tags")
+                }
                 tags.append(tag)
             }
         case let other:

@@ -33,12 +33,14 @@ public struct Problem: Sendable, Equatable, Codable, CustomStringConvertible {
 
     public init(_ severity: Severity, entry: String, hook: String? = nil, location: ScriptLocation? = nil,
                 message: String, scenario: String? = nil) {
+        // A script chooses its error messages (and file names come from
+        // strangers): at most a few lines' worth, and never control characters.
         self.severity = severity
-        self.entry = entry
-        self.hook = hook
-        self.file = location?.file
+        self.entry = entry.escapingControlCharacters
+        self.hook = hook?.escapingControlCharacters
+        self.file = location?.file.escapingControlCharacters
         self.line = location?.line
-        // A script chooses its error messages, and may choose megabytes.
+        let message = message.escapingControlCharacters
         self.message = message.count > Self.messageLimit ? String(message.prefix(Self.messageLimit)) + "… (cut)" : message
         self.scenario = scenario
     }
@@ -92,7 +94,7 @@ extension Diagnostic.Kind {
         switch self {
         case .neverCompleted, .completedAfterCancel, .presentedViewNotAtFinalFrame, .presentingViewMissing,
              .modelChangedAfterCancel, .notLaidOutAfterSizeChange, .unsupportedStyle, .coveredByKeyboard,
-             .dismissedWhileScrolled:
+             .dismissedWhileScrolled, .presentedViewNotVisible:
             .error
         // UIKit removes the container, and the chrome with it; it ignores a
         // second completeTransition; a query hook that adds views usually

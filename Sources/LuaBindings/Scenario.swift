@@ -95,12 +95,18 @@ public enum ScenarioRunner {
         return outcomes
     }
 
+    /// View samples one trace may hold: about 20 MB of JSON. Past it the
+    /// trace is cut and says so (a script can put thousands of views on
+    /// screen for seconds).
+    public static let sampledViewLimit = 20_000
+
     /// How many time limits one entry's scenarios may take together.
     public static let entryTimeFactor = 4
 
     /// Bytes charged to the entry for each view in a trace sample: the
-    /// sample's Swift struct with its strings and quad, rounded up.
-    static let sampleViewCost = 320
+    /// sample's Swift struct and what its JSON will take, rounded up (its
+    /// name is added on top).
+    static let sampleViewCost = 1024
 
     /// - Parameters:
     ///   - given: drives the interactive part of the scenario instead of the standard drag.
@@ -160,13 +166,21 @@ public enum ScenarioRunner {
         }
         // The whole run is sampled, a dismissal's presentation included.
         var samples: [Sample] = []
+        var sampledViews = 0
         let sample: ((Simulation) -> Void)? = options.sampling ? { simulation in
-            guard !runtime.state.isTerminated else { return }
+            guard !runtime.state.isTerminated, sampledViews <= sampledViewLimit else { return }
             let next = simulation.sample()
+            sampledViews += next.views.count
+            if sampledViews > sampledViewLimit {
+                runtime.find(.warning, hook: "trace", location: nil, "the trace was cut at \(String(format: "%.3f", next.time)) s: "
+                    + "it holds at most \(sampledViewLimit) view samples (views on screen × samples)")
+                return
+            }
             // Where one phase ends and the next begins at the same instant,
             // the later picture (the next phase under way) is the one shown.
             if samples.last?.time == next.time { samples.removeLast() }
-            if runtime.state.charge(next.views.count * sampleViewCost + 64) { samples.append(next) }
+            let names = next.views.reduce(0) { $0 + $1.name.utf8.count }
+            if runtime.state.charge(next.views.count * sampleViewCost + names + 64) { samples.append(next) }
         } : nil
         var phases: [(range: Range<Int>, dismissing: Bool)] = []
         func phase(dismissing: Bool, _ body: () -> Void) {
@@ -377,7 +391,7 @@ extension ScriptRuntime {
         case .dismissedWhileScrolled:
             return Problem(severity, entry: entryName, hook: "interaction.dismissal", location: location(ofField: "dismissal"),
                            message: diagnostic.message)
-        case .neverCompleted, .presentingViewMissing, .animationsStillRunning, .presentedWhileTransitioning,
+        case .neverCompleted, .presentingViewMissing, .animationsStillRunning, .presentedWhileTransitioning, .presentedViewNotVisible,
              .modelChangedAfterCancel where diagnostic.hook == "animateTransition":
             section = ["dismissalAnimator", "presentationAnimator", "animator"].filter {
                 dismissing ? $0 != "presentationAnimator" : $0 != "dismissalAnimator"

@@ -181,6 +181,7 @@ enum AnimationBindings {
                     state.pop()
                     state.pushField("name", of: first)
                     name = state.string(at: -1) ?? name
+                    guard name.utf8.count <= 200 else { throw ScriptMistake("a view's name is at most 200 bytes") }
                     state.pop()
                     state.pushField("backgroundColor", of: first)
                     if !state.isNil(at: -1) { view.backgroundColor = try runtime.color(at: state.top) }

@@ -99,6 +99,7 @@ public final class LuaState {
         if text.utf8.count > Self.printLineLimit {
             text = String(decoding: text.utf8.prefix(Self.printLineLimit), as: UTF8.self) + "… (cut)"
         }
+        text = text.escapingControlCharacters
         let line = PrintedLine(text: text, location: locate(prefix + " ").0)
         // The log is the host's memory held for the script.
         guard charge(text.utf8.count + 64) else { return }

@@ -113,3 +113,29 @@ public struct LuaTable: Sendable, Equatable {
         }
     }
 }
+
+extension String {
+    /// The text with control characters written out (`\n`, `\u{1B}`; a tab
+    /// stays, as `print` separates with it): what a
+    /// script says reaches a terminal as one line that cannot move the
+    /// cursor, recolour the screen or forge a line of the host's own output.
+    public var escapingControlCharacters: String {
+        guard unicodeScalars.contains(where: { $0.isControl && $0 != "\t" }) else { return self }
+        var result = ""
+        for scalar in unicodeScalars {
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result.unicodeScalars.append(scalar)
+            case _ where scalar.isControl: result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}
+
+extension Unicode.Scalar {
+    /// C0 and C1 controls and DEL.
+    var isControl: Bool { value < 0x20 || (0x7F...0x9F).contains(value) }
+}

@@ -7,6 +7,9 @@ public struct Diagnostic: Sendable, Equatable, Codable, CustomStringConvertible 
         case coveredByKeyboard, dismissedWhileScrolled
         /// present or dismiss called while a transition is still running (UIKit refuses it).
         case presentedWhileTransitioning
+        /// A completed presentation that shows nothing: the presented view is
+        /// not in the window, invisible, or entirely off screen.
+        case presentedViewNotVisible
     }
 
     public let kind: Kind
@@ -38,7 +41,7 @@ extension Diagnostic.Kind {
         case .unsupportedStyle: "presentationStyle"
         case .coveredByKeyboard: "keyboardWillChangeFrame"
         case .dismissedWhileScrolled: "interaction"
-        case .presentedWhileTransitioning: "animateTransition"
+        case .presentedWhileTransitioning, .presentedViewNotVisible: "animateTransition"
         }
     }
 }

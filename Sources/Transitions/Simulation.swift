@@ -16,6 +16,8 @@ public final class Simulation {
     /// Where the keyboard is, or the zero rect when it is down.
     public internal(set) var keyboardFrame = Rect.zero
     private var pendingAnimationCheck: TransitionDriver?
+    /// A presentation that completed, to be looked at once all is idle.
+    private var pendingVisibilityCheck: PresentationController?
     /// Asked between frames: true ends the run at once (the entry ran out of
     /// time or memory, and nothing it does afterwards is worth simulating).
     public var shouldStop: (() -> Bool)? {
@@ -216,6 +218,7 @@ public final class Simulation {
             }
             record("presentationTransitionDidEnd", String(completed))
             controller.presentationTransitionDidEnd(completed)
+            if completed { pendingVisibilityCheck = controller }
             if completed {
                 let final = controller.frameOfPresentedViewInContainerView
                 let actual = controller.presentedView.frame
@@ -385,6 +388,40 @@ public final class Simulation {
         }
     }
 
+    /// Bug class 1 and 4 from the presented side: a presentation that
+    /// completed but shows nothing leaves the user at a screen that ignores
+    /// them (the presented view has the touches now).
+    private func checkVisible(_ controller: PresentationController) {
+        guard controller.presentedViewController.presentingViewController != nil else { return }
+        let view = controller.presentedView
+        let name = view.name
+        guard view.isDescendant(of: window) else {
+            return diagnose(.presentedViewNotVisible, "after the presentation '\(name)' is not in the window: the user sees "
+                + "nothing new and the app ignores them (a black or frozen screen); add ctx:viewForKey(\"to\") to ctx.containerView")
+        }
+        var opacity = 1.0
+        var current: View? = view
+        while let layer = current, layer !== window {
+            let state = layer.presentation
+            if state.isHidden { opacity = 0 }
+            opacity *= state.alpha
+            current = layer.superview
+        }
+        if opacity < 0.01 {
+            return diagnose(.presentedViewNotVisible, "after the presentation '\(name)' is invisible (hidden, or an alpha "
+                + "of 0 on it or a superview): the user sees nothing new and the app ignores them; end with alpha 1")
+        }
+        let corners = projectedCorners(of: view)
+        let points = [corners.topLeft, corners.topRight, corners.bottomRight, corners.bottomLeft]
+        let xs = points.map(\.x), ys = points.map(\.y)
+        let box = Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+        let bounds = window.bounds
+        if box.maxX <= bounds.minX || box.minX >= bounds.maxX || box.maxY <= bounds.minY || box.minY >= bounds.maxY || box.width * box.height < 1 {
+            diagnose(.presentedViewNotVisible, "after the presentation '\(name)' is entirely off screen, at \(describe(box)): "
+                + "the user sees nothing new and the app ignores them; end at ctx:finalFrame(toVC)")
+        }
+    }
+
     /// Bug class 7: the sheet moves while the content it holds is scrolled.
     private func checkScroll(_ driver: TransitionDriver, percent: Double) {
         guard percent > 0, !driver.reportedScroll else { return }
@@ -419,6 +456,10 @@ public final class Simulation {
             frame += 1
             advance(to: start + Double(frame) * step)
             sample?(self)
+        }
+        if let controller = pendingVisibilityCheck, driver == nil, !engine.hasRunningAnimations, !(shouldStop?() ?? false) {
+            pendingVisibilityCheck = nil
+            checkVisible(controller)
         }
         if let driver, driver.completed == nil, !(shouldStop?() ?? false) {
             diagnose(.neverCompleted, "completeTransition is never called: UIKit would leave the app frozen "

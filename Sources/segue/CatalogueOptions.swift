@@ -8,10 +8,13 @@ struct CatalogueOptions: ParsableArguments {
     var catalogues: [String] = []
 
     @Option(help: ArgumentHelp("Seconds one scenario of an entry (all its calls and the work they cause) may run before it is stopped; its scenarios together get four times that.", valueName: "SECONDS"))
-    var timeLimit: Double = 2
+    var timeLimit: Double = Self.defaultTimeLimit
 
     @Option(help: ArgumentHelp("Mebibytes one entry may hold (Lua and what it makes: views, animations, samples) before it is stopped.", valueName: "MIB"))
-    var memoryLimit: Int = 64
+    var memoryLimit: Int = Self.defaultMemoryLimit
+
+    static let defaultTimeLimit = 2.0
+    static let defaultMemoryLimit = 64
 
     func validate() throws {
         guard timeLimit > 0, timeLimit <= 3600 else {

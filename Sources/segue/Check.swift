@@ -76,7 +76,11 @@ struct Check: ParsableCommand {
         var results: [Result] = []
         var failed = problems.count
         let work = plan
-        orderedParallel(plan.count, workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount) { index in
+        // Each worker may hold one entry's memory limit: keep them all
+        // together under 768 MiB, whatever --jobs asks.
+        let affordable = max(1, (768 << 20) / max(limits.memory, 1))
+        let workers = min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, affordable)
+        orderedParallel(plan.count, workers: workers) { index in
             Self.check(work[index].file, parameters: work[index].parameters, limits: limits)
         } emit: { index, result in
             if result.all.contains(where: { $0.severity == .error || strict }) { failed += 1 }
@@ -106,7 +110,7 @@ struct Check: ParsableCommand {
         let all = result.all
         if all.isEmpty {
             let ran = result.scenarios.filter { $0.skipped == nil }.count
-            print("ok       \(result.entry)  \(result.file)  (\(ran) scenarios)")
+            print("ok       \(result.entry)  \(result.file.escapingControlCharacters)  (\(ran) scenarios)")
             return
         }
         var seen = Set<String>()
@@ -121,19 +125,22 @@ struct Check: ParsableCommand {
             }
             if let scenario = problem.scenario, !failing.contains(scenario) { failing.append(scenario) }
         }
-        let params = parameters.keys.sorted().map { " --param \(Self.quoted("\($0)=\(parameters[$0]!)"))" }.joined()
-        for scenario in failing {
-            print("         rerun with: segue run \(Self.quoted(result.file)) --scenario \(scenario)\(params)")
+        // Everything that shaped the run: parameters and limits other than the defaults.
+        var flags = parameters.keys.sorted().map { " --param \(Self.quoted("\($0)=\(parameters[$0]!)"))" }.joined()
+        if options.timeLimit != CatalogueOptions.defaultTimeLimit { flags += " --time-limit \(String(format: "%g", options.timeLimit))" }
+        if options.memoryLimit != CatalogueOptions.defaultMemoryLimit { flags += " --memory-limit \(options.memoryLimit)" }
+        for scenario in failing where all.contains(where: { $0.scenario == scenario && $0.severity == .error }) || strict {
+            print("         rerun with: segue run \(Self.quoted(result.file)) --scenario \(scenario)\(flags)")
         }
         if all.allSatisfy({ $0.severity == .warning }) {
-            print("ok       \(result.entry)  \(result.file)  (\(warnings) warning(s)\(strict ? ", failing with --strict" : ""))")
+            print("ok       \(result.entry)  \(result.file.escapingControlCharacters)  (\(warnings) warning(s)\(strict ? ", failing with --strict" : ""))")
         }
     }
 
     /// A word as a shell reads it back.
     static func quoted(_ word: String) -> String {
-        word.allSatisfy({ $0.isLetter || $0.isNumber || "-_./=:".contains($0) }) ? word
-            : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        word.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_./=:".contains($0)) }) ? word
+            : "'" + word.escapingControlCharacters.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     /// Loads the entry once (a broken entry is one result with its reason),

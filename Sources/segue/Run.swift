@@ -3,6 +3,7 @@ import Catalogue
 import Foundation
 import Geometry
 import LuaBindings
+import LuaRuntime
 import Transitions
 
 extension Scenario: ExpressibleByArgument {}
@@ -90,6 +91,13 @@ struct Run: ParsableCommand {
         scenarioOptions.parameters = try Target.parameters(parameters).merging(target.parameters) { $1 }
         scenarioOptions.sampling = true
         let source = try file.source()
+        // The same checks as check and list, metadata values included.
+        do {
+            _ = try EntryLoader.load(file, source: source, limits: options.limits)
+        } catch {
+            FileHandle.standardError.write(Data("error    \(Problem(error))\n".utf8))
+            throw ExitCode(1)
+        }
         let (plan, release) = try drag()
         let scenario = self.scenario ?? (dismiss ? (interactive == nil ? .presentThenDismiss : .interactiveFinish) : .present)
         let outcome = ScenarioRunner.run(file, source: source, scenario: scenario, options: scenarioOptions,
@@ -110,7 +118,7 @@ struct Run: ParsableCommand {
                 print("on screen at the end (back to front):")
                 for view in last.views {
                     let f = view.frame
-                    print("  \(view.name)  frame (\(formatted(f.minX)), \(formatted(f.minY)), \(formatted(f.width)), \(formatted(f.height)))  alpha \(formatted(view.alpha))")
+                    print("  \(view.name.escapingControlCharacters)  frame (\(formatted(f.minX)), \(formatted(f.minY)), \(formatted(f.width)), \(formatted(f.height)))  alpha \(formatted(view.alpha))")
                 }
             }
         }

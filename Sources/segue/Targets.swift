@@ -50,7 +50,9 @@ struct Target {
                     target.problems.append(error.description)
                 }
             } else {
-                target.files = [EntryFile(url: url, catalogue: "(file)")]
+                // Its folder is the bound: a link out of it is refused, as
+                // in a catalogue (a glob such as team/*.lua names every link).
+                target.files = [EntryFile(url: url, catalogue: "(file)", folder: url.deletingLastPathComponent())]
             }
             return target
         }

@@ -53,7 +53,7 @@ import Testing
         // An endless chain of completions runs out of time or, each animation being charged, of memory.
         #expect(lines.contains { $0.hasPrefix("error    [present] chain: ") && $0.contains("stopped after ") }, "\(run.stdout)")
         #expect(lines.contains { $0.hasPrefix("error    [present] hog: ") && $0.contains("memory") }, "\(run.stdout)")
-        #expect(lines.contains("         rerun with: segue run frozen.lua --scenario present"))
+        #expect(lines.contains("         rerun with: segue run frozen.lua --scenario present --time-limit 1 --memory-limit 8"), "the limits that shaped the run")
         #expect(lines.last == "7 checked: 2 ok, 5 failed", "the printer only prints: it passes")
     }
 
