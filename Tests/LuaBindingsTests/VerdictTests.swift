@@ -82,6 +82,49 @@ import Transitions
         #expect(outcomes.dropFirst().allSatisfy { $0.skipped != nil })
     }
 
+    /// A presentation that completes but shows nothing leaves the user at a
+    /// screen that ignores them: an error, whichever way it happens.
+    @Test(arguments: [
+        ("", "is not in the window"),
+        ("view.alpha = 0", "is invisible"),
+        ("view.isHidden = true", "is invisible"),
+        ("view.frame = CGRect(5000, 5000, 10, 10)", "is entirely off screen, at (5000, 5000, 10, 10)"),
+    ])
+    func aPresentationThatShowsNothingIsAnError(body: String, message: String) throws {
+        let source = """
+            return {title = "T", summary = "S", animator = {animateTransition = function(ctx)
+              local view = ctx:viewForKey("to")
+              if ctx.isPresenting then
+                \(body.isEmpty ? "" : "ctx.containerView:addSubview(view)")
+                \(body)
+              end
+              ctx:completeTransition(true)
+            end}}
+            """
+        let outcome = run(source, name: "blank", scenario: .present)
+        let problem = try #require(outcome.errors.first { $0.message.hasPrefix("after the presentation") }, "\(outcome.problems)")
+        #expect(problem.message.hasPrefix("after the presentation 'presented' \(message)"), "\(problem.message)")
+        #expect(problem.hook == "animator.animateTransition")
+    }
+
+    @Test func completingFalseWithoutACancelIsAnError() throws {
+        let source = MistakeTests.entry().replacingOccurrences(of: "ctx:completeTransition(not ctx:transitionWasCancelled())",
+                                                               with: "ctx:completeTransition(false)")
+        let problem = try #require(run(source, name: "sample", scenario: .present).errors.first)
+        #expect(problem.message.hasPrefix("completeTransition(false) was called though the transition was not cancelled"))
+        #expect(problem.location == ScriptLocation(file: "sample.lua", line: 7))
+    }
+
+    /// What a script says cannot move the cursor or forge a line of output.
+    @Test func controlCharactersAreWrittenOut() throws {
+        let body = #"print("a\nok       fake\27[2J\tb") error("boom\nok  forged\27]0;x\7")"#
+        let outcome = run(MistakeTests.entry(body: body), name: "sample", scenario: .present)
+        #expect(outcome.printed.first?.text == #"a\nok       fake\u{1B}[2J"# + "\tb")
+        let error = try #require(outcome.errors.first)
+        #expect(error.message == #"boom\nok  forged\u{1B}]0;x\u{7}"#)
+        #expect(!error.description.contains("\n") && !error.description.contains("\u{1B}"))
+    }
+
     /// Every problem found by a scenario names it, so `check` can print how
     /// to reproduce it.
     @Test func problemsNameTheirScenario() {

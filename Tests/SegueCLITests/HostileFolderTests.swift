@@ -108,6 +108,30 @@ import Testing
         #expect(run.stdout.contains("ok       alias  alias.lua"), "a link inside the folder is fine")
     }
 
+    /// A shell glob names every link in a shared folder: a link out of it
+    /// is refused when named directly too.
+    @Test func aNamedFileMayNotLinkOutOfItsFolder() throws {
+        let secret = FileManager.default.temporaryDirectory.appendingPathComponent("segue-secret-\(UUID().uuidString).lua")
+        try "error('hunter2')".write(to: secret, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: secret) }
+        let folder = try folder([:])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("leak.lua"), withDestinationURL: secret)
+        let run = try cli.segue(["check", "leak.lua"], in: folder)
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("leak.lua: is a link to a file outside its catalogue folder"))
+        #expect(!run.stdout.contains("hunter2"))
+    }
+
+    /// run refuses what check refuses, metadata values included.
+    @Test func runChecksTheMetadata() throws {
+        let folder = try folder(["bad.lua": Self.good.replacingOccurrences(of: "title = \"Good\"", with: "title = 1")])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try cli.segue(["run", "bad.lua"], in: folder)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("error    bad: metadata: bad.lua:7: 'title' must be a string, got number"), "\(run.stderr)")
+    }
+
     @Test func newFromKeepsEveryLineButTheMetadata() throws {
         let original = """
             local name = "kept"
