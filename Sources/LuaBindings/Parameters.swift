@@ -128,7 +128,11 @@ extension ScriptRuntime {
         } catch {
             throw .script(error)
         }
+        state.pushEmptyUserdata()
+        state.pushCopy(of: -2)
+        state.setMetatable(of: -2)
         state.setGlobal("params")
+        state.pop()
     }
 
     private func problem(_ message: String, name: String?) -> EntryError {

@@ -244,12 +244,14 @@ enum Prelude {
     setmetatable(_G, {__index = function(_, k) local make = constants[k] return make and make() end})
 
     -- params: the declared parameters, read-only; reading one that was not
-    -- declared is an error (a misspelt name would otherwise read nil).
+    -- declared is an error (a misspelt name would otherwise read nil). This
+    -- returns the metatable: the host puts it on a userdata, which rawset
+    -- cannot write to.
     local function makeParams(values)
       local names = {}
       for name in pairs(values) do names[#names + 1] = name end
       local declared = #names > 0 and table.concat(names, ", ") or "none"
-      return setmetatable({}, {
+      return {
         __index = function(_, k)
           local v = values[k]
           if v == nil then
@@ -264,7 +266,8 @@ enum Prelude {
         end,
         __pairs = function() return next, values, nil end,
         __metatable = false,
-      })
+        __name = "params",
+      }
     end
     params = setmetatable({}, {
       __index = function(_, k)

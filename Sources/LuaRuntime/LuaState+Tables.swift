@@ -98,6 +98,12 @@ extension LuaState {
         pop()
     }
 
+    /// Pushes a userdata with no contents: an object only its metatable
+    /// gives meaning to, which scripts cannot rawset into.
+    public func pushEmptyUserdata() {
+        _ = lua_newuserdatauv(L, 0, 0)
+    }
+
     /// The id in a handle with the metatable `name` at index, or nil.
     public func handle(at index: Int32, metatable name: String) -> Int? {
         guard let block = luaL_testudata(L, index, name) else { return nil }

@@ -90,6 +90,8 @@ import Transitions
         #expect(problem.message == "no parameter 'rize'; did you mean 'rise'? (declared: rise)")
         let write = try #require(Self.firstProblem(Self.entry(body: "params.rise = 3")))
         #expect(write.message.hasPrefix("params are read-only"))
+        let raw = try #require(Self.firstProblem(Self.entry(body: "rawset(params, 'rise', 3)")))
+        #expect(raw.message.hasPrefix("bad argument #1 to 'rawset' (table expected"), "rawset cannot get round it")
     }
 
     @Test func parameterDeclarationsAreStrictToo() throws {
