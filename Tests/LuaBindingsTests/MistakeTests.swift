@@ -100,6 +100,18 @@ import Transitions
         #expect(problem.message == "parameters: 'rise' has no field 'minimum'; did you mean 'min'?")
     }
 
+    /// One view is one handle: `==`, rawequal and table keys all agree.
+    @Test func theSameViewIsTheSameHandle() {
+        let body = """
+            assert(view.superview == ctx.containerView, "==")
+            assert(rawequal(view.superview, ctx.containerView), "rawequal")
+            local seen = {[ctx.containerView] = true}
+            assert(seen[view.superview], "table key")
+            """.replacingOccurrences(of: "\n", with: " ")
+        let source = Self.entry(body: "if ctx.isPresenting then " + body + " end")
+        #expect(run(source, name: "sample", scenario: .present).problems.isEmpty)
+    }
+
     @Test func fileScopeCodeMayUseTheAPIEverywhere() throws {
         let source = Self.entry(fileScope: "local size = CGSize(320, 480)\nlocal identity = CATransform3DIdentity")
         #expect(run(source, name: "sample", scenario: .present).problems.isEmpty)
