@@ -68,7 +68,6 @@ public final class LuaState {
         self.entry = entry
         self.limits = limits
         self.sandbox = sandbox
-        _ = L
         self.watchToken = Watchdog.shared.watch(SandboxHandle(pointer: sandbox), limit: limits.time)
         segue_sandbox_set_host(sandbox, Unmanaged.passUnretained(self).toOpaque())
     }
