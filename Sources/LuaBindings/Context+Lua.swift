@@ -113,7 +113,7 @@ enum ContextBindings {
         ScriptRuntime.host(L) { runtime, arguments in
             let key = try key(arguments)
             let view = try runtime.context(at: 1).view(forKey: key)
-            if view == nil { runtime.nilViews = [key.rawValue] }
+            if view == nil { runtime.nilView = key.rawValue }
             runtime.push(view)
             return 1
         }

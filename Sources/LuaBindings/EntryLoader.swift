@@ -94,7 +94,7 @@ public struct MetadataReader {
         let author = try optionalString("author", in: table)
         for (field, value, limit) in [("title", title, 100), ("summary", summary, 1000), ("author", author ?? "", 200)] {
             if value.count > limit { throw problem("'\(field)' is \(value.count) characters long; keep it under \(limit)", field: field) }
-            if value != value.escapingControlCharacters {
+            if value.containsControlCharacters {
                 throw problem("'\(field)' must be one line of text, without control characters", field: field)
             }
         }
@@ -108,7 +108,7 @@ public struct MetadataReader {
                 guard let tag = value.string else {
                     throw problem("'tags' must be a list of strings; it holds a \(value.typeName)", field: "tags")
                 }
-                guard tag.count <= 32, tag == tag.escapingControlCharacters else {
+                guard tag.count <= 32, !tag.containsControlCharacters else {
                     throw problem("a tag is at most 32 characters of text, without control characters", field: "tags")
                 }
                 tags.append(tag)

@@ -15,6 +15,9 @@ public struct Problem: Sendable, Equatable, Codable, CustomStringConvertible {
         case warning, error
 
         public static func < (a: Severity, b: Severity) -> Bool { a == .warning && b == .error }
+
+        /// The word padded to the column text output lines up on.
+        public var column: String { rawValue.padding(toLength: 8, withPad: " ", startingAt: 0) }
     }
 
     static let messageLimit = 2000

@@ -38,6 +38,15 @@ extension ScriptRuntime {
         return value
     }
 
+    /// A view's name: scripts choose them, and traces and messages carry them.
+    func viewName(at index: Int32) throws -> String {
+        guard let name = state.string(at: index) else {
+            throw ArgumentError(position: index, message: "string expected, got \(state.typeName(at: index))")
+        }
+        guard name.utf8.count <= 200 else { throw ScriptMistake("a view's name is at most 200 bytes") }
+        return name
+    }
+
     /// A boolean argument: true or false, not any value Lua would call true.
     func flag(at index: Int32) throws(ArgumentError) -> Bool {
         guard state.isBoolean(at: index) else {

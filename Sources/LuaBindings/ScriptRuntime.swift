@@ -35,8 +35,8 @@ public final class ScriptRuntime {
     var metatables: [String: LuaReference] = [:]
     /// The table the entry returned.
     var entry: LuaReference?
-    /// Keys viewForKey answered nil for in the hook now running, to explain a nil index.
-    var nilViews: [String] = []
+    /// The key viewForKey last answered nil for in the hook now running, to explain a nil index.
+    var nilView: String?
     var currentHook = ""
     /// Views already warned about for a frame set while transformed (once each).
     var warnedTransformedFrames: Set<Int> = []
@@ -122,7 +122,7 @@ public final class ScriptRuntime {
         }
         var error = error
         if case .scriptFailed(let entry, let hook, let location, let message, let traceback) = error,
-           message.contains("attempt to index a nil value"), let key = nilViews.last {
+           message.contains("attempt to index a nil value"), let key = nilView {
             let explanation = key == "from"
                 ? " (ctx:viewForKey(\"from\") is nil here: this presentation keeps the presenter's view in the window, "
                     + "so UIKit hands the animator no from-view; leave the presenter alone, or use "
@@ -172,10 +172,10 @@ public final class ScriptRuntime {
             state.pop()
             return false
         }
-        let previous = (currentHook, nilViews)
+        let previous = (currentHook, nilView)
         currentHook = name
-        nilViews = []
-        defer { (currentHook, nilViews) = previous }
+        nilView = nil
+        defer { (currentHook, nilView) = previous }
         let count = arguments()
         do {
             try timed { () throws(LuaError) in try state.call(hook: name, arguments: count, results: results) }
@@ -199,9 +199,9 @@ public final class ScriptRuntime {
 
     /// Calls a function kept in the registry (an animation block, a completion).
     func invoke(_ reference: LuaReference, hook: String, arguments: () -> Int32 = { 0 }) {
-        let previous = (currentHook, nilViews)
-        (currentHook, nilViews) = (hook, [])
-        defer { (currentHook, nilViews) = previous }
+        let previous = (currentHook, nilView)
+        (currentHook, nilView) = (hook, nil)
+        defer { (currentHook, nilView) = previous }
         do {
             try timed { () throws(LuaError) in try state.call(reference, hook: hook, results: 0, arguments: arguments) }
         } catch {

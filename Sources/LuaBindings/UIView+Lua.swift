@@ -180,8 +180,7 @@ enum AnimationBindings {
                     if !state.isNil(at: -1) { frame = try runtime.rect(at: state.top) }
                     state.pop()
                     state.pushField("name", of: first)
-                    name = state.string(at: -1) ?? name
-                    guard name.utf8.count <= 200 else { throw ScriptMistake("a view's name is at most 200 bytes") }
+                    if !state.isNil(at: -1) { name = try runtime.viewName(at: state.top) }
                     state.pop()
                     state.pushField("backgroundColor", of: first)
                     if !state.isNil(at: -1) { view.backgroundColor = try runtime.color(at: state.top) }

@@ -118,10 +118,7 @@ enum ViewBindings {
                 case "transform": view.transform = try runtime.affine(at: 3)
                 case "isHidden": view.isHidden = try runtime.flag(at: 3)
                 case "clipsToBounds": view.clipsToBounds = try runtime.flag(at: 3)
-                case "name":
-                    let name = try arguments.string(3)
-                    guard name.utf8.count <= 200 else { throw ScriptMistake("a view's name is at most 200 bytes") }
-                    view.name = name
+                case "name": view.name = try runtime.viewName(at: 3)
                 case "isScrollView": view.isScrollView = try runtime.flag(at: 3)
                 case "contentOffset": view.contentOffset = try runtime.point(at: 3)
                 case "curl": view.curl = min(max(try arguments.number(3), 0), 1)

@@ -120,7 +120,7 @@ extension String {
     /// script says reaches a terminal as one line that cannot move the
     /// cursor, recolour the screen or forge a line of the host's own output.
     public var escapingControlCharacters: String {
-        guard unicodeScalars.contains(where: { $0.isControl && $0 != "\t" }) else { return self }
+        guard containsControlCharacters else { return self }
         var result = ""
         for scalar in unicodeScalars {
             switch scalar {
@@ -133,6 +133,11 @@ extension String {
         }
         return result
     }
+}
+
+extension String {
+    /// Whether the text holds a control character other than a tab.
+    public var containsControlCharacters: Bool { unicodeScalars.contains { $0.isControl && $0 != "\t" } }
 }
 
 extension Unicode.Scalar {

@@ -121,7 +121,7 @@ struct Check: ParsableCommand {
             if seen.insert("\(problem.severity) \(problem.description)").inserted {
                 if problem.severity == .warning { warnings += 1 }
                 let scenario = problem.scenario.map { "[\($0)] " } ?? ""
-                print("\(problem.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(scenario)\(problem)")
+                print("\(problem.severity.column) \(scenario)\(problem)")
             }
             if let scenario = problem.scenario, !failing.contains(scenario) { failing.append(scenario) }
         }

@@ -123,7 +123,7 @@ struct Run: ParsableCommand {
             }
         }
         for problem in outcome.problems {
-            FileHandle.standardError.write(Data("\(problem.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(problem)\n".utf8))
+            FileHandle.standardError.write(Data("\(problem.severity.column) \(problem)\n".utf8))
         }
         if outcome.skipped != nil { FileHandle.standardError.write(Data("skipped  \(file.stem): \(outcome.skipped!)\n".utf8)) }
         if !outcome.errors.isEmpty { throw ExitCode(1) }

@@ -85,7 +85,7 @@ struct Show: ParsableCommand {
                  p.description ?? ""]
             }))
         }
-        for problem in problems { print("\(problem.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) [\(problem.scenario ?? "")] \(problem)") }
+        for problem in problems { print("\(problem.severity.column) [\(problem.scenario ?? "")] \(problem)") }
     }
 }
 
