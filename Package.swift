@@ -20,19 +20,30 @@ let package = Package(
         .target(name: "LuaRuntime", dependencies: ["CLua", "CLuaSandbox"]),
         .target(name: "Geometry"),
         .target(name: "Animation", dependencies: ["Geometry"]),
-        .target(name: "Transitions", dependencies: ["Geometry", "Animation"]),
+        .target(name: "RenderTree", dependencies: ["Geometry"]),
+        .target(name: "Transitions", dependencies: ["Geometry", "Animation", "RenderTree"]),
+        // The renderer's C libraries, from Debian's packages (scripts/install-deps).
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(name: "CImageQuant", pkgConfig: "imagequant", providers: [.apt(["libimagequant-dev"])]),
+        .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
+        // The warper's inner loops in C: SIMD-friendly, no bounds checks, the same speed in every toolchain.
+        .target(name: "CRaster"),
+        .target(name: "Raster", dependencies: ["RenderTree", "Geometry", "CRaster", "CFreeType"]),
+        .target(name: "Encoders", dependencies: ["Raster", "CPNG", "CGIF", "CImageQuant"]),
         .target(name: "Catalogue"),
         .target(name: "LuaBindings", dependencies: ["LuaRuntime", "Catalogue", "Transitions", "Animation", "Geometry"]),
         .executableTarget(
             name: "segue",
             dependencies: [
-                "LuaBindings", "Catalogue", "LuaRuntime", "Transitions", "Geometry",
+                "LuaBindings", "Catalogue", "LuaRuntime", "Transitions", "Geometry", "RenderTree", "Raster", "Encoders",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "segue-bench",
-            dependencies: ["LuaRuntime", "LuaBindings", "Catalogue", "Transitions", "Geometry", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["LuaRuntime", "LuaBindings", "Catalogue", "Transitions", "Geometry", "RenderTree", "Raster", "Encoders", "CPixman", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .plugin(
             name: "SegueCheck",
@@ -54,6 +65,8 @@ let package = Package(
             resources: [.copy("Seeds")]
         ),
         .testTarget(name: "CatalogueTests", dependencies: ["Catalogue", "LuaBindings", "TestSupport"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "RenderTree", "Geometry", "TestSupport"]),
+        .testTarget(name: "EncodersTests", dependencies: ["Encoders", "Raster", "CGIF", "CPNG"]),
         .testTarget(name: "SegueCLITests", dependencies: ["segue"]),
         .testTarget(name: "RobustnessTests", dependencies: ["LuaBindings", "Catalogue", "LuaRuntime", "Transitions"], exclude: ["Reproducers"]),
     ]

@@ -1,0 +1,1 @@
+#include "craster.h"

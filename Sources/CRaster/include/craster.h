@@ -1,0 +1,4 @@
+#ifndef CRASTER_H
+#define CRASTER_H
+#include <stdint.h>
+#endif

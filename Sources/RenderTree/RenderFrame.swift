@@ -1,0 +1,38 @@
+import Geometry
+
+/// Everything on screen at one instant of a run, frozen: what a renderer
+/// draws for one frame of a preview.
+public struct RenderFrame: Sendable, Equatable {
+    /// Seconds since the run began.
+    public var time: Double
+    /// The window's layer: its bounds are the screen, in points.
+    public var root: RenderLayer
+    /// The running transition's progress (0…1), if one is running.
+    public var progress: Double?
+    /// Where a finger touches the screen (an interactive transition), in points.
+    public var touch: Point?
+    /// The window's safe area (the status bar sits in its top inset).
+    public var safeArea: EdgeInsets
+
+    public init(time: Double, root: RenderLayer, progress: Double? = nil, touch: Point? = nil, safeArea: EdgeInsets = EdgeInsets()) {
+        self.time = time
+        self.root = root
+        self.progress = progress
+        self.touch = touch
+        self.safeArea = safeArea
+    }
+
+    /// The screen's size in points.
+    public var size: Size { root.bounds.size }
+
+    /// Layers in the tree: what drawing it costs, to charge a budget.
+    public var layerCount: Int {
+        var count = 0
+        var stack = [root]
+        while let layer = stack.popLast() {
+            count += 1
+            stack += layer.sublayers
+        }
+        return count
+    }
+}

@@ -1,0 +1,70 @@
+import Geometry
+
+/// One layer as Core Animation would draw it at one instant: presentation
+/// values only, frozen. The engine makes these; the renderer draws them and
+/// knows nothing else of the engine.
+public struct RenderLayer: Sendable, Equatable {
+    /// The view's id in its simulation (stable across runs).
+    public var id: Int
+    public var name: String
+    /// The layer's own coordinate space: its sublayers' positions are in it.
+    public var bounds: Rect
+    /// Where the anchor point sits in the parent's bounds space (UIView.center).
+    public var position: Point
+    /// 0…1 in the bounds.
+    public var anchorPoint = Point(x: 0.5, y: 0.5)
+    /// layer.transform, about the anchor point, row vectors (CATransform3D).
+    public var transform = Transform3D.identity
+    /// layer.opacity (UIView.alpha), applied to the layer and its subtree as one group.
+    public var opacity = 1.0
+    public var backgroundColor: Color?
+    public var cornerRadius = 0.0
+    public var borderWidth = 0.0
+    public var borderColor: Color?
+    /// masksToBounds: sublayers (and content) are cut to the rounded bounds.
+    public var masksToBounds = false
+    public var isHidden = false
+    /// false: not drawn when its back faces the viewer.
+    public var isDoubleSided = true
+    /// Orders siblings only, ascending, stable.
+    public var zPosition = 0.0
+    /// How far a page curl has turned this layer: 0 flat … 1 gone.
+    public var curl = 0.0
+    /// What the layer shows above its background and below its sublayers.
+    public var content: LayerContent = .none
+    public var sublayers: [RenderLayer] = []
+
+    public init(id: Int, name: String, bounds: Rect, position: Point) {
+        self.id = id
+        self.name = name
+        self.bounds = bounds
+        self.position = position
+    }
+
+    /// The map from this layer's bounds space to its parent's bounds space:
+    /// about the anchor, through the transform, divided by w, to the position.
+    public var placement: Homography {
+        let anchor = Point(x: bounds.minX + anchorPoint.x * bounds.width, y: bounds.minY + anchorPoint.y * bounds.height)
+        return Homography(layerTransform: transform, anchor: anchor, position: position)
+    }
+
+    /// Sublayers in drawing order: array order, stable-sorted by zPosition.
+    public var orderedSublayers: [RenderLayer] {
+        guard sublayers.contains(where: { $0.zPosition != 0 }) else { return sublayers }
+        return sublayers.enumerated().sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }.map(\.element)
+    }
+}
+
+/// What a layer shows as its contents.
+public enum LayerContent: Sendable, Equatable {
+    case none
+    /// A whole screen of an app: the presenting or the presented
+    /// controller's view. The renderer draws the scene it was given for it.
+    case screen(ScreenRole)
+}
+
+/// Which controller's screen a layer shows.
+public enum ScreenRole: String, Sendable, Equatable, CaseIterable {
+    case presenting
+    case presented
+}
