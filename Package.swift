@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "Raster", dependencies: ["RenderTree", "Geometry", "CRaster", "CFreeType"]),
         .target(name: "Encoders", dependencies: ["Raster", "CPNG", "CGIF", "CImageQuant"]),
         .target(name: "Catalogue"),
-        .target(name: "LuaBindings", dependencies: ["LuaRuntime", "Catalogue", "Transitions", "Animation", "Geometry"]),
+        .target(name: "LuaBindings", dependencies: ["LuaRuntime", "Catalogue", "Transitions", "Animation", "Geometry", "RenderTree"]),
         .executableTarget(
             name: "segue",
             dependencies: [

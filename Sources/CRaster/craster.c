@@ -1,1 +1,326 @@
 #include "craster.h"
+
+#include <math.h>
+#include <string.h>
+
+/* 16 sample positions in a pixel, one per row and column of a 16x16 grid
+   (n-rooks), so near-horizontal and near-vertical edges both get 17
+   coverage levels. Fixed: the same picture on every run. */
+static const double sample_x[CR_SAMPLES] = {
+    0.03125, 0.09375, 0.15625, 0.21875, 0.28125, 0.34375, 0.40625, 0.46875,
+    0.53125, 0.59375, 0.65625, 0.71875, 0.78125, 0.84375, 0.90625, 0.96875};
+static const double sample_y[CR_SAMPLES] = {
+    0.53125, 0.21875, 0.90625, 0.40625, 0.03125, 0.71875, 0.34375, 0.84375,
+    0.15625, 0.65625, 0.46875, 0.96875, 0.28125, 0.59375, 0.09375, 0.78125};
+
+static inline uint32_t div255(uint32_t x) { return (x + 128 + ((x + 128) >> 8)) >> 8; }
+
+/* src over dst, both premultiplied. */
+static inline void blend(uint8_t *d, const uint8_t *s) {
+    uint32_t inv = 255 - s[3];
+    if (inv == 0) { memcpy(d, s, 4); return; }
+    d[0] = (uint8_t)(s[0] + div255(d[0] * inv));
+    d[1] = (uint8_t)(s[1] + div255(d[1] * inv));
+    d[2] = (uint8_t)(s[2] + div255(d[2] * inv));
+    d[3] = (uint8_t)(s[3] + div255(d[3] * inv));
+}
+
+static inline void scale_px(uint8_t *out, const uint8_t *c, uint32_t m) {
+    out[0] = (uint8_t)div255(c[0] * m);
+    out[1] = (uint8_t)div255(c[1] * m);
+    out[2] = (uint8_t)div255(c[2] * m);
+    out[3] = (uint8_t)div255(c[3] * m);
+}
+
+/* Signed distance from (u, v) to a rounded rectangle [0,w]x[0,h] with
+   corner radius r: negative inside. */
+static inline double rounded_rect_sdf(double u, double v, double w, double h, double r) {
+    double qx = fabs(u - w * 0.5) - (w * 0.5 - r);
+    double qy = fabs(v - h * 0.5) - (h * 0.5 - r);
+    double ox = qx > 0 ? qx : 0, oy = qy > 0 ? qy : 0;
+    double inside = qx > qy ? qx : qy;
+    if (inside > 0) inside = 0;
+    return sqrt(ox * ox + oy * oy) + inside - r;
+}
+
+static inline double shape_sdf(const cr_quad *q, double u, double v) {
+    double s = rounded_rect_sdf(u, v, q->width, q->height, q->radius);
+    if (q->ring > 0) {
+        double iw = q->width - 2 * q->ring, ih = q->height - 2 * q->ring;
+        if (iw > 0 && ih > 0) {
+            double ir = q->radius - q->ring;
+            double inner = rounded_rect_sdf(u - q->ring, v - q->ring, iw, ih, ir > 0 ? ir : 0);
+            if (-inner > s) s = -inner;
+        }
+    }
+    return s;
+}
+
+/* The local point under a device position, and whether it is in front of the eye. */
+static inline int local_point(const cr_quad *q, double x, double y, double *u, double *v) {
+    const double *m = q->m;
+    double W = x * m[2] + y * m[5] + m[8];
+    if (W == 0) return 0;
+    *u = (x * m[0] + y * m[3] + m[6]) / W;
+    *v = (x * m[1] + y * m[4] + m[7]) / W;
+    return *u * q->f[0] + *v * q->f[1] + q->f[2] > 0;
+}
+
+/* How much of pixel (x, y) the shape covers, as a mask of samples, and the
+   local point at its centre. */
+static inline int sample_mask(const cr_quad *q, int x, int y) {
+    int mask = 0;
+    for (int i = 0; i < CR_SAMPLES; i++) {
+        double u, v;
+        if (local_point(q, x + sample_x[i], y + sample_y[i], &u, &v) && shape_sdf(q, u, v) <= 0) mask |= 1 << i;
+    }
+    return mask;
+}
+
+/* Classifies a pixel: 0 outside, 1 inside, 2 on an edge (samples needed).
+   The local distance is turned into device pixels through the map's
+   Jacobian; its Frobenius norm bounds the stretch, so the test errs
+   towards "edge". */
+static inline int classify(const cr_quad *q, double x, double y, double *u, double *v) {
+    const double *m = q->m;
+    double W = x * m[2] + y * m[5] + m[8];
+    if (W == 0) return 2;
+    double uu = (x * m[0] + y * m[3] + m[6]) / W;
+    double vv = (x * m[1] + y * m[4] + m[7]) / W;
+    *u = uu; *v = vv;
+    if (uu * q->f[0] + vv * q->f[1] + q->f[2] <= 0) return 2;
+    double dudx = (m[0] - uu * m[2]) / W, dudy = (m[3] - uu * m[5]) / W;
+    double dvdx = (m[1] - vv * m[2]) / W, dvdy = (m[4] - vv * m[5]) / W;
+    double stretch = sqrt(dudx * dudx + dudy * dudy + dvdx * dvdx + dvdy * dvdy);
+    double s = shape_sdf(q, uu, vv);
+    if (s >= stretch) return 0;
+    if (s <= -stretch) return 1;
+    return 2;
+}
+
+/* Bilinear, premultiplied, clamped to the texture's edge pixels. */
+static inline void sample_texture(const cr_quad *q, double u, double v, uint8_t out[4]) {
+    double tx = u / q->width * q->tex_width - 0.5, ty = v / q->height * q->tex_height - 0.5;
+    if (tx < 0) tx = 0;
+    if (ty < 0) ty = 0;
+    if (tx > q->tex_width - 1) tx = q->tex_width - 1;
+    if (ty > q->tex_height - 1) ty = q->tex_height - 1;
+    int ix = (int)tx, iy = (int)ty;
+    uint32_t fx = (uint32_t)((tx - ix) * 256 + 0.5), fy = (uint32_t)((ty - iy) * 256 + 0.5);
+    int ix1 = ix + 1 < q->tex_width ? ix + 1 : ix, iy1 = iy + 1 < q->tex_height ? iy + 1 : iy;
+    const uint8_t *p00 = q->texture + ((size_t)iy * q->tex_width + ix) * 4;
+    const uint8_t *p01 = q->texture + ((size_t)iy * q->tex_width + ix1) * 4;
+    const uint8_t *p10 = q->texture + ((size_t)iy1 * q->tex_width + ix) * 4;
+    const uint8_t *p11 = q->texture + ((size_t)iy1 * q->tex_width + ix1) * 4;
+    for (int c = 0; c < 4; c++) {
+        uint32_t top = p00[c] * (256 - fx) + p01[c] * fx;
+        uint32_t bottom = p10[c] * (256 - fx) + p11[c] * fx;
+        out[c] = (uint8_t)((top * (256 - fy) + bottom * fy + 32768) >> 16);
+    }
+}
+
+/* The layer's colour at a local point: its texture over its fill. */
+static inline void shade(const cr_quad *q, double u, double v, uint8_t out[4]) {
+    if (!q->texture) { memcpy(out, q->color, 4); return; }
+    uint8_t t[4];
+    sample_texture(q, u, v, t);
+    uint32_t inv = 255 - t[3];
+    for (int c = 0; c < 4; c++) out[c] = (uint8_t)(t[c] + div255(q->color[c] * inv));
+}
+
+static inline uint8_t *samples_of(cr_target *t, int32_t slot) { return t->pool + (size_t)slot * CR_SAMPLES * 4; }
+
+static void average_into(cr_target *t, size_t i) {
+    const uint8_t *s = samples_of(t, t->slots[i]);
+    uint32_t sum[4] = {0, 0, 0, 0};
+    for (int k = 0; k < CR_SAMPLES; k++)
+        for (int c = 0; c < 4; c++) sum[c] += s[k * 4 + c];
+    for (int c = 0; c < 4; c++) t->pixels[i * 4 + c] = (uint8_t)((sum[c] + CR_SAMPLES / 2) / CR_SAMPLES);
+}
+
+/* Blends `src` over the samples in `mask` of pixel i (all 16: the whole pixel). */
+static void blend_samples(cr_target *t, size_t i, const uint8_t src[4], int mask) {
+    if (mask == 0) return;
+    if (t->slots[i] < 0) {
+        if (mask == (1 << CR_SAMPLES) - 1) { blend(t->pixels + i * 4, src); return; }
+        if (t->used >= t->capacity) {
+            /* Out of samples: plain coverage blending (a faint seam at worst). */
+            uint8_t part[4];
+            scale_px(part, src, (uint32_t)(__builtin_popcount((unsigned)mask) * 255 + CR_SAMPLES / 2) / CR_SAMPLES);
+            blend(t->pixels + i * 4, part);
+            return;
+        }
+        t->slots[i] = t->used++;
+        uint8_t *s = samples_of(t, t->slots[i]);
+        for (int k = 0; k < CR_SAMPLES; k++) memcpy(s + k * 4, t->pixels + i * 4, 4);
+    }
+    uint8_t *s = samples_of(t, t->slots[i]);
+    if (src[3] == 255 && mask == (1 << CR_SAMPLES) - 1) {
+        /* Covered whole by something opaque: the pixel is one colour again. */
+        memcpy(t->pixels + i * 4, src, 4);
+        for (int k = 0; k < CR_SAMPLES; k++) memcpy(s + k * 4, src, 4);
+        return;
+    }
+    for (int k = 0; k < CR_SAMPLES; k++)
+        if (mask & (1 << k)) blend(s + k * 4, src);
+    average_into(t, i);
+}
+
+static inline uint32_t modulation(const cr_quad *q, size_t i) {
+    uint32_t m = q->alpha;
+    if (q->clip) m = div255(m * q->clip[i]);
+    return m;
+}
+
+void cr_draw_quad(cr_target *t, const cr_quad *q) {
+    const int full = (1 << CR_SAMPLES) - 1;
+    for (int y = q->y0; y < q->y1; y++) {
+        for (int x = q->x0; x < q->x1; x++) {
+            size_t i = (size_t)y * t->width + x;
+            uint32_t m = modulation(q, i);
+            if (m == 0) continue;
+            double u, v;
+            int kind = classify(q, x + 0.5, y + 0.5, &u, &v);
+            if (kind == 0) continue;
+            int mask = full;
+            if (kind == 2) {
+                mask = sample_mask(q, x, y);
+                if (mask == 0) continue;
+                /* Colour from the centre, kept inside the shape for textures. */
+                if (u < 0) u = 0;
+                if (v < 0) v = 0;
+                if (u > q->width) u = q->width;
+                if (v > q->height) v = q->height;
+            }
+            uint8_t c[4];
+            shade(q, u, v, c);
+            if (m != 255) scale_px(c, c, m);
+            if (c[3] == 0 && c[0] == 0 && c[1] == 0 && c[2] == 0) continue;
+            if (mask == full && t->slots[i] < 0) blend(t->pixels + i * 4, c);
+            else blend_samples(t, i, c, mask);
+        }
+    }
+}
+
+void cr_clip_quad(uint8_t *mask, int width, int height, const cr_quad *q) {
+    for (int y = 0; y < height; y++) {
+        for (int x = 0; x < width; x++) {
+            size_t i = (size_t)y * width + x;
+            if (mask[i] == 0) continue;
+            if (x < q->x0 || x >= q->x1 || y < q->y0 || y >= q->y1) { mask[i] = 0; continue; }
+            double u, v;
+            int kind = classify(q, x + 0.5, y + 0.5, &u, &v);
+            if (kind == 1) continue;
+            if (kind == 0) { mask[i] = 0; continue; }
+            int covered = __builtin_popcount((unsigned)sample_mask(q, x, y));
+            mask[i] = (uint8_t)div255(mask[i] * (uint32_t)((covered * 255 + CR_SAMPLES / 2) / CR_SAMPLES));
+        }
+    }
+}
+
+void cr_composite(cr_target *t, const uint8_t *source, uint8_t alpha, int x0, int y0, int x1, int y1) {
+    for (int y = y0; y < y1; y++) {
+        for (int x = x0; x < x1; x++) {
+            size_t i = (size_t)y * t->width + x;
+            const uint8_t *s = source + i * 4;
+            if (s[3] == 0 && s[0] == 0 && s[1] == 0 && s[2] == 0) continue;
+            uint8_t c[4];
+            scale_px(c, s, alpha);
+            if (t->slots[i] < 0) blend(t->pixels + i * 4, c);
+            else blend_samples(t, i, c, (1 << CR_SAMPLES) - 1);
+        }
+    }
+}
+
+void cr_fill(cr_target *t, const uint8_t color[4]) {
+    size_t n = (size_t)t->width * t->height;
+    for (size_t i = 0; i < n; i++) memcpy(t->pixels + i * 4, color, 4);
+    memset(t->slots, 0xff, n * sizeof(int32_t));
+    t->used = 0;
+}
+
+void cr_resolve(cr_target *t) {
+    size_t n = (size_t)t->width * t->height;
+    for (size_t i = 0; i < n; i++)
+        if (t->slots[i] >= 0) average_into(t, i);
+}
+
+/* ---- Page curl ---------------------------------------------------------- */
+
+/* Where on the flat page the surface seen at local point p comes from, for
+   the highest of the curl's layers there. Returns 0 where no page is seen,
+   1 for the page's front, 2 for its back; *light is the shading (0-256). */
+static int curl_source(const cr_quad *q, double pu, double pv, double cx, double cy, double nx, double ny, double r,
+                       double *su, double *sv, int *light) {
+    const double pi = 3.14159265358979323846;
+    double d = (pu - cx) * nx + (pv - cy) * ny;
+    /* Candidates from the top down: the flat back (z = 2r), the far half of
+       the cylinder (back, z in r..2r), its near half (front, z in 0..r), the flat page. */
+    double delta[3];
+    int side[3], shadeOf[3];
+    int count = 0;
+    if (d < 0) { delta[count] = pi * r - d; side[count] = 2; shadeOf[count] = 230; count++; }
+    if (d >= -1e-9 && d <= r) {
+        double a1 = asin(d / r > 1 ? 1 : d / r), a2 = pi - a1;
+        delta[count] = a2 * r; side[count] = 2; shadeOf[count] = (int)(150 + 80 * (1 - cos(a2)) / 2); count++;
+        delta[count] = a1 * r; side[count] = 1; shadeOf[count] = (int)(256 - 110 * (1 - cos(a1))); count++;
+    }
+    for (int k = 0; k < count; k++) {
+        double u = pu - nx * d + nx * delta[k], v = pv - ny * d + ny * delta[k];
+        if (u >= 0 && v >= 0 && u <= q->width && v <= q->height) {
+            *su = u; *sv = v; *light = shadeOf[k];
+            return side[k];
+        }
+    }
+    if (d <= 0) { *su = pu; *sv = pv; *light = 256; return 1; }
+    return 0;
+}
+
+void cr_draw_curl(cr_target *t, const cr_quad *q, double cx, double cy, double nx, double ny, double r) {
+    if (r < 0.5) r = 0.5;
+    for (int y = q->y0; y < q->y1; y++) {
+        for (int x = q->x0; x < q->x1; x++) {
+            size_t i = (size_t)y * t->width + x;
+            uint32_t m = modulation(q, i);
+            if (m == 0) continue;
+            /* Samples: each finds its own surface, so the curl's silhouette is anti-aliased. */
+            uint32_t sum[4] = {0, 0, 0, 0};
+            int hits = 0, shadowed = 0;
+            double su0 = 0, sv0 = 0;
+            int light0 = 256, side0 = 0;
+            for (int k = 0; k < CR_SAMPLES; k += 4) {
+                double pu, pv, su, sv;
+                int light;
+                if (!local_point(q, x + sample_x[k], y + sample_y[k], &pu, &pv)) continue;
+                int side = curl_source(q, pu, pv, cx, cy, nx, ny, r, &su, &sv, &light);
+                if (side) {
+                    hits++;
+                    if (!side0) { su0 = su; sv0 = sv; light0 = light; side0 = side; }
+                    (void)sum;
+                } else {
+                    /* Uncovered: in the curl's shadow if close past the cylinder. */
+                    double d = (pu - cx) * nx + (pv - cy) * ny;
+                    double along = (pu - cx) * -ny + (pv - cy) * nx;
+                    (void)along;
+                    if (d > r && d < r * 2.2 && pu >= 0 && pv >= 0 && pu <= q->width && pv <= q->height)
+                        shadowed += (int)(96 * (1 - (d - r) / (r * 1.2)));
+                }
+            }
+            uint8_t c[4];
+            if (hits) {
+                shade(q, su0, sv0, c);
+                if (side0 == 2) {
+                    /* The back: the page's own picture seen through the paper, lightened. */
+                    for (int ch = 0; ch < 3; ch++) c[ch] = (uint8_t)((c[ch] * 2u + c[3] * 3u + 2) / 5);
+                }
+                for (int ch = 0; ch < 3; ch++) c[ch] = (uint8_t)((c[ch] * (uint32_t)light0) >> 8);
+                uint32_t cover = m * (uint32_t)hits * 255 / 4 / 255;
+                scale_px(c, c, cover);
+                blend(t->pixels + i * 4, c);
+            } else if (shadowed > 0) {
+                uint8_t s[4] = {0, 0, 0, (uint8_t)div255(m * (uint32_t)(shadowed / 4))};
+                blend(t->pixels + i * 4, s);
+            }
+        }
+    }
+}

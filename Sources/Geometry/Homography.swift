@@ -68,3 +68,29 @@ public struct Quad: Sendable, Equatable, Codable {
         return (cross(topLeft, topRight) + cross(topRight, bottomRight) + cross(bottomRight, bottomLeft) + cross(bottomLeft, topLeft)) / 2
     }
 }
+
+extension Homography {
+    /// The map back (nil when the plane is seen edge-on and nothing maps back).
+    public var inverted: Homography? {
+        let c11 = h22 * h33 - h23 * h32, c12 = h13 * h32 - h12 * h33, c13 = h12 * h23 - h13 * h22
+        let c21 = h23 * h31 - h21 * h33, c22 = h11 * h33 - h13 * h31, c23 = h13 * h21 - h11 * h23
+        let c31 = h21 * h32 - h22 * h31, c32 = h12 * h31 - h11 * h32, c33 = h11 * h22 - h12 * h21
+        let det = h11 * c11 + h12 * c21 + h13 * c31
+        guard det.isFinite, abs(det) > 1e-12 else { return nil }
+        return Homography(h11: c11 / det, h12: c12 / det, h13: c13 / det, h21: c21 / det, h22: c22 / det, h23: c23 / det,
+                          h31: c31 / det, h32: c32 / det, h33: c33 / det)
+    }
+
+    /// A plain translation.
+    public init(translationX x: Double, y: Double) {
+        self.init(h11: 1, h12: 0, h13: 0, h21: 0, h22: 1, h23: 0, h31: x, h32: y, h33: 1)
+    }
+
+    /// A plain scale about the origin.
+    public init(scaleX x: Double, y: Double) {
+        self.init(h11: x, h12: 0, h13: 0, h21: 0, h22: y, h23: 0, h31: 0, h32: 0, h33: 1)
+    }
+
+    /// w of the image of a point: where it is ≤ 0 the point is behind the eye.
+    public func w(at p: Point) -> Double { p.x * h13 + p.y * h23 + h33 }
+}

@@ -2,6 +2,7 @@ import Animation
 import Catalogue
 import Geometry
 import LuaRuntime
+import RenderTree
 import Transitions
 
 /// The standard runs `segue check` puts every entry through.
@@ -36,6 +37,10 @@ public struct ScenarioOptions: Sendable {
     public var limits = SandboxLimits.default
     /// Record a sample of the visible views at every frame.
     public var sampling = false
+    /// Keep a frozen render tree of every frame, for a preview.
+    public var rendering = false
+    /// The device whose screen the window is (its safe area), if one was named.
+    public var device: Device?
 
     public init() {}
 }
@@ -47,6 +52,8 @@ public struct ScenarioOutcome {
     /// Why the scenario did not apply to the entry (it has no interactive dismissal).
     public let skipped: String?
     public let trace: Trace?
+    /// Every frame's render tree, when asked for (`ScenarioOptions.rendering`).
+    public var frames: [RenderFrame] = []
     /// What the script printed, with where.
     public var printed: [PrintedLine] = []
     /// Nanoseconds spent inside the script during the scenario.
@@ -115,6 +122,7 @@ public enum ScenarioRunner {
     public static func run(_ file: EntryFile, source: String, scenario: Scenario, options: ScenarioOptions = ScenarioOptions(),
                            interaction given: InteractionPlan? = nil, release: Double? = nil) -> ScenarioOutcome {
         let simulation = Simulation(windowSize: options.windowSize)
+        simulation.device = options.device
         let runtime: ScriptRuntime
         do {
             runtime = try ScriptRuntime(file: file, source: source, simulation: simulation, limits: options.limits,
@@ -136,6 +144,7 @@ public enum ScenarioRunner {
         presented.view.backgroundColor = Color(red: 0.2, green: 0.45, blue: 0.95)
         let delegate = ScriptedDelegate(runtime: runtime)
         presented.transitioningDelegate = delegate
+        var frames: [RenderFrame] = []
         func finished(skipped: String? = nil, trace: Trace? = nil) -> ScenarioOutcome {
             // Ended while the host itself was working (no call failed to say so).
             if !runtime.problems.contains(where: \.isLimit),
@@ -147,6 +156,7 @@ public enum ScenarioRunner {
             outcome.printed = runtime.state.printedWithDrops
             outcome.scriptTime = runtime.scriptTime
             outcome.memoryPeak = runtime.state.memoryPeak
+            outcome.frames = frames
             return outcome
         }
         do {
@@ -167,8 +177,22 @@ public enum ScenarioRunner {
         // The whole run is sampled, a dismissal's presentation included.
         var samples: [Sample] = []
         var sampledViews = 0
-        let sample: ((Simulation) -> Void)? = options.sampling ? { simulation in
-            guard !runtime.state.isTerminated, sampledViews <= sampledViewLimit else { return }
+        var renderedLayers = 0
+        let keepFrame: (Simulation) -> Void = { simulation in
+            guard options.rendering, !runtime.state.isTerminated, renderedLayers <= sampledViewLimit else { return }
+            let frame = simulation.renderFrame()
+            renderedLayers += frame.layerCount
+            if renderedLayers > sampledViewLimit {
+                runtime.find(.warning, hook: "preview", location: nil, "the preview was cut at \(String(format: "%.3f", frame.time)) s: "
+                    + "it draws at most \(sampledViewLimit) layers in all (views on screen × frames)")
+                return
+            }
+            if frames.last?.time == frame.time { frames.removeLast() }
+            if runtime.state.charge(frame.layerCount * Simulation.renderLayerCost) { frames.append(frame) }
+        }
+        let sample: ((Simulation) -> Void)? = options.sampling || options.rendering ? { simulation in
+            keepFrame(simulation)
+            guard options.sampling, !runtime.state.isTerminated, sampledViews <= sampledViewLimit else { return }
             let next = simulation.sample()
             sampledViews += next.views.count
             if sampledViews > sampledViewLimit {

@@ -4,12 +4,13 @@ import Geometry
 /// over (uikit-transitions.md §11): the safe area, the keyboard, and scroll
 /// views inside a sheet that can be dragged away.
 extension Simulation {
-    /// The window's safe area. Apple gives these per device, not as a rule;
-    /// ours are the iPhone 14's (our choice): portrait 47 top (the notch),
+    /// The window's safe area: the device's when one is set. Apple gives
+    /// these per device, not as a rule; without a device, the iPhone 14's (our choice): portrait 47 top (the notch),
     /// 34 bottom (the home indicator); landscape 47 left and right, 21
     /// bottom; iPad-sized windows 24 top, 20 bottom.
     public var safeAreaInsets: EdgeInsets {
         let size = window.bounds.size
+        if let device { return device.safeArea(for: size) }
         if min(size.width, size.height) >= 700 { return EdgeInsets(top: 24, bottom: 20) }
         return size.width > size.height ? EdgeInsets(left: 47, bottom: 21, right: 47) : EdgeInsets(top: 47, bottom: 34)
     }

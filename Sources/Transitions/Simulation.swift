@@ -24,6 +24,8 @@ public final class Simulation {
         didSet { engine.shouldStop = shouldStop }
     }
     private var homes: [ObjectIdentifier: (view: View, index: Int)] = [:]
+    /// The device the window is the screen of (its safe area), if one was named.
+    public var device: Device?
 
     public init(windowSize: Size = Size(width: 390, height: 844)) {
         window = engine.makeView(name: "window", frame: Rect(origin: .zero, size: windowSize))

@@ -1,4 +1,76 @@
 #ifndef CRASTER_H
 #define CRASTER_H
+
 #include <stdint.h>
+
+/*
+ * The renderer's inner loops: drawing one layer's plane through a
+ * homography into premultiplied RGBA8 pixels.
+ *
+ * Why hand-written: pixman's projective path (the only library path for
+ * this) samples with a divide and a general fetcher per pixel, 15-45x a
+ * plain blend, and has no anti-aliased edges for transformed images; this
+ * loop walks only the projected quad's box and does the cheap work inside it.
+ *
+ * Anti-aliasing without seams: a pixel a layer covers only partly keeps 16
+ * samples of its own (an A-buffer in a pool), and every later layer blends
+ * into the samples it covers. Two layers that share an edge then split the
+ * pixel's samples between them and no background shows through the seam,
+ * which blending partial coverages one after the other cannot avoid.
+ */
+
+#define CR_SAMPLES 16
+
+typedef struct {
+    uint8_t *pixels;          /* w*h*4, premultiplied RGBA */
+    int width, height;
+    int32_t *slots;           /* w*h, -1 where the pixel has no samples of its own */
+    uint8_t *pool;            /* capacity * CR_SAMPLES * 4 bytes */
+    int capacity, used;
+} cr_target;
+
+typedef struct {
+    /* A device pixel centre (x, y, 1) times m gives (U, V, W): the layer's
+       local point (U/W, V/W), with its bounds at [0, width] x [0, height]. */
+    double m[9];
+    /* The forward map's w at a local point: u*f[0] + v*f[1] + f[2]. Only
+       points with w > 0 are in front of the eye and drawn. */
+    double f[3];
+    double width, height, radius;
+    /* > 0: only the band this wide inside the edge (a border). */
+    double ring;
+    uint8_t color[4];           /* premultiplied fill under the texture */
+    const uint8_t *texture;     /* premultiplied RGBA stretched over the bounds, or NULL */
+    int tex_width, tex_height;
+    uint8_t alpha;              /* opacity, 0-255 */
+    const uint8_t *clip;        /* coverage 0-255 per target pixel, or NULL */
+    int x0, y0, x1, y1;         /* the device pixels to visit */
+} cr_quad;
+
+/* Draws the quad's fill and texture over the target. */
+void cr_draw_quad(cr_target *t, const cr_quad *q);
+
+/* Multiplies a coverage mask (the target's size) by the quad's shape:
+   zero outside it. */
+void cr_clip_quad(uint8_t *mask, int width, int height, const cr_quad *q);
+
+/* Composites `source` (same size as the target, premultiplied) at `alpha`
+   over the target, inside the box. */
+void cr_composite(cr_target *t, const uint8_t *source, uint8_t alpha, int x0, int y0, int x1, int y1);
+
+/* Sets every pixel in the box to a premultiplied colour and drops samples. */
+void cr_fill(cr_target *t, const uint8_t color[4]);
+
+/* Averages every pixel's samples into it (the samples stay for later layers). */
+void cr_resolve(cr_target *t);
+
+/*
+ * A page curled round a cylinder (the reference's cylinder model): the
+ * cylinder's axis passes through (cx, cy) in local space, n = (nx, ny) is the
+ * unit normal pointing to the edge that lifts, r the radius. The quad's
+ * texture is the flat page; its back shows the page mirrored and lightened,
+ * and a soft shadow falls on what lies under the curl.
+ */
+void cr_draw_curl(cr_target *t, const cr_quad *q, double cx, double cy, double nx, double ny, double r);
+
 #endif

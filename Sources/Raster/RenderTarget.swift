@@ -1,0 +1,46 @@
+import CRaster
+
+/// A frame being drawn: premultiplied pixels, and the A-buffer of samples
+/// that pixels on layer edges keep (see craster.h).
+final class RenderTarget {
+    let width: Int
+    let height: Int
+    let pixels: UnsafeMutablePointer<UInt8>
+    let slots: UnsafeMutablePointer<Int32>
+    let pool: UnsafeMutablePointer<UInt8>
+    var target: cr_target
+
+    /// Edge pixels with samples of their own: a few layers' outlines on a
+    /// screen. Past it, edges blend by plain coverage.
+    static func sampleCapacity(width: Int, height: Int) -> Int { max(4096, (width + height) * 16) }
+
+    init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        let count = width * height
+        pixels = .allocate(capacity: count * 4)
+        slots = .allocate(capacity: count)
+        let capacity = Self.sampleCapacity(width: width, height: height)
+        pool = .allocate(capacity: capacity * Int(CR_SAMPLES) * 4)
+        target = cr_target(pixels: pixels, width: Int32(width), height: Int32(height), slots: slots, pool: pool,
+                           capacity: Int32(capacity), used: 0)
+        clear()
+    }
+
+    deinit {
+        pixels.deallocate()
+        slots.deallocate()
+        pool.deallocate()
+    }
+
+    func clear(to color: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)) {
+        var c = [color.0, color.1, color.2, color.3]
+        cr_fill(&target, &c)
+    }
+
+    /// The pixels, each edge pixel the average of its samples.
+    func image() -> Image {
+        cr_resolve(&target)
+        return Image(width: width, height: height, pixels: Array(UnsafeBufferPointer(start: pixels, count: width * height * 4)))
+    }
+}

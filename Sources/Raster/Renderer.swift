@@ -1,0 +1,297 @@
+import CRaster
+import Foundation
+import Geometry
+import RenderTree
+
+/// Draws frozen render trees as Core Animation would show them
+/// (shared/reference/rendering.md): presentation values, back to front,
+/// every layer flattened into its parent's plane through its 3-D transform.
+///
+/// Each layer's plane maps to the screen by one homography (its own
+/// placement composed with its ancestors'), so a layer is drawn straight
+/// into the frame by walking the device pixels of its projected box and
+/// mapping each back into the layer: perspective-correct by construction.
+/// Offscreen passes happen only where Core Animation makes them: a group
+/// with opacity < 1 and sublayers, and a page being curled.
+public final class Renderer {
+    public let scale: Double
+    let painter: any ScreenPainter
+    /// The screens drawn for a role at a size, kept for the next frame.
+    private var screens: [ScreenKey: Image] = [:]
+    private var spareTargets: [RenderTarget] = []
+
+    struct ScreenKey: Hashable {
+        let role: ScreenRole
+        let width: Int, height: Int
+    }
+
+    /// - Parameters:
+    ///   - scale: device pixels a point (1, 2 or 3).
+    ///   - painter: what a presenting or presented screen shows.
+    public init(scale: Double, painter: any ScreenPainter) {
+        self.scale = scale
+        self.painter = painter
+    }
+
+    /// The frame's pixels: the window's size times the scale, opaque where
+    /// the window shows anything (what is behind every view is black, as
+    /// under a UIWindow with no background).
+    public func render(_ frame: RenderFrame, safeArea: EdgeInsets? = nil) throws -> Image {
+        let (width, height) = pixelSize(of: frame.size)
+        let target = RenderTarget(width: width, height: height)
+        target.clear(to: (0, 0, 0, 255))
+        var context = DrawContext(target: target, clip: nil, safeArea: safeArea ?? frame.safeArea)
+        try draw(frame.root, parent: Homography(scaleX: scale, y: scale), context: &context)
+        if let touch = frame.touch { drawTouch(at: touch, into: target) }
+        return target.image()
+    }
+
+    func pixelSize(of size: Size) -> (Int, Int) {
+        (max(1, Int((size.width * scale).rounded())), max(1, Int((size.height * scale).rounded())))
+    }
+
+    struct DrawContext {
+        let target: RenderTarget
+        /// Coverage the drawing is cut to (masksToBounds of an ancestor), or nil.
+        var clip: [UInt8]?
+        let safeArea: EdgeInsets
+    }
+
+    private func draw(_ layer: RenderLayer, parent: Homography, context: inout DrawContext) throws {
+        guard !layer.isHidden, layer.opacity >= 0.5 / 255 else { return }
+        let bounds = layer.bounds.standardized
+        // Local space: the bounds from (0, 0), so the shape is [0, w] × [0, h].
+        let toDevice = Homography(translationX: bounds.minX, y: bounds.minY)
+            .concatenating(layer.placement).concatenating(parent)
+        let corners = Quad(Rect(x: 0, y: 0, width: bounds.width, height: bounds.height))
+        let inFront = corners.points.allSatisfy { toDevice.w(at: $0) > 0 }
+        let projected = corners.map(toDevice.apply)
+        if !layer.isDoubleSided && inFront && projected.signedArea <= 0 { return }
+        if inFront && abs(projected.signedArea) < 1e-9 && !bounds.isEmpty { return }  // edge-on: no area to draw
+        let box = pixelBox(projected, inFront: inFront, in: context.target)
+
+        if layer.curl > 0 {
+            return try drawCurled(layer, toDevice: toDevice, box: box, context: &context)
+        }
+        if layer.opacity < 1 && !layer.sublayers.isEmpty {
+            // Group opacity: the subtree composited once, then faded.
+            let offscreen = takeTarget(like: context.target)
+            defer { spareTargets.append(offscreen) }
+            var inner = DrawContext(target: offscreen, clip: context.clip, safeArea: context.safeArea)
+            var opaque = layer
+            opaque.opacity = 1
+            try drawLayer(opaque, toDevice: toDevice, box: box, context: &inner)
+            cr_resolve(&offscreen.target)
+            cr_composite(&context.target.target, offscreen.pixels, UInt8((layer.opacity * 255).rounded()),
+                         0, 0, Int32(offscreen.width), Int32(offscreen.height))
+            return
+        }
+        try drawLayer(layer, toDevice: toDevice, box: box, context: &context)
+    }
+
+    /// Background, content, sublayers (cut to the bounds when masksToBounds), border.
+    private func drawLayer(_ layer: RenderLayer, toDevice: Homography, box: PixelBox?, context: inout DrawContext) throws {
+        let bounds = layer.bounds.standardized
+        let radius = min(max(layer.cornerRadius, 0), min(bounds.width, bounds.height) / 2)
+        let alpha = UInt8((min(layer.opacity, 1) * 255).rounded())
+        let content = try texture(for: layer, size: bounds.size, safeArea: context.safeArea)
+        if let box, !bounds.isEmpty {
+            let background = layer.backgroundColor.map(premultiplied) ?? (0, 0, 0, 0)
+            if content != nil && radius > 0 && !layer.masksToBounds {
+                // Core Animation rounds the background always, the contents only when masking.
+                fill(toDevice, bounds.size, radius: radius, color: background, alpha: alpha, box: box, context: context)
+                fill(toDevice, bounds.size, radius: 0, color: (0, 0, 0, 0), texture: content, alpha: alpha, box: box, context: context)
+            } else if content != nil || background.3 > 0 {
+                fill(toDevice, bounds.size, radius: radius, color: background, texture: content, alpha: alpha, box: box, context: context)
+            }
+        }
+        if !layer.sublayers.isEmpty {
+            var inner = context
+            if layer.masksToBounds {
+                guard let box else { return }
+                var mask = context.clip ?? [UInt8](repeating: 255, count: context.target.width * context.target.height)
+                var quad = makeQuad(toDevice, bounds.size, radius: radius, box: box)
+                mask.withUnsafeMutableBufferPointer { cr_clip_quad($0.baseAddress, Int32(context.target.width), Int32(context.target.height), &quad) }
+                inner.clip = mask
+            }
+            // Sublayers are placed in the bounds' own space (origin included).
+            let sublayerParent = Homography(translationX: -bounds.minX, y: -bounds.minY).concatenating(toDevice)
+            for sublayer in layer.orderedSublayers {
+                try draw(sublayer, parent: sublayerParent, context: &inner)
+            }
+        }
+        if layer.borderWidth > 0, let border = layer.borderColor, let box, !bounds.isEmpty {
+            var quad = makeQuad(toDevice, bounds.size, radius: radius, box: box)
+            quad.ring = min(layer.borderWidth, min(bounds.width, bounds.height) / 2)
+            quad.color = tuple(premultiplied(border))
+            quad.alpha = alpha
+            draw(&quad, context: context)
+        }
+    }
+
+    // MARK: Quads
+
+    func fill(_ toDevice: Homography, _ size: Size, radius: Double, color: (UInt8, UInt8, UInt8, UInt8),
+              texture: Image? = nil, alpha: UInt8, box: PixelBox, context: DrawContext) {
+        var quad = makeQuad(toDevice, size, radius: radius, box: box)
+        quad.color = color
+        quad.alpha = alpha
+        guard let texture, texture.width > 0, texture.height > 0 else { return draw(&quad, context: context) }
+        texture.pixels.withUnsafeBufferPointer { pixels in
+            quad.texture = pixels.baseAddress
+            quad.tex_width = Int32(texture.width)
+            quad.tex_height = Int32(texture.height)
+            draw(&quad, context: context)
+        }
+    }
+
+    func draw(_ quad: inout cr_quad, context: DrawContext) {
+        if let clip = context.clip {
+            clip.withUnsafeBufferPointer { mask in
+                quad.clip = mask.baseAddress
+                cr_draw_quad(&context.target.target, &quad)
+            }
+        } else {
+            cr_draw_quad(&context.target.target, &quad)
+        }
+    }
+
+    /// A quad for the local shape [0, w] × [0, h] mapped by `toDevice`.
+    func makeQuad(_ toDevice: Homography, _ size: Size, radius: Double, box: PixelBox) -> cr_quad {
+        var quad = cr_quad()
+        let inverse = toDevice.inverted ?? Homography(h11: 0, h12: 0, h13: 0, h21: 0, h22: 0, h23: 0, h31: 0, h32: 0, h33: 0)
+        quad.m = (inverse.h11, inverse.h12, inverse.h13, inverse.h21, inverse.h22, inverse.h23, inverse.h31, inverse.h32, inverse.h33)
+        quad.f = (toDevice.h13, toDevice.h23, toDevice.h33)
+        quad.width = size.width
+        quad.height = size.height
+        quad.radius = radius
+        quad.alpha = 255
+        (quad.x0, quad.y0, quad.x1, quad.y1) = (Int32(box.x0), Int32(box.y0), Int32(box.x1), Int32(box.y1))
+        return quad
+    }
+
+    struct PixelBox {
+        var x0, y0, x1, y1: Int
+    }
+
+    /// The device pixels a projected quad can touch, inside the target; the
+    /// whole target when part of the layer is behind the eye (its image
+    /// then reaches the screen's edge). nil when nothing is on screen.
+    func pixelBox(_ quad: Quad, inFront: Bool, in target: RenderTarget) -> PixelBox? {
+        guard inFront else { return PixelBox(x0: 0, y0: 0, x1: target.width, y1: target.height) }
+        let xs = quad.points.map(\.x), ys = quad.points.map(\.y)
+        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max(),
+              minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { return nil }
+        let box = PixelBox(x0: max(0, Int((minX - 1).rounded(.down))), y0: max(0, Int((minY - 1).rounded(.down))),
+                           x1: min(target.width, Int((maxX + 1).rounded(.up))), y1: min(target.height, Int((maxY + 1).rounded(.up))))
+        return box.x0 < box.x1 && box.y0 < box.y1 ? box : nil
+    }
+
+    // MARK: Content
+
+    /// What the layer shows in its bounds, at the device's resolution.
+    func texture(for layer: RenderLayer, size: Size, safeArea: EdgeInsets) throws -> Image? {
+        guard case .screen(let role) = layer.content, size.width >= 1, size.height >= 1 else { return nil }
+        let (width, height) = pixelSize(of: size)
+        let key = ScreenKey(role: role, width: width, height: height)
+        if let cached = screens[key] { return cached }
+        // A screen smaller than the window (a sheet) sits below the status bar.
+        let insets = EdgeInsets(top: size.height >= safeArea.top + safeArea.bottom + 400 ? safeArea.top : 0,
+                                left: 0, bottom: safeArea.bottom, right: 0)
+        let image = try painter.paint(role, size: size, scale: scale, safeArea: insets)
+        let painted = image.width > 0 && image.pixels.contains(where: { $0 != 0 }) ? image : nil
+        if screens.count > 16 { screens.removeAll() }
+        screens[key] = painted ?? Image(width: 0, height: 0)
+        return painted
+    }
+
+    private func takeTarget(like target: RenderTarget) -> RenderTarget {
+        if let index = spareTargets.firstIndex(where: { $0.width == target.width && $0.height == target.height }) {
+            let spare = spareTargets.remove(at: index)
+            spare.clear()
+            return spare
+        }
+        return RenderTarget(width: target.width, height: target.height)
+    }
+
+    // MARK: Page curl
+
+    /// The page's flat picture (background, content, sublayers) drawn into
+    /// its own pixels, then wrapped round the curl's cylinder on screen.
+    ///
+    /// Apple publishes no geometry for partialCurl; ours (the reference's
+    /// cylinder model): the curl lifts the bottom edge, tilted so the
+    /// bottom-right corner leads (n at 0.3 rad from straight down), round a
+    /// cylinder of radius 8 % of the page's shorter side; `curl` moves the
+    /// axis from the leading corner (0, nothing lifted) across the page and
+    /// one half-turn of the cylinder more (1, the page folded right over).
+    private func drawCurled(_ layer: RenderLayer, toDevice: Homography, box: PixelBox?, context: inout DrawContext) throws {
+        let bounds = layer.bounds.standardized
+        guard !bounds.isEmpty, let box else { return }
+        let (width, height) = pixelSize(of: bounds.size)
+        let page = RenderTarget(width: width, height: height)
+        var flat = layer
+        flat.curl = 0
+        flat.transform = .identity
+        flat.opacity = 1
+        flat.anchorPoint = Point(x: 0, y: 0)
+        flat.position = Point(x: bounds.minX, y: bounds.minY)
+        var pageContext = DrawContext(target: page, clip: nil, safeArea: context.safeArea)
+        try draw(flat, parent: Homography(scaleX: scale, y: scale), context: &pageContext)
+        let picture = page.image()
+
+        let angle = 0.3
+        let n = Point(x: sin(angle), y: cos(angle))
+        let radius = max(4, min(bounds.width, bounds.height) * 0.08)
+        let corners: [Point] = Quad(Rect(x: 0, y: 0, width: bounds.width, height: bounds.height)).points
+        let ds: [Double] = corners.map { (p: Point) -> Double in p.x * n.x + p.y * n.y }
+        let lead = ds.max()!, extent = lead - ds.min()!
+        let axis = lead - min(layer.curl, 1) * (extent + .pi * radius)
+        var quad = makeQuad(toDevice, bounds.size, radius: 0, box: PixelBox(x0: 0, y0: 0, x1: context.target.width, y1: context.target.height))
+        _ = box
+        quad.alpha = UInt8((min(layer.opacity, 1) * 255).rounded())
+        picture.pixels.withUnsafeBufferPointer { pixels in
+            quad.texture = pixels.baseAddress
+            quad.tex_width = Int32(picture.width)
+            quad.tex_height = Int32(picture.height)
+            let target = context.target
+            if let clip = context.clip {
+                clip.withUnsafeBufferPointer { mask in
+                    quad.clip = mask.baseAddress
+                    cr_draw_curl(&target.target, &quad, axis * n.x, axis * n.y, n.x, n.y, radius)
+                }
+            } else {
+                cr_draw_curl(&target.target, &quad, axis * n.x, axis * n.y, n.x, n.y, radius)
+            }
+        }
+    }
+
+    // MARK: Touch
+
+    /// A finger on the glass: a grey dot with a white rim, 44 pt across
+    /// (Apple's minimum touch target), as the Simulator shows touches.
+    private func drawTouch(at point: Point, into target: RenderTarget) {
+        let diameter = 44.0
+        let place = Homography(translationX: point.x - diameter / 2, y: point.y - diameter / 2)
+            .concatenating(Homography(scaleX: scale, y: scale))
+        let corners = Quad(Rect(x: 0, y: 0, width: diameter, height: diameter)).map(place.apply)
+        guard let box = pixelBox(corners, inFront: true, in: target) else { return }
+        let context = DrawContext(target: target, clip: nil, safeArea: EdgeInsets())
+        var rim = makeQuad(place, Size(width: diameter, height: diameter), radius: diameter / 2, box: box)
+        rim.color = tuple(premultiplied(Color(white: 1, alpha: 0.85)))
+        draw(&rim, context: context)
+        let inset = Homography(translationX: 3, y: 3).concatenating(place)
+        var dot = makeQuad(inset, Size(width: diameter - 6, height: diameter - 6), radius: (diameter - 6) / 2, box: box)
+        dot.color = tuple(premultiplied(Color(white: 0.35, alpha: 0.6)))
+        draw(&dot, context: context)
+    }
+}
+
+/// A colour as premultiplied 8-bit sRGB, rounded.
+func premultiplied(_ c: Color) -> (UInt8, UInt8, UInt8, UInt8) {
+    let a = min(max(c.alpha, 0), 1)
+    func byte(_ v: Double) -> UInt8 { UInt8((min(max(v, 0), 1) * a * 255).rounded()) }
+    return (byte(c.red), byte(c.green), byte(c.blue), UInt8((a * 255).rounded()))
+}
+
+func tuple(_ c: (UInt8, UInt8, UInt8, UInt8)) -> (UInt8, UInt8, UInt8, UInt8) { c }

@@ -1,0 +1,93 @@
+import Geometry
+import RenderTree
+
+extension Simulation {
+    /// Everything on screen now, frozen for a renderer: presentation values,
+    /// the window's layer at the root, the running transition's progress and
+    /// the finger of an interactive one.
+    public func renderFrame() -> RenderFrame {
+        var roles: [Int: ScreenRole] = [root.view.id: .presenting]
+        var controller = root.presentedViewController
+        while let presented = controller {
+            roles[presented.view.id] = .presented
+            controller = presented.presentedViewController
+        }
+        let tree = layer(for: window, state: window.presentation, roles: roles)
+        return RenderFrame(time: now, root: tree, progress: driver?.progress, touch: driver?.touch, safeArea: safeAreaInsets)
+    }
+
+    /// The cost, in bytes, of a frame kept for rendering: charged to the
+    /// entry that made the views, as trace samples are.
+    public static let renderLayerCost = 512
+
+    private func layer(for view: View, state: ViewState, roles: [Int: ScreenRole]) -> RenderLayer {
+        var layer = RenderLayer(state: state, id: view.id, name: view.name)
+        if let role = roles[view.id] { layer.content = .screen(role) }
+        // A hidden layer draws nothing of its subtree: not even looked at.
+        guard !state.isHidden else { return layer }
+        if let snapshot = view.snapshot {
+            layer.sublayers.append(Self.layer(for: snapshot, in: state.bounds, roles: roles))
+        }
+        layer.sublayers += view.subviews.map { self.layer(for: $0, state: $0.presentation, roles: roles) }
+        return layer
+    }
+
+    /// A snapshot view's picture: the source's subtree as it was, stretched
+    /// to the snapshot view's bounds (a snapshot scales with its frame).
+    private static func layer(for snapshot: Snapshot, in bounds: Rect, roles: [Int: ScreenRole]) -> RenderLayer {
+        func frozen(_ snapshot: Snapshot) -> RenderLayer {
+            var layer = RenderLayer(state: snapshot.state, id: snapshot.sourceID, name: "snapshot")
+            if let role = roles[snapshot.sourceID] { layer.content = .screen(role) }
+            if !snapshot.state.isHidden { layer.sublayers = snapshot.children.map(frozen) }
+            return layer
+        }
+        var copy = frozen(snapshot)
+        let original = copy.bounds.size
+        copy.anchorPoint = Point(x: 0.5, y: 0.5)
+        copy.position = Point(x: bounds.midX, y: bounds.midY)
+        if original.width > 0, original.height > 0 {
+            copy.transform = Transform3D(scaleX: bounds.width / original.width, y: bounds.height / original.height, z: 1)
+        }
+        return copy
+    }
+}
+
+extension RenderLayer {
+    init(state: ViewState, id: Int, name: String) {
+        self.init(id: id, name: name, bounds: state.bounds, position: state.center)
+        anchorPoint = state.anchorPoint
+        transform = state.transform
+        opacity = state.alpha
+        backgroundColor = state.backgroundColor
+        cornerRadius = state.cornerRadius
+        borderWidth = state.borderWidth
+        borderColor = state.borderColor
+        masksToBounds = state.clipsToBounds
+        isHidden = state.isHidden
+        isDoubleSided = state.isDoubleSided
+        zPosition = state.zPosition
+        curl = state.curl
+    }
+}
+
+extension TransitionDriver {
+    /// How far the transition has come: elapsed over its duration, or the
+    /// interactive percent while a finger drives it.
+    var progress: Double? {
+        guard duration > 0 else { return nil }
+        let local = timeline.local(at: engine.now)
+        return min(max(local / duration, 0), 1)
+    }
+
+    /// Where the finger is while an interaction drives the transition: it
+    /// starts a third of the way down the window, in the middle, and moves
+    /// down with a dismissal (up with a presentation) by the percent of the
+    /// window's height. Nil once let go.
+    var touch: Point? {
+        guard interaction != nil, case .scrubbed = timeline.mode else { return nil }
+        let bounds = simulation.window.bounds
+        let start = presenting ? bounds.height * 0.8 : bounds.height * 0.3
+        let travel = bounds.height * 0.5 * percent
+        return Point(x: bounds.midX, y: presenting ? start - travel : start + travel)
+    }
+}

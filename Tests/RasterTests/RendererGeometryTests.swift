@@ -1,0 +1,151 @@
+import Foundation
+import Geometry
+import RenderTree
+import Testing
+@testable import Raster
+
+/// Where the renderer puts edges, checked against projections computed
+/// here by hand.
+@Suite struct RendererGeometryTests {
+    /// A 200×300 layer turned 45° about y under m34 = −1/500, centred in a
+    /// 400×400 window. Each edge, found in the pixels as where red coverage
+    /// crosses 50 %, is within half a pixel of where the corners' projection
+    /// (x·cos θ / (1 + x·sin θ / 500), by hand) puts it.
+    @Test func flipAt45DegreesPutsEdgesWhereTheProjectionDoes() throws {
+        let angle = Double.pi / 4, eye = 500.0
+        var card = Fixture.layer(1, frame: Rect(x: 100, y: 50, width: 200, height: 300), color: Color(red: 1, green: 0, blue: 0))
+        card.transform = Fixture.perspectiveRotationY(angle, eye: eye)
+        let image = try Fixture.render(Fixture.window(400, 400, [card]))
+
+        // Corner (x, y) relative to the anchor: w = 1 + x·sin θ / eye.
+        func project(_ x: Double, _ y: Double) -> Point {
+            let w = 1 + x * sin(angle) / eye
+            return Point(x: 200 + x * cos(angle) / w, y: 200 + y / w)
+        }
+        let left = (top: project(-100, -150), bottom: project(-100, 150))
+        let right = (top: project(100, -150), bottom: project(100, 150))
+        for row in stride(from: 60, to: 340, by: 40) {
+            let y = Double(row) + 0.5
+            func edgeX(_ edge: (top: Point, bottom: Point)) -> Double? {
+                guard y > edge.top.y && y < edge.bottom.y else { return nil }
+                return edge.top.x + (edge.bottom.x - edge.top.x) * (y - edge.top.y) / (edge.bottom.y - edge.top.y)
+            }
+            guard let expectedLeft = edgeX(left), let expectedRight = edgeX(right) else { continue }
+            // Coverage along the row: the first and last partly covered pixels give the edges.
+            let coverage = (0..<image.width).map { Double(image[$0, row].r) / 255 }
+            let first = coverage.firstIndex { $0 > 0 }!, last = coverage.lastIndex { $0 > 0 }!
+            let foundLeft = Double(first) + 1 - coverage[first]
+            let foundRight = Double(last) + coverage[last]
+            #expect(abs(foundLeft - expectedLeft) <= 0.5, "row \(row): left edge at \(foundLeft), projected \(expectedLeft)")
+            #expect(abs(foundRight - expectedRight) <= 0.5, "row \(row): right edge at \(foundRight), projected \(expectedRight)")
+        }
+    }
+
+    /// A layer turned 180° about y shows its back: drawn when double-sided,
+    /// culled (nothing at all) when single-sided.
+    @Test func singleSidedLayerFacingAwayIsCulled() throws {
+        var card = Fixture.layer(1, frame: Rect(x: 50, y: 50, width: 100, height: 100), color: Color(red: 0, green: 1, blue: 0))
+        card.transform = Fixture.perspectiveRotationY(.pi * 0.9, eye: 500)
+        let shown = try Fixture.render(Fixture.window(200, 200, [card]))
+        #expect(shown[100, 100] == (0, 255, 0, 255))
+        card.isDoubleSided = false
+        let culled = try Fixture.render(Fixture.window(200, 200, [card]))
+        #expect(culled.pixels == Fixture.window(200, 200, []).blackPixels)
+    }
+
+    /// A rounded rectangle's coverage adds up to its area, w·h − (4 − π)·r²,
+    /// within 0.2 % (16 samples a pixel on the curve); a pixel in the corner
+    /// outside the arc is empty and one just inside it full.
+    @Test func roundedCornerCoverageMatchesTheArea() throws {
+        var card = Fixture.layer(1, frame: Rect(x: 20.25, y: 10.5, width: 150, height: 100), color: .white)
+        card.cornerRadius = 30
+        let image = try Fixture.render(Fixture.window(200, 130, [card]))
+        let covered = image.pixels.enumerated().filter { $0.offset % 4 == 0 }.reduce(0.0) { $0 + Double($1.element) / 255 }
+        let area = 150.0 * 100 - (4 - Double.pi) * 30 * 30
+        #expect(abs(covered - area) / area < 0.002, "coverage \(covered), area \(area)")
+        #expect(image[21, 11].r == 0)  // the corner, 1.7 px from the arc's centre… outside the radius
+        #expect(image[60, 30].r == 255)
+    }
+
+    /// Two layers meeting at x = 100.37 on black, the same colour: the
+    /// pixel the edge crosses is the colour, not darkened by black showing
+    /// through a seam.
+    @Test func neighbouringLayersLeaveNoSeam() throws {
+        let color = Color(red: 0.2, green: 0.6, blue: 1)
+        let a = Fixture.layer(1, frame: Rect(x: 10, y: 10, width: 90.37, height: 80), color: color)
+        let b = Fixture.layer(2, frame: Rect(x: 100.37, y: 10, width: 60, height: 80), color: color)
+        let image = try Fixture.render(Fixture.window(200, 100, [a, b]))
+        let expected = premultiplied(color)
+        let seam = image[100, 50]
+        #expect(abs(Int(seam.r) - Int(expected.0)) <= 1 && abs(Int(seam.g) - Int(expected.1)) <= 1 && abs(Int(seam.b) - Int(expected.2)) <= 1,
+                "seam pixel \(seam), colour \(expected)")
+        // The same under a perspective turn: two halves of one card.
+        var left = Fixture.layer(3, frame: Rect(x: 40, y: 20, width: 60.5, height: 60), color: color)
+        var right = Fixture.layer(4, frame: Rect(x: 100.5, y: 20, width: 60, height: 60), color: color)
+        // Both turn about the shared edge's x (anchor at the edge).
+        left.anchorPoint = Point(x: 1, y: 0.5); left.position = Point(x: 100.5, y: 50)
+        right.anchorPoint = Point(x: 0, y: 0.5); right.position = Point(x: 100.5, y: 50)
+        let turn = Fixture.perspectiveRotationY(0.5, eye: 300)
+        left.transform = turn; right.transform = turn
+        let turned = try Fixture.render(Fixture.window(200, 100, [left, right]))
+        for y in 30..<70 {
+            let p = turned[100, y]
+            #expect(abs(Int(p.b) - Int(expected.2)) <= 2, "row \(y): seam pixel \(p)")
+        }
+    }
+
+    /// masksToBounds cuts a child to the parent's rounded bounds, also a
+    /// child turned in 3-D (cut in the parent's plane, after projection).
+    @Test func childIsClippedToItsParent() throws {
+        var parent = Fixture.layer(1, frame: Rect(x: 50, y: 50, width: 100, height: 100), color: Color(white: 0.5))
+        parent.masksToBounds = true
+        var child = Fixture.layer(2, frame: Rect(x: -40, y: 20, width: 200, height: 40), color: Color(red: 1, green: 0, blue: 0))
+        child.transform = Fixture.perspectiveRotationY(0.4, eye: 400)
+        parent.sublayers = [child]
+        let image = try Fixture.render(Fixture.window(200, 200, [parent]))
+        // Outside the parent: black, though the child reaches there.
+        #expect(image[30, 90] == (0, 0, 0, 255))
+        #expect(image[170, 90] == (0, 0, 0, 255))
+        // Inside: the child.
+        #expect(image[100, 90].r > 200 && image[100, 90].g == 0)
+        parent.masksToBounds = false
+        let unclipped = try Fixture.render(Fixture.window(200, 200, [parent]))
+        #expect(unclipped[30, 90].r > 200)
+    }
+
+    /// Siblings draw in array order, stable-sorted by zPosition.
+    @Test func siblingsFollowZPosition() throws {
+        let red = Fixture.layer(1, frame: Rect(x: 0, y: 0, width: 50, height: 50), color: Color(red: 1, green: 0, blue: 0))
+        var green = Fixture.layer(2, frame: Rect(x: 0, y: 0, width: 50, height: 50), color: Color(red: 0, green: 1, blue: 0))
+        #expect(try Fixture.render(Fixture.window(50, 50, [red, green]))[25, 25] == (0, 255, 0, 255))
+        green.zPosition = -1
+        #expect(try Fixture.render(Fixture.window(50, 50, [red, green]))[25, 25] == (255, 0, 0, 255))
+    }
+
+    /// Group opacity: two overlapping opaque children of a 50 % parent show
+    /// as one faded shape, not the lower one through the upper.
+    @Test func opacityAppliesToTheGroup() throws {
+        var parent = Fixture.layer(1, frame: Rect(x: 0, y: 0, width: 100, height: 100), color: nil)
+        parent.opacity = 0.5
+        parent.sublayers = [Fixture.layer(2, frame: Rect(x: 0, y: 0, width: 60, height: 60), color: Color(red: 1, green: 0, blue: 0)),
+                            Fixture.layer(3, frame: Rect(x: 30, y: 30, width: 60, height: 60), color: Color(red: 0, green: 0, blue: 1))]
+        let image = try Fixture.render(Fixture.window(100, 100, [parent]))
+        // Where they overlap: blue at 50 % over black, no red.
+        #expect(image[45, 45] == (0, 0, 128, 255))
+    }
+
+    @Test func sameFrameTwiceIsByteIdentical() throws {
+        var card = Fixture.layer(1, frame: Rect(x: 10, y: 10, width: 80, height: 80), color: Color(red: 0.3, green: 0.5, blue: 0.9))
+        card.transform = Fixture.perspectiveRotationY(0.7, eye: 250)
+        card.cornerRadius = 12
+        let frame = Fixture.window(100, 100, [card])
+        #expect(try Fixture.render(frame).pixels == (try Fixture.render(frame).pixels))
+    }
+}
+
+extension RenderFrame {
+    /// An opaque black frame of this size: what an empty window shows.
+    var blackPixels: [UInt8] {
+        (0..<Int(size.width) * Int(size.height)).flatMap { _ in [UInt8(0), 0, 0, 255] }
+    }
+}
