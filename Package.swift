@@ -66,6 +66,8 @@ let package = Package(
         ),
         .testTarget(name: "CatalogueTests", dependencies: ["Catalogue", "LuaBindings", "TestSupport"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "RenderTree", "Geometry", "TestSupport"]),
+        .testTarget(name: "PreviewTests", dependencies: ["LuaBindings", "Catalogue", "Raster", "RenderTree", "Geometry", "Encoders"],
+                    resources: [.copy("Golden")]),
         .testTarget(name: "EncodersTests", dependencies: ["Encoders", "Raster", "CGIF", "CPNG"]),
         .testTarget(name: "SegueCLITests", dependencies: ["segue"]),
         .testTarget(name: "RobustnessTests", dependencies: ["LuaBindings", "Catalogue", "LuaRuntime", "Transitions"], exclude: ["Reproducers"]),

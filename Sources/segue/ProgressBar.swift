@@ -1,0 +1,31 @@
+import Foundation
+
+/// A progress bar on standard error for work that takes more than about
+/// half a second, and only when standard error is a terminal: piped output
+/// and logs stay clean.
+final class ProgressBar {
+    let label: String
+    private let start = ContinuousClock.now
+    private let enabled = isatty(STDERR_FILENO) == 1
+    private var shown = false
+
+    init(label: String) {
+        self.label = label
+    }
+
+    func update(done: Int, of total: Int) {
+        guard enabled, total > 0, ContinuousClock.now - start > .milliseconds(500) else { return }
+        let width = 30
+        let filled = done * width / total
+        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+        FileHandle.standardError.write(Data("\r\(label) \(bar) \(done)/\(total)".utf8))
+        shown = true
+    }
+
+    /// Clears the bar's line.
+    func finish() {
+        guard shown else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+        shown = false
+    }
+}

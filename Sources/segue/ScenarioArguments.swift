@@ -1,0 +1,123 @@
+import ArgumentParser
+import Catalogue
+import Foundation
+import Geometry
+import LuaBindings
+import Transitions
+
+extension Scenario: ExpressibleByArgument {}
+
+/// The options that say which run of an entry to make: shared by `run` and
+/// `preview`, so a preview shows exactly the run that `run` prints.
+struct ScenarioArguments: ParsableArguments {
+    @Flag(help: "Present, then dismiss.")
+    var dismiss = false
+
+    @Option(help: ArgumentHelp("Drive the transition by a drag: finish:P, cancel:P or release:P (P from 0 to 1).", valueName: "SPEC"))
+    var interactive: String?
+
+    @Option(help: ArgumentHelp("One of check's standard scenarios.", valueName: "NAME"))
+    var scenario: Scenario?
+
+    @Option(help: ArgumentHelp("Window size in points (default: the device's screen).", valueName: "WxH"))
+    var size: String?
+
+    @Option(help: ArgumentHelp("The device whose screen and safe area to use: \(Device.all.map(\.name).joined(separator: ", ")).",
+                               valueName: "NAME"))
+    var device = "iphone-14"
+
+    @Flag(help: "Turn the device to landscape.")
+    var landscape = false
+
+    @Option(name: .customLong("param"), help: ArgumentHelp("A parameter, key=value (repeatable).", valueName: "KEY=VALUE"))
+    var parameters: [String] = []
+
+    func validate() throws {
+        if scenario != nil && (dismiss || interactive != nil) {
+            throw ValidationError("--scenario names the whole run: leave out --dismiss and --interactive")
+        }
+        _ = try namedDevice()
+        _ = try windowSize()
+        _ = try drag()
+    }
+
+    func namedDevice() throws -> Device {
+        guard let found = Device.named(device) else {
+            let names = Device.all.map(\.name)
+            let hint = Suggestion.nearest(to: device, in: names).map { "did you mean '\($0)'? " } ?? ""
+            throw ValidationError("unknown device '\(device)'; \(hint)(one of \(names.joined(separator: ", ")))")
+        }
+        return found
+    }
+
+    func windowSize() throws -> Size {
+        guard let size else { return try namedDevice().size(landscape: landscape) }
+        let parts = size.lowercased().split(separator: "x").compactMap { Double($0) }
+        guard parts.count == 2, parts.allSatisfy({ $0.isFinite && $0 >= 100 && $0 <= 4000 }) else {
+            throw ValidationError("--size takes WIDTHxHEIGHT in points, each 100 to 4000, like 390x844; got '\(size)'")
+        }
+        return landscape ? Size(width: max(parts[0], parts[1]), height: min(parts[0], parts[1])) : Size(width: parts[0], height: parts[1])
+    }
+
+    /// The --interactive drag: a plan that ends as told, or a fraction to let go at.
+    func drag() throws -> (plan: InteractionPlan?, release: Double?) {
+        guard let interactive else { return (nil, nil) }
+        let parts = interactive.split(separator: ":").map(String.init)
+        guard parts.count == 2, let percent = Double(parts[1]), (0...1).contains(percent),
+              ["finish", "cancel", "release"].contains(parts[0]) else {
+            throw ValidationError("--interactive takes finish:PERCENT, cancel:PERCENT or release:PERCENT with PERCENT from 0 to 1, "
+                + "like finish:0.7; got '\(interactive)'")
+        }
+        if parts[0] == "release" { return (nil, percent) }
+        return (.drag(to: percent, over: 0.4, then: parts[0] == "finish" ? .finish : .cancel), nil)
+    }
+
+    var chosenScenario: Scenario {
+        scenario ?? (dismiss ? (interactive == nil ? .presentThenDismiss : .interactiveFinish) : .present)
+    }
+
+    /// What the run is called in a title: "present", "interactive-finish (finish:0.7)".
+    var title: String { chosenScenario.rawValue + (interactive.map { " (\($0))" } ?? "") }
+
+    /// Resolves the entry, checks its metadata as `check` does, and runs the
+    /// scenario. Problems with the entry are printed; exits 2 when there is
+    /// no such entry, 1 when its metadata is broken.
+    func run(_ entry: String, catalogue: CatalogueOptions, fps: Double, sampling: Bool, rendering: Bool) throws
+        -> (file: EntryFile, outcome: ScenarioOutcome, options: ScenarioOptions) {
+        let target = try Target.resolve(entry, in: catalogue.searchPath)
+        guard let file = target.files.first, target.files.count == 1, target.problems.isEmpty else {
+            for problem in target.problems { Output.error(problem) }
+            if target.files.count > 1 { Output.error("\(entry): takes one entry, not a folder") }
+            throw ExitCode(target.files.count > 1 ? 64 : 2)
+        }
+        var options = ScenarioOptions()
+        options.fps = fps
+        options.windowSize = try windowSize()
+        options.device = size == nil ? try namedDevice() : nil
+        options.limits = catalogue.limits
+        options.parameters = try Target.parameters(parameters).merging(target.parameters) { $1 }
+        options.sampling = sampling
+        options.rendering = rendering
+        let source = try file.source()
+        // The same checks as check and list, metadata values included.
+        do {
+            _ = try EntryLoader.load(file, source: source, limits: catalogue.limits)
+        } catch {
+            FileHandle.standardError.write(Data("error    \(Problem(error))\n".utf8))
+            throw ExitCode(1)
+        }
+        let (plan, release) = try drag()
+        let outcome = ScenarioRunner.run(file, source: source, scenario: chosenScenario, options: options,
+                                         interaction: plan, release: release)
+        for line in outcome.printed { FileHandle.standardError.write(Data("print    \(file.stem): \(line)\n".utf8)) }
+        return (file, outcome, options)
+    }
+
+    /// Prints the run's problems as `check` does.
+    static func report(_ outcome: ScenarioOutcome, entry: String) {
+        for problem in outcome.problems {
+            FileHandle.standardError.write(Data("\(problem.severity.column) \(problem)\n".utf8))
+        }
+        if let skipped = outcome.skipped { FileHandle.standardError.write(Data("skipped  \(entry): \(skipped)\n".utf8)) }
+    }
+}
