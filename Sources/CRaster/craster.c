@@ -172,33 +172,161 @@ static inline uint32_t modulation(const cr_quad *q, size_t i) {
     return m;
 }
 
-void cr_draw_quad(cr_target *t, const cr_quad *q) {
+/* Local units a device pixel spans at (x, y): the Jacobian's Frobenius norm. */
+static double stretch_at(const cr_quad *q, double x, double y) {
+    const double *m = q->m;
+    double W = x * m[2] + y * m[5] + m[8];
+    if (W == 0) return INFINITY;
+    double u = (x * m[0] + y * m[3] + m[6]) / W, v = (x * m[1] + y * m[4] + m[7]) / W;
+    double dudx = (m[0] - u * m[2]) / W, dudy = (m[3] - u * m[5]) / W;
+    double dvdx = (m[1] - v * m[2]) / W, dvdy = (m[4] - v * m[5]) / W;
+    return sqrt(dudx * dudx + dudy * dudy + dvdx * dvdx + dvdy * dvdy);
+}
+
+/* Narrows [lo, hi] to the x where k*x + c >= 0. */
+static inline void keep_where_positive(double k, double c, double *lo, double *hi) {
+    if (k == 0) { if (c < 0) { *lo = 1; *hi = 0; } return; }
+    double root = -c / k;
+    if (k > 0) { if (root > *lo) *lo = root; } else { if (root < *hi) *hi = root; }
+}
+
+/*
+ * The pixel centres on row y that are deep inside the shape: inside the
+ * bounds inset by `margin` (local units, at least a pixel's reach anywhere
+ * on the layer) and by the corner radius, and in front of the eye. Along a
+ * row, u, v and the forward w are each a linear function over W, so each
+ * condition is a half-line in x on either side of W's sign change.
+ */
+static void interior_span(const cr_quad *q, int y, double margin, int *xs, int *xe) {
+    const double *m = q->m;
+    double py = y + 0.5;
+    double a_u = m[0], b_u = py * m[3] + m[6];
+    double a_v = m[1], b_v = py * m[4] + m[7];
+    double a_w = m[2], b_w = py * m[5] + m[8];
+    double inset = margin + q->radius + (q->ring > 0 ? 0 : 0);
+    double left = inset, right = q->width - inset, top = inset, bottom = q->height - inset;
+    *xs = q->x0; *xe = q->x0;
+    if (q->ring > 0 || left >= right || top >= bottom) return;
+    int best_len = 0;
+    for (int sign = -1; sign <= 1; sign += 2) {
+        /* Where sign * W > 0: multiply every condition through by sign * W. */
+        double lo = q->x0 + 0.5, hi = q->x1 - 0.5;
+        keep_where_positive(sign * a_w, sign * b_w - 1e-9, &lo, &hi);
+        keep_where_positive(sign * (a_u - left * a_w), sign * (b_u - left * b_w), &lo, &hi);
+        keep_where_positive(sign * (right * a_w - a_u), sign * (right * b_w - b_u), &lo, &hi);
+        keep_where_positive(sign * (a_v - top * a_w), sign * (b_v - top * b_w), &lo, &hi);
+        keep_where_positive(sign * (bottom * a_w - a_v), sign * (bottom * b_w - b_v), &lo, &hi);
+        /* forward w > 0: (f0 U + f1 V + f2 W) / W > 0 */
+        keep_where_positive(sign * (q->f[0] * a_u + q->f[1] * a_v + q->f[2] * a_w),
+                            sign * (q->f[0] * b_u + q->f[1] * b_v + q->f[2] * b_w) - 1e-9, &lo, &hi);
+        if (lo > hi) continue;
+        int s = (int)ceil(lo - 0.5), e = (int)floor(hi - 0.5) + 1;
+        if (s < q->x0) s = q->x0;
+        if (e > q->x1) e = q->x1;
+        if (e - s > best_len) { best_len = e - s; *xs = s; *xe = e; }
+    }
+}
+
+/* One pixel the slow way: classified, sampled at the edge. */
+static inline void draw_pixel(cr_target *t, const cr_quad *q, int x, int y) {
     const int full = (1 << CR_SAMPLES) - 1;
-    for (int y = q->y0; y < q->y1; y++) {
-        for (int x = q->x0; x < q->x1; x++) {
-            size_t i = (size_t)y * t->width + x;
-            uint32_t m = modulation(q, i);
-            if (m == 0) continue;
-            double u, v;
-            int kind = classify(q, x + 0.5, y + 0.5, &u, &v);
-            if (kind == 0) continue;
-            int mask = full;
-            if (kind == 2) {
-                mask = sample_mask(q, x, y);
-                if (mask == 0) continue;
-                /* Colour from the centre, kept inside the shape for textures. */
-                if (u < 0) u = 0;
-                if (v < 0) v = 0;
-                if (u > q->width) u = q->width;
-                if (v > q->height) v = q->height;
+    size_t i = (size_t)y * t->width + x;
+    uint32_t m = modulation(q, i);
+    if (m == 0) return;
+    double u, v;
+    int kind = classify(q, x + 0.5, y + 0.5, &u, &v);
+    if (kind == 0) return;
+    int mask = full;
+    if (kind == 2) {
+        mask = sample_mask(q, x, y);
+        if (mask == 0) return;
+        /* Colour from the centre, kept inside the shape for textures. */
+        if (u < 0) u = 0;
+        if (v < 0) v = 0;
+        if (u > q->width) u = q->width;
+        if (v > q->height) v = q->height;
+    }
+    uint8_t c[4];
+    shade(q, u, v, c);
+    if (m != 255) scale_px(c, c, m);
+    if (c[3] == 0 && c[0] == 0 && c[1] == 0 && c[2] == 0) return;
+    if (mask == full && t->slots[i] < 0) blend(t->pixels + i * 4, c);
+    else blend_samples(t, i, c, mask);
+}
+
+/* The deep inside of a row: whole pixels, no edge tests. */
+static void draw_interior(cr_target *t, const cr_quad *q, int y, int xs, int xe) {
+    const double *m = q->m;
+    double py = y + 0.5, px = xs + 0.5;
+    double U = px * m[0] + py * m[3] + m[6], V = px * m[1] + py * m[4] + m[7], W = px * m[2] + py * m[5] + m[8];
+    int affine = m[2] == 0 && m[5] == 0;
+    size_t row = (size_t)y * t->width;
+    uint8_t fill[4];
+    memcpy(fill, q->color, 4);
+    if (!q->texture && q->alpha != 255 && !q->clip) scale_px(fill, fill, q->alpha);
+    /* An untransformed texture at one texel a pixel: rows of texels, copied. */
+    if (affine && q->texture && m[1] == 0 && m[3] == 0 && q->color[3] == 0) {
+        double du = m[0] / m[8] * q->tex_width / q->width, dv = m[4] / m[8] * q->tex_height / q->height;
+        double tx = U / W * q->tex_width / q->width - 0.5, ty = V / W * q->tex_height / q->height - 0.5;
+        if (fabs(du - 1) < 1e-9 && fabs(dv - 1) < 1e-9 && fabs(tx - round(tx)) < 1e-6 && fabs(ty - round(ty)) < 1e-6) {
+            int ix = (int)round(tx), iy = (int)round(ty);
+            if (ix >= 0 && iy >= 0 && iy < q->tex_height && ix + (xe - xs) <= q->tex_width) {
+                const uint8_t *src = q->texture + ((size_t)iy * q->tex_width + ix) * 4;
+                for (int x = xs; x < xe; x++, src += 4) {
+                    size_t i = row + x;
+                    uint32_t mm = modulation(q, i);
+                    if (mm == 0 || src[3] == 0) continue;
+                    uint8_t c[4];
+                    if (mm == 255) memcpy(c, src, 4); else scale_px(c, src, mm);
+                    if (t->slots[i] < 0) blend(t->pixels + i * 4, c);
+                    else blend_samples(t, i, c, (1 << CR_SAMPLES) - 1);
+                }
+                return;
             }
-            uint8_t c[4];
-            shade(q, u, v, c);
-            if (m != 255) scale_px(c, c, m);
-            if (c[3] == 0 && c[0] == 0 && c[1] == 0 && c[2] == 0) continue;
-            if (mask == full && t->slots[i] < 0) blend(t->pixels + i * 4, c);
-            else blend_samples(t, i, c, mask);
         }
+    }
+    for (int x = xs; x < xe; x++, U += m[0], V += m[1], W += m[2]) {
+        size_t i = row + x;
+        uint8_t c[4];
+        if (!q->texture && !q->clip) {
+            memcpy(c, fill, 4);
+        } else {
+            uint32_t mm = modulation(q, i);
+            if (mm == 0) continue;
+            double inv = affine ? 1 / m[8] : 1 / W;
+            shade(q, U * inv, V * inv, c);
+            if (mm != 255) scale_px(c, c, mm);
+        }
+        if (t->slots[i] < 0) {
+            if (c[3] == 255) memcpy(t->pixels + i * 4, c, 4);
+            else blend(t->pixels + i * 4, c);
+        } else {
+            blend_samples(t, i, c, (1 << CR_SAMPLES) - 1);
+        }
+    }
+}
+
+void cr_draw_quad(cr_target *t, const cr_quad *q) {
+    /* A pixel's reach in local units, the largest anywhere on the layer (at a corner of its box). */
+    double margin = 0;
+    double xs_[2] = {q->x0 + 0.5, q->x1 - 0.5}, ys_[2] = {q->y0 + 0.5, q->y1 - 0.5};
+    for (int a = 0; a < 2; a++)
+        for (int b = 0; b < 2; b++) {
+            double s = stretch_at(q, xs_[a], ys_[b]);
+            if (s > margin) margin = s;
+        }
+    if (!isfinite(margin) || margin > 1e6) margin = 1e6;
+    margin *= 1.5;
+    for (int y = q->y0; y < q->y1; y++) {
+        int xs, xe;
+        interior_span(q, y, margin, &xs, &xe);
+        if (xe <= xs) {
+            for (int x = q->x0; x < q->x1; x++) draw_pixel(t, q, x, y);
+            continue;
+        }
+        for (int x = q->x0; x < xs; x++) draw_pixel(t, q, x, y);
+        draw_interior(t, q, y, xs, xe);
+        for (int x = xe; x < q->x1; x++) draw_pixel(t, q, x, y);
     }
 }
 
