@@ -4,7 +4,7 @@ SWIFT := $(shell scripts/find-swift)
 PREFIX ?= /usr/local
 CC ?= cc
 
-.PHONY: deps demo test fuzz bench build release install clean
+.PHONY: deps demo previews test fuzz bench build release install clean
 
 deps:
 	@scripts/install-deps
@@ -16,6 +16,17 @@ build: deps
 demo: build
 	$$($(SWIFT) build --show-bin-path)/segue list
 	$$($(SWIFT) build --show-bin-path)/segue check
+	mkdir -p .build/demo
+	$$($(SWIFT) build --show-bin-path)/segue preview half-sheet --dismiss --out .build/demo/half-sheet.gif
+
+# The README's pictures: a contact sheet and a GIF of every built-in entry.
+PREVIEW_ENTRIES := fade slide-from-bottom half-sheet flip page-curl card-stack spring-slide
+previews: release
+	mkdir -p docs/images
+	$$($(SWIFT) build -c release --show-bin-path)/segue preview half-sheet --out docs/images/half-sheet.png --frames 8
+	for entry in $(PREVIEW_ENTRIES); do \
+		$$($(SWIFT) build -c release --show-bin-path)/segue preview "$$entry" --dismiss --out "docs/images/$$entry.gif" || exit 1; \
+	done
 
 test: deps
 	$(SWIFT) test
@@ -35,7 +46,9 @@ release: deps
 # Lua boundary: Swift host against a C host built now, in the same run;
 # engine: transitions a second against the target; check: the catalogue's
 # scenarios against the same scenarios without scripts; check-scale: the real
-# segue over 100 and 1,000 entries, peak memory and the parallel speed-up.
+# segue over 100 and 1,000 entries, peak memory and the parallel speed-up;
+# render: frames a second against pixman's plain blend of the same layers,
+# GIF encoding, and a whole preview.
 bench: deps
 	$(SWIFT) build -c release --product segue-bench
 	$(CC) -O2 -o .build/lua-boundary-c Benchmarks/lua_boundary.c $$(pkg-config --cflags --libs lua5.4)
@@ -44,6 +57,7 @@ bench: deps
 	$$($(SWIFT) build -c release --show-bin-path)/segue-bench check
 	$(SWIFT) build -c release --product segue
 	$$($(SWIFT) build -c release --show-bin-path)/segue-bench check-scale --segue $$($(SWIFT) build -c release --show-bin-path)/segue
+	$$($(SWIFT) build -c release --show-bin-path)/segue-bench render --segue $$($(SWIFT) build -c release --show-bin-path)/segue
 
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/segue
