@@ -146,9 +146,11 @@ public struct Painter {
     /// (clipped to the image) and blends `paint` by the coverage it returns.
     private mutating func cover(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ paint: Paint,
                                 _ area: (Double, Double) -> Double) {
-        guard paint.a > 0 else { return }
-        let c0 = max(0, Int(x0.rounded(.down))), c1 = min(image.width, Int(x1.rounded(.up)))
-        let r0 = max(0, Int(y0.rounded(.down))), r1 = min(image.height, Int(y1.rounded(.up)))
+        guard paint.a > 0, x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return }
+        // Clamp before converting, so a shape far off the image cannot overflow Int.
+        let (w, h) = (Double(image.width), Double(image.height))
+        let c0 = Int(min(max(x0, 0), w).rounded(.down)), c1 = Int(min(max(x1, 0), w).rounded(.up))
+        let r0 = Int(min(max(y0, 0), h).rounded(.down)), r1 = Int(min(max(y1, 0), h).rounded(.up))
         guard c0 < c1 && r0 < r1 else { return }
         let stride = image.width
         image.pixels.withUnsafeMutableBufferPointer { buffer in

@@ -47,7 +47,7 @@ extension StandardScene {
 
         let button = Rect(x: left, y: size.height - max(safeArea.bottom, 4) - 16 - 54, width: right - left, height: 54)
         let card = Rect(x: left, y: y + 24, width: right - left, height: button.minY - 16 - (y + 24))
-        if card.height >= 64 {
+        if card.height >= 64 && card.width >= 80 {
             p.fill(card, cornerRadius: 20, .white)
             let inner = card.insetBy(dx: 18, dy: 0)
             try p.text("About this trip", at: Point(x: inner.minX, y: card.minY + 38), font: semibold, size: 20, .black)

@@ -126,7 +126,7 @@ public final class Font: @unchecked Sendable {
     ///
     /// - Throws: `RasterError.freeType` if a glyph cannot be loaded or rendered.
     public func draw(_ text: String, at baseline: Point, size: Double, color: Color, into image: inout Image) throws {
-        guard size > 0, color.alpha > 0 else { return }
+        guard size > 0, color.alpha > 0, abs(baseline.x) < 1e9, abs(baseline.y) < 1e9, size < 1e6 else { return }
         lock.lock(); defer { lock.unlock() }
         let paint = Paint(color)
         let scale = size / unitsPerEm
