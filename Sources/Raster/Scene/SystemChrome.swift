@@ -6,7 +6,7 @@ enum SystemChrome {
     /// at least 20 points (a status bar's height; less means none is shown).
     ///
     /// Devices with a notch or island (top inset ≥ 44) put the time in the left "ear"
-    /// and the icons in the right one; older ones centre the time in a 20-point bar.
+    /// and the icons in the right one; older phones centre the time in a 20-point bar, iPads lead with it.
     static func statusBar(_ painter: inout Painter, width: Double, safeArea: EdgeInsets, color: Color) throws {
         let top = safeArea.top
         guard top >= 20 else { return }
@@ -23,6 +23,9 @@ enum SystemChrome {
             let ear = (width / 2 - 63) / 2  // the island is about 126 points wide
             timeX = ear - timeWidth / 2
             iconsX = width - ear - iconsWidth / 2
+        } else if width >= 600 {  // iPad: time at the leading edge
+            timeX = 20
+            iconsX = width - 14 - iconsWidth
         } else {
             timeX = (width - timeWidth) / 2
             iconsX = width - 6 - iconsWidth
