@@ -1,0 +1,22 @@
+import Geometry
+import RenderTree
+
+/// The user's screenshots: `from` for the presenting screen, `to` for the presented one,
+/// each scaled to fill the screen (aspect fill, centred). A role without a picture
+/// falls back to `StandardScene`.
+public struct ImageScene: ScreenPainter {
+    public let from: Image?
+    public let to: Image?
+
+    public init(from: Image?, to: Image?) {
+        self.from = from
+        self.to = to
+    }
+
+    public func paint(_ role: ScreenRole, size: Size, scale: Double, safeArea: EdgeInsets) throws -> Image {
+        guard let picture = role == .presenting ? from : to else {
+            return try StandardScene().paint(role, size: size, scale: scale, safeArea: safeArea)
+        }
+        return picture.aspectFilled(width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()))
+    }
+}
