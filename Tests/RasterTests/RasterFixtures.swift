@@ -19,7 +19,7 @@ enum Fixture {
         return layer
     }
 
-    static func render(_ frame: RenderFrame, scale: Double = 1, painter: any ScreenPainter = NoScreens()) throws -> Image {
+    static func render(_ frame: RenderFrame, scale: Double = 1, painter: any ScreenPainter = PlainScene()) throws -> Image {
         let image = try Renderer(scale: scale, painter: painter).render(frame)
         look(image, "frame-\(frame.root.sublayers.first?.name ?? "empty")")
         return image

@@ -1,0 +1,168 @@
+import ArgumentParser
+import CPixman
+import Catalogue
+import Encoders
+import Foundation
+import Geometry
+import LuaBindings
+import Raster
+import RenderTree
+
+/// The renderer's frames a second for four built-in entries at @1× and @3×,
+/// each beside pixman compositing the same layers untransformed (a copy
+/// and a blend a layer: the floor any renderer of these frames stands on);
+/// then the 1-second flip's 60 frames, GIF encoding per frame, and
+/// `segue preview fade --out fade.gif` end to end.
+struct RenderThroughput: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Time the renderer against pixman's plain blend of the same layers, GIF encoding and a whole preview."
+    )
+
+    @Option(help: "Rounds; the best counts.")
+    var rounds = 5
+
+    @Option(help: ArgumentHelp("The segue binary for the end-to-end figure (skipped when not given).", valueName: "PATH"))
+    var segue: String?
+
+    func run() throws {
+        print("render: frames of built-in entries at 390×844 points, best of \(rounds) rounds")
+        print("entry        scale  frames  Segue fps   pixman blend fps   ratio (Segue time / blend time)")
+        for (name, scenario) in [("fade", Scenario.present), ("flip", .present), ("page-curl", .present), ("half-sheet", .present)] {
+            let frames = try Self.frames(name, scenario: scenario, fps: 60, parameters: [:])
+            for scale in [1.0, 3.0] {
+                let ours = try time { try Self.render(frames, scale: scale) }
+                let blend = try time { try PixmanBaseline(frames: frames, scale: scale).run() }
+                let fps = Double(frames.count) / ours, blendFPS = Double(frames.count) / blend
+                print("\(name.padding(toLength: 12, withPad: " ", startingAt: 0)) @\(Int(scale))×    \(String(format: "%4d", frames.count))    "
+                    + "\(String(format: "%8.0f", fps))    \(String(format: "%8.0f", blendFPS))           \(String(format: "%.2f×", ours / blend))")
+            }
+        }
+
+        let flip = try Self.frames("flip", scenario: .present, fps: 60, parameters: ["duration": "1"])
+        let sixty = Array(flip.filter { $0.progress != nil }.prefix(60))
+        let flipTime = try time { try Self.render(sixty, scale: 1) }
+        let flipBlend = try time { try PixmanBaseline(frames: sixty, scale: 1).run() }
+        print("flip, 1 s at 60 fps @1×: \(sixty.count) frames in \(String(format: "%.1f ms", flipTime * 1000)) (target 50 ms); "
+            + "pixman blend of the same layers \(String(format: "%.1f ms", flipBlend * 1000)), "
+            + "\(String(format: "%.2f×", flipTime / flipBlend)) (target within 4×)")
+
+        let fade = try Self.frames("fade", scenario: .present, fps: 30, parameters: [:])
+        let renderer = Renderer(scale: 1, painter: StandardScene())
+        let pictures = try fade.map { try renderer.render($0) }
+        let gifFrames = pictures.map { GIFFrame(image: $0, delay: 3) }
+        let gifTime = try time { _ = try GIFEncoder.encode(gifFrames) }
+        let pngTime = try time { _ = try PNGEncoder.encode(pictures[pictures.count / 2]) }
+        print("GIF encoding, fade at 30 fps @1×: \(String(format: "%.2f ms", gifTime * 1000 / Double(gifFrames.count))) a frame "
+            + "(\(gifFrames.count) frames; target 10 ms); PNG of one frame \(String(format: "%.2f ms", pngTime * 1000))")
+
+        if let segue {
+            let out = FileManager.default.temporaryDirectory.appendingPathComponent("segue-bench-fade.gif").path
+            let wall = try time {
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: segue)
+                process.arguments = ["preview", "fade", "--out", out]
+                process.standardError = FileHandle.nullDevice
+                try process.run()
+                process.waitUntilExit()
+                guard process.terminationStatus == 0 else { throw ValidationError("segue preview fade failed: \(process.terminationStatus)") }
+            }
+            try? FileManager.default.removeItem(atPath: out)
+            print("segue preview fade --out fade.gif, end to end: \(String(format: "%.0f ms", wall * 1000)) (target 1 s)")
+        }
+    }
+
+    /// Best wall time of `rounds` runs, in seconds.
+    func time(_ body: () throws -> Void) throws -> Double {
+        var best = Double.infinity
+        for _ in 0..<rounds {
+            let start = DispatchTime.now().uptimeNanoseconds
+            try body()
+            best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+        return best
+    }
+
+    static func frames(_ name: String, scenario: Scenario, fps: Double, parameters: [String: String]) throws -> [RenderFrame] {
+        let files = try BuiltinCatalogue.locate().entryFiles()
+        guard let file = files.first(where: { $0.stem == name }) else { throw ValidationError("no built-in entry \(name)") }
+        var options = ScenarioOptions()
+        options.fps = fps
+        options.rendering = true
+        options.parameters = parameters
+        let outcome = ScenarioRunner.run(file, source: try file.source(), scenario: scenario, options: options)
+        guard outcome.errors.isEmpty else { throw ValidationError("\(name): \(outcome.errors)") }
+        return outcome.frames
+    }
+
+    /// One renderer for the run, as `segue preview` uses it (screens drawn once, then reused).
+    static func render(_ frames: [RenderFrame], scale: Double) throws {
+        let renderer = Renderer(scale: scale, painter: StandardScene())
+        for frame in frames { _ = try renderer.render(frame) }
+    }
+}
+
+/// The same layers as a frame's, composited by pixman with no transform:
+/// each layer's screen picture (or its colour) blended OVER at its
+/// untransformed place, after a clear: what drawing the frame costs when
+/// nothing turns, curls or clips.
+struct PixmanBaseline {
+    let frames: [RenderFrame]
+    let scale: Double
+
+    func run() throws {
+        let size = frames[0].size
+        let width = Int32((size.width * scale).rounded()), height = Int32((size.height * scale).rounded())
+        let pixels = UnsafeMutablePointer<UInt32>.allocate(capacity: Int(width * height))
+        defer { pixels.deallocate() }
+        let destination = pixman_image_create_bits(PIXMAN_a8b8g8r8, width, height, pixels, width * 4)
+        defer { pixman_image_unref(destination) }
+        var black = pixman_color_t(red: 0, green: 0, blue: 0, alpha: 0xffff)
+        let clear = pixman_image_create_solid_fill(&black)
+        defer { pixman_image_unref(clear) }
+        // Screen pictures, as the renderer has them: one per role and size.
+        let painter = StandardScene()
+        var screens: [String: (bits: UnsafeMutablePointer<UInt8>, pixman: OpaquePointer)] = [:]
+        defer { for screen in screens.values { pixman_image_unref(screen.pixman); screen.bits.deallocate() } }
+        for frame in frames {
+            pixman_image_composite32(PIXMAN_OP_SRC, clear, nil, destination, 0, 0, 0, 0, 0, 0, width, height)
+            for (layer, origin) in Self.flattened(frame.root, origin: .zero) {
+                let box = (x: Int32((origin.x * scale).rounded()), y: Int32((origin.y * scale).rounded()),
+                           w: Int32((layer.bounds.width * scale).rounded()), h: Int32((layer.bounds.height * scale).rounded()))
+                guard box.w > 0, box.h > 0 else { continue }
+                var source: OpaquePointer?
+                if case .screen(let role) = layer.content {
+                    let key = "\(role)-\(box.w)x\(box.h)"
+                    if screens[key] == nil {
+                        let image = try painter.paint(role, size: layer.bounds.size, scale: scale, safeArea: frame.safeArea)
+                        // pixman keeps the pointer: the bits live as long as the image does.
+                        let bits = UnsafeMutablePointer<UInt8>.allocate(capacity: max(image.pixels.count, 4))
+                        bits.initialize(from: image.pixels, count: image.pixels.count)
+                        let pixman = bits.withMemoryRebound(to: UInt32.self, capacity: max(image.pixels.count / 4, 1)) {
+                            pixman_image_create_bits(PIXMAN_a8b8g8r8, Int32(image.width), Int32(image.height), $0, Int32(image.width * 4))
+                        }
+                        screens[key] = (bits, pixman!)
+                    }
+                    source = screens[key]!.pixman
+                    pixman_image_composite32(PIXMAN_OP_OVER, source, nil, destination, 0, 0, 0, 0, box.x, box.y, box.w, box.h)
+                } else if let color = layer.backgroundColor {
+                    let a = color.alpha * layer.opacity
+                    var fill = pixman_color_t(red: UInt16(color.red * a * 65535), green: UInt16(color.green * a * 65535),
+                                              blue: UInt16(color.blue * a * 65535), alpha: UInt16(a * 65535))
+                    let solid = pixman_image_create_solid_fill(&fill)
+                    pixman_image_composite32(PIXMAN_OP_OVER, solid, nil, destination, 0, 0, 0, 0, box.x, box.y, box.w, box.h)
+                    pixman_image_unref(solid)
+                }
+            }
+        }
+    }
+
+    /// Every drawn layer with its untransformed top-left in the window.
+    static func flattened(_ layer: RenderLayer, origin: Point) -> [(RenderLayer, Point)] {
+        guard !layer.isHidden, layer.opacity > 0 else { return [] }
+        let topLeft = Point(x: origin.x + layer.position.x - layer.anchorPoint.x * layer.bounds.width,
+                            y: origin.y + layer.position.y - layer.anchorPoint.y * layer.bounds.height)
+        let inner = Point(x: topLeft.x - layer.bounds.minX, y: topLeft.y - layer.bounds.minY)
+        return [(layer, topLeft)] + layer.orderedSublayers.flatMap { flattened($0, origin: inner) }
+    }
+}
