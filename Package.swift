@@ -66,7 +66,7 @@ let package = Package(
         ),
         .testTarget(name: "CatalogueTests", dependencies: ["Catalogue", "LuaBindings", "TestSupport"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "RenderTree", "Geometry", "TestSupport"]),
-        .testTarget(name: "EncodersTests", dependencies: ["Encoders", "Raster", "CGIF", "CPNG"]),
+        .testTarget(name: "EncodersTests", dependencies: ["Encoders", "Raster", "CGIF", "CPNG", "TestSupport"]),
         .testTarget(name: "SegueCLITests", dependencies: ["segue"]),
         .testTarget(name: "RobustnessTests", dependencies: ["LuaBindings", "Catalogue", "LuaRuntime", "Transitions"], exclude: ["Reproducers"]),
     ]
