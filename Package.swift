@@ -68,7 +68,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "RenderTree", "Geometry", "TestSupport"]),
         .testTarget(name: "PreviewTests", dependencies: ["LuaBindings", "Catalogue", "Raster", "RenderTree", "Geometry", "Encoders"],
                     resources: [.copy("Golden")]),
-        .testTarget(name: "EncodersTests", dependencies: ["Encoders", "Raster", "CGIF", "CPNG"]),
+        .testTarget(name: "EncodersTests", dependencies: ["Encoders", "Raster", "CGIF", "CPNG", "TestSupport"]),
         .testTarget(name: "SegueCLITests", dependencies: ["segue"]),
         .testTarget(name: "RobustnessTests", dependencies: ["LuaBindings", "Catalogue", "LuaRuntime", "Transitions"], exclude: ["Reproducers"]),
     ]

@@ -145,8 +145,8 @@ struct Preview: ParsableCommand {
         let url = URL(fileURLWithPath: path)
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
         guard let size else { throw ValidationError("\(path): no such file") }
-        guard size <= PNGDecoder.maximumFileSize else {
-            throw ValidationError("\(path): \(size) bytes is larger than a screenshot can be (\(PNGDecoder.maximumFileSize) bytes at most)")
+        guard size <= PNGDecoder.maximumFileBytes else {
+            throw ValidationError("\(path): \(size) bytes is larger than a screenshot can be (\(PNGDecoder.maximumFileBytes) bytes at most)")
         }
         do {
             return try PNGDecoder.decode(try Data(contentsOf: url))

@@ -1,0 +1,63 @@
+import Foundation
+
+/// Writes a rendered file so that it is either all there or not there at all.
+///
+/// The bytes go to a temporary file beside the destination, which is then renamed over
+/// it: rename within one folder is atomic, so a failed or interrupted render never
+/// leaves a partial GIF where the user expects a good one, and an existing file is
+/// replaced only by a complete one. The temporary file is removed on any failure.
+public enum OutputFile {
+    /// - Throws: `EncoderError.cannotWrite` naming `path`, saying whether the folder is
+    ///   missing or not writable.
+    public static func write(_ data: Data, to path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent().path
+        let temporary = folder + "/." + url.lastPathComponent + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        // 0666 less the umask, as any other new file of the user's gets.
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard fd >= 0 else { throw failure(path, folder: folder, errno) }
+        do {
+            try writeAll(data, to: fd)
+            guard fsync(fd) == 0 else { throw POSIXError(errno) }
+            guard close(fd) == 0 else { throw POSIXError(errno, closed: true) }
+            guard rename(temporary, path) == 0 else { throw POSIXError(errno, closed: true) }
+        } catch let error as POSIXError {
+            if !error.closed { close(fd) }
+            unlink(temporary)
+            throw failure(path, folder: folder, error.code)
+        }
+    }
+
+    private struct POSIXError: Error {
+        let code: Int32
+        var closed = false
+        init(_ code: Int32, closed: Bool = false) {
+            self.code = code
+            self.closed = closed
+        }
+    }
+
+    private static func writeAll(_ data: Data, to fd: Int32) throws {
+        try data.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let n = Foundation.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw POSIXError(errno)
+                }
+                offset += n
+            }
+        }
+    }
+
+    private static func failure(_ path: String, folder: String, _ code: Int32) -> EncoderError {
+        let reason = switch code {
+        case ENOENT, ENOTDIR: "the folder \(folder) does not exist"
+        case EACCES, EPERM, EROFS: "the folder \(folder) is not writable"
+        case EISDIR: "it is a folder"
+        default: String(cString: strerror(code))
+        }
+        return .cannotWrite(path: path, reason: reason)
+    }
+}

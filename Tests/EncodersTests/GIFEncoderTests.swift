@@ -1,0 +1,80 @@
+import Encoders
+import Foundation
+import Raster
+import Testing
+
+@Suite struct GIFEncoderTests {
+    /// Twelve frames at 60 fps over 0.2 s, the card sliding 8 pixels a frame.
+    private static let times = (0..<12).map { Double($0) / 60 }
+    private static let pictures = (0..<12).map { TestPictures.screen(offset: 8 * $0) }
+
+    private static func frames() -> [GIFFrame] {
+        GIFTiming.frames(times: times, end: 0.2).map { GIFFrame(image: pictures[$0.index], delay: $0.delay) }
+    }
+
+    /// The source as RGB over white, computed from straight alpha in floating point, not
+    /// with the encoder's integer shortcut.
+    private static func overWhite(_ image: Image) -> [UInt8] {
+        let straight = image.straightAlphaPixels
+        return (0..<image.width * image.height).flatMap { i -> [UInt8] in
+            let a = Double(straight[4 * i + 3]) / 255
+            return (0..<3).map { UInt8((Double(straight[4 * i + $0]) * a + 255 * (1 - a)).rounded()) }
+        }
+    }
+
+    @Test func readsBackWithGiflibAsALoopingAnimation() throws {
+        let frames = Self.frames()
+        let gif = try DecodedGIF(GIFEncoder.encode(frames))
+        #expect(gif.width == 390 && gif.height == 844)
+        // By hand: of k/60 s for k < 12 (0, 2, 3, 5, 7, 8, 10, 12, 13, 15, 17, 18 cs) frames
+        // 0, 1, 3, 4, 6, 7, 9, 10 are kept; the last, at 17 cs, runs to 20 cs.
+        #expect(gif.frames.map(\.delay) == [2, 3, 2, 3, 2, 3, 2, 3])
+        #expect(gif.loopCount == 0)
+        #expect(gif.globalColours > 0 && gif.globalColours <= 256)
+        #expect(gif.localColourMaps == 0)
+    }
+
+    /// Mean absolute error under 3/255 a channel: flat UI colours get exact palette entries
+    /// (error 0 over most of the screen), and the dithered gradient and shadow rows, about
+    /// a sixth of the pixels, may each be several levels off while averaging near zero.
+    @Test func pixelsStayCloseToTheSource() throws {
+        let frames = Self.frames()
+        let gif = try DecodedGIF(GIFEncoder.encode(frames))
+        try #require(gif.frames.count == frames.count)
+        var worstMean = 0.0, flatWorst = 0
+        for (decoded, frame) in zip(gif.frames, frames) {
+            let expected = Self.overWhite(frame.image)
+            let total = zip(decoded.rgb, expected).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }
+            worstMean = max(worstMean, Double(total) / Double(expected.count))
+            // The blue button is one flat colour: it must come back exactly.
+            for x in 30..<360 {
+                let o = (740 * 390 + x) * 3
+                flatWorst = max(flatWorst, (0..<3).map { abs(Int(decoded.rgb[o + $0]) - Int(expected[o + $0])) }.max()!)
+            }
+        }
+        #expect(worstMean < 3)
+        #expect(flatWorst == 0)
+    }
+
+    /// Black at alpha 128 over white: 255 × (1 − 128/255) = 127.
+    @Test func translucentPixelsAreCompositedOverWhite() throws {
+        let image = Image(width: 8, height: 8, pixels: Array(repeating: [0, 0, 0, 128], count: 64).flatMap { $0 })
+        let gif = try DecodedGIF(GIFEncoder.encode([GIFFrame(image: image, delay: 10)]))
+        #expect(gif.frames.first?.rgb == [UInt8](repeating: 127, count: 64 * 3))
+    }
+
+    @Test func theSameFramesGiveTheSameBytes() throws {
+        let frames = Self.frames()
+        #expect(try GIFEncoder.encode(frames) == GIFEncoder.encode(frames))
+    }
+
+    @Test func framesThatCannotMakeAGIFAreAnError() {
+        let small = Image(width: 4, height: 4)
+        #expect(throws: EncoderError.invalidFrames(reason: "there are none")) { try GIFEncoder.encode([]) }
+        #expect(throws: EncoderError.self) {
+            try GIFEncoder.encode([GIFFrame(image: small, delay: 2), GIFFrame(image: Image(width: 4, height: 5), delay: 2)])
+        }
+        #expect(throws: EncoderError.self) { try GIFEncoder.encode([GIFFrame(image: small, delay: 70_000)]) }
+        #expect(throws: EncoderError.self) { try GIFEncoder.encode([GIFFrame(image: Image(width: 0, height: 0), delay: 2)]) }
+    }
+}
