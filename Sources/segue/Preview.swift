@@ -86,7 +86,7 @@ struct Preview: ParsableCommand {
     func run() throws {
         let format = try format()
         let painter = try screens()
-        let (file, outcome, scenarioOptions) = try scenarioArguments.run(entry, catalogue: options, fps: fps, sampling: false, rendering: true)
+        let (file, outcome, _) = try scenarioArguments.run(entry, catalogue: options, fps: fps, sampling: false, rendering: true)
         ScenarioArguments.report(outcome, entry: file.stem)
         guard let last = outcome.frames.last, let out else {
             Output.error("\(file.stem): nothing to preview: the run ended before its first frame")

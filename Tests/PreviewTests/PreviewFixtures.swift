@@ -68,5 +68,5 @@ func bezierY(x: Double, _ p1x: Double, _ p1y: Double, _ p2x: Double, _ p2y: Doub
 /// With SEGUE_LOOK_DIR set, keeps a frame's raw pixels there to look at.
 func look(_ image: Image, _ name: String) {
     guard let dir = ProcessInfo.processInfo.environment["SEGUE_LOOK_DIR"] else { return }
-    FileManager.default.createFile(atPath: "\(dir)/\(name)-\(image.width)x\(image.height).rgba", contents: Data(image.pixels))
+    _ = FileManager.default.createFile(atPath: "\(dir)/\(name)-\(image.width)x\(image.height).rgba", contents: Data(image.pixels))
 }

@@ -29,7 +29,7 @@ enum Fixture {
     static func look(_ image: Image, _ name: String) {
         guard let dir = ProcessInfo.processInfo.environment["SEGUE_LOOK_DIR"] else { return }
         let path = "\(dir)/\(name.replacingOccurrences(of: " ", with: "-"))-\(image.width)x\(image.height).rgba"
-        FileManager.default.createFile(atPath: path, contents: Data(image.pixels))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(image.pixels))
     }
 
     /// The 4×4 matrix of a perspective rotation about y, written out by hand
