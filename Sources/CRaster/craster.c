@@ -2,6 +2,9 @@
 
 #include <math.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 /* 16 sample positions in a pixel, one per row and column of a 16x16 grid
    (n-rooks), so near-horizontal and near-vertical edges both get 17
@@ -254,54 +257,122 @@ static inline void draw_pixel(cr_target *t, const cr_quad *q, int x, int y) {
     else blend_samples(t, i, c, mask);
 }
 
+/* Packed premultiplied pixels: RGBA bytes read as one little-endian word,
+   two channels a lane (R and B, G and A) so one multiply serves two. */
+static inline uint32_t load_px(const uint8_t *p) { uint32_t v; memcpy(&v, p, 4); return v; }
+static inline void store_px(uint8_t *p, uint32_t v) { memcpy(p, &v, 4); }
+
+/* Each channel times f/256, f in 0..256. */
+static inline uint32_t lanes_scale256(uint32_t a, uint32_t f) {
+    uint32_t rb = ((a & 0x00ff00ffu) * f >> 8) & 0x00ff00ffu;
+    uint32_t ag = (((a >> 8) & 0x00ff00ffu) * f) & 0xff00ff00u;
+    return rb | ag;
+}
+
+/* a + (b - a)·f/256 per channel, f in 0..256. */
+static inline uint32_t lanes_lerp(uint32_t a, uint32_t b, uint32_t f) {
+    uint32_t rb = (((a & 0x00ff00ffu) * (256 - f) + (b & 0x00ff00ffu) * f) >> 8) & 0x00ff00ffu;
+    uint32_t ag = ((((a >> 8) & 0x00ff00ffu) * (256 - f) + ((b >> 8) & 0x00ff00ffu) * f)) & 0xff00ff00u;
+    return rb | ag;
+}
+
+/* Each channel times m/255, rounded (m in 0..255). */
+static inline uint32_t lanes_mul255(uint32_t a, uint32_t m) {
+    uint32_t rb = (a & 0x00ff00ffu) * m + 0x00800080u;
+    rb = ((rb + ((rb >> 8) & 0x00ff00ffu)) >> 8) & 0x00ff00ffu;
+    uint32_t ag = ((a >> 8) & 0x00ff00ffu) * m + 0x00800080u;
+    ag = (ag + ((ag >> 8) & 0x00ff00ffu)) & 0xff00ff00u;
+    return rb | ag;
+}
+
+/* src over dst, premultiplied. */
+static inline uint32_t lanes_over(uint32_t src, uint32_t dst) {
+    uint32_t inv = 255 - (src >> 24);
+    if (inv == 0) return src;
+    return src + lanes_mul255(dst, inv);
+}
+
+/* The texel coordinates (16.16 fixed point, clamped to the texture) at a
+   device position; the texture's centres sit at half-texel offsets. */
+static inline void texel_at(const cr_quad *q, double U, double V, double W, int32_t *fx, int32_t *fy) {
+    double tx = U / W * q->tex_width / q->width - 0.5, ty = V / W * q->tex_height / q->height - 0.5;
+    double mx = q->tex_width - 1, my = q->tex_height - 1;
+    tx = tx < 0 ? 0 : (tx > mx ? mx : tx);
+    ty = ty < 0 ? 0 : (ty > my ? my : ty);
+    *fx = (int32_t)(tx * 65536.0 + 0.5);
+    *fy = (int32_t)(ty * 65536.0 + 0.5);
+}
+
+static inline uint32_t bilinear_fixed(const cr_quad *q, int32_t fx, int32_t fy) {
+    int ix = fx >> 16, iy = fy >> 16;
+    uint32_t wx = ((uint32_t)fx >> 8) & 0xff, wy = ((uint32_t)fy >> 8) & 0xff;
+#if defined(__SSE2__)
+    /* Two texels side by side in one 8-byte load a row, when both are there. */
+    if (ix + 1 < q->tex_width && iy + 1 < q->tex_height) {
+        const uint8_t *p0 = q->texture + ((size_t)iy * q->tex_width + ix) * 4;
+        const __m128i zero = _mm_setzero_si128();
+        __m128i top = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)p0), zero);
+        __m128i bottom = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)(p0 + (size_t)q->tex_width * 4)), zero);
+        __m128i v = _mm_srli_epi16(_mm_add_epi16(_mm_mullo_epi16(top, _mm_set1_epi16((short)(256 - wy))),
+                                                 _mm_mullo_epi16(bottom, _mm_set1_epi16((short)wy))), 8);
+        __m128i weights = _mm_set_epi16((short)wx, (short)wx, (short)wx, (short)wx,
+                                        (short)(256 - wx), (short)(256 - wx), (short)(256 - wx), (short)(256 - wx));
+        __m128i h = _mm_mullo_epi16(v, weights);
+        h = _mm_srli_epi16(_mm_add_epi16(h, _mm_srli_si128(h, 8)), 8);
+        return (uint32_t)_mm_cvtsi128_si32(_mm_packus_epi16(h, zero));
+    }
+#endif
+    int ix1 = ix + 1 < q->tex_width ? ix + 1 : ix, iy1 = iy + 1 < q->tex_height ? iy + 1 : iy;
+    const uint8_t *row0 = q->texture + (size_t)iy * q->tex_width * 4, *row1 = q->texture + (size_t)iy1 * q->tex_width * 4;
+    uint32_t top = lanes_lerp(load_px(row0 + ix * 4), load_px(row0 + ix1 * 4), wx);
+    uint32_t bottom = lanes_lerp(load_px(row1 + ix * 4), load_px(row1 + ix1 * 4), wx);
+    return lanes_lerp(top, bottom, wy);
+}
+
+/* Pixels between exact texel positions: under perspective the positions
+   are exact every SPAN pixels and linear between (at most a hundredth of
+   a texel off for any turn a transition makes). */
+#define SPAN 16
+
 /* The deep inside of a row: whole pixels, no edge tests. */
 static void draw_interior(cr_target *t, const cr_quad *q, int y, int xs, int xe) {
     const double *m = q->m;
-    double py = y + 0.5, px = xs + 0.5;
-    double U = px * m[0] + py * m[3] + m[6], V = px * m[1] + py * m[4] + m[7], W = px * m[2] + py * m[5] + m[8];
-    int affine = m[2] == 0 && m[5] == 0;
+    double py = y + 0.5;
     size_t row = (size_t)y * t->width;
-    uint8_t fill[4];
-    memcpy(fill, q->color, 4);
-    if (!q->texture && q->alpha != 255 && !q->clip) scale_px(fill, fill, q->alpha);
-    /* An untransformed texture at one texel a pixel: rows of texels, copied. */
-    if (affine && q->texture && m[1] == 0 && m[3] == 0 && q->color[3] == 0) {
-        double du = m[0] / m[8] * q->tex_width / q->width, dv = m[4] / m[8] * q->tex_height / q->height;
-        double tx = U / W * q->tex_width / q->width - 0.5, ty = V / W * q->tex_height / q->height - 0.5;
-        if (fabs(du - 1) < 1e-9 && fabs(dv - 1) < 1e-9 && fabs(tx - round(tx)) < 1e-6 && fabs(ty - round(ty)) < 1e-6) {
-            int ix = (int)round(tx), iy = (int)round(ty);
-            if (ix >= 0 && iy >= 0 && iy < q->tex_height && ix + (xe - xs) <= q->tex_width) {
-                const uint8_t *src = q->texture + ((size_t)iy * q->tex_width + ix) * 4;
-                for (int x = xs; x < xe; x++, src += 4) {
-                    size_t i = row + x;
-                    uint32_t mm = modulation(q, i);
-                    if (mm == 0 || src[3] == 0) continue;
-                    uint8_t c[4];
-                    if (mm == 255) memcpy(c, src, 4); else scale_px(c, src, mm);
-                    if (t->slots[i] < 0) blend(t->pixels + i * 4, c);
-                    else blend_samples(t, i, c, (1 << CR_SAMPLES) - 1);
-                }
-                return;
-            }
+    uint32_t color = load_px(q->color);
+    if (!q->texture) {
+        uint32_t fill = q->alpha != 255 ? lanes_mul255(color, q->alpha) : color;
+        for (int x = xs; x < xe; x++) {
+            size_t i = row + x;
+            uint32_t c = q->clip ? lanes_mul255(fill, q->clip[i]) : fill;
+            if (c == 0) continue;
+            if (t->slots[i] < 0) store_px(t->pixels + i * 4, lanes_over(c, load_px(t->pixels + i * 4)));
+            else { uint8_t cc[4]; store_px(cc, c); blend_samples(t, i, cc, (1 << CR_SAMPLES) - 1); }
         }
+        return;
     }
-    for (int x = xs; x < xe; x++, U += m[0], V += m[1], W += m[2]) {
-        size_t i = row + x;
-        uint8_t c[4];
-        if (!q->texture && !q->clip) {
-            memcpy(c, fill, 4);
-        } else {
-            uint32_t mm = modulation(q, i);
-            if (mm == 0) continue;
-            double inv = affine ? 1 / m[8] : 1 / W;
-            shade(q, U * inv, V * inv, c);
-            if (mm != 255) scale_px(c, c, mm);
-        }
-        if (t->slots[i] < 0) {
-            if (c[3] == 255) memcpy(t->pixels + i * 4, c, 4);
-            else blend(t->pixels + i * 4, c);
-        } else {
-            blend_samples(t, i, c, (1 << CR_SAMPLES) - 1);
+    for (int x0 = xs; x0 < xe; x0 += SPAN) {
+        int x1 = x0 + SPAN < xe ? x0 + SPAN : xe;
+        double pa = x0 + 0.5, pb = x1 + 0.5;
+        int32_t fxa, fya, fxb, fyb;
+        texel_at(q, pa * m[0] + py * m[3] + m[6], pa * m[1] + py * m[4] + m[7], pa * m[2] + py * m[5] + m[8], &fxa, &fya);
+        texel_at(q, pb * m[0] + py * m[3] + m[6], pb * m[1] + py * m[4] + m[7], pb * m[2] + py * m[5] + m[8], &fxb, &fyb);
+        int n = x1 - x0;
+        int32_t dx = (int32_t)(((int64_t)fxb - fxa) / n), dy = (int32_t)(((int64_t)fyb - fya) / n);
+        int32_t fx = fxa, fy = fya;
+        /* One texel a pixel, on the texel grid (an unturned, unscaled layer at a whole-pixel place): no filtering. */
+        int exact = dx == 65536 && dy == 0 && (fxa & 0xffff) == 0 && (fya & 0xffff) == 0;
+        const uint8_t *texels = q->texture + ((size_t)(fya >> 16) * q->tex_width + (fxa >> 16)) * 4;
+        for (int k = 0; k < n; k++, fx += dx, fy += dy) {
+            size_t i = row + x0 + k;
+            uint32_t c = exact ? load_px(texels + (size_t)k * 4) : bilinear_fixed(q, fx, fy);
+            if ((c >> 24) != 255) c = c + lanes_mul255(color, 255 - (c >> 24));
+            uint32_t mm = q->alpha;
+            if (q->clip) mm = div255(mm * q->clip[i]);
+            if (mm != 255) c = lanes_mul255(c, mm);
+            if (c == 0) continue;
+            if (t->slots[i] < 0) store_px(t->pixels + i * 4, lanes_over(c, load_px(t->pixels + i * 4)));
+            else { uint8_t cc[4]; store_px(cc, c); blend_samples(t, i, cc, (1 << CR_SAMPLES) - 1); }
         }
     }
 }
@@ -406,47 +477,53 @@ static int curl_source(const cr_quad *q, double pu, double pv, double cx, double
 
 void cr_draw_curl(cr_target *t, const cr_quad *q, double cx, double cy, double nx, double ny, double r) {
     if (r < 0.5) r = 0.5;
+    /* A pixel's reach in local units: within it of a silhouette (the page's
+       border, the cylinder's rim) four samples decide the coverage. */
+    double reach = stretch_at(q, q->x0 + 0.5, q->y0 + 0.5) * 1.5;
     for (int y = q->y0; y < q->y1; y++) {
         for (int x = q->x0; x < q->x1; x++) {
             size_t i = (size_t)y * t->width + x;
             uint32_t m = modulation(q, i);
             if (m == 0) continue;
-            /* Samples: each finds its own surface, so the curl's silhouette is anti-aliased. */
-            uint32_t sum[4] = {0, 0, 0, 0};
-            int hits = 0, shadowed = 0;
-            double su0 = 0, sv0 = 0;
-            int light0 = 256, side0 = 0;
-            for (int k = 0; k < CR_SAMPLES; k += 4) {
-                double pu, pv, su, sv;
-                int light;
-                if (!local_point(q, x + sample_x[k], y + sample_y[k], &pu, &pv)) continue;
-                int side = curl_source(q, pu, pv, cx, cy, nx, ny, r, &su, &sv, &light);
-                if (side) {
-                    hits++;
-                    if (!side0) { su0 = su; sv0 = sv; light0 = light; side0 = side; }
-                    (void)sum;
-                } else {
-                    /* Uncovered: in the curl's shadow if close past the cylinder. */
-                    double d = (pu - cx) * nx + (pv - cy) * ny;
-                    double along = (pu - cx) * -ny + (pv - cy) * nx;
-                    (void)along;
-                    if (d > r && d < r * 2.2 && pu >= 0 && pv >= 0 && pu <= q->width && pv <= q->height)
-                        shadowed += (int)(96 * (1 - (d - r) / (r * 1.2)));
+            double pu, pv, su = 0, sv = 0;
+            int light = 256;
+            if (!local_point(q, x + 0.5, y + 0.5, &pu, &pv)) continue;
+            int side = curl_source(q, pu, pv, cx, cy, nx, ny, r, &su, &sv, &light);
+            double d = (pu - cx) * nx + (pv - cy) * ny;
+            int near_rim = fabs(d - r) < reach || (side && (su < reach || sv < reach || su > q->width - reach || sv > q->height - reach));
+            int hits = side ? 4 : 0, shadow = 0;
+            if (near_rim) {
+                hits = 0;
+                for (int k = 0; k < CR_SAMPLES; k += 4) {
+                    double qu, qv, tu, tv;
+                    int tl;
+                    if (!local_point(q, x + sample_x[k], y + sample_y[k], &qu, &qv)) continue;
+                    int s2 = curl_source(q, qu, qv, cx, cy, nx, ny, r, &tu, &tv, &tl);
+                    if (s2) {
+                        if (!hits) { su = tu; sv = tv; light = tl; side = s2; }
+                        hits++;
+                    }
                 }
             }
-            uint8_t c[4];
+            /* The curl's shadow on what it uncovers, fading over 1.2 r past the rim. */
+            if (hits < 4 && d > r && d < r * 2.2 && pu >= 0 && pv >= 0 && pu <= q->width && pv <= q->height)
+                shadow = (int)(96 * (1 - (d - r) / (r * 1.2)));
             if (hits) {
-                shade(q, su0, sv0, c);
-                if (side0 == 2) {
+                uint8_t c[4];
+                shade(q, su, sv, c);
+                if (side == 2) {
                     /* The back: the page's own picture seen through the paper, lightened. */
                     for (int ch = 0; ch < 3; ch++) c[ch] = (uint8_t)((c[ch] * 2u + c[3] * 3u + 2) / 5);
                 }
-                for (int ch = 0; ch < 3; ch++) c[ch] = (uint8_t)((c[ch] * (uint32_t)light0) >> 8);
-                uint32_t cover = m * (uint32_t)hits * 255 / 4 / 255;
-                scale_px(c, c, cover);
+                for (int ch = 0; ch < 3; ch++) c[ch] = (uint8_t)((c[ch] * (uint32_t)light) >> 8);
+                scale_px(c, c, m * (uint32_t)hits / 4);
+                if (hits < 4 && shadow > 0) {
+                    uint8_t s[4] = {0, 0, 0, (uint8_t)div255(m * (uint32_t)shadow * (4 - hits) / 4)};
+                    blend(t->pixels + i * 4, s);
+                }
                 blend(t->pixels + i * 4, c);
-            } else if (shadowed > 0) {
-                uint8_t s[4] = {0, 0, 0, (uint8_t)div255(m * (uint32_t)(shadowed / 4))};
+            } else if (shadow > 0) {
+                uint8_t s[4] = {0, 0, 0, (uint8_t)div255(m * (uint32_t)shadow)};
                 blend(t->pixels + i * 4, s);
             }
         }

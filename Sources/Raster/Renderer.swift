@@ -19,6 +19,8 @@ public final class Renderer {
     /// The screens drawn for a role at a size, kept for the next frame.
     private var screens: [ScreenKey: Image] = [:]
     private var spareTargets: [RenderTarget] = []
+    private var frameTarget: RenderTarget?
+    private var pageTarget: RenderTarget?
 
     struct ScreenKey: Hashable {
         let role: ScreenRole
@@ -38,7 +40,9 @@ public final class Renderer {
     /// under a UIWindow with no background).
     public func render(_ frame: RenderFrame, safeArea: EdgeInsets? = nil) throws -> Image {
         let (width, height) = pixelSize(of: frame.size)
-        let target = RenderTarget(width: width, height: height)
+        // One frame's buffers serve the next: a fresh 4 MB a frame would cost its page faults every time.
+        let target = frameTarget.flatMap { $0.width == width && $0.height == height ? $0 : nil } ?? RenderTarget(width: width, height: height)
+        frameTarget = target
         target.clear(to: (0, 0, 0, 255))
         var context = DrawContext(target: target, clip: nil, safeArea: safeArea ?? frame.safeArea)
         try draw(frame.root, parent: Homography(scaleX: scale, y: scale), context: &context)
@@ -229,7 +233,9 @@ public final class Renderer {
         let bounds = layer.bounds.standardized
         guard !bounds.isEmpty, let box else { return }
         let (width, height) = pixelSize(of: bounds.size)
-        let page = RenderTarget(width: width, height: height)
+        let page = pageTarget.flatMap { $0.width == width && $0.height == height ? $0 : nil } ?? RenderTarget(width: width, height: height)
+        pageTarget = page
+        page.clear()
         var flat = layer
         flat.curl = 0
         flat.transform = .identity
