@@ -1,6 +1,5 @@
 import CImageQuant
 import Foundation
-import Raster
 
 /// One palette for a whole animation, chosen by libimagequant, and the remapping of
 /// each frame onto it.
@@ -74,13 +73,14 @@ final class GIFQuantiser {
         }
     }
 
-    /// Debian builds libimagequant with OpenMP. Two threads on a busy machine were 3–5×
-    /// slower than one (a parallel region waits for its slowest thread), and the thread
-    /// count changes libimagequant's choices, so the bytes would differ between machines.
-    /// omp_set_num_threads only affects parallel regions started from this thread; it is
-    /// looked up at run time because a libimagequant built without OpenMP has none.
+    /// Debian builds libimagequant with OpenMP. On a busy 2-core machine two threads made
+    /// the whole encode about 2.5× slower than one (a parallel region waits for its
+    /// slowest thread), and libimagequant 2.x chooses settings (its dither map) by thread
+    /// count, which would let the bytes differ between machines. omp_set_num_threads only
+    /// affects parallel regions started from the calling thread; it is looked up at run
+    /// time because a libimagequant built without OpenMP has none.
     private static func runOnOneThread() {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "omp_set_num_threads") else { return }
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "omp_set_num_threads") else { return }
         unsafeBitCast(symbol, to: (@convention(c) (Int32) -> Void).self)(1)
     }
 

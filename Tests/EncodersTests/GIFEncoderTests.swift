@@ -84,6 +84,17 @@ import Testing
         #expect(total / Double(blocks) < 1.5)
     }
 
+    /// The thumbnail stays still while the card slides: with one palette for the whole
+    /// animation its dithered pixels come out the same in every frame instead of shimmering.
+    @Test func stillPixelsDoNotFlickerBetweenFrames() throws {
+        let gif = try DecodedGIF(GIFEncoder.encode(Self.frames()))
+        func thumbnail(_ rgb: [UInt8]) -> [UInt8] {
+            (120..<270).flatMap { y in rgb[(y * 390 + 220) * 3..<(y * 390 + 370) * 3] }
+        }
+        let first = thumbnail(try #require(gif.frames.first).rgb)
+        #expect(gif.frames.dropFirst().allSatisfy { thumbnail($0.rgb) == first })
+    }
+
     /// Black at alpha 128 over white: 255 × (1 − 128/255) = 127.
     @Test func translucentPixelsAreCompositedOverWhite() throws {
         let image = Image(width: 8, height: 8, pixels: Array(repeating: [0, 0, 0, 128], count: 64).flatMap { $0 })
