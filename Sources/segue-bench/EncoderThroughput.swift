@@ -20,25 +20,45 @@ struct EncoderThroughput: ParsableCommand {
     var runs = 5
 
     func run() throws {
-        print("Encoders: \(frames) frames of 390×844, best of \(runs) runs")
+        print("Encoders: \(frames) frames of 390×844, best of \(runs) runs; wall time, and this thread's CPU time")
         for photo in [false, true] {
             let pictures = (0..<frames).map { Self.picture(progress: Double($0) / Double(max(1, frames - 1)), photo: photo) }
             let gifFrames = pictures.map { GIFFrame(image: $0, delay: 3) }
-            var gifBest = Double.infinity, pngBest = Double.infinity, gifBytes = 0, pngBytes = 0
+            var gif = Timing(), png = Timing(), gifBytes = 0, pngBytes = 0
             for _ in 0..<runs {
-                var start = DispatchTime.now().uptimeNanoseconds
-                gifBytes = try GIFEncoder.encode(gifFrames).count
-                gifBest = min(gifBest, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6 / Double(frames))
-                start = DispatchTime.now().uptimeNanoseconds
-                pngBytes = try pictures.reduce(0) { $0 + (try PNGEncoder.encode($1).count) }
-                pngBest = min(pngBest, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6 / Double(frames))
+                gif.measure(frames) { gifBytes = try GIFEncoder.encode(gifFrames).count }
+                png.measure(frames) { pngBytes = try pictures.reduce(0) { $0 + (try PNGEncoder.encode($1).count) } }
             }
-            let scene = photo ? "UI + photo" : "UI"
-            print(String(format: "%@ GIF  %6.2f ms/frame  %8d bytes in all", scene.padding(toLength: 10, withPad: " ", startingAt: 0), gifBest, gifBytes))
-            print(String(format: "%@ PNG  %6.2f ms/frame  %8d bytes a frame", scene.padding(toLength: 10, withPad: " ", startingAt: 0), pngBest, pngBytes / frames))
+            try gif.check()
+            try png.check()
+            let scene = (photo ? "UI + photo" : "UI").padding(toLength: 10, withPad: " ", startingAt: 0)
+            print(String(format: "%@ GIF  %6.2f ms/frame  (CPU %6.2f)  %8d bytes in all", scene, gif.wall, gif.cpu, gifBytes))
+            print(String(format: "%@ PNG  %6.2f ms/frame  (CPU %6.2f)  %8d bytes a frame", scene, png.wall, png.cpu, pngBytes / frames))
             if !photo {
-                print(String(format: "target: GIF under 10 ms a UI frame — %@", gifBest < 10 ? "met" : "NOT MET"))
+                print(String(format: "target: GIF under 10 ms a UI frame — %@", gif.wall < 10 ? "met" : "NOT MET"))
             }
+        }
+    }
+
+    /// The best wall and CPU milliseconds a frame over the runs. CPU time is the figure
+    /// to trust on a shared machine: the encoders run on the calling thread only.
+    struct Timing {
+        var wall = Double.infinity, cpu = Double.infinity
+        var error: Error?
+
+        mutating func measure(_ frames: Int, _ body: () throws -> Void) {
+            let (wall0, cpu0) = (DispatchTime.now().uptimeNanoseconds, Self.threadCPU())
+            do { try body() } catch { self.error = error }
+            wall = min(wall, Double(DispatchTime.now().uptimeNanoseconds - wall0) / 1e6 / Double(frames))
+            cpu = min(cpu, (Self.threadCPU() - cpu0) * 1e3 / Double(frames))
+        }
+
+        func check() throws { if let error { throw error } }
+
+        static func threadCPU() -> Double {
+            var t = timespec()
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+            return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
         }
     }
 
