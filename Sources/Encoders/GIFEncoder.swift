@@ -5,12 +5,13 @@ import Raster
 ///
 /// Two passes over the frames: the first counts every frame's colours into one
 /// histogram, so the whole animation shares one palette and nothing flickers; the
-/// second remaps each frame onto it and hands it to giflib. Frames are composited over
-/// white first (GIF has only on/off transparency, and the frames are full screens), so
-/// a translucent dimming view shows as the grey it looks like on a white page.
+/// second remaps each frame onto it (libimagequant, Floyd–Steinberg) and hands it to
+/// giflib. Each pass composites the frame over white (GIF has only on/off transparency,
+/// and the frames are full screens, so a translucent pixel shows as it would on a white
+/// page); compositing twice rather than keeping every frame keeps memory at one frame.
 ///
-/// The same frames always give the same bytes on the same machine: libimagequant and
-/// giflib use no clock or randomness.
+/// The same frames give the same bytes: the histogram is handed over in colour order,
+/// libimagequant runs on one thread, and neither library uses a clock or randomness.
 public enum GIFEncoder {
     /// - Parameter frames: at least one, all the same size, delays in 0...65535 cs
     ///   (see `GIFTiming` for delays browsers show faithfully).
@@ -20,11 +21,12 @@ public enum GIFEncoder {
         let (width, height) = try validate(frames)
         let quantiser = try GIFQuantiser(width: width, height: height)
         var rgba = [UInt8](repeating: 0, count: width * height * 4)
+        var colours = ColourHistogram()
         for frame in frames {
             composite(frame.image, overWhiteInto: &rgba)
-            try quantiser.add(rgba)
+            colours.add(rgba, width: width)
         }
-        let writer = try GIFWriter(width: width, height: height, palette: try quantiser.palette())
+        let writer = try GIFWriter(width: width, height: height, palette: try quantiser.palette(for: colours))
         var indices = [UInt8](repeating: 0, count: width * height)
         for frame in frames {
             composite(frame.image, overWhiteInto: &rgba)
@@ -54,15 +56,16 @@ public enum GIFEncoder {
     }
 
     /// Premultiplied over white is one add a channel: c + (255 − a)·255/255 = c + 255 − a.
+    /// Packed four channels to a word, since this runs twice over every pixel; valid
+    /// premultiplied channels never exceed alpha, so no channel carries into the next.
     static func composite(_ image: Image, overWhiteInto out: inout [UInt8]) {
-        image.pixels.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { dst in
-                for i in stride(from: 0, to: src.count, by: 4) {
-                    let cover = 255 &- src[i + 3]
-                    dst[i] = src[i] &+ cover
-                    dst[i + 1] = src[i + 1] &+ cover
-                    dst[i + 2] = src[i + 2] &+ cover
-                    dst[i + 3] = 255
+        image.pixels.withUnsafeBytes { source in
+            out.withUnsafeMutableBytes { target in
+                let src = source.bindMemory(to: UInt32.self), dst = target.bindMemory(to: UInt32.self)
+                for i in 0..<src.count {
+                    let p = UInt32(littleEndian: src[i])
+                    let cover = 255 &- (p >> 24)
+                    dst[i] = UInt32(littleEndian: (p &+ cover &* 0x0001_0101) | 0xFF00_0000)
                 }
             }
         }

@@ -1,21 +1,23 @@
 import CImageQuant
-import Raster
+import Foundation
 
 /// One palette for a whole animation, chosen by libimagequant, and the remapping of
 /// each frame onto it.
 ///
-/// The palette comes from one histogram over every frame, not one per frame: with
-/// per-frame palettes a colour that stays put on screen can land on a slightly
-/// different entry from frame to frame, and flat areas visibly flicker.
+/// The palette comes from one histogram over every frame (`ColourHistogram`), not one
+/// per frame: with per-frame palettes a colour that stays put on screen can land on a
+/// slightly different entry from frame to frame, and flat areas visibly flicker.
 ///
 /// Settings, and why:
 /// - quality 0–100: never fail with LIQ_QUALITY_TOO_LOW; always give the best 256 colours.
-/// - speed 6 (default 4): the histogram is what takes time across dozens of full
-///   screens; at 6 the palette for flat UI colours is the same, measured on the test
-///   picture, and the per-frame cost fits the 10 ms budget.
-/// - dithering 1.0, libimagequant's Floyd–Steinberg: gradients (shadows, dimming views,
-///   blurs) band badly without it, and flat UI colours get exact palette entries, so a
-///   flat area has no error to diffuse and stays noise-free.
+/// - speed 6 (default 4): with the histogram counted in Swift, speed only sets the
+///   k-means refinement of the palette and whether libimagequant builds a dither map;
+///   4 gave files about 3 % smaller but remapped about twice as slowly (on a busy
+///   2-core machine), and 6 keeps a UI frame inside 10 ms.
+/// - dithering 1.0, libimagequant's Floyd–Steinberg: gradients and photos band without
+///   it (4×4-block error on the tests' photo-like thumbnail 0.8 levels dithered, 2.6
+///   not), and flat UI colours get exact palette entries, so a flat area has no error
+///   to diffuse and stays noise-free.
 final class GIFQuantiser {
     static let speed: Int32 = 6
     static let ditheringLevel: Float = 1.0
@@ -27,6 +29,7 @@ final class GIFQuantiser {
     let height: Int
 
     init(width: Int, height: Int) throws {
+        Self.runOnOneThread()
         guard let attributes = liq_attr_create() else { throw EncoderError.quantisationFailed(reason: "out of memory") }
         self.attributes = attributes
         liq_set_max_colors(attributes, 256)
@@ -47,15 +50,10 @@ final class GIFQuantiser {
         liq_attr_destroy(attributes)
     }
 
-    /// Counts an opaque RGBA frame's colours; the histogram keeps no pointer to `rgba`.
-    func add(_ rgba: [UInt8]) throws {
-        try withImage(rgba) { image in
-            try check(liq_histogram_add_image(histogram, attributes, image), "counting a frame's colours")
-        }
-    }
-
-    /// The palette for every frame added so far; call once, after the last `add`.
-    func palette() throws -> [liq_color] {
+    /// The palette for the colours counted over every frame; call once, before `remap`.
+    func palette(for colours: ColourHistogram) throws -> [liq_color] {
+        let entries = colours.entries
+        try check(liq_histogram_add_colors(histogram, attributes, entries, Int32(entries.count), 0), "counting colours")
         var result: OpaquePointer?
         try check(liq_histogram_quantize(histogram, attributes, &result), "choosing the palette")
         guard let result else { throw EncoderError.quantisationFailed(reason: "no palette") }
@@ -73,6 +71,17 @@ final class GIFQuantiser {
                 try check(liq_write_remapped_image(result, image, out.baseAddress!, out.count), "remapping a frame")
             }
         }
+    }
+
+    /// Debian builds libimagequant with OpenMP. On a busy 2-core machine two threads made
+    /// the whole encode about 2.5× slower than one (a parallel region waits for its
+    /// slowest thread), and libimagequant 2.x chooses settings (its dither map) by thread
+    /// count, which would let the bytes differ between machines. omp_set_num_threads only
+    /// affects parallel regions started from the calling thread; it is looked up at run
+    /// time because a libimagequant built without OpenMP has none.
+    private static func runOnOneThread() {
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "omp_set_num_threads") else { return }
+        unsafeBitCast(symbol, to: (@convention(c) (Int32) -> Void).self)(1)
     }
 
     private func withImage(_ rgba: [UInt8], _ body: (OpaquePointer) throws -> Void) throws {

@@ -45,5 +45,6 @@ public enum GIFTiming {
     /// The shortest delay browsers honour, in centiseconds.
     public static let minimumDelay = 2
 
-    private static func centiseconds(_ seconds: Double) -> Int { Int((seconds * 100).rounded()) }
+    /// Clamped so that an absurd time gives an absurd delay, which GIFEncoder refuses, not a trap.
+    private static func centiseconds(_ seconds: Double) -> Int { Int(min(max(seconds * 100, -1e15), 1e15).rounded()) }
 }

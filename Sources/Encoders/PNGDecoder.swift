@@ -7,7 +7,8 @@ import Raster
 ///
 /// The input is untrusted, so the limits are checked before anything is allocated for
 /// the pixels: a header can claim any size in 33 bytes. libpng's own checks (CRCs,
-/// zlib stream, chunk lengths) turn a truncated or corrupt file into a thrown error.
+/// zlib stream, chunk lengths) turn a truncated or corrupt file into a thrown error,
+/// and its build-time caps (8 MB for any ancillary chunk, 1,000 of them) bound the rest.
 public enum PNGDecoder {
     /// 32 MiB: four times a full-resolution iPad Pro screenshot, so no real picture is refused.
     public static let maximumFileBytes = 32 << 20

@@ -17,13 +17,22 @@ enum TestPictures {
         for row in 0..<20 {
             fill(&image, 20 + offset, 600 + row, 350, 1, (0, 0, 0, UInt8(60 * (20 - row) / 20)))
         }
-        // The card: a vertical gradient from indigo (88, 86, 214) to pink (255, 45, 85).
+        // The card: a diagonal gradient from indigo (88, 86, 214) to pink (255, 45, 85), with
+        // over 500 distinct colours, so the palette cannot hold them all and must dither.
         for row in 0..<300 {
-            let t = Double(row) / 299
-            let r = UInt8((88 + (255 - 88) * t).rounded())
-            let g = UInt8((86 + (45 - 86) * t).rounded())
-            let b = UInt8((214 + (85 - 214) * t).rounded())
-            fill(&image, 20 + offset, 300 + row, 350, 1, (r, g, b, 255))
+            for column in 0..<350 {
+                let t = Double(row + column) / 648
+                let r = UInt8((88 + (255 - 88) * t).rounded())
+                let g = UInt8((86 + (45 - 86) * t).rounded())
+                let b = UInt8((214 + (85 - 214) * t).rounded())
+                fill(&image, 20 + offset + column, 300 + row, 1, 1, (r, g, b, 255))
+            }
+        }
+        // A photo-like thumbnail: red across, green down, 22,500 colours, far beyond 256.
+        for row in 0..<150 {
+            for column in 0..<150 {
+                fill(&image, 220 + column, 120 + row, 1, 1, (UInt8(column * 255 / 149), UInt8(row * 255 / 149), 128, 255))
+            }
         }
         return image
     }
