@@ -80,10 +80,27 @@ static inline int sample_mask(const cr_quad *q, int x, int y) {
     return mask;
 }
 
+/* The direction in which the shape's distance grows fastest at (u, v): the
+   rounded rectangle's outward normal (the ring's inner edge points in). */
+static inline void shape_gradient(const cr_quad *q, double u, double v, double *gu, double *gv) {
+    double hw = q->width * 0.5, hh = q->height * 0.5;
+    double qx = fabs(u - hw) - (hw - q->radius), qy = fabs(v - hh) - (hh - q->radius);
+    double sx = u < hw ? -1 : 1, sy = v < hh ? -1 : 1;
+    if (qx > 0 && qy > 0) {
+        double len = sqrt(qx * qx + qy * qy);
+        *gu = sx * qx / len; *gv = sy * qy / len;
+    } else if (qx > qy) {
+        *gu = sx; *gv = 0;
+    } else {
+        *gu = 0; *gv = sy;
+    }
+}
+
 /* Classifies a pixel: 0 outside, 1 inside, 2 on an edge (samples needed).
-   The local distance is turned into device pixels through the map's
-   Jacobian; its Frobenius norm bounds the stretch, so the test errs
-   towards "edge". */
+   The local distance becomes device pixels through the map's Jacobian
+   along the shape's normal; the pixel square reaches half its extent
+   along that normal from its centre. Near a corner or a ring, or where
+   the map is degenerate, it answers "edge" and the samples decide. */
 static inline int classify(const cr_quad *q, double x, double y, double *u, double *v) {
     const double *m = q->m;
     double W = x * m[2] + y * m[5] + m[8];
@@ -94,10 +111,20 @@ static inline int classify(const cr_quad *q, double x, double y, double *u, doub
     if (uu * q->f[0] + vv * q->f[1] + q->f[2] <= 0) return 2;
     double dudx = (m[0] - uu * m[2]) / W, dudy = (m[3] - uu * m[5]) / W;
     double dvdx = (m[1] - vv * m[2]) / W, dvdy = (m[4] - vv * m[5]) / W;
-    double stretch = sqrt(dudx * dudx + dudy * dudy + dvdx * dvdx + dvdy * dvdy);
     double s = shape_sdf(q, uu, vv);
-    if (s >= stretch) return 0;
-    if (s <= -stretch) return 1;
+    double stretch = sqrt(dudx * dudx + dudy * dudy + dvdx * dvdx + dvdy * dvdy);
+    if (s >= 2 * stretch) return 0;
+    if (s <= -2 * stretch) return 1;
+    if (q->ring > 0 || q->radius > 0) return 2;
+    double gu, gv;
+    shape_gradient(q, uu, vv, &gu, &gv);
+    double sx = gu * dudx + gv * dvdx, sy = gu * dudy + gv * dvdy;
+    double grow = sqrt(sx * sx + sy * sy);
+    if (grow < 1e-12) return 2;
+    double pixels = s / grow, half = 0.5 * (fabs(sx) + fabs(sy)) / grow;
+    /* A pixel whose side lies on the edge is whole (or empty): no samples. */
+    if (pixels >= half - 1e-7) return 0;
+    if (pixels <= -half + 1e-7) return 1;
     return 2;
 }
 
@@ -329,6 +356,56 @@ static inline uint32_t bilinear_fixed(const cr_quad *q, int32_t fx, int32_t fy) 
     return lanes_lerp(top, bottom, wy);
 }
 
+/* Blends a span of texels (premultiplied, the layer's fill under them
+   where they are not opaque) into the target at pixel i, at the layer's
+   opacity and clip. Four pixels at a time where nothing but plain
+   blending is needed. */
+static void blend_span(cr_target *t, const cr_quad *q, size_t i, uint32_t *source, int n, uint32_t color) {
+    if (color != 0)
+        for (int k = 0; k < n; k++)
+            if ((source[k] >> 24) != 255) source[k] += lanes_mul255(color, 255 - (source[k] >> 24));
+    int plain = q->alpha == 255 && !q->clip;
+    for (int k = 0; k < n; k++) {
+        if (t->slots[i + k] >= 0) { plain = 0; break; }
+    }
+    uint8_t *dst = t->pixels + i * 4;
+#if defined(__SSE2__)
+    if (plain) {
+        const __m128i zero = _mm_setzero_si128(), alphas = _mm_set1_epi32((int)0xff000000u);
+        int k = 0;
+        for (; k + 4 <= n; k += 4) {
+            __m128i s = _mm_loadu_si128((const __m128i *)(source + k));
+            __m128i d = _mm_loadu_si128((const __m128i *)(dst + (size_t)k * 4));
+            if (_mm_movemask_epi8(_mm_cmpeq_epi32(_mm_and_si128(s, alphas), alphas)) == 0xffff) {
+                _mm_storeu_si128((__m128i *)(dst + (size_t)k * 4), s);
+                continue;
+            }
+            /* d·(255 − sa)/255 + s, two pixels a half in 16-bit lanes. */
+            __m128i inv = _mm_sub_epi16(_mm_set1_epi16(255), _mm_shufflelo_epi16(_mm_shufflehi_epi16(
+                _mm_unpacklo_epi8(s, zero), 0xff), 0xff));
+            __m128i inv_hi = _mm_sub_epi16(_mm_set1_epi16(255), _mm_shufflelo_epi16(_mm_shufflehi_epi16(
+                _mm_unpackhi_epi8(s, zero), 0xff), 0xff));
+            __m128i lo = _mm_add_epi16(_mm_mullo_epi16(_mm_unpacklo_epi8(d, zero), inv), _mm_set1_epi16(128));
+            __m128i hi = _mm_add_epi16(_mm_mullo_epi16(_mm_unpackhi_epi8(d, zero), inv_hi), _mm_set1_epi16(128));
+            lo = _mm_srli_epi16(_mm_add_epi16(lo, _mm_srli_epi16(lo, 8)), 8);
+            hi = _mm_srli_epi16(_mm_add_epi16(hi, _mm_srli_epi16(hi, 8)), 8);
+            _mm_storeu_si128((__m128i *)(dst + (size_t)k * 4), _mm_add_epi8(_mm_packus_epi16(lo, hi), s));
+        }
+        for (; k < n; k++) store_px(dst + (size_t)k * 4, lanes_over(source[k], load_px(dst + (size_t)k * 4)));
+        return;
+    }
+#endif
+    for (int k = 0; k < n; k++) {
+        uint32_t c = source[k];
+        uint32_t mm = q->alpha;
+        if (q->clip) mm = div255(mm * q->clip[i + k]);
+        if (mm != 255) c = lanes_mul255(c, mm);
+        if (c == 0) continue;
+        if (t->slots[i + k] < 0) store_px(dst + (size_t)k * 4, lanes_over(c, load_px(dst + (size_t)k * 4)));
+        else { uint8_t cc[4]; store_px(cc, c); blend_samples(t, i + k, cc, (1 << CR_SAMPLES) - 1); }
+    }
+}
+
 /* Pixels between exact texel positions: under perspective the positions
    are exact every SPAN pixels and linear between (at most a hundredth of
    a texel off for any turn a transition makes). */
@@ -351,29 +428,45 @@ static void draw_interior(cr_target *t, const cr_quad *q, int y, int xs, int xe)
         }
         return;
     }
+    /* Affine (no perspective): the texel position steps by a constant along the row. */
+    int affine = m[2] == 0 && m[5] == 0 && m[8] != 0;
+    int32_t row_fx = 0, row_fy = 0, step_x = 0, step_y = 0;
+    if (affine) {
+        double px = xs + 0.5, W = m[8];
+        double tx = (px * m[0] + py * m[3] + m[6]) / W * q->tex_width / q->width - 0.5;
+        double ty = (px * m[1] + py * m[4] + m[7]) / W * q->tex_height / q->height - 0.5;
+        double sx = m[0] / W * q->tex_width / q->width, sy = m[1] / W * q->tex_height / q->height;
+        double mx = q->tex_width - 1, my = q->tex_height - 1;
+        double ex = tx + sx * (xe - 1 - xs), ey = ty + sy * (xe - 1 - xs);
+        /* Clamping is per pixel only where the row runs off the texture (its last half texel). */
+        if (tx < 0 || ty < 0 || tx > mx || ty > my || ex < 0 || ey < 0 || ex > mx || ey > my) affine = 0;
+        row_fx = (int32_t)floor(tx * 65536.0 + 0.5); row_fy = (int32_t)floor(ty * 65536.0 + 0.5);
+        step_x = (int32_t)floor(sx * 65536.0 + 0.5); step_y = (int32_t)floor(sy * 65536.0 + 0.5);
+    }
     for (int x0 = xs; x0 < xe; x0 += SPAN) {
         int x1 = x0 + SPAN < xe ? x0 + SPAN : xe;
-        double pa = x0 + 0.5, pb = x1 + 0.5;
-        int32_t fxa, fya, fxb, fyb;
-        texel_at(q, pa * m[0] + py * m[3] + m[6], pa * m[1] + py * m[4] + m[7], pa * m[2] + py * m[5] + m[8], &fxa, &fya);
-        texel_at(q, pb * m[0] + py * m[3] + m[6], pb * m[1] + py * m[4] + m[7], pb * m[2] + py * m[5] + m[8], &fxb, &fyb);
         int n = x1 - x0;
-        int32_t dx = (int32_t)(((int64_t)fxb - fxa) / n), dy = (int32_t)(((int64_t)fyb - fya) / n);
+        int32_t fxa, fya, dx, dy;
+        if (affine) {
+            fxa = row_fx + step_x * (x0 - xs); fya = row_fy + step_y * (x0 - xs);
+            dx = step_x; dy = step_y;
+        } else {
+            double pa = x0 + 0.5, pb = x1 + 0.5;
+            int32_t fxb, fyb;
+            texel_at(q, pa * m[0] + py * m[3] + m[6], pa * m[1] + py * m[4] + m[7], pa * m[2] + py * m[5] + m[8], &fxa, &fya);
+            texel_at(q, pb * m[0] + py * m[3] + m[6], pb * m[1] + py * m[4] + m[7], pb * m[2] + py * m[5] + m[8], &fxb, &fyb);
+            dx = (int32_t)(((int64_t)fxb - fxa) / n); dy = (int32_t)(((int64_t)fyb - fya) / n);
+        }
         int32_t fx = fxa, fy = fya;
         /* One texel a pixel, on the texel grid (an unturned, unscaled layer at a whole-pixel place): no filtering. */
         int exact = dx == 65536 && dy == 0 && (fxa & 0xffff) == 0 && (fya & 0xffff) == 0;
-        const uint8_t *texels = q->texture + ((size_t)(fya >> 16) * q->tex_width + (fxa >> 16)) * 4;
-        for (int k = 0; k < n; k++, fx += dx, fy += dy) {
-            size_t i = row + x0 + k;
-            uint32_t c = exact ? load_px(texels + (size_t)k * 4) : bilinear_fixed(q, fx, fy);
-            if ((c >> 24) != 255) c = c + lanes_mul255(color, 255 - (c >> 24));
-            uint32_t mm = q->alpha;
-            if (q->clip) mm = div255(mm * q->clip[i]);
-            if (mm != 255) c = lanes_mul255(c, mm);
-            if (c == 0) continue;
-            if (t->slots[i] < 0) store_px(t->pixels + i * 4, lanes_over(c, load_px(t->pixels + i * 4)));
-            else { uint8_t cc[4]; store_px(cc, c); blend_samples(t, i, cc, (1 << CR_SAMPLES) - 1); }
+        uint32_t source[SPAN];
+        if (exact) {
+            memcpy(source, q->texture + ((size_t)(fya >> 16) * q->tex_width + (fxa >> 16)) * 4, (size_t)n * 4);
+        } else {
+            for (int k = 0; k < n; k++, fx += dx, fy += dy) source[k] = bilinear_fixed(q, fx, fy);
         }
+        blend_span(t, q, row + x0, source, n, color);
     }
 }
 
@@ -387,7 +480,8 @@ void cr_draw_quad(cr_target *t, const cr_quad *q) {
             if (s > margin) margin = s;
         }
     if (!isfinite(margin) || margin > 1e6) margin = 1e6;
-    margin *= 1.5;
+    /* Half a pixel's diagonal reach, with room: every pixel of the span is whole. */
+    margin *= 0.75;
     for (int y = q->y0; y < q->y1; y++) {
         int xs, xe;
         interior_span(q, y, margin, &xs, &xe);
@@ -510,7 +604,9 @@ void cr_draw_curl(cr_target *t, const cr_quad *q, double cx, double cy, double n
                 shadow = (int)(96 * (1 - (d - r) / (r * 1.2)));
             if (hits) {
                 uint8_t c[4];
-                shade(q, su, sv, c);
+                int32_t fx, fy;
+                texel_at(q, su, sv, 1, &fx, &fy);
+                store_px(c, bilinear_fixed(q, fx, fy));
                 if (side == 2) {
                     /* The back: the page's own picture seen through the paper, lightened. */
                     for (int ch = 0; ch < 3; ch++) c[ch] = (uint8_t)((c[ch] * 2u + c[3] * 3u + 2) / 5);
