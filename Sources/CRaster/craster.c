@@ -73,6 +73,21 @@ static inline int local_point(const cr_quad *q, double x, double y, double *u, d
    local point at its centre. */
 static inline int sample_mask(const cr_quad *q, int x, int y) {
     int mask = 0;
+    if (q->radius <= 0 && q->ring <= 0) {
+        /* A plain rectangle: each sample inside when 0 ≤ U ≤ w·W and 0 ≤ V ≤ h·W
+           with W made positive (u = U/W), in front when the forward w's
+           numerator is positive: no divides, no roots. */
+        const double *m = q->m;
+        for (int i = 0; i < CR_SAMPLES; i++) {
+            double px = x + sample_x[i], py = y + sample_y[i];
+            double U = px * m[0] + py * m[3] + m[6], V = px * m[1] + py * m[4] + m[7], W = px * m[2] + py * m[5] + m[8];
+            if (W < 0) { U = -U; V = -V; W = -W; }
+            if (W == 0) continue;
+            if (U >= 0 && V >= 0 && U <= q->width * W && V <= q->height * W && U * q->f[0] + V * q->f[1] + W * q->f[2] > 0)
+                mask |= 1 << i;
+        }
+        return mask;
+    }
     for (int i = 0; i < CR_SAMPLES; i++) {
         double u, v;
         if (local_point(q, x + sample_x[i], y + sample_y[i], &u, &v) && shape_sdf(q, u, v) <= 0) mask |= 1 << i;
@@ -340,10 +355,12 @@ static inline uint32_t bilinear_fixed(const cr_quad *q, int32_t fx, int32_t fy) 
         const __m128i zero = _mm_setzero_si128();
         __m128i top = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)p0), zero);
         __m128i bottom = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)(p0 + (size_t)q->tex_width * 4)), zero);
-        __m128i v = _mm_srli_epi16(_mm_add_epi16(_mm_mullo_epi16(top, _mm_set1_epi16((short)(256 - wy))),
-                                                 _mm_mullo_epi16(bottom, _mm_set1_epi16((short)wy))), 8);
-        __m128i weights = _mm_set_epi16((short)wx, (short)wx, (short)wx, (short)wx,
-                                        (short)(256 - wx), (short)(256 - wx), (short)(256 - wx), (short)(256 - wx));
+        /* Weights broadcast from one 32-bit word each (w in both 16-bit halves): cheaper than set1. */
+        __m128i wy_v = _mm_shuffle_epi32(_mm_cvtsi32_si128((int)(wy | (wy << 16))), 0);
+        __m128i iwy_v = _mm_shuffle_epi32(_mm_cvtsi32_si128((int)((256 - wy) | ((256 - wy) << 16))), 0);
+        __m128i v = _mm_srli_epi16(_mm_add_epi16(_mm_mullo_epi16(top, iwy_v), _mm_mullo_epi16(bottom, wy_v)), 8);
+        __m128i weights = _mm_shuffle_epi32(_mm_cvtsi32_si128((int)((256 - wx) | ((256 - wx) << 16))), 0);
+        weights = _mm_unpacklo_epi64(weights, _mm_shuffle_epi32(_mm_cvtsi32_si128((int)(wx | (wx << 16))), 0));
         __m128i h = _mm_mullo_epi16(v, weights);
         h = _mm_srli_epi16(_mm_add_epi16(h, _mm_srli_si128(h, 8)), 8);
         return (uint32_t)_mm_cvtsi128_si32(_mm_packus_epi16(h, zero));
