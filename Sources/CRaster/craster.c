@@ -381,7 +381,9 @@ static void blend_span(cr_target *t, const cr_quad *q, size_t i, uint32_t *sourc
     if (color != 0)
         for (int k = 0; k < n; k++)
             if ((source[k] >> 24) != 255) source[k] += lanes_mul255(color, 255 - (source[k] >> 24));
-    int plain = q->alpha == 255 && !q->clip;
+    if (q->alpha != 255 && !q->clip)
+        for (int k = 0; k < n; k++) source[k] = lanes_mul255(source[k], q->alpha);
+    int plain = !q->clip;
     for (int k = 0; k < n; k++) {
         if (t->slots[i + k] >= 0) { plain = 0; break; }
     }
@@ -414,8 +416,7 @@ static void blend_span(cr_target *t, const cr_quad *q, size_t i, uint32_t *sourc
 #endif
     for (int k = 0; k < n; k++) {
         uint32_t c = source[k];
-        uint32_t mm = q->alpha;
-        if (q->clip) mm = div255(mm * q->clip[i + k]);
+        uint32_t mm = q->clip ? div255((uint32_t)q->alpha * q->clip[i + k]) : 255;
         if (mm != 255) c = lanes_mul255(c, mm);
         if (c == 0) continue;
         if (t->slots[i + k] < 0) store_px(dst + (size_t)k * 4, lanes_over(c, load_px(dst + (size_t)k * 4)));
@@ -544,12 +545,15 @@ void cr_composite(cr_target *t, const uint8_t *source, uint8_t alpha, int x0, in
 
 void cr_fill(cr_target *t, const uint8_t color[4]) {
     size_t n = (size_t)t->width * t->height;
-    for (size_t i = 0; i < n; i++) memcpy(t->pixels + i * 4, color, 4);
+    uint32_t c = load_px(color);
+    uint32_t *p = (uint32_t *)(void *)t->pixels;
+    for (size_t i = 0; i < n; i++) p[i] = c;
     memset(t->slots, 0xff, n * sizeof(int32_t));
     t->used = 0;
 }
 
 void cr_resolve(cr_target *t) {
+    if (t->used == 0) return;
     size_t n = (size_t)t->width * t->height;
     for (size_t i = 0; i < n; i++)
         if (t->slots[i] >= 0) average_into(t, i);

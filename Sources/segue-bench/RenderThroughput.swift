@@ -35,7 +35,8 @@ struct RenderThroughput: ParsableCommand {
                 let renderer = Renderer(scale: scale, painter: StandardScene())
                 _ = try renderer.render(frames[0])
                 let ours = try time { for frame in frames { _ = try renderer.render(frame) } }
-                let blend = try time { try PixmanBaseline(frames: frames, scale: scale).run() }
+                let baseline = try PixmanBaseline(frames: frames, scale: scale)
+                let blend = try time { baseline.run() }
                 let fps = Double(frames.count) / ours, blendFPS = Double(frames.count) / blend
                 print("\(name.padding(toLength: 12, withPad: " ", startingAt: 0)) @\(Int(scale))×    \(String(format: "%4d", frames.count))    "
                     + "\(String(format: "%8.0f", fps))    \(String(format: "%8.0f", blendFPS))           \(String(format: "%.2f×", ours / blend))")
@@ -48,19 +49,21 @@ struct RenderThroughput: ParsableCommand {
         let paint = try time { _ = try Renderer(scale: 1, painter: StandardScene()).render(sixty[0]) }
         _ = try flipRenderer.render(sixty[0])
         let flipTime = try time { for frame in sixty { _ = try flipRenderer.render(frame) } }
-        let flipBlend = try time { try PixmanBaseline(frames: sixty, scale: 1).run() }
+        let flipBaseline = try PixmanBaseline(frames: sixty, scale: 1)
+        let flipBlend = try time { flipBaseline.run() }
         print("flip, 1 s at 60 fps @1×: \(sixty.count) frames in \(String(format: "%.1f ms", flipTime * 1000)) (target 50 ms); "
             + "pixman blend of the same layers \(String(format: "%.1f ms", flipBlend * 1000)), "
             + "\(String(format: "%.2f×", flipTime / flipBlend)) (target within 4×); painting the two screens first, once a run: "
             + "\(String(format: "%.1f ms", paint * 1000))")
 
-        let fade = try Self.frames("fade", scenario: .present, fps: 30, parameters: [:])
+        // What `segue preview fade --dismiss --out fade.gif` encodes: the round trip at 30 fps.
+        let fade = try Self.frames("fade", scenario: .presentThenDismiss, fps: 30, parameters: [:])
         let renderer = Renderer(scale: 1, painter: StandardScene())
         let pictures = try fade.map { try renderer.render($0) }
         let gifFrames = pictures.map { GIFFrame(image: $0, delay: 3) }
         let gifTime = try time { _ = try GIFEncoder.encode(gifFrames) }
         let pngTime = try time { _ = try PNGEncoder.encode(pictures[pictures.count / 2]) }
-        print("GIF encoding, fade at 30 fps @1×: \(String(format: "%.2f ms", gifTime * 1000 / Double(gifFrames.count))) a frame "
+        print("GIF encoding, fade presented and dismissed at 30 fps @1×: \(String(format: "%.2f ms", gifTime * 1000 / Double(gifFrames.count))) a frame "
             + "(\(gifFrames.count) frames; target 10 ms); PNG of one frame \(String(format: "%.2f ms", pngTime * 1000))")
 
         if let segue {
@@ -108,53 +111,78 @@ struct RenderThroughput: ParsableCommand {
 /// each layer's screen picture (or its colour) blended OVER at its
 /// untransformed place, after a clear: what drawing the frame costs when
 /// nothing turns, curls or clips.
-struct PixmanBaseline {
+final class PixmanBaseline {
     let frames: [RenderFrame]
-    let scale: Double
+    let width: Int32, height: Int32
+    let pixels: UnsafeMutablePointer<UInt32>
+    let destination: OpaquePointer
+    let clear: OpaquePointer
+    /// Per frame, what to composite: a source image (a screen's picture or a solid colour) and where.
+    var plan: [[(source: OpaquePointer, x: Int32, y: Int32, w: Int32, h: Int32)]] = []
+    private var owned: [OpaquePointer] = []
+    private var bits: [UnsafeMutablePointer<UInt8>] = []
 
-    func run() throws {
+    /// Paints the screens and makes every source image before any timing, as
+    /// the renderer has its screens painted before its clock starts.
+    init(frames: [RenderFrame], scale: Double) throws {
+        self.frames = frames
         let size = frames[0].size
-        let width = Int32((size.width * scale).rounded()), height = Int32((size.height * scale).rounded())
-        let pixels = UnsafeMutablePointer<UInt32>.allocate(capacity: Int(width * height))
-        defer { pixels.deallocate() }
-        let destination = pixman_image_create_bits(PIXMAN_a8b8g8r8, width, height, pixels, width * 4)
-        defer { pixman_image_unref(destination) }
+        width = Int32((size.width * scale).rounded())
+        height = Int32((size.height * scale).rounded())
+        pixels = .allocate(capacity: Int(width * height))
+        destination = pixman_image_create_bits(PIXMAN_a8b8g8r8, width, height, pixels, width * 4)
         var black = pixman_color_t(red: 0, green: 0, blue: 0, alpha: 0xffff)
-        let clear = pixman_image_create_solid_fill(&black)
-        defer { pixman_image_unref(clear) }
-        // Screen pictures, as the renderer has them: one per role and size.
+        clear = pixman_image_create_solid_fill(&black)
         let painter = StandardScene()
-        var screens: [String: (bits: UnsafeMutablePointer<UInt8>, pixman: OpaquePointer)] = [:]
-        defer { for screen in screens.values { pixman_image_unref(screen.pixman); screen.bits.deallocate() } }
+        var screens: [String: OpaquePointer] = [:]
         for frame in frames {
-            pixman_image_composite32(PIXMAN_OP_SRC, clear, nil, destination, 0, 0, 0, 0, 0, 0, width, height)
+            var steps: [(source: OpaquePointer, x: Int32, y: Int32, w: Int32, h: Int32)] = []
             for (layer, origin) in Self.flattened(frame.root, origin: .zero) {
                 let box = (x: Int32((origin.x * scale).rounded()), y: Int32((origin.y * scale).rounded()),
                            w: Int32((layer.bounds.width * scale).rounded()), h: Int32((layer.bounds.height * scale).rounded()))
                 guard box.w > 0, box.h > 0 else { continue }
-                var source: OpaquePointer?
                 if case .screen(let role) = layer.content {
                     let key = "\(role)-\(box.w)x\(box.h)"
                     if screens[key] == nil {
                         let image = try painter.paint(role, size: layer.bounds.size, scale: scale, safeArea: frame.safeArea)
-                        // pixman keeps the pointer: the bits live as long as the image does.
-                        let bits = UnsafeMutablePointer<UInt8>.allocate(capacity: max(image.pixels.count, 4))
-                        bits.initialize(from: image.pixels, count: image.pixels.count)
-                        let pixman = bits.withMemoryRebound(to: UInt32.self, capacity: max(image.pixels.count / 4, 1)) {
+                        // pixman keeps the pointer: the bits live as long as the baseline does.
+                        let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: max(image.pixels.count, 4))
+                        copy.initialize(from: image.pixels, count: image.pixels.count)
+                        bits.append(copy)
+                        let source = copy.withMemoryRebound(to: UInt32.self, capacity: max(image.pixels.count / 4, 1)) {
                             pixman_image_create_bits(PIXMAN_a8b8g8r8, Int32(image.width), Int32(image.height), $0, Int32(image.width * 4))
-                        }
-                        screens[key] = (bits, pixman!)
+                        }!
+                        owned.append(source)
+                        screens[key] = source
                     }
-                    source = screens[key]!.pixman
-                    pixman_image_composite32(PIXMAN_OP_OVER, source, nil, destination, 0, 0, 0, 0, box.x, box.y, box.w, box.h)
+                    steps.append((screens[key]!, box.x, box.y, box.w, box.h))
                 } else if let color = layer.backgroundColor {
                     let a = color.alpha * layer.opacity
                     var fill = pixman_color_t(red: UInt16(color.red * a * 65535), green: UInt16(color.green * a * 65535),
                                               blue: UInt16(color.blue * a * 65535), alpha: UInt16(a * 65535))
-                    let solid = pixman_image_create_solid_fill(&fill)
-                    pixman_image_composite32(PIXMAN_OP_OVER, solid, nil, destination, 0, 0, 0, 0, box.x, box.y, box.w, box.h)
-                    pixman_image_unref(solid)
+                    let solid = pixman_image_create_solid_fill(&fill)!
+                    owned.append(solid)
+                    steps.append((solid, box.x, box.y, box.w, box.h))
                 }
+            }
+            plan.append(steps)
+        }
+    }
+
+    deinit {
+        for image in owned { pixman_image_unref(image) }
+        for pointer in bits { pointer.deallocate() }
+        pixman_image_unref(clear)
+        pixman_image_unref(destination)
+        pixels.deallocate()
+    }
+
+    /// Every frame: a clear, then each layer blended OVER at its untransformed place.
+    func run() {
+        for steps in plan {
+            pixman_image_composite32(PIXMAN_OP_SRC, clear, nil, destination, 0, 0, 0, 0, 0, 0, width, height)
+            for step in steps {
+                pixman_image_composite32(PIXMAN_OP_OVER, step.source, nil, destination, 0, 0, 0, 0, step.x, step.y, step.w, step.h)
             }
         }
     }
