@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+/// `segue preview` run as a user runs it: what it writes, what it refuses,
+/// and that a failure leaves nothing behind.
+@Suite struct PreviewCommandTests {
+    let cli = SegueCommandTests()
+
+    func folder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("segue-preview-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Little-endian 16-bit value at an offset.
+    func word(_ data: Data, _ at: Int) -> Int { Int(data[data.startIndex + at]) | Int(data[data.startIndex + at + 1]) << 8 }
+
+    @Test func gifIsAnAnimationOfTheWindowsSizeAndTheSameBytesTwice() throws {
+        let dir = try folder()
+        let first = try cli.segue(["preview", "fade", "--dismiss", "--out", "a.gif"], in: dir)
+        #expect(first.status == 0, "\(first.stderr)")
+        let second = try cli.segue(["preview", "fade", "--dismiss", "--out", "b.gif"], in: dir)
+        let a = try Data(contentsOf: dir.appendingPathComponent("a.gif")), b = try Data(contentsOf: dir.appendingPathComponent("b.gif"))
+        #expect(second.status == 0)
+        #expect(a == b)
+        #expect(a.prefix(6) == Data("GIF89a".utf8))
+        // The logical screen is the iPhone 14's 390×844 points at @1×.
+        #expect(word(a, 6) == 390 && word(a, 8) == 844)
+        #expect(a.range(of: Data("NETSCAPE2.0".utf8)) != nil)
+        // Only the file asked for: no temporary file left beside it.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["a.gif", "b.gif"])
+    }
+
+    @Test func pngSheetAndOneFrame() throws {
+        let dir = try folder()
+        let sheet = try cli.segue(["preview", "half-sheet", "--out", "sheet.png", "--frames", "4", "--scene", "plain"], in: dir)
+        #expect(sheet.status == 0, "\(sheet.stderr)")
+        let frame = try cli.segue(["preview", "flip", "--at", "0.3", "--out", "frame.png", "--device", "iphone-se", "--scale", "2"], in: dir)
+        #expect(frame.status == 0, "\(frame.stderr)")
+        let png = try Data(contentsOf: dir.appendingPathComponent("frame.png"))
+        #expect(png.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+        // IHDR's width and height (big-endian): the SE's 375×667 points at @2x.
+        func big(_ at: Int) -> Int { png[16 + at..<20 + at].reduce(0) { $0 << 8 | Int($1) } }
+        #expect(big(0) == 750 && big(4) == 1334)
+    }
+
+    @Test func refusesWhatItCannotWriteAndLeavesNothing() throws {
+        let dir = try folder()
+        let missing = try cli.segue(["preview", "fade", "--out", "no/such/folder/x.gif"], in: dir)
+        #expect(missing.status != 0)
+        #expect(missing.stderr.contains("no/such/folder"))
+        let kind = try cli.segue(["preview", "fade", "--out", "x.jpg"], in: dir)
+        #expect(kind.status == 64)
+        #expect(kind.stderr.contains(".gif or .png"))
+        let none = try cli.segue(["preview", "fade"], in: dir)
+        #expect(none.status == 64)
+        #expect(none.stderr.contains("--out"))
+        let device = try cli.segue(["preview", "fade", "--device", "iphone-51", "--out", "x.gif"], in: dir)
+        #expect(device.status == 64)
+        #expect(device.stderr.contains("iphone-15"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+    }
+
+    /// A script that never completes its transition: reported as check
+    /// reports it (entry, file:line), exit 1, and the preview still shows
+    /// what the user would have seen.
+    @Test func scriptErrorsAreReportedWithTheirLine() throws {
+        let dir = try folder()
+        let script = """
+            return {
+              title = "Frozen", summary = "never completes", presentationStyle = "custom",
+              animator = {
+                transitionDuration = function(ctx) return 0.3 end,
+                animateTransition = function(ctx)
+                  local to = ctx:viewForKey("to")
+                  to.frame = ctx:finalFrame(ctx:viewControllerForKey("to"))
+                  ctx.containerView:addSubview(to)
+                end,
+              },
+            }
+            """
+        try script.write(to: dir.appendingPathComponent("frozen.lua"), atomically: true, encoding: .utf8)
+        let run = try cli.segue(["preview", "frozen.lua", "--out", "frozen.png", "--time-limit", "1"], in: dir)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("completeTransition is never called"))
+        #expect(run.stderr.contains("frozen.lua:"))
+    }
+}
