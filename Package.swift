@@ -29,7 +29,9 @@ let package = Package(
         .systemLibrary(name: "CImageQuant", pkgConfig: "imagequant", providers: [.apt(["libimagequant-dev"])]),
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         // The warper's inner loops in C: SIMD-friendly, no bounds checks, the same speed in every toolchain.
-        .target(name: "CRaster"),
+        // Optimised in debug builds too: `make demo` and the tests draw with it, and
+        // at -O0 a hostile entry's frames would take minutes to refuse.
+        .target(name: "CRaster", cSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))]),
         .target(name: "Raster", dependencies: ["RenderTree", "Geometry", "CRaster", "CFreeType"]),
         .target(name: "Encoders", dependencies: ["Raster", "CPNG", "CGIF", "CImageQuant"]),
         .target(name: "Catalogue"),

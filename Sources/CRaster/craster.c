@@ -236,22 +236,21 @@ static inline void keep_where_positive(double k, double c, double *lo, double *h
 }
 
 /*
- * The pixel centres on row y that are deep inside the shape: inside the
- * bounds inset by `margin` (local units, at least a pixel's reach anywhere
- * on the layer) and by the corner radius, and in front of the eye. Along a
+ * The pixel centres on row y that are deep inside the bounds inset by
+ * `inset` (local units: at least a pixel's reach anywhere on the layer,
+ * plus the corner radius), and in front of the eye. Along a
  * row, u, v and the forward w are each a linear function over W, so each
  * condition is a half-line in x on either side of W's sign change.
  */
-static void interior_span(const cr_quad *q, int y, double margin, int *xs, int *xe) {
+static void interior_span(const cr_quad *q, int y, double inset, int *xs, int *xe) {
     const double *m = q->m;
     double py = y + 0.5;
     double a_u = m[0], b_u = py * m[3] + m[6];
     double a_v = m[1], b_v = py * m[4] + m[7];
     double a_w = m[2], b_w = py * m[5] + m[8];
-    double inset = margin + q->radius + (q->ring > 0 ? 0 : 0);
     double left = inset, right = q->width - inset, top = inset, bottom = q->height - inset;
     *xs = q->x0; *xe = q->x0;
-    if (q->ring > 0 || left >= right || top >= bottom) return;
+    if (left >= right || top >= bottom) return;
     int best_len = 0;
     for (int sign = -1; sign <= 1; sign += 2) {
         /* Where sign * W > 0: multiply every condition through by sign * W. */
@@ -500,9 +499,19 @@ void cr_draw_quad(cr_target *t, const cr_quad *q) {
     if (!isfinite(margin) || margin > 1e6) margin = 1e6;
     /* Half a pixel's diagonal reach, with room: every pixel of the span is whole. */
     margin *= 0.75;
+    /* A border's hole: deep inside its inner edge nothing is drawn. */
+    double hole = q->ring + margin + (q->radius > q->ring ? q->radius - q->ring : 0);
     for (int y = q->y0; y < q->y1; y++) {
         int xs, xe;
-        interior_span(q, y, margin, &xs, &xe);
+        if (q->ring > 0) {
+            interior_span(q, y, hole, &xs, &xe);
+            for (int x = q->x0; x < q->x1; x++) {
+                if (x == xs && xe > xs) { x = xe - 1; continue; }
+                draw_pixel(t, q, x, y);
+            }
+            continue;
+        }
+        interior_span(q, y, margin + q->radius, &xs, &xe);
         if (xe <= xs) {
             for (int x = q->x0; x < q->x1; x++) draw_pixel(t, q, x, y);
             continue;
@@ -514,17 +523,33 @@ void cr_draw_quad(cr_target *t, const cr_quad *q) {
 }
 
 void cr_clip_quad(uint8_t *mask, int width, int height, const cr_quad *q) {
+    double margin = 0;
+    double xs_[2] = {q->x0 + 0.5, q->x1 - 0.5}, ys_[2] = {q->y0 + 0.5, q->y1 - 0.5};
+    for (int a = 0; a < 2; a++)
+        for (int b = 0; b < 2; b++) {
+            double s = stretch_at(q, xs_[a], ys_[b]);
+            if (s > margin) margin = s;
+        }
+    if (!isfinite(margin) || margin > 1e6) margin = 1e6;
+    margin *= 0.75;
     for (int y = 0; y < height; y++) {
-        for (int x = 0; x < width; x++) {
-            size_t i = (size_t)y * width + x;
-            if (mask[i] == 0) continue;
-            if (x < q->x0 || x >= q->x1 || y < q->y0 || y >= q->y1) { mask[i] = 0; continue; }
+        uint8_t *row = mask + (size_t)y * width;
+        if (y < q->y0 || y >= q->y1) { memset(row, 0, (size_t)width); continue; }
+        if (q->x0 > 0) memset(row, 0, (size_t)q->x0);
+        if (q->x1 < width) memset(row + q->x1, 0, (size_t)(width - q->x1));
+        /* Deep inside, the mask stays as it is; only the rest is looked at. */
+        int xs, xe;
+        interior_span(q, y, margin + q->radius, &xs, &xe);
+        if (xe <= xs) { xs = q->x1; xe = q->x1; }
+        for (int x = q->x0; x < q->x1; x++) {
+            if (x == xs) { x = xe - 1; continue; }
+            if (row[x] == 0) continue;
             double u, v;
             int kind = classify(q, x + 0.5, y + 0.5, &u, &v);
             if (kind == 1) continue;
-            if (kind == 0) { mask[i] = 0; continue; }
+            if (kind == 0) { row[x] = 0; continue; }
             int covered = __builtin_popcount((unsigned)sample_mask(q, x, y));
-            mask[i] = (uint8_t)div255(mask[i] * (uint32_t)((covered * 255 + CR_SAMPLES / 2) / CR_SAMPLES));
+            row[x] = (uint8_t)div255(row[x] * (uint32_t)((covered * 255 + CR_SAMPLES / 2) / CR_SAMPLES));
         }
     }
 }

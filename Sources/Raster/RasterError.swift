@@ -6,6 +6,10 @@ public enum RasterError: Error, Equatable, CustomStringConvertible {
     case freeType(call: String, code: Int32, path: String)
     /// Frames for a contact sheet must all be the same size.
     case framesDifferInSize(index: Int, expected: String, found: String)
+    /// Drawing would touch more pixels than a preview may (too many or too large layers).
+    case tooMuchWork(limit: Int)
+    /// A frame (or all frames held at once) would take more pixels than a preview may.
+    case tooLarge(what: String, pixels: Int, limit: Int)
 
     public var description: String {
         switch self {
@@ -16,6 +20,12 @@ public enum RasterError: Error, Equatable, CustomStringConvertible {
             return "FreeType's \(call) failed with error \(code) for \(path)"
         case let .framesDifferInSize(index, expected, found):
             return "contact sheet frame \(index) is \(found) pixels; every frame must be \(expected)"
+        case let .tooMuchWork(limit):
+            return "drawing the preview would touch more than \(limit / 1_000_000) million pixels: the entry puts too many "
+                + "or too large views on screen (every layer's projected box counts, and each group or clip a whole frame)"
+        case let .tooLarge(what, pixels, limit):
+            return "\(what) would take \(pixels / 1_000_000) million pixels, more than a preview may hold (\(limit / 1_000_000) million); "
+                + "use a smaller --scale, --size or --fps, or fewer --frames"
         }
     }
 }

@@ -20,7 +20,23 @@ public final class Renderer {
     private var screens: [ScreenKey: Image] = [:]
     private var spareTargets: [RenderTarget] = []
     private var frameTarget: RenderTarget?
+    /// Device pixels this renderer may still visit (each layer's projected
+    /// box, each group's and clip's whole frame): a script decides how many
+    /// views there are, and the drawing they cost is bounded like its time.
+    public private(set) var workLeft: Int
+    /// Groups (opacity with sublayers) drawn offscreen one inside another, at most;
+    /// deeper ones fade each layer alone (each offscreen frame holds a whole frame's memory).
+    static let groupDepthLimit = 8
+    private var groupDepth = 0
+
+    /// The pixel visits one renderer may make: about 10 s of drawing at the
+    /// slowest (perspective) rate, five times a 3-second round trip at @3×.
+    public static let defaultWorkLimit = 1_500_000_000
+
+    /// The most pixels one frame may have (8K × 4K; an iPad at @3× is 2,502 × 3,582).
+    public static let framePixelLimit = 32_000_000
     private var pageTarget: RenderTarget?
+    private var currentWindow = Size(width: 390, height: 844)
 
     struct ScreenKey: Hashable {
         let role: ScreenRole
@@ -30,9 +46,16 @@ public final class Renderer {
     /// - Parameters:
     ///   - scale: device pixels a point (1, 2 or 3).
     ///   - painter: what a presenting or presented screen shows.
-    public init(scale: Double, painter: any ScreenPainter) {
+    public init(scale: Double, painter: any ScreenPainter, workLimit: Int = Renderer.defaultWorkLimit) {
         self.scale = scale
         self.painter = painter
+        self.workLeft = workLimit
+    }
+
+    /// Charges `pixels` visits, or throws when the budget is spent.
+    private func charge(_ pixels: Int) throws {
+        workLeft -= pixels
+        if workLeft < 0 { throw RasterError.tooMuchWork(limit: Renderer.defaultWorkLimit) }
     }
 
     /// The frame's pixels: the window's size times the scale, opaque where
@@ -40,7 +63,12 @@ public final class Renderer {
     /// under a UIWindow with no background).
     public func render(_ frame: RenderFrame, safeArea: EdgeInsets? = nil) throws -> Image {
         let (width, height) = pixelSize(of: frame.size)
+        guard width * height <= Self.framePixelLimit else {
+            throw RasterError.tooLarge(what: "a \(width)×\(height) frame", pixels: width * height, limit: Self.framePixelLimit)
+        }
+        try charge(width * height)
         // One frame's buffers serve the next: a fresh 4 MB a frame would cost its page faults every time.
+        currentWindow = frame.size
         let target = frameTarget.flatMap { $0.width == width && $0.height == height ? $0 : nil } ?? RenderTarget(width: width, height: height)
         frameTarget = target
         target.clear(to: (0, 0, 0, 255))
@@ -50,8 +78,14 @@ public final class Renderer {
         return target.image()
     }
 
-    func pixelSize(of size: Size) -> (Int, Int) {
-        (max(1, Int((size.width * scale).rounded())), max(1, Int((size.height * scale).rounded())))
+    /// Pixels for a size in points, clamped to what a frame can hold (a
+    /// script may make a view of any finite size).
+    public func pixelSize(of size: Size) -> (Int, Int) {
+        func pixels(_ points: Double) -> Int {
+            let p = (points * scale).rounded()
+            return p.isFinite ? Int(min(max(p, 1), 1_000_000)) : 1
+        }
+        return (pixels(size.width), pixels(size.height))
     }
 
     struct DrawContext {
@@ -69,6 +103,8 @@ public final class Renderer {
             .concatenating(layer.placement).concatenating(parent)
         let corners = Quad(Rect(x: 0, y: 0, width: bounds.width, height: bounds.height))
         let inFront = corners.points.allSatisfy { toDevice.w(at: $0) > 0 }
+        // Wholly behind the eye: nothing of it, nor of what is flattened into it, is seen.
+        if corners.points.allSatisfy({ toDevice.w(at: $0) <= 0 }) { return }
         let projected = corners.map(toDevice.apply)
         if !layer.isDoubleSided && inFront && projected.signedArea <= 0 { return }
         if inFront && abs(projected.signedArea) < 1e-9 && !bounds.isEmpty { return }  // edge-on: no area to draw
@@ -77,10 +113,13 @@ public final class Renderer {
         if layer.curl > 0 {
             return try drawCurled(layer, toDevice: toDevice, box: box, context: &context)
         }
-        if layer.opacity < 1 && !layer.sublayers.isEmpty {
+        if layer.opacity < 1 && !layer.sublayers.isEmpty && groupDepth < Self.groupDepthLimit {
             // Group opacity: the subtree composited once, then faded.
+            // A clear, a resolve and a composite of a whole frame, each dearer than a blend.
+            try charge(4 * context.target.width * context.target.height)
             let offscreen = takeTarget(like: context.target)
-            defer { spareTargets.append(offscreen) }
+            groupDepth += 1
+            defer { spareTargets.append(offscreen); groupDepth -= 1 }
             var inner = DrawContext(target: offscreen, clip: context.clip, safeArea: context.safeArea)
             var opaque = layer
             opaque.opacity = 1
@@ -100,6 +139,7 @@ public final class Renderer {
         let alpha = UInt8((min(layer.opacity, 1) * 255).rounded())
         let content = try texture(for: layer, size: bounds.size, safeArea: context.safeArea)
         if let box, !bounds.isEmpty {
+            try charge((box.x1 - box.x0) * (box.y1 - box.y0))
             let background = layer.backgroundColor.map(premultiplied) ?? (0, 0, 0, 0)
             if content != nil && radius > 0 && !layer.masksToBounds {
                 // Core Animation rounds the background always, the contents only when masking.
@@ -113,6 +153,7 @@ public final class Renderer {
             var inner = context
             if layer.masksToBounds {
                 guard let box else { return }
+                try charge(context.target.width * context.target.height)
                 var mask = context.clip ?? [UInt8](repeating: 255, count: context.target.width * context.target.height)
                 var quad = makeQuad(toDevice, bounds.size, radius: radius, box: box)
                 mask.withUnsafeMutableBufferPointer { cr_clip_quad($0.baseAddress, Int32(context.target.width), Int32(context.target.height), &quad) }
@@ -125,6 +166,7 @@ public final class Renderer {
             }
         }
         if layer.borderWidth > 0, let border = layer.borderColor, let box, !bounds.isEmpty {
+            try charge((box.x1 - box.x0) * (box.y1 - box.y0))
             var quad = makeQuad(toDevice, bounds.size, radius: radius, box: box)
             quad.ring = min(layer.borderWidth, min(bounds.width, bounds.height) / 2)
             quad.color = tuple(premultiplied(border))
@@ -186,8 +228,10 @@ public final class Renderer {
         let xs = quad.points.map(\.x), ys = quad.points.map(\.y)
         guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max(),
               minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { return nil }
-        let box = PixelBox(x0: max(0, Int((minX - 1).rounded(.down))), y0: max(0, Int((minY - 1).rounded(.down))),
-                           x1: min(target.width, Int((maxX + 1).rounded(.up))), y1: min(target.height, Int((maxY + 1).rounded(.up))))
+        // Clamped as doubles first: a script's view may lie far beyond any Int.
+        func clamp(_ v: Double, _ limit: Int) -> Int { Int(min(max(v, 0), Double(limit))) }
+        let box = PixelBox(x0: clamp((minX - 1).rounded(.down), target.width), y0: clamp((minY - 1).rounded(.down), target.height),
+                           x1: clamp((maxX + 1).rounded(.up), target.width), y1: clamp((maxY + 1).rounded(.up), target.height))
         return box.x0 < box.x1 && box.y0 < box.y1 ? box : nil
     }
 
@@ -195,13 +239,20 @@ public final class Renderer {
 
     /// What the layer shows in its bounds, at the device's resolution.
     func texture(for layer: RenderLayer, size: Size, safeArea: EdgeInsets) throws -> Image? {
+        let window = currentWindow
         guard case .screen(let role) = layer.content, size.width >= 1, size.height >= 1 else { return nil }
+        // A screen is a controller's root view, about the window's size; one
+        // made far larger by a script shows its colour only (painting it would
+        // cost without bound).
+        guard size.width <= 4 * max(window.width, 1), size.height <= 4 * max(window.height, 1) else { return nil }
         let (width, height) = pixelSize(of: size)
         let key = ScreenKey(role: role, width: width, height: height)
         if let cached = screens[key] { return cached }
         // A screen smaller than the window (a sheet) sits below the status bar.
         let insets = EdgeInsets(top: size.height >= safeArea.top + safeArea.bottom + 400 ? safeArea.top : 0,
                                 left: 0, bottom: safeArea.bottom, right: 0)
+        // Painting a screen (shapes and text) costs several blends a pixel.
+        try charge(8 * width * height)
         let image = try painter.paint(role, size: size, scale: scale, safeArea: insets)
         let painted = image.width > 0 && image.pixels.contains(where: { $0 != 0 }) ? image : nil
         if screens.count > 16 { screens.removeAll() }
@@ -233,6 +284,8 @@ public final class Renderer {
         let bounds = layer.bounds.standardized
         guard !bounds.isEmpty, let box else { return }
         let (width, height) = pixelSize(of: bounds.size)
+        guard width * height <= Self.framePixelLimit else { return }
+        try charge(width * height + context.target.width * context.target.height)
         let page = pageTarget.flatMap { $0.width == width && $0.height == height ? $0 : nil } ?? RenderTarget(width: width, height: height)
         pageTarget = page
         page.clear()

@@ -3,6 +3,7 @@ import Encoders
 import Foundation
 import Geometry
 import LuaBindings
+import Transitions
 import Raster
 import RenderTree
 
@@ -38,8 +39,8 @@ struct Preview: ParsableCommand {
     @Option(help: ArgumentHelp("With a .png: the one frame nearest this many seconds into the run.", valueName: "SECONDS"))
     var at: Double?
 
-    @Option(help: ArgumentHelp("Frames on a contact sheet, evenly spaced, the first and the last included.", valueName: "N"))
-    var frames = 12
+    @Option(help: ArgumentHelp("Frames on a contact sheet, evenly spaced, the first and the last included (default: 12).", valueName: "N"))
+    var frames: Int?
 
     @Option(help: ArgumentHelp("What the screens show: standard (an app's list and detail screens) or plain (each view only its colour).",
                                valueName: "SCENE"))
@@ -62,7 +63,7 @@ struct Preview: ParsableCommand {
     func validate() throws {
         guard fps.isFinite, fps >= 1, fps <= 240 else { throw ValidationError("--fps must be between 1 and 240, got \(fps)") }
         guard [1, 2, 3].contains(scale) else { throw ValidationError("--scale must be 1, 2 or 3, got \(scale)") }
-        guard (1...200).contains(frames) else { throw ValidationError("--frames must be between 1 and 200, got \(frames)") }
+        if let frames, !(1...200).contains(frames) { throw ValidationError("--frames must be between 1 and 200, got \(frames)") }
         if let at, !(at.isFinite && at >= 0) { throw ValidationError("--at takes seconds from 0, got \(at)") }
         if scene == .plain && (from != nil || to != nil) {
             throw ValidationError("--scene plain draws no screens: leave out --from and --to")
@@ -77,8 +78,11 @@ struct Preview: ParsableCommand {
         switch URL(fileURLWithPath: out).pathExtension.lowercased() {
         case "gif":
             if at != nil { throw ValidationError("--at picks one frame for a .png; a .gif shows them all") }
+            if frames != nil { throw ValidationError("--frames is for a contact sheet (.png); a .gif shows every frame at --fps") }
             return .gif
-        case "png": return at == nil ? .sheet : .frame
+        case "png":
+            if at != nil && frames != nil { throw ValidationError("--at writes one frame: leave out --frames") }
+            return at == nil ? .sheet : .frame
         default: throw ValidationError("--out must end in .gif or .png, got '\(out)'")
         }
     }
@@ -88,44 +92,110 @@ struct Preview: ParsableCommand {
         let painter = try screens()
         let (file, outcome, _) = try scenarioArguments.run(entry, catalogue: options, fps: fps, sampling: false, rendering: true)
         ScenarioArguments.report(outcome, entry: file.stem)
-        guard let last = outcome.frames.last, let out else {
-            Output.error("\(file.stem): nothing to preview: the run ended before its first frame")
+        let frames = Self.shown(outcome)
+        guard let last = frames.last, let out else {
+            // Problems already said why; otherwise say it here.
+            if outcome.errors.isEmpty { Output.error("\(file.stem): nothing to preview: no frame was drawn") }
             throw ExitCode(1)
         }
         let renderer = Renderer(scale: Double(scale), painter: painter)
+        let (width, height) = Self.canvas(of: frames, renderer: renderer)
         let progress = ProgressBar(label: "rendering \(file.stem)")
         defer { progress.finish() }
+        func picture(_ frame: RenderFrame) throws -> Image {
+            Self.padded(try renderer.render(frame), width: width, height: height)
+        }
         let data: Data
-        switch format {
-        case .frame:
-            let target = at ?? 0
-            let frame = outcome.frames.min { abs($0.time - target) < abs($1.time - target) } ?? last
-            data = try PNGEncoder.encode(try renderer.render(frame))
-        case .sheet:
-            let chosen = Self.evenlySpaced(outcome.frames, count: frames)
-            var rendered: [(image: Image, label: String)] = []
-            for (i, frame) in chosen.enumerated() {
-                rendered.append((try renderer.render(frame), Self.label(frame)))
-                progress.update(done: i + 1, of: chosen.count)
+        do {
+            switch format {
+            case .frame:
+                let target = at ?? 0
+                guard target <= last.time + 1e-9 else {
+                    Output.error("--at \(target): the run is \(String(format: "%.3f", last.time)) s long")
+                    throw ExitCode(64)
+                }
+                // The last frame at or before the time asked for.
+                let frame = frames.last { $0.time <= target + 1e-9 } ?? frames[0]
+                data = try PNGEncoder.encode(try picture(frame))
+            case .sheet:
+                let count = self.frames ?? 12
+                let chosen = Self.evenlySpaced(frames, count: count)
+                if chosen.count < count {
+                    FileHandle.standardError.write(Data("note: the run has \(chosen.count) frames at --fps \(Int(fps)); raise --fps for more\n".utf8))
+                }
+                try Self.checkHeld(chosen.count, width: width, height: height)
+                var rendered: [(image: Image, label: String)] = []
+                for (i, frame) in chosen.enumerated() {
+                    rendered.append((try picture(frame), Self.label(frame)))
+                    progress.update(done: i + 1, of: chosen.count)
+                }
+                let device = scenarioArguments.size == nil ? " · \(try scenarioArguments.namedDevice().title)" : ""
+                let title = "\(file.stem) · \(scenarioArguments.title)\(device)"
+                data = try PNGEncoder.encode(try ContactSheet.compose(title: title, frames: rendered, columns: nil, scale: Double(scale)))
+            case .gif:
+                let start = frames[0].time
+                // The animation lasts as long as the run showed something
+                // changing (its last hook), then holds the last picture a moment.
+                var settled = min(last.time, outcome.trace?.hooks.last?.time ?? last.time)
+                if settled < frames.dropLast().last?.time ?? 0 { settled = last.time }  // animations ran on past the last hook
+                let end = settled + Self.endPause
+                let timing = GIFTiming.frames(times: frames.map { $0.time - start }, end: end - start)
+                try Self.checkHeld(timing.count, width: width, height: height)
+                var gifFrames: [GIFFrame] = []
+                for (i, step) in timing.enumerated() {
+                    gifFrames.append(GIFFrame(image: try picture(frames[step.index]), delay: step.delay))
+                    progress.update(done: i + 1, of: timing.count)
+                }
+                data = try GIFEncoder.encode(gifFrames)
             }
-            let device = scenarioArguments.size == nil ? " · \(try scenarioArguments.namedDevice().title)" : ""
-            let title = "\(file.stem) · \(scenarioArguments.title)\(device)"
-            data = try PNGEncoder.encode(try ContactSheet.compose(title: title, frames: rendered, columns: nil, scale: Double(scale)))
-        case .gif:
-            let start = outcome.frames[0].time
-            // The last picture stays up a moment before the loop starts again.
-            let timing = GIFTiming.frames(times: outcome.frames.map { $0.time - start }, end: last.time - start + Self.endPause)
-            var gifFrames: [GIFFrame] = []
-            for (i, step) in timing.enumerated() {
-                gifFrames.append(GIFFrame(image: try renderer.render(outcome.frames[step.index]), delay: step.delay))
-                progress.update(done: i + 1, of: timing.count)
-            }
-            data = try GIFEncoder.encode(gifFrames)
+        } catch let error as RasterError {
+            progress.finish()
+            Output.error("\(file.stem): \(error)")
+            throw ExitCode(1)
         }
         progress.finish()
         try OutputFile.write(data, to: out)
         FileHandle.standardError.write(Data("wrote \(out) (\(ByteCountFormatter.string(fromByteCount: Int64(data.count), countStyle: .file)))\n".utf8))
         if !outcome.errors.isEmpty { throw ExitCode(1) }
+    }
+
+    /// The frames worth showing: all of them, but when the transition never
+    /// ends (or the script failed) only up to a second past the last thing
+    /// that happened, not the ten seconds the engine waits before giving up.
+    static func shown(_ outcome: ScenarioOutcome) -> [RenderFrame] {
+        guard !outcome.errors.isEmpty, let lastHook = outcome.trace?.hooks.last?.time else { return outcome.frames }
+        return outcome.frames.filter { $0.time <= lastHook + 1 }
+    }
+
+    /// Frames held at once for one file: 256 MB of pixels at most.
+    static let heldPixelLimit = 64_000_000
+
+    static func checkHeld(_ count: Int, width: Int, height: Int) throws {
+        let pixels = count * width * height
+        guard pixels <= heldPixelLimit else {
+            throw RasterError.tooLarge(what: "\(count) frames of \(width)×\(height)", pixels: pixels, limit: heldPixelLimit)
+        }
+    }
+
+    /// Every frame on one canvas: the largest window of the run (a rotation
+    /// turns the window, and a GIF or a sheet has one size), each frame centred on black.
+    static func canvas(of frames: [RenderFrame], renderer: Renderer) -> (Int, Int) {
+        frames.reduce((1, 1)) { size, frame in
+            let (w, h) = renderer.pixelSize(of: frame.size)
+            return (max(size.0, w), max(size.1, h))
+        }
+    }
+
+    static func padded(_ image: Image, width: Int, height: Int) -> Image {
+        guard image.width != width || image.height != height else { return image }
+        var canvas = Image(width: width, height: height, pixels: [UInt8](repeating: 0, count: width * height * 4))
+        for i in stride(from: 3, to: canvas.pixels.count, by: 4) { canvas.pixels[i] = 255 }
+        let (dx, dy) = ((width - image.width) / 2, (height - image.height) / 2)
+        for y in 0..<min(image.height, height) {
+            let from = y * image.width * 4, to = ((y + dy) * width + dx) * 4
+            canvas.pixels.replaceSubrange(to..<to + min(image.width, width) * 4, with: image.pixels[from..<from + min(image.width, width) * 4])
+        }
+        return canvas
     }
 
     /// Seconds a GIF holds its last frame before it loops.
@@ -142,16 +212,18 @@ struct Preview: ParsableCommand {
     }
 
     static func screenshot(_ path: String) throws -> Image {
-        let url = URL(fileURLWithPath: path)
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
-        guard let size else { throw ValidationError("\(path): no such file") }
-        guard size <= PNGDecoder.maximumFileBytes else {
-            throw ValidationError("\(path): \(size) bytes is larger than a screenshot can be (\(PNGDecoder.maximumFileBytes) bytes at most)")
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
+            throw ValidationError("\(path): no such file")
+        }
+        switch attributes[.type] as? FileAttributeType {
+        case .typeRegular?: break
+        case .typeDirectory?: throw ValidationError("\(path): is a folder, not a PNG file")
+        default: throw ValidationError("\(path): is not a regular file (a device, a pipe or a socket); give a PNG file")
         }
         do {
-            return try PNGDecoder.decode(try Data(contentsOf: url))
+            return try PNGDecoder.decode(contentsOf: path)
         } catch {
-            throw ValidationError("\(path): \(error)")
+            throw ValidationError("\(error)")
         }
     }
 

@@ -62,6 +62,7 @@ struct Run: ParsableCommand {
     }
 
     private func formatted(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(format: "%.2f", value)
+        // A script may put a view anywhere finite: whole numbers past 2^53 print as they are.
+        abs(value) < 1e15 && value == value.rounded() ? String(Int(value)) : String(format: "%.2f", value)
     }
 }

@@ -22,9 +22,9 @@ struct ScenarioArguments: ParsableArguments {
     @Option(help: ArgumentHelp("Window size in points (default: the device's screen).", valueName: "WxH"))
     var size: String?
 
-    @Option(help: ArgumentHelp("The device whose screen and safe area to use: \(Device.all.map(\.name).joined(separator: ", ")).",
-                               valueName: "NAME"))
-    var device = "iphone-14"
+    @Option(help: ArgumentHelp("The device whose screen and safe area to use: \(Device.all.map(\.name).joined(separator: ", ")) "
+                               + "(default: iphone-14).", valueName: "NAME"))
+    var device: String?
 
     @Flag(help: "Turn the device to landscape.")
     var landscape = false
@@ -36,12 +36,16 @@ struct ScenarioArguments: ParsableArguments {
         if scenario != nil && (dismiss || interactive != nil) {
             throw ValidationError("--scenario names the whole run: leave out --dismiss and --interactive")
         }
+        if size != nil && device != nil {
+            throw ValidationError("--size and --device both say how big the screen is: give one of them")
+        }
         _ = try namedDevice()
         _ = try windowSize()
         _ = try drag()
     }
 
     func namedDevice() throws -> Device {
+        let device = self.device ?? "iphone-14"
         guard let found = Device.named(device) else {
             let names = Device.all.map(\.name)
             let hint = Suggestion.nearest(to: device, in: names).map { "did you mean '\($0)'? " } ?? ""
@@ -76,8 +80,11 @@ struct ScenarioArguments: ParsableArguments {
         scenario ?? (dismiss ? (interactive == nil ? .presentThenDismiss : .interactiveFinish) : .present)
     }
 
-    /// What the run is called in a title: "present", "interactive-finish (finish:0.7)".
-    var title: String { chosenScenario.rawValue + (interactive.map { " (\($0))" } ?? "") }
+    /// What the run is called in a title: "present", "interactive dismissal (release:0.6)".
+    var title: String {
+        guard let interactive else { return chosenScenario.rawValue }
+        return "interactive \(dismiss ? "dismissal" : "presentation") (\(interactive))"
+    }
 
     /// Resolves the entry, checks its metadata as `check` does, and runs the
     /// scenario. Problems with the entry are printed; exits 2 when there is
