@@ -86,3 +86,51 @@ import Testing
         #expect(run.stderr.contains("frozen.lua:"))
     }
 }
+
+/// What a hostile entry can make a preview do: never trap, never run on.
+@Suite struct HostilePreviewTests {
+    let cli = SegueCommandTests()
+
+    func entry(_ body: String) throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("segue-hostile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let script = """
+            local function animateTransition(ctx)
+              local v = ctx:viewForKey("to")
+              v.frame = ctx:finalFrame(ctx:viewControllerForKey("to"))
+              ctx.containerView:addSubview(v)
+              \(body)
+              UIView.animate{duration = 0.3, animations = function() v.alpha = 0.5 end,
+                completion = function() ctx:completeTransition(not ctx:transitionWasCancelled()) end}
+            end
+            return {title = "Hostile", summary = "a hostile entry", presentationStyle = "custom",
+              animator = {transitionDuration = function() return 0.3 end, animateTransition = animateTransition}}
+            """
+        try script.write(to: dir.appendingPathComponent("hostile.lua"), atomically: true, encoding: .utf8)
+        return dir
+    }
+
+    /// A view far beyond any Int, covering the screen: drawn (clamped), no trap.
+    @Test func aViewOfAnyFiniteSizeIsDrawn() throws {
+        let dir = try entry("v:addSubview(UIView.new{frame = CGRect(-1e19, -1e19, 3e19, 3e19), backgroundColor = UIColor(1, 0, 0, 1)})")
+        let run = try cli.segue(["preview", "hostile.lua", "--out", "far.png", "--at", "0.1"], in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        let text = try cli.segue(["run", "hostile.lua"], in: dir)
+        #expect(text.status == 0, "\(text.stderr)")
+    }
+
+    /// Thousands of full-screen translucent views: the drawing budget ends
+    /// the preview with a sentence and exit 1, well inside the time a check
+    /// allows an entry, and nothing is written.
+    @Test func tooManyLayersRunOutOfTheDrawingBudget() throws {
+        let dir = try entry("""
+            for i = 1, 3000 do v:addSubview(UIView.new{frame = ctx.containerView.bounds, backgroundColor = UIColor(0, 0, 1, 0.5)}) end
+            """)
+        let start = ContinuousClock.now
+        let run = try cli.segue(["preview", "hostile.lua", "--out", "many.gif"], in: dir)
+        #expect(ContinuousClock.now - start < .seconds(15))
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("too many or too large views"))
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("many.gif").path))
+    }
+}
