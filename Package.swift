@@ -67,7 +67,7 @@ let package = Package(
             resources: [.copy("Seeds")]
         ),
         .testTarget(name: "CatalogueTests", dependencies: ["Catalogue", "LuaBindings", "TestSupport"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "RenderTree", "Geometry", "TestSupport"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "RenderTree", "Geometry", "CRaster", "TestSupport"]),
         .testTarget(name: "PreviewTests", dependencies: ["LuaBindings", "Catalogue", "Raster", "RenderTree", "Geometry", "Encoders"],
                     resources: [.copy("Golden")]),
         .testTarget(name: "EncodersTests", dependencies: ["Encoders", "Raster", "CGIF", "CPNG", "TestSupport"]),

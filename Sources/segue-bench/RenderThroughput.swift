@@ -32,7 +32,7 @@ struct RenderThroughput: ParsableCommand {
             let frames = try Self.frames(name, scenario: scenario, fps: 60, parameters: [:])
             for scale in [1.0, 3.0] {
                 // The screens are painted once a run and kept: painted before the clock starts.
-                let renderer = Renderer(scale: scale, painter: StandardScene())
+                let renderer = Renderer(scale: scale, painter: StandardScene(), workLimit: .max)
                 _ = try renderer.render(frames[0])
                 let ours = try time { for frame in frames { _ = try renderer.render(frame) } }
                 let baseline = try PixmanBaseline(frames: frames, scale: scale)
@@ -45,7 +45,7 @@ struct RenderThroughput: ParsableCommand {
 
         let flip = try Self.frames("flip", scenario: .present, fps: 60, parameters: ["duration": "1"])
         let sixty = Array(flip.filter { $0.progress != nil }.prefix(60))
-        let flipRenderer = Renderer(scale: 1, painter: StandardScene())
+        let flipRenderer = Renderer(scale: 1, painter: StandardScene(), workLimit: .max)
         let paint = try time { _ = try Renderer(scale: 1, painter: StandardScene()).render(sixty[0]) }
         _ = try flipRenderer.render(sixty[0])
         let flipTime = try time { for frame in sixty { _ = try flipRenderer.render(frame) } }

@@ -3,6 +3,7 @@ import Geometry
 import RenderTree
 import Testing
 @testable import Raster
+import CRaster
 
 /// Where the renderer puts edges, checked against projections computed
 /// here by hand.
@@ -147,5 +148,23 @@ extension RenderFrame {
     /// An opaque black frame of this size: what an empty window shows.
     var blackPixels: [UInt8] {
         (0..<Int(size.width) * Int(size.height)).flatMap { _ in [UInt8(0), 0, 0, 255] }
+    }
+}
+
+/// The eight-pixel path (AVX2, where the processor has it) and the
+/// one-pixel path draw the same bytes: previews are the same on every machine.
+@Suite(.serialized) struct WidePathTests {
+    @Test func widePathsDrawTheSameBytes() throws {
+        var card = Fixture.layer(1, frame: Rect(x: 30, y: 40, width: 320, height: 700), color: .white)
+        card.content = .screen(.presenting)
+        card.transform = Fixture.perspectiveRotationY(0.6, eye: 600)
+        let frame = Fixture.window(390, 844, [card])
+        let wide = try Renderer(scale: 1, painter: StandardScene()).render(frame)
+        cr_use_wide_paths(0)
+        defer { cr_use_wide_paths(1) }
+        let narrow = try Renderer(scale: 1, painter: StandardScene()).render(frame)
+        #expect(wide == narrow)
+        // And the layer was drawn at all (text and rows of the list, not one flat colour).
+        #expect(Set(stride(from: 0, to: wide.pixels.count, by: 4).map { wide.pixels[$0] }).count > 50)
     }
 }

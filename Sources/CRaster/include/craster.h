@@ -61,6 +61,10 @@ void cr_composite(cr_target *t, const uint8_t *source, uint8_t alpha, int x0, in
 /* Sets every pixel in the box to a premultiplied colour and drops samples. */
 void cr_fill(cr_target *t, const uint8_t color[4]);
 
+/* Whether the eight-pixel (AVX2) paths may run where the processor has
+   them; on by default. Both paths give the same bytes: tests compare them. */
+void cr_use_wide_paths(int enabled);
+
 /* Averages every pixel's samples into it (the samples stay for later layers). */
 void cr_resolve(cr_target *t);
 
