@@ -350,6 +350,11 @@ static inline void texel_at(const cr_quad *q, double U, double V, double W, int3
 
 static inline uint32_t bilinear_fixed(const cr_quad *q, int32_t fx, int32_t fy) {
     int ix = fx >> 16, iy = fy >> 16;
+    /* Never outside the texture, whatever the caller's rounding. */
+    if (ix < 0) ix = 0;
+    if (iy < 0) iy = 0;
+    if (ix > q->tex_width - 1) ix = q->tex_width - 1;
+    if (iy > q->tex_height - 1) iy = q->tex_height - 1;
     uint32_t wx = ((uint32_t)fx >> 8) & 0xff, wy = ((uint32_t)fy >> 8) & 0xff;
 #if defined(__SSE2__)
     /* Two texels side by side in one 8-byte load a row, when both are there. */
@@ -440,12 +445,14 @@ static void bilinear_span_avx2(const cr_quad *q, int32_t fx, int32_t fy, int32_t
     const __m256i rb_mask = _mm256_set1_epi32(0x00ff00ff), ag_mask = _mm256_set1_epi32((int)0xff00ff00u);
     const __m256i last_x = _mm256_set1_epi32(q->tex_width - 1), last_y = _mm256_set1_epi32(q->tex_height - 1);
     const __m256i width = _mm256_set1_epi32(q->tex_width), one = _mm256_set1_epi32(1), full = _mm256_set1_epi32(256);
-    const __m256i byte = _mm256_set1_epi32(0xff);
+    const __m256i byte = _mm256_set1_epi32(0xff), zero = _mm256_setzero_si256();
     __m256i vfx = _mm256_add_epi32(_mm256_set1_epi32(fx), _mm256_mullo_epi32(lane, _mm256_set1_epi32(dx)));
     __m256i vfy = _mm256_add_epi32(_mm256_set1_epi32(fy), _mm256_mullo_epi32(lane, _mm256_set1_epi32(dy)));
     const __m256i step_x = _mm256_set1_epi32(dx * 8), step_y = _mm256_set1_epi32(dy * 8);
     for (int k = 0; k < n; k += 8) {
-        __m256i ix = _mm256_srai_epi32(vfx, 16), iy = _mm256_srai_epi32(vfy, 16);
+        /* Clamped: lanes past the span's end (its last group of eight) run on beyond the texture. */
+        __m256i ix = _mm256_min_epi32(_mm256_max_epi32(_mm256_srai_epi32(vfx, 16), zero), last_x);
+        __m256i iy = _mm256_min_epi32(_mm256_max_epi32(_mm256_srai_epi32(vfy, 16), zero), last_y);
         __m256i ix1 = _mm256_min_epi32(_mm256_add_epi32(ix, one), last_x);
         __m256i iy1 = _mm256_min_epi32(_mm256_add_epi32(iy, one), last_y);
         __m256i row0 = _mm256_mullo_epi32(iy, width), row1 = _mm256_mullo_epi32(iy1, width);
@@ -691,6 +698,7 @@ static int curl_source(const cr_quad *q, double pu, double pv, double cx, double
 }
 
 void cr_draw_curl(cr_target *t, const cr_quad *q, double cx, double cy, double nx, double ny, double r) {
+    if (!q->texture || q->tex_width < 1 || q->tex_height < 1) return;  /* the page's picture is what curls */
     if (r < 0.5) r = 0.5;
     /* A pixel's reach in local units: within it of a silhouette (the page's
        border, the cylinder's rim) four samples decide the coverage. */
