@@ -25,7 +25,7 @@ previews: release
 	mkdir -p docs/images
 	$$($(SWIFT) build -c release --show-bin-path)/segue preview half-sheet --out docs/images/half-sheet.png --frames 8
 	for entry in $(PREVIEW_ENTRIES); do \
-		$$($(SWIFT) build -c release --show-bin-path)/segue preview "$$entry" --dismiss --out "docs/images/$$entry.gif" || exit 1; \
+		$$($(SWIFT) build -c release --show-bin-path)/segue preview "$$entry" --dismiss --fps 20 --out "docs/images/$$entry.gif" || exit 1; \
 	done
 
 test: deps

@@ -35,7 +35,7 @@ struct EncoderThroughput: ParsableCommand {
             print(String(format: "%@ GIF  %6.2f ms/frame  (CPU %6.2f)  %8d bytes in all", scene, gif.wall, gif.cpu, gifBytes))
             print(String(format: "%@ PNG  %6.2f ms/frame  (CPU %6.2f)  %8d bytes a frame", scene, png.wall, png.cpu, pngBytes / frames))
             if !photo {
-                print(String(format: "target: GIF under 10 ms a UI frame — %@", gif.wall < 10 ? "met" : "NOT MET"))
+                print(String(format: "target: GIF under 10 ms a frame — %@ on these drawn frames (segue-bench render measures a real preview's frames)", gif.wall < 10 ? "met" : "NOT MET"))
             }
         }
     }
