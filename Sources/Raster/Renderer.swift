@@ -125,7 +125,7 @@ public final class Renderer {
             opaque.opacity = 1
             try drawLayer(opaque, toDevice: toDevice, box: box, context: &inner)
             cr_resolve(&offscreen.target)
-            cr_composite(&context.target.target, offscreen.pixels, UInt8((layer.opacity * 255).rounded()),
+            cr_composite(&context.target.target, offscreen.pixels, UInt8((min(layer.opacity, 1) * 255).rounded()),
                          0, 0, Int32(offscreen.width), Int32(offscreen.height))
             return
         }
@@ -169,7 +169,7 @@ public final class Renderer {
             try charge((box.x1 - box.x0) * (box.y1 - box.y0))
             var quad = makeQuad(toDevice, bounds.size, radius: radius, box: box)
             quad.ring = min(layer.borderWidth, min(bounds.width, bounds.height) / 2)
-            quad.color = tuple(premultiplied(border))
+            quad.color = premultiplied(border)
             quad.alpha = alpha
             draw(&quad, context: context)
         }
@@ -282,7 +282,7 @@ public final class Renderer {
     /// one half-turn of the cylinder more (1, the page folded right over).
     private func drawCurled(_ layer: RenderLayer, toDevice: Homography, box: PixelBox?, context: inout DrawContext) throws {
         let bounds = layer.bounds.standardized
-        guard !bounds.isEmpty, let box else { return }
+        guard !bounds.isEmpty, box != nil else { return }
         let (width, height) = pixelSize(of: bounds.size)
         guard width * height <= Self.framePixelLimit else { return }
         try charge(width * height + context.target.width * context.target.height)
@@ -306,8 +306,8 @@ public final class Renderer {
         let ds: [Double] = corners.map { (p: Point) -> Double in p.x * n.x + p.y * n.y }
         let lead = ds.max()!, extent = lead - ds.min()!
         let axis = lead - min(layer.curl, 1) * (extent + .pi * radius)
+        // The curled page reaches past its flat box (the flap folds back over it): the whole frame.
         var quad = makeQuad(toDevice, bounds.size, radius: 0, box: PixelBox(x0: 0, y0: 0, x1: context.target.width, y1: context.target.height))
-        _ = box
         quad.alpha = UInt8((min(layer.opacity, 1) * 255).rounded())
         picture.pixels.withUnsafeBufferPointer { pixels in
             quad.texture = pixels.baseAddress
@@ -337,11 +337,11 @@ public final class Renderer {
         guard let box = pixelBox(corners, inFront: true, in: target) else { return }
         let context = DrawContext(target: target, clip: nil, safeArea: EdgeInsets())
         var rim = makeQuad(place, Size(width: diameter, height: diameter), radius: diameter / 2, box: box)
-        rim.color = tuple(premultiplied(Color(white: 1, alpha: 0.85)))
+        rim.color = premultiplied(Color(white: 1, alpha: 0.85))
         draw(&rim, context: context)
         let inset = Homography(translationX: 3, y: 3).concatenating(place)
         var dot = makeQuad(inset, Size(width: diameter - 6, height: diameter - 6), radius: (diameter - 6) / 2, box: box)
-        dot.color = tuple(premultiplied(Color(white: 0.35, alpha: 0.6)))
+        dot.color = premultiplied(Color(white: 0.35, alpha: 0.6))
         draw(&dot, context: context)
     }
 }
@@ -352,5 +352,3 @@ func premultiplied(_ c: Color) -> (UInt8, UInt8, UInt8, UInt8) {
     func byte(_ v: Double) -> UInt8 { UInt8((min(max(v, 0), 1) * a * 255).rounded()) }
     return (byte(c.red), byte(c.green), byte(c.blue), UInt8((a * 255).rounded()))
 }
-
-func tuple(_ c: (UInt8, UInt8, UInt8, UInt8)) -> (UInt8, UInt8, UInt8, UInt8) { c }
