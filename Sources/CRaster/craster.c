@@ -569,18 +569,23 @@ static void draw_interior(cr_target *t, const cr_quad *q, int y, int xs, int xe)
     }
 }
 
-void cr_draw_quad(cr_target *t, const cr_quad *q) {
-    /* A pixel's reach in local units, the largest anywhere on the layer (at a corner of its box). */
+/* How far inside the shape (local units) a pixel centre must be for the
+   whole pixel to be inside: half a pixel's diagonal reach, with room, at
+   the largest stretch anywhere on the layer (at a corner of its box). */
+static double whole_pixel_margin(const cr_quad *q) {
     double margin = 0;
-    double xs_[2] = {q->x0 + 0.5, q->x1 - 0.5}, ys_[2] = {q->y0 + 0.5, q->y1 - 0.5};
+    double xs[2] = {q->x0 + 0.5, q->x1 - 0.5}, ys[2] = {q->y0 + 0.5, q->y1 - 0.5};
     for (int a = 0; a < 2; a++)
         for (int b = 0; b < 2; b++) {
-            double s = stretch_at(q, xs_[a], ys_[b]);
+            double s = stretch_at(q, xs[a], ys[b]);
             if (s > margin) margin = s;
         }
     if (!isfinite(margin) || margin > 1e6) margin = 1e6;
-    /* Half a pixel's diagonal reach, with room: every pixel of the span is whole. */
-    margin *= 0.75;
+    return margin * 0.75;
+}
+
+void cr_draw_quad(cr_target *t, const cr_quad *q) {
+    double margin = whole_pixel_margin(q);
     /* A border's hole: deep inside its inner edge nothing is drawn. */
     double hole = q->ring + margin + (q->radius > q->ring ? q->radius - q->ring : 0);
     for (int y = q->y0; y < q->y1; y++) {
@@ -605,15 +610,7 @@ void cr_draw_quad(cr_target *t, const cr_quad *q) {
 }
 
 void cr_clip_quad(uint8_t *mask, int width, int height, const cr_quad *q) {
-    double margin = 0;
-    double xs_[2] = {q->x0 + 0.5, q->x1 - 0.5}, ys_[2] = {q->y0 + 0.5, q->y1 - 0.5};
-    for (int a = 0; a < 2; a++)
-        for (int b = 0; b < 2; b++) {
-            double s = stretch_at(q, xs_[a], ys_[b]);
-            if (s > margin) margin = s;
-        }
-    if (!isfinite(margin) || margin > 1e6) margin = 1e6;
-    margin *= 0.75;
+    double margin = whole_pixel_margin(q);
     for (int y = 0; y < height; y++) {
         uint8_t *row = mask + (size_t)y * width;
         if (y < q->y0 || y >= q->y1) { memset(row, 0, (size_t)width); continue; }
