@@ -36,9 +36,16 @@ final class BuiltinAnimator: Animator {
         let presenter = context.isPresenting ? context.viewController(forKey: .from) : context.viewController(forKey: .to)
         let presentedView = presented.view
         let duration = transitionDuration(context)
+        // UIKit's own animators leave a cancelled dismissal's presented view
+        // as it was: its frame and alpha are put back before completing.
+        let startFrame = presentedView.frame, startAlpha = presentedView.alpha
         let finish: (Bool) -> Void = { _ in
             let ok = !context.transitionWasCancelled
             if ok && !context.isPresenting { presentedView.removeFromSuperview() }
+            if !ok && !context.isPresenting && presentedView.layerTransform.isIdentity {
+                presentedView.frame = startFrame
+                presentedView.alpha = startAlpha
+            }
             context.completeTransition(ok)
         }
         if context.isPresenting {

@@ -95,6 +95,13 @@ final class TransitionDriver {
                 engine.animate(duration: duration, animations: { alongside.forEach { $0() } })
             }
         }
+        // A new container is laid out once its views are in; a dismissal's
+        // container was laid out long ago and nothing asks for it again (a
+        // layout here would put the presented view back at its frame under
+        // the animator's own move, and Apple's sample presentation
+        // controllers, which set that frame in containerViewWillLayoutSubviews,
+        // would jump on every dismissal).
+        guard presenting else { return }
         simulation.record("containerViewWillLayoutSubviews")
         controller.containerViewWillLayoutSubviews()
         simulation.record("containerViewDidLayoutSubviews")

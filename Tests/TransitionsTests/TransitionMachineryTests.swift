@@ -26,7 +26,6 @@ import TestSupport
         #expect(Array(simulation.hookNames[presentHooks...]) == [
             "animationController(forDismissed:)", "interactionControllerForDismissal(using:)",
             "dismissalTransitionWillBegin", "presentedView", "transitionDuration", "animateTransition",
-            "containerViewWillLayoutSubviews", "containerViewDidLayoutSubviews",
             "completeTransition", "dismissalTransitionDidEnd", "completion", "animationEnded", "alongsideCompletion",
         ])
         #expect(simulation.diagnostics.isEmpty, "\(simulation.diagnostics)")
