@@ -10,6 +10,14 @@ public enum OutputFile {
     /// - Throws: `EncoderError.cannotWrite` naming `path`, saying whether the folder is
     ///   missing or not writable.
     public static func write(_ data: Data, to path: String) throws {
+        // Ctrl-C, a hang-up or a kill request during these few milliseconds
+        // waits until the file is whole (or gone): the signal is delivered
+        // after, and no temporary file is left behind.
+        var held = sigset_t(), previous = sigset_t()
+        sigemptyset(&held)
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&held, signal) }
+        pthread_sigmask(SIG_BLOCK, &held, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         let temporary = folder + "/." + url.lastPathComponent + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
@@ -49,6 +57,21 @@ public enum OutputFile {
                 offset += n
             }
         }
+    }
+
+    /// Why `path` cannot be written, checked before any work goes into it
+    /// (nil when it can be): its folder is missing, not a folder, or not
+    /// writable, or the path itself is a folder.
+    public static func problem(writing path: String) -> EncoderError? {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            return failure(path, folder: folder, EISDIR)
+        }
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            return failure(path, folder: folder, ENOENT)
+        }
+        return access(folder, W_OK | X_OK) == 0 ? nil : failure(path, folder: folder, errno)
     }
 
     private static func failure(_ path: String, folder: String, _ code: Int32) -> EncoderError {

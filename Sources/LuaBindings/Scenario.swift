@@ -107,6 +107,10 @@ public enum ScenarioRunner {
     /// screen for seconds).
     public static let sampledViewLimit = 20_000
 
+    /// Layers a preview keeps in all (visible views × frames): 50 MB of
+    /// frozen layers, charged to the entry's memory as they are made.
+    public static let renderedLayerLimit = 100_000
+
     /// How many time limits one entry's scenarios may take together.
     public static let entryTimeFactor = 4
 
@@ -179,12 +183,12 @@ public enum ScenarioRunner {
         var sampledViews = 0
         var renderedLayers = 0
         let keepFrame: (Simulation) -> Void = { simulation in
-            guard options.rendering, !runtime.state.isTerminated, renderedLayers <= sampledViewLimit else { return }
+            guard options.rendering, !runtime.state.isTerminated, renderedLayers <= renderedLayerLimit else { return }
             let frame = simulation.renderFrame()
             renderedLayers += frame.layerCount
-            if renderedLayers > sampledViewLimit {
-                runtime.find(.warning, hook: "preview", location: nil, "the preview was cut at \(String(format: "%.3f", frame.time)) s: "
-                    + "it draws at most \(sampledViewLimit) layers in all (views on screen × frames)")
+            if renderedLayers > renderedLayerLimit {
+                runtime.find(.error, hook: "preview", location: nil, "the preview was cut at \(String(format: "%.3f", frame.time)) s: "
+                    + "it keeps at most \(renderedLayerLimit) layers in all (visible views × frames)")
                 return
             }
             if frames.last?.time == frame.time { frames.removeLast() }

@@ -24,8 +24,7 @@ public enum RasterError: Error, Equatable, CustomStringConvertible {
             return "drawing the preview would touch more than \(limit / 1_000_000) million pixels: the entry puts too many "
                 + "or too large views on screen (every layer's projected box counts, and each group or clip a whole frame)"
         case let .tooLarge(what, pixels, limit):
-            return "\(what) would take \(pixels / 1_000_000) million pixels, more than a preview may hold (\(limit / 1_000_000) million); "
-                + "use a smaller --scale, --size or --fps, or fewer --frames"
+            return "\(what) would take \(pixels / 1_000_000) million pixels, more than a preview may hold (\(limit / 1_000_000) million)"
         }
     }
 }

@@ -28,7 +28,11 @@ extension Simulation {
         if let snapshot = view.snapshot {
             layer.sublayers.append(Self.layer(for: snapshot, in: state.bounds, roles: roles))
         }
-        layer.sublayers += view.subviews.map { self.layer(for: $0, state: $0.presentation, roles: roles) }
+        // A fully transparent view shows nothing of its subtree: not frozen, not counted.
+        for subview in view.subviews {
+            let state = subview.presentation
+            if state.alpha > 0 { layer.sublayers.append(self.layer(for: subview, state: state, roles: roles)) }
+        }
         return layer
     }
 

@@ -89,7 +89,18 @@ struct Preview: ParsableCommand {
 
     func run() throws {
         let format = try format()
-        let painter = try screens()
+        // Where it goes and what it shows are checked before any work goes into it.
+        if let out, let problem = OutputFile.problem(writing: out) {
+            Output.error("\(problem)")
+            throw ExitCode(1)
+        }
+        let painter: any ScreenPainter
+        do {
+            painter = try screens()
+        } catch let error as ValidationError {
+            Output.error("\(error.message)")
+            throw ExitCode(64)
+        }
         let (file, outcome, _) = try scenarioArguments.run(entry, catalogue: options, fps: fps, sampling: false, rendering: true)
         ScenarioArguments.report(outcome, entry: file.stem)
         let frames = Self.shown(outcome)
@@ -98,7 +109,13 @@ struct Preview: ParsableCommand {
             if outcome.errors.isEmpty { Output.error("\(file.stem): nothing to preview: no frame was drawn") }
             throw ExitCode(1)
         }
-        let renderer = Renderer(scale: Double(scale), painter: painter)
+        let sheetCount = format == .sheet ? min(self.frames ?? 12, frames.count) : 1
+        let drawingScale = Self.sheetScale(for: frames, count: sheetCount, asked: scale)
+        if drawingScale < scale {
+            FileHandle.standardError.write(Data(("note: the sheet's \(sheetCount) frames are drawn at @\(drawingScale)×, not @\(scale)×, "
+                + "to keep it under \(Self.sheetPixelLimit / 1_000_000) million pixels; give fewer --frames for more detail\n").utf8))
+        }
+        let renderer = Renderer(scale: Double(drawingScale), painter: painter)
         let (width, height) = Self.canvas(of: frames, renderer: renderer)
         let progress = ProgressBar(label: "rendering \(file.stem)")
         defer { progress.finish() }
@@ -110,20 +127,20 @@ struct Preview: ParsableCommand {
             switch format {
             case .frame:
                 let target = at ?? 0
-                guard target <= last.time + 1e-9 else {
-                    Output.error("--at \(target): the run is \(String(format: "%.3f", last.time)) s long")
+                // The frame nearest the time asked for; past the last frame by more than a frame is a mistake.
+                guard target <= last.time + 1 / fps else {
+                    Output.error("\(file.stem): --at \(target): the run's last frame is at \(String(format: "%.4f", last.time)) s")
                     throw ExitCode(64)
                 }
-                // The last frame at or before the time asked for.
-                let frame = frames.last { $0.time <= target + 1e-9 } ?? frames[0]
+                let frame = frames.min { abs($0.time - target) < abs($1.time - target) } ?? last
                 data = try PNGEncoder.encode(try picture(frame))
             case .sheet:
                 let count = self.frames ?? 12
                 let chosen = Self.evenlySpaced(frames, count: count)
-                if chosen.count < count {
+                if chosen.count < count && frames.count == outcome.frames.count && !outcome.problems.contains(where: { $0.hook == "preview" }) {
                     FileHandle.standardError.write(Data("note: the run has \(chosen.count) frames at --fps \(Int(fps)); raise --fps for more\n".utf8))
                 }
-                try Self.checkHeld(chosen.count, width: width, height: height)
+                try Self.checkHeld(chosen.count, width: width, height: height, limit: Self.sheetPixelLimit)
                 var rendered: [(image: Image, label: String)] = []
                 for (i, frame) in chosen.enumerated() {
                     rendered.append((try picture(frame), Self.label(frame)))
@@ -140,7 +157,7 @@ struct Preview: ParsableCommand {
                 if settled < frames.dropLast().last?.time ?? 0 { settled = last.time }  // animations ran on past the last hook
                 let end = settled + Self.endPause
                 let timing = GIFTiming.frames(times: frames.map { $0.time - start }, end: end - start)
-                try Self.checkHeld(timing.count, width: width, height: height)
+                try Self.checkHeld(timing.count, width: width, height: height, limit: Self.heldPixelLimit)
                 var gifFrames: [GIFFrame] = []
                 for (i, step) in timing.enumerated() {
                     gifFrames.append(GIFFrame(image: try picture(frames[step.index]), delay: step.delay))
@@ -150,7 +167,11 @@ struct Preview: ParsableCommand {
             }
         } catch let error as RasterError {
             progress.finish()
-            Output.error("\(file.stem): \(error)")
+            var advice = ""
+            if case .tooLarge = error {
+                advice = format == .gif ? "; use a smaller --scale or --size, or a lower --fps" : "; use a smaller --scale or --size"
+            }
+            Output.error("\(file.stem): \(error)\(advice)")
             throw ExitCode(1)
         }
         progress.finish()
@@ -167,14 +188,28 @@ struct Preview: ParsableCommand {
         return outcome.frames.filter { $0.time <= lastHook + 1 }
     }
 
-    /// Frames held at once for one file: 256 MB of pixels at most.
-    static let heldPixelLimit = 64_000_000
+    /// A GIF's frames held at once: 160 MB of pixels; the encoder's copies
+    /// (straight alpha, indexed) keep a whole preview well under 1 GiB.
+    static let heldPixelLimit = 40_000_000
 
-    static func checkHeld(_ count: Int, width: Int, height: Int) throws {
+    /// A contact sheet's frames, and so about the sheet's own size: a PNG
+    /// of 24 million pixels is already more than anyone opens.
+    static let sheetPixelLimit = 24_000_000
+
+    static func checkHeld(_ count: Int, width: Int, height: Int, limit: Int) throws {
         let pixels = count * width * height
-        guard pixels <= heldPixelLimit else {
-            throw RasterError.tooLarge(what: "\(count) frames of \(width)×\(height)", pixels: pixels, limit: heldPixelLimit)
+        guard pixels <= limit else {
+            throw RasterError.tooLarge(what: "\(count) frames of \(width)×\(height)", pixels: pixels, limit: limit)
         }
+    }
+
+    /// The scale a contact sheet's frames are drawn at: the one asked for,
+    /// or the largest smaller one whose frames fit the sheet's limit.
+    static func sheetScale(for frames: [RenderFrame], count: Int, asked: Int) -> Int {
+        let largest = frames.reduce(Size.zero) { Size(width: max($0.width, $1.size.width), height: max($0.height, $1.size.height)) }
+        var scale = asked
+        while scale > 1 && Double(count) * largest.width * largest.height * Double(scale * scale) > Double(sheetPixelLimit) { scale -= 1 }
+        return scale
     }
 
     /// Every frame on one canvas: the largest window of the run (a rotation
