@@ -460,13 +460,17 @@ static void bilinear_span_avx2(const cr_quad *q, int32_t fx, int32_t fy, int32_t
         __m256i p01 = _mm256_i32gather_epi32(texels, _mm256_add_epi32(row0, ix1), 4);
         __m256i p10 = _mm256_i32gather_epi32(texels, _mm256_add_epi32(row1, ix), 4);
         __m256i p11 = _mm256_i32gather_epi32(texels, _mm256_add_epi32(row1, ix1), 4);
+        /* Weights in both 16-bit halves of each lane: each channel (at most 255) times a weight
+           (at most 256) fits 16 bits, so one 16-bit multiply serves two channels. */
         __m256i wx = _mm256_and_si256(_mm256_srli_epi32(vfx, 8), byte), iwx = _mm256_sub_epi32(full, wx);
         __m256i wy = _mm256_and_si256(_mm256_srli_epi32(vfy, 8), byte), iwy = _mm256_sub_epi32(full, wy);
+        wx = _mm256_or_si256(wx, _mm256_slli_epi32(wx, 16)); iwx = _mm256_or_si256(iwx, _mm256_slli_epi32(iwx, 16));
+        wy = _mm256_or_si256(wy, _mm256_slli_epi32(wy, 16)); iwy = _mm256_or_si256(iwy, _mm256_slli_epi32(iwy, 16));
 #define CR_LERP(a, b, w, iw) _mm256_or_si256( \
-            _mm256_and_si256(_mm256_srli_epi32(_mm256_add_epi32(_mm256_mullo_epi32(_mm256_and_si256(a, rb_mask), iw), \
-                                                                _mm256_mullo_epi32(_mm256_and_si256(b, rb_mask), w)), 8), rb_mask), \
-            _mm256_and_si256(_mm256_add_epi32(_mm256_mullo_epi32(_mm256_and_si256(_mm256_srli_epi32(a, 8), rb_mask), iw), \
-                                              _mm256_mullo_epi32(_mm256_and_si256(_mm256_srli_epi32(b, 8), rb_mask), w)), ag_mask))
+            _mm256_srli_epi16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(a, rb_mask), iw), \
+                                               _mm256_mullo_epi16(_mm256_and_si256(b, rb_mask), w)), 8), \
+            _mm256_and_si256(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(_mm256_srli_epi32(a, 8), rb_mask), iw), \
+                                              _mm256_mullo_epi16(_mm256_and_si256(_mm256_srli_epi32(b, 8), rb_mask), w)), ag_mask))
         /* Down each column first, then across: the SSE2 path's order, so both round alike. */
         __m256i left = CR_LERP(p00, p10, wy, iwy);
         __m256i right = CR_LERP(p01, p11, wy, iwy);
