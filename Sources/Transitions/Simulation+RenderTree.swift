@@ -42,7 +42,12 @@ extension Simulation {
         func frozen(_ snapshot: Snapshot) -> RenderLayer {
             var layer = RenderLayer(state: snapshot.state, id: snapshot.sourceID, name: "snapshot")
             if let role = roles[snapshot.sourceID] { layer.content = .screen(role) }
-            if !snapshot.state.isHidden { layer.sublayers = snapshot.children.map(frozen) }
+            guard !snapshot.state.isHidden else { return layer }
+            // A snapshot view's own picture comes first, under its subviews, as for a live one.
+            if let picture = snapshot.picture.first {
+                layer.sublayers.append(Self.layer(for: picture, in: snapshot.state.bounds, roles: roles))
+            }
+            layer.sublayers += snapshot.children.map(frozen)
             return layer
         }
         var copy = frozen(snapshot)

@@ -336,6 +336,15 @@ public struct Snapshot: Sendable {
     public let sourceID: Int
     public let state: ViewState
     public let children: [Snapshot]
+    /// When the source is itself a snapshot view, the picture it shows (one
+    /// element, or none): a snapshot of a snapshot shows what the first one did.
+    public let picture: [Snapshot]
+    /// Snapshots of snapshots inside this one, itself included.
+    public let nesting: Int
+
+    /// Snapshots of snapshots kept, at most: a chain of copies of copies
+    /// shows the first few and no more (each level is one more layer to draw).
+    public static let nestingLimit = 8
 
     init(of view: View, afterScreenUpdates: Bool) {
         sourceID = view.id
@@ -344,6 +353,13 @@ public struct Snapshot: Sendable {
         state.alpha = 1
         self.state = state
         children = view.subviews.map { Snapshot(of: $0, afterScreenUpdates: afterScreenUpdates) }
+        if let copied = view.snapshot, copied.nesting < Self.nestingLimit {
+            picture = [copied]
+            nesting = copied.nesting + 1
+        } else {
+            picture = []
+            nesting = 1
+        }
     }
 }
 
