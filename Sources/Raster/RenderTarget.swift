@@ -27,6 +27,13 @@ final class RenderTarget {
         clear()
     }
 
+    /// `kept` when it has this size (its buffers serve again: a fresh 4 MB a
+    /// frame would cost its page faults every time), else a new target.
+    static func reusing(_ kept: RenderTarget?, width: Int, height: Int) -> RenderTarget {
+        if let kept, kept.width == width, kept.height == height { return kept }
+        return RenderTarget(width: width, height: height)
+    }
+
     deinit {
         pixels.deallocate()
         slots.deallocate()

@@ -67,9 +67,8 @@ public final class Renderer {
             throw RasterError.tooLarge(what: "a \(width)×\(height) frame", pixels: width * height, limit: Self.framePixelLimit)
         }
         try charge(width * height)
-        // One frame's buffers serve the next: a fresh 4 MB a frame would cost its page faults every time.
         currentWindow = frame.size
-        let target = frameTarget.flatMap { $0.width == width && $0.height == height ? $0 : nil } ?? RenderTarget(width: width, height: height)
+        let target = RenderTarget.reusing(frameTarget, width: width, height: height)
         frameTarget = target
         target.clear(to: (0, 0, 0, 255))
         var context = DrawContext(target: target, clip: nil, safeArea: safeArea ?? frame.safeArea)
@@ -102,9 +101,10 @@ public final class Renderer {
         let toDevice = Homography(translationX: bounds.minX, y: bounds.minY)
             .concatenating(layer.placement).concatenating(parent)
         let corners = Quad(Rect(x: 0, y: 0, width: bounds.width, height: bounds.height))
-        let inFront = corners.points.allSatisfy { toDevice.w(at: $0) > 0 }
+        let ws = corners.points.map(toDevice.w(at:))
+        let inFront = ws.allSatisfy { $0 > 0 }
         // Wholly behind the eye: nothing of it, nor of what is flattened into it, is seen.
-        if corners.points.allSatisfy({ toDevice.w(at: $0) <= 0 }) { return }
+        if ws.allSatisfy({ $0 <= 0 }) { return }
         let projected = corners.map(toDevice.apply)
         if !layer.isDoubleSided && inFront && projected.signedArea <= 0 { return }
         if inFront && abs(projected.signedArea) < 1e-9 && !bounds.isEmpty { return }  // edge-on: no area to draw
@@ -286,7 +286,7 @@ public final class Renderer {
         let (width, height) = pixelSize(of: bounds.size)
         guard width * height <= Self.framePixelLimit else { return }
         try charge(width * height + context.target.width * context.target.height)
-        let page = pageTarget.flatMap { $0.width == width && $0.height == height ? $0 : nil } ?? RenderTarget(width: width, height: height)
+        let page = RenderTarget.reusing(pageTarget, width: width, height: height)
         pageTarget = page
         page.clear()
         var flat = layer

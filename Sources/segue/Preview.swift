@@ -137,7 +137,8 @@ struct Preview: ParsableCommand {
             case .sheet:
                 let count = self.frames ?? 12
                 let chosen = Self.evenlySpaced(frames, count: count)
-                if chosen.count < count && frames.count == outcome.frames.count && !outcome.problems.contains(where: { $0.hook == "preview" }) {
+                // Fewer frames than asked for says something about --fps only when the run was not cut short.
+                if chosen.count < count && outcome.errors.isEmpty {
                     FileHandle.standardError.write(Data("note: the run has \(chosen.count) frames at --fps \(Int(fps)); raise --fps for more\n".utf8))
                 }
                 try Self.checkHeld(chosen.count, width: width, height: height, limit: Self.sheetPixelLimit)
