@@ -199,6 +199,7 @@ static void blend_samples(cr_target *t, size_t i, const uint8_t src[4], int mask
             blend(t->pixels + i * 4, part);
             return;
         }
+        t->owners[t->used] = (int32_t)i;
         t->slots[i] = t->used++;
         uint8_t *s = samples_of(t, t->slots[i]);
         for (int k = 0; k < CR_SAMPLES; k++) memcpy(s + k * 4, t->pixels + i * 4, 4);
@@ -245,8 +246,13 @@ static inline void keep_where_positive(double k, double c, double *lo, double *h
  * plus the corner radius), and in front of the eye. Along a
  * row, u, v and the forward w are each a linear function over W, so each
  * condition is a half-line in x on either side of W's sign change.
+ *
+ * With `hull` (and a negative inset, the bounds grown by a pixel's
+ * reach), the span from the first to the last centre on either side of
+ * the sign change that is near enough to the bounds for its pixel to
+ * touch them: nothing outside it can be drawn.
  */
-static void interior_span(const cr_quad *q, int y, double inset, int *xs, int *xe) {
+static void row_span(const cr_quad *q, int y, double inset, int hull, int *xs, int *xe) {
     const double *m = q->m;
     double py = y + 0.5;
     double a_u = m[0], b_u = py * m[3] + m[6];
@@ -265,13 +271,19 @@ static void interior_span(const cr_quad *q, int y, double inset, int *xs, int *x
         keep_where_positive(sign * (a_v - top * a_w), sign * (b_v - top * b_w), &lo, &hi);
         keep_where_positive(sign * (bottom * a_w - a_v), sign * (bottom * b_w - b_v), &lo, &hi);
         /* forward w > 0: (f0 U + f1 V + f2 W) / W > 0 */
-        keep_where_positive(sign * (q->f[0] * a_u + q->f[1] * a_v + q->f[2] * a_w),
-                            sign * (q->f[0] * b_u + q->f[1] * b_v + q->f[2] * b_w) - 1e-9, &lo, &hi);
+        if (!hull)
+            keep_where_positive(sign * (q->f[0] * a_u + q->f[1] * a_v + q->f[2] * a_w),
+                                sign * (q->f[0] * b_u + q->f[1] * b_v + q->f[2] * b_w) - 1e-9, &lo, &hi);
         if (lo > hi) continue;
         int s = (int)ceil(lo - 0.5), e = (int)floor(hi - 0.5) + 1;
         if (s < q->x0) s = q->x0;
         if (e > q->x1) e = q->x1;
-        if (e - s > best_len) { best_len = e - s; *xs = s; *xe = e; }
+        if (e <= s) continue;
+        if (hull && best_len > 0) {
+            if (s > *xs) s = *xs;
+            if (e < *xe) e = *xe;
+        }
+        if (hull || e - s > best_len) { best_len = e - s; *xs = s; *xe = e; }
     }
 }
 
@@ -387,15 +399,19 @@ static inline uint32_t bilinear_fixed(const cr_quad *q, int32_t fx, int32_t fy) 
    opacity and clip. Four pixels at a time where nothing but plain
    blending is needed. */
 static void blend_span(cr_target *t, const cr_quad *q, size_t i, uint32_t *source, int n, uint32_t color) {
-    if (color != 0)
-        for (int k = 0; k < n; k++)
-            if ((source[k] >> 24) != 255) source[k] += lanes_mul255(color, 255 - (source[k] >> 24));
+    if (color != 0) {
+        uint32_t all = 0xffffffffu;
+        for (int k = 0; k < n; k++) all &= source[k];
+        if ((all >> 24) != 255)
+            for (int k = 0; k < n; k++)
+                if ((source[k] >> 24) != 255) source[k] += lanes_mul255(color, 255 - (source[k] >> 24));
+    }
     if (q->alpha != 255 && !q->clip)
         for (int k = 0; k < n; k++) source[k] = lanes_mul255(source[k], q->alpha);
-    int plain = !q->clip;
-    for (int k = 0; k < n; k++) {
-        if (t->slots[i + k] >= 0) { plain = 0; break; }
-    }
+    /* No pixel of the span keeps samples when every slot is negative: a branch-free AND. */
+    int32_t slots = -1;
+    for (int k = 0; k < n; k++) slots &= t->slots[i + k];
+    int plain = !q->clip && slots < 0;
     uint8_t *dst = t->pixels + i * 4;
 #if defined(__SSE2__)
     if (plain) {
@@ -440,42 +456,61 @@ static void blend_span(cr_target *t, const cr_quad *q, size_t i, uint32_t *sourc
    wide. The same bytes as bilinear_fixed. */
 __attribute__((target("avx2")))
 static void bilinear_span_avx2(const cr_quad *q, int32_t fx, int32_t fy, int32_t dx, int32_t dy, int n, uint32_t *out) {
-    const int *texels = (const int *)(const void *)q->texture;
+    const long long *texels = (const long long *)(const void *)q->texture;
     const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     const __m256i rb_mask = _mm256_set1_epi32(0x00ff00ff), ag_mask = _mm256_set1_epi32((int)0xff00ff00u);
-    const __m256i last_x = _mm256_set1_epi32(q->tex_width - 1), last_y = _mm256_set1_epi32(q->tex_height - 1);
+    /* A pixel's two texels side by side are one 8-byte gather (half the
+       elements of four 4-byte gathers). Its left texel is at most the
+       second-last; on the last column the pair's right texel takes all the
+       weight, which is the same bytes as both texels being the last one. */
+    const __m256i last_pair = _mm256_set1_epi32(q->tex_width - 2), last_y = _mm256_set1_epi32(q->tex_height - 1);
     const __m256i width = _mm256_set1_epi32(q->tex_width), one = _mm256_set1_epi32(1), full = _mm256_set1_epi32(256);
     const __m256i byte = _mm256_set1_epi32(0xff), zero = _mm256_setzero_si256();
+    const __m256i low_pairs = _mm256_setr_epi32(0, 0, 1, 1, 2, 2, 3, 3), high_pairs = _mm256_setr_epi32(4, 4, 5, 5, 6, 6, 7, 7);
+    const __m256i evens = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
     __m256i vfx = _mm256_add_epi32(_mm256_set1_epi32(fx), _mm256_mullo_epi32(lane, _mm256_set1_epi32(dx)));
     __m256i vfy = _mm256_add_epi32(_mm256_set1_epi32(fy), _mm256_mullo_epi32(lane, _mm256_set1_epi32(dy)));
     const __m256i step_x = _mm256_set1_epi32(dx * 8), step_y = _mm256_set1_epi32(dy * 8);
     for (int k = 0; k < n; k += 8) {
         /* Clamped: lanes past the span's end (its last group of eight) run on beyond the texture. */
-        __m256i ix = _mm256_min_epi32(_mm256_max_epi32(_mm256_srai_epi32(vfx, 16), zero), last_x);
+        __m256i ix = _mm256_max_epi32(_mm256_srai_epi32(vfx, 16), zero);
         __m256i iy = _mm256_min_epi32(_mm256_max_epi32(_mm256_srai_epi32(vfy, 16), zero), last_y);
-        __m256i ix1 = _mm256_min_epi32(_mm256_add_epi32(ix, one), last_x);
+        __m256i on_last = _mm256_cmpgt_epi32(ix, last_pair);
+        ix = _mm256_min_epi32(ix, last_pair);
         __m256i iy1 = _mm256_min_epi32(_mm256_add_epi32(iy, one), last_y);
-        __m256i row0 = _mm256_mullo_epi32(iy, width), row1 = _mm256_mullo_epi32(iy1, width);
-        __m256i p00 = _mm256_i32gather_epi32(texels, _mm256_add_epi32(row0, ix), 4);
-        __m256i p01 = _mm256_i32gather_epi32(texels, _mm256_add_epi32(row0, ix1), 4);
-        __m256i p10 = _mm256_i32gather_epi32(texels, _mm256_add_epi32(row1, ix), 4);
-        __m256i p11 = _mm256_i32gather_epi32(texels, _mm256_add_epi32(row1, ix1), 4);
+        __m256i at0 = _mm256_add_epi32(_mm256_mullo_epi32(iy, width), ix);
+        __m256i at1 = _mm256_add_epi32(_mm256_mullo_epi32(iy1, width), ix);
         /* Weights in both 16-bit halves of each lane: each channel (at most 255) times a weight
            (at most 256) fits 16 bits, so one 16-bit multiply serves two channels. */
-        __m256i wx = _mm256_and_si256(_mm256_srli_epi32(vfx, 8), byte), iwx = _mm256_sub_epi32(full, wx);
+        __m256i wx = _mm256_and_si256(_mm256_srli_epi32(vfx, 8), byte);
+        wx = _mm256_blendv_epi8(wx, full, on_last);
+        __m256i iwx = _mm256_sub_epi32(full, wx);
         __m256i wy = _mm256_and_si256(_mm256_srli_epi32(vfy, 8), byte), iwy = _mm256_sub_epi32(full, wy);
         wx = _mm256_or_si256(wx, _mm256_slli_epi32(wx, 16)); iwx = _mm256_or_si256(iwx, _mm256_slli_epi32(iwx, 16));
         wy = _mm256_or_si256(wy, _mm256_slli_epi32(wy, 16)); iwy = _mm256_or_si256(iwy, _mm256_slli_epi32(iwy, 16));
-#define CR_LERP(a, b, w, iw) _mm256_or_si256( \
-            _mm256_srli_epi16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(a, rb_mask), iw), \
-                                               _mm256_mullo_epi16(_mm256_and_si256(b, rb_mask), w)), 8), \
-            _mm256_and_si256(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(_mm256_srli_epi32(a, 8), rb_mask), iw), \
-                                              _mm256_mullo_epi16(_mm256_and_si256(_mm256_srli_epi32(b, 8), rb_mask), w)), ag_mask))
-        /* Down each column first, then across: the SSE2 path's order, so both round alike. */
-        __m256i left = CR_LERP(p00, p10, wy, iwy);
-        __m256i right = CR_LERP(p01, p11, wy, iwy);
-        __m256i c = CR_LERP(left, right, wx, iwx);
-#undef CR_LERP
+        __m256i halves[2];
+        for (int h = 0; h < 2; h++) {
+            __m128i i0 = h ? _mm256_extracti128_si256(at0, 1) : _mm256_castsi256_si128(at0);
+            __m128i i1 = h ? _mm256_extracti128_si256(at1, 1) : _mm256_castsi256_si128(at1);
+            const __m256i pick = h ? high_pairs : low_pairs;
+            /* Four pixels: (left, right) texel pairs of the upper and the lower row. */
+            __m256i top = _mm256_i32gather_epi64(texels, i0, 4), bottom = _mm256_i32gather_epi64(texels, i1, 4);
+            __m256i pw = _mm256_permutevar8x32_epi32(wy, pick), piw = _mm256_permutevar8x32_epi32(iwy, pick);
+            /* Down each column first (both columns at once), then across: the SSE2 path's order, so both round alike. */
+            __m256i v = _mm256_or_si256(
+                _mm256_srli_epi16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(top, rb_mask), piw),
+                                                   _mm256_mullo_epi16(_mm256_and_si256(bottom, rb_mask), pw)), 8),
+                _mm256_and_si256(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(_mm256_srli_epi32(top, 8), rb_mask), piw),
+                                                  _mm256_mullo_epi16(_mm256_and_si256(_mm256_srli_epi32(bottom, 8), rb_mask), pw)), ag_mask));
+            /* Across: left times (256 - wx) beside right times wx, the two products summed into the left lane. */
+            __m256i across = _mm256_blend_epi32(_mm256_permutevar8x32_epi32(iwx, pick), _mm256_permutevar8x32_epi32(wx, pick), 0xaa);
+            __m256i rb = _mm256_mullo_epi16(_mm256_and_si256(v, rb_mask), across);
+            __m256i ag = _mm256_mullo_epi16(_mm256_and_si256(_mm256_srli_epi32(v, 8), rb_mask), across);
+            rb = _mm256_srli_epi16(_mm256_add_epi16(rb, _mm256_shuffle_epi32(rb, 0xb1)), 8);
+            ag = _mm256_and_si256(_mm256_add_epi16(ag, _mm256_shuffle_epi32(ag, 0xb1)), ag_mask);
+            halves[h] = _mm256_permutevar8x32_epi32(_mm256_or_si256(rb, ag), evens);
+        }
+        __m256i c = _mm256_permute2x128_si256(halves[0], halves[1], 0x20);
         if (n - k >= 8) {
             _mm256_storeu_si256((__m256i *)(void *)(out + k), c);
         } else {
@@ -554,7 +589,9 @@ static void draw_interior(cr_target *t, const cr_quad *q, int y, int xs, int xe)
             int32_t fxb, fyb;
             texel_at(q, pa * m[0] + py * m[3] + m[6], pa * m[1] + py * m[4] + m[7], pa * m[2] + py * m[5] + m[8], &fxa, &fya);
             texel_at(q, pb * m[0] + py * m[3] + m[6], pb * m[1] + py * m[4] + m[7], pb * m[2] + py * m[5] + m[8], &fxb, &fyb);
-            dx = (int32_t)(((int64_t)fxb - fxa) / n); dy = (int32_t)(((int64_t)fyb - fya) / n);
+            /* A whole span divides by a constant (a shift), not by n. */
+            dx = (int32_t)(n == SPAN ? ((int64_t)fxb - fxa) / SPAN : ((int64_t)fxb - fxa) / n);
+            dy = (int32_t)(n == SPAN ? ((int64_t)fyb - fya) / SPAN : ((int64_t)fyb - fya) / n);
         }
         int32_t fx = fxa, fy = fya;
         /* One texel a pixel, on the texel grid (an unturned, unscaled layer at a whole-pixel place): no filtering. */
@@ -564,7 +601,7 @@ static void draw_interior(cr_target *t, const cr_quad *q, int y, int xs, int xe)
             memcpy(source, q->texture + ((size_t)(fya >> 16) * q->tex_width + (fxa >> 16)) * 4, (size_t)n * 4);
         } else {
 #if CR_HAS_AVX2_PATH
-            if (has_avx2()) bilinear_span_avx2(q, fx, fy, dx, dy, n, source);
+            if (has_avx2() && q->tex_width >= 2) bilinear_span_avx2(q, fx, fy, dx, dy, n, source);
             else
 #endif
             for (int k = 0; k < n; k++, fx += dx, fy += dy) source[k] = bilinear_fixed(q, fx, fy);
@@ -593,23 +630,27 @@ void cr_draw_quad(cr_target *t, const cr_quad *q) {
     /* A border's hole: deep inside its inner edge nothing is drawn. */
     double hole = q->ring + margin + (q->radius > q->ring ? q->radius - q->ring : 0);
     for (int y = q->y0; y < q->y1; y++) {
+        /* The box's corners beside a turned layer are most of its pixels: skipped without a look. */
+        int os, oe;
+        row_span(q, y, -margin, 1, &os, &oe);
+        if (oe <= os) continue;
         int xs, xe;
         if (q->ring > 0) {
-            interior_span(q, y, hole, &xs, &xe);
-            for (int x = q->x0; x < q->x1; x++) {
+            row_span(q, y, hole, 0, &xs, &xe);
+            for (int x = os; x < oe; x++) {
                 if (x == xs && xe > xs) { x = xe - 1; continue; }
                 draw_pixel(t, q, x, y);
             }
             continue;
         }
-        interior_span(q, y, margin + q->radius, &xs, &xe);
+        row_span(q, y, margin + q->radius, 0, &xs, &xe);
         if (xe <= xs) {
-            for (int x = q->x0; x < q->x1; x++) draw_pixel(t, q, x, y);
+            for (int x = os; x < oe; x++) draw_pixel(t, q, x, y);
             continue;
         }
-        for (int x = q->x0; x < xs; x++) draw_pixel(t, q, x, y);
+        for (int x = os; x < xs; x++) draw_pixel(t, q, x, y);
         draw_interior(t, q, y, xs, xe);
-        for (int x = xe; x < q->x1; x++) draw_pixel(t, q, x, y);
+        for (int x = xe; x < oe; x++) draw_pixel(t, q, x, y);
     }
 }
 
@@ -622,7 +663,7 @@ void cr_clip_quad(uint8_t *mask, int width, int height, const cr_quad *q) {
         if (q->x1 < width) memset(row + q->x1, 0, (size_t)(width - q->x1));
         /* Deep inside, the mask stays as it is; only the rest is looked at. */
         int xs, xe;
-        interior_span(q, y, margin + q->radius, &xs, &xe);
+        row_span(q, y, margin + q->radius, 0, &xs, &xe);
         if (xe <= xs) { xs = q->x1; xe = q->x1; }
         for (int x = q->x0; x < q->x1; x++) {
             if (x == xs) { x = xe - 1; continue; }
@@ -656,15 +697,15 @@ void cr_fill(cr_target *t, const uint8_t color[4]) {
     uint32_t c = load_px(color);
     uint32_t *p = (uint32_t *)(void *)t->pixels;
     for (size_t i = 0; i < n; i++) p[i] = c;
-    memset(t->slots, 0xff, n * sizeof(int32_t));
+    /* Only the pixels that took samples have a slot to drop (a fresh target: all of them). */
+    if (t->used < 0) memset(t->slots, 0xff, n * sizeof(int32_t));
+    else
+        for (int s = 0; s < t->used; s++) t->slots[t->owners[s]] = -1;
     t->used = 0;
 }
 
 void cr_resolve(cr_target *t) {
-    if (t->used == 0) return;
-    size_t n = (size_t)t->width * t->height;
-    for (size_t i = 0; i < n; i++)
-        if (t->slots[i] >= 0) average_into(t, i);
+    for (int s = 0; s < t->used; s++) average_into(t, (size_t)t->owners[s]);
 }
 
 /* ---- Page curl ---------------------------------------------------------- */

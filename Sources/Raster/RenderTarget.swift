@@ -8,6 +8,7 @@ final class RenderTarget {
     let pixels: UnsafeMutablePointer<UInt8>
     let slots: UnsafeMutablePointer<Int32>
     let pool: UnsafeMutablePointer<UInt8>
+    let owners: UnsafeMutablePointer<Int32>
     var target: cr_target
 
     /// Edge pixels with samples of their own: a few layers' outlines on a
@@ -22,8 +23,9 @@ final class RenderTarget {
         slots = .allocate(capacity: count)
         let capacity = Self.sampleCapacity(width: width, height: height)
         pool = .allocate(capacity: capacity * Int(CR_SAMPLES) * 4)
+        owners = .allocate(capacity: capacity)
         target = cr_target(pixels: pixels, width: Int32(width), height: Int32(height), slots: slots, pool: pool,
-                           capacity: Int32(capacity), used: 0)
+                           owners: owners, capacity: Int32(capacity), used: -1)
         clear()
     }
 
@@ -38,6 +40,7 @@ final class RenderTarget {
         pixels.deallocate()
         slots.deallocate()
         pool.deallocate()
+        owners.deallocate()
     }
 
     func clear(to color: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)) {

@@ -22,13 +22,16 @@ struct RenderThroughput: ParsableCommand {
     @Option(help: "Rounds; the best counts.")
     var rounds = 5
 
+    @Option(help: ArgumentHelp("Time only these entries' frames (repeatable); the whole benchmark when not given.", valueName: "ENTRY"))
+    var only: [String] = []
+
     @Option(help: ArgumentHelp("The segue binary for the end-to-end figure (skipped when not given).", valueName: "PATH"))
     var segue: String?
 
     func run() throws {
         print("render: frames of built-in entries at 390×844 points, best of \(rounds) rounds")
         print("entry        scale  frames  Segue fps   pixman blend fps   ratio (Segue time / blend time)")
-        for (name, scenario) in [("fade", Scenario.present), ("flip", .present), ("page-curl", .present), ("half-sheet", .present)] {
+        for (name, scenario) in [("fade", Scenario.present), ("flip", .present), ("page-curl", .present), ("half-sheet", .present)] where only.isEmpty || only.contains(name) {
             let frames = try Self.frames(name, scenario: scenario, fps: 60, parameters: [:])
             for scale in [1.0, 3.0] {
                 // The screens are painted once a run and kept: painted before the clock starts.
@@ -43,6 +46,7 @@ struct RenderThroughput: ParsableCommand {
             }
         }
 
+        guard only.isEmpty else { return }
         let flip = try Self.frames("flip", scenario: .present, fps: 60, parameters: ["duration": "1"])
         let sixty = Array(flip.filter { $0.progress != nil }.prefix(60))
         let flipRenderer = Renderer(scale: 1, painter: StandardScene(), workLimit: .max)

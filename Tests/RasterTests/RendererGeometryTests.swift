@@ -163,8 +163,43 @@ extension RenderFrame {
         cr_use_wide_paths(0)
         defer { cr_use_wide_paths(1) }
         let narrow = try Renderer(scale: 1, painter: StandardScene()).render(frame)
-        #expect(wide == narrow)
+        #expect(zip(wide.pixels, narrow.pixels).filter { $0 != $1 }.count == 0)
         // And the layer was drawn at all (text and rows of the list, not one flat colour).
         #expect(Set(stride(from: 0, to: wide.pixels.count, by: 4).map { wide.pixels[$0] }).count > 50)
+    }
+
+    /// A tiny picture stretched many times over its layer: the interior
+    /// reaches the texture's last row and column, where the wide path reads
+    /// each pixel's two texels as one pair.
+    @Test(arguments: [0.0, 0.3, -0.9, 1.2])
+    func magnifiedTexturesDrawTheSameBytes(angle: Double) throws {
+        var card = Fixture.layer(1, frame: Rect(x: 20, y: 30, width: 300, height: 360), color: .white)
+        card.content = .screen(.presenting)
+        card.transform = Fixture.perspectiveRotationY(angle, eye: 500)
+        let frame = Fixture.window(340, 420, [card])
+        let wide = try Renderer(scale: 1, painter: TinyPicture()).render(frame)
+        cr_use_wide_paths(0)
+        defer { cr_use_wide_paths(1) }
+        let narrow = try Renderer(scale: 1, painter: TinyPicture()).render(frame)
+        #expect(zip(wide.pixels, narrow.pixels).filter { $0 != $1 }.count == 0)
+        #expect(Set(stride(from: 0, to: wide.pixels.count, by: 4).map { wide.pixels[$0] }).count > 20)
+    }
+}
+
+/// Five by seven texels of fixed noise, whatever size is asked for.
+struct TinyPicture: ScreenPainter {
+    func paint(_ role: ScreenRole, size: Size, scale: Double, safeArea: EdgeInsets) throws -> Image {
+        var image = Image(width: 5, height: 7)
+        var seed: UInt32 = 12345
+        for y in 0..<7 {
+            for x in 0..<5 {
+                seed = seed &* 1_103_515_245 &+ 12345
+                let a = UInt8(128 + (seed >> 25))
+                // Premultiplied: no channel above alpha.
+                func channel(_ bits: UInt32) -> UInt8 { UInt8(bits & 0xff) % 128 + (a - 128) / 2 }
+                image[x, y] = (channel(seed >> 8), channel(seed >> 16), channel(seed >> 24), a)
+            }
+        }
+        return image
     }
 }

@@ -26,7 +26,9 @@ typedef struct {
     int width, height;
     int32_t *slots;           /* w*h, -1 where the pixel has no samples of its own */
     uint8_t *pool;            /* capacity * CR_SAMPLES * 4 bytes */
-    int capacity, used;
+    int32_t *owners;          /* capacity: the pixel each slot in use belongs to */
+    int capacity;
+    int used;                 /* slots in use; -1 before the first fill (every slot unknown) */
 } cr_target;
 
 typedef struct {
