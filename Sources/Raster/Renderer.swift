@@ -20,10 +20,12 @@ public final class Renderer {
     private var screens: [ScreenKey: Image] = [:]
     private var spareTargets: [RenderTarget] = []
     private var frameTarget: RenderTarget?
-    /// Device pixels this renderer may still visit (each layer's projected
-    /// box, each group's and clip's whole frame): a script decides how many
-    /// views there are, and the drawing they cost is bounded like its time.
-    public private(set) var workLeft: Int
+    /// Device pixels this renderer (and any sharing its budget) may still
+    /// visit (each layer's projected box, each group's and clip's whole
+    /// frame): a script decides how many views there are, and the drawing
+    /// they cost is bounded like its time.
+    let budget: WorkBudget
+    public var workLeft: Int { budget.left }
     /// Groups (opacity with sublayers) drawn offscreen one inside another, at most;
     /// deeper ones fade each layer alone (each offscreen frame holds a whole frame's memory).
     static let groupDepthLimit = 8
@@ -46,16 +48,19 @@ public final class Renderer {
     /// - Parameters:
     ///   - scale: device pixels a point (1, 2 or 3).
     ///   - painter: what a presenting or presented screen shows.
-    public init(scale: Double, painter: any ScreenPainter, workLimit: Int = Renderer.defaultWorkLimit) {
-        self.scale = scale
-        self.painter = painter
-        self.workLeft = workLimit
+    public convenience init(scale: Double, painter: any ScreenPainter, workLimit: Int = Renderer.defaultWorkLimit) {
+        self.init(scale: scale, painter: painter, budget: WorkBudget(limit: workLimit))
     }
 
-    /// Charges `pixels` visits, or throws when the budget is spent.
+    /// A renderer drawing from a budget it shares (with the others of a `FrameBatch`).
+    init(scale: Double, painter: any ScreenPainter, budget: WorkBudget) {
+        self.scale = scale
+        self.painter = painter
+        self.budget = budget
+    }
+
     private func charge(_ pixels: Int) throws {
-        workLeft -= pixels
-        if workLeft < 0 { throw RasterError.tooMuchWork(limit: Renderer.defaultWorkLimit) }
+        try budget.charge(pixels)
     }
 
     /// The frame's pixels: the window's size times the scale, opaque where

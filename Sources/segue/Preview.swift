@@ -115,12 +115,14 @@ struct Preview: ParsableCommand {
             FileHandle.standardError.write(Data(("note: the sheet's \(sheetCount) frames are drawn at @\(drawingScale)×, not @\(scale)×, "
                 + "to keep it under \(Self.sheetPixelLimit / 1_000_000) million pixels; give fewer --frames for more detail\n").utf8))
         }
-        let renderer = Renderer(scale: Double(drawingScale), painter: painter)
+        let renderer = FrameBatch(scale: Double(drawingScale), painter: painter)
         let (width, height) = Self.canvas(of: frames, renderer: renderer)
         let progress = ProgressBar(label: "rendering \(file.stem)")
         defer { progress.finish() }
-        func picture(_ frame: RenderFrame) throws -> Image {
-            Self.padded(try renderer.render(frame), width: width, height: height)
+        /// The frames drawn on every core, each centred on the largest frame's canvas.
+        func pictures(_ chosen: [RenderFrame]) throws -> [Image] {
+            try renderer.render(chosen) { progress.update(done: $0, of: chosen.count) }
+                .map { Self.padded($0, width: width, height: height) }
         }
         let data: Data
         do {
@@ -133,7 +135,7 @@ struct Preview: ParsableCommand {
                     throw ExitCode(64)
                 }
                 let frame = frames.min { abs($0.time - target) < abs($1.time - target) } ?? last
-                data = try PNGEncoder.encode(try picture(frame))
+                data = try PNGEncoder.encode(try pictures([frame])[0])
             case .sheet:
                 let count = self.frames ?? 12
                 let chosen = Self.evenlySpaced(frames, count: count)
@@ -142,11 +144,7 @@ struct Preview: ParsableCommand {
                     FileHandle.standardError.write(Data("note: the run has \(chosen.count) frames at --fps \(Int(fps)); raise --fps for more\n".utf8))
                 }
                 try Self.checkHeld(chosen.count, width: width, height: height, limit: Self.sheetPixelLimit)
-                var rendered: [(image: Image, label: String)] = []
-                for (i, frame) in chosen.enumerated() {
-                    rendered.append((try picture(frame), Self.label(frame)))
-                    progress.update(done: i + 1, of: chosen.count)
-                }
+                let rendered = zip(try pictures(chosen), chosen).map { (image: $0, label: Self.label($1)) }
                 let device = scenarioArguments.size == nil ? " · \(try scenarioArguments.namedDevice().title)" : ""
                 let title = "\(file.stem) · \(scenarioArguments.title)\(device)"
                 data = try PNGEncoder.encode(try ContactSheet.compose(title: title, frames: rendered, columns: nil, scale: Double(scale)))
@@ -159,12 +157,8 @@ struct Preview: ParsableCommand {
                 let end = settled + Self.endPause
                 let timing = GIFTiming.frames(times: frames.map { $0.time - start }, end: end - start)
                 try Self.checkHeld(timing.count, width: width, height: height, limit: Self.heldPixelLimit)
-                var gifFrames: [GIFFrame] = []
-                for (i, step) in timing.enumerated() {
-                    gifFrames.append(GIFFrame(image: try picture(frames[step.index]), delay: step.delay))
-                    progress.update(done: i + 1, of: timing.count)
-                }
-                data = try GIFEncoder.encode(gifFrames)
+                let images = try pictures(timing.map { frames[$0.index] })
+                data = try GIFEncoder.encode(zip(images, timing).map { GIFFrame(image: $0, delay: $1.delay) })
             }
         } catch let error as RasterError {
             progress.finish()
@@ -215,7 +209,7 @@ struct Preview: ParsableCommand {
 
     /// Every frame on one canvas: the largest window of the run (a rotation
     /// turns the window, and a GIF or a sheet has one size), each frame centred on black.
-    static func canvas(of frames: [RenderFrame], renderer: Renderer) -> (Int, Int) {
+    static func canvas(of frames: [RenderFrame], renderer: FrameBatch) -> (Int, Int) {
         frames.reduce((1, 1)) { size, frame in
             let (w, h) = renderer.pixelSize(of: frame.size)
             return (max(size.0, w), max(size.1, h))

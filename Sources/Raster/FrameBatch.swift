@@ -1,0 +1,85 @@
+import Dispatch
+import Geometry
+import Foundation
+import RenderTree
+import Synchronization
+
+/// Many frames drawn at once, one renderer a core.
+///
+/// A frame's pixels depend on the frame alone (each renderer keeps only its
+/// own painted screens and scratch buffers), so the pictures are the same
+/// bytes as one renderer drawing the frames in turn; they come back in the
+/// frames' order. The renderers share one work budget.
+public final class FrameBatch {
+    public let scale: Double
+    private let workers: Workers
+
+    /// - Parameters:
+    ///   - workers: renderers drawing at once; the processor's cores by default.
+    public init(scale: Double, painter: any ScreenPainter, workers: Int = ProcessInfo.processInfo.activeProcessorCount,
+                workLimit: Int = Renderer.defaultWorkLimit) {
+        self.scale = scale
+        let budget = WorkBudget(limit: workLimit)
+        self.workers = Workers(renderers: (0..<max(1, workers)).map { _ in Renderer(scale: scale, painter: painter, budget: budget) })
+    }
+
+    /// Pixels for a size in points, as the renderers make them.
+    public func pixelSize(of size: Size) -> (Int, Int) { workers.renderers[0].pixelSize(of: size) }
+
+    /// The frames' pictures, in order. `progress` hears how many are done
+    /// (one call at a time, from any thread).
+    ///
+    /// - Throws: the error of the earliest frame that failed (the others stop at their next frame).
+    public func render(_ frames: [RenderFrame], progress: ((Int) -> Void)? = nil) throws -> [Image] {
+        let state = Mutex(State(images: Array(repeating: nil, count: frames.count)))
+        let report = Report(progress: progress)
+        let workers = self.workers
+        DispatchQueue.concurrentPerform(iterations: min(workers.renderers.count, max(frames.count, 1))) { worker in
+            let renderer = workers.renderers[worker]
+            while let i = state.withLock({ $0.take(of: frames.count) }) {
+                do {
+                    let image = try renderer.render(frames[i])
+                    state.withLock { state in
+                        state.images[i] = image
+                        state.done += 1
+                        report.progress?(state.done)
+                    }
+                } catch {
+                    state.withLock { $0.fail(error, at: i) }
+                    return
+                }
+            }
+        }
+        return try state.withLock { state in
+            if let failure = state.failure { throw failure.error }
+            return state.images.map { $0! }
+        }
+    }
+
+    private struct State {
+        var images: [Image?]
+        var next = 0, done = 0
+        var failure: (index: Int, error: any Error)?
+
+        /// The next frame to draw, or nil when all are handed out or one failed.
+        mutating func take(of count: Int) -> Int? {
+            guard failure == nil, next < count else { return nil }
+            defer { next += 1 }
+            return next
+        }
+
+        mutating func fail(_ error: any Error, at index: Int) {
+            if failure == nil || index < failure!.index { failure = (index, error) }
+        }
+    }
+
+    /// Each worker draws with its own renderer only (worker i, renderer i).
+    private struct Workers: @unchecked Sendable {
+        let renderers: [Renderer]
+    }
+
+    /// Called only while the state's lock is held: one call at a time.
+    private struct Report: @unchecked Sendable {
+        let progress: ((Int) -> Void)?
+    }
+}
