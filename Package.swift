@@ -71,7 +71,7 @@ let package = Package(
         .testTarget(name: "PreviewTests", dependencies: ["LuaBindings", "Catalogue", "Raster", "RenderTree", "Geometry", "Encoders"],
                     resources: [.copy("Golden")]),
         .testTarget(name: "EncodersTests", dependencies: ["Encoders", "Raster", "CGIF", "CPNG", "TestSupport"]),
-        .testTarget(name: "SegueCLITests", dependencies: ["segue"]),
+        .testTarget(name: "SegueCLITests", dependencies: ["segue", "Encoders", "Raster"]),
         .testTarget(name: "RobustnessTests", dependencies: ["LuaBindings", "Catalogue", "LuaRuntime", "Transitions"], exclude: ["Reproducers"]),
     ]
 )

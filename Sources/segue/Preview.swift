@@ -21,8 +21,10 @@ struct Preview: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("An entry name or a .lua file.", valueName: "ENTRY"))
-    var entry: String
+    @Argument(help: ArgumentHelp("An entry name or a .lua file; several to compare them side by side, or one entry with "
+                                 + "different parameters: 'half-sheet(dimming: 0.2)' 'half-sheet(dimming: 0.7)'.",
+                                 valueName: "ENTRY"))
+    var entries: [String] = []
 
     @Option(help: ArgumentHelp("The file to write: .gif (an animation) or .png (a contact sheet, or one frame with --at).",
                                valueName: "FILE"))
@@ -60,7 +62,14 @@ struct Preview: ParsableCommand {
 
     enum Format { case gif, sheet, frame }
 
+    /// Panels side by side, at most: more are too narrow to tell apart.
+    static let comparedLimit = 4
+
     func validate() throws {
+        guard !entries.isEmpty else { throw ValidationError("give an entry to preview (a name, or a .lua file)") }
+        guard entries.count <= Self.comparedLimit else {
+            throw ValidationError("compare at most \(Self.comparedLimit) entries side by side, not \(entries.count)")
+        }
         guard fps.isFinite, fps >= 1, fps <= 240 else { throw ValidationError("--fps must be between 1 and 240, got \(fps)") }
         guard [1, 2, 3].contains(scale) else { throw ValidationError("--scale must be 1, 2 or 3, got \(scale)") }
         if let frames, !(1...200).contains(frames) { throw ValidationError("--frames must be between 1 and 200, got \(frames)") }
@@ -101,63 +110,64 @@ struct Preview: ParsableCommand {
             Output.error("\(error.message)")
             throw ExitCode(64)
         }
-        let (file, outcome, _) = try scenarioArguments.run(entry, catalogue: options, fps: fps, sampling: false, rendering: true)
-        ScenarioArguments.report(outcome, entry: file.stem)
-        let frames = Self.shown(outcome)
-        guard let last = frames.last, let out else {
+        var runs: [PreviewMovie.Run] = []
+        for entry in entries {
+            let (file, outcome, _) = try scenarioArguments.run(entry, catalogue: options, fps: fps, sampling: false, rendering: true)
+            ScenarioArguments.report(outcome, entry: file.stem)
+            let frames = Self.shown(outcome)
             // Problems already said why; otherwise say it here.
-            if outcome.errors.isEmpty { Output.error("\(file.stem): nothing to preview: no frame was drawn") }
-            throw ExitCode(1)
+            if frames.isEmpty && outcome.errors.isEmpty { Output.error("\(file.stem): nothing to preview: no frame was drawn") }
+            runs.append(PreviewMovie.Run(label: entries.count > 1 ? entry : file.stem, file: file, outcome: outcome, frames: frames))
         }
-        let sheetCount = format == .sheet ? min(self.frames ?? 12, frames.count) : 1
-        let drawingScale = Self.sheetScale(for: frames, count: sheetCount, asked: scale)
+        let failed = runs.contains { !$0.outcome.errors.isEmpty || $0.frames.isEmpty }
+        guard runs.contains(where: { !$0.frames.isEmpty }), let out else { throw ExitCode(1) }
+
+        let sheetCount = format == .sheet ? min(self.frames ?? 12, runs.map(\.frames.count).max() ?? 1) : 1
+        let drawingScale = Self.sheetScale(for: runs.flatMap(\.frames), count: sheetCount * runs.count, asked: scale)
         if drawingScale < scale {
             FileHandle.standardError.write(Data(("note: the sheet's \(sheetCount) frames are drawn at @\(drawingScale)×, not @\(scale)×, "
                 + "to keep it under \(Self.sheetPixelLimit / 1_000_000) million pixels; give fewer --frames for more detail\n").utf8))
         }
-        let renderer = FrameBatch(scale: Double(drawingScale), painter: painter)
-        let (width, height) = Self.canvas(of: frames, renderer: renderer)
-        let progress = ProgressBar(label: "rendering \(file.stem)")
+        let movie = PreviewMovie(runs: runs, renderer: FrameBatch(scale: Double(drawingScale), painter: painter))
+        let name = runs.map(\.file.stem).joined(separator: " vs ")
+        let progress = ProgressBar(label: "rendering \(name)")
         defer { progress.finish() }
-        /// The frames drawn on every core, each centred on the largest frame's canvas.
-        func pictures(_ chosen: [RenderFrame]) throws -> [Image] {
-            try renderer.render(chosen) { progress.update(done: $0, of: chosen.count) }
-                .map { Self.padded($0, width: width, height: height) }
-        }
+        let (width, height) = movie.size
         let data: Data
         do {
             switch format {
             case .frame:
                 let target = at ?? 0
+                let last = movie.times.last ?? 0
                 // The frame nearest the time asked for; past the last frame by more than a frame is a mistake.
-                guard target <= last.time + 1 / fps else {
-                    Output.error("\(file.stem): --at \(target): the run's last frame is at \(String(format: "%.4f", last.time)) s")
+                guard target <= last + 1 / fps else {
+                    Output.error("\(name): --at \(target): the run's last frame is at \(String(format: "%.4f", last)) s")
                     throw ExitCode(64)
                 }
-                let frame = frames.min { abs($0.time - target) < abs($1.time - target) } ?? last
-                data = try PNGEncoder.encode(try pictures([frame])[0])
+                let nearest = movie.times.indices.min { abs(movie.times[$0] - target) < abs(movie.times[$1] - target) } ?? 0
+                data = try PNGEncoder.encode(try movie.pictures([nearest])[0])
             case .sheet:
                 let count = self.frames ?? 12
-                let chosen = Self.evenlySpaced(frames, count: count)
+                let chosen = Self.evenlySpaced(Array(movie.times.indices), count: count)
                 // Fewer frames than asked for says something about --fps only when the run was not cut short.
-                if chosen.count < count && outcome.errors.isEmpty {
+                if chosen.count < count && !failed {
                     FileHandle.standardError.write(Data("note: the run has \(chosen.count) frames at --fps \(Int(fps)); raise --fps for more\n".utf8))
                 }
                 try Self.checkHeld(chosen.count, width: width, height: height, limit: Self.sheetPixelLimit)
-                let rendered = zip(try pictures(chosen), chosen).map { (image: $0, label: Self.label($1)) }
+                let pictures = try movie.pictures(chosen) { progress.update(done: $0, of: $1) }
+                let rendered = zip(pictures, chosen).map { (image: $0, label: movie.label($1)) }
                 let device = scenarioArguments.size == nil ? " · \(try scenarioArguments.namedDevice().title)" : ""
-                let title = "\(file.stem) · \(scenarioArguments.title)\(device)"
-                data = try PNGEncoder.encode(try ContactSheet.compose(title: title, frames: rendered, columns: nil, scale: Double(scale)))
+                let title = "\(runs.map(\.label).joined(separator: " · ")) · \(scenarioArguments.title)\(device)"
+                data = try PNGEncoder.encode(try ContactSheet.compose(title: title, frames: rendered, columns: runs.count > 1 ? 2 : nil,
+                                                                      scale: Double(scale)))
             case .gif:
-                let start = frames[0].time
-                // The animation lasts as long as the run showed something
+                let start = movie.times[0]
+                // The animation lasts as long as a run showed something
                 // changing (its last hook), then holds the last picture a moment.
-                var settled = min(last.time, outcome.trace?.hooks.last?.time ?? last.time)
-                if settled < frames.dropLast().last?.time ?? 0 { settled = last.time }  // animations ran on past the last hook
-                let end = settled + Self.endPause
-                let timing = GIFTiming.frames(times: frames.map { $0.time - start }, end: end - start)
+                let end = movie.settled + Self.endPause
+                let timing = GIFTiming.frames(times: movie.times.map { $0 - start }, end: end - start)
                 try Self.checkHeld(timing.count, width: width, height: height, limit: Self.heldPixelLimit)
-                let images = try pictures(timing.map { frames[$0.index] })
+                let images = try movie.pictures(timing.map(\.index)) { progress.update(done: $0, of: $1) }
                 data = try GIFEncoder.encode(zip(images, timing).map { GIFFrame(image: $0, delay: $1.delay) })
             }
         } catch let error as RasterError {
@@ -166,13 +176,13 @@ struct Preview: ParsableCommand {
             if case .tooLarge = error {
                 advice = format == .gif ? "; use a smaller --scale or --size, or a lower --fps" : "; use a smaller --scale or --size"
             }
-            Output.error("\(file.stem): \(error)\(advice)")
+            Output.error("\(name): \(error)\(advice)")
             throw ExitCode(1)
         }
         progress.finish()
         try OutputFile.write(data, to: out)
         FileHandle.standardError.write(Data("wrote \(out) (\(ByteCountFormatter.string(fromByteCount: Int64(data.count), countStyle: .file)))\n".utf8))
-        if !outcome.errors.isEmpty { throw ExitCode(1) }
+        if failed { throw ExitCode(1) }
     }
 
     /// The frames worth showing: all of them, but when the transition never
@@ -205,15 +215,6 @@ struct Preview: ParsableCommand {
         var scale = asked
         while scale > 1 && Double(count) * largest.width * largest.height * Double(scale * scale) > Double(sheetPixelLimit) { scale -= 1 }
         return scale
-    }
-
-    /// Every frame on one canvas: the largest window of the run (a rotation
-    /// turns the window, and a GIF or a sheet has one size), each frame centred on black.
-    static func canvas(of frames: [RenderFrame], renderer: FrameBatch) -> (Int, Int) {
-        frames.reduce((1, 1)) { size, frame in
-            let (w, h) = renderer.pixelSize(of: frame.size)
-            return (max(size.0, w), max(size.1, h))
-        }
     }
 
     static func padded(_ image: Image, width: Int, height: Int) -> Image {
@@ -258,15 +259,8 @@ struct Preview: ParsableCommand {
     }
 
     /// `count` frames spread evenly over the run, the first and the last among them.
-    static func evenlySpaced(_ frames: [RenderFrame], count: Int) -> [RenderFrame] {
+    static func evenlySpaced<T>(_ frames: [T], count: Int) -> [T] {
         guard frames.count > count, count > 1 else { return count == 1 ? [frames[frames.count - 1]] : frames }
         return (0..<count).map { frames[Int((Double($0) * Double(frames.count - 1) / Double(count - 1)).rounded())] }
-    }
-
-    /// "0.250 s · 42 %", or the time alone when no transition is running.
-    static func label(_ frame: RenderFrame) -> String {
-        let time = String(format: "%.3f s", frame.time)
-        guard let progress = frame.progress else { return time }
-        return "\(time) · \(Int((progress * 100).rounded())) %"
     }
 }

@@ -1,0 +1,104 @@
+import Catalogue
+import Foundation
+import LuaBindings
+import Raster
+import RenderTree
+
+/// What a preview shows: one or several entries, each run once with the
+/// same scenario, on one clock. With several, each moment is their frames
+/// side by side under their names (time-aligned: a run that has ended
+/// holds its last frame).
+struct PreviewMovie {
+    struct Run {
+        /// As the user wrote it: `fade`, `half-sheet(dimming: 0.2)`.
+        let label: String
+        let file: EntryFile
+        let outcome: ScenarioOutcome
+        /// The frames worth showing (`Preview.shown`).
+        let frames: [RenderFrame]
+    }
+
+    let runs: [Run]
+    let renderer: FrameBatch
+    /// The moments shown: the frame times of the run that lasts longest.
+    let times: [Double]
+    /// One run's picture: the largest window of any run (a rotation turns the window).
+    let panelWidth: Int, panelHeight: Int
+
+    init(runs: [Run], renderer: FrameBatch) {
+        self.runs = runs
+        self.renderer = renderer
+        let longest = runs.max { ($0.frames.last?.time ?? -1) < ($1.frames.last?.time ?? -1) }
+        times = longest?.frames.map(\.time) ?? []
+        var (w, h) = (1, 1)
+        for frame in runs.flatMap(\.frames) {
+            let (fw, fh) = renderer.pixelSize(of: frame.size)
+            (w, h) = (max(w, fw), max(h, fh))
+        }
+        (panelWidth, panelHeight) = (w, h)
+    }
+
+    var isComparison: Bool { runs.count > 1 }
+
+    /// The size of every picture.
+    var size: (width: Int, height: Int) {
+        guard isComparison else { return (panelWidth, panelHeight) }
+        return SideBySide.size(panels: runs.count, width: panelWidth, height: panelHeight, scale: renderer.scale)
+    }
+
+    /// The frame of run `r` shown at moment `k`: its last frame at or before
+    /// that time, its first before it starts; nil when it drew nothing.
+    func frameIndex(run r: Int, at k: Int) -> Int? {
+        let frames = runs[r].frames
+        guard !frames.isEmpty else { return nil }
+        let time = times[k] + 1e-9
+        var low = 0, high = frames.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if frames[middle].time <= time { low = middle } else { high = middle - 1 }
+        }
+        return low
+    }
+
+    /// The pictures of the moments `indices`, in order. Each distinct frame
+    /// is drawn once (a run that has ended shows its last frame many times).
+    func pictures(_ indices: [Int], progress: ((Int, Int) -> Void)? = nil) throws -> [Image] {
+        struct Key: Hashable { let run: Int, frame: Int }
+        var keys: [Key] = []
+        var seen: Set<Key> = []
+        for k in indices {
+            for r in runs.indices {
+                if let f = frameIndex(run: r, at: k), seen.insert(Key(run: r, frame: f)).inserted { keys.append(Key(run: r, frame: f)) }
+            }
+        }
+        let images = try renderer.render(keys.map { runs[$0.run].frames[$0.frame] }) { progress?($0, keys.count) }
+        let drawn = Dictionary(uniqueKeysWithValues: zip(keys, images))
+        return try indices.map { k in
+            let panels = runs.indices.map { r in (image: frameIndex(run: r, at: k).flatMap { drawn[Key(run: r, frame: $0)] }, label: runs[r].label) }
+            guard isComparison else { return Preview.padded(panels[0].image!, width: panelWidth, height: panelHeight) }
+            return try SideBySide.compose(panels, width: panelWidth, height: panelHeight, scale: renderer.scale)
+        }
+    }
+
+    /// "0.250 s · 42 %"; comparing, each run's progress: "0.250 s · 42 % | 30 %".
+    func label(_ k: Int) -> String {
+        let time = String(format: "%.3f s", times[k])
+        let progress = runs.indices.map { r -> String? in
+            guard let f = frameIndex(run: r, at: k), let p = runs[r].frames[f].progress else { return nil }
+            return "\(Int((p * 100).rounded())) %"
+        }
+        guard progress.contains(where: { $0 != nil }) else { return time }
+        return "\(time) · " + progress.map { $0 ?? "–" }.joined(separator: " | ")
+    }
+
+    /// When the picture stops changing: each run's last hook (or its last
+    /// frame, when animations run on past it), the latest of them.
+    var settled: Double {
+        runs.map { run in
+            guard let last = run.frames.last else { return 0 }
+            var settled = min(last.time, run.outcome.trace?.hooks.last?.time ?? last.time)
+            if settled < run.frames.dropLast().last?.time ?? 0 { settled = last.time }
+            return settled
+        }.max() ?? 0
+    }
+}
