@@ -54,6 +54,9 @@ struct Preview: ParsableCommand {
     @Option(help: ArgumentHelp("A PNG screenshot to show as the presented screen.", valueName: "FILE"))
     var to: String?
 
+    @Flag(help: "Keep running: draw again whenever the entry's file, or a file beside it, changes (Ctrl-C stops).")
+    var watch = false
+
     @OptionGroup var options: CatalogueOptions
 
     enum SceneChoice: String, ExpressibleByArgument, CaseIterable {
@@ -110,6 +113,20 @@ struct Preview: ParsableCommand {
             Output.error("\(error.message)")
             throw ExitCode(64)
         }
+        let runs = try runEntries()
+        let failed = try write(runs, painter: painter, format: format)
+        if watch {
+            try Watch(files: runs.map(\.file), writing: out.map { [$0] } ?? []).forEachChange {
+                // A broken edit is reported (file:line) and the watch goes on to the next one.
+                guard let runs = try? runEntries() else { return }
+                _ = try? write(runs, painter: painter, format: format)
+            }
+        }
+        if failed { throw ExitCode(1) }
+    }
+
+    /// Each entry run once with the scenario options; its problems printed as `check` prints them.
+    func runEntries() throws -> [PreviewMovie.Run] {
         var runs: [PreviewMovie.Run] = []
         for entry in entries {
             let (file, outcome, _) = try scenarioArguments.run(entry, catalogue: options, fps: fps, sampling: false, rendering: true)
@@ -119,6 +136,12 @@ struct Preview: ParsableCommand {
             if frames.isEmpty && outcome.errors.isEmpty { Output.error("\(file.stem): nothing to preview: no frame was drawn") }
             runs.append(PreviewMovie.Run(label: entries.count > 1 ? entry : file.stem, file: file, outcome: outcome, frames: frames))
         }
+        return runs
+    }
+
+    /// Draws the runs and writes the file. Returns whether a run failed (its
+    /// problems were printed; what it drew before is still shown).
+    func write(_ runs: [PreviewMovie.Run], painter: any ScreenPainter, format: Format) throws -> Bool {
         let failed = runs.contains { !$0.outcome.errors.isEmpty || $0.frames.isEmpty }
         guard runs.contains(where: { !$0.frames.isEmpty }), let out else { throw ExitCode(1) }
 
@@ -182,7 +205,7 @@ struct Preview: ParsableCommand {
         progress.finish()
         try OutputFile.write(data, to: out)
         FileHandle.standardError.write(Data("wrote \(out) (\(ByteCountFormatter.string(fromByteCount: Int64(data.count), countStyle: .file)))\n".utf8))
-        if failed { throw ExitCode(1) }
+        return failed
     }
 
     /// The frames worth showing: all of them, but when the transition never

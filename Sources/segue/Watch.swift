@@ -1,0 +1,76 @@
+import Catalogue
+import Foundation
+
+/// Notices edits to the entries being previewed: their files and the files
+/// beside them that a catalogue is made of (scripts, manifests, screenshots:
+/// a script may be split over several, or read an asset). Other files there
+/// (a log the user sends stderr to, the preview's own output) are not edits.
+///
+/// It polls what `stat` says (size, modification time, inode) every 50 ms
+/// rather than asking the kernel for events: a catalogue folder holds a few
+/// files, polling them costs microseconds, it sees an editor's
+/// write-to-temporary-then-rename as well as an in-place write, and it needs
+/// no platform API that Foundation lacks on Linux.
+struct Watch {
+    let folders: [URL]
+    /// What the preview itself writes (its output and the output's temporary
+    /// files): writing them must not count as an edit, or it would draw for ever.
+    let ignored: Set<String>
+    static let interval = 0.05
+    /// Files looked at in a folder, at most: a watch on a huge folder (a home
+    /// directory holding one .lua file) must not spend its time listing it.
+    static let fileLimit = 2_000
+
+    /// The kinds of file a catalogue folder is made of.
+    static let watchedExtensions: Set<String> = ["lua", "toml", "json", "png"]
+
+    init(files: [EntryFile], writing outputs: [String]) {
+        func absolute(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path }
+        var seen: Set<String> = []
+        folders = files.map { URL(fileURLWithPath: absolute($0.url.path)).deletingLastPathComponent() }
+            .filter { seen.insert($0.path).inserted }
+        ignored = Set(outputs.map(absolute))
+    }
+
+    /// Whether a change to the file is an edit: a catalogue's kind of file, not one the preview writes.
+    func isWatched(_ url: URL) -> Bool {
+        Self.watchedExtensions.contains(url.pathExtension.lowercased()) && !ignored.contains(url.path)
+    }
+
+    /// What the folders hold now: each file's name, size, change time and inode.
+    func snapshot() -> [String] {
+        var state: [String] = []
+        for folder in folders {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else {
+                state.append("\(folder.path): unreadable")
+                continue
+            }
+            for name in names.sorted().prefix(Self.fileLimit) where isWatched(folder.appendingPathComponent(name)) {
+                var info = stat()
+                guard lstat(folder.appendingPathComponent(name).path, &info) == 0 else { continue }
+                state.append("\(folder.path)/\(name) \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_ino)")
+            }
+        }
+        return state
+    }
+
+    /// Calls `changed` after each change, for ever (until the process is stopped).
+    func forEachChange(_ changed: () throws -> Void) throws -> Never {
+        // A watch runs until it is stopped: a parent that started it with
+        // signals blocked (as Foundation's Process does from a worker thread)
+        // must still be able to stop it.
+        var stoppers = sigset_t()
+        sigemptyset(&stoppers)
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&stoppers, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &stoppers, nil)
+        var last = snapshot()
+        FileHandle.standardError.write(Data("watching \(folders.map(\.path).joined(separator: ", ")) (Ctrl-C stops)\n".utf8))
+        while true {
+            Thread.sleep(forTimeInterval: Self.interval)
+            let now = snapshot()
+            guard now != last else { continue }
+            last = now
+            try changed()
+        }
+    }
+}
