@@ -60,6 +60,7 @@ bench: deps
 	$(SWIFT) build -c release --product segue
 	$$($(SWIFT) build -c release --show-bin-path)/segue-bench check-scale --segue $$($(SWIFT) build -c release --show-bin-path)/segue
 	$$($(SWIFT) build -c release --show-bin-path)/segue-bench render --segue $$($(SWIFT) build -c release --show-bin-path)/segue
+	$$($(SWIFT) build -c release --show-bin-path)/segue-bench watch --segue $$($(SWIFT) build -c release --show-bin-path)/segue
 
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/segue
