@@ -15,9 +15,10 @@ import Raster
 public enum GIFEncoder {
     /// - Parameter frames: at least one, all the same size, delays in 0...65535 cs
     ///   (see `GIFTiming` for delays browsers show faithfully).
+    ///   `progress` hears how many frames are written, after each.
     /// - Returns: the GIF file's bytes.
     /// - Throws: `EncoderError.invalidFrames`, `.quantisationFailed` or `.gifEncodingFailed`.
-    public static func encode(_ frames: [GIFFrame]) throws -> Data {
+    public static func encode(_ frames: [GIFFrame], progress: ((Int) -> Void)? = nil) throws -> Data {
         let (width, height) = try validate(frames)
         let quantiser = try GIFQuantiser(width: width, height: height)
         var rgba = [UInt8](repeating: 0, count: width * height * 4)
@@ -28,10 +29,11 @@ public enum GIFEncoder {
         }
         let writer = try GIFWriter(width: width, height: height, palette: try quantiser.palette(for: colours))
         var indices = [UInt8](repeating: 0, count: width * height)
-        for frame in frames {
+        for (i, frame) in frames.enumerated() {
             composite(frame.image, overWhiteInto: &rgba)
             try quantiser.remap(rgba, into: &indices)
             try writer.add(&indices, width: width, height: height, delay: frame.delay)
+            progress?(i + 1)
         }
         return try writer.finish()
     }

@@ -191,7 +191,11 @@ struct Preview: ParsableCommand {
                 let timing = GIFTiming.frames(times: movie.times.map { $0 - start }, end: end - start)
                 try Self.checkHeld(timing.count, width: width, height: height, limit: Self.heldPixelLimit)
                 let images = try movie.pictures(timing.map(\.index)) { progress.update(done: $0, of: $1) }
-                data = try GIFEncoder.encode(zip(images, timing).map { GIFFrame(image: $0, delay: $1.delay) })
+                progress.finish()
+                progress.label = "encoding \(name)"
+                data = try GIFEncoder.encode(zip(images, timing).map { GIFFrame(image: $0, delay: $1.delay) }) {
+                    progress.update(done: $0, of: timing.count)
+                }
             }
         } catch let error as RasterError {
             progress.finish()

@@ -4,7 +4,8 @@ import Foundation
 /// half a second, and only when standard error is a terminal: piped output
 /// and logs stay clean.
 final class ProgressBar {
-    let label: String
+    /// What is being done; a long job's next stage may rename it (its half second counts from the job's start).
+    var label: String
     private let start = ContinuousClock.now
     private let enabled = isatty(STDERR_FILENO) == 1
     private var shown = false
