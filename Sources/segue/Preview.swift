@@ -129,11 +129,11 @@ struct Preview: ParsableCommand {
     func runEntries() throws -> [PreviewMovie.Run] {
         var runs: [PreviewMovie.Run] = []
         for entry in entries {
-            let (file, outcome, _) = try scenarioArguments.run(entry, catalogue: options, fps: fps, sampling: false, rendering: true)
-            ScenarioArguments.report(outcome, entry: file.stem)
-            let frames = Self.shown(outcome)
+            let (file, outcome, _) = try scenarioArguments.attempt(entry, catalogue: options, fps: fps, sampling: false, rendering: true)
+            if let outcome { ScenarioArguments.report(outcome, entry: file.stem) }
+            let frames = outcome.map(Self.shown) ?? []
             // Problems already said why; otherwise say it here.
-            if frames.isEmpty && outcome.errors.isEmpty { Output.error("\(file.stem): nothing to preview: no frame was drawn") }
+            if frames.isEmpty && outcome?.errors.isEmpty == true { Output.error("\(file.stem): nothing to preview: no frame was drawn") }
             runs.append(PreviewMovie.Run(label: entries.count > 1 ? entry : file.stem, file: file, outcome: outcome, frames: frames))
         }
         return runs
@@ -142,7 +142,7 @@ struct Preview: ParsableCommand {
     /// Draws the runs and writes the file. Returns whether a run failed (its
     /// problems were printed; what it drew before is still shown).
     func write(_ runs: [PreviewMovie.Run], painter: any ScreenPainter, format: Format) throws -> Bool {
-        let failed = runs.contains { !$0.outcome.errors.isEmpty || $0.frames.isEmpty }
+        let failed = runs.contains(where: \.failed)
         guard runs.contains(where: { !$0.frames.isEmpty }), let out else { throw ExitCode(1) }
 
         let sheetCount = format == .sheet ? min(self.frames ?? 12, runs.map(\.frames.count).max() ?? 1) : 1

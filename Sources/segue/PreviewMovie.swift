@@ -3,6 +3,7 @@ import Foundation
 import LuaBindings
 import Raster
 import RenderTree
+import Transitions
 
 /// What a preview shows: one or several entries, each run once with the
 /// same scenario, on one clock. With several, each moment is their frames
@@ -13,9 +14,15 @@ struct PreviewMovie {
         /// As the user wrote it: `fade`, `half-sheet(dimming: 0.2)`.
         let label: String
         let file: EntryFile
-        let outcome: ScenarioOutcome
-        /// The frames worth showing (`Preview.shown`).
+        /// Nil when the entry could not be loaded (its problem was printed).
+        let outcome: ScenarioOutcome?
+        /// The frames worth showing (`Preview.shown`); none when it could not be loaded.
         let frames: [RenderFrame]
+
+        /// Whether it had errors or drew nothing: the preview still shows the
+        /// others, and what it drew, but exits 1.
+        var failed: Bool { outcome.map { !$0.errors.isEmpty } ?? true || frames.isEmpty }
+        var hooks: [HookEvent] { outcome?.trace?.hooks ?? [] }
     }
 
     let runs: [Run]
@@ -96,7 +103,7 @@ struct PreviewMovie {
     var settled: Double {
         runs.map { run in
             guard let last = run.frames.last else { return 0 }
-            var settled = min(last.time, run.outcome.trace?.hooks.last?.time ?? last.time)
+            var settled = min(last.time, run.hooks.last?.time ?? last.time)
             if settled < run.frames.dropLast().last?.time ?? 0 { settled = last.time }
             return settled
         }.max() ?? 0

@@ -91,6 +91,16 @@ struct ScenarioArguments: ParsableArguments {
     /// no such entry, 1 when its metadata is broken.
     func run(_ entry: String, catalogue: CatalogueOptions, fps: Double, sampling: Bool, rendering: Bool) throws
         -> (file: EntryFile, outcome: ScenarioOutcome, options: ScenarioOptions) {
+        let (file, outcome, options) = try attempt(entry, catalogue: catalogue, fps: fps, sampling: sampling, rendering: rendering)
+        guard let outcome else { throw ExitCode(1) }
+        return (file, outcome, options)
+    }
+
+    /// As `run`, but an entry whose metadata is broken gives no outcome
+    /// (its problem printed) instead of exiting: the other entries of a
+    /// comparison go on, and a watch watches its file.
+    func attempt(_ entry: String, catalogue: CatalogueOptions, fps: Double, sampling: Bool, rendering: Bool) throws
+        -> (file: EntryFile, outcome: ScenarioOutcome?, options: ScenarioOptions) {
         let target = try Target.resolve(entry, in: catalogue.searchPath)
         guard let file = target.files.first, target.files.count == 1, target.problems.isEmpty else {
             for problem in target.problems { Output.error(problem) }
@@ -111,7 +121,7 @@ struct ScenarioArguments: ParsableArguments {
             _ = try EntryLoader.load(file, source: source, limits: catalogue.limits)
         } catch {
             FileHandle.standardError.write(Data("error    \(Problem(error))\n".utf8))
-            throw ExitCode(1)
+            return (file, nil, options)
         }
         let (plan, release) = try drag()
         let outcome = ScenarioRunner.run(file, source: source, scenario: chosenScenario, options: options,

@@ -89,3 +89,18 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("x.gif").path))
     }
 }
+
+extension CompareTests {
+    /// An entry that cannot even be loaded keeps its panel, the others are drawn, and the exit says so.
+    @Test func aBrokenEntryLeavesTheOthersDrawn() throws {
+        let dir = try folder()
+        try "return 42".write(to: dir.appendingPathComponent("junk.lua"), atomically: true, encoding: .utf8)
+        let result = try cli.segue(["preview", "fade", "junk.lua", "--at", "0.2", "--out", "both.png"], in: dir)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("junk.lua:1"))
+        let fade = try preview(["fade", "--at", "0.2"], in: dir, out: "fade.png")
+        let both = try PNGDecoder.decode(contentsOf: dir.appendingPathComponent("both.png").path)
+        let band = both.height - fade.height
+        #expect(crop(both, x: 0, y: band, width: 390, height: 844) == fade.pixels)
+    }
+}

@@ -18,7 +18,8 @@ public enum SideBySide {
         return (panels * width + max(panels - 1, 0) * gap, height + band)
     }
 
-    /// The frames (each at most `width`×`height`, centred in its panel) with their labels above them.
+    /// The frames (each at most `width`×`height`, centred in its panel; nil: the run drew
+    /// nothing) with their labels above them.
     ///
     /// - Throws: a font error.
     public static func compose(_ panels: [(image: Image?, label: String)], width: Int, height: Int, scale: Double) throws -> Image {
@@ -30,10 +31,16 @@ public enum SideBySide {
         var picture = painter.image
         for (k, panel) in panels.enumerated() {
             let x = k * (width + gap)
+            let size = 13 * scale
             if let image = panel.image {
                 picture.composite(image, atX: x + (width - image.width) / 2, y: band + (height - image.height) / 2)
+            } else {
+                // A run that drew nothing (its errors were printed) still holds its place, saying so.
+                let note = try font.truncated("nothing drawn: see its errors", size: size, width: Double(width) - 8 * scale)
+                try font.draw(note, at: Point(x: Double(x) + (Double(width) - (try font.measure(note, size: size))) / 2,
+                                              y: Double(band) + Double(height) / 2),
+                              size: size, color: Color(white: 0.55), into: &picture)
             }
-            let size = 13 * scale
             let label = try font.truncated(panel.label, size: size, width: Double(width) - 8 * scale)
             let measured = try font.measure(label, size: size)
             try font.draw(label, at: Point(x: Double(x) + (Double(width) - measured) / 2, y: Double(band) * 0.66),
