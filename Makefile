@@ -64,6 +64,9 @@ bench: deps
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/segue
 	install -m 755 $$($(SWIFT) build -c release --show-bin-path)/segue $(DESTDIR)$(PREFIX)/bin/segue
+	# The HTML player's templates, a SwiftPM resource bundle: segue looks for it beside itself.
+	rm -rf $(DESTDIR)$(PREFIX)/bin/Segue_HTMLPlayer.resources
+	cp -R $$($(SWIFT) build -c release --show-bin-path)/Segue_HTMLPlayer.resources $(DESTDIR)$(PREFIX)/bin/
 	rm -rf $(DESTDIR)$(PREFIX)/share/segue/Catalogue
 	cp -R Catalogue $(DESTDIR)$(PREFIX)/share/segue/Catalogue
 

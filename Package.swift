@@ -47,7 +47,7 @@ let package = Package(
         .executableTarget(
             name: "segue",
             dependencies: [
-                "LuaBindings", "Catalogue", "LuaRuntime", "Transitions", "Geometry", "RenderTree", "Raster", "Encoders",
+                "LuaBindings", "Catalogue", "LuaRuntime", "Transitions", "Geometry", "RenderTree", "Raster", "Encoders", "HTMLPlayer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -80,7 +80,7 @@ let package = Package(
                     resources: [.copy("Golden")]),
         .testTarget(name: "EncodersTests", dependencies: ["Encoders", "Raster", "CGIF", "CPNG", "TestSupport"]),
         .testTarget(name: "HTMLPlayerTests", dependencies: ["HTMLPlayer", "Encoders", "Raster", "RenderTree", "Geometry", "TestSupport"]),
-        .testTarget(name: "SegueCLITests", dependencies: ["segue"]),
+        .testTarget(name: "SegueCLITests", dependencies: ["segue", "Encoders", "TestSupport"]),
         .testTarget(name: "RobustnessTests", dependencies: ["LuaBindings", "Catalogue", "LuaRuntime", "Transitions"], exclude: ["Reproducers"]),
     ]
 )

@@ -9,12 +9,14 @@ import RenderTree
 
 struct Preview: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "See a transition: render its frames to a GIF or a PNG contact sheet.",
+        abstract: "See a transition: render its frames to a GIF, a PNG contact sheet or an HTML player.",
         discussion: """
             Runs the same scenario as `segue run` with the same options, keeps what is on screen at \
             every frame, and draws it as Core Animation would. --out x.gif writes a looping GIF in \
             real time; --out x.png a contact sheet of --frames frames, each labelled with its time \
-            and the transition's progress; --at T --out x.png the one frame nearest T seconds. \
+            and the transition's progress; --at T --out x.png the one frame nearest T seconds; \
+            --out x.html a self-contained player page: play, scrub, step frames, the hooks on a timeline \
+            and the screens' position, opacity, scale and rotation plotted over time. \
             The presenting and presented screens are drawn as an app's list and detail screens \
             (--scene plain: each view only its own colour; --from A.png --to B.png: your screenshots). \
             Errors in the script are reported as `check` reports them and the exit status is 1.
@@ -24,7 +26,7 @@ struct Preview: ParsableCommand {
     @Argument(help: ArgumentHelp("An entry name or a .lua file.", valueName: "ENTRY"))
     var entry: String
 
-    @Option(help: ArgumentHelp("The file to write: .gif (an animation) or .png (a contact sheet, or one frame with --at).",
+    @Option(help: ArgumentHelp("The file to write: .gif (an animation), .png (a contact sheet, or one frame with --at) or .html (a player).",
                                valueName: "FILE"))
     var out: String?
 
@@ -58,7 +60,7 @@ struct Preview: ParsableCommand {
         case standard, plain
     }
 
-    enum Format { case gif, sheet, frame }
+    enum Format { case gif, sheet, frame, html }
 
     func validate() throws {
         guard fps.isFinite, fps >= 1, fps <= 240 else { throw ValidationError("--fps must be between 1 and 240, got \(fps)") }
@@ -73,7 +75,7 @@ struct Preview: ParsableCommand {
 
     func format() throws -> Format {
         guard let out else {
-            throw ValidationError("give --out FILE.gif or --out FILE.png (the player in the terminal is not there yet)")
+            throw ValidationError("give --out FILE.gif, --out FILE.png or --out FILE.html")
         }
         switch URL(fileURLWithPath: out).pathExtension.lowercased() {
         case "gif":
@@ -83,7 +85,11 @@ struct Preview: ParsableCommand {
         case "png":
             if at != nil && frames != nil { throw ValidationError("--at writes one frame: leave out --frames") }
             return at == nil ? .sheet : .frame
-        default: throw ValidationError("--out must end in .gif or .png, got '\(out)'")
+        case "html":
+            if at != nil { throw ValidationError("--at picks one frame for a .png; the player shows them all (open it at a time with #t=SECONDS)") }
+            if frames != nil { throw ValidationError("--frames is for a contact sheet (.png); the player shows every frame at --fps") }
+            return .html
+        default: throw ValidationError("--out must end in .gif, .png or .html, got '\(out)'")
         }
     }
 
@@ -159,6 +165,8 @@ struct Preview: ParsableCommand {
                 try Self.checkHeld(timing.count, width: width, height: height, limit: Self.heldPixelLimit)
                 let images = try pictures(timing.map { frames[$0.index] })
                 data = try GIFEncoder.encode(zip(images, timing).map { GIFFrame(image: $0, delay: $1.delay) })
+            case .html:
+                data = try playerPage(entry: file.stem, frames: frames, outcome: outcome, canvas: (width, height), pictures: pictures)
             }
         } catch let error as RasterError {
             progress.finish()
