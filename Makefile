@@ -49,7 +49,8 @@ release: deps
 # segue over 100 and 1,000 entries, peak memory and the parallel speed-up;
 # render: frames a second against pixman's plain blend of the same layers,
 # GIF encoding, and a whole preview.
-# encoders: GIF and PNG milliseconds a 390×844 frame.
+# encoders: GIF and PNG milliseconds a 390×844 frame; html: the player
+# page's size for the 1-second flip at @1×, beside the GIF of the same run.
 bench: deps
 	$(SWIFT) build -c release --product segue-bench
 	$(CC) -O2 -o .build/lua-boundary-c Benchmarks/lua_boundary.c $$(pkg-config --cflags --libs lua5.4)
@@ -61,10 +62,14 @@ bench: deps
 	$$($(SWIFT) build -c release --show-bin-path)/segue-bench check-scale --segue $$($(SWIFT) build -c release --show-bin-path)/segue
 	$$($(SWIFT) build -c release --show-bin-path)/segue-bench render --segue $$($(SWIFT) build -c release --show-bin-path)/segue
 	$$($(SWIFT) build -c release --show-bin-path)/segue-bench watch --segue $$($(SWIFT) build -c release --show-bin-path)/segue
+	$$($(SWIFT) build -c release --show-bin-path)/segue-bench html --segue $$($(SWIFT) build -c release --show-bin-path)/segue
 
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/segue
 	install -m 755 $$($(SWIFT) build -c release --show-bin-path)/segue $(DESTDIR)$(PREFIX)/bin/segue
+	# The HTML player's templates, a SwiftPM resource bundle: segue looks for it beside itself.
+	rm -rf $(DESTDIR)$(PREFIX)/bin/Segue_HTMLPlayer.resources
+	cp -R $$($(SWIFT) build -c release --show-bin-path)/Segue_HTMLPlayer.resources $(DESTDIR)$(PREFIX)/bin/
 	rm -rf $(DESTDIR)$(PREFIX)/share/segue/Catalogue
 	cp -R Catalogue $(DESTDIR)$(PREFIX)/share/segue/Catalogue
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Encoders
 import Foundation
 import Geometry
+import HTMLPlayer
 import LuaBindings
 import Transitions
 import Raster
@@ -9,12 +10,14 @@ import RenderTree
 
 struct Preview: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "See a transition: render its frames to a GIF or a PNG contact sheet.",
+        abstract: "See a transition: render its frames to a GIF, a PNG contact sheet or an HTML player.",
         discussion: """
             Runs the same scenario as `segue run` with the same options, keeps what is on screen at \
             every frame, and draws it as Core Animation would. --out x.gif writes a looping GIF in \
             real time; --out x.png a contact sheet of --frames frames, each labelled with its time \
-            and the transition's progress; --at T --out x.png the one frame nearest T seconds. \
+            and the transition's progress; --at T --out x.png the one frame nearest T seconds; \
+            --out x.html a self-contained player page: play, scrub, step frames, the hooks on a timeline \
+            and the screens' position, opacity, scale and rotation plotted over time. \
             The presenting and presented screens are drawn as an app's list and detail screens \
             (--scene plain: each view only its own colour; --from A.png --to B.png: your screenshots). \
             Errors in the script are reported as `check` reports them and the exit status is 1.
@@ -26,7 +29,7 @@ struct Preview: ParsableCommand {
                                  valueName: "ENTRY"))
     var entries: [String] = []
 
-    @Option(help: ArgumentHelp("The file to write: .gif (an animation) or .png (a contact sheet, or one frame with --at).",
+    @Option(help: ArgumentHelp("The file to write: .gif (an animation), .png (a contact sheet, or one frame with --at) or .html (a player).",
                                valueName: "FILE"))
     var out: String?
 
@@ -63,7 +66,7 @@ struct Preview: ParsableCommand {
         case standard, plain
     }
 
-    enum Format { case gif, sheet, frame }
+    enum Format { case gif, sheet, frame, html }
 
     /// Panels side by side, at most: more are too narrow to tell apart.
     static let comparedLimit = 4
@@ -85,7 +88,7 @@ struct Preview: ParsableCommand {
 
     func format() throws -> Format {
         guard let out else {
-            throw ValidationError("give --out FILE.gif or --out FILE.png (the player in the terminal is not there yet)")
+            throw ValidationError("give --out FILE.gif, --out FILE.png or --out FILE.html")
         }
         switch URL(fileURLWithPath: out).pathExtension.lowercased() {
         case "gif":
@@ -95,7 +98,11 @@ struct Preview: ParsableCommand {
         case "png":
             if at != nil && frames != nil { throw ValidationError("--at writes one frame: leave out --frames") }
             return at == nil ? .sheet : .frame
-        default: throw ValidationError("--out must end in .gif or .png, got '\(out)'")
+        case "html":
+            if at != nil { throw ValidationError("--at picks one frame for a .png; the player shows them all (open it at a time with #t=SECONDS)") }
+            if frames != nil { throw ValidationError("--frames is for a contact sheet (.png); the player shows every frame at --fps") }
+            return .html
+        default: throw ValidationError("--out must end in .gif, .png or .html, got '\(out)'")
         }
     }
 
@@ -116,7 +123,7 @@ struct Preview: ParsableCommand {
         let runs = try runEntries()
         let failed = try write(runs, painter: painter, format: format)
         if watch {
-            try Watch(files: runs.map(\.file), writing: out.map { [$0] } ?? []).forEachChange {
+            try Watch(files: runs.map(\.file), writing: (out.map { [$0] } ?? []) + (sidecar.map { [$0] } ?? [])).forEachChange {
                 // A broken edit is reported (file:line) and the watch goes on to the next one.
                 guard let runs = try? runEntries() else { return }
                 _ = try? write(runs, painter: painter, format: format)
@@ -196,6 +203,8 @@ struct Preview: ParsableCommand {
                 data = try GIFEncoder.encode(zip(images, timing).map { GIFFrame(image: $0, delay: $1.delay) }) {
                     progress.update(done: $0, of: timing.count)
                 }
+            case .html:
+                data = try playerPage(movie, watch: sidecar.map { URL(fileURLWithPath: $0).lastPathComponent })
             }
         } catch let error as RasterError {
             progress.finish()
@@ -208,8 +217,23 @@ struct Preview: ParsableCommand {
         }
         progress.finish()
         try OutputFile.write(data, to: out)
+        // Written after the page, so a watching page that sees the new version loads the new page.
+        if let sidecar { try OutputFile.write(WatchSidecar.script(version: Self.version(of: data)), to: sidecar) }
         FileHandle.standardError.write(Data("wrote \(out) (\(ByteCountFormatter.string(fromByteCount: Int64(data.count), countStyle: .file)))\n".utf8))
         return failed
+    }
+
+    /// A watched page's sidecar script beside it (`x.html` → `x.html.watch.js`): the open page
+    /// polls it and reloads when the version it names changes. No server, no network request.
+    var sidecar: String? {
+        guard watch, let out, (try? format()) == .html else { return nil }
+        return out + ".watch.js"
+    }
+
+    /// The page's version for its sidecar: a hash of its bytes (FNV-1a), so an
+    /// edit that changes nothing drawn does not reload the page.
+    static func version(of data: Data) -> String {
+        String(data.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }, radix: 16)
     }
 
     /// The frames worth showing: all of them, but when the transition never

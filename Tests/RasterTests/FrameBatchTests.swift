@@ -45,7 +45,8 @@ import Testing
         // last each of them were it theirs alone.
         let short = FrameBatch(scale: 1, painter: StandardScene(), workers: 2, workLimit: total * 6 / 10)
         #expect(throws: RasterError.self) { try short.render(frames) }
-        let enough = FrameBatch(scale: 1, painter: StandardScene(), workers: 2, workLimit: total)
+        // Each worker paints the two screens once for itself: the batch needs a little more than one renderer.
+        let enough = FrameBatch(scale: 1, painter: StandardScene(), workers: 2, workLimit: total * 3 / 2)
         #expect(try enough.render(frames).count == 10)
     }
 

@@ -51,7 +51,7 @@ import Testing
         #expect(missing.stderr.contains("no/such/folder"))
         let kind = try cli.segue(["preview", "fade", "--out", "x.jpg"], in: dir)
         #expect(kind.status == 64)
-        #expect(kind.stderr.contains(".gif or .png"))
+        #expect(kind.stderr.contains(".gif, .png or .html"))
         let none = try cli.segue(["preview", "fade"], in: dir)
         #expect(none.status == 64)
         #expect(none.stderr.contains("--out"))

@@ -1,0 +1,71 @@
+import Foundation
+import Mustache
+
+/// A player document as one self-contained HTML file: frames as PNG data
+/// URIs, its style and script inline, nothing fetched from anywhere.
+///
+/// The markup, the style and the script are files of this module
+/// (`Templates/player.mustache`, `player.css`, `player.js`); the document
+/// reaches the script as JSON in a `<script type="application/json">` block.
+/// The title and subtitle are the only text put in the markup, HTML-escaped
+/// by Mustache; the script builds everything else with DOM calls that take
+/// text, never markup.
+public enum PlayerPage {
+    /// - Returns: the page's bytes, UTF-8; the same document gives the same bytes.
+    /// - Throws: `PlayerError.invalidDocument`, `PlayerError.template`, or
+    ///   `EncoderError` when a frame cannot be made a PNG.
+    public static func encode(_ document: PlayerDocument) throws -> Data {
+        let templates = try Templates.loaded.get()
+        let payload = try PlayerPayload(document)
+        let context = Context(title: document.title, subtitle: document.subtitle, width: payload.width, height: payload.height,
+                              watch: document.watch != nil, style: templates.style, script: templates.script,
+                              data: try payload.scriptSafeJSON())
+        return Data(templates.page.render(context).utf8)
+    }
+
+    /// What the page template reads (by name, through Mustache's reflection).
+    private struct Context {
+        let title: String
+        let subtitle: String
+        let width: Int
+        let height: Int
+        let watch: Bool
+        let style: String
+        let script: String
+        let data: String
+    }
+
+    /// The three files, read and parsed once a process.
+    private struct Templates: Sendable {
+        let page: MustacheTemplate
+        let style: String
+        let script: String
+
+        static let loaded = Result { try Templates() }
+
+        init() throws {
+            let markup = try Self.read("player", "mustache")
+            do {
+                page = try MustacheTemplate(string: markup)
+            } catch {
+                throw PlayerError.template(name: "player.mustache", reason: "does not parse: \(error)")
+            }
+            // Put in the page as they are: a closing tag in them would end their element early.
+            style = try Self.read("player", "css", mustNotContain: "</style")
+            script = try Self.read("player", "js", mustNotContain: "</script")
+        }
+
+        static func read(_ name: String, _ ext: String, mustNotContain closing: String? = nil) throws -> String {
+            let file = "\(name).\(ext)"
+            guard let url = Bundle.module.url(forResource: name, withExtension: ext, subdirectory: "Templates"),
+                  let data = FileManager.default.contents(atPath: url.path) else {
+                throw PlayerError.template(name: file, reason: "is missing")
+            }
+            let text = String(decoding: data, as: UTF8.self)
+            if let closing, text.lowercased().contains(closing) {
+                throw PlayerError.template(name: file, reason: "contains \(closing)>, which would end its element early")
+            }
+            return text
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import Dispatch
+import Encoders
+import Foundation
+import Raster
+import Synchronization
+
+/// The document as the page's script reads it: JSON inside a
+/// `<script type="application/json">` block, every picture a PNG data URI.
+///
+/// Keys are sorted and numbers rounded, so the same document gives the same
+/// bytes; consecutive equal pictures (a screen at rest before and after the
+/// transition) are stored once and shared by index.
+struct PlayerPayload: Encodable {
+    var width: Int
+    var height: Int
+    var duration: Double
+    /// PNG data URIs, each stored once.
+    var images: [String]
+    var frames: [FrameEntry]
+    var lanes: [String]
+    var hooks: [HookEntry]
+    var series: [SeriesEntry]
+    var watch: String?
+
+    struct FrameEntry: Encodable {
+        var t: Double
+        /// Index into `images`.
+        var i: Int
+    }
+
+    struct HookEntry: Encodable {
+        var t: Double
+        var name: String
+        /// Index into `lanes`.
+        var lane: Int
+    }
+
+    struct SeriesEntry: Encodable {
+        var name: String
+        var view: String
+        var unit: String
+        /// [time, value] pairs: half the size of objects, and the plot walks them in order.
+        var samples: [[Double]]
+    }
+
+    /// - Throws: `PlayerError.invalidDocument` for a document the page cannot
+    ///   show; `EncoderError` when a picture cannot be made a PNG.
+    init(_ document: PlayerDocument) throws {
+        guard let first = document.frames.first else { throw PlayerError.invalidDocument(reason: "it has no frames") }
+        (width, height) = (first.image.width, first.image.height)
+        for (index, frame) in document.frames.enumerated() {
+            guard frame.image.width == width, frame.image.height == height else {
+                throw PlayerError.invalidDocument(reason: "frame \(index) is \(frame.image.width)×\(frame.image.height) pixels, "
+                    + "frame 0 is \(width)×\(height)")
+            }
+            guard frame.time.isFinite, index == 0 || frame.time >= document.frames[index - 1].time else {
+                throw PlayerError.invalidDocument(reason: "frame \(index)'s time \(frame.time) is not after the one before")
+            }
+        }
+        guard document.duration.isFinite, document.duration >= 0 else {
+            throw PlayerError.invalidDocument(reason: "its duration is \(document.duration) s")
+        }
+        duration = Self.rounded(max(document.duration, document.frames.last!.time))
+
+        var distinct: [Image] = []
+        frames = []
+        for frame in document.frames {
+            if distinct.last != frame.image { distinct.append(frame.image) }
+            frames.append(FrameEntry(t: Self.rounded(frame.time), i: distinct.count - 1))
+        }
+        images = try Self.dataURIs(distinct)
+
+        var lanes: [String] = []
+        hooks = document.hooks.filter(\.time.isFinite).map { hook in
+            if !lanes.contains(hook.lane) { lanes.append(hook.lane) }
+            return HookEntry(t: Self.rounded(hook.time), name: hook.name, lane: lanes.firstIndex(of: hook.lane)!)
+        }
+        self.lanes = lanes
+        // A value that is not finite (a layer projected to infinity) is a gap, as JSON has no infinity.
+        series = document.series.map { one in
+            SeriesEntry(name: one.name, view: one.view, unit: one.unit,
+                        samples: one.samples.filter { $0.time.isFinite && $0.value.isFinite }
+                            .map { [Self.rounded($0.time), Self.rounded($0.value)] })
+        }
+        watch = document.watch
+    }
+
+    /// The pictures as PNG data URIs, encoded on every core: a PNG's bytes
+    /// depend on its picture alone, so they are the same as encoded in turn.
+    ///
+    /// - Throws: the first picture's error, in order, when any fails.
+    static func dataURIs(_ images: [Image]) throws -> [String] {
+        let results = Mutex([Result<String, any Error>?](repeating: nil, count: images.count))
+        let next = Atomic(0)
+        let workers = min(ProcessInfo.processInfo.activeProcessorCount, max(images.count, 1))
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while case let i = next.add(1, ordering: .relaxed).oldValue, i < images.count {
+                let uri = Result { "data:image/png;base64," + (try PNGEncoder.encode(images[i])).base64EncodedString() }
+                results.withLock { $0[i] = uri }
+            }
+        }
+        return try results.withLock { try $0.map { try $0!.get() } }
+    }
+
+    /// Four decimals (a tenth of a millisecond, a ten-thousandth of a point)
+    /// and no negative zero: what the page needs, in fewer bytes, the same on every run.
+    static func rounded(_ value: Double) -> Double {
+        let r = (value * 10_000).rounded() / 10_000
+        return r == 0 ? 0 : r
+    }
+
+    /// The JSON, safe to put between `<script type="application/json">` and
+    /// `</script>`: no `<`, `>` or `&` in it at all (each written as a JSON
+    /// escape, which only strings can hold), so no `</script>` or `<!--` can
+    /// end the block early, whatever a script named its hooks.
+    func scriptSafeJSON() throws -> String {
+        let encoder = JSONEncoder()
+        // Slashes as they are: base64 is full of them, and the block ends only at `</`, whose `<` is escaped.
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return Self.scriptSafe(try encoder.encode(self))
+    }
+
+    /// JSON text with the characters HTML could read as markup written as
+    /// `\u` escapes (valid only inside strings, which is the only place JSON
+    /// can hold them). Byte by byte: the text is mostly base64, megabytes of it.
+    static func scriptSafe(_ json: Data) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(json.count + 64)
+        for byte in json {
+            switch byte {
+            case UInt8(ascii: "<"): out += Array("\\u003c".utf8)
+            case UInt8(ascii: ">"): out += Array("\\u003e".utf8)
+            case UInt8(ascii: "&"): out += Array("\\u0026".utf8)
+            default: out.append(byte)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
