@@ -37,6 +37,11 @@ struct ColourHistogram {
         }
     }
 
+    /// Adds another histogram's counts (counted over other frames).
+    mutating func merge(_ other: ColourHistogram) {
+        for (colour, count) in other.counts { counts[colour, default: 0] += count }
+    }
+
     private mutating func flush(times: Int) {
         for run in runs { counts[run.colour, default: 0] += run.count * times }
         runs.removeAll(keepingCapacity: true)

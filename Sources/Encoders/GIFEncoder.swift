@@ -1,3 +1,5 @@
+import CImageQuant
+import Dispatch
 import Foundation
 import Raster
 
@@ -18,25 +20,134 @@ public enum GIFEncoder {
     ///   `progress` hears how many frames are written, after each.
     /// - Returns: the GIF file's bytes.
     /// - Throws: `EncoderError.invalidFrames`, `.quantisationFailed` or `.gifEncodingFailed`.
-    public static func encode(_ frames: [GIFFrame], progress: ((Int) -> Void)? = nil) throws -> Data {
+    ///   `workers`: threads remapping frames at once (the processor's cores by default);
+    ///   any number gives the same bytes.
+    public static func encode(_ frames: [GIFFrame], workers: Int = ProcessInfo.processInfo.activeProcessorCount,
+                              progress: ((Int) -> Void)? = nil) throws -> Data {
         let (width, height) = try validate(frames)
-        let quantiser = try GIFQuantiser(width: width, height: height)
-        var rgba = [UInt8](repeating: 0, count: width * height * 4)
-        var colours = ColourHistogram()
-        for frame in frames {
-            composite(frame.image, overWhiteInto: &rgba)
-            colours.add(rgba, width: width)
+        let colours = histogram(of: frames, workers: max(1, min(workers, frames.count)))
+        // A libimagequant result remaps one frame at a time, so each worker
+        // has its own, quantised from the same histogram: the same palette
+        // (checked), and remapping at speed 6 leaves it as it is, so a frame's
+        // indices do not depend on which worker made them.
+        let quantisers = try (0..<max(1, min(workers, frames.count))).map { _ in try GIFQuantiser(width: width, height: height) }
+        let palette = try quantisers[0].palette(for: colours)
+        var remappers = [quantisers[0]]
+        func bytes(_ palette: [liq_color]) -> [UInt8] { palette.flatMap { [$0.r, $0.g, $0.b, $0.a] } }
+        for quantiser in quantisers.dropFirst() where bytes(try quantiser.palette(for: colours)) == bytes(palette) {
+            remappers.append(quantiser)
         }
-        let writer = try GIFWriter(width: width, height: height, palette: try quantiser.palette(for: colours))
-        var indices = [UInt8](repeating: 0, count: width * height)
-        for (i, frame) in frames.enumerated() {
-            composite(frame.image, overWhiteInto: &rgba)
-            try quantiser.remap(rgba, into: &indices)
-            try writer.add(&indices, width: width, height: height, delay: frame.delay)
-            progress?(i + 1)
+        let writer = try GIFWriter(width: width, height: height, palette: palette)
+        try remap(frames, with: remappers) { i, indices in
+            try writer.add(&indices, width: width, height: height, delay: frames[i].delay)
+            progress?(i + 1)  // frames are written in order
         }
         return try writer.finish()
     }
+
+    /// Every frame's colours, counted on `workers` threads (each over every
+    /// workers-th frame) and added up: counts do not depend on the order.
+    private static func histogram(of frames: [GIFFrame], workers: Int) -> ColourHistogram {
+        let (width, height) = (frames[0].image.width, frames[0].image.height)
+        let parts = Parts(count: workers), shared = Shared(quantisers: [], frames: frames)
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            var rgba = [UInt8](repeating: 0, count: width * height * 4)
+            var colours = ColourHistogram()
+            for i in stride(from: worker, to: shared.frames.count, by: workers) {
+                composite(shared.frames[i].image, overWhiteInto: &rgba)
+                colours.add(rgba, width: width)
+            }
+            parts.set(worker, colours)
+        }
+        return parts.merged()
+    }
+
+    /// Each worker's histogram.
+    private final class Parts: @unchecked Sendable {
+        private let lock = NSLock()
+        private var parts: [ColourHistogram]
+        init(count: Int) { parts = Array(repeating: ColourHistogram(), count: count) }
+        func set(_ k: Int, _ part: ColourHistogram) { lock.withLock { parts[k] = part } }
+        func merged() -> ColourHistogram {
+            lock.withLock { parts.dropFirst().reduce(into: parts[0]) { $0.merge($1) } }
+        }
+    }
+
+    /// Remaps the frames on one thread a quantiser, handing each frame's
+    /// indices to `write` in the frames' order, one call at a time. A worker
+    /// writes its own frame when its turn comes, so one frame is written while
+    /// the next are remapped.
+    private static func remap(_ frames: [GIFFrame], with quantisers: [GIFQuantiser],
+                              write: @escaping (Int, inout [UInt8]) throws -> Void) throws {
+        let (width, height) = (quantisers[0].width, quantisers[0].height)
+        let turns = Turns(), shared = Shared(quantisers: quantisers, frames: frames)
+        do {
+            let writer = Writer(write: write)
+            // Threads of their own, not concurrentPerform: a worker waits for
+            // the others' turns, so every worker must really run at once.
+            Self.onThreads(quantisers.count) { worker in
+                GIFQuantiser.runOnOneThread()
+                var rgba = [UInt8](repeating: 0, count: width * height * 4), indices = [UInt8](repeating: 0, count: width * height)
+                for i in stride(from: worker, to: shared.frames.count, by: shared.quantisers.count) {
+                    var remapped: (any Error)?
+                    if !turns.failed {
+                        composite(shared.frames[i].image, overWhiteInto: &rgba)
+                        do { try shared.quantisers[worker].remap(rgba, into: &indices) } catch { remapped = error }
+                    }
+                    // Every frame takes its turn, failed or not, so no worker waits for ever.
+                    turns.take(i) {
+                        if let remapped { throw remapped }
+                        try writer.write(i, &indices)
+                    }
+                }
+            }
+        }
+        if let failure = turns.failure { throw failure }
+    }
+
+    /// Runs `body(0)` … `body(count − 1)` at once, each on a thread of its own
+    /// (the first on the calling thread), and returns when all have.
+    private static func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+        let done = DispatchSemaphore(value: 0)
+        for worker in 1..<max(count, 1) {
+            let thread = Thread { body(worker); done.signal() }
+            thread.stackSize = 1 << 20
+            thread.start()
+        }
+        body(0)
+        for _ in 1..<max(count, 1) { done.wait() }
+    }
+
+    /// Frames written in order: frame i's turn comes after frame i − 1's.
+    private final class Turns: @unchecked Sendable {
+        private let condition = NSCondition()
+        private var next = 0
+        private(set) var failure: (any Error)?
+        var failed: Bool { condition.withLock { failure != nil } }
+
+        func take(_ i: Int, _ body: () throws -> Void) {
+            condition.lock()
+            defer { condition.unlock() }
+            while next != i { condition.wait() }
+            if failure == nil {
+                do { try body() } catch { failure = error }
+            }
+            next += 1
+            condition.broadcast()
+        }
+    }
+
+    /// The caller's writer, called only in a frame's turn: one call at a time.
+    private struct Writer: @unchecked Sendable {
+        let write: (Int, inout [UInt8]) throws -> Void
+    }
+
+    /// Each worker uses only its own quantiser (worker i, quantiser i); the frames are only read.
+    private struct Shared: @unchecked Sendable {
+        let quantisers: [GIFQuantiser]
+        let frames: [GIFFrame]
+    }
+
 
     /// The common size of the frames.
     private static func validate(_ frames: [GIFFrame]) throws -> (Int, Int) {

@@ -78,8 +78,9 @@ final class GIFQuantiser {
     /// slowest thread), and libimagequant 2.x chooses settings (its dither map) by thread
     /// count, which would let the bytes differ between machines. omp_set_num_threads only
     /// affects parallel regions started from the calling thread; it is looked up at run
-    /// time because a libimagequant built without OpenMP has none.
-    private static func runOnOneThread() {
+    /// time because a libimagequant built without OpenMP has none. Called again on each
+    /// thread that remaps (OpenMP's thread count is the calling thread's own).
+    static func runOnOneThread() {
         guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "omp_set_num_threads") else { return }
         unsafeBitCast(symbol, to: (@convention(c) (Int32) -> Void).self)(1)
     }

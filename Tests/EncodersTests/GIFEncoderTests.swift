@@ -117,3 +117,17 @@ import Testing
         #expect(throws: EncoderError.self) { try GIFEncoder.encode([GIFFrame(image: Image(width: 0, height: 0), delay: 2)]) }
     }
 }
+
+extension GIFEncoderTests {
+    /// Frames remapped on several threads make the file one thread makes.
+    @Test func theWorkersCountDoesNotChangeTheBytes() throws {
+        let frames = Self.frames()
+        let one = try GIFEncoder.encode(frames, workers: 1)
+        for workers in [2, 3, 7] {
+            var reported: [Int] = []
+            let many = try GIFEncoder.encode(frames, workers: workers) { reported.append($0) }
+            #expect(many == one, "\(workers) workers")
+            #expect(reported == Array(1...frames.count))
+        }
+    }
+}
