@@ -34,6 +34,11 @@ let package = Package(
         .target(name: "CRaster", cSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))]),
         .target(name: "Raster", dependencies: ["RenderTree", "Geometry", "CRaster", "CFreeType"]),
         .target(name: "Encoders", dependencies: ["Raster", "CPNG", "CGIF", "CImageQuant"]),
+        // The player in a terminal: chafa turns pixels into cells or image protocols; the C
+        // part keeps the terminal restorable from signal handlers and shrinks frames quickly.
+        .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
+        .target(name: "CTerminal", cSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))]),
+        .target(name: "TerminalPlayer", dependencies: ["Raster", "CChafa", "CTerminal"]),
         .target(name: "Catalogue"),
         .target(name: "LuaBindings", dependencies: ["LuaRuntime", "Catalogue", "Transitions", "Animation", "Geometry", "RenderTree"]),
         .executableTarget(
@@ -71,6 +76,7 @@ let package = Package(
         .testTarget(name: "PreviewTests", dependencies: ["LuaBindings", "Catalogue", "Raster", "RenderTree", "Geometry", "Encoders"],
                     resources: [.copy("Golden")]),
         .testTarget(name: "EncodersTests", dependencies: ["Encoders", "Raster", "CGIF", "CPNG", "TestSupport"]),
+        .testTarget(name: "TerminalPlayerTests", dependencies: ["TerminalPlayer", "Raster", "CTerminal"]),
         .testTarget(name: "SegueCLITests", dependencies: ["segue"]),
         .testTarget(name: "RobustnessTests", dependencies: ["LuaBindings", "Catalogue", "LuaRuntime", "Transitions"], exclude: ["Reproducers"]),
     ]

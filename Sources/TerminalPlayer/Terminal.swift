@@ -1,0 +1,124 @@
+import CTerminal
+import Foundation
+
+/// The terminal a player draws on: standard output, with keys from standard
+/// input, or from /dev/tty when standard input is not the terminal (a pipe),
+/// or from nowhere when there is no terminal to read.
+final class Terminal {
+    let output = STDOUT_FILENO
+    let input: Int32
+    private let ownsInput: Bool
+
+    init() {
+        if isatty(STDIN_FILENO) == 1 {
+            (input, ownsInput) = (STDIN_FILENO, false)
+        } else {
+            let tty = open("/dev/tty", O_RDONLY | O_CLOEXEC | O_NOCTTY)
+            (input, ownsInput) = (tty, tty >= 0)
+        }
+    }
+
+    deinit {
+        if ownsInput { close(input) }
+    }
+
+    var size: TerminalSize? { TerminalSize.of(output) }
+
+    /// Takes the terminal over (see segue_terminal.h) and writes `enter`.
+    ///
+    /// - Throws: `TerminalError.cannotTakeOver` with nothing changed.
+    func begin(enter: [UInt8], leave: [UInt8], wake: Int32) throws {
+        let status = enter.withUnsafeBufferPointer { enterBytes in
+            leave.withUnsafeBufferPointer { leaveBytes in
+                enterBytes.withMemoryRebound(to: CChar.self) { enterChars in
+                    leaveBytes.withMemoryRebound(to: CChar.self) { leaveChars in
+                        segue_terminal_begin(input, output, enterChars.baseAddress, enterChars.count,
+                                             leaveChars.baseAddress, leaveChars.count, wake)
+                    }
+                }
+            }
+        }
+        guard status == 0 else { throw TerminalError.cannotTakeOver(errno: errno) }
+        _ = try write(enter)
+    }
+
+    /// Puts the terminal back as it was; safe to call again.
+    func end() {
+        segue_terminal_end()
+    }
+
+    /// The signal that asked the player to quit, if one did.
+    var quitSignal: Int32? {
+        let signal = segue_terminal_quit_signal()
+        return signal == 0 ? nil : signal
+    }
+
+    func takeResize() -> Bool { segue_terminal_take_resize() != 0 }
+    func takeResume() -> Bool { segue_terminal_take_resume() != 0 }
+
+    /// Writes all of `bytes`, or stops early when a signal asks the player to quit.
+    ///
+    /// - Returns: false when it stopped early.
+    /// - Throws: `TerminalError.writeFailed` when the terminal has gone.
+    func write(_ bytes: [UInt8]) throws -> Bool {
+        try bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                if quitSignal != nil { return false }
+                let written = Foundation.write(output, buffer.baseAddress! + offset, buffer.count - offset)
+                if written > 0 {
+                    offset += written
+                } else if written < 0 && errno == EINTR {
+                    continue
+                } else if written < 0 && errno == EAGAIN {
+                    // Someone left the terminal non-blocking: wait until it takes more.
+                    var descriptor = pollfd(fd: output, events: Int16(POLLOUT), revents: 0)
+                    _ = poll(&descriptor, 1, 100)
+                } else {
+                    throw TerminalError.writeFailed(errno: written < 0 ? errno : EIO)
+                }
+            }
+            return true
+        }
+    }
+
+    /// Keys waiting to be read, without blocking.
+    func readAvailable() -> [UInt8] {
+        guard input >= 0 else { return [] }
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, 0) > 0, descriptor.revents & Int16(POLLIN) != 0 else { return [] }
+        let count = read(input, &buffer, buffer.count)
+        return count > 0 ? Array(buffer[..<count]) : []
+    }
+}
+
+/// A pipe whose only job is to wake the player's wait: signal handlers and
+/// other threads write a byte, the player drains it.
+final class WakePipe: Sendable {
+    let readEnd: Int32
+    let writeEnd: Int32
+
+    /// Both ends -1 when the process has no descriptors left; the player then
+    /// refuses to play.
+    init() {
+        var fds: (Int32, Int32) = (-1, -1)
+        if segue_wake_pipe(&fds.0, &fds.1) != 0 { fds = (-1, -1) }
+        (readEnd, writeEnd) = fds
+    }
+
+    deinit {
+        if readEnd >= 0 { close(readEnd) }
+        if writeEnd >= 0 { close(writeEnd) }
+    }
+
+    func wake() {
+        var byte: UInt8 = 1
+        if writeEnd >= 0 { _ = Foundation.write(writeEnd, &byte, 1) }  // a full pipe already wakes the player
+    }
+
+    func drain() {
+        var buffer = [UInt8](repeating: 0, count: 256)
+        while readEnd >= 0 && read(readEnd, &buffer, buffer.count) > 0 {}
+    }
+}
