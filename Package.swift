@@ -45,6 +45,7 @@ let package = Package(
             name: "segue",
             dependencies: [
                 "LuaBindings", "Catalogue", "LuaRuntime", "Transitions", "Geometry", "RenderTree", "Raster", "Encoders",
+                "TerminalPlayer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

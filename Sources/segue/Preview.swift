@@ -9,7 +9,7 @@ import RenderTree
 
 struct Preview: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "See a transition: render its frames to a GIF or a PNG contact sheet.",
+        abstract: "See a transition: play it in the terminal, or render its frames to a GIF or a PNG contact sheet.",
         discussion: """
             Runs the same scenario as `segue run` with the same options, keeps what is on screen at \
             every frame, and draws it as Core Animation would. --out x.gif writes a looping GIF in \
@@ -17,14 +17,16 @@ struct Preview: ParsableCommand {
             and the transition's progress; --at T --out x.png the one frame nearest T seconds. \
             The presenting and presented screens are drawn as an app's list and detail screens \
             (--scene plain: each view only its own colour; --from A.png --to B.png: your screenshots). \
-            Errors in the script are reported as `check` reports them and the exit status is 1.
+            Errors in the script are reported as `check` reports them and the exit status is 1. \
+            With no --out it plays in the terminal: Space pauses, ←/→ step a frame, q quits.
             """
     )
 
     @Argument(help: ArgumentHelp("An entry name or a .lua file.", valueName: "ENTRY"))
     var entry: String
 
-    @Option(help: ArgumentHelp("The file to write: .gif (an animation) or .png (a contact sheet, or one frame with --at).",
+    @Option(help: ArgumentHelp("The file to write: .gif (an animation) or .png (a contact sheet, or one frame with --at); "
+                               + "none: play in the terminal.",
                                valueName: "FILE"))
     var out: String?
 
@@ -54,11 +56,13 @@ struct Preview: ParsableCommand {
 
     @OptionGroup var options: CatalogueOptions
 
+    @OptionGroup var terminal: TerminalOptions
+
     enum SceneChoice: String, ExpressibleByArgument, CaseIterable {
         case standard, plain
     }
 
-    enum Format { case gif, sheet, frame }
+    enum Format { case gif, sheet, frame, terminal }
 
     func validate() throws {
         guard fps.isFinite, fps >= 1, fps <= 240 else { throw ValidationError("--fps must be between 1 and 240, got \(fps)") }
@@ -68,13 +72,11 @@ struct Preview: ParsableCommand {
         if scene == .plain && (from != nil || to != nil) {
             throw ValidationError("--scene plain draws no screens: leave out --from and --to")
         }
-        _ = try format()
+        try validateTerminal(try format())
     }
 
     func format() throws -> Format {
-        guard let out else {
-            throw ValidationError("give --out FILE.gif or --out FILE.png (the player in the terminal is not there yet)")
-        }
+        guard let out else { return .terminal }
         switch URL(fileURLWithPath: out).pathExtension.lowercased() {
         case "gif":
             if at != nil { throw ValidationError("--at picks one frame for a .png; a .gif shows them all") }
@@ -89,6 +91,7 @@ struct Preview: ParsableCommand {
 
     func run() throws {
         let format = try format()
+        if format == .terminal { return try playInTerminal() }
         // Where it goes and what it shows are checked before any work goes into it.
         if let out, let problem = OutputFile.problem(writing: out) {
             Output.error("\(problem)")
@@ -127,6 +130,8 @@ struct Preview: ParsableCommand {
         let data: Data
         do {
             switch format {
+            case .terminal:
+                return  // played by playInTerminal, above
             case .frame:
                 let target = at ?? 0
                 // The frame nearest the time asked for; past the last frame by more than a frame is a mistake.
