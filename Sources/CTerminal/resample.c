@@ -47,9 +47,22 @@ static Span *spans(int count, int source, float **storage) {
     return result;
 }
 
+static void fill_black(uint8_t *destination, size_t pixels) {
+    static const uint8_t black[4] = {0, 0, 0, 255};
+    for (size_t i = 0; i < pixels; i++) memcpy(destination + i * 4, black, 4);
+}
+
 void segue_box_resample(const uint8_t *source, int source_width, int source_height,
-                        uint8_t *destination, int width, int height, int block, size_t stride) {
-    if (width <= 0 || height <= 0 || block <= 0) return;
+                        uint8_t *destination, int canvas_width, int canvas_height,
+                        int width, int height, int block) {
+    if (canvas_width <= 0 || canvas_height <= 0) return;
+    fill_black(destination, (size_t)canvas_width * (size_t)canvas_height);
+    /* Samples that would spill off the canvas are not drawn. */
+    if (block <= 0 || width <= 0 || height <= 0) return;
+    if (width * block > canvas_width) width = canvas_width / block;
+    if (height * block > canvas_height) height = canvas_height / block;
+    if (width <= 0 || height <= 0) return;
+    size_t stride = (size_t)canvas_width * 4;
     float *column_weights = NULL, *row_weights = NULL;
     Span *columns = source_width > 0 ? spans(width, source_width, &column_weights) : NULL;
     Span *rows = source_height > 0 ? spans(height, source_height, &row_weights) : NULL;
@@ -57,13 +70,6 @@ void segue_box_resample(const uint8_t *source, int source_width, int source_heig
        a premultiplied pixel's colour is its RGB). */
     float *middle = malloc(sizeof(float) * 3 * (size_t)width * (size_t)(source_height > 0 ? source_height : 1));
     if (!columns || !rows || !middle) {
-        for (int y = 0; y < height * block; y++) {
-            uint8_t *row = destination + stride * (size_t)y;
-            for (int x = 0; x < width * block; x++) {
-                row[x * 4] = row[x * 4 + 1] = row[x * 4 + 2] = 0;
-                row[x * 4 + 3] = 255;
-            }
-        }
         free(columns); free(rows); free(middle); free(column_weights); free(row_weights);
         return;
     }

@@ -29,6 +29,7 @@ static const int fatal[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGABRT};
 #define COUNT(array) (sizeof(array) / sizeof((array)[0]))
 
 static struct sigaction previous[NSIG];
+static sigset_t mask_before;     /* the playing thread's signal mask before begin */
 static int ours[NSIG];           /* 1 where a handler of ours is installed */
 
 /* Writes everything, or gives up quietly: a handler has no one to tell. */
@@ -204,6 +205,15 @@ int segue_terminal_begin(int input, int output, const char *enter, size_t enter_
     install(SIGWINCH, on_resize, NULL, SA_RESTART);
     install(SIGCONT, on_continue, NULL, SA_RESTART);
     if (input >= 0) install(SIGTSTP, on_stop, NULL, SA_RESTART);
+    /* A process can start with signals blocked (inherited from whatever started
+       it); then Ctrl-C would wait for ever. This thread takes them while playing. */
+    sigset_t ours_set;
+    sigemptyset(&ours_set);
+    for (size_t i = 0; i < COUNT(quitting); i++) sigaddset(&ours_set, quitting[i]);
+    sigaddset(&ours_set, SIGWINCH);
+    sigaddset(&ours_set, SIGTSTP);
+    sigaddset(&ours_set, SIGCONT);
+    pthread_sigmask(SIG_UNBLOCK, &ours_set, &mask_before);
 
     if (input >= 0 && tcsetattr(input, TCSANOW, &raw) != 0) {
         int error = errno;
@@ -218,6 +228,7 @@ void segue_terminal_end(void) {
     /* Put back before uninstalling: a signal in between then finds the
        terminal already restored and acts as it would have without us. */
     restore_once();
+    if (installed) pthread_sigmask(SIG_SETMASK, &mask_before, NULL);
     uninstall();
 }
 

@@ -35,7 +35,7 @@ final class FrameEncoder {
         if mode == .kitty { out += Escape.deleteKittyImages }
         if mode.drawsPixels {
             out += Escape.moveTo(row: row, column: column)
-            out += lines.joined(separator: [0x0A])
+            out.append(contentsOf: lines.first ?? [])
         } else {
             for (i, line) in lines.enumerated() {
                 out += Escape.moveTo(row: row + i, column: column)
@@ -57,7 +57,7 @@ final class FrameEncoder {
         // then the cursor under it, wherever the terminal left it after the picture.
         var out = Array(String(repeating: "\r\n", count: layout.rows).utf8)
         out += Array("\u{1B}[\(layout.rows)A\u{1B}7".utf8)
-        out += lines.joined(separator: [0x0A])
+        out.append(contentsOf: lines.first ?? [])
         out += Escape.reset + Array("\u{1B}8\u{1B}[\(layout.rows)B\r".utf8)
         return out
     }
@@ -67,13 +67,13 @@ final class FrameEncoder {
     private func cells(_ image: Image, layout: Layout) -> [[UInt8]] {
         let canvas = canvas(for: layout)
         let (width, height) = (layout.canvasWidth, layout.canvasHeight)
-        // Opaque black: the pixel modes' margins beside the picture stay black.
+        // The pixel modes' margins beside the picture stay black.
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        for i in stride(from: 3, to: pixels.count, by: 4) { pixels[i] = 255 }
         image.pixels.withUnsafeBufferPointer { source in
             pixels.withUnsafeMutableBufferPointer { destination in
                 segue_box_resample(source.baseAddress, Int32(image.width), Int32(image.height), destination.baseAddress,
-                                   Int32(layout.sampleWidth), Int32(layout.sampleHeight), Int32(layout.block), width * 4)
+                                   Int32(width), Int32(height), Int32(layout.sampleWidth), Int32(layout.sampleHeight),
+                                   Int32(layout.block))
             }
         }
         chafa_canvas_draw_all_pixels(canvas, CHAFA_PIXEL_RGBA8_PREMULTIPLIED, pixels, Int32(width), Int32(height), Int32(width * 4))

@@ -73,7 +73,7 @@ import Testing
     @Test func fractionalCoverageIsWeightedByArea() {
         let source: [UInt8] = [30, 0, 0, 255, 90, 0, 0, 255, 240, 0, 0, 255]
         var out = [UInt8](repeating: 0, count: 2 * 4)
-        segue_box_resample(source, 3, 1, &out, 2, 1, 1, 8)
+        segue_box_resample(source, 3, 1, &out, 2, 1, 2, 1, 1)
         let first: Double = 2.0 / 3 * 30 + 1.0 / 3 * 90, second: Double = 1.0 / 3 * 90 + 2.0 / 3 * 240
         #expect(Int(out[0]) == Int(first.rounded()))    // 50
         #expect(Int(out[4]) == Int(second.rounded()))   // 190

@@ -54,12 +54,14 @@ int segue_wake_pipe(int *read_end, int *write_end);
    terminal does not say. Returns 0, or -1 with errno set. */
 int segue_terminal_size(int fd, int *columns, int *rows, int *width, int *height);
 
-/* Box-filters premultiplied RGBA8 `source` into `width` x `height` samples,
-   composited over black, opaque, each written to `destination` (RGBA8, rows
-   `stride` bytes apart) as a `block` x `block` square of pixels. A sample
-   averages the source area it covers, partial pixels weighted by the part
-   covered; the two axes scale independently. Out of memory: black. */
+/* Fills `destination`, a `canvas_width` x `canvas_height` RGBA8 picture, with
+   premultiplied RGBA8 `source` box-filtered into `width` x `height` samples at
+   its top-left corner, each sample a `block` x `block` square of pixels, over
+   black and opaque; the rest of the canvas is opaque black. A sample averages
+   the source area it covers, partial pixels weighted by the part covered; the
+   two axes scale independently. Out of memory: all black. */
 void segue_box_resample(const uint8_t *source, int source_width, int source_height,
-                        uint8_t *destination, int width, int height, int block, size_t stride);
+                        uint8_t *destination, int canvas_width, int canvas_height,
+                        int width, int height, int block);
 
 #endif
