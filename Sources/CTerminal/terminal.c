@@ -86,6 +86,11 @@ static void on_fatal(int signal, siginfo_t *info, void *context) {
     (void)context;
     int saved_errno = errno;
     restore_once();
+    /* Should the process go on (a handler before ours that returns), the player
+       stops too: it must not draw on the shell's screen. */
+    int none = 0;
+    __atomic_compare_exchange_n(&quit_signal, &none, signal, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+    wake();
     sigaction(signal, &previous[signal], NULL);
     ours[signal] = 0;
     /* A fault happens again when the handler returns, now under the previous

@@ -98,7 +98,11 @@ public final class Player: Sendable {
     ///   (the terminal is put back first).
     public func play() throws -> Outcome {
         try Check.terminal()
-        return try Session(player: self).run()
+        return try play(on: Terminal())
+    }
+
+    func play(on terminal: Terminal) throws -> Outcome {
+        try Session(player: self, terminal: terminal).run()
     }
 
     /// Shows these frames from now on: from their start when playing, at the

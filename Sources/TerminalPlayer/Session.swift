@@ -14,7 +14,7 @@ final class Session {
     private let player: Player
     private let options: Player.Options
     private let mode: GraphicsMode
-    private let terminal = Terminal()
+    private let terminal: Terminal
     private let encoder: FrameEncoder
 
     private var frames: [Player.Frame] = []
@@ -34,8 +34,9 @@ final class Session {
     private var shownStatus: String?
     private var needsClear = true
 
-    init(player: Player) {
+    init(player: Player, terminal: Terminal) {
         self.player = player
+        self.terminal = terminal
         options = player.options
         mode = player.options.graphics ?? GraphicsMode.detect()
         encoder = FrameEncoder(mode: mode)

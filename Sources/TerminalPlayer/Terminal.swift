@@ -5,11 +5,17 @@ import Foundation
 /// input, or from /dev/tty when standard input is not the terminal (a pipe),
 /// or from nowhere when there is no terminal to read.
 final class Terminal {
-    let output = STDOUT_FILENO
+    let output: Int32
     let input: Int32
     private let ownsInput: Bool
 
+    /// The terminal on `output` with keys from `input` (tests give a pseudo-terminal's).
+    init(output: Int32, input: Int32) {
+        (self.output, self.input, ownsInput) = (output, input, false)
+    }
+
     init() {
+        output = STDOUT_FILENO
         if isatty(STDIN_FILENO) == 1 {
             (input, ownsInput) = (STDIN_FILENO, false)
         } else {
