@@ -30,8 +30,12 @@ final class Session {
     private var size: TerminalSize?
     private var layouts: [Int: Layout?] = [:]
     private var pictures = PictureCache()
-    private var shown: (frame: Int, layout: Layout)?
+    /// What is on the screen: a frame, the layout of the picture there, the status line.
+    private var shownFrame: Int?
+    private var shownLayout: Layout?
     private var shownStatus: String?
+    /// False once the keyboard's terminal has gone (hung up): it is not polled again.
+    private var listening = true
     private var needsClear = true
 
     init(player: Player, terminal: Terminal) {
@@ -70,7 +74,7 @@ final class Session {
             if takeShared(now: now) { return .quit }
             guard let position = advance(now: now) else { return try finish() }
             guard try draw(timeline.index(at: position)) else { continue }
-            try wait(now: now, position: position)
+            wait(position: position)
             if handleInput(now: ContinuousClock.now) { return .quit }
         }
     }
@@ -99,19 +103,20 @@ final class Session {
         return position
     }
 
-    /// Sleeps until the next frame is due, a key, a signal or a wake-up.
-    private func wait(now: Instant, position: Double) throws {
+    /// Sleeps until the frame after the one at `position` is due (counted from
+    /// now, after drawing), a key, a signal or a wake-up.
+    private func wait(position: Double) {
         var timeout: Int32 = -1
         if !frames.isEmpty, !playhead.isPaused {
             let next = timeline.nextChange(after: position) ?? (options.ending == .loop ? timeline.period : timeline.duration)
-            let due = playhead.wait(until: next, from: now) ?? .zero
+            let due = playhead.wait(until: next, from: .now) ?? .zero
             let milliseconds = (Double(due.components.seconds) * 1000 + Double(due.components.attoseconds) * 1e-15).rounded(.up)
             timeout = Int32(min(max(milliseconds, 1), 1000))
         }
         // A lone Esc waits a moment for the rest of a sequence.
         if keys.isWaiting { timeout = timeout < 0 ? 40 : min(timeout, 40) }
         var descriptors = [pollfd(fd: player.wake.readEnd, events: Int16(POLLIN), revents: 0)]
-        if terminal.input >= 0 { descriptors.append(pollfd(fd: terminal.input, events: Int16(POLLIN), revents: 0)) }
+        if terminal.input >= 0 && listening { descriptors.append(pollfd(fd: terminal.input, events: Int16(POLLIN), revents: 0)) }
         _ = poll(&descriptors, nfds_t(descriptors.count), timeout)  // EINTR: a signal, seen at the loop's top
         player.wake.drain()
     }
@@ -132,7 +137,7 @@ final class Session {
             timeline = Timeline(times: frames.map(\.time), hold: options.hold)
             layouts.removeAll()
             pictures.removeAll()
-            shown = nil
+            shownFrame = nil
             if !first {
                 // Paused by a key: the same moment of the new frames; otherwise from their start.
                 if playhead.isPaused && !held {
@@ -155,7 +160,11 @@ final class Session {
 
     /// Acts on the keys that arrived; true when one says quit.
     private func handleInput(now: Instant) -> Bool {
-        let bytes = terminal.readAvailable()
+        guard listening else { return false }
+        guard let bytes = terminal.readAvailable() else {
+            listening = false
+            return false
+        }
         var commands = keys.feed(bytes)
         if !bytes.isEmpty { lastInput = now }
         if bytes.isEmpty, keys.isWaiting, now - lastInput >= .milliseconds(30) { commands += keys.flush() }
@@ -214,19 +223,19 @@ final class Session {
     private func draw(_ index: Int?) throws -> Bool {
         var out: [UInt8] = []
         let layout = index.flatMap { fittedLayout(for: $0) }
-        if let shown, let layout, shown.layout != layout { needsClear = true }
+        // A picture of another size (or none) leaves nothing of the old one.
+        if shownLayout != nil && layout != shownLayout { needsClear = true }
         if needsClear {
             out += Escape.clearScreen
             if mode == .kitty { out += Escape.deleteKittyImages }
-            shown = nil
-            shownStatus = nil
+            (shownFrame, shownLayout, shownStatus) = (nil, nil, nil)
             needsClear = false
         }
-        if let index, let layout, shown?.frame != index {
+        if let index, let layout, shownFrame != index {
             out += pictures.bytes(for: index) {
                 encoder.encode(frames[index].image, layout: layout)
             }
-            shown = (index, layout)
+            (shownFrame, shownLayout) = (index, layout)
         }
         let status = statusLine(index).rendered(width: size?.columns ?? 80)
         if status != shownStatus {
@@ -263,32 +272,9 @@ final class Session {
         terminal.end()
         if let signal = terminal.quitSignal {
             // Cut short: the prompt goes on a line of its own.
-            if !whole { _ = try? terminal.write(Array("\r\n".utf8)) }
+            if !whole { _ = try? terminal.write(Array("\r\n".utf8), evenWhenQuitting: true) }
             return .interrupted(signal: signal)
         }
         return .finished
-    }
-}
-
-/// Frames already turned into bytes for the current layout, up to a budget:
-/// a loop then costs a write a frame, not a conversion.
-struct PictureCache {
-    private var bytes: [Int: [UInt8]] = [:]
-    private var total = 0
-    static let budget = 256 << 20
-
-    mutating func bytes(for frame: Int, encode: () -> [UInt8]) -> [UInt8] {
-        if let known = bytes[frame] { return known }
-        let made = encode()
-        if total + made.count <= Self.budget {
-            bytes[frame] = made
-            total += made.count
-        }
-        return made
-    }
-
-    mutating func removeAll() {
-        bytes.removeAll()
-        total = 0
     }
 }

@@ -62,15 +62,16 @@ final class Terminal {
     func takeResize() -> Bool { segue_terminal_take_resize() != 0 }
     func takeResume() -> Bool { segue_terminal_take_resume() != 0 }
 
-    /// Writes all of `bytes`, or stops early when a signal asks the player to quit.
+    /// Writes all of `bytes`, or stops early when a signal asks the player to quit
+    /// (unless `evenWhenQuitting`: the last words after the terminal is put back).
     ///
     /// - Returns: false when it stopped early.
     /// - Throws: `TerminalError.writeFailed` when the terminal has gone.
-    func write(_ bytes: [UInt8]) throws -> Bool {
+    func write(_ bytes: [UInt8], evenWhenQuitting: Bool = false) throws -> Bool {
         try bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
-                if quitSignal != nil { return false }
+                if quitSignal != nil && !evenWhenQuitting { return false }
                 let written = Foundation.write(output, buffer.baseAddress! + offset, buffer.count - offset)
                 if written > 0 {
                     offset += written
@@ -88,43 +89,18 @@ final class Terminal {
         }
     }
 
-    /// Keys waiting to be read, without blocking.
-    func readAvailable() -> [UInt8] {
-        guard input >= 0 else { return [] }
+    /// Keys waiting to be read, without blocking; nil when the keyboard's
+    /// terminal has hung up or failed (it would then wake every poll at once).
+    func readAvailable() -> [UInt8]? {
+        guard input >= 0 else { return nil }
         var buffer = [UInt8](repeating: 0, count: 1024)
         var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
-        guard poll(&descriptor, 1, 0) > 0, descriptor.revents & Int16(POLLIN) != 0 else { return [] }
+        guard poll(&descriptor, 1, 0) > 0 else { return [] }
+        guard descriptor.revents & Int16(POLLIN) != 0 else {
+            return descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 ? nil : []
+        }
         let count = read(input, &buffer, buffer.count)
-        return count > 0 ? Array(buffer[..<count]) : []
-    }
-}
-
-/// A pipe whose only job is to wake the player's wait: signal handlers and
-/// other threads write a byte, the player drains it.
-final class WakePipe: Sendable {
-    let readEnd: Int32
-    let writeEnd: Int32
-
-    /// Both ends -1 when the process has no descriptors left; the player then
-    /// refuses to play.
-    init() {
-        var fds: (Int32, Int32) = (-1, -1)
-        if segue_wake_pipe(&fds.0, &fds.1) != 0 { fds = (-1, -1) }
-        (readEnd, writeEnd) = fds
-    }
-
-    deinit {
-        if readEnd >= 0 { close(readEnd) }
-        if writeEnd >= 0 { close(writeEnd) }
-    }
-
-    func wake() {
-        var byte: UInt8 = 1
-        if writeEnd >= 0 { _ = Foundation.write(writeEnd, &byte, 1) }  // a full pipe already wakes the player
-    }
-
-    func drain() {
-        var buffer = [UInt8](repeating: 0, count: 256)
-        while readEnd >= 0 && read(readEnd, &buffer, buffer.count) > 0 {}
+        if count > 0 { return Array(buffer[..<count]) }
+        return count < 0 && (errno == EINTR || errno == EAGAIN) ? [] : nil
     }
 }

@@ -108,6 +108,16 @@ import Testing
         #expect(pty.wait { $0.contains("38;2;0;0;255") })
         #expect(pty.wait(plain: true) { $0.contains("0.400/0.400 s  5/5  ×1  end  space play") })
 
+        // Frames of another shape: the old picture is cleared away, not drawn over.
+        pty.received.withLock { $0.removeAll() }
+        let wide = Image(width: 40, height: 20, pixels: (0..<(40 * 20)).flatMap { _ -> [UInt8] in [0, 200, 0, 255] })
+        player.replace(frames: [Player.Frame(time: 0, image: wide)])
+        #expect(pty.wait { $0.contains("\u{1B}[2J") && $0.contains("38;2;0;200;0") })
+        // And none at all: a blank screen and the status line.
+        pty.received.withLock { $0.removeAll() }
+        player.replace(frames: [])
+        #expect(pty.wait(plain: true) { $0.contains("\u{1B}[2J") && $0.contains("watch  0.000/0.000 s  0/0") })
+
         player.stop()
         #expect(playing.ended() == .quit)
         // Everything undone, the alternate screen left last.
