@@ -1,4 +1,5 @@
 import CTerminal
+import Foundation
 import Raster
 import Testing
 @testable import TerminalPlayer
@@ -99,5 +100,33 @@ import Testing
             width: 2, height: 2, in: size, mode: .sixel)), row: 2, column: 3), as: UTF8.self)
         #expect(sixel.hasPrefix("\u{1B}[2;3H\u{1B}P"))
         #expect(sixel.contains("\u{1B}\\"))
+    }
+
+    /// Kitty gets the picture's own pixels: its commands' data, joined and decoded,
+    /// is the canvas, each of the 2 × 2 pixels enlarged to a 4 × 4 block.
+    @Test func kittyCarriesThePixels() throws {
+        let pixels = [(255, 0, 0, 255), (0, 255, 0, 255), (0, 0, 255, 255), (255, 255, 255, 255)]
+        // 10 × 4 cells of 10 × 20 above the status line: 2 × 2 pixels would be 80 × 80,
+        // 40 times the frame; kitty scales, so the cells are 1 × 2 and the picture 8 × 8.
+        let size = TerminalSize(columns: 10, rows: 5, cellWidth: 10, cellHeight: 20)
+        let layout = try #require(Layout.fit(width: 2, height: 2, in: size, mode: .kitty))
+        #expect(layout.columns == 8 && layout.rows == 4 && layout.sampleWidth == 8 && layout.sampleHeight == 8)
+        let text = String(decoding: FrameEncoder(mode: .kitty).encode(picture(pixels), layout: layout), as: UTF8.self)
+        var controls: [String] = [], data = ""
+        for command in text.matches(of: /\u{1B}_G([^;\u{1B}]*)(?:;([^\u{1B}]*))?\u{1B}\\/) {
+            controls.append(String(command.1))
+            data += command.2.map(String.init) ?? ""
+        }
+        #expect(controls.contains { $0.hasPrefix("a=T,f=32,s=8,v=8,c=8,r=4") })
+        let bytes = try #require(Data(base64Encoded: data))
+        #expect(bytes.count == 8 * 8 * 4)
+        for y in 0..<8 {
+            for x in 0..<8 {
+                let i = (y * 8 + x) * 4
+                let expected = pixels[(y / 4) * 2 + x / 4]
+                #expect([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]] == [UInt8(expected.0), UInt8(expected.1), UInt8(expected.2), 255],
+                        "pixel \(x), \(y)")
+            }
+        }
     }
 }
