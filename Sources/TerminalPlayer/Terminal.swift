@@ -32,7 +32,7 @@ final class Terminal {
 
     /// Takes the terminal over (see segue_terminal.h) and writes `enter`.
     ///
-    /// - Throws: `TerminalError.cannotTakeOver` with nothing changed.
+    /// - Throws: `TerminalError.cannotTakeOver` or `.writeFailed`, with the terminal as it was.
     func begin(enter: [UInt8], leave: [UInt8], wake: Int32) throws {
         let status = enter.withUnsafeBufferPointer { enterBytes in
             leave.withUnsafeBufferPointer { leaveBytes in
@@ -45,7 +45,12 @@ final class Terminal {
             }
         }
         guard status == 0 else { throw TerminalError.cannotTakeOver(errno: errno) }
-        _ = try write(enter)
+        do {
+            _ = try write(enter)
+        } catch {
+            end()
+            throw error
+        }
     }
 
     /// Puts the terminal back as it was; safe to call again.
