@@ -76,6 +76,7 @@ struct PreviewTerminalTests {
 
     @Test func playsInPlaceThenLeavesTheLastFrameAboveThePrompt() throws {
         let session = try TmuxSession(columns: 100, rows: 40), dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
         try start("preview fade --speed 0.25", in: session, folder: dir)
         try waitForPlaying(session)
         #expect(try session.value("#{cursor_flag}") == "0")
@@ -115,6 +116,7 @@ struct PreviewTerminalTests {
 
     @Test func quitWithQLeavesNothing() throws {
         let session = try TmuxSession(columns: 80, rows: 24), dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
         try start("preview fade --loop", in: session, folder: dir)
         try waitForPlaying(session)
         #expect(try session.wait(seconds: 10) { try session.screen().contains { Self.hasBlocks($0) } })
@@ -128,6 +130,7 @@ struct PreviewTerminalTests {
 
     @Test func ctrlCLeavesNothingWhenEverItComes() throws {
         let session = try TmuxSession(columns: 200, rows: 60), dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
         // A big window, so that frames are long writes and Ctrl-C often comes in the middle of one.
         for delay in [0.0, 0.07, 0.4] {
             try? FileManager.default.removeItem(at: dir.appendingPathComponent("after"))
@@ -143,6 +146,7 @@ struct PreviewTerminalTests {
 
     @Test func sigtermLeavesNothing() throws {
         let session = try TmuxSession(columns: 80, rows: 24), dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
         try start("preview fade --loop", in: session, folder: dir)
         try waitForPlaying(session)
         // The player: the shell's child.

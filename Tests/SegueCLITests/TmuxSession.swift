@@ -1,10 +1,10 @@
 import Foundation
 
-/// A terminal for tests: a tmux server of its own (its own socket, no config
-/// file), one detached session of a fixed size running a plain bash with
+/// A terminal for tests: a tmux server of its own (its own socket, removed at the
+/// end; no config file), one detached session of a fixed size running a plain bash with
 /// TERM=xterm-256color and COLORTERM=truecolor, read as a user would see it.
 final class TmuxSession {
-    let socket = "segue-test-\(UUID().uuidString.prefix(8))"
+    let socket = FileManager.default.temporaryDirectory.appendingPathComponent("segue-tmux-\(UUID().uuidString.prefix(8))").path
 
     init(columns: Int, rows: Int) throws {
         try tmux(["-f", "/dev/null", "new-session", "-d", "-s", "t", "-x", "\(columns)", "-y", "\(rows)",
@@ -15,6 +15,7 @@ final class TmuxSession {
 
     deinit {
         _ = try? tmux(["kill-server"])
+        try? FileManager.default.removeItem(atPath: socket)
     }
 
     static var available: Bool {
@@ -29,7 +30,7 @@ final class TmuxSession {
     /// command that takes over 20 s is killed.
     @discardableResult
     func tmux(_ arguments: [String]) throws -> String {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket)-\(UUID().uuidString).out")
+        let output = URL(fileURLWithPath: "\(socket)-\(UUID().uuidString).out")
         defer { try? FileManager.default.removeItem(at: output) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -37,7 +38,7 @@ final class TmuxSession {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, output.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = (["tmux", "-L", socket] + arguments).map { strdup($0) } + [nil]
+        let argv = (["tmux", "-S", socket] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         // Signals as a shell would start it: none blocked, none ignored (the test
         // runner's threads block some, and the panes would inherit that).
