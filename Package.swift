@@ -42,12 +42,18 @@ let package = Package(
             dependencies: ["Encoders", "Raster", "RenderTree", "Geometry", .product(name: "Mustache", package: "swift-mustache")],
             resources: [.copy("Templates")]
         ),
+        // The player in a terminal: chafa turns pixels into cells or image protocols; the C
+        // part keeps the terminal restorable from signal handlers and shrinks frames quickly.
+        .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
+        .target(name: "CTerminal", cSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))]),
+        .target(name: "TerminalPlayer", dependencies: ["Raster", "CChafa", "CTerminal"]),
         .target(name: "Catalogue"),
         .target(name: "LuaBindings", dependencies: ["LuaRuntime", "Catalogue", "Transitions", "Animation", "Geometry", "RenderTree"]),
         .executableTarget(
             name: "segue",
             dependencies: [
                 "LuaBindings", "Catalogue", "LuaRuntime", "Transitions", "Geometry", "RenderTree", "Raster", "Encoders", "HTMLPlayer",
+                "TerminalPlayer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -80,6 +86,7 @@ let package = Package(
                     resources: [.copy("Golden")]),
         .testTarget(name: "EncodersTests", dependencies: ["Encoders", "Raster", "CGIF", "CPNG", "TestSupport"]),
         .testTarget(name: "HTMLPlayerTests", dependencies: ["HTMLPlayer", "Encoders", "Raster", "RenderTree", "Geometry", "TestSupport"]),
+        .testTarget(name: "TerminalPlayerTests", dependencies: ["TerminalPlayer", "Raster", "CTerminal"]),
         .testTarget(name: "SegueCLITests", dependencies: ["segue", "Encoders", "Raster", "TestSupport"]),
         .testTarget(name: "RobustnessTests", dependencies: ["LuaBindings", "Catalogue", "LuaRuntime", "Transitions"], exclude: ["Reproducers"]),
     ]

@@ -10,7 +10,7 @@ import RenderTree
 
 struct Preview: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "See a transition: render its frames to a GIF, a PNG contact sheet or an HTML player.",
+        abstract: "See a transition: play it in the terminal, or render its frames to a GIF, a PNG contact sheet or an HTML player.",
         discussion: """
             Runs the same scenario as `segue run` with the same options, keeps what is on screen at \
             every frame, and draws it as Core Animation would. --out x.gif writes a looping GIF in \
@@ -20,7 +20,8 @@ struct Preview: ParsableCommand {
             and the screens' position, opacity, scale and rotation plotted over time. \
             The presenting and presented screens are drawn as an app's list and detail screens \
             (--scene plain: each view only its own colour; --from A.png --to B.png: your screenshots). \
-            Errors in the script are reported as `check` reports them and the exit status is 1.
+            Errors in the script are reported as `check` reports them and the exit status is 1. \
+            With no --out it plays in the terminal: Space pauses, ←/→ step a frame, q quits.
             """
     )
 
@@ -29,7 +30,8 @@ struct Preview: ParsableCommand {
                                  valueName: "ENTRY"))
     var entries: [String] = []
 
-    @Option(help: ArgumentHelp("The file to write: .gif (an animation), .png (a contact sheet, or one frame with --at) or .html (a player).",
+    @Option(help: ArgumentHelp("The file to write: .gif (an animation), .png (a contact sheet, or one frame with --at) or "
+                               + ".html (a player page); none: play in the terminal.",
                                valueName: "FILE"))
     var out: String?
 
@@ -62,11 +64,13 @@ struct Preview: ParsableCommand {
 
     @OptionGroup var options: CatalogueOptions
 
+    @OptionGroup var terminal: TerminalOptions
+
     enum SceneChoice: String, ExpressibleByArgument, CaseIterable {
         case standard, plain
     }
 
-    enum Format { case gif, sheet, frame, html }
+    enum Format { case gif, sheet, frame, html, terminal }
 
     /// Panels side by side, at most: more are too narrow to tell apart.
     static let comparedLimit = 4
@@ -83,13 +87,11 @@ struct Preview: ParsableCommand {
         if scene == .plain && (from != nil || to != nil) {
             throw ValidationError("--scene plain draws no screens: leave out --from and --to")
         }
-        _ = try format()
+        try validateTerminal(try format())
     }
 
     func format() throws -> Format {
-        guard let out else {
-            throw ValidationError("give --out FILE.gif, --out FILE.png or --out FILE.html")
-        }
+        guard let out else { return .terminal }
         switch URL(fileURLWithPath: out).pathExtension.lowercased() {
         case "gif":
             if at != nil { throw ValidationError("--at picks one frame for a .png; a .gif shows them all") }
@@ -108,6 +110,7 @@ struct Preview: ParsableCommand {
 
     func run() throws {
         let format = try format()
+        if format == .terminal { return try playInTerminal() }
         // Where it goes and what it shows are checked before any work goes into it.
         if let out, let problem = OutputFile.problem(writing: out) {
             Output.error("\(problem)")
@@ -120,30 +123,38 @@ struct Preview: ParsableCommand {
             Output.error("\(error.message)")
             throw ExitCode(64)
         }
-        let runs = try runEntries()
+        let runs = try runEntries().runs
         let failed = try write(runs, painter: painter, format: format)
         if watch {
             try Watch(files: runs.map(\.file), writing: (out.map { [$0] } ?? []) + (sidecar.map { [$0] } ?? [])).forEachChange {
                 // A broken edit is reported (file:line) and the watch goes on to the next one.
-                guard let runs = try? runEntries() else { return }
+                guard let runs = try? runEntries().runs else { return }
                 _ = try? write(runs, painter: painter, format: format)
             }
         }
         if failed { throw ExitCode(1) }
     }
 
-    /// Each entry run once with the scenario options; its problems printed as `check` prints them.
-    func runEntries() throws -> [PreviewMovie.Run] {
-        var runs: [PreviewMovie.Run] = []
+    /// Each entry run once with the scenario options; its problems printed as
+    /// `check` prints them, or (quiet, while a picture is on the terminal)
+    /// returned, the first of each run's, as "file:line: message".
+    func runEntries(quiet: Bool = false) throws -> (runs: [PreviewMovie.Run], problems: [String]) {
+        var runs: [PreviewMovie.Run] = [], problems: [String] = []
         for entry in entries {
-            let (file, outcome, _) = try scenarioArguments.attempt(entry, catalogue: options, fps: fps, sampling: false, rendering: true)
-            if let outcome { ScenarioArguments.report(outcome, entry: file.stem) }
+            let (file, outcome, _, loadProblem) = try scenarioArguments.attempt(entry, catalogue: options, fps: fps, sampling: false,
+                                                                              rendering: true, quiet: quiet)
+            if let outcome, !quiet { ScenarioArguments.report(outcome, entry: file.stem) }
             let frames = outcome.map(Self.shown) ?? []
-            // Problems already said why; otherwise say it here.
-            if frames.isEmpty && outcome?.errors.isEmpty == true { Output.error("\(file.stem): nothing to preview: no frame was drawn") }
+            if let problem = loadProblem ?? outcome?.errors.first {
+                problems.append(([problem.location?.description].compactMap { $0 } + [problem.message]).joined(separator: ": "))
+            } else if frames.isEmpty {
+                // Problems already said why; otherwise say it here.
+                problems.append("\(file.stem): nothing to preview: no frame was drawn")
+                if !quiet { Output.error(problems.last!) }
+            }
             runs.append(PreviewMovie.Run(label: entries.count > 1 ? entry : file.stem, file: file, outcome: outcome, frames: frames))
         }
-        return runs
+        return (runs, problems)
     }
 
     /// Draws the runs and writes the file. Returns whether a run failed (its
@@ -166,6 +177,8 @@ struct Preview: ParsableCommand {
         let data: Data
         do {
             switch format {
+            case .terminal:
+                return false  // played by playInTerminal, never written
             case .frame:
                 let target = at ?? 0
                 let last = movie.times.last ?? 0

@@ -91,7 +91,7 @@ struct ScenarioArguments: ParsableArguments {
     /// no such entry, 1 when its metadata is broken.
     func run(_ entry: String, catalogue: CatalogueOptions, fps: Double, sampling: Bool, rendering: Bool) throws
         -> (file: EntryFile, outcome: ScenarioOutcome, options: ScenarioOptions) {
-        let (file, outcome, options) = try attempt(entry, catalogue: catalogue, fps: fps, sampling: sampling, rendering: rendering)
+        let (file, outcome, options, _) = try attempt(entry, catalogue: catalogue, fps: fps, sampling: sampling, rendering: rendering)
         guard let outcome else { throw ExitCode(1) }
         return (file, outcome, options)
     }
@@ -99,8 +99,11 @@ struct ScenarioArguments: ParsableArguments {
     /// As `run`, but an entry whose metadata is broken gives no outcome
     /// (its problem printed) instead of exiting: the other entries of a
     /// comparison go on, and a watch watches its file.
-    func attempt(_ entry: String, catalogue: CatalogueOptions, fps: Double, sampling: Bool, rendering: Bool) throws
-        -> (file: EntryFile, outcome: ScenarioOutcome?, options: ScenarioOptions) {
+    ///
+    /// - Parameter quiet: print nothing (a picture is on the terminal); a
+    ///   broken entry's problem comes back in `loadProblem`.
+    func attempt(_ entry: String, catalogue: CatalogueOptions, fps: Double, sampling: Bool, rendering: Bool, quiet: Bool = false) throws
+        -> (file: EntryFile, outcome: ScenarioOutcome?, options: ScenarioOptions, loadProblem: Problem?) {
         let target = try Target.resolve(entry, in: catalogue.searchPath)
         guard let file = target.files.first, target.files.count == 1, target.problems.isEmpty else {
             for problem in target.problems { Output.error(problem) }
@@ -120,14 +123,14 @@ struct ScenarioArguments: ParsableArguments {
         do {
             _ = try EntryLoader.load(file, source: source, limits: catalogue.limits)
         } catch {
-            FileHandle.standardError.write(Data("error    \(Problem(error))\n".utf8))
-            return (file, nil, options)
+            if !quiet { FileHandle.standardError.write(Data("error    \(Problem(error))\n".utf8)) }
+            return (file, nil, options, Problem(error))
         }
         let (plan, release) = try drag()
         let outcome = ScenarioRunner.run(file, source: source, scenario: chosenScenario, options: options,
                                          interaction: plan, release: release)
-        for line in outcome.printed { FileHandle.standardError.write(Data("print    \(file.stem): \(line)\n".utf8)) }
-        return (file, outcome, options)
+        if !quiet { for line in outcome.printed { FileHandle.standardError.write(Data("print    \(file.stem): \(line)\n".utf8)) } }
+        return (file, outcome, options, nil)
     }
 
     /// Prints the run's problems as `check` does.

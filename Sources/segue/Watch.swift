@@ -24,7 +24,11 @@ struct Watch {
     /// The kinds of file a catalogue folder is made of.
     static let watchedExtensions: Set<String> = ["lua", "toml", "json", "png"]
 
-    init(files: [EntryFile], writing outputs: [String]) {
+    /// Says nothing (a picture is on the terminal).
+    let quiet: Bool
+
+    init(files: [EntryFile], writing outputs: [String], quiet: Bool = false) {
+        self.quiet = quiet
         func absolute(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path }
         var seen: Set<String> = []
         folders = files.map { URL(fileURLWithPath: absolute($0.url.path)).deletingLastPathComponent() }
@@ -55,7 +59,7 @@ struct Watch {
     }
 
     /// Calls `changed` after each change, for ever (until the process is stopped).
-    func forEachChange(_ changed: () throws -> Void) throws -> Never {
+    func forEachChange(_ changed: () throws -> Void) rethrows -> Never {
         // A watch runs until it is stopped: a parent that started it with
         // signals blocked (as Foundation's Process does from a worker thread)
         // must still be able to stop it.
@@ -64,7 +68,7 @@ struct Watch {
         for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&stoppers, signal) }
         pthread_sigmask(SIG_UNBLOCK, &stoppers, nil)
         var last = snapshot()
-        FileHandle.standardError.write(Data("watching \(folders.map(\.path).joined(separator: ", ")) (Ctrl-C stops)\n".utf8))
+        if !quiet { FileHandle.standardError.write(Data("watching \(folders.map(\.path).joined(separator: ", ")) (Ctrl-C stops)\n".utf8)) }
         while true {
             Thread.sleep(forTimeInterval: Self.interval)
             let now = snapshot()
