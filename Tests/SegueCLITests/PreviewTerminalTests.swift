@@ -169,3 +169,38 @@ struct PreviewTerminalTests {
         #expect(try session.value("#{alternate_on}") == "0")
     }
 }
+
+extension PreviewTerminalTests {
+    /// Two entries play side by side; under --watch a broken edit shows its
+    /// file and line on the status line (nothing printed over the picture),
+    /// the mended file plays again, and q leaves the terminal as it was.
+    @Test func comparedAndWatchedInPlace() throws {
+        let session = try TmuxSession(columns: 120, rows: 40), dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let builtin = SegueCommandTests.productsDirectory.deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Catalogue/fade.lua")
+        let original = try String(contentsOf: builtin, encoding: .utf8)
+        let script = dir.appendingPathComponent("mine.lua")
+        try original.write(to: script, atomically: true, encoding: .utf8)
+        try start("preview mine.lua flip --watch", in: session, folder: dir)
+        try waitForPlaying(session)
+        // Both names on the status line, and two pictures: block rows wider than one phone.
+        #expect(try session.wait(seconds: 20) { try session.screen().last?.contains("mine.lua · flip") == true })
+
+        var lines = original.components(separatedBy: "\n")
+        lines[6] = "  return params.duration *"
+        try lines.joined(separator: "\n").write(to: script, atomically: true, encoding: .utf8)
+        let reported = try session.wait(seconds: 20) { try session.screen().last?.contains("mine.lua:") == true }
+        let status = try session.screen().last ?? ""
+        #expect(reported, "\(status)")
+        // Still playing, and no problem text anywhere but the status line.
+        #expect(try session.value("#{alternate_on}") == "1")
+        #expect(try session.screen().dropLast().allSatisfy { !$0.contains("syntax error") })
+
+        try original.write(to: script, atomically: true, encoding: .utf8)
+        #expect(try session.wait(seconds: 20) { try session.screen().last?.contains("mine.lua:") == false })
+        try session.press("q")
+        #expect(try waitForExit(session) == "exit=0")
+        try checkRestored(session, folder: dir)
+    }
+}
