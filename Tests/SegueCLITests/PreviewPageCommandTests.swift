@@ -116,3 +116,27 @@ import Testing
         #expect(try #require(try violetTop(shot("end.png"))) < 0.05)
     }
 }
+
+extension PreviewPageCommandTests {
+    /// Two entries compared on one page: the frames side by side, a hook lane
+    /// and curves for each, the hooks each run's own.
+    @Test func aComparisonsPageHasALaneAndCurvesForEachRun() throws {
+        let dir = try TemporaryFolder()
+        let result = try cli.segue(["preview", "fade", "flip", "--out", "both.html"], in: dir.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        let page = try data(String(decoding: try Data(contentsOf: dir.url.appendingPathComponent("both.html")), as: UTF8.self))
+        #expect(page["lanes"] as? [String] == ["fade", "flip"])
+        let hooks = try #require(page["hooks"] as? [[String: Any]])
+        for (index, entry) in ["fade", "flip"].enumerated() {
+            let expected = try traceHooks([entry, "--fps", "30"], in: dir.url)
+            let lane = hooks.filter { $0["lane"] as? Int == index }  // a hook names its lane by its place in "lanes"
+            #expect(lane.count == expected.count, "\(entry)")
+        }
+        let series = try #require(page["series"] as? [[String: Any]])
+        #expect(series.contains { ($0["view"] as? String)?.contains("flip") == true })
+        #expect(series.contains { ($0["view"] as? String)?.contains("fade") == true })
+        // Two 390-point panels side by side, and a band for their names.
+        let width = try #require(page["width"] as? Int), height = try #require(page["height"] as? Int)
+        #expect(width > 780 && width < 820 && height > 844 && height < 900)
+    }
+}
