@@ -24,7 +24,9 @@ public enum RasterError: Error, Equatable, CustomStringConvertible {
             return "drawing the preview would touch more than \(limit / 1_000_000) million pixels: the entry puts too many "
                 + "or too large views on screen (every layer's projected box counts, and each group or clip a whole frame)"
         case let .tooLarge(what, pixels, limit):
-            return "\(what) would take \(pixels / 1_000_000) million pixels, more than a preview may hold (\(limit / 1_000_000) million)"
+            // One decimal: "40.1 million, more than 40 million" rather than "40 million, more than 40 million".
+            return "\(what) would take \(String(format: "%.1f", Double(pixels) / 1e6)) million pixels, "
+                + "more than a preview may hold (\(limit / 1_000_000) million)"
         }
     }
 }

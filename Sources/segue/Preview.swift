@@ -4,6 +4,7 @@ import Foundation
 import Geometry
 import HTMLPlayer
 import LuaBindings
+import LuaRuntime
 import Transitions
 import Raster
 import RenderTree
@@ -80,6 +81,8 @@ struct Preview: ParsableCommand {
         guard entries.count <= Self.comparedLimit else {
             throw ValidationError("compare at most \(Self.comparedLimit) entries side by side, not \(entries.count)")
         }
+        // Written name(key: value, …) wrong: said here, with preview's usage.
+        for entry in entries { _ = try Target.parse(entry) }
         guard fps.isFinite, fps >= 1, fps <= 240 else { throw ValidationError("--fps must be between 1 and 240, got \(fps)") }
         guard [1, 2, 3].contains(scale) else { throw ValidationError("--scale must be 1, 2 or 3, got \(scale)") }
         if let frames, !(1...200).contains(frames) { throw ValidationError("--frames must be between 1 and 200, got \(frames)") }
@@ -128,8 +131,13 @@ struct Preview: ParsableCommand {
         if watch {
             try Watch(files: runs.map(\.file), writing: (out.map { [$0] } ?? []) + (sidecar.map { [$0] } ?? [])).forEachChange {
                 // A broken edit is reported (file:line) and the watch goes on to the next one.
-                guard let runs = try? runEntries().runs else { return }
-                _ = try? write(runs, painter: painter, format: format)
+                do {
+                    _ = try write(try runEntries().runs, painter: painter, format: format)
+                } catch is ExitCode {
+                    // Already said.
+                } catch {
+                    Output.error("\(error)")
+                }
             }
         }
         if failed { throw ExitCode(1) }
@@ -152,7 +160,9 @@ struct Preview: ParsableCommand {
                 problems.append("\(file.stem): nothing to preview: no frame was drawn")
                 if !quiet { Output.error(problems.last!) }
             }
-            runs.append(PreviewMovie.Run(label: entries.count > 1 ? entry : file.stem, file: file, outcome: outcome, frames: frames))
+            // A file's name is the catalogue author's: no terminal escapes from it on the status line or a picture.
+            let label = (entries.count > 1 ? entry : file.stem).escapingControlCharacters
+            runs.append(PreviewMovie.Run(label: label, file: file, outcome: outcome, frames: frames))
         }
         return (runs, problems)
     }
@@ -165,9 +175,11 @@ struct Preview: ParsableCommand {
         return outcome.frames.filter { $0.time <= lastHook + 1 }
     }
 
-    /// A GIF's frames held at once: 160 MB of pixels; the encoder's copies
-    /// (straight alpha, indexed) keep a whole preview well under 1 GiB.
-    static let heldPixelLimit = 40_000_000
+    /// Frames held at once for a GIF, a page or the terminal: 256 MB of
+    /// pixels (four entries compared over a second at 30 fps take 43
+    /// million); with the panels they are composed from and the encoder's
+    /// copies (straight alpha, indexed), a preview stays under 1 GiB.
+    static let heldPixelLimit = 64_000_000
 
     /// A contact sheet's frames, and so about the sheet's own size: a PNG
     /// of 24 million pixels is already more than anyone opens.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Encoders
 import Foundation
+import LuaRuntime
 import HTMLPlayer
 import Raster
 
@@ -73,7 +74,8 @@ extension Preview {
             progress.finish()
             var advice = ""
             if case .tooLarge = error {
-                advice = format == .gif ? "; use a smaller --scale or --size, or a lower --fps" : "; use a smaller --scale or --size"
+                advice = format == .sheet || format == .frame ? "; use a smaller --scale or --size"
+                    : "; use a lower --fps, a smaller --scale or --size, or fewer entries"
             }
             Output.error("\(name): \(error)\(advice)")
             throw ExitCode(1)
@@ -82,7 +84,7 @@ extension Preview {
         try OutputFile.write(data, to: out)
         // Written after the page, so a watching page that sees the new version loads the new page.
         if let sidecar { try OutputFile.write(WatchSidecar.script(version: Self.version(of: data)), to: sidecar) }
-        FileHandle.standardError.write(Data("wrote \(out) (\(ByteCountFormatter.string(fromByteCount: Int64(data.count), countStyle: .file)))\n".utf8))
+        FileHandle.standardError.write(Data("wrote \(out.escapingControlCharacters) (\(ByteCountFormatter.string(fromByteCount: Int64(data.count), countStyle: .file)))\n".utf8))
         return failed
     }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LuaBindings
+import LuaRuntime
 import Raster
 import TerminalPlayer
 
@@ -24,7 +25,9 @@ struct TerminalOptions: ParsableArguments {
     }
 
     func validate() throws {
-        guard speed.isFinite, speed > 0 else { throw ValidationError("--speed takes a positive number, like 0.25 or 2; got \(speed)") }
+        guard speed.isFinite, speed >= 0.01, speed <= 100 else {
+            throw ValidationError("--speed takes a number from 0.01 to 100, like 0.25 or 2; got \(speed)")
+        }
     }
 
     var changed: Bool { speed != 1 || loop || graphics != .auto }
@@ -110,7 +113,14 @@ extension Preview {
         let preview = self
         let thread = Thread {
             watch.forEachChange {
-                guard let (runs, problems) = try? preview.runEntries(quiet: true) else { return }
+                let result = Result { try preview.runEntries(quiet: true) }
+                guard case .success(let (runs, problems)) = result else {
+                    // A file gone or unreadable: said on the status line, not over the picture.
+                    if case .failure(let error) = result {
+                        player.show(problem: ((error as? ValidationError)?.message ?? "\(error)").escapingControlCharacters)
+                    }
+                    return
+                }
                 if runs.contains(where: { !$0.frames.isEmpty }),
                    let frames = try? preview.playerFrames(runs, painter: painter, progress: nil) {
                     player.replace(frames: frames)

@@ -106,6 +106,9 @@ struct ScenarioArguments: ParsableArguments {
         -> (file: EntryFile, outcome: ScenarioOutcome?, options: ScenarioOptions, loadProblem: Problem?) {
         let target = try Target.resolve(entry, in: catalogue.searchPath)
         guard let file = target.files.first, target.files.count == 1, target.problems.isEmpty else {
+            // Quiet (a picture on the terminal): the caller shows the problem where it belongs.
+            if quiet { throw ValidationError((target.problems + (target.files.count > 1 ? ["\(entry): takes one entry, not a folder"] : []))
+                                                 .joined(separator: "; ")) }
             for problem in target.problems { Output.error(problem) }
             if target.files.count > 1 { Output.error("\(entry): takes one entry, not a folder") }
             throw ExitCode(target.files.count > 1 ? 64 : 2)
@@ -118,7 +121,13 @@ struct ScenarioArguments: ParsableArguments {
         options.parameters = try Target.parameters(parameters).merging(target.parameters) { $1 }
         options.sampling = sampling
         options.rendering = rendering
-        let source = try file.source()
+        var unreadable = ""
+        guard let source = Result(catching: { try file.source() }).success(or: { unreadable = "\($0)" }) else {
+            // Said as a sentence like the entry's other problems (a watch goes on after it).
+            if quiet { throw ValidationError(unreadable) }
+            Output.error(unreadable)
+            throw ExitCode(1)
+        }
         // The same checks as check and list, metadata values included.
         do {
             _ = try EntryLoader.load(file, source: source, limits: catalogue.limits)
@@ -139,5 +148,15 @@ struct ScenarioArguments: ParsableArguments {
             FileHandle.standardError.write(Data("\(problem.severity.column) \(problem)\n".utf8))
         }
         if let skipped = outcome.skipped { FileHandle.standardError.write(Data("skipped  \(entry): \(skipped)\n".utf8)) }
+    }
+}
+
+extension Result {
+    /// The value, or nil after handing the error to `failed`.
+    func success(or failed: (Failure) -> Void) -> Success? {
+        switch self {
+        case .success(let value): return value
+        case .failure(let error): failed(error); return nil
+        }
     }
 }

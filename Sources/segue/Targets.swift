@@ -21,7 +21,20 @@ struct Target {
             guard parts.count == 2, !parts[0].isEmpty else {
                 throw ValidationError("'\(text)': parameters are written name(key: value, …); '\(pair)' is not key: value")
             }
-            parameters[parts[0]] = parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+            guard parameters[parts[0]] == nil else {
+                throw ValidationError("'\(text)': '\(parts[0])' is given twice")
+            }
+            var value = parts[1]
+            // Quotes around a value are taken off in pairs; a lone one is a typo, not part of the value.
+            if let first = value.first, first == "\"" || first == "'" {
+                guard value.count >= 2, value.last == first else {
+                    throw ValidationError("'\(text)': the value of '\(parts[0])' opens a quote it does not close")
+                }
+                value = String(value.dropFirst().dropLast())
+            } else if value.last == "\"" || value.last == "'" {
+                throw ValidationError("'\(text)': the value of '\(parts[0])' closes a quote it does not open")
+            }
+            parameters[parts[0]] = value
         }
         return (name, parameters)
     }

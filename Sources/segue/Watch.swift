@@ -17,9 +17,15 @@ struct Watch {
     /// files): writing them must not count as an edit, or it would draw for ever.
     let ignored: Set<String>
     static let interval = 0.05
-    /// Files looked at in a folder, at most: a watch on a huge folder (a home
-    /// directory holding one .lua file) must not spend its time listing it.
-    static let fileLimit = 2_000
+    /// Names in a folder, at most, for the folder to be watched whole: a huge
+    /// folder (a home directory holding one .lua file) would cost its listing
+    /// and a stat a file twenty times a second. Past it only the entries' own
+    /// files are watched, and the watch says so.
+    static let fileLimit = 500
+    /// The entries' own files: always watched.
+    let entries: [String]
+    /// Folders too big to watch whole.
+    let crowded: Set<String>
 
     /// The kinds of file a catalogue folder is made of.
     static let watchedExtensions: Set<String> = ["lua", "toml", "json", "png"]
@@ -34,6 +40,10 @@ struct Watch {
         folders = files.map { URL(fileURLWithPath: absolute($0.url.path)).deletingLastPathComponent() }
             .filter { seen.insert($0.path).inserted }
         ignored = Set(outputs.map(absolute))
+        entries = files.map { absolute($0.url.path) }
+        crowded = Set(folders.map(\.path).filter { folder in
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder).count) ?? 0) > Self.fileLimit
+        })
     }
 
     /// Whether a change to the file is an edit: a catalogue's kind of file, not one the preview writes.
@@ -43,19 +53,25 @@ struct Watch {
 
     /// What the folders hold now: each file's name, size, change time and inode.
     func snapshot() -> [String] {
-        var state: [String] = []
-        for folder in folders {
+        var state: [String] = entries.map(Self.describe)
+        for folder in folders where !crowded.contains(folder.path) {
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else {
                 state.append("\(folder.path): unreadable")
                 continue
             }
+            // A folder that grew past the limit since: its first names only, the entries stay watched above.
             for name in names.sorted().prefix(Self.fileLimit) where isWatched(folder.appendingPathComponent(name)) {
-                var info = stat()
-                guard lstat(folder.appendingPathComponent(name).path, &info) == 0 else { continue }
-                state.append("\(folder.path)/\(name) \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_ino)")
+                state.append(Self.describe(folder.appendingPathComponent(name).path))
             }
         }
         return state
+    }
+
+    /// A file's size, modification time and inode (through a link: an edit of its target counts).
+    static func describe(_ path: String) -> String {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return "\(path) missing" }
+        return "\(path) \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_ino)"
     }
 
     /// Calls `changed` after each change, for ever (until the process is stopped).
@@ -68,6 +84,10 @@ struct Watch {
         for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&stoppers, signal) }
         pthread_sigmask(SIG_UNBLOCK, &stoppers, nil)
         var last = snapshot()
+        if !quiet && !crowded.isEmpty {
+            FileHandle.standardError.write(Data(("note: \(crowded.sorted().joined(separator: ", ")) holds more than \(Self.fileLimit) files: "
+                + "watching only the entries' own files there\n").utf8))
+        }
         if !quiet { FileHandle.standardError.write(Data("watching \(folders.map(\.path).joined(separator: ", ")) (Ctrl-C stops)\n".utf8)) }
         while true {
             Thread.sleep(forTimeInterval: Self.interval)

@@ -104,3 +104,33 @@ extension CompareTests {
         #expect(crop(both, x: 0, y: band, width: 390, height: 844) == fade.pixels)
     }
 }
+
+extension CompareTests {
+    /// Mistakes in name(key: value) are said, with preview's own usage, not guessed at.
+    @Test func parameterMistakesAreRefused() throws {
+        let dir = try folder()
+        for (spec, said) in [("half-sheet(dimming: 0.1, dimming: 0.9)", "given twice"),
+                             ("half-sheet(edge: 'top)", "does not close"),
+                             ("half-sheet(edge: top')", "does not open"),
+                             ("half-sheet(dimming 0.2)", "is not key: value")] {
+            let result = try cli.segue(["preview", spec, "--out", "x.png"], in: dir)
+            #expect(result.status == 64, "\(spec)")
+            #expect(result.stderr.contains(said), "\(spec): \(result.stderr)")
+            #expect(result.stderr.contains("segue preview"), "\(spec): usage")
+        }
+        let quoted = try cli.segue(["preview", "half-sheet(edge: 'right')", "--at", "0", "--out", "x.png"], in: dir)
+        #expect(quoted.status == 0, "\(quoted.stderr)")
+    }
+
+    /// A file's name is the catalogue author's: its control characters reach no terminal.
+    @Test func aFilesNameCarriesNoEscapes() throws {
+        let dir = try folder()
+        let builtin = SegueCommandTests.productsDirectory.deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Catalogue/fade.lua")
+        let name = "b\u{1B}]0;title\u{07}.lua"
+        try FileManager.default.copyItem(at: builtin, to: dir.appendingPathComponent(name))
+        let result = try cli.segue(["preview", name, "fade", "--at", "0.1", "--out", "o\u{1B}[31m.png"], in: dir)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stderr.contains("\u{1B}") && !result.stderr.contains("\u{07}"), "\(result.stderr.debugDescription)")
+    }
+}

@@ -76,6 +76,10 @@ import Testing
         #expect(watch.wait(for: "mine.lua:", count: 1) != nil, "\(watch.stderr)")
         #expect(watch.stderr.components(separatedBy: "wrote").count - 1 == 2)
 
+        // Too big to be a script: said, as without --watch, and the watch goes on.
+        try ("-- " + String(repeating: "x", count: 1 << 20) + "\n" + original).write(to: script, atomically: true, encoding: .utf8)
+        #expect(watch.wait(for: "larger than 1 MiB", count: 1) != nil, "\(watch.stderr)")
+
         // Mended: drawn again, the same picture as the first good edit's.
         try original.write(to: script, atomically: true, encoding: .utf8)
         #expect(watch.wait(for: "wrote", count: 3) != nil, "\(watch.stderr)")
