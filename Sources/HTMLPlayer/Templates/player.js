@@ -14,8 +14,11 @@
 
   const canvas = $('frame');
   const context = canvas.getContext('2d');
-  const images = data.images.map((source) => {
+  const images = data.images.map((source, k) => {
     const image = new Image();
+    // The frame on show is drawn as soon as its own picture is ready, not
+    // after all of them: a page opened (or screenshotted) at once shows it.
+    image.onload = () => { if (frames[state.index] && frames[state.index].i === k) { state.drawn = -1; render(); } };
     image.src = source;
     return image;
   });
