@@ -55,11 +55,25 @@ public enum PlayerPage {
             script = try Self.read("player", "js", mustNotContain: "</script")
         }
 
+        /// SwiftPM's resource bundle for this module, by the name it builds it under.
+        static let bundleName = "Segue_HTMLPlayer.resources"
+
+        /// The templates' folder, looked for beside the program (where SwiftPM builds it and
+        /// `make install` copies it). Not `Bundle.module`: it stops the process when the
+        /// bundle is missing, and a broken install must get a sentence, not a crash.
+        static let templates: URL? = {
+            let program = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath().deletingLastPathComponent()
+            let places = [Bundle.main.bundleURL, Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent(), program]
+            return places.compactMap { $0?.appendingPathComponent(bundleName).appendingPathComponent("Templates") }
+                .first { FileManager.default.fileExists(atPath: $0.path) }
+        }()
+
         static func read(_ name: String, _ ext: String, mustNotContain closing: String? = nil) throws -> String {
             let file = "\(name).\(ext)"
-            guard let url = Bundle.module.url(forResource: name, withExtension: ext, subdirectory: "Templates"),
-                  let data = FileManager.default.contents(atPath: url.path) else {
-                throw PlayerError.template(name: file, reason: "is missing")
+            guard let folder = templates,
+                  let data = FileManager.default.contents(atPath: folder.appendingPathComponent(file).path) else {
+                throw PlayerError.template(name: file, reason: "is missing (the folder \(bundleName)/Templates belongs beside the segue "
+                                                             + "program; `make install` puts it there)")
             }
             let text = String(decoding: data, as: UTF8.self)
             if let closing, text.lowercased().contains(closing) {

@@ -119,13 +119,7 @@ struct Preview: ParsableCommand {
             Output.error("\(problem)")
             throw ExitCode(1)
         }
-        let painter: any ScreenPainter
-        do {
-            painter = try screens()
-        } catch let error as ValidationError {
-            Output.error("\(error.message)")
-            throw ExitCode(64)
-        }
+        let painter = try screensOrUsageError()
         let runs = try runEntries().runs
         let failed = try write(runs, painter: painter, format: format)
         if watch {
@@ -157,8 +151,9 @@ struct Preview: ParsableCommand {
                 problems.append(([problem.location?.description].compactMap { $0 } + [problem.message]).joined(separator: ": "))
             } else if frames.isEmpty {
                 // Problems already said why; otherwise say it here.
-                problems.append("\(file.stem): nothing to preview: no frame was drawn")
-                if !quiet { Output.error(problems.last!) }
+                let nothing = "\(file.stem): nothing to preview: no frame was drawn"
+                problems.append(nothing)
+                if !quiet { Output.error(nothing) }
             }
             // A file's name is the catalogue author's: no terminal escapes from it on the status line or a picture.
             let label = (entries.count > 1 ? entry : file.stem).escapingControlCharacters
@@ -215,6 +210,16 @@ struct Preview: ParsableCommand {
 
     /// Seconds a GIF holds its last frame before it loops.
     static let endPause = 0.6
+
+    /// What the screens show, or exit 64 saying why (a --from/--to picture that cannot be used).
+    func screensOrUsageError() throws -> any ScreenPainter {
+        do {
+            return try screens()
+        } catch let error as ValidationError {
+            Output.error("\(error.message)")
+            throw ExitCode(64)
+        }
+    }
 
     /// What the screens show.
     func screens() throws -> any ScreenPainter {

@@ -82,7 +82,10 @@ struct PreviewMovie {
         let drawn = Dictionary(uniqueKeysWithValues: zip(keys, images))
         return try indices.map { k in
             let panels = runs.indices.map { r in (image: frameIndex(run: r, at: k).flatMap { drawn[Key(run: r, frame: $0)] }, label: runs[r].label) }
-            guard isComparison else { return Preview.padded(panels[0].image!, width: panelWidth, height: panelHeight) }
+            // Alone, a run that drew nothing never gets here (nothing is drawn then); black if it did.
+            guard isComparison else {
+                return Preview.padded(panels[0].image ?? Image(width: panelWidth, height: panelHeight), width: panelWidth, height: panelHeight)
+            }
             return try SideBySide.compose(panels, width: panelWidth, height: panelHeight, scale: renderer.scale)
         }
     }

@@ -56,13 +56,7 @@ extension Preview {
             Output.error("cannot play here: \(error); write a file instead: --out x.gif, --out x.png or --out x.html")
             throw ExitCode(64)
         }
-        let painter: any ScreenPainter
-        do {
-            painter = try screens()
-        } catch let error as ValidationError {
-            Output.error("\(error.message)")
-            throw ExitCode(64)
-        }
+        let painter = try screensOrUsageError()
         let (runs, problems) = try runEntries()
         guard runs.contains(where: { !$0.frames.isEmpty }) else { throw ExitCode(1) }
         let title = runs.map(\.label).joined(separator: " · ")

@@ -60,7 +60,8 @@ struct Watch {
                 continue
             }
             // A folder that grew past the limit since: its first names only, the entries stay watched above.
-            for name in names.sorted().prefix(Self.fileLimit) where isWatched(folder.appendingPathComponent(name)) {
+            for name in names.sorted().prefix(Self.fileLimit)
+            where isWatched(folder.appendingPathComponent(name)) && !entries.contains(folder.appendingPathComponent(name).path) {
                 state.append(Self.describe(folder.appendingPathComponent(name).path))
             }
         }
