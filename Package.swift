@@ -8,7 +8,8 @@ let package = Package(
         .plugin(name: "SegueCheck", targets: ["SegueCheck"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.6.0"),
+        .package(url: "https://github.com/onevcat/Rainbow", from: "4.2.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
@@ -53,8 +54,9 @@ let package = Package(
             name: "segue",
             dependencies: [
                 "LuaBindings", "Catalogue", "LuaRuntime", "Transitions", "Geometry", "RenderTree", "Raster", "Encoders", "HTMLPlayer",
-                "TerminalPlayer",
+                "TerminalPlayer", "CTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Rainbow", package: "Rainbow"),
             ]
         ),
         .executableTarget(

@@ -5,11 +5,13 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <termios.h>
 #include <unistd.h>
+#include <wchar.h>
 
 /* Everything the handlers use is set before they are installed and read-only
    while they are; the flags are atomics, which a handler may touch. */
@@ -273,4 +275,12 @@ int segue_terminal_size(int fd, int *columns, int *rows, int *width, int *height
     *width = size.ws_xpixel;
     *height = size.ws_ypixel;
     return 0;
+}
+
+int segue_stdout_failed(void) {
+    return fflush(stdout) != 0 || ferror(stdout);
+}
+
+int segue_cell_width(uint32_t character) {
+    return wcwidth((wchar_t)character);
 }

@@ -82,8 +82,13 @@ public struct MetadataReader {
     func metadata(from table: LuaTable) throws(EntryError) -> EntryMetadata {
         let name = try optionalString("name", in: table) ?? file.stem
         guard EntryMetadata.isValidName(name) else {
-            throw problem("'name' must be lowercase letters, digits and dashes (like \"half-sheet\"); got \"\(name)\"",
-                          field: "name")
+            throw problem("'name' must be lowercase letters, digits and dashes (like \"half-sheet\"), at most 64 of them; "
+                          + "got \"\(Suggestion.shortened(name))\"", field: "name")
+        }
+        // Commands find an entry by its file's name: a different name could never be typed.
+        guard name == file.stem else {
+            throw problem("'name' is \"\(name)\" but the file is \(file.stem).lua: an entry is called by its file's name; "
+                          + "rename the file to \(name).lua or leave 'name' out", field: "name")
         }
         guard let title = try optionalString("title", in: table), !title.isEmpty else {
             throw problem("'title' is missing: give the entry a short title (a string)", field: "title")

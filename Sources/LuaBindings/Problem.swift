@@ -10,7 +10,7 @@ import Transitions
 /// wrong place, UIKit raising an exception, a script that fails); a
 /// **warning** is hygiene UIKit tolerates (chrome left in a container UIKit
 /// throws away, a second completeTransition it ignores).
-public struct Problem: Sendable, Equatable, Codable, CustomStringConvertible {
+public struct Problem: Sendable, Equatable, Encodable, CustomStringConvertible {
     public enum Severity: String, Sendable, Codable, Comparable {
         case warning, error
 
@@ -48,6 +48,21 @@ public struct Problem: Sendable, Equatable, Codable, CustomStringConvertible {
         self.scenario = scenario
     }
 
+    enum CodingKeys: String, CodingKey { case severity, entry, hook, file, line, message, scenario, kind }
+
+    /// Every field, null where unknown, so each diagnostic in every command's
+    /// JSON has one shape (docs/json.md); the host's own `kind` stays out.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(severity, forKey: .severity)
+        try container.encode(entry.isEmpty ? nil : entry, forKey: .entry)
+        try container.encode(hook, forKey: .hook)
+        try container.encode(file, forKey: .file)
+        try container.encode(line, forKey: .line)
+        try container.encode(message, forKey: .message)
+        try container.encode(scenario, forKey: .scenario)
+    }
+
     public var location: ScriptLocation? {
         guard let file, let line else { return nil }
         return ScriptLocation(file: file, line: line)
@@ -65,7 +80,7 @@ extension Problem {
     public var isLimit: Bool { kind == .limit }
 
     /// What produced the problem, where it matters to the host.
-    enum Kind: String, Sendable, Codable { case limit }
+    enum Kind: String, Sendable { case limit }
 
     /// A script's error (it failed, or a limit ended it): always an error.
     public init(_ error: LuaError, scenario: String? = nil) {

@@ -16,7 +16,7 @@ public struct TerminalSize: Equatable, Sendable {
     }
 
     /// The window of the terminal on `fd` (TIOCGWINSZ), nil when it is not a terminal.
-    static func of(_ fd: Int32) -> TerminalSize? {
+    public static func of(_ fd: Int32) -> TerminalSize? {
         var columns: Int32 = 0, rows: Int32 = 0, width: Int32 = 0, height: Int32 = 0
         guard segue_terminal_size(fd, &columns, &rows, &width, &height) == 0, columns > 0, rows > 0 else { return nil }
         return TerminalSize(columns: Int(columns), rows: Int(rows),

@@ -4,7 +4,7 @@ import LuaRuntime
 
 /// Options every command that reads catalogues shares.
 struct CatalogueOptions: ParsableArguments {
-    @Option(name: .customLong("catalogue"), help: ArgumentHelp("Also use the catalogue folder DIR (repeatable).", valueName: "DIR"))
+    @Option(name: .customLong("catalogue"), help: ArgumentHelp("Also use the catalogue folder DIR (repeatable).", valueName: "DIR"), completion: .directory)
     var catalogues: [String] = []
 
     @Option(help: ArgumentHelp("Seconds one scenario of an entry (all its calls and the work they cause) may run before it is stopped; its scenarios together get four times that.", valueName: "SECONDS"))

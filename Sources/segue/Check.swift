@@ -4,7 +4,7 @@ import Foundation
 import LuaBindings
 import LuaRuntime
 
-struct Check: ParsableCommand {
+struct Check: ParsableCommand, Displayed {
     static let configuration = CommandConfiguration(
         abstract: "Run every entry through the standard scenarios and report every breach of UIKit's contract.",
         discussion: """
@@ -13,14 +13,22 @@ struct Check: ParsableCommand {
             \(Scenario.allCases.map(\.rawValue).joined(separator: ", ")). An error is something an \
             app's user would see or suffer; a warning is hygiene UIKit tolerates. Exits with status 1 \
             if any entry has an error (or, with --strict, a warning); messages read \
-            entry: hook: file:line: what is wrong, followed by the command that reproduces it.
+            entry: hook: file:line: what is wrong, followed by the command that reproduces it. \
+            Exits with 2 when a target is not found or there is nothing to check.
+
+            Examples:
+              segue check
+              segue check fade my-entry.lua team-catalogue/
+              segue check 'half-sheet(edge: top)' --strict
+              segue check --json > report.json
             """
     )
 
-    @Argument(help: ArgumentHelp("Entry names, .lua files or catalogue folders.", valueName: "TARGET"))
+    @Argument(help: ArgumentHelp("Entry names, .lua files or catalogue folders.", valueName: "TARGET"), completion: .custom(Completion.entries))
     var targets: [String] = []
 
-    @Option(name: .customLong("param"), help: ArgumentHelp("A parameter for every entry checked, key=value (repeatable).", valueName: "KEY=VALUE"))
+    @Option(name: .customLong("param"), help: ArgumentHelp("A parameter for every entry checked, key=value (repeatable).", valueName: "KEY=VALUE"),
+            completion: .custom(Completion.parameters))
     var parameters: [String] = []
 
     @Flag(help: "Fail on warnings too.")
@@ -36,8 +44,9 @@ struct Check: ParsableCommand {
     var json = false
 
     @OptionGroup var options: CatalogueOptions
+    @OptionGroup var display: DisplayOptions
 
-    struct Result: Encodable, Sendable {
+    struct Result: Sendable {
         let entry, file: String
         let scenarios: [ScenarioResult]
         let problems: [Problem]
@@ -50,6 +59,37 @@ struct Check: ParsableCommand {
         let scenario: String
         let problems: [Problem]
         let skipped: String?
+
+        enum CodingKeys: CodingKey { case scenario, problems, skipped }
+
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(scenario, forKey: .scenario)
+            try container.encode(problems, forKey: .problems)
+            try container.encode(skipped, forKey: .skipped)
+        }
+    }
+
+    /// `check --json` (docs/json.md).
+    struct Document: Encodable {
+        struct Entry: Encodable {
+            let entry, file: String
+            let status: JSONShapes.Status
+            let scenarios: [ScenarioResult]
+            /// Problems found before any scenario ran (the entry did not load).
+            let problems: [Problem]
+            let printed: [String]
+        }
+
+        struct Summary: Encodable {
+            let checked, passed, failed: Int
+        }
+
+        let schema = JSONShapes.check
+        let entries: [Entry]
+        /// Targets that could not be resolved, folders that could not be read.
+        let problems: [Problem]
+        let summary: Summary
     }
 
     func validate() throws {
@@ -60,21 +100,27 @@ struct Check: ParsableCommand {
         let given = try Target.parameters(parameters)
         var plan: [(file: EntryFile, parameters: [String: String])] = []
         var problems: [String] = []
+        // Whatever went wrong before checking: a name not found (2) or ambiguous (64), a folder unreadable (1).
+        var status = ExitCode.success
         if targets.isEmpty {
             for folder in try options.searchPath().folders {
-                do { plan += try folder.entryFiles().map { ($0, given) } } catch { problems.append(error.description) }
+                do { plan += try folder.entryFiles().map { ($0, given) } } catch {
+                    problems.append(error.description)
+                    status = ExitStatus.problems
+                }
             }
         } else {
             for text in targets {
                 let target = try Target.resolve(text, in: options.searchPath)
                 plan += target.files.map { ($0, given.merging(target.parameters) { $1 }) }
                 problems += target.problems
+                if target.status != .success && status != ExitStatus.usage { status = target.status }
             }
         }
         let progress = Progress(total: plan.count, enabled: !json)
         let limits = options.limits
-        var results: [Result] = []
-        var failed = problems.count
+        var entries: [Document.Entry] = []
+        var failed = 0
         let work = plan
         // Each worker may hold one entry's memory limit: keep them all
         // together under 768 MiB, whatever --jobs asks.
@@ -83,9 +129,11 @@ struct Check: ParsableCommand {
         orderedParallel(plan.count, workers: workers) { index in
             Self.check(work[index].file, parameters: work[index].parameters, limits: limits)
         } emit: { index, result in
-            if result.all.contains(where: { $0.severity == .error || strict }) { failed += 1 }
+            let verdict = JSONShapes.Status(result.all, strict: strict)
+            if !verdict.passed { failed += 1 }
             if json {
-                results.append(result)
+                entries.append(.init(entry: result.entry, file: result.file, status: verdict, scenarios: result.scenarios,
+                                     problems: result.problems, printed: result.printed))
             } else {
                 progress.clear()
                 report(result, parameters: plan[index].parameters)
@@ -94,23 +142,32 @@ struct Check: ParsableCommand {
         }
         progress.finish()
         if json {
-            print(try Output.json(results))
+            let summary = Document.Summary(checked: plan.count, passed: plan.count - failed, failed: failed)
+            print(try Output.json(Document(entries: entries, problems: problems.map { Problem(.error, entry: "", message: $0) },
+                                           summary: summary)))
         } else {
-            for problem in problems { print("error    \(problem)") }
-            let total = plan.count + problems.count
-            print("\(total) checked: \(total - failed) ok, \(failed) failed")
+            for problem in problems { print(Output.fitted(Style.paint(Problem.Severity.error.column, .error) + " " + problem)) }
+            let counts = "\(plan.count) checked: \(plan.count - failed) ok, \(failed) failed"
+            print(Style.paint(counts, failed > 0 ? .error : .ok))
         }
-        if failed > 0 { throw ExitCode(1) }
+        // A mistake in what was asked comes first: the rest is then incomplete.
+        if status != .success { throw status }
+        if plan.isEmpty {
+            Output.error("nothing to check: \(targets.isEmpty ? "no catalogue in use has entries" : "the folders named have no entries")")
+            throw ExitStatus.notFound
+        }
+        if failed > 0 { throw ExitStatus.problems }
     }
 
     private func report(_ result: Result, parameters: [String: String]) {
         if verbose {
-            for line in result.printed { print("print    \(result.entry): \(line)") }
+            for line in result.printed { print(Style.paint("print   ", .quiet) + " \(result.entry): \(line)") }
         }
         let all = result.all
+        let ok = Style.paint("ok      ", .ok)
         if all.isEmpty {
             let ran = result.scenarios.filter { $0.skipped == nil }.count
-            print("ok       \(result.entry)  \(result.file.escapingControlCharacters)  (\(ran) scenarios)")
+            print("\(ok) \(Style.paint(result.entry, .name))  \(result.file.escapingControlCharacters)  (\(ran) scenarios)")
             return
         }
         var seen = Set<String>()
@@ -120,8 +177,7 @@ struct Check: ParsableCommand {
             // The same mistake found by several scenarios is said once, with the first.
             if seen.insert("\(problem.severity) \(problem.description)").inserted {
                 if problem.severity == .warning { warnings += 1 }
-                let scenario = problem.scenario.map { "[\($0)] " } ?? ""
-                print("\(problem.severity.column) \(scenario)\(problem)")
+                print(Output.fitted(Output.line(problem)))
             }
             if let scenario = problem.scenario, !failing.contains(scenario) { failing.append(scenario) }
         }
@@ -130,10 +186,11 @@ struct Check: ParsableCommand {
         if options.timeLimit != CatalogueOptions.defaultTimeLimit { flags += " --time-limit \(String(format: "%g", options.timeLimit))" }
         if options.memoryLimit != CatalogueOptions.defaultMemoryLimit { flags += " --memory-limit \(options.memoryLimit)" }
         for scenario in failing where all.contains(where: { $0.scenario == scenario && $0.severity == .error }) || strict {
-            print("         rerun with: segue run \(Self.quoted(result.file)) --scenario \(scenario)\(flags)")
+            print(Output.fitted(Style.paint("         rerun with: segue run \(Self.quoted(result.file)) --scenario \(scenario)\(flags)", .quiet)))
         }
         if all.allSatisfy({ $0.severity == .warning }) {
-            print("ok       \(result.entry)  \(result.file.escapingControlCharacters)  (\(warnings) warning(s)\(strict ? ", failing with --strict" : ""))")
+            let note = "(\(warnings) warning(s)\(strict ? ", failing with --strict" : ""))"
+            print("\(strict ? Style.paint("failed  ", .error) : ok) \(Style.paint(result.entry, .name))  \(result.file.escapingControlCharacters)  \(note)")
         }
     }
 

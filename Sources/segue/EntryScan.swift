@@ -5,7 +5,8 @@ import LuaRuntime
 /// Loads every entry of every catalogue, keeping going past broken ones.
 struct EntryScan {
     var loaded: [LoadedEntry] = []
-    var problems: [String] = []
+    /// Entries that did not load and folders that could not be read (these with no entry).
+    var problems: [Problem] = []
 
     static func scan(_ searchPath: CatalogueSearchPath, limits: SandboxLimits) -> EntryScan {
         var scan = EntryScan()
@@ -13,7 +14,7 @@ struct EntryScan {
             do {
                 for file in try folder.entryFiles() { scan.load(file, limits: limits) }
             } catch {
-                scan.problems.append(error.description)
+                scan.problems.append(Problem(.error, entry: "", message: error.description))
             }
         }
         return scan
@@ -23,7 +24,7 @@ struct EntryScan {
         do {
             loaded.append(try EntryLoader.load(file, limits: limits))
         } catch {
-            problems.append(error.description)
+            problems.append(Problem(error))
         }
     }
 }

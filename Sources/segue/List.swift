@@ -2,35 +2,46 @@ import ArgumentParser
 import Catalogue
 import LuaBindings
 
-struct List: ParsableCommand {
+struct List: ParsableCommand, Displayed {
     static let configuration = CommandConfiguration(
         abstract: "List the entries of every catalogue in use.",
-        discussion: "An entry that fails to load is reported on standard error; the others are still listed."
+        discussion: """
+            An entry that fails to load, and a catalogue folder that cannot be read, is reported on \
+            standard error and the exit status is 1; the others are still listed. On a terminal the \
+            table is fitted to its width (summaries cut with …); piped, every line is whole.
+
+            Examples:
+              segue list
+              segue list --catalogue team-catalogue/
+              segue list --json | jq '.entries[].name'
+            """
     )
 
     @OptionGroup var options: CatalogueOptions
+    @OptionGroup var display: DisplayOptions
 
-    @Flag(help: "Print the list as JSON.")
+    @Flag(help: "Print the list as JSON (docs/json.md).")
     var json = false
 
-    struct Row: Encodable {
-        let name, title, summary, catalogue, file: String
-        let tags: [String]
+    struct Document: Encodable {
+        let schema = JSONShapes.list
+        let entries: [JSONShapes.Entry]
+        let problems: [Problem]
     }
 
     func run() throws {
         let report = EntryScan.scan(try options.searchPath(), limits: options.limits)
-        let rows = report.loaded.map {
-            Row(name: $0.metadata.name, title: $0.metadata.title, summary: $0.metadata.summary,
-                catalogue: $0.file.catalogue, file: $0.file.displayPath, tags: $0.metadata.tags)
-        }
+        let entries = report.loaded.map(JSONShapes.Entry.init)
         if json {
-            print(try Output.json(rows))
-        } else if !rows.isEmpty {
-            print(Output.table([["NAME", "TITLE", "CATALOGUE", "TAGS", "SUMMARY"]]
-                + rows.map { [$0.name, $0.title, $0.catalogue, $0.tags.joined(separator: ","), $0.summary] }))
+            print(try Output.json(Document(entries: entries, problems: report.problems)))
+        } else if !entries.isEmpty {
+            print(Output.table(
+                entries.map { [$0.name, $0.title, $0.catalogue, $0.tags.joined(separator: ","), $0.summary] },
+                columns: [.init(role: .name), .init(fit: .truncate(minimum: 10)), .init(fit: .truncate(minimum: 9)),
+                          .init(fit: .truncate(minimum: 10)), .init(fit: .truncate(minimum: 20))],
+                header: ["NAME", "TITLE", "CATALOGUE", "TAGS", "SUMMARY"]))
         }
-        for problem in report.problems { Output.error(problem) }
-        if !report.problems.isEmpty { throw ExitCode(1) }
+        if !json { for problem in report.problems { Output.report(problem) } }
+        if !report.problems.isEmpty { throw ExitStatus.problems }
     }
 }

@@ -3,22 +3,31 @@ import Catalogue
 import Foundation
 import LuaBindings
 
-struct New: ParsableCommand {
+struct New: ParsableCommand, Displayed {
     static let configuration = CommandConfiguration(
         abstract: "Write a new entry from a template (or from an existing entry), ready to edit.",
-        discussion: "The new file passes 'segue check' as written. It is written to --output (the current folder by default)."
+        discussion: """
+            The new file passes 'segue check' as written, with a title made from its name. It is \
+            written to --output (the current folder by default), where its short name finds it.
+
+            Examples:
+              segue new my-sheet
+              segue new my-sheet --from half-sheet
+              segue new my-flip --from flip --output team-catalogue/
+            """
     )
 
     @Argument(help: ArgumentHelp("The new entry's name: lowercase letters, digits and dashes.", valueName: "NAME"))
     var name: String
 
-    @Option(help: ArgumentHelp("Start from this entry instead of the template.", valueName: "ENTRY"))
+    @Option(help: ArgumentHelp("Start from this entry instead of the template.", valueName: "ENTRY"), completion: .custom(Completion.entries))
     var from: String?
 
-    @Option(help: ArgumentHelp("The folder to write NAME.lua in.", valueName: "DIR"))
+    @Option(help: ArgumentHelp("The folder to write NAME.lua in.", valueName: "DIR"), completion: .directory)
     var output = "."
 
     @OptionGroup var options: CatalogueOptions
+    @OptionGroup var display: DisplayOptions
 
     func validate() throws {
         guard EntryMetadata.isValidName(name) else {
@@ -30,28 +39,38 @@ struct New: ParsableCommand {
         let destination = URL(fileURLWithPath: output).appendingPathComponent("\(name).lua")
         guard !FileManager.default.fileExists(atPath: destination.path) else {
             Output.error("\(destination.path) already exists; choose another name or remove it first")
-            throw ExitCode(1)
+            throw ExitStatus.usage
         }
         let title = name.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
         var source = Template.entry.replacingOccurrences(of: "{{TITLE}}", with: title)
         if let from {
-            let target = try Target.resolve(from, in: options.searchPath)
-            guard let file = target.files.first, target.problems.isEmpty else {
-                for problem in target.problems { Output.error(problem) }
-                throw ExitCode(1)
+            let file = try Target.resolve(from, in: options.searchPath).single(from)
+            let original: String
+            do {
+                original = try file.source()
+            } catch {
+                Output.error(error.description)
+                throw ExitStatus.problems
             }
             source = "-- \(title): made from \(file.stem) with 'segue new \(name) --from \(from)'.\n"
-                + Self.renamed(try file.source(), title: title)
+                + Self.renamed(original, title: title)
         }
         do {
             try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
             try source.write(to: destination, atomically: true, encoding: .utf8)
         } catch {
             Output.error("\(destination.path): cannot be written (\(error.localizedDescription))")
-            throw ExitCode(1)
+            throw ExitStatus.internalError
         }
         print("wrote \(destination.path)")
-        print("next: edit it, then 'segue check \(destination.path)' and 'segue run \(destination.path)'")
+        // From the working directory the short name finds the file, unless a catalogue has an entry of that name too.
+        let here = destination.deletingLastPathComponent().standardizedFileURL.path
+            == URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
+        let named = here && (try? Target.resolve(name, in: options.searchPath))?.files.count == 1 ? name : destination.path
+        if here && named != name {
+            Output.warning("a catalogue in use has an entry named '\(name)' too: call this one ./\(name).lua")
+        }
+        print("next: edit it, then 'segue check \(named)' and 'segue preview \(named)'")
     }
 }
 

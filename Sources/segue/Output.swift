@@ -1,28 +1,125 @@
 import Foundation
+import LuaBindings
 
 /// Messages for people go to standard error, so standard output stays data.
 enum Output {
     static func error(_ message: String) {
-        FileHandle.standardError.write(Data(("segue: " + message + "\n").utf8))
+        FileHandle.standardError.write(Data((Style.paint("segue:", .error, on: .errors) + " " + message + "\n").utf8))
     }
 
-    /// Columns padded to their widest cell; the last column is not padded.
-    static func table(_ rows: [[String]]) -> String {
-        guard let columns = rows.map(\.count).max() else { return "" }
-        var widths = [Int](repeating: 0, count: columns)
-        for row in rows {
-            for (i, cell) in row.enumerated() where i < columns - 1 { widths[i] = max(widths[i], cell.count) }
+    static func warning(_ message: String) {
+        FileHandle.standardError.write(Data((Style.paint("segue: warning:", .warning, on: .errors) + " " + message + "\n").utf8))
+    }
+
+    /// A column of a table: how it looks, and how it gives way when the
+    /// rows are wider than the terminal: the last column gives way first.
+    struct Column {
+        enum Fit {
+            /// Never narrower than its widest cell (what users type: names).
+            case whole
+            /// Cut with "…", down to `minimum` cells.
+            case truncate(minimum: Int)
+            /// Broken at spaces onto more lines, down to `minimum` cells.
+            case wrap(minimum: Int)
         }
-        return rows.map { row in
-            row.enumerated().map { i, cell in
-                i < columns - 1 ? cell.padding(toLength: widths[i], withPad: " ", startingAt: 0) : cell
-            }.joined(separator: "  ")
-        }.joined(separator: "\n")
+
+        var fit: Fit = .whole
+        var role: Style.Role?
+
+        var minimum: Int? {
+            switch fit {
+            case .whole: nil
+            case .truncate(let minimum), .wrap(let minimum): minimum
+            }
+        }
+    }
+
+    /// Rows in columns padded to their widest cell, two spaces apart, fitted
+    /// to the terminal's width: the columns that may give way do, from the
+    /// last leftwards, down to their minimums. Piped, every cell is whole.
+    /// The last column is not padded; a header row, when given, is bold.
+    static func table(_ rows: [[String]], columns: [Column] = [], header: [String]? = nil, width: Int? = Style.settings.width) -> String {
+        let all = (header.map { [$0] } ?? []) + rows
+        guard let count = all.map(\.count).max(), count > 0 else { return "" }
+        let spec = (0..<count).map { $0 < columns.count ? columns[$0] : Column() }
+        var widths = [Int](repeating: 0, count: count)
+        for row in all {
+            for (i, cell) in row.enumerated() { widths[i] = max(widths[i], Style.cells(cell)) }
+        }
+        if let width {
+            // Columns give way from the last one leftwards, each down to its minimum.
+            var overflow = widths.reduce(2 * (count - 1), +) - width
+            for i in (0..<count).reversed() where overflow > 0 {
+                guard let minimum = spec[i].minimum, widths[i] > minimum else { continue }
+                let given = min(overflow, widths[i] - minimum)
+                widths[i] -= given
+                overflow -= given
+            }
+        }
+        var lines: [String] = []
+        for (r, row) in all.enumerated() {
+            let isHeader = header != nil && r == 0
+            // Each cell as the lines it takes in its column.
+            var cells: [[String]] = (0..<count).map { i in
+                let text = i < row.count ? row[i] : ""
+                switch spec[i].fit {
+                case .whole: return [text]
+                case .truncate: return [Style.truncated(text, to: widths[i])]
+                case .wrap: return isHeader ? [Style.truncated(text, to: widths[i])] : Style.wrapped(text, to: widths[i])
+                }
+            }
+            let height = cells.map(\.count).max() ?? 1
+            for i in cells.indices { cells[i] += Array(repeating: "", count: height - cells[i].count) }
+            for k in 0..<height {
+                var line = ""
+                for i in 0..<count {
+                    let text = cells[i][k]
+                    let role = isHeader ? .heading : spec[i].role
+                    line += role.map { Style.paint(text, $0) } ?? text
+                    if i < count - 1 {
+                        line += String(repeating: " ", count: max(0, widths[i] - Style.cells(text)) + 2)
+                    }
+                }
+                lines.append(String(line.reversed().drop(while: { $0 == " " }).reversed()))
+            }
+        }
+        return lines.joined(separator: "\n")
     }
 
     static func json<T: Encodable>(_ value: T) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+}
+
+extension Output {
+    /// "error    [scenario] entry: hook: file:line: message", the line every
+    /// command prints a problem as, coloured on a terminal.
+    static func line(_ problem: Problem, on stream: Style.Stream = .output, scenario: Bool = true) -> String {
+        let word = Style.paint(problem.severity.column, problem.severity == .error ? .error : .warning, on: stream)
+        let tag = scenario ? problem.scenario.map { "[\($0)] " } ?? "" : ""
+        var parts: [String] = []
+        if !problem.entry.isEmpty { parts.append(Style.paint(problem.entry, .name, on: stream)) }
+        if let hook = problem.hook { parts.append(hook) }
+        if let location = problem.location { parts.append(Style.paint(location.description, .location, on: stream)) }
+        parts.append(problem.message)
+        return word + " " + tag + parts.joined(separator: ": ")
+    }
+
+    /// A problem on standard error, for commands whose output is something else.
+    static func report(_ problem: Problem) {
+        FileHandle.standardError.write(Data((fitted(line(problem, on: .errors), on: .errors) + "\n").utf8))
+    }
+
+    /// A line of `check`'s kind fitted to the terminal: broken at spaces,
+    /// later lines indented under the text after the status word. Piped, as it is.
+    static func fitted(_ line: String, on stream: Style.Stream = .output, indent: Int = 9) -> String {
+        guard let width = stream == .output ? Style.settings.width : Style.settings.errorWidth, width > indent + 20,
+              Style.cells(line) > width else { return line }
+        let first = Style.wrapped(line, to: width)
+        guard first.count > 1 else { return line }
+        let rest = Style.wrapped(first.dropFirst().joined(separator: " "), to: width - indent)
+        return ([first[0]] + rest.map { String(repeating: " ", count: indent) + $0 }).joined(separator: "\n")
     }
 }

@@ -9,7 +9,7 @@ import Transitions
 import Raster
 import RenderTree
 
-struct Preview: ParsableCommand {
+struct Preview: ParsableCommand, Displayed {
     static let configuration = CommandConfiguration(
         abstract: "See a transition: play it in the terminal, or render its frames to a GIF, a PNG contact sheet or an HTML player.",
         discussion: """
@@ -23,17 +23,25 @@ struct Preview: ParsableCommand {
             (--scene plain: each view only its own colour; --from A.png --to B.png: your screenshots). \
             Errors in the script are reported as `check` reports them and the exit status is 1. \
             With no --out it plays in the terminal: Space pauses, ←/→ step a frame, q quits.
+
+            Examples:
+              segue preview flip
+              segue preview flip --out flip.gif
+              segue preview half-sheet --out sheet.png --frames 8
+              segue preview page-curl --at 0.3 --out curl.png --device iphone-15 --scale 3
+              segue preview fade flip --out both.gif
+              segue preview my-entry.lua --watch --out my.html
             """
     )
 
     @Argument(help: ArgumentHelp("An entry name or a .lua file; several to compare them side by side, or one entry with "
                                  + "different parameters: 'half-sheet(dimming: 0.2)' 'half-sheet(dimming: 0.7)'.",
-                                 valueName: "ENTRY"))
+                                 valueName: "ENTRY"), completion: .custom(Completion.entries))
     var entries: [String] = []
 
     @Option(help: ArgumentHelp("The file to write: .gif (an animation), .png (a contact sheet, or one frame with --at) or "
                                + ".html (a player page); none: play in the terminal.",
-                               valueName: "FILE"))
+                               valueName: "FILE"), completion: .file(extensions: ["gif", "png", "html"]))
     var out: String?
 
     @OptionGroup var scenarioArguments: ScenarioArguments
@@ -54,16 +62,17 @@ struct Preview: ParsableCommand {
                                valueName: "SCENE"))
     var scene = SceneChoice.standard
 
-    @Option(help: ArgumentHelp("A PNG screenshot to show as the presenting screen.", valueName: "FILE"))
+    @Option(help: ArgumentHelp("A PNG screenshot to show as the presenting screen.", valueName: "FILE"), completion: .file(extensions: ["png"]))
     var from: String?
 
-    @Option(help: ArgumentHelp("A PNG screenshot to show as the presented screen.", valueName: "FILE"))
+    @Option(help: ArgumentHelp("A PNG screenshot to show as the presented screen.", valueName: "FILE"), completion: .file(extensions: ["png"]))
     var to: String?
 
     @Flag(help: "Keep running: draw again whenever the entry's file, or a file beside it, changes (Ctrl-C stops).")
     var watch = false
 
     @OptionGroup var options: CatalogueOptions
+    @OptionGroup var display: DisplayOptions
 
     @OptionGroup var terminal: TerminalOptions
 

@@ -6,7 +6,7 @@ import LuaBindings
 import LuaRuntime
 import Transitions
 
-struct Run: ParsableCommand {
+struct Run: ParsableCommand, Displayed {
     static let configuration = CommandConfiguration(
         abstract: "Run one scenario headlessly and print its trace: the hook calls in order and the views over time.",
         discussion: """
@@ -15,11 +15,18 @@ struct Run: ParsableCommand {
             finish:0.7 drags to 70 % then finishes, cancel:0.3 drags to 30 % then cancels, release:0.6 \
             drags to 60 % and lets go, and the entry's interaction rule decides. --scenario runs one \
             of check's standard scenarios exactly as check does (\(Scenario.allCases.map(\.rawValue).joined(separator: ", "))). \
-            What the script prints goes to standard error, with its file:line.
+            What the script prints goes to standard error, with its file:line. ENTRY is a name \
+            (an entry of a catalogue in use, catalogue/entry, or ./NAME.lua here) or a path.
+
+            Examples:
+              segue run fade
+              segue run 'half-sheet(edge: right)' --dismiss --interactive cancel:0.4
+              segue run slide-from-bottom --scenario rotation-while-presented
+              segue run ./my-entry.lua --json > trace.json
             """
     )
 
-    @Argument(help: ArgumentHelp("An entry name or a .lua file.", valueName: "ENTRY"))
+    @Argument(help: ArgumentHelp("An entry name or a .lua file.", valueName: "ENTRY"), completion: .custom(Completion.entries))
     var entry: String
 
     @OptionGroup var scenarioArguments: ScenarioArguments
@@ -31,6 +38,7 @@ struct Run: ParsableCommand {
     var json = false
 
     @OptionGroup var options: CatalogueOptions
+    @OptionGroup var display: DisplayOptions
 
     func validate() throws {
         guard fps.isFinite, fps >= 1, fps <= 1000 else { throw ValidationError("--fps must be between 1 and 1000, got \(fps)") }
@@ -58,7 +66,7 @@ struct Run: ParsableCommand {
             }
         }
         ScenarioArguments.report(outcome, entry: file.stem)
-        if !outcome.errors.isEmpty { throw ExitCode(1) }
+        if !outcome.errors.isEmpty { throw ExitStatus.problems }
     }
 
     private func formatted(_ value: Double) -> String {

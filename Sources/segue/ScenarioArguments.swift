@@ -23,13 +23,14 @@ struct ScenarioArguments: ParsableArguments {
     var size: String?
 
     @Option(help: ArgumentHelp("The device whose screen and safe area to use: \(Device.all.map(\.name).joined(separator: ", ")) "
-                               + "(default: iphone-14).", valueName: "NAME"))
+                               + "(default: iphone-14).", valueName: "NAME"), completion: .list(Device.all.map(\.name)))
     var device: String?
 
     @Flag(help: "Turn the device to landscape.")
     var landscape = false
 
-    @Option(name: .customLong("param"), help: ArgumentHelp("A parameter, key=value (repeatable).", valueName: "KEY=VALUE"))
+    @Option(name: .customLong("param"), help: ArgumentHelp("A parameter, key=value (repeatable).", valueName: "KEY=VALUE"),
+            completion: .custom(Completion.parameters))
     var parameters: [String] = []
 
     func validate() throws {
@@ -88,11 +89,11 @@ struct ScenarioArguments: ParsableArguments {
 
     /// Resolves the entry, checks its metadata as `check` does, and runs the
     /// scenario. Problems with the entry are printed; exits 2 when there is
-    /// no such entry, 1 when its metadata is broken.
+    /// no such entry, 64 when the name is ambiguous, 1 when its metadata is broken.
     func run(_ entry: String, catalogue: CatalogueOptions, fps: Double, sampling: Bool, rendering: Bool) throws
         -> (file: EntryFile, outcome: ScenarioOutcome, options: ScenarioOptions) {
         let (file, outcome, options, _) = try attempt(entry, catalogue: catalogue, fps: fps, sampling: sampling, rendering: rendering)
-        guard let outcome else { throw ExitCode(1) }
+        guard let outcome else { throw ExitStatus.problems }
         return (file, outcome, options)
     }
 
@@ -105,14 +106,8 @@ struct ScenarioArguments: ParsableArguments {
     func attempt(_ entry: String, catalogue: CatalogueOptions, fps: Double, sampling: Bool, rendering: Bool, quiet: Bool = false) throws
         -> (file: EntryFile, outcome: ScenarioOutcome?, options: ScenarioOptions, loadProblem: Problem?) {
         let target = try Target.resolve(entry, in: catalogue.searchPath)
-        guard let file = target.files.first, target.files.count == 1, target.problems.isEmpty else {
-            // Quiet (a picture on the terminal): the caller shows the problem where it belongs.
-            if quiet { throw ValidationError((target.problems + (target.files.count > 1 ? ["\(entry): takes one entry, not a folder"] : []))
-                                                 .joined(separator: "; ")) }
-            for problem in target.problems { Output.error(problem) }
-            if target.files.count > 1 { Output.error("\(entry): takes one entry, not a folder") }
-            throw ExitCode(target.files.count > 1 ? 64 : 2)
-        }
+        // Quiet (a picture on the terminal): the caller shows the problem where it belongs.
+        let file = try target.single(entry, quiet: quiet)
         var options = ScenarioOptions()
         options.fps = fps
         options.windowSize = try windowSize()
@@ -126,13 +121,13 @@ struct ScenarioArguments: ParsableArguments {
             // Said as a sentence like the entry's other problems (a watch goes on after it).
             if quiet { throw ValidationError(unreadable) }
             Output.error(unreadable)
-            throw ExitCode(1)
+            throw ExitStatus.problems
         }
         // The same checks as check and list, metadata values included.
         do {
             _ = try EntryLoader.load(file, source: source, limits: catalogue.limits)
         } catch {
-            if !quiet { FileHandle.standardError.write(Data("error    \(Problem(error))\n".utf8)) }
+            if !quiet { Output.report(Problem(error)) }
             return (file, nil, options, Problem(error))
         }
         let (plan, release) = try drag()
@@ -144,9 +139,7 @@ struct ScenarioArguments: ParsableArguments {
 
     /// Prints the run's problems as `check` does.
     static func report(_ outcome: ScenarioOutcome, entry: String) {
-        for problem in outcome.problems {
-            FileHandle.standardError.write(Data("\(problem.severity.column) \(problem)\n".utf8))
-        }
+        for problem in outcome.problems { Output.report(problem) }
         if let skipped = outcome.skipped { FileHandle.standardError.write(Data("skipped  \(entry): \(skipped)\n".utf8)) }
     }
 }

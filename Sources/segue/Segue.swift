@@ -1,7 +1,11 @@
 import ArgumentParser
+import CTerminal
+import Catalogue
+import Foundation
+import LuaRuntime
 
 @main
-struct Segue: ParsableCommand {
+struct Segue: ParsableCommand, Displayed {
     static let version = "0.1.0"
 
     static let configuration = CommandConfiguration(
@@ -9,9 +13,118 @@ struct Segue: ParsableCommand {
         abstract: "Check, run and preview iOS view-controller transitions written in Lua, with no phone.",
         discussion: """
             Entries come from the built-in catalogue, from each folder in \
-            $SEGUE_CATALOGUE_PATH (colon-separated), and from each --catalogue DIR.
+            $SEGUE_CATALOGUE_PATH (colon-separated), and from each --catalogue DIR. \
+            The options below work before a command and after it. 'segue --version' \
+            prints the version; 'segue help COMMAND' explains a command.
+
+            Exit status: 0 ok, 1 the entries have problems, 2 not found or nothing to do, \
+            64 a usage error, 70 an internal error.
+
+            Examples:
+              segue list
+              segue check
+              segue run fade --dismiss
+              segue preview flip --out flip.gif
             """,
-        version: "segue \(version)",
         subcommands: [List.self, Show.self, Check.self, Run.self, Preview.self, New.self]
     )
+
+    // Parsed here as well as in each command, so they may come before the
+    // command's name; each command gets the values given anywhere.
+    @OptionGroup var options: CatalogueOptions
+    @OptionGroup var display: DisplayOptions
+
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments == ["--version"] {
+            print("segue \(version)")
+            return
+        }
+        // The shells' completion scripts call back with words that are not a command line.
+        if arguments.first != "---completion", let mistake = CommandLineCheck.mistake(in: arguments) {
+            Style.configure(.auto)
+            Output.error(mistake)
+            finish(ExitStatus.usage)
+        }
+        var command: ParsableCommand
+        do {
+            command = try parseAsRoot(arguments)
+        } catch {
+            exit(withError: error)
+        }
+        Style.configure((command as? Displayed)?.display.color ?? .auto)
+        do {
+            try command.run()
+        } catch let error as ValidationError {
+            // A usage error found while running: the command's own usage, not the root's.
+            let type = Swift.type(of: command)
+            let text = "Error: \(error.message)\nUsage: " + usageString(for: type)
+                + "\n  See 'segue \(type._commandName) --help' for more information.\n"
+            FileHandle.standardError.write(Data(text.utf8))
+            finish(ExitStatus.usage)
+        } catch let error as ExitCode {
+            finish(error)
+        } catch {
+            // ArgumentParser's own (help asked for through 'segue help X', a
+            // clean exit) it reports itself; anything else is our failure.
+            guard exitCode(for: error) == .failure else { exit(withError: error) }
+            Output.error("internal error: \(error)")
+            finish(ExitStatus.internalError)
+        }
+        finish(.success)
+    }
+
+    /// Exits with `status`, or with 70 when standard output could not be
+    /// written (a full disk, a closed descriptor): output cut short is never
+    /// reported as success.
+    static func finish(_ status: ExitCode) -> Never {
+        if segue_stdout_failed() != 0 {
+            Output.error("the output could not be written: \(String(cString: strerror(errno)))")
+            Foundation.exit(ExitStatus.internalError.rawValue)
+        }
+        Foundation.exit(status.rawValue)
+    }
+}
+
+/// Mistakes ArgumentParser reports badly: a misspelt command ("2 unexpected
+/// arguments"), and `segue help` of something that does not exist (the
+/// root's help, with status 0).
+enum CommandLineCheck {
+    /// The root's options that take a value, to step over them.
+    static let rootOptionsWithValues: Set<String> = ["--catalogue", "--time-limit", "--memory-limit", "--color", "--generate-completion-script"]
+
+    static var commands: [String] { Segue.configuration.subcommands.map { $0._commandName } }
+
+    static func mistake(in arguments: [String]) -> String? {
+        var words: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let word = arguments[index]
+            if word == "--" { words += arguments[(index + 1)...]; break }
+            if word.hasPrefix("-") {
+                if rootOptionsWithValues.contains(word) { index += 1 }
+            } else {
+                words.append(word)
+                // Only the command's name (and help's topic) are checked here.
+                if words.count == 2 || (words.count == 1 && word != "help") { break }
+            }
+            index += 1
+        }
+        guard let first = words.first else { return nil }
+        if first == "help" {
+            guard words.count == 2 else { return nil }
+            return commands.contains(words[1]) ? nil : unknown(words[1], context: "'segue help' takes a command")
+        }
+        return commands.contains(first) ? nil : unknown(first, context: "'\(first.escapingControlCharacters)' is not a segue command")
+    }
+
+    private static func unknown(_ word: String, context: String) -> String {
+        if let near = Suggestion.nearest(to: word, in: commands) { return "\(context); did you mean '\(near)'?" }
+        let shown = word.escapingControlCharacters
+        let isEntry = word.hasSuffix(".lua") || (try? CatalogueSearchPath.standard(extra: []))?.folders.contains { folder in
+            (try? folder.entryFiles())?.contains { $0.stem == word } ?? false
+        } ?? false
+        if isEntry { return "\(context): to see the entry, 'segue run \(shown)' or 'segue preview \(shown)'" }
+        return "\(context); the commands are \(commands.joined(separator: ", ")) (see 'segue --help')"
+    }
 }

@@ -5,87 +5,93 @@ import LuaBindings
 import LuaRuntime
 import Transitions
 
-struct Show: ParsableCommand {
+struct Show: ParsableCommand, Displayed {
     static let configuration = CommandConfiguration(
-        abstract: "Describe an entry: metadata, parameters, hooks, source file and check status."
+        abstract: "Describe an entry: metadata, parameters, hooks, source file and check status.",
+        discussion: """
+            Runs the entry through check's scenarios for its status; the exit status is 1 when it fails them.
+
+            Examples:
+              segue show half-sheet
+              segue show built-in/fade --json
+              segue show ./my-entry.lua
+            """
     )
 
-    @Argument(help: ArgumentHelp("An entry name or a .lua file.", valueName: "ENTRY"))
+    @Argument(help: ArgumentHelp("An entry name or a .lua file.", valueName: "ENTRY"), completion: .custom(Completion.entries))
     var entry: String
 
-    @Flag(help: "Print it as JSON.")
+    @Flag(help: "Print it as JSON (docs/json.md).")
     var json = false
 
     @OptionGroup var options: CatalogueOptions
+    @OptionGroup var display: DisplayOptions
 
-    struct Description: Encodable {
-        let name, title, summary, file, catalogue: String
-        let author: String?
-        let tags, hooks: [String]
-        let parameters: [Parameter]
-        let check: String
+    struct Document: Encodable {
+        let schema = JSONShapes.show
+        let entry: JSONShapes.Entry
+        let hooks: [String]
+        let parameters: [JSONShapes.Parameter]
+        let check: JSONShapes.Status
         let problems: [Problem]
     }
 
-    struct Parameter: Encodable {
-        let name, type, `default`: String
-        let range, choices, description: String?
-    }
-
     func run() throws {
-        let target = try Target.resolve(entry, in: options.searchPath)
-        guard let file = target.files.first, target.files.count == 1, target.problems.isEmpty else {
-            for problem in target.problems { Output.error(problem) }
-            throw ExitCode(1)
-        }
+        let file = try Target.resolve(entry, in: options.searchPath).single(entry)
         let loaded: LoadedEntry
+        let source: String
         do {
-            loaded = try EntryLoader.load(file, limits: options.limits)
+            source = try file.source()
+            loaded = try EntryLoader.load(file, source: source, limits: options.limits)
+        } catch let error as EntryError {
+            Output.report(Problem(error))
+            throw ExitStatus.problems
         } catch {
-            Output.error(error.description)
-            throw ExitCode(1)
-        }
-        let source = try file.source()
-        let parameters = loaded.parameters.map { spec -> Parameter in
-            var range: String?
-            if spec.minimum != nil || spec.maximum != nil {
-                let low = spec.minimum.map { LuaValue.number($0).text } ?? ""
-                let high = spec.maximum.map { LuaValue.number($0).text } ?? ""
-                range = "\(low)…\(high)"
-            }
-            return Parameter(name: spec.name, type: spec.kind.rawValue, default: spec.defaultValue.text, range: range,
-                             choices: spec.choices?.joined(separator: ", "), description: spec.summary)
+            Output.error("\(error)")
+            throw ExitStatus.problems
         }
         var scenarioOptions = ScenarioOptions()
         scenarioOptions.limits = options.limits
         let problems = ScenarioRunner.runAll(file, source: source, options: scenarioOptions).flatMap(\.problems)
-        let errors = problems.filter { $0.severity == .error }.count, warnings = problems.count - errors
-        let description = Description(
-            name: loaded.metadata.name, title: loaded.metadata.title, summary: loaded.metadata.summary,
-            file: file.displayPath, catalogue: file.catalogue, author: loaded.metadata.author, tags: loaded.metadata.tags,
-            hooks: loaded.hooks, parameters: parameters, check: problems.isEmpty ? "passes every scenario" : "\(errors) error(s), \(warnings) warning(s)",
-            problems: problems)
+        let document = Document(entry: JSONShapes.Entry(loaded), hooks: loaded.hooks,
+                                parameters: loaded.parameters.map(JSONShapes.Parameter.init), check: JSONShapes.Status(problems),
+                                problems: problems)
         if json {
-            print(try Output.json(description))
-            return
+            print(try Output.json(document))
+        } else {
+            print(text(document, loaded: loaded))
         }
-        print("\(description.title) (\(description.name))")
-        print(description.summary)
-        print("")
-        var rows = [["file", description.file], ["catalogue", description.catalogue]]
-        if let author = description.author { rows.append(["author", author]) }
-        if !description.tags.isEmpty { rows.append(["tags", description.tags.joined(separator: ", ")]) }
-        rows.append(["hooks", description.hooks.joined(separator: ", ")])
-        rows.append(["check", description.check])
-        print(Output.table(rows))
-        if !parameters.isEmpty {
-            print("\nparameters:")
-            print(Output.table(parameters.map { p in
-                ["  " + p.name, p.type, "default \(p.default)", p.range.map { "range \($0)" } ?? p.choices.map { "one of \($0)" } ?? "",
-                 p.description ?? ""]
-            }))
+        if !document.check.passed { throw ExitStatus.problems }
+    }
+
+    private func text(_ document: Document, loaded: LoadedEntry) -> String {
+        let width = Style.settings.width
+        let entry = document.entry
+        var lines = [Style.paint(entry.title, .heading) + " (" + Style.paint(entry.name, .name) + ")"]
+        lines += width.map { Style.wrapped(entry.summary, to: $0) } ?? [entry.summary]
+        lines.append("")
+        var rows = [["file", entry.file], ["catalogue", entry.catalogue]]
+        if let author = entry.author { rows.append(["author", author]) }
+        if !entry.tags.isEmpty { rows.append(["tags", entry.tags.joined(separator: ", ")]) }
+        rows.append(["hooks", document.hooks.joined(separator: ", ")])
+        let check = document.check
+        let counts = [(check.errors, "error"), (check.warnings, "warning")].filter { $0.0 > 0 }
+            .map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }.joined(separator: ", ")
+        let role: Style.Role = check.status == "failed" ? .error : check.status == "warnings" ? .warning : .ok
+        lines.append(Output.table(rows, columns: [.init(), .init(fit: .wrap(minimum: 20))]))
+        // The status's own colour, after the table has measured it plain.
+        lines.append("check      " + Style.paint(check.status, role) + (counts.isEmpty ? " every scenario" : ": \(counts)"))
+        if !document.parameters.isEmpty {
+            lines.append("\nparameters:")
+            lines.append(Output.table(document.parameters.map { p in
+                let range = p.range.map { "range \($0.minimum.map { LuaValue.number($0).text } ?? "")…\($0.maximum.map { LuaValue.number($0).text } ?? "")" }
+                return ["  " + p.name, p.type, "default \(loaded.parameters.first { $0.name == p.name }?.defaultValue.text ?? "")",
+                        range ?? p.choices.map { "one of \($0.joined(separator: ", "))" } ?? "", p.description ?? ""]
+            }, columns: [.init(role: .name), .init(), .init(), .init(fit: .wrap(minimum: 12)), .init(fit: .wrap(minimum: 20))]))
         }
-        for problem in problems { print("\(problem.severity.column) [\(problem.scenario ?? "")] \(problem)") }
+        if !document.problems.isEmpty { lines.append("") }
+        for problem in document.problems { lines.append(Output.fitted(Output.line(problem))) }
+        return lines.joined(separator: "\n")
     }
 }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Catalogue
 import Foundation
+import LuaRuntime
 
 /// What a command line names: an entry (`fade`, `half-sheet(edge: right)`), a
 /// script file or a catalogue folder.
@@ -50,6 +51,22 @@ struct Target {
         return result
     }
 
+    /// What resolving found wrong, as an exit status: 2 when what was named
+    /// does not exist, 64 when a name is ambiguous, 1 when a folder could
+    /// not be read.
+    var status: ExitCode = .success
+
+    mutating func fail(_ problem: String, _ status: ExitCode) {
+        problems.append(problem)
+        if self.status == .success || status == ExitStatus.usage { self.status = status }
+    }
+
+    /// Resolves a command line's word. In order: a path (a `.lua` file or a
+    /// folder of them); `catalogue/entry`; a short name, which is an entry of
+    /// a catalogue in use or `./NAME.lua` in the working directory, and
+    /// must be only one of them: a name found twice is refused, listing the
+    /// names that say which (a file here never silently wins over an entry,
+    /// nor one catalogue over another).
     static func resolve(_ text: String, in searchPath: () throws -> CatalogueSearchPath) throws -> Target {
         let (name, parameters) = try parse(text)
         var target = Target(parameters: parameters)
@@ -60,7 +77,7 @@ struct Target {
                 do {
                     target.files = try CatalogueFolder(url: url, label: name).entryFiles()
                 } catch {
-                    target.problems.append(error.description)
+                    target.fail(error.description, ExitStatus.notFound)
                 }
             } else {
                 // Its folder is the bound: a link out of it is refused, as
@@ -69,21 +86,74 @@ struct Target {
             }
             return target
         }
+        let folders = try searchPath().folders
+        let shown = name.escapingControlCharacters
         if name.contains("/") || name.hasSuffix(".lua") {
-            target.problems.append(CatalogueError.notFound(path: name).description)
-            return target
-        }
-        var known: [String] = []
-        for folder in try searchPath().folders {
-            guard let files = try? folder.entryFiles() else { continue }
-            if let file = files.first(where: { $0.stem == name }) {
-                target.files = [file]
+            let parts = name.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            guard parts.count == 2, !name.hasSuffix(".lua"), let folder = folders.first(where: { $0.shortName == parts[0] }) else {
+                target.fail(CatalogueError.notFound(path: shown).description, ExitStatus.notFound)
                 return target
             }
+            let files = (try? folder.entryFiles()) ?? []
+            if let file = files.first(where: { $0.stem == parts[1] }) {
+                target.files = [file]
+            } else {
+                let hint = Suggestion.nearest(to: parts[1], in: files.map(\.stem)).map { "; did you mean '\(parts[0])/\($0)'?" } ?? ""
+                target.fail("\(shown): the catalogue '\(parts[0])' has no entry '\(parts[1].escapingControlCharacters)'\(hint)", ExitStatus.notFound)
+            }
+            return target
+        }
+        var found: [(qualified: String, file: EntryFile)] = []
+        var known: [String] = []
+        var searched: [String] = []
+        for folder in folders {
+            searched.append("\(folder.shortName) (\(folder.url.path))")
+            guard let files = try? folder.entryFiles() else { continue }
+            if let file = files.first(where: { $0.stem == name }) { found.append(("\(folder.shortName)/\(name)", file)) }
             known += files.map(\.stem)
         }
-        let hint = Suggestion.nearest(to: name, in: known).map { "; did you mean '\($0)'?" } ?? " (see 'segue list')"
-        target.problems.append("\(name): no entry of that name in any catalogue in use\(hint)")
+        let local = URL(fileURLWithPath: name + ".lua")
+        if FileManager.default.fileExists(atPath: local.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            found.insert(("./\(name).lua", EntryFile(url: local, catalogue: "(file)", folder: local.deletingLastPathComponent())), at: 0)
+        }
+        switch found.count {
+        case 1:
+            target.files = [found[0].file]
+        case 0:
+            let hint = Suggestion.nearest(to: name, in: known).map { "did you mean '\($0)'? " } ?? ""
+            target.fail("\(shown): no entry of that name; \(hint)looked in ./\(shown).lua and the catalogues "
+                + searched.joined(separator: ", ") + " (see 'segue list')", ExitStatus.notFound)
+        default:
+            target.fail("\(shown) names more than one entry: say which, as "
+                + found.map { "'\($0.qualified)'" }.joined(separator: " or "), ExitStatus.usage)
+        }
         return target
     }
+}
+
+extension Target {
+    /// The one entry a command that takes one is given; what is wrong is
+    /// printed and thrown as its exit status (quiet: thrown as one sentence,
+    /// for a caller that shows it elsewhere).
+    func single(_ text: String, quiet: Bool = false) throws -> EntryFile {
+        var problems = self.problems, status = self.status
+        if files.count > 1 {
+            problems.append("\(text.escapingControlCharacters): takes one entry, not a folder")
+            status = ExitStatus.usage
+        } else if files.isEmpty && problems.isEmpty {
+            problems.append("\(text.escapingControlCharacters): the folder has no entries")
+            status = ExitStatus.notFound
+        }
+        guard problems.isEmpty, let file = files.first else {
+            if quiet { throw ValidationError(problems.joined(separator: "; ")) }
+            for problem in problems { Output.error(problem) }
+            throw status
+        }
+        return file
+    }
+}
+
+extension CatalogueFolder {
+    /// How `catalogue/entry` names the folder: "built-in", or the folder's own name.
+    var shortName: String { label == BuiltinCatalogue.label ? label : url.lastPathComponent }
 }

@@ -45,18 +45,20 @@ import Testing
         #expect(malformed.status == 64)
         #expect(malformed.stderr.contains("--interactive takes finish:PERCENT, cancel:PERCENT or release:PERCENT"))
         let misspelt = try cli.segue(["run", "fdae"])
-        #expect(misspelt.stderr.contains("fdae: no entry of that name in any catalogue in use; did you mean 'fade'?"))
+        #expect(misspelt.status == 2)
+        #expect(misspelt.stderr.contains("fdae: no entry of that name; did you mean 'fade'? looked in ./fdae.lua and the catalogues built-in ("))
     }
 
     @Test func showDescribesAnEntry() throws {
         let show = try cli.segue(["show", "half-sheet"])
         #expect(show.status == 0)
         #expect(show.stdout.hasPrefix("Half sheet (half-sheet)\n"))
-        #expect(show.stdout.contains("check      passes every scenario"))
+        #expect(show.stdout.contains("check      passed every scenario"))
         #expect(show.stdout.contains("edge      string  default bottom  one of bottom, right, left, top"))
         let json = try cli.segue(["show", "flip", "--json"])
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
         #expect(object?["hooks"] as? [String] == ["animator.animateTransition", "animator.transitionDuration"])
+        #expect((object?["check"] as? [String: Any])?["status"] as? String == "passed")
     }
 
     @Test func newWritesAnEntryThatPassesCheck() throws {
@@ -69,7 +71,7 @@ import Testing
         #expect(check.status == 0, "\(check.stdout)")
         #expect(check.stdout.contains("ok       my-rise  my-rise.lua  (5 scenarios)"))
         let again = try cli.segue(["new", "my-rise"], in: folder)
-        #expect(again.status == 1 && again.stderr.contains("already exists"))
+        #expect(again.status == 64 && again.stderr.contains("already exists"))
         let copy = try cli.segue(["new", "my-sheet", "--from", "half-sheet"], in: folder)
         #expect(copy.status == 0)
         let copied = try cli.segue(["check", "my-sheet.lua"], in: folder)
@@ -81,7 +83,9 @@ import Testing
     @Test func checkAsJSON() throws {
         let run = try cli.segue(["check", "fade", "spring-slide", "--json"])
         #expect(run.status == 0)
-        let results = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]]
+        let document = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+        #expect(document?["schema"] as? String == "segue.check/1")
+        let results = document?["entries"] as? [[String: Any]]
         #expect(results?.map { $0["entry"] as? String } == ["fade", "spring-slide"])
         let scenarios = results?.last?["scenarios"] as? [[String: Any]]
         #expect(scenarios?.count == 9)

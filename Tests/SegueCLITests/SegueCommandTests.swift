@@ -55,7 +55,9 @@ import Testing
 
     @Test func listAsJSON() throws {
         let run = try segue(["list", "--json"])
-        let rows = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]]
+        let document = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+        #expect(document?["schema"] as? String == "segue.list/1")
+        let rows = document?["entries"] as? [[String: Any]]
         let fade = try #require(rows?.first { $0["name"] as? String == "fade" })
         #expect(fade["catalogue"] as? String == "built-in")
         #expect(fade["tags"] as? [String] == ["basic", "opacity", "seed-001"])
@@ -93,7 +95,7 @@ import Testing
 
     @Test func wrongInputIsAClearErrorWithStatus() throws {
         let missing = try segue(["check", "no/such/file.lua"])
-        #expect(missing.status == 1)
+        #expect(missing.status == 2)
         #expect(missing.stdout.contains("error    no/such/file.lua: no such file or folder"))
         let badFlag = try segue(["list", "--time-limit", "0"])
         #expect(badFlag.status == 64)

@@ -64,4 +64,14 @@ void segue_box_resample(const uint8_t *source, int source_width, int source_heig
                         uint8_t *destination, int canvas_width, int canvas_height,
                         int width, int height, int block);
 
+/* Cells the character takes on a terminal (the C library's wcwidth in the
+   current LC_CTYPE): 2 for wide, 0 for combining, -1 for unprintable. Not
+   exposed to Swift by the Glibc module. */
+int segue_cell_width(uint32_t character);
+
+/* Flushes standard output; nonzero when anything written to it was lost
+   (a full disk, a closed descriptor). In C because Swift 6 refuses to
+   touch the C library's `stdout` global. */
+int segue_stdout_failed(void);
+
 #endif
