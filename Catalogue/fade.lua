@@ -35,7 +35,6 @@ local function animateTransition(ctx)
 end
 
 return {
-  name = "fade",
   title = "Fade",
   summary = "The presented view fades in over the presenter and fades out on dismissal.",
   tags = {"basic", "opacity", "seed-001"},

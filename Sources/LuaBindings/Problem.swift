@@ -51,7 +51,7 @@ public struct Problem: Sendable, Equatable, Encodable, CustomStringConvertible {
     enum CodingKeys: String, CodingKey { case severity, entry, hook, file, line, message, scenario, kind }
 
     /// Every field, null where unknown, so each diagnostic in every command's
-    /// JSON has one shape (docs/json.md); the host's own `kind` stays out.
+    /// JSON has one shape (docs/json.md).
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(severity, forKey: .severity)
@@ -61,6 +61,7 @@ public struct Problem: Sendable, Equatable, Encodable, CustomStringConvertible {
         try container.encode(line, forKey: .line)
         try container.encode(message, forKey: .message)
         try container.encode(scenario, forKey: .scenario)
+        try container.encode(kind?.rawValue, forKey: .kind)
     }
 
     public var location: ScriptLocation? {

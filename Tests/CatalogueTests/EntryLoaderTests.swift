@@ -31,9 +31,15 @@ import TestSupport
                                 "presentationController.presentationTransitionWillBegin"])
     }
 
-    @Test func explicitNameWins() throws {
-        let entry = try load("return {name = 'other-name', title = 'T', summary = 'S'}").get()
-        #expect(entry.metadata.name == "other-name")
+    /// Commands find an entry by its file's name, so a `name` field may only repeat it.
+    @Test func anExplicitNameMustBeTheFilesName() throws {
+        #expect(try load("return {name = 'sample', title = 'T', summary = 'S'}").get().metadata.name == "sample")
+        guard case .failure(.badMetadata(_, let location, let message)) = try load("return {\n  name = 'other-name', title = 'T', summary = 'S'}") else {
+            Issue.record("a name other than the file's was accepted")
+            return
+        }
+        #expect(location?.line == 2)
+        #expect(message.contains("'name' is \"other-name\" but the file is sample.lua"))
     }
 
     static let badMetadata: [(source: String, line: Int, message: String)] = [
@@ -43,7 +49,7 @@ import TestSupport
         ("return {\n  title = 'T',\n  summary = {},\n}", 3, "'summary' must be a string, got table"),
         ("return {\n  title = 'T', summary = 'S',\n  tags = {'ok', 3},\n}", 3, "'tags' must be a list of strings; it holds a number"),
         ("return {\n  title = 'T', summary = 'S',\n  name = 'Bad Name',\n}", 3,
-         "'name' must be lowercase letters, digits and dashes (like \"half-sheet\"); got \"Bad Name\""),
+         "'name' must be lowercase letters, digits and dashes (like \"half-sheet\"), at most 64 of them; got \"Bad Name\""),
         ("local t = {}\nt.title = ''\nt.summary = 'S'\nreturn t", 4, "'title' is missing: give the entry a short title (a string)"),
     ]
 

@@ -86,7 +86,7 @@ import Testing
     @Test func namesResolveToOneEntryOrSayWhichAreMeant() throws {
         let fade = try String(contentsOfFile: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Catalogue/fade.lua").path, encoding: .utf8)
-        let plain = fade.replacingOccurrences(of: "name = \"fade\",", with: "")
+        let plain = fade
         let dir = try folder(["a/shared.lua": plain, "b/shared.lua": plain])
         // Straight after `new`, the short name finds ./my-entry.lua.
         #expect(try cli.segue(["new", "my-entry"], in: dir).status == 0)
@@ -106,7 +106,7 @@ import Testing
         #expect(missing.status == 2 && missing.stderr.contains("looked in ./nosuch.lua and the catalogues built-in (")
                 && missing.stderr.contains("a (\(dir.appendingPathComponent("a").standardizedFileURL.path))"))
         // A name other than the file's could never be typed.
-        try fade.write(to: dir.appendingPathComponent("other.lua"), atomically: true, encoding: .utf8)
+        try "return {name = 'fade', title = 'T', summary = 'S'}".write(to: dir.appendingPathComponent("other.lua"), atomically: true, encoding: .utf8)
         let renamed = try cli.segue(["check", "other.lua"], in: dir)
         #expect(renamed.status == 1 && renamed.stdout.contains("'name' is \"fade\" but the file is other.lua"))
     }
