@@ -12,6 +12,6 @@ struct Segue: ParsableCommand {
             $SEGUE_CATALOGUE_PATH (colon-separated), and from each --catalogue DIR.
             """,
         version: "segue \(version)",
-        subcommands: [List.self, Show.self, Check.self, Run.self, Preview.self, New.self]
+        subcommands: [List.self, Show.self, Check.self, Run.self, Preview.self, New.self, CatalogueCommand.self]
     )
 }
