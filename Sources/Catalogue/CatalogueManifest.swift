@@ -73,7 +73,7 @@ public struct CatalogueManifest: Sendable, Equatable {
         guard let format = table["format"] else {
             throw fail(nil, "'format' is missing; write format = \(Self.format) first")
         }
-        guard let number = format.int else { throw fail("format", "'format' must be an integer (format = \(Self.format)), not a \(format.type)") }
+        guard let number = format.int else { throw fail("format", "'format' must be an integer (format = \(Self.format)), not \(format.type.withArticle)") }
         guard number == Self.format else {
             throw fail("format", number > Self.format
                 ? "format \(number) is newer than this segue reads (\(Self.format)); update segue"
@@ -84,7 +84,7 @@ public struct CatalogueManifest: Sendable, Equatable {
                 if required { throw fail(nil, "'\(key)' is missing; add \(key) = \"…\"") }
                 return nil
             }
-            guard let text = value.string else { throw fail(key, "'\(key)' must be a string, not a \(value.type)") }
+            guard let text = value.string else { throw fail(key, "'\(key)' must be a string, not \(value.type.withArticle)") }
             try check(text, key, limit: limit)
             return text
         }
@@ -118,7 +118,7 @@ public struct CatalogueManifest: Sendable, Equatable {
             guard let array = value.array else { throw fail("authors", "'authors' must be a list of strings, e.g. authors = [\"Ana <ana@example.com>\"]") }
             guard array.count <= listLimit else { throw fail("authors", "'authors' lists more than \(listLimit) names") }
             for item in array {
-                guard let author = item.string else { throw fail("authors", "'authors' must hold strings, not a \(item.type)") }
+                guard let author = item.string else { throw fail("authors", "'authors' must hold strings, not \(item.type.withArticle)") }
                 try check(author, "authors", limit: 200)
                 authors.append(author)
             }
@@ -170,5 +170,13 @@ extension String {
     /// Control characters written as escapes, so a name from a stranger cannot drive a terminal.
     var escapingControls: String {
         String(unicodeScalars.map { $0.properties.generalCategory == .control ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined())
+    }
+}
+
+extension TOMLType {
+    /// "an integer", "a string": how a message names what was written.
+    var withArticle: String {
+        let word = description
+        return ("aeiou".contains(word.first ?? "x") ? "an " : "a ") + word
     }
 }
