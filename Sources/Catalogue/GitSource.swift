@@ -31,12 +31,12 @@ public enum GitSource {
     private static func run(_ arguments: [String], source: String, failure: String? = nil) throws(CatalogueError) -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git"] + arguments
+        // ext:: runs a command named in the address: never.
+        process.arguments = ["git", "-c", "protocol.ext.allow=never"] + arguments
         var environment = ProcessInfo.processInfo.environment
         // Never wait for a password on a terminal; never run a program named by the remote.
         environment["GIT_TERMINAL_PROMPT"] = "0"
         environment["GIT_ASKPASS"] = "/bin/false"
-        environment["GIT_PROTOCOL_FROM_USER"] = "0"
         process.environment = environment
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
