@@ -11,6 +11,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.6.0"),
         .package(url: "https://github.com/onevcat/Rainbow", from: "4.2.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        // Catalogue manifests (TOML, with line numbers in parse errors) and shared archives (zip).
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         .systemLibrary(
@@ -48,7 +51,13 @@ let package = Package(
         .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
         .target(name: "CTerminal", cSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))]),
         .target(name: "TerminalPlayer", dependencies: ["Raster", "CChafa", "CTerminal"]),
-        .target(name: "Catalogue"),
+        // SHA-256 from Debian's OpenSSL (libssl-dev): a few functions of a library
+        // already on every machine, where swift-crypto would compile BoringSSL.
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .target(
+            name: "Catalogue",
+            dependencies: ["CCrypto", .product(name: "TOMLKit", package: "TOMLKit"), .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+        ),
         .target(name: "LuaBindings", dependencies: ["LuaRuntime", "Catalogue", "Transitions", "Animation", "Geometry", "RenderTree"]),
         .executableTarget(
             name: "segue",

@@ -1,4 +1,5 @@
-/// What can be wrong with a catalogue folder itself (not with one entry in it).
+/// What can be wrong with a catalogue folder itself (not with one entry in it),
+/// with a shared archive, or with installing one.
 public enum CatalogueError: Error, Sendable, Equatable, CustomStringConvertible {
     case notFound(path: String)
     case notAFolder(path: String)
@@ -8,6 +9,19 @@ public enum CatalogueError: Error, Sendable, Equatable, CustomStringConvertible 
     /// a shared folder cannot make segue read (and quote) someone's files.
     case linkOutside(path: String)
     case tooLarge(path: String, limit: Int)
+    /// `catalogue.toml` is malformed or says something segue cannot accept.
+    case manifest(path: String, line: Int, message: String)
+    /// A folder without `catalogue.toml` where one is needed (packing, installing).
+    case noManifest(folder: String)
+    /// A shared folder or archive broke one of the rules that keep an install safe.
+    case refused(source: String, rule: SafetyRule, detail: String)
+    /// Content fetched again for a lock file is not the content that was locked.
+    case hashMismatch(name: String, locked: String, actual: String)
+    case lockFile(path: String, reason: String)
+    case git(source: String, reason: String)
+    /// Writing failed (a full disk, permissions): nothing installed was changed.
+    case writeFailed(path: String, reason: String)
+    case notInstalled(name: String, installed: [String])
 
     public var description: String {
         switch self {
@@ -25,6 +39,43 @@ public enum CatalogueError: Error, Sendable, Equatable, CustomStringConvertible 
             return "the built-in catalogue was not found; looked in:\n"
                 + searched.map { "  \($0)" }.joined(separator: "\n")
                 + "\ninstall it with 'make install' or pass --catalogue DIR"
+        case .manifest(let path, let line, let message):
+            return "\(path):\(line): \(message)"
+        case .noManifest(let folder):
+            return "\(folder): has no \(CatalogueManifest.fileName); a shared catalogue needs one: write one with format = 1, "
+                + "name, version and summary (see docs/catalogue-format.md)"
+        case .refused(let source, let rule, let detail):
+            return "\(source): refused (\(rule.rawValue)): \(detail)"
+        case .hashMismatch(let name, let locked, let actual):
+            return "\(name): its content hash is \(actual), but segue.lock has \(locked); "
+                + "the source changed since it was locked: nothing was installed"
+        case .lockFile(let path, let reason):
+            return "\(path): \(reason)"
+        case .git(let source, let reason):
+            return "\(source): git: \(reason)"
+        case .writeFailed(let path, let reason):
+            return "\(path): cannot be written (\(reason)); the installed catalogues were left as they were"
+        case .notInstalled(let name, let installed):
+            return "\(name): no catalogue of that name is installed or added"
+                + (Suggestion.nearest(to: name, in: installed).map { "; did you mean '\($0)'?" } ?? " (see 'segue catalogue list')")
         }
     }
+}
+
+/// The rules a shared catalogue must keep before a byte of it is installed;
+/// a refusal names the one broken.
+public enum SafetyRule: String, Sendable, Equatable, CaseIterable {
+    case pathTraversal = "path traversal"
+    case absolutePath = "absolute path"
+    case badName = "file name"
+    case link = "link"
+    case specialFile = "device file or FIFO"
+    case fileTooLarge = "file too large"
+    case tooManyFiles = "too many files"
+    case tooDeep = "folders too deep"
+    case archiveBomb = "archive bomb"
+    case duplicatePath = "duplicate path"
+    case checksumMismatch = "checksum mismatch"
+    case checksumMissing = "no checksum"
+    case notAnArchive = "not a zip archive"
 }

@@ -1,14 +1,43 @@
 import Foundation
 
 /// A folder of entries: every `*.lua` file directly inside it is one entry.
+/// A folder with a `catalogue.toml` is a shared catalogue; one without is a
+/// loose folder, which works the same.
 public struct CatalogueFolder: Sendable, Equatable {
     public let url: URL
     /// How the folder is named in listings: "built-in", or the path as given.
     public let label: String
+    /// The catalogue's name: its manifest's, else the folder's own name ("built-in" for the built-in one).
+    public let name: String
+    public let manifest: CatalogueManifest?
+    /// A manifest that is there but wrong: the folder's entries are not used, and this says why.
+    public let manifestProblem: CatalogueError?
 
     public init(url: URL, label: String) {
         self.url = url.standardizedFileURL
         self.label = label
+        self.name = label == BuiltinCatalogue.label ? label : self.url.lastPathComponent
+        self.manifest = nil
+        self.manifestProblem = nil
+    }
+
+    public init(url: URL, label: String, manifest: CatalogueManifest?, problem: CatalogueError? = nil) {
+        self.url = url.standardizedFileURL
+        self.label = label
+        self.name = manifest?.name ?? (label == BuiltinCatalogue.label ? label : self.url.lastPathComponent)
+        self.manifest = manifest
+        self.manifestProblem = problem
+    }
+
+    /// The folder with its manifest read; a bad manifest is kept as `manifestProblem`.
+    public static func open(url: URL, label: String, segueVersion: String?) -> CatalogueFolder {
+        let manifestPath = label.hasSuffix("/") ? label + CatalogueManifest.fileName : label + "/" + CatalogueManifest.fileName
+        do {
+            return CatalogueFolder(url: url, label: label,
+                                   manifest: try CatalogueManifest.load(in: url, displayPath: manifestPath, segueVersion: segueVersion))
+        } catch {
+            return CatalogueFolder(url: url, label: label, manifest: nil, problem: error)
+        }
     }
 
     /// The folder's entry files, by file name (bytewise), so listings are
@@ -19,6 +48,7 @@ public struct CatalogueFolder: Sendable, Equatable {
             throw .notFound(path: label)
         }
         guard isDirectory.boolValue else { throw .notAFolder(path: label) }
+        if let manifestProblem { throw manifestProblem }
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: url.path)

@@ -30,6 +30,6 @@ struct CatalogueOptions: ParsableArguments {
     }
 
     func searchPath() throws -> CatalogueSearchPath {
-        try CatalogueSearchPath.standard(extra: catalogues)
+        try CatalogueSearchPath.standard(extra: catalogues, segueVersion: Segue.version)
     }
 }

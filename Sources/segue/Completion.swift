@@ -21,7 +21,7 @@ enum Completion {
         var names: [String] = []
         if let slash = prefix.firstIndex(of: "/") {
             let catalogue = String(prefix[..<slash])
-            for folder in folders where folder.shortName == catalogue {
+            for folder in folders where folder.name == catalogue {
                 names += ((try? folder.entryFiles()) ?? []).map { "\(catalogue)/\($0.stem)" }
             }
         } else {
@@ -81,7 +81,7 @@ enum Completion {
     private static func looksLikePath(_ prefix: String, words: [String]) -> Bool {
         guard let slash = prefix.firstIndex(of: "/") else { return false }
         let first = String(prefix[..<slash])
-        return !(searchPath(words)?.folders.contains { $0.shortName == first } ?? false)
+        return !(searchPath(words)?.folders.contains { $0.name == first } ?? false)
     }
 
     /// The catalogues in use, with the `--catalogue` folders typed so far.

@@ -90,7 +90,7 @@ struct Target {
         let shown = name.escapingControlCharacters
         if name.contains("/") || name.hasSuffix(".lua") {
             let parts = name.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-            guard parts.count == 2, !name.hasSuffix(".lua"), let folder = folders.first(where: { $0.shortName == parts[0] }) else {
+            guard parts.count == 2, !name.hasSuffix(".lua"), let folder = folders.first(where: { $0.name == parts[0] }) else {
                 target.fail(CatalogueError.notFound(path: shown).description, ExitStatus.notFound)
                 return target
             }
@@ -107,9 +107,9 @@ struct Target {
         var known: [String] = []
         var searched: [String] = []
         for folder in folders {
-            searched.append("\(folder.shortName) (\(folder.url.path))")
+            searched.append("\(folder.name) (\(folder.url.path))")
             guard let files = try? folder.entryFiles() else { continue }
-            if let file = files.first(where: { $0.stem == name }) { found.append(("\(folder.shortName)/\(name)", file)) }
+            if let file = files.first(where: { $0.stem == name }) { found.append(("\(folder.name)/\(name)", file)) }
             known += files.map(\.stem)
         }
         let local = URL(fileURLWithPath: name + ".lua")
@@ -151,9 +151,4 @@ extension Target {
         }
         return file
     }
-}
-
-extension CatalogueFolder {
-    /// How `catalogue/entry` names the folder: "built-in", or the folder's own name.
-    var shortName: String { label == BuiltinCatalogue.label ? label : url.lastPathComponent }
 }

@@ -58,7 +58,7 @@ import Testing
         let entry = try cli.segue(["fade"])
         #expect(entry.status == 64 && entry.stderr.contains("'segue run fade' or 'segue preview fade'"))
         let helpOfNothing = try cli.segue(["help", "nosuch"])
-        #expect(helpOfNothing.status == 64 && helpOfNothing.stderr.contains("the commands are list, show, check, run, preview, new"))
+        #expect(helpOfNothing.status == 64 && helpOfNothing.stderr.contains("the commands are list, show, check, run, preview, new, catalogue"))
         let helpOfRun = try cli.segue(["help", "run"])
         #expect(helpOfRun.status == 0 && helpOfRun.stdout.contains("USAGE: segue run"))
         let option = try cli.segue(["list", "--jsn"])
@@ -71,8 +71,9 @@ import Testing
     }
 
     @Test func everyCommandsHelpEndsWithExamplesAndNoVersion() throws {
-        for command in ["list", "show", "check", "run", "preview", "new"] {
-            let help = try cli.segue([command, "--help"])
+        for command in ["list", "show", "check", "run", "preview", "new", "catalogue", "catalogue pack", "catalogue install",
+                        "catalogue verify", "catalogue list", "catalogue add", "catalogue remove"] {
+            let help = try cli.segue(command.split(separator: " ").map(String.init) + ["--help"])
             #expect(help.status == 0)
             let examples = try #require(help.stdout.range(of: "Examples:"), "\(command) has no examples")
             #expect(help.stdout[examples.upperBound...].contains("segue \(command)"), "\(command)'s examples do not use it")

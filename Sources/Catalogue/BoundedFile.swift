@@ -1,0 +1,88 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reading and writing a shared catalogue's files without trusting them:
+/// no link is followed, nothing but regular files, and a size counted while
+/// reading (what `stat` says can change under us).
+enum BoundedFile {
+    enum Failure: Error, CustomStringConvertible {
+        case tooLarge, notRegular, system(String)
+
+        var description: String {
+            switch self {
+            case .tooLarge: "too large"
+            case .notRegular: "not a regular file"
+            case .system(let reason): reason
+            }
+        }
+    }
+
+    static func errorText(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
+
+    /// The file's bytes, at most `limit` of them.
+    static func read(_ url: URL, limit: Int) throws(Failure) -> [UInt8] {
+        let fd = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
+        guard fd >= 0 else { throw errno == ELOOP ? .notRegular : .system(errorText()) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { throw .notRegular }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 << 10)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 { if errno == EINTR { continue } else { throw .system(errorText()) } }
+            if n == 0 { break }
+            guard bytes.count + n <= limit else { throw .tooLarge }
+            bytes += chunk[..<n]
+        }
+        return bytes
+    }
+
+    /// Writes a new file (never an existing one, never through a link) and
+    /// flushes it to the disk, so a later rename publishes whole contents.
+    static func create(_ url: URL, _ bytes: some ContiguousBytes) throws(Failure) {
+        let writer = try Writer(url)
+        try writer.write(bytes)
+        try writer.close()
+    }
+
+    final class Writer {
+        private var fd: Int32
+
+        init(_ url: URL) throws(Failure) {
+            fd = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            guard fd >= 0 else { throw errno == EEXIST ? .system("exists") : .system(BoundedFile.errorText()) }
+        }
+
+        func write(_ bytes: some ContiguousBytes) throws(Failure) {
+            let result: Failure? = bytes.withUnsafeBytes { buffer in
+                var done = 0
+                while done < buffer.count {
+                    let n = Glibc.write(fd, buffer.baseAddress! + done, buffer.count - done)
+                    if n < 0 { if errno == EINTR { continue } else { return .system(BoundedFile.errorText()) } }
+                    done += n
+                }
+                return nil
+            }
+            if let result { throw result }
+        }
+
+        func close() throws(Failure) {
+            guard fd >= 0 else { return }
+            defer { _ = Glibc.close(fd); fd = -1 }
+            guard fsync(fd) == 0 else { throw .system(BoundedFile.errorText()) }
+        }
+
+        deinit { if fd >= 0 { _ = Glibc.close(fd) } }
+    }
+
+    /// Flushes a folder's names (a rename or a new file in it) to the disk.
+    static func syncFolder(_ url: URL) {
+        let fd = open(url.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        fsync(fd)
+        close(fd)
+    }
+}

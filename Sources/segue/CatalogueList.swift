@@ -1,0 +1,144 @@
+import ArgumentParser
+import Catalogue
+import Foundation
+import LuaBindings
+
+extension CatalogueCommand {
+    struct ListCatalogues: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "list",
+            abstract: "List the catalogues in use: name, version, kind, entries, broken entries and where.",
+            discussion: """
+                Each broken entry is reported on standard error with its reason; exits with status 1 if there is one.
+
+                Examples:
+                  segue catalogue list
+                  segue catalogue list --json
+                """)
+
+        @OptionGroup var options: CatalogueOptions
+        @Flag(help: "Print the list as JSON.") var json = false
+
+        struct Row: Encodable {
+            let name, kind, path: String
+            let version: String?
+            let entries: Int
+            let broken: [String]
+        }
+
+        struct Listing: Encodable {
+            let schema = 1
+            let catalogues: [Row]
+        }
+
+        func run() throws {
+            let searchPath = try options.searchPath()
+            let locations = CatalogueCommand.locations
+            let added = Set(((try? locations.config.map(UserCatalogues.load)) ?? nil)?.folders ?? [])
+            let store = locations.installed.map { $0.standardizedFileURL.path + "/.store/" }
+            var rows: [Row] = []
+            for (index, folder) in searchPath.folders.enumerated() {
+                let kind = index == 0 ? "built-in"
+                    : store.map { folder.url.path.hasPrefix($0) } == true ? "installed"
+                    : added.contains(folder.label) ? "added" : "path"
+                var entries = 0
+                var broken: [String] = []
+                do {
+                    for file in try folder.entryFiles() {
+                        do {
+                            _ = try EntryLoader.load(file, limits: options.limits)
+                            entries += 1
+                        } catch {
+                            broken.append(error.description)
+                        }
+                    }
+                } catch {
+                    broken.append(error.description)
+                }
+                rows.append(Row(name: folder.name, kind: kind, path: folder.url.path, version: folder.manifest?.version.description,
+                                entries: entries, broken: broken))
+            }
+            if json {
+                print(try Output.json(Listing(catalogues: rows)))
+            } else {
+                print(Output.table([["NAME", "VERSION", "KIND", "ENTRIES", "BROKEN", "WHERE"]] + rows.map {
+                    [$0.name, $0.version ?? "-", $0.kind, String($0.entries), String($0.broken.count), $0.path]
+                }))
+            }
+            for problem in searchPath.problems { Output.error(problem.description) }
+            for row in rows { for problem in row.broken { Output.error(problem) } }
+            if rows.contains(where: { !$0.broken.isEmpty }) || !searchPath.problems.isEmpty { throw ExitCode(1) }
+        }
+    }
+
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Use a catalogue folder from now on (kept in the per-user catalogues.toml).",
+            discussion: """
+                Examples:
+                  segue catalogue add ~/team-catalogue
+                """)
+
+        @Argument(help: ArgumentHelp("The catalogue folder.", valueName: "DIR"), completion: .directory) var folder: String
+
+        func run() throws {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else { throw CatalogueCommand.fail(.notFound(path: folder)) }
+            guard isDirectory.boolValue else { throw CatalogueCommand.fail(.notAFolder(path: folder)) }
+            let path = URL(fileURLWithPath: folder).standardizedFileURL.path
+            let catalogue = CatalogueFolder.open(url: URL(fileURLWithPath: path), label: folder, segueVersion: Segue.version)
+            if let problem = catalogue.manifestProblem { throw CatalogueCommand.fail(problem) }
+            guard let config = CatalogueCommand.locations.config else {
+                Output.error("neither HOME nor XDG_CONFIG_HOME is set: there is nowhere to keep the list")
+                throw ExitCode(70)
+            }
+            var list = try CatalogueCommand.reporting { () throws(CatalogueError) in try UserCatalogues.load(config) }
+            if list.folders.contains(path) {
+                print("\(path) is already in use")
+                return
+            }
+            list.folders.append(path)
+            try CatalogueCommand.reporting { () throws(CatalogueError) in try list.save(config) }
+            print("added \(catalogue.name) (\(path))")
+        }
+    }
+
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Stop using a catalogue: an installed one is deleted (taken out of use in one rename first); an added folder is only forgotten.",
+            discussion: """
+                Examples:
+                  segue catalogue remove team
+                  segue catalogue remove ~/team-catalogue
+                """)
+
+        @Argument(help: ArgumentHelp("The catalogue's name, or an added folder's path.", valueName: "NAME")) var name: String
+
+        func run() throws {
+            let store = try CatalogueCommand.store()
+            if store.installed().contains(where: { $0.name == name }) {
+                try CatalogueCommand.reporting { () throws(CatalogueError) in try store.remove(name) }
+                print("removed \(name)")
+                return
+            }
+            if let config = CatalogueCommand.locations.config {
+                var list = try CatalogueCommand.reporting { () throws(CatalogueError) in try UserCatalogues.load(config) }
+                let path = URL(fileURLWithPath: name).standardizedFileURL.path
+                let matches = list.folders.filter {
+                    $0 == path || CatalogueFolder.open(url: URL(fileURLWithPath: $0), label: $0, segueVersion: nil).name == name
+                }
+                if let match = matches.first, matches.count == 1 {
+                    list.folders.removeAll { $0 == match }
+                    try CatalogueCommand.reporting { () throws(CatalogueError) in try list.save(config) }
+                    print("forgot \(match) (the folder itself was not touched)")
+                    return
+                }
+                if matches.count > 1 {
+                    Output.error("\(name): several added folders have that name; give the path: \(matches.joined(separator: ", "))")
+                    throw ExitCode(64)
+                }
+            }
+            throw CatalogueCommand.fail(.notInstalled(name: name, installed: store.installed().map(\.name)))
+        }
+    }
+}
