@@ -38,7 +38,7 @@ import TestSupport
             Issue.record("a name other than the file's was accepted")
             return
         }
-        #expect(location?.line == 2)
+        #expect(location.line == 2)
         #expect(message.contains("'name' is \"other-name\" but the file is sample.lua"))
     }
 
