@@ -41,7 +41,16 @@ struct List: ParsableCommand, Displayed {
                           .init(fit: .truncate(minimum: 10)), .init(fit: .truncate(minimum: 20))],
                 header: ["NAME", "TITLE", "CATALOGUE", "TAGS", "SUMMARY"]))
         }
-        if !json { for problem in report.problems { Output.report(problem) } }
+        if !json {
+            for problem in report.problems { Output.report(problem) }
+            // A short name in several catalogues only works qualified: say so here, not first at 'run'.
+            var catalogues: [String: [String]] = [:]
+            for (entry, catalogue) in zip(report.loaded, report.catalogueNames) { catalogues[entry.metadata.name, default: []].append(catalogue) }
+            for (name, inside) in catalogues.sorted(by: { $0.key < $1.key }) where inside.count > 1 {
+                Output.warning("'\(name)' is in \(inside.joined(separator: " and ")): call it "
+                               + inside.map { "\($0)/\(name)" }.joined(separator: " or "))
+            }
+        }
         if !report.problems.isEmpty { throw ExitStatus.problems }
     }
 }

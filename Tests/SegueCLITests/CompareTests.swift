@@ -130,7 +130,9 @@ extension CompareTests {
         let name = "b\u{1B}]0;title\u{07}.lua"
         try FileManager.default.copyItem(at: builtin, to: dir.appendingPathComponent(name))
         let result = try cli.segue(["preview", name, "fade", "--at", "0.1", "--out", "o\u{1B}[31m.png"], in: dir)
-        #expect(result.status == 0, "\(result.stderr)")
+        // Such a file name is no entry name: refused, with the name written out, and the other panel still drawn.
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("b\\u{1B}]0;title\\u{7}.lua") && result.stderr.contains("wrote o\\u{1B}[31m.png"))
         #expect(!result.stderr.contains("\u{1B}") && !result.stderr.contains("\u{07}"), "\(result.stderr.debugDescription)")
     }
 }

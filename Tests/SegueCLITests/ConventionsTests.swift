@@ -102,6 +102,8 @@ import Testing
         let clash = try cli.segue(["run", "shared", "--catalogue", "a", "--catalogue", "b"], in: dir)
         #expect(clash.status == 64 && clash.stderr.contains("'a/shared' or 'b/shared'"))
         #expect(try cli.segue(["run", "b/shared", "--catalogue", "a", "--catalogue", "b"], in: dir).status == 0)
+        let listed = try cli.segue(["list", "--catalogue", "a", "--catalogue", "b"], in: dir)
+        #expect(listed.status == 0 && listed.stderr.contains("'shared' is in a and b: call it a/shared or b/shared"))
         // Not found: what was searched.
         let missing = try cli.segue(["show", "nosuch", "--catalogue", "a"], in: dir)
         #expect(missing.status == 2 && missing.stderr.contains("looked in ./nosuch.lua and the catalogues built-in (")
