@@ -114,6 +114,7 @@ struct Check: ParsableCommand, Displayed {
                 let target = try Target.resolve(text, in: options.searchPath)
                 plan += target.files.map { ($0, given.merging(target.parameters) { $1 }) }
                 problems += target.problems
+                for warning in target.warnings where !json { Output.warning(warning) }
                 if target.status != .success && status != ExitStatus.usage { status = target.status }
             }
         }
@@ -238,13 +239,13 @@ final class Progress {
 
     func show(_ index: Int, _ name: String) {
         guard enabled else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[2Kchecking \(index + 1)/\(total): \(name)".utf8))
+        Output.standardError("\r\u{1B}[2Kchecking \(index + 1)/\(total): \(name.escapingControlCharacters)")
     }
 
     /// Clears the line before other output is written under it.
     func clear() {
         guard enabled else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+        Output.standardError("\r\u{1B}[2K")
     }
 
     func finish() { clear() }

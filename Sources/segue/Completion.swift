@@ -10,6 +10,14 @@ import Transitions
 /// calls back into segue for these). Each gets the words typed so far, the
 /// index of the word being completed and its text up to the cursor.
 enum Completion {
+    /// Only candidates made of these reach a shell: bash's generated script
+    /// passes candidates through `compgen -W`, which expands `$(…)`, `${…}`
+    /// and backquotes, so a file named `$(rm …).lua` must never be offered.
+    /// (Entry names are letters, digits and dashes anyway.)
+    static func isSafe(_ word: String) -> Bool {
+        !word.isEmpty && word.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._/~+-=:,@%".unicodeScalars.contains($0)) }
+    }
+
     /// Entry names from the catalogues in use (with the command line's own
     /// `--catalogue` folders), `catalogue/entry`, and `.lua` files and
     /// folders once the word looks like a path.
@@ -30,7 +38,7 @@ enum Completion {
             names += paths("").filter { $0.hasSuffix(".lua") }.map { String($0.dropLast(4)) }
         }
         var seen = Set<String>()
-        return names.filter { $0.hasPrefix(prefix) && seen.insert($0).inserted }.sorted()
+        return names.filter { $0.hasPrefix(prefix) && isSafe($0) && seen.insert($0).inserted }.sorted()
     }
 
     /// `--param KEY=`: the parameter names of the entry on the command line,
@@ -51,7 +59,7 @@ enum Completion {
             }
             // Values only once the key is typed, so the first list is short.
             let shown = prefix.contains("=") ? candidates.filter { !$0.hasSuffix("=") } : candidates.filter { $0.hasSuffix("=") }
-            return shown.filter { $0.hasPrefix(prefix) }
+            return shown.filter { $0.hasPrefix(prefix) && isSafe($0) }
         }
         return []
     }
@@ -72,7 +80,7 @@ enum Completion {
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
             guard isDirectory.boolValue || name.hasSuffix(".lua") else { continue }
             let shown = shownFolder.isEmpty ? name : shownFolder.hasSuffix("/") ? shownFolder + name : shownFolder + "/" + name
-            result.append(shown)
+            if isSafe(shown) { result.append(shown) }
         }
         return result
     }

@@ -35,11 +35,14 @@ struct List: ParsableCommand, Displayed {
         if json {
             print(try Output.json(Document(entries: entries, problems: report.problems)))
         } else if !entries.isEmpty {
-            print(Output.table(
-                entries.map { [$0.name, $0.title, $0.catalogue, $0.tags.joined(separator: ","), $0.summary] },
-                columns: [.init(role: .name), .init(fit: .truncate(minimum: 10)), .init(fit: .truncate(minimum: 9)),
-                          .init(fit: .truncate(minimum: 10)), .init(fit: .truncate(minimum: 20))],
-                header: ["NAME", "TITLE", "CATALOGUE", "TAGS", "SUMMARY"]))
+            // On a narrow terminal the tags, then the catalogue, then the title make room (piped: every column).
+            let width = Style.settings.width ?? .max
+            let keep = [true, width >= 56, width >= 70, width >= 80, true]
+            let rows = entries.map { [$0.name, $0.title, $0.catalogue, $0.tags.joined(separator: ","), $0.summary] }
+            let columns: [Output.Column] = [.init(role: .name), .init(fit: .truncate(minimum: 10)), .init(fit: .truncate(minimum: 9)),
+                                            .init(fit: .truncate(minimum: 10)), .init(fit: .truncate(minimum: 20))]
+            func kept<T>(_ row: [T]) -> [T] { zip(row, keep).filter(\.1).map(\.0) }
+            print(Output.table(rows.map(kept), columns: kept(columns), header: kept(["NAME", "TITLE", "CATALOGUE", "TAGS", "SUMMARY"])))
         }
         if !json {
             for problem in report.problems { Output.report(problem) }

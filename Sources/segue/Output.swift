@@ -1,14 +1,30 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import LuaBindings
+import LuaRuntime
 
 /// Messages for people go to standard error, so standard output stays data.
 enum Output {
+    /// Writes to standard error, ignoring failure: a closed or full standard
+    /// error must not stop the command (FileHandle's write traps on it).
+    static func standardError(_ text: String) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }
+            bytes = bytes.dropFirst(written)
+        }
+    }
+
     static func error(_ message: String) {
-        FileHandle.standardError.write(Data((Style.paint("segue:", .error, on: .errors) + " " + message + "\n").utf8))
+        Output.standardError((Style.paint("segue:", .error, on: .errors) + " " + message + "\n"))
     }
 
     static func warning(_ message: String) {
-        FileHandle.standardError.write(Data((Style.paint("segue: warning:", .warning, on: .errors) + " " + message + "\n").utf8))
+        Output.standardError((Style.paint("segue: warning:", .warning, on: .errors) + " " + message + "\n"))
     }
 
     /// A column of a table: how it looks, and how it gives way when the
@@ -39,7 +55,8 @@ enum Output {
     /// last leftwards, down to their minimums. Piped, every cell is whole.
     /// The last column is not padded; a header row, when given, is bold.
     static func table(_ rows: [[String]], columns: [Column] = [], header: [String]? = nil, width: Int? = Style.settings.width) -> String {
-        let all = (header.map { [$0] } ?? []) + rows
+        // Cells come from strangers (folder names, parameter descriptions): no control characters reach a terminal.
+        let all = ((header.map { [$0] } ?? []) + rows).map { $0.map(\.escapingControlCharacters) }
         guard let count = all.map(\.count).max(), count > 0 else { return "" }
         let spec = (0..<count).map { $0 < columns.count ? columns[$0] : Column() }
         var widths = [Int](repeating: 0, count: count)
@@ -109,7 +126,7 @@ extension Output {
 
     /// A problem on standard error, for commands whose output is something else.
     static func report(_ problem: Problem) {
-        FileHandle.standardError.write(Data((fitted(line(problem, on: .errors), on: .errors) + "\n").utf8))
+        Output.standardError((fitted(line(problem, on: .errors), on: .errors) + "\n"))
     }
 
     /// A line of `check`'s kind fitted to the terminal: broken at spaces,

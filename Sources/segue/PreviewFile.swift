@@ -17,8 +17,8 @@ extension Preview {
         let sheetCount = format == .sheet ? min(self.frames ?? 12, runs.map(\.frames.count).max() ?? 1) : 1
         let drawingScale = Self.sheetScale(for: runs.flatMap(\.frames), count: sheetCount * runs.count, asked: scale)
         if drawingScale < scale {
-            FileHandle.standardError.write(Data(("note: the sheet's \(sheetCount) frames are drawn at @\(drawingScale)×, not @\(scale)×, "
-                + "to keep it under \(Self.sheetPixelLimit / 1_000_000) million pixels; give fewer --frames for more detail\n").utf8))
+            Output.standardError("note: the sheet's \(sheetCount) frames are drawn at @\(drawingScale)×, not @\(scale)×, "
+                + "to keep it under \(Self.sheetPixelLimit / 1_000_000) million pixels; give fewer --frames for more detail\n")
         }
         let movie = PreviewMovie(runs: runs, renderer: FrameBatch(scale: Double(drawingScale), painter: painter))
         let name = runs.map(\.file.stem).joined(separator: " vs ")
@@ -45,7 +45,7 @@ extension Preview {
                 let chosen = Self.evenlySpaced(Array(movie.times.indices), count: count)
                 // Fewer frames than asked for says something about --fps only when the run was not cut short.
                 if chosen.count < count && !failed {
-                    FileHandle.standardError.write(Data("note: the run has \(chosen.count) frames at --fps \(Int(fps)); raise --fps for more\n".utf8))
+                    Output.standardError("note: the run has \(chosen.count) frames at --fps \(Int(fps)); raise --fps for more\n")
                 }
                 try Self.checkHeld(chosen.count, width: width, height: height, limit: Self.sheetPixelLimit)
                 let pictures = try movie.pictures(chosen) { progress.update(done: $0, of: $1) }
@@ -84,7 +84,7 @@ extension Preview {
         try OutputFile.write(data, to: out)
         // Written after the page, so a watching page that sees the new version loads the new page.
         if let sidecar { try OutputFile.write(WatchSidecar.script(version: Self.version(of: data)), to: sidecar) }
-        FileHandle.standardError.write(Data("wrote \(out.escapingControlCharacters) (\(ByteCountFormatter.string(fromByteCount: Int64(data.count), countStyle: .file)))\n".utf8))
+        Output.standardError("wrote \(out.escapingControlCharacters) (\(ByteCountFormatter.string(fromByteCount: Int64(data.count), countStyle: .file)))\n")
         return failed
     }
 

@@ -19,14 +19,14 @@ final class ProgressBar {
         let width = 30
         let filled = done * width / total
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-        FileHandle.standardError.write(Data("\r\(label) \(bar) \(done)/\(total)".utf8))
+        Output.standardError("\r\(label) \(bar) \(done)/\(total)")
         shown = true
     }
 
     /// Clears the bar's line.
     func finish() {
         guard shown else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+        Output.standardError("\r\u{1B}[2K")
         shown = false
     }
 }

@@ -113,7 +113,11 @@ struct ScenarioArguments: ParsableArguments {
         options.windowSize = try windowSize()
         options.device = size == nil ? try namedDevice() : nil
         options.limits = catalogue.limits
-        options.parameters = try Target.parameters(parameters).merging(target.parameters) { $1 }
+        let flags = try Target.parameters(parameters)
+        for (key, value) in target.parameters where flags[key] != nil && flags[key] != value {
+            throw ValidationError("'\(key)' is given twice, as \(value) in the name and as \(flags[key]!) by --param: give it once")
+        }
+        options.parameters = flags.merging(target.parameters) { $1 }
         options.sampling = sampling
         options.rendering = rendering
         var unreadable = ""
@@ -133,14 +137,14 @@ struct ScenarioArguments: ParsableArguments {
         let (plan, release) = try drag()
         let outcome = ScenarioRunner.run(file, source: source, scenario: chosenScenario, options: options,
                                          interaction: plan, release: release)
-        if !quiet { for line in outcome.printed { FileHandle.standardError.write(Data("print    \(file.stem): \(line)\n".utf8)) } }
+        if !quiet { for line in outcome.printed { Output.standardError("print    \(file.stem): \(line)\n") } }
         return (file, outcome, options, nil)
     }
 
     /// Prints the run's problems as `check` does.
     static func report(_ outcome: ScenarioOutcome, entry: String) {
         for problem in outcome.problems { Output.report(problem) }
-        if let skipped = outcome.skipped { FileHandle.standardError.write(Data("skipped  \(entry): \(skipped)\n".utf8)) }
+        if let skipped = outcome.skipped { Output.standardError("skipped  \(entry): \(skipped)\n") }
     }
 }
 

@@ -50,7 +50,7 @@ struct Segue: ParsableCommand, Displayed {
         do {
             command = try parseAsRoot(arguments)
         } catch {
-            exit(withError: error)
+            report(error)
         }
         Style.configure((command as? Displayed)?.display.color ?? .auto)
         do {
@@ -60,17 +60,28 @@ struct Segue: ParsableCommand, Displayed {
             let type = Swift.type(of: command)
             let text = "Error: \(error.message)\nUsage: " + usageString(for: type)
                 + "\n  See 'segue \(type._commandName) --help' for more information.\n"
-            FileHandle.standardError.write(Data(text.utf8))
+            Output.standardError(text)
             finish(ExitStatus.usage)
         } catch let error as ExitCode {
             finish(error)
         } catch {
             // ArgumentParser's own (help asked for through 'segue help X', a
             // clean exit) it reports itself; anything else is our failure.
-            guard exitCode(for: error) == .failure else { exit(withError: error) }
+            guard exitCode(for: error) == .failure else { report(error) }
             Output.error("internal error: \(error)")
             finish(ExitStatus.internalError)
         }
+        finish(.success)
+    }
+
+    /// An error ArgumentParser made while parsing: a real one it reports
+    /// itself (the command's usage, status 64); help, a completion script
+    /// or a clean exit are printed here, help with its examples moved to the
+    /// end, and a failed write is 70 as for every command.
+    static func report(_ error: Error) -> Never {
+        guard exitCode(for: error) == .success else { exit(withError: error) }
+        let text = HelpText.examplesLast(fullMessage(for: error))
+        if !text.isEmpty { print(text) }
         finish(.success)
     }
 
@@ -100,22 +111,37 @@ enum CommandLineCheck {
         var index = 0
         while index < arguments.count {
             let word = arguments[index]
-            if word == "--" { words += arguments[(index + 1)...]; break }
+            if word == "--" { break }
             if word.hasPrefix("-") {
+                let option = String(word.prefix { $0 != "=" })
+                // An option the root does not know: ArgumentParser says which, with its did-you-mean.
+                guard rootOptionsWithValues.contains(option) || ["-h", "--help"].contains(option) else { return nil }
                 if rootOptionsWithValues.contains(word) { index += 1 }
             } else {
                 words.append(word)
-                // Only the command's name (and help's topic) are checked here.
-                if words.count == 2 || (words.count == 1 && word != "help") { break }
+                // Only the command's name is checked, and help's whole topic.
+                if words.first != "help" { break }
             }
             index += 1
         }
         guard let first = words.first else { return nil }
-        if first == "help" {
-            guard words.count == 2 else { return nil }
-            return commands.contains(words[1]) ? nil : unknown(words[1], context: "'segue help' takes a command")
+        guard first == "help" else {
+            return commands.contains(first) ? nil : unknown(first, context: "'\(first.escapingControlCharacters)' is not a segue command")
         }
-        return commands.contains(first) ? nil : unknown(first, context: "'\(first.escapingControlCharacters)' is not a segue command")
+        var command: ParsableCommand.Type = Segue.self
+        var path = "segue"
+        for word in words.dropFirst() {
+            let names = command.configuration.subcommands.map { $0._commandName }
+            guard let next = command.configuration.subcommands.first(where: { $0._commandName == word }) else {
+                let shown = word.escapingControlCharacters
+                guard !names.isEmpty else { return "'\(path)' has no commands of its own; see 'segue help \(path.dropFirst(6))'" }
+                let hint = Suggestion.nearest(to: word, in: names).map { "did you mean '\($0)'? " } ?? ""
+                return "'segue help' takes a command: '\(path) \(shown)' is none; \(hint)the commands of '\(path)' are \(names.joined(separator: ", "))"
+            }
+            command = next
+            path += " " + word
+        }
+        return nil
     }
 
     private static func unknown(_ word: String, context: String) -> String {
@@ -126,5 +152,22 @@ enum CommandLineCheck {
         } ?? false
         if isEntry { return "\(context): to see the entry, 'segue run \(shown)' or 'segue preview \(shown)'" }
         return "\(context); the commands are \(commands.joined(separator: ", ")) (see 'segue --help')"
+    }
+}
+
+/// Help pages as ArgumentParser lays them out (overview, discussion, usage,
+/// options) with the discussion's examples moved to the very end, where a
+/// reader who scrolled past the options finds them.
+enum HelpText {
+    static func examplesLast(_ text: String) -> String {
+        var lines = text.components(separatedBy: "\n")
+        guard let start = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "Examples:" }) else { return text }
+        var end = start + 1
+        while end < lines.count && lines[end].hasPrefix(" ") { end += 1 }
+        let block = Array(lines[start..<end])
+        lines.removeSubrange(start..<end)
+        if start > 0, start - 1 < lines.count, lines[start - 1].isEmpty { lines.remove(at: start - 1) }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return (lines + [""] + block).joined(separator: "\n")
     }
 }

@@ -67,7 +67,7 @@ struct Show: ParsableCommand, Displayed {
     private func text(_ document: Document, loaded: LoadedEntry) -> String {
         let width = Style.settings.width
         let entry = document.entry
-        var lines = [Style.paint(entry.title, .heading) + " (" + Style.paint(entry.name, .name) + ")"]
+        var lines = [Style.paint(entry.title.escapingControlCharacters, .heading) + " (" + Style.paint(entry.name, .name) + ")"]
         lines += width.map { Style.wrapped(entry.summary, to: $0) } ?? [entry.summary]
         lines.append("")
         var rows = [["file", entry.file], ["catalogue", entry.catalogue]]

@@ -10,6 +10,8 @@ struct Target {
     var problems: [String] = []
     /// Parameters given in the name's parentheses.
     var parameters: [String: String] = [:]
+    /// Catalogue folders in use that could not be read while looking (said, not fatal: the name may be elsewhere).
+    var warnings: [String] = []
 
     /// Splits `name(key: value, key: value)` into the name and its parameters.
     static func parse(_ text: String) throws -> (name: String, parameters: [String: String]) {
@@ -106,10 +108,20 @@ struct Target {
         var found: [(qualified: String, file: EntryFile)] = []
         var known: [String] = []
         var searched: [String] = []
+        var seen = Set<String>()
         for folder in folders {
-            searched.append("\(folder.name) (\(folder.url.path))")
-            guard let files = try? folder.entryFiles() else { continue }
-            if let file = files.first(where: { $0.stem == name }) { found.append(("\(folder.name)/\(name)", file)) }
+            // The same folder named twice (a path and its link, a trailing slash) is one catalogue.
+            guard seen.insert(folder.url.resolvingSymlinksInPath().path).inserted else { continue }
+            let files: [EntryFile]
+            do {
+                files = try folder.entryFiles()
+            } catch {
+                target.warnings.append(error.description)
+                searched.append("\(folder.name.escapingControlCharacters) (\(folder.url.path.escapingControlCharacters), unreadable)")
+                continue
+            }
+            searched.append("\(folder.name.escapingControlCharacters) (\(folder.url.path.escapingControlCharacters))")
+            if let file = files.first(where: { $0.stem == name }) { found.append(("\(folder.name.escapingControlCharacters)/\(name)", file)) }
             known += files.map(\.stem)
         }
         let local = URL(fileURLWithPath: name + ".lua")
@@ -144,6 +156,7 @@ extension Target {
             problems.append("\(text.escapingControlCharacters): the folder has no entries")
             status = ExitStatus.notFound
         }
+        if !quiet { for warning in warnings { Output.warning(warning) } }
         guard problems.isEmpty, let file = files.first else {
             if quiet { throw ValidationError(problems.joined(separator: "; ")) }
             for problem in problems { Output.error(problem) }

@@ -86,10 +86,10 @@ struct Watch {
         pthread_sigmask(SIG_UNBLOCK, &stoppers, nil)
         var last = snapshot()
         if !quiet && !crowded.isEmpty {
-            FileHandle.standardError.write(Data(("note: \(crowded.sorted().joined(separator: ", ")) holds more than \(Self.fileLimit) files: "
-                + "watching only the entries' own files there\n").utf8))
+            Output.standardError("note: \(crowded.sorted().joined(separator: ", ")) holds more than \(Self.fileLimit) files: "
+                + "watching only the entries' own files there\n")
         }
-        if !quiet { FileHandle.standardError.write(Data("watching \(folders.map(\.path).joined(separator: ", ")) (Ctrl-C stops)\n".utf8)) }
+        if !quiet { Output.standardError("watching \(folders.map(\.path).joined(separator: ", ")) (Ctrl-C stops)\n") }
         while true {
             Thread.sleep(forTimeInterval: Self.interval)
             let now = snapshot()

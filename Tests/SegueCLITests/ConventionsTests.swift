@@ -48,6 +48,27 @@ import Testing
         process.waitUntilExit()
         #expect(process.terminationStatus == 70)
         #expect(message.contains("the output could not be written"))
+
+        // A full standard error loses the messages, never the status (and never crashes).
+        for (arguments, status) in [(["run", "nosuch"], Int32(2)), (["runn", "fade"], 64), (["help", "nosuch"], 64)] {
+            let quiet = Process()
+            quiet.executableURL = URL(fileURLWithPath: segue)
+            quiet.arguments = arguments
+            quiet.standardOutput = FileHandle.nullDevice
+            quiet.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
+            try quiet.run()
+            quiet.waitUntilExit()
+            #expect(quiet.terminationStatus == status, "\(arguments)")
+        }
+        // Help written to a full disk is a failure too.
+        let help = Process()
+        help.executableURL = URL(fileURLWithPath: segue)
+        help.arguments = ["--help"]
+        help.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
+        help.standardError = FileHandle.nullDevice
+        try help.run()
+        help.waitUntilExit()
+        #expect(help.terminationStatus == 70)
     }
 
     // MARK: Help
@@ -58,7 +79,11 @@ import Testing
         let entry = try cli.segue(["fade"])
         #expect(entry.status == 64 && entry.stderr.contains("'segue run fade' or 'segue preview fade'"))
         let helpOfNothing = try cli.segue(["help", "nosuch"])
-        #expect(helpOfNothing.status == 64 && helpOfNothing.stderr.contains("the commands are list, show, check, run, preview, new, catalogue"))
+        #expect(helpOfNothing.status == 64 && helpOfNothing.stderr.contains("the commands of 'segue' are list, show, check, run, preview, new, catalogue"))
+        let nested = try cli.segue(["help", "catalogue", "nosuch"])
+        #expect(nested.status == 64 && nested.stderr.contains("the commands of 'segue catalogue' are pack, install"))
+        let root = try cli.segue(["--catalog", "x", "list"])
+        #expect(root.status == 64 && root.stderr.contains("Did you mean '--catalogue'?"))
         let helpOfRun = try cli.segue(["help", "run"])
         #expect(helpOfRun.status == 0 && helpOfRun.stdout.contains("USAGE: segue run"))
         let option = try cli.segue(["list", "--jsn"])
@@ -76,7 +101,10 @@ import Testing
             let help = try cli.segue(command.split(separator: " ").map(String.init) + ["--help"])
             #expect(help.status == 0)
             let examples = try #require(help.stdout.range(of: "Examples:"), "\(command) has no examples")
-            #expect(help.stdout[examples.upperBound...].contains("segue \(command)"), "\(command)'s examples do not use it")
+            let after = help.stdout[examples.upperBound...]
+            #expect(after.contains("segue \(command)"), "\(command)'s examples do not use it")
+            // The last thing on the page, after the options.
+            #expect(!after.contains("--help") && !after.contains("OPTIONS:"), "\(command)'s examples are not at the end")
             #expect(!help.stdout.contains("--version"), "\(command)'s help offers --version")
         }
         #expect(try cli.segue(["--version"]).stdout == "segue 0.1.0\n")
@@ -152,6 +180,11 @@ import Testing
         #expect(!never.coloured.joined().contains("\u{1B}["))
         // Forced through a pipe.
         #expect(try cli.segue(["list", "--color", "always"], in: dir).stdout.contains("\u{1B}["))
+        // A catalogue folder's name is a stranger's: written out, never sent to the terminal.
+        let hostile = try folder(["evil\u{1B}]0;PWN\u{07}\u{1B}[31mdir/longone.lua": "return {title = 'T', summary = 'S'}"])
+        let listed = try onTerminal("list --color never --catalogue \"$(printf 'evil\\033]0;PWN\\007\\033[31mdir')\"", columns: 200, in: hostile)
+        #expect(listed.plain.contains { $0.contains("longone") && $0.contains("\\u{1B}") })
+        #expect(!listed.coloured.joined().contains("\u{1B}[31m"))
     }
 
     @Test(.enabled(if: TmuxSession.available)) func showAndCheckBreakLinesBetweenWords() throws {
@@ -218,6 +251,23 @@ import Testing
         #expect(answers["segue --catalogue /tm"] == ["/tmp"])
         #expect(answers["segue run half-sheet --param e"] == ["edge="])
         #expect(answers["segue preview flip --scenario pres"]?.contains("present-then-dismiss") == true)
+
+        // A file name a shell would expand is never offered (bash's compgen -W would run it).
+        let hostile = try folder(["$(touch PWNED).lua": "", "`touch PWNED2`.lua": "", "ok.lua": ""])
+        process.currentDirectoryURL = hostile
+        let again = Process()
+        again.executableURL = process.executableURL
+        again.arguments = ["-c", harness]
+        again.currentDirectoryURL = hostile
+        again.environment = environment
+        let out2 = Pipe()
+        again.standardOutput = out2
+        try again.run()
+        let offered = String(decoding: out2.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        again.waitUntilExit()
+        #expect(!FileManager.default.fileExists(atPath: hostile.appendingPathComponent("PWNED").path))
+        #expect(!FileManager.default.fileExists(atPath: hostile.appendingPathComponent("PWNED2").path))
+        #expect(offered.contains("./ok.lua") && !offered.contains("touch"))
     }
 
     // MARK: JSON
