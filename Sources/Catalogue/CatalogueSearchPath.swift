@@ -40,6 +40,10 @@ public struct CatalogueSearchPath: Sendable {
         for folder in fromEnvironment + extra where !folder.isEmpty {
             path.folders.append(CatalogueFolder.open(url: URL(fileURLWithPath: folder), label: folder, segueVersion: segueVersion))
         }
+        // The same folder named twice (a path and a link to it, a trailing
+        // slash, the built-in one by its path) is one catalogue, the first.
+        var seen = Set<String>()
+        path.folders = path.folders.filter { seen.insert($0.url.resolvingSymlinksInPath().path).inserted }
         return path
     }
 }

@@ -115,7 +115,7 @@ struct Check: ParsableCommand, Displayed {
                 plan += target.files.map { ($0, given.merging(target.parameters) { $1 }) }
                 problems += target.problems
                 for warning in target.warnings where !json { Output.warning(warning) }
-                if target.status != .success && status != ExitStatus.usage { status = target.status }
+                if target.status != .success { status = ExitStatus.first(status, target.status) }
             }
         }
         let progress = Progress(total: plan.count, enabled: !json)

@@ -13,6 +13,12 @@ enum ExitStatus {
     /// is broken, or something went wrong that is no one else's mistake
     /// (sysexits' EX_SOFTWARE).
     static let internalError = ExitCode(70)
+
+    /// The status to report of two mistakes found before any work: a usage
+    /// error wins (the command line must change), then the one found first.
+    static func first(_ earlier: ExitCode, _ later: ExitCode) -> ExitCode {
+        earlier == .success || later == usage ? later : earlier
+    }
 }
 
 /// `--color`, accepted by every command and before one (`segue --color never list`).

@@ -100,6 +100,15 @@ enum JSONShapes {
             }
         }
 
+        /// As a parameter list writes it.
+        var text: String {
+            switch self {
+            case .number(let d): LuaValue.number(d).text
+            case .string(let s): s
+            case .boolean(let b): String(b)
+            }
+        }
+
         func encode(to encoder: Encoder) throws {
             var container = encoder.singleValueContainer()
             switch self {

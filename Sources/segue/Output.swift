@@ -20,11 +20,11 @@ enum Output {
     }
 
     static func error(_ message: String) {
-        Output.standardError((Style.paint("segue:", .error, on: .errors) + " " + message + "\n"))
+        standardError(Style.paint("segue:", .error, on: .errors) + " " + message + "\n")
     }
 
     static func warning(_ message: String) {
-        Output.standardError((Style.paint("segue: warning:", .warning, on: .errors) + " " + message + "\n"))
+        standardError(Style.paint("segue: warning:", .warning, on: .errors) + " " + message + "\n")
     }
 
     /// A column of a table: how it looks, and how it gives way when the
@@ -126,7 +126,7 @@ extension Output {
 
     /// A problem on standard error, for commands whose output is something else.
     static func report(_ problem: Problem) {
-        Output.standardError((fitted(line(problem, on: .errors), on: .errors) + "\n"))
+        standardError(fitted(line(problem, on: .errors), on: .errors) + "\n")
     }
 
     /// A line of `check`'s kind fitted to the terminal: broken at spaces,

@@ -114,8 +114,10 @@ struct ScenarioArguments: ParsableArguments {
         options.device = size == nil ? try namedDevice() : nil
         options.limits = catalogue.limits
         let flags = try Target.parameters(parameters)
-        for (key, value) in target.parameters where flags[key] != nil && flags[key] != value {
-            throw ValidationError("'\(key)' is given twice, as \(value) in the name and as \(flags[key]!) by --param: give it once")
+        for (key, value) in target.parameters {
+            if let flagged = flags[key], flagged != value {
+                throw ValidationError("'\(key)' is given twice, as \(value) in the name and as \(flagged) by --param: give it once")
+            }
         }
         options.parameters = flags.merging(target.parameters) { $1 }
         options.sampling = sampling

@@ -59,12 +59,12 @@ struct Show: ParsableCommand, Displayed {
         if json {
             print(try Output.json(document))
         } else {
-            print(text(document, loaded: loaded))
+            print(text(document))
         }
         if !document.check.passed { throw ExitStatus.problems }
     }
 
-    private func text(_ document: Document, loaded: LoadedEntry) -> String {
+    private func text(_ document: Document) -> String {
         let width = Style.settings.width
         let entry = document.entry
         var lines = [Style.paint(entry.title.escapingControlCharacters, .heading) + " (" + Style.paint(entry.name, .name) + ")"]
@@ -85,7 +85,7 @@ struct Show: ParsableCommand, Displayed {
             lines.append("\nparameters:")
             lines.append(Output.table(document.parameters.map { p in
                 let range = p.range.map { "range \($0.minimum.map { LuaValue.number($0).text } ?? "")…\($0.maximum.map { LuaValue.number($0).text } ?? "")" }
-                return ["  " + p.name, p.type, "default \(loaded.parameters.first { $0.name == p.name }?.defaultValue.text ?? "")",
+                return ["  " + p.name, p.type, "default \(p.default.text)",
                         range ?? p.choices.map { "one of \($0.joined(separator: ", "))" } ?? "", p.description ?? ""]
             }, columns: [.init(role: .name), .init(), .init(), .init(fit: .wrap(minimum: 12)), .init(fit: .wrap(minimum: 20))]))
         }

@@ -60,7 +60,7 @@ struct Target {
 
     mutating func fail(_ problem: String, _ status: ExitCode) {
         problems.append(problem)
-        if self.status == .success || status == ExitStatus.usage { self.status = status }
+        self.status = ExitStatus.first(self.status, status)
     }
 
     /// Resolves a command line's word. In order: a path (a `.lua` file or a
@@ -108,10 +108,7 @@ struct Target {
         var found: [(qualified: String, file: EntryFile)] = []
         var known: [String] = []
         var searched: [String] = []
-        var seen = Set<String>()
         for folder in folders {
-            // The same folder named twice (a path and its link, a trailing slash) is one catalogue.
-            guard seen.insert(folder.url.resolvingSymlinksInPath().path).inserted else { continue }
             let files: [EntryFile]
             do {
                 files = try folder.entryFiles()
