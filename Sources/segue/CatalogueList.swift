@@ -17,17 +17,30 @@ extension CatalogueCommand {
                 """)
 
         @OptionGroup var options: CatalogueOptions
-        @Flag(help: "Print the list as JSON.") var json = false
+        @Flag(help: "Print the list as JSON (docs/json.md).") var json = false
 
         struct Row: Encodable {
             let name, kind, path: String
             let version: String?
             let entries: Int
-            let broken: [String]
+            /// Entries that do not load, and the folder itself when it cannot be read: diagnostics as every command gives them.
+            let broken: [Problem]
+
+            enum CodingKeys: CodingKey { case name, kind, path, version, entries, broken }
+
+            func encode(to encoder: Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(name, forKey: .name)
+                try container.encode(kind, forKey: .kind)
+                try container.encode(path, forKey: .path)
+                try container.encode(version, forKey: .version)
+                try container.encode(entries, forKey: .entries)
+                try container.encode(broken, forKey: .broken)
+            }
         }
 
         struct Listing: Encodable {
-            let schema = 1
+            let schema = JSONShapes.catalogues
             let catalogues: [Row]
         }
 
@@ -41,33 +54,19 @@ extension CatalogueCommand {
                 let kind = index == 0 ? "built-in"
                     : store.map { folder.url.path.hasPrefix($0) } == true ? "installed"
                     : added.contains(folder.label) ? "added" : "path"
-                var entries = 0
-                var broken: [String] = []
-                do {
-                    for file in try folder.entryFiles() {
-                        do {
-                            _ = try EntryLoader.load(file, limits: options.limits)
-                            entries += 1
-                        } catch {
-                            broken.append(error.description)
-                        }
-                    }
-                } catch {
-                    broken.append(error.description)
-                }
+                let scan = EntryScan.scan(CatalogueSearchPath(folders: [folder]), limits: options.limits)
                 rows.append(Row(name: folder.name, kind: kind, path: folder.url.path, version: folder.manifest?.version.description,
-                                entries: entries, broken: broken))
+                                entries: scan.loaded.count, broken: scan.problems))
             }
             if json {
                 print(try Output.json(Listing(catalogues: rows)))
             } else {
-                print(Output.table([["NAME", "VERSION", "KIND", "ENTRIES", "BROKEN", "WHERE"]] + rows.map {
-                    [$0.name, $0.version ?? "-", $0.kind, String($0.entries), String($0.broken.count), $0.path]
-                }))
+                print(Output.table(rows.map { [$0.name, $0.version ?? "-", $0.kind, String($0.entries), String($0.broken.count), $0.path] },
+                                   columns: [.init(role: .name)], header: ["NAME", "VERSION", "KIND", "ENTRIES", "BROKEN", "WHERE"]))
             }
             for problem in searchPath.problems { Output.error(problem.description) }
-            for row in rows { for problem in row.broken { Output.error(problem) } }
-            if rows.contains(where: { !$0.broken.isEmpty }) || !searchPath.problems.isEmpty { throw ExitCode(1) }
+            for row in rows { for problem in row.broken { Output.report(problem) } }
+            if rows.contains(where: { !$0.broken.isEmpty }) || !searchPath.problems.isEmpty { throw ExitStatus.problems }
         }
     }
 

@@ -12,6 +12,7 @@ enum JSONShapes {
     static let list = "segue.list/1"
     static let show = "segue.show/1"
     static let check = "segue.check/1"
+    static let catalogues = "segue.catalogues/1"
 
     /// An entry as `list` gives it and `show` begins with.
     struct Entry: Encodable {

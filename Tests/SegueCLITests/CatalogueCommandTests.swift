@@ -235,13 +235,13 @@ import Testing
         let catalogues = try machine.segue(["catalogue", "list", "--json"])
         #expect(catalogues.status == 1)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(catalogues.stdout.utf8)) as? [String: Any])
-        #expect(json["schema"] as? Int == 1)
+        #expect(json["schema"] as? String == "segue.catalogues/1")
         let rows = try #require(json["catalogues"] as? [[String: Any]])
         let row = try #require(rows.first { $0["name"] as? String == "team-kit" })
         #expect(row["kind"] as? String == "installed")
         #expect(row["version"] as? String == "1.0.0")
         #expect(row["entries"] as? Int == 1)
-        #expect((row["broken"] as? [String])?.count == 2)
+        #expect((row["broken"] as? [[String: Any]])?.count == 2)
         #expect(rows.first?["name"] as? String == "built-in")
     }
 

@@ -304,6 +304,7 @@ import Testing
             try cli.segue(["check", "fade", "broken.lua", "nosuch", "--json"], in: dir),
             try cli.segue(["run", "half-sheet", "--json"], in: dir),
             try cli.segue(["run", "broken.lua", "--json"], in: dir),
+            try cli.segue(["catalogue", "list", "--json", "--catalogue", "."], in: dir),
         ]
         for output in outputs {
             #expect(try validate(output.stdout) == "valid", "\(output.stdout.prefix(300))")
