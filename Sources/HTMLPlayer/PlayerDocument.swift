@@ -20,9 +20,11 @@ public struct PlayerDocument: Sendable {
     /// The file name of a sidecar script beside the page (`WatchSidecar`):
     /// when set, the page polls it and reloads itself when its version changes.
     public var watch: String?
+    /// What a gallery's page says about the entry under the player: nil for `segue preview`.
+    public var details: EntryDetails?
 
     public init(title: String, subtitle: String = "", frames: [Frame], duration: Double, hooks: [HookMark] = [],
-                series: [PropertySeries] = [], watch: String? = nil) {
+                series: [PropertySeries] = [], watch: String? = nil, details: EntryDetails? = nil) {
         self.title = title
         self.subtitle = subtitle
         self.frames = frames
@@ -30,6 +32,7 @@ public struct PlayerDocument: Sendable {
         self.hooks = hooks
         self.series = series
         self.watch = watch
+        self.details = details
     }
 
     /// One picture and the time, in seconds, from which it is on screen.

@@ -17,9 +17,10 @@ public enum PlayerPage {
     public static func encode(_ document: PlayerDocument) throws -> Data {
         let templates = try Templates.loaded.get()
         let payload = try PlayerPayload(document)
+        let details = document.details.map(DetailsContext.init)
         let context = Context(title: document.title, subtitle: document.subtitle, width: payload.width, height: payload.height,
-                              watch: document.watch != nil, style: templates.style, script: templates.script,
-                              data: try payload.scriptSafeJSON())
+                              scriptFiles: document.watch != nil || details?.highlighter != nil,
+                              style: templates.style, script: templates.script, data: try payload.scriptSafeJSON(), details: details)
         return Data(templates.page.render(context).utf8)
     }
 
@@ -29,14 +30,44 @@ public enum PlayerPage {
         let subtitle: String
         let width: Int
         let height: Int
-        let watch: Bool
+        /// Whether the page loads a script file beside it (a watch's sidecar, a gallery's highlighter).
+        let scriptFiles: Bool
         let style: String
         let script: String
         let data: String
+        let details: DetailsContext?
+    }
+
+    /// A gallery entry page's sections, flattened for the template.
+    private struct DetailsContext {
+        let name, summary, file, source, index: String
+        let tags: [String]
+        let status, verdict: String
+        let problems: [String]
+        let hasProblems: Bool
+        let parameters: [EntryDetails.Parameter]
+        let hasParameters: Bool
+        let highlighter: String?
+
+        init(_ details: EntryDetails) {
+            name = details.name
+            summary = details.summary
+            file = details.file
+            source = details.source
+            index = details.index
+            tags = details.tags
+            status = details.status.text
+            verdict = details.status.verdict.rawValue
+            problems = details.problems
+            hasProblems = !details.problems.isEmpty
+            parameters = details.parameters
+            hasParameters = !details.parameters.isEmpty
+            highlighter = details.highlighter
+        }
     }
 
     /// The three files, read and parsed once a process.
-    private struct Templates: Sendable {
+    struct Templates: Sendable {
         let page: MustacheTemplate
         let style: String
         let script: String

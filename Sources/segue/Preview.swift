@@ -217,9 +217,6 @@ struct Preview: ParsableCommand, Displayed {
         return canvas
     }
 
-    /// Seconds a GIF holds its last frame before it loops.
-    static let endPause = 0.6
-
     /// What the screens show, or exit 64 saying why (a --from/--to picture that cannot be used).
     func screensOrUsageError() throws -> any ScreenPainter {
         do {

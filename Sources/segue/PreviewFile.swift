@@ -55,11 +55,7 @@ extension Preview {
                 data = try PNGEncoder.encode(try ContactSheet.compose(title: title, frames: rendered, columns: runs.count > 1 ? 2 : nil,
                                                                       scale: Double(scale)))
             case .gif:
-                let start = movie.times[0]
-                // The animation lasts as long as a run showed something
-                // changing (its last hook), then holds the last picture a moment.
-                let end = movie.settled + Self.endPause
-                let timing = GIFTiming.frames(times: movie.times.map { $0 - start }, end: end - start)
+                let timing = movie.gifTiming
                 try Self.checkHeld(timing.count, width: width, height: height, limit: Self.heldPixelLimit)
                 let images = try movie.pictures(timing.map(\.index)) { progress.update(done: $0, of: $1) }
                 progress.finish()

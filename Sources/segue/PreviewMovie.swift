@@ -1,5 +1,7 @@
 import Catalogue
+import Encoders
 import Foundation
+import HTMLPlayer
 import LuaBindings
 import Raster
 import RenderTree
@@ -110,5 +112,46 @@ struct PreviewMovie {
             if settled < run.frames.dropLast().last?.time ?? 0 { settled = last.time }
             return settled
         }.max() ?? 0
+    }
+
+    /// The GIF's moments and how long each shows (hundredths of a second):
+    /// as long as a run showed something changing, then the last picture
+    /// held a moment before the loop starts again.
+    var gifTiming: [(index: Int, delay: Int)] {
+        guard let start = times.first else { return [] }
+        let end = settled + Self.endPause
+        return GIFTiming.frames(times: times.map { $0 - start }, end: end - start)
+    }
+
+    /// Seconds a GIF holds its last frame before it loops.
+    static let endPause = 0.6
+
+    /// The player page's moments: up to when the picture stops changing
+    /// (moments after the end show what the last one shows).
+    var pageMoments: [Int] {
+        let end = settled
+        return times.indices.filter { times[$0] <= end + 1e-9 }
+    }
+
+    /// The player page of these runs: their hooks on a lane each, the
+    /// screens' curves named after the runs when comparing.
+    ///
+    /// - Parameter lane: the one run's lane name (its scenario) when not comparing.
+    func playerDocument(pictures: [Image], title: String, subtitle: String, lane: String, details: EntryDetails? = nil) -> PlayerDocument {
+        let moments = pageMoments
+        let end = settled
+        var hooks: [PlayerDocument.HookMark] = []
+        var series: [PropertySeries] = []
+        for run in runs {
+            let runLane = isComparison ? run.label : lane
+            hooks += run.hooks.map { event in
+                PlayerDocument.HookMark(time: event.time, name: event.detail.map { "\(event.hook) (\($0))" } ?? event.hook, lane: runLane)
+            }
+            let frames = run.frames.filter { $0.time <= end + 1e-9 }
+            series += PropertySeries.screens(in: frames, run: isComparison ? run.label : nil)
+        }
+        return PlayerDocument(title: title, subtitle: subtitle,
+                              frames: zip(moments, pictures).map { PlayerDocument.Frame(time: times[$0], image: $1) },
+                              duration: end, hooks: hooks, series: PropertySeries.changing(series), details: details)
     }
 }

@@ -19,7 +19,8 @@ final class ProgressBar {
         let width = 30
         let filled = done * width / total
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-        Output.standardError("\r\(label) \(bar) \(done)/\(total)")
+        // The label may change from one update to the next: the line is cleared first.
+        Output.standardError("\r\u{1B}[2K\(label) \(bar) \(done)/\(total)")
         shown = true
     }
 

@@ -1,0 +1,115 @@
+import Foundation
+import Mustache
+
+/// A gallery's front page: every entry of some catalogues as a card with
+/// its animated preview, its title, summary, tags and what `check` said,
+/// linking to the entry's own player page. One HTML file that loads the
+/// pictures beside it and nothing else (no script, nothing from a network).
+public struct GalleryIndex: Sendable {
+    public var title: String
+    /// A quieter line under the title: what was run, on which device.
+    public var subtitle: String
+    public var catalogues: [Catalogue]
+
+    public init(title: String, subtitle: String, catalogues: [Catalogue]) {
+        self.title = title
+        self.subtitle = subtitle
+        self.catalogues = catalogues
+    }
+
+    public struct Catalogue: Sendable {
+        public var name: String
+        /// "1.2.0 · summary", or where a loose folder is.
+        public var about: String
+        public var cards: [Card]
+
+        public init(name: String, about: String, cards: [Card]) {
+            self.name = name
+            self.about = about
+            self.cards = cards
+        }
+    }
+
+    public struct Card: Sendable {
+        /// `catalogue/entry`.
+        public var name: String
+        public var title: String
+        public var summary: String
+        public var tags: [String]
+        public var status: EntryDetails.CheckStatus
+        /// The entry's page and its animated preview, relative to the index; nil when there is none (it did not load, drew nothing).
+        public var page: String?
+        public var preview: String?
+        /// The preview's size in pixels, so the grid does not jump as pictures load.
+        public var previewWidth: Int
+        public var previewHeight: Int
+        /// Why it has no page or preview, when it has none.
+        public var problem: String?
+
+        public init(name: String, title: String, summary: String, tags: [String], status: EntryDetails.CheckStatus, page: String?,
+                    preview: String?, previewWidth: Int, previewHeight: Int, problem: String?) {
+            self.name = name
+            self.title = title
+            self.summary = summary
+            self.tags = tags
+            self.status = status
+            self.page = page
+            self.preview = preview
+            self.previewWidth = previewWidth
+            self.previewHeight = previewHeight
+            self.problem = problem
+        }
+    }
+
+    /// - Returns: the page's bytes, UTF-8; the same index gives the same bytes.
+    public func encode() throws -> Data {
+        let template = try Self.template.get()
+        let entries = catalogues.map(\.cards.count).reduce(0, +)
+        let context = Context(title: title, subtitle: subtitle, style: template.style, count: entries == 1 ? "1 entry" : "\(entries) entries",
+                              catalogues: catalogues.map { catalogue in
+                                  CatalogueContext(name: catalogue.name, about: catalogue.about, cards: catalogue.cards.map(CardContext.init))
+                              })
+        return Data(template.page.render(context).utf8)
+    }
+
+    private struct Context {
+        let title, subtitle, style, count: String
+        let catalogues: [CatalogueContext]
+    }
+
+    private struct CatalogueContext {
+        let name, about: String
+        let cards: [CardContext]
+    }
+
+    private struct CardContext {
+        let name, title, summary, status, verdict: String
+        let tags: [String]
+        let page, preview, problem: String?
+        let previewWidth, previewHeight: Int
+
+        init(_ card: Card) {
+            (name, title, summary, tags) = (card.name, card.title, card.summary, card.tags)
+            (status, verdict) = (card.status.text, card.status.verdict.rawValue)
+            (page, preview, problem) = (card.page, card.preview, card.problem)
+            (previewWidth, previewHeight) = (card.previewWidth, card.previewHeight)
+        }
+    }
+
+    private struct Template: Sendable {
+        let page: MustacheTemplate
+        let style: String
+    }
+
+    private static let template = Result { () throws -> Template in
+        let markup = try PlayerPage.Templates.read("gallery", "mustache")
+        do {
+            return Template(page: try MustacheTemplate(string: markup),
+                            style: try PlayerPage.Templates.read("gallery", "css", mustNotContain: "</style"))
+        } catch let error as PlayerError {
+            throw error
+        } catch {
+            throw PlayerError.template(name: "gallery.mustache", reason: "does not parse: \(error)")
+        }
+    }
+}

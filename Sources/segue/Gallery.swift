@@ -1,0 +1,149 @@
+import ArgumentParser
+import Catalogue
+import Encoders
+import Foundation
+import HTMLPlayer
+import LuaBindings
+import Raster
+import Transitions
+
+struct Gallery: ParsableCommand, Displayed {
+    static let configuration = CommandConfiguration(
+        abstract: "Write a static site of catalogues: every entry's animated preview, its player page, parameters and source.",
+        discussion: """
+            Each CATALOGUE is the name of a catalogue in use (as `segue catalogue list` shows it) or a \
+            folder; with none, every catalogue in use. Every entry is checked as `check` checks it and \
+            run once (--scenario, present-then-dismiss by default); the index shows each one's animated \
+            preview, title, summary, tags and check status, and links to a page with the HTML player, \
+            its parameters and its highlighted source. The site works offline, from the files alone. \
+            SITE is replaced whole, and only when the run succeeds: it must be new, empty or an earlier \
+            gallery. Exits with 1 when an entry is broken or fails its check (the site is still written).
+
+            Examples:
+              segue gallery --out site/
+              segue gallery built-in team-catalogue/ --out site/ --device iphone-se
+              segue gallery --out site/ --scenario present --fps 30
+            """
+    )
+
+    @Argument(help: ArgumentHelp("Catalogue names or folders (default: every catalogue in use).", valueName: "CATALOGUE"),
+              completion: .directory)
+    var catalogues: [String] = []
+
+    @Option(help: ArgumentHelp("The folder to write the site into.", valueName: "SITE"), completion: .directory)
+    var out: String
+
+    @Option(help: ArgumentHelp("The scenario every preview shows.", valueName: "NAME"))
+    var scenario = Scenario.presentThenDismiss
+
+    @Option(help: ArgumentHelp("The device whose screen to use: \(Device.all.map(\.name).joined(separator: ", ")).", valueName: "NAME"),
+            completion: .list(Device.all.map(\.name)))
+    var device = "iphone-14"
+
+    @Option(help: "Frames a second in the previews and players.")
+    var fps = 20.0
+
+    @Option(help: ArgumentHelp("Entries checked and run at once (default: one per core).", valueName: "N"))
+    var jobs: Int?
+
+    @OptionGroup var options: CatalogueOptions
+    @OptionGroup var display: DisplayOptions
+
+    func validate() throws {
+        guard fps.isFinite, (1...60).contains(fps) else { throw ValidationError("--fps must be between 1 and 60, got \(fps)") }
+        if let jobs, !(1...256).contains(jobs) { throw ValidationError("--jobs must be between 1 and 256, got \(jobs)") }
+        _ = try namedDevice()
+    }
+
+    func namedDevice() throws -> Device {
+        guard let found = Device.named(device) else {
+            let names = Device.all.map(\.name)
+            let hint = Suggestion.nearest(to: device, in: names).map { "did you mean '\($0)'? " } ?? ""
+            throw ValidationError("unknown device '\(device)'; \(hint)(one of \(names.joined(separator: ", ")))")
+        }
+        return found
+    }
+
+    func run() throws {
+        let folders = try chosenFolders()
+        let site: OutputFolder
+        do {
+            site = try OutputFolder(replacing: out, marker: GallerySite.marker)
+        } catch {
+            Output.error("\(error)")
+            throw ExitStatus.problems
+        }
+        var plan: [(folder: Int, file: EntryFile)] = []
+        var unreadable: [Int: String] = [:]
+        for (index, folder) in folders.enumerated() {
+            do { plan += try folder.entryFiles().map { (index, $0) } } catch { unreadable[index] = error.description }
+        }
+        guard !plan.isEmpty else {
+            for reason in unreadable.values.sorted() { Output.error(reason) }
+            Output.error("nothing to show: the catalogues named have no entries")
+            throw ExitStatus.notFound
+        }
+        let device = try namedDevice()
+        var layout = GallerySite(folders: folders, highlighter: GallerySite.highlighter())
+        if layout.highlighter == nil {
+            Output.warning("the sources are shown without colours: highlight.js is not at \(GallerySite.highlighterSource) "
+                           + "(Debian's libjs-highlight.js; scripts/install-deps installs it)")
+        }
+        let run = GalleryEntry.Settings(scenario: scenario, device: device, fps: fps, limits: options.limits)
+        let renderer = FrameBatch(scale: 1, painter: StandardScene())
+        let progress = ProgressBar(label: "gallery")
+        let affordable = max(1, (768 << 20) / max(options.limits.memory, 1))
+        let workers = min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, affordable)
+        var failed = 0
+        let work = plan
+        orderedParallel(plan.count, workers: workers) { index in
+            GalleryEntry.prepare(work[index].file, settings: run)
+        } emit: { index, prepared in
+            progress.label = "gallery: \(prepared.file.stem.escapingControlCharacters)"
+            progress.update(done: index, of: work.count)
+            let card = layout.add(prepared, folder: work[index].folder, renderer: renderer, site: site, settings: run)
+            if card.status.verdict == .failed || card.status.verdict == .broken {
+                failed += 1
+                progress.finish()
+                Output.error("\(card.name): \(card.status.text)\(card.problem.map { ": \($0)" } ?? "")")
+            }
+        }
+        progress.finish()
+        try layout.finish(into: site, unreadable: unreadable, subtitle: "\(scenario.rawValue) · \(device.title) · \(Int(fps)) fps")
+        try site.commit()
+        let size = ByteCountFormatter.string(fromByteCount: Int64(site.size), countStyle: .file)
+        Output.standardError("wrote \(out.escapingControlCharacters)/index.html: \(plan.count == 1 ? "1 entry" : "\(plan.count) entries"), \(failed) failed (\(size))\n")
+        for reason in unreadable.values.sorted() { Output.error(reason) }
+        if failed > 0 || !unreadable.isEmpty { throw ExitStatus.problems }
+    }
+
+    /// The catalogues asked for: each a catalogue in use by name, or a
+    /// folder; a name that is both, or neither, is refused.
+    func chosenFolders() throws -> [CatalogueFolder] {
+        let inUse = try options.searchPath().folders
+        guard !catalogues.isEmpty else { return inUse }
+        var chosen: [CatalogueFolder] = []
+        for text in catalogues {
+            let named = inUse.filter { $0.name == text || $0.label == text }
+            var isFolder: ObjCBool = false
+            let folderExists = FileManager.default.fileExists(atPath: text, isDirectory: &isFolder) && isFolder.boolValue
+            if let first = named.first, folderExists, first.url.resolvingSymlinksInPath() != URL(fileURLWithPath: text).resolvingSymlinksInPath() {
+                Output.error("'\(text.escapingControlCharacters)' is both the catalogue \(first.label) and a folder here: "
+                             + "write ./\(text.escapingControlCharacters) for the folder")
+                throw ExitStatus.usage
+            }
+            if let first = named.first {
+                chosen.append(first)
+            } else if folderExists {
+                chosen.append(CatalogueFolder.open(url: URL(fileURLWithPath: text), label: text, segueVersion: Segue.version))
+            } else {
+                let names = inUse.map(\.name)
+                let hint = Suggestion.nearest(to: text, in: names).map { "did you mean '\($0)'? " } ?? ""
+                Output.error("no catalogue or folder '\(text.escapingControlCharacters)'; \(hint)catalogues in use: \(names.joined(separator: ", "))")
+                throw ExitStatus.notFound
+            }
+        }
+        var seen = Set<String>()
+        return chosen.filter { seen.insert($0.url.resolvingSymlinksInPath().path).inserted }
+    }
+}

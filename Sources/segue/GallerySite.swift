@@ -1,0 +1,121 @@
+import Catalogue
+import Encoders
+import Foundation
+import HTMLPlayer
+import Raster
+
+/// The gallery's files and where each one goes:
+///
+///     index.html                  every catalogue's cards
+///     CATALOGUE/ENTRY.html        an entry's player page
+///     CATALOGUE/ENTRY.gif         its animated preview
+///     assets/highlight.min.js     the source highlighter, shared by the pages
+///
+/// Catalogue and entry names are an author's: in file names they keep only
+/// letters, digits, `-`, `_` and `.`, and two that come out the same are
+/// told apart by a number, so no name can reach outside the site or collide.
+struct GallerySite {
+    /// The file that marks a folder as a gallery `segue gallery` may replace.
+    static let marker = ".segue-gallery"
+    /// Debian's highlight.js (libjs-highlight.js), every language in one file.
+    static let highlighterSource = "/usr/share/javascript/highlight.js/highlight.min.js"
+    static let highlighterPath = "assets/highlight.min.js"
+
+    let folders: [CatalogueFolder]
+    /// highlight.js's bytes; nil when it is not installed.
+    let highlighter: Data?
+    private var cards: [[GalleryIndex.Card]]
+    private var folderNames: [String] = []
+    private var taken: Set<String> = ["assets", "index.html", marker]
+
+    init(folders: [CatalogueFolder], highlighter: Data?) {
+        self.folders = folders
+        self.highlighter = highlighter
+        cards = folders.map { _ in [] }
+        for folder in folders { folderNames.append(unique(Self.fileName(folder.name), in: "")) }
+    }
+
+    static func highlighter() -> Data? {
+        FileManager.default.contents(atPath: highlighterSource)
+    }
+
+    /// Draws the entry's preview and page, writes them, and keeps its card for the index.
+    mutating func add(_ entry: GalleryEntry, folder: Int, renderer: FrameBatch, site: OutputFolder,
+                      settings: GalleryEntry.Settings) -> GalleryIndex.Card {
+        let name = "\(folders[folder].name)/\(entry.file.stem)"
+        let metadata = entry.loaded?.metadata
+        var card = GalleryIndex.Card(name: name, title: metadata?.title ?? entry.file.stem, summary: metadata?.summary ?? "",
+                                     tags: metadata?.tags ?? [], status: entry.status, page: nil, preview: nil,
+                                     previewWidth: 0, previewHeight: 0, problem: nil)
+        defer { cards[folder].append(card) }
+        guard let outcome = entry.outcome, let loaded = entry.loaded else {
+            card.problem = entry.loadProblem?.description ?? "it did not load"
+            return card
+        }
+        let run = PreviewMovie.Run(label: entry.file.stem, file: entry.file, outcome: outcome, frames: Preview.shown(outcome))
+        guard !run.frames.isEmpty else {
+            card.problem = "nothing drawn" + (outcome.errors.first.map { ": \($0.description)" } ?? "")
+            return card
+        }
+        let base = "\(folderNames[folder])/\(unique(Self.fileName(entry.file.stem), in: folderNames[folder] + "/"))"
+        do {
+            let movie = PreviewMovie(runs: [run], renderer: renderer)
+            let timing = movie.gifTiming, moments = movie.pageMoments
+            // Drawn once for both: the GIF's moments and the page's are mostly the same.
+            let drawn = Array(Set(timing.map(\.index) + moments)).sorted()
+            try Preview.checkHeld(drawn.count, width: movie.size.width, height: movie.size.height, limit: Preview.heldPixelLimit)
+            let pictures = Dictionary(uniqueKeysWithValues: zip(drawn, try movie.pictures(drawn)))
+            let gif = try GIFEncoder.encode(timing.map { GIFFrame(image: pictures[$0.index]!, delay: $0.delay) })
+            let details = EntryDetails(name: name, summary: loaded.metadata.summary, tags: loaded.metadata.tags, status: entry.status,
+                                       problems: entry.problemLines, parameters: entry.parameterRows,
+                                       file: entry.file.url.lastPathComponent, source: entry.source ?? "", index: "../index.html",
+                                       highlighter: highlighter == nil ? nil : "../" + Self.highlighterPath)
+            let document = movie.playerDocument(pictures: moments.map { pictures[$0]! }, title: loaded.metadata.title,
+                                                subtitle: "\(name) · \(settings.scenario.rawValue) · \(settings.device.title) · "
+                                                    + "\(Int(settings.fps)) fps",
+                                                lane: settings.scenario.rawValue, details: details)
+            try site.write(gif, to: base + ".gif")
+            try site.write(try PlayerPage.encode(document), to: base + ".html")
+            (card.page, card.preview) = (base + ".html", base + ".gif")
+            (card.previewWidth, card.previewHeight) = movie.size
+        } catch {
+            card.problem = "no preview: \(error)"
+            card.status.verdict = .failed
+        }
+        return card
+    }
+
+    /// Writes the index and the shared files.
+    func finish(into site: OutputFolder, unreadable: [Int: String], subtitle: String) throws {
+        let catalogues = folders.indices.map { index in
+            let folder = folders[index]
+            var about = [folder.manifest?.version.description, folder.manifest?.summary].compactMap { $0 }.joined(separator: " · ")
+            if about.isEmpty { about = folder.label == BuiltinCatalogue.label ? "segue's own" : folder.label }
+            if let reason = unreadable[index] { about += " · cannot be read: \(reason)" }
+            return GalleryIndex.Catalogue(name: folder.name, about: about, cards: cards[index])
+        }
+        try site.write(try GalleryIndex(title: "Segue gallery", subtitle: subtitle, catalogues: catalogues).encode(), to: "index.html")
+        if let highlighter { try site.write(highlighter, to: Self.highlighterPath) }
+    }
+
+    /// A name as a file name: letters, digits, `-`, `_` and `.` kept, anything else `_`, never hidden.
+    static func fileName(_ name: String) -> String {
+        let kept = String(name.unicodeScalars.map { scalar -> Character in
+            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "-_.".unicodeScalars.contains(scalar)) ? Character(scalar) : "_"
+        })
+        let trimmed = kept.drop { $0 == "." }
+        return trimmed.isEmpty ? "_" : String(trimmed.prefix(100))
+    }
+
+    /// `name`, or `name-2`, `name-3`… when a file of that name is already in `folder`.
+    private mutating func unique(_ name: String, in folder: String) -> String {
+        var candidate = name
+        var number = 1
+        while taken.contains(folder + candidate.lowercased()) {
+            number += 1
+            candidate = "\(name)-\(number)"
+        }
+        taken.insert(folder + candidate.lowercased())
+        return candidate
+    }
+}
