@@ -6,6 +6,8 @@ let package = Package(
     products: [
         .executable(name: "segue", targets: ["segue"]),
         .plugin(name: "SegueCheck", targets: ["SegueCheck"]),
+        .plugin(name: "SeguePreview", targets: ["SeguePreview"]),
+        .plugin(name: "SegueGallery", targets: ["SegueGallery"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.6.0"),
@@ -75,6 +77,24 @@ let package = Package(
         .plugin(
             name: "SegueCheck",
             capability: .command(intent: .custom(verb: "segue-check", description: "Check a catalogue's entries in the sandbox")),
+            dependencies: ["segue"]
+        ),
+        // Preview and gallery write into the app's package (Previews/, Gallery/), which SwiftPM lets a
+        // plugin do only with the user's consent: asked at a terminal, else --allow-writing-to-package-directory.
+        .plugin(
+            name: "SeguePreview",
+            capability: .command(
+                intent: .custom(verb: "segue-preview", description: "Preview a catalogue entry as a GIF, PNG or HTML player page"),
+                permissions: [.writeToPackageDirectory(reason: "segue preview writes the preview (Previews/ENTRY.gif by default) into the package")]
+            ),
+            dependencies: ["segue"]
+        ),
+        .plugin(
+            name: "SegueGallery",
+            capability: .command(
+                intent: .custom(verb: "segue-gallery", description: "Write a static gallery site of a catalogue's entries"),
+                permissions: [.writeToPackageDirectory(reason: "segue gallery writes the site (Gallery/ by default) into the package")]
+            ),
             dependencies: ["segue"]
         ),
         .testTarget(
