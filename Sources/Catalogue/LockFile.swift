@@ -58,6 +58,14 @@ public struct LockFile: Sendable, Equatable, Codable {
         catalogues.sort { $0.name < $1.name }
     }
 
+    /// Takes the catalogue of that name out; whether it was there.
+    @discardableResult
+    public mutating func forget(_ name: String) -> Bool {
+        let before = catalogues.count
+        catalogues.removeAll { $0.name == name }
+        return catalogues.count != before
+    }
+
     public var bytes: [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

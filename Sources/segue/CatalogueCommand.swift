@@ -146,6 +146,13 @@ extension CatalogueCommand {
                     failed += 1
                 }
             }
+            // Installed catalogues are the user's, shared by every project: one the lock does
+            // not name is left in place, but said, since it is in use here too.
+            let locked = Set(lock.catalogues.map(\.name))
+            for extra in store.installed().map(\.name) where !locked.contains(extra) {
+                Output.warning("\(extra) is installed but not in \(LockFile.fileName): it is in use too "
+                               + "('segue catalogue remove \(extra)' takes it out)")
+            }
             if failed > 0 { throw ExitCode(1) }
         }
 

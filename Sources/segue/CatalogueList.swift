@@ -45,7 +45,7 @@ extension CatalogueCommand {
         }
 
         func run() throws {
-            let searchPath = try options.searchPath()
+            let searchPath = try options.searchPath(warning: false)
             let locations = CatalogueCommand.locations
             let added = Set(((try? locations.config.map(UserCatalogues.load)) ?? nil)?.folders ?? [])
             let store = locations.installed.map { $0.standardizedFileURL.path + "/.store/" }
@@ -106,6 +106,8 @@ extension CatalogueCommand {
         static let configuration = CommandConfiguration(
             abstract: "Stop using a catalogue: an installed one is deleted (taken out of use in one rename first); an added folder is only forgotten.",
             discussion: """
+                An installed catalogue is also taken out of the segue.lock in the current folder, if it is there.
+
                 Examples:
                   segue catalogue remove team
                   segue catalogue remove ~/team-catalogue
@@ -118,6 +120,13 @@ extension CatalogueCommand {
             if store.installed().contains(where: { $0.name == name }) {
                 try CatalogueCommand.reporting { () throws(CatalogueError) in try store.remove(name) }
                 print("removed \(name)")
+                // The project's lock follows, or the next `install` with no argument would bring it back.
+                let lockURL = CatalogueCommand.workingDirectory.appendingPathComponent(LockFile.fileName)
+                try CatalogueCommand.reporting { () throws(CatalogueError) in
+                    guard var lock = try LockFile.load(lockURL), lock.forget(name) else { return }
+                    try lock.save(lockURL)
+                    print("and took it out of \(LockFile.fileName)")
+                }
                 return
             }
             if let config = CatalogueCommand.locations.config {

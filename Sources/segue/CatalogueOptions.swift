@@ -29,7 +29,21 @@ struct CatalogueOptions: ParsableArguments {
         SandboxLimits(memory: memoryLimit << 20, time: .milliseconds(Int((timeLimit * 1000).rounded())))
     }
 
-    func searchPath() throws -> CatalogueSearchPath {
-        try CatalogueSearchPath.standard(extra: catalogues, segueVersion: Segue.version)
+    /// The catalogues in use. A broken list of added folders (catalogues.toml)
+    /// is warned about once, whichever command reads it: its folders are
+    /// then not in use, and the user should know why.
+    func searchPath() throws -> CatalogueSearchPath { try searchPath(warning: true) }
+
+    /// - Parameter warning: false for a command that reports the problems itself (`catalogue list`).
+    func searchPath(warning: Bool) throws -> CatalogueSearchPath {
+        let path = try CatalogueSearchPath.standard(extra: catalogues, segueVersion: Segue.version)
+        if warning && !Self.warned {
+            Self.warned = true
+            for problem in path.problems { Output.warning("\(problem) (its folders are not in use)") }
+        }
+        return path
     }
+
+    /// Whether the search path's problems were said (a command may read it several times).
+    nonisolated(unsafe) private static var warned = false
 }

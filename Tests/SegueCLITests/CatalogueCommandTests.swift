@@ -205,6 +205,13 @@ import Testing
         #expect(try second.snapshot() == machine.snapshot())
         #expect(try Data(contentsOf: second.project.appendingPathComponent("segue.lock")) == lock)
         #expect(try second.segue(["catalogue", "install"]).stdout.contains("team-kit 1.0.0 is already installed"))
+        // A catalogue installed on that machine that the lock does not name stays, and is said.
+        let extra = try second.catalogue("extra", name: "extra-kit", files: ["zip.lua": Self.good])
+        #expect(try second.segue(["catalogue", "install", extra.path], in: second.root).status == 0)
+        let again = try second.segue(["catalogue", "install"])
+        #expect(again.status == 0)
+        #expect(again.stderr.contains("extra-kit is installed but not in segue.lock"), "\(again.stderr)")
+        #expect(FileManager.default.fileExists(atPath: second.installed.appendingPathComponent("extra-kit").path))
 
         // Tampering: the folder's script changed since it was locked.
         let third = try CatalogueMachine()
@@ -290,9 +297,16 @@ import Testing
         #expect(try machine.segue(["list"]).stdout.contains("swoosh"))
 
         let kit = try machine.catalogue("kit", files: ["zoom.lua": Self.good])
+        let other = try machine.catalogue("other", name: "other-kit", files: ["zip.lua": Self.good])
         #expect(try machine.segue(["catalogue", "install", kit.path]).status == 0)
+        #expect(try machine.segue(["catalogue", "install", other.path]).status == 0)
+        let lockURL = machine.project.appendingPathComponent("segue.lock")
         let removeInstalled = try machine.segue(["catalogue", "remove", "team-kit"])
         #expect(removeInstalled.status == 0, "\(removeInstalled.stderr)")
+        // Out of the project's lock too, the other catalogue still in it.
+        let lock = try String(contentsOf: lockURL, encoding: .utf8)
+        #expect(!lock.contains("team-kit") && lock.contains("other-kit"))
+        #expect(try machine.segue(["catalogue", "remove", "other-kit"]).status == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: machine.installed.appendingPathComponent(".store").path).isEmpty)
         #expect(!FileManager.default.fileExists(atPath: machine.installed.appendingPathComponent("team-kit").path))
         let removeAdded = try machine.segue(["catalogue", "remove", "my-kit"])
@@ -301,5 +315,21 @@ import Testing
         #expect(!(try machine.segue(["list"]).stdout.contains("swoosh")))
         let unknown = try machine.segue(["catalogue", "remove", "team-kits"])
         #expect(unknown.status == 2)
+    }
+
+    /// A catalogues.toml that cannot be read takes its folders out of use: every command says so.
+    @Test func aBrokenListOfAddedFoldersIsWarnedAboutEverywhere() throws {
+        let machine = try CatalogueMachine()
+        let config = machine.home.appendingPathComponent(".config/segue/catalogues.toml")
+        try FileManager.default.createDirectory(at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try "folders = [\"/a\",\n".write(to: config, atomically: true, encoding: .utf8)
+        for command in [["list"], ["check", "fade"], ["show", "fade"]] {
+            let run = try machine.segue(command)
+            #expect(run.stderr.contains("catalogues.toml"), "\(command): \(run.stderr)")
+            #expect(run.stderr.components(separatedBy: "catalogues.toml").count == 2, "said more than once: \(run.stderr)")
+        }
+        // catalogue list reports it itself, once, as an error.
+        let listed = try machine.segue(["catalogue", "list"])
+        #expect(listed.status == 1 && listed.stderr.components(separatedBy: "catalogues.toml").count == 2, "\(listed.stderr)")
     }
 }
