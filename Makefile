@@ -50,7 +50,8 @@ release: deps
 # render: frames a second against pixman's plain blend of the same layers,
 # GIF encoding, and a whole preview.
 # encoders: GIF and PNG milliseconds a 390×844 frame; html: the player
-# page's size for the 1-second flip at @1×, beside the GIF of the same run.
+# page's size for the 1-second flip at @1×, beside the GIF of the same run;
+# gallery: the built-in catalogue's site beside its GIFs made one at a time.
 bench: deps
 	$(SWIFT) build -c release --product segue-bench
 	$(CC) -O2 -o .build/lua-boundary-c Benchmarks/lua_boundary.c $$(pkg-config --cflags --libs lua5.4)
@@ -63,6 +64,7 @@ bench: deps
 	$$($(SWIFT) build -c release --show-bin-path)/segue-bench render --segue $$($(SWIFT) build -c release --show-bin-path)/segue
 	$$($(SWIFT) build -c release --show-bin-path)/segue-bench watch --segue $$($(SWIFT) build -c release --show-bin-path)/segue
 	$$($(SWIFT) build -c release --show-bin-path)/segue-bench html --segue $$($(SWIFT) build -c release --show-bin-path)/segue
+	$$($(SWIFT) build -c release --show-bin-path)/segue-bench gallery --segue $$($(SWIFT) build -c release --show-bin-path)/segue
 
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/segue

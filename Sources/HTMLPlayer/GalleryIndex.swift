@@ -96,6 +96,10 @@ public struct GalleryIndex: Sendable {
         }
     }
 
+    static func checkInstalled() throws {
+        _ = try template.get()
+    }
+
     private struct Template: Sendable {
         let page: MustacheTemplate
         let style: String

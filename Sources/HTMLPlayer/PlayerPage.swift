@@ -66,6 +66,14 @@ public enum PlayerPage {
         }
     }
 
+    /// Whether the templates are installed: a gallery asks before it draws anything.
+    ///
+    /// - Throws: `PlayerError.template` saying which file is missing or broken.
+    public static func checkInstalled() throws {
+        _ = try Templates.loaded.get()
+        try GalleryIndex.checkInstalled()
+    }
+
     /// The three files, read and parsed once a process.
     struct Templates: Sendable {
         let page: MustacheTemplate
@@ -86,8 +94,9 @@ public enum PlayerPage {
             script = try Self.read("player", "js", mustNotContain: "</script")
         }
 
-        /// SwiftPM's resource bundle for this module, by the name it builds it under.
-        static let bundleName = "Segue_HTMLPlayer.resources"
+        /// SwiftPM's resource bundle for this module, by the names it builds it under: the
+        /// second when segue is built as a package plugin's tool (`segue-tool`).
+        static let bundleNames = ["Segue_HTMLPlayer.resources", "Segue_HTMLPlayer-tool.resources"]
 
         /// The templates' folder, looked for beside the program (where SwiftPM builds it and
         /// `make install` copies it). Not `Bundle.module`: it stops the process when the
@@ -95,7 +104,7 @@ public enum PlayerPage {
         static let templates: URL? = {
             let program = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath().deletingLastPathComponent()
             let places = [Bundle.main.bundleURL, Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent(), program]
-            return places.compactMap { $0?.appendingPathComponent(bundleName).appendingPathComponent("Templates") }
+            return places.compactMap { $0 }.flatMap { place in bundleNames.map { place.appendingPathComponent($0).appendingPathComponent("Templates") } }
                 .first { FileManager.default.fileExists(atPath: $0.path) }
         }()
 
@@ -103,7 +112,7 @@ public enum PlayerPage {
             let file = "\(name).\(ext)"
             guard let folder = templates,
                   let data = FileManager.default.contents(atPath: folder.appendingPathComponent(file).path) else {
-                throw PlayerError.template(name: file, reason: "is missing (the folder \(bundleName)/Templates belongs beside the segue "
+                throw PlayerError.template(name: file, reason: "is missing (the folder \(bundleNames[0])/Templates belongs beside the segue "
                                                              + "program; `make install` puts it there)")
             }
             let text = String(decoding: data, as: UTF8.self)

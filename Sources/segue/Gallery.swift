@@ -65,6 +65,8 @@ struct Gallery: ParsableCommand, Displayed {
     }
 
     func run() throws {
+        // A broken installation is said before any work, not as every entry's failure (exit 70).
+        try PlayerPage.checkInstalled()
         let folders = try chosenFolders()
         let site: OutputFolder
         do {
@@ -96,7 +98,8 @@ struct Gallery: ParsableCommand, Displayed {
         let workers = min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, affordable)
         var failed = 0
         let work = plan
-        orderedParallel(plan.count, workers: workers) { index in
+        // A prepared entry holds its run's frames: only a few wait to be drawn at once.
+        orderedParallel(plan.count, workers: workers, ahead: workers + 1) { index in
             GalleryEntry.prepare(work[index].file, settings: run)
         } emit: { index, prepared in
             progress.label = "gallery: \(prepared.file.stem.escapingControlCharacters)"

@@ -5,9 +5,12 @@ import Foundation
 /// result before it are ready: output streams, in the same order on every
 /// run, and a result is let go once emitted, so memory does not grow with
 /// the number of items.
-func orderedParallel<Result>(_ count: Int, workers: Int, _ work: @escaping @Sendable (Int) -> Result,
+///
+/// - Parameter ahead: how many items workers may finish ahead of the one
+///   waiting to be emitted: few when each result is big (a gallery entry's frames).
+func orderedParallel<Result>(_ count: Int, workers: Int, ahead: Int = 64, _ work: @escaping @Sendable (Int) -> Result,
                              emit: (Int, Result) -> Void) {
-    let box = ResultBox<Result>()
+    let box = ResultBox<Result>(window: max(1, ahead))
     let workers = max(1, min(workers, count))
     for _ in 0..<workers {
         let thread = Thread {
@@ -33,7 +36,11 @@ private final class ResultBox<Result>: @unchecked Sendable {
     private var ready: [Int: Result] = [:]
     /// How far workers may run ahead of the slowest unfinished item, so a
     /// slow entry never makes the others' results pile up.
-    private let window = 64
+    private let window: Int
+
+    init(window: Int) {
+        self.window = window
+    }
 
     func claim(below count: Int) -> Int? {
         condition.lock()
