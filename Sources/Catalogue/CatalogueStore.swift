@@ -57,8 +57,10 @@ public struct CatalogueStore: Sendable {
     /// Verifies `source` completely, then makes it the installed version of its catalogue.
     ///
     /// - Parameter expectedHash: from segue.lock: content with another hash is refused before anything is written.
-    public func install(_ source: Source, shownAs shown: String, expectedHash: String? = nil, segueVersion: String?,
-                        limits: CatalogueLimits = .standard) throws(CatalogueError) -> Outcome {
+    /// - Parameter locked: what a lock file says the source holds (its hash, and the name and
+    ///   version it was locked under): anything else is refused before it is installed.
+    public func install(_ source: Source, shownAs shown: String, expectedHash: String? = nil, locked: LockFile.Locked? = nil,
+                        segueVersion: String?, limits: CatalogueLimits = .standard) throws(CatalogueError) -> Outcome {
         let lock = try lockStore()
         defer { close(lock) }
         removeLeftovers()
@@ -79,6 +81,10 @@ public struct CatalogueStore: Sendable {
         }
         let hash = checksums.contentHash
         if let expectedHash, expectedHash != hash { throw .hashMismatch(name: manifest.name, locked: expectedHash, actual: hash) }
+        if let locked, locked.name != manifest.name || locked.version != manifest.version.description {
+            throw .lockFile(path: LockFile.fileName, reason: "locks \(locked.name) \(locked.version), but \(shown) holds "
+                            + "\(manifest.name) \(manifest.version)")
+        }
         Self.syncFolders(staging)
 
         let versionName = "\(manifest.name)-\(manifest.version)-\(hash.dropFirst("sha256:".count).prefix(12))"

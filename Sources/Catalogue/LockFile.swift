@@ -39,16 +39,39 @@ public struct LockFile: Sendable, Equatable, Codable {
         do {
             lock = try JSONDecoder().decode(LockFile.self, from: Data(bytes))
         } catch {
-            throw .lockFile(path: url.path, reason: "is not a segue lock file (\(error))")
+            throw .lockFile(path: url.path, reason: "is not a segue lock file: \(Self.describe(error))")
         }
         guard lock.schema == currentSchema else {
             throw .lockFile(path: url.path, reason: "has schema \(lock.schema); this segue reads schema \(currentSchema): update segue")
         }
         guard lock.catalogues.count <= 1000 else { throw .lockFile(path: url.path, reason: "locks more than 1000 catalogues") }
-        for locked in lock.catalogues where !EntryMetadata.isValidName(locked.name) {
-            throw .lockFile(path: url.path, reason: "'\(Suggestion.shortened(locked.name).escapingControls)' is not a catalogue name")
+        var names = Set<String>()
+        for locked in lock.catalogues {
+            guard EntryMetadata.isValidName(locked.name) else {
+                throw .lockFile(path: url.path, reason: "'\(Suggestion.shortened(locked.name).escapingControls)' is not a catalogue name")
+            }
+            guard names.insert(locked.name).inserted else {
+                throw .lockFile(path: url.path, reason: "locks \(locked.name) twice; keep one of them")
+            }
         }
         return lock
+    }
+
+    /// A decoding error in a sentence: where in the file, what was wrong (not Swift's debug description).
+    static func describe(_ error: Error) -> String {
+        guard let error = error as? DecodingError else { return "\(error)" }
+        func place(_ path: [CodingKey]) -> String {
+            path.isEmpty ? "at the top" : "at " + path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        }
+        switch error {
+        case .dataCorrupted(let context):
+            // JSONSerialization says where: "…around line 2, column 5."
+            let detail = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
+            return "not valid JSON" + (detail.map { " (\($0))" } ?? "")
+        case .keyNotFound(let key, let context): return "'\(key.stringValue)' is missing \(place(context.codingPath))"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context): return "a value of the wrong kind \(place(context.codingPath))"
+        @unknown default: return "\(error)"
+        }
     }
 
     /// Adds or replaces the catalogue of the same name.

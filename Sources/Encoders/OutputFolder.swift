@@ -19,9 +19,20 @@ public final class OutputFolder {
     /// - Throws: `EncoderError.cannotWrite` naming `path` and why: it is a
     ///   file, a folder of something else, or its parent is missing or not writable.
     public init(replacing path: String, marker: String) throws {
-        destination = URL(fileURLWithPath: path).standardizedFileURL
-        self.marker = marker
+        let given = URL(fileURLWithPath: path).standardizedFileURL
         let fileManager = FileManager.default
+        // A link (to a folder a web server shows, say) is followed: the folder it names is the one replaced.
+        if let target = try? fileManager.destinationOfSymbolicLink(atPath: given.path) {
+            let resolved = given.resolvingSymlinksInPath()
+            var isFolder: ObjCBool = false
+            guard fileManager.fileExists(atPath: resolved.path, isDirectory: &isFolder), isFolder.boolValue else {
+                throw EncoderError.cannotWrite(path: path, reason: "it is a link to \(target), which is not a folder")
+            }
+            destination = resolved
+        } else {
+            destination = given
+        }
+        self.marker = marker
         var isFolder: ObjCBool = false
         if fileManager.fileExists(atPath: destination.path, isDirectory: &isFolder) {
             guard isFolder.boolValue else { throw EncoderError.cannotWrite(path: path, reason: "it is a file, not a folder") }

@@ -141,6 +141,12 @@ extension String {
 }
 
 extension Unicode.Scalar {
-    /// C0 and C1 controls and DEL.
-    var isControl: Bool { value < 0x20 || (0x7F...0x9F).contains(value) }
+    /// C0 and C1 controls and DEL, and the invisible controls that reorder
+    /// or break text where it is shown (bidirectional overrides and
+    /// isolates, line and paragraph separators): an entry's title must not
+    /// turn the text after it around on a gallery's page.
+    var isControl: Bool {
+        value < 0x20 || (0x7F...0x9F).contains(value) || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+            || value == 0x2028 || value == 0x2029
+    }
 }

@@ -119,8 +119,9 @@ extension CatalogueCommand {
             let lockURL = CatalogueCommand.workingDirectory.appendingPathComponent(LockFile.fileName)
             guard let source else { return try reproduce(store, lockURL: lockURL) }
             let outcome = try CatalogueCommand.reporting { () throws(CatalogueError) in
-                let (locked, outcome) = try Self.install(source, at: at, expectedHash: nil, into: store, base: CatalogueCommand.workingDirectory)
+                // A lock that cannot be updated is said before anything is installed.
                 var lock = try LockFile.load(lockURL) ?? LockFile()
+                let (locked, outcome) = try Self.install(source, at: at, expected: nil, into: store, base: CatalogueCommand.workingDirectory)
                 lock.record(locked)
                 try lock.save(lockURL)
                 return outcome
@@ -138,7 +139,7 @@ extension CatalogueCommand {
                 do throws(CatalogueError) {
                     let source = !GitSource.looksLikeURL(locked.source) && !locked.source.hasPrefix("/")
                         ? lockURL.deletingLastPathComponent().appendingPathComponent(locked.source).path : locked.source
-                    let (_, outcome) = try Self.install(source, at: locked.revision, expectedHash: locked.hash, into: store,
+                    let (_, outcome) = try Self.install(source, at: locked.revision, expected: locked, into: store,
                                                         base: lockURL.deletingLastPathComponent())
                     report(outcome)
                 } catch {
@@ -166,17 +167,17 @@ extension CatalogueCommand {
         }
 
         /// Fetches (git), verifies and installs one catalogue; returns what segue.lock records for it.
-        static func install(_ source: String, at revision: String?, expectedHash: String?, into store: CatalogueStore,
+        static func install(_ source: String, at revision: String?, expected: LockFile.Locked?, into store: CatalogueStore,
                             base: URL) throws(CatalogueError) -> (LockFile.Locked, CatalogueStore.Outcome) {
             var isDirectory: ObjCBool = false
             let exists = FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory)
             if exists, !isDirectory.boolValue {
-                let outcome = try store.install(.archive(URL(fileURLWithPath: source)), shownAs: source, expectedHash: expectedHash,
+                let outcome = try store.install(.archive(URL(fileURLWithPath: source)), shownAs: source, expectedHash: expected?.hash, locked: expected,
                                                 segueVersion: Segue.version)
                 return (locked(outcome, source: recorded(source, base: base), revision: nil), outcome)
             }
             if exists, revision == nil {
-                let outcome = try store.install(.folder(URL(fileURLWithPath: source)), shownAs: source, expectedHash: expectedHash,
+                let outcome = try store.install(.folder(URL(fileURLWithPath: source)), shownAs: source, expectedHash: expected?.hash, locked: expected,
                                                 segueVersion: Segue.version)
                 return (locked(outcome, source: recorded(source, base: base), revision: nil), outcome)
             }
@@ -184,7 +185,7 @@ extension CatalogueCommand {
             let clone = FileManager.default.temporaryDirectory.appendingPathComponent("segue-git-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: clone) }
             let commit = try GitSource.clone(source, at: revision, into: clone)
-            let outcome = try store.install(.folder(clone), shownAs: source, expectedHash: expectedHash, segueVersion: Segue.version)
+            let outcome = try store.install(.folder(clone), shownAs: source, expectedHash: expected?.hash, locked: expected, segueVersion: Segue.version)
             return (locked(outcome, source: exists ? recorded(source, base: base) : source, revision: commit), outcome)
         }
 

@@ -106,7 +106,8 @@ extension CatalogueCommand {
         static let configuration = CommandConfiguration(
             abstract: "Stop using a catalogue: an installed one is deleted (taken out of use in one rename first); an added folder is only forgotten.",
             discussion: """
-                An installed catalogue is also taken out of the segue.lock in the current folder, if it is there.
+                An installed catalogue is also taken out of the segue.lock in the current folder, if it is there; so is one that is
+                only locked there (a fresh clone).  A lock that cannot be read stops it before anything is deleted.
 
                 Examples:
                   segue catalogue remove team
@@ -117,16 +118,25 @@ extension CatalogueCommand {
 
         func run() throws {
             let store = try CatalogueCommand.store()
+            // The project's lock follows, or the next `install` with no argument would bring it back;
+            // one that cannot be read is said before anything is deleted.
+            let lockURL = CatalogueCommand.workingDirectory.appendingPathComponent(LockFile.fileName)
+            var lock = try CatalogueCommand.reporting { () throws(CatalogueError) in try LockFile.load(lockURL) }
+            let locked = lock?.forget(name) ?? false
             if store.installed().contains(where: { $0.name == name }) {
                 try CatalogueCommand.reporting { () throws(CatalogueError) in try store.remove(name) }
-                print("removed \(name)")
-                // The project's lock follows, or the next `install` with no argument would bring it back.
-                let lockURL = CatalogueCommand.workingDirectory.appendingPathComponent(LockFile.fileName)
-                try CatalogueCommand.reporting { () throws(CatalogueError) in
-                    guard var lock = try LockFile.load(lockURL), lock.forget(name) else { return }
-                    try lock.save(lockURL)
-                    print("and took it out of \(LockFile.fileName)")
+                if let lock, locked {
+                    try CatalogueCommand.reporting { () throws(CatalogueError) in try lock.save(lockURL) }
+                    print("removed \(name), and took it out of \(LockFile.fileName)")
+                } else {
+                    print("removed \(name)")
                 }
+                return
+            }
+            if let lock, locked {
+                // A fresh clone: locked here but never installed on this machine.
+                try CatalogueCommand.reporting { () throws(CatalogueError) in try lock.save(lockURL) }
+                print("took \(name) out of \(LockFile.fileName) (it was not installed)")
                 return
             }
             if let config = CatalogueCommand.locations.config {

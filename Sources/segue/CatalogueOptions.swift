@@ -7,10 +7,10 @@ struct CatalogueOptions: ParsableArguments {
     @Option(name: .customLong("catalogue"), help: ArgumentHelp("Also use the catalogue folder DIR (repeatable).", valueName: "DIR"), completion: .directory)
     var catalogues: [String] = []
 
-    @Option(help: ArgumentHelp("Seconds one scenario of an entry (all its calls and the work they cause) may run before it is stopped; its scenarios together get four times that.", valueName: "SECONDS"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds one scenario of an entry (all its calls and the work they cause) may run before it is stopped; its scenarios together get four times that.", valueName: "SECONDS"))
     var timeLimit: Double = Self.defaultTimeLimit
 
-    @Option(help: ArgumentHelp("Mebibytes one entry may hold (Lua and what it makes: views, animations, samples) before it is stopped.", valueName: "MIB"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Mebibytes one entry may hold (Lua and what it makes: views, animations, samples) before it is stopped.", valueName: "MIB"))
     var memoryLimit: Int = Self.defaultMemoryLimit
 
     static let defaultTimeLimit = 2.0
@@ -18,10 +18,10 @@ struct CatalogueOptions: ParsableArguments {
 
     func validate() throws {
         guard timeLimit > 0, timeLimit <= 3600 else {
-            throw ValidationError("--time-limit must be between 0 and 3600 seconds, got \(timeLimit)")
+            throw ValidationError("--time-limit must be more than 0 and at most 3600 seconds, got \(timeLimit)")
         }
         guard memoryLimit > 0, memoryLimit <= 16 << 10 else {
-            throw ValidationError("--memory-limit must be between 1 and 16384 MiB, got \(memoryLimit)")
+            throw ValidationError("--memory-limit must be from 1 to 16384 MiB, got \(memoryLimit)")
         }
     }
 

@@ -37,7 +37,7 @@ struct Check: ParsableCommand, Displayed {
     @Flag(help: "Also show what the scripts print.")
     var verbose = false
 
-    @Option(help: ArgumentHelp("Entries checked at once (default: one per core).", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Entries checked at once (default: one per core).", valueName: "N"))
     var jobs: Int?
 
     @Flag(help: "Print the results as JSON.")

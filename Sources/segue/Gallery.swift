@@ -16,7 +16,7 @@ struct Gallery: ParsableCommand, Displayed {
             run once (--scenario, present-then-dismiss by default); the index shows each one's animated \
             preview, title, summary, tags and check status, and links to a page with the HTML player, \
             its parameters and its highlighted source. The site works offline, from the files alone. \
-            SITE is replaced whole, and only when the run succeeds: it must be new, empty or an earlier \
+            SITE is replaced whole, and only once the whole site is written: it must be new, empty or an earlier \
             gallery. Exits with 1 when an entry is broken or fails its check (the site is still written).
 
             Examples:
@@ -40,16 +40,17 @@ struct Gallery: ParsableCommand, Displayed {
             completion: .list(Device.all.map(\.name)))
     var device = "iphone-14"
 
-    @Option(help: "Frames a second in the previews and players.")
+    @Option(parsing: .unconditional, help: "Frames a second in the previews and players.")
     var fps = 20.0
 
-    @Option(help: ArgumentHelp("Entries checked and run at once (default: one per core).", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Entries checked and run at once (default: one per core).", valueName: "N"))
     var jobs: Int?
 
     @OptionGroup var options: CatalogueOptions
     @OptionGroup var display: DisplayOptions
 
     func validate() throws {
+        guard !out.isEmpty else { throw ValidationError("--out needs a folder's name") }
         guard fps.isFinite, (1...60).contains(fps) else { throw ValidationError("--fps must be between 1 and 60, got \(fps)") }
         if let jobs, !(1...256).contains(jobs) { throw ValidationError("--jobs must be between 1 and 256, got \(jobs)") }
         _ = try namedDevice()
@@ -68,12 +69,20 @@ struct Gallery: ParsableCommand, Displayed {
         // A broken installation is said before any work, not as every entry's failure (exit 70).
         try PlayerPage.checkInstalled()
         let folders = try chosenFolders()
+        // Where it goes is checked before any work: a folder it may not replace is the command line's mistake.
         let site: OutputFolder
         do {
             site = try OutputFolder(replacing: out, marker: GallerySite.marker)
         } catch {
             Output.error("\(error)")
-            throw ExitStatus.problems
+            throw ExitStatus.usage
+        }
+        // The site replaces SITE whole: a catalogue inside it would be deleted with it.
+        let destination = site.destination.path + "/"
+        for folder in folders where (folder.url.resolvingSymlinksInPath().path + "/").hasPrefix(destination) {
+            Output.error("the catalogue \(folder.label.escapingControlCharacters) is inside --out \(out.escapingControlCharacters), "
+                         + "which the site replaces whole: write the site somewhere else")
+            throw ExitStatus.usage
         }
         var plan: [(folder: Int, file: EntryFile)] = []
         var unreadable: [Int: String] = [:]
@@ -92,7 +101,6 @@ struct Gallery: ParsableCommand, Displayed {
                            + "(Debian's libjs-highlight.js; scripts/install-deps installs it)")
         }
         let run = GalleryEntry.Settings(scenario: scenario, device: device, fps: fps, limits: options.limits)
-        let renderer = FrameBatch(scale: 1, painter: StandardScene())
         let progress = ProgressBar(label: "gallery")
         let affordable = max(1, (768 << 20) / max(options.limits.memory, 1))
         let workers = min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, affordable)
@@ -101,14 +109,22 @@ struct Gallery: ParsableCommand, Displayed {
         // A prepared entry holds its run's frames: only a few wait to be drawn at once.
         orderedParallel(plan.count, workers: workers, ahead: workers + 1) { index in
             GalleryEntry.prepare(work[index].file, settings: run)
-        } emit: { index, prepared in
+        } emit: { (index: Int, prepared: GalleryEntry) in
             progress.label = "gallery: \(prepared.file.stem.escapingControlCharacters)"
             progress.update(done: index, of: work.count)
+            // A renderer an entry: its drawing budget is that entry's, as in `segue preview`.
+            let renderer = FrameBatch(scale: 1, painter: StandardScene())
             let card = layout.add(prepared, folder: work[index].folder, renderer: renderer, site: site, settings: run)
             if card.status.verdict == .failed || card.status.verdict == .broken {
                 failed += 1
                 progress.finish()
                 Output.error("\(card.name): \(card.status.text)\(card.problem.map { ": \($0)" } ?? "")")
+                // What check found, as check says it, so each is found by its file:line.
+                let errors = prepared.problemLines.filter { $0.hasPrefix("error") }
+                for line in errors.prefix(3) where card.problem.map({ !line.contains($0) }) ?? true {
+                    Output.standardError(Output.fitted("         \(line.escapingControlCharacters)", on: .errors) + "\n")
+                }
+                if errors.count > 3 { Output.standardError("         … and \(errors.count - 3) more: segue check \(prepared.file.displayPath)\n") }
             }
         }
         progress.finish()
@@ -138,7 +154,10 @@ struct Gallery: ParsableCommand, Displayed {
             if let first = named.first {
                 chosen.append(first)
             } else if folderExists {
-                chosen.append(CatalogueFolder.open(url: URL(fileURLWithPath: text), label: text, segueVersion: Segue.version))
+                // A catalogue in use named by its path is that catalogue, with its name (the built-in one's folder is built-in).
+                let path = URL(fileURLWithPath: text).resolvingSymlinksInPath().path
+                chosen.append(inUse.first { $0.url.resolvingSymlinksInPath().path == path }
+                              ?? CatalogueFolder.open(url: URL(fileURLWithPath: text), label: text, segueVersion: Segue.version))
             } else {
                 let names = inUse.map(\.name)
                 let hint = Suggestion.nearest(to: text, in: names).map { "did you mean '\($0)'? " } ?? ""

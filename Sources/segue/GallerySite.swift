@@ -26,13 +26,22 @@ struct GallerySite {
     let highlighter: Data?
     private var cards: [[GalleryIndex.Card]]
     private var folderNames: [String] = []
+    /// Each catalogue as the site names it: its name, or the folder as given when another
+    /// catalogue has that name (two loose folders called `kit`, a folder called `built-in`).
+    private var shownNames: [String] = []
     private var taken: Set<String> = ["assets", "index.html", marker]
 
     init(folders: [CatalogueFolder], highlighter: Data?) {
         self.folders = folders
         self.highlighter = highlighter
         cards = folders.map { _ in [] }
-        for folder in folders { folderNames.append(unique(Self.fileName(folder.name), in: "")) }
+        let counts = Dictionary(folders.map { ($0.name, 1) }, uniquingKeysWith: +)
+        for folder in folders {
+            let clashes = counts[folder.name, default: 0] > 1 || (folder.name == BuiltinCatalogue.label && folder.label != BuiltinCatalogue.label)
+            let shown = clashes && folder.label != BuiltinCatalogue.label ? folder.label : folder.name
+            shownNames.append(shown)
+            folderNames.append(unique(Self.fileName(shown), in: ""))
+        }
     }
 
     static func highlighter() -> Data? {
@@ -42,7 +51,7 @@ struct GallerySite {
     /// Draws the entry's preview and page, writes them, and keeps its card for the index.
     mutating func add(_ entry: GalleryEntry, folder: Int, renderer: FrameBatch, site: OutputFolder,
                       settings: GalleryEntry.Settings) -> GalleryIndex.Card {
-        let name = "\(folders[folder].name)/\(entry.file.stem)"
+        let name = "\(shownNames[folder])/\(entry.file.stem)"
         let metadata = entry.loaded?.metadata
         var card = GalleryIndex.Card(name: name, title: metadata?.title ?? entry.file.stem, summary: metadata?.summary ?? "",
                                      tags: metadata?.tags ?? [], status: entry.status, page: nil, preview: nil,
@@ -92,7 +101,7 @@ struct GallerySite {
             var about = [folder.manifest?.version.description, folder.manifest?.summary].compactMap { $0 }.joined(separator: " · ")
             if about.isEmpty { about = folder.label == BuiltinCatalogue.label ? "segue's own" : folder.label }
             if let reason = unreadable[index] { about += " · cannot be read: \(reason)" }
-            return GalleryIndex.Catalogue(name: folder.name, about: about, cards: cards[index])
+            return GalleryIndex.Catalogue(name: shownNames[index], about: about, cards: cards[index])
         }
         try site.write(try GalleryIndex(title: "Segue gallery", subtitle: subtitle, catalogues: catalogues).encode(), to: "index.html")
         if let highlighter { try site.write(highlighter, to: Self.highlighterPath) }

@@ -46,16 +46,16 @@ struct Preview: ParsableCommand, Displayed {
 
     @OptionGroup var scenarioArguments: ScenarioArguments
 
-    @Option(help: "Frames a second (a GIF shows at most 50: its delays are whole hundredths, at least 2).")
+    @Option(parsing: .unconditional, help: "Frames a second (a GIF shows at most 50: its delays are whole hundredths, at least 2).")
     var fps = 30.0
 
-    @Option(help: ArgumentHelp("Device pixels a point: 1, 2 or 3.", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Device pixels a point: 1, 2 or 3.", valueName: "N"))
     var scale = 1
 
-    @Option(help: ArgumentHelp("With a .png: the one frame nearest this many seconds into the run.", valueName: "SECONDS"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("With a .png: the one frame nearest this many seconds into the run.", valueName: "SECONDS"))
     var at: Double?
 
-    @Option(help: ArgumentHelp("Frames on a contact sheet, evenly spaced, the first and the last included (default: 12).", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Frames on a contact sheet, evenly spaced, the first and the last included (default: 12).", valueName: "N"))
     var frames: Int?
 
     @Option(help: ArgumentHelp("What the screens show: standard (an app's list and detail screens) or plain (each view only its colour).",

@@ -31,7 +31,7 @@ struct Run: ParsableCommand, Displayed {
 
     @OptionGroup var scenarioArguments: ScenarioArguments
 
-    @Option(help: "Samples a second.")
+    @Option(parsing: .unconditional, help: "Samples a second.")
     var fps = 60.0
 
     @Flag(help: "Print the whole trace as JSON (sorted keys; the same bytes on every run).")

@@ -317,6 +317,41 @@ import Testing
         #expect(unknown.status == 2)
     }
 
+    /// A lock that cannot be updated, or that says something other than what a source holds,
+    /// stops the command before anything is installed or deleted.
+    @Test func theLockIsCheckedBeforeAnythingChanges() throws {
+        let machine = try CatalogueMachine()
+        let kit = try machine.catalogue("project/kit", files: ["swoosh.lua": Self.good])
+        let lockURL = machine.project.appendingPathComponent("segue.lock")
+        try "{broken".write(to: lockURL, atomically: true, encoding: .utf8)
+        let broken = try machine.segue(["catalogue", "install", kit.path])
+        #expect(broken.status == 1 && broken.stderr.contains("is not a segue lock file: not valid JSON"), "\(broken.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: machine.installed.appendingPathComponent("team-kit").path))
+
+        try FileManager.default.removeItem(at: lockURL)
+        #expect(try machine.segue(["catalogue", "install", "kit"]).status == 0)
+        let good = try String(contentsOf: lockURL, encoding: .utf8)
+        // Another name for the same content, or another version: refused, naming both.
+        try FileManager.default.removeItem(at: machine.installed)
+        try good.replacingOccurrences(of: "\"team-kit\"", with: "\"evil\"").write(to: lockURL, atomically: true, encoding: .utf8)
+        let renamed = try machine.segue(["catalogue", "install"])
+        #expect(renamed.status == 1 && renamed.stderr.contains("locks evil 1.0.0, but"), "\(renamed.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: machine.installed.appendingPathComponent("team-kit").path))
+        // The same catalogue twice.
+        let entry = try #require(good.range(of: "{\n      \"hash\"")).lowerBound
+        let end = try #require(good.range(of: "}", range: entry..<good.endIndex)).upperBound
+        let twice = good.replacingCharacters(in: entry..<end, with: good[entry..<end] + ",\n    " + good[entry..<end])
+        try twice.write(to: lockURL, atomically: true, encoding: .utf8)
+        let doubled = try machine.segue(["catalogue", "install"])
+        #expect(doubled.status == 1 && doubled.stderr.contains("locks team-kit twice"), "\(doubled.stderr)")
+
+        // Locked here but never installed on this machine: remove takes it out of the lock.
+        try good.write(to: lockURL, atomically: true, encoding: .utf8)
+        let remove = try machine.segue(["catalogue", "remove", "team-kit"])
+        #expect(remove.status == 0 && remove.stdout.contains("took team-kit out of segue.lock"), "\(remove.stderr)")
+        #expect(!(try String(contentsOf: lockURL, encoding: .utf8)).contains("team-kit"))
+    }
+
     /// A catalogues.toml that cannot be read takes its folders out of use: every command says so.
     @Test func aBrokenListOfAddedFoldersIsWarnedAboutEverywhere() throws {
         let machine = try CatalogueMachine()

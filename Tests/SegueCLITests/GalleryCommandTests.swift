@@ -99,7 +99,7 @@ import Testing
         let dir = try TemporaryFolder()
         try dir.write("mine/notes.txt", "keep me")
         let refused = try cli.segue(["gallery", "built-in", "--out", "mine"], in: dir.url)
-        #expect(refused.status == 1)
+        #expect(refused.status == 64)
         #expect(refused.stderr.contains("has other files in it"), "\(refused.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.appendingPathComponent("mine").path) == ["notes.txt"])
         // An earlier gallery is replaced whole: a file left in it is gone.
@@ -112,6 +112,30 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path).sorted() == ["mine", "site"])
     }
 
+    /// The site replaces --out whole: never with a catalogue it shows inside, never through a broken link.
+    @Test func whereTheSiteGoesIsCheckedFirst() throws {
+        let dir = try TemporaryFolder()
+        let fade = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                                  .appendingPathComponent("../../Catalogue/fade.lua").standardizedFileURL, encoding: .utf8)
+        try dir.write("kit/fade.lua", fade)
+        #expect(try cli.segue(["gallery", "./kit", "--out", "site", "--fps", "5"], in: dir.url).status == 0)
+        try dir.write("site/mine/fade.lua", fade)
+        let inside = try cli.segue(["gallery", "site/mine", "--out", "site", "--fps", "5"], in: dir.url)
+        #expect(inside.status == 64)
+        #expect(inside.stderr.contains("is inside --out site"), "\(inside.stderr)")
+        #expect(FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("site/mine/fade.lua").path))
+        // A link to nothing is refused before any work; a link to an earlier gallery updates that gallery.
+        try FileManager.default.createSymbolicLink(atPath: dir.url.appendingPathComponent("dangling").path, withDestinationPath: "nowhere")
+        let dangling = try cli.segue(["gallery", "./kit", "--out", "dangling"], in: dir.url)
+        #expect(dangling.status == 64 && dangling.stderr.contains("a link to nowhere"), "\(dangling.stderr)")
+        try FileManager.default.createSymbolicLink(atPath: dir.url.appendingPathComponent("served").path, withDestinationPath: "site")
+        try FileManager.default.removeItem(at: dir.url.appendingPathComponent("site/mine"))
+        try dir.write("kit/fade-too.lua", fade)
+        #expect(try cli.segue(["gallery", "./kit", "--out", "served", "--fps", "5"], in: dir.url).status == 0)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: dir.url.appendingPathComponent("served").path) == "site")
+        #expect(FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("site/kit/fade-too.html").path))
+    }
+
     @Test func unknownCataloguesAndBadOptions() throws {
         let dir = try TemporaryFolder()
         let unknown = try cli.segue(["gallery", "built-inn", "--out", "site"], in: dir.url)
@@ -122,6 +146,10 @@ import Testing
         #expect(empty.status == 2)
         #expect(empty.stderr.contains("nothing to show"))
         #expect(try cli.segue(["gallery", "--out", "site", "--fps", "0"], in: dir.url).status == 64)
+        // A negative number is the option's value, refused as such (not "Missing value").
+        let negative = try cli.segue(["gallery", "--out", "site", "--fps", "-5"], in: dir.url)
+        #expect(negative.status == 64 && negative.stderr.contains("--fps must be between 1 and 60, got -5"), "\(negative.stderr)")
+        #expect(try cli.segue(["gallery", "--out", ""], in: dir.url).status == 64)
         #expect(try cli.segue(["gallery", "--out", "site", "--device", "iphone-99"], in: dir.url).status == 64)
         #expect(try cli.segue(["gallery"], in: dir.url).status == 64)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path) == ["empty"])

@@ -99,7 +99,7 @@ import Testing
         #expect(missing.stdout.contains("error    no/such/file.lua: no such file or folder"))
         let badFlag = try segue(["list", "--time-limit", "0"])
         #expect(badFlag.status == 64)
-        #expect(badFlag.stderr.contains("--time-limit must be between 0 and 3600 seconds"))
+        #expect(badFlag.stderr.contains("--time-limit must be more than 0 and at most 3600 seconds"))
         let unknown = try segue(["lst"])
         #expect(unknown.status == 64)
     }
