@@ -289,6 +289,64 @@ int segue_sandbox_load(lua_State *L, const char *buffer, size_t size, const char
     return status;
 }
 
+/* ------------------------------------------------------ the host's chunks */
+
+typedef struct {
+    unsigned char *bytes;
+    size_t size, capacity;
+} DumpBuffer;
+
+static int dump_writer(lua_State *L, const void *p, size_t size, void *ud) {
+    (void)L;
+    DumpBuffer *out = ud;
+    if (out->size + size > out->capacity) {
+        size_t capacity = (out->size + size) * 2;
+        unsigned char *bytes = realloc(out->bytes, capacity);
+        if (bytes == NULL) return 1;
+        out->bytes = bytes;
+        out->capacity = capacity;
+    }
+    memcpy(out->bytes + out->size, p, size);
+    out->size += size;
+    return 0;
+}
+
+unsigned char *segue_compile_host_chunk(const char *source, size_t size, const char *chunkname,
+                                        size_t *out_size, char **error) {
+    *out_size = 0;
+    *error = NULL;
+    lua_State *L = luaL_newstate();
+    if (L == NULL) {
+        *error = strdup("out of memory");
+        return NULL;
+    }
+    DumpBuffer out = {0};
+    if (luaL_loadbufferx(L, source, size, chunkname, "t") != LUA_OK) {
+        const char *message = lua_tostring(L, -1);
+        *error = strdup(message != NULL ? message : "cannot compile");
+    } else if (lua_dump(L, dump_writer, &out, 0) != 0 || out.size == 0) {
+        *error = strdup("out of memory");
+        free(out.bytes);
+        out.bytes = NULL;
+    } else {
+        *out_size = out.size;
+    }
+    lua_close(L);
+    return out.bytes;
+}
+
+int segue_sandbox_load_host_chunk(lua_State *L, const unsigned char *bytecode, size_t size, const char *chunkname) {
+    SegueSandbox *sb = segue_sandbox_of(L);
+    int in_swift = sb->in_swift;
+    sb->in_swift = 0;
+    int status = luaL_loadbufferx(L, (const char *)bytecode, size, chunkname, "b");
+    sb->in_swift = in_swift;
+    if (status == LUA_ERRMEM) {
+        sb->out_of_memory = 1;
+    }
+    return status;
+}
+
 /* ------------------------------------------------------------ trampoline */
 
 static int trampoline(lua_State *L) {

@@ -7,7 +7,7 @@ import LuaRuntime
 /// UIColor {red, green, blue, alpha}.
 extension ScriptRuntime {
     func installPrelude() throws(LuaError) {
-        try state.load(Prelude.source, chunkName: Prelude.chunkName)
+        try state.load(Prelude.compiled.get())
         try state.call(hook: "prelude", arguments: 0, results: 1)
         for name in ["makeParams", "CGPoint", "CGSize", "CGRect", "UIColor", "CATransform3D", "CGAffineTransform"] {
             state.pushField(name, of: -1)

@@ -1,3 +1,5 @@
+import LuaRuntime
+
 /// Core Graphics' value types and UIColor for scripts, as Lua tables with
 /// UIKit's field names. Run in each entry's sandbox before the entry; it
 /// returns the metatables so the host can make values of the same kinds.
@@ -8,6 +10,9 @@
 /// their math lives in the Geometry module, once.
 enum Prelude {
     static let chunkName = "=(segue prelude)"
+
+    /// Compiled once per process: every sandbox loads the same bytecode.
+    static let compiled = Result { () throws(LuaError) in try HostChunk(source: source, chunkName: chunkName) }
 
     static let source = #"""
     local setmetatable, getmetatable, rawget, type, error, tostring, min, max =

@@ -85,6 +85,16 @@ int segue_sandbox_expired(const SegueSandbox *sb);
 /* Loads text only: refuses anything holding Lua's bytecode signature. */
 int segue_sandbox_load(lua_State *L, const char *buffer, size_t size, const char *chunkname);
 
+/* Compiles the host's own Lua source (never a script's) to bytecode with its
+ * debug information, in a throwaway state: a chunk every sandbox runs is
+ * then parsed once per process. Returns a malloc'd buffer (free it), or NULL
+ * with *error set to a malloc'd message. */
+unsigned char *segue_compile_host_chunk(const char *source, size_t size, const char *chunkname,
+                                        size_t *out_size, char **error);
+/* Loads bytecode made by segue_compile_host_chunk in this process. Scripts
+ * never reach it: their chunks go through segue_sandbox_load, text only. */
+int segue_sandbox_load_host_chunk(lua_State *L, const unsigned char *bytecode, size_t size, const char *chunkname);
+
 /* Calls the function below nargs arguments under the host's message handler
  * (which adds a traceback). An outermost call is what the time limit
  * measures. */
