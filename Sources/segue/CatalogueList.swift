@@ -49,14 +49,20 @@ extension CatalogueCommand {
             let locations = CatalogueCommand.locations
             let added = Set(((try? locations.config.map(UserCatalogues.load)) ?? nil)?.folders ?? [])
             let store = locations.installed.map { $0.standardizedFileURL.path + "/.store/" }
-            var rows: [Row] = []
-            for (index, folder) in searchPath.folders.enumerated() {
+            var loaded = [Int](repeating: 0, count: searchPath.folders.count)
+            var broken = [[Problem]](repeating: [], count: searchPath.folders.count)
+            EntryScan.scan(searchPath, limits: options.limits) { outcome in
+                switch outcome {
+                case .loaded(_, let folder): loaded[folder] += 1
+                case .broken(let problem, let folder): broken[folder].append(problem)
+                }
+            }
+            let rows = searchPath.folders.enumerated().map { index, folder in
                 let kind = index == 0 ? "built-in"
                     : store.map { folder.url.path.hasPrefix($0) } == true ? "installed"
                     : added.contains(folder.label) ? "added" : "path"
-                let scan = EntryScan.scan(CatalogueSearchPath(folders: [folder]), limits: options.limits)
-                rows.append(Row(name: folder.name, kind: kind, path: folder.url.path, version: folder.manifest?.version.description,
-                                entries: scan.loaded.count, broken: scan.problems))
+                return Row(name: folder.name, kind: kind, path: folder.url.path, version: folder.manifest?.version.description,
+                           entries: loaded[index], broken: broken[index])
             }
             if json {
                 print(try Output.json(Listing(catalogues: rows)))

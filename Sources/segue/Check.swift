@@ -123,11 +123,8 @@ struct Check: ParsableCommand, Displayed {
         var entries: [Document.Entry] = []
         var failed = 0
         let work = plan
-        // Each worker may hold one entry's memory limit: keep them all
-        // together under 768 MiB, whatever --jobs asks.
-        let affordable = max(1, (768 << 20) / max(limits.memory, 1))
-        let workers = min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, affordable)
-        orderedParallel(plan.count, workers: workers) { index in
+        // Each worker may hold one entry's memory limit, whatever --jobs asks.
+        orderedParallel(plan.count, workers: workerCount(limits: limits, asked: jobs)) { index in
             Self.check(work[index].file, parameters: work[index].parameters, limits: limits)
         } emit: { index, result in
             let verdict = JSONShapes.Status(result.all, strict: strict)

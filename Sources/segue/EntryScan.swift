@@ -2,35 +2,55 @@ import Catalogue
 import LuaBindings
 import LuaRuntime
 
-/// Loads every entry of every catalogue, keeping going past broken ones.
-struct EntryScan {
-    var loaded: [LoadedEntry] = []
-    /// The name of the catalogue each loaded entry is in (`catalogue/entry`).
-    var catalogueNames: [String] = []
-    /// Entries that did not load and folders that could not be read (these with no entry).
-    var problems: [Problem] = []
-
-    static func scan(_ searchPath: CatalogueSearchPath, limits: SandboxLimits) -> EntryScan {
-        var scan = EntryScan()
-        for folder in searchPath.folders {
-            do {
-                for file in try folder.entryFiles() where scan.load(file, limits: limits) { scan.catalogueNames.append(folder.name) }
-            } catch {
-                scan.problems.append(Problem(.error, entry: "", message: error.description))
-            }
-        }
-        return scan
+/// Loads every entry of every catalogue on every core, keeping going past
+/// broken ones, and hands each outcome on in catalogue order.
+///
+/// Each entry still loads in a fresh sandbox of its own, with its limits;
+/// a loaded entry is let go once its outcome has been handed on, so memory
+/// holds what the caller keeps of each (a table row), never all the
+/// entries or their states.
+enum EntryScan {
+    /// One entry loaded, or why it did not (a folder that cannot be read is
+    /// a problem with no entry), with the index in the search path of the
+    /// folder it is in.
+    enum Outcome: Sendable {
+        case loaded(LoadedEntry, folder: Int)
+        case broken(Problem, folder: Int)
     }
 
-    /// - Returns: whether it loaded.
-    @discardableResult
-    mutating func load(_ file: EntryFile, limits: SandboxLimits) -> Bool {
-        do {
-            loaded.append(try EntryLoader.load(file, limits: limits))
-            return true
-        } catch {
-            problems.append(Problem(error))
-            return false
+    /// What there is to do: each folder's entry files in order, or the reason it cannot be read.
+    private enum Item: Sendable {
+        case file(folder: Int, EntryFile)
+        case unreadable(folder: Int, Problem)
+    }
+
+    /// Calls `emit` on the calling thread for every entry file of every
+    /// folder (and every folder that cannot be read), in search-path order
+    /// and each folder's file order, the same on every run however the
+    /// loading is spread over the cores.
+    static func scan(_ searchPath: CatalogueSearchPath, limits: SandboxLimits, _ emit: (Outcome) -> Void) {
+        var plan: [Item] = []
+        for (index, folder) in searchPath.folders.enumerated() {
+            do {
+                plan += try folder.entryFiles().map { .file(folder: index, $0) }
+            } catch {
+                plan.append(.unreadable(folder: index, Problem(.error, entry: "", message: error.description)))
+            }
+        }
+        let work = plan
+        orderedParallel(plan.count, workers: workerCount(limits: limits)) { index in
+            switch work[index] {
+            case .file(let folder, let file):
+                do throws(EntryError) {
+                    return .loaded(try EntryLoader.load(file, limits: limits), folder: folder)
+                } catch {
+                    return .broken(Problem(error), folder: folder)
+                }
+            case .unreadable(let folder, let problem):
+                return .broken(problem, folder: folder)
+            }
+        } emit: { _, outcome in
+            emit(outcome)
         }
     }
 }

@@ -30,10 +30,23 @@ struct List: ParsableCommand, Displayed {
     }
 
     func run() throws {
-        let report = EntryScan.scan(try options.searchPath(), limits: options.limits)
-        let entries = report.loaded.map(JSONShapes.Entry.init)
+        let searchPath = try options.searchPath()
+        // Only what is printed is kept of each entry: the loaded entries go as they come.
+        var entries: [JSONShapes.Entry] = []
+        var problems: [Problem] = []
+        // The catalogues (by name) each short name is in.
+        var catalogues: [String: [String]] = [:]
+        EntryScan.scan(searchPath, limits: options.limits) { outcome in
+            switch outcome {
+            case .loaded(let entry, let folder):
+                entries.append(JSONShapes.Entry(entry))
+                catalogues[entry.metadata.name, default: []].append(searchPath.folders[folder].name)
+            case .broken(let problem, _):
+                problems.append(problem)
+            }
+        }
         if json {
-            print(try Output.json(Document(entries: entries, problems: report.problems)))
+            print(try Output.json(Document(entries: entries, problems: problems)))
         } else if !entries.isEmpty {
             // On a narrow terminal the tags, then the catalogue, then the title make room (piped: every column).
             let width = Style.settings.width ?? .max
@@ -45,15 +58,13 @@ struct List: ParsableCommand, Displayed {
             print(Output.table(rows.map(kept), columns: kept(columns), header: kept(["NAME", "TITLE", "CATALOGUE", "TAGS", "SUMMARY"])))
         }
         if !json {
-            for problem in report.problems { Output.report(problem) }
+            for problem in problems { Output.report(problem) }
             // A short name in several catalogues only works qualified: say so here, not first at 'run'.
-            var catalogues: [String: [String]] = [:]
-            for (entry, catalogue) in zip(report.loaded, report.catalogueNames) { catalogues[entry.metadata.name, default: []].append(catalogue) }
             for (name, inside) in catalogues.sorted(by: { $0.key < $1.key }) where inside.count > 1 {
                 Output.warning("'\(name)' is in \(inside.joined(separator: " and ")): call it "
                                + inside.map { "\($0)/\(name)" }.joined(separator: " or "))
             }
         }
-        if !report.problems.isEmpty { throw ExitStatus.problems }
+        if !problems.isEmpty { throw ExitStatus.problems }
     }
 }

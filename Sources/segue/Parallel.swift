@@ -1,4 +1,5 @@
 import Foundation
+import LuaRuntime
 
 /// Runs `work` for 0..<count on `workers` threads and hands each result to
 /// `emit` on the calling thread, in index order, as soon as it and every
@@ -66,4 +67,12 @@ private final class ResultBox<Result>: @unchecked Sendable {
         condition.broadcast()
         return ready.removeValue(forKey: index)!
     }
+}
+
+/// Workers for loading or checking entries: one per core (or `asked`), but
+/// no more than can each hold one entry's memory limit together under
+/// 768 MiB.
+func workerCount(limits: SandboxLimits, asked: Int? = nil) -> Int {
+    let affordable = max(1, (768 << 20) / max(limits.memory, 1))
+    return min(asked ?? ProcessInfo.processInfo.activeProcessorCount, affordable)
 }
