@@ -55,9 +55,10 @@ public struct CatalogueFolder: Sendable, Equatable {
         } catch {
             throw .unreadable(path: label, reason: "cannot list the folder")
         }
+        let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         return names
             .filter { $0.hasSuffix(".lua") && !$0.hasPrefix(".") }
-            .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
-            .map { EntryFile(url: url.appendingPathComponent($0), catalogue: label, folder: url) }
+            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            .map { EntryFile(url: url.appendingPathComponent($0), catalogue: label, folder: url, workingDirectory: workingDirectory) }
     }
 }

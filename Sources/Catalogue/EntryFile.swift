@@ -15,6 +15,9 @@ public struct EntryFile: Sendable, Equatable {
     /// The folder the script must stay inside (links are resolved first);
     /// nil for a file named on the command line, which is the user's own.
     public let folder: URL?
+    /// The entry's default name: the file name without `.lua`. Worked out
+    /// once: messages and checks ask for it many times an entry.
+    public let stem: String
 
     /// Scripts are a few kilobytes; anything far larger is a mistake or an attack.
     public static let sizeLimit = 1 << 20
@@ -28,20 +31,17 @@ public struct EntryFile: Sendable, Equatable {
         let base = workingDirectory.standardizedFileURL.path
         let prefix = base.hasSuffix("/") ? base : base + "/"
         self.displayPath = path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+        self.stem = self.url.deletingPathExtension().lastPathComponent
     }
-
-    /// The entry's default name: the file name without `.lua`.
-    public var stem: String { url.deletingPathExtension().lastPathComponent }
 
     /// The script's text: a regular file of at most `sizeLimit` bytes of
     /// UTF-8, inside its catalogue folder once links are resolved.
     public func source() throws(CatalogueError) -> String {
         var path = url.path
         if let folder {
-            guard let real = realpath(path, nil) else { throw .unreadable(path: displayPath, reason: "a broken link, or gone") }
-            path = String(cString: real)
-            free(real)
-            let root = folder.resolvingSymlinksInPath().path
+            guard let real = Self.realPath(path) else { throw .unreadable(path: displayPath, reason: "a broken link, or gone") }
+            path = real
+            let root = Self.realPath(folder.path) ?? folder.resolvingSymlinksInPath().path
             guard path.hasPrefix(root.hasSuffix("/") ? root : root + "/") else { throw .linkOutside(path: displayPath) }
         }
         // Opened without blocking and checked on the open file, so a FIFO or
@@ -65,5 +65,12 @@ public struct EntryFile: Sendable, Equatable {
             throw .unreadable(path: displayPath, reason: "not UTF-8 text")
         }
         return text
+    }
+
+    /// The path with every link and `..` resolved, as the kernel finds it.
+    private static func realPath(_ path: String) -> String? {
+        guard let real = realpath(path, nil) else { return nil }
+        defer { free(real) }
+        return String(cString: real)
     }
 }

@@ -36,7 +36,7 @@ public enum EntryLoader {
         let table = runtime.metadataTable()
         let reader = MetadataReader(file: file, source: source)
         let metadata = try reader.metadata(from: table)
-        return LoadedEntry(file: file, metadata: metadata, hooks: hookNames(table), parameters: try runtime.parameterSpecs(),
+        return LoadedEntry(file: file, metadata: metadata, hooks: hookNames(table), parameters: runtime.declaredParameters,
                            printed: runtime.state.printedWithDrops)
     }
 

@@ -105,6 +105,7 @@ extension ScriptRuntime {
     /// Checks the given values and sets the `params` global (defaults for the rest).
     func bindParameters(_ given: [String: String]) throws(EntryError) {
         let specs = try parameterSpecs()
+        declaredParameters = specs
         for name in given.keys.sorted() where !specs.contains(where: { $0.name == name }) {
             let hint = Suggestion.nearest(to: name, in: specs.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
             let known = specs.isEmpty ? "it declares none" : "it has " + specs.map(\.name).joined(separator: ", ")

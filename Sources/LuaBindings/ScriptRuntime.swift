@@ -35,6 +35,8 @@ public final class ScriptRuntime {
     var metatables: [String: LuaReference] = [:]
     /// The table the entry returned.
     var entry: LuaReference?
+    /// What `parameters` declares, in name order, as read when the parameters were bound.
+    public internal(set) var declaredParameters: [ParameterSpec] = []
     /// The key viewForKey last answered nil for in the hook now running, to explain a nil index.
     var nilView: String?
     var currentHook = ""

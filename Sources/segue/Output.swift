@@ -97,10 +97,23 @@ enum Output {
                         line += String(repeating: " ", count: max(0, widths[i] - Style.cells(text)) + 2)
                     }
                 }
-                lines.append(String(line.reversed().drop(while: { $0 == " " }).reversed()))
+                lines.append(droppingTrailingSpaces(line))
             }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The line without the spaces that pad its end. By bytes when what is
+    /// left ends in ASCII, since a space after ASCII is a character of its
+    /// own; otherwise (a space may join a character before it) by characters.
+    /// Reversing every line character by character was a tenth of `list`.
+    static func droppingTrailingSpaces(_ line: String) -> String {
+        let utf8 = line.utf8
+        var end = utf8.endIndex
+        while end > utf8.startIndex, utf8[utf8.index(before: end)] == UInt8(ascii: " ") { end = utf8.index(before: end) }
+        if end == utf8.endIndex { return line }
+        if end == utf8.startIndex || utf8[utf8.index(before: end)] < 0x80 { return String(line[..<end]) }
+        return String(line.reversed().drop(while: { $0 == " " }).reversed())
     }
 
     static func json<T: Encodable>(_ value: T) throws -> String {
