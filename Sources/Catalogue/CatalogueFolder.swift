@@ -43,6 +43,13 @@ public struct CatalogueFolder: Sendable, Equatable {
     /// The folder's entry files, by file name (bytewise), so listings are
     /// the same on every machine.
     public func entryFiles() throws(CatalogueError) -> [EntryFile] {
+        let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        return try entryFileNames().map { entryFile(named: $0, workingDirectory: workingDirectory) }
+    }
+
+    /// The names of the folder's entry files (`fade.lua`), in `entryFiles`'
+    /// order: what a long listing keeps of each entry until it is its turn.
+    public func entryFileNames() throws(CatalogueError) -> [String] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
             throw .notFound(path: label)
@@ -55,10 +62,14 @@ public struct CatalogueFolder: Sendable, Equatable {
         } catch {
             throw .unreadable(path: label, reason: "cannot list the folder")
         }
-        let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         return names
             .filter { $0.hasSuffix(".lua") && !$0.hasPrefix(".") }
             .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-            .map { EntryFile(url: url.appendingPathComponent($0), catalogue: label, folder: url, workingDirectory: workingDirectory) }
+    }
+
+    /// The entry file of a name `entryFileNames` gave.
+    public func entryFile(named name: String,
+                          workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) -> EntryFile {
+        EntryFile(url: url.appendingPathComponent(name), catalogue: label, folder: url, workingDirectory: workingDirectory)
     }
 }

@@ -1,4 +1,5 @@
 import Catalogue
+import Foundation
 import LuaBindings
 import LuaRuntime
 
@@ -18,9 +19,10 @@ enum EntryScan {
         case broken(Problem, folder: Int)
     }
 
-    /// What there is to do: each folder's entry files in order, or the reason it cannot be read.
+    /// What there is to do: each folder's entry files in order (only the
+    /// name until a worker makes it an EntryFile), or why it cannot be read.
     private enum Item: Sendable {
-        case file(folder: Int, EntryFile)
+        case file(folder: Int, name: String)
         case unreadable(folder: Int, Problem)
     }
 
@@ -32,16 +34,18 @@ enum EntryScan {
         var plan: [Item] = []
         for (index, folder) in searchPath.folders.enumerated() {
             do {
-                plan += try folder.entryFiles().map { .file(folder: index, $0) }
+                plan += try folder.entryFileNames().map { .file(folder: index, name: $0) }
             } catch {
                 plan.append(.unreadable(folder: index, Problem(.error, entry: "", message: error.description)))
             }
         }
-        let work = plan
+        let work = plan, folders = searchPath.folders
+        let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         orderedParallel(plan.count, workers: workerCount(limits: limits)) { index in
             switch work[index] {
-            case .file(let folder, let file):
+            case .file(let folder, let name):
                 do throws(EntryError) {
+                    let file = folders[folder].entryFile(named: name, workingDirectory: workingDirectory)
                     return .loaded(try EntryLoader.load(file, limits: limits), folder: folder)
                 } catch {
                     return .broken(Problem(error), folder: folder)

@@ -23,41 +23,47 @@ struct List: ParsableCommand, Displayed {
     @Flag(help: "Print the list as JSON (docs/json.md).")
     var json = false
 
-    struct Document: Encodable {
-        let schema = JSONShapes.list
-        let entries: [JSONShapes.Entry]
+    /// `list --json` (docs/json.md) after its `entries`, which are printed as they come.
+    struct Members: Encodable {
         let problems: [Problem]
+        let schema = JSONShapes.list
     }
 
     func run() throws {
         let searchPath = try options.searchPath()
-        // Only what is printed is kept of each entry: the loaded entries go as they come.
-        var entries: [JSONShapes.Entry] = []
+        // On a narrow terminal the tags, then the catalogue, then the title make room (piped: every column).
+        let width = Style.settings.width ?? .max
+        let keep = [true, width >= 56, width >= 70, width >= 80, true]
+        func kept<T>(_ row: [T]) -> [T] { zip(row, keep).filter(\.1).map(\.0) }
+        // Only a row is kept of each entry (the columns are as wide as their widest cell); as JSON,
+        // nothing: each is printed as it comes. The loaded entries go at once.
+        var rows: [[String]] = []
+        var stream = json ? StreamedJSON(array: "entries") : nil
         var problems: [Problem] = []
         // The catalogues (by name) each short name is in.
         var catalogues: [String: [String]] = [:]
         EntryScan.scan(searchPath, limits: options.limits) { outcome in
             switch outcome {
-            case .loaded(let entry, let folder):
-                entries.append(JSONShapes.Entry(entry))
-                catalogues[entry.metadata.name, default: []].append(searchPath.folders[folder].name)
+            case .loaded(let loaded, let folder):
+                let entry = JSONShapes.Entry(loaded)
+                if json {
+                    stream?.append(entry)
+                } else {
+                    rows.append(kept([entry.name, entry.title, entry.catalogue, entry.tags.joined(separator: ","), entry.summary]))
+                    catalogues[entry.name, default: []].append(searchPath.folders[folder].name)
+                }
             case .broken(let problem, _):
                 problems.append(problem)
             }
         }
-        if json {
-            print(try Output.json(Document(entries: entries, problems: problems)))
-        } else if !entries.isEmpty {
-            // On a narrow terminal the tags, then the catalogue, then the title make room (piped: every column).
-            let width = Style.settings.width ?? .max
-            let keep = [true, width >= 56, width >= 70, width >= 80, true]
-            let rows = entries.map { [$0.name, $0.title, $0.catalogue, $0.tags.joined(separator: ","), $0.summary] }
-            let columns: [Output.Column] = [.init(role: .name), .init(fit: .truncate(minimum: 10)), .init(fit: .truncate(minimum: 9)),
-                                            .init(fit: .truncate(minimum: 10)), .init(fit: .truncate(minimum: 20))]
-            func kept<T>(_ row: [T]) -> [T] { zip(row, keep).filter(\.1).map(\.0) }
-            print(Output.table(rows.map(kept), columns: kept(columns), header: kept(["NAME", "TITLE", "CATALOGUE", "TAGS", "SUMMARY"])))
-        }
-        if !json {
+        if let stream {
+            try stream.finish(rest: Members(problems: problems))
+        } else {
+            if !rows.isEmpty {
+                let columns: [Output.Column] = [.init(role: .name), .init(fit: .truncate(minimum: 10)), .init(fit: .truncate(minimum: 9)),
+                                                .init(fit: .truncate(minimum: 10)), .init(fit: .truncate(minimum: 20))]
+                Output.table(rows, columns: kept(columns), header: kept(["NAME", "TITLE", "CATALOGUE", "TAGS", "SUMMARY"])) { print($0) }
+            }
             for problem in problems { Output.report(problem) }
             // A short name in several catalogues only works qualified: say so here, not first at 'run'.
             for (name, inside) in catalogues.sorted(by: { $0.key < $1.key }) where inside.count > 1 {

@@ -55,9 +55,18 @@ enum Output {
     /// last leftwards, down to their minimums. Piped, every cell is whole.
     /// The last column is not padded; a header row, when given, is bold.
     static func table(_ rows: [[String]], columns: [Column] = [], header: [String]? = nil, width: Int? = Style.settings.width) -> String {
+        var lines: [String] = []
+        table(rows, columns: columns, header: header, width: width) { lines.append($0) }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The same table handed over a line at a time (without its newline), so
+    /// a long one is never held whole as text as well as in its rows.
+    static func table(_ rows: [[String]], columns: [Column] = [], header: [String]? = nil, width: Int? = Style.settings.width,
+                      line emit: (String) -> Void) {
         // Cells come from strangers (folder names, parameter descriptions): no control characters reach a terminal.
         let all = ((header.map { [$0] } ?? []) + rows).map { $0.map(\.escapingControlCharacters) }
-        guard let count = all.map(\.count).max(), count > 0 else { return "" }
+        guard let count = all.map(\.count).max(), count > 0 else { return }
         let spec = (0..<count).map { $0 < columns.count ? columns[$0] : Column() }
         var widths = [Int](repeating: 0, count: count)
         for row in all {
@@ -73,7 +82,6 @@ enum Output {
                 overflow -= given
             }
         }
-        var lines: [String] = []
         for (r, row) in all.enumerated() {
             let isHeader = header != nil && r == 0
             // Each cell as the lines it takes in its column.
@@ -97,10 +105,9 @@ enum Output {
                         line += String(repeating: " ", count: max(0, widths[i] - Style.cells(text)) + 2)
                     }
                 }
-                lines.append(droppingTrailingSpaces(line))
+                emit(droppingTrailingSpaces(line))
             }
         }
-        return lines.joined(separator: "\n")
     }
 
     /// The line without the spaces that pad its end. By bytes when what is
