@@ -1,0 +1,84 @@
+import ArgumentParser
+import Catalogue
+import Foundation
+
+/// `segue list` over ten catalogues as a user runs it (the real binary, a
+/// child process each time, output thrown away): wall time, CPU time and
+/// peak memory for 100, 1,000 and 10,000 entries in all.
+///
+/// The baseline, measured in the same run: the same ten catalogues empty,
+/// which is what every run pays whatever the count (starting the process,
+/// the built-in catalogue). Each count's cost over that, per entry, is set
+/// beside the 100 entries' to show the cost is linear; 1,000 entries is
+/// set beside the target.
+struct ListScale: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list-scale",
+        abstract: "Time 'segue list' over 100, 1,000 and 10,000 entries in 10 catalogues, with peak memory, beside the empty catalogues and the target."
+    )
+
+    @Option(help: ArgumentHelp("The segue executable to measure.", valueName: "PATH"))
+    var segue: String
+
+    @Option(help: "The entry counts to measure, in all (spread over the catalogues).")
+    var counts: [Int] = [100, 1000, 10000]
+
+    @Option(help: "Catalogues the entries are spread over.")
+    var catalogues = 10
+
+    @Option(help: "Runs of each count; the median wall time is printed.")
+    var runs = 5
+
+    /// The target for 1,000 entries (issue 10).
+    static let targetSeconds = 0.3
+
+    func run() throws {
+        let sources = try BuiltinCatalogue.locate().entryFiles().map { ($0.stem, try $0.source()) }
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        print("segue list over \(catalogues) generated catalogues (copies of the \(sources.count) built-in entries under names of "
+              + "their own), \(cores) cores, median of \(runs) runs")
+        print("entries   wall        cpu         peak memory   per entry over the empty run   vs 100 entries   exit")
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("segue-list-scale-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        var results: [(count: Int, run: SpawnedRun)] = []
+        for count in [0] + counts {
+            let folders = (0..<catalogues).map { root.appendingPathComponent("\(count)/c\($0)") }
+            for (k, folder) in folders.enumerated() {
+                // Spread evenly; names unique across catalogues, so no name is in two of them.
+                let share = count / catalogues + (k < count % catalogues ? 1 : 0)
+                try GeneratedCatalogue.write(share, to: folder, from: sources, tag: "-c\(k)")
+            }
+            let run = try SpawnedRun.median(of: runs, segue, ["list"] + folders.flatMap { ["--catalogue", $0.path] })
+            results.append((count, run))
+            try? FileManager.default.removeItem(at: root.appendingPathComponent("\(count)"))
+        }
+        let empty = results[0].run
+        let perEntry = { (count: Int, run: SpawnedRun) -> Double in (run.seconds - empty.seconds) / Double(max(count, 1)) }
+        let reference = results.first { $0.count == 100 }.map(perEntry)
+        for (count, run) in results {
+            var line = String(count).padding(toLength: 8, withPad: " ", startingAt: 0)
+            line += "  " + Self.time(run.seconds) + "  " + Self.time(run.cpuSeconds)
+            line += "  " + String(format: "%8.1f MB", Double(run.peakBytes) / 1e6).padding(toLength: 12, withPad: " ", startingAt: 0)
+            if count == 0 {
+                line += "  (baseline: every run's fixed cost)                    "
+            } else {
+                let cost = perEntry(count, run)
+                line += "  " + String(format: "%7.1f µs", cost * 1e6).padding(toLength: 29, withPad: " ", startingAt: 0)
+                line += "  " + (reference.map { String(format: "%5.2f×", cost / $0) } ?? "  -   ").padding(toLength: 15, withPad: " ", startingAt: 0)
+            }
+            print(line + "  \(run.status)")
+        }
+        if let thousand = results.first(where: { $0.count == 1000 })?.run {
+            print("target at 1,000 entries: under \(Int(Self.targetSeconds * 1000)) ms: "
+                  + "\(thousand.seconds < Self.targetSeconds ? "met" : "missed") (\(Self.time(thousand.seconds).trimmingCharacters(in: .whitespaces)), "
+                  + String(format: "%.2f× the target)", thousand.seconds / Self.targetSeconds))
+        }
+        if let first = results.dropFirst().first, let last = results.last, last.count != first.count {
+            print(String(format: "peak memory, %d vs %d entries: %.2f×", last.count, first.count, Double(last.run.peakBytes) / Double(first.run.peakBytes)))
+        }
+    }
+
+    static func time(_ seconds: Double) -> String {
+        (seconds < 1 ? String(format: "%6.0f ms", seconds * 1000) : String(format: "%6.2f s ", seconds)).padding(toLength: 10, withPad: " ", startingAt: 0)
+    }
+}

@@ -1,0 +1,59 @@
+import ArgumentParser
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One run of the real `segue` as a child process, its output thrown away:
+/// wall time, the CPU time it used, and its own peak resident memory as the
+/// kernel counted it (wait4), so the bench's own memory never mixes in.
+struct SpawnedRun {
+    let seconds: Double
+    let cpuSeconds: Double
+    let peakBytes: Int
+    let status: Int32
+
+    static func measure(_ executable: String, _ arguments: [String]) throws -> SpawnedRun {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let start = DispatchTime.now().uptimeNanoseconds
+        guard posix_spawn(&pid, executable, &actions, nil, argv, environ) == 0 else {
+            throw ValidationError("cannot run \(executable)")
+        }
+        var status: Int32 = 0
+        var usage = rusage()
+        guard wait4(pid, &status, 0, &usage) == pid else { throw ValidationError("lost the child process") }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        func time(_ value: timeval) -> Double { Double(value.tv_sec) + Double(value.tv_usec) / 1e6 }
+        // ru_maxrss is in kilobytes on Linux.
+        return SpawnedRun(seconds: seconds, cpuSeconds: time(usage.ru_utime) + time(usage.ru_stime),
+                          peakBytes: usage.ru_maxrss * 1024, status: (status >> 8) & 0xff)
+    }
+
+    /// The run with the median wall time of `count`, and the highest peak memory of them all.
+    static func median(of count: Int, _ executable: String, _ arguments: [String]) throws -> SpawnedRun {
+        var runs: [SpawnedRun] = []
+        for _ in 0..<max(count, 1) { runs.append(try measure(executable, arguments)) }
+        let middle = runs.sorted { $0.seconds < $1.seconds }[runs.count / 2]
+        return SpawnedRun(seconds: middle.seconds, cpuSeconds: middle.cpuSeconds,
+                          peakBytes: runs.map(\.peakBytes).max()!, status: middle.status)
+    }
+}
+
+/// Generated catalogue folders: copies of the built-in entries under names of their own.
+enum GeneratedCatalogue {
+    /// `count` entries named `<stem><tag>-0001` … in `folder`, cycling through `sources` (stem, text).
+    static func write(_ count: Int, to folder: URL, from sources: [(String, String)], tag: String = "") throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for i in 0..<count {
+            let (stem, source) = sources[i % sources.count]
+            try source.write(to: folder.appendingPathComponent(String(format: "%@%@-%04d.lua", stem, tag, i)), atomically: false, encoding: .utf8)
+        }
+    }
+}
