@@ -46,7 +46,10 @@ release: deps
 # Lua boundary: Swift host against a C host built now, in the same run;
 # engine: transitions a second against the target; check: the catalogue's
 # scenarios against the same scenarios without scripts; check-scale: the real
-# segue over 100 and 1,000 entries, peak memory and the parallel speed-up;
+# segue over 100 and 1,000 entries, peak memory and the parallel speed-up,
+# beside the targets; list-scale: the real segue list over 100, 1,000 and
+# 10,000 entries in 10 catalogues, beside the empty catalogues (per-entry
+# cost, to show it is linear), peak memory and the 300 ms target at 1,000;
 # render: frames a second against pixman's plain blend of the same layers,
 # GIF encoding, and a whole preview.
 # encoders: GIF and PNG milliseconds a 390×844 frame; html: the player
@@ -61,6 +64,7 @@ bench: deps
 	$$($(SWIFT) build -c release --show-bin-path)/segue-bench encoders
 	$(SWIFT) build -c release --product segue
 	$$($(SWIFT) build -c release --show-bin-path)/segue-bench check-scale --segue $$($(SWIFT) build -c release --show-bin-path)/segue
+	$$($(SWIFT) build -c release --show-bin-path)/segue-bench list-scale --segue $$($(SWIFT) build -c release --show-bin-path)/segue
 	$$($(SWIFT) build -c release --show-bin-path)/segue-bench render --segue $$($(SWIFT) build -c release --show-bin-path)/segue
 	$$($(SWIFT) build -c release --show-bin-path)/segue-bench watch --segue $$($(SWIFT) build -c release --show-bin-path)/segue
 	$$($(SWIFT) build -c release --show-bin-path)/segue-bench html --segue $$($(SWIFT) build -c release --show-bin-path)/segue
