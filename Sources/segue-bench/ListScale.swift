@@ -37,7 +37,7 @@ struct ListScale: ParsableCommand {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         print("segue list over \(catalogues) generated catalogues (copies of the \(sources.count) built-in entries under names of "
               + "their own), \(cores) cores, median of \(runs) runs")
-        print("entries   wall        cpu         peak memory   per entry over the empty run   vs 100 entries   exit")
+        print("entries  wall       cpu        peak memory  per entry over the empty run, wall / cpu  vs 100 entries, wall / cpu  exit")
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("segue-list-scale-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         var results: [(count: Int, run: SpawnedRun)] = []
@@ -53,18 +53,23 @@ struct ListScale: ParsableCommand {
             try? FileManager.default.removeItem(at: root.appendingPathComponent("\(count)"))
         }
         let empty = results[0].run
-        let perEntry = { (count: Int, run: SpawnedRun) -> Double in (run.seconds - empty.seconds) / Double(max(count, 1)) }
-        let reference = results.first { $0.count == 100 }.map(perEntry)
+        // What an entry adds: the run less the empty run, shared out.
+        func perEntry(_ count: Int, _ run: SpawnedRun) -> (wall: Double, cpu: Double) {
+            ((run.seconds - empty.seconds) / Double(max(count, 1)), (run.cpuSeconds - empty.cpuSeconds) / Double(max(count, 1)))
+        }
+        let reference = results.first { $0.count == 100 }.map { perEntry($0.count, $0.run) }
         for (count, run) in results {
-            var line = String(count).padding(toLength: 8, withPad: " ", startingAt: 0)
-            line += "  " + Self.time(run.seconds) + "  " + Self.time(run.cpuSeconds)
-            line += "  " + String(format: "%8.1f MB", Double(run.peakBytes) / 1e6).padding(toLength: 12, withPad: " ", startingAt: 0)
+            var line = String(count).padding(toLength: 7, withPad: " ", startingAt: 0)
+            line += "  " + Self.time(run.seconds) + " " + Self.time(run.cpuSeconds)
+            line += " " + String(format: "%7.1f MB", Double(run.peakBytes) / 1e6).padding(toLength: 12, withPad: " ", startingAt: 0)
             if count == 0 {
-                line += "  (baseline: every run's fixed cost)                    "
+                line += " " + "(the baseline: what every run pays)".padding(toLength: 41, withPad: " ", startingAt: 0)
+                line += "  " + "".padding(toLength: 26, withPad: " ", startingAt: 0)
             } else {
                 let cost = perEntry(count, run)
-                line += "  " + String(format: "%7.1f µs", cost * 1e6).padding(toLength: 29, withPad: " ", startingAt: 0)
-                line += "  " + (reference.map { String(format: "%5.2f×", cost / $0) } ?? "  -   ").padding(toLength: 15, withPad: " ", startingAt: 0)
+                line += " " + String(format: "%6.1f µs / %6.1f µs", cost.wall * 1e6, cost.cpu * 1e6).padding(toLength: 41, withPad: " ", startingAt: 0)
+                line += "  " + (reference.map { String(format: "%5.2f× / %5.2f×", cost.wall / $0.wall, cost.cpu / $0.cpu) } ?? "-")
+                    .padding(toLength: 26, withPad: " ", startingAt: 0)
             }
             print(line + "  \(run.status)")
         }
@@ -79,6 +84,6 @@ struct ListScale: ParsableCommand {
     }
 
     static func time(_ seconds: Double) -> String {
-        (seconds < 1 ? String(format: "%6.0f ms", seconds * 1000) : String(format: "%6.2f s ", seconds)).padding(toLength: 10, withPad: " ", startingAt: 0)
+        seconds < 1 ? String(format: "%6.0f ms ", seconds * 1000) : String(format: "%6.2f s  ", seconds)
     }
 }
