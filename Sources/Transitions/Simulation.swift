@@ -464,8 +464,15 @@ public final class Simulation {
             checkVisible(controller)
         }
         if let driver, driver.completed == nil, !(shouldStop?() ?? false) {
-            diagnose(.neverCompleted, "completeTransition is never called: UIKit would leave the app frozen "
-                + "(the window ignores touches and nothing completes); call it in the last animation's completion")
+            if engine.hasRunningAnimations && now - start >= limit {
+                // Still animating when the run gives up: a transition longer than a run is followed, not a forgotten call.
+                diagnose(.neverCompleted, "the transition is still animating after \(String(format: "%g", limit)) s, the longest "
+                    + "a run is followed, and completeTransition has not been called: keep a transition under "
+                    + "\(String(format: "%g", limit)) s (UIKit's own take well under one)")
+            } else {
+                diagnose(.neverCompleted, "completeTransition is never called: UIKit would leave the app frozen "
+                    + "(the window ignores touches and nothing completes); call it in the last animation's completion")
+            }
         }
     }
 }

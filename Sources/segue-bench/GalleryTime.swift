@@ -37,17 +37,8 @@ struct GalleryTime: ParsableCommand {
 
     /// Wall seconds of one run; a failed run is an error.
     func time(_ arguments: [String]) throws -> Double {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: segue)
-        process.arguments = arguments
-        process.standardError = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        let start = DispatchTime.now().uptimeNanoseconds
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw ValidationError("segue \(arguments.joined(separator: " ")) failed: exit \(process.terminationStatus)")
-        }
-        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let run = try SpawnedRun.measure(segue, arguments)
+        guard run.status == 0 else { throw ValidationError("segue \(arguments.joined(separator: " ")) failed: exit \(run.status)") }
+        return run.seconds
     }
 }

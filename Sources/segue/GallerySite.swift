@@ -74,12 +74,12 @@ struct GallerySite {
             let drawn = Array(Set(timing.map(\.index) + moments)).sorted()
             try Preview.checkHeld(drawn.count, width: movie.size.width, height: movie.size.height, limit: Preview.heldPixelLimit)
             let pictures = Dictionary(uniqueKeysWithValues: zip(drawn, try movie.pictures(drawn)))
-            let gif = try GIFEncoder.encode(timing.map { GIFFrame(image: pictures[$0.index]!, delay: $0.delay) })
+            let gif = try GIFEncoder.encode(timing.compactMap { moment in pictures[moment.index].map { GIFFrame(image: $0, delay: moment.delay) } })
             let details = EntryDetails(name: name, summary: loaded.metadata.summary, tags: loaded.metadata.tags, status: entry.status,
                                        problems: entry.problemLines, parameters: entry.parameterRows,
                                        file: entry.file.url.lastPathComponent, source: entry.source ?? "", index: "../index.html",
                                        highlighter: highlighter == nil ? nil : "../" + Self.highlighterPath)
-            let document = movie.playerDocument(pictures: moments.map { pictures[$0]! }, title: loaded.metadata.title,
+            let document = movie.playerDocument(pictures: moments.compactMap { pictures[$0] }, title: loaded.metadata.title,
                                                 subtitle: "\(name) · \(settings.scenario.rawValue) · \(settings.device.title) · "
                                                     + "\(Int(settings.fps)) fps",
                                                 lane: settings.scenario.rawValue, details: details)

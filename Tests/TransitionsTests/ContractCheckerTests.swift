@@ -26,6 +26,28 @@ import TestSupport
             + "(finalFrame(for:)) is (0, 0, 390, 844); set its frame to finalFrame")
     }
 
+    /// A transition that would complete, only later than a run is followed (10 s): said as
+    /// that, not as a forgotten completeTransition.
+    @Test func aTransitionLongerThanARunIsSaidToBe() {
+        final class Slow: Animator {
+            func transitionDuration(_ context: TransitionContext) -> Double { 11 }
+            func animateTransition(_ context: TransitionContext) {
+                let view = context.view(forKey: .to)!
+                context.containerView.addSubview(view)
+                view.frame = context.finalFrame(for: context.viewController(forKey: .to))
+                view.alpha = 0
+                context.animations.animate(duration: 11, animations: { view.alpha = 1 }, completion: { _ in context.completeTransition(true) })
+            }
+        }
+        final class D: TransitioningDelegate {
+            func animator(forPresented presented: ViewController, presenting: ViewController, source: ViewController) -> Animator? { Slow() }
+        }
+        let (simulation, _) = present(through: D(), style: .custom)
+        #expect(simulation.diagnostics.map(\.kind) == [.neverCompleted])
+        #expect(simulation.diagnostics.first?.message.hasPrefix("the transition is still animating after 10 s") == true,
+                "\(simulation.diagnostics.first?.message ?? "")")
+    }
+
     /// Bug class 3: a view left on top after a cancelled presentation.
     @Test func dimmingForgottenOnACancelledPresentation() {
         let (simulation, presented, delegate) = halfScreen()
