@@ -13,11 +13,20 @@ public enum OutputFile {
         // Ctrl-C, a hang-up or a kill request during these few milliseconds
         // waits until the file is whole (or gone): the signal is delivered
         // after, and no temporary file is left behind.
+        try withStopSignalsHeld { try writeNow(data, to: path) }
+    }
+
+    /// Runs `body` with Ctrl-C, SIGTERM, SIGHUP and SIGQUIT held back on this thread; they arrive after it.
+    static func withStopSignalsHeld<T>(_ body: () throws -> T) rethrows -> T {
         var held = sigset_t(), previous = sigset_t()
         sigemptyset(&held)
         for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&held, signal) }
         pthread_sigmask(SIG_BLOCK, &held, &previous)
         defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        return try body()
+    }
+
+    private static func writeNow(_ data: Data, to path: String) throws {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         let temporary = folder + "/." + url.lastPathComponent + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"

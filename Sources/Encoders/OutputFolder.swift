@@ -84,11 +84,10 @@ public final class OutputFolder {
     /// Puts the new folder in the destination's place.
     public func commit() throws {
         // As in OutputFile: a Ctrl-C between the two renames waits until both are done.
-        var held = sigset_t(), previous = sigset_t()
-        sigemptyset(&held)
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&held, signal) }
-        pthread_sigmask(SIG_BLOCK, &held, &previous)
-        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        try OutputFile.withStopSignalsHeld(swap)
+    }
+
+    private func swap() throws {
         try write(Data("Written by segue gallery: the next run into this folder replaces it whole.\n".utf8), to: marker)
         let old = destination.deletingLastPathComponent().appendingPathComponent(".\(destination.lastPathComponent).\(getpid()).old")
         let hadOne = FileManager.default.fileExists(atPath: destination.path)

@@ -42,7 +42,7 @@ struct SpawnedRun {
         for _ in 0..<max(count, 1) { runs.append(try measure(executable, arguments)) }
         let middle = runs.sorted { $0.seconds < $1.seconds }[runs.count / 2]
         return SpawnedRun(seconds: middle.seconds, cpuSeconds: middle.cpuSeconds,
-                          peakBytes: runs.map(\.peakBytes).max()!, status: middle.status)
+                          peakBytes: runs.map(\.peakBytes).max() ?? middle.peakBytes, status: middle.status)
     }
 }
 

@@ -212,6 +212,12 @@ struct Check: ParsableCommand, Displayed {
             return Result(entry: file.stem, file: file.displayPath, scenarios: [],
                           problems: [Problem(.error, entry: file.stem, message: String(describing: error))], printed: [])
         }
+        return check(entry, source: source, parameters: parameters, limits: limits)
+    }
+
+    /// Every scenario of an entry already loaded from `source`.
+    static func check(_ entry: LoadedEntry, source: String, parameters: [String: String], limits: SandboxLimits) -> Result {
+        let file = entry.file
         var scenarioOptions = ScenarioOptions()
         scenarioOptions.limits = limits
         scenarioOptions.parameters = parameters

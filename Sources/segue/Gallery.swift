@@ -56,14 +56,7 @@ struct Gallery: ParsableCommand, Displayed {
         _ = try namedDevice()
     }
 
-    func namedDevice() throws -> Device {
-        guard let found = Device.named(device) else {
-            let names = Device.all.map(\.name)
-            let hint = Suggestion.nearest(to: device, in: names).map { "did you mean '\($0)'? " } ?? ""
-            throw ValidationError("unknown device '\(device)'; \(hint)(one of \(names.joined(separator: ", ")))")
-        }
-        return found
-    }
+    func namedDevice() throws -> Device { try ScenarioArguments.device(named: device) }
 
     func run() throws {
         // A broken installation is said before any work, not as every entry's failure (exit 70).
@@ -102,8 +95,7 @@ struct Gallery: ParsableCommand, Displayed {
         }
         let run = GalleryEntry.Settings(scenario: scenario, device: device, fps: fps, limits: options.limits)
         let progress = ProgressBar(label: "gallery")
-        let affordable = max(1, (768 << 20) / max(options.limits.memory, 1))
-        let workers = min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, affordable)
+        let workers = workerCount(limits: options.limits, asked: jobs)
         var failed = 0
         let work = plan
         // A prepared entry holds its run's frames: only a few wait to be drawn at once.

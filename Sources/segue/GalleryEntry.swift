@@ -27,24 +27,26 @@ struct GalleryEntry {
     let outcome: ScenarioOutcome?
 
     static func prepare(_ file: EntryFile, settings: Settings) -> GalleryEntry {
-        let source: String
+        var source: String?
         let loaded: LoadedEntry
         do {
-            source = try file.source()
-            loaded = try EntryLoader.load(file, source: source, limits: settings.limits)
+            let text = try file.source()
+            source = text
+            loaded = try EntryLoader.load(file, source: text, limits: settings.limits)
         } catch {
             let problem = (error as? EntryError).map { Problem($0) } ?? Problem(.error, entry: file.stem, message: String(describing: error))
-            return GalleryEntry(file: file, source: try? file.source(), loaded: nil, loadProblem: problem, problems: [problem], outcome: nil)
+            return GalleryEntry(file: file, source: source, loaded: nil, loadProblem: problem, problems: [problem], outcome: nil)
         }
-        let checked = Check.check(file, parameters: [:], limits: settings.limits)
+        let text = source ?? ""
+        let checked = Check.check(loaded, source: text, parameters: [:], limits: settings.limits)
         var options = ScenarioOptions()
         options.fps = settings.fps
         options.windowSize = settings.device.size(landscape: false)
         options.device = settings.device
         options.limits = settings.limits
         options.rendering = true
-        let outcome = ScenarioRunner.run(file, source: source, scenario: settings.scenario, options: options)
-        return GalleryEntry(file: file, source: source, loaded: loaded, loadProblem: nil, problems: checked.all, outcome: outcome)
+        let outcome = ScenarioRunner.run(file, source: text, scenario: settings.scenario, options: options)
+        return GalleryEntry(file: file, source: text, loaded: loaded, loadProblem: nil, problems: checked.all, outcome: outcome)
     }
 
     /// What check said, as the gallery shows it.

@@ -45,8 +45,10 @@ struct ScenarioArguments: ParsableArguments {
         _ = try drag()
     }
 
-    func namedDevice() throws -> Device {
-        let device = self.device ?? "iphone-14"
+    func namedDevice() throws -> Device { try Self.device(named: device ?? "iphone-14") }
+
+    /// The device of that name, or a usage error listing them (with a did-you-mean).
+    static func device(named device: String) throws -> Device {
         guard let found = Device.named(device) else {
             let names = Device.all.map(\.name)
             let hint = Suggestion.nearest(to: device, in: names).map { "did you mean '\($0)'? " } ?? ""
