@@ -79,11 +79,32 @@ local function runDismissAnimation(ctx, fromVC, fromView, toView)
   end}
 end
 
+-- Reduce Motion: the new screen fades in over the old one, nothing turns
+-- (what UIKit's own transitions do with the setting on).
+local function crossFade(ctx, duration)
+  local from, to = ctx:viewForKey("from"), ctx:viewForKey("to")
+  to.frame = ctx:finalFrame(ctx:viewControllerForKey("to"))
+  to.alpha = 0
+  ctx.containerView:addSubview(to)
+  UIView.animate{
+    duration = duration,
+    animations = function() to.alpha = 1 end,
+    completion = function(finished)
+      local cancelled = ctx:transitionWasCancelled()
+      to.alpha = 1
+      if cancelled then to:removeFromSuperview() end
+      if not ctx.isPresenting and not cancelled then from:removeFromSuperview() end
+      ctx:completeTransition(not cancelled)
+    end,
+  }
+end
+
 return {
   title = "Card stack",
   summary = "The old screen tips back and shrinks into a card while the new one rises over it (seed 003).",
   tags = {"3d", "keyframes", "perspective", "seed-003"},
   author = "Segue",
+  source = "Seed 003, a blog post's 3-D card animator (1.0 s, keyframes in cubic mode, 15° tip under m34 = -1/1000)",
   parameters = {
     duration = {type = "number", default = 1.0, min = 0.2, max = 5.0, description = "Seconds for the whole move."},
   },
@@ -91,6 +112,7 @@ return {
   animator = {
     transitionDuration = function(ctx) return params.duration end,
     animateTransition = function(ctx)
+      if UIAccessibility.isReduceMotionEnabled then return crossFade(ctx, params.duration) end
       local fromVC = ctx:viewControllerForKey("from")
       local fromView, toView = ctx:viewForKey("from"), ctx:viewForKey("to")
       if ctx.isPresenting then

@@ -39,6 +39,7 @@ return {
   summary = "The presented view fades in over the presenter and fades out on dismissal.",
   tags = {"basic", "opacity", "seed-001"},
   author = "Segue",
+  source = "Seed 001, SimpleModalAnimator: a cross-fade of the presented view",
   parameters = {
     duration = {type = "number", default = 0.35, min = 0.05, max = 5.0,
                 description = "Seconds for the fade, each way."},

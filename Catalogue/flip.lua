@@ -17,7 +17,28 @@ local function turned(angle, halfWidth)
   return CATransform3DScale(CATransform3DRotate(t, angle, 0, 1, 0), s, s, 1)
 end
 
+-- Reduce Motion: the new screen fades in over the old one, nothing turns
+-- (what UIKit's own transitions do with the setting on).
+local function crossFade(ctx, duration)
+  local from, to = ctx:viewForKey("from"), ctx:viewForKey("to")
+  to.frame = ctx:finalFrame(ctx:viewControllerForKey("to"))
+  to.alpha = 0
+  ctx.containerView:addSubview(to)
+  UIView.animate{
+    duration = duration,
+    animations = function() to.alpha = 1 end,
+    completion = function(finished)
+      local cancelled = ctx:transitionWasCancelled()
+      to.alpha = 1
+      if cancelled then to:removeFromSuperview() end
+      if not ctx.isPresenting and not cancelled then from:removeFromSuperview() end
+      ctx:completeTransition(not cancelled)
+    end,
+  }
+end
+
 local function animateTransition(ctx)
+  if UIAccessibility.isReduceMotionEnabled then return crossFade(ctx, params.duration) end
   local container = ctx.containerView
   local from, to = ctx:viewForKey("from"), ctx:viewForKey("to")
   local toController = ctx:viewControllerForKey("to")
@@ -61,6 +82,7 @@ return {
   summary = "A horizontal 3-D flip with perspective; the views swap edge-on at 90°.",
   tags = {"3d", "flip", "perspective"},
   author = "Segue",
+  source = "UIKit's flipHorizontal transition style, rebuilt as a custom animator with perspective (eye at 1000 pt)",
   parameters = {
     duration = {type = "number", default = 0.6, min = 0.1, max = 5.0, description = "Seconds for the whole flip."},
   },

@@ -56,7 +56,31 @@ local presentationController = {
   end,
 }
 
+-- Reduce Motion: the view fades in and out where it rests instead of moving
+-- (what UIKit's own transitions do with the setting on).
+local function fadeInPlace(ctx, duration)
+  local presenting = ctx.isPresenting
+  local view = presenting and ctx:viewForKey("to") or ctx:viewForKey("from")
+  if presenting then
+    view.frame = ctx:finalFrame(ctx:viewControllerForKey("to"))
+    view.alpha = 0
+    ctx.containerView:addSubview(view)
+  end
+  UIView.animate{
+    duration = duration,
+    options = {ctx.isInteractive and "curveLinear" or "curveEaseInOut"},
+    animations = function() view.alpha = presenting and 1 or 0 end,
+    completion = function(finished)
+      local cancelled = ctx:transitionWasCancelled()
+      if cancelled then view.alpha = presenting and 0 or 1 end
+      if not presenting and not cancelled then view:removeFromSuperview() end
+      ctx:completeTransition(not cancelled)
+    end,
+  }
+end
+
 local function animateTransition(ctx)
+  if UIAccessibility.isReduceMotionEnabled then return fadeInPlace(ctx, params.duration) end
   local presenting = ctx.isPresenting
   local view = presenting and ctx:viewForKey("to") or ctx:viewForKey("from")
   local bounds = ctx.containerView.bounds
@@ -84,6 +108,7 @@ return {
   summary = "Half the screen slides in from an edge over a dimmed presenter; drag it back to dismiss.",
   tags = {"sheet", "dimming", "interactive", "seed-000"},
   author = "Segue",
+  source = "Apple, \"Creating Custom Presentations\" (seed 000): a presentation controller with a dimming view",
   parameters = {
     edge = {type = "string", default = "bottom", choices = {"bottom", "right", "left", "top"},
             description = "The edge the sheet comes from."},

@@ -16,15 +16,22 @@ local function animateTransition(ctx)
     container:bringSubviewToFront(presenter)
   end
 
+  -- Reduce Motion: the page fades away (and back) instead of curling.
+  local calm = UIAccessibility.isReduceMotionEnabled
   UIView.animate{
     duration = params.duration,
     options = {"curveEaseInOut"},
     animations = function()
-      presenter.curl = ctx.isPresenting and params.amount or 0
+      if calm then
+        presenter.alpha = ctx.isPresenting and 0 or 1
+      else
+        presenter.curl = ctx.isPresenting and params.amount or 0
+      end
     end,
     completion = function(finished)
       local cancelled = ctx:transitionWasCancelled()
-      if cancelled then presenter.curl = ctx.isPresenting and 0 or params.amount end
+      if cancelled and calm then presenter.alpha = ctx.isPresenting and 1 or 0 end
+      if cancelled and not calm then presenter.curl = ctx.isPresenting and 0 or params.amount end
       if not ctx.isPresenting and not cancelled then presented:removeFromSuperview() end
       ctx:completeTransition(not cancelled)
     end,
@@ -36,6 +43,7 @@ return {
   summary = "The presenting page curls part of the way up to reveal the presented view underneath.",
   tags = {"3d", "curl", "built-in style"},
   author = "Segue",
+  source = "UIKit's partialCurl transition style (fullScreen only)",
   parameters = {
     amount = {type = "number", default = 0.66, min = 0.1, max = 0.95, description = "How far the page curls (0 to 1)."},
     duration = {type = "number", default = 0.5, min = 0.1, max = 5.0, description = "Seconds to curl or uncurl."},

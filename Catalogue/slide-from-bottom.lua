@@ -3,7 +3,31 @@
 -- A custom presentation: the presenter stays in the window, so the animator
 -- only ever touches the presented view.
 
+-- Reduce Motion: the view fades in and out where it rests instead of moving
+-- (what UIKit's own transitions do with the setting on).
+local function fadeInPlace(ctx, duration)
+  local presenting = ctx.isPresenting
+  local view = presenting and ctx:viewForKey("to") or ctx:viewForKey("from")
+  if presenting then
+    view.frame = ctx:finalFrame(ctx:viewControllerForKey("to"))
+    view.alpha = 0
+    ctx.containerView:addSubview(view)
+  end
+  UIView.animate{
+    duration = duration,
+    options = {ctx.isInteractive and "curveLinear" or "curveEaseInOut"},
+    animations = function() view.alpha = presenting and 1 or 0 end,
+    completion = function(finished)
+      local cancelled = ctx:transitionWasCancelled()
+      if cancelled then view.alpha = presenting and 0 or 1 end
+      if not presenting and not cancelled then view:removeFromSuperview() end
+      ctx:completeTransition(not cancelled)
+    end,
+  }
+end
+
 local function animateTransition(ctx)
+  if UIAccessibility.isReduceMotionEnabled then return fadeInPlace(ctx, params.duration) end
   local container = ctx.containerView
   local presenting = ctx.isPresenting
   local view = presenting and ctx:viewForKey("to") or ctx:viewForKey("from")
@@ -39,6 +63,7 @@ return {
   summary = "The presented view slides up from the bottom edge and back down; drag down to dismiss.",
   tags = {"basic", "slide", "interactive"},
   author = "Segue",
+  source = "UIKit's coverVertical transition style, as a custom animator with an interactive dismissal",
   parameters = {
     duration = {type = "number", default = 0.35, min = 0.05, max = 5.0, description = "Seconds for the slide, each way."},
   },

@@ -4,7 +4,31 @@
 -- drops it back down, and can be dragged (seed 004's percent-driven
 -- interaction: linear while the finger moves, finishing past halfway).
 
+-- Reduce Motion: the view fades in and out where it rests instead of moving
+-- (what UIKit's own transitions do with the setting on).
+local function fadeInPlace(ctx, duration)
+  local presenting = ctx.isPresenting
+  local view = presenting and ctx:viewForKey("to") or ctx:viewForKey("from")
+  if presenting then
+    view.frame = ctx:finalFrame(ctx:viewControllerForKey("to"))
+    view.alpha = 0
+    ctx.containerView:addSubview(view)
+  end
+  UIView.animate{
+    duration = duration,
+    options = {ctx.isInteractive and "curveLinear" or "curveEaseInOut"},
+    animations = function() view.alpha = presenting and 1 or 0 end,
+    completion = function(finished)
+      local cancelled = ctx:transitionWasCancelled()
+      if cancelled then view.alpha = presenting and 0 or 1 end
+      if not presenting and not cancelled then view:removeFromSuperview() end
+      ctx:completeTransition(not cancelled)
+    end,
+  }
+end
+
 local function animateTransition(ctx)
+  if UIAccessibility.isReduceMotionEnabled then return fadeInPlace(ctx, params.duration) end
   local fromViewController = ctx:viewControllerForKey("from")
   local toViewController = ctx:viewControllerForKey("to")
   local containerView = ctx.containerView
@@ -44,6 +68,7 @@ return {
   summary = "The presented view springs up from the bottom over a dimmed presenter; drag down to dismiss (seed 004).",
   tags = {"spring", "slide", "interactive", "seed-004"},
   author = "Segue",
+  source = "Seed 004: a spring animator (damping 0.5) with a percent-driven dismissal",
   parameters = {
     duration = {type = "number", default = 0.8, min = 0.1, max = 5.0, description = "Seconds for the spring."},
     damping = {type = "number", default = 0.5, min = 0.05, max = 1.0, description = "Damping ratio: 1 settles without bouncing."},

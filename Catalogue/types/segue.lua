@@ -224,6 +224,7 @@ function TransitionCoordinator:animateAlongsideTransition(animation, completion)
 ---@field summary string
 ---@field tags? string[]
 ---@field author? string
+---@field source? string The library, guideline or article it follows, and its figures.
 ---@field parameters? table<string, ParameterDeclaration>
 ---@field presentationStyle? "custom"|"fullScreen"|"overFullScreen"|"pageSheet"|"formSheet"|"currentContext"|"overCurrentContext"|"popover"
 ---@field transitionStyle? "coverVertical"|"crossDissolve"|"flipHorizontal"|"partialCurl"
@@ -233,6 +234,10 @@ function TransitionCoordinator:animateAlongsideTransition(animation, completion)
 ---@field dismissalAnimator? Animator
 ---@field presentationController? PresentationControllerHooks
 ---@field interaction? {dismissal?: InteractionDeclaration}
+
+---@class UIAccessibilityStatics Read-only.
+---@field isReduceMotionEnabled boolean On in check's reduce-motion scenario and with --reduce-motion: offer a calmer transition (a cross-fade).
+UIAccessibility = {}
 
 --- The entry's parameters, checked against their declarations.
 ---@type table<string, any>

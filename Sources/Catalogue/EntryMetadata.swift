@@ -5,13 +5,16 @@ public struct EntryMetadata: Sendable, Equatable, Codable {
     public var summary: String
     public var tags: [String]
     public var author: String?
+    /// The library, guideline or article the entry follows, and its figures.
+    public var source: String?
 
-    public init(name: String, title: String, summary: String, tags: [String] = [], author: String? = nil) {
+    public init(name: String, title: String, summary: String, tags: [String] = [], author: String? = nil, source: String? = nil) {
         self.name = name
         self.title = title
         self.summary = summary
         self.tags = tags
         self.author = author
+        self.source = source
     }
 
     /// Entry names are what users type (`segue preview half-sheet`):

@@ -5,6 +5,8 @@ public struct EntryDetails: Sendable, Equatable {
     /// `catalogue/entry`.
     public var name: String
     public var summary: String
+    /// The library, guideline or article the entry follows (its `source` field).
+    public var follows: String?
     public var tags: [String]
     public var status: CheckStatus
     /// What check found, one line each ("present: file.lua:12: …").
@@ -19,9 +21,10 @@ public struct EntryDetails: Sendable, Equatable {
     public var highlighter: String?
 
     public init(name: String, summary: String, tags: [String], status: CheckStatus, problems: [String], parameters: [Parameter],
-                file: String, source: String, index: String, highlighter: String?) {
+                file: String, source: String, index: String, highlighter: String?, follows: String? = nil) {
         self.name = name
         self.summary = summary
+        self.follows = follows
         self.tags = tags
         self.status = status
         self.problems = problems

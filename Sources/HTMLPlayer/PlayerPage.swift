@@ -41,6 +41,7 @@ public enum PlayerPage {
     /// A gallery entry page's sections, flattened for the template.
     private struct DetailsContext {
         let name, summary, file, source, index: String
+        let follows: String?
         let tags: [String]
         let status, verdict: String
         let problems: [String]
@@ -52,6 +53,7 @@ public enum PlayerPage {
         init(_ details: EntryDetails) {
             name = details.name
             summary = details.summary
+            follows = details.follows
             file = details.file
             source = details.source
             index = details.index

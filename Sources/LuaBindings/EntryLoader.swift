@@ -97,7 +97,9 @@ public struct MetadataReader {
             throw problem("'summary' is missing: say in one sentence what the transition does", field: "summary")
         }
         let author = try optionalString("author", in: table)
-        for (field, value, limit) in [("title", title, 100), ("summary", summary, 1000), ("author", author ?? "", 200)] {
+        let source = try optionalString("source", in: table)
+        for (field, value, limit) in [("title", title, 100), ("summary", summary, 1000), ("author", author ?? "", 200),
+                                      ("source", source ?? "", 300)] {
             if value.count > limit { throw problem("'\(field)' is \(value.count) characters long; keep it under \(limit)", field: field) }
             if value.containsControlCharacters {
                 throw problem("'\(field)' must be one line of text, without control characters", field: field)
@@ -121,7 +123,7 @@ public struct MetadataReader {
         case let other:
             throw problem("'tags' must be a list of strings, got \(other.typeName)", field: "tags")
         }
-        return EntryMetadata(name: name, title: title, summary: summary, tags: tags, author: author)
+        return EntryMetadata(name: name, title: title, summary: summary, tags: tags, author: author, source: source)
     }
 
     private func optionalString(_ field: String, in table: LuaTable) throws(EntryError) -> String? {

@@ -10,7 +10,7 @@ import Transitions
 /// Keys beginning with `_` are the script's own (helpers, constants) and are
 /// never checked.
 enum EntryShape {
-    static let metadata = ["name", "title", "summary", "tags", "author"]
+    static let metadata = ["name", "title", "summary", "tags", "author", "source"]
     static let topLevel = metadata + ["parameters", "presentationStyle", "transitionStyle", "preferredContentSize",
                                       "animator", "presentationAnimator", "dismissalAnimator", "presentationController",
                                       "interaction"]

@@ -9,6 +9,9 @@ extension ScriptRuntime {
     func installPrelude() throws(LuaError) {
         try state.load(Prelude.compiled.get())
         try state.call(hook: "prelude", arguments: 0, results: 1)
+        state.pushField("setReduceMotion", of: -1)
+        state.push(simulation.reduceMotion)
+        try state.call(hook: "prelude", arguments: 1, results: 0)
         for name in ["makeParams", "CGPoint", "CGSize", "CGRect", "UIColor", "CATransform3D", "CGAffineTransform"] {
             state.pushField(name, of: -1)
             metatables[name] = state.reference()

@@ -27,11 +27,25 @@ enum Prelude {
     local function nearest(key, names)
       local a = tostring(key):lower()
       if #a > 64 then return nil end
+      -- Edit distance (insertions, deletions, changes), one row at a time:
+      -- "isReducedMotion" is one letter from "isReduceMotion".
+      local function distance(b)
+        local previous = {}
+        for j = 0, #b do previous[j] = j end
+        for i = 1, #a do
+          local current = {[0] = i}
+          local ai = a:byte(i)
+          for j = 1, #b do
+            local cost = ai == b:byte(j) and 0 or 1
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+          end
+          previous = current
+        end
+        return previous[#b]
+      end
       local best, bestScore = nil, math.huge
       for _, name in ipairs(names) do
-        local b = name:lower()
-        local score = math.abs(#a - #b)
-        for i = 1, math.min(#a, #b) do if a:sub(i, i) ~= b:sub(i, i) then score = score + 1 end end
+        local score = distance(name:lower())
         if score < bestScore then best, bestScore = name, score end
       end
       return best and bestScore <= 3 and best or nil
@@ -283,6 +297,24 @@ enum Prelude {
       __metatable = false,
     })
 
-    return {makeParams = makeParams, CGPoint = Point, CGSize = Size, CGRect = Rect, UIColor = Color, CATransform3D = Transform, CGAffineTransform = Affine}
+    -- UIAccessibility: the settings a transition should respect, read-only;
+    -- the host sets them before the entry's script runs.
+    local accessibility = {isReduceMotionEnabled = false}
+    local accessibilityNames = {"isReduceMotionEnabled"}
+    UIAccessibility = setmetatable({}, {
+      __index = function(_, k)
+        local v = accessibility[k]
+        if v == nil then suggest("UIAccessibility", k, accessibilityNames) end
+        return v
+      end,
+      __newindex = function(_, k)
+        error("UIAccessibility is read-only: Reduce Motion is turned on with --reduce-motion (check turns it on in its reduce-motion scenario)", 2)
+      end,
+      __metatable = false,
+      __name = "UIAccessibility",
+    })
+    local function setReduceMotion(on) accessibility.isReduceMotionEnabled = on end
+
+    return {makeParams = makeParams, setReduceMotion = setReduceMotion, CGPoint = Point, CGSize = Size, CGRect = Rect, UIColor = Color, CATransform3D = Transform, CGAffineTransform = Affine}
     """#
 }

@@ -119,9 +119,10 @@ extension Diagnostic.Kind {
         // second completeTransition; a query hook that adds views usually
         // only adds duplicates under the presented view; animations running
         // past completeTransition still finish; a second present while one
-        // is running is refused with a log line.
+        // is running is refused with a log line; large motion under Reduce
+        // Motion works, but discomforts the people who turned it on.
         case .chromeLeftBehind, .completedTwice, .hierarchyChangedInQuery, .animationsStillRunning,
-             .presentedWhileTransitioning:
+             .presentedWhileTransitioning, .largeMotionUnderReduceMotion:
             .warning
         }
     }

@@ -16,6 +16,8 @@ public enum Scenario: String, Sendable, CaseIterable {
     case interactiveCancel99 = "interactive-cancel-99"
     case rotation = "rotation-while-presented"
     case nonAnimatedPresent = "non-animated-present"
+    /// Present, then dismiss, with Reduce Motion on: large motion is reported.
+    case reduceMotion = "reduce-motion"
 
     var cancelAt: Double? {
         switch self {
@@ -41,6 +43,8 @@ public struct ScenarioOptions: Sendable {
     public var rendering = false
     /// The device whose screen the window is (its safe area), if one was named.
     public var device: Device?
+    /// `UIAccessibility.isReduceMotionEnabled` for the script (always on in the reduce-motion scenario).
+    public var reduceMotion = false
 
     public init() {}
 }
@@ -127,6 +131,7 @@ public enum ScenarioRunner {
                            interaction given: InteractionPlan? = nil, release: Double? = nil) -> ScenarioOutcome {
         let simulation = Simulation(windowSize: options.windowSize)
         simulation.device = options.device
+        simulation.reduceMotion = options.reduceMotion || scenario == .reduceMotion
         let runtime: ScriptRuntime
         do {
             runtime = try ScriptRuntime(file: file, source: source, simulation: simulation, limits: options.limits,
@@ -232,9 +237,9 @@ public enum ScenarioRunner {
             delegate.interactive = nil
         case .nonAnimatedPresent:
             phase(dismissing: false) { simulation.present(presented, animated: false); simulation.runUntilIdle(fps: options.fps, sample: sample) }
-        case .dismiss, .presentThenDismiss:
+        case .dismiss, .presentThenDismiss, .reduceMotion:
             phase(dismissing: false) {
-                simulation.present(presented, animated: scenario == .presentThenDismiss)
+                simulation.present(presented, animated: scenario != .dismiss)
                 simulation.runUntilIdle(fps: options.fps, sample: sample)
             }
             if presentedAndIdle {
@@ -420,7 +425,7 @@ extension ScriptRuntime {
             return Problem(severity, entry: entryName, hook: "interaction.dismissal", location: location(ofField: "dismissal"),
                            message: diagnostic.message)
         case .neverCompleted, .presentingViewMissing, .animationsStillRunning, .presentedWhileTransitioning, .presentedViewNotVisible,
-             .modelChangedAfterCancel where diagnostic.hook == "animateTransition":
+             .largeMotionUnderReduceMotion, .modelChangedAfterCancel where diagnostic.hook == "animateTransition":
             section = ["dismissalAnimator", "presentationAnimator", "animator"].filter {
                 dismissing ? $0 != "presentationAnimator" : $0 != "dismissalAnimator"
             }.first { hasHook($0, "animateTransition") }

@@ -10,6 +10,8 @@ public struct Diagnostic: Sendable, Equatable, Codable, CustomStringConvertible 
         /// A completed presentation that shows nothing: the presented view is
         /// not in the window, invisible, or entirely off screen.
         case presentedViewNotVisible
+        /// Slides, zooms, spins or 3-D turns while Reduce Motion is on.
+        case largeMotionUnderReduceMotion
     }
 
     public let kind: Kind
@@ -41,7 +43,7 @@ extension Diagnostic.Kind {
         case .unsupportedStyle: "presentationStyle"
         case .coveredByKeyboard: "keyboardWillChangeFrame"
         case .dismissedWhileScrolled: "interaction"
-        case .presentedWhileTransitioning, .presentedViewNotVisible: "animateTransition"
+        case .presentedWhileTransitioning, .presentedViewNotVisible, .largeMotionUnderReduceMotion: "animateTransition"
         }
     }
 }

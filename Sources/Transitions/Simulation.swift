@@ -26,6 +26,10 @@ public final class Simulation {
     private var homes: [ObjectIdentifier: (view: View, index: Int)] = [:]
     /// The device the window is the screen of (its safe area), if one was named.
     public var device: Device?
+    /// `UIAccessibility.isReduceMotionEnabled`. While it is on, what each
+    /// scripted transition moves is measured, and large motion reported.
+    public var reduceMotion = false
+    var motion = MotionMeter()
 
     public init(windowSize: Size = Size(width: 390, height: 844)) {
         window = engine.makeView(name: "window", frame: Rect(origin: .zero, size: windowSize))
@@ -257,6 +261,7 @@ public final class Simulation {
             diagnose(.modelChangedAfterCancel, "after the cancel, the from-view '\(fromView.name)' keeps the values set in the "
                 + "animation block (only what is on screen rolled back); restore them in the completion when transitionWasCancelled")
         }
+        reportMotion(driver)
         record("completion")
         driver.completion?()
         record("animationEnded", String(completed))
@@ -453,10 +458,12 @@ public final class Simulation {
         let start = now
         let step = 1 / fps
         var frame = 0
+        measureMotion()
         sample?(self)
         while (isTransitioning || engine.hasRunningAnimations) && now - start < limit && !(shouldStop?() ?? false) {
             frame += 1
             advance(to: start + Double(frame) * step)
+            measureMotion()
             sample?(self)
         }
         if let controller = pendingVisibilityCheck, driver == nil, !engine.hasRunningAnimations, !(shouldStop?() ?? false) {

@@ -78,7 +78,8 @@ struct GallerySite {
             let details = EntryDetails(name: name, summary: loaded.metadata.summary, tags: loaded.metadata.tags, status: entry.status,
                                        problems: entry.problemLines, parameters: entry.parameterRows,
                                        file: entry.file.url.lastPathComponent, source: entry.source ?? "", index: "../index.html",
-                                       highlighter: highlighter == nil ? nil : "../" + Self.highlighterPath)
+                                       highlighter: highlighter == nil ? nil : "../" + Self.highlighterPath,
+                                       follows: loaded.metadata.source)
             let document = movie.playerDocument(pictures: moments.compactMap { pictures[$0] }, title: loaded.metadata.title,
                                                 subtitle: "\(name) · \(settings.scenario.rawValue) · \(settings.device.title) · "
                                                     + "\(Int(settings.fps)) fps",

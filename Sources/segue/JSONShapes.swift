@@ -19,6 +19,7 @@ enum JSONShapes {
         let name, title, summary, catalogue, file: String
         let tags: [String]
         let author: String?
+        let source: String?
 
         init(_ loaded: LoadedEntry) {
             name = loaded.metadata.name
@@ -28,9 +29,10 @@ enum JSONShapes {
             file = loaded.file.displayPath
             tags = loaded.metadata.tags
             author = loaded.metadata.author
+            source = loaded.metadata.source
         }
 
-        enum CodingKeys: CodingKey { case name, title, summary, catalogue, file, tags, author }
+        enum CodingKeys: CodingKey { case name, title, summary, catalogue, file, tags, author, source }
 
         func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -41,6 +43,7 @@ enum JSONShapes {
             try container.encode(file, forKey: .file)
             try container.encode(tags, forKey: .tags)
             try container.encode(author, forKey: .author)
+            try container.encode(source, forKey: .source)
         }
     }
 

@@ -29,6 +29,9 @@ struct ScenarioArguments: ParsableArguments {
     @Flag(help: "Turn the device to landscape.")
     var landscape = false
 
+    @Flag(help: "Run with Reduce Motion on (UIAccessibility.isReduceMotionEnabled): large motion is reported.")
+    var reduceMotion = false
+
     @Option(name: .customLong("param"), help: ArgumentHelp("A parameter, key=value (repeatable).", valueName: "KEY=VALUE"),
             completion: .custom(Completion.parameters))
     var parameters: [String] = []
@@ -85,8 +88,9 @@ struct ScenarioArguments: ParsableArguments {
 
     /// What the run is called in a title: "present", "interactive dismissal (release:0.6)".
     var title: String {
-        guard let interactive else { return chosenScenario.rawValue }
-        return "interactive \(dismiss ? "dismissal" : "presentation") (\(interactive))"
+        let calm = reduceMotion ? ", Reduce Motion" : ""
+        guard let interactive else { return chosenScenario.rawValue + calm }
+        return "interactive \(dismiss ? "dismissal" : "presentation") (\(interactive))" + calm
     }
 
     /// Resolves the entry, checks its metadata as `check` does, and runs the
@@ -115,6 +119,7 @@ struct ScenarioArguments: ParsableArguments {
         options.windowSize = try windowSize()
         options.device = size == nil ? try namedDevice() : nil
         options.limits = catalogue.limits
+        options.reduceMotion = reduceMotion
         let flags = try Target.parameters(parameters)
         for (key, value) in target.parameters {
             if let flagged = flags[key], flagged != value {

@@ -72,6 +72,7 @@ struct Show: ParsableCommand, Displayed {
         lines.append("")
         var rows = [["file", entry.file], ["catalogue", entry.catalogue]]
         if let author = entry.author { rows.append(["author", author]) }
+        if let source = entry.source { rows.append(["source", source]) }
         if !entry.tags.isEmpty { rows.append(["tags", entry.tags.joined(separator: ", ")]) }
         rows.append(["hooks", document.hooks.joined(separator: ", ")])
         let check = document.check

@@ -62,10 +62,26 @@ import Transitions
             + "before the transform")
     }
 
-    @Test(arguments: Scenario.allCases)
+    @Test(arguments: Scenario.allCases.filter { $0 != .reduceMotion })
     func seed004SpringAndPercentDriven(scenario: Scenario) throws {
         let outcome = try Self.outcome("seed004", scenario)
         #expect(outcome.problems.isEmpty)
         #expect(outcome.skipped == nil, "seed 004 declares its interaction")
+    }
+
+    /// The seed slides its view the whole screen's height and knows nothing
+    /// of Reduce Motion: one warning each way, at each animator. The
+    /// presentation springs from one screen below to its place, overshooting
+    /// (damping 0.5), so the view's centre travels more than the 844 pt.
+    @Test func seed004IgnoresReduceMotion() throws {
+        let problems = try Self.outcome("seed004", .reduceMotion).problems
+        #expect(problems.map(\.severity) == [.warning, .warning])
+        #expect(problems.map(\.hook) == ["presentationAnimator.animateTransition", "dismissalAnimator.animateTransition"])
+        let travelled = problems.compactMap { problem in
+            problem.message.split(separator: " ").firstIndex(of: "slides").flatMap { Int(problem.message.split(separator: " ")[$0 + 1]) }
+        }
+        #expect(travelled.count == 2)
+        #expect((travelled.first ?? 0) > 844)
+        #expect((travelled.last ?? 0) > 844 / 3)
     }
 }

@@ -137,7 +137,7 @@ import Testing
         let v1 = try machine.catalogue("v1", files: ["swoosh.lua": Self.good])
         #expect(try machine.segue(["catalogue", "install", v1.path]).status == 0)
         let before = try machine.snapshot()
-        let v2 = try machine.catalogue("v2", version: "2.0.0", files: ["swoosh.lua": Self.good + " -- v2", "zoom.lua": Self.good])
+        let v2 = try machine.catalogue("v2", version: "2.0.0", files: ["swoosh.lua": Self.good + " -- v2", "vortex.lua": Self.good])
         let archive = machine.root.appendingPathComponent("v2.zip")
         #expect(try machine.segue(["catalogue", "pack", v2.path, "--out", archive.path]).status == 0)
 
@@ -167,7 +167,7 @@ import Testing
         #expect(after.filter { !$0.key.hasPrefix(".staging-") && !$0.key.hasPrefix(".store/team-kit-2.0.0") } == before)
         #expect(after["team-kit"] == before["team-kit"])
         let list = try machine.segue(["list"])
-        #expect(list.stdout.contains("swoosh") && !list.stdout.contains("zoom"))
+        #expect(list.stdout.contains("swoosh") && !list.stdout.contains("vortex"))
 
         let retry = try machine.segue(["catalogue", "install", archive.path])
         #expect(retry.status == 0, "\(retry.stderr)")
@@ -177,7 +177,7 @@ import Testing
         #expect(names == [".lock", ".store", "team-kit"])
         let versions = try FileManager.default.contentsOfDirectory(atPath: machine.installed.appendingPathComponent(".store").path)
         #expect(versions.count == 1 && versions[0].hasPrefix("team-kit-2.0.0-"))
-        #expect(try machine.segue(["list"]).stdout.contains("zoom"))
+        #expect(try machine.segue(["list"]).stdout.contains("vortex"))
     }
 
     @Test func aLockFileIsReproducedOnAnotherMachineAndRefusedAfterTampering() throws {
@@ -185,7 +185,7 @@ import Testing
         let kit = try machine.catalogue("project/vendor/kit", files: ["swoosh.lua": Self.good])
         let archive = machine.project.appendingPathComponent("vendor/kit.zip")
         #expect(try machine.segue(["catalogue", "pack", kit.path, "--out", archive.path]).status == 0)
-        let other = try machine.catalogue("project/vendor/other", name: "other-kit", version: "0.3.0", files: ["zoom.lua": Self.good])
+        let other = try machine.catalogue("project/vendor/other", name: "other-kit", version: "0.3.0", files: ["vortex.lua": Self.good])
         #expect(try machine.segue(["catalogue", "install", "vendor/kit.zip"]).status == 0)
         #expect(try machine.segue(["catalogue", "install", other.path]).status == 0)
         let lockURL = machine.project.appendingPathComponent("segue.lock")
@@ -217,7 +217,7 @@ import Testing
         let third = try CatalogueMachine()
         try FileManager.default.removeItem(at: third.project)
         try FileManager.default.copyItem(at: machine.project, to: third.project)
-        try (Self.good + " -- tampered").write(to: third.project.appendingPathComponent("vendor/other/zoom.lua"), atomically: true, encoding: .utf8)
+        try (Self.good + " -- tampered").write(to: third.project.appendingPathComponent("vendor/other/vortex.lua"), atomically: true, encoding: .utf8)
         let locked = try Tools.contentHash(of: other)
         let actual = try Tools.contentHash(of: third.project.appendingPathComponent("vendor/other"))
         let refused = try third.segue(["catalogue", "install"])
@@ -263,7 +263,7 @@ import Testing
         try git(["commit", "-qm", "one"])
         try git(["tag", "v1"])
         let first = try git(["rev-parse", "HEAD"]).trimmingCharacters(in: .whitespacesAndNewlines)
-        try Self.good.write(to: repo.appendingPathComponent("zoom.lua"), atomically: true, encoding: .utf8)
+        try Self.good.write(to: repo.appendingPathComponent("vortex.lua"), atomically: true, encoding: .utf8)
         try "format = 1\nname = \"team-kit\"\nversion = \"1.1.0\"\n".write(to: repo.appendingPathComponent("catalogue.toml"), atomically: true, encoding: .utf8)
         try git(["commit", "-qam", "two"])
         try git(["add", "."])
@@ -296,7 +296,7 @@ import Testing
         #expect(list.stdout.split(separator: "\n").contains { $0.hasPrefix("my-kit") && $0.contains("added") && $0.contains(mine.path) })
         #expect(try machine.segue(["list"]).stdout.contains("swoosh"))
 
-        let kit = try machine.catalogue("kit", files: ["zoom.lua": Self.good])
+        let kit = try machine.catalogue("kit", files: ["vortex.lua": Self.good])
         let other = try machine.catalogue("other", name: "other-kit", files: ["zip.lua": Self.good])
         #expect(try machine.segue(["catalogue", "install", kit.path]).status == 0)
         #expect(try machine.segue(["catalogue", "install", other.path]).status == 0)

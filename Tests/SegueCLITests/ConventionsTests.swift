@@ -169,8 +169,9 @@ import Testing
             #expect(line.hasPrefix(String(row.prefix(while: { $0 != " " })) + " "))
         }
         #expect(narrow.coloured.joined().contains("\u{1B}["))
-        // Wide enough: the rows exactly as piped.
-        let wide = try onTerminal("list", columns: 200, in: dir)
+        // Wide enough for the longest row: the rows exactly as piped.
+        let widest = rows.map(\.count).max() ?? 0
+        let wide = try onTerminal("list", columns: max(200, widest + 1), in: dir)
         #expect(wide.plain.map { $0.trimmingTrailingSpaces } == rows)
         // Piped, or NO_COLOR, or --color never: no escape codes at all.
         #expect(!piped.stdout.contains("\u{1B}") && !piped.stderr.contains("\u{1B}"))

@@ -69,13 +69,13 @@ import Testing
         #expect(made.status == 0)
         let check = try cli.segue(["check", "my-rise.lua"], in: folder)
         #expect(check.status == 0, "\(check.stdout)")
-        #expect(check.stdout.contains("ok       my-rise  my-rise.lua  (5 scenarios)"))
+        #expect(check.stdout.contains("ok       my-rise  my-rise.lua  (6 scenarios)"))
         let again = try cli.segue(["new", "my-rise"], in: folder)
         #expect(again.status == 64 && again.stderr.contains("already exists"))
         let copy = try cli.segue(["new", "my-sheet", "--from", "half-sheet"], in: folder)
         #expect(copy.status == 0)
         let copied = try cli.segue(["check", "my-sheet.lua"], in: folder)
-        #expect(copied.stdout.contains("ok       my-sheet  my-sheet.lua  (9 scenarios)"), "\(copied.stdout)")
+        #expect(copied.stdout.contains("ok       my-sheet  my-sheet.lua  (10 scenarios)"), "\(copied.stdout)")
         let badName = try cli.segue(["new", "My Sheet"], in: folder)
         #expect(badName.status == 64)
     }
@@ -88,7 +88,7 @@ import Testing
         let results = document?["entries"] as? [[String: Any]]
         #expect(results?.map { $0["entry"] as? String } == ["fade", "spring-slide"])
         let scenarios = results?.last?["scenarios"] as? [[String: Any]]
-        #expect(scenarios?.count == 9)
+        #expect(scenarios?.count == 10)
     }
 }
 
@@ -99,7 +99,7 @@ import Testing
         let example = root.appendingPathComponent("docs/examples/drop-in.lua")
         let run = try SegueCommandTests().segue(["check", example.path])
         #expect(run.status == 0, "\(run.stdout)")
-        #expect(run.stdout.contains("(9 scenarios)"))
+        #expect(run.stdout.contains("(10 scenarios)"))
         let tooBouncy = try SegueCommandTests().segue(["run", example.path, "--param", "damping=3"])
         #expect(tooBouncy.stderr.contains("parameter 'damping': 3 is above the maximum 1"))
     }

@@ -45,7 +45,7 @@ import Testing
         #expect(Date().timeIntervalSince(started) < 15)
         #expect(run.status == 1)
         let lines = run.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.contains("ok       good  good.lua  (5 scenarios)"), "\(run.stdout)")
+        #expect(lines.contains("ok       good  good.lua  (6 scenarios)"), "\(run.stdout)")
         #expect(lines.contains { $0.hasPrefix("error    [present] frozen: animator.animateTransition: frozen.lua:1: completeTransition is never called") })
         #expect(lines.contains("error    misspelt: metadata: misspelt.lua:7: animator has no field 'animateTransiton'; did you mean "
             + "'animateTransition'? (a key of your own must start with '_')"))

@@ -105,11 +105,13 @@ import TestSupport
     @Test func jsonIsTheWholeDocumentsEncoding() throws {
         struct Entry: Encodable {
             let author: String?
-            let catalogue, file, name, summary: String
+            let catalogue, file, name: String
+            let source: String?
+            let summary: String
             let tags: [String]
             let title: String
 
-            enum CodingKeys: CodingKey { case author, catalogue, file, name, summary, tags, title }
+            enum CodingKeys: CodingKey { case author, catalogue, file, name, source, summary, tags, title }
 
             func encode(to encoder: Encoder) throws {
                 var container = encoder.container(keyedBy: CodingKeys.self)
@@ -117,6 +119,7 @@ import TestSupport
                 try container.encode(catalogue, forKey: .catalogue)
                 try container.encode(file, forKey: .file)
                 try container.encode(name, forKey: .name)
+                try container.encode(source, forKey: .source)
                 try container.encode(summary, forKey: .summary)
                 try container.encode(tags, forKey: .tags)
                 try container.encode(title, forKey: .title)
@@ -133,7 +136,7 @@ import TestSupport
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         func expectedDocument(_ entries: [Expected]) throws -> String {
             let document = Document(entries: entries.map {
-                Entry(author: nil, catalogue: $0.catalogue, file: $0.file, name: $0.name, summary: $0.summary, tags: $0.tags, title: $0.title)
+                Entry(author: nil, catalogue: $0.catalogue, file: $0.file, name: $0.name, source: nil, summary: $0.summary, tags: $0.tags, title: $0.title)
             }, problems: [], schema: "segue.list/1")
             return String(decoding: try encoder.encode(document), as: UTF8.self) + "\n"
         }

@@ -79,7 +79,7 @@ import Testing
         let run = try segue(["check", ".", "fade", "--time-limit", "0.3"], in: folder)
         #expect(run.status == 1)
         let lines = run.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.contains("ok       good  good.lua  (5 scenarios)"))
+        #expect(lines.contains("ok       good  good.lua  (6 scenarios)"))
         #expect(lines.contains { $0.hasPrefix("ok       fade  ") })
         #expect(lines.contains("error    escape: main chunk: escape.lua:1: attempt to index a nil value (global 'os')"))
         #expect(lines.contains { $0.hasPrefix("error    spin: main chunk: spin.lua:2: stopped after running longer than the time limit (300 ms)") })

@@ -11,9 +11,12 @@ local function animateTransition(ctx)
   -- A custom presentation keeps the presenter: the only view we are handed is the presented one.
   local view = presenting and ctx:viewForKey("to") or ctx:viewForKey("from")
   local shown = presenting and ctx:finalFrame(ctx:viewControllerForKey("to")) or view.frame
-  local above = shown:offsetBy(0, -shown.maxY)
+  -- With Reduce Motion on, it fades in where it rests instead of falling.
+  local calm = UIAccessibility.isReduceMotionEnabled
+  local above = calm and shown or shown:offsetBy(0, -shown.maxY)
   if presenting then
     view.frame = above
+    if calm then view.alpha = 0 end
     ctx.containerView:addSubview(view)
   end
 
@@ -21,10 +24,16 @@ local function animateTransition(ctx)
     duration = transitionDuration(ctx),
     usingSpringWithDamping = presenting and params.damping or 1.0,
     initialSpringVelocity = 0,
-    animations = function() view.frame = presenting and shown or above end,
+    animations = function()
+      view.frame = presenting and shown or above
+      if calm then view.alpha = presenting and 1 or 0 end
+    end,
     completion = function(finished)
       local cancelled = ctx:transitionWasCancelled()
-      if cancelled then view.frame = presenting and above or shown end
+      if cancelled then
+        view.frame = presenting and above or shown
+        if calm then view.alpha = presenting and 0 or 1 end
+      end
       if not presenting and not cancelled then view:removeFromSuperview() end
       ctx:completeTransition(not cancelled)
     end,

@@ -5,9 +5,12 @@ local function animateTransition(ctx)
   local presenting = ctx.isPresenting
   local view = presenting and ctx:viewForKey("to") or ctx:viewForKey("from")
   local shown = presenting and ctx:finalFrame(ctx:viewControllerForKey("to")) or view.frame
-  local hidden = shown:offsetBy(0, container.bounds.height)
+  -- With Reduce Motion on, the receipt fades where it rests instead of sliding.
+  local calm = UIAccessibility.isReduceMotionEnabled
+  local hidden = calm and shown or shown:offsetBy(0, container.bounds.height)
   if presenting then
     view.frame = hidden
+    if calm then view.alpha = 0 end
     container:addSubview(view)
   end
 
@@ -16,11 +19,13 @@ local function animateTransition(ctx)
     options = {ctx.isInteractive and "curveLinear" or "curveEaseOut"},
     animations = function()
       view.frame = presenting and shown or hidden
+      if calm then view.alpha = presenting and 1 or 0 end
     end,
     completion = function(finished)
       local cancelled = ctx:transitionWasCancelled()
       if cancelled then
         view.frame = presenting and hidden or shown
+        if calm then view.alpha = presenting and 0 or 1 end
       elseif not presenting then
         view:removeFromSuperview()
       end

@@ -1,0 +1,152 @@
+import Foundation
+import Geometry
+
+/// How much a transition moves things on screen, in the terms Apple's
+/// guidance on Reduce Motion uses: slides across much of the screen, zooms,
+/// spins and 3-D turns. Measured from what is drawn (every visible view's
+/// corners in the window, after every transform), frame by frame, so it
+/// judges the picture and not the code that made it.
+struct MotionMeter {
+    /// One view's extremes while it was visible.
+    private struct Track {
+        var name: String
+        var minCenter: Point, maxCenter: Point
+        var minArea: Double, maxArea: Double
+        /// The top edge's direction, unwrapped: turns add up past ±π.
+        var angle: Double, minAngle: Double, maxAngle: Double
+        /// The most foreshortening seen: how far from a parallelogram the view was drawn.
+        var depth: Double
+    }
+
+    private var tracks: [Int: Track] = [:]
+
+    /// Thresholds for "large": a slide over a third of the screen, a change
+    /// of size over 1.5× in each direction (2.25× in area), a turn over 30°,
+    /// foreshortening over 3 % of the view's size (a 3-D turn under
+    /// perspective, or a page curl).
+    static let slideFraction = 1.0 / 3
+    static let zoomAreaRatio = 2.25
+    static let spinAngle = Double.pi / 6
+    static let depthFraction = 0.03
+    /// Views smaller than this share of the screen are counted together:
+    /// many small pieces flying off are one large motion.
+    static let screenShare = 0.1
+
+    var isEmpty: Bool { tracks.isEmpty }
+
+    mutating func reset() { tracks.removeAll(keepingCapacity: true) }
+
+    /// Looks at every visible view in the window now.
+    mutating func sample(_ window: View) {
+        func visit(_ view: View, opacity: Double, parent: Homography) {
+            let state = view.presentation
+            let alpha = opacity * state.alpha
+            // Barely visible views move nothing the eye follows.
+            guard alpha > 0.05, !state.isHidden else { return }
+            var placement = Homography.identity
+            if view !== window {
+                placement = Simulation.placement(of: state).concatenating(parent)
+                let quad = Quad(state.bounds).map(placement.apply)
+                record(view, quad, curled: state.curl > 0.05)
+            }
+            for child in view.subviews { visit(child, opacity: alpha, parent: placement) }
+        }
+        visit(window, opacity: 1, parent: .identity)
+    }
+
+    private mutating func record(_ view: View, _ quad: Quad, curled: Bool) {
+        let points = quad.points
+        guard points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return }
+        let sumX: Double = points.reduce(0) { $0 + $1.x }, sumY: Double = points.reduce(0) { $0 + $1.y }
+        let center = Point(x: sumX / 4, y: sumY / 4)
+        let area = abs(quad.signedArea)
+        let top = Point(x: quad.topRight.x - quad.topLeft.x, y: quad.topRight.y - quad.topLeft.y)
+        let bottom = Point(x: quad.bottomRight.x - quad.bottomLeft.x, y: quad.bottomRight.y - quad.bottomLeft.y)
+        let left = Point(x: quad.bottomLeft.x - quad.topLeft.x, y: quad.bottomLeft.y - quad.topLeft.y)
+        let right = Point(x: quad.bottomRight.x - quad.topRight.x, y: quad.bottomRight.y - quad.topRight.y)
+        // A parallelogram has equal opposite sides; perspective makes them differ.
+        let size = max(hypot(top.x, top.y), hypot(left.x, left.y), 1)
+        let across = hypot(top.x - bottom.x, top.y - bottom.y), down = hypot(left.x - right.x, left.y - right.y)
+        // A page curl bends the page off its plane: as 3-D as a turn.
+        let depth = curled ? 1 : max(across, down) / size
+        let direction = hypot(top.x, top.y) > 0.5 ? atan2(top.y, top.x) : nil
+        guard var track = tracks[view.id] else {
+            let angle = direction ?? 0
+            tracks[view.id] = Track(name: view.name, minCenter: center, maxCenter: center, minArea: area, maxArea: area,
+                                    angle: angle, minAngle: angle, maxAngle: angle, depth: depth)
+            return
+        }
+        track.minCenter = Point(x: min(track.minCenter.x, center.x), y: min(track.minCenter.y, center.y))
+        track.maxCenter = Point(x: max(track.maxCenter.x, center.x), y: max(track.maxCenter.y, center.y))
+        track.minArea = min(track.minArea, area)
+        track.maxArea = max(track.maxArea, area)
+        if let direction {
+            var turn = direction - track.angle
+            turn -= (turn / (2 * .pi)).rounded() * 2 * .pi
+            track.angle += turn
+            track.minAngle = min(track.minAngle, track.angle)
+            track.maxAngle = max(track.maxAngle, track.angle)
+        }
+        track.depth = max(track.depth, depth)
+        tracks[view.id] = track
+    }
+
+    /// The largest motion seen, said for a person, or nil when everything
+    /// moved calmly. Views count by the largest area they covered; small
+    /// ones count only together.
+    func largeMotion(screen: Size) -> String? {
+        let screenArea = screen.width * screen.height
+        var findings: [(share: Double, text: String)] = []
+        var smallShare = 0.0
+        var smallText: String?
+        for track in tracks.values.sorted(by: { $0.name < $1.name }) {
+            guard let text = describe(track, screen: screen) else { continue }
+            let share = track.maxArea / max(screenArea, 1)
+            if share >= Self.screenShare {
+                findings.append((share, "'\(track.name)' \(text)"))
+            } else {
+                smallShare += share
+                smallText = smallText ?? text
+            }
+        }
+        if smallShare >= Self.screenShare, let smallText {
+            findings.append((smallShare, "small views covering \(Int((smallShare * 100).rounded())) % of the screen \(smallText)"))
+        }
+        return findings.max { $0.share < $1.share }?.text
+    }
+
+    private func describe(_ track: Track, screen: Size) -> String? {
+        let dx = track.maxCenter.x - track.minCenter.x, dy = track.maxCenter.y - track.minCenter.y
+        if track.depth > Self.depthFraction { return "turns in 3-D (drawn in perspective, or curled)" }
+        let spin = track.maxAngle - track.minAngle
+        if spin > Self.spinAngle { return "spins \(Int((spin * 180 / .pi).rounded()))°" }
+        if track.minArea > 0.5, track.maxArea / track.minArea > Self.zoomAreaRatio {
+            return "zooms \(formatted((track.maxArea / track.minArea).squareRoot(), decimals: 1))×"
+        }
+        if track.minArea <= 0.5, track.maxArea > 0.5 { return "zooms from nothing" }
+        if dx > screen.width * Self.slideFraction || dy > screen.height * Self.slideFraction {
+            return "slides \(Int(max(dx, dy).rounded())) pt"
+        }
+        return nil
+    }
+}
+
+extension Simulation {
+    /// With Reduce Motion on, looks at what the running transition shows
+    /// now. UIKit's own animators are left out: the entry did not write them.
+    func measureMotion() {
+        guard reduceMotion, let driver, !(driver.animator is BuiltinAnimator) else { return }
+        motion.sample(window)
+    }
+
+    /// At a transition's end: large motion under Reduce Motion is reported
+    /// at the animator, once per transition.
+    func reportMotion(_ driver: TransitionDriver) {
+        measureMotion()
+        defer { motion.reset() }
+        guard reduceMotion, let found = motion.largeMotion(screen: window.bounds.size) else { return }
+        diagnose(.largeMotionUnderReduceMotion, "with Reduce Motion on, \(found) during the "
+            + "\(driver.presenting ? "presentation" : "dismissal"): when UIAccessibility.isReduceMotionEnabled, "
+            + "offer something calmer, such as a cross-fade (Apple's guidance: no large slides, zooms, spins or 3-D turns)")
+    }
+}
