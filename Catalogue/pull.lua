@@ -1,0 +1,192 @@
+-- Pull: Hero's pull (HeroDefaultAnimationType.pull, set up in Hero's
+-- DefaultAnimationPreprocessor), the mirror of push and what a navigation
+-- pop looks like. The old screen is pulled all the way off in `direction`,
+-- uncovering the new one, which comes up from a third of the way behind it
+-- and brightens out of a 10 % black overlay. 0.35 s on Hero's "standard"
+-- curve (Material's cubic Bézier 0.4, 0, 0.2, 1). The default, "right",
+-- reads as going back.
+--
+-- Dismissal is Hero's reverse of pull, a push the other way: the old screen
+-- slides back in over the new one on Hero's "deceleration" curve (0, 0,
+-- 0.2, 1) while the new one drifts a third of the way and darkens. The user
+-- can drag it. Full screen, so UIKit hands over both views.
+--
+-- Segue's options have only UIKit's four named curves, so Hero's Bézier is
+-- sampled into linear keyframes. Hero also shadows the moving screen
+-- (opacity 0.5, radius 5); layers have no shadow here, so it has none.
+
+-- Hero's timing functions, as CAMediaTimingFunction control points.
+local curves = {
+  standard = {0.4, 0.0, 0.2, 1.0},
+  deceleration = {0.0, 0.0, 0.2, 1.0},
+}
+
+-- Progress along a cubic Bézier timing function at time t (0…1): x(s) = t
+-- is solved by bisection, then y(s) is the progress.
+local function eased(c, t)
+  local lo, hi, s = 0.0, 1.0, t
+  for _ = 1, 24 do
+    s = (lo + hi) / 2
+    local x = 3 * (1 - s) ^ 2 * s * c[1] + 3 * (1 - s) * s ^ 2 * c[3] + s ^ 3
+    if x < t then lo = s else hi = s end
+  end
+  return 3 * (1 - s) ^ 2 * s * c[2] + 3 * (1 - s) * s ^ 2 * c[4] + s ^ 3
+end
+
+local opposite = {left = "right", right = "left", up = "down", down = "up"}
+
+-- Hero's shift: where a screen is when it is off by `amount` of the screen
+-- for a move in `direction`. The appearing screen waits on the side it comes
+-- from, the disappearing one ends on the side it goes to. In fractions of
+-- the container's width (x) and height (y).
+local function shift(direction, appearing, amount)
+  local ahead = appearing and -amount or amount
+  if direction == "left" then return {x = -ahead} end
+  if direction == "right" then return {x = ahead} end
+  if direction == "up" then return {y = -ahead} end
+  return {y = ahead}
+end
+
+local function with(t, extra)
+  for k, v in pairs(extra) do t[k] = v end
+  return t
+end
+
+-- A look: offset (fractions of the container), scale, alpha and how dark
+-- the black overlay on top of the screen is.
+local function look(t)
+  return {x = t.x or 0, y = t.y or 0, scale = t.scale or 1, alpha = t.alpha or 1, overlay = t.overlay or 0}
+end
+
+-- Each motion says which screen is in front, the curve, and where each
+-- screen starts and ends.
+local function push(direction)
+  return {front = "to", curve = curves.deceleration,
+          to = {look(shift(direction, true, 1)), look{}},
+          from = {look{}, look(with(shift(direction, false, 1 / 3), {overlay = 0.1}))}}
+end
+
+local function pull(direction)
+  return {front = "from", curve = curves.standard,
+          from = {look{}, look(shift(direction, false, 1))},
+          to = {look(with(shift(direction, true, 1 / 3), {overlay = 0.1})), look{}}}
+end
+
+local function presentation() return pull(params.direction) end
+-- Hero reverses a pull as a push the other way.
+local function dismissal() return push(opposite[params.direction]) end
+
+-- Reduce Motion: nothing moves; the screen in front fades over the other.
+local function crossFade(presenting)
+  if presenting then
+    return {front = "to", curve = curves.standard, to = {look{alpha = 0}, look{}}, from = {look{}, look{}}}
+  end
+  return {front = "from", curve = curves.standard, from = {look{}, look{alpha = 0}}, to = {look{}, look{}}}
+end
+
+local function reduceMotion()
+  return UIAccessibility.isReduceMotionEnabled
+end
+
+local function show(view, overlay, l, size)
+  view.transform = CGAffineTransformScale(CGAffineTransformMakeTranslation(l.x * size.width, l.y * size.height),
+                                          l.scale, l.scale)
+  view.alpha = l.alpha
+  if overlay then overlay.alpha = l.overlay end
+end
+
+local function between(a, b, p)
+  local l = {}
+  for k, v in pairs(a) do l[k] = v + (b[k] - v) * p end
+  return l
+end
+
+local function animateTransition(ctx)
+  local container = ctx.containerView
+  local presenting = ctx.isPresenting
+  local fromView, toView = ctx:viewForKey("from"), ctx:viewForKey("to")
+  local motion
+  if reduceMotion() then
+    motion = crossFade(presenting)
+  else
+    motion = presenting and presentation() or dismissal()
+  end
+
+  toView.frame = ctx:finalFrame(ctx:viewControllerForKey("to"))
+  if motion.front == "to" then
+    container:insertSubview(toView, {aboveSubview = fromView})
+  else
+    container:insertSubview(toView, {belowSubview = fromView})
+  end
+
+  -- The overlay is a child of the screen it darkens, so it moves with it.
+  local screens = {}
+  for _, key in ipairs{"from", "to"} do
+    local view = key == "from" and fromView or toView
+    local start, finish = motion[key][1], motion[key][2]
+    local overlay
+    if start.overlay > 0 or finish.overlay > 0 then
+      overlay = UIView.new{name = "overlay", frame = view.bounds, backgroundColor = UIColor.black}
+      view:addSubview(overlay)
+    end
+    screens[#screens + 1] = {view = view, overlay = overlay, start = start, finish = finish}
+  end
+
+  local size = container.bounds.size
+  local function at(p)
+    for _, s in ipairs(screens) do show(s.view, s.overlay, between(s.start, s.finish, p), size) end
+  end
+  at(0)
+
+  local function completion(finished)
+    local cancelled = ctx:transitionWasCancelled()
+    -- Both screens get their own looks back: the presenter's view leaves the
+    -- window now and returns, untransformed, on dismissal.
+    for _, s in ipairs(screens) do
+      s.view.transform = CGAffineTransformIdentity
+      s.view.alpha = 1
+      if s.overlay then s.overlay:removeFromSuperview() end
+    end
+    if cancelled then toView:removeFromSuperview() end
+    if not presenting and not cancelled then fromView:removeFromSuperview() end
+    ctx:completeTransition(not cancelled)
+  end
+
+  if ctx.isInteractive then
+    -- Linear while a finger drives it: the drag itself is the curve.
+    UIView.animate{duration = params.duration, options = {"curveLinear"},
+                   animations = function() at(1) end, completion = completion}
+  else
+    local steps = 12
+    UIView.animateKeyframes{duration = params.duration, options = {"curveLinear"}, animations = function()
+      for i = 1, steps do
+        UIView.addKeyframe((i - 1) / steps, 1 / steps, function() at(eased(motion.curve, i / steps)) end)
+      end
+    end, completion = completion}
+  end
+end
+
+return {
+  title = "Pull",
+  summary = "The old screen is pulled off, uncovering the new one rising from a third of the way behind (Hero's pull).",
+  tags = {"slide", "navigation", "parallax", "interactive", "hero"},
+  author = "Segue",
+  source = "Hero DefaultAnimationPreprocessor .pull (0.35 s, standard curve; dismissal .push)",
+  parameters = {
+    direction = {type = "string", default = "right", choices = {"left", "right", "up", "down"},
+                 description = "The way the old screen is pulled; right reads as going back."},
+    duration = {type = "number", default = 0.35, min = 0.05, max = 5.0, description = "Seconds for the move, each way."},
+  },
+  presentationStyle = "fullScreen",
+  animator = {
+    transitionDuration = function(ctx) return params.duration end,
+    animateTransition = animateTransition,
+  },
+  interaction = {
+    -- Dragging the screen its whole width (or height) back dismisses it.
+    dismissal = {distance = function(size)
+      local d = params.direction
+      return (d == "left" or d == "right") and size.width or size.height
+    end},
+  },
+}
