@@ -1,0 +1,125 @@
+-- Alert: Presentr's .alert presentation type. A small box the size of
+-- UIAlertController's alert, 270 × 180 points, centred over a black dimming
+-- view at Presentr's default backgroundOpacity, 0.7, with Presentr's
+-- rounded corners (roundCorners is on for .alert, cornerRadius 4). It
+-- comes in with Presentr's default transition for .alert, UIKit's
+-- coverVertical (Presentr hands that one to UIKit): up from below the
+-- bottom edge. `transition` picks Presentr's other choices, UIKit's
+-- crossDissolve or Presentr's own coverVerticalFromTop. Dismissal reverses
+-- it. No drag: Presentr's dismissOnSwipe is off by default, and an alert is
+-- answered, not pushed away.
+--
+-- UIKit publishes no duration for its own transitions; this uses 0.35 s,
+-- Segue's figure for them (Presentr's own animations default to 0.3 s).
+-- Presentr also dismisses on a tap on the dimming view; Segue has no taps.
+
+-- Presentr's alert size, centred (its ModalCenterPosition.center).
+local function boxFrame(bounds)
+  local w, h = math.min(params.width, bounds.width), math.min(params.height, bounds.height)
+  return CGRect(bounds.midX - w / 2, bounds.midY - h / 2, w, h)
+end
+
+-- Where the presented view waits, off screen or faded, for each way in:
+-- UIKit's coverVertical starts just below the bottom edge; Presentr's
+-- CoverVerticalFromTopAnimation just above the top edge; a cross dissolve
+-- does not move at all.
+local function away(shown, bounds, transition)
+  if transition == "coverVerticalFromTop" then return shown:offsetBy(0, -shown.maxY), 1 end
+  if transition == "crossDissolve" then return shown, 0 end
+  return shown:offsetBy(0, bounds.height - shown.minY), 1
+end
+
+local presentationController = {
+  frameOfPresentedViewInContainerView = function(self)
+    return boxFrame(self.containerView.bounds)
+  end,
+
+  presentationTransitionWillBegin = function(self)
+    self.dimmingView = UIView.new{name = "dimming", frame = self.containerView.bounds,
+                                  backgroundColor = UIColor.black:withAlphaComponent(params.dimming)}
+    self.dimmingView.alpha = 0
+    self.containerView:insertSubview(self.dimmingView, 0)
+    self.presentedView.layer.cornerRadius = params.cornerRadius
+    self.presentedView.layer.masksToBounds = params.cornerRadius > 0
+    self.transitionCoordinator:animateAlongsideTransition(function() self.dimmingView.alpha = 1 end)
+  end,
+
+  presentationTransitionDidEnd = function(self, completed)
+    if not completed then self.dimmingView:removeFromSuperview() end
+  end,
+
+  dismissalTransitionWillBegin = function(self)
+    local coordinator = self.transitionCoordinator
+    coordinator:animateAlongsideTransition(function() self.dimmingView.alpha = 0 end, function()
+      -- A cancelled drag rolls back only what is on screen: the model still says 0.
+      if coordinator.isCancelled then self.dimmingView.alpha = 1 end
+    end)
+  end,
+
+  dismissalTransitionDidEnd = function(self, completed)
+    if completed then self.dimmingView:removeFromSuperview() end
+  end,
+
+  containerViewWillLayoutSubviews = function(self)
+    self.dimmingView.frame = self.containerView.bounds
+    self.presentedView.frame = self.frameOfPresentedViewInContainerView
+  end,
+}
+
+local function animateTransition(ctx)
+  local presenting = ctx.isPresenting
+  local container = ctx.containerView
+  local view = presenting and ctx:viewForKey("to") or ctx:viewForKey("from")
+  local shown = presenting and ctx:finalFrame(ctx:viewControllerForKey("to")) or view.frame
+  -- Reduce Motion: no slide, the same fade a cross dissolve does.
+  local transition = UIAccessibility.isReduceMotionEnabled and "crossDissolve" or params.transition
+  local hidden, hiddenAlpha = away(shown, container.bounds, transition)
+  if presenting then
+    view.frame = hidden
+    view.alpha = hiddenAlpha
+    container:addSubview(view)
+  end
+  UIView.animate{
+    duration = params.duration,
+    -- Linear while a finger drives it: the drag itself is the curve.
+    options = {ctx.isInteractive and "curveLinear" or "curveEaseInOut"},
+    animations = function()
+      view.frame = presenting and shown or hidden
+      view.alpha = presenting and 1 or hiddenAlpha
+    end,
+    completion = function(finished)
+      local cancelled = ctx:transitionWasCancelled()
+      if cancelled then
+        -- Only the screen rolled back; put the model values back too.
+        view.frame = presenting and hidden or shown
+        view.alpha = presenting and hiddenAlpha or 1
+      elseif not presenting then
+        view:removeFromSuperview()
+      end
+      ctx:completeTransition(not cancelled)
+    end,
+  }
+end
+
+return {
+  title = "Alert",
+  summary = "A 270 × 180 box rises into the centre over a 70 % black dimming (Presentr's .alert).",
+  tags = {"alert", "dimming", "cover", "presentr"},
+  author = "Segue",
+  source = "Presentr PresentationType.alert (270 x 180, centred, backgroundOpacity 0.7, cornerRadius 4, coverVertical)",
+  parameters = {
+    width = {type = "number", default = 270, min = 100, max = 1000, description = "Points wide (Presentr: the size of a UIKit alert)."},
+    height = {type = "number", default = 180, min = 60, max = 1000, description = "Points tall."},
+    transition = {type = "string", default = "coverVertical", choices = {"coverVertical", "crossDissolve", "coverVerticalFromTop"},
+                  description = "Presentr's transition: UIKit's coverVertical or crossDissolve, or Presentr's from the top."},
+    dimming = {type = "number", default = 0.7, min = 0.0, max = 1.0, description = "Opacity of the black behind it (Presentr's backgroundOpacity)."},
+    cornerRadius = {type = "number", default = 4, min = 0, max = 40, description = "Presentr's cornerRadius."},
+    duration = {type = "number", default = 0.35, min = 0.05, max = 5.0, description = "Seconds each way."},
+  },
+  presentationStyle = "custom",
+  presentationController = presentationController,
+  animator = {
+    transitionDuration = function(ctx) return params.duration end,
+    animateTransition = animateTransition,
+  },
+}

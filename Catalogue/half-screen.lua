@@ -1,0 +1,131 @@
+-- Half screen: Presentr's .topHalf and .bottomHalf presentation types, one
+-- entry with an `edge`. Everything that tells the two apart follows from
+-- the edge: the sheet (full width, half the height, rounded down) sits at
+-- that edge; it comes from that edge (.topHalf's default transition is
+-- Presentr's CoverVerticalFromTopAnimation, .bottomHalf's UIKit's
+-- coverVertical); and Presentr's swipe to dismiss goes towards it. Colour,
+-- opacity (black at backgroundOpacity 0.7) and square corners (roundCorners
+-- is off for the halves) are the same for both, so two entries would be
+-- near-copies differing in one parameter.
+--
+-- The user can drag the sheet back to its edge. Presentr's own swipe is not
+-- percent-driven: it dismisses once the finger has gone 100 points. Here
+-- the drag tracks the finger over the sheet's height and finishes past a
+-- quarter of it, about those 100 points on a 390 × 844 screen.
+-- Duration: Presentr's animations default to 0.3 s; UIKit publishes none
+-- for its coverVertical.
+
+-- Presentr's (.full, .half) size at .topCenter or .bottomCenter.
+local function boxFrame(bounds)
+  local h = math.floor(bounds.height / 2)
+  if params.edge == "top" then return CGRect(0, 0, bounds.width, h) end
+  return CGRect(0, bounds.height - h, bounds.width, h)
+end
+
+-- Where the presented view waits, off screen or faded, for each way in:
+-- UIKit's coverVertical starts just below the bottom edge; Presentr's
+-- CoverVerticalFromTopAnimation just above the top edge; a cross dissolve
+-- does not move at all.
+local function away(shown, bounds, transition)
+  if transition == "coverVerticalFromTop" then return shown:offsetBy(0, -shown.maxY), 1 end
+  if transition == "crossDissolve" then return shown, 0 end
+  return shown:offsetBy(0, bounds.height - shown.minY), 1
+end
+
+local presentationController = {
+  frameOfPresentedViewInContainerView = function(self)
+    return boxFrame(self.containerView.bounds)
+  end,
+
+  presentationTransitionWillBegin = function(self)
+    self.dimmingView = UIView.new{name = "dimming", frame = self.containerView.bounds,
+                                  backgroundColor = UIColor.black:withAlphaComponent(params.dimming)}
+    self.dimmingView.alpha = 0
+    self.containerView:insertSubview(self.dimmingView, 0)
+    self.presentedView.layer.cornerRadius = params.cornerRadius
+    self.presentedView.layer.masksToBounds = params.cornerRadius > 0
+    self.transitionCoordinator:animateAlongsideTransition(function() self.dimmingView.alpha = 1 end)
+  end,
+
+  presentationTransitionDidEnd = function(self, completed)
+    if not completed then self.dimmingView:removeFromSuperview() end
+  end,
+
+  dismissalTransitionWillBegin = function(self)
+    local coordinator = self.transitionCoordinator
+    coordinator:animateAlongsideTransition(function() self.dimmingView.alpha = 0 end, function()
+      -- A cancelled drag rolls back only what is on screen: the model still says 0.
+      if coordinator.isCancelled then self.dimmingView.alpha = 1 end
+    end)
+  end,
+
+  dismissalTransitionDidEnd = function(self, completed)
+    if completed then self.dimmingView:removeFromSuperview() end
+  end,
+
+  containerViewWillLayoutSubviews = function(self)
+    self.dimmingView.frame = self.containerView.bounds
+    self.presentedView.frame = self.frameOfPresentedViewInContainerView
+  end,
+}
+
+local function animateTransition(ctx)
+  local presenting = ctx.isPresenting
+  local container = ctx.containerView
+  local view = presenting and ctx:viewForKey("to") or ctx:viewForKey("from")
+  local shown = presenting and ctx:finalFrame(ctx:viewControllerForKey("to")) or view.frame
+  -- Reduce Motion: no slide, the same fade a cross dissolve does.
+  local transition = UIAccessibility.isReduceMotionEnabled and "crossDissolve" or (params.edge == "top" and "coverVerticalFromTop" or "coverVertical")
+  local hidden, hiddenAlpha = away(shown, container.bounds, transition)
+  if presenting then
+    view.frame = hidden
+    view.alpha = hiddenAlpha
+    container:addSubview(view)
+  end
+  UIView.animate{
+    duration = params.duration,
+    -- Linear while a finger drives it: the drag itself is the curve.
+    options = {ctx.isInteractive and "curveLinear" or "curveEaseInOut"},
+    animations = function()
+      view.frame = presenting and shown or hidden
+      view.alpha = presenting and 1 or hiddenAlpha
+    end,
+    completion = function(finished)
+      local cancelled = ctx:transitionWasCancelled()
+      if cancelled then
+        -- Only the screen rolled back; put the model values back too.
+        view.frame = presenting and hidden or shown
+        view.alpha = presenting and hiddenAlpha or 1
+      elseif not presenting then
+        view:removeFromSuperview()
+      end
+      ctx:completeTransition(not cancelled)
+    end,
+  }
+end
+
+return {
+  title = "Half screen",
+  summary = "Half the screen slides in from the top or bottom edge over a 70 % dimming; drag it back (Presentr's .topHalf / .bottomHalf).",
+  tags = {"sheet", "dimming", "interactive", "presentr"},
+  author = "Segue",
+  source = "Presentr PresentationType.topHalf / .bottomHalf (full width, half height, backgroundOpacity 0.7, no rounding)",
+  parameters = {
+    edge = {type = "string", default = "bottom", choices = {"bottom", "top"},
+            description = "Presentr's .bottomHalf or .topHalf: where the sheet sits and comes from."},
+    dimming = {type = "number", default = 0.7, min = 0.0, max = 1.0, description = "Opacity of the black behind it (Presentr's backgroundOpacity)."},
+    cornerRadius = {type = "number", default = 0, min = 0, max = 40, description = "Presentr leaves the halves square."},
+    duration = {type = "number", default = 0.3, min = 0.05, max = 5.0, description = "Seconds each way (Presentr's animationDuration)."},
+  },
+  presentationStyle = "custom",
+  presentationController = presentationController,
+  animator = {
+    transitionDuration = function(ctx) return params.duration end,
+    animateTransition = animateTransition,
+  },
+  interaction = {
+    -- Dragging the sheet its own height back to its edge dismisses it;
+    -- letting go past a quarter of the way finishes (Presentr: 100 points).
+    dismissal = {distance = function(size) return math.floor(size.height / 2) end, finishThreshold = 0.25},
+  },
+}
