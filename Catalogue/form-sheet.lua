@@ -1,0 +1,132 @@
+-- Form sheet: UIKit's formSheet look as a custom presentation. On a regular
+-- width (an iPad) a centred card of UIKit's form-sheet size, 540 × 620
+-- points; on a compact width (an iPhone) the full width less a margin on
+-- each side, no taller than 620 and centred. Over a black dimming view,
+-- with the rounded corners of iOS 13's sheets (10 points). It rises with
+-- UIKit's default modalTransitionStyle, coverVertical, from below the
+-- bottom edge, and since iOS 13 the user can drag a sheet down to dismiss
+-- it: so can they here.
+--
+-- Lua sees no size class or safe area, so "regular" is read off the
+-- container: at least 700 points each way. Apple publishes no dimming,
+-- radius or duration figures: 0.4 black, 10 pt and 0.35 s (Segue's figure
+-- for UIKit's transitions) are estimates.
+
+-- UIKit's form sheet: 540 × 620 centred where there is room, else the
+-- width less the margins.
+local function boxFrame(bounds)
+  local regular = bounds.width >= 700 and bounds.height >= 700
+  local w = regular and params.width or bounds.width - 2 * params.margin
+  local h = math.min(params.height, bounds.height - 2 * params.margin)
+  return CGRect(bounds.midX - w / 2, bounds.midY - h / 2, w, h)
+end
+
+-- Where the presented view waits, off screen or faded, for each way in:
+-- UIKit's coverVertical starts just below the bottom edge; Presentr's
+-- CoverVerticalFromTopAnimation just above the top edge; a cross dissolve
+-- does not move at all.
+local function away(shown, bounds, transition)
+  if transition == "coverVerticalFromTop" then return shown:offsetBy(0, -shown.maxY), 1 end
+  if transition == "crossDissolve" then return shown, 0 end
+  return shown:offsetBy(0, bounds.height - shown.minY), 1
+end
+
+local presentationController = {
+  frameOfPresentedViewInContainerView = function(self)
+    return boxFrame(self.containerView.bounds)
+  end,
+
+  presentationTransitionWillBegin = function(self)
+    self.dimmingView = UIView.new{name = "dimming", frame = self.containerView.bounds,
+                                  backgroundColor = UIColor.black:withAlphaComponent(params.dimming)}
+    self.dimmingView.alpha = 0
+    self.containerView:insertSubview(self.dimmingView, 0)
+    self.presentedView.layer.cornerRadius = params.cornerRadius
+    self.presentedView.layer.masksToBounds = params.cornerRadius > 0
+    self.transitionCoordinator:animateAlongsideTransition(function() self.dimmingView.alpha = 1 end)
+  end,
+
+  presentationTransitionDidEnd = function(self, completed)
+    if not completed then self.dimmingView:removeFromSuperview() end
+  end,
+
+  dismissalTransitionWillBegin = function(self)
+    local coordinator = self.transitionCoordinator
+    coordinator:animateAlongsideTransition(function() self.dimmingView.alpha = 0 end, function()
+      -- A cancelled drag rolls back only what is on screen: the model still says 0.
+      if coordinator.isCancelled then self.dimmingView.alpha = 1 end
+    end)
+  end,
+
+  dismissalTransitionDidEnd = function(self, completed)
+    if completed then self.dimmingView:removeFromSuperview() end
+  end,
+
+  containerViewWillLayoutSubviews = function(self)
+    self.dimmingView.frame = self.containerView.bounds
+    self.presentedView.frame = self.frameOfPresentedViewInContainerView
+  end,
+}
+
+local function animateTransition(ctx)
+  local presenting = ctx.isPresenting
+  local container = ctx.containerView
+  local view = presenting and ctx:viewForKey("to") or ctx:viewForKey("from")
+  local shown = presenting and ctx:finalFrame(ctx:viewControllerForKey("to")) or view.frame
+  -- Reduce Motion: no slide, the same fade a cross dissolve does.
+  local transition = UIAccessibility.isReduceMotionEnabled and "crossDissolve" or "coverVertical"
+  local hidden, hiddenAlpha = away(shown, container.bounds, transition)
+  if presenting then
+    view.frame = hidden
+    view.alpha = hiddenAlpha
+    container:addSubview(view)
+  end
+  UIView.animate{
+    duration = params.duration,
+    -- Linear while a finger drives it: the drag itself is the curve.
+    options = {ctx.isInteractive and "curveLinear" or "curveEaseInOut"},
+    animations = function()
+      view.frame = presenting and shown or hidden
+      view.alpha = presenting and 1 or hiddenAlpha
+    end,
+    completion = function(finished)
+      local cancelled = ctx:transitionWasCancelled()
+      if cancelled then
+        -- Only the screen rolled back; put the model values back too.
+        view.frame = presenting and hidden or shown
+        view.alpha = presenting and hiddenAlpha or 1
+      elseif not presenting then
+        view:removeFromSuperview()
+      end
+      ctx:completeTransition(not cancelled)
+    end,
+  }
+end
+
+return {
+  title = "Form sheet",
+  summary = "UIKit's form sheet as a custom presentation: a 540 x 620 card (width less margins on an iPhone) rises over dimming; drag it down.",
+  tags = {"sheet", "dimming", "interactive", "uikit"},
+  author = "Segue",
+  source = "UIKit UIModalPresentationStyle.formSheet (540 x 620 on regular width, coverVertical, iOS 13 card corners)",
+  parameters = {
+    width = {type = "number", default = 540, min = 200, max = 1000, description = "Points wide on a regular width (UIKit: 540)."},
+    height = {type = "number", default = 620, min = 200, max = 1200, description = "Points tall at most (UIKit: 620)."},
+    margin = {type = "number", default = 16, min = 0, max = 100, description = "Points kept clear on each side on a compact width."},
+    dimming = {type = "number", default = 0.4, min = 0.0, max = 1.0, description = "Opacity of the black behind it."},
+    cornerRadius = {type = "number", default = 10, min = 0, max = 40, description = "Corner radius of the card."},
+    duration = {type = "number", default = 0.35, min = 0.05, max = 5.0, description = "Seconds each way."},
+  },
+  presentationStyle = "custom",
+  presentationController = presentationController,
+  animator = {
+    transitionDuration = function(ctx) return params.duration end,
+    animateTransition = animateTransition,
+  },
+  interaction = {
+    -- Dragging the card down off the bottom edge dismisses it.
+    dismissal = {distance = function(size)
+      return size.height - boxFrame(CGRect(0, 0, size.width, size.height)).minY
+    end},
+  },
+}

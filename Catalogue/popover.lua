@@ -1,0 +1,128 @@
+-- Popover: what a UIKit popover from a bar button looks like, without the
+-- arrow. A small rounded box of the presented controller's
+-- preferredContentSize sits just under the navigation bar near the top,
+-- over a clear dimming view (UIKit keeps one to catch taps outside, and
+-- dims nothing), and fades in and out, as popovers do, rather than moving.
+--
+-- Lua sees no safe area, bar-button frame or arrow: `top` stands for the
+-- bar's bottom edge (47-point safe area + 44-point bar + 8 on an iPhone 14)
+-- and `anchor` for which end of the bar the button is at. The side margins
+-- are UIKit's popoverLayoutMargins, 10 points. Apple publishes no radius
+-- or duration: 13 points and 0.25 s are estimates. UIKit dismisses a
+-- popover on a tap outside it; Segue has no taps, so there is no drag.
+
+-- The content size under the bar, at the chosen end, kept 10 points in.
+local function boxFrame(bounds)
+  local inset = 10
+  local w = math.min(params.width, bounds.width - 2 * inset)
+  local h = math.min(params.height, bounds.height - params.top - inset)
+  local x = bounds.midX - w / 2
+  if params.anchor == "right" then x = bounds.maxX - inset - w end
+  if params.anchor == "left" then x = bounds.minX + inset end
+  return CGRect(x, params.top, w, h)
+end
+
+-- Where the presented view waits, off screen or faded, for each way in:
+-- UIKit's coverVertical starts just below the bottom edge; Presentr's
+-- CoverVerticalFromTopAnimation just above the top edge; a cross dissolve
+-- does not move at all.
+local function away(shown, bounds, transition)
+  if transition == "coverVerticalFromTop" then return shown:offsetBy(0, -shown.maxY), 1 end
+  if transition == "crossDissolve" then return shown, 0 end
+  return shown:offsetBy(0, bounds.height - shown.minY), 1
+end
+
+local presentationController = {
+  frameOfPresentedViewInContainerView = function(self)
+    return boxFrame(self.containerView.bounds)
+  end,
+
+  presentationTransitionWillBegin = function(self)
+    self.dimmingView = UIView.new{name = "dimming", frame = self.containerView.bounds,
+                                  backgroundColor = UIColor.black:withAlphaComponent(params.dimming)}
+    self.dimmingView.alpha = 0
+    self.containerView:insertSubview(self.dimmingView, 0)
+    self.presentedView.layer.cornerRadius = params.cornerRadius
+    self.presentedView.layer.masksToBounds = params.cornerRadius > 0
+    self.transitionCoordinator:animateAlongsideTransition(function() self.dimmingView.alpha = 1 end)
+  end,
+
+  presentationTransitionDidEnd = function(self, completed)
+    if not completed then self.dimmingView:removeFromSuperview() end
+  end,
+
+  dismissalTransitionWillBegin = function(self)
+    local coordinator = self.transitionCoordinator
+    coordinator:animateAlongsideTransition(function() self.dimmingView.alpha = 0 end, function()
+      -- A cancelled drag rolls back only what is on screen: the model still says 0.
+      if coordinator.isCancelled then self.dimmingView.alpha = 1 end
+    end)
+  end,
+
+  dismissalTransitionDidEnd = function(self, completed)
+    if completed then self.dimmingView:removeFromSuperview() end
+  end,
+
+  containerViewWillLayoutSubviews = function(self)
+    self.dimmingView.frame = self.containerView.bounds
+    self.presentedView.frame = self.frameOfPresentedViewInContainerView
+  end,
+}
+
+local function animateTransition(ctx)
+  local presenting = ctx.isPresenting
+  local container = ctx.containerView
+  local view = presenting and ctx:viewForKey("to") or ctx:viewForKey("from")
+  local shown = presenting and ctx:finalFrame(ctx:viewControllerForKey("to")) or view.frame
+  -- Reduce Motion: no slide, the same fade a cross dissolve does.
+  local transition = UIAccessibility.isReduceMotionEnabled and "crossDissolve" or "crossDissolve"
+  local hidden, hiddenAlpha = away(shown, container.bounds, transition)
+  if presenting then
+    view.frame = hidden
+    view.alpha = hiddenAlpha
+    container:addSubview(view)
+  end
+  UIView.animate{
+    duration = params.duration,
+    -- Linear while a finger drives it: the drag itself is the curve.
+    options = {ctx.isInteractive and "curveLinear" or "curveEaseInOut"},
+    animations = function()
+      view.frame = presenting and shown or hidden
+      view.alpha = presenting and 1 or hiddenAlpha
+    end,
+    completion = function(finished)
+      local cancelled = ctx:transitionWasCancelled()
+      if cancelled then
+        -- Only the screen rolled back; put the model values back too.
+        view.frame = presenting and hidden or shown
+        view.alpha = presenting and hiddenAlpha or 1
+      elseif not presenting then
+        view:removeFromSuperview()
+      end
+      ctx:completeTransition(not cancelled)
+    end,
+  }
+end
+
+return {
+  title = "Popover",
+  summary = "A small rounded box fades in under the navigation bar over a clear dimming, like an arrow-less popover.",
+  tags = {"popover", "fade", "uikit"},
+  author = "Segue",
+  source = "UIKit UIModalPresentationStyle.popover look (preferredContentSize box, clear dimming, 10 pt popoverLayoutMargins, fade)",
+  parameters = {
+    width = {type = "number", default = 320, min = 50, max = 1000, description = "preferredContentSize width (UIKit's popovers default to 320)."},
+    height = {type = "number", default = 240, min = 50, max = 1200, description = "preferredContentSize height."},
+    top = {type = "number", default = 99, min = 0, max = 400, description = "Points from the top: just under the navigation bar."},
+    anchor = {type = "string", default = "right", choices = {"right", "center", "left"}, description = "Where the bar button is."},
+    dimming = {type = "number", default = 0.0, min = 0.0, max = 1.0, description = "Opacity of the black behind it: none for a popover."},
+    cornerRadius = {type = "number", default = 13, min = 0, max = 40, description = "Corner radius of the box."},
+    duration = {type = "number", default = 0.25, min = 0.05, max = 5.0, description = "Seconds for the fade, each way."},
+  },
+  presentationStyle = "custom",
+  presentationController = presentationController,
+  animator = {
+    transitionDuration = function(ctx) return params.duration end,
+    animateTransition = animateTransition,
+  },
+}
