@@ -1,0 +1,167 @@
+-- Fold: VCTransitionsLibrary's CEFoldAnimationController, also IBAnimatable's
+-- FoldAnimator. Both screens are cut into strips, two per fold, hinged
+-- alternately on their left and right edges like a paper fan. The old
+-- screen's strips fold up (each pair turning ±90° about its outer hinges)
+-- while they all slide to the far edge; the new screen's strips unfold from
+-- the near edge into place. A black shade darkens each strip as it turns
+-- away and lifts as it opens. Dismissal folds the other way.
+-- What Segue cannot say yet, and how it is approximated:
+--   the source cuts strips with resizableSnapshotView(from:); here a strip
+--   is a clipping view holding a whole snapshot offset inside it;
+--   the source shades with a CAGradientLayer (black 0 → 1 across the strip);
+--   here the shade is flat black at 0.5, the gradient's mean;
+--   the source's perspective (m34 = -0.005) is a sublayerTransform on the
+--   container, so every strip vanishes towards the screen's centre; here
+--   each strip carries m34 = -0.005 in its own transform, taken from its
+--   hinge.
+-- Full screen: UIKit hands the animator both screens.
+
+local eye = 200 -- m34 = -0.005
+
+local opposite = {left = "right", right = "left", up = "down", down = "up"}
+
+local function turned(angle, horizontal)
+  local t = CATransform3DIdentity
+  t.m34 = -1 / eye
+  if horizontal then return CATransform3DRotate(t, angle, 0, 1, 0) end
+  return CATransform3DRotate(t, angle, 1, 0, 0)
+end
+
+-- Reduce Motion: the new screen fades in over the old one, nothing folds
+-- (what UIKit's own transitions do with the setting on).
+local function crossFade(ctx)
+  local from, to = ctx:viewForKey("from"), ctx:viewForKey("to")
+  to.frame = ctx:finalFrame(ctx:viewControllerForKey("to"))
+  to.alpha = 0
+  ctx.containerView:addSubview(to)
+  UIView.animate{
+    duration = math.min(params.duration, 0.3),
+    options = {ctx.isInteractive and "curveLinear" or "curveEaseInOut"},
+    animations = function() to.alpha = 1 end,
+    completion = function(finished)
+      local cancelled = ctx:transitionWasCancelled()
+      to.alpha = 1
+      if cancelled then to:removeFromSuperview() else from:removeFromSuperview() end
+      ctx:completeTransition(not cancelled)
+    end,
+  }
+end
+
+local function animateTransition(ctx)
+  if UIAccessibility.isReduceMotionEnabled then return crossFade(ctx) end
+  local container = ctx.containerView
+  local from, to = ctx:viewForKey("from"), ctx:viewForKey("to")
+  local frame = ctx:finalFrame(ctx:viewControllerForKey("to"))
+  to.frame = frame
+  container:addSubview(to)
+
+  -- The side the new screen unfolds from (IBAnimatable's Fold(left) …).
+  local side = ctx.isPresenting and params.direction or opposite[params.direction]
+  local horizontal = side == "left" or side == "right"
+  local length = horizontal and frame.width or frame.height
+  local near = (side == "left" or side == "up") and 0 or length -- where the new strips start
+  local far = length - near                                      -- where the old strips gather
+  local fold = length * 0.5 / params.folds                       -- one strip's width
+
+  -- A point on the axis of motion, in the container.
+  local function at(along)
+    if horizontal then return CGPoint(frame.minX + along, frame.midY) end
+    return CGPoint(frame.midX, frame.minY + along)
+  end
+
+  -- One strip of `view` from `along` to `along + fold`, hinged on its
+  -- leading or trailing edge, with a shade over it.
+  local function strip(view, afterUpdates, along, leading)
+    local rect = horizontal and CGRect(frame.minX + along, frame.minY, fold, frame.height)
+                             or CGRect(frame.minX, frame.minY + along, frame.width, fold)
+    local clip = UIView.new{name = "fold strip", frame = rect}
+    clip.clipsToBounds = true
+    local picture = view:snapshotView(afterUpdates)
+    picture.frame = horizontal and CGRect(-along, 0, frame.width, frame.height)
+                                or CGRect(0, -along, frame.width, frame.height)
+    clip:addSubview(picture)
+    local shade = UIView.new{name = "fold shade", frame = clip.bounds,
+                             backgroundColor = UIColor.black:withAlphaComponent(0.5)}
+    clip:addSubview(shade)
+    local edge = leading and 0 or 1
+    clip.layer.anchorPoint = horizontal and CGPoint(edge, 0.5) or CGPoint(0.5, edge)
+    container:addSubview(clip)
+    return {view = clip, shade = shade}
+  end
+
+  -- Each free edge turns away from the viewer: about y a leading strip goes
+  -- back for +90°, about x for -90°; trailing strips the other way.
+  local quarter = horizontal and math.pi / 2 or -math.pi / 2
+  local strips = {}
+  for i = 0, params.folds - 1 do
+    local offset = i * fold * 2
+    for _, leading in ipairs({true, false}) do
+      local start = leading and offset or offset + fold
+      local hingeAt = leading and offset or offset + fold * 2
+      local angle = leading and quarter or -quarter
+      local old = strip(from, false, start, leading)
+      old.view.layer.position = at(hingeAt)
+      old.view.layer.transform = turned(0, horizontal)
+      old.shade.alpha = 0
+      local new = strip(to, true, start, leading)
+      new.view.layer.position = at(near)
+      new.view.layer.transform = turned(angle, horizontal)
+      new.shade.alpha = 1
+      strips[#strips + 1] = {old = old, new = new, hingeAt = hingeAt, angle = angle}
+    end
+  end
+  -- The strips stand in for both screens while they move.
+  from.isHidden = true
+  to.isHidden = true
+
+  UIView.animate{
+    duration = params.duration,
+    options = {ctx.isInteractive and "curveLinear" or "curveEaseInOut"},
+    animations = function()
+      for _, s in ipairs(strips) do
+        s.old.view.layer.position = at(far)
+        s.old.view.layer.transform = turned(s.angle, horizontal)
+        s.old.shade.alpha = 1
+        s.new.view.layer.position = at(s.hingeAt)
+        s.new.view.layer.transform = turned(0, horizontal)
+        s.new.shade.alpha = 0
+      end
+    end,
+    completion = function(finished)
+      for _, s in ipairs(strips) do
+        s.old.view:removeFromSuperview()
+        s.new.view:removeFromSuperview()
+      end
+      from.isHidden = false
+      to.isHidden = false
+      local cancelled = ctx:transitionWasCancelled()
+      if cancelled then to:removeFromSuperview() else from:removeFromSuperview() end
+      ctx:completeTransition(not cancelled)
+    end,
+  }
+end
+
+return {
+  title = "Fold",
+  summary = "The old screen folds up like a paper fan towards one edge while the new one unfolds from the other.",
+  tags = {"3d", "perspective", "fold", "snapshots", "interactive", "vctransitions", "ibanimatable"},
+  author = "Segue",
+  source = "VCTransitionsLibrary CEFoldAnimationController / IBAnimatable FoldAnimator (1.0 s, 2 folds, ±90° strips, m34 = -0.005)",
+  parameters = {
+    folds = {type = "integer", default = 2, min = 1, max = 8, description = "How many folds (two strips each) the screens are cut into."},
+    direction = {type = "string", default = "left", choices = {"left", "right", "up", "down"},
+                 description = "The edge the new screen unfolds from; dismissal folds back towards it."},
+    duration = {type = "number", default = 1.0, min = 0.2, max = 5.0,
+                description = "Seconds for the fold (VCTransitionsLibrary 1.0, IBAnimatable 0.75)."},
+  },
+  presentationStyle = "fullScreen",
+  animator = {
+    transitionDuration = function(ctx) return params.duration end,
+    animateTransition = animateTransition,
+  },
+  interaction = {
+    dismissal = {distance = function(size)
+      return (params.direction == "left" or params.direction == "right") and size.width or size.height
+    end},
+  },
+}
