@@ -1,0 +1,84 @@
+-- Page in/out: IBAnimatable's "Page" transition, SystemPage(curl) and
+-- SystemPage(unCurl): Core Animation's pageCurl and pageUnCurl
+-- CATransition types played over the container (0.75 s, IBAnimatable's
+-- default, on an ease-out-cubic curve). Curl ("out"): the old page curls
+-- all the way off, uncovering the new one beneath. Uncurl ("in"): the new
+-- page uncurls down over the old one. Dismissal plays the other one, so
+-- the page comes back the way it left. Unlike `page-curl` (UIKit's
+-- partialCurl, which stops part of the way), the page turns completely.
+-- A CATransition is not a UIKit view animation, so it is rebuilt here with
+-- Segue's `curl` (0 flat, 1 gone), on an ease-out curve.
+-- Full screen: UIKit hands the animator both screens.
+
+-- Reduce Motion: the new screen fades in over the old one, no page turns
+-- (what UIKit's own transitions do with the setting on).
+local function crossFade(ctx)
+  local from, to = ctx:viewForKey("from"), ctx:viewForKey("to")
+  to.frame = ctx:finalFrame(ctx:viewControllerForKey("to"))
+  to.alpha = 0
+  ctx.containerView:addSubview(to)
+  UIView.animate{
+    duration = math.min(params.duration, 0.3),
+    options = {ctx.isInteractive and "curveLinear" or "curveEaseInOut"},
+    animations = function() to.alpha = 1 end,
+    completion = function(finished)
+      local cancelled = ctx:transitionWasCancelled()
+      to.alpha = 1
+      if cancelled then to:removeFromSuperview() else from:removeFromSuperview() end
+      ctx:completeTransition(not cancelled)
+    end,
+  }
+end
+
+local function animateTransition(ctx)
+  if UIAccessibility.isReduceMotionEnabled then return crossFade(ctx) end
+  local container = ctx.containerView
+  local from, to = ctx:viewForKey("from"), ctx:viewForKey("to")
+  to.frame = ctx:finalFrame(ctx:viewControllerForKey("to"))
+
+  -- Presenting plays the chosen one; dismissing the other, to undo it.
+  local curlOut = (params.page == "out") == ctx.isPresenting
+  -- Out: the old page lies on top and curls away. In: the new one lies on
+  -- top, curled, and comes down.
+  local page = curlOut and from or to
+  if curlOut then
+    container:insertSubview(to, {belowSubview = from})
+  else
+    to.curl = 1
+    container:addSubview(to)
+  end
+
+  UIView.animate{
+    duration = params.duration,
+    options = {ctx.isInteractive and "curveLinear" or "curveEaseOut"},
+    animations = function() page.curl = curlOut and 1 or 0 end,
+    completion = function(finished)
+      page.curl = 0
+      local cancelled = ctx:transitionWasCancelled()
+      if cancelled then to:removeFromSuperview() else from:removeFromSuperview() end
+      ctx:completeTransition(not cancelled)
+    end,
+  }
+end
+
+return {
+  title = "Page in/out",
+  summary = "A whole page turns: the old one curls off the top of the new, or the new one uncurls down over the old.",
+  tags = {"3d", "curl", "page", "interactive", "ibanimatable"},
+  author = "Segue",
+  source = "IBAnimatable SystemPage(curl) / SystemPage(unCurl): Core Animation's pageCurl and pageUnCurl transitions (0.75 s, ease-out cubic)",
+  parameters = {
+    page = {type = "string", default = "out", choices = {"out", "in"},
+            description = "out: presenting curls the old page off (pageCurl); in: the new page uncurls over it (pageUnCurl). Dismissal plays the other."},
+    duration = {type = "number", default = 0.75, min = 0.1, max = 5.0, description = "Seconds for the page to turn."},
+  },
+  presentationStyle = "fullScreen",
+  animator = {
+    transitionDuration = function(ctx) return params.duration end,
+    animateTransition = animateTransition,
+  },
+  interaction = {
+    -- IBAnimatable pairs it with a pan; a drag of the screen's height turns the whole page.
+    dismissal = {distance = function(size) return size.height end},
+  },
+}
