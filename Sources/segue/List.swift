@@ -10,8 +10,14 @@ struct List: ParsableCommand, Displayed {
             standard error and the exit status is 1; the others are still listed. On a terminal the \
             table is fitted to its width (summaries cut with …); piped, every line is whole.
 
+            WORDS search the entries: each word must be in the name, title, summary, tags, author or \
+            source (any case). --tag keeps the entries with that tag (repeat it for several: all \
+            must be there). When nothing matches, the status is 1 and the tags in use are named.
+
             Examples:
               segue list
+              segue list zoom
+              segue list --tag sheet --tag interactive
               segue list --catalogue team-catalogue/
               segue list --json | jq '.entries[].name'
             """
@@ -22,6 +28,12 @@ struct List: ParsableCommand, Displayed {
 
     @Flag(help: "Print the list as JSON (docs/json.md).")
     var json = false
+
+    @Option(name: .customLong("tag"), help: ArgumentHelp("Only entries with this tag (repeatable: all of them).", valueName: "TAG"))
+    var tags: [String] = []
+
+    @Argument(help: ArgumentHelp("Only entries whose name, title, summary, tags, author or source hold every word.", valueName: "WORDS"))
+    var words: [String] = []
 
     /// `list --json` (docs/json.md) after its `entries`, which are printed as they come.
     struct Members: Encodable {
@@ -42,9 +54,15 @@ struct List: ParsableCommand, Displayed {
         var problems: [Problem] = []
         // The catalogues (by name) each short name is in.
         var catalogues: [String: [String]] = [:]
+        let filter = EntryFilter(tags: tags, words: words)
+        var tagsSeen: Set<String> = []
+        var matched = 0
         EntryScan.scan(searchPath, limits: options.limits) { outcome in
             switch outcome {
             case .loaded(let loaded, let folder):
+                tagsSeen.formUnion(loaded.metadata.tags.map { $0.lowercased() })
+                guard filter.matches(loaded.metadata) else { return }
+                matched += 1
                 let entry = JSONShapes.Entry(loaded)
                 if json {
                     stream?.append(entry)
@@ -72,5 +90,46 @@ struct List: ParsableCommand, Displayed {
             }
         }
         if !problems.isEmpty { throw ExitStatus.problems }
+        if !filter.isEmpty && matched == 0 {
+            Output.warning(filter.nothingMatched(tagsInUse: tagsSeen))
+            throw ExitStatus.problems
+        }
+    }
+}
+
+/// `list`'s search: tags that must all be there and words that must all be
+/// found, compared without case.
+struct EntryFilter {
+    let tags: [String]
+    let words: [String]
+
+    init(tags: [String], words: [String]) {
+        self.tags = tags.map { $0.lowercased() }
+        // "page sheet" typed as one argument is two words.
+        self.words = words.flatMap { $0.lowercased().split(whereSeparator: \.isWhitespace).map(String.init) }
+    }
+
+    var isEmpty: Bool { tags.isEmpty && words.isEmpty }
+
+    func matches(_ metadata: EntryMetadata) -> Bool {
+        let own = Set(metadata.tags.map { $0.lowercased() })
+        guard tags.allSatisfy(own.contains) else { return false }
+        guard !words.isEmpty else { return true }
+        let text = ([metadata.name, metadata.title, metadata.summary, metadata.author ?? "", metadata.source ?? ""] + metadata.tags)
+            .joined(separator: "\n").lowercased()
+        return words.allSatisfy { text.contains($0) }
+    }
+
+    /// Why nothing was listed: a tag no entry has (with the nearest one), or the words.
+    func nothingMatched(tagsInUse: Set<String>) -> String {
+        let inUse = tagsInUse.sorted()
+        if let unknown = tags.first(where: { !tagsInUse.contains($0) }) {
+            let hint = Suggestion.nearest(to: unknown, in: inUse).map { "; did you mean '\($0)'?" } ?? ""
+            return "no entry has the tag '\(Suggestion.shortened(unknown).escapingControlCharacters)'\(hint) "
+                + "(tags in use: \(inUse.isEmpty ? "none" : inUse.joined(separator: ", ")))"
+        }
+        var asked = tags.map { "the tag '\($0)'" }
+        if !words.isEmpty { asked.append("'\(words.joined(separator: " "))'") }
+        return "no entry matches \(asked.joined(separator: " and ").escapingControlCharacters)"
     }
 }

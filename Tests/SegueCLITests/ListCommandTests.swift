@@ -151,6 +151,35 @@ import TestSupport
         #expect(run.stdout == (try expectedDocument(try expected(in: root.url))))
     }
 
+    /// --tag keeps the entries with every tag given; words must all be in
+    /// the entry's text. The tags were written from the names ("e-" names
+    /// carry "dash" and their catalogue's name), so the expected lists come
+    /// from the names alone.
+    @Test func tagsAndWordsNarrowTheListing() throws {
+        let root = try TemporaryFolder()
+        try makeCatalogues(in: root.url)
+        let all = try expected(in: root.url)
+
+        let dashed = try segue(["list", "--json", "--tag", "dash", "--tag", "ALPHA"] + arguments(), in: root.url)
+        #expect(dashed.status == 0, "\(dashed.stderr)")
+        let inAlpha = all.filter { $0.name.hasPrefix("e-") && $0.catalogue == "alpha" }
+        #expect(inAlpha.count == 15)
+        #expect(try listed(dashed) == inAlpha)
+
+        // One entry's summary, word for word, in two arguments.
+        let one = try segue(["list", "--json", "Entry", "e-13-1 OF"] + arguments(), in: root.url)
+        #expect(try listed(one).map(\.description) == ["alpha/e-13-1"])
+        let table = try segue(["list", "e-13-1"] + arguments(), in: root.url)
+        #expect(rows(table).map { "\($0[2])/\($0[0])" } == ["alpha/e-13-1"])
+
+        let misspelt = try segue(["list", "--tag", "dahs"] + arguments(), in: root.url)
+        #expect(misspelt.status == 1)
+        #expect(misspelt.stderr.contains("no entry has the tag 'dahs'; did you mean 'dash'?"), "\(misspelt.stderr)")
+        let nothing = try segue(["list", "--json", "no-such-words"] + arguments(), in: root.url)
+        #expect(nothing.status == 1 && nothing.stderr.contains("no entry matches 'no-such-words'"), "\(nothing.stderr)")
+        #expect(try listed(nothing).isEmpty)
+    }
+
     @Test func aBrokenEntryInTheMiddleIsListedAsAProblemAndTheOthersStay() throws {
         let root = try TemporaryFolder()
         // "e2" and "e30" sort among the zeta catalogue's entries, far from either end.
