@@ -1,0 +1,189 @@
+-- Card modal: the iOS 13-style card before iOS 13, as HarshilShah's
+-- DeckTransition and ivanvorobei's SPStorkController draw it. The presented
+-- card slides up from the bottom and stops short of the top; behind it the
+-- presenter (a snapshot, as both libraries use) shrinks back about its top
+-- edge to leave the same gap above it, rounds its corners and darkens over
+-- a black background. Dismissal slides the card down and brings the
+-- presenter forward again; drag the card down to dismiss.
+--   deck  (DeckTransition): 0.3 s ease-out; presenter inset by the status
+--         bar at the top, scale 1 - 2·inset/height, alpha 0.8 over black;
+--         card 8 points below the presenter's top; corner radius 8;
+--         dismissed by a 240-point drag.
+--   stork (SPStorkController): 0.6 s spring (damping 1, velocity 1);
+--         inset max(status bar, 30); a black grade at 0.51 over the
+--         presenter; card 13 points below; corner radius 10; dismissed by
+--         a 200-point drag.
+-- What Segue cannot say yet: the status bar's height (the libraries read
+-- it; here `topInset`, 44 on notched iPhones), rounding only the top
+-- corners (maskedCorners; here all four, the bottom two at the screen's
+-- edge), the libraries' elastic pan (here UIKit's percent-driven drag).
+-- A custom presentation: the presenter stays in the window; the snapshot,
+-- background and grade are the presentation controller's chrome.
+
+local styles = {
+  deck = {duration = 0.3, gap = 8, radius = 8, dim = 1 - 0.8, drag = 240},
+  stork = {duration = 0.6, gap = 13, radius = 10, dim = 0.51, drag = 200},
+}
+local function style() return styles[params.style] end
+
+local function inset()
+  if params.style == "stork" then return math.max(params.topInset, params.topInset < 25 and 30 or 0) end
+  return params.topInset
+end
+
+-- The presenter pushed back: scaled about its top edge, then moved down by the inset.
+local function pushedBack(bounds)
+  local s = 1 - inset() * 2 / bounds.height
+  local t = CGAffineTransformMakeTranslation(0, inset() - bounds.height / 2)
+  t = CGAffineTransformScale(t, s, s)
+  return CGAffineTransformTranslate(t, 0, bounds.height / 2)
+end
+
+local presentationController = {
+  frameOfPresentedViewInContainerView = function(self)
+    local b = self.containerView.bounds
+    local top = inset() + style().gap
+    return CGRect(0, top, b.width, b.height - top)
+  end,
+
+  presentationTransitionWillBegin = function(self)
+    local container = self.containerView
+    local b = container.bounds
+    self.background = UIView.new{name = "card background", frame = b, backgroundColor = UIColor.black}
+    self.presenterPicture = self.presentingViewController.view:snapshotView(false)
+    self.presenterPicture.name = "card presenter"
+    self.presenterPicture.frame = b
+    self.presenterPicture.clipsToBounds = true
+    -- Black over the picture: DeckTransition lowers the picture's alpha over
+    -- black, SPStorkController lays a grade over it; the same look either way.
+    self.grade = UIView.new{name = "card grade", frame = CGRect(0, 0, b.width, b.height), backgroundColor = UIColor.black}
+    self.grade.alpha = 0
+    self.presenterPicture:addSubview(self.grade)
+    container:insertSubview(self.background, 0)
+    container:insertSubview(self.presenterPicture, {aboveSubview = self.background})
+    self.presentedView.layer.cornerRadius = style().radius
+    self.presentedView.clipsToBounds = true
+    self.transitionCoordinator:animateAlongsideTransition(function()
+      self.presenterPicture.transform = pushedBack(b)
+      self.presenterPicture.layer.cornerRadius = style().radius
+      self.grade.alpha = style().dim
+    end)
+  end,
+
+  presentationTransitionDidEnd = function(self, completed)
+    if not completed then
+      self.background:removeFromSuperview()
+      self.presenterPicture:removeFromSuperview()
+    end
+  end,
+
+  dismissalTransitionWillBegin = function(self)
+    local coordinator = self.transitionCoordinator
+    local b = self.containerView.bounds
+    coordinator:animateAlongsideTransition(function()
+      self.presenterPicture.transform = CGAffineTransformIdentity
+      self.presenterPicture.layer.cornerRadius = 0
+      self.grade.alpha = 0
+    end, function()
+      -- A cancelled drag rolls back only what is on screen: put the model back.
+      if coordinator.isCancelled then
+        self.presenterPicture.transform = pushedBack(b)
+        self.presenterPicture.layer.cornerRadius = style().radius
+        self.grade.alpha = style().dim
+      end
+    end)
+  end,
+
+  dismissalTransitionDidEnd = function(self, completed)
+    if completed then
+      self.background:removeFromSuperview()
+      self.presenterPicture:removeFromSuperview()
+    end
+  end,
+
+  containerViewWillLayoutSubviews = function(self)
+    local b = self.containerView.bounds
+    self.background.frame = b
+    -- The picture is transformed: lay it out by bounds and centre, never frame.
+    self.presenterPicture.bounds = CGRect(0, 0, b.width, b.height)
+    self.presenterPicture.center = CGPoint(b.midX, b.midY)
+    self.presenterPicture.transform = pushedBack(b)
+    self.grade.frame = CGRect(0, 0, b.width, b.height)
+    self.presentedView.frame = self.frameOfPresentedViewInContainerView
+  end,
+}
+
+-- Reduce Motion: the card fades in and out where it rests instead of sliding;
+-- the presenter's push-back (a scale of about 0.9, no large motion) still
+-- runs alongside, so the fade takes the whole transition's time.
+local function fadeInPlace(ctx, view, shown, presenting)
+  if presenting then
+    view.frame = shown
+    view.alpha = 0
+    ctx.containerView:addSubview(view)
+  end
+  UIView.animate{
+    duration = style().duration,
+    options = {ctx.isInteractive and "curveLinear" or "curveEaseInOut"},
+    animations = function() view.alpha = presenting and 1 or 0 end,
+    completion = function(finished)
+      local cancelled = ctx:transitionWasCancelled()
+      view.alpha = (presenting == cancelled) and 0 or 1
+      if not presenting and not cancelled then view:removeFromSuperview() end
+      ctx:completeTransition(not cancelled)
+    end,
+  }
+end
+
+local function animateTransition(ctx)
+  local presenting = ctx.isPresenting
+  local view = presenting and ctx:viewForKey("to") or ctx:viewForKey("from")
+  local shown = presenting and ctx:finalFrame(ctx:viewControllerForKey("to")) or view.frame
+  if UIAccessibility.isReduceMotionEnabled then return fadeInPlace(ctx, view, shown, presenting) end
+  local hidden = shown:offsetBy(0, ctx.containerView.bounds.height - shown.minY)
+  if presenting then
+    view.frame = hidden
+    ctx.containerView:addSubview(view)
+  end
+  local stork = params.style == "stork" and not ctx.isInteractive
+  UIView.animate{
+    duration = style().duration,
+    usingSpringWithDamping = stork and 1 or nil,
+    initialSpringVelocity = stork and 1 or nil,
+    options = {ctx.isInteractive and "curveLinear" or (presenting and "curveEaseOut" or (stork and "curveEaseIn" or "curveEaseOut"))},
+    animations = function() view.frame = presenting and shown or hidden end,
+    completion = function(finished)
+      local cancelled = ctx:transitionWasCancelled()
+      if cancelled then view.frame = presenting and hidden or shown end
+      if not presenting and not cancelled then view:removeFromSuperview() end
+      ctx:completeTransition(not cancelled)
+    end,
+  }
+end
+
+return {
+  title = "Card modal",
+  summary = "A card slides up leaving a gap at the top while the screen behind shrinks back and darkens; drag down to dismiss.",
+  tags = {"sheet", "card", "dimming", "interactive", "presentation controller"},
+  author = "Segue",
+  source = "DeckTransition (0.3 s, corner 8, alpha 0.8, gap 8) / SPStorkController (0.6 s spring, corner 10, grade 0.51, gap 13)",
+  parameters = {
+    style = {type = "string", default = "deck", choices = {"deck", "stork"},
+             description = "deck: DeckTransition's figures; stork: SPStorkController's."},
+    topInset = {type = "number", default = 44, min = 0, max = 100,
+                description = "The status bar's height, which the libraries read: the gap above the shrunk presenter (20 on older iPhones)."},
+  },
+  presentationStyle = "custom",
+  presentationController = presentationController,
+  animator = {
+    transitionDuration = function(ctx) return style().duration end,
+    animateTransition = animateTransition,
+  },
+  interaction = {
+    -- The finger moves the card point for point; DeckTransition dismisses
+    -- after 240 points, SPStorkController after 200: about a third of a
+    -- phone-sized card.
+    dismissal = {distance = function(size) return size.height - inset() - style().gap end,
+                 finishThreshold = 0.3},
+  },
+}
