@@ -1,0 +1,146 @@
+-- Drag sheet: a sheet with a grabber, after Slack's PanModal. The sheet
+-- springs up from the bottom (0.5 s, damping 0.8, ease-in-out, PanModal's
+-- defaults) over a black dimming view at 0.7, with its top corners rounded
+-- to 8 points and a light grey grabber (36 × 5, fully rounded) floating 8
+-- points above its top edge. It stops PanModal's top offset below the top
+-- (the safe area plus 21 points). Drag it down to dismiss: letting go
+-- nearer the bottom than the top, or flicking faster than 300 points a
+-- second (PanModal's 1000 × (1 - 0.7) sensitivity), dismisses.
+-- What Segue cannot say yet: the safe area's top (here `topOffset`, 44 + 21
+-- on notched iPhones), rounding only the top corners (here all four, the
+-- bottom two at the screen's edge), PanModal's own pan (here UIKit's
+-- percent-driven drag), its short-form/long-form stops.
+-- A custom presentation: the presenter stays in the window; the dimming
+-- view and the grabber are the presentation controller's chrome.
+
+local presentationController = {
+  frameOfPresentedViewInContainerView = function(self)
+    local b = self.containerView.bounds
+    local top = math.min(params.topOffset, b.height - 100)
+    return CGRect(0, top, b.width, b.height - top)
+  end,
+
+  presentationTransitionWillBegin = function(self)
+    local container = self.containerView
+    self.dimmingView = UIView.new{name = "dimming", frame = container.bounds,
+                                  backgroundColor = UIColor.black:withAlphaComponent(params.dimming)}
+    self.dimmingView.alpha = 0
+    container:insertSubview(self.dimmingView, 0)
+    -- The grabber rides on the sheet, outside its bounds, so the sheet does
+    -- not clip: its rounded background is enough for the corners.
+    local sheet = self.presentedView
+    sheet.layer.cornerRadius = 8
+    self.grabber = UIView.new{name = "grabber", frame = CGRect((sheet.bounds.width - 36) / 2, -8 - 5, 36, 5),
+                              backgroundColor = UIColor{white = 0.667, alpha = 1}}
+    self.grabber.layer.cornerRadius = 2.5
+    sheet:addSubview(self.grabber)
+    self.transitionCoordinator:animateAlongsideTransition(function() self.dimmingView.alpha = 1 end)
+  end,
+
+  presentationTransitionDidEnd = function(self, completed)
+    if not completed then
+      self.dimmingView:removeFromSuperview()
+      self.grabber:removeFromSuperview()
+    end
+  end,
+
+  dismissalTransitionWillBegin = function(self)
+    local coordinator = self.transitionCoordinator
+    coordinator:animateAlongsideTransition(function()
+      self.dimmingView.alpha = 0
+      -- PanModal hides the grabber on the way out: it is drawn outside the sheet.
+      self.grabber.alpha = 0
+    end, function()
+      if coordinator.isCancelled then
+        self.dimmingView.alpha = 1
+        self.grabber.alpha = 1
+      end
+    end)
+  end,
+
+  dismissalTransitionDidEnd = function(self, completed)
+    if completed then
+      self.dimmingView:removeFromSuperview()
+      self.grabber:removeFromSuperview()
+    end
+  end,
+
+  containerViewWillLayoutSubviews = function(self)
+    self.dimmingView.frame = self.containerView.bounds
+    local frame = self.frameOfPresentedViewInContainerView
+    self.presentedView.frame = frame
+    self.grabber.frame = CGRect((frame.width - 36) / 2, -8 - 5, 36, 5)
+  end,
+}
+
+-- Reduce Motion: the sheet fades in and out where it rests instead of springing.
+local function fadeInPlace(ctx, view, shown, presenting)
+  if presenting then
+    view.frame = shown
+    view.alpha = 0
+    ctx.containerView:addSubview(view)
+  end
+  UIView.animate{
+    duration = params.duration,
+    options = {ctx.isInteractive and "curveLinear" or "curveEaseInOut"},
+    animations = function() view.alpha = presenting and 1 or 0 end,
+    completion = function(finished)
+      local cancelled = ctx:transitionWasCancelled()
+      view.alpha = (presenting == cancelled) and 0 or 1
+      if not presenting and not cancelled then view:removeFromSuperview() end
+      ctx:completeTransition(not cancelled)
+    end,
+  }
+end
+
+local function animateTransition(ctx)
+  local presenting = ctx.isPresenting
+  local view = presenting and ctx:viewForKey("to") or ctx:viewForKey("from")
+  local shown = presenting and ctx:finalFrame(ctx:viewControllerForKey("to")) or view.frame
+  if UIAccessibility.isReduceMotionEnabled then return fadeInPlace(ctx, view, shown, presenting) end
+  local hidden = shown:offsetBy(0, ctx.containerView.bounds.height - shown.minY)
+  if presenting then
+    view.frame = hidden
+    ctx.containerView:addSubview(view)
+  end
+  -- PanModal animates both ways with the same spring; a finger drives it linearly.
+  UIView.animate{
+    duration = params.duration,
+    usingSpringWithDamping = not ctx.isInteractive and params.damping or nil,
+    initialSpringVelocity = not ctx.isInteractive and 0 or nil,
+    options = {ctx.isInteractive and "curveLinear" or "curveEaseInOut"},
+    animations = function() view.frame = presenting and shown or hidden end,
+    completion = function(finished)
+      local cancelled = ctx:transitionWasCancelled()
+      if cancelled then view.frame = presenting and hidden or shown end
+      if not presenting and not cancelled then view:removeFromSuperview() end
+      ctx:completeTransition(not cancelled)
+    end,
+  }
+end
+
+return {
+  title = "Drag sheet",
+  summary = "A sheet with a grabber springs up over a dimmed screen; drag it down, or flick it, to dismiss.",
+  tags = {"sheet", "dimming", "spring", "interactive", "presentation controller"},
+  author = "Segue",
+  source = "PanModal PanModalPresentationController (0.5 s spring, damping 0.8, corner 8, dimming 0.7, grabber 36 x 5 8 pt above)",
+  parameters = {
+    topOffset = {type = "number", default = 65, min = 0, max = 800,
+                 description = "Points from the top to the sheet: PanModal's safe-area top + 21 (44 + 21 on notched iPhones)."},
+    dimming = {type = "number", default = 0.7, min = 0.0, max = 1.0, description = "Opacity of the black behind the sheet."},
+    damping = {type = "number", default = 0.8, min = 0.1, max = 1.0, description = "The spring's damping ratio: 1 settles without a bounce."},
+    duration = {type = "number", default = 0.5, min = 0.1, max = 3.0, description = "Seconds for the spring."},
+  },
+  presentationStyle = "custom",
+  presentationController = presentationController,
+  animator = {
+    transitionDuration = function(ctx) return params.duration end,
+    animateTransition = animateTransition,
+  },
+  interaction = {
+    -- The sheet follows the finger; released nearer the bottom, or flicked, it goes.
+    dismissal = {distance = function(size) return size.height - math.min(params.topOffset, size.height - 100) end,
+                 finishThreshold = 0.5, velocityThreshold = 300},
+  },
+}
