@@ -214,7 +214,7 @@ function TransitionCoordinator:animateAlongsideTransition(animation, completion)
 ---@class InteractionDeclaration
 ---@field distance? number|fun(containerSize: CGSize): number Points of drag for the whole transition.
 ---@field completionSpeed? number
----@field completionCurve? "linear"|"easeIn"|"easeOut"|"easeInOut"
+---@field completionCurve? "linear"|"easeIn"|"easeOut"|"easeInOut"|CAMediaTimingFunction
 ---@field finishThreshold? number Letting go past this fraction finishes (0.5).
 ---@field velocityThreshold? number A flick faster than this, in points a second, finishes (1000).
 
@@ -247,10 +247,29 @@ params = {}
 ---@field duration number
 ---@field delay? number
 ---@field options? string[] "curveEaseInOut", "curveEaseIn", "curveEaseOut", "curveLinear", "beginFromCurrentState", "repeat", "autoreverse", "calculationMode…"
+---@field timingFunction? CAMediaTimingFunction|string A custom curve instead of a curve… option (what CATransaction.setAnimationTimingFunction gives a UIView animation).
 ---@field usingSpringWithDamping? number
 ---@field initialSpringVelocity? number
 ---@field animations fun()
 ---@field completion? fun(finished: boolean)
+
+---@class CAMediaTimingFunction A cubic Bézier from (0, 0) to (1, 1); read-only.
+---@field controlPoints number[] c1x, c1y, c2x, c2y; each x within 0…1.
+
+---@class CAMediaTimingFunctionStatics
+---@field linear CAMediaTimingFunction
+---@field easeIn CAMediaTimingFunction (0.42, 0, 1, 1)
+---@field easeOut CAMediaTimingFunction (0, 0, 0.58, 1)
+---@field easeInEaseOut CAMediaTimingFunction (0.42, 0, 0.58, 1)
+---@field default CAMediaTimingFunction (0.25, 0.1, 0.25, 1)
+---@overload fun(c1x: number, c1y: number, c2x: number, c2y: number): CAMediaTimingFunction
+---@overload fun(name: "linear"|"easeIn"|"easeOut"|"easeInEaseOut"|"default"): CAMediaTimingFunction
+CAMediaTimingFunction = {}
+
+--- The same value as CAMediaTimingFunction, made from two CGPoints or a UIView.AnimationCurve's name.
+---@overload fun(controlPoint1: CGPoint, controlPoint2: CGPoint): CAMediaTimingFunction
+---@overload fun(curve: "linear"|"easeIn"|"easeOut"|"easeInOut"): CAMediaTimingFunction
+UICubicTimingParameters = {}
 
 ---@class UIViewStatics
 UIView = {}

@@ -213,6 +213,63 @@ enum Prelude {
       return color(a, g, b, alpha)
     end, statics)
 
+    -- Timing functions: a cubic Bézier from (0, 0) to (1, 1) through two
+    -- control points, whose x must stay within 0…1 so time runs forwards.
+    -- CAMediaTimingFunction and UICubicTimingParameters make the same value.
+
+    local Timing = {__name = "CAMediaTimingFunction"}
+    Timing.__index = function(_, k) suggest("CAMediaTimingFunction", k, {"controlPoints"}) end
+    Timing.__newindex = function() error("a timing function cannot be changed; make a new one", 2) end
+    Timing.__tostring = function(t)
+      local p = t.controlPoints
+      return format("CAMediaTimingFunction(controlPoints: %g, %g, %g, %g)", p[1], p[2], p[3], p[4])
+    end
+    local function timing(x1, y1, x2, y2)
+      local points = {number(x1, "c1x"), number(y1, "c1y"), number(x2, "c2x"), number(y2, "c2y")}
+      for i, v in ipairs(points) do
+        if v ~= v or v == math.huge or v == -math.huge then error("a timing function's control points must be finite numbers", 3) end
+        if (i == 1 or i == 3) and (v < 0 or v > 1) then
+          error(format("a timing function's control points must have x within 0…1 (time only runs forwards); got %g", v), 3)
+        end
+      end
+      return setmetatable({controlPoints = points}, Timing)
+    end
+    -- Apple documents these control points for its named curves.
+    local curves = {
+      linear = {0, 0, 1, 1}, easeIn = {0.42, 0, 1, 1}, easeOut = {0, 0, 0.58, 1},
+      easeInEaseOut = {0.42, 0, 0.58, 1}, easeInOut = {0.42, 0, 0.58, 1}, default = {0.25, 0.1, 0.25, 1},
+    }
+    local function namedTiming(kind, name, names)
+      local p = curves[name]
+      if not p or not names[name] then
+        local list = {}
+        for n in pairs(names) do list[#list + 1] = n end
+        table.sort(list)
+        local best = nearest(name, list)
+        error(kind .. " has no curve '" .. shortened(name) .. "'" .. (best and ("; did you mean '" .. best .. "'?") or "")
+          .. " (" .. table.concat(list, ", ") .. ")", 3)
+      end
+      return timing(p[1], p[2], p[3], p[4])
+    end
+    local mediaNames = {linear = true, easeIn = true, easeOut = true, easeInEaseOut = true, default = true}
+    local mediaStatics = {}
+    for name in pairs(mediaNames) do mediaStatics[name] = function() return namedTiming("CAMediaTimingFunction", name, mediaNames) end end
+    -- CAMediaTimingFunction(0.4, 0, 0.2, 1), CAMediaTimingFunction("easeOut") or CAMediaTimingFunction.easeOut.
+    CAMediaTimingFunction = api("CAMediaTimingFunction", function(a, b, c, d)
+      if type(a) == "string" then return namedTiming("CAMediaTimingFunction", a, mediaNames) end
+      return timing(a, b, c, d)
+    end, mediaStatics)
+    -- UICubicTimingParameters(CGPoint(0.4, 0), CGPoint(0.2, 1)) or UICubicTimingParameters("easeOut") (a UIView.AnimationCurve).
+    local animationCurves = {linear = true, easeIn = true, easeOut = true, easeInOut = true}
+    UICubicTimingParameters = api("UICubicTimingParameters", function(a, b)
+      if type(a) == "string" then return namedTiming("UICubicTimingParameters", a, animationCurves) end
+      if type(a) ~= "table" or type(b) ~= "table" then
+        error("UICubicTimingParameters takes two control points, like UICubicTimingParameters(CGPoint(0.4, 0), CGPoint(0.2, 1)), "
+          .. "or a curve's name", 2)
+      end
+      return timing(a.x, a.y, b.x, b.y)
+    end, {})
+
     -- Transforms: the math is the host's (CATransform3D…, CGAffineTransform… globals).
 
     local Transform = {__name = "CATransform3D"}

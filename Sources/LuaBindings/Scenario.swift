@@ -338,7 +338,7 @@ extension ScriptRuntime {
     }
 
     /// interaction = {dismissal = {distance = 300 or function(containerSize), completionSpeed = 1,
-    /// completionCurve = "easeInOut", finishThreshold = 0.5, velocityThreshold = 1000}}; a value
+    /// completionCurve = "easeInOut" or a CAMediaTimingFunction, finishThreshold = 0.5, velocityThreshold = 1000}}; a value
     /// that makes no sense is reported and UIKit's default used.
     func interaction(windowSize: Size) -> EntryInteraction? {
         state.push(entry!)
@@ -382,16 +382,12 @@ extension ScriptRuntime {
         let speed = number("completionSpeed", minimum: 0, above: true) ?? 1
         state.pushField("completionCurve", of: table)
         var curve = TimingCurve.easeInOut
-        if let name = state.string(at: -1) {
-            if let named = TimingCurve(name: name) {
-                curve = named
-            } else {
-                let names = ["linear", "easeIn", "easeOut", "easeInOut"]
-                let hint = Suggestion.nearest(to: name, in: names).map { "; did you mean \"\($0)\"?" } ?? ""
-                find(hook: "interaction.dismissal", location: at, "unknown completionCurve \"\(Suggestion.shortened(name))\"\(hint)")
+        if !state.isNil(at: -1) {
+            do {
+                curve = try timingCurve(at: state.top, what: "completionCurve")
+            } catch {
+                find(hook: "interaction.dismissal", location: at, "\(error); UIKit's default is used")
             }
-        } else if !state.isNil(at: -1) {
-            find(hook: "interaction.dismissal", location: at, "'completionCurve' must be a curve's name, like \"easeOut\"")
         }
         state.pop()
         var declared = EntryInteraction(distance: distance, completionSpeed: speed, completionCurve: curve)

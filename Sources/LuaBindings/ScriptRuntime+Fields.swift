@@ -1,4 +1,5 @@
 import Catalogue
+import Animation
 import LuaRuntime
 
 /// Reading the tables scripts pass as labelled arguments
@@ -53,5 +54,34 @@ extension ScriptRuntime {
             throw ArgumentError(position: index, message: "true or false expected, got \(state.typeName(at: index))")
         }
         return state.boolean(at: index)
+    }
+}
+
+extension ScriptRuntime {
+    /// A timing function where UIKit takes one: a `CAMediaTimingFunction`
+    /// or `UICubicTimingParameters` value (control points checked where it
+    /// was made), or one of the named curves ("easeOut").
+    func timingCurve(at index: Int32, what: String) throws -> TimingCurve {
+        if state.typeName(at: index) == "string", let name = state.string(at: index) {
+            if let curve = TimingCurve(name: name) { return curve }
+            let names = ["linear", "easeIn", "easeOut", "easeInOut"]
+            let hint = Suggestion.nearest(to: name, in: names).map { "; did you mean \"\($0)\"?" } ?? ""
+            throw ScriptMistake("unknown \(what) \"\(Suggestion.shortened(name))\"\(hint)")
+        }
+        guard state.isTable(at: index) else {
+            throw ScriptMistake("'\(what)' must be a CAMediaTimingFunction(c1x, c1y, c2x, c2y), UICubicTimingParameters or a curve's name, "
+                + "not a \(state.typeName(at: index))")
+        }
+        state.pushField("controlPoints", of: index)
+        defer { state.pop() }
+        let points = (1...4).compactMap { i -> Double? in
+            state.pushIndex(i, of: -1)
+            defer { state.pop() }
+            return state.isNumber(at: -1) ? state.number(at: -1) : nil
+        }
+        guard points.count == 4, points.allSatisfy(\.isFinite), (0...1).contains(points[0]), (0...1).contains(points[2]) else {
+            throw ScriptMistake("'\(what)' must be a CAMediaTimingFunction(c1x, c1y, c2x, c2y) or UICubicTimingParameters value")
+        }
+        return .cubic(CubicBezier(points[0], points[1], points[2], points[3]))
     }
 }

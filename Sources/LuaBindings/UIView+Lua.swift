@@ -21,9 +21,9 @@ enum AnimationBindings {
         var completion: Int32 = 0
     }
 
-    static let animateFields = ["duration", "delay", "options", "usingSpringWithDamping", "initialSpringVelocity",
+    static let animateFields = ["duration", "delay", "options", "timingFunction", "usingSpringWithDamping", "initialSpringVelocity",
                                 "animations", "completion"]
-    static let keyframesFields = ["duration", "delay", "options", "animations", "completion"]
+    static let keyframesFields = ["duration", "delay", "options", "timingFunction", "animations", "completion"]
 
     /// Reads either form into stack positions of the functions.
     static func parse(_ runtime: ScriptRuntime, _ arguments: LuaArguments, name: String = "UIView.animate",
@@ -41,6 +41,20 @@ enum AnimationBindings {
             call.velocity = try runtime.number(field: "initialSpringVelocity", of: 1) ?? 0
             state.pushField("options", of: 1)
             call.options = try options(runtime, at: state.top)
+            // A custom curve, as CATransaction.setAnimationTimingFunction gives a UIView
+            // animation in UIKit: it replaces the curve the options would name.
+            let options = state.top
+            state.pushField("timingFunction", of: 1)
+            if !state.isNil(at: -1) {
+                if namesCurve(state, options) {
+                    throw ScriptMistake("give the curve once: either a curve… option or 'timingFunction'")
+                }
+                if fields.contains("usingSpringWithDamping"), state.number(field: "usingSpringWithDamping", of: 1) != nil {
+                    throw ScriptMistake("a spring has no timing function: leave out 'timingFunction' or 'usingSpringWithDamping'")
+                }
+                call.options.curve = try runtime.timingCurve(at: state.top, what: "timingFunction")
+            }
+            state.pop()
             state.pushField("animations", of: 1)
             state.pushField("completion", of: 1)
             call.animations = state.top - 1
@@ -84,6 +98,16 @@ enum AnimationBindings {
                          "calculationModeCubic", "calculationModeCubicPaced"]
             let hint = Suggestion.nearest(to: unknown.name, in: known).map { "; did you mean '\($0)'?" } ?? ""
             throw ScriptMistake("unknown animation option '\(unknown.name)'\(hint)")
+        }
+    }
+
+    /// Whether the options list at index names a curve ("curveEaseOut" …).
+    private static func namesCurve(_ state: LuaState, _ index: Int32) -> Bool {
+        guard state.isTable(at: index) else { return false }
+        return (0..<state.rawLength(at: index)).contains { i in
+            state.pushIndex(i + 1, of: index)
+            defer { state.pop() }
+            return state.string(at: -1)?.hasPrefix("curve") == true
         }
     }
 
