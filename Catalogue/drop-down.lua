@@ -12,22 +12,11 @@
 -- random, up to ±0.5 radians; here it is the `tilt` parameter, so every run
 -- is the same. The user can drag it down.
 --
--- Segue's keyframes take one curve for the whole block, so each eased-out
--- stretch is sampled from easeOut's Bézier (0, 0, 0.58, 1) into linear
--- keyframes.
-
-local easeOut = {0.0, 0.0, 0.58, 1.0}
-
--- Progress along a cubic Bézier timing function at time t (0…1).
-local function eased(c, t)
-  local lo, hi, s = 0.0, 1.0, t
-  for _ = 1, 24 do
-    s = (lo + hi) / 2
-    local x = 3 * (1 - s) ^ 2 * s * c[1] + 3 * (1 - s) * s ^ 2 * c[3] + s ^ 3
-    if x < t then lo = s else hi = s end
-  end
-  return 3 * (1 - s) ^ 2 * s * c[2] + 3 * (1 - s) * s ^ 2 * c[4] + s ^ 3
-end
+-- IBAnimatable gives its CAKeyframeAnimation one timing function per
+-- stretch (easeOut, linear, easeOut: Core Animation's own, easeOut being
+-- 0, 0, 0.58, 1). A keyframe block's timingFunction would warp the whole
+-- fall instead, so each stretch here is its own UIView.animate with its
+-- own curve, delayed to its key time.
 
 -- IBAnimatable's modal size (.half, .half) at .center.
 local function boxFrame(bounds)
@@ -70,27 +59,26 @@ local presentationController = {
   end,
 }
 
--- The fall: keyframes of the box's frame, each eased stretch sampled.
-local function drop(ctx, view, shown, screenHeight, completion)
+-- The fall: IBAnimatable's three stretches, each one UIView.animate with its
+-- own curve, delayed to its key time. All three are added now, so the
+-- model frame is the box's place from the start, as IBAnimatable's is (it
+-- animates only position.y) and the layout pass just after, which sets the
+-- frame, moves nothing. Chained in completions instead, the model would sit
+-- 20 points low during the first stretch and that layout pass would shift
+-- the whole fall up by 20.
+local function drop(view, shown, screenHeight, completion)
   local stretches = {
-    -- from, to (points off its place), start, length (fractions), curve
-    {-screenHeight, 20, 0.0, 0.5, easeOut},
-    {20, -10, 0.5, 0.25, nil},
-    {-10, 0, 0.75, 0.25, easeOut},
+    -- to (points off its place), key time, share of the duration, curve
+    {20, 0.0, 0.5, CAMediaTimingFunction.easeOut},
+    {-10, 0.5, 0.25, CAMediaTimingFunction.linear},
+    {0, 0.75, 0.25, CAMediaTimingFunction.easeOut},
   }
   view.frame = shown:offsetBy(0, -screenHeight)
-  UIView.animateKeyframes{duration = params.duration, options = {"curveLinear"}, animations = function()
-    for _, s in ipairs(stretches) do
-      local from, to, start, length, curve = s[1], s[2], s[3], s[4], s[5]
-      local steps = curve and 6 or 1
-      for i = 1, steps do
-        local p = curve and eased(curve, i / steps) or i / steps
-        UIView.addKeyframe(start + (i - 1) / steps * length, length / steps, function()
-          view.frame = shown:offsetBy(0, from + (to - from) * p)
-        end)
-      end
-    end
-  end, completion = completion}
+  for i, s in ipairs(stretches) do
+    UIView.animate{duration = params.duration * s[3], delay = params.duration * s[2], timingFunction = s[4],
+      animations = function() view.frame = shown:offsetBy(0, s[1]) end,
+      completion = i == #stretches and completion or nil}
+  end
 end
 
 local function animateTransition(ctx)
@@ -121,7 +109,7 @@ local function animateTransition(ctx)
     UIView.animate{duration = params.duration, options = {"curveEaseInOut"},
                    animations = function() view.alpha = presenting and 1 or 0 end, completion = completion}
   elseif presenting then
-    drop(ctx, view, shown, height, completion)
+    drop(view, shown, height, completion)
   else
     UIView.animate{duration = params.duration, options = {ctx.isInteractive and "curveLinear" or "curveEaseInOut"},
       animations = function()
