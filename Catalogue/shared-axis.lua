@@ -5,17 +5,20 @@
 -- screen grows from 0.8, the outgoing one grows to 1.1; backwards, the
 -- incoming shrinks from 1.1 and the outgoing to 0.8). The fade is a fade
 -- through (FadeThroughProvider): the outgoing screen is gone by 35 % of the
--- time and the incoming one fades in over the rest, so they are never both
+-- way and the incoming one fades in over the rest, so they are never both
 -- half-seen. 300 ms (motionDurationLong1). Presenting moves forward (left,
 -- up, into the screen); dismissing moves backward.
--- Material's curve is fast-out-slow-in, cubic-bezier(0.4, 0, 0.2, 1); Segue
--- has only UIKit's named curves, so ease-in-out stands in for it. Between
--- the fades the container's black would show; a white backdrop stands in
--- for Android's window background (the light theme's surface).
+-- Material's curve, fast-out-slow-in, cubic-bezier(0.4, 0, 0.2, 1), eases
+-- the whole transition and the providers split its eased progress, so here
+-- it is the timingFunction of one keyframe block: the fade-out is the
+-- keyframe 0-35 % (gone at about 29 % of the time) and the fade-in the rest.
+-- Between the fades the container's black would show; a white backdrop
+-- stands in for Android's window background (the light theme's surface).
 -- Full screen: UIKit hands the animator both screens.
 
 local slide = 30           -- dp, mtrl_transition_shared_axis_slide_distance
 local fadeOutShare = 0.35  -- FadeThroughProvider's progress threshold
+local fastOutSlowIn = CAMediaTimingFunction(0.4, 0, 0.2, 1)
 
 -- Where a screen sits at the start (incoming) or end (outgoing) of a move.
 local function offset(axis, forward, incoming)
@@ -46,22 +49,19 @@ local function animateTransition(ctx)
   to.alpha = 0
   if not still then to.layer.transform = offset(params.axis, forward, true) end
 
-  local duration = params.duration
-  local curve = {ctx.isInteractive and "curveLinear" or "curveEaseInOut"}
-  UIView.animate{duration = duration * fadeOutShare, options = curve,
-                 animations = function() from.alpha = 0 end}
-  if not still then
-    UIView.animate{duration = duration, options = curve, animations = function()
-      from.layer.transform = offset(params.axis, forward, false)
-      to.layer.transform = CATransform3DIdentity
-    end}
-  end
-  -- The fade-in ends last, with the move: its completion ends the transition.
-  UIView.animate{
-    duration = duration * (1 - fadeOutShare),
-    delay = duration * fadeOutShare,
-    options = curve,
-    animations = function() to.alpha = 1 end,
+  UIView.animateKeyframes{
+    duration = params.duration,
+    timingFunction = ctx.isInteractive and CAMediaTimingFunction.linear or fastOutSlowIn,
+    animations = function()
+      UIView.addKeyframe(0, fadeOutShare, function() from.alpha = 0 end)
+      UIView.addKeyframe(fadeOutShare, 1 - fadeOutShare, function() to.alpha = 1 end)
+      if not still then
+        UIView.addKeyframe(0, 1, function()
+          from.layer.transform = offset(params.axis, forward, false)
+          to.layer.transform = CATransform3DIdentity
+        end)
+      end
+    end,
     completion = function(finished)
       from.layer.transform = CATransform3DIdentity
       to.layer.transform = CATransform3DIdentity
