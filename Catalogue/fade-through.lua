@@ -1,19 +1,23 @@
 -- Fade through: Material Design's fade through pattern, for screens with no
 -- strong relationship (bottom navigation destinations, say), with the
 -- figures of Material Components for Android's MaterialFadeThrough. The
--- outgoing screen fades out and is gone by 35 % of the time
+-- outgoing screen fades out and is gone by 35 % of the way
 -- (FadeThroughProvider's threshold); only then does the incoming screen
 -- fade in, while it grows from 0.92 to full size over the whole time
 -- (ScaleProvider with an incoming start scale of 0.92; the outgoing screen
 -- does not scale). 300 ms (motionDurationLong1). Dismissal is the same
 -- pattern back to the presenter, as Material uses one fade through for
 -- both directions.
--- Material's curve is fast-out-slow-in, cubic-bezier(0.4, 0, 0.2, 1); Segue
--- has only UIKit's named curves, so ease-in-out stands in for it. Between
--- the fades a white backdrop stands in for Android's window background.
+-- Material's curve, fast-out-slow-in, cubic-bezier(0.4, 0, 0.2, 1), eases
+-- the whole transition and the providers split its eased progress, so here
+-- it is the timingFunction of one keyframe block: the fade-out is the
+-- keyframe 0-35 % (gone at about 29 % of the time) and the fade-in the rest.
+-- Between the fades a white backdrop stands in for Android's window
+-- background.
 -- Full screen: UIKit hands the animator both screens.
 
 local fadeOutShare = 0.35 -- FadeThroughProvider.PROGRESS_THRESHOLD
+local fastOutSlowIn = CAMediaTimingFunction(0.4, 0, 0.2, 1)
 
 local function animateTransition(ctx)
   local container = ctx.containerView
@@ -29,20 +33,16 @@ local function animateTransition(ctx)
   to.alpha = 0
   if not still then to.layer.transform = CATransform3DMakeScale(params.startScale, params.startScale, 1) end
 
-  local duration = params.duration
-  local curve = {ctx.isInteractive and "curveLinear" or "curveEaseInOut"}
-  UIView.animate{duration = duration * fadeOutShare, options = curve,
-                 animations = function() from.alpha = 0 end}
-  if not still then
-    UIView.animate{duration = duration, options = curve,
-                   animations = function() to.layer.transform = CATransform3DIdentity end}
-  end
-  -- The fade-in ends last, with the scale: its completion ends the transition.
-  UIView.animate{
-    duration = duration * (1 - fadeOutShare),
-    delay = duration * fadeOutShare,
-    options = curve,
-    animations = function() to.alpha = 1 end,
+  UIView.animateKeyframes{
+    duration = params.duration,
+    timingFunction = ctx.isInteractive and CAMediaTimingFunction.linear or fastOutSlowIn,
+    animations = function()
+      UIView.addKeyframe(0, fadeOutShare, function() from.alpha = 0 end)
+      UIView.addKeyframe(fadeOutShare, 1 - fadeOutShare, function() to.alpha = 1 end)
+      if not still then
+        UIView.addKeyframe(0, 1, function() to.layer.transform = CATransform3DIdentity end)
+      end
+    end,
     completion = function(finished)
       to.layer.transform = CATransform3DIdentity
       from.alpha = 1
