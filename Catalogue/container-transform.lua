@@ -7,15 +7,19 @@
 -- thresholds 0-0.25); the corners square off by three quarters (shape mask
 -- 0-0.75); a black scrim at 0x52 (32 %) darkens the list behind. 300 ms.
 -- Dismissal is Material's return: the screen shrinks back into the row,
--- fading out between 60 % and 90 % of the time while its corners round
+-- fading out between 60 % and 90 % of the way while its corners round
 -- between 30 % and 90 %.
+-- Material's curve, fast-out-slow-in, cubic-bezier(0.4, 0, 0.2, 1), eases
+-- the transition's progress and the thresholds split that eased progress,
+-- so it is the timingFunction of the keyframe block, which warps every
+-- keyframe's time the same way.
 -- Segue has no source-view API yet: the row's rectangle comes from the
--- parameters (in points, in the presenter's screen). Material's curve is
--- fast-out-slow-in, cubic-bezier(0.4, 0, 0.2, 1); ease-in-out stands in.
+-- parameters (in points, in the presenter's screen).
 -- A custom presentation: the presenter stays in the window; the animator
 -- borrows its snapshot for the row's content.
 
 local scrimAlpha = 0x52 / 255 -- MaterialContainerTransform's default scrim colour
+local fastOutSlowIn = CAMediaTimingFunction(0.4, 0, 0.2, 1)
 
 -- The row's rectangle, kept inside the container.
 local function sourceRect(bounds)
@@ -84,6 +88,7 @@ local function animateTransition(ctx)
 
   UIView.animateKeyframes{
     duration = params.duration,
+    timingFunction = ctx.isInteractive and CAMediaTimingFunction.linear or fastOutSlowIn,
     animations = function()
       UIView.addKeyframe(0.0, 1.0, function()
         card.frame = presenting and frame or source
