@@ -7,8 +7,11 @@
 -- the page comes back the way it left. Unlike `page-curl` (UIKit's
 -- partialCurl, which stops part of the way), the page turns completely.
 -- A CATransition is not a UIKit view animation, so it is rebuilt here with
--- Segue's `curl` (0 flat, 1 gone), on an ease-out curve.
+-- Segue's `curl` (0 flat, 1 gone), on the same curve: IBAnimatable's
+-- easeOutCubic, CAMediaTimingFunction(0.215, 0.61, 0.355, 1).
 -- Full screen: UIKit hands the animator both screens.
+
+local easeOutCubic = CAMediaTimingFunction(0.215, 0.61, 0.355, 1) -- easings.net, as IBAnimatable
 
 -- Reduce Motion: the new screen fades in over the old one, no page turns
 -- (what UIKit's own transitions do with the setting on).
@@ -50,7 +53,7 @@ local function animateTransition(ctx)
 
   UIView.animate{
     duration = params.duration,
-    options = {ctx.isInteractive and "curveLinear" or "curveEaseOut"},
+    timingFunction = ctx.isInteractive and CAMediaTimingFunction.linear or easeOutCubic,
     animations = function() page.curl = curlOut and 1 or 0 end,
     completion = function(finished)
       page.curl = 0
