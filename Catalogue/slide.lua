@@ -11,26 +11,15 @@
 --
 -- Dismissal is IBAnimatable's reverse, a slide the other way; the user can
 -- drag it (IBAnimatable pairs slide with a pan in the same direction). Full
--- screen, so UIKit hands over both views. The curve is sampled into linear
--- keyframes so that this file and Hero's share one way of driving it.
+-- screen, so UIKit hands over both views. The curve is given to
+-- UIView.animate as its timingFunction, so this file and Hero's share one
+-- way of driving it.
 
--- UIView.animate's default curve, easeInEaseOut, as CAMediaTimingFunction
--- control points; the Reduce Motion fade uses it too.
+-- UIView.animate's default curve, easeInEaseOut (0.42, 0, 0.58, 1); the
+-- Reduce Motion fade uses it too.
 local curves = {
-  standard = {0.42, 0.0, 0.58, 1.0},
+  standard = CAMediaTimingFunction.easeInEaseOut,
 }
-
--- Progress along a cubic Bézier timing function at time t (0…1): x(s) = t
--- is solved by bisection, then y(s) is the progress.
-local function eased(c, t)
-  local lo, hi, s = 0.0, 1.0, t
-  for _ = 1, 24 do
-    s = (lo + hi) / 2
-    local x = 3 * (1 - s) ^ 2 * s * c[1] + 3 * (1 - s) * s ^ 2 * c[3] + s ^ 3
-    if x < t then lo = s else hi = s end
-  end
-  return 3 * (1 - s) ^ 2 * s * c[2] + 3 * (1 - s) * s ^ 2 * c[4] + s ^ 3
-end
 
 local opposite = {left = "right", right = "left", up = "down", down = "up"}
 
@@ -89,12 +78,6 @@ local function show(view, overlay, l, size)
   if overlay then overlay.alpha = l.overlay end
 end
 
-local function between(a, b, p)
-  local l = {}
-  for k, v in pairs(a) do l[k] = v + (b[k] - v) * p end
-  return l
-end
-
 local function animateTransition(ctx)
   local container = ctx.containerView
   local presenting = ctx.isPresenting
@@ -113,7 +96,9 @@ local function animateTransition(ctx)
     container:insertSubview(toView, {belowSubview = fromView})
   end
 
+  -- Each screen takes its first look now and its last inside the animation.
   -- The overlay is a child of the screen it darkens, so it moves with it.
+  local size = container.bounds.size
   local screens = {}
   for _, key in ipairs{"from", "to"} do
     local view = key == "from" and fromView or toView
@@ -123,41 +108,31 @@ local function animateTransition(ctx)
       overlay = UIView.new{name = "overlay", frame = view.bounds, backgroundColor = UIColor.black}
       view:addSubview(overlay)
     end
-    screens[#screens + 1] = {view = view, overlay = overlay, start = start, finish = finish}
+    show(view, overlay, start, size)
+    screens[#screens + 1] = {view = view, overlay = overlay, finish = finish}
   end
 
-  local size = container.bounds.size
-  local function at(p)
-    for _, s in ipairs(screens) do show(s.view, s.overlay, between(s.start, s.finish, p), size) end
-  end
-  at(0)
-
-  local function completion(finished)
-    local cancelled = ctx:transitionWasCancelled()
-    -- Both screens get their own looks back: the presenter's view leaves the
-    -- window now and returns, untransformed, on dismissal.
-    for _, s in ipairs(screens) do
-      s.view.transform = CGAffineTransformIdentity
-      s.view.alpha = 1
-      if s.overlay then s.overlay:removeFromSuperview() end
-    end
-    if cancelled then toView:removeFromSuperview() end
-    if not presenting and not cancelled then fromView:removeFromSuperview() end
-    ctx:completeTransition(not cancelled)
-  end
-
-  if ctx.isInteractive then
+  UIView.animate{
+    duration = params.duration,
     -- Linear while a finger drives it: the drag itself is the curve.
-    UIView.animate{duration = params.duration, options = {"curveLinear"},
-                   animations = function() at(1) end, completion = completion}
-  else
-    local steps = 12
-    UIView.animateKeyframes{duration = params.duration, options = {"curveLinear"}, animations = function()
-      for i = 1, steps do
-        UIView.addKeyframe((i - 1) / steps, 1 / steps, function() at(eased(motion.curve, i / steps)) end)
+    timingFunction = ctx.isInteractive and CAMediaTimingFunction.linear or motion.curve,
+    animations = function()
+      for _, s in ipairs(screens) do show(s.view, s.overlay, s.finish, size) end
+    end,
+    completion = function(finished)
+      local cancelled = ctx:transitionWasCancelled()
+      -- Both screens get their own looks back: the presenter's view leaves
+      -- the window now and returns, untransformed, on dismissal.
+      for _, s in ipairs(screens) do
+        s.view.transform = CGAffineTransformIdentity
+        s.view.alpha = 1
+        if s.overlay then s.overlay:removeFromSuperview() end
       end
-    end, completion = completion}
-  end
+      if cancelled then toView:removeFromSuperview() end
+      if not presenting and not cancelled then fromView:removeFromSuperview() end
+      ctx:completeTransition(not cancelled)
+    end,
+  }
 end
 
 return {
