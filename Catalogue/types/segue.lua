@@ -75,6 +75,7 @@
 ---@field blue number
 ---@field alpha number
 ---@field withAlphaComponent fun(self: UIColor, alpha: number): UIColor
+---@field cgColor UIColor The same colour (for layer.shadowColor = UIColor.black.cgColor).
 
 ---@class CALayer
 ---@field transform CATransform3D
@@ -87,7 +88,13 @@
 ---@field borderColor UIColor?
 ---@field isDoubleSided boolean
 ---@field opacity number
----@field masksToBounds boolean
+---@field masksToBounds boolean Also cuts the shadow away, as in Core Animation.
+---@field maskedCorners ("layerMinXMinYCorner"|"layerMaxXMinYCorner"|"layerMinXMaxYCorner"|"layerMaxXMaxYCorner")[] The corners cornerRadius rounds (all four by default).
+---@field shadowColor UIColor Black by default; `UIColor.black.cgColor` is the same colour.
+---@field shadowOpacity number 0 (no shadow) by default, 0…1.
+---@field shadowRadius number Blur: a Gaussian's deviation in points (3).
+---@field shadowOffset CGSize (0, -3) by default: width across, height down.
+---@field shadowPath UIBezierPath? The shape the shadow follows; nil: the layer's rounded bounds.
 
 ---@class UIView
 ---@field frame CGRect
@@ -252,6 +259,15 @@ params = {}
 ---@field initialSpringVelocity? number
 ---@field animations fun()
 ---@field completion? fun(finished: boolean)
+
+---@class UIBezierPath A rectangle, rounded rectangle or oval, in the layer's own coordinates.
+---@field cgPath UIBezierPath The same path.
+---@field bounds CGRect
+
+--- UIBezierPath(rect), UIBezierPath{rect = r}, UIBezierPath{roundedRect = r, cornerRadius = 12}, UIBezierPath{ovalIn = r}.
+---@overload fun(rect: CGRect): UIBezierPath
+---@overload fun(t: {rect?: CGRect, roundedRect?: CGRect, cornerRadius?: number, ovalIn?: CGRect}): UIBezierPath
+UIBezierPath = {}
 
 ---@class CAMediaTimingFunction A cubic Bézier from (0, 0) to (1, 1); read-only.
 ---@field controlPoints number[] c1x, c1y, c2x, c2y; each x within 0…1.

@@ -1,3 +1,4 @@
+import Catalogue
 import Geometry
 import LuaRuntime
 
@@ -12,7 +13,7 @@ extension ScriptRuntime {
         state.pushField("setReduceMotion", of: -1)
         state.push(simulation.reduceMotion)
         try state.call(hook: "prelude", arguments: 1, results: 0)
-        for name in ["makeParams", "CGPoint", "CGSize", "CGRect", "UIColor", "CATransform3D", "CGAffineTransform"] {
+        for name in ["makeParams", "CGPoint", "CGSize", "CGRect", "UIColor", "CATransform3D", "CGAffineTransform", "UIBezierPath"] {
             state.pushField(name, of: -1)
             metatables[name] = state.reference()
         }
@@ -168,5 +169,71 @@ enum TransformFunctions {
             try body(runtime, arguments)
             return 1
         }
+    }
+}
+
+extension ScriptRuntime {
+    /// A UIBezierPath value (or its cgPath) as a shape.
+    func pathShape(at index: Int32) throws(ArgumentError) -> PathShape {
+        let table = index < 0 ? state.top + index + 1 : index
+        guard state.isTable(at: table) else {
+            throw ArgumentError(position: index, message: "UIBezierPath expected (like UIBezierPath{roundedRect = r, cornerRadius = 12}), "
+                                + "got \(state.typeName(at: table))")
+        }
+        state.pushField("kind", of: table)
+        let kind = state.string(at: -1)
+        state.pop()
+        state.pushField("rect", of: table)
+        defer { state.pop() }
+        guard let kind, state.isTable(at: -1) else {
+            throw ArgumentError(position: index, message: "UIBezierPath expected (like UIBezierPath{roundedRect = r, cornerRadius = 12})")
+        }
+        let rect = try self.rect(at: state.top)
+        switch kind {
+        case "rect": return .rect(rect)
+        case "oval": return .oval(rect)
+        case "roundedRect":
+            let radius = state.number(field: "cornerRadius", of: table) ?? 0
+            guard radius.isFinite, radius >= 0 else { throw ArgumentError(position: index, message: "a finite corner radius expected") }
+            return .roundedRect(rect, cornerRadius: radius)
+        default:
+            throw ArgumentError(position: index, message: "UIBezierPath expected")
+        }
+    }
+
+    func push(_ path: PathShape) {
+        state.newTable(fieldCount: 3)
+        switch path {
+        case .rect(let r): state.push("rect"); state.setField("kind", in: -2); push(r); state.setField("rect", in: -2)
+        case .oval(let r): state.push("oval"); state.setField("kind", in: -2); push(r); state.setField("rect", in: -2)
+        case .roundedRect(let r, let radius):
+            state.push("roundedRect"); state.setField("kind", in: -2)
+            push(r); state.setField("rect", in: -2)
+            state.push(radius); state.setField("cornerRadius", in: -2)
+        }
+        state.push(metatables["UIBezierPath"]!)
+        state.setMetatable(of: -2)
+    }
+
+    /// layer.maskedCorners: a list of Core Animation's corner names.
+    func cornerMask(at index: Int32) throws -> CornerMask {
+        guard state.isTable(at: index) else {
+            throw ScriptMistake("'maskedCorners' must be a list like {\"layerMinXMinYCorner\", \"layerMaxXMinYCorner\"}")
+        }
+        let count = state.rawLength(at: index)
+        guard count <= 4 else { throw ScriptMistake("'maskedCorners' names at most the 4 corners") }
+        var mask: CornerMask = []
+        let names = CornerMask.names.map(\.0)
+        for i in stride(from: 1, through: count, by: 1) {
+            state.pushIndex(i, of: index)
+            defer { state.pop() }
+            guard let name = state.string(at: -1), let corner = CornerMask.names.first(where: { $0.0 == name })?.1 else {
+                let given = state.string(at: -1) ?? state.typeName(at: -1)
+                let hint = Suggestion.nearest(to: given, in: names).map { "; did you mean '\($0)'?" } ?? ""
+                throw ScriptMistake("unknown corner '\(Suggestion.shortened(given))'\(hint) (one of \(names.joined(separator: ", ")))")
+            }
+            mask.insert(corner)
+        }
+        return mask
     }
 }

@@ -191,7 +191,11 @@ enum Prelude {
 
     local Color = {__name = "UIColor"}
     local colorMethods = {}
-    Color.__index = function(_, k) return colorMethods[k] or suggest("UIColor", k, {"red", "green", "blue", "alpha", "withAlphaComponent"}) end
+    Color.__index = function(c, k)
+      -- layer.shadowColor = UIColor.black.cgColor: the same colour.
+      if k == "cgColor" then return c end
+      return colorMethods[k] or suggest("UIColor", k, {"red", "green", "blue", "alpha", "withAlphaComponent", "cgColor"})
+    end
     Color.__eq = function(a, b) return a.red == b.red and a.green == b.green and a.blue == b.blue and a.alpha == b.alpha end
     Color.__tostring = function(c) return format("UIColor(red: %g, green: %g, blue: %g, alpha: %g)", c.red, c.green, c.blue, c.alpha) end
     local function color(r, g, b, a)
@@ -212,6 +216,46 @@ enum Prelude {
       end
       return color(a, g, b, alpha)
     end, statics)
+
+    -- UIBezierPath: the shapes a shadow path (and later a shape layer) takes:
+    -- UIBezierPath(rect), UIBezierPath{rect = r}, UIBezierPath{roundedRect = r,
+    -- cornerRadius = 12}, UIBezierPath{ovalIn = r}; .cgPath is the same value.
+    local Path = {__name = "UIBezierPath"}
+    Path.__index = function(p, k)
+      if k == "cgPath" then return p end
+      if k == "bounds" then return rect(p.rect.x, p.rect.y, p.rect.width, p.rect.height) end
+      suggest("UIBezierPath", k, {"cgPath", "bounds"})
+    end
+    Path.__newindex = function() error("a UIBezierPath cannot be changed here; make a new one", 2) end
+    local function pathRect(value, label)
+      if type(value) ~= "table" or type(value.width) ~= "number" then
+        error("UIBezierPath's '" .. label .. "' must be a CGRect", 3)
+      end
+      return CGRect(value)
+    end
+    UIBezierPath = setmetatable({}, {
+      __call = function(_, a)
+        if type(a) ~= "table" then error("UIBezierPath takes a CGRect or {rect =}, {roundedRect =, cornerRadius =} or {ovalIn =}", 2) end
+        if getmetatable(a) == Rect then return setmetatable({kind = "rect", rect = a}, Path) end
+        local given = 0
+        for k in pairs(a) do
+          given = given + 1
+          if k ~= "rect" and k ~= "roundedRect" and k ~= "cornerRadius" and k ~= "ovalIn" then
+            local best = nearest(k, {"rect", "roundedRect", "cornerRadius", "ovalIn"})
+            error("UIBezierPath has no argument '" .. shortened(k) .. "'" .. (best and ("; did you mean '" .. best .. "'?") or ""), 2)
+          end
+        end
+        if a.rect then return setmetatable({kind = "rect", rect = pathRect(a.rect, "rect")}, Path) end
+        if a.ovalIn then return setmetatable({kind = "oval", rect = pathRect(a.ovalIn, "ovalIn")}, Path) end
+        if a.roundedRect then
+          local radius = number(a.cornerRadius or 0, "cornerRadius")
+          if radius ~= radius or radius < 0 or radius == math.huge then error("'cornerRadius' must be a finite number, at least 0", 2) end
+          return setmetatable({kind = "roundedRect", rect = pathRect(a.roundedRect, "roundedRect"), cornerRadius = radius}, Path)
+        end
+        error("UIBezierPath takes a CGRect or {rect =}, {roundedRect =, cornerRadius =} or {ovalIn =}", 2)
+      end,
+      __index = function(_, k) suggest("UIBezierPath", k, {}) end,
+    })
 
     -- Timing functions: a cubic Bézier from (0, 0) to (1, 1) through two
     -- control points, whose x must stay within 0…1 so time runs forwards.
@@ -372,6 +416,7 @@ enum Prelude {
     })
     local function setReduceMotion(on) accessibility.isReduceMotionEnabled = on end
 
-    return {makeParams = makeParams, setReduceMotion = setReduceMotion, CGPoint = Point, CGSize = Size, CGRect = Rect, UIColor = Color, CATransform3D = Transform, CGAffineTransform = Affine}
+    return {makeParams = makeParams, setReduceMotion = setReduceMotion, CGPoint = Point, CGSize = Size, CGRect = Rect, UIColor = Color, CATransform3D = Transform, CGAffineTransform = Affine,
+            UIBezierPath = Path}
     """#
 }

@@ -55,7 +55,8 @@ enum ViewBindings {
     static let writable = ["frame", "bounds", "center", "alpha", "backgroundColor", "transform", "isHidden", "clipsToBounds",
                            "name", "isScrollView", "contentOffset", "curl"]
     static let layerReadable = ["transform", "anchorPoint", "cornerRadius", "zPosition", "borderWidth", "borderColor",
-                                "isDoubleSided", "opacity", "position", "bounds", "masksToBounds"]
+                                "isDoubleSided", "opacity", "position", "bounds", "masksToBounds", "maskedCorners",
+                                "shadowColor", "shadowOpacity", "shadowRadius", "shadowOffset", "shadowPath"]
 
     static let index: HostFunction = { L in
         ScriptRuntime.host(L) { runtime, arguments in
@@ -150,6 +151,19 @@ enum ViewBindings {
             case "position": runtime.push(view.center)
             case "bounds": runtime.push(view.bounds)
             case "masksToBounds": arguments.push(view.clipsToBounds)
+            case "maskedCorners":
+                let names = CornerMask.names.filter { view.maskedCorners.contains($0.1) }.map(\.0)
+                runtime.state.newTable(arrayCount: Int32(names.count))
+                for (i, name) in names.enumerated() {
+                    runtime.state.push(name)
+                    runtime.state.setIndex(i + 1, in: -2)
+                }
+            case "shadowColor": runtime.push(view.shadowColor)
+            case "shadowOpacity": arguments.push(view.shadowOpacity)
+            case "shadowRadius": arguments.push(view.shadowRadius)
+            case "shadowOffset": runtime.push(Size(width: view.shadowOffset.x, height: view.shadowOffset.y))
+            case "shadowPath":
+                if let path = view.shadowPath { runtime.push(path) } else { runtime.state.pushNil() }
             default: throw ScriptMistake(Suggestion.unknown("CALayer", key, in: layerReadable))
             }
             return 1
@@ -173,6 +187,16 @@ enum ViewBindings {
                 case "position": view.center = try runtime.point(at: 3)
                 case "bounds": view.bounds = try runtime.rect(at: 3)
                 case "masksToBounds": view.clipsToBounds = try runtime.flag(at: 3)
+                case "maskedCorners": view.maskedCorners = try runtime.cornerMask(at: 3)
+                case "shadowColor":
+                    // nil is Core Animation's "no shadow colour": nothing is drawn.
+                    view.shadowColor = runtime.state.isNil(at: 3) ? Color(red: 0, green: 0, blue: 0, alpha: 0) : try runtime.color(at: 3)
+                case "shadowOpacity": view.shadowOpacity = try arguments.number(3)
+                case "shadowRadius": view.shadowRadius = try arguments.number(3)
+                case "shadowOffset":
+                    let size = try runtime.size(at: 3)
+                    view.shadowOffset = Point(x: size.width, y: size.height)
+                case "shadowPath": view.shadowPath = runtime.state.isNil(at: 3) ? nil : try runtime.pathShape(at: 3)
                 default: throw ScriptMistake(Suggestion.unknown("CALayer", key, in: layerReadable))
                 }
             } catch let error as ArgumentError {

@@ -143,15 +143,21 @@ public final class Renderer {
         let radius = min(max(layer.cornerRadius, 0), min(bounds.width, bounds.height) / 2)
         let alpha = UInt8((min(layer.opacity, 1) * 255).rounded())
         let content = try texture(for: layer, size: bounds.size, safeArea: context.safeArea)
+        let corners = layer.maskedCorners
+        // masksToBounds cuts the shadow away with everything outside the bounds (a well-known Core Animation catch).
+        if let shadow = layer.shadow, !layer.masksToBounds {
+            try drawShadow(shadow, bounds: bounds, radius: radius, corners: corners, toDevice: toDevice, alpha: alpha, context: context)
+        }
         if let box, !bounds.isEmpty {
             try charge((box.x1 - box.x0) * (box.y1 - box.y0))
             let background = layer.backgroundColor.map(premultiplied) ?? (0, 0, 0, 0)
             if content != nil && radius > 0 && !layer.masksToBounds {
                 // Core Animation rounds the background always, the contents only when masking.
-                fill(toDevice, bounds.size, radius: radius, color: background, alpha: alpha, box: box, context: context)
+                fill(toDevice, bounds.size, radius: radius, corners: corners, color: background, alpha: alpha, box: box, context: context)
                 fill(toDevice, bounds.size, radius: 0, color: (0, 0, 0, 0), texture: content, alpha: alpha, box: box, context: context)
             } else if content != nil || background.3 > 0 {
-                fill(toDevice, bounds.size, radius: radius, color: background, texture: content, alpha: alpha, box: box, context: context)
+                fill(toDevice, bounds.size, radius: radius, corners: corners, color: background, texture: content, alpha: alpha,
+                     box: box, context: context)
             }
         }
         if !layer.sublayers.isEmpty {
@@ -160,7 +166,7 @@ public final class Renderer {
                 guard let box else { return }
                 try charge(context.target.width * context.target.height)
                 var mask = context.clip ?? [UInt8](repeating: 255, count: context.target.width * context.target.height)
-                var quad = makeQuad(toDevice, bounds.size, radius: radius, box: box)
+                var quad = makeQuad(toDevice, bounds.size, radius: radius, corners: corners, box: box)
                 mask.withUnsafeMutableBufferPointer { cr_clip_quad($0.baseAddress, Int32(context.target.width), Int32(context.target.height), &quad) }
                 inner.clip = mask
             }
@@ -172,7 +178,7 @@ public final class Renderer {
         }
         if layer.borderWidth > 0, let border = layer.borderColor, let box, !bounds.isEmpty {
             try charge((box.x1 - box.x0) * (box.y1 - box.y0))
-            var quad = makeQuad(toDevice, bounds.size, radius: radius, box: box)
+            var quad = makeQuad(toDevice, bounds.size, radius: radius, corners: corners, box: box)
             quad.ring = min(layer.borderWidth, min(bounds.width, bounds.height) / 2)
             quad.color = premultiplied(border)
             quad.alpha = alpha
@@ -182,9 +188,9 @@ public final class Renderer {
 
     // MARK: Quads
 
-    func fill(_ toDevice: Homography, _ size: Size, radius: Double, color: (UInt8, UInt8, UInt8, UInt8),
+    func fill(_ toDevice: Homography, _ size: Size, radius: Double, corners: CornerMask = .all, color: (UInt8, UInt8, UInt8, UInt8),
               texture: Image? = nil, alpha: UInt8, box: PixelBox, context: DrawContext) {
-        var quad = makeQuad(toDevice, size, radius: radius, box: box)
+        var quad = makeQuad(toDevice, size, radius: radius, corners: corners, box: box)
         quad.color = color
         quad.alpha = alpha
         guard let texture, texture.width > 0, texture.height > 0 else { return draw(&quad, context: context) }
@@ -208,8 +214,9 @@ public final class Renderer {
     }
 
     /// A quad for the local shape [0, w] × [0, h] mapped by `toDevice`.
-    func makeQuad(_ toDevice: Homography, _ size: Size, radius: Double, box: PixelBox) -> cr_quad {
+    func makeQuad(_ toDevice: Homography, _ size: Size, radius: Double, corners: CornerMask = .all, box: PixelBox) -> cr_quad {
         var quad = cr_quad()
+        quad.square_corners = Int32(~corners.rawValue & CornerMask.all.rawValue)
         let inverse = toDevice.inverted ?? Homography(h11: 0, h12: 0, h13: 0, h21: 0, h22: 0, h23: 0, h31: 0, h32: 0, h33: 0)
         quad.m = (inverse.h11, inverse.h12, inverse.h13, inverse.h21, inverse.h22, inverse.h23, inverse.h31, inverse.h32, inverse.h33)
         quad.f = (toDevice.h13, toDevice.h23, toDevice.h33)
@@ -219,6 +226,42 @@ public final class Renderer {
         quad.alpha = 255
         (quad.x0, quad.y0, quad.x1, quad.y1) = (Int32(box.x0), Int32(box.y0), Int32(box.x1), Int32(box.y1))
         return quad
+    }
+
+    /// A layer's shadow, under it and in its plane: its path (or its rounded
+    /// bounds) offset and blurred, reaching 3 deviations past the shape.
+    private func drawShadow(_ shadow: Shadow, bounds: Rect, radius: Double, corners: CornerMask, toDevice: Homography, alpha: UInt8,
+                            context: DrawContext) throws {
+        // Local space has the bounds' origin at (0, 0); a path is in bounds space.
+        let shape = (shadow.path?.bounds.standardized ?? bounds).offsetBy(dx: shadow.offset.x - bounds.minX, dy: shadow.offset.y - bounds.minY)
+        let cornerRadius = shadow.path?.cornerRadius ?? radius
+        let sigma = min(max(shadow.radius, 0), 1000)
+        guard shape.width > 0, shape.height > 0, shape.minX.isFinite, shape.minY.isFinite, shape.width.isFinite, shape.height.isFinite
+        else { return }
+        let reach = shape.insetBy(dx: -3 * sigma - 1, dy: -3 * sigma - 1)
+        let projected = Quad(reach).map(toDevice.apply)
+        let ws = Quad(reach).points.map(toDevice.w(at:))
+        guard let box = pixelBox(projected, inFront: ws.allSatisfy { $0 > 0 }, in: context.target) else { return }
+        // Each pixel integrates the blur: a few blends' worth of work.
+        try charge(4 * (box.x1 - box.x0) * (box.y1 - box.y0))
+        // A path has all its corners; the layer's own shape rounds only its masked ones.
+        var quad = makeQuad(toDevice, bounds.size, radius: 0, corners: shadow.path == nil ? corners : .all, box: box)
+        var color = shadow.color
+        color.alpha = min(max(color.alpha, 0), 1) * min(max(shadow.opacity, 0), 1)
+        quad.color = premultiplied(color)
+        quad.alpha = alpha
+        let draw = { (quad: inout cr_quad) in
+            cr_draw_shadow(&context.target.target, &quad, shape.minX, shape.minY, shape.width, shape.height,
+                           min(cornerRadius, min(shape.width, shape.height) / 2), sigma)
+        }
+        if let clip = context.clip {
+            clip.withUnsafeBufferPointer { mask in
+                quad.clip = mask.baseAddress
+                draw(&quad)
+            }
+        } else {
+            draw(&quad)
+        }
     }
 
     struct PixelBox {

@@ -19,6 +19,10 @@ public struct RenderLayer: Sendable, Equatable {
     public var opacity = 1.0
     public var backgroundColor: Color?
     public var cornerRadius = 0.0
+    /// The corners cornerRadius rounds.
+    public var maskedCorners = CornerMask.all
+    /// Drawn under the layer, in its plane; nil when invisible (opacity 0).
+    public var shadow: Shadow?
     public var borderWidth = 0.0
     public var borderColor: Color?
     /// masksToBounds: sublayers (and content) are cut to the rounded bounds.
@@ -52,6 +56,22 @@ public struct RenderLayer: Sendable, Equatable {
     public var orderedSublayers: [RenderLayer] {
         guard sublayers.contains(where: { $0.zPosition != 0 }) else { return sublayers }
         return sublayers.enumerated().sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }.map(\.element)
+    }
+}
+
+/// A layer's shadow: a shape of the layer's plane (its shadow path, or its
+/// own rounded bounds), offset, blurred by a Gaussian whose deviation is
+/// `radius` points, in `color` with `opacity` multiplying its alpha.
+public struct Shadow: Sendable, Equatable, Codable {
+    public var color: Color
+    public var opacity: Double
+    public var radius: Double
+    public var offset: Point
+    /// nil: the layer's own shape (its bounds, rounded as the layer is).
+    public var path: PathShape?
+
+    public init(color: Color, opacity: Double, radius: Double, offset: Point, path: PathShape? = nil) {
+        (self.color, self.opacity, self.radius, self.offset, self.path) = (color, opacity, radius, offset, path)
     }
 }
 

@@ -4,6 +4,7 @@ import Geometry
 /// The properties of a view that animate, as UIView and CALayer name them.
 public enum AnimatableProperty: String, Sendable, CaseIterable, Codable {
     case center, bounds, alpha, transform, backgroundColor, cornerRadius, zPosition, anchorPoint, borderWidth, curl
+    case shadowColor, shadowOpacity, shadowRadius, shadowOffset
 
     /// UIKit (iOS 8 and later) animates these additively: a new animation
     /// of one already animating adds to it instead of cutting it off (§6a).

@@ -69,6 +69,11 @@ extension RenderLayer {
         opacity = state.alpha
         backgroundColor = state.backgroundColor
         cornerRadius = state.cornerRadius
+        maskedCorners = state.maskedCorners
+        if state.shadowOpacity > 0 && state.shadowColor.alpha > 0 {
+            shadow = Shadow(color: state.shadowColor, opacity: state.shadowOpacity, radius: state.shadowRadius,
+                            offset: state.shadowOffset, path: state.shadowPath)
+        }
         borderWidth = state.borderWidth
         borderColor = state.borderColor
         masksToBounds = state.clipsToBounds

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import RenderTree
 
 /// What a run produced: the hook calls in order, what was on screen at each
 /// sample, and the contract breaches. Encoded as JSON with sorted keys and
@@ -55,6 +56,10 @@ public struct ViewSample: Sendable, Equatable, Codable {
     public let doubleSided: Bool
     /// The view this one is a snapshot of (snapshotView), if it is one.
     public let snapshotOf: Int?
+    /// Its shadow, when one is visible (left out otherwise).
+    public var shadow: Shadow? = nil
+    /// The corners cornerRadius rounds, when not all four (left out otherwise).
+    public var maskedCorners: [String]? = nil
 }
 
 extension Simulation {
@@ -74,13 +79,22 @@ extension Simulation {
                 let area = corners.signedArea
                 // Edge-on layers have no area; single-sided ones turned away are culled.
                 if (abs(area) > 0.5 && (state.isDoubleSided || area > 0)) || state.bounds.isEmpty || state.isHidden {
-                    views.append(ViewSample(
+                    var sample = ViewSample(
                         id: view.id, name: view.name, superview: superview, frame: round(state.frame), bounds: round(state.bounds),
                         alpha: round4(state.alpha), transform: round(state.transform), corners: corners.map(round),
                         curl: round4(state.curl), backgroundColor: state.backgroundColor.map(round),
                         cornerRadius: round4(state.cornerRadius), borderWidth: round4(state.borderWidth),
                         borderColor: state.borderColor.map(round), clipsToBounds: state.clipsToBounds, hidden: state.isHidden,
-                        zPosition: round4(state.zPosition), doubleSided: state.isDoubleSided, snapshotOf: view.snapshot?.sourceID))
+                        zPosition: round4(state.zPosition), doubleSided: state.isDoubleSided, snapshotOf: view.snapshot?.sourceID)
+                    if state.shadowOpacity > 0 && state.shadowColor.alpha > 0 {
+                        sample.shadow = Shadow(color: round(state.shadowColor), opacity: round4(state.shadowOpacity),
+                                               radius: round4(state.shadowRadius), offset: round(state.shadowOffset),
+                                               path: state.shadowPath.map(round))
+                    }
+                    if state.maskedCorners != .all {
+                        sample.maskedCorners = CornerMask.names.filter { state.maskedCorners.contains($0.1) }.map(\.0)
+                    }
+                    views.append(sample)
                 }
                 if state.isHidden { return }
             }
@@ -137,6 +151,13 @@ extension View {
 func round4(_ v: Double) -> Double { (v * 10000).rounded(.toNearestOrEven) / 10000 }
 func round(_ p: Point) -> Point { Point(x: round4(p.x), y: round4(p.y)) }
 func round(_ c: Color) -> Color { Color(red: round4(c.red), green: round4(c.green), blue: round4(c.blue), alpha: round4(c.alpha)) }
+func round(_ shape: PathShape) -> PathShape {
+    switch shape {
+    case .rect(let r): .rect(round(r))
+    case .roundedRect(let r, let radius): .roundedRect(round(r), cornerRadius: round4(radius))
+    case .oval(let r): .oval(round(r))
+    }
+}
 func round(_ r: Rect) -> Rect { Rect(x: round4(r.origin.x), y: round4(r.origin.y), width: round4(r.size.width), height: round4(r.size.height)) }
 func round(_ t: Transform3D) -> Transform3D {
     t.isIdentity ? t : Transform3D([[round4(t.m11), round4(t.m12), round4(t.m13), round4(t.m14)],

@@ -66,6 +66,32 @@ public final class View {
         get { model.curl }
         set { set(.curl, .number(newValue)) { $0.curl = newValue } }
     }
+    public var shadowColor: Color {
+        get { model.shadowColor }
+        set { set(.shadowColor, .color(newValue)) { $0.shadowColor = newValue } }
+    }
+    /// 0…1, as Core Animation clamps it.
+    public var shadowOpacity: Double {
+        get { model.shadowOpacity }
+        set { let v = min(max(newValue, 0), 1); set(.shadowOpacity, .number(v)) { $0.shadowOpacity = v } }
+    }
+    public var shadowRadius: Double {
+        get { model.shadowRadius }
+        set { let v = max(newValue, 0); set(.shadowRadius, .number(v)) { $0.shadowRadius = v } }
+    }
+    /// layer.shadowOffset (a CGSize: width across, height down).
+    public var shadowOffset: Point {
+        get { model.shadowOffset }
+        set { set(.shadowOffset, .point(newValue)) { $0.shadowOffset = newValue } }
+    }
+    public var shadowPath: PathShape? {
+        get { model.shadowPath }
+        set { model.shadowPath = newValue }
+    }
+    public var maskedCorners: CornerMask {
+        get { model.maskedCorners }
+        set { model.maskedCorners = newValue }
+    }
     public var borderColor: Color? {
         get { model.borderColor }
         set { model.borderColor = newValue }

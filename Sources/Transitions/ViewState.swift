@@ -16,6 +16,15 @@ public struct ViewState: Sendable, Equatable {
     public var isHidden = false
     public var clipsToBounds = false
     public var isDoubleSided = true
+    /// Which corners cornerRadius rounds (layer.maskedCorners).
+    public var maskedCorners = CornerMask.all
+    /// layer.shadow…: Core Animation's defaults (black, invisible at opacity
+    /// 0, 3 pt of blur, 3 pt up), and the path it follows if one is set.
+    public var shadowColor = Color(red: 0, green: 0, blue: 0)
+    public var shadowOpacity = 0.0
+    public var shadowRadius = 3.0
+    public var shadowOffset = Point(x: 0, y: -3)
+    public var shadowPath: PathShape? = nil
 
     /// The bounding box of the transformed bounds in the superview (2-D part
     /// of the transform; perspective is left to the projection).
@@ -46,6 +55,10 @@ public struct ViewState: Sendable, Equatable {
         case .anchorPoint: .point(anchorPoint)
         case .borderWidth: .number(borderWidth)
         case .curl: .number(curl)
+        case .shadowColor: .color(shadowColor)
+        case .shadowOpacity: .number(shadowOpacity)
+        case .shadowRadius: .number(shadowRadius)
+        case .shadowOffset: .point(shadowOffset)
         }
     }
 
@@ -61,6 +74,10 @@ public struct ViewState: Sendable, Equatable {
         case (.anchorPoint, .point(let p)): anchorPoint = p
         case (.borderWidth, .number(let n)): borderWidth = n
         case (.curl, .number(let n)): curl = n
+        case (.shadowColor, .color(let c)): shadowColor = c
+        case (.shadowOpacity, .number(let n)): shadowOpacity = n
+        case (.shadowRadius, .number(let n)): shadowRadius = n
+        case (.shadowOffset, .point(let p)): shadowOffset = p
         default: break
         }
     }

@@ -247,7 +247,13 @@ import Testing
         for line in text.split(separator: "\n").map(String.init) {
             if line.hasPrefix("== ") { current = String(line.dropFirst(3)); answers[current] = [] } else { answers[current, default: []].append(line) }
         }
-        #expect(answers["segue run fa"] == ["fade"])
+        // Every built-in entry whose file name starts "fa", from the folder itself.
+        let catalogue = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Catalogue")
+        let fa = try FileManager.default.contentsOfDirectory(atPath: catalogue.path)
+            .filter { $0.hasPrefix("fa") && $0.hasSuffix(".lua") }.map { String($0.dropLast(4)) }.sorted()
+        #expect(fa.contains("fade"))
+        #expect(answers["segue run fa"]?.sorted() == fa)
         #expect(answers["segue run ./"] == ["./mine.lua", "./sub"])
         #expect(answers["segue --catalogue /tm"] == ["/tmp"])
         #expect(answers["segue run half-sheet --param e"] == ["edge="])

@@ -39,6 +39,9 @@ typedef struct {
        points with w > 0 are in front of the eye and drawn. */
     double f[3];
     double width, height, radius;
+    /* Corners left square (layer.maskedCorners' complement): bit 0 min x min y,
+       1 max x min y, 2 min x max y, 3 max x max y. Zero: all are rounded. */
+    int square_corners;
     /* > 0: only the band this wide inside the edge (a border). */
     double ring;
     uint8_t color[4];           /* premultiplied fill under the texture */
@@ -78,5 +81,15 @@ void cr_resolve(cr_target *t);
  * and a soft shadow falls on what lies under the curl.
  */
 void cr_draw_curl(cr_target *t, const cr_quad *q, double cx, double cy, double nx, double ny, double r);
+
+/*
+ * A layer's shadow: the rounded rectangle [sx, sx+sw] x [sy, sy+sh] of the
+ * layer's plane with corner radius r (an oval: r = half the shorter side;
+ * the quad's square_corners stay square),
+ * blurred by a Gaussian of deviation sigma (local units), filled with the
+ * quad's colour at the quad's alpha, drawn through the quad's map inside
+ * its box. Core Animation draws it under the layer, in the layer's plane.
+ */
+void cr_draw_shadow(cr_target *t, const cr_quad *q, double sx, double sy, double sw, double sh, double r, double sigma);
 
 #endif

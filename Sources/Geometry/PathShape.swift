@@ -1,0 +1,45 @@
+/// The shapes a layer's path can be (`UIBezierPath(rect:)`,
+/// `(roundedRect:cornerRadius:)`, `(ovalIn:)`): what a shadow path or a
+/// shape layer draws, in the layer's own coordinates.
+public enum PathShape: Sendable, Equatable, Codable {
+    case rect(Rect)
+    case roundedRect(Rect, cornerRadius: Double)
+    case oval(Rect)
+
+    public var bounds: Rect {
+        switch self {
+        case .rect(let r), .roundedRect(let r, _), .oval(let r): r
+        }
+    }
+
+    /// The corner radius of the rounded rectangle that draws it: an oval
+    /// is drawn as a rectangle rounded by half its shorter side (exact for
+    /// a circle; a stadium for a longer oval).
+    public var cornerRadius: Double {
+        let r = bounds.standardized
+        switch self {
+        case .rect: return 0
+        case .roundedRect(_, let radius): return min(max(radius, 0), min(r.width, r.height) / 2)
+        case .oval: return min(r.width, r.height) / 2
+        }
+    }
+}
+
+/// `CACornerMask`: which corners `cornerRadius` rounds, in the layer's own
+/// coordinates (min y is the top in UIKit).
+public struct CornerMask: OptionSet, Sendable, Hashable, Codable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    public static let minXMinY = CornerMask(rawValue: 1 << 0)
+    public static let maxXMinY = CornerMask(rawValue: 1 << 1)
+    public static let minXMaxY = CornerMask(rawValue: 1 << 2)
+    public static let maxXMaxY = CornerMask(rawValue: 1 << 3)
+    public static let all: CornerMask = [.minXMinY, .maxXMinY, .minXMaxY, .maxXMaxY]
+
+    /// Core Animation's names, in the order its documentation lists them.
+    public static let names: [(String, CornerMask)] = [
+        ("layerMinXMinYCorner", .minXMinY), ("layerMaxXMinYCorner", .maxXMinY),
+        ("layerMinXMaxYCorner", .minXMaxY), ("layerMaxXMaxYCorner", .maxXMaxY),
+    ]
+}

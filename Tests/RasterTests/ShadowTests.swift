@@ -1,0 +1,115 @@
+import Foundation
+import Geometry
+import RenderTree
+import Testing
+@testable import Raster
+
+/// Layer shadows against the blur worked out here: a shape convolved with a
+/// Gaussian whose deviation is shadowRadius points (rendering.md), moved by
+/// shadowOffset, over a white window.
+@Suite struct ShadowTests {
+    /// A white window with one layer (no background of its own, so only its
+    /// shadow shows) at `frame`.
+    func render(_ layer: RenderLayer, scale: Double = 1) throws -> Image {
+        var window = Fixture.layer(0, frame: Rect(x: 0, y: 0, width: 300, height: 300), color: .white)
+        window.sublayers = [layer]
+        return try Fixture.render(Fixture.window(300, 300, [window]), scale: scale)
+    }
+
+    func shadowed(frame: Rect, radius: Double, offset: Point, opacity: Double, corner: Double = 0,
+                  path: PathShape? = nil) -> RenderLayer {
+        var layer = Fixture.layer(1, frame: frame, color: nil)
+        layer.cornerRadius = corner
+        layer.shadow = Shadow(color: .black, opacity: opacity, radius: radius, offset: offset, path: path)
+        return layer
+    }
+
+    /// ½·(erf((b − x)/(σ√2)) − erf((a − x)/(σ√2))): how much of [a, b] a
+    /// Gaussian centred at x covers.
+    static func interval(_ a: Double, _ b: Double, at x: Double, sigma: Double) -> Double {
+        0.5 * (erf((b - x) / (sigma * 2.0.squareRoot())) - erf((a - x) / (sigma * 2.0.squareRoot())))
+    }
+
+    /// A rectangle's blurred shadow: separable, so the product of two intervals.
+    @Test func aRectanglesShadowIsItsBlurMovedByTheOffset() throws {
+        let frame = Rect(x: 80, y: 60, width: 120, height: 90), sigma = 8.0, offset = Point(x: 10, y: 20), opacity = 0.6
+        let image = try render(shadowed(frame: frame, radius: sigma, offset: offset, opacity: opacity))
+        let shape = frame.offsetBy(dx: offset.x, dy: offset.y)
+        var worst = 0.0
+        for y in stride(from: 40, to: 260, by: 7) {
+            for x in stride(from: 60, to: 260, by: 7) {
+                let (px, py) = (Double(x) + 0.5, Double(y) + 0.5)
+                let coverage = Self.interval(shape.minX, shape.maxX, at: px, sigma: sigma)
+                    * Self.interval(shape.minY, shape.maxY, at: py, sigma: sigma)
+                // Black at opacity·coverage over white.
+                let expected = 255 * (1 - opacity * coverage)
+                worst = max(worst, abs(Double(image[x, y].r) - expected))
+            }
+        }
+        #expect(worst <= 1.5, "worst difference \(worst) of 255")
+        // The darkness along a row is centred under the moved shape, not the layer.
+        let row = Int(shape.midY)
+        var weighted = 0.0, total = 0.0
+        for x in 0..<300 {
+            let darkness = 255 - Double(image[x, row].r)
+            weighted += (Double(x) + 0.5) * darkness
+            total += darkness
+        }
+        let centre = weighted / total
+        #expect(abs(centre - shape.midX) <= 0.5, "centre \(centre), expected \(shape.midX)")
+    }
+
+    @Test func theBlurEndsThreeDeviationsPastTheShape() throws {
+        let frame = Rect(x: 100, y: 100, width: 100, height: 100), sigma = 6.0
+        let image = try render(shadowed(frame: frame, radius: sigma, offset: Point(x: 0, y: 0), opacity: 1))
+        // 3σ + 1 pt past the edge: white; at the edge itself, half covered.
+        #expect(image[Int(frame.maxX + 3 * sigma + 2), 150].r == 255)
+        #expect(image[Int(frame.minX - 3 * sigma - 3), 150].r == 255)
+        let edge = Double(image[Int(frame.maxX), 150].r)
+        let expected = 255 * (1 - Self.interval(frame.minX, frame.maxX, at: frame.maxX + 0.5, sigma: sigma))
+        #expect(abs(edge - expected) <= 1.5)
+    }
+
+    /// A rounded shadow path near its corner, against a brute-force
+    /// convolution of the rounded rectangle (a 0.25-point grid over its area).
+    @Test func aRoundedPathsCornerIsBlurredAsItsShape() throws {
+        let box = Rect(x: 0, y: 0, width: 100, height: 80), corner = 24.0, sigma = 5.0
+        let frame = Rect(x: 100, y: 100, width: 100, height: 80)
+        let image = try render(shadowed(frame: frame, radius: sigma, offset: Point(x: 0, y: 0), opacity: 1,
+                                        path: .roundedRect(box, cornerRadius: corner)))
+        func inside(_ x: Double, _ y: Double) -> Bool {
+            let cx = min(max(x, corner), box.width - corner), cy = min(max(y, corner), box.height - corner)
+            return (x - cx) * (x - cx) + (y - cy) * (y - cy) <= corner * corner
+        }
+        func convolved(_ px: Double, _ py: Double) -> Double {
+            var sum = 0.0
+            let step = 0.25
+            var y = step / 2
+            while y < box.height {
+                var x = step / 2
+                while x < box.width {
+                    if inside(x, y) {
+                        let dx = x - px, dy = y - py
+                        sum += exp(-(dx * dx + dy * dy) / (2 * sigma * sigma))
+                    }
+                    x += step
+                }
+                y += step
+            }
+            return sum * step * step / (2 * .pi * sigma * sigma)
+        }
+        // Around the top-left corner, in local points of the layer.
+        for (lx, ly) in [(2.0, 2.0), (6.0, 1.0), (-3.0, 8.0), (10.0, 10.0), (-4.0, -4.0), (20.0, -2.0)] {
+            let pixel = image[Int(frame.minX + lx), Int(frame.minY + ly)]
+            let expected = 255 * (1 - convolved(lx + 0.5, ly + 0.5))
+            #expect(abs(Double(pixel.r) - expected) <= 3, "(\(lx), \(ly)): \(pixel.r), expected \(expected)")
+        }
+    }
+
+    @Test func masksToBoundsCutsTheShadowAway() throws {
+        var layer = shadowed(frame: Rect(x: 100, y: 100, width: 100, height: 100), radius: 6, offset: Point(x: 0, y: 10), opacity: 1)
+        layer.masksToBounds = true
+        let image = try render(layer)
+        #expect(image[150, 215].r == 255)
+    }
+}
