@@ -13,8 +13,13 @@
 -- user can drag it off. Full screen, so UIKit hands over both views.
 --
 -- Both curves are Hero's own cubic Béziers, given to UIView.animate as its
--- timingFunction. Hero also gives the moving screen a shadow (opacity 0.5,
--- radius 5); layers have no shadow here, so it has none.
+-- timingFunction. The screen in front carries Hero's shadow (shadowState in
+-- DefaultAnimationPreprocessor: black, opacity 0.5, radius 5, offset zero,
+-- masksToBounds off): it begins at full strength (.beginWith) and fades to
+-- nothing over the move (.shadowOpacity(0)), so it falls on the screen
+-- beneath along the edge between them and is gone when they rest. Hero puts
+-- it on the screen arriving in a push and on the one leaving in a pull.
+-- Reduce Motion's cross-fade has none.
 
 -- Hero's timing functions (HeroTimingFunction, Material's curves).
 local curves = {
@@ -41,23 +46,27 @@ local function with(t, extra)
   return t
 end
 
--- A look: offset (fractions of the container), scale, alpha and how dark
--- the black overlay on top of the screen is.
+-- A look: offset (fractions of the container), scale, alpha, how dark
+-- the black overlay on top of the screen is and how strong its shadow is.
 local function look(t)
-  return {x = t.x or 0, y = t.y or 0, scale = t.scale or 1, alpha = t.alpha or 1, overlay = t.overlay or 0}
+  return {x = t.x or 0, y = t.y or 0, scale = t.scale or 1, alpha = t.alpha or 1, overlay = t.overlay or 0,
+          shadow = t.shadow or 0}
 end
+
+-- Hero's shadowState: what the moving screen's layer begins with.
+local shadowState = {color = UIColor.black.cgColor, opacity = 0.5, radius = 5, offset = CGSize(0, 0)}
 
 -- Each motion says which screen is in front, the curve, and where each
 -- screen starts and ends.
 local function push(direction)
   return {front = "to", curve = curves.deceleration,
-          to = {look(shift(direction, true, 1)), look{}},
+          to = {look(with(shift(direction, true, 1), {shadow = shadowState.opacity})), look{}},
           from = {look{}, look(with(shift(direction, false, 1 / 3), {overlay = 0.1}))}}
 end
 
 local function pull(direction)
   return {front = "from", curve = curves.standard,
-          from = {look{}, look(shift(direction, false, 1))},
+          from = {look{shadow = shadowState.opacity}, look(shift(direction, false, 1))},
           to = {look(with(shift(direction, true, 1 / 3), {overlay = 0.1})), look{}}}
 end
 
@@ -77,11 +86,12 @@ local function reduceMotion()
   return UIAccessibility.isReduceMotionEnabled
 end
 
-local function show(view, overlay, l, size)
+local function show(view, overlay, l, size, shadowed)
   view.transform = CGAffineTransformScale(CGAffineTransformMakeTranslation(l.x * size.width, l.y * size.height),
                                           l.scale, l.scale)
   view.alpha = l.alpha
   if overlay then overlay.alpha = l.overlay end
+  if shadowed then view.layer.shadowOpacity = l.shadow end
 end
 
 local function animateTransition(ctx)
@@ -104,6 +114,7 @@ local function animateTransition(ctx)
 
   -- Each screen takes its first look now and its last inside the animation.
   -- The overlay is a child of the screen it darkens, so it moves with it.
+  -- A screen with a shadow keeps what its layer had, to give it back.
   local size = container.bounds.size
   local screens = {}
   for _, key in ipairs{"from", "to"} do
@@ -114,8 +125,18 @@ local function animateTransition(ctx)
       overlay = UIView.new{name = "overlay", frame = view.bounds, backgroundColor = UIColor.black}
       view:addSubview(overlay)
     end
-    show(view, overlay, start, size)
-    screens[#screens + 1] = {view = view, overlay = overlay, finish = finish}
+    local saved
+    if start.shadow > 0 or finish.shadow > 0 then
+      local layer = view.layer
+      saved = {color = layer.shadowColor, opacity = layer.shadowOpacity, radius = layer.shadowRadius,
+               offset = layer.shadowOffset, masks = layer.masksToBounds}
+      layer.shadowColor = shadowState.color
+      layer.shadowRadius = shadowState.radius
+      layer.shadowOffset = shadowState.offset
+      layer.masksToBounds = false
+    end
+    show(view, overlay, start, size, saved ~= nil)
+    screens[#screens + 1] = {view = view, overlay = overlay, finish = finish, saved = saved}
   end
 
   UIView.animate{
@@ -123,7 +144,7 @@ local function animateTransition(ctx)
     -- Linear while a finger drives it: the drag itself is the curve.
     timingFunction = ctx.isInteractive and CAMediaTimingFunction.linear or motion.curve,
     animations = function()
-      for _, s in ipairs(screens) do show(s.view, s.overlay, s.finish, size) end
+      for _, s in ipairs(screens) do show(s.view, s.overlay, s.finish, size, s.saved ~= nil) end
     end,
     completion = function(finished)
       local cancelled = ctx:transitionWasCancelled()
@@ -133,6 +154,12 @@ local function animateTransition(ctx)
         s.view.transform = CGAffineTransformIdentity
         s.view.alpha = 1
         if s.overlay then s.overlay:removeFromSuperview() end
+        if s.saved then
+          local layer = s.view.layer
+          layer.shadowColor, layer.shadowOpacity = s.saved.color, s.saved.opacity
+          layer.shadowRadius, layer.shadowOffset = s.saved.radius, s.saved.offset
+          layer.masksToBounds = s.saved.masks
+        end
       end
       if cancelled then toView:removeFromSuperview() end
       if not presenting and not cancelled then fromView:removeFromSuperview() end
