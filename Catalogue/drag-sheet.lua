@@ -6,10 +6,12 @@
 -- (the safe area plus 21 points). Drag it down to dismiss: letting go
 -- nearer the bottom than the top, or flicking faster than 300 points a
 -- second (PanModal's 1000 × (1 - 0.7) sensitivity), dismisses.
+-- Only the top corners are rounded, as PanModal's addRoundedCorners does
+-- (byRoundingCorners [.topLeft, .topRight]): here maskedCorners, the
+-- bottom two square at the screen's edge. PanModal draws no shadow.
 -- What Segue cannot say yet: the safe area's top (here `topOffset`, 44 + 21
--- on notched iPhones), rounding only the top corners (here all four, the
--- bottom two at the screen's edge), PanModal's own pan (here UIKit's
--- percent-driven drag), its short-form/long-form stops.
+-- on notched iPhones), PanModal's own pan (here UIKit's percent-driven
+-- drag), its short-form/long-form stops.
 -- A custom presentation: the presenter stays in the window; the dimming
 -- view and the grabber are the presentation controller's chrome.
 
@@ -30,6 +32,7 @@ local presentationController = {
     -- not clip: its rounded background is enough for the corners.
     local sheet = self.presentedView
     sheet.layer.cornerRadius = 8
+    sheet.layer.maskedCorners = {"layerMinXMinYCorner", "layerMaxXMinYCorner"}
     self.grabber = UIView.new{name = "grabber", frame = CGRect((sheet.bounds.width - 36) / 2, -8 - 5, 36, 5),
                               backgroundColor = UIColor{white = 0.667, alpha = 1}}
     self.grabber.layer.cornerRadius = 2.5
