@@ -11,8 +11,10 @@
 -- and the 10-point gap are iOS 13's look; the dimming is an estimate. Lua
 -- sees no safe area or size class: `top` stands for the card's top edge
 -- (an iPhone 14's 47-point safe area plus 10), and "regular" is read off
--- the container (at least 700 points each way). The card's bottom corners
--- are rounded too: layers here have no maskedCorners.
+-- the container (at least 700 points each way). Only the card's top corners
+-- are rounded (maskedCorners), as UIKit's sheet does: it runs to the bottom
+-- edge, on a regular width too. UIKit's sheet also sits in a drop-shadow
+-- view whose figures Apple does not publish; this card has none.
 
 local peek = 10 -- points of the presenter left showing above the card
 
@@ -53,6 +55,7 @@ local presentationController = {
     self.dimmingView.alpha = 0
     self.containerView:insertSubview(self.dimmingView, 0)
     self.presentedView.layer.cornerRadius = params.cornerRadius
+    self.presentedView.layer.maskedCorners = {"layerMinXMinYCorner", "layerMaxXMinYCorner"}
     self.presentedView.layer.masksToBounds = true
     local presenter = self.presentingViewController.view
     presenter.layer.masksToBounds = true
