@@ -13,10 +13,15 @@
 --         inset max(status bar, 30); a black grade at 0.51 over the
 --         presenter; card 13 points below; corner radius 10; dismissed by
 --         a 200-point drag.
+-- Corners: both libraries round only the card's top two (SPStorkController
+-- sets maskedCorners [.layerMinXMinYCorner, .layerMaxXMinYCorner];
+-- DeckTransition lays a RoundedView strip over its top edge), the bottom
+-- two square at the screen's edge. Behind it, DeckTransition rounds only
+-- the presenter's top corners too (a second RoundedView strip), while
+-- SPStorkController rounds all four of its snapshot. Neither draws a shadow.
 -- What Segue cannot say yet: the status bar's height (the libraries read
--- it; here `topInset`, 44 on notched iPhones), rounding only the top
--- corners (maskedCorners; here all four, the bottom two at the screen's
--- edge), the libraries' elastic pan (here UIKit's percent-driven drag).
+-- it; here `topInset`, 44 on notched iPhones), the libraries' elastic pan
+-- (here UIKit's percent-driven drag).
 -- A custom presentation: the presenter stays in the window; the snapshot,
 -- background and grade are the presentation controller's chrome.
 
@@ -54,6 +59,9 @@ local presentationController = {
     self.presenterPicture.name = "card presenter"
     self.presenterPicture.frame = b
     self.presenterPicture.clipsToBounds = true
+    if params.style == "deck" then
+      self.presenterPicture.layer.maskedCorners = {"layerMinXMinYCorner", "layerMaxXMinYCorner"}
+    end
     -- Black over the picture: DeckTransition lowers the picture's alpha over
     -- black, SPStorkController lays a grade over it; the same look either way.
     self.grade = UIView.new{name = "card grade", frame = CGRect(0, 0, b.width, b.height), backgroundColor = UIColor.black}
@@ -62,6 +70,7 @@ local presentationController = {
     container:insertSubview(self.background, 0)
     container:insertSubview(self.presenterPicture, {aboveSubview = self.background})
     self.presentedView.layer.cornerRadius = style().radius
+    self.presentedView.layer.maskedCorners = {"layerMinXMinYCorner", "layerMaxXMinYCorner"}
     self.presentedView.clipsToBounds = true
     self.transitionCoordinator:animateAlongsideTransition(function()
       self.presenterPicture.transform = pushedBack(b)
