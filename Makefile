@@ -4,7 +4,7 @@ SWIFT := $(shell scripts/find-swift)
 PREFIX ?= /usr/local
 CC ?= cc
 
-.PHONY: deps demo previews test fuzz bench build release install clean
+.PHONY: deps demo previews gallery test fuzz bench build release install clean
 
 deps:
 	@scripts/install-deps
@@ -27,6 +27,10 @@ previews: release
 	for entry in $(PREVIEW_ENTRIES); do \
 		$$($(SWIFT) build -c release --show-bin-path)/segue preview "$$entry" --dismiss --fps 20 --out "docs/images/$$entry.gif" || exit 1; \
 	done
+
+# A GIF and a player page of every built-in entry, with the index to browse them.
+gallery: release
+	$$($(SWIFT) build -c release --show-bin-path)/segue gallery built-in --out .build/gallery
 
 test: deps
 	$(SWIFT) test
