@@ -98,6 +98,9 @@ public struct MetadataReader {
         }
         let author = try optionalString("author", in: table)
         let source = try optionalString("source", in: table)
+        if let source, source.allSatisfy(\.isWhitespace) {
+            throw problem("'source' is empty: name the library or guideline the entry follows, or leave 'source' out", field: "source")
+        }
         for (field, value, limit) in [("title", title, 100), ("summary", summary, 1000), ("author", author ?? "", 200),
                                       ("source", source ?? "", 300)] {
             if value.count > limit { throw problem("'\(field)' is \(value.count) characters long; keep it under \(limit)", field: field) }

@@ -10,9 +10,14 @@ extension ScriptRuntime {
     func installPrelude() throws(LuaError) {
         try state.load(Prelude.compiled.get())
         try state.call(hook: "prelude", arguments: 0, results: 1)
-        state.pushField("setReduceMotion", of: -1)
+        state.pushField("makeAccessibility", of: -1)
         state.push(simulation.reduceMotion)
-        try state.call(hook: "prelude", arguments: 1, results: 0)
+        try state.call(hook: "prelude", arguments: 1, results: 1)
+        state.pushEmptyUserdata()
+        state.pushCopy(of: -2)
+        state.setMetatable(of: -2)
+        state.setGlobal("UIAccessibility")
+        state.pop()
         for name in ["makeParams", "CGPoint", "CGSize", "CGRect", "UIColor", "CATransform3D", "CGAffineTransform", "UIBezierPath"] {
             state.pushField(name, of: -1)
             metatables[name] = state.reference()

@@ -17,7 +17,7 @@ enum Prelude {
     static let source = #"""
     local setmetatable, getmetatable, rawget, type, error, tostring, min, max =
       setmetatable, getmetatable, rawget, type, error, tostring, math.min, math.max
-    local format = string.format
+    local format, gsub, pcall, select = string.format, string.gsub, pcall, select
 
     local function shortened(key)
       local text = tostring(key)
@@ -137,9 +137,21 @@ enum Prelude {
 
     -- Constructors with Swift's labels and C's names ---------------------------
 
+    -- A constructor's mistakes are the caller's: whatever line inside the
+    -- prelude raised one, it is reported at the script's call (tail calls
+    -- make the prelude's own levels unreliable).
+    local function located(construct)
+      return function(_, ...)
+        local ok, result = pcall(construct, ...)
+        if ok then return result end
+        if type(result) == "string" then result = gsub(result, "^.-:%d+: ", "", 1) end
+        error(result, 2)
+      end
+    end
+
     local function api(kind, construct, statics)
       return setmetatable({}, {
-        __call = function(_, ...) return construct(...) end,
+        __call = located(construct),
         __index = function(_, k)
           local make = statics[k]
           if make then return make() end
@@ -234,7 +246,7 @@ enum Prelude {
       return CGRect(value)
     end
     UIBezierPath = setmetatable({}, {
-      __call = function(_, a)
+      __call = located(function(a)
         if type(a) ~= "table" then error("UIBezierPath takes a CGRect or {rect =}, {roundedRect =, cornerRadius =} or {ovalIn =}", 2) end
         if getmetatable(a) == Rect then return setmetatable({kind = "rect", rect = a}, Path) end
         local given = 0
@@ -253,7 +265,7 @@ enum Prelude {
           return setmetatable({kind = "roundedRect", rect = pathRect(a.roundedRect, "roundedRect"), cornerRadius = radius}, Path)
         end
         error("UIBezierPath takes a CGRect or {rect =}, {roundedRect =, cornerRadius =} or {ovalIn =}", 2)
-      end,
+      end),
       __index = function(_, k) suggest("UIBezierPath", k, {}) end,
     })
 
@@ -299,8 +311,10 @@ enum Prelude {
     local mediaStatics = {}
     for name in pairs(mediaNames) do mediaStatics[name] = function() return namedTiming("CAMediaTimingFunction", name, mediaNames) end end
     -- CAMediaTimingFunction(0.4, 0, 0.2, 1), CAMediaTimingFunction("easeOut") or CAMediaTimingFunction.easeOut.
-    CAMediaTimingFunction = api("CAMediaTimingFunction", function(a, b, c, d)
+    CAMediaTimingFunction = api("CAMediaTimingFunction", function(...)
+      local a, b, c, d = ...
       if type(a) == "string" then return namedTiming("CAMediaTimingFunction", a, mediaNames) end
+      if select("#", ...) ~= 4 then error("CAMediaTimingFunction takes four control-point numbers (c1x, c1y, c2x, c2y) or a curve's name", 2) end
       return timing(a, b, c, d)
     end, mediaStatics)
     -- UICubicTimingParameters(CGPoint(0.4, 0), CGPoint(0.2, 1)) or UICubicTimingParameters("easeOut") (a UIView.AnimationCurve).
@@ -398,25 +412,26 @@ enum Prelude {
       __metatable = false,
     })
 
-    -- UIAccessibility: the settings a transition should respect, read-only;
-    -- the host sets them before the entry's script runs.
-    local accessibility = {isReduceMotionEnabled = false}
-    local accessibilityNames = {"isReduceMotionEnabled"}
-    UIAccessibility = setmetatable({}, {
-      __index = function(_, k)
-        local v = accessibility[k]
-        if v == nil then suggest("UIAccessibility", k, accessibilityNames) end
-        return v
-      end,
-      __newindex = function(_, k)
-        error("UIAccessibility is read-only: Reduce Motion is turned on with --reduce-motion (check turns it on in its reduce-motion scenario)", 2)
-      end,
-      __metatable = false,
-      __name = "UIAccessibility",
-    })
-    local function setReduceMotion(on) accessibility.isReduceMotionEnabled = on end
+    -- UIAccessibility: the settings a transition should respect, read-only.
+    -- This makes its metatable; the host puts it on a userdata (as for
+    -- params), which rawset cannot write to.
+    local function makeAccessibility(reduceMotion)
+      local accessibility = {isReduceMotionEnabled = reduceMotion}
+      return {
+        __index = function(_, k)
+          local v = accessibility[k]
+          if v == nil then suggest("UIAccessibility", k, {"isReduceMotionEnabled"}) end
+          return v
+        end,
+        __newindex = function()
+          error("UIAccessibility is read-only: Reduce Motion is turned on with --reduce-motion (check turns it on in its reduce-motion scenario)", 2)
+        end,
+        __metatable = false,
+        __name = "UIAccessibility",
+      }
+    end
 
-    return {makeParams = makeParams, setReduceMotion = setReduceMotion, CGPoint = Point, CGSize = Size, CGRect = Rect, UIColor = Color, CATransform3D = Transform, CGAffineTransform = Affine,
+    return {makeParams = makeParams, makeAccessibility = makeAccessibility, CGPoint = Point, CGSize = Size, CGRect = Rect, UIColor = Color, CATransform3D = Transform, CGAffineTransform = Affine,
             UIBezierPath = Path}
     """#
 }

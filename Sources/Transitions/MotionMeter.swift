@@ -14,11 +14,21 @@ struct MotionMeter {
         var minArea: Double, maxArea: Double
         /// The top edge's direction, unwrapped: turns add up past ±π.
         var angle: Double, minAngle: Double, maxAngle: Double
-        /// The most foreshortening seen: how far from a parallelogram the view was drawn.
-        var depth: Double
+        /// The least and most foreshortening seen (how far from a
+        /// parallelogram the view was drawn): a turn changes it, a view
+        /// tilted still does not.
+        var minDepth: Double, maxDepth: Double
+        /// Drawn larger than any number: a zoom past the screen.
+        var escaped = false
     }
 
     private var tracks: [Int: Track] = [:]
+    /// The transition being measured ("presentation", "dismissal"): what
+    /// its animations move is measured until they end, completion or not.
+    var phase: String?
+    /// When the last look was taken: at most 30 a second (a sixtieth apart
+    /// shows no more motion, and every look walks every view).
+    var lastSample = -Double.infinity
 
     /// Thresholds for "large": a slide over a third of the screen, a change
     /// of size over 1.5× in each direction (2.25× in area), a turn over 30°,
@@ -34,10 +44,16 @@ struct MotionMeter {
 
     var isEmpty: Bool { tracks.isEmpty }
 
-    mutating func reset() { tracks.removeAll(keepingCapacity: true) }
+    mutating func reset() {
+        tracks.removeAll(keepingCapacity: true)
+        phase = nil
+        lastSample = -.infinity
+    }
 
-    /// Looks at every visible view in the window now.
+    /// Looks at every visible view in the window now. Only what is on the
+    /// screen counts: a view parked off it moves nothing anyone sees.
     mutating func sample(_ window: View) {
+        let screen = window.bounds
         func visit(_ view: View, opacity: Double, parent: Homography) {
             let state = view.presentation
             let alpha = opacity * state.alpha
@@ -46,17 +62,27 @@ struct MotionMeter {
             var placement = Homography.identity
             if view !== window {
                 placement = Simulation.placement(of: state).concatenating(parent)
-                let quad = Quad(state.bounds).map(placement.apply)
-                record(view, quad, curled: state.curl > 0.05)
+                let corners = Quad(state.bounds)
+                // Behind the eye nothing is drawn (the renderer leaves it out too).
+                if corners.points.allSatisfy({ placement.w(at: $0) > 0 }) {
+                    let quad = corners.map(placement.apply)
+                    record(view, quad, curled: state.curl > 0.05, screen: screen)
+                }
             }
             for child in view.subviews { visit(child, opacity: alpha, parent: placement) }
         }
         visit(window, opacity: 1, parent: .identity)
     }
 
-    private mutating func record(_ view: View, _ quad: Quad, curled: Bool) {
+    private mutating func record(_ view: View, _ quad: Quad, curled: Bool, screen: Rect) {
         let points = quad.points
-        guard points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return }
+        guard points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else {
+            tracks[view.id]?.escaped = true
+            return
+        }
+        let xs = points.map(\.x), ys = points.map(\.y)
+        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max(),
+              maxX > screen.minX, minX < screen.maxX, maxY > screen.minY, minY < screen.maxY else { return }
         let sumX: Double = points.reduce(0) { $0 + $1.x }, sumY: Double = points.reduce(0) { $0 + $1.y }
         let center = Point(x: sumX / 4, y: sumY / 4)
         let area = abs(quad.signedArea)
@@ -73,7 +99,7 @@ struct MotionMeter {
         guard var track = tracks[view.id] else {
             let angle = direction ?? 0
             tracks[view.id] = Track(name: view.name, minCenter: center, maxCenter: center, minArea: area, maxArea: area,
-                                    angle: angle, minAngle: angle, maxAngle: angle, depth: depth)
+                                    angle: angle, minAngle: angle, maxAngle: angle, minDepth: depth, maxDepth: depth)
             return
         }
         track.minCenter = Point(x: min(track.minCenter.x, center.x), y: min(track.minCenter.y, center.y))
@@ -87,7 +113,8 @@ struct MotionMeter {
             track.minAngle = min(track.minAngle, track.angle)
             track.maxAngle = max(track.maxAngle, track.angle)
         }
-        track.depth = max(track.depth, depth)
+        track.minDepth = min(track.minDepth, depth)
+        track.maxDepth = max(track.maxDepth, depth)
         tracks[view.id] = track
     }
 
@@ -117,7 +144,8 @@ struct MotionMeter {
 
     private func describe(_ track: Track, screen: Size) -> String? {
         let dx = track.maxCenter.x - track.minCenter.x, dy = track.maxCenter.y - track.minCenter.y
-        if track.depth > Self.depthFraction { return "turns in 3-D (drawn in perspective, or curled)" }
+        if track.escaped { return "zooms past any size" }
+        if track.maxDepth - track.minDepth > Self.depthFraction { return "turns in 3-D (drawn in perspective, or curled)" }
         let spin = track.maxAngle - track.minAngle
         if spin > Self.spinAngle { return "spins \(Int((spin * 180 / .pi).rounded()))°" }
         if track.minArea > 0.5, track.maxArea / track.minArea > Self.zoomAreaRatio {
@@ -133,20 +161,29 @@ struct MotionMeter {
 
 extension Simulation {
     /// With Reduce Motion on, looks at what the running transition shows
-    /// now. UIKit's own animators are left out: the entry did not write them.
-    func measureMotion() {
-        guard reduceMotion, let driver, !(driver.animator is BuiltinAnimator) else { return }
+    /// now, and after it completes while its animations still run. UIKit's
+    /// own animators are left out: the entry did not write them.
+    func measureMotion(force: Bool = false) {
+        guard reduceMotion else { return }
+        if let driver {
+            guard !(driver.animator is BuiltinAnimator) else { return }
+            motion.phase = driver.presenting ? "presentation" : "dismissal"
+        } else if motion.phase == nil || !engine.hasRunningAnimations {
+            return
+        }
+        guard force || now - motion.lastSample >= 1.0 / 30 - 1e-9 else { return }
+        motion.lastSample = now
         motion.sample(window)
     }
 
-    /// At a transition's end: large motion under Reduce Motion is reported
-    /// at the animator, once per transition.
-    func reportMotion(_ driver: TransitionDriver) {
-        measureMotion()
+    /// Once a transition and its animations are over (or the next one
+    /// begins): large motion under Reduce Motion is reported at the
+    /// animator, once per transition.
+    func reportMotion() {
         defer { motion.reset() }
-        guard reduceMotion, let found = motion.largeMotion(screen: window.bounds.size) else { return }
-        diagnose(.largeMotionUnderReduceMotion, "with Reduce Motion on, \(found) during the "
-            + "\(driver.presenting ? "presentation" : "dismissal"): when UIAccessibility.isReduceMotionEnabled, "
-            + "offer something calmer, such as a cross-fade (Apple's guidance: no large slides, zooms, spins or 3-D turns)")
+        guard reduceMotion, let phase = motion.phase, let found = motion.largeMotion(screen: window.bounds.size) else { return }
+        diagnose(.largeMotionUnderReduceMotion, "with Reduce Motion on, \(found) during the \(phase): "
+            + "when UIAccessibility.isReduceMotionEnabled, offer something calmer, such as a cross-fade "
+            + "(Apple's guidance: no large slides, zooms, spins or 3-D turns)")
     }
 }

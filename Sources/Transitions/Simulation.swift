@@ -103,6 +103,7 @@ public final class Simulation {
                         completion: (() -> Void)? = nil) {
         guard refuseDuringTransition("present") else { return }
         flushAnimationCheck()
+        reportMotion()
         let presenter = topViewController
         let delegate = presented.transitioningDelegate
         var style = presented.modalPresentationStyle
@@ -166,6 +167,7 @@ public final class Simulation {
     public func dismiss(animated: Bool = true, interaction plan: InteractionPlan? = nil, completion: (() -> Void)? = nil) {
         guard refuseDuringTransition("dismiss") else { return }
         flushAnimationCheck()
+        reportMotion()
         let presented = topViewController
         guard let presenter = presented.presentingViewController, let controller = presented.presentationController,
               let container = controller.containerView else { return }
@@ -261,7 +263,7 @@ public final class Simulation {
             diagnose(.modelChangedAfterCancel, "after the cancel, the from-view '\(fromView.name)' keeps the values set in the "
                 + "animation block (only what is on screen rolled back); restore them in the completion when transitionWasCancelled")
         }
-        reportMotion(driver)
+        measureMotion(force: true)
         record("completion")
         driver.completion?()
         record("animationEnded", String(completed))
@@ -458,7 +460,7 @@ public final class Simulation {
         let start = now
         let step = 1 / fps
         var frame = 0
-        measureMotion()
+        measureMotion(force: true)
         sample?(self)
         while (isTransitioning || engine.hasRunningAnimations) && now - start < limit && !(shouldStop?() ?? false) {
             frame += 1
@@ -466,6 +468,7 @@ public final class Simulation {
             measureMotion()
             sample?(self)
         }
+        if driver == nil, !engine.hasRunningAnimations, !(shouldStop?() ?? false) { reportMotion() }
         if let controller = pendingVisibilityCheck, driver == nil, !engine.hasRunningAnimations, !(shouldStop?() ?? false) {
             pendingVisibilityCheck = nil
             checkVisible(controller)

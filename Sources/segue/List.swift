@@ -41,6 +41,12 @@ struct List: ParsableCommand, Displayed {
         let schema = JSONShapes.list
     }
 
+    func validate() throws {
+        if tags.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+            throw ValidationError("--tag takes a tag's name, like --tag sheet; got an empty one")
+        }
+    }
+
     func run() throws {
         let searchPath = try options.searchPath()
         // On a narrow terminal the tags, then the catalogue, then the title make room (piped: every column).
@@ -56,11 +62,14 @@ struct List: ParsableCommand, Displayed {
         var catalogues: [String: [String]] = [:]
         let filter = EntryFilter(tags: tags, words: words)
         var tagsSeen: Set<String> = []
+        // Every word of every entry, for a did-you-mean when nothing matches.
+        var wordsSeen: Set<String> = []
         var matched = 0
         EntryScan.scan(searchPath, limits: options.limits) { outcome in
             switch outcome {
             case .loaded(let loaded, let folder):
                 tagsSeen.formUnion(loaded.metadata.tags.map { $0.lowercased() })
+                if !filter.words.isEmpty { wordsSeen.formUnion(EntryFilter.words(of: loaded.metadata)) }
                 guard filter.matches(loaded.metadata) else { return }
                 matched += 1
                 let entry = JSONShapes.Entry(loaded)
@@ -91,7 +100,7 @@ struct List: ParsableCommand, Displayed {
         }
         if !problems.isEmpty { throw ExitStatus.problems }
         if !filter.isEmpty && matched == 0 {
-            Output.warning(filter.nothingMatched(tagsInUse: tagsSeen))
+            Output.warning(filter.nothingMatched(tagsInUse: tagsSeen, wordsInUse: wordsSeen))
             throw ExitStatus.problems
         }
     }
@@ -103,10 +112,20 @@ struct EntryFilter {
     let tags: [String]
     let words: [String]
 
+    /// The words as typed, for messages.
+    let typed: [String]
+
     init(tags: [String], words: [String]) {
         self.tags = tags.map { $0.lowercased() }
         // "page sheet" typed as one argument is two words.
-        self.words = words.flatMap { $0.lowercased().split(whereSeparator: \.isWhitespace).map(String.init) }
+        typed = words.flatMap { $0.split(whereSeparator: \.isWhitespace).map(String.init) }
+        self.words = typed.map { $0.lowercased() }
+    }
+
+    /// An entry's words, lowercased: what a misspelt search word is compared with.
+    static func words(of metadata: EntryMetadata) -> [String] {
+        ([metadata.name, metadata.title, metadata.summary] + metadata.tags).joined(separator: " ").lowercased()
+            .split { !($0.isLetter || $0.isNumber || $0 == "-") }.map(String.init).filter { $0.count >= 3 }
     }
 
     var isEmpty: Bool { tags.isEmpty && words.isEmpty }
@@ -120,16 +139,21 @@ struct EntryFilter {
         return words.allSatisfy { text.contains($0) }
     }
 
-    /// Why nothing was listed: a tag no entry has (with the nearest one), or the words.
-    func nothingMatched(tagsInUse: Set<String>) -> String {
+    /// Why nothing was listed: a tag no entry has, or words no entry holds
+    /// together (with the nearest real ones), and the tags in use.
+    func nothingMatched(tagsInUse: Set<String>, wordsInUse: Set<String>) -> String {
         let inUse = tagsInUse.sorted()
+        let tagList = "(tags in use: \(inUse.isEmpty ? "none" : inUse.joined(separator: ", ")))"
         if let unknown = tags.first(where: { !tagsInUse.contains($0) }) {
             let hint = Suggestion.nearest(to: unknown, in: inUse).map { "; did you mean '\($0)'?" } ?? ""
-            return "no entry has the tag '\(Suggestion.shortened(unknown).escapingControlCharacters)'\(hint) "
-                + "(tags in use: \(inUse.isEmpty ? "none" : inUse.joined(separator: ", ")))"
+            return "no entry has the tag '\(Suggestion.shortened(unknown).escapingControlCharacters)'\(hint) \(tagList)"
         }
         var asked = tags.map { "the tag '\($0)'" }
-        if !words.isEmpty { asked.append("'\(words.joined(separator: " "))'") }
-        return "no entry matches \(asked.joined(separator: " and ").escapingControlCharacters)"
+        if !typed.isEmpty { asked.append("'\(Suggestion.shortened(typed.joined(separator: " ")))'") }
+        let known = wordsInUse.sorted()
+        let hints = words.filter { word in !known.contains { $0.contains(word) } }
+            .compactMap { word in Suggestion.nearest(to: word, in: known).map { "'\($0)' for '\(Suggestion.shortened(word))'" } }
+        let hint = hints.isEmpty ? "" : "; did you mean \(hints.joined(separator: ", "))?"
+        return "no entry matches \(asked.joined(separator: " and "))\(hint) \(tagList)".escapingControlCharacters
     }
 }

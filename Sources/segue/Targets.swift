@@ -48,6 +48,10 @@ struct Target {
         for option in options {
             let parts = option.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2, !parts[0].isEmpty else { throw ValidationError("--param takes key=value, got '\(option)'") }
+            // As in a name with arguments: the same parameter twice is a mistake, not a choice of the last.
+            if let earlier = result[parts[0]], earlier != parts[1] {
+                throw ValidationError("--param \(parts[0]) is given twice ('\(earlier)' and '\(parts[1])'): give it once")
+            }
             result[parts[0]] = parts[1]
         }
         return result
