@@ -42,4 +42,7 @@ public struct CornerMask: OptionSet, Sendable, Hashable, Codable {
         ("layerMinXMinYCorner", .minXMinY), ("layerMaxXMinYCorner", .maxXMinY),
         ("layerMinXMaxYCorner", .minXMaxY), ("layerMaxXMaxYCorner", .maxXMaxY),
     ]
+
+    /// The names of the corners in this mask, in that order.
+    public var cornerNames: [String] { Self.names.filter { contains($0.1) }.map(\.0) }
 }

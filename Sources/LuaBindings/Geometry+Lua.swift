@@ -216,8 +216,7 @@ extension ScriptRuntime {
             push(r); state.setField("rect", in: -2)
             state.push(radius); state.setField("cornerRadius", in: -2)
         }
-        state.push(metatables["UIBezierPath"]!)
-        state.setMetatable(of: -2)
+        finish("UIBezierPath")
     }
 
     /// layer.maskedCorners: a list of Core Animation's corner names.

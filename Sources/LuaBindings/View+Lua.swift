@@ -152,7 +152,7 @@ enum ViewBindings {
             case "bounds": runtime.push(view.bounds)
             case "masksToBounds": arguments.push(view.clipsToBounds)
             case "maskedCorners":
-                let names = CornerMask.names.filter { view.maskedCorners.contains($0.1) }.map(\.0)
+                let names = view.maskedCorners.cornerNames
                 runtime.state.newTable(arrayCount: Int32(names.count))
                 for (i, name) in names.enumerated() {
                     runtime.state.push(name)

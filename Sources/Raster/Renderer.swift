@@ -203,13 +203,19 @@ public final class Renderer {
     }
 
     func draw(_ quad: inout cr_quad, context: DrawContext) {
-        if let clip = context.clip {
-            clip.withUnsafeBufferPointer { mask in
-                quad.clip = mask.baseAddress
-                cr_draw_quad(&context.target.target, &quad)
-            }
-        } else {
-            cr_draw_quad(&context.target.target, &quad)
+        clipped(&quad, context: context) { target, quad in cr_draw_quad(target, quad) }
+    }
+
+    /// Runs one of CRaster's drawing calls on the context's target with the
+    /// quad cut to the context's clip, if it has one (the mask's pointer
+    /// lives only for the call).
+    func clipped(_ quad: inout cr_quad, context: DrawContext,
+                 _ body: (UnsafeMutablePointer<cr_target>, UnsafeMutablePointer<cr_quad>) -> Void) {
+        let target = context.target
+        guard let clip = context.clip else { return body(&target.target, &quad) }
+        clip.withUnsafeBufferPointer { mask in
+            quad.clip = mask.baseAddress
+            body(&target.target, &quad)
         }
     }
 
@@ -250,17 +256,9 @@ public final class Renderer {
         color.alpha = min(max(color.alpha, 0), 1) * min(max(shadow.opacity, 0), 1)
         quad.color = premultiplied(color)
         quad.alpha = alpha
-        let draw = { (quad: inout cr_quad) in
-            cr_draw_shadow(&context.target.target, &quad, shape.minX, shape.minY, shape.width, shape.height,
-                           min(cornerRadius, min(shape.width, shape.height) / 2), sigma)
-        }
-        if let clip = context.clip {
-            clip.withUnsafeBufferPointer { mask in
-                quad.clip = mask.baseAddress
-                draw(&quad)
-            }
-        } else {
-            draw(&quad)
+        let corner = min(cornerRadius, min(shape.width, shape.height) / 2)
+        clipped(&quad, context: context) { target, quad in
+            cr_draw_shadow(target, quad, shape.minX, shape.minY, shape.width, shape.height, corner, sigma)
         }
     }
 
@@ -361,14 +359,8 @@ public final class Renderer {
             quad.texture = pixels.baseAddress
             quad.tex_width = Int32(picture.width)
             quad.tex_height = Int32(picture.height)
-            let target = context.target
-            if let clip = context.clip {
-                clip.withUnsafeBufferPointer { mask in
-                    quad.clip = mask.baseAddress
-                    cr_draw_curl(&target.target, &quad, axis * n.x, axis * n.y, n.x, n.y, radius)
-                }
-            } else {
-                cr_draw_curl(&target.target, &quad, axis * n.x, axis * n.y, n.x, n.y, radius)
+            clipped(&quad, context: context) { target, quad in
+                cr_draw_curl(target, quad, axis * n.x, axis * n.y, n.x, n.y, radius)
             }
         }
     }

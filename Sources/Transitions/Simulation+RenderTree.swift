@@ -70,10 +70,7 @@ extension RenderLayer {
         backgroundColor = state.backgroundColor
         cornerRadius = state.cornerRadius
         maskedCorners = state.maskedCorners
-        if state.shadowOpacity > 0 && state.shadowColor.alpha > 0 {
-            shadow = Shadow(color: state.shadowColor, opacity: state.shadowOpacity, radius: state.shadowRadius,
-                            offset: state.shadowOffset, path: state.shadowPath)
-        }
+        shadow = state.visibleShadow
         borderWidth = state.borderWidth
         borderColor = state.borderColor
         masksToBounds = state.clipsToBounds

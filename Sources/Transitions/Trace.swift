@@ -86,14 +86,11 @@ extension Simulation {
                         cornerRadius: round4(state.cornerRadius), borderWidth: round4(state.borderWidth),
                         borderColor: state.borderColor.map(round), clipsToBounds: state.clipsToBounds, hidden: state.isHidden,
                         zPosition: round4(state.zPosition), doubleSided: state.isDoubleSided, snapshotOf: view.snapshot?.sourceID)
-                    if state.shadowOpacity > 0 && state.shadowColor.alpha > 0 {
-                        sample.shadow = Shadow(color: round(state.shadowColor), opacity: round4(state.shadowOpacity),
-                                               radius: round4(state.shadowRadius), offset: round(state.shadowOffset),
-                                               path: state.shadowPath.map(round))
+                    sample.shadow = state.visibleShadow.map {
+                        Shadow(color: round($0.color), opacity: round4($0.opacity), radius: round4($0.radius), offset: round($0.offset),
+                               path: $0.path.map(round))
                     }
-                    if state.maskedCorners != .all {
-                        sample.maskedCorners = CornerMask.names.filter { state.maskedCorners.contains($0.1) }.map(\.0)
-                    }
+                    if state.maskedCorners != .all { sample.maskedCorners = state.maskedCorners.cornerNames }
                     views.append(sample)
                 }
                 if state.isHidden { return }

@@ -1,4 +1,5 @@
 import Geometry
+import RenderTree
 
 /// Every property of a view at one moment (its model or its presentation).
 public struct ViewState: Sendable, Equatable {
@@ -80,5 +81,13 @@ public struct ViewState: Sendable, Equatable {
         case (.shadowOffset, .point(let p)): shadowOffset = p
         default: break
         }
+    }
+}
+
+extension ViewState {
+    /// The shadow as drawn: nil while it cannot be seen (opacity or its colour's alpha 0).
+    var visibleShadow: Shadow? {
+        guard shadowOpacity > 0 && shadowColor.alpha > 0 else { return nil }
+        return Shadow(color: shadowColor, opacity: shadowOpacity, radius: shadowRadius, offset: shadowOffset, path: shadowPath)
     }
 }

@@ -1,24 +1,12 @@
 import Foundation
 import LuaBindings
 import Testing
+import TestSupport
 
 /// CAMediaTimingFunction and UICubicTimingParameters wherever UIKit takes a
 /// timing: the alpha of a 1-second fade at half time is the Bézier's value
 /// there, worked out here by bisection on the curve's own polynomial.
 @Suite struct TimingFunctionTests {
-    /// y where x(t) = x on the Bézier (0,0), (x1,y1), (x2,y2), (1,1).
-    static func bezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, at x: Double) -> Double {
-        func point(_ t: Double, _ a: Double, _ b: Double) -> Double {
-            3 * (1 - t) * (1 - t) * t * a + 3 * (1 - t) * t * t * b + t * t * t
-        }
-        var (low, high) = (0.0, 1.0)
-        for _ in 0..<200 {
-            let middle = (low + high) / 2
-            if point(middle, x1, x2) < x { low = middle } else { high = middle }
-        }
-        return point((low + high) / 2, y1, y2)
-    }
-
     /// A fade of the presented view over 1 s, animated by `call` (which
     /// sets `view.alpha = target` in its animations: 1 presenting, 0 dismissing).
     func entry(_ call: String, header: String = "", interaction: String = "") -> String {
@@ -59,7 +47,7 @@ import Testing
     }
 
     @Test func aCustomCurveShapesUIViewAnimate() throws {
-        let expected = Self.bezier(0.4, 0, 0.2, 1, at: 0.5)
+        let expected = bezierY(x: 0.5, 0.4, 0, 0.2, 1)
         // Far from ease-in-out's 0.5 at half time: the test tells the curves apart.
         #expect(abs(expected - 0.5) > 0.2)
         let media = try alphaAtHalfTime(entry("UIView.animate{duration = 1, timingFunction = CAMediaTimingFunction(0.4, 0, 0.2, 1), "
@@ -72,7 +60,7 @@ import Testing
 
     @Test func namedCurvesHaveApplesControlPoints() throws {
         // kCAMediaTimingFunctionEaseOut is (0, 0, 0.58, 1).
-        let expected = Self.bezier(0, 0, 0.58, 1, at: 0.5)
+        let expected = bezierY(x: 0.5, 0, 0, 0.58, 1)
         for spelling in ["CAMediaTimingFunction.easeOut", "CAMediaTimingFunction(\"easeOut\")", "UICubicTimingParameters(\"easeOut\")"] {
             let alpha = try alphaAtHalfTime(entry("UIView.animate{duration = 1, timingFunction = \(spelling), "
                 + "animations = function() view.alpha = target end, completion = done}"))
@@ -81,7 +69,7 @@ import Testing
     }
 
     @Test func aKeyframeBlockIsWarpedByItsCurve() throws {
-        let expected = Self.bezier(0.2, 0.8, 0.2, 1, at: 0.5)
+        let expected = bezierY(x: 0.5, 0.2, 0.8, 0.2, 1)
         let alpha = try alphaAtHalfTime(entry("UIView.animateKeyframes{duration = 1, timingFunction = CAMediaTimingFunction(0.2, 0.8, 0.2, 1), "
             + "animations = function() UIView.addKeyframe(0, 1, function() view.alpha = target end) end, completion = done}"))
         #expect(abs(alpha - expected) < 1e-4)

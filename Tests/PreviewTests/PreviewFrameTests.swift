@@ -4,6 +4,7 @@ import LuaBindings
 import Raster
 import RenderTree
 import Testing
+import TestSupport
 
 /// Frames of built-in entries, checked against values computed here from
 /// the entries' own figures and Core Animation's rules.
