@@ -218,12 +218,26 @@ function TransitionCoordinator:animateAlongsideTransition(animation, completion)
 ---@field choices? string[]
 ---@field description? string
 
+---@class GestureRecognizer The recognizer at one touch event.
+---@field translation CGPoint Since the gesture began, in the container's points.
+---@field location CGPoint The (first) finger.
+---@field velocity CGPoint|number Points a second; a pinch's is its scale a second.
+---@field scale number The fingers' distance over their distance at the start (1 for a pan).
+---@field state "began"|"changed"|"ended"|"cancelled"
+---@field numberOfTouches integer
+---@field kind "pan"|"screenEdgePan"|"pinch"
+
 ---@class InteractionDeclaration
----@field distance? number|fun(containerSize: CGSize): number Points of drag for the whole transition.
----@field completionSpeed? number
----@field completionCurve? "linear"|"easeIn"|"easeOut"|"easeInOut"|CAMediaTimingFunction
+---@field gesture? "pan"|"screenEdgePan"|"pinch" The recognizer (pan).
+---@field direction? "down"|"up"|"left"|"right"|"vertical"|"horizontal"|"in"|"out" A pan's direction or axis; a pinch's in (closing) or out.
+---@field edge? "left"|"right"|"top"|"bottom" A screen-edge pan's edge, where the finger starts.
+---@field distance? number|fun(containerSize: CGSize): number Points of drag (or change of scale) for the whole transition.
+---@field progress? fun(g: GestureRecognizer, containerSize: CGSize): number The percent at each touch event.
+---@field shouldFinish? fun(g: GestureRecognizer, percent: number): boolean At release: finish or cancel.
+---@field completionSpeed? number|fun(g: GestureRecognizer, percent: number): number
+---@field completionCurve? "linear"|"easeIn"|"easeOut"|"easeInOut"|CAMediaTimingFunction|fun(g: GestureRecognizer, percent: number): any
 ---@field finishThreshold? number Letting go past this fraction finishes (0.5).
----@field velocityThreshold? number A flick faster than this, in points a second, finishes (1000).
+---@field velocityThreshold? number A flick faster than this along the gesture finishes, as fast back cancels (1000 points, or 1 scale, a second).
 
 ---@class Entry What an entry script returns.
 ---@field name? string Defaults to the file name.
@@ -240,7 +254,7 @@ function TransitionCoordinator:animateAlongsideTransition(animation, completion)
 ---@field presentationAnimator? Animator
 ---@field dismissalAnimator? Animator
 ---@field presentationController? PresentationControllerHooks
----@field interaction? {dismissal?: InteractionDeclaration}
+---@field interaction? {dismissal?: InteractionDeclaration, presentation?: InteractionDeclaration}
 
 ---@class UIAccessibilityStatics Read-only.
 ---@field isReduceMotionEnabled boolean On in check's reduce-motion scenario and with --reduce-motion: offer a calmer transition (a cross-fade).

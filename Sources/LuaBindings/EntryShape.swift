@@ -20,8 +20,8 @@ enum EntryShape {
         "dismissalTransitionDidEnd", "frameOfPresentedViewInContainerView", "presentedView", "shouldRemovePresentersView",
         "containerViewWillLayoutSubviews", "containerViewDidLayoutSubviews", "viewWillTransition", "keyboardWillChangeFrame",
     ]
-    static let interactionKinds = ["dismissal"]
-    static let interactionFields = ["distance", "completionSpeed", "completionCurve", "finishThreshold", "velocityThreshold"]
+    static let interactionKinds = InteractionKind.allCases.map(\.rawValue)
+    static let interactionFields = ScriptRuntime.interactionFields
     static let parameterFields = ["type", "default", "min", "max", "choices", "description"]
     /// More keys than this in one table is not an entry someone wrote by hand.
     static let keyLimit = 256

@@ -11,11 +11,15 @@ public enum Scenario: String, Sendable, CaseIterable {
     case dismiss
     case presentThenDismiss = "present-then-dismiss"
     case interactiveFinish = "interactive-finish"
+    /// A short fast flick of the entry's gesture, let go at speed: its rule decides.
+    case interactiveFlick = "interactive-flick"
     case interactiveCancel10 = "interactive-cancel-10"
     case interactiveCancel50 = "interactive-cancel-50"
     case interactiveCancel99 = "interactive-cancel-99"
     case rotation = "rotation-while-presented"
     case nonAnimatedPresent = "non-animated-present"
+    /// The entry's presentation gesture drags the presented screen in (70 %, let go).
+    case interactivePresent = "interactive-present"
     /// Present, then dismiss, with Reduce Motion on: large motion is reported.
     case reduceMotion = "reduce-motion"
 
@@ -28,7 +32,8 @@ public enum Scenario: String, Sendable, CaseIterable {
         }
     }
 
-    var isInteractive: Bool { self == .interactiveFinish || cancelAt != nil }
+    /// Drives the dismissal by the entry's gesture.
+    var isInteractive: Bool { self == .interactiveFinish || self == .interactiveFlick || cancelAt != nil }
 }
 
 /// How to run a scenario.
@@ -125,10 +130,10 @@ public enum ScenarioRunner {
 
     /// - Parameters:
     ///   - given: drives the interactive part of the scenario instead of the standard drag.
-    ///   - release: drag to this fraction and let go, and the entry's own rule decides
+    ///   - gesture: touches that drive it instead, read by the entry's gesture and rule
     ///     whether that finishes or cancels.
     public static func run(_ file: EntryFile, source: String, scenario: Scenario, options: ScenarioOptions = ScenarioOptions(),
-                           interaction given: InteractionPlan? = nil, release: Double? = nil) -> ScenarioOutcome {
+                           interaction given: InteractionPlan? = nil, gesture: GestureInput? = nil) -> ScenarioOutcome {
         let simulation = Simulation(windowSize: options.windowSize)
         simulation.device = options.device
         simulation.reduceMotion = options.reduceMotion || scenario == .reduceMotion
@@ -142,12 +147,12 @@ public enum ScenarioRunner {
         // One time limit for the whole scenario: every call into the script
         // and the host's own work between them.
         return runtime.state.measuringTime {
-            run(runtime, scenario: scenario, options: options, interaction: given, release: release)
+            run(runtime, scenario: scenario, options: options, interaction: given, gesture: gesture)
         }
     }
 
     private static func run(_ runtime: ScriptRuntime, scenario: Scenario, options: ScenarioOptions,
-                            interaction given: InteractionPlan?, release: Double?) -> ScenarioOutcome {
+                            interaction given: InteractionPlan?, gesture: GestureInput?) -> ScenarioOutcome {
         let simulation = runtime.simulation
         let presented = simulation.makeViewController(name: "presented")
         presented.view.backgroundColor = Color(red: 0.2, green: 0.45, blue: 0.95)
@@ -174,14 +179,26 @@ public enum ScenarioRunner {
             runtime.add(Problem(error))
             return finished()
         }
-        let interaction = runtime.interaction(windowSize: options.windowSize)
-        // A plan from the caller may drive an entry that declares no interaction: UIKit's defaults then.
-        let rule = interaction ?? EntryInteraction(distance: options.windowSize.height)
-        let plan = given ?? release.map { fraction in
-            InteractionPlan.drag(to: fraction, over: 0.4, then: rule.finishes(at: fraction) ? .finish : .cancel)
+        let declared = (dismissal: runtime.interaction(.dismissal, windowSize: options.windowSize),
+                        presentation: runtime.interaction(.presentation, windowSize: options.windowSize))
+        // A drive from the caller may work an entry that declares no interaction: UIKit's defaults then.
+        func rule(_ kind: InteractionKind) -> EntryInteraction {
+            if let rule = kind == .dismissal ? declared.dismissal : declared.presentation { return rule }
+            var rule = EntryInteraction(distance: options.windowSize.height)
+            rule.gesture = .pan(kind == .dismissal ? .down : .up)
+            return rule
         }
-        if scenario.isInteractive && interaction == nil && plan == nil {
+        func plan(_ kind: InteractionKind, _ input: GestureInput) -> InteractionPlan {
+            let rule = rule(kind)
+            let responder = ScriptedGestureResponder(runtime: runtime, kind: kind, rule: rule, containerSize: options.windowSize)
+            return .gesture(input.touchPath(for: rule, in: options.windowSize), kind: rule.gesture, responder: responder)
+        }
+        let driven = given != nil || gesture != nil
+        if scenario.isInteractive && declared.dismissal == nil && !driven {
             return finished(skipped: "no interactive dismissal")
+        }
+        if scenario == .interactivePresent && declared.presentation == nil && !driven {
+            return finished(skipped: "no interactive presentation")
         }
         // The whole run is sampled, a dismissal's presentation included.
         var samples: [Sample] = []
@@ -226,35 +243,53 @@ public enum ScenarioRunner {
         /// leaves nothing to dismiss).
         var presentedAndIdle: Bool { simulation.topViewController === presented && !simulation.isTransitioning && !runtime.state.isTerminated }
 
-        switch scenario {
-        case .present:
-            // With a plan the presentation itself is interactive (a drag that brings a sheet up).
-            if plan != nil { delegate.interactive = (rule.completionSpeed, rule.completionCurve) }
+        /// Presents (by the plan, if any) and runs until idle.
+        func present(animated: Bool = true, by plan: InteractionPlan? = nil) {
+            if plan != nil { delegate.interactive = (rule(.presentation).completionSpeed, rule(.presentation).completionCurve) }
             phase(dismissing: false) {
-                simulation.present(presented, interaction: plan)
+                simulation.present(presented, animated: animated, interaction: plan)
                 simulation.runUntilIdle(fps: options.fps, sample: sample)
             }
             delegate.interactive = nil
+        }
+        /// Dismisses (by the plan, if any) once the presentation is done.
+        func dismiss(by plan: InteractionPlan? = nil) {
+            guard presentedAndIdle else { return }
+            if plan != nil { delegate.interactive = (rule(.dismissal).completionSpeed, rule(.dismissal).completionCurve) }
+            phase(dismissing: true) { simulation.dismiss(interaction: plan); simulation.runUntilIdle(fps: options.fps, sample: sample) }
+            delegate.interactive = nil
+        }
+
+        switch scenario {
+        case .present:
+            // With a drive the presentation itself is interactive (a drag that brings a sheet up).
+            present(by: given ?? gesture.map { plan(.presentation, $0) })
+        case .interactivePresent:
+            present(by: given ?? plan(.presentation, gesture ?? GestureInput(.preset(.drag))))
         case .nonAnimatedPresent:
-            phase(dismissing: false) { simulation.present(presented, animated: false); simulation.runUntilIdle(fps: options.fps, sample: sample) }
-        case .dismiss, .presentThenDismiss, .reduceMotion:
-            phase(dismissing: false) {
-                simulation.present(presented, animated: scenario != .dismiss)
-                simulation.runUntilIdle(fps: options.fps, sample: sample)
+            present(animated: false)
+        case .dismiss, .presentThenDismiss:
+            present(animated: scenario != .dismiss)
+            dismiss()
+        case .reduceMotion:
+            // Every way the entry moves, with the setting on: animated, and by each gesture it declares.
+            present()
+            dismiss()
+            if declared.dismissal != nil, !runtime.state.isTerminated, simulation.topViewController !== presented {
+                present()
+                dismiss(by: plan(.dismissal, GestureInput(.preset(.drag))))
             }
-            if presentedAndIdle {
-                phase(dismissing: true) { simulation.dismiss(); simulation.runUntilIdle(fps: options.fps, sample: sample) }
+            if declared.presentation != nil, !runtime.state.isTerminated, simulation.topViewController !== presented {
+                present(by: plan(.presentation, GestureInput(.preset(.drag))))
+                dismiss()
             }
-        case .interactiveFinish, .interactiveCancel10, .interactiveCancel50, .interactiveCancel99:
-            phase(dismissing: false) { simulation.present(presented); simulation.runUntilIdle(fps: options.fps, sample: sample) }
-            if presentedAndIdle {
-                delegate.interactive = (rule.completionSpeed, rule.completionCurve)
-                // Finishing: a drag to 70 % let go, which the entry's own rule must call a finish.
-                let drag = plan ?? (scenario.cancelAt.map { InteractionPlan.drag(to: $0, over: 0.4, then: .cancel) }
-                    ?? InteractionPlan.drag(to: 0.7, over: 0.4, then: rule.finishes(at: 0.7) ? .finish : .cancel))
-                phase(dismissing: true) { simulation.dismiss(interaction: drag); simulation.runUntilIdle(fps: options.fps, sample: sample) }
-                delegate.interactive = nil
-            }
+        case .interactiveFinish, .interactiveFlick, .interactiveCancel10, .interactiveCancel50, .interactiveCancel99:
+            present()
+            // Finishing: a drag to 70 % let go, which the entry's own rule should call a finish;
+            // cancelling: a drag the system takes away part way.
+            let standard = scenario.cancelAt.map { GestureInput(.cancelled(at: $0)) }
+                ?? GestureInput(.preset(scenario == .interactiveFlick ? .flick : .drag))
+            dismiss(by: given ?? plan(.dismissal, gesture ?? standard))
         case .rotation:
             phase(dismissing: false) {
                 simulation.present(presented)
@@ -275,29 +310,6 @@ public enum ScenarioRunner {
             runtime.find(.warning, hook: "scenario", location: nil, "\(runtime.droppedProblems) more problem(s) not shown")
         }
         return finished(trace: simulation.trace(samples: samples))
-    }
-}
-
-/// An entry's `interaction.dismissal` declaration: how far a drag goes for
-/// the whole transition, and when letting go finishes it.
-public struct EntryInteraction: Sendable {
-    public var distance: Double
-    public var completionSpeed: Double
-    public var completionCurve: TimingCurve
-    /// Finish when let go past this fraction…
-    public var finishThreshold = 0.5
-    /// …or when flicked faster than this (points a second).
-    public var velocityThreshold = 1000.0
-
-    public init(distance: Double, completionSpeed: Double = 1, completionCurve: TimingCurve = .easeInOut) {
-        self.distance = distance
-        self.completionSpeed = completionSpeed
-        self.completionCurve = completionCurve
-    }
-
-    /// Whether letting go at `progress` with `velocity` finishes the transition.
-    public func finishes(at progress: Double, velocity: Double = 0) -> Bool {
-        progress > finishThreshold || velocity > velocityThreshold
     }
 }
 
@@ -335,65 +347,6 @@ extension ScriptRuntime {
     /// A problem with a field of the entry's table, at the field's line.
     func metadataProblem(_ field: String, _ message: String) -> EntryError {
         .badMetadata(entry: entryName, location: location(ofField: field), message: message)
-    }
-
-    /// interaction = {dismissal = {distance = 300 or function(containerSize), completionSpeed = 1,
-    /// completionCurve = "easeInOut" or a CAMediaTimingFunction, finishThreshold = 0.5, velocityThreshold = 1000}}; a value
-    /// that makes no sense is reported and UIKit's default used.
-    func interaction(windowSize: Size) -> EntryInteraction? {
-        state.push(entry!)
-        state.pushField("interaction", of: -1)
-        state.pushField("dismissal", of: -1)
-        defer { state.pop(3) }
-        guard state.isTable(at: -1) else { return nil }
-        let table = state.top
-        let at = location(ofField: "dismissal")
-        func number(_ key: String, minimum: Double, above: Bool = false) -> Double? {
-            state.pushField(key, of: table)
-            defer { state.pop() }
-            if state.isNil(at: -1) { return nil }
-            guard state.isNumber(at: -1), let value = state.number(at: -1), value.isFinite, above ? value > minimum : value >= minimum else {
-                find(hook: "interaction.dismissal", location: at, "'\(key)' must be a finite number \(above ? "above" : "at least") "
-                     + "\(LuaValue.number(minimum).description); UIKit's default is used")
-                return nil
-            }
-            return value
-        }
-        var distance = windowSize.height
-        state.pushField("distance", of: table)
-        if state.isFunction(at: -1) {
-            // distance = function(containerSize) return … end; the call consumes the function.
-            push(windowSize)
-            do {
-                try state.call(hook: "interaction.dismissal.distance", arguments: 1, results: 1)
-                if let value = state.number(at: -1), value.isFinite, value > 0 {
-                    distance = value
-                } else {
-                    find(hook: "interaction.dismissal.distance", location: at, "must return a finite number of points above 0")
-                }
-                state.pop()
-            } catch {
-                record(error)
-            }
-        } else {
-            state.pop()
-            distance = number("distance", minimum: 0, above: true) ?? distance
-        }
-        let speed = number("completionSpeed", minimum: 0, above: true) ?? 1
-        state.pushField("completionCurve", of: table)
-        var curve = TimingCurve.easeInOut
-        if !state.isNil(at: -1) {
-            do {
-                curve = try timingCurve(at: state.top, what: "completionCurve")
-            } catch {
-                find(hook: "interaction.dismissal", location: at, "\(error); UIKit's default is used")
-            }
-        }
-        state.pop()
-        var declared = EntryInteraction(distance: distance, completionSpeed: speed, completionCurve: curve)
-        if let threshold = number("finishThreshold", minimum: 0) { declared.finishThreshold = threshold }
-        if let velocity = number("velocityThreshold", minimum: 0) { declared.velocityThreshold = velocity }
-        return declared
     }
 
     /// The line a field of the entry's table is written on (its last

@@ -78,7 +78,7 @@ public final class Renderer {
         target.clear(to: (0, 0, 0, 255))
         var context = DrawContext(target: target, clip: nil, safeArea: safeArea ?? frame.safeArea)
         try draw(frame.root, parent: Homography(scaleX: scale, y: scale), context: &context)
-        if let touch = frame.touch { drawTouch(at: touch, into: target) }
+        for touch in frame.touches { drawTouch(at: touch, into: target) }
         return target.image()
     }
 

@@ -9,16 +9,16 @@ public struct RenderFrame: Sendable, Equatable {
     public var root: RenderLayer
     /// The running transition's progress (0…1), if one is running.
     public var progress: Double?
-    /// Where a finger touches the screen (an interactive transition), in points.
-    public var touch: Point?
+    /// Where fingers touch the screen (an interactive transition), in points: one, or two for a pinch.
+    public var touches: [Point]
     /// The window's safe area (the status bar sits in its top inset).
     public var safeArea: EdgeInsets
 
-    public init(time: Double, root: RenderLayer, progress: Double? = nil, touch: Point? = nil, safeArea: EdgeInsets = EdgeInsets()) {
+    public init(time: Double, root: RenderLayer, progress: Double? = nil, touches: [Point] = [], safeArea: EdgeInsets = EdgeInsets()) {
         self.time = time
         self.root = root
         self.progress = progress
-        self.touch = touch
+        self.touches = touches
         self.safeArea = safeArea
     }
 

@@ -13,7 +13,7 @@ extension Simulation {
             controller = presented.presentedViewController
         }
         let tree = layer(for: window, state: window.presentation, roles: roles)
-        return RenderFrame(time: now, root: tree, progress: driver?.progress, touch: driver?.touch, safeArea: safeAreaInsets)
+        return RenderFrame(time: now, root: tree, progress: driver?.progress, touches: driver?.touches ?? [], safeArea: safeAreaInsets)
     }
 
     /// The cost, in bytes, of a frame kept for rendering: charged to the
@@ -90,15 +90,17 @@ extension TransitionDriver {
         return min(max(local / duration, 0), 1)
     }
 
-    /// Where the finger is while an interaction drives the transition: it
-    /// starts a third of the way down the window, in the middle, and moves
-    /// down with a dismissal (up with a presentation) by the percent of the
-    /// window's height. Nil once let go.
-    var touch: Point? {
-        guard interaction != nil, case .scrubbed = timeline.mode else { return nil }
+    /// Where the fingers are while an interaction drives the transition: a
+    /// gesture's own, or for a plan of bare percents one finger that starts
+    /// a third of the way down the window, in the middle, and moves down
+    /// with a dismissal (up with a presentation) by the percent of the
+    /// window's height. None once let go.
+    var touches: [Point] {
+        if responder != nil { return fingers ?? [] }
+        guard interaction != nil, case .scrubbed = timeline.mode else { return [] }
         let bounds = simulation.window.bounds
         let start = presenting ? bounds.height * 0.8 : bounds.height * 0.3
         let travel = bounds.height * 0.5 * percent
-        return Point(x: bounds.midX, y: presenting ? start - travel : start + travel)
+        return [Point(x: bounds.midX, y: presenting ? start - travel : start + travel)]
     }
 }

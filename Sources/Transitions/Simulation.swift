@@ -209,6 +209,7 @@ public final class Simulation {
         guard let plan, driver.interaction != nil else { return }
         driver.interactionPlan = plan.steps.map { (driver.startTime + $0.time, $0.action) }
         driver.scrollView = plan.scrollView
+        driver.responder = plan.responder
     }
 
     /// After completeTransition: UIKit's clean-up and the hooks that follow.
@@ -363,16 +364,37 @@ public final class Simulation {
                 driver.scrollView?.contentOffset = Point(x: driver.scrollView?.contentOffset.x ?? 0, y: y)
                 continue
             }
-            if case .update(let p) = step.action { checkScroll(driver, percent: p) }
+            var action = step.action
+            switch action {
+            case .touch(let sample):
+                driver.fingers = sample.touches
+                action = .update(driver.responder?.percent(for: sample) ?? driver.percent)
+            case .release(let sample):
+                driver.fingers = nil
+                let release = driver.responder?.release(sample, percent: driver.percent) ?? GestureRelease(finish: driver.percent > 0.5)
+                if let interaction = driver.interaction as? PercentDrivenInteractiveTransition {
+                    if let speed = release.completionSpeed { interaction.completionSpeed = speed }
+                    if let curve = release.completionCurve { interaction.completionCurve = curve }
+                }
+                action = release.finish ? .finish : .cancel
+            case .gestureCancelled:
+                driver.fingers = nil
+                action = .cancel
+            default:
+                break
+            }
+            // A responder may have ended the run (out of its limits) or the transition.
+            guard self.driver === driver else { continue }
+            if case .update(let p) = action { checkScroll(driver, percent: p) }
             guard let interaction = driver.interaction as? PercentDrivenInteractiveTransition else {
-                applyDirect(step.action, driver)
+                applyDirect(action, driver)
                 continue
             }
-            switch step.action {
+            switch action {
             case .update(let p): interaction.update(p)
             case .finish: interaction.finish()
             case .cancel: interaction.cancel()
-            case .scroll: break
+            default: break
             }
         }
         engine.advance(to: time)
@@ -393,7 +415,7 @@ public final class Simulation {
         case .update(let p): driver.context.updateInteractiveTransition(p)
         case .finish: driver.context.finishInteractiveTransition()
         case .cancel: driver.context.cancelInteractiveTransition()
-        case .scroll: break
+        default: break
         }
     }
 

@@ -33,6 +33,9 @@ final class TransitionDriver {
     var chromeAtStart: [ViewState] = []
     var fromStateAtStart: ViewState?
     var interactionPlan: [(time: Double, action: InteractionPlan.Action)] = []
+    var responder: GestureResponder?
+    /// Where the gesture's fingers are now; nil when no gesture drives the transition or once they lift.
+    var fingers: [Point]?
     var scrollView: View?
     var reportedScroll = false
     var percent = 0.0
@@ -160,6 +163,26 @@ final class TransitionDriver {
     }
 }
 
+/// What an interaction makes of a gesture, the part of UIKit code that
+/// lives in a recognizer's action method.
+public protocol GestureResponder: AnyObject {
+    /// The transition's percent at this touch event (update(_:)).
+    func percent(for sample: GestureSample) -> Double
+    /// At release: finish or cancel, and the completionSpeed and
+    /// completionCurve to do it with (nil keeps the controller's).
+    func release(_ sample: GestureSample, percent: Double) -> GestureRelease
+}
+
+public struct GestureRelease: Sendable, Equatable {
+    public var finish: Bool
+    public var completionSpeed: Double?
+    public var completionCurve: TimingCurve?
+
+    public init(finish: Bool, completionSpeed: Double? = nil, completionCurve: TimingCurve? = nil) {
+        (self.finish, self.completionSpeed, self.completionCurve) = (finish, completionSpeed, completionCurve)
+    }
+}
+
 /// A scripted interaction: progress updates at times (seconds after the
 /// transition starts), ending in finish or cancel.
 public struct InteractionPlan {
@@ -169,15 +192,37 @@ public struct InteractionPlan {
         case scroll(Double)
         case finish
         case cancel
+        /// A touch event of a gesture: the plan's responder turns it into a percent.
+        case touch(GestureSample)
+        /// The fingers lift: the responder says whether that finishes, and how the rest plays.
+        case release(GestureSample)
+        /// The system took the gesture away: cancelled.
+        case gestureCancelled(GestureSample)
     }
 
     public var steps: [(time: Double, action: Action)]
     /// The scroll view the drag starts in, if any.
     public var scrollView: View?
+    /// Turns a gesture's touch events into the transition's percent, and its release into finish or cancel.
+    public var responder: GestureResponder?
 
     public init(steps: [(time: Double, action: Action)], scrollView: View? = nil) {
         self.steps = steps.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
         self.scrollView = scrollView
+    }
+
+    /// A gesture's touch events driving the transition through `responder`.
+    public static func gesture(_ path: TouchPath, kind: GestureKind, responder: GestureResponder) -> InteractionPlan {
+        let steps = path.events(for: kind).map { event -> (time: Double, action: Action) in
+            switch event.state {
+            case .began, .changed: (event.time, .touch(event))
+            case .ended: (event.time, .release(event))
+            case .cancelled: (event.time, .gestureCancelled(event))
+            }
+        }
+        var plan = InteractionPlan(steps: steps)
+        plan.responder = responder
+        return plan
     }
 
     /// A pan gesture: translations along the dismissal direction over time,

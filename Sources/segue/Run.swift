@@ -13,7 +13,10 @@ struct Run: ParsableCommand, Displayed {
             Presents the entry (and dismisses it with --dismiss), sampling every 1/fps seconds. \
             --interactive drives the presentation (or, with --dismiss, the dismissal) by a drag: \
             finish:0.7 drags to 70 % then finishes, cancel:0.3 drags to 30 % then cancels, release:0.6 \
-            drags to 60 % and lets go, and the entry's interaction rule decides. --scenario runs one \
+            drags to 60 % and lets go, and the entry's interaction rule decides. --gesture drives it by \
+            the entry's own gesture (pan, screen-edge pan or pinch): drag (70 % and let go), flick (a \
+            fast short flick), drag-back (60 %, back to 45 %), nudge (30 %); --touches and --pinch give \
+            the fingers' path yourself; --release-velocity sets the speed they leave at. --scenario runs one \
             of check's standard scenarios exactly as check does (\(Scenario.allCases.map(\.rawValue).joined(separator: ", "))). \
             What the script prints goes to standard error, with its file:line. ENTRY is a name \
             (an entry of a catalogue in use, catalogue/entry, or ./NAME.lua here) or a path.
@@ -21,6 +24,8 @@ struct Run: ParsableCommand, Displayed {
             Examples:
               segue run fade
               segue run 'half-sheet(edge: right)' --dismiss --interactive cancel:0.4
+              segue run drag-sheet --dismiss --gesture flick
+              segue run drag-sheet --dismiss --touches '0:195,300 0.2:195,420' --release-velocity 1500
               segue run slide-from-bottom --scenario rotation-while-presented
               segue run ./my-entry.lua --json > trace.json
             """

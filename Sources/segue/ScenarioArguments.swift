@@ -6,6 +6,7 @@ import LuaBindings
 import Transitions
 
 extension Scenario: ExpressibleByArgument {}
+extension TouchPath.Preset: ExpressibleByArgument {}
 
 /// The options that say which run of an entry to make: shared by `run` and
 /// `preview`, so a preview shows exactly the run that `run` prints.
@@ -15,6 +16,20 @@ struct ScenarioArguments: ParsableArguments {
 
     @Option(help: ArgumentHelp("Drive the transition by a drag: finish:P, cancel:P or release:P (P from 0 to 1).", valueName: "SPEC"))
     var interactive: String?
+
+    @Option(help: ArgumentHelp("Drive it by the entry's own gesture: \(TouchPath.Preset.allCases.map(\.rawValue).joined(separator: ", ")).",
+                               valueName: "PRESET"), completion: .list(TouchPath.Preset.allCases.map(\.rawValue)))
+    var gesture: TouchPath.Preset?
+
+    @Option(help: ArgumentHelp("Drive it by one finger through these points: 'T:X,Y T:X,Y …' (seconds, window points).",
+                               valueName: "PATH"))
+    var touches: String?
+
+    @Option(help: ArgumentHelp("Drive it by two fingers pinching through these scales: 'T:SCALE T:SCALE …'.", valueName: "PATH"))
+    var pinch: String?
+
+    @Option(help: ArgumentHelp("The speed at release along the gesture, points (or scale) a second.", valueName: "V"))
+    var releaseVelocity: Double?
 
     @Option(help: ArgumentHelp("One of check's standard scenarios.", valueName: "NAME"))
     var scenario: Scenario?
@@ -37,8 +52,20 @@ struct ScenarioArguments: ParsableArguments {
     var parameters: [String] = []
 
     func validate() throws {
-        if scenario != nil && (dismiss || interactive != nil) {
-            throw ValidationError("--scenario names the whole run: leave out --dismiss and --interactive")
+        let drives = [("--interactive", interactive != nil), ("--gesture", gesture != nil), ("--touches", touches != nil),
+                      ("--pinch", pinch != nil)].filter(\.1).map(\.0)
+        if drives.count > 1 {
+            throw ValidationError("\(drives.joined(separator: " and ")) each say how the transition is driven: give one of them")
+        }
+        if releaseVelocity != nil && (drives.isEmpty || interactive.map { !$0.hasPrefix("release:") } == true) {
+            throw ValidationError("--release-velocity is the speed a gesture is let go at: give it with --gesture, --touches, "
+                + "--pinch or --interactive release:P")
+        }
+        if let releaseVelocity, !releaseVelocity.isFinite || abs(releaseVelocity) > 100_000 {
+            throw ValidationError("--release-velocity must be a finite number of points a second, at most 100000 either way")
+        }
+        if scenario != nil && (dismiss || !drives.isEmpty) {
+            throw ValidationError("--scenario names the whole run: leave out --dismiss, \(drives.first ?? "--interactive")")
         }
         if size != nil && device != nil {
             throw ValidationError("--size and --device both say how big the screen is: give one of them")
@@ -69,28 +96,59 @@ struct ScenarioArguments: ParsableArguments {
         return landscape ? Size(width: max(parts[0], parts[1]), height: min(parts[0], parts[1])) : Size(width: parts[0], height: parts[1])
     }
 
-    /// The --interactive drag: a plan that ends as told, or a fraction to let go at.
-    func drag() throws -> (plan: InteractionPlan?, release: Double?) {
+    /// The drive: a forced plan (--interactive finish:P or cancel:P), or touches the entry's gesture reads.
+    func drag() throws -> (plan: InteractionPlan?, gesture: GestureInput?) {
+        if let gesture { return (nil, GestureInput(.preset(gesture), releaseVelocity: releaseVelocity)) }
+        if let touches { return (nil, GestureInput(.path(try Self.path(touches, option: "--touches", pinch: false)), releaseVelocity: releaseVelocity)) }
+        if let pinch { return (nil, GestureInput(.path(try Self.path(pinch, option: "--pinch", pinch: true)), releaseVelocity: releaseVelocity)) }
         guard let interactive else { return (nil, nil) }
         let parts = interactive.split(separator: ":").map(String.init)
         guard parts.count == 2, let percent = Double(parts[1]), (0...1).contains(percent),
               ["finish", "cancel", "release"].contains(parts[0]) else {
             throw ValidationError("--interactive takes finish:PERCENT, cancel:PERCENT or release:PERCENT with PERCENT from 0 to 1, "
-                + "like finish:0.7; got '\(interactive)'")
+                + "like finish:0.7; got '\(Suggestion.shortened(interactive))'")
         }
-        if parts[0] == "release" { return (nil, percent) }
+        if parts[0] == "release" { return (nil, GestureInput(.release(at: percent), releaseVelocity: releaseVelocity)) }
         return (.drag(to: percent, over: 0.4, then: parts[0] == "finish" ? .finish : .cancel), nil)
     }
 
+    /// 'T:X,Y T:X,Y …' (one finger) or 'T:SCALE …' (a pinch about the window's centre), times rising from 0.
+    static func path(_ text: String, option: String, pinch: Bool) throws -> TouchPath {
+        let form = pinch ? "'0:1 0.3:0.5'" : "'0:195,300 0.3:195,600'"
+        let words = text.split(whereSeparator: \.isWhitespace)
+        guard !words.isEmpty, words.count <= TouchPath.keyLimit else {
+            throw ValidationError("\(option) takes 1 to \(TouchPath.keyLimit) points like \(form); got \(words.count)")
+        }
+        var keys: [(time: Double, values: [Double])] = []
+        for word in words {
+            let parts = word.split(separator: ":", maxSplits: 1)
+            let values = parts.count == 2 ? parts[1].split(separator: ",").map { Double($0) } : []
+            guard parts.count == 2, let time = Double(parts[0]), time.isFinite, time >= (keys.last?.time ?? 0),
+                  time <= TouchPath.durationLimit, values.count == (pinch ? 1 : 2),
+                  values.allSatisfy({ $0.map { $0.isFinite && abs($0) <= 100_000 } ?? false }) else {
+                throw ValidationError("\(option): '\(Suggestion.shortened(String(word)))' is not a point like \(form) "
+                    + "(seconds from 0 to \(Int(TouchPath.durationLimit)), rising; finite numbers)")
+            }
+            keys.append((time, values.compactMap { $0 }))
+        }
+        if pinch {
+            guard keys.allSatisfy({ $0.values[0] > 0 }) else { throw ValidationError("\(option): scales must be above 0") }
+            return TouchPath(.pinch(centre: Point(x: 195, y: 422), span: 200, scales: keys.map { ($0.time, $0.values[0]) }))
+        }
+        return TouchPath(.one(keys.map { ($0.time, Point(x: $0.values[0], y: $0.values[1])) }))
+    }
+
     var chosenScenario: Scenario {
-        scenario ?? (dismiss ? (interactive == nil ? .presentThenDismiss : .interactiveFinish) : .present)
+        let driven = interactive != nil || gesture != nil || touches != nil || pinch != nil
+        return scenario ?? (dismiss ? (driven ? .interactiveFinish : .presentThenDismiss) : .present)
     }
 
     /// What the run is called in a title: "present", "interactive dismissal (release:0.6)".
     var title: String {
         let calm = reduceMotion ? ", Reduce Motion" : ""
-        guard let interactive else { return chosenScenario.rawValue + calm }
-        return "interactive \(dismiss ? "dismissal" : "presentation") (\(interactive))" + calm
+        let drive = interactive ?? gesture.map { "gesture \($0.rawValue)" } ?? touches.map { _ in "touches" } ?? pinch.map { _ in "pinch" }
+        guard let drive else { return chosenScenario.rawValue + calm }
+        return "interactive \(dismiss ? "dismissal" : "presentation") (\(drive))" + calm
     }
 
     /// Resolves the entry, checks its metadata as `check` does, and runs the
@@ -143,9 +201,14 @@ struct ScenarioArguments: ParsableArguments {
             if !quiet { Output.report(Problem(error)) }
             return (file, nil, options, Problem(error))
         }
-        let (plan, release) = try drag()
+        var (plan, gesture) = try drag()
+        // A pinch is about the window's centre, whatever its size.
+        if case .path(var path)? = gesture?.shape, case .pinch(_, let span, let scales) = path.fingers {
+            path.fingers = .pinch(centre: Point(x: options.windowSize.width / 2, y: options.windowSize.height / 2), span: span, scales: scales)
+            gesture?.shape = .path(path)
+        }
         let outcome = ScenarioRunner.run(file, source: source, scenario: chosenScenario, options: options,
-                                         interaction: plan, release: release)
+                                         interaction: plan, gesture: gesture)
         if !quiet { for line in outcome.printed { Output.standardError("print    \(file.stem): \(line)\n") } }
         return (file, outcome, options, nil)
     }

@@ -75,7 +75,7 @@ import Testing
         let copy = try cli.segue(["new", "my-sheet", "--from", "half-sheet"], in: folder)
         #expect(copy.status == 0)
         let copied = try cli.segue(["check", "my-sheet.lua"], in: folder)
-        #expect(copied.stdout.contains("ok       my-sheet  my-sheet.lua  (10 scenarios)"), "\(copied.stdout)")
+        #expect(copied.stdout.contains("ok       my-sheet  my-sheet.lua  (11 scenarios)"), "\(copied.stdout)")
         let badName = try cli.segue(["new", "My Sheet"], in: folder)
         #expect(badName.status == 64)
     }
@@ -88,7 +88,7 @@ import Testing
         let results = document?["entries"] as? [[String: Any]]
         #expect(results?.map { $0["entry"] as? String } == ["fade", "spring-slide"])
         let scenarios = results?.last?["scenarios"] as? [[String: Any]]
-        #expect(scenarios?.count == 10)
+        #expect(scenarios?.count == 12, "every standard scenario")
     }
 }
 
@@ -99,7 +99,7 @@ import Testing
         let example = root.appendingPathComponent("docs/examples/drop-in.lua")
         let run = try SegueCommandTests().segue(["check", example.path])
         #expect(run.status == 0, "\(run.stdout)")
-        #expect(run.stdout.contains("(10 scenarios)"))
+        #expect(run.stdout.contains("(11 scenarios)"))
         let tooBouncy = try SegueCommandTests().segue(["run", example.path, "--param", "damping=3"])
         #expect(tooBouncy.stderr.contains("parameter 'damping': 3 is above the maximum 1"))
     }

@@ -1,0 +1,330 @@
+import Animation
+import Catalogue
+import Geometry
+import LuaRuntime
+import Transitions
+
+/// Which transition an entry's interaction drives.
+public enum InteractionKind: String, Sendable, CaseIterable {
+    case dismissal, presentation
+}
+
+/// An entry's `interaction.dismissal` or `interaction.presentation`: the
+/// gesture it listens to, how far the gesture goes for the whole
+/// transition, and when letting go finishes it.
+public struct EntryInteraction: Sendable {
+    public var gesture: GestureKind = .pan(.down)
+    /// Points (or, for a pinch, scale) for the whole transition.
+    public var distance: Double
+    public var completionSpeed: Double
+    public var completionCurve: TimingCurve
+    /// Finish when let go past this fraction…
+    public var finishThreshold = 0.5
+    /// …or when flicked faster than this along the gesture (points or scale a second);
+    /// flicked as fast back, cancel.
+    public var velocityThreshold = 1000.0
+    /// The entry's own functions for these (progress, shouldFinish, completionSpeed, completionCurve).
+    var scripted: Set<String> = []
+
+    public init(distance: Double, completionSpeed: Double = 1, completionCurve: TimingCurve = .easeInOut) {
+        self.distance = distance
+        self.completionSpeed = completionSpeed
+        self.completionCurve = completionCurve
+    }
+
+    /// Whether letting go at `progress` with `velocity` (along the gesture) finishes the transition.
+    public func finishes(at progress: Double, velocity: Double = 0) -> Bool {
+        if velocity > velocityThreshold { return true }
+        if velocity < -velocityThreshold { return false }
+        return progress > finishThreshold
+    }
+
+    /// The percent a touch event makes when the entry gives no progress function.
+    public func percent(for sample: GestureSample) -> Double {
+        min(max(gesture.travel(translation: sample.translation, scale: sample.scale) / distance, 0), 1)
+    }
+}
+
+/// How a run drives its interactive part by touches: a preset, a path of
+/// the user's, or a drag held at a fraction and let go.
+public struct GestureInput: Sendable {
+    public enum Shape: Sendable {
+        case preset(TouchPath.Preset)
+        case release(at: Double)
+        /// Drag to this fraction, stop, and the system cancels the gesture.
+        case cancelled(at: Double)
+        case path(TouchPath)
+    }
+
+    public var shape: Shape
+    /// Overrides the velocity at release, along the gesture.
+    public var releaseVelocity: Double?
+
+    public init(_ shape: Shape, releaseVelocity: Double? = nil) {
+        self.shape = shape
+        self.releaseVelocity = releaseVelocity
+    }
+
+    /// The touches, for an entry whose gesture is `rule`'s, in a window of `size`.
+    public func touchPath(for rule: EntryInteraction, in size: Size) -> TouchPath {
+        var path: TouchPath
+        switch shape {
+        case .preset(let preset): path = TouchPath.preset(preset, for: rule.gesture, distance: rule.distance, in: size)
+        case .release(let fraction): path = TouchPath.hold(at: fraction, for: rule.gesture, distance: rule.distance, in: size, ending: .release)
+        case .cancelled(let fraction):
+            path = TouchPath.hold(at: fraction, for: rule.gesture, distance: rule.distance, in: size, ending: .cancelled)
+        case .path(let given): path = given
+        }
+        if let releaseVelocity { path.releaseVelocity = releaseVelocity }
+        return path
+    }
+}
+
+/// The entry's interaction as the action method of its gesture recognizer:
+/// each touch event becomes a percent (the entry's `progress` function, or
+/// the travel over the distance), and the release a finish or cancel (its
+/// `shouldFinish`, or the thresholds) with the completion speed and curve
+/// it names then.
+final class ScriptedGestureResponder: GestureResponder {
+    unowned let runtime: ScriptRuntime
+    let kind: InteractionKind
+    let rule: EntryInteraction
+    let containerSize: Size
+
+    init(runtime: ScriptRuntime, kind: InteractionKind, rule: EntryInteraction, containerSize: Size) {
+        (self.runtime, self.kind, self.rule, self.containerSize) = (runtime, kind, rule, containerSize)
+    }
+
+    func percent(for sample: GestureSample) -> Double {
+        guard rule.scripted.contains("progress") else { return rule.percent(for: sample) }
+        let state = runtime.state
+        guard call("progress", sample, percent: nil) else { return rule.percent(for: sample) }
+        defer { state.pop() }
+        guard state.isNumber(at: -1), let value = state.number(at: -1), value.isFinite else {
+            complain("progress", "must return a finite number (the transition's percent, 0 to 1); got \(got())")
+            return rule.percent(for: sample)
+        }
+        return min(max(value, 0), 1)
+    }
+
+    func release(_ sample: GestureSample, percent: Double) -> GestureRelease {
+        let state = runtime.state
+        var release = GestureRelease(finish: rule.finishes(at: percent, velocity: rule.gesture.speed(of: sample)))
+        if rule.scripted.contains("shouldFinish"), call("shouldFinish", sample, percent: percent) {
+            if state.isBoolean(at: -1) { release.finish = state.boolean(at: -1) } else {
+                complain("shouldFinish", "must return true (finish) or false (cancel); got \(got())")
+            }
+            state.pop()
+        }
+        if rule.scripted.contains("completionSpeed"), call("completionSpeed", sample, percent: percent) {
+            if state.isNumber(at: -1), let speed = state.number(at: -1), speed.isFinite, speed > 0 {
+                release.completionSpeed = speed
+            } else {
+                complain("completionSpeed", "must return a finite number above 0; got \(got())")
+            }
+            state.pop()
+        }
+        if rule.scripted.contains("completionCurve"), call("completionCurve", sample, percent: percent) {
+            do {
+                release.completionCurve = try runtime.timingCurve(at: state.top, what: "completionCurve")
+            } catch {
+                complain("completionCurve", "\(error)")
+            }
+            state.pop()
+        }
+        return release
+    }
+
+    private func got() -> String {
+        let state = runtime.state
+        return state.isNumber(at: -1) ? LuaValue.number(state.number(at: -1) ?? .nan).description : "a " + state.typeName(at: -1)
+    }
+
+    private var section: String { "interaction.\(kind.rawValue)" }
+
+    private func complain(_ name: String, _ message: String) {
+        runtime.find(hook: "\(section).\(name)", location: runtime.location(ofInteraction: kind, name), message)
+    }
+
+    /// Calls interaction[kind][name](gesture, containerSize or percent), leaving one result on success.
+    private func call(_ name: String, _ sample: GestureSample, percent: Double?) -> Bool {
+        let state = runtime.state
+        runtime.pushInteraction(kind, name)
+        guard state.isFunction(at: -1) else {
+            state.pop()
+            return false
+        }
+        runtime.push(sample, gesture: rule.gesture)
+        if let percent { state.push(percent) } else { runtime.push(containerSize) }
+        do {
+            try runtime.timed { () throws(LuaError) in try state.call(hook: "\(section).\(name)", arguments: 2, results: 1) }
+            return true
+        } catch {
+            runtime.record(error)
+            return false
+        }
+    }
+}
+
+extension ScriptRuntime {
+    /// Pushes entry.interaction[kind][name] (nil when absent).
+    func pushInteraction(_ kind: InteractionKind, _ name: String?) {
+        let base = state.top
+        state.push(entry!)
+        state.pushField("interaction", of: -1)
+        if state.isTable(at: -1) { state.pushField(kind.rawValue, of: -1) } else { state.pushNil() }
+        if let name {
+            if state.isTable(at: -1) { state.pushField(name, of: -1) } else { state.pushNil() }
+        }
+        state.keepTop(above: base)
+    }
+
+    /// The line of interaction[kind][name] when it is a function, else of the kind's table.
+    func location(ofInteraction kind: InteractionKind, _ name: String) -> ScriptLocation {
+        pushInteraction(kind, name)
+        defer { state.pop() }
+        return state.definitionLine(ofFunctionAt: -1).map { ScriptLocation(file: file.displayPath, line: $0) }
+            ?? location(ofField: kind.rawValue)
+    }
+
+    /// A gesture recognizer at one event, as the entry's functions see it:
+    /// translation, velocity and location in the container's points (a
+    /// pinch's velocity is its scale a second), scale, state, numberOfTouches.
+    func push(_ sample: GestureSample, gesture: GestureKind) {
+        state.newTable(fieldCount: 7)
+        push(sample.translation); state.setField("translation", in: -2)
+        if gesture.isPinch { state.push(sample.scaleVelocity) } else { push(sample.velocity) }
+        state.setField("velocity", in: -2)
+        push(sample.location); state.setField("location", in: -2)
+        state.push(sample.scale); state.setField("scale", in: -2)
+        state.push(sample.state.rawValue); state.setField("state", in: -2)
+        state.push(sample.touches.count); state.setField("numberOfTouches", in: -2)
+        state.push(gesture.recognizer); state.setField("kind", in: -2)
+    }
+
+    static let interactionFields = ["gesture", "direction", "edge", "distance", "progress", "shouldFinish",
+                                    "completionSpeed", "completionCurve", "finishThreshold", "velocityThreshold"]
+
+    /// interaction = {dismissal = {gesture = "pan", direction = "down", distance = 300 or function(containerSize),
+    /// progress = function(gesture, containerSize), shouldFinish = function(gesture, percent), completionSpeed = 1 or
+    /// function(gesture, percent), completionCurve = "easeInOut", a CAMediaTimingFunction or function(gesture, percent),
+    /// finishThreshold = 0.5, velocityThreshold = 1000}} (and `presentation`); a value that makes no sense is
+    /// reported and UIKit's default used.
+    func interaction(_ kind: InteractionKind, windowSize: Size) -> EntryInteraction? {
+        pushInteraction(kind, nil)
+        defer { state.pop() }
+        guard state.isTable(at: -1) else { return nil }
+        let table = state.top
+        let hook = "interaction.\(kind.rawValue)"
+        let at = location(ofField: kind.rawValue)
+        func number(_ key: String, minimum: Double, above: Bool = false) -> Double? {
+            state.pushField(key, of: table)
+            defer { state.pop() }
+            if state.isNil(at: -1) || state.isFunction(at: -1) { return nil }
+            guard state.isNumber(at: -1), let value = state.number(at: -1), value.isFinite, above ? value > minimum : value >= minimum else {
+                find(hook: hook, location: at, "'\(key)' must be a finite number \(above ? "above" : "at least") "
+                     + "\(LuaValue.number(minimum).description); UIKit's default is used")
+                return nil
+            }
+            return value
+        }
+        func name(_ key: String, in names: [String]) -> String? {
+            state.pushField(key, of: table)
+            defer { state.pop() }
+            if state.isNil(at: -1) { return nil }
+            guard state.typeName(at: -1) == "string", let value = state.string(at: -1), names.contains(value) else {
+                let given = state.typeName(at: -1) == "string" ? "\"\(Suggestion.shortened(state.string(at: -1) ?? ""))\"" : "a \(state.typeName(at: -1))"
+                let hint = state.string(at: -1).flatMap { Suggestion.nearest(to: $0, in: names) }.map { "; did you mean \"\($0)\"?" } ?? ""
+                find(hook: hook, location: at, "'\(key)' must be one of \(names.joined(separator: ", ")); got \(given)\(hint)")
+                return nil
+            }
+            return value
+        }
+
+        var rule = EntryInteraction(distance: 1)
+        rule.gesture = gesture(kind: kind, hook: hook, at: at, name: name)
+        rule.distance = rule.gesture.defaultDistance(in: windowSize)
+        rule.velocityThreshold = rule.gesture.defaultVelocityThreshold
+        state.pushField("distance", of: table)
+        if state.isFunction(at: -1) {
+            // distance = function(containerSize) return … end; the call consumes the function.
+            push(windowSize)
+            do {
+                try timed { () throws(LuaError) in try state.call(hook: "\(hook).distance", arguments: 1, results: 1) }
+                if let value = state.number(at: -1), value.isFinite, value > 0 {
+                    rule.distance = value
+                } else {
+                    find(hook: "\(hook).distance", location: at, "must return a finite number above 0")
+                }
+                state.pop()
+            } catch {
+                record(error)
+            }
+        } else {
+            state.pop()
+            rule.distance = number("distance", minimum: 0, above: true) ?? rule.distance
+        }
+        rule.completionSpeed = number("completionSpeed", minimum: 0, above: true) ?? 1
+        state.pushField("completionCurve", of: table)
+        if !state.isNil(at: -1) && !state.isFunction(at: -1) {
+            do {
+                rule.completionCurve = try timingCurve(at: state.top, what: "completionCurve")
+            } catch {
+                find(hook: hook, location: at, "\(error); UIKit's default is used")
+            }
+        }
+        state.pop()
+        if let threshold = number("finishThreshold", minimum: 0) { rule.finishThreshold = threshold }
+        if let velocity = number("velocityThreshold", minimum: 0) { rule.velocityThreshold = velocity }
+        for key in ["progress", "shouldFinish", "completionSpeed", "completionCurve"] {
+            state.pushField(key, of: table)
+            let isFunction = state.isFunction(at: -1)
+            let isNil = state.isNil(at: -1)
+            state.pop()
+            if isFunction { rule.scripted.insert(key) } else if !isNil, key == "progress" || key == "shouldFinish" {
+                find(hook: hook, location: at, "'\(key)' must be a function(gesture, \(key == "progress" ? "containerSize" : "percent"))")
+            }
+        }
+        return rule
+    }
+
+    /// The declared gesture: pan (down to dismiss, up to present) unless named.
+    private func gesture(kind: InteractionKind, hook: String, at: ScriptLocation,
+                         name: (String, [String]) -> String?) -> GestureKind {
+        let recognizer = name("gesture", ["pan", "screenEdgePan", "pinch"]) ?? "pan"
+        let presenting = kind == .presentation
+        switch recognizer {
+        case "pinch":
+            if pushedFieldIsSet("edge", kind) { find(hook: hook, location: at, "'edge' is for gesture = \"screenEdgePan\"; a pinch has a direction, \"in\" or \"out\"") }
+            let direction = name("direction", GestureKind.PinchDirection.allCases.map(\.rawValue)).flatMap(GestureKind.PinchDirection.init)
+            return .pinch(direction ?? (presenting ? .out : .in))
+        case "screenEdgePan":
+            if pushedFieldIsSet("direction", kind) {
+                find(hook: hook, location: at, "a screen-edge pan has an 'edge' (where the finger starts: left, right, top, bottom), not a direction")
+            }
+            let edge = name("edge", GestureKind.ScreenEdge.allCases.map(\.rawValue)).flatMap(GestureKind.ScreenEdge.init)
+            return .screenEdgePan(edge ?? (presenting ? .right : .left))
+        default:
+            if pushedFieldIsSet("edge", kind) { find(hook: hook, location: at, "'edge' is for gesture = \"screenEdgePan\"; a pan has a direction") }
+            let direction = name("direction", GestureKind.PanDirection.allCases.map(\.rawValue)).flatMap(GestureKind.PanDirection.init)
+            return .pan(direction ?? (presenting ? .up : .down))
+        }
+    }
+
+    private func pushedFieldIsSet(_ key: String, _ kind: InteractionKind) -> Bool {
+        pushInteraction(kind, key)
+        defer { state.pop() }
+        return !state.isNil(at: -1)
+    }
+}
+
+extension GestureKind {
+    /// The recognizer's name in scripts.
+    var recognizer: String {
+        switch self {
+        case .pan: "pan"
+        case .screenEdgePan: "screenEdgePan"
+        case .pinch: "pinch"
+        }
+    }
+}

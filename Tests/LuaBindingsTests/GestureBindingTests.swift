@@ -1,0 +1,143 @@
+import Geometry
+import LuaBindings
+import Testing
+import Transitions
+
+/// Gestures an entry declares, driven by touches: the percent each event
+/// makes, and what letting go does. Expected values are worked out by hand
+/// from the touch paths.
+@Suite struct GestureBindingTests {
+    /// A one-second linear fade both ways, whose dismissal is driven by `interaction`.
+    func entry(_ interaction: String) -> String {
+        """
+        return {
+          title = "t", summary = "s",
+          animator = {
+            transitionDuration = function(ctx) return 1 end,
+            animateTransition = function(ctx)
+              local view = ctx:viewForKey(ctx.isPresenting and "to" or "from")
+              if ctx.isPresenting then ctx.containerView:addSubview(view); view.alpha = 0 end
+              local target = ctx.isPresenting and 1 or 0
+              UIView.animate{duration = 1, options = {"curveLinear"}, animations = function() view.alpha = target end,
+                completion = function()
+                  if ctx:transitionWasCancelled() then view.alpha = 1 - target end
+                  ctx:completeTransition(not ctx:transitionWasCancelled())
+                end}
+            end,
+          },
+          interaction = \(interaction),
+        }
+        """
+    }
+
+    func hooks(_ outcome: ScenarioOutcome) -> [HookEvent] { outcome.trace?.hooks ?? [] }
+
+    /// The time of the first call of `hook` after `after`.
+    func time(of hook: String, in outcome: ScenarioOutcome, after: Double = 0) -> Double? {
+        hooks(outcome).first { $0.hook == hook && $0.time >= after }?.time
+    }
+
+    /// Fingers closing from a scale of 1 to 0.85, fast or slowly.
+    func pinch(fast: Bool) -> GestureInput {
+        let keys: [(time: Double, scale: Double)] = fast ? [(0, 1), (0.05, 0.85)] : [(0, 1), (0.5, 0.85), (0.6, 0.85)]
+        return GestureInput(.path(TouchPath(.pinch(centre: Point(x: 195, y: 422), span: 200, scales: keys))))
+    }
+
+    @Test func aPinchFinishesByVelocityAlone() {
+        let source = entry("{dismissal = {gesture = \"pinch\"}}")
+        // Closing 0.15 of a scale in 50 ms is 3 a second, past the default 1: a finish at 15 %.
+        let fast = run(source, scenario: .interactiveFinish, gesture: pinch(fast: true))
+        #expect(fast.problems.isEmpty, "\(fast.problems)")
+        #expect(hooks(fast).contains { $0.hook == "finishInteractiveTransition" })
+        #expect(hooks(fast).contains { $0.hook == "completeTransition" && $0.detail == "true" && $0.time > 1 })
+        // The first event after the touch: scale 1 − 0.15 × (1/60) / 0.05 = 0.95, so 5 % (distance 1).
+        let first = hooks(fast).filter { $0.hook == "updateInteractiveTransition" }.dropFirst().first
+        #expect(first?.detail.flatMap(Double.init).map { abs($0 - 0.05) < 0.001 } == true, "\(String(describing: first))")
+        // The same closing, slowly and held: 15 % with no speed cancels.
+        let slow = run(source, scenario: .interactiveFinish, gesture: pinch(fast: false))
+        #expect(hooks(slow).contains { $0.hook == "cancelInteractiveTransition" })
+        #expect(!hooks(slow).contains { $0.hook == "finishInteractiveTransition" })
+        // A threshold above 3 a second makes the fast one cancel too.
+        let strict = run(entry("{dismissal = {gesture = \"pinch\", velocityThreshold = 5}}"), scenario: .interactiveFinish,
+                         gesture: pinch(fast: true))
+        #expect(hooks(strict).contains { $0.hook == "cancelInteractiveTransition" })
+    }
+
+    @Test func theEntrysFunctionsGiveThePercentAndTheCompletionSpeed() throws {
+        let source = entry("""
+            {dismissal = {
+              progress = function(g, size) return g.translation.y / 400 end,
+              completionSpeed = function(g, percent) return 2 end,
+            }}
+            """)
+        // 240 points down in 0.3 s, held 0.1 s: 240 / 400 = 60 %, past half: finish.
+        let path = TouchPath(.one([(0, Point(x: 195, y: 100)), (0.3, Point(x: 195, y: 340)), (0.4, Point(x: 195, y: 340))]))
+        let outcome = run(source, scenario: .interactiveFinish, gesture: GestureInput(.path(path)))
+        #expect(outcome.problems.isEmpty, "\(outcome.problems)")
+        let updates = hooks(outcome).filter { $0.hook == "updateInteractiveTransition" }.compactMap { $0.detail.flatMap(Double.init) }
+        #expect(abs((updates.last ?? 0) - 0.6) < 0.001)
+        // The rest, 40 % of one second, at twice the speed: 0.2 s after the release.
+        let finish = try #require(time(of: "finishInteractiveTransition", in: outcome))
+        let complete = try #require(time(of: "completeTransition", in: outcome, after: finish))
+        #expect(abs(complete - finish - 0.2) < 1e-6, "\(complete - finish)")
+    }
+
+    @Test func shouldFinishOverridesTheThresholds() {
+        // 60 % let go, but the entry only finishes past 90 %.
+        let source = entry("{dismissal = {shouldFinish = function(g, percent) return percent > 0.9 end}}")
+        let outcome = run(source, scenario: .interactiveFinish, gesture: GestureInput(.release(at: 0.6)))
+        #expect(hooks(outcome).contains { $0.hook == "cancelInteractiveTransition" })
+        #expect(outcome.errors.isEmpty, "\(outcome.problems)")
+    }
+
+    @Test func badAnswersAreErrorsAtTheFunctionsLine() {
+        let source = entry("""
+            {dismissal = {
+              progress = function(g) return 0/0 end,
+              shouldFinish = function(g, p) return "yes" end,
+            }}
+            """)
+        let outcome = run(source, scenario: .interactiveFinish)
+        let progress = outcome.errors.first { $0.message.contains("must return a finite number") }
+        #expect(progress?.location?.line == line(of: "progress = function", in: source), "\(outcome.problems)")
+        let finish = outcome.errors.first { $0.message.contains("must return true (finish) or false (cancel); got a string") }
+        #expect(finish?.location?.line == line(of: "shouldFinish = function", in: source), "\(outcome.problems)")
+    }
+
+    @Test func misspeltOrMisplacedNamesAreRefused() {
+        let gesture = run(entry("{dismissal = {gesture = \"pinsh\"}}"), scenario: .interactiveFinish)
+        #expect(gesture.errors.contains { $0.message.contains("got \"pinsh\"; did you mean \"pinch\"?") }, "\(gesture.problems)")
+        let edge = run(entry("{dismissal = {gesture = \"pan\", edge = \"left\"}}"), scenario: .interactiveFinish)
+        #expect(edge.errors.contains { $0.message.contains("'edge' is for gesture = \"screenEdgePan\"") }, "\(edge.problems)")
+        let direction = run(entry("{dismissal = {direction = \"sideways\"}}"), scenario: .interactiveFinish)
+        #expect(direction.errors.contains { $0.message.contains("'direction' must be one of down, up, left, right") }, "\(direction.problems)")
+        let field = run(entry("{dismissal = {progres = function() return 0 end}}"), scenario: .interactiveFinish)
+        #expect(field.errors.contains { $0.message.contains("did you mean 'progress'?") }, "\(field.problems)")
+    }
+
+    @Test func aPresentationCanBeDrivenByAnEdgePan() throws {
+        let source = entry("{presentation = {gesture = \"screenEdgePan\", edge = \"right\"}}")
+        var options = ScenarioOptions()
+        options.rendering = true
+        let outcome = run(source, scenario: .interactivePresent, options: options)
+        #expect(outcome.problems.isEmpty, "\(outcome.problems)")
+        #expect(outcome.skipped == nil)
+        #expect(hooks(outcome).contains { $0.hook == "startInteractiveTransition" })
+        #expect(hooks(outcome).contains { $0.hook == "finishInteractiveTransition" })
+        // The finger starts at the right edge and moves left, 70 % of the width in 0.4 s:
+        // at the first frame (1/60 s) it has gone 273 / 24 points.
+        let touched = outcome.frames.compactMap(\.touches.first)
+        let first = try #require(touched.first)
+        #expect(abs(first.x - (390 - 273.0 / 24)) < 1e-9, "\(first)")
+        #expect(touched.allSatisfy { $0.x <= 390 && $0.x >= 390 - 0.7 * 390 - 1e-9 })
+        // An entry without a presentation gesture skips the scenario.
+        let none = run(entry("{dismissal = {}}"), scenario: .interactivePresent)
+        #expect(none.skipped == "no interactive presentation")
+    }
+
+    @Test func theSystemCancellingTheGestureCancelsTheTransition() {
+        let outcome = run(entry("{dismissal = {gesture = \"pan\", direction = \"right\"}}"), scenario: .interactiveCancel99)
+        #expect(hooks(outcome).contains { $0.hook == "cancelInteractiveTransition" })
+        #expect(outcome.problems.isEmpty, "\(outcome.problems)")
+    }
+}
