@@ -168,6 +168,21 @@ local function animateTransition(ctx)
   }
 end
 
+-- Hero's interactive pan (Hero's docs, InteractiveTransition.md): Hero binds
+-- no gesture itself; the app's pan handler feeds Hero.shared.update with the
+-- finger's travel over the screen's side, and on release finishes when
+-- progress + velocity / side > 0.3, else cancels; Hero plays the rest at its
+-- own pace (completion speed 1). The finger drags the screens the way the
+-- dismissal moves them: against `direction`.
+local heroSize -- the container, as the last touch event saw it
+local function dismissalWay() return opposite[params.direction] end
+local function along(v, way)
+  if way == "left" then return -v.x elseif way == "right" then return v.x
+  elseif way == "up" then return -v.y end
+  return v.y
+end
+local function side(size, way) return (way == "left" or way == "right") and size.width or size.height end
+
 return {
   title = "Push",
   summary = "The new screen slides in over the old one, which drifts a third of the way and darkens (Hero's push).",
@@ -185,10 +200,19 @@ return {
     animateTransition = animateTransition,
   },
   interaction = {
-    -- Dragging the screen its whole width (or height) back off dismisses it.
-    dismissal = {distance = function(size)
-      local d = params.direction
-      return (d == "left" or d == "right") and size.width or size.height
-    end},
+    -- A UIPanGestureRecognizer; `direction` names the default's way, and the
+    -- functions follow the parameter.
+    dismissal = {
+      gesture = "pan", direction = "right",
+      progress = function(g, size)
+        heroSize = size
+        local way = dismissalWay()
+        return along(g.translation, way) / side(size, way)
+      end,
+      shouldFinish = function(g, percent)
+        local way = dismissalWay()
+        return percent + (heroSize and along(g.velocity, way) / side(heroSize, way) or 0) > 0.3
+      end,
+    },
   },
 }

@@ -6,9 +6,18 @@
 --
 -- Dismissal is Hero's zoomOut, its reverse: the old screen comes back over
 -- the top, shrinking from 1.3 as it fades in, while the new one shrinks to
--- 0.7 beneath it. No drag: nothing points a finger's way. Full screen, so
--- UIKit hands over both views. The curve is Hero's own cubic Bézier, given
--- to UIView.animate as its timingFunction.
+-- 0.7 beneath it. Full screen, so UIKit hands over both views. The curve
+-- is Hero's own cubic Bézier, given to UIView.animate as its
+-- timingFunction.
+--
+-- Pinch to zoom: Hero binds no gesture of its own; its interactive
+-- transitions are the app's gesture handler feeding Hero.shared.update, and
+-- a zoom asks for a pinch. Opening the fingers presents (the new screen
+-- grows under them, from 0.7 to full size: a scale of 1 / 0.7), closing
+-- them dismisses (it shrinks back to 0.7). Letting go follows Hero's
+-- documented rule (InteractiveTransition.md): finish when progress plus
+-- velocity (in progress a second) passes 0.3, else cancel; Hero plays the
+-- rest at its own pace.
 
 -- Hero's "standard" timing function (HeroTimingFunction, Material's curve).
 local curves = {
@@ -115,6 +124,21 @@ local function animateTransition(ctx)
   }
 end
 
+-- How far a pinch goes for the whole zoom: the new screen's change of
+-- scale, so the fingers stay on it. Opening: 0.7 to 1 is a scale of 1 / 0.7;
+-- closing: 1 to 0.7.
+local function pinchDistance(presenting)
+  local s = params.shrink
+  return math.max(presenting and 1 / s - 1 or 1 - s, 0.05)
+end
+
+-- Hero's release rule: progress + velocity / distance > 0.3. A pinch's
+-- velocity is its scale a second, negative while closing.
+local function heroFinishes(g, percent, presenting)
+  local speed = presenting and g.velocity or -g.velocity
+  return percent + speed / pinchDistance(presenting) > 0.3
+end
+
 return {
   title = "Zoom",
   summary = "The old screen grows and fades away while the new one grows from 0.7 beneath it (Hero's zoom).",
@@ -130,5 +154,17 @@ return {
   animator = {
     transitionDuration = function(ctx) return params.duration end,
     animateTransition = animateTransition,
+  },
+  interaction = {
+    presentation = {
+      gesture = "pinch", direction = "out",
+      distance = function(size) return pinchDistance(true) end,
+      shouldFinish = function(g, percent) return heroFinishes(g, percent, true) end,
+    },
+    dismissal = {
+      gesture = "pinch", direction = "in",
+      distance = function(size) return pinchDistance(false) end,
+      shouldFinish = function(g, percent) return heroFinishes(g, percent, false) end,
+    },
   },
 }
