@@ -131,6 +131,17 @@ local function animateTransition(ctx)
   }
 end
 
+-- IBAnimatable's PanInteractiveAnimator: the progress is the finger's travel
+-- along its way over the container's side, and letting go finishes past half
+-- or when faster than 1000 points a second that way (a fast flick back past
+-- half still finishes; there is no cancelling flick).
+local function along(v, way)
+  if way == "left" then return -v.x elseif way == "right" then return v.x
+  elseif way == "up" then return -v.y end
+  return v.y
+end
+local function side(size, way) return (way == "left" or way == "right") and size.width or size.height end
+
 return {
   title = "Cube",
   summary = "The two screens are faces of a cube that turns to bring the new one to the front.",
@@ -148,9 +159,17 @@ return {
     animateTransition = animateTransition,
   },
   interaction = {
-    -- A drag across the whole screen turns the cube back the whole way.
-    dismissal = {distance = function(size)
-      return (params.direction == "left" or params.direction == "right") and size.width or size.height
-    end},
+    -- IBAnimatable's system cube pans from the opposite of where the new face
+    -- came from (.pan(from: direction.opposingGesture)): the finger turns the
+    -- cube back, against `direction`; `direction` below names the default's
+    -- way, the functions follow the parameter.
+    dismissal = {
+      gesture = "pan", direction = "right",
+      progress = function(g, size)
+        local way = opposite[params.direction]
+        return along(g.translation, way) / side(size, way)
+      end,
+      shouldFinish = function(g, percent) return percent > 0.5 or along(g.velocity, opposite[params.direction]) > 1000 end,
+    },
   },
 }

@@ -10,7 +10,9 @@
 -- Dismissal is IBAnimatable's too, not a reverse: the box falls a screen's
 -- height down and tips over as it goes. IBAnimatable picks the tilt at
 -- random, up to ±0.5 radians; here it is the `tilt` parameter, so every run
--- is the same. The user can drag it down.
+-- is the same. No drag: IBAnimatable's AnimatablePresentationController
+-- dismisses a modal only on a tap on the dimming view (dismissOnTap), which
+-- Segue cannot make, and has no swipe or pan.
 --
 -- IBAnimatable gives its CAKeyframeAnimation one timing function per
 -- stretch (easeOut, linear, easeOut: Core Animation's own, easeOut being
@@ -122,7 +124,7 @@ end
 return {
   title = "Drop down",
   summary = "A centred box drops from above, overshoots and bounces into place; it tips and falls away (IBAnimatable's DropDown).",
-  tags = {"drop", "bounce", "dimming", "keyframes", "interactive", "ibanimatable"},
+  tags = {"drop", "bounce", "dimming", "keyframes", "ibanimatable"},
   author = "Segue",
   source = "IBAnimatable DropDownAnimator (0.4 s, position.y keyframes -H, +20, -10, 0 at 0, 0.5, 0.75, 1; dimming 0.7)",
   parameters = {
@@ -136,9 +138,5 @@ return {
   animator = {
     transitionDuration = function(ctx) return params.duration end,
     animateTransition = animateTransition,
-  },
-  interaction = {
-    -- Dragging the box a screen's height down dismisses it.
-    dismissal = {distance = function(size) return size.height end},
   },
 }

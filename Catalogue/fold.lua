@@ -141,6 +141,17 @@ local function animateTransition(ctx)
   }
 end
 
+-- IBAnimatable's PanInteractiveAnimator: the progress is the finger's travel
+-- along its way over the container's side, and letting go finishes past half
+-- or when faster than 1000 points a second that way (a fast flick back past
+-- half still finishes; there is no cancelling flick).
+local function along(v, way)
+  if way == "left" then return -v.x elseif way == "right" then return v.x
+  elseif way == "up" then return -v.y end
+  return v.y
+end
+local function side(size, way) return (way == "left" or way == "right") and size.width or size.height end
+
 return {
   title = "Fold",
   summary = "The old screen folds up like a paper fan towards one edge while the new one unfolds from the other.",
@@ -160,8 +171,17 @@ return {
     animateTransition = animateTransition,
   },
   interaction = {
-    dismissal = {distance = function(size)
-      return (params.direction == "left" or params.direction == "right") and size.width or size.height
-    end},
+    -- IBAnimatable's fold(from: d) pans from the opposite side
+    -- (.pan(from: direction.opposingGesture)): the finger folds the screen
+    -- back towards d; `direction` below names the default's way, the
+    -- functions follow the parameter.
+    dismissal = {
+      gesture = "pan", direction = "left",
+      progress = function(g, size)
+        local way = params.direction
+        return along(g.translation, way) / side(size, way)
+      end,
+      shouldFinish = function(g, percent) return percent > 0.5 or along(g.velocity, params.direction) > 1000 end,
+    },
   },
 }

@@ -9,7 +9,9 @@
 -- A CATransition is not a UIKit view animation, so it is rebuilt here with
 -- Segue's `curl` (0 flat, 1 gone), on the same curve: IBAnimatable's
 -- easeOutCubic, CAMediaTimingFunction(0.215, 0.61, 0.355, 1).
--- Full screen: UIKit hands the animator both screens.
+-- Full screen: UIKit hands the animator both screens. Drag the page back:
+-- IBAnimatable gives SystemPage no gesture, so the pan below is the one an
+-- app would name.
 
 local easeOutCubic = CAMediaTimingFunction(0.215, 0.61, 0.355, 1) -- easings.net, as IBAnimatable
 
@@ -81,7 +83,22 @@ return {
     animateTransition = animateTransition,
   },
   interaction = {
-    -- IBAnimatable pairs it with a pan; a drag of the screen's height turns the whole page.
-    dismissal = {distance = function(size) return size.height end},
+    -- IBAnimatable's SystemPage names no gesture of its own (its
+    -- interactiveGestureType is nil, so `default` gives none); an app sets one,
+    -- and a page turned by hand is a vertical pan: IBAnimatable's
+    -- pan(from: top) when the dismissal uncurls the page down ("out"),
+    -- pan(from: bottom) when it curls it up and away ("in"), with its
+    -- PanInteractiveAnimator's figures: the screen's height for the whole
+    -- turn, finished past half or faster than 1000 points a second.
+    -- `direction` names the default's way, the functions follow `page`.
+    dismissal = {
+      gesture = "pan", direction = "down",
+      progress = function(g, size)
+        return (params.page == "out" and g.translation.y or -g.translation.y) / size.height
+      end,
+      shouldFinish = function(g, percent)
+        return percent > 0.5 or (params.page == "out" and g.velocity.y or -g.velocity.y) > 1000
+      end,
+    },
   },
 }

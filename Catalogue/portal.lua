@@ -4,7 +4,8 @@
 -- its own width, while the new screen grows from 0.8 scale behind them to
 -- full size. Dismissing, the presenter's two doors slide back in from the
 -- sides and close over the presented screen as it shrinks back to 0.8.
--- One ease-out curve for everything, as the source.
+-- One ease-out curve for everything, as the source. Pinch in to dismiss,
+-- as IBAnimatable pairs portal with a closing pinch.
 -- The source cuts the doors with resizableSnapshotView(from:); here each
 -- door is a clipping view holding a whole snapshot, offset so only its half
 -- shows. Full screen: UIKit hands the animator both screens.
@@ -97,7 +98,7 @@ end
 return {
   title = "Portal",
   summary = "The old screen opens down the middle like two doors while the new one zooms up behind them.",
-  tags = {"zoom", "doors", "snapshots", "interactive", "vctransitions", "ibanimatable"},
+  tags = {"zoom", "doors", "snapshots", "pinch", "interactive", "vctransitions", "ibanimatable"},
   author = "Segue",
   source = "VCTransitionsLibrary CEPortalAnimationController / IBAnimatable PortalAnimator (1.0 s ease-out, zoom from 0.8)",
   parameters = {
@@ -112,8 +113,13 @@ return {
     animateTransition = animateTransition,
   },
   interaction = {
-    -- Each door travels half the screen's width; a drag that far closes them.
-    -- (IBAnimatable drives it with a pinch, which Segue cannot play.)
-    dismissal = {distance = function(size) return size.width / 2 end},
+    -- IBAnimatable's portal(forward) is dismissed by closing two fingers
+    -- (.pinch(direction: .close), its PinchInteractiveAnimator): the progress
+    -- is 1 - scale / the scale at the start, so the doors shut as the
+    -- fingers meet, and letting go finishes past half; speed plays no part.
+    dismissal = {
+      gesture = "pinch", direction = "in", distance = 1,
+      shouldFinish = function(g, percent) return percent > 0.5 end,
+    },
   },
 }

@@ -135,6 +135,17 @@ local function animateTransition(ctx)
   }
 end
 
+-- IBAnimatable's PanInteractiveAnimator: the progress is the finger's travel
+-- along its way over the container's side, and letting go finishes past half
+-- or when faster than 1000 points a second that way (a fast flick back past
+-- half still finishes; there is no cancelling flick).
+local function along(v, way)
+  if way == "left" then return -v.x elseif way == "right" then return v.x
+  elseif way == "up" then return -v.y end
+  return v.y
+end
+local function side(size, way) return (way == "left" or way == "right") and size.width or size.height end
+
 return {
   title = "Slide",
   summary = "Both screens travel the full width together, the new one in and the old one out (IBAnimatable's slide).",
@@ -153,10 +164,16 @@ return {
     animateTransition = animateTransition,
   },
   interaction = {
-    -- Dragging the screen its whole width (or height) back dismisses it.
-    dismissal = {distance = function(size)
-      local d = params.direction
-      return (d == "left" or d == "right") and size.width or size.height
-    end},
+    -- IBAnimatable's slide(to: d) pans from d (.pan(from: direction.matchingGesture)):
+    -- the finger drags the screens back, against `direction`; `direction`
+    -- below names the default's way, the functions follow the parameter.
+    dismissal = {
+      gesture = "pan", direction = "right",
+      progress = function(g, size)
+        local way = opposite[params.direction]
+        return along(g.translation, way) / side(size, way)
+      end,
+      shouldFinish = function(g, percent) return percent > 0.5 or along(g.velocity, opposite[params.direction]) > 1000 end,
+    },
   },
 }

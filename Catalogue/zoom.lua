@@ -142,7 +142,7 @@ end
 return {
   title = "Zoom",
   summary = "The old screen grows and fades away while the new one grows from 0.7 beneath it (Hero's zoom).",
-  tags = {"zoom", "fade", "hero"},
+  tags = {"zoom", "fade", "pinch", "interactive", "hero"},
   author = "Segue",
   source = "Hero DefaultAnimationPreprocessor .zoom (0.35 s, standard curve, 1.3 and 0.7; dismissal .zoomOut)",
   parameters = {
