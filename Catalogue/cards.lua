@@ -140,9 +140,18 @@ return {
     animateTransition = animateTransition,
   },
   interaction = {
-    -- The card is off the screen by half-time: a drag of one screen height is
-    -- half the transition, so twice the height drives it all, and letting go
-    -- with the card half-way down (a quarter) finishes.
-    dismissal = {distance = function(size) return size.height * 2 end, finishThreshold = 0.25},
+    -- VCTransitionsLibrary pairs any animation with any of its interaction
+    -- controllers; a card that drops off the bottom takes its
+    -- CEVerticalSwipeInteractionController: for a dismissal either way counts,
+    -- and 200 points of it make the whole transition (IBAnimatable's
+    -- CardsAnimator names no gesture).
+    dismissal = {
+      gesture = "pan", direction = "vertical", distance = 200,
+      -- VCTransitionsLibrary decides at the last move, past half, whatever the
+      -- speed; and its completionSpeed is 1 - percentComplete, so what is left
+      -- either way plays over the whole duration.
+      shouldFinish = function(g, percent) return percent > 0.5 end,
+      completionSpeed = function(g, percent) return math.max(1 - percent, 0.01) end,
+    },
   },
 }

@@ -114,7 +114,7 @@ end
 return {
   title = "Explode",
   summary = "The old screen shatters into spinning pieces that fly apart and fade, uncovering the new one.",
-  tags = {"pieces", "spin", "snapshots", "vctransitions", "ibanimatable"},
+  tags = {"pieces", "spin", "snapshots", "pinch", "interactive", "vctransitions", "ibanimatable"},
   author = "Segue",
   source = "VCTransitionsLibrary CEExplodeAnimationController / IBAnimatable ExplodeAnimator (1.0 s, 10 pieces across, ±100 pt, -10…10 rad, scale to 0.01)",
   parameters = {
@@ -131,5 +131,19 @@ return {
   animator = {
     transitionDuration = function(ctx) return params.duration end,
     animateTransition = animateTransition,
+  },
+  interaction = {
+    -- VCTransitionsLibrary pairs any animation with any of its interaction
+    -- controllers; pieces that fly back together close like fingers, so this
+    -- takes its CEPinchInteractionController: closing two fingers dismisses,
+    -- the progress 1 - scale / the scale at the start.
+    dismissal = {
+      gesture = "pinch", direction = "in", distance = 1,
+      -- VCTransitionsLibrary decides at the last move, past half, whatever the
+      -- speed; and its completionSpeed is 1 - percentComplete, so what is left
+      -- either way plays over the whole duration.
+      shouldFinish = function(g, percent) return percent > 0.5 end,
+      completionSpeed = function(g, percent) return math.max(1 - percent, 0.01) end,
+    },
   },
 }

@@ -106,7 +106,7 @@ end
 return {
   title = "NatGeo",
   summary = "The old screen turns away like a book page about its left edge, uncovering the new one as it settles.",
-  tags = {"3d", "perspective", "page", "keyframes", "vctransitions", "ibanimatable"},
+  tags = {"3d", "perspective", "page", "keyframes", "interactive", "vctransitions", "ibanimatable"},
   author = "Segue",
   source = "VCTransitionsLibrary CENatGeoAnimationController / IBAnimatable NatGeoAnimator (0.75 s, page 80° about its left edge over 0.8 of the time, m34 = -1/500)",
   parameters = {
@@ -117,5 +117,19 @@ return {
   animator = {
     transitionDuration = function(ctx) return params.duration end,
     animateTransition = animateTransition,
+  },
+  interaction = {
+    -- VCTransitionsLibrary pairs any animation with any of its interaction
+    -- controllers; a page turned about its left edge takes a sideways swipe,
+    -- its CEHorizontalSwipeInteractionController: for a dismissal either way
+    -- counts, and 200 points of it make the whole turn.
+    dismissal = {
+      gesture = "pan", direction = "horizontal", distance = 200,
+      -- VCTransitionsLibrary decides at the last move, past half, whatever the
+      -- speed; and its completionSpeed is 1 - percentComplete, so what is left
+      -- either way plays over the whole duration.
+      shouldFinish = function(g, percent) return percent > 0.5 end,
+      completionSpeed = function(g, percent) return math.max(1 - percent, 0.01) end,
+    },
   },
 }
