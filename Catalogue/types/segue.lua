@@ -196,6 +196,7 @@ function TransitionCoordinator:animateAlongsideTransition(animation, completion)
 ---@field transitionDuration fun(ctx: TransitionContext): number
 ---@field animateTransition fun(ctx: TransitionContext)
 ---@field animationEnded? fun(completed: boolean)
+---@field interruptibleAnimator? fun(ctx: TransitionContext): UIViewPropertyAnimator The same animator for the whole transition: an interactive one pauses, scrubs and continues it.
 
 ---@class PresentationControllerHooks
 ---@field frameOfPresentedViewInContainerView? fun(self: PresentationControllerSelf): CGRect
@@ -416,3 +417,42 @@ function CGAffineTransformInvert(t) end
 function CGAffineTransformIsIdentity(t) end
 ---@return CGPoint
 function CGPointApplyAffineTransform(p, t) end
+
+---@class UISpringTimingParameters A spring for a property animator.
+
+---@param parameters {dampingRatio?: number, initialVelocity?: number, mass?: number, stiffness?: number, damping?: number}
+---@return UISpringTimingParameters
+function UISpringTimingParameters(parameters) end
+
+---@class UIViewPropertyAnimator
+---@field duration number
+---@field fractionComplete number Settable while paused (scrubs linearly unless scrubsLinearly is false).
+---@field isReversed boolean
+---@field state "inactive"|"active"|"stopped"
+---@field isRunning boolean
+---@field scrubsLinearly boolean
+---@field isInterruptible boolean
+local UIViewPropertyAnimatorInstance = {}
+---@param delay? number
+function UIViewPropertyAnimatorInstance:startAnimation(delay) end
+function UIViewPropertyAnimatorInstance:pauseAnimation() end
+---@param withoutFinishing boolean
+function UIViewPropertyAnimatorInstance:stopAnimation(withoutFinishing) end
+---@param position "end"|"start"|"current"
+function UIViewPropertyAnimatorInstance:finishAnimation(position) end
+---@param timingParameters? UISpringTimingParameters|CAMediaTimingFunction|string
+---@param durationFactor? number
+function UIViewPropertyAnimatorInstance:continueAnimation(timingParameters, durationFactor) end
+---@param animations fun()
+---@param delayFactor? number
+function UIViewPropertyAnimatorInstance:addAnimations(animations, delayFactor) end
+---@param completion fun(position: "end"|"start"|"current")
+function UIViewPropertyAnimatorInstance:addCompletion(completion) end
+
+UIViewPropertyAnimator = {}
+---@param arguments {duration: number, curve?: string|CAMediaTimingFunction, dampingRatio?: number, timingParameters?: UISpringTimingParameters|CAMediaTimingFunction, controlPoint1?: CGPoint, controlPoint2?: CGPoint, animations?: fun()}
+---@return UIViewPropertyAnimator
+function UIViewPropertyAnimator.new(arguments) end
+---@param arguments {withDuration: number, delay?: number, options?: string[], animations: fun(), completion?: fun(position: string)}
+---@return UIViewPropertyAnimator
+function UIViewPropertyAnimator.runningPropertyAnimator(arguments) end

@@ -14,7 +14,7 @@ enum EntryShape {
     static let topLevel = metadata + ["parameters", "presentationStyle", "transitionStyle", "preferredContentSize",
                                       "animator", "presentationAnimator", "dismissalAnimator", "presentationController",
                                       "interaction"]
-    static let animatorHooks = ["transitionDuration", "animateTransition", "animationEnded"]
+    static let animatorHooks = ["transitionDuration", "animateTransition", "animationEnded", "interruptibleAnimator"]
     static let presentationControllerHooks = [
         "presentationTransitionWillBegin", "presentationTransitionDidEnd", "dismissalTransitionWillBegin",
         "dismissalTransitionDidEnd", "frameOfPresentedViewInContainerView", "presentedView", "shouldRemovePresentersView",

@@ -143,6 +143,7 @@ extension ScriptRuntime {
     func installAPI() {
         installViewMetatables()
         installHandleMetatables()
+        installPropertyAnimator()
         TransformFunctions.install(self)
         state.register(table: "UIView", [
             ("animate", AnimationBindings.animate), ("animateKeyframes", AnimationBindings.animateKeyframes),

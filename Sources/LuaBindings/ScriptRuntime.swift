@@ -28,6 +28,8 @@ public final class ScriptRuntime {
     var contexts: [Int: TransitionContext] = [:]
     var coordinators: [Int: TransitionCoordinator] = [:]
     var presentationControllers: [Int: ScriptedPresentationController] = [:]
+    var propertyAnimators: [Int: PropertyAnimator] = [:]
+    var springs: [Int: TimingParameters] = [:]
     /// Handle ids of engine objects that have no id of their own, so one
     /// object is always the same userdata in Lua (`a == b`, table keys).
     var handleIDs: [ObjectIdentifier: Int] = [:]

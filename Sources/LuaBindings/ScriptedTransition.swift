@@ -38,6 +38,20 @@ final class ScriptedAnimator: Animator {
     func animationEnded(_ completed: Bool) {
         runtime.callHook(section, "animationEnded") { runtime.state.push(completed); return 1 }
     }
+
+    /// interruptibleAnimator = function(ctx) return theAnimator end: must answer a UIViewPropertyAnimator.
+    func interruptibleAnimator(_ context: TransitionContext) -> PropertyAnimator? {
+        guard runtime.callHook(section, "interruptibleAnimator", results: 1, arguments: { runtime.push(context); return 1 }) else {
+            return nil
+        }
+        defer { runtime.state.pop() }
+        guard let animator = try? runtime.propertyAnimator(at: -1) else {
+            runtime.find(hook: "\(section).interruptibleAnimator", location: runtime.location(ofHook: section, "interruptibleAnimator"),
+                         "must return the transition's UIViewPropertyAnimator (the same one each time); got a \(runtime.state.typeName(at: -1))")
+            return nil
+        }
+        return animator
+    }
 }
 
 /// The transitioning delegate an entry stands for.

@@ -95,8 +95,27 @@ final class RunningAnimation {
     /// How far along its curve it is (springs overshoot 1); 1 once ended.
     func progress(atClock t: Double) -> Double {
         guard case .basic(_, _, let timing) = curve else { return 1 }
+        if let fraction = timeline.fraction(at: t) { return share(of: fraction, begin: timing.begin, duration: timing.duration) }
         let local = timeline.local(at: t)
         return local >= timing.end ? 1 : timing.progress(at: local)
+    }
+
+    /// Where a property animator's fraction puts an animation that starts
+    /// at `begin` (a delay factor) and lasts `duration` of it: 0 before its
+    /// start, past 1 only where the fraction overshoots (a spring).
+    private func share(of fraction: Double, begin: Double, duration: Double) -> Double {
+        let local = fraction * timeline.duration
+        guard local > begin else { return 0 }
+        guard duration > 0 else { return 1 }
+        return (local - begin) / duration
+    }
+
+    /// The value it started from: what a property animator that ends at its start puts back.
+    var initialValue: AnimatedValue {
+        switch curve {
+        case .basic(let from, _, _): from
+        case .keyframes(let track, _, _, _): track(0)
+        }
     }
 
     /// Local time at which it ends (infinite when it repeats for ever).
@@ -108,6 +127,14 @@ final class RunningAnimation {
     }
 
     func value(atClock t: Double) -> AnimatedValue {
+        if let fraction = timeline.fraction(at: t) {
+            switch curve {
+            case .basic(let from, let to, let timing):
+                return from.interpolated(to: to, fraction: share(of: fraction, begin: timing.begin, duration: timing.duration))
+            case .keyframes(let track, let begin, let duration, _):
+                return track(min(max(share(of: fraction, begin: begin, duration: duration), 0), 1))
+            }
+        }
         let local = timeline.local(at: t)
         switch curve {
         case .basic(let from, let to, let timing):

@@ -21,6 +21,8 @@ public final class AnimationEngine {
     private var active: [Int: (view: View, property: AnimatableProperty, animation: RunningAnimation)] = [:]
     private var pendingGroups: [AnimationGroup] = []
     private var serial = 0
+    /// Property animators that are active, in the order they became so.
+    private var animators: [PropertyAnimator] = []
 
     /// Told the bytes of each object made on a script's behalf (views,
     /// running animations, keyframes, hook records), so the bindings can
@@ -47,7 +49,28 @@ public final class AnimationEngine {
         return try body()
     }
 
-    public var hasRunningAnimations: Bool { !active.isEmpty || !pendingGroups.isEmpty }
+    public var hasRunningAnimations: Bool { !active.isEmpty || !pendingGroups.isEmpty || animators.contains { $0.arrival != nil } }
+
+    /// `UIViewPropertyAnimator(duration:timingParameters:)`.
+    public func makePropertyAnimator(duration: Double, parameters: TimingParameters) -> PropertyAnimator {
+        onAllocate?(512)
+        return PropertyAnimator(engine: self, duration: duration, parameters: parameters)
+    }
+
+    func track(_ animator: PropertyAnimator) {
+        if !animators.contains(where: { $0 === animator }) { animators.append(animator) }
+    }
+
+    func untrack(_ animator: PropertyAnimator) {
+        animators.removeAll { $0 === animator }
+    }
+
+    func isRunning(_ animation: RunningAnimation) -> Bool { active[animation.serial]?.animation === animation }
+
+    /// Lets an animation go without ending its group (a property animator stopped or arrived).
+    func remove(_ animation: RunningAnimation, on view: View, _ property: AnimatableProperty) {
+        finish(animation, on: view, property)
+    }
 
     /// Animations on the timeline that were still running after `time`
     /// (ending later, or never ending by themselves).
@@ -98,7 +121,7 @@ public final class AnimationEngine {
                 animations: animations, completion: completion)
     }
 
-    private func run(timing: AnimationTiming, duration: Double, delay: Double, options: AnimationOptions,
+    func run(timing: AnimationTiming, duration: Double, delay: Double, options: AnimationOptions,
                      animations: () throws -> Void, completion: ((Bool) -> Void)?) rethrows {
         let timeline = currentTimeline
         let group = AnimationGroup(timeline: timeline, completion: completion)
@@ -183,6 +206,7 @@ public final class AnimationEngine {
             }
         }
         view.animations[property, default: []].append(animation)
+        animation.timeline.animator?.made.append((view, property, animation))
         animation.group.remaining += 1
         serial += 1
         animation.serial = serial
@@ -209,8 +233,10 @@ public final class AnimationEngine {
         switch animation.timeline.mode {
         case .live(let start):
             return start + end
-        case .scrubbed:
+        case .scrubbed, .paused:
             return nil
+        case .continuing(_, _, let start, let length, _):
+            return start + length
         case .settling(let from, let to, let start, let length, _):
             if to < from { return start + length }
             if end <= from { return now }
@@ -237,9 +263,21 @@ public final class AnimationEngine {
                 guard let end = clockEnd(of: entry.animation), end <= time else { return nil }
                 return (end, serial)
             }.sorted { ($0.end, $0.serial) < ($1.end, $1.serial) }
-            guard !due.isEmpty else { break }
+            // A property animator arrives after its own animations end, at the same instant.
+            let arriving = animators.compactMap { animator -> (end: Double, animator: PropertyAnimator)? in
+                guard let end = animator.arrival, end <= time else { return nil }
+                return (end, animator)
+            }
+            guard !due.isEmpty || !arriving.isEmpty else { break }
+            if let first = arriving.min(by: { $0.end < $1.end }), due.first.map({ $0.end > first.end }) ?? true {
+                now = max(now, first.end)
+                first.animator.arrive(at: first.animator.arrivalPosition)
+                runPendingCompletions()
+                continue search
+            }
             let made = serial
             for (end, key) in due {
+                if let next = arriving.map(\.end).min(), end > next { continue search }
                 guard let entry = active[key] else { continue }
                 now = max(now, end)
                 finish(entry.animation, on: entry.view, entry.property)

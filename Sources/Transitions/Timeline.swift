@@ -9,14 +9,27 @@ import Animation
 ///     scrubbed     local = percent × duration          (while interactive)
 ///     finishing    local: p·d → d  over (1 − p)·d / speed, along the completion curve
 ///     cancelling   local: p·d → 0  over p·d / speed, along the completion curve
+///
+/// A property animator's own timeline has two more, where its animations
+/// give up their own curves and show a fraction f of their change
+/// (UIViewPropertyAnimator scrubs linearly, and continues with new timing):
+///
+///     paused       f fixed                                   (fractionComplete set)
+///     continuing   f: f0 → f1 over length along new timing   (continueAnimation(withTimingParameters:))
 public final class Timeline {
     enum Mode {
         case live(start: Double)
         case scrubbed(local: Double)
         case settling(from: Double, to: Double, start: Double, length: Double, curve: TimingCurve)
+        case paused(fraction: Double)
+        case continuing(from: Double, to: Double, start: Double, length: Double, timing: AnimationTiming)
     }
 
     var mode: Mode
+    /// The property animator whose timeline this is, if any: its animations are told to it.
+    weak var animator: PropertyAnimator?
+    /// A property animator's duration: what a fraction is of.
+    var duration = 0.0
 
     init(mode: Mode) {
         self.mode = mode
@@ -39,6 +52,28 @@ public final class Timeline {
             }
             let progress = curve.value(at: min(max((t - start) / length, 0), 1))
             return from + (to - from) * progress
+        case .paused, .continuing:
+            return (fraction(at: t) ?? 0) * duration
+        }
+    }
+
+    /// The fraction of their change a property animator's animations show
+    /// at clock time t, replacing their own curves; nil when they follow
+    /// their curves at local time.
+    func fraction(at t: Double) -> Double? {
+        switch mode {
+        case .paused(let fraction):
+            return fraction
+        case .continuing(let from, let to, let start, let length, let timing):
+            guard length > 0, t < start + length else { return to }
+            let u = max(t - start, 0)
+            let progress = switch timing {
+            case .curve(let curve): curve.value(at: u / length)
+            case .spring(let spring): spring.value(at: u)
+            }
+            return from + (to - from) * progress
+        default:
+            return nil
         }
     }
 

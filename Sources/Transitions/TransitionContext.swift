@@ -112,6 +112,10 @@ public final class PercentDrivenInteractiveTransition: InteractionController {
     public private(set) var percentComplete = 0.0
     weak var context: TransitionContext?
     let animator: Animator
+    /// The animator's interruptible animator, when it has one: paused,
+    /// scrubbed and continued instead of the transition's own timeline
+    /// carrying its animations (UIKit does this since iOS 10).
+    var propertyAnimator: PropertyAnimator?
 
     public init(animator: Animator) {
         self.animator = animator
@@ -120,14 +124,32 @@ public final class PercentDrivenInteractiveTransition: InteractionController {
     public func startInteractiveTransition(_ context: TransitionContext) {
         self.context = context
         context.driver?.animateAsInteractive(animator)
+        if let interruptible = context.driver?.interruptibleAnimator(of: animator) {
+            propertyAnimator = interruptible
+            try? interruptible.pauseAnimation()
+        }
     }
 
     public func update(_ percent: Double) {
         percentComplete = min(max(percent, 0), 1)
         context?.updateInteractiveTransition(percentComplete)
+        try? propertyAnimator?.setFractionComplete(percentComplete)
     }
 
-    public func finish() { context?.finishInteractiveTransition() }
-    public func cancel() { context?.cancelInteractiveTransition() }
+    public func finish() {
+        context?.finishInteractiveTransition()
+        continueAnimator()
+    }
+
+    public func cancel() {
+        context?.cancelInteractiveTransition()
+        propertyAnimator?.setReversed(true)
+        continueAnimator()
+    }
+
+    /// The rest at completionSpeed along completionCurve, as the transition's own timeline settles.
+    private func continueAnimator() {
+        try? propertyAnimator?.continueAnimation(timing: .curve(completionCurve), durationFactor: 1 / max(completionSpeed, 1e-6))
+    }
 }
 

@@ -119,6 +119,13 @@ final class TransitionDriver {
         }
     }
 
+    /// Asks the animator for its interruptible animator (once: the percent-driven controller keeps it).
+    func interruptibleAnimator(of animator: Animator) -> PropertyAnimator? {
+        let found = engine.withTimeline(timeline) { animator.interruptibleAnimator(context) }
+        if found != nil { simulation.record("interruptibleAnimator") }
+        return found
+    }
+
     func update(_ percent: Double) {
         guard completed == nil else { return }
         self.percent = min(max(percent, 0), 1)

@@ -198,6 +198,12 @@ public final class View {
         return value
     }
 
+    /// Puts a value in the model without animating it (a property animator
+    /// stopped where it was, or arrived back at its start).
+    func setModel(_ property: AnimatableProperty, _ value: AnimatedValue) {
+        model.apply(property, value)
+    }
+
     private func set(_ property: AnimatableProperty, _ value: AnimatedValue, _ update: (inout ViewState) -> Void) {
         let old = model.value(of: property)
         let presented = animations[property].map { onScreen(property, $0) } ?? old

@@ -33,10 +33,14 @@ public protocol Animator: AnyObject {
     func transitionDuration(_ context: TransitionContext) -> Double
     func animateTransition(_ context: TransitionContext)
     func animationEnded(_ completed: Bool)
+    /// interruptibleAnimator(using:): the property animator an interactive
+    /// transition pauses, scrubs and continues; nil when the animator has none.
+    func interruptibleAnimator(_ context: TransitionContext) -> PropertyAnimator?
 }
 
 extension Animator {
     public func animationEnded(_ completed: Bool) {}
+    public func interruptibleAnimator(_ context: TransitionContext) -> PropertyAnimator? { nil }
 }
 
 /// UIViewControllerInteractiveTransitioning.
