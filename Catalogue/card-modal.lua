@@ -19,15 +19,25 @@
 -- two square at the screen's edge. Behind it, DeckTransition rounds only
 -- the presenter's top corners too (a second RoundedView strip), while
 -- SPStorkController rounds all four of its snapshot. Neither draws a shadow.
+-- Drag the card down: both libraries' pan moves it half as far as the
+-- finger for the first 120 points, then with friction (30·atan), and
+-- dismisses past a finger travel of 240 (DeckTransition) or 200
+-- (SPStorkController, translateForDismiss) whatever the speed; short of it
+-- the card springs back (DeckTransition in 0.25 s, SPStorkController in a
+-- 0.6 s spring). Here that card offset is the dismissal's percent, and the
+-- rest plays as the libraries play it: the whole dismissal from where the
+-- card is, or the spring back.
 -- What Segue cannot say yet: the status bar's height (the libraries read
--- it; here `topInset`, 44 on notched iPhones), the libraries' elastic pan
--- (here UIKit's percent-driven drag).
+-- it; here `topInset`, 44 on notched iPhones); that only the card follows
+-- the finger (here the presenter comes forward with it, as the dismissal's
+-- percent does); that DeckTransition dismisses as soon as the finger passes
+-- 240 points (here when it lifts).
 -- A custom presentation: the presenter stays in the window; the snapshot,
 -- background and grade are the presentation controller's chrome.
 
 local styles = {
-  deck = {duration = 0.3, gap = 8, radius = 8, dim = 1 - 0.8, drag = 240},
-  stork = {duration = 0.6, gap = 13, radius = 10, dim = 0.51, drag = 200},
+  deck = {duration = 0.3, gap = 8, radius = 8, dim = 1 - 0.8, drag = 240, springBack = 0.25},
+  stork = {duration = 0.6, gap = 13, radius = 10, dim = 0.51, drag = 200, springBack = 0.6},
 }
 local function style() return styles[params.style] end
 
@@ -170,6 +180,19 @@ local function animateTransition(ctx)
   }
 end
 
+-- How far the card travels to leave: from its place to the bottom edge.
+local function travel(size) return size.height - inset() - style().gap end
+
+-- Both libraries' updatePresentedViewForTranslation: the card moves half as
+-- far as the finger up to 120 points (elasticThreshold, translationFactor
+-- 1/2), then with friction; nothing for an upward drag.
+local function cardOffset(finger)
+  if finger <= 0 then return 0 end
+  if finger < 120 then return finger / 2 end
+  local friction = finger - 120
+  return 30 * math.atan(friction / 120) + friction / 10 + 60
+end
+
 return {
   title = "Card modal",
   summary = "A card slides up leaving a gap at the top while the screen behind shrinks back and darkens; drag down to dismiss.",
@@ -189,10 +212,16 @@ return {
     animateTransition = animateTransition,
   },
   interaction = {
-    -- The finger moves the card point for point; DeckTransition dismisses
-    -- after 240 points, SPStorkController after 200: about a third of a
-    -- phone-sized card.
-    dismissal = {distance = function(size) return size.height - inset() - style().gap end,
-                 finishThreshold = 0.3},
+    dismissal = {
+      gesture = "pan", direction = "down",
+      distance = function(size) return travel(size) end,
+      progress = function(g, size) return cardOffset(g.translation.y) / travel(size) end,
+      shouldFinish = function(g, percent) return g.translation.y >= style().drag end,
+      completionSpeed = function(g, percent)
+        -- UIKit plays what is left over duration × left / speed.
+        if g.translation.y >= style().drag then return math.max(1 - percent, 0.01) end
+        return math.max(percent * style().duration / style().springBack, 0.01)
+      end,
+    },
   },
 }
