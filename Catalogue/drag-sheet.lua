@@ -9,9 +9,15 @@
 -- Only the top corners are rounded, as PanModal's addRoundedCorners does
 -- (byRoundingCorners [.topLeft, .topRight]): here maskedCorners, the
 -- bottom two square at the screen's edge. PanModal draws no shadow.
+-- The drag is PanModal's pan: the sheet follows the finger; let go, it goes
+-- to the nearest of its place and the bottom edge unless flicked faster
+-- than 300 points a second, down (dismissed) or up (back). Either way
+-- PanModal then runs a whole 0.5 s animation from where the sheet is (the
+-- dismissal, or its spring back to the short form), so the rest here plays
+-- over the whole duration too.
 -- What Segue cannot say yet: the safe area's top (here `topOffset`, 44 + 21
--- on notched iPhones), PanModal's own pan (here UIKit's percent-driven
--- drag), its short-form/long-form stops.
+-- on notched iPhones), its short-form/long-form stops (one form here, so
+-- an upward flick only puts the sheet back).
 -- A custom presentation: the presenter stays in the window; the dimming
 -- view and the grabber are the presentation controller's chrome.
 
@@ -142,8 +148,21 @@ return {
     animateTransition = animateTransition,
   },
   interaction = {
-    -- The sheet follows the finger; released nearer the bottom, or flicked, it goes.
-    dismissal = {distance = function(size) return size.height - math.min(params.topOffset, size.height - 100) end,
-                 finishThreshold = 0.5, velocityThreshold = 300},
+    -- PanModal's respond(to:): released nearer the bottom than its place, or
+    -- flicked faster than 1000 × (1 - snapMovementSensitivity 0.7) = 300
+    -- points a second, it goes; flicked as fast up, it stays.
+    dismissal = {
+      gesture = "pan", direction = "down",
+      distance = function(size) return size.height - math.min(params.topOffset, size.height - 100) end,
+      finishThreshold = 0.5, velocityThreshold = 300,
+      -- PanModal's dismiss(animated:) or transition(to: .shortForm) take the
+      -- whole duration from where the sheet is: UIKit plays what is left over
+      -- duration × left / speed.
+      completionSpeed = function(g, percent)
+        local v = g.velocity.y
+        local finishing = v > 300 or (v >= -300 and percent > 0.5)
+        return math.max(finishing and 1 - percent or percent, 0.01)
+      end,
+    },
   },
 }
