@@ -8,10 +8,13 @@
 -- is off for the halves) are the same for both, so two entries would be
 -- near-copies differing in one parameter.
 --
--- The user can drag the sheet back to its edge. Presentr's own swipe is not
--- percent-driven: it dismisses once the finger has gone 100 points. Here
--- the drag tracks the finger over the sheet's height and finishes past a
--- quarter of it, about those 100 points on a 390 × 844 screen.
+-- The user can drag the sheet back to its edge, as Presentr's swipe
+-- (dismissOnSwipe, off by default in Presentr) does: the sheet follows the
+-- finger towards its edge, and 100 points of it dismiss (swipeLimit),
+-- whatever the speed; short of that, letting go springs the sheet back
+-- (0.5 s, damping 0.5). Presentr then runs its whole dismissal from where
+-- the sheet is, and so does the rest here. Presentr dismisses the moment
+-- the finger passes 100 points; Segue decides when it lifts.
 -- Duration: Presentr's animations default to 0.3 s; UIKit publishes none
 -- for its coverVertical.
 
@@ -104,6 +107,10 @@ local function animateTransition(ctx)
   }
 end
 
+-- How far the finger has gone towards the sheet's edge (Presentr's swipe
+-- direction follows the type: bottom for .bottomHalf, top for .topHalf).
+local function towardsEdge(point) return params.edge == "top" and -point.y or point.y end
+
 return {
   title = "Half screen",
   summary = "Half the screen slides in from the top or bottom edge over a 70 % dimming; drag it back (Presentr's .topHalf / .bottomHalf).",
@@ -124,8 +131,20 @@ return {
     animateTransition = animateTransition,
   },
   interaction = {
-    -- Dragging the sheet its own height back to its edge dismisses it;
-    -- letting go past a quarter of the way finishes (Presentr: 100 points).
-    dismissal = {distance = function(size) return math.floor(size.height / 2) end, finishThreshold = 0.25},
+    -- Presentr's presentedViewSwipe: a pan towards the sheet's edge (down for
+    -- .bottomHalf, up for .topHalf); `direction` names the default's way, the
+    -- functions follow `edge`.
+    dismissal = {
+      gesture = "pan", direction = "down",
+      distance = function(size) return math.floor(size.height / 2) end,
+      progress = function(g, size) return towardsEdge(g.translation) / math.floor(size.height / 2) end,
+      shouldFinish = function(g, percent) return towardsEdge(g.translation) > 100 end,
+      completionSpeed = function(g, percent)
+        -- UIKit plays what is left over duration × left / speed: the whole
+        -- dismissal, or Presentr's 0.5 s spring back.
+        if towardsEdge(g.translation) > 100 then return math.max(1 - percent, 0.01) end
+        return math.max(percent * params.duration / 0.5, 0.01)
+      end,
+    },
   },
 }

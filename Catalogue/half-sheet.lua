@@ -103,6 +103,17 @@ local function animateTransition(ctx)
   }
 end
 
+-- The sheet's size across its edge, and how far a finger has gone towards that edge.
+local function sheetSize(size)
+  local across = (params.edge == "bottom" or params.edge == "top") and size.height or size.width
+  return across * params.fraction
+end
+local function towardsEdge(point)
+  if params.edge == "top" then return -point.y elseif params.edge == "left" then return -point.x
+  elseif params.edge == "right" then return point.x end
+  return point.y
+end
+
 return {
   title = "Half sheet",
   summary = "Half the screen slides in from an edge over a dimmed presenter; drag it back to dismiss.",
@@ -123,10 +134,19 @@ return {
     animateTransition = animateTransition,
   },
   interaction = {
-    -- Dragging the sheet its own size back towards its edge dismisses it.
-    dismissal = {distance = function(size)
-      local across = (params.edge == "bottom" or params.edge == "top") and size.height or size.width
-      return across * params.fraction
-    end, finishThreshold = 0.4},
+    -- Apple's custom presentation controller is dismissed by a tap on the
+    -- dimming view and has no drag; a sheet at an edge is expected to be
+    -- pushed back to it, so this pan does, with the rule of the Swipe demo in
+    -- the same Apple sample ("Custom View Controller Presentations and
+    -- Transitions", AAPLSwipeTransitionInteractionController): the percent is
+    -- how far the sheet has gone back, and letting go at half or more
+    -- finishes, whatever the speed. `direction` names the default's way, the
+    -- functions follow `edge`.
+    dismissal = {
+      gesture = "pan", direction = "down",
+      distance = function(size) return sheetSize(size) end,
+      progress = function(g, size) return towardsEdge(g.translation) / sheetSize(size) end,
+      shouldFinish = function(g, percent) return percent >= 0.5 end,
+    },
   },
 }
