@@ -162,7 +162,9 @@ return {
     animateTransition = animateTransition,
   },
   interaction = {
-    -- Dragging the card its own height down dismisses it.
-    dismissal = {distance = function(size) return size.height - params.top end},
+    -- iOS 13's sheet: a pan down on the card takes it off the bottom edge.
+    -- Apple publishes no threshold or speed for it: past half, or a flick of
+    -- 1000 points a second, is Segue's rule, the usual libraries' figure.
+    dismissal = {gesture = "pan", direction = "down", distance = function(size) return size.height - params.top end},
   },
 }

@@ -73,7 +73,10 @@ return {
     animateTransition = animateTransition,
   },
   interaction = {
-    -- Dragging the full height of the screen dismisses it completely.
-    dismissal = {distance = function(size) return size.height end, completionCurve = "easeOut"},
+    -- A pan down: the full height of the screen dismisses it completely;
+    -- past half, or a flick of 1000 points a second, finishes (Segue's rule:
+    -- UIKit's own coverVertical has no interactive dismissal to copy).
+    dismissal = {gesture = "pan", direction = "down", distance = function(size) return size.height end,
+                 completionCurve = "easeOut"},
   },
 }

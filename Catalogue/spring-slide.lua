@@ -79,7 +79,11 @@ return {
     animateTransition = animateTransition,
   },
   interaction = {
-    -- Seed 004 maps 200 points of drag to the whole dismissal.
-    dismissal = {distance = 200},
+    -- Seed 004's CustomInteractionController: a pan down, 200 points of it
+    -- for the whole dismissal, finishing past halfway whatever the speed.
+    dismissal = {
+      gesture = "pan", direction = "down", distance = 200,
+      shouldFinish = function(g, percent) return percent > 0.5 end,
+    },
   },
 }
