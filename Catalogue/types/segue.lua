@@ -456,3 +456,42 @@ function UIViewPropertyAnimator.new(arguments) end
 ---@param arguments {withDuration: number, delay?: number, options?: string[], animations: fun(), completion?: fun(position: string)}
 ---@return UIViewPropertyAnimator
 function UIViewPropertyAnimator.runningPropertyAnimator(arguments) end
+
+---@class CAAnimation A Core Animation animation: set its fields, then layer:add(animation, key).
+---@field keyPath string "opacity", "position.y", "transform.scale", …
+---@field fromValue any
+---@field toValue any
+---@field byValue number
+---@field values any[] A keyframe animation's values.
+---@field keyTimes number[] One per value, 0…1, never going down.
+---@field timingFunctions CAMediaTimingFunction[] One between each two values.
+---@field calculationMode "linear"|"discrete"
+---@field mass number
+---@field stiffness number
+---@field damping number
+---@field initialVelocity number
+---@field settlingDuration number A spring's, read-only.
+---@field animations CAAnimation[] A group's members.
+---@field duration number 0: a quarter of a second.
+---@field beginTime number CACurrentMediaTime() + delay.
+---@field repeatCount number
+---@field autoreverses boolean
+---@field fillMode "removed"|"forwards"|"backwards"|"both"
+---@field isRemovedOnCompletion boolean
+---@field timingFunction CAMediaTimingFunction
+---@field delegate {animationDidStop: fun(animation: CAAnimation, finished: boolean)}
+
+---@param keyPathOrFields string|table
+---@return CAAnimation
+function CABasicAnimation(keyPathOrFields) end
+---@param keyPathOrFields string|table
+---@return CAAnimation
+function CAKeyframeAnimation(keyPathOrFields) end
+---@param keyPathOrFields string|table
+---@return CAAnimation
+function CASpringAnimation(keyPathOrFields) end
+---@param fields? table
+---@return CAAnimation
+function CAAnimationGroup(fields) end
+---@return number The simulated clock, in seconds.
+function CACurrentMediaTime() end

@@ -144,6 +144,7 @@ extension ScriptRuntime {
         installViewMetatables()
         installHandleMetatables()
         installPropertyAnimator()
+        installCAAnimations()
         TransformFunctions.install(self)
         state.register(table: "UIView", [
             ("animate", AnimationBindings.animate), ("animateKeyframes", AnimationBindings.animateKeyframes),

@@ -30,6 +30,7 @@ public final class ScriptRuntime {
     var presentationControllers: [Int: ScriptedPresentationController] = [:]
     var propertyAnimators: [Int: PropertyAnimator] = [:]
     var springs: [Int: TimingParameters] = [:]
+    var caAnimations: [Int: CAAnimationSpec] = [:]
     /// Handle ids of engine objects that have no id of their own, so one
     /// object is always the same userdata in Lua (`a == b`, table keys).
     var handleIDs: [ObjectIdentifier: Int] = [:]

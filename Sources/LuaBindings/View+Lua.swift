@@ -56,7 +56,8 @@ enum ViewBindings {
                            "name", "isScrollView", "contentOffset", "curl"]
     static let layerReadable = ["transform", "anchorPoint", "cornerRadius", "zPosition", "borderWidth", "borderColor",
                                 "isDoubleSided", "opacity", "position", "bounds", "masksToBounds", "maskedCorners",
-                                "shadowColor", "shadowOpacity", "shadowRadius", "shadowOffset", "shadowPath"]
+                                "shadowColor", "shadowOpacity", "shadowRadius", "shadowOffset", "shadowPath",
+                                "add", "removeAnimation", "removeAllAnimations", "animationKeys"]
 
     static let index: HostFunction = { L in
         ScriptRuntime.host(L) { runtime, arguments in
@@ -164,6 +165,10 @@ enum ViewBindings {
             case "shadowOffset": runtime.push(Size(width: view.shadowOffset.x, height: view.shadowOffset.y))
             case "shadowPath":
                 if let path = view.shadowPath { runtime.push(path) } else { runtime.state.pushNil() }
+            case "add": runtime.state.push(CALayerAnimationBindings.add)
+            case "removeAnimation": runtime.state.push(CALayerAnimationBindings.remove)
+            case "removeAllAnimations": runtime.state.push(CALayerAnimationBindings.removeAll)
+            case "animationKeys": runtime.state.push(CALayerAnimationBindings.keys)
             default: throw ScriptMistake(Suggestion.unknown("CALayer", key, in: layerReadable))
             }
             return 1

@@ -74,7 +74,13 @@ final class RunningAnimation {
     enum Curve {
         case basic(from: AnimatedValue, to: AnimatedValue, timing: PropertyAnimation<Double>)
         case keyframes(track: (Double) -> AnimatedValue, begin: Double, duration: Double, curve: TimingCurve)
+        /// An explicit Core Animation animation: over the model, never changing it.
+        case layer(LayerCurve)
     }
+
+    /// layer.add(_:forKey:)'s key, for layer animations.
+    var key: String?
+    var isLayerAnimation: Bool { if case .layer = curve { true } else { false } }
 
     let curve: Curve
     let timeline: Timeline
@@ -111,10 +117,11 @@ final class RunningAnimation {
     }
 
     /// The value it started from: what a property animator that ends at its start puts back.
-    var initialValue: AnimatedValue {
+    func initialValue(model: AnimatedValue) -> AnimatedValue {
         switch curve {
         case .basic(let from, _, _): from
         case .keyframes(let track, _, _, _): track(0)
+        case .layer: model
         }
     }
 
@@ -123,12 +130,15 @@ final class RunningAnimation {
         switch curve {
         case .basic(_, _, let timing): timing.end
         case .keyframes(_, let begin, let duration, _): begin + duration
+        case .layer(let layer): layer.end
         }
     }
 
-    func value(atClock t: Double) -> AnimatedValue {
+    func value(atClock t: Double, model: AnimatedValue) -> AnimatedValue {
+        if case .layer(let layer) = curve { return layer.value(atLocal: timeline.local(at: t), model: model) }
         if let fraction = timeline.fraction(at: t) {
             switch curve {
+            case .layer: return model
             case .basic(let from, let to, let timing):
                 return from.interpolated(to: to, fraction: share(of: fraction, begin: timing.begin, duration: timing.duration))
             case .keyframes(let track, let begin, let duration, _):
@@ -143,6 +153,8 @@ final class RunningAnimation {
         case .keyframes(let track, let begin, let duration, let curve):
             let u = duration > 0 ? min(max((local - begin) / duration, 0), 1) : 1
             return track(curve.value(at: u))
+        case .layer:
+            return model
         }
     }
 }

@@ -197,7 +197,7 @@ public final class AnimationEngine {
         }
     }
 
-    private func add(_ animation: RunningAnimation, to view: View, _ property: AnimatableProperty, replacing: Bool) {
+    func add(_ animation: RunningAnimation, to view: View, _ property: AnimatableProperty, replacing: Bool) {
         onAllocate?(256)
         if replacing, let old = view.animations[property], !old.isEmpty {
             for interrupted in old {

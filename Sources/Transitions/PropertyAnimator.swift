@@ -179,7 +179,7 @@ public final class PropertyAnimator {
         guard state == .active else { return }
         let now = engine.now
         for (view, property, animation) in made where engine.isRunning(animation) {
-            let shown = animation.value(atClock: now)
+            let shown = animation.value(atClock: now, model: view.model.value(of: property))
             engine.remove(animation, on: view, property)
             view.setModel(property, shown)
         }
@@ -202,7 +202,7 @@ public final class PropertyAnimator {
         // Some may have ended at this same instant already; back at the start they all go back.
         for (view, property, animation) in made {
             if engine.isRunning(animation) { engine.remove(animation, on: view, property) }
-            if position == .start { view.setModel(property, animation.initialValue) }
+            if position == .start { view.setModel(property, animation.initialValue(model: view.model.value(of: property))) }
         }
         made = []
         state = .inactive

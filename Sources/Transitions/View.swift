@@ -179,7 +179,7 @@ public final class View {
     func onScreen(_ property: AnimatableProperty, _ running: [RunningAnimation]) -> AnimatedValue {
         let now = engine.now
         guard let last = running.last, last.additive else {
-            return running.last?.value(atClock: now) ?? model.value(of: property)
+            return running.last?.value(atClock: now, model: model.value(of: property)) ?? model.value(of: property)
         }
         var value = model.value(of: property)
         if case .transform(let model) = value {

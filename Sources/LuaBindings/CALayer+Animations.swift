@@ -1,0 +1,314 @@
+import Animation
+import Catalogue
+import Geometry
+import LuaRuntime
+import Transitions
+
+/// The layer key paths an explicit animation may name, and what kind of
+/// value each takes.
+struct LayerKeyPath {
+    enum ValueKind: String {
+        case number, point, rect, transform, color
+    }
+
+    let property: AnimatableProperty
+    let component: LayerAnimation.Component
+    let kind: ValueKind
+
+    static let all: [(String, LayerKeyPath)] = [
+        ("opacity", .init(property: .alpha, component: .whole, kind: .number)),
+        ("position", .init(property: .center, component: .whole, kind: .point)),
+        ("position.x", .init(property: .center, component: .x, kind: .number)),
+        ("position.y", .init(property: .center, component: .y, kind: .number)),
+        ("bounds", .init(property: .bounds, component: .whole, kind: .rect)),
+        ("bounds.size.width", .init(property: .bounds, component: .width, kind: .number)),
+        ("bounds.size.height", .init(property: .bounds, component: .height, kind: .number)),
+        ("anchorPoint", .init(property: .anchorPoint, component: .whole, kind: .point)),
+        ("transform", .init(property: .transform, component: .whole, kind: .transform)),
+        ("transform.scale", .init(property: .transform, component: .scale, kind: .number)),
+        ("transform.scale.x", .init(property: .transform, component: .scaleX, kind: .number)),
+        ("transform.scale.y", .init(property: .transform, component: .scaleY, kind: .number)),
+        ("transform.rotation", .init(property: .transform, component: .rotationZ, kind: .number)),
+        ("transform.rotation.x", .init(property: .transform, component: .rotationX, kind: .number)),
+        ("transform.rotation.y", .init(property: .transform, component: .rotationY, kind: .number)),
+        ("transform.rotation.z", .init(property: .transform, component: .rotationZ, kind: .number)),
+        ("transform.translation.x", .init(property: .transform, component: .translationX, kind: .number)),
+        ("transform.translation.y", .init(property: .transform, component: .translationY, kind: .number)),
+        ("backgroundColor", .init(property: .backgroundColor, component: .whole, kind: .color)),
+        ("cornerRadius", .init(property: .cornerRadius, component: .whole, kind: .number)),
+        ("borderWidth", .init(property: .borderWidth, component: .whole, kind: .number)),
+        ("zPosition", .init(property: .zPosition, component: .whole, kind: .number)),
+        ("shadowOpacity", .init(property: .shadowOpacity, component: .whole, kind: .number)),
+        ("shadowRadius", .init(property: .shadowRadius, component: .whole, kind: .number)),
+        ("shadowOffset", .init(property: .shadowOffset, component: .whole, kind: .point)),
+        ("shadowColor", .init(property: .shadowColor, component: .whole, kind: .color)),
+    ]
+
+    static let names = all.map(\.0)
+
+    static func named(_ name: String) -> LayerKeyPath? { all.first { $0.0 == name }?.1 }
+}
+
+extension ScriptRuntime {
+    /// A value of the key path's kind at index (a CGSize serves as a point, for shadowOffset).
+    func animatedValue(at index: Int32, kind: LayerKeyPath.ValueKind, what: String) throws -> AnimatedValue {
+        do {
+            switch kind {
+            case .number:
+                guard state.isNumber(at: index), let value = state.number(at: index), value.isFinite else {
+                    throw ScriptMistake("\(what) must be a finite number")
+                }
+                return .number(value)
+            case .point:
+                state.pushField("width", of: index)
+                let isSize = !state.isNil(at: -1)
+                state.pop()
+                if isSize { let s = try size(at: index); return .point(Point(x: s.width, y: s.height)) }
+                return .point(try point(at: index))
+            case .rect: return .rect(try rect(at: index))
+            case .transform: return .transform(try transform3D(at: index))
+            case .color: return .color(try color(at: index))
+            }
+        } catch let error as ArgumentError {
+            throw ScriptMistake("\(what): \(error.message)")
+        }
+    }
+
+    private func field(_ spec: CAAnimationSpec, _ name: String, _ body: () throws -> Void) rethrows {
+        guard let reference = spec.fields[name] else { return }
+        state.push(reference)
+        defer { state.pop() }
+        try body()
+    }
+
+    private func number(_ spec: CAAnimationSpec, _ name: String) -> Double? {
+        var value: Double?
+        field(spec, name) { value = state.number(at: -1) }
+        return value
+    }
+
+    /// The engine's layer animations for a spec (a group gives one per member),
+    /// against the view's value now. A group's members start at their
+    /// beginTime within it and are cut at its end.
+    func layerAnimations(_ spec: CAAnimationSpec, on view: View, depth: Int = 0) throws -> [LayerAnimation] {
+        // CAAnimation's duration 0 means the transaction's: a quarter of a second.
+        let duration = number(spec, "duration").flatMap { $0 > 0 ? $0 : nil } ?? 0.25
+        var fills = (backwards: false, forwards: false)
+        field(spec, "fillMode") {
+            let mode = state.string(at: -1) ?? "removed"
+            fills = (mode == "backwards" || mode == "both", mode == "forwards" || mode == "both")
+        }
+        var removed = true
+        field(spec, "isRemovedOnCompletion") { removed = state.boolean(at: -1) }
+        var autoreverses = false
+        field(spec, "autoreverses") { autoreverses = state.boolean(at: -1) }
+        let repeatCount = number(spec, "repeatCount") ?? 0
+        var curve = TimingCurve.linear
+        try field(spec, "timingFunction") { curve = try timingCurve(at: state.top, what: "timingFunction") }
+        let begin = number(spec, "beginTime") ?? 0
+        func configured(_ animation: LayerAnimation) -> LayerAnimation {
+            var animation = animation
+            animation.autoreverses = autoreverses
+            animation.cycles = max(repeatCount, 1)
+            animation.fillsBackwards = fills.backwards
+            animation.fillsForwards = fills.forwards
+            animation.isRemovedOnCompletion = removed
+            if case .curve = animation.timing { animation.timing = .curve(curve) }
+            return animation
+        }
+
+        if spec.kind == .group {
+            guard depth < 4 else { throw ScriptMistake("animation groups nest at most 4 deep") }
+            guard fields(spec, ["repeatCount", "autoreverses", "timingFunction"]).isEmpty else {
+                throw ScriptMistake("a group's own repeatCount, autoreverses and timingFunction are not simulated yet: set them on its members")
+            }
+            var members: [LayerAnimation] = []
+            try field(spec, "animations") {
+                let list = state.top
+                for i in 1...max(state.rawLength(at: list), 1) where i <= state.rawLength(at: list) {
+                    state.pushIndex(i, of: list)
+                    defer { state.pop() }
+                    let member = try caAnimation(at: -1)
+                    guard member !== spec else { throw ScriptMistake("a group cannot hold itself") }
+                    for var animation in try layerAnimations(member, on: view, depth: depth + 1) {
+                        // A member's time is the group's: it starts at its beginTime and stops at the group's end.
+                        animation.limit = max(duration - animation.delay, 0)
+                        if fills.forwards { animation.fillsForwards = true; animation.isRemovedOnCompletion = removed }
+                        if fills.backwards { animation.fillsBackwards = true }
+                        members.append(animation)
+                    }
+                }
+            }
+            return members.map { var m = $0; m.delay += begin; return m }
+        }
+
+        var keyPathName = ""
+        field(spec, "keyPath") { keyPathName = state.string(at: -1) ?? "" }
+        guard let keyPath = LayerKeyPath.named(keyPathName) else { throw ScriptMistake("\(spec.kind.rawValue) needs a keyPath, like \"opacity\"") }
+        let model = view.value(of: keyPath.property, component: keyPath.component)
+        let shown = view.shownValue(of: keyPath.property, component: keyPath.component)
+        var animation: LayerAnimation
+        switch spec.kind {
+        case .keyframe:
+            var values: [AnimatedValue] = []
+            try field(spec, "values") {
+                let list = state.top
+                for i in 1...max(state.rawLength(at: list), 1) where i <= state.rawLength(at: list) {
+                    state.pushIndex(i, of: list)
+                    defer { state.pop() }
+                    values.append(try animatedValue(at: state.top, kind: keyPath.kind, what: "values[\(i)]"))
+                }
+            }
+            guard !values.isEmpty else { throw ScriptMistake("a CAKeyframeAnimation needs values") }
+            var times = (0..<values.count).map { values.count > 1 ? Double($0) / Double(values.count - 1) : 0 }
+            try field(spec, "keyTimes") {
+                let list = state.top
+                guard state.rawLength(at: list) == values.count else {
+                    throw ScriptMistake("keyTimes has \(state.rawLength(at: list)) times for \(values.count) values: give one each")
+                }
+                times = try (1...values.count).map { i in
+                    state.pushIndex(i, of: list)
+                    defer { state.pop() }
+                    guard let t = state.number(at: -1), state.isNumber(at: -1), (0...1).contains(t) else {
+                        throw ScriptMistake("keyTimes[\(i)] must be a number from 0 to 1")
+                    }
+                    return t
+                }
+                guard zip(times, times.dropFirst()).allSatisfy({ $0 <= $1 }) else { throw ScriptMistake("keyTimes must not go down") }
+            }
+            var curves = [TimingCurve](repeating: .linear, count: max(values.count - 1, 0))
+            try field(spec, "timingFunctions") {
+                let list = state.top
+                guard state.rawLength(at: list) == values.count - 1 else {
+                    throw ScriptMistake("timingFunctions has \(state.rawLength(at: list)) curves for \(values.count - 1) segments: give one between each two values")
+                }
+                curves = try (1..<values.count).map { i in
+                    state.pushIndex(i, of: list)
+                    defer { state.pop() }
+                    return try timingCurve(at: state.top, what: "timingFunctions[\(i)]")
+                }
+            }
+            var discrete = false
+            field(spec, "calculationMode") { discrete = state.string(at: -1) == "discrete" }
+            let track = KeyTimedTrack(values: values, times: times, curves: curves, discrete: discrete)
+            animation = LayerAnimation(property: keyPath.property, component: keyPath.component, duration: duration, value: track.value(at:))
+        case .basic, .spring:
+            var (from, to, by): (AnimatedValue?, AnimatedValue?, AnimatedValue?) = (nil, nil, nil)
+            try field(spec, "fromValue") { from = try animatedValue(at: state.top, kind: keyPath.kind, what: "fromValue") }
+            try field(spec, "toValue") { to = try animatedValue(at: state.top, kind: keyPath.kind, what: "toValue") }
+            try field(spec, "byValue") { by = try animatedValue(at: state.top, kind: keyPath.kind, what: "byValue") }
+            if by != nil, keyPath.kind != .number { throw ScriptMistake("byValue is simulated for numbers only") }
+            // Core Animation's rules: missing ends come from byValue, the value on screen, or the model.
+            func plus(_ a: AnimatedValue, _ b: AnimatedValue?, _ sign: Double) -> AnimatedValue? {
+                guard case .number(let x) = a, case .number(let y)? = b else { return nil }
+                return .number(x + sign * y)
+            }
+            let start = from ?? to.flatMap { plus($0, by, -1) } ?? shown
+            let end = to ?? plus(start, by, 1) ?? model
+            animation = LayerAnimation(property: keyPath.property, component: keyPath.component, duration: duration) { u in
+                start.interpolated(to: end, fraction: u)
+            }
+            if spec.kind == .spring { animation.timing = .spring(try CAAnimationBindings.spring(self, spec)) }
+        case .group:
+            return []
+        }
+        animation = configured(animation)
+        animation.delay = begin
+        return [animation]
+    }
+
+    private func fields(_ spec: CAAnimationSpec, _ names: [String]) -> [String] { names.filter { spec.fields[$0] != nil } }
+}
+
+/// Values at key times, each segment along its own timing function
+/// (CAKeyframeAnimation's keyTimes and timingFunctions), or held until the
+/// next key time (discrete).
+struct KeyTimedTrack: Sendable {
+    let values: [AnimatedValue]
+    let times: [Double]
+    let curves: [TimingCurve]
+    let discrete: Bool
+
+    func value(at u: Double) -> AnimatedValue {
+        guard values.count > 1 else { return values[0] }
+        if u <= times[0] { return values[0] }
+        guard let index = times.lastIndex(where: { $0 <= u }), index + 1 < values.count else { return values[values.count - 1] }
+        if discrete { return values[index] }
+        let span = times[index + 1] - times[index]
+        let s = span > 0 ? (u - times[index]) / span : 1
+        return values[index].interpolated(to: values[index + 1], fraction: curves[index].value(at: s))
+    }
+}
+
+
+/// layer:add(animation, key), layer:removeAnimation(key), layer:removeAllAnimations(), layer:animationKeys().
+enum CALayerAnimationBindings {
+    /// Keys are names a script chooses: bounded like view names.
+    static let keyLimit = 200
+
+    static let add: HostFunction = { L in
+        ScriptRuntime.host(L) { runtime, _ in
+            let view = try runtime.layerView(at: 1)
+            let spec = try runtime.caAnimation(at: 2)
+            let state = runtime.state
+            var key: String?
+            if !state.isNil(at: 3) {
+                guard state.typeName(at: 3) == "string", let given = state.string(at: 3), given.utf8.count <= keyLimit else {
+                    throw ScriptMistake("an animation's key must be a string of at most \(keyLimit) bytes")
+                }
+                key = given
+            }
+            let animations = try runtime.layerAnimations(spec, on: view)
+            guard !animations.isEmpty else { throw ScriptMistake("the group has no animations") }
+            var completion: ((Bool) -> Void)?
+            if let delegate = spec.fields["delegate"] {
+                // Held until it runs: the delegate's animationDidStop(animation, finished).
+                let id = runtime.handleID(for: spec)
+                completion = { [weak runtime] finished in
+                    guard let runtime else { return }
+                    let base = runtime.state.top
+                    runtime.state.push(delegate)
+                    runtime.state.pushField("animationDidStop", of: -1)
+                    runtime.state.keepTop(above: base)
+                    guard runtime.state.isFunction(at: -1) else { return runtime.state.pop() }
+                    let reference = runtime.state.reference()
+                    runtime.invoke(reference, hook: "animationDidStop") {
+                        runtime.state.pushHandle(id, metatable: ScriptRuntime.caAnimationMetatable)
+                        runtime.state.push(finished)
+                        return 2
+                    }
+                    runtime.state.release(reference)
+                }
+            }
+            runtime.simulation.engine.add(animations, to: view, key: key, completion: completion)
+            return 0
+        }
+    }
+
+    static let remove: HostFunction = { L in
+        ScriptRuntime.host(L) { runtime, arguments in
+            let view = try runtime.layerView(at: 1)
+            runtime.simulation.engine.removeLayerAnimation(forKey: try arguments.string(2), from: view)
+            return 0
+        }
+    }
+
+    static let removeAll: HostFunction = { L in
+        ScriptRuntime.host(L) { runtime, _ in
+            runtime.simulation.engine.removeAllLayerAnimations(from: try runtime.layerView(at: 1))
+            return 0
+        }
+    }
+
+    static let keys: HostFunction = { L in
+        ScriptRuntime.host(L) { runtime, _ in
+            let keys = runtime.simulation.engine.layerAnimationKeys(of: try runtime.layerView(at: 1))
+            runtime.state.newTable(arrayCount: Int32(keys.count))
+            for (i, key) in keys.enumerated() {
+                runtime.state.push(key)
+                runtime.state.setIndex(i + 1, in: -2)
+            }
+            return 1
+        }
+    }
+}
