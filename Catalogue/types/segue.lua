@@ -227,16 +227,17 @@ function TransitionCoordinator:animateAlongsideTransition(animation, completion)
 ---@field state "began"|"changed"|"ended"|"cancelled"
 ---@field numberOfTouches integer
 ---@field kind "pan"|"screenEdgePan"|"pinch"
+---@field containerSize CGSize The container's size (g.view.bounds.size in UIKit).
 
 ---@class InteractionDeclaration
 ---@field gesture? "pan"|"screenEdgePan"|"pinch" The recognizer (pan).
----@field direction? "down"|"up"|"left"|"right"|"vertical"|"horizontal"|"in"|"out" A pan's direction or axis; a pinch's in (closing) or out.
----@field edge? "left"|"right"|"top"|"bottom" A screen-edge pan's edge, where the finger starts.
+---@field direction? "down"|"up"|"left"|"right"|"vertical"|"horizontal"|"in"|"out"|fun(): string A pan's direction or axis; a pinch's in (closing) or out; a function to follow a parameter.
+---@field edge? "left"|"right"|"top"|"bottom"|fun(): string A screen-edge pan's edge, where the finger starts.
 ---@field distance? number|fun(containerSize: CGSize): number Points of drag (or change of scale) for the whole transition.
 ---@field progress? fun(g: GestureRecognizer, containerSize: CGSize): number The percent at each touch event.
 ---@field shouldFinish? fun(g: GestureRecognizer, percent: number): boolean At release: finish or cancel.
----@field completionSpeed? number|fun(g: GestureRecognizer, percent: number): number
----@field completionCurve? "linear"|"easeIn"|"easeOut"|"easeInOut"|CAMediaTimingFunction|fun(g: GestureRecognizer, percent: number): any
+---@field completionSpeed? number|fun(g: GestureRecognizer, percent: number, finishing: boolean): number
+---@field completionCurve? "linear"|"easeIn"|"easeOut"|"easeInOut"|CAMediaTimingFunction|fun(g: GestureRecognizer, percent: number, finishing: boolean): any
 ---@field finishThreshold? number Letting go past this fraction finishes (0.5).
 ---@field velocityThreshold? number A flick faster than this along the gesture finishes, as fast back cancels (1000 points, or 1 scale, a second).
 

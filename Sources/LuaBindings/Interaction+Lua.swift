@@ -116,7 +116,7 @@ final class ScriptedGestureResponder: GestureResponder {
             }
             state.pop()
         }
-        if rule.scripted.contains("completionSpeed"), call("completionSpeed", sample, percent: percent) {
+        if rule.scripted.contains("completionSpeed"), call("completionSpeed", sample, percent: percent, finishing: release.finish) {
             if state.isNumber(at: -1), let speed = state.number(at: -1), speed.isFinite, speed > 0 {
                 release.completionSpeed = speed
             } else {
@@ -124,7 +124,7 @@ final class ScriptedGestureResponder: GestureResponder {
             }
             state.pop()
         }
-        if rule.scripted.contains("completionCurve"), call("completionCurve", sample, percent: percent) {
+        if rule.scripted.contains("completionCurve"), call("completionCurve", sample, percent: percent, finishing: release.finish) {
             do {
                 release.completionCurve = try runtime.timingCurve(at: state.top, what: "completionCurve")
             } catch {
@@ -146,18 +146,21 @@ final class ScriptedGestureResponder: GestureResponder {
         runtime.find(hook: "\(section).\(name)", location: runtime.location(ofInteraction: kind, name), message)
     }
 
-    /// Calls interaction[kind][name](gesture, containerSize or percent), leaving one result on success.
-    private func call(_ name: String, _ sample: GestureSample, percent: Double?) -> Bool {
+    /// Calls interaction[kind][name](gesture, containerSize or percent[, finishing]), leaving one result on success.
+    private func call(_ name: String, _ sample: GestureSample, percent: Double?, finishing: Bool? = nil) -> Bool {
         let state = runtime.state
         runtime.pushInteraction(kind, name)
         guard state.isFunction(at: -1) else {
             state.pop()
             return false
         }
-        runtime.push(sample, gesture: rule.gesture)
+        runtime.push(sample, gesture: rule.gesture, containerSize: containerSize)
         if let percent { state.push(percent) } else { runtime.push(containerSize) }
+        if let finishing { state.push(finishing) }
         do {
-            try runtime.timed { () throws(LuaError) in try state.call(hook: "\(section).\(name)", arguments: 2, results: 1) }
+            try runtime.timed { () throws(LuaError) in
+                try state.call(hook: "\(section).\(name)", arguments: finishing == nil ? 2 : 3, results: 1)
+            }
             return true
         } catch {
             runtime.record(error)
@@ -189,9 +192,11 @@ extension ScriptRuntime {
 
     /// A gesture recognizer at one event, as the entry's functions see it:
     /// translation, velocity and location in the container's points (a
-    /// pinch's velocity is its scale a second), scale, state, numberOfTouches.
-    func push(_ sample: GestureSample, gesture: GestureKind) {
-        state.newTable(fieldCount: 7)
+    /// pinch's velocity is its scale a second), scale, state, numberOfTouches,
+    /// and the container's size (what `g.view.bounds.size` would give).
+    func push(_ sample: GestureSample, gesture: GestureKind, containerSize: Size) {
+        state.newTable(fieldCount: 8)
+        push(containerSize); state.setField("containerSize", in: -2)
         push(sample.translation); state.setField("translation", in: -2)
         if gesture.isPinch { state.push(sample.scaleVelocity) } else { push(sample.velocity) }
         state.setField("velocity", in: -2)
@@ -232,6 +237,16 @@ extension ScriptRuntime {
             state.pushField(key, of: table)
             defer { state.pop() }
             if state.isNil(at: -1) { return nil }
+            if state.isFunction(at: -1), key == "direction" || key == "edge" {
+                // direction = function() return params.direction end: a gesture that follows a parameter.
+                do {
+                    try timed { () throws(LuaError) in try state.call(hook: "\(hook).\(key)", arguments: 0, results: 1) }
+                } catch {
+                    record(error)
+                    state.pushNil()
+                    return nil
+                }
+            }
             guard state.typeName(at: -1) == "string", let value = state.string(at: -1), names.contains(value) else {
                 let given = state.typeName(at: -1) == "string" ? "\"\(Suggestion.shortened(state.string(at: -1) ?? ""))\"" : "a \(state.typeName(at: -1))"
                 let hint = state.string(at: -1).flatMap { Suggestion.nearest(to: $0, in: names) }.map { "; did you mean \"\($0)\"?" } ?? ""

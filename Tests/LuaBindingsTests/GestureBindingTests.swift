@@ -82,6 +82,30 @@ import Transitions
         #expect(abs(complete - finish - 0.2) < 1e-6, "\(complete - finish)")
     }
 
+    @Test func aDirectionFollowsAParameterAndTheCompletionHearsTheDecision() {
+        // The entry pans the way its parameter says; the preset drags that way and finishes.
+        var source = entry("""
+            {dismissal = {
+              direction = function() return params.direction end,
+              completionSpeed = function(g, percent, finishing)
+                print(finishing, g.containerSize.width)
+                return 1
+              end,
+            }}
+            """)
+        source = source.replacingOccurrences(of: "title = \"t\",", with: """
+            title = "t", parameters = {direction = {type = "string", default = "left", choices = {"left", "right"}}},
+            """)
+        let outcome = run(source, scenario: .interactiveFinish)
+        #expect(outcome.problems.isEmpty, "\(outcome.problems)")
+        #expect(hooks(outcome).contains { $0.hook == "finishInteractiveTransition" })
+        #expect(outcome.printed.map(\.text) == ["true\t390.0"])
+        // The same drag to the right, read by a left pan, goes nowhere: cancelled.
+        let right = TouchPath(.one([(0, Point(x: 50, y: 400)), (0.4, Point(x: 300, y: 400)), (0.5, Point(x: 300, y: 400))]))
+        let wrongWay = run(source, scenario: .interactiveFinish, gesture: GestureInput(.path(right)))
+        #expect(wrongWay.printed.map(\.text) == ["false\t390.0"])
+    }
+
     @Test func shouldFinishOverridesTheThresholds() {
         // 60 % let go, but the entry only finishes past 90 %.
         let source = entry("{dismissal = {shouldFinish = function(g, percent) return percent > 0.9 end}}")
