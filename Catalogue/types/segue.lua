@@ -97,6 +97,7 @@
 ---@field shadowPath UIBezierPath? The shape the shadow follows; nil: the layer's rounded bounds.
 
 ---@class UIView
+---@field safeAreaInsets {top: number, left: number, bottom: number, right: number} The device's safe area where it overlaps this view, read-only.
 ---@field frame CGRect
 ---@field bounds CGRect
 ---@field center CGPoint
@@ -496,3 +497,8 @@ function CASpringAnimation(keyPathOrFields) end
 function CAAnimationGroup(fields) end
 ---@return number The simulated clock, in seconds.
 function CACurrentMediaTime() end
+
+UIApplication = {}
+---@class UIApplicationShared
+---@field statusBarFrame CGRect The status bar's frame in the window.
+UIApplication.shared = {}

@@ -145,6 +145,7 @@ extension ScriptRuntime {
         installHandleMetatables()
         installPropertyAnimator()
         installCAAnimations()
+        installApplication()
         TransformFunctions.install(self)
         state.register(table: "UIView", [
             ("animate", AnimationBindings.animate), ("animateKeyframes", AnimationBindings.animateKeyframes),

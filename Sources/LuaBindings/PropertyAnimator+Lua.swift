@@ -347,3 +347,31 @@ enum PropertyAnimatorBindings {
         }
     }
 }
+
+extension ScriptRuntime {
+    static let applicationMetatable = "segue.UIApplication"
+
+    /// UIApplication.shared.statusBarFrame: the figure sheets and cards leave room for.
+    func installApplication() {
+        state.pushMetatable(Self.applicationMetatable) {
+            state.push(ApplicationBindings.index); state.setField("__index", in: -2)
+            state.push(false); state.setField("__metatable", in: -2)
+        }
+        state.pop()
+        state.newTable(fieldCount: 1)
+        state.pushHandle(0, metatable: Self.applicationMetatable)
+        state.setField("shared", in: -2)
+        state.setGlobal("UIApplication")
+    }
+}
+
+enum ApplicationBindings {
+    static let index: HostFunction = { L in
+        ScriptRuntime.host(L) { runtime, arguments in
+            let key = try arguments.string(2)
+            guard key == "statusBarFrame" else { throw ScriptMistake(Suggestion.unknown("UIApplication.shared", key, in: ["statusBarFrame"])) }
+            runtime.push(runtime.simulation.statusBarFrame)
+            return 1
+        }
+    }
+}

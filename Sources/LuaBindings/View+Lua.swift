@@ -51,7 +51,7 @@ enum ViewBindings {
     static let readable = ["frame", "bounds", "center", "alpha", "backgroundColor", "transform", "isHidden", "clipsToBounds",
                            "layer", "superview", "subviews", "name", "isScrollView", "contentOffset", "curl",
                            "addSubview", "insertSubview", "removeFromSuperview", "bringSubviewToFront", "sendSubviewToBack",
-                           "snapshotView", "layoutIfNeeded", "isDescendant"]
+                           "snapshotView", "layoutIfNeeded", "isDescendant", "safeAreaInsets"]
     static let writable = ["frame", "bounds", "center", "alpha", "backgroundColor", "transform", "isHidden", "clipsToBounds",
                            "name", "isScrollView", "contentOffset", "curl"]
     static let layerReadable = ["transform", "anchorPoint", "cornerRadius", "zPosition", "borderWidth", "borderColor",
@@ -93,6 +93,13 @@ enum ViewBindings {
             case "snapshotView": runtime.state.push(snapshotView)
             case "layoutIfNeeded": runtime.state.push(nothing)
             case "isDescendant": runtime.state.push(isDescendant)
+            case "safeAreaInsets":
+                // UIEdgeInsets: the device's safe area where it overlaps this view (its model frame in the window).
+                let insets = runtime.simulation.safeAreaInsets(of: view)
+                runtime.state.newTable(fieldCount: 4)
+                for (key, value) in [("top", insets.top), ("left", insets.left), ("bottom", insets.bottom), ("right", insets.right)] {
+                    runtime.state.push(value); runtime.state.setField(key, in: -2)
+                }
             default: throw ScriptMistake(Suggestion.unknown("UIView", key, in: readable))
             }
             return 1

@@ -43,6 +43,19 @@ public struct Device: Sendable, Equatable {
     /// shape. iPads keep their top and bottom insets when turned; notched
     /// phones move the notch's inset to both sides and keep 21 at the bottom;
     /// the SE hides its status bar in landscape.
+    /// The status bar's height, portrait (Apple's figures: 20 on home-button
+    /// phones, 47 with a notch, 54 with the Dynamic Island, 24 on iPads);
+    /// phones hide it in landscape, iPads keep it.
+    public func statusBarHeight(for window: Size) -> Double {
+        let portrait = switch top {
+        case 20: 20.0
+        case 47: 47.0
+        case 59: 54.0
+        default: top
+        }
+        return window.width > window.height && !name.hasPrefix("ipad") ? 0 : portrait
+    }
+
     public func safeArea(for window: Size) -> EdgeInsets {
         guard window.width > window.height else { return EdgeInsets(top: top, bottom: bottom) }
         if landscapeSide == 0 && name.hasPrefix("ipad") { return EdgeInsets(top: top, bottom: landscapeBottom) }

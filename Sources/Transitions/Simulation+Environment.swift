@@ -15,6 +15,14 @@ extension Simulation {
         return size.width > size.height ? EdgeInsets(left: 47, bottom: 21, right: 47) : EdgeInsets(top: 47, bottom: 34)
     }
 
+    /// The status bar's frame in the window: the device's (the iPhone 14's
+    /// without one, or an iPad's for iPad-sized windows).
+    public var statusBarFrame: Rect {
+        let size = window.bounds.size
+        let device = device ?? (min(size.width, size.height) >= 700 ? Device.named("ipad-11") : Device.named("iphone-14"))
+        return Rect(x: 0, y: 0, width: size.width, height: device?.statusBarHeight(for: size) ?? 0)
+    }
+
     /// A view's safe area: the window's insets, less how far the view's
     /// frame (in window coordinates, by its model values) sits from each edge.
     public func safeAreaInsets(of view: View) -> EdgeInsets {
