@@ -221,7 +221,8 @@ extension ScriptRuntime {
         guard state.isTable(at: -1) else { return nil }
         let table = state.top
         let hook = "interaction.\(kind.rawValue)"
-        let at = location(ofField: kind.rawValue)
+        // Only a problem needs the line.
+        var at: ScriptLocation { location(ofField: kind.rawValue) }
         func number(_ key: String, minimum: Double, above: Bool = false) -> Double? {
             state.pushField(key, of: table)
             defer { state.pop() }
@@ -304,23 +305,23 @@ extension ScriptRuntime {
     }
 
     /// The declared gesture: pan (down to dismiss, up to present) unless named.
-    private func gesture(kind: InteractionKind, hook: String, at: ScriptLocation,
+    private func gesture(kind: InteractionKind, hook: String, at: @autoclosure () -> ScriptLocation,
                          name: (String, [String]) -> String?) -> GestureKind {
         let recognizer = name("gesture", ["pan", "screenEdgePan", "pinch"]) ?? "pan"
         let presenting = kind == .presentation
         switch recognizer {
         case "pinch":
-            if pushedFieldIsSet("edge", kind) { find(hook: hook, location: at, "'edge' is for gesture = \"screenEdgePan\"; a pinch has a direction, \"in\" or \"out\"") }
+            if pushedFieldIsSet("edge", kind) { find(hook: hook, location: at(), "'edge' is for gesture = \"screenEdgePan\"; a pinch has a direction, \"in\" or \"out\"") }
             let direction = name("direction", GestureKind.PinchDirection.allCases.map(\.rawValue)).flatMap(GestureKind.PinchDirection.init)
             return .pinch(direction ?? (presenting ? .out : .in))
         case "screenEdgePan":
             if pushedFieldIsSet("direction", kind) {
-                find(hook: hook, location: at, "a screen-edge pan has an 'edge' (where the finger starts: left, right, top, bottom), not a direction")
+                find(hook: hook, location: at(), "a screen-edge pan has an 'edge' (where the finger starts: left, right, top, bottom), not a direction")
             }
             let edge = name("edge", GestureKind.ScreenEdge.allCases.map(\.rawValue)).flatMap(GestureKind.ScreenEdge.init)
             return .screenEdgePan(edge ?? (presenting ? .right : .left))
         default:
-            if pushedFieldIsSet("edge", kind) { find(hook: hook, location: at, "'edge' is for gesture = \"screenEdgePan\"; a pan has a direction") }
+            if pushedFieldIsSet("edge", kind) { find(hook: hook, location: at(), "'edge' is for gesture = \"screenEdgePan\"; a pan has a direction") }
             let direction = name("direction", GestureKind.PanDirection.allCases.map(\.rawValue)).flatMap(GestureKind.PanDirection.init)
             return .pan(direction ?? (presenting ? .up : .down))
         }

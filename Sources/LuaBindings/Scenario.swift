@@ -352,8 +352,11 @@ extension ScriptRuntime {
     /// The line a field of the entry's table is written on (its last
     /// mention: the table the script returns comes at its end), or line 1.
     func location(ofField field: String) -> ScriptLocation {
+        // Asked for every scenario (the interactions' lines): found once per field.
+        if let line = fieldLines[field] { return ScriptLocation(file: file.displayPath, line: line) }
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
         let line = lines.lastIndex { MetadataReader.assigns(field, in: $0) }.map { $0 + 1 } ?? 1
+        fieldLines[field] = line
         return ScriptLocation(file: file.displayPath, line: line)
     }
 

@@ -31,6 +31,8 @@ public final class ScriptRuntime {
     var propertyAnimators: [Int: PropertyAnimator] = [:]
     var springs: [Int: TimingParameters] = [:]
     var caAnimations: [Int: CAAnimationSpec] = [:]
+    /// The line each entry field is written on, once looked up.
+    var fieldLines: [String: Int] = [:]
     /// Handle ids of engine objects that have no id of their own, so one
     /// object is always the same userdata in Lua (`a == b`, table keys).
     var handleIDs: [ObjectIdentifier: Int] = [:]

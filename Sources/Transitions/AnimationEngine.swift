@@ -241,11 +241,13 @@ public final class AnimationEngine {
             if to < from { return start + length }
             if end <= from { return now }
             if end > to { return start + length + (end - to) }
+            if let known = animation.timeline.clockEnds[end] { return known }
             var (low, high) = (start, start + length)
             for _ in 0..<60 {
                 let middle = (low + high) / 2
                 if animation.timeline.local(at: middle) < end { low = middle } else { high = middle }
             }
+            animation.timeline.clockEnds[end] = high
             return high
         }
     }

@@ -357,8 +357,10 @@ public final class Simulation {
 
     /// Moves the clock, applying interaction steps at their times.
     public func advance(to time: Double) {
-        while let driver, let step = driver.interactionPlan.first, step.time <= time {
-            driver.interactionPlan.removeFirst()
+        while let driver, driver.nextStep < driver.interactionPlan.count, driver.interactionPlan[driver.nextStep].time <= time {
+            // By index: a gesture's plan holds an event every 1/60 s, and taking each from the front would copy the rest.
+            let step = driver.interactionPlan[driver.nextStep]
+            driver.nextStep += 1
             engine.advance(to: max(step.time, engine.now))
             if case .scroll(let y) = step.action {
                 driver.scrollView?.contentOffset = Point(x: driver.scrollView?.contentOffset.x ?? 0, y: y)

@@ -25,7 +25,12 @@ public final class Timeline {
         case continuing(from: Double, to: Double, start: Double, length: Double, timing: AnimationTiming)
     }
 
-    var mode: Mode
+    var mode: Mode {
+        didSet { clockEnds.removeAll(keepingCapacity: true) }
+    }
+    /// When, on the clock, local times are reached while settling: found by
+    /// bisection once per mode and local time, not on every frame.
+    var clockEnds: [Double: Double] = [:]
     /// The property animator whose timeline this is, if any: its animations are told to it.
     weak var animator: PropertyAnimator?
     /// A property animator's duration: what a fraction is of.

@@ -33,6 +33,8 @@ final class TransitionDriver {
     var chromeAtStart: [ViewState] = []
     var fromStateAtStart: ViewState?
     var interactionPlan: [(time: Double, action: InteractionPlan.Action)] = []
+    /// The plan's next step.
+    var nextStep = 0
     var responder: GestureResponder?
     /// Where the gesture's fingers are now; nil when no gesture drives the transition or once they lift.
     var fingers: [Point]?
