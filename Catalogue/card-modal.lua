@@ -5,14 +5,21 @@
 -- edge to leave the same gap above it, rounds its corners and darkens over
 -- a black background. Dismissal slides the card down and brings the
 -- presenter forward again; drag the card down to dismiss.
---   deck  (DeckTransition): 0.3 s ease-out; presenter inset by the status
---         bar at the top, scale 1 - 2·inset/height, alpha 0.8 over black;
---         card 8 points below the presenter's top; corner radius 8;
---         dismissed by a 240-point drag.
+--   deck  (DeckTransition): 0.3 s ease-out; presenter inset at the top
+--         by ManualLayout.presentingViewTopInset (the status bar's height;
+--         8 with the bar hidden, as on a phone in landscape; 20 under the
+--         old 40-point in-call bar), scale 1 - 2·inset/height, alpha 0.8
+--         over black; card 8 points below the presenter's top; corner
+--         radius 8; dismissed by a 240-point drag.
 --   stork (SPStorkController): 0.6 s spring (damping 1, velocity 1);
---         inset max(status bar, 30); a black grade at 0.51 over the
---         presenter; card 13 points below; corner radius 10; dismissed by
---         a 200-point drag.
+--         inset topSpace (the status bar's height, or 30 when it is under
+--         25 points: 20-point bars, and none in landscape); a black grade
+--         at 0.51 over the presenter; card 13 points below; corner radius
+--         10; dismissed by a 200-point drag.
+-- Both read UIApplication.shared.statusBarFrame.height whenever they lay out
+-- (frameOfPresentedViewInContainerView, the transition's will-begin hooks),
+-- and so does this script: 47 points on an iPhone 14, 54 on an iPhone 15,
+-- 20 on an SE (card at 55, 62 and 28 for deck; 60, 67 and 43 for stork).
 -- Corners: both libraries round only the card's top two (SPStorkController
 -- sets maskedCorners [.layerMinXMinYCorner, .layerMaxXMinYCorner];
 -- DeckTransition lays a RoundedView strip over its top edge), the bottom
@@ -27,8 +34,7 @@
 -- 0.6 s spring). Here that card offset is the dismissal's percent, and the
 -- rest plays as the libraries play it: the whole dismissal from where the
 -- card is, or the spring back.
--- What Segue cannot say yet: the status bar's height (the libraries read
--- it; here `topInset`, 44 on notched iPhones); that only the card follows
+-- What Segue cannot say yet: that only the card follows
 -- the finger (here the presenter comes forward with it, as the dismissal's
 -- percent does); that DeckTransition dismisses as soon as the finger passes
 -- 240 points (here when it lifts).
@@ -41,9 +47,15 @@ local styles = {
 }
 local function style() return styles[params.style] end
 
+-- The gap above the shrunk presenter, from the status bar as the libraries
+-- read it: SPStorkController's topSpace, DeckTransition's
+-- ManualLayout.presentingViewTopInset.
 local function inset()
-  if params.style == "stork" then return math.max(params.topInset, params.topInset < 25 and 30 or 0) end
-  return params.topInset
+  local bar = UIApplication.shared.statusBarFrame.height
+  if params.style == "stork" then return bar < 25 and 30 or bar end
+  if bar == 0 then return 8 end
+  if bar == 40 then return 20 end
+  return bar
 end
 
 -- The presenter pushed back: scaled about its top edge, then moved down by the inset.
@@ -202,8 +214,6 @@ return {
   parameters = {
     style = {type = "string", default = "deck", choices = {"deck", "stork"},
              description = "deck: DeckTransition's figures; stork: SPStorkController's."},
-    topInset = {type = "number", default = 44, min = 0, max = 100,
-                description = "The status bar's height, which the libraries read: the gap above the shrunk presenter (20 on older iPhones)."},
   },
   presentationStyle = "custom",
   presentationController = presentationController,
