@@ -2,8 +2,13 @@
 -- springs up from the bottom (0.5 s, damping 0.8, ease-in-out, PanModal's
 -- defaults) over a black dimming view at 0.7, with its top corners rounded
 -- to 8 points and a light grey grabber (36 × 5, fully rounded) floating 8
--- points above its top edge. It stops PanModal's top offset below the top
--- (the safe area plus 21 points). Drag it down to dismiss: letting go
+-- points above its top edge. It stops PanModal's default topOffset below
+-- the top: topLayoutOffset (the safe area's top, which PanModal reads from
+-- the key window's root view controller) + 21, read here from the
+-- container's safeAreaInsets when the presentation controller lays the
+-- sheet out: 68 points on an iPhone 14, 80 on an iPhone 15, 41 on an SE,
+-- 21 on a phone in landscape (no safe area at the top, no status bar).
+-- Drag it down to dismiss: letting go
 -- nearer the bottom than the top, or flicking faster than 300 points a
 -- second (PanModal's 1000 × (1 - 0.7) sensitivity), dismisses.
 -- Only the top corners are rounded, as PanModal's addRoundedCorners does
@@ -15,17 +20,22 @@
 -- PanModal then runs a whole 0.5 s animation from where the sheet is (the
 -- dismissal, or its spring back to the short form), so the rest here plays
 -- over the whole duration too.
--- What Segue cannot say yet: the safe area's top (here `topOffset`, 44 + 21
--- on notched iPhones), its short-form/long-form stops (one form here, so
--- an upward flick only puts the sheet back).
+-- What Segue cannot say yet: PanModal's short-form/long-form stops (one
+-- form here, so an upward flick only puts the sheet back).
 -- A custom presentation: the presenter stays in the window; the dimming
 -- view and the grabber are the presentation controller's chrome.
 
+-- Where the sheet's top was last laid out, for the drag's distance (which
+-- is given only the container's size).
+local sheetTop = 0
+
 local presentationController = {
   frameOfPresentedViewInContainerView = function(self)
-    local b = self.containerView.bounds
-    local top = math.min(params.topOffset, b.height - 100)
-    return CGRect(0, top, b.width, b.height - top)
+    local container = self.containerView
+    local b = container.bounds
+    -- PanModal's topOffset: topLayoutOffset + 21.0; longFormYPos for .maxHeight.
+    sheetTop = container.safeAreaInsets.top + 21
+    return CGRect(0, sheetTop, b.width, b.height - sheetTop)
   end,
 
   presentationTransitionWillBegin = function(self)
@@ -135,8 +145,6 @@ return {
   author = "Segue",
   source = "PanModal PanModalPresentationController (0.5 s spring, damping 0.8, corner 8, dimming 0.7, grabber 36 x 5 8 pt above)",
   parameters = {
-    topOffset = {type = "number", default = 65, min = 0, max = 800,
-                 description = "Points from the top to the sheet: PanModal's safe-area top + 21 (44 + 21 on notched iPhones)."},
     dimming = {type = "number", default = 0.7, min = 0.0, max = 1.0, description = "Opacity of the black behind the sheet."},
     damping = {type = "number", default = 0.8, min = 0.1, max = 1.0, description = "The spring's damping ratio: 1 settles without a bounce."},
     duration = {type = "number", default = 0.5, min = 0.1, max = 3.0, description = "Seconds for the spring."},
@@ -153,7 +161,7 @@ return {
     -- points a second, it goes; flicked as fast up, it stays.
     dismissal = {
       gesture = "pan", direction = "down",
-      distance = function(size) return size.height - math.min(params.topOffset, size.height - 100) end,
+      distance = function(size) return size.height - sheetTop end,
       finishThreshold = 0.5, velocityThreshold = 300,
       -- PanModal's dismiss(animated:) or transition(to: .shortForm) take the
       -- whole duration from where the sheet is: UIKit plays what is left over
