@@ -140,6 +140,10 @@ function UIViewInstance:isDescendant(view) end
 ---@field presentingViewController UIViewController?
 ---@field presentedViewController UIViewController?
 ---@field transitionCoordinator TransitionCoordinator?
+local UIViewControllerInstance = {}
+--- Dismisses it (the presented controller on top); refused while a transition runs, as in UIKit.
+---@param animated? boolean
+function UIViewControllerInstance:dismiss(animated) end
 
 ---@alias TransitionKey "from"|"to"
 
@@ -242,6 +246,14 @@ function TransitionCoordinator:animateAlongsideTransition(animation, completion)
 ---@field finishThreshold? number Letting go past this fraction finishes (0.5).
 ---@field velocityThreshold? number A flick faster than this along the gesture finishes, as fast back cancels (1000 points, or 1 scale, a second).
 
+---@class PresentedDrag A drag on the presented screen that moves views itself (a sheet between its heights).
+---@field gesture? "pan"|"screenEdgePan"|"pinch"
+---@field direction? string|fun(): string
+---@field edge? string|fun(): string
+---@field began? fun(g: GestureRecognizer, controller: UIViewController)
+---@field changed? fun(g: GestureRecognizer, controller: UIViewController)
+---@field ended? fun(g: GestureRecognizer, controller: UIViewController) Animate back to the view's frame, or controller:dismiss(true).
+
 ---@class Entry What an entry script returns.
 ---@field name? string Defaults to the file name.
 ---@field title string
@@ -257,7 +269,7 @@ function TransitionCoordinator:animateAlongsideTransition(animation, completion)
 ---@field presentationAnimator? Animator
 ---@field dismissalAnimator? Animator
 ---@field presentationController? PresentationControllerHooks
----@field interaction? {dismissal?: InteractionDeclaration, presentation?: InteractionDeclaration}
+---@field interaction? {dismissal?: InteractionDeclaration, presentation?: InteractionDeclaration, presented?: PresentedDrag}
 
 ---@class UIAccessibilityStatics Read-only.
 ---@field isReduceMotionEnabled boolean On in check's reduce-motion scenario and with --reduce-motion: offer a calmer transition (a cross-fade).

@@ -27,6 +27,13 @@ final class CAAnimationSpec {
 
     init(kind: Kind) { self.kind = kind }
 
+    /// What Core Animation answers for a field never set.
+    static let defaults: [String: LuaValue] = [
+        "duration": .number(0), "beginTime": .number(0), "repeatCount": .number(0), "autoreverses": .boolean(false),
+        "fillMode": .string("removed"), "isRemovedOnCompletion": .boolean(true), "calculationMode": .string("linear"),
+        "mass": .number(1), "stiffness": .number(100), "damping": .number(10), "initialVelocity": .number(0),
+    ]
+
     static let common = ["duration", "beginTime", "repeatCount", "autoreverses", "fillMode", "isRemovedOnCompletion", "timingFunction", "delegate"]
 
     var names: [String] {
@@ -134,8 +141,14 @@ enum CAAnimationBindings {
         case "delegate":
             guard state.isTable(at: index) else { throw ScriptMistake("'delegate' must be a table with animationDidStop = function(animation, finished)") }
             try runtime.checkFields(at: index, of: "a CAAnimation's delegate", allowed: ["animationDidStop"])
+            state.pushField("animationDidStop", of: index)
+            defer { state.pop() }
+            guard state.isFunction(at: -1) else { throw ScriptMistake("the delegate's animationDidStop must be a function(animation, finished)") }
         default:
-            break // fromValue, toValue, byValue: checked against the key path when added.
+            // fromValue, toValue, byValue: checked against the key path when added; a bare number here.
+            if state.isNumber(at: index), let value = state.number(at: index), !value.isFinite {
+                throw ScriptMistake("'\(name)' must be a finite number, got \(LuaValue.number(value).description)")
+            }
         }
         if let old = spec.fields[name] { state.release(old) }
         state.pushCopy(of: index)
@@ -153,7 +166,13 @@ enum CAAnimationBindings {
             guard spec.names.contains(name) else {
                 throw ScriptMistake(Suggestion.unknown(spec.kind.rawValue, name, in: spec.names + (spec.kind == .spring ? ["settlingDuration"] : [])))
             }
-            if let reference = spec.fields[name] { runtime.state.push(reference) } else { runtime.state.pushNil() }
+            if let reference = spec.fields[name] {
+                runtime.state.push(reference)
+            } else if let value = CAAnimationSpec.defaults[name] {
+                runtime.state.push(value)
+            } else {
+                runtime.state.pushNil()
+            }
             return 1
         }
     }

@@ -105,7 +105,9 @@ extension ScriptRuntime {
         let repeatCount = number(spec, "repeatCount") ?? 0
         var curve = TimingCurve.linear
         try field(spec, "timingFunction") { curve = try timingCurve(at: state.top, what: "timingFunction") }
-        let begin = number(spec, "beginTime") ?? 0
+        // A layer's beginTime is in its time (CACurrentMediaTime() + 0.2; 0 is now); a group member's is from the group's start.
+        let given = number(spec, "beginTime") ?? 0
+        let begin = depth > 0 || given == 0 ? given : given - simulation.engine.now
         func configured(_ animation: LayerAnimation) -> LayerAnimation {
             var animation = animation
             animation.autoreverses = autoreverses
@@ -133,6 +135,7 @@ extension ScriptRuntime {
                     for var animation in try layerAnimations(member, on: view, depth: depth + 1) {
                         // A member's time is the group's: it starts at its beginTime and stops at the group's end.
                         animation.limit = max(duration - animation.delay, 0)
+                        animation.lastsUntilLimit = true
                         if fills.forwards { animation.fillsForwards = true; animation.isRemovedOnCompletion = removed }
                         if fills.backwards { animation.fillsBackwards = true }
                         members.append(animation)
@@ -198,6 +201,7 @@ extension ScriptRuntime {
             try field(spec, "toValue") { to = try animatedValue(at: state.top, kind: keyPath.kind, what: "toValue") }
             try field(spec, "byValue") { by = try animatedValue(at: state.top, kind: keyPath.kind, what: "byValue") }
             if by != nil, keyPath.kind != .number { throw ScriptMistake("byValue is simulated for numbers only") }
+            if from != nil, to != nil, by != nil { throw ScriptMistake("give at most two of fromValue, toValue and byValue (Core Animation's rule)") }
             // Core Animation's rules: missing ends come from byValue, the value on screen, or the model.
             func plus(_ a: AnimatedValue, _ b: AnimatedValue?, _ sign: Double) -> AnimatedValue? {
                 guard case .number(let x) = a, case .number(let y)? = b else { return nil }

@@ -204,11 +204,26 @@ enum ContextBindings {
             case "presentingViewController": runtime.push(controller.presentingViewController)
             case "presentedViewController": runtime.push(controller.presentedViewController)
             case "transitionCoordinator": runtime.push(controller.presentationController?.transitionCoordinator)
+            case "dismiss": runtime.state.push(dismiss)
             default:
                 throw ScriptMistake(Suggestion.unknown("UIViewController", key, in: ["view", "name", "modalPresentationStyle",
-                    "preferredContentSize", "presentingViewController", "presentedViewController", "transitionCoordinator"]))
+                    "preferredContentSize", "presentingViewController", "presentedViewController", "transitionCoordinator", "dismiss"]))
             }
             return 1
+        }
+    }
+
+    /// controller:dismiss(animated): the top presented controller's dismissal (UIKit refuses it during a transition).
+    static let dismiss: HostFunction = { L in
+        ScriptRuntime.host(L) { runtime, _ in
+            let controller = try runtime.controller(at: 1)
+            let animated = runtime.state.isNil(at: 2) ? true : try runtime.flag(at: 2)
+            let simulation = runtime.simulation
+            guard controller === simulation.topViewController, controller.presentingViewController != nil else {
+                throw ScriptMistake("dismiss is for the presented controller on top: '\(controller.name)' is not presented, or has one above it")
+            }
+            simulation.dismiss(animated: animated)
+            return 0
         }
     }
 

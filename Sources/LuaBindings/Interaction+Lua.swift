@@ -7,6 +7,9 @@ import Transitions
 /// Which transition an entry's interaction drives.
 public enum InteractionKind: String, Sendable, CaseIterable {
     case dismissal, presentation
+    /// A gesture on the presented screen that moves views itself (a sheet
+    /// dragged and let go), not through a transition.
+    case presented
 }
 
 /// An entry's `interaction.dismissal` or `interaction.presentation`: the
@@ -63,6 +66,33 @@ public struct GestureInput: Sendable {
     public init(_ shape: Shape, releaseVelocity: Double? = nil) {
         self.shape = shape
         self.releaseVelocity = releaseVelocity
+    }
+
+    /// Why these touches cannot drive this gesture, if they cannot: a pinch
+    /// needs two fingers and a pan one, and a screen-edge pan begins only
+    /// within 20 points of its edge (UIScreenEdgePanGestureRecognizer).
+    public static func mismatch(_ path: TouchPath, _ gesture: GestureKind, in size: Size) -> String? {
+        switch (path.fingers, gesture) {
+        case (.pinch, .pan), (.pinch, .screenEdgePan):
+            return "the entry's gesture is a \(gesture.description), which two pinching fingers never begin: give --touches or --gesture"
+        case (.one, .pinch):
+            return "the entry's gesture is a \(gesture.description), which one finger never begins: give --pinch or --gesture"
+        case (.one(let keys), .screenEdgePan(let edge)):
+            guard let first = keys.first?.point else { return nil }
+            let away = switch edge {
+            case .left: first.x
+            case .right: size.width - first.x
+            case .top: first.y
+            case .bottom: size.height - first.y
+            }
+            if away > 20 {
+                return "the touches start \(LuaValue.number((away * 10).rounded() / 10).description) points from the \(edge.rawValue) edge; "
+                    + "a screen-edge pan begins only within 20 points of it, so UIKit would never start the transition"
+            }
+            return nil
+        default:
+            return nil
+        }
     }
 
     /// The touches, for an entry whose gesture is `rule`'s, in a window of `size`.
@@ -208,7 +238,12 @@ extension ScriptRuntime {
     }
 
     static let interactionFields = ["gesture", "direction", "edge", "distance", "progress", "shouldFinish",
-                                    "completionSpeed", "completionCurve", "finishThreshold", "velocityThreshold"]
+                                    "completionSpeed", "completionCurve", "finishThreshold", "velocityThreshold",
+                                    "began", "changed", "ended"]
+    /// What each kind of interaction may say: a transition's percent and finish rule, or a direct move's handlers.
+    static let transitionFields: Set<String> = ["distance", "progress", "shouldFinish", "completionSpeed", "completionCurve",
+                                                "finishThreshold", "velocityThreshold"]
+    static let handlerFields: Set<String> = ["began", "changed", "ended"]
 
     /// interaction = {dismissal = {gesture = "pan", direction = "down", distance = 300 or function(containerSize),
     /// progress = function(gesture, containerSize), shouldFinish = function(gesture, percent), completionSpeed = 1 or
@@ -259,6 +294,24 @@ extension ScriptRuntime {
 
         var rule = EntryInteraction(distance: 1)
         rule.gesture = gesture(kind: kind, hook: hook, at: at, name: name)
+        // A direct move has handlers and no transition to drive; a transition's interaction the reverse.
+        let misplaced = kind == .presented ? Self.transitionFields : Self.handlerFields
+        for key in misplaced.sorted() where pushedFieldIsSet(key, kind) {
+            find(hook: hook, location: at, kind == .presented
+                ? "'\(key)' drives a transition; interaction.presented moves views itself with began, changed and ended(g, controller)"
+                : "'\(key)' is a handler of interaction.presented (a drag that moves views itself); a transition's interaction has progress and shouldFinish")
+        }
+        if kind == .presented {
+            for key in Self.handlerFields.sorted() where pushedFieldIsSet(key, kind) {
+                pushInteraction(kind, key)
+                if state.isFunction(at: -1) { rule.scripted.insert(key) } else {
+                    find(hook: hook, location: at, "'\(key)' must be a function(g, controller)")
+                }
+                state.pop()
+            }
+            rule.distance = rule.gesture.defaultDistance(in: windowSize)
+            return rule
+        }
         rule.distance = rule.gesture.defaultDistance(in: windowSize)
         rule.velocityThreshold = rule.gesture.defaultVelocityThreshold
         state.pushField("distance", of: table)
@@ -290,7 +343,13 @@ extension ScriptRuntime {
             }
         }
         state.pop()
-        if let threshold = number("finishThreshold", minimum: 0) { rule.finishThreshold = threshold }
+        if let threshold = number("finishThreshold", minimum: 0) {
+            if threshold > 1 {
+                find(hook: hook, location: at, "'finishThreshold' is a fraction of the way, at most 1; UIKit's default is used")
+            } else {
+                rule.finishThreshold = threshold
+            }
+        }
         if let velocity = number("velocityThreshold", minimum: 0) { rule.velocityThreshold = velocity }
         for key in ["progress", "shouldFinish", "completionSpeed", "completionCurve"] {
             state.pushField(key, of: table)
@@ -342,5 +401,82 @@ extension GestureKind {
         case .screenEdgePan: "screenEdgePan"
         case .pinch: "pinch"
         }
+    }
+}
+
+extension ScriptRuntime {
+    /// Calls interaction.presented[name](g, controller): the recognizer's action method for a drag that moves views itself.
+    func callPresentedHandler(_ name: String, _ sample: GestureSample, rule: EntryInteraction, controller: ViewController, containerSize: Size) {
+        guard rule.scripted.contains(name) else { return }
+        pushInteraction(.presented, name)
+        guard state.isFunction(at: -1) else { return state.pop() }
+        push(sample, gesture: rule.gesture, containerSize: containerSize)
+        push(controller)
+        let previous = currentHook
+        currentHook = "interaction.presented.\(name)"
+        defer { currentHook = previous }
+        do {
+            try timed { () throws(LuaError) in try state.call(hook: "interaction.presented.\(name)", arguments: 2, results: 0) }
+        } catch {
+            record(error)
+        }
+    }
+
+    /// The drag-presented scenario's hand: across the gesture the wrong way
+    /// (past the end: rubber-banding), a short drag, then a long one; each
+    /// let go and followed until still. A drag that leaves the presented
+    /// view anywhere but its frame, without dismissing, is an error.
+    func dragPresented(_ presented: ViewController, rule: EntryInteraction, options: ScenarioOptions, sample: ((Simulation) -> Void)?,
+                       phase: (() -> Void) -> Void) {
+        let size = options.windowSize
+        let paths = [TouchPath.along(rule.gesture, distance: rule.distance, in: size, [(0, 0), (0.3, -0.3), (0.4, -0.3)]),
+                     TouchPath.preset(.nudge, for: rule.gesture, distance: rule.distance, in: size),
+                     TouchPath.preset(.drag, for: rule.gesture, distance: rule.distance, in: size)]
+        for path in paths {
+            guard simulation.topViewController === presented, !simulation.isTransitioning, !state.isTerminated else { return }
+            phase {
+                let start = simulation.now
+                var frame = 0
+                let step = 1 / options.fps
+                for event in path.events(for: rule.gesture) {
+                    // Frames up to the event, then the event: the preview sees the finger move.
+                    while start + Double(frame + 1) * step < start + event.time - 1e-9 {
+                        frame += 1
+                        // Frames and events are sums of different sixtieths: never step back.
+                        let time = start + Double(frame) * step
+                        guard time > simulation.now else { continue }
+                        simulation.advance(to: time)
+                        sample?(simulation)
+                    }
+                    simulation.advance(to: max(start + event.time, simulation.now))
+                    simulation.fingers = event.state == .ended || event.state == .cancelled ? nil : event.touches
+                    let name = switch event.state {
+                    case .began: "began"
+                    case .changed: "changed"
+                    case .ended, .cancelled: "ended"
+                    }
+                    callPresentedHandler(name, event, rule: rule, controller: presented, containerSize: size)
+                    if state.isTerminated { return }
+                }
+                simulation.fingers = nil
+                simulation.runUntilIdle(fps: options.fps, sample: sample)
+            }
+            guard simulation.topViewController === presented, !simulation.isTransitioning,
+                  let controller = presented.presentationController else { return }
+            let final = controller.frameOfPresentedViewInContainerView
+            let rests = controller.presentedView.frame
+            let apart = [rests.minX - final.minX, rests.minY - final.minY, rests.width - final.width, rests.height - final.height]
+            if final != .zero, apart.contains(where: { abs($0) > 0.5 }) {
+                find(hook: "interaction.presented.ended", location: location(ofInteraction: .presented, "ended"),
+                     "after the drag was let go, '\(controller.presentedView.name)' rests at \(Self.describe(rests)) but its frame is "
+                     + "\(Self.describe(final)): animate it back there (or dismiss) in ended")
+                return
+            }
+        }
+    }
+
+    static func describe(_ r: Rect) -> String {
+        func f(_ v: Double) -> String { LuaValue.number((v * 10).rounded() / 10).description }
+        return "(\(f(r.minX)), \(f(r.minY)), \(f(r.width)), \(f(r.height)))"
     }
 }

@@ -214,7 +214,10 @@ enum PropertyAnimatorBindings {
                 guard value.isFinite else { throw ScriptMistake("fractionComplete must be a finite number from 0 to 1") }
                 guard animator.state != .stopped else { throw ScriptMistake("a stopped animator cannot be scrubbed: finishAnimation(at:) it first") }
                 guard !animator.isRunning else {
-                    throw ScriptMistake("fractionComplete is set on a running animator; UIKit ignores it: pauseAnimation() first")
+                    // UIKit ignores it: a warning at the line, and nothing changes.
+                    runtime.find(.warning, hook: runtime.currentHook, location: runtime.state.callerLocation(),
+                                 "fractionComplete was set on a running animator; UIKit ignores it: pauseAnimation() first")
+                    return 0
                 }
                 try animator.setFractionComplete(value)
             case "isReversed": animator.setReversed(try runtime.flag(at: 3))

@@ -20,6 +20,8 @@ public enum Scenario: String, Sendable, CaseIterable {
     case nonAnimatedPresent = "non-animated-present"
     /// The entry's presentation gesture drags the presented screen in (70 %, let go).
     case interactivePresent = "interactive-present"
+    /// The entry's drag on the presented screen (interaction.presented): past its end, a little, a lot.
+    case dragPresented = "drag-presented"
     /// Present, then dismiss, with Reduce Motion on: large motion is reported.
     case reduceMotion = "reduce-motion"
 
@@ -180,7 +182,8 @@ public enum ScenarioRunner {
             return finished()
         }
         let declared = (dismissal: runtime.interaction(.dismissal, windowSize: options.windowSize),
-                        presentation: runtime.interaction(.presentation, windowSize: options.windowSize))
+                        presentation: runtime.interaction(.presentation, windowSize: options.windowSize),
+                        presented: runtime.interaction(.presented, windowSize: options.windowSize))
         // A drive from the caller may work an entry that declares no interaction: UIKit's defaults then.
         func rule(_ kind: InteractionKind) -> EntryInteraction {
             if let rule = kind == .dismissal ? declared.dismissal : declared.presentation { return rule }
@@ -194,11 +197,27 @@ public enum ScenarioRunner {
             return .gesture(input.touchPath(for: rule, in: options.windowSize), kind: rule.gesture, responder: responder)
         }
         let driven = given != nil || gesture != nil
+        if let gesture {
+            let kind: InteractionKind = scenario == .present || scenario == .interactivePresent ? .presentation : .dismissal
+            let declaredRule = kind == .dismissal ? declared.dismissal : declared.presentation
+            if declaredRule == nil {
+                runtime.find(.warning, hook: "touches", location: nil, "the entry declares no interaction.\(kind.rawValue): "
+                    + "the touches drive it as UIKit's percent-driven default, a pan \(kind == .dismissal ? "down" : "up")")
+            }
+            if let problem = GestureInput.mismatch(gesture.touchPath(for: rule(kind), in: options.windowSize), rule(kind).gesture,
+                                                   in: options.windowSize) {
+                runtime.find(hook: "touches", location: nil, problem)
+                return finished()
+            }
+        }
         if scenario.isInteractive && declared.dismissal == nil && !driven {
             return finished(skipped: "no interactive dismissal")
         }
         if scenario == .interactivePresent && declared.presentation == nil && !driven {
             return finished(skipped: "no interactive presentation")
+        }
+        if scenario == .dragPresented && declared.presented == nil {
+            return finished(skipped: "no drag on the presented screen")
         }
         // The whole run is sampled, a dismissal's presentation included.
         var samples: [Sample] = []
@@ -268,6 +287,11 @@ public enum ScenarioRunner {
             present(by: given ?? plan(.presentation, gesture ?? GestureInput(.preset(.drag))))
         case .nonAnimatedPresent:
             present(animated: false)
+        case .dragPresented:
+            present()
+            if let rule = declared.presented, presentedAndIdle {
+                runtime.dragPresented(presented, rule: rule, options: options, sample: sample) { body in phase(dismissing: true, body) }
+            }
         case .dismiss, .presentThenDismiss:
             present(animated: scenario != .dismiss)
             dismiss()

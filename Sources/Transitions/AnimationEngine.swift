@@ -219,6 +219,7 @@ public final class AnimationEngine {
             view.animations[property]!.remove(at: index)
         }
         if view.animations[property]?.isEmpty == true { view.animations[property] = nil }
+        if let key = animation.key, let count = view.layerKeys[key] { view.layerKeys[key] = count > 1 ? count - 1 : nil }
         active[animation.serial] = nil
         animation.group.remaining -= 1
         if animation.group.remaining == 0 { pendingGroups.append(animation.group) }
@@ -238,7 +239,7 @@ public final class AnimationEngine {
         case .continuing(_, _, let start, let length, _):
             return start + length
         case .settling(let from, let to, let start, let length, _):
-            if to < from { return start + length }
+            if !Timeline.runsOn(from: from, to: to) { return start + length }
             if end <= from { return now }
             if end > to { return start + length + (end - to) }
             if let known = animation.timeline.clockEnds[end] { return known }

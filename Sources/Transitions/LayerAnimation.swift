@@ -38,6 +38,10 @@ public struct LayerAnimation: Sendable {
     public var isRemovedOnCompletion = true
     /// A group's end cuts its members short: seconds of activity at most.
     public var limit = Double.infinity
+    /// A group's member lasts until the group ends (showing the model once
+    /// its own time is over, unless it fills forwards): the group's
+    /// completion comes at the group's end, as Core Animation's does.
+    public var lastsUntilLimit = false
 
     public init(property: AnimatableProperty, component: Component = .whole, duration: Double,
                 value: @escaping @Sendable (Double) -> AnimatedValue) {
@@ -97,11 +101,15 @@ struct LayerCurve {
     let animation: LayerAnimation
     let begin: Double
 
-    var end: Double { animation.fillsForwards && !animation.isRemovedOnCompletion ? .infinity : begin + animation.activeDuration }
+    var end: Double {
+        if animation.fillsForwards && !animation.isRemovedOnCompletion { return .infinity }
+        return begin + (animation.lastsUntilLimit && animation.limit.isFinite ? animation.limit : animation.activeDuration)
+    }
 
     func value(atLocal local: Double, model: AnimatedValue) -> AnimatedValue {
         let time = local - begin
         if time < 0 { return animation.fillsBackwards ? shown(animation.value(animation.fraction(at: 0)), model) : model }
+        if time >= animation.activeDuration && !animation.fillsForwards { return model }
         return shown(animation.value(animation.fraction(at: time)), model)
     }
 
@@ -121,15 +129,18 @@ extension AnimationEngine {
         let timeline = currentTimeline
         let group = AnimationGroup(timeline: timeline, completion: completion)
         for animation in animations {
-            let curve = LayerCurve(animation: animation, begin: timeline.local(at: now) + max(animation.delay, 0))
+            // A beginTime in the past starts it part way through (or over already), as Core Animation does.
+            let curve = LayerCurve(animation: animation, begin: timeline.local(at: now) + animation.delay)
             let running = RunningAnimation(curve: .layer(curve), timeline: timeline, group: group)
             running.key = key
+            if let key { view.layerKeys[key, default: 0] += 1 }
             add(running, to: view, animation.property, replacing: false)
         }
         if group.remaining == 0 { group.completion?(true) }
     }
 
     public func removeLayerAnimation(forKey key: String, from view: View) {
+        guard view.layerKeys[key] != nil else { return }
         for (property, running) in view.animations {
             for animation in running where animation.key == key {
                 animation.group.interrupted = true

@@ -38,6 +38,8 @@ public final class PropertyAnimator {
     private var completions: [(Position) -> Void] = []
     /// What it made, to put back at the start or leave where they are when stopped.
     var made: [(view: View, property: AnimatableProperty, animation: RunningAnimation)] = []
+    /// After stopAnimation(false): each property's start and end values, for finishAnimation(at:).
+    private var ends: [(view: View, property: AnimatableProperty, start: AnimatedValue, end: AnimatedValue)] = []
     /// When, on the clock, it arrives; nil while paused or stopped.
     var arrival: Double? {
         guard state == .active else { return nil }
@@ -178,8 +180,12 @@ public final class PropertyAnimator {
     public func stopAnimation(withoutFinishing: Bool) {
         guard state == .active else { return }
         let now = engine.now
+        ends = []
         for (view, property, animation) in made where engine.isRunning(animation) {
-            let shown = animation.value(atClock: now, model: view.model.value(of: property))
+            let model = view.model.value(of: property)
+            let shown = animation.value(atClock: now, model: model)
+            // Stopped to be finished later: where finishAnimation(at: .end / .start) puts it.
+            if !withoutFinishing { ends.append((view, property, start: animation.initialValue(model: model), end: model)) }
             engine.remove(animation, on: view, property)
             view.setModel(property, shown)
         }
@@ -193,6 +199,10 @@ public final class PropertyAnimator {
     /// where it is, and calls the completions with that position.
     public func finishAnimation(at position: Position) {
         guard state == .stopped else { return }
+        if position != .current {
+            for (view, property, start, end) in ends { view.setModel(property, position == .start ? start : end) }
+        }
+        ends = []
         arrive(at: position)
     }
 

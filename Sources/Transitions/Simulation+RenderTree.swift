@@ -13,7 +13,7 @@ extension Simulation {
             controller = presented.presentedViewController
         }
         let tree = layer(for: window, state: window.presentation, roles: roles)
-        return RenderFrame(time: now, root: tree, progress: driver?.progress, touches: driver?.touches ?? [], safeArea: safeAreaInsets)
+        return RenderFrame(time: now, root: tree, progress: driver?.progress, touches: driver.map(\.touches) ?? fingers ?? [], safeArea: safeAreaInsets)
     }
 
     /// The cost, in bytes, of a frame kept for rendering: charged to the

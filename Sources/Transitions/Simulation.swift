@@ -26,6 +26,8 @@ public final class Simulation {
     private var homes: [ObjectIdentifier: (view: View, index: Int)] = [:]
     /// The device the window is the screen of (its safe area), if one was named.
     public var device: Device?
+    /// Fingers on the screen outside a transition (a drag that moves views itself), for previews.
+    public var fingers: [Point]?
     /// `UIAccessibility.isReduceMotionEnabled`. While it is on, what each
     /// scripted transition moves is measured, and large motion reported.
     public var reduceMotion = false
@@ -357,11 +359,12 @@ public final class Simulation {
 
     /// Moves the clock, applying interaction steps at their times.
     public func advance(to time: Double) {
-        while let driver, driver.nextStep < driver.interactionPlan.count, driver.interactionPlan[driver.nextStep].time <= time {
+        // A step due at this frame's time is applied before the frame is drawn, whatever the rounding of the two sums.
+        while let driver, driver.nextStep < driver.interactionPlan.count, driver.interactionPlan[driver.nextStep].time <= time + 1e-9 {
             // By index: a gesture's plan holds an event every 1/60 s, and taking each from the front would copy the rest.
             let step = driver.interactionPlan[driver.nextStep]
             driver.nextStep += 1
-            engine.advance(to: max(step.time, engine.now))
+            engine.advance(to: max(min(step.time, time), engine.now))
             if case .scroll(let y) = step.action {
                 driver.scrollView?.contentOffset = Point(x: driver.scrollView?.contentOffset.x ?? 0, y: y)
                 continue
@@ -373,6 +376,13 @@ public final class Simulation {
                 action = .update(driver.responder?.percent(for: sample) ?? driver.percent)
             case .release(let sample):
                 driver.fingers = nil
+                // The lift carries the finger's last position: the percent follows it before the rule decides.
+                if let percent = driver.responder?.percent(for: sample), self.driver === driver {
+                    if let interaction = driver.interaction as? PercentDrivenInteractiveTransition { interaction.update(percent) } else {
+                        driver.context.updateInteractiveTransition(percent)
+                    }
+                }
+                guard self.driver === driver else { continue }
                 let release = driver.responder?.release(sample, percent: driver.percent) ?? GestureRelease(finish: driver.percent > 0.5)
                 if let interaction = driver.interaction as? PercentDrivenInteractiveTransition {
                     if let speed = release.completionSpeed { interaction.completionSpeed = speed }

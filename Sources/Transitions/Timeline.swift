@@ -52,8 +52,9 @@ public final class Timeline {
         case .settling(let from, let to, let start, let length, let curve):
             if t >= start + length {
                 // Arrived: finishing runs on at normal speed (animations longer
-                // than the transition still play out); cancelling stays at 0.
-                return to >= from ? to + (t - start - length) : to
+                // than the transition still play out); cancelling stays at 0,
+                // even from 0 itself.
+                return Self.runsOn(from: from, to: to) ? to + (t - start - length) : to
             }
             let progress = curve.value(at: min(max((t - start) / length, 0), 1))
             return from + (to - from) * progress
@@ -61,6 +62,10 @@ public final class Timeline {
             return (fraction(at: t) ?? 0) * duration
         }
     }
+
+    /// Whether a settle carries on past its target: a finish does, a cancel
+    /// (to 0) does not, also when it was let go at 0.
+    static func runsOn(from: Double, to: Double) -> Bool { to > from || (to == from && to > 0) }
 
     /// The fraction of their change a property animator's animations show
     /// at clock time t, replacing their own curves; nil when they follow

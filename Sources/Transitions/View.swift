@@ -121,6 +121,9 @@ public final class View {
 
     var model: ViewState
     var animations: [AnimatableProperty: [RunningAnimation]] = [:]
+    /// How many running layer animations hold each key (a group's members
+    /// share one): adding under a new key need not search them all.
+    var layerKeys: [String: Int] = [:]
 
     /// Bytes a view costs its entry: the object, its two states and its
     /// bookkeeping, rounded up (what the host holds for a script is charged

@@ -25,7 +25,7 @@ struct Run: ParsableCommand, Displayed {
               segue run fade
               segue run 'half-sheet(edge: right)' --dismiss --interactive cancel:0.4
               segue run drag-sheet --dismiss --gesture flick
-              segue run drag-sheet --dismiss --touches '0:195,300 0.2:195,420' --release-velocity 1500
+              segue run drag-sheet --dismiss --touches '0:195,300 0.2:195,420'
               segue run slide-from-bottom --scenario rotation-while-presented
               segue run ./my-entry.lua --json > trace.json
             """

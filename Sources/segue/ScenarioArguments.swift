@@ -28,7 +28,8 @@ struct ScenarioArguments: ParsableArguments {
     @Option(help: ArgumentHelp("Drive it by two fingers pinching through these scales: 'T:SCALE T:SCALE …'.", valueName: "PATH"))
     var pinch: String?
 
-    @Option(help: ArgumentHelp("The speed at release along the gesture, points (or scale) a second.", valueName: "V"))
+    @Option(help: ArgumentHelp("The speed at release along the gesture, points (or scale) a second; a negative one as --release-velocity=-500.",
+                               valueName: "V"))
     var releaseVelocity: Double?
 
     @Option(help: ArgumentHelp("One of check's standard scenarios.", valueName: "NAME"))
@@ -112,6 +113,9 @@ struct ScenarioArguments: ParsableArguments {
         return (.drag(to: percent, over: 0.4, then: parts[0] == "finish" ? .finish : .cancel), nil)
     }
 
+    /// How long a given touch path may last: a run is followed for 10 s.
+    static let touchDuration = 10.0
+
     /// 'T:X,Y T:X,Y …' (one finger) or 'T:SCALE …' (a pinch about the window's centre), times rising from 0.
     static func path(_ text: String, option: String, pinch: Bool) throws -> TouchPath {
         let form = pinch ? "'0:1 0.3:0.5'" : "'0:195,300 0.3:195,600'"
@@ -123,16 +127,19 @@ struct ScenarioArguments: ParsableArguments {
         for word in words {
             let parts = word.split(separator: ":", maxSplits: 1)
             let values = parts.count == 2 ? parts[1].split(separator: ",").map { Double($0) } : []
-            guard parts.count == 2, let time = Double(parts[0]), time.isFinite, time >= (keys.last?.time ?? 0),
-                  time <= TouchPath.durationLimit, values.count == (pinch ? 1 : 2),
+            guard parts.count == 2, let time = Double(parts[0]), time.isFinite, keys.last.map({ time > $0.time }) ?? (time >= 0),
+                  time <= Self.touchDuration, values.count == (pinch ? 1 : 2),
                   values.allSatisfy({ $0.map { $0.isFinite && abs($0) <= 100_000 } ?? false }) else {
                 throw ValidationError("\(option): '\(Suggestion.shortened(String(word)))' is not a point like \(form) "
-                    + "(seconds from 0 to \(Int(TouchPath.durationLimit)), rising; finite numbers)")
+                    + "(seconds from 0 to \(Int(Self.touchDuration)), each later than the one before; finite numbers)")
             }
             keys.append((time, values.compactMap { $0 }))
         }
         if pinch {
             guard keys.allSatisfy({ $0.values[0] > 0 }) else { throw ValidationError("\(option): scales must be above 0") }
+            guard keys[0].values[0] == 1 else {
+                throw ValidationError("\(option): a pinch's scale starts at 1 (the fingers' distance over itself); got \(keys[0].values[0])")
+            }
             return TouchPath(.pinch(centre: Point(x: 195, y: 422), span: 200, scales: keys.map { ($0.time, $0.values[0]) }))
         }
         return TouchPath(.one(keys.map { ($0.time, Point(x: $0.values[0], y: $0.values[1])) }))

@@ -134,6 +134,37 @@ import Transitions
         }
     }
 
+    @Test func aBeginTimeInThePastStartsItPartWay() {
+        // Half of a 0.3 s fade is already over when it is added: it shows 0.5 at once and ends at 0.15 s.
+        let source = entry("""
+              local a = CABasicAnimation{keyPath = "opacity", fromValue = 0, toValue = 1, duration = 0.3}
+              a.beginTime = CACurrentMediaTime() - 0.15
+              a.delegate = {animationDidStop = function(_, finished) print("stopped at", CACurrentMediaTime()) end}
+              square.layer:add(a, "late")
+              print(a.duration, a.fillMode, a.repeatCount, a.isRemovedOnCompletion)
+        """)
+        let outcome = run(source, scenario: .present, options: sampling())
+        #expect(outcome.printed.map(\.text) == ["0.3\tremoved\t0.0\ttrue", "stopped at\t0.15"], "\(outcome.problems)")
+        for (time, square) in squares(outcome) where time < 0.15 {
+            #expect(abs(square.alpha - (0.5 + time / 0.3)) < 1e-3, "at \(time)")
+        }
+    }
+
+    @Test func aGroupsDelegateHearsAtTheGroupsEnd() {
+        let source = entry("""
+              local short = CABasicAnimation{keyPath = "opacity", fromValue = 0, toValue = 1}
+              local group = CAAnimationGroup{animations = {short}, duration = 0.4}
+              group.delegate = {animationDidStop = function(_, finished) print("stopped at", CACurrentMediaTime()) end}
+              square.layer:add(group, "g")
+        """)
+        let outcome = run(source, scenario: .present, options: sampling())
+        // The member lasts a quarter second (CA's default); the group, and its delegate, 0.4.
+        #expect(outcome.printed.map(\.text) == ["stopped at\t0.4"], "\(outcome.problems)")
+        for (time, square) in squares(outcome) where time >= 0.25 && time < 0.4 {
+            #expect(abs(square.alpha - 1) < 1e-9, "at \(time): the model shows once the member is over")
+        }
+    }
+
     @Test func removingAnAnimationTellsItsDelegateItDidNotFinish() {
         let source = entry("""
               local a = CABasicAnimation{keyPath = "opacity", toValue = 0, duration = 5,

@@ -106,6 +106,31 @@ import Transitions
         #expect(wrongWay.printed.map(\.text) == ["false\t390.0"])
     }
 
+    @Test func cancelledAtZeroNothingMoves() throws {
+        // A tap: the fingers lift where they landed. The cancel takes no time and plays nothing forward.
+        let tap = TouchPath(.one([(0, Point(x: 195, y: 300)), (0.1, Point(x: 195, y: 300))]))
+        var options = ScenarioOptions()
+        options.sampling = true
+        let outcome = run(entry("{dismissal = {}}"), scenario: .interactiveFinish, options: options, gesture: GestureInput(.path(tap)))
+        let cancel = try #require(time(of: "cancelInteractiveTransition", in: outcome))
+        let complete = try #require(time(of: "completeTransition", in: outcome, after: cancel))
+        #expect(abs(complete - cancel) < 1e-9, "\(complete - cancel)")
+        let alphas = (outcome.trace?.samples ?? []).filter { $0.time >= cancel }.compactMap { $0.views.first { $0.name == "presented" }?.alpha }
+        #expect(alphas.allSatisfy { abs($0 - 1) < 1e-9 }, "\(alphas)")
+    }
+
+    @Test func touchesThatCannotBeginTheGestureAreRefused() {
+        let edge = entry("{dismissal = {gesture = \"screenEdgePan\", edge = \"left\"}}")
+        let middle = TouchPath(.one([(0, Point(x: 195, y: 400)), (0.3, Point(x: 390, y: 400))]))
+        let fromMiddle = run(edge, scenario: .interactiveFinish, gesture: GestureInput(.path(middle)))
+        #expect(fromMiddle.errors.contains { $0.message.contains("start 195 points from the left edge") }, "\(fromMiddle.problems)")
+        #expect(!hooks(fromMiddle).contains { $0.hook == "startInteractiveTransition" })
+        let pinched = run(edge, scenario: .interactiveFinish, gesture: pinch(fast: true))
+        #expect(pinched.errors.contains { $0.message.contains("two pinching fingers never begin") }, "\(pinched.problems)")
+        let threshold = run(entry("{dismissal = {finishThreshold = 2}}"), scenario: .interactiveFinish)
+        #expect(threshold.errors.contains { $0.message.contains("at most 1") }, "\(threshold.problems)")
+    }
+
     @Test func shouldFinishOverridesTheThresholds() {
         // 60 % let go, but the entry only finishes past 90 %.
         let source = entry("{dismissal = {shouldFinish = function(g, percent) return percent > 0.9 end}}")
