@@ -144,6 +144,7 @@ extension ScriptRuntime {
         installViewMetatables()
         installHandleMetatables()
         TransformFunctions.install(self)
+        LayerBindings.install(self)
         state.register(table: "UIView", [
             ("animate", AnimationBindings.animate), ("animateKeyframes", AnimationBindings.animateKeyframes),
             ("addKeyframe", AnimationBindings.addKeyframe), ("new", AnimationBindings.new),

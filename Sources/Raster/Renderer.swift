@@ -99,12 +99,15 @@ public final class Renderer {
         let safeArea: EdgeInsets
     }
 
-    private func draw(_ layer: RenderLayer, parent: Homography, context: inout DrawContext) throws {
+    /// - Parameter placement: the layer's map into its parent's bounds space
+    ///   (its parent's `placement(of:)`, which applies a sublayerTransform);
+    ///   nil for its own `placement`.
+    private func draw(_ layer: RenderLayer, placement: Homography? = nil, parent: Homography, context: inout DrawContext) throws {
         guard !layer.isHidden, layer.opacity >= 0.5 / 255 else { return }
         let bounds = layer.bounds.standardized
         // Local space: the bounds from (0, 0), so the shape is [0, w] × [0, h].
         let toDevice = Homography(translationX: bounds.minX, y: bounds.minY)
-            .concatenating(layer.placement).concatenating(parent)
+            .concatenating(placement ?? layer.placement).concatenating(parent)
         let corners = Quad(Rect(x: 0, y: 0, width: bounds.width, height: bounds.height))
         let ws = corners.points.map(toDevice.w(at:))
         let inFront = ws.allSatisfy { $0 > 0 }
@@ -173,7 +176,7 @@ public final class Renderer {
             // Sublayers are placed in the bounds' own space (origin included).
             let sublayerParent = Homography(translationX: -bounds.minX, y: -bounds.minY).concatenating(toDevice)
             for sublayer in layer.orderedSublayers {
-                try draw(sublayer, parent: sublayerParent, context: &inner)
+                try draw(sublayer, placement: layer.placement(of: sublayer), parent: sublayerParent, context: &inner)
             }
         }
         if layer.borderWidth > 0, let border = layer.borderColor, let box, !bounds.isEmpty {

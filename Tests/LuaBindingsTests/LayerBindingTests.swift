@@ -1,0 +1,125 @@
+import Foundation
+import Geometry
+import LuaBindings
+import Testing
+
+/// Standalone layers as scripts use them: made, placed among a view's
+/// sublayers in Core Animation's one list, read back, sampled, and every
+/// hostile use refused with a message at the script's line.
+@Suite struct LayerBindingTests {
+    /// A presentation whose animateTransition runs `setUp` with `view` (the
+    /// presented view, already in the container) and `container` in scope.
+    static func entry(_ setUp: String, animations: String = "view.alpha = 1") -> String {
+        """
+        local function animateTransition(ctx)
+          local view = ctx:viewForKey("to")
+          local container = ctx.containerView
+          view.frame = ctx:finalFrame(ctx:viewControllerForKey("to"))
+          container:addSubview(view)
+          \(setUp)
+          UIView.animate{duration = 1, options = {"curveLinear"}, animations = function() \(animations) end,
+                         completion = function() ctx:completeTransition(true) end}
+        end
+        return {title = "Layers", summary = "Layers.", presentationStyle = "custom",
+                animator = {transitionDuration = function() return 1 end, animateTransition = animateTransition}}
+        """
+    }
+
+    static func outcome(_ source: String) -> ScenarioOutcome {
+        var options = ScenarioOptions()
+        options.sampling = true
+        options.fps = 10
+        return run(source, scenario: .present, options: options)
+    }
+
+    /// The first error's message and line.
+    static func error(_ setUp: String) -> (message: String, line: Int?) {
+        let result = outcome(entry(setUp))
+        return (result.errors.first?.message ?? "", result.errors.first?.line)
+    }
+
+    @Test func aLayerReadsBackAsSetAndAnswersOnlyToLayerNames() {
+        let result = Self.outcome(Self.entry("""
+            local l = CALayer{frame = CGRect(10, 20, 100, 50), backgroundColor = UIColor.red, cornerRadius = 6, opacity = 0.5}
+            view.layer:addSublayer(l)
+            print(l.position.x, l.position.y, l.bounds.width, l.opacity, l.cornerRadius, l.backgroundColor.red, l.name)
+            print(l.superlayer == view.layer, #view.layer.sublayers, view.layer.sublayers[1] == l, #view.subviews)
+            l.anchorPoint = CGPoint(0, 0)
+            print(l.frame.minX, l.frame.minY)
+            """))
+        #expect(result.errors.isEmpty, "\(result.errors)")
+        // Position is the frame's centre; moving the anchor to the corner moves the frame by half its size.
+        #expect(result.printed.map(\.text) == ["60.0\t45.0\t100.0\t0.5\t6.0\t1.0\tCALayer", "true\t1\ttrue\t0", "60.0\t45.0"])
+        #expect(Self.error("CALayer().center = CGPoint(1, 1)").message.contains("CALayer has no property 'center'"))
+        #expect(Self.error("CALayer().opcity = 1").message.contains("did you mean 'opacity'?"))
+        #expect(Self.error("CALayer{alpha = 1}").message.contains("CALayer has no argument 'alpha'"))
+        #expect(Self.error("local x = CALayer().colors").message.contains("CALayer has no property 'colors'"))
+        #expect(Self.error("CAGradientLayer().colrs = {}").message.contains("did you mean 'colors'?"))
+    }
+
+    /// Sublayers and subviews' layers share one list: the samples (back to
+    /// front) follow it.
+    @Test func sublayersAndSubviewsDrawInOneOrder() throws {
+        let result = Self.outcome(Self.entry("""
+            local under = CALayer{name = "under", frame = CGRect(0, 0, 10, 10)}
+            local sub = UIView.new{name = "subview", frame = CGRect(0, 0, 10, 10), backgroundColor = UIColor.red}
+            local over = CALayer{name = "over", frame = CGRect(0, 0, 10, 10)}
+            local bottom = CALayer{name = "bottom", frame = CGRect(0, 0, 10, 10)}
+            local above = CALayer{name = "above", frame = CGRect(0, 0, 10, 10)}
+            view.layer:addSublayer(under)
+            view:addSubview(sub)
+            view.layer:addSublayer(over)
+            view.layer:insertSublayer(bottom, 0)
+            view.layer:insertSublayer(above, {above = under})
+            local names = {}
+            for _, l in ipairs(view.layer.sublayers) do names[#names + 1] = l.name end
+            print(table.concat(names, ","), #view.subviews)
+            """))
+        #expect(result.errors.isEmpty, "\(result.errors)")
+        #expect(result.printed.map(\.text) == ["bottom,under,above,subview,over\t1"])
+        let last = try #require(result.trace?.samples.last)
+        let order = last.views.map(\.name).filter { ["bottom", "under", "above", "subview", "over"].contains($0) }
+        #expect(order == ["bottom", "under", "above", "subview", "over"])
+        let over = try #require(last.views.first { $0.name == "over" })
+        #expect(over.layer == "CALayer")
+        #expect(last.views.first { $0.name == "subview" }?.layer == nil)
+    }
+
+    @Test func removeFromSuperlayerTakesItOut() {
+        let result = Self.outcome(Self.entry("""
+            local l = CALayer()
+            view.layer:addSublayer(l)
+            l:removeFromSuperlayer()
+            print(#view.layer.sublayers, l.superlayer)
+            """))
+        #expect(result.errors.isEmpty, "\(result.errors)")
+        #expect(result.printed.map(\.text) == ["0\tnil"])
+    }
+
+    @Test func cyclesAndMisplacedLayersAreRefusedAtTheScriptsLine() {
+        let itself = Self.error("local l = CALayer{name = 'a'}\nl:addSublayer(l)")
+        #expect(itself.message.contains("can't add 'a' as a subview of itself"))
+        #expect(itself.line == line(of: "l:addSublayer(l)", in: Self.entry("local l = CALayer{name = 'a'}\nl:addSublayer(l)")))
+        let inside = Self.error("local a, b = CALayer{name = 'a'}, CALayer{name = 'b'}\na:addSublayer(b)\nb:addSublayer(a)")
+        #expect(inside.message.contains("that would make a cycle"))
+        #expect(Self.error("view.layer:addSublayer(container.layer)").message.contains("is a view's layer: add the view with addSubview"))
+        #expect(Self.error("view.layer:removeFromSuperlayer()").message.contains("removeFromSuperview()"))
+        #expect(Self.error("view:addSubview(CALayer())").message.contains("UIView expected"))
+        #expect(Self.error("view.layer:insertSublayer(CALayer(), {abov = view.layer})").message.contains("did you mean 'above'?"))
+        // Deeper than the hierarchy's limit: refused, not a stack overflow.
+        let deep = Self.error("local l = CALayer()\nfor i = 1, 300 do local c = CALayer() l:addSublayer(c) l = c end")
+        #expect(deep.message.contains("deeper than 256 levels"))
+    }
+
+    /// A million sublayers: each is charged to the entry (640 bytes), which
+    /// runs out of its memory (about 100,000 layers at 64 MiB) or, in a
+    /// debug build, its time first, with an error naming its line, long
+    /// before the process runs out of anything.
+    @Test func aMillionSublayersRunOutOfTheEntrysLimits() {
+        let setUp = "for i = 1, 1000000 do view.layer:addSublayer(CALayer()) end"
+        let result = Self.outcome(Self.entry(setUp))
+        let problem = result.errors.first
+        #expect(problem?.isLimit == true, "\(result.errors)")
+        #expect(problem?.line == line(of: setUp, in: Self.entry(setUp)))
+    }
+}
