@@ -122,4 +122,32 @@ import Testing
         #expect(problem?.isLimit == true, "\(result.errors)")
         #expect(problem?.line == line(of: setUp, in: Self.entry(setUp)))
     }
+
+    @Test func aGradientLayerReadsBackAndShowsInTheTrace() throws {
+        let result = Self.outcome(Self.entry("""
+            local g = CAGradientLayer{name = "shade", frame = CGRect(0, 0, 100, 100), colors = {UIColor.red, UIColor.black.cgColor},
+                                      locations = {0, 0.5}, type = "radial", startPoint = CGPoint(0.5, 0.5)}
+            view.layer:addSublayer(g)
+            print(#g.colors, g.colors[2].red, g.locations[2], g.type, g.startPoint.x, g.endPoint.y)
+            g.locations = nil
+            print(g.locations)
+            """))
+        #expect(result.errors.isEmpty, "\(result.errors)")
+        #expect(result.printed.map(\.text) == ["2\t0.0\t0.5\tradial\t0.5\t1.0", "nil"])
+        let shade = try #require(result.trace?.samples.last?.views.first { $0.name == "shade" })
+        #expect(shade.layer == "CAGradientLayer")
+        #expect(shade.gradient?.colors == [Color.red, Color.black] && shade.gradient?.type == .radial && shade.gradient?.locations == nil)
+    }
+
+    @Test func gradientMistakesAreRefused() {
+        #expect(Self.error("local g = CAGradientLayer()\nlocal c = {}\nfor i = 1, 65 do c[i] = UIColor.red end\ng.colors = c")
+            .message.contains("at most 64 stops"))
+        #expect(Self.error("CAGradientLayer{colors = {UIColor.red, UIColor.blue}, locations = {0, 0/0}}").message.contains("finite"))
+        #expect(Self.error("CAGradientLayer{colors = {UIColor.red, UIColor.blue}, locations = {0, 0.5, 1}}")
+            .message.contains("'locations' has 3 values for 2 colours"))
+        #expect(Self.error("CAGradientLayer{colors = {UIColor.red, UIColor.blue}, locations = {0.6, 0.5}}").message.contains("must not decrease"))
+        #expect(Self.error("CAGradientLayer{type = 'radal'}").message.contains("did you mean \"radial\"?"))
+        #expect(Self.error("CAGradientLayer{colors = {UIColor.red, 3}}").message.contains("'colors'[2]"))
+        #expect(Self.error("CAGradientLayer{startPoint = CGPoint(0, 1/0)}").message.contains("finite"))
+    }
 }
