@@ -150,4 +150,26 @@ import Testing
         #expect(Self.error("CAGradientLayer{colors = {UIColor.red, 3}}").message.contains("'colors'[2]"))
         #expect(Self.error("CAGradientLayer{startPoint = CGPoint(0, 1/0)}").message.contains("finite"))
     }
+
+    /// Core Animation's defaults: opaque black fill, no stroke, width 1.
+    @Test func aShapeLayerHasCoreAnimationsDefaults() throws {
+        let result = Self.outcome(Self.entry("""
+            local s = CAShapeLayer()
+            print(s.fillColor.red, s.fillColor.alpha, s.strokeColor, s.lineWidth, s.path)
+            s.path = UIBezierPath{ovalIn = CGRect(0, 0, 40, 20)}
+            s.strokeColor = UIColor.red
+            s.fillColor = nil
+            s.name = "dot"
+            view.layer:addSublayer(s)
+            print(s.path.bounds.width, s.fillColor, s.strokeColor.red)
+            """))
+        #expect(result.errors.isEmpty, "\(result.errors)")
+        #expect(result.printed.map(\.text) == ["0.0\t1.0\tnil\t1.0\tnil", "40.0\tnil\t1.0"])
+        let dot = try #require(result.trace?.samples.last?.views.first { $0.name == "dot" })
+        #expect(dot.layer == "CAShapeLayer" && dot.shape?.path == .oval(Rect(x: 0, y: 0, width: 40, height: 20)))
+        #expect(Self.error("CAShapeLayer{lineWidth = -1}").message.contains("at least 0"))
+        #expect(Self.error("CAShapeLayer{lineWidth = 0/0}").message.contains("finite"))
+        #expect(Self.error("CAShapeLayer{path = CGRect(0, 0, 1, 1)}").message.contains("UIBezierPath expected"))
+        #expect(Self.error("CAShapeLayer{fillColour = UIColor.red}").message.contains("did you mean 'fillColor'?"))
+    }
 }
