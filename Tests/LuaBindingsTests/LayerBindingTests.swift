@@ -172,4 +172,48 @@ import Testing
         #expect(Self.error("CAShapeLayer{path = CGRect(0, 0, 1, 1)}").message.contains("UIBezierPath expected"))
         #expect(Self.error("CAShapeLayer{fillColour = UIColor.red}").message.contains("did you mean 'fillColor'?"))
     }
+
+    @Test func aMaskIsSetReadAndRemoved() throws {
+        let result = Self.outcome(Self.entry("""
+            local m = CAShapeLayer{name = "cutout", path = UIBezierPath{ovalIn = CGRect(0, 0, 50, 50)}}
+            local l = CALayer{name = "masked", frame = CGRect(0, 0, 50, 50), backgroundColor = UIColor.red}
+            view.layer:addSublayer(l)
+            l.mask = m
+            print(l.mask == m, m.superlayer, #l.sublayers)
+            view.layer.mask = CALayer{name = "other"}
+            view.layer.mask = nil
+            print(view.layer.mask)
+            """))
+        #expect(result.errors.isEmpty, "\(result.errors)")
+        #expect(result.printed.map(\.text) == ["true\tnil\t0", "nil"])
+        let views = try #require(result.trace?.samples.last?.views)
+        let maskID = try #require(views.first { $0.name == "masked" }?.mask)
+        // The mask is in no tree: named by id, never sampled itself.
+        #expect(!views.contains { $0.id == maskID || $0.name == "cutout" })
+    }
+
+    /// Every mask Core Animation leaves undefined, and every cycle, is an
+    /// error at the script's line: never a crash or an endless walk.
+    @Test func badMasksAreRefused() {
+        let setUp = "local a = CALayer{name = 'a'}\nview.layer:addSublayer(a)\nview.layer.mask = a"
+        let inTree = Self.error(setUp)
+        #expect(inTree.message.contains("'a' is in a layer tree"))
+        #expect(inTree.line == line(of: "view.layer.mask = a", in: Self.entry(setUp)))
+        #expect(Self.error("local a = CALayer{name = 'a'}\na.mask = a").message.contains("'a' can't be its own mask"))
+        #expect(Self.error("local a, m, n = CALayer(), CALayer{name = 'm'}, CALayer()\nm.mask = n\na.mask = m")
+            .message.contains("'m' has a mask of its own"))
+        #expect(Self.error("local a, m, n = CALayer(), CALayer{name = 'm'}, CALayer()\na.mask = m\nm.mask = n")
+            .message.contains("'m' is a mask"))
+        #expect(Self.error("local a, b, m = CALayer{name = 'a'}, CALayer{name = 'b'}, CALayer{name = 'm'}\na.mask = m\nb.mask = m")
+            .message.contains("'m' is already the mask of 'a'"))
+        #expect(Self.error("local a, m = CALayer(), CALayer{name = 'm'}\na.mask = m\nview.layer:addSublayer(m)")
+            .message.contains("'m' is the mask of"))
+        // A layer inside its own mask would be drawn inside itself.
+        #expect(Self.error("local m, a = CALayer{name = 'm'}, CALayer{name = 'a'}\nm:addSublayer(a)\na.mask = m")
+            .message.contains("that would make a cycle"))
+        #expect(Self.error("local m, a = CALayer{name = 'm'}, CALayer{name = 'a'}\na.mask = m\nm:addSublayer(a)")
+            .message.contains("that would make a cycle"))
+        #expect(Self.error("CALayer().mask = view.layer").message.contains("a view's layer cannot be a mask"))
+        #expect(Self.error("CALayer().mask = 3").message.contains("CALayer expected"))
+    }
 }
