@@ -216,4 +216,34 @@ import Testing
         #expect(Self.error("CALayer().mask = view.layer").message.contains("a view's layer cannot be a mask"))
         #expect(Self.error("CALayer().mask = 3").message.contains("CALayer expected"))
     }
+
+    /// A sublayer's corners in the trace under its superlayer's perspective:
+    /// the hand projection about the superlayer's anchor (the presented
+    /// view's centre, 195, 422).
+    @Test func sublayerTransformProjectsTheCornersInTheTrace() throws {
+        let angle = 0.6, eye = 400.0
+        let result = Self.outcome(Self.entry("""
+            local p = CATransform3DIdentity
+            p.m34 = -1 / \(eye)
+            view.layer.sublayerTransform = p
+            local r = CATransform3DIdentity
+            r.m11, r.m13, r.m31, r.m33 = math.cos(\(angle)), -math.sin(\(angle)), math.sin(\(angle)), math.cos(\(angle))
+            view.layer:addSublayer(CALayer{name = "card", frame = CGRect(200, 300, 100, 60), transform = r})
+            print(view.layer.sublayerTransform.m34 == p.m34)
+            """))
+        #expect(result.errors.isEmpty, "\(result.errors)")
+        #expect(result.printed.map(\.text) == ["true"])
+        let views = try #require(result.trace?.samples.last?.views)
+        let card = try #require(views.first { $0.name == "card" })
+        let presented = try #require(views.first { $0.name == "presented" })
+        #expect(presented.sublayerTransform?.m34 == round(-1 / eye * 10000) / 10000)
+        // Corner (x, y) from the card's centre (250, 330): x·cos, y, z = −x·sin; w = 1 − z/eye; about (195, 422).
+        func project(_ x: Double, _ y: Double) -> Point {
+            let w = 1 + x * sin(angle) / eye
+            return Point(x: (x * cos(angle) + 250 - 195) / w + 195, y: (y + 330 - 422) / w + 422)
+        }
+        for (got, expected) in zip(card.corners.points, [project(-50, -30), project(50, -30), project(50, 30), project(-50, 30)]) {
+            #expect(abs(got.x - expected.x) < 1e-3 && abs(got.y - expected.y) < 1e-3, "\(got) vs \(expected)")
+        }
+    }
 }
