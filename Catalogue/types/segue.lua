@@ -140,6 +140,20 @@ function CAGradientLayer(properties) end
 ---@return CAShapeLayer
 function CAShapeLayer(properties) end
 
+--- Core Animation's transactions: the settings of standalone layers' implicit animations (0.25 s on
+--- CAMediaTimingFunction.default unless set, even inside UIView.animate), and a block run when every
+--- animation added while the transaction was open has ended.
+---@class CATransactionStatics
+---@field begin fun()
+---@field commit fun()
+---@field setAnimationDuration fun(seconds: number)
+---@field animationDuration fun(): number
+---@field setAnimationTimingFunction fun(timing: CAMediaTimingFunction?)
+---@field setDisableActions fun(disabled: boolean) true: changes to standalone layers are immediate.
+---@field disableActions fun(): boolean
+---@field setCompletionBlock fun(block: fun()?)
+CATransaction = {}
+
 ---@class UIView
 ---@field frame CGRect
 ---@field bounds CGRect

@@ -145,6 +145,7 @@ extension ScriptRuntime {
         installHandleMetatables()
         TransformFunctions.install(self)
         LayerBindings.install(self)
+        TransactionBindings.install(self)
         state.register(table: "UIView", [
             ("animate", AnimationBindings.animate), ("animateKeyframes", AnimationBindings.animateKeyframes),
             ("addKeyframe", AnimationBindings.addKeyframe), ("new", AnimationBindings.new),
