@@ -95,6 +95,64 @@
 ---@field shadowRadius number Blur: a Gaussian's deviation in points (3).
 ---@field shadowOffset CGSize (0, -3) by default: width across, height down.
 ---@field shadowPath UIBezierPath? The shape the shadow follows; nil: the layer's rounded bounds.
+---@field frame CGRect
+---@field backgroundColor UIColor?
+---@field isHidden boolean
+---@field name string Shown in traces.
+---@field sublayers CALayer[] Sublayers and subviews' layers, back to front (one list, as in Core Animation); read-only.
+---@field superlayer CALayer?
+---@field mask CALayer? A standalone layer whose alpha cuts this layer and its subtree; in no tree itself.
+---@field sublayerTransform CATransform3D Applied to every sublayer about the anchor point (m34 for one shared perspective).
+local CALayerInstance = {}
+---@param layer CALayer A standalone layer (CALayer(), CAGradientLayer(), CAShapeLayer()).
+function CALayerInstance:addSublayer(layer) end
+---@param layer CALayer
+---@param where integer|{at: integer}|{above: CALayer}|{below: CALayer} 0 is the bottom of the list.
+function CALayerInstance:insertSublayer(layer, where) end
+--- Standalone layers only (a view leaves with removeFromSuperview).
+function CALayerInstance:removeFromSuperlayer() end
+
+---@class CAGradientLayer: CALayer
+---@field colors UIColor[] At most 64; interpolated as sRGB components with alpha (white to clear turns grey, as in Core Animation).
+---@field locations number[]? nil: evenly spaced; else one per colour, never decreasing.
+---@field startPoint CGPoint Unit coordinates of the bounds; (0.5, 0) by default.
+---@field endPoint CGPoint (0.5, 1) by default.
+---@field type "axial"|"radial"|"conic"
+
+---@class CAShapeLayer: CALayer
+---@field path UIBezierPath? In the layer's coordinates; may reach past the bounds.
+---@field fillColor UIColor? Opaque black by default; nil fills nothing.
+---@field strokeColor UIColor? nil (no stroke) by default.
+---@field lineWidth number 1 by default, centred on the outline.
+
+---@alias CALayerProperties {frame?: CGRect, bounds?: CGRect, position?: CGPoint, anchorPoint?: CGPoint, transform?: CATransform3D, opacity?: number, backgroundColor?: UIColor, cornerRadius?: number, masksToBounds?: boolean, isHidden?: boolean, zPosition?: number, name?: string, sublayerTransform?: CATransform3D}
+
+--- CALayer() or CALayer{frame = r, backgroundColor = c, …}: a standalone layer, implicitly animated (see CATransaction).
+---@param properties? CALayerProperties
+---@return CALayer
+function CALayer(properties) end
+--- CAGradientLayer() or CAGradientLayer{frame = r, colors = {…}, locations = {…}, startPoint =, endPoint =, type =}.
+---@param properties? CALayerProperties|{colors?: UIColor[], locations?: number[], startPoint?: CGPoint, endPoint?: CGPoint, type?: string}
+---@return CAGradientLayer
+function CAGradientLayer(properties) end
+--- CAShapeLayer() or CAShapeLayer{frame = r, path = UIBezierPath{ovalIn = r}, fillColor =, strokeColor =, lineWidth =}.
+---@param properties? CALayerProperties|{path?: UIBezierPath, fillColor?: UIColor, strokeColor?: UIColor, lineWidth?: number}
+---@return CAShapeLayer
+function CAShapeLayer(properties) end
+
+--- Core Animation's transactions: the settings of standalone layers' implicit animations (0.25 s on
+--- CAMediaTimingFunction.default unless set, even inside UIView.animate), and a block run when every
+--- animation added while the transaction was open has ended.
+---@class CATransactionStatics
+---@field begin fun()
+---@field commit fun()
+---@field setAnimationDuration fun(seconds: number)
+---@field animationDuration fun(): number
+---@field setAnimationTimingFunction fun(timing: CAMediaTimingFunction?)
+---@field setDisableActions fun(disabled: boolean) true: changes to standalone layers are immediate.
+---@field disableActions fun(): boolean
+---@field setCompletionBlock fun(block: fun()?)
+CATransaction = {}
 
 ---@class UIView
 ---@field safeAreaInsets {top: number, left: number, bottom: number, right: number} The device's safe area where it overlaps this view, read-only.

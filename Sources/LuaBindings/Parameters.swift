@@ -147,6 +147,8 @@ extension ScriptRuntime {
         installCAAnimations()
         installApplication()
         TransformFunctions.install(self)
+        LayerBindings.install(self)
+        TransactionBindings.install(self)
         state.register(table: "UIView", [
             ("animate", AnimationBindings.animate), ("animateKeyframes", AnimationBindings.animateKeyframes),
             ("addKeyframe", AnimationBindings.addKeyframe), ("new", AnimationBindings.new),

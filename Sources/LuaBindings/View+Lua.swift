@@ -176,7 +176,7 @@ enum ViewBindings {
             case "removeAnimation": runtime.state.push(CALayerAnimationBindings.remove)
             case "removeAllAnimations": runtime.state.push(CALayerAnimationBindings.removeAll)
             case "animationKeys": runtime.state.push(CALayerAnimationBindings.keys)
-            default: throw ScriptMistake(Suggestion.unknown("CALayer", key, in: layerReadable))
+            default: try LayerBindings.index(runtime, view, key)
             }
             return 1
         }
@@ -185,36 +185,41 @@ enum ViewBindings {
     static let layerNewIndex: HostFunction = { L in
         ScriptRuntime.host(L) { runtime, arguments in
             let view = try runtime.layerView(at: 1)
-            let key = try arguments.string(2)
-            do {
-                switch key {
-                case "transform": view.layerTransform = try runtime.transform3D(at: 3)
-                case "anchorPoint": view.anchorPoint = try runtime.point(at: 3)
-                case "cornerRadius": view.cornerRadius = try arguments.number(3)
-                case "zPosition": view.zPosition = try arguments.number(3)
-                case "borderWidth": view.borderWidth = try arguments.number(3)
-                case "borderColor": view.borderColor = runtime.state.isNil(at: 3) ? nil : try runtime.color(at: 3)
-                case "isDoubleSided": view.isDoubleSided = try runtime.flag(at: 3)
-                case "opacity": view.alpha = try arguments.number(3)
-                case "position": view.center = try runtime.point(at: 3)
-                case "bounds": view.bounds = try runtime.rect(at: 3)
-                case "masksToBounds": view.clipsToBounds = try runtime.flag(at: 3)
-                case "maskedCorners": view.maskedCorners = try runtime.cornerMask(at: 3)
-                case "shadowColor":
-                    // nil is Core Animation's "no shadow colour": nothing is drawn.
-                    view.shadowColor = runtime.state.isNil(at: 3) ? Color(red: 0, green: 0, blue: 0, alpha: 0) : try runtime.color(at: 3)
-                case "shadowOpacity": view.shadowOpacity = try arguments.number(3)
-                case "shadowRadius": view.shadowRadius = try arguments.number(3)
-                case "shadowOffset":
-                    let size = try runtime.size(at: 3)
-                    view.shadowOffset = Point(x: size.width, y: size.height)
-                case "shadowPath": view.shadowPath = runtime.state.isNil(at: 3) ? nil : try runtime.pathShape(at: 3)
-                default: throw ScriptMistake(Suggestion.unknown("CALayer", key, in: layerReadable))
-                }
-            } catch let error as ArgumentError {
-                throw ScriptMistake("bad value for CALayer.\(key) (\(error.message))")
-            }
+            try setLayer(view, try arguments.string(2), to: 3, runtime, arguments)
             return 0
+        }
+    }
+
+    /// layer[key] = the value at stack position `value` (also what the
+    /// layer constructors' tables set).
+    static func setLayer(_ view: View, _ key: String, to value: Int32, _ runtime: ScriptRuntime, _ arguments: LuaArguments) throws {
+        do {
+            switch key {
+            case "transform": view.layerTransform = try runtime.transform3D(at: value)
+            case "anchorPoint": view.anchorPoint = try runtime.point(at: value)
+            case "cornerRadius": view.cornerRadius = try arguments.number(value)
+            case "zPosition": view.zPosition = try arguments.number(value)
+            case "borderWidth": view.borderWidth = try arguments.number(value)
+            case "borderColor": view.borderColor = runtime.state.isNil(at: value) ? nil : try runtime.color(at: value)
+            case "isDoubleSided": view.isDoubleSided = try runtime.flag(at: value)
+            case "opacity": view.alpha = try arguments.number(value)
+            case "position": view.center = try runtime.point(at: value)
+            case "bounds": view.bounds = try runtime.rect(at: value)
+            case "masksToBounds": view.clipsToBounds = try runtime.flag(at: value)
+            case "maskedCorners": view.maskedCorners = try runtime.cornerMask(at: value)
+            case "shadowColor":
+                // nil is Core Animation's "no shadow colour": nothing is drawn.
+                view.shadowColor = runtime.state.isNil(at: value) ? Color(red: 0, green: 0, blue: 0, alpha: 0) : try runtime.color(at: value)
+            case "shadowOpacity": view.shadowOpacity = try arguments.number(value)
+            case "shadowRadius": view.shadowRadius = try arguments.number(value)
+            case "shadowOffset":
+                let size = try runtime.size(at: value)
+                view.shadowOffset = Point(x: size.width, y: size.height)
+            case "shadowPath": view.shadowPath = runtime.state.isNil(at: value) ? nil : try runtime.pathShape(at: value)
+            default: try LayerBindings.set(view, key, to: value, runtime, arguments)
+            }
+        } catch let error as ArgumentError {
+            throw ScriptMistake("bad value for \(LayerBindings.className(of: view)).\(key) (\(error.message))")
         }
     }
 

@@ -18,7 +18,7 @@ public final class Renderer {
     let painter: any ScreenPainter
     /// The screens drawn for a role at a size, kept for the next frame.
     private var screens: [ScreenKey: Image] = [:]
-    private var spareTargets: [RenderTarget] = []
+    var spareTargets: [RenderTarget] = []
     private var frameTarget: RenderTarget?
     /// Device pixels this renderer (and any sharing its budget) may still
     /// visit (each layer's projected box, each group's and clip's whole
@@ -29,7 +29,7 @@ public final class Renderer {
     /// Groups (opacity with sublayers) drawn offscreen one inside another, at most;
     /// deeper ones fade each layer alone (each offscreen frame holds a whole frame's memory).
     static let groupDepthLimit = 8
-    private var groupDepth = 0
+    var groupDepth = 0
 
     /// The pixel visits one renderer may make: about 10 s of drawing at the
     /// slowest (perspective) rate, five times a 3-second round trip at @3×.
@@ -99,12 +99,15 @@ public final class Renderer {
         let safeArea: EdgeInsets
     }
 
-    private func draw(_ layer: RenderLayer, parent: Homography, context: inout DrawContext) throws {
+    /// - Parameter placement: the layer's map into its parent's bounds space
+    ///   (its parent's `placement(of:)`, which applies a sublayerTransform);
+    ///   nil for its own `placement`.
+    func draw(_ layer: RenderLayer, placement: Homography? = nil, parent: Homography, context: inout DrawContext) throws {
         guard !layer.isHidden, layer.opacity >= 0.5 / 255 else { return }
         let bounds = layer.bounds.standardized
         // Local space: the bounds from (0, 0), so the shape is [0, w] × [0, h].
         let toDevice = Homography(translationX: bounds.minX, y: bounds.minY)
-            .concatenating(layer.placement).concatenating(parent)
+            .concatenating(placement ?? layer.placement).concatenating(parent)
         let corners = Quad(Rect(x: 0, y: 0, width: bounds.width, height: bounds.height))
         let ws = corners.points.map(toDevice.w(at:))
         let inFront = ws.allSatisfy { $0 > 0 }
@@ -117,6 +120,9 @@ public final class Renderer {
 
         if layer.curl > 0 {
             return try drawCurled(layer, toDevice: toDevice, box: box, context: &context)
+        }
+        if let mask = layer.mask, groupDepth < Self.groupDepthLimit {
+            return try drawMasked(layer, by: mask, toDevice: toDevice, box: box, context: &context)
         }
         if layer.opacity < 1 && !layer.sublayers.isEmpty && groupDepth < Self.groupDepthLimit {
             // Group opacity: the subtree composited once, then faded.
@@ -138,7 +144,7 @@ public final class Renderer {
     }
 
     /// Background, content, sublayers (cut to the bounds when masksToBounds), border.
-    private func drawLayer(_ layer: RenderLayer, toDevice: Homography, box: PixelBox?, context: inout DrawContext) throws {
+    func drawLayer(_ layer: RenderLayer, toDevice: Homography, box: PixelBox?, context: inout DrawContext) throws {
         let bounds = layer.bounds.standardized
         let radius = min(max(layer.cornerRadius, 0), min(bounds.width, bounds.height) / 2)
         let alpha = UInt8((min(layer.opacity, 1) * 255).rounded())
@@ -151,7 +157,11 @@ public final class Renderer {
         if let box, !bounds.isEmpty {
             try charge((box.x1 - box.x0) * (box.y1 - box.y0))
             let background = layer.backgroundColor.map(premultiplied) ?? (0, 0, 0, 0)
-            if content != nil && radius > 0 && !layer.masksToBounds {
+            if case .gradient(let gradient) = layer.content, let picture = try gradientTexture(gradient, size: bounds.size) {
+                // A gradient fills the layer's shape, rounded corners included, over its background.
+                fill(toDevice, bounds.size, radius: radius, corners: corners, color: background, texture: picture, alpha: alpha,
+                     box: box, context: context)
+            } else if content != nil && radius > 0 && !layer.masksToBounds {
                 // Core Animation rounds the background always, the contents only when masking.
                 fill(toDevice, bounds.size, radius: radius, corners: corners, color: background, alpha: alpha, box: box, context: context)
                 fill(toDevice, bounds.size, radius: 0, color: (0, 0, 0, 0), texture: content, alpha: alpha, box: box, context: context)
@@ -159,6 +169,9 @@ public final class Renderer {
                 fill(toDevice, bounds.size, radius: radius, corners: corners, color: background, texture: content, alpha: alpha,
                      box: box, context: context)
             }
+        }
+        if case .shape(let shape) = layer.content {
+            try drawShape(shape, bounds: bounds, masksToBounds: layer.masksToBounds, toDevice: toDevice, alpha: alpha, context: context)
         }
         if !layer.sublayers.isEmpty {
             var inner = context
@@ -173,7 +186,7 @@ public final class Renderer {
             // Sublayers are placed in the bounds' own space (origin included).
             let sublayerParent = Homography(translationX: -bounds.minX, y: -bounds.minY).concatenating(toDevice)
             for sublayer in layer.orderedSublayers {
-                try draw(sublayer, parent: sublayerParent, context: &inner)
+                try draw(sublayer, placement: layer.placement(of: sublayer), parent: sublayerParent, context: &inner)
             }
         }
         if layer.borderWidth > 0, let border = layer.borderColor, let box, !bounds.isEmpty {
@@ -306,7 +319,7 @@ public final class Renderer {
         return painted
     }
 
-    private func takeTarget(like target: RenderTarget) -> RenderTarget {
+    func takeTarget(like target: RenderTarget) -> RenderTarget {
         if let index = spareTargets.firstIndex(where: { $0.width == target.width && $0.height == target.height }) {
             let spare = spareTargets.remove(at: index)
             spare.clear()

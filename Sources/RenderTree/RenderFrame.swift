@@ -32,6 +32,7 @@ public struct RenderFrame: Sendable, Equatable {
         while let layer = stack.popLast() {
             count += 1
             stack += layer.sublayers
+            if let mask = layer.mask { stack.append(mask) }
         }
         return count
     }

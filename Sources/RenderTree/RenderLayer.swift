@@ -37,6 +37,17 @@ public struct RenderLayer: Sendable, Equatable {
     /// What the layer shows above its background and below its sublayers.
     public var content: LayerContent = .none
     public var sublayers: [RenderLayer] = []
+    /// layer.sublayerTransform: applied to every sublayer about this layer's
+    /// anchor point, before each is flattened into this layer's plane.
+    public var sublayerTransform = Transform3D.identity
+    /// layer.mask: its alpha cuts this layer and its whole subtree, in this
+    /// layer's plane (placed in this layer's bounds space, as a sublayer is).
+    public var mask: RenderLayer? {
+        get { masks.first }
+        set { masks = newValue.map { [$0] } ?? [] }
+    }
+    /// The mask's storage: a struct cannot hold itself, an array can.
+    private var masks: [RenderLayer] = []
 
     public init(id: Int, name: String, bounds: Rect, position: Point) {
         self.id = id
@@ -50,6 +61,23 @@ public struct RenderLayer: Sendable, Equatable {
     public var placement: Homography {
         let anchor = Point(x: bounds.minX + anchorPoint.x * bounds.width, y: bounds.minY + anchorPoint.y * bounds.height)
         return Homography(layerTransform: transform, anchor: anchor, position: position)
+    }
+
+    /// The anchor point in the bounds space: what sublayerTransform turns about.
+    public var sublayerAnchor: Point {
+        Point(x: bounds.minX + anchorPoint.x * bounds.width, y: bounds.minY + anchorPoint.y * bounds.height)
+    }
+
+    /// A sublayer's map into this layer's bounds space. Through a
+    /// sublayerTransform the sublayer's whole 3-D transform is composed with
+    /// it before flattening, so a perspective here foreshortens children
+    /// turned in depth.
+    public func placement(of sublayer: RenderLayer) -> Homography {
+        guard !sublayerTransform.isIdentity else { return sublayer.placement }
+        let anchor = Point(x: sublayer.bounds.minX + sublayer.anchorPoint.x * sublayer.bounds.width,
+                           y: sublayer.bounds.minY + sublayer.anchorPoint.y * sublayer.bounds.height)
+        return Homography(layerTransform: sublayer.transform, anchor: anchor, position: sublayer.position,
+                          parentSublayerTransform: sublayerTransform, parentAnchor: sublayerAnchor)
     }
 
     /// Sublayers in drawing order: array order, stable-sorted by zPosition.
@@ -81,6 +109,10 @@ public enum LayerContent: Sendable, Equatable {
     /// A whole screen of an app: the presenting or the presented
     /// controller's view. The renderer draws the scene it was given for it.
     case screen(ScreenRole)
+    /// A CAGradientLayer's gradient, over the background, in the layer's rounded shape.
+    case gradient(Gradient)
+    /// A CAShapeLayer's path, filled and stroked.
+    case shape(ShapePaint)
 }
 
 /// Which controller's screen a layer shows.

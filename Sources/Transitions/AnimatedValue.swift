@@ -5,6 +5,7 @@ import Geometry
 public enum AnimatableProperty: String, Sendable, CaseIterable, Codable {
     case center, bounds, alpha, transform, backgroundColor, cornerRadius, zPosition, anchorPoint, borderWidth, curl
     case shadowColor, shadowOpacity, shadowRadius, shadowOffset
+    case sublayerTransform
 
     /// UIKit (iOS 8 and later) animates these additively: a new animation
     /// of one already animating adds to it instead of cutting it off (§6a).
@@ -90,6 +91,8 @@ final class RunningAnimation {
     let additive: Bool
     /// Its place in creation order, set by the engine.
     var serial = 0
+    /// The CATransaction it was added in, whose completion waits for it.
+    var transaction: AnimationGroup?
 
     init(curve: Curve, timeline: Timeline, group: AnimationGroup, additive: Bool = false) {
         self.curve = curve
@@ -166,6 +169,8 @@ public final class AnimationGroup {
     var completion: ((Bool) -> Void)?
     /// Set once the completion has been called (or there was none to call).
     var done = false
+    /// false while its CATransaction is open: no completion before the commit.
+    var sealed = true
     let timeline: Timeline
 
     init(timeline: Timeline, completion: ((Bool) -> Void)?) {

@@ -19,10 +19,16 @@ public final class AnimationEngine {
     /// Running animations by serial: finishing one is a dictionary removal,
     /// not a search, so thousands of animations cost linear time.
     private var active: [Int: (view: View, property: AnimatableProperty, animation: RunningAnimation)] = [:]
-    private var pendingGroups: [AnimationGroup] = []
+    var pendingGroups: [AnimationGroup] = []
     private var serial = 0
     /// Property animators that are active, in the order they became so.
     private var animators: [PropertyAnimator] = []
+    /// Turns of the run loop so far: one ends each time the clock moves.
+    var turn = 0
+    /// CATransactions a script has begun and not committed, innermost last,
+    /// and the turn's implicit one (`AnimationEngine+Transaction`).
+    var openTransactions: [Transaction] = []
+    var implicitTransaction: Transaction?
 
     /// Told the bytes of each object made on a script's behalf (views,
     /// running animations, keyframes, hook records), so the bindings can
@@ -168,6 +174,8 @@ public final class AnimationEngine {
     // MARK: Property changes
 
     func didSet(_ property: AnimatableProperty, of view: View, from old: AnimatedValue, presented: AnimatedValue, to new: AnimatedValue) {
+        // A standalone layer animates by itself, block or not.
+        if view.layerKind != nil { return implicitlyAnimate(property, of: view, presented: presented, to: new) }
         guard let block = blocks.last else { return }
         switch block {
         case .basic(let timing, let group, let fromCurrent):
@@ -208,6 +216,10 @@ public final class AnimationEngine {
         view.animations[property, default: []].append(animation)
         animation.timeline.animator?.made.append((view, property, animation))
         animation.group.remaining += 1
+        if let transaction = countingTransaction {
+            transaction.group.remaining += 1
+            animation.transaction = transaction.group
+        }
         serial += 1
         animation.serial = serial
         active[serial] = (view, property, animation)
@@ -223,6 +235,10 @@ public final class AnimationEngine {
         active[animation.serial] = nil
         animation.group.remaining -= 1
         if animation.group.remaining == 0 { pendingGroups.append(animation.group) }
+        if let transaction = animation.transaction {
+            transaction.remaining -= 1
+            if transaction.remaining == 0 && transaction.sealed { pendingGroups.append(transaction) }
+        }
     }
 
     // MARK: Time
@@ -260,6 +276,7 @@ public final class AnimationEngine {
     /// cuts an endless chain of completions short.
     public func advance(to time: Double) {
         precondition(time >= now, "the clock only moves forwards")
+        if time > now { endTurn() }
         search: while !(shouldStop?() ?? false) {
             runPendingCompletions()
             let due = active.compactMap { serial, entry -> (end: Double, serial: Int)? in

@@ -29,10 +29,12 @@ extension Simulation {
             layer.sublayers.append(Self.layer(for: snapshot, in: state.bounds, roles: roles))
         }
         // A fully transparent view shows nothing of its subtree: not frozen, not counted.
-        for subview in view.subviews {
-            let state = subview.presentation
-            if state.alpha > 0 { layer.sublayers.append(self.layer(for: subview, state: state, roles: roles)) }
+        for sublayer in view.sublayers {
+            let state = sublayer.presentation
+            if state.alpha > 0 { layer.sublayers.append(self.layer(for: sublayer, state: state, roles: roles)) }
         }
+        // A mask counts even when transparent: it then hides everything.
+        if let mask = view.mask { layer.mask = self.layer(for: mask, state: mask.presentation, roles: roles) }
         return layer
     }
 
@@ -78,6 +80,9 @@ extension RenderLayer {
         isDoubleSided = state.isDoubleSided
         zPosition = state.zPosition
         curl = state.curl
+        sublayerTransform = state.sublayerTransform
+        if let gradient = state.gradient { content = .gradient(gradient) }
+        if let shape = state.shape { content = .shape(shape) }
     }
 }
 

@@ -60,6 +60,17 @@ public struct ViewSample: Sendable, Equatable, Codable {
     public var shadow: Shadow? = nil
     /// The corners cornerRadius rounds, when not all four (left out otherwise).
     public var maskedCorners: [String]? = nil
+    /// For a standalone layer, its class ("CALayer", "CAGradientLayer",
+    /// "CAShapeLayer"); left out for views. Its `superview` is its superlayer.
+    public var layer: String? = nil
+    /// layer.sublayerTransform, when not the identity.
+    public var sublayerTransform: Transform3D? = nil
+    /// The id of the layer that masks this one (the mask itself is in no
+    /// tree, so it is not sampled), when there is one.
+    public var mask: Int? = nil
+    /// What a gradient or shape layer draws.
+    public var gradient: Gradient? = nil
+    public var shape: ShapePaint? = nil
 }
 
 extension Simulation {
@@ -69,12 +80,12 @@ extension Simulation {
         var views: [ViewSample] = []
         // Each view's presentation is computed once, and the placement of
         // its ancestors rides down the walk as one homography.
-        func visit(_ view: View, state: ViewState, opacity: Double, parent: Homography, superview: Int?) {
+        func visit(_ view: View, state: ViewState, opacity: Double, parent: Homography, parentState: ViewState?, superview: Int?) {
             let alpha = opacity * state.alpha
             guard alpha > 0 else { return }
             var placement = Homography.identity
             if view !== window {
-                placement = Self.placement(of: state).concatenating(parent)
+                placement = Self.placement(of: state, in: parentState).concatenating(parent)
                 let corners = Quad(state.bounds).map(placement.apply)
                 let area = corners.signedArea
                 // Edge-on layers have no area; single-sided ones turned away are culled.
@@ -91,27 +102,48 @@ extension Simulation {
                                path: $0.path.map(round))
                     }
                     if state.maskedCorners != .all { sample.maskedCorners = state.maskedCorners.cornerNames }
+                    sample.layer = view.layerKind?.rawValue
+                    if !state.sublayerTransform.isIdentity { sample.sublayerTransform = round(state.sublayerTransform) }
+                    sample.mask = view.mask?.id
+                    sample.gradient = state.gradient.map(round)
+                    sample.shape = state.shape.map(round)
                     views.append(sample)
                 }
                 if state.isHidden { return }
             }
             let id = view === window ? nil : view.id
-            if view.subviews.contains(where: { $0.hasDepth }) {
-                let ordered = view.subviews.map { ($0, $0.presentation) }.enumerated()
+            if view.sublayers.contains(where: { $0.hasDepth }) {
+                let ordered = view.sublayers.map { ($0, $0.presentation) }.enumerated()
                     .sorted { ($0.element.1.zPosition, $0.offset) < ($1.element.1.zPosition, $1.offset) }
-                for (_, (child, childState)) in ordered { visit(child, state: childState, opacity: alpha, parent: placement, superview: id) }
+                for (_, (child, childState)) in ordered {
+                    visit(child, state: childState, opacity: alpha, parent: placement, parentState: state, superview: id)
+                }
             } else {
-                for child in view.subviews { visit(child, state: child.presentation, opacity: alpha, parent: placement, superview: id) }
+                for child in view.sublayers {
+                    visit(child, state: child.presentation, opacity: alpha, parent: placement, parentState: state, superview: id)
+                }
             }
         }
-        visit(window, state: window.presentation, opacity: 1, parent: .identity, superview: nil)
+        visit(window, state: window.presentation, opacity: 1, parent: .identity, parentState: nil, superview: nil)
         return Sample(time: round4(now), views: views)
     }
 
     static func placement(of state: ViewState) -> Homography {
-        let anchor = Point(x: state.bounds.minX + state.anchorPoint.x * state.bounds.width,
-                           y: state.bounds.minY + state.anchorPoint.y * state.bounds.height)
-        return Homography(layerTransform: state.transform, anchor: anchor, position: state.center)
+        Homography(layerTransform: state.transform, anchor: anchor(of: state), position: state.center)
+    }
+
+    /// The placement in a parent whose sublayerTransform, if any, applies
+    /// to the child's whole 3-D transform before it is flattened.
+    static func placement(of state: ViewState, in parent: ViewState?) -> Homography {
+        guard let parent, !parent.sublayerTransform.isIdentity else { return placement(of: state) }
+        return Homography(layerTransform: state.transform, anchor: anchor(of: state), position: state.center,
+                          parentSublayerTransform: parent.sublayerTransform, parentAnchor: anchor(of: parent))
+    }
+
+    /// The anchor point in the bounds space.
+    static func anchor(of state: ViewState) -> Point {
+        Point(x: state.bounds.minX + state.anchorPoint.x * state.bounds.width,
+              y: state.bounds.minY + state.anchorPoint.y * state.bounds.height)
     }
 
     /// The trace so far, with `samples`.
@@ -128,10 +160,10 @@ extension Simulation {
     /// divided by w at each layer (Core Animation flattens each layer into
     /// its parent).
     public func projectedCorners(of view: View) -> Quad {
-        var placement = Self.placement(of: view.presentation)
+        var placement = Self.placement(of: view.presentation, in: view.superview?.presentation)
         var current = view.superview
         while let layer = current, layer !== window {
-            placement = placement.concatenating(Self.placement(of: layer.presentation))
+            placement = placement.concatenating(Self.placement(of: layer.presentation, in: layer.superview?.presentation))
             current = layer.superview
         }
         return Quad(view.presentation.bounds).map(placement.apply)
@@ -154,6 +186,13 @@ func round(_ shape: PathShape) -> PathShape {
     case .roundedRect(let r, let radius): .roundedRect(round(r), cornerRadius: round4(radius))
     case .oval(let r): .oval(round(r))
     }
+}
+func round(_ g: Gradient) -> Gradient {
+    Gradient(colors: g.colors.map(round), locations: g.locations?.map(round4), startPoint: round(g.startPoint),
+             endPoint: round(g.endPoint), type: g.type)
+}
+func round(_ s: ShapePaint) -> ShapePaint {
+    ShapePaint(path: s.path.map(round), fillColor: s.fillColor.map(round), strokeColor: s.strokeColor.map(round), lineWidth: round4(s.lineWidth))
 }
 func round(_ r: Rect) -> Rect { Rect(x: round4(r.origin.x), y: round4(r.origin.y), width: round4(r.size.width), height: round4(r.size.height)) }
 func round(_ t: Transform3D) -> Transform3D {

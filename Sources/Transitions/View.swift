@@ -8,8 +8,28 @@ public final class View {
     public var name: String
     unowned let engine: AnimationEngine
 
-    public private(set) var subviews: [View] = []
-    public private(set) weak var superview: View?
+    /// Subviews' layers and standalone sublayers, back to front: Core
+    /// Animation keeps both in one list (`layer.sublayers`), so a sublayer
+    /// added after a subview draws over it.
+    public internal(set) var sublayers: [View] = []
+    /// How many of `sublayers` are standalone layers: none in most views,
+    /// whose subviews are then the list itself, with no copy.
+    var standaloneSublayers = 0
+    public var subviews: [View] { standaloneSublayers == 0 ? sublayers : sublayers.filter { $0.layerKind == nil } }
+    /// The superview, or for a standalone layer its superlayer.
+    public internal(set) weak var superview: View?
+    /// nil for a view; for a standalone CALayer (`CALayer()`,
+    /// `CAGradientLayer()` …), which kind: the engine models it as a view
+    /// with no UIView around it, so it shares the view's values, animations,
+    /// sampling and drawing.
+    public let layerKind: LayerKind?
+    /// layer.mask, and the layer this one is the mask of (a mask is in no
+    /// other tree: `View+Layers` keeps it so).
+    public internal(set) var mask: View?
+    public internal(set) weak var maskOwner: View?
+    /// The engine's turn when it was made: Core Animation animates a
+    /// standalone layer's changes only once it has been committed.
+    let bornInTurn: Int
 
     // Model values. Setting one inside an animation block animates it.
     public var center: Point {
@@ -136,16 +156,18 @@ public final class View {
         var stack = [self]
         while let view = stack.popLast() {
             count += 1
-            stack += view.subviews
+            stack += view.sublayers
         }
         return count
     }
 
-    init(engine: AnimationEngine, name: String, frame: Rect) {
+    init(engine: AnimationEngine, name: String, frame: Rect, layerKind: LayerKind? = nil) {
         engine.onAllocate?(View.cost)
         self.engine = engine
         self.id = engine.nextViewID()
         self.name = name
+        self.layerKind = layerKind
+        self.bornInTurn = engine.turn
         self.model = ViewState()
         self.frame = frame
     }
@@ -207,7 +229,7 @@ public final class View {
         model.apply(property, value)
     }
 
-    private func set(_ property: AnimatableProperty, _ value: AnimatedValue, _ update: (inout ViewState) -> Void) {
+    func set(_ property: AnimatableProperty, _ value: AnimatedValue, _ update: (inout ViewState) -> Void) {
         let old = model.value(of: property)
         let presented = animations[property].map { onScreen(property, $0) } ?? old
         update(&model)
@@ -253,12 +275,14 @@ public final class View {
     /// `depthLimit` is refused here. The hierarchy methods below do nothing
     /// in those cases, so no caller can make a cycle.
     public func hierarchyError(adding view: View) -> ViewHierarchyError? {
-        if isDescendant(of: view) {
+        // Through masks too: a layer inside its own mask would be drawn inside itself.
+        if isInside(view) {
             return view === self ? .addedToItself(name: name) : .cycle(child: view.name, parent: name)
         }
+        if let owner = view.maskOwner { return .isMask(child: view.name, owner: owner.name) }
         var depth = 0
         var ancestor: View? = self
-        while let current = ancestor { depth += 1; ancestor = current.superview }
+        while let current = ancestor { depth += 1; ancestor = current.host }
         if depth + view.height > Self.depthLimit {
             return .tooDeep(child: view.name, parent: name, limit: Self.depthLimit)
         }
@@ -271,7 +295,8 @@ public final class View {
         var stack: [(View, Int)] = [(self, 1)]
         while let (view, level) = stack.popLast() {
             deepest = max(deepest, level)
-            stack += view.subviews.map { ($0, level + 1) }
+            stack += view.sublayers.map { ($0, level + 1) }
+            if let mask = view.mask { stack.append((mask, level + 1)) }
         }
         return deepest
     }
@@ -279,52 +304,63 @@ public final class View {
     public func addSubview(_ view: View) {
         guard hierarchyError(adding: view) == nil else { return }
         view.removeFromSuperview()
-        subviews.append(view)
-        view.superview = self
+        attach(view, at: sublayers.count)
     }
 
+    /// At `index` among the subviews: just under the subview now there, so
+    /// sublayers keep their places among the subviews' layers.
     public func insertSubview(_ view: View, at index: Int) {
         guard hierarchyError(adding: view) == nil else { return }
         view.removeFromSuperview()
-        subviews.insert(view, at: min(max(index, 0), subviews.count))
-        view.superview = self
+        let views = subviews
+        let place = index < views.count ? sublayers.firstIndex { $0 === views[max(index, 0)] }! : sublayers.count
+        attach(view, at: place)
     }
 
     public func insertSubview(_ view: View, aboveSubview sibling: View) {
         guard view !== sibling else { return }
-        guard subviews.contains(where: { $0 === sibling }) else { return addSubview(view) }
+        guard sublayers.contains(where: { $0 === sibling }) else { return addSubview(view) }
         guard hierarchyError(adding: view) == nil else { return }
         view.removeFromSuperview()
         // Found again after the removal, which may have shifted it.
-        subviews.insert(view, at: subviews.firstIndex(where: { $0 === sibling })! + 1)
-        view.superview = self
+        attach(view, at: sublayers.firstIndex(where: { $0 === sibling })! + 1)
     }
 
     public func insertSubview(_ view: View, belowSubview sibling: View) {
         guard view !== sibling else { return }
-        guard subviews.contains(where: { $0 === sibling }) else { return insertSubview(view, at: 0) }
+        guard sublayers.contains(where: { $0 === sibling }) else { return insertSubview(view, at: 0) }
         guard hierarchyError(adding: view) == nil else { return }
         view.removeFromSuperview()
-        subviews.insert(view, at: subviews.firstIndex(where: { $0 === sibling })!)
-        view.superview = self
+        attach(view, at: sublayers.firstIndex(where: { $0 === sibling })!)
+    }
+
+    /// Puts a child (view or standalone layer) at `index` of `sublayers`.
+    func attach(_ child: View, at index: Int) {
+        sublayers.insert(child, at: min(max(index, 0), sublayers.count))
+        if child.layerKind != nil { standaloneSublayers += 1 }
+        child.superview = self
     }
 
     public func removeFromSuperview() {
         guard let superview else { return }
-        superview.subviews.removeAll { $0 === self }
+        superview.sublayers.removeAll { $0 === self }
+        if layerKind != nil { superview.standaloneSublayers -= 1 }
         self.superview = nil
     }
 
+    /// To the top of the layer list (over standalone sublayers too, as
+    /// UIKit moves the view's layer).
     public func bringSubviewToFront(_ view: View) {
-        guard subviews.contains(where: { $0 === view }) else { return }
-        subviews.removeAll { $0 === view }
-        subviews.append(view)
+        guard sublayers.contains(where: { $0 === view }) else { return }
+        sublayers.removeAll { $0 === view }
+        sublayers.append(view)
     }
 
+    /// To the bottom of the layer list, under standalone sublayers too.
     public func sendSubviewToBack(_ view: View) {
-        guard subviews.contains(where: { $0 === view }) else { return }
-        subviews.removeAll { $0 === view }
-        subviews.insert(view, at: 0)
+        guard sublayers.contains(where: { $0 === view }) else { return }
+        sublayers.removeAll { $0 === view }
+        sublayers.insert(view, at: 0)
     }
 
     public func isDescendant(of view: View) -> Bool {
@@ -387,31 +423,13 @@ public struct Snapshot: Sendable {
         state.transform = .identity
         state.alpha = 1
         self.state = state
-        children = view.subviews.map { Snapshot(of: $0, afterScreenUpdates: afterScreenUpdates) }
+        children = view.sublayers.map { Snapshot(of: $0, afterScreenUpdates: afterScreenUpdates) }
         if let copied = view.snapshot, copied.nesting < Self.nestingLimit {
             picture = [copied]
             nesting = copied.nesting + 1
         } else {
             picture = []
             nesting = 1
-        }
-    }
-}
-
-/// Why a view cannot go where it was put.
-public enum ViewHierarchyError: Error, Sendable, Equatable, CustomStringConvertible {
-    case addedToItself(name: String)
-    case cycle(child: String, parent: String)
-    case tooDeep(child: String, parent: String, limit: Int)
-
-    public var description: String {
-        switch self {
-        case .addedToItself(let name):
-            "can't add '\(name)' as a subview of itself (UIKit raises an exception)"
-        case .cycle(let child, let parent):
-            "can't add '\(child)' inside '\(parent)', which is inside it: that would make a cycle (UIKit raises an exception)"
-        case .tooDeep(let child, let parent, let limit):
-            "adding '\(child)' inside '\(parent)' would make the view hierarchy deeper than \(limit) levels"
         }
     }
 }

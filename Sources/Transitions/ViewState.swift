@@ -26,6 +26,11 @@ public struct ViewState: Sendable, Equatable {
     public var shadowRadius = 3.0
     public var shadowOffset = Point(x: 0, y: -3)
     public var shadowPath: PathShape? = nil
+    /// layer.sublayerTransform, about the anchor point.
+    public var sublayerTransform = Transform3D.identity
+    /// What a CAGradientLayer or CAShapeLayer draws (nil for other layers).
+    public var gradient: Gradient? = nil
+    public var shape: ShapePaint? = nil
 
     /// The bounding box of the transformed bounds in the superview (2-D part
     /// of the transform; perspective is left to the projection).
@@ -60,6 +65,7 @@ public struct ViewState: Sendable, Equatable {
         case .shadowOpacity: .number(shadowOpacity)
         case .shadowRadius: .number(shadowRadius)
         case .shadowOffset: .point(shadowOffset)
+        case .sublayerTransform: .transform(sublayerTransform)
         }
     }
 
@@ -79,6 +85,7 @@ public struct ViewState: Sendable, Equatable {
         case (.shadowOpacity, .number(let n)): shadowOpacity = n
         case (.shadowRadius, .number(let n)): shadowRadius = n
         case (.shadowOffset, .point(let p)): shadowOffset = p
+        case (.sublayerTransform, .transform(let t)): sublayerTransform = t
         default: break
         }
     }

@@ -62,9 +62,9 @@ import Transitions
             + "before the transform")
     }
 
-    /// Every scenario but reduce-motion (below) and interactive-present (the
-    /// seed's gesture dismisses only).
-    @Test(arguments: Scenario.allCases.filter { $0 != .reduceMotion && $0 != .interactivePresent })
+    /// Every scenario but reduce-motion (below), interactive-present and
+    /// drag-presented (the seed's gesture dismisses only).
+    @Test(arguments: Scenario.allCases.filter { $0 != .reduceMotion && $0 != .interactivePresent && $0 != .dragPresented })
     func seed004SpringAndPercentDriven(scenario: Scenario) throws {
         let outcome = try Self.outcome("seed004", scenario)
         #expect(outcome.problems.isEmpty)

@@ -92,4 +92,45 @@ void cr_draw_curl(cr_target *t, const cr_quad *q, double cx, double cy, double n
  */
 void cr_draw_shadow(cr_target *t, const cr_quad *q, double sx, double sy, double sw, double sh, double r, double sigma);
 
+/* ---- Layer contents (paint.c) ------------------------------------------ */
+
+#define CR_GRADIENT_AXIAL 0
+#define CR_GRADIENT_RADIAL 1
+#define CR_GRADIENT_CONIC 2
+
+/*
+ * A CAGradientLayer's gradient into premultiplied RGBA pixels (width x
+ * height), evaluated at each pixel's centre. Start and end are in pixels of
+ * the image. `colors` holds `count` straight (not premultiplied) RGBA colours
+ * 0-1, at `locations` (ascending). Axial: t is the projection on start→end;
+ * radial: the ellipse centred at start with semi-axes |end − start| along x
+ * and y; conic: the angle from start→end towards +y, over a turn. Colours are
+ * interpolated straight, then premultiplied, as Core Animation does.
+ */
+void cr_paint_gradient(uint8_t *pixels, int width, int height, int type, double sx, double sy, double ex, double ey,
+                       const double *locations, const double *colors, int count);
+
+#define CR_SHAPE_RECT 0
+#define CR_SHAPE_ROUNDED_RECT 1
+#define CR_SHAPE_OVAL 2
+
+/*
+ * A CAShapeLayer's path filled, then stroked (centred on the outline, width
+ * `line_width`), anti-aliased with 16 samples a pixel near edges, into
+ * premultiplied RGBA pixels. Pixel (i, j)'s centre is the layer point
+ * (origin + (i + 0.5) / scale). The shape is the rectangle (x, y, w, h)
+ * (w, h ≥ 0), rounded by `radius`, or the oval inscribed in it. Colours are
+ * premultiplied; a zero alpha paints nothing.
+ */
+void cr_paint_shape(uint8_t *pixels, int width, int height, double origin_x, double origin_y, double scale_x, double scale_y,
+                    int kind, double x, double y, double w, double h, double radius,
+                    const uint8_t fill[4], const uint8_t stroke[4], double line_width);
+
+/*
+ * Multiplies premultiplied pixels by a mask's alpha (both width x height
+ * RGBA): what a layer.mask does to its layer's picture. Outside the box
+ * [x0, x1) x [y0, y1) the mask is taken as empty.
+ */
+void cr_apply_mask(uint8_t *pixels, const uint8_t *mask, int width, int height, int x0, int y0, int x1, int y1);
+
 #endif

@@ -1,0 +1,108 @@
+import CRaster
+import Geometry
+import RenderTree
+
+/// Gradient and shape layers' contents, painted at the device's resolution
+/// into pixels of their own and drawn through the layer's homography like a
+/// screen's picture, so they follow the full 3-D transform and are sampled
+/// perspective-correctly.
+///
+/// Hand-written (CRaster's paint.c) rather than pixman's gradients: pixman
+/// interpolates the same way (straight colours, then premultiplied) and its
+/// linear gradient would fit, but its radial gradient is a two-circle
+/// gradient (an ellipse needs a 16.16 fixed-point image transform, whose
+/// rounding shows as colour error at the far edge of a large layer), its
+/// conical one starts and turns by its own conventions, and its stops are
+/// 16-bit: each of Core Animation's three types would need adapting, and
+/// the exact definitions take a few dozen lines.
+extension Renderer {
+    /// The most texels one layer's painted content may have (a side at most
+    /// 4,096): past it the picture is painted smaller and stretched (a
+    /// gradient barely changes; a shape's edges soften), so a script's huge
+    /// layer costs no more than a large screen.
+    static let contentTexelLimit = 4_000_000
+    static let contentSideLimit = 4096
+
+    /// Texels for content covering `size` points: the device's pixels, or fewer under the limits.
+    func contentPixels(for size: Size) -> (Int, Int)? {
+        let (width, height) = pixelSize(of: size)
+        guard size.width > 0, size.height > 0 else { return nil }
+        var shrink = 1.0
+        if width > Self.contentSideLimit || height > Self.contentSideLimit {
+            shrink = Double(Self.contentSideLimit) / Double(max(width, height))
+        }
+        let area = Double(width) * Double(height) * shrink * shrink
+        if area > Double(Self.contentTexelLimit) { shrink *= (Double(Self.contentTexelLimit) / area).squareRoot() }
+        guard shrink < 1 else { return (width, height) }
+        return (max(1, Int((Double(width) * shrink).rounded(.down))), max(1, Int((Double(height) * shrink).rounded(.down))))
+    }
+
+    /// The gradient over the layer's bounds (nil when it draws nothing:
+    /// no colours, or locations that do not match them).
+    func gradientTexture(_ gradient: Gradient, size: Size) throws -> Image? {
+        let stops = gradient.stops
+        guard !stops.isEmpty, let (width, height) = contentPixels(for: size) else { return nil }
+        // Evaluating a pixel costs about two blends.
+        try budget.charge(2 * width * height)
+        let type: Int32 = switch gradient.type {
+        case .axial: CR_GRADIENT_AXIAL
+        case .radial: CR_GRADIENT_RADIAL
+        case .conic: CR_GRADIENT_CONIC
+        }
+        // Unit coordinates of the bounds to the image's pixels.
+        let (w, h) = (Double(width), Double(height))
+        let locations = stops.map(\.location)
+        let colors = stops.flatMap { [$0.color.red, $0.color.green, $0.color.blue, $0.color.alpha] }
+        var image = Image(width: width, height: height)
+        image.pixels.withUnsafeMutableBufferPointer { pixels in
+            cr_paint_gradient(pixels.baseAddress, Int32(width), Int32(height), type,
+                              gradient.startPoint.x * w, gradient.startPoint.y * h, gradient.endPoint.x * w, gradient.endPoint.y * h,
+                              locations, colors, Int32(stops.count))
+        }
+        return image
+    }
+
+    /// A shape layer's path, filled and stroked, over its background and
+    /// under its sublayers. The path may reach past the bounds; masksToBounds
+    /// cuts it to them.
+    func drawShape(_ shape: ShapePaint, bounds: Rect, masksToBounds: Bool, toDevice: Homography, alpha: UInt8,
+                   context: DrawContext) throws {
+        guard let path = shape.path else { return }
+        let fillColor = shape.fillColor.map(premultiplied) ?? (0, 0, 0, 0)
+        let stroke = shape.strokeColor.map(premultiplied) ?? (0, 0, 0, 0)
+        let lineWidth = min(max(shape.lineWidth, 0), 1e6)
+        guard fillColor.3 > 0 || (stroke.3 > 0 && lineWidth > 0) else { return }
+        let outline = path.bounds.standardized
+        // What it can cover, in the layer's local space (bounds origin at 0, 0):
+        // the path grown by half the stroke and a pixel.
+        let reach = (stroke.3 > 0 ? lineWidth / 2 : 0) + 1 / scale
+        var area = outline.insetBy(dx: -reach, dy: -reach).offsetBy(dx: -bounds.minX, dy: -bounds.minY)
+        if masksToBounds {
+            area = area.intersection(Rect(x: 0, y: 0, width: bounds.width, height: bounds.height))
+        }
+        guard area.width > 0, area.height > 0, area.minX.isFinite, area.minY.isFinite, area.width.isFinite, area.height.isFinite,
+              let (width, height) = contentPixels(for: area.size) else { return }
+        // Sixteen samples at every edge texel, one test elsewhere.
+        try budget.charge(3 * width * height)
+        let kind: Int32 = switch path {
+        case .rect: CR_SHAPE_RECT
+        case .roundedRect: CR_SHAPE_ROUNDED_RECT
+        case .oval: CR_SHAPE_OVAL
+        }
+        var image = Image(width: width, height: height)
+        let fillBytes = [fillColor.0, fillColor.1, fillColor.2, fillColor.3], strokeBytes = [stroke.0, stroke.1, stroke.2, stroke.3]
+        let local = outline.offsetBy(dx: -bounds.minX, dy: -bounds.minY)
+        image.pixels.withUnsafeMutableBufferPointer { pixels in
+            cr_paint_shape(pixels.baseAddress, Int32(width), Int32(height), area.minX, area.minY,
+                           Double(width) / area.width, Double(height) / area.height,
+                           kind, local.minX, local.minY, local.width, local.height, path.cornerRadius,
+                           fillBytes, strokeBytes, lineWidth)
+        }
+        let place = Homography(translationX: area.minX, y: area.minY).concatenating(toDevice)
+        let corners = Quad(Rect(x: 0, y: 0, width: area.width, height: area.height))
+        let inFront = corners.points.allSatisfy { place.w(at: $0) > 0 }
+        guard let box = pixelBox(corners.map(place.apply), inFront: inFront, in: context.target) else { return }
+        try budget.charge((box.x1 - box.x0) * (box.y1 - box.y0))
+        fill(place, area.size, radius: 0, color: (0, 0, 0, 0), texture: image, alpha: alpha, box: box, context: context)
+    }
+}

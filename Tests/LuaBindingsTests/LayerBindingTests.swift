@@ -1,0 +1,249 @@
+import Foundation
+import Geometry
+import LuaBindings
+import Testing
+
+/// Standalone layers as scripts use them: made, placed among a view's
+/// sublayers in Core Animation's one list, read back, sampled, and every
+/// hostile use refused with a message at the script's line.
+@Suite struct LayerBindingTests {
+    /// A presentation whose animateTransition runs `setUp` with `view` (the
+    /// presented view, already in the container) and `container` in scope.
+    static func entry(_ setUp: String, animations: String = "view.alpha = 1") -> String {
+        """
+        local function animateTransition(ctx)
+          local view = ctx:viewForKey("to")
+          local container = ctx.containerView
+          view.frame = ctx:finalFrame(ctx:viewControllerForKey("to"))
+          container:addSubview(view)
+          \(setUp)
+          UIView.animate{duration = 1, options = {"curveLinear"}, animations = function() \(animations) end,
+                         completion = function() ctx:completeTransition(true) end}
+        end
+        return {title = "Layers", summary = "Layers.", presentationStyle = "custom",
+                animator = {transitionDuration = function() return 1 end, animateTransition = animateTransition}}
+        """
+    }
+
+    static func outcome(_ source: String) -> ScenarioOutcome {
+        var options = ScenarioOptions()
+        options.sampling = true
+        options.fps = 10
+        return run(source, scenario: .present, options: options)
+    }
+
+    /// The first error's message and line.
+    static func error(_ setUp: String) -> (message: String, line: Int?) {
+        let result = outcome(entry(setUp))
+        return (result.errors.first?.message ?? "", result.errors.first?.line)
+    }
+
+    @Test func aLayerReadsBackAsSetAndAnswersOnlyToLayerNames() {
+        let result = Self.outcome(Self.entry("""
+            local l = CALayer{frame = CGRect(10, 20, 100, 50), backgroundColor = UIColor.red, cornerRadius = 6, opacity = 0.5}
+            view.layer:addSublayer(l)
+            print(l.position.x, l.position.y, l.bounds.width, l.opacity, l.cornerRadius, l.backgroundColor.red, l.name)
+            print(l.superlayer == view.layer, #view.layer.sublayers, view.layer.sublayers[1] == l, #view.subviews)
+            l.anchorPoint = CGPoint(0, 0)
+            print(l.frame.minX, l.frame.minY)
+            """))
+        #expect(result.errors.isEmpty, "\(result.errors)")
+        // Position is the frame's centre; moving the anchor to the corner moves the frame by half its size.
+        #expect(result.printed.map(\.text) == ["60.0\t45.0\t100.0\t0.5\t6.0\t1.0\tCALayer", "true\t1\ttrue\t0", "60.0\t45.0"])
+        #expect(Self.error("CALayer().center = CGPoint(1, 1)").message.contains("CALayer has no property 'center'"))
+        #expect(Self.error("CALayer().opcity = 1").message.contains("did you mean 'opacity'?"))
+        #expect(Self.error("CALayer{alpha = 1}").message.contains("CALayer has no argument 'alpha'"))
+        #expect(Self.error("local x = CALayer().colors").message.contains("CALayer has no property 'colors'"))
+        #expect(Self.error("CAGradientLayer().colrs = {}").message.contains("did you mean 'colors'?"))
+    }
+
+    /// Sublayers and subviews' layers share one list: the samples (back to
+    /// front) follow it.
+    @Test func sublayersAndSubviewsDrawInOneOrder() throws {
+        let result = Self.outcome(Self.entry("""
+            local under = CALayer{name = "under", frame = CGRect(0, 0, 10, 10)}
+            local sub = UIView.new{name = "subview", frame = CGRect(0, 0, 10, 10), backgroundColor = UIColor.red}
+            local over = CALayer{name = "over", frame = CGRect(0, 0, 10, 10)}
+            local bottom = CALayer{name = "bottom", frame = CGRect(0, 0, 10, 10)}
+            local above = CALayer{name = "above", frame = CGRect(0, 0, 10, 10)}
+            view.layer:addSublayer(under)
+            view:addSubview(sub)
+            view.layer:addSublayer(over)
+            view.layer:insertSublayer(bottom, 0)
+            view.layer:insertSublayer(above, {above = under})
+            local names = {}
+            for _, l in ipairs(view.layer.sublayers) do names[#names + 1] = l.name end
+            print(table.concat(names, ","), #view.subviews)
+            """))
+        #expect(result.errors.isEmpty, "\(result.errors)")
+        #expect(result.printed.map(\.text) == ["bottom,under,above,subview,over\t1"])
+        let last = try #require(result.trace?.samples.last)
+        let order = last.views.map(\.name).filter { ["bottom", "under", "above", "subview", "over"].contains($0) }
+        #expect(order == ["bottom", "under", "above", "subview", "over"])
+        let over = try #require(last.views.first { $0.name == "over" })
+        #expect(over.layer == "CALayer")
+        #expect(last.views.first { $0.name == "subview" }?.layer == nil)
+    }
+
+    @Test func removeFromSuperlayerTakesItOut() {
+        let result = Self.outcome(Self.entry("""
+            local l = CALayer()
+            view.layer:addSublayer(l)
+            l:removeFromSuperlayer()
+            print(#view.layer.sublayers, l.superlayer)
+            """))
+        #expect(result.errors.isEmpty, "\(result.errors)")
+        #expect(result.printed.map(\.text) == ["0\tnil"])
+    }
+
+    @Test func cyclesAndMisplacedLayersAreRefusedAtTheScriptsLine() {
+        let itself = Self.error("local l = CALayer{name = 'a'}\nl:addSublayer(l)")
+        #expect(itself.message.contains("can't add 'a' as a subview of itself"))
+        #expect(itself.line == line(of: "l:addSublayer(l)", in: Self.entry("local l = CALayer{name = 'a'}\nl:addSublayer(l)")))
+        let inside = Self.error("local a, b = CALayer{name = 'a'}, CALayer{name = 'b'}\na:addSublayer(b)\nb:addSublayer(a)")
+        #expect(inside.message.contains("that would make a cycle"))
+        #expect(Self.error("view.layer:addSublayer(container.layer)").message.contains("is a view's layer: add the view with addSubview"))
+        #expect(Self.error("view.layer:removeFromSuperlayer()").message.contains("removeFromSuperview()"))
+        #expect(Self.error("view:addSubview(CALayer())").message.contains("UIView expected"))
+        #expect(Self.error("view.layer:insertSublayer(CALayer(), {abov = view.layer})").message.contains("did you mean 'above'?"))
+        // Deeper than the hierarchy's limit: refused, not a stack overflow.
+        let deep = Self.error("local l = CALayer()\nfor i = 1, 300 do local c = CALayer() l:addSublayer(c) l = c end")
+        #expect(deep.message.contains("deeper than 256 levels"))
+    }
+
+    /// A million sublayers: each is charged to the entry (640 bytes), which
+    /// runs out of its memory (about 100,000 layers at 64 MiB) or, in a
+    /// debug build, its time first, with an error naming its line, long
+    /// before the process runs out of anything.
+    @Test func aMillionSublayersRunOutOfTheEntrysLimits() {
+        let setUp = "for i = 1, 1000000 do view.layer:addSublayer(CALayer()) end"
+        let result = Self.outcome(Self.entry(setUp))
+        let problem = result.errors.first
+        #expect(problem?.isLimit == true, "\(result.errors)")
+        #expect(problem?.line == line(of: setUp, in: Self.entry(setUp)))
+    }
+
+    @Test func aGradientLayerReadsBackAndShowsInTheTrace() throws {
+        let result = Self.outcome(Self.entry("""
+            local g = CAGradientLayer{name = "shade", frame = CGRect(0, 0, 100, 100), colors = {UIColor.red, UIColor.black.cgColor},
+                                      locations = {0, 0.5}, type = "radial", startPoint = CGPoint(0.5, 0.5)}
+            view.layer:addSublayer(g)
+            print(#g.colors, g.colors[2].red, g.locations[2], g.type, g.startPoint.x, g.endPoint.y)
+            g.locations = nil
+            print(g.locations)
+            """))
+        #expect(result.errors.isEmpty, "\(result.errors)")
+        #expect(result.printed.map(\.text) == ["2\t0.0\t0.5\tradial\t0.5\t1.0", "nil"])
+        let shade = try #require(result.trace?.samples.last?.views.first { $0.name == "shade" })
+        #expect(shade.layer == "CAGradientLayer")
+        #expect(shade.gradient?.colors == [Color.red, Color.black] && shade.gradient?.type == .radial && shade.gradient?.locations == nil)
+    }
+
+    @Test func gradientMistakesAreRefused() {
+        #expect(Self.error("local g = CAGradientLayer()\nlocal c = {}\nfor i = 1, 65 do c[i] = UIColor.red end\ng.colors = c")
+            .message.contains("at most 64 stops"))
+        #expect(Self.error("CAGradientLayer{colors = {UIColor.red, UIColor.blue}, locations = {0, 0/0}}").message.contains("finite"))
+        #expect(Self.error("CAGradientLayer{colors = {UIColor.red, UIColor.blue}, locations = {0, 0.5, 1}}")
+            .message.contains("'locations' has 3 values for 2 colours"))
+        #expect(Self.error("CAGradientLayer{colors = {UIColor.red, UIColor.blue}, locations = {0.6, 0.5}}").message.contains("must not decrease"))
+        #expect(Self.error("CAGradientLayer{type = 'radal'}").message.contains("did you mean \"radial\"?"))
+        #expect(Self.error("CAGradientLayer{colors = {UIColor.red, 3}}").message.contains("'colors'[2]"))
+        #expect(Self.error("CAGradientLayer{startPoint = CGPoint(0, 1/0)}").message.contains("finite"))
+    }
+
+    /// Core Animation's defaults: opaque black fill, no stroke, width 1.
+    @Test func aShapeLayerHasCoreAnimationsDefaults() throws {
+        let result = Self.outcome(Self.entry("""
+            local s = CAShapeLayer()
+            print(s.fillColor.red, s.fillColor.alpha, s.strokeColor, s.lineWidth, s.path)
+            s.path = UIBezierPath{ovalIn = CGRect(0, 0, 40, 20)}
+            s.strokeColor = UIColor.red
+            s.fillColor = nil
+            s.name = "dot"
+            view.layer:addSublayer(s)
+            print(s.path.bounds.width, s.fillColor, s.strokeColor.red)
+            """))
+        #expect(result.errors.isEmpty, "\(result.errors)")
+        #expect(result.printed.map(\.text) == ["0.0\t1.0\tnil\t1.0\tnil", "40.0\tnil\t1.0"])
+        let dot = try #require(result.trace?.samples.last?.views.first { $0.name == "dot" })
+        #expect(dot.layer == "CAShapeLayer" && dot.shape?.path == .oval(Rect(x: 0, y: 0, width: 40, height: 20)))
+        #expect(Self.error("CAShapeLayer{lineWidth = -1}").message.contains("at least 0"))
+        #expect(Self.error("CAShapeLayer{lineWidth = 0/0}").message.contains("finite"))
+        #expect(Self.error("CAShapeLayer{path = CGRect(0, 0, 1, 1)}").message.contains("UIBezierPath expected"))
+        #expect(Self.error("CAShapeLayer{fillColour = UIColor.red}").message.contains("did you mean 'fillColor'?"))
+    }
+
+    @Test func aMaskIsSetReadAndRemoved() throws {
+        let result = Self.outcome(Self.entry("""
+            local m = CAShapeLayer{name = "cutout", path = UIBezierPath{ovalIn = CGRect(0, 0, 50, 50)}}
+            local l = CALayer{name = "masked", frame = CGRect(0, 0, 50, 50), backgroundColor = UIColor.red}
+            view.layer:addSublayer(l)
+            l.mask = m
+            print(l.mask == m, m.superlayer, #l.sublayers)
+            view.layer.mask = CALayer{name = "other"}
+            view.layer.mask = nil
+            print(view.layer.mask)
+            """))
+        #expect(result.errors.isEmpty, "\(result.errors)")
+        #expect(result.printed.map(\.text) == ["true\tnil\t0", "nil"])
+        let views = try #require(result.trace?.samples.last?.views)
+        let maskID = try #require(views.first { $0.name == "masked" }?.mask)
+        // The mask is in no tree: named by id, never sampled itself.
+        #expect(!views.contains { $0.id == maskID || $0.name == "cutout" })
+    }
+
+    /// Every mask Core Animation leaves undefined, and every cycle, is an
+    /// error at the script's line: never a crash or an endless walk.
+    @Test func badMasksAreRefused() {
+        let setUp = "local a = CALayer{name = 'a'}\nview.layer:addSublayer(a)\nview.layer.mask = a"
+        let inTree = Self.error(setUp)
+        #expect(inTree.message.contains("'a' is in a layer tree"))
+        #expect(inTree.line == line(of: "view.layer.mask = a", in: Self.entry(setUp)))
+        #expect(Self.error("local a = CALayer{name = 'a'}\na.mask = a").message.contains("'a' can't be its own mask"))
+        #expect(Self.error("local a, m, n = CALayer(), CALayer{name = 'm'}, CALayer()\nm.mask = n\na.mask = m")
+            .message.contains("'m' has a mask of its own"))
+        #expect(Self.error("local a, m, n = CALayer(), CALayer{name = 'm'}, CALayer()\na.mask = m\nm.mask = n")
+            .message.contains("'m' is a mask"))
+        #expect(Self.error("local a, b, m = CALayer{name = 'a'}, CALayer{name = 'b'}, CALayer{name = 'm'}\na.mask = m\nb.mask = m")
+            .message.contains("'m' is already the mask of 'a'"))
+        #expect(Self.error("local a, m = CALayer(), CALayer{name = 'm'}\na.mask = m\nview.layer:addSublayer(m)")
+            .message.contains("'m' is the mask of"))
+        // A layer inside its own mask would be drawn inside itself.
+        #expect(Self.error("local m, a = CALayer{name = 'm'}, CALayer{name = 'a'}\nm:addSublayer(a)\na.mask = m")
+            .message.contains("that would make a cycle"))
+        #expect(Self.error("local m, a = CALayer{name = 'm'}, CALayer{name = 'a'}\na.mask = m\nm:addSublayer(a)")
+            .message.contains("that would make a cycle"))
+        #expect(Self.error("CALayer().mask = view.layer").message.contains("a view's layer cannot be a mask"))
+        #expect(Self.error("CALayer().mask = 3").message.contains("CALayer expected"))
+    }
+
+    /// A sublayer's corners in the trace under its superlayer's perspective:
+    /// the hand projection about the superlayer's anchor (the presented
+    /// view's centre, 195, 422).
+    @Test func sublayerTransformProjectsTheCornersInTheTrace() throws {
+        let angle = 0.6, eye = 400.0
+        let result = Self.outcome(Self.entry("""
+            local p = CATransform3DIdentity
+            p.m34 = -1 / \(eye)
+            view.layer.sublayerTransform = p
+            local r = CATransform3DIdentity
+            r.m11, r.m13, r.m31, r.m33 = math.cos(\(angle)), -math.sin(\(angle)), math.sin(\(angle)), math.cos(\(angle))
+            view.layer:addSublayer(CALayer{name = "card", frame = CGRect(200, 300, 100, 60), transform = r})
+            print(view.layer.sublayerTransform.m34 == p.m34)
+            """))
+        #expect(result.errors.isEmpty, "\(result.errors)")
+        #expect(result.printed.map(\.text) == ["true"])
+        let views = try #require(result.trace?.samples.last?.views)
+        let card = try #require(views.first { $0.name == "card" })
+        let presented = try #require(views.first { $0.name == "presented" })
+        #expect(presented.sublayerTransform?.m34 == round(-1 / eye * 10000) / 10000)
+        // Corner (x, y) from the card's centre (250, 330): x·cos, y, z = −x·sin; w = 1 − z/eye; about (195, 422).
+        func project(_ x: Double, _ y: Double) -> Point {
+            let w = 1 + x * sin(angle) / eye
+            return Point(x: (x * cos(angle) + 250 - 195) / w + 195, y: (y + 330 - 422) / w + 422)
+        }
+        for (got, expected) in zip(card.corners.points, [project(-50, -30), project(50, -30), project(50, 30), project(-50, 30)]) {
+            #expect(abs(got.x - expected.x) < 1e-3 && abs(got.y - expected.y) < 1e-3, "\(got) vs \(expected)")
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Geometry
+import RenderTree
+import Testing
+@testable import Raster
+
+/// sublayerTransform in rendered frames: a container's perspective applied
+/// to a child's whole 3-D turn about the container's anchor point, then
+/// flattened, against the corners projected by hand.
+@Suite struct SublayerTransformTests {
+    /// The child's point (x, y) (from its anchor) on screen: turned about y
+    /// ([x y 0 1]·R: x·cos, y, −x·sin), moved to its position less the
+    /// container's anchor, through the container's m34 (w = 1 − z/eye),
+    /// divided, and moved back to the anchor (150, 150).
+    static func project(_ x: Double, _ y: Double, angle: Double, eye: Double, position: Point) -> Point {
+        let (c, s) = (cos(angle), sin(angle))
+        let z = -x * s
+        let w = 1 - z / eye
+        return Point(x: (x * c + position.x - 150) / w + 150, y: (y + position.y - 150) / w + 150)
+    }
+
+    @Test func aContainersPerspectiveForeshortensItsTurnedChild() throws {
+        let angle = 0.8, eye = 300.0, position = Point(x: 200, y: 150)
+        var container = Fixture.layer(1, frame: Rect(x: 0, y: 0, width: 300, height: 300), color: .white)
+        var perspective = Transform3D.identity
+        perspective.m34 = -1 / eye
+        container.sublayerTransform = perspective
+        var child = Fixture.layer(2, frame: Rect(x: position.x - 50, y: position.y - 50, width: 100, height: 100), color: .black)
+        let (c, s) = (cos(angle), sin(angle))
+        // About y, written out (no perspective of its own).
+        child.transform = Transform3D([[c, 0, -s, 0], [0, 1, 0, 0], [s, 0, c, 0], [0, 0, 0, 1]])
+        container.sublayers = [child]
+        let image = try Fixture.render(Fixture.window(300, 300, [container]))
+        let left = Self.project(-50, 0, angle: angle, eye: eye, position: position)
+        let right = Self.project(50, 0, angle: angle, eye: eye, position: position)
+        // Along the middle row, black exactly between the projected edges.
+        #expect(image[Int(left.x) + 2, 150].r == 0 && image[Int(left.x) - 2, 150].r == 255, "left edge at \(left.x)")
+        #expect(image[Int(right.x) - 2, 150].r == 0 && image[Int(right.x) + 2, 150].r == 255, "right edge at \(right.x)")
+        // The far (right, z < 0) edge is shorter than the near one.
+        let nearTop = Self.project(-50, -50, angle: angle, eye: eye, position: position)
+        let farTop = Self.project(50, -50, angle: angle, eye: eye, position: position)
+        #expect(farTop.y > nearTop.y + 5)
+        let column = Int(right.x) - 3
+        #expect(image[column, Int(farTop.y) + 3].r == 0 && image[column, Int(farTop.y) - 3].r == 255, "far top at \(farTop.y)")
+        // Flat, without the container's perspective, the child would reach x·cos on both sides.
+        #expect(abs((right.x - position.x) - (position.x - left.x)) > 5)
+    }
+
+    /// The identity costs nothing and changes nothing.
+    @Test func theIdentityChangesNothing() throws {
+        var container = Fixture.layer(1, frame: Rect(x: 0, y: 0, width: 300, height: 300), color: .white)
+        container.sublayers = [Fixture.layer(2, frame: Rect(x: 100, y: 100, width: 50, height: 50), color: .black)]
+        let plain = try Fixture.render(Fixture.window(300, 300, [container]))
+        container.sublayerTransform = .identity
+        #expect(try Fixture.render(Fixture.window(300, 300, [container])) == plain)
+        #expect(container.placement(of: container.sublayers[0]) == container.sublayers[0].placement)
+    }
+}
