@@ -10,9 +10,8 @@
 -- source's does); a CAGradientLayer shade (clear at the hinge, black at the
 -- free edge, on the source's slightly slanted axes) darkens each strip as it
 -- turns away and lifts as it opens. Dismissal folds the other way.
--- What Segue cannot say yet, and how it is approximated: the source cuts
--- strips with resizableSnapshotView(from:); here a strip is a clipping view
--- holding a whole snapshot offset inside it.
+-- Each strip is a resizableSnapshotView(from:) of its part of the screen, as
+-- in the source.
 -- Full screen: UIKit hands the animator both screens.
 
 local eye = 200 -- m34 = -0.005
@@ -83,10 +82,9 @@ local function animateTransition(ctx)
   local function strip(view, afterUpdates, along, leading)
     local rect = horizontal and CGRect(along, 0, fold, frame.height) or CGRect(0, along, frame.width, fold)
     local clip = UIView.new{name = "fold strip", frame = rect}
-    clip.clipsToBounds = true
-    local picture = view:snapshotView(afterUpdates)
-    picture.frame = horizontal and CGRect(-along, 0, frame.width, frame.height)
-                                or CGRect(0, -along, frame.width, frame.height)
+    local region = horizontal and CGRect(along, 0, fold, frame.height) or CGRect(0, along, frame.width, fold)
+    local picture = view:resizableSnapshotView(region, afterUpdates)
+    picture.frame = clip.bounds
     clip:addSubview(picture)
     local shade = UIView.new{name = "fold shade", frame = clip.bounds}
     -- The source's points across a strip hinged on its left (leading) or
