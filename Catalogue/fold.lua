@@ -3,28 +3,27 @@
 -- alternately on their left and right edges like a paper fan. The old
 -- screen's strips fold up (each pair turning ±90° about its outer hinges)
 -- while they all slide to the far edge; the new screen's strips unfold from
--- the near edge into place. A black shade darkens each strip as it turns
--- away and lifts as it opens. Dismissal folds the other way.
--- What Segue cannot say yet, and how it is approximated:
---   the source cuts strips with resizableSnapshotView(from:); here a strip
---   is a clipping view holding a whole snapshot offset inside it;
---   the source shades with a CAGradientLayer (black 0 → 1 across the strip);
---   here the shade is flat black at 0.5, the gradient's mean;
---   the source's perspective (m34 = -0.005) is a sublayerTransform on the
---   container, so every strip vanishes towards the screen's centre; here
---   each strip carries m34 = -0.005 in its own transform, taken from its
---   hinge.
+-- the near edge into place. As in the source, the strips sit in one view
+-- whose sublayerTransform gives them all one perspective (m34 = -0.005), so
+-- every strip vanishes towards the screen's centre and the fan zig-zags
+-- (the old strips' final turn carries the same m34 once more, as the
+-- source's does); a CAGradientLayer shade (clear at the hinge, black at the
+-- free edge, on the source's slightly slanted axes) darkens each strip as it
+-- turns away and lifts as it opens. Dismissal folds the other way.
+-- Each strip is a resizableSnapshotView(from:) of its part of the screen, as
+-- in the source.
 -- Full screen: UIKit hands the animator both screens.
 
 local eye = 200 -- m34 = -0.005
 
 local opposite = {left = "right", right = "left", up = "down", down = "up"}
 
-local function turned(angle, horizontal)
-  local t = CATransform3DIdentity
-  t.m34 = -1 / eye
-  if horizontal then return CATransform3DRotate(t, angle, 0, 1, 0) end
-  return CATransform3DRotate(t, angle, 1, 0, 0)
+-- A strip's own turn (the perspective is its stage's sublayerTransform),
+-- made from `base` (the identity, or the perspective again).
+local function turned(angle, horizontal, base)
+  base = base or CATransform3DIdentity
+  if horizontal then return CATransform3DRotate(base, angle, 0, 1, 0) end
+  return CATransform3DRotate(base, angle, 1, 0, 0)
 end
 
 -- Reduce Motion: the new screen fades in over the old one, nothing folds
@@ -63,29 +62,45 @@ local function animateTransition(ctx)
   local far = length - near                                      -- where the old strips gather
   local fold = length * 0.5 / params.folds                       -- one strip's width
 
-  -- A point on the axis of motion, in the container.
+  -- The strips' stage: its sublayerTransform is every strip's perspective,
+  -- about its centre (CEFoldAnimationController's containerView.layer.sublayerTransform).
+  local stage = UIView.new{name = "fold stage", frame = frame}
+  local perspective = CATransform3DIdentity
+  perspective.m34 = -1 / eye
+  stage.layer.sublayerTransform = perspective
+  container:addSubview(stage)
+
+  -- A point on the axis of motion, in the stage.
   local function at(along)
-    if horizontal then return CGPoint(frame.minX + along, frame.midY) end
-    return CGPoint(frame.midX, frame.minY + along)
+    if horizontal then return CGPoint(along, frame.height / 2) end
+    return CGPoint(frame.width / 2, along)
   end
 
   -- One strip of `view` from `along` to `along + fold`, hinged on its
-  -- leading or trailing edge, with a shade over it.
+  -- leading or trailing edge, with a gradient shade over it that is clear
+  -- at the hinge and black at the free edge.
   local function strip(view, afterUpdates, along, leading)
-    local rect = horizontal and CGRect(frame.minX + along, frame.minY, fold, frame.height)
-                             or CGRect(frame.minX, frame.minY + along, frame.width, fold)
+    local rect = horizontal and CGRect(along, 0, fold, frame.height) or CGRect(0, along, frame.width, fold)
     local clip = UIView.new{name = "fold strip", frame = rect}
-    clip.clipsToBounds = true
-    local picture = view:snapshotView(afterUpdates)
-    picture.frame = horizontal and CGRect(-along, 0, frame.width, frame.height)
-                                or CGRect(0, -along, frame.width, frame.height)
+    local region = horizontal and CGRect(along, 0, fold, frame.height) or CGRect(0, along, frame.width, fold)
+    local picture = view:resizableSnapshotView(region, afterUpdates)
+    picture.frame = clip.bounds
     clip:addSubview(picture)
-    local shade = UIView.new{name = "fold shade", frame = clip.bounds,
-                             backgroundColor = UIColor.black:withAlphaComponent(0.5)}
+    local shade = UIView.new{name = "fold shade", frame = clip.bounds}
+    -- The source's points across a strip hinged on its left (leading) or
+    -- right edge: (0, 0.2) to (1, 0), or (1, 0) to (0, 1); swapped for a
+    -- vertical fold.
+    local first, last = leading and {0, 0.2} or {1, 0}, leading and {1, 0} or {0, 1}
+    shade.layer:addSublayer(CAGradientLayer{
+      name = "fold gradient", frame = clip.bounds,
+      colors = {UIColor{white = 0, alpha = 0}, UIColor{white = 0, alpha = 1}},
+      startPoint = horizontal and CGPoint(first[1], first[2]) or CGPoint(first[2], first[1]),
+      endPoint = horizontal and CGPoint(last[1], last[2]) or CGPoint(last[2], last[1]),
+    })
     clip:addSubview(shade)
     local edge = leading and 0 or 1
     clip.layer.anchorPoint = horizontal and CGPoint(edge, 0.5) or CGPoint(0.5, edge)
-    container:addSubview(clip)
+    stage:addSubview(clip)
     return {view = clip, shade = shade}
   end
 
@@ -120,7 +135,7 @@ local function animateTransition(ctx)
     animations = function()
       for _, s in ipairs(strips) do
         s.old.view.layer.position = at(far)
-        s.old.view.layer.transform = turned(s.angle, horizontal)
+        s.old.view.layer.transform = turned(s.angle, horizontal, perspective)
         s.old.shade.alpha = 1
         s.new.view.layer.position = at(s.hingeAt)
         s.new.view.layer.transform = turned(0, horizontal)
@@ -128,10 +143,7 @@ local function animateTransition(ctx)
       end
     end,
     completion = function(finished)
-      for _, s in ipairs(strips) do
-        s.old.view:removeFromSuperview()
-        s.new.view:removeFromSuperview()
-      end
+      stage:removeFromSuperview()
       from.isHidden = false
       to.isHidden = false
       local cancelled = ctx:transitionWasCancelled()
@@ -157,7 +169,7 @@ return {
   summary = "The old screen folds up like a paper fan towards one edge while the new one unfolds from the other.",
   tags = {"3d", "perspective", "fold", "snapshots", "interactive", "vctransitions", "ibanimatable"},
   author = "Segue",
-  source = "VCTransitionsLibrary CEFoldAnimationController / IBAnimatable FoldAnimator (1.0 s, 2 folds, ±90° strips, m34 = -0.005)",
+  source = "VCTransitionsLibrary CEFoldAnimationController / IBAnimatable FoldAnimator (1.0 s, 2 folds, ±90° strips, m34 = -0.005 as the container's sublayerTransform, gradient shades)",
   parameters = {
     folds = {type = "integer", default = 2, min = 1, max = 8, description = "How many folds (two strips each) the screens are cut into."},
     direction = {type = "string", default = "left", choices = {"left", "right", "up", "down"},

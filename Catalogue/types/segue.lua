@@ -171,6 +171,7 @@ CATransaction = {}
 ---@field isScrollView boolean
 ---@field contentOffset CGPoint A scroll view's offset (its bounds' origin).
 ---@field curl number Segue: how far a page curl has turned, 0 flat to 1 gone.
+---@field isUserInteractionEnabled boolean Kept and read back; nothing is touched through it yet.
 local UIViewInstance = {}
 ---@param view UIView
 function UIViewInstance:addSubview(view) end
@@ -185,6 +186,12 @@ function UIViewInstance:sendSubviewToBack(view) end
 ---@param afterScreenUpdates boolean
 ---@return UIView
 function UIViewInstance:snapshotView(afterScreenUpdates) end
+--- A snapshot of part of the view's bounds, that size; stretched when resized (cap insets are checked, not drawn).
+---@param rect CGRect|{from: CGRect, afterScreenUpdates?: boolean, withCapInsets?: {top?: number, left?: number, bottom?: number, right?: number}}
+---@param afterScreenUpdates? boolean
+---@param capInsets? {top?: number, left?: number, bottom?: number, right?: number}
+---@return UIView
+function UIViewInstance:resizableSnapshotView(rect, afterScreenUpdates, capInsets) end
 function UIViewInstance:layoutIfNeeded() end
 ---@param view UIView
 ---@return boolean

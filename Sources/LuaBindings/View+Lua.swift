@@ -51,9 +51,9 @@ enum ViewBindings {
     static let readable = ["frame", "bounds", "center", "alpha", "backgroundColor", "transform", "isHidden", "clipsToBounds",
                            "layer", "superview", "subviews", "name", "isScrollView", "contentOffset", "curl",
                            "addSubview", "insertSubview", "removeFromSuperview", "bringSubviewToFront", "sendSubviewToBack",
-                           "snapshotView", "layoutIfNeeded", "isDescendant", "safeAreaInsets"]
+                           "snapshotView", "layoutIfNeeded", "isDescendant", "safeAreaInsets", "isUserInteractionEnabled", "resizableSnapshotView"]
     static let writable = ["frame", "bounds", "center", "alpha", "backgroundColor", "transform", "isHidden", "clipsToBounds",
-                           "name", "isScrollView", "contentOffset", "curl"]
+                           "name", "isScrollView", "contentOffset", "curl", "isUserInteractionEnabled"]
     static let layerReadable = ["transform", "anchorPoint", "cornerRadius", "zPosition", "borderWidth", "borderColor",
                                 "isDoubleSided", "opacity", "position", "bounds", "masksToBounds", "maskedCorners",
                                 "shadowColor", "shadowOpacity", "shadowRadius", "shadowOffset", "shadowPath",
@@ -100,6 +100,8 @@ enum ViewBindings {
                 for (key, value) in [("top", insets.top), ("left", insets.left), ("bottom", insets.bottom), ("right", insets.right)] {
                     runtime.state.push(value); runtime.state.setField(key, in: -2)
                 }
+            case "isUserInteractionEnabled": arguments.push(view.isUserInteractionEnabled)
+            case "resizableSnapshotView": runtime.state.push(resizableSnapshotView)
             default: throw ScriptMistake(Suggestion.unknown("UIView", key, in: readable))
             }
             return 1
@@ -131,6 +133,7 @@ enum ViewBindings {
                 case "isScrollView": view.isScrollView = try runtime.flag(at: 3)
                 case "contentOffset": view.contentOffset = try runtime.point(at: 3)
                 case "curl": view.curl = min(max(try arguments.number(3), 0), 1)
+                case "isUserInteractionEnabled": view.isUserInteractionEnabled = try runtime.flag(at: 3)
                 default:
                     throw ScriptMistake(readable.contains(key) ? "UIView's '\(key)' cannot be set"
                                         : Suggestion.unknown("UIView", key, in: writable))

@@ -53,6 +53,9 @@ extension Simulation {
             return layer
         }
         var copy = frozen(snapshot)
+        if let region = snapshot.region?.standardized {
+            return Self.layer(showing: copy, region: region, in: bounds)
+        }
         let original = copy.bounds.size
         copy.anchorPoint = Point(x: 0.5, y: 0.5)
         copy.position = Point(x: bounds.midX, y: bounds.midY)
@@ -60,6 +63,27 @@ extension Simulation {
             copy.transform = Transform3D(scaleX: bounds.width / original.width, y: bounds.height / original.height, z: 1)
         }
         return copy
+    }
+}
+
+extension Simulation {
+    /// A resizable snapshot's picture: the source's `region` stretched to
+    /// the snapshot view's bounds and cut to them. (Cap insets, which would
+    /// keep the edges unstretched when the snapshot is resized, are not
+    /// drawn: the caps stretch with the middle.)
+    static func layer(showing source: RenderLayer, region: Rect, in bounds: Rect) -> RenderLayer {
+        var picture = source
+        let original = source.bounds
+        let scale = (x: region.width > 0 ? bounds.width / region.width : 1, y: region.height > 0 ? bounds.height / region.height : 1)
+        // The bounds' origin corner as anchor: bounds point q lands at position + scale·(q − origin).
+        picture.anchorPoint = .zero
+        picture.transform = Transform3D(scaleX: scale.x, y: scale.y, z: 1)
+        picture.position = Point(x: bounds.minX - scale.x * (region.minX - original.minX),
+                                 y: bounds.minY - scale.y * (region.minY - original.minY))
+        var frame = RenderLayer(id: source.id, name: "snapshot region", bounds: bounds, position: Point(x: bounds.midX, y: bounds.midY))
+        frame.masksToBounds = true
+        frame.sublayers = [picture]
+        return frame
     }
 }
 

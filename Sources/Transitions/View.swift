@@ -131,6 +131,9 @@ public final class View {
 
     /// A UIScrollView: its content offset is its bounds' origin, as in UIKit.
     public var isScrollView = false
+    /// UIView.isUserInteractionEnabled: kept and read back (nothing is
+    /// touched through it yet).
+    public var isUserInteractionEnabled = true
     public var contentOffset: Point {
         get { bounds.origin }
         set { bounds = Rect(origin: newValue, size: bounds.size) }
@@ -374,7 +377,10 @@ public final class View {
 
     /// A frozen copy of what the view shows (`snapshotView(afterScreenUpdates:)`):
     /// the presentation values now, or the model values when after updates.
-    public func snapshotView(afterScreenUpdates: Bool) -> View {
+    ///
+    /// With `region` (`resizableSnapshotView(from:afterScreenUpdates:withCapInsets:)`),
+    /// only that part of the view's bounds, the size of the region.
+    public func snapshotView(afterScreenUpdates: Bool, region: Rect? = nil) -> View {
         let copy = View(engine: engine, name: "snapshot of \(name)", frame: .zero)
         // The frozen copy holds a state for every view in the subtree.
         engine.onAllocate?(View.cost * subtreeCount)
@@ -383,6 +389,13 @@ public final class View {
         copy.model.bounds = state.bounds
         copy.model.anchorPoint = state.anchorPoint
         copy.snapshot = Snapshot(of: self, afterScreenUpdates: afterScreenUpdates)
+        if let region {
+            copy.snapshot?.region = region
+            copy.model.bounds = Rect(x: 0, y: 0, width: region.width, height: region.height)
+            copy.model.center = Point(x: state.center.x - state.anchorPoint.x * state.bounds.width + region.midX - state.bounds.minX,
+                                      y: state.center.y - state.anchorPoint.y * state.bounds.height + region.midY - state.bounds.minY)
+            copy.model.anchorPoint = Point(x: 0.5, y: 0.5)
+        }
         return copy
     }
 }
@@ -412,6 +425,9 @@ public struct Snapshot: Sendable {
     public let picture: [Snapshot]
     /// Snapshots of snapshots inside this one, itself included.
     public let nesting: Int
+    /// The part of the source's bounds it shows (a resizable snapshot), or
+    /// nil for all of it.
+    public var region: Rect?
 
     /// Snapshots of snapshots kept, at most: a chain of copies of copies
     /// shows the first few and no more (each level is one more layer to draw).

@@ -246,4 +246,20 @@ import Testing
             #expect(abs(got.x - expected.x) < 1e-3 && abs(got.y - expected.y) < 1e-3, "\(got) vs \(expected)")
         }
     }
+
+    @Test func userInteractionAndResizableSnapshots() {
+        let result = Self.outcome(Self.entry("""
+            print(view.isUserInteractionEnabled)
+            view.isUserInteractionEnabled = false
+            local strip = view:resizableSnapshotView(CGRect(0, 0, 40, 844), false, {top = 0, left = 0, bottom = 0, right = 0})
+            local same = view:resizableSnapshotView{from = CGRect(40, 0, 40, 844), afterScreenUpdates = true}
+            print(view.isUserInteractionEnabled, strip.bounds.width, same.frame.minX)
+            """))
+        #expect(result.errors.isEmpty, "\(result.errors)")
+        #expect(result.printed.map(\.text) == ["true", "false\t40.0\t40.0"])
+        #expect(Self.error("view.isUserInteractionEnabled = 1").message.contains("true or false expected"))
+        #expect(Self.error("view:resizableSnapshotView(CGRect(0, 0, 0, 10))").message.contains("must have an area"))
+        #expect(Self.error("view:resizableSnapshotView{from = CGRect(0, 0, 1, 1), withCapInsets = {top = -1}}").message.contains("at least 0"))
+        #expect(Self.error("view:resizableSnapshotView{fromRect = CGRect(0, 0, 1, 1)}").message.contains("did you mean 'from'?"))
+    }
 }
