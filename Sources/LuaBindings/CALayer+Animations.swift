@@ -126,11 +126,9 @@ extension ScriptRuntime {
             }
             var members: [LayerAnimation] = []
             try field(spec, "animations") {
-                let list = state.top
-                for i in 1...max(state.rawLength(at: list), 1) where i <= state.rawLength(at: list) {
-                    state.pushIndex(i, of: list)
-                    defer { state.pop() }
-                    let member = try caAnimation(at: -1)
+                let list = try self.list(at: state.top, of: "animations", limit: Self.caListLimit,
+                                         tooMany: "a group holds at most \(Self.caListLimit)") { item, _ in try caAnimation(at: item) }
+                for member in list {
                     guard member !== spec else { throw ScriptMistake("a group cannot hold itself") }
                     for var animation in try layerAnimations(member, on: view, depth: depth + 1) {
                         // A member's time is the group's: it starts at its beginTime and stops at the group's end.
@@ -154,41 +152,33 @@ extension ScriptRuntime {
         switch spec.kind {
         case .keyframe:
             var values: [AnimatedValue] = []
+            let tooMany = "a keyframe animation has at most \(Self.caListLimit)"
             try field(spec, "values") {
-                let list = state.top
-                for i in 1...max(state.rawLength(at: list), 1) where i <= state.rawLength(at: list) {
-                    state.pushIndex(i, of: list)
-                    defer { state.pop() }
-                    values.append(try animatedValue(at: state.top, kind: keyPath.kind, what: "values[\(i)]"))
+                values = try list(at: state.top, of: "values", limit: Self.caListLimit, tooMany: tooMany) { item, i in
+                    try animatedValue(at: item, kind: keyPath.kind, what: "values[\(i)]")
                 }
             }
             guard !values.isEmpty else { throw ScriptMistake("a CAKeyframeAnimation needs values") }
             var times = (0..<values.count).map { values.count > 1 ? Double($0) / Double(values.count - 1) : 0 }
             try field(spec, "keyTimes") {
-                let list = state.top
-                guard state.rawLength(at: list) == values.count else {
-                    throw ScriptMistake("keyTimes has \(state.rawLength(at: list)) times for \(values.count) values: give one each")
-                }
-                times = try (1...values.count).map { i in
-                    state.pushIndex(i, of: list)
-                    defer { state.pop() }
-                    guard let t = state.number(at: -1), state.isNumber(at: -1), (0...1).contains(t) else {
+                times = try list(at: state.top, of: "keyTimes", limit: Self.caListLimit, tooMany: tooMany) { item, i in
+                    guard state.isNumber(at: item), let t = state.number(at: item), (0...1).contains(t) else {
                         throw ScriptMistake("keyTimes[\(i)] must be a number from 0 to 1")
                     }
                     return t
                 }
+                guard times.count == values.count else {
+                    throw ScriptMistake("keyTimes has \(times.count) times for \(values.count) values: give one each")
+                }
                 guard zip(times, times.dropFirst()).allSatisfy({ $0 <= $1 }) else { throw ScriptMistake("keyTimes must not go down") }
             }
-            var curves = [TimingCurve](repeating: .linear, count: max(values.count - 1, 0))
+            var curves = [TimingCurve](repeating: .linear, count: values.count - 1)
             try field(spec, "timingFunctions") {
-                let list = state.top
-                guard state.rawLength(at: list) == values.count - 1 else {
-                    throw ScriptMistake("timingFunctions has \(state.rawLength(at: list)) curves for \(values.count - 1) segments: give one between each two values")
+                curves = try list(at: state.top, of: "timingFunctions", limit: Self.caListLimit, tooMany: tooMany) { item, i in
+                    try timingCurve(at: item, what: "timingFunctions[\(i)]")
                 }
-                curves = try (1..<values.count).map { i in
-                    state.pushIndex(i, of: list)
-                    defer { state.pop() }
-                    return try timingCurve(at: state.top, what: "timingFunctions[\(i)]")
+                guard curves.count == values.count - 1 else {
+                    throw ScriptMistake("timingFunctions has \(curves.count) curves for \(values.count - 1) segments: give one between each two values")
                 }
             }
             var discrete = false

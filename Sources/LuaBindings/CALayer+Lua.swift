@@ -136,24 +136,11 @@ enum LayerBindings {
         }
     }
 
-    /// A list of at most `Gradient.stopLimit` values (every loop over a
-    /// script's table is bounded).
+    /// A list of at most `Gradient.stopLimit` values.
     static func list<T>(at index: Int32, of what: String, _ runtime: ScriptRuntime, _ read: (Int32) throws -> T) throws -> [T] {
-        let state = runtime.state
-        guard state.isTable(at: index) else { throw ScriptMistake("'\(what)' must be a list, not a \(state.typeName(at: index))") }
-        let count = state.rawLength(at: index)
-        guard count <= Gradient.stopLimit else {
-            throw ScriptMistake("'\(what)' holds \(count) values; a gradient has at most \(Gradient.stopLimit) stops")
+        try runtime.list(at: index, of: what, limit: Gradient.stopLimit, tooMany: "a gradient has at most \(Gradient.stopLimit) stops") { item, _ in
+            try read(item)
         }
-        var values: [T] = []
-        for i in stride(from: 1, through: count, by: 1) {
-            state.pushIndex(i, of: index)
-            defer { state.pop() }
-            do { values.append(try read(state.top)) } catch let error as ArgumentError {
-                throw ScriptMistake("'\(what)'[\(i)]: \(error.message)")
-            }
-        }
-        return values
     }
 
     /// `locations`: finite, never decreasing (Core Animation asks for

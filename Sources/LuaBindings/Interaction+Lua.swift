@@ -116,68 +116,70 @@ public struct GestureInput: Sendable {
 /// `shouldFinish`, or the thresholds) with the completion speed and curve
 /// it names then.
 final class ScriptedGestureResponder: GestureResponder {
-    unowned let runtime: ScriptRuntime
+    /// The runtime outlives every run it makes, but a plan could be kept past it: weak, and a gone runtime is the rule's default.
+    private weak var owner: ScriptRuntime?
     let kind: InteractionKind
     let rule: EntryInteraction
     let containerSize: Size
 
     init(runtime: ScriptRuntime, kind: InteractionKind, rule: EntryInteraction, containerSize: Size) {
-        (self.runtime, self.kind, self.rule, self.containerSize) = (runtime, kind, rule, containerSize)
+        (self.owner, self.kind, self.rule, self.containerSize) = (runtime, kind, rule, containerSize)
     }
 
     func percent(for sample: GestureSample) -> Double {
-        guard rule.scripted.contains("progress") else { return rule.percent(for: sample) }
+        guard rule.scripted.contains("progress"), let runtime = owner else { return rule.percent(for: sample) }
         let state = runtime.state
-        guard call("progress", sample, percent: nil) else { return rule.percent(for: sample) }
+        guard call(runtime, "progress", sample, percent: nil) else { return rule.percent(for: sample) }
         defer { state.pop() }
         guard state.isNumber(at: -1), let value = state.number(at: -1), value.isFinite else {
-            complain("progress", "must return a finite number (the transition's percent, 0 to 1); got \(got())")
+            complain(runtime, "progress", "must return a finite number (the transition's percent, 0 to 1); got \(got(runtime))")
             return rule.percent(for: sample)
         }
         return min(max(value, 0), 1)
     }
 
     func release(_ sample: GestureSample, percent: Double) -> GestureRelease {
-        let state = runtime.state
         var release = GestureRelease(finish: rule.finishes(at: percent, velocity: rule.gesture.speed(of: sample)))
-        if rule.scripted.contains("shouldFinish"), call("shouldFinish", sample, percent: percent) {
+        guard let runtime = owner else { return release }
+        let state = runtime.state
+        if rule.scripted.contains("shouldFinish"), call(runtime, "shouldFinish", sample, percent: percent) {
             if state.isBoolean(at: -1) { release.finish = state.boolean(at: -1) } else {
-                complain("shouldFinish", "must return true (finish) or false (cancel); got \(got())")
+                complain(runtime, "shouldFinish", "must return true (finish) or false (cancel); got \(got(runtime))")
             }
             state.pop()
         }
-        if rule.scripted.contains("completionSpeed"), call("completionSpeed", sample, percent: percent, finishing: release.finish) {
+        if rule.scripted.contains("completionSpeed"), call(runtime, "completionSpeed", sample, percent: percent, finishing: release.finish) {
             if state.isNumber(at: -1), let speed = state.number(at: -1), speed.isFinite, speed > 0 {
                 release.completionSpeed = speed
             } else {
-                complain("completionSpeed", "must return a finite number above 0; got \(got())")
+                complain(runtime, "completionSpeed", "must return a finite number above 0; got \(got(runtime))")
             }
             state.pop()
         }
-        if rule.scripted.contains("completionCurve"), call("completionCurve", sample, percent: percent, finishing: release.finish) {
+        if rule.scripted.contains("completionCurve"), call(runtime, "completionCurve", sample, percent: percent, finishing: release.finish) {
             do {
                 release.completionCurve = try runtime.timingCurve(at: state.top, what: "completionCurve")
             } catch {
-                complain("completionCurve", "\(error)")
+                complain(runtime, "completionCurve", "\(error)")
             }
             state.pop()
         }
         return release
     }
 
-    private func got() -> String {
+    private func got(_ runtime: ScriptRuntime) -> String {
         let state = runtime.state
         return state.isNumber(at: -1) ? LuaValue.number(state.number(at: -1) ?? .nan).description : "a " + state.typeName(at: -1)
     }
 
     private var section: String { "interaction.\(kind.rawValue)" }
 
-    private func complain(_ name: String, _ message: String) {
+    private func complain(_ runtime: ScriptRuntime, _ name: String, _ message: String) {
         runtime.find(hook: "\(section).\(name)", location: runtime.location(ofInteraction: kind, name), message)
     }
 
     /// Calls interaction[kind][name](gesture, containerSize or percent[, finishing]), leaving one result on success.
-    private func call(_ name: String, _ sample: GestureSample, percent: Double?, finishing: Bool? = nil) -> Bool {
+    private func call(_ runtime: ScriptRuntime, _ name: String, _ sample: GestureSample, percent: Double?, finishing: Bool? = nil) -> Bool {
         let state = runtime.state
         runtime.pushInteraction(kind, name)
         guard state.isFunction(at: -1) else {
@@ -203,7 +205,8 @@ extension ScriptRuntime {
     /// Pushes entry.interaction[kind][name] (nil when absent).
     func pushInteraction(_ kind: InteractionKind, _ name: String?) {
         let base = state.top
-        state.push(entry!)
+        guard let entry else { return state.pushNil() }
+        state.push(entry)
         state.pushField("interaction", of: -1)
         if state.isTable(at: -1) { state.pushField(kind.rawValue, of: -1) } else { state.pushNil() }
         if let name {
@@ -461,22 +464,13 @@ extension ScriptRuntime {
                 simulation.fingers = nil
                 simulation.runUntilIdle(fps: options.fps, sample: sample)
             }
-            guard simulation.topViewController === presented, !simulation.isTransitioning,
-                  let controller = presented.presentationController else { return }
-            let final = controller.frameOfPresentedViewInContainerView
-            let rests = controller.presentedView.frame
-            let apart = [rests.minX - final.minX, rests.minY - final.minY, rests.width - final.width, rests.height - final.height]
-            if final != .zero, apart.contains(where: { abs($0) > 0.5 }) {
+            guard simulation.topViewController === presented, !simulation.isTransitioning else { return }
+            if let stray = simulation.strayPresentedView() {
                 find(hook: "interaction.presented.ended", location: location(ofInteraction: .presented, "ended"),
-                     "after the drag was let go, '\(controller.presentedView.name)' rests at \(Self.describe(rests)) but its frame is "
-                     + "\(Self.describe(final)): animate it back there (or dismiss) in ended")
+                     "after the drag was let go, \(stray): animate it back there (or dismiss) in ended")
                 return
             }
         }
     }
 
-    static func describe(_ r: Rect) -> String {
-        func f(_ v: Double) -> String { LuaValue.number((v * 10).rounded() / 10).description }
-        return "(\(f(r.minX)), \(f(r.minY)), \(f(r.width)), \(f(r.height)))"
-    }
 }

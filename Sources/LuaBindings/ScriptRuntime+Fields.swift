@@ -39,6 +39,24 @@ extension ScriptRuntime {
         return value
     }
 
+    /// The items of the script's list at index, each read by `read(stack
+    /// index, position)`; more than `limit` is refused with `tooMany` (every
+    /// loop over a script's table is bounded). An argument error names the item.
+    func list<T>(at index: Int32, of what: String, limit: Int, tooMany: String, _ read: (Int32, Int) throws -> T) throws -> [T] {
+        guard state.isTable(at: index) else { throw ScriptMistake("'\(what)' must be a list, not a \(state.typeName(at: index))") }
+        let count = state.rawLength(at: index)
+        guard count <= limit else { throw ScriptMistake("'\(what)' holds \(count) values; \(tooMany)") }
+        var values: [T] = []
+        for i in stride(from: 1, through: count, by: 1) {
+            state.pushIndex(i, of: index)
+            defer { state.pop() }
+            do { values.append(try read(state.top, i)) } catch let error as ArgumentError {
+                throw ScriptMistake("'\(what)'[\(i)]: \(error.message)")
+            }
+        }
+        return values
+    }
+
     /// A view's name: scripts choose them, and traces and messages carry them.
     func viewName(at index: Int32) throws -> String {
         guard let name = state.string(at: index) else {

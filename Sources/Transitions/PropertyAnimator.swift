@@ -25,6 +25,8 @@ public final class PropertyAnimator {
         case end, start, current
     }
 
+    /// Unowned as a view's is: the engine makes animators, and whoever holds
+    /// one (a script's runtime, a transition) holds the simulation that owns the engine.
     unowned let engine: AnimationEngine
     public let duration: Double
     public let parameters: TimingParameters

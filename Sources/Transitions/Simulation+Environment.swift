@@ -72,6 +72,16 @@ extension Simulation {
         })
     }
 
+    /// Where the top presented view rests when it is not at its frame
+    /// (`frameOfPresentedViewInContainerView`, within half a point): after a
+    /// drag that moved it directly, the user would be left with it there.
+    public func strayPresentedView() -> String? {
+        guard driver == nil, let controller = presentationControllers.last else { return nil }
+        let final = controller.frameOfPresentedViewInContainerView, rests = controller.presentedView.frame
+        guard final != .zero, !close(rests, final) else { return nil }
+        return "'\(controller.presentedView.name)' rests at \(describe(rests)) but its frame is \(describe(final))"
+    }
+
     /// The presentation controllers of everything presented now, bottom first.
     var presentationControllers: [PresentationController] {
         var result: [PresentationController] = []
