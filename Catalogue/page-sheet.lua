@@ -8,10 +8,11 @@
 --
 -- Apple publishes none of these figures. The 0.92 scale and 0.35 s are what
 -- Transmission (nathantannar4) uses for its iOS-style sheet; 10-point radii
--- and the 10-point gap are iOS 13's look; the dimming is an estimate. Lua
--- sees no safe area or size class: `top` stands for the card's top edge
--- (an iPhone 14's 47-point safe area plus 10), and "regular" is read off
--- the container (at least 700 points each way). Only the card's top corners
+-- and the 10-point gap are iOS 13's look; the dimming is an estimate.
+-- `top`, the card's top edge, is a parameter to tune (an iPhone 14's
+-- 47-point safe area plus 10 by default; detent-sheet is UIKit's own sheet,
+-- which follows each device's safe area), and "regular" is read off the
+-- container (at least 700 points each way). Only the card's top corners
 -- are rounded (maskedCorners), as UIKit's sheet does: it runs to the bottom
 -- edge, on a regular width too. UIKit's sheet also sits in a drop-shadow
 -- view whose figures Apple does not publish; this card has none.

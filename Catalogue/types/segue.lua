@@ -335,6 +335,20 @@ function TransitionCoordinator:animateAlongsideTransition(animation, completion)
 ---@field dismissalAnimator? Animator
 ---@field presentationController? PresentationControllerHooks
 ---@field interaction? {dismissal?: InteractionDeclaration, presentation?: InteractionDeclaration, presented?: PresentedDrag}
+---@field sheet? SheetConfiguration|fun(): SheetConfiguration UIKit's sheetPresentationController, for presentationStyle "pageSheet" or "formSheet" (a function to read params).
+---@field isModalInPresentation? boolean The sheet cannot be dragged away (it rubber-bands instead).
+
+---@class CustomDetent A detent of your own (iOS 16): exactly one of height and resolver.
+---@field identifier string
+---@field height? number Points above the bottom safe area.
+---@field resolver? fun(context: {maximumDetentValue: number}): number|nil A height for the largest there may be; nil: not in use now.
+
+---@class SheetConfiguration
+---@field detents? ("medium"|"large"|CustomDetent)[] Smallest first; default {"large"}. At most 16.
+---@field selectedDetentIdentifier? string Where it first rests; default the smallest.
+---@field largestUndimmedDetentIdentifier? string No dimming at or below this detent; default nil: dimmed at every one.
+---@field prefersGrabberVisible? boolean
+---@field preferredCornerRadius? number Default 10.
 
 ---@class UIAccessibilityStatics Read-only.
 ---@field isReduceMotionEnabled boolean On in check's reduce-motion scenario and with --reduce-motion: offer a calmer transition (a cross-fade).

@@ -13,7 +13,7 @@ enum EntryShape {
     static let metadata = ["name", "title", "summary", "tags", "author", "source"]
     static let topLevel = metadata + ["parameters", "presentationStyle", "transitionStyle", "preferredContentSize",
                                       "animator", "presentationAnimator", "dismissalAnimator", "presentationController",
-                                      "interaction"]
+                                      "interaction", "sheet", "isModalInPresentation"]
     static let animatorHooks = ["transitionDuration", "animateTransition", "animationEnded", "interruptibleAnimator"]
     static let presentationControllerHooks = [
         "presentationTransitionWillBegin", "presentationTransitionDidEnd", "dismissalTransitionWillBegin",

@@ -429,19 +429,26 @@ extension ScriptRuntime {
     /// (past the end: rubber-banding), a short drag, then a long one; each
     /// let go and followed until still. A drag that leaves the presented
     /// view anywhere but its frame, without dismissing, is an error.
-    func dragPresented(_ presented: ViewController, rule: EntryInteraction, options: ScenarioOptions, sample: ((Simulation) -> Void)?,
+    /// With no rule the presentation controller moves the view itself (UIKit's sheet).
+    func dragPresented(_ presented: ViewController, rule: EntryInteraction?, options: ScenarioOptions, sample: ((Simulation) -> Void)?,
                        phase: (() -> Void) -> Void) {
         let size = options.windowSize
-        let paths = [TouchPath.along(rule.gesture, distance: rule.distance, in: size, [(0, 0), (0.3, -0.3), (0.4, -0.3)]),
-                     TouchPath.preset(.nudge, for: rule.gesture, distance: rule.distance, in: size),
-                     TouchPath.preset(.drag, for: rule.gesture, distance: rule.distance, in: size)]
+        let host = rule == nil ? presented.presentationController as? PresentedDragging : nil
+        guard rule != nil || host != nil else { return }
+        let gesture = rule?.gesture ?? host!.dragGesture, distance = rule?.distance ?? host!.dragDistance
+        func handle(_ name: String, _ event: GestureSample) {
+            if let rule { callPresentedHandler(name, event, rule: rule, controller: presented, containerSize: size) } else { host?.drag(event) }
+        }
+        let paths = [TouchPath.along(gesture, distance: distance, in: size, [(0, 0), (0.3, -0.3), (0.4, -0.3)]),
+                     TouchPath.preset(.nudge, for: gesture, distance: distance, in: size),
+                     TouchPath.preset(.drag, for: gesture, distance: distance, in: size)]
         for path in paths {
             guard simulation.topViewController === presented, !simulation.isTransitioning, !state.isTerminated else { return }
             phase {
                 let start = simulation.now
                 var frame = 0
                 let step = 1 / options.fps
-                for event in path.events(for: rule.gesture) {
+                for event in path.events(for: gesture) {
                     // Frames up to the event, then the event: the preview sees the finger move.
                     while start + Double(frame + 1) * step < start + event.time - 1e-9 {
                         frame += 1
@@ -458,7 +465,7 @@ extension ScriptRuntime {
                     case .changed: "changed"
                     case .ended, .cancelled: "ended"
                     }
-                    callPresentedHandler(name, event, rule: rule, controller: presented, containerSize: size)
+                    handle(name, event)
                     if state.isTerminated { return }
                 }
                 simulation.fingers = nil
@@ -466,7 +473,7 @@ extension ScriptRuntime {
             }
             guard simulation.topViewController === presented, !simulation.isTransitioning else { return }
             if let stray = simulation.strayPresentedView() {
-                find(hook: "interaction.presented.ended", location: location(ofInteraction: .presented, "ended"),
+                find(hook: "interaction.presented.ended", location: rule == nil ? nil : location(ofInteraction: .presented, "ended"),
                      "after the drag was let go, \(stray): animate it back there (or dismiss) in ended")
                 return
             }

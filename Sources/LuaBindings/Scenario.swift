@@ -216,7 +216,16 @@ public enum ScenarioRunner {
         if scenario == .interactivePresent && declared.presentation == nil && !driven {
             return finished(skipped: "no interactive presentation")
         }
-        if scenario == .dragPresented && declared.presented == nil {
+        // UIKit's sheet (a page or form sheet on a compact width) drags itself between its detents.
+        let sheetDrags = [.pageSheet, .formSheet].contains(presented.modalPresentationStyle)
+            && SizeClass.horizontal(for: options.windowSize) == .compact
+        if sheetDrags && declared.presented != nil {
+            runtime.find(hook: "interaction.presented", location: runtime.location(ofInteraction: .presented, "began"),
+                         "a \(presented.modalPresentationStyle.rawValue) is dragged by UIKit's sheet itself: drop interaction.presented, "
+                         + "or present it as presentationStyle = \"custom\" to move it yourself")
+            return finished()
+        }
+        if scenario == .dragPresented && declared.presented == nil && !sheetDrags {
             return finished(skipped: "no drag on the presented screen")
         }
         // The whole run is sampled, a dismissal's presentation included.
@@ -289,8 +298,8 @@ public enum ScenarioRunner {
             present(animated: false)
         case .dragPresented:
             present()
-            if let rule = declared.presented, presentedAndIdle {
-                runtime.dragPresented(presented, rule: rule, options: options, sample: sample) { body in phase(dismissing: true, body) }
+            if presentedAndIdle {
+                runtime.dragPresented(presented, rule: declared.presented, options: options, sample: sample) { body in phase(dismissing: true, body) }
             }
         case .dismiss, .presentThenDismiss:
             present(animated: scenario != .dismiss)
@@ -358,6 +367,7 @@ extension ScriptRuntime {
         }
         presented.modalPresentationStyle = try choice("presentationStyle", PresentationStyle.self) ?? .custom
         if let transition = try choice("transitionStyle", TransitionStyle.self) { presented.modalTransitionStyle = transition }
+        presented.sheetConfiguration = try sheetConfiguration(style: presented.modalPresentationStyle)
         state.pushField("preferredContentSize", of: -1)
         defer { state.pop() }
         if !state.isNil(at: -1) {

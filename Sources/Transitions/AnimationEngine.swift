@@ -78,6 +78,20 @@ public final class AnimationEngine {
         finish(animation, on: view, property)
     }
 
+    /// Stops what animates these properties of the view, leaving each where
+    /// it is on screen now (a finger catching a sheet mid-snap).
+    public func stopAnimations(of view: View, _ properties: [AnimatableProperty]) {
+        for property in properties {
+            guard let running = view.animations[property], !running.isEmpty else { continue }
+            let shown = view.presentation.value(of: property)
+            for animation in running {
+                animation.group.interrupted = true
+                remove(animation, on: view, property)
+            }
+            view.setModel(property, shown)
+        }
+    }
+
     /// Animations on the timeline that were still running after `time`
     /// (ending later, or never ending by themselves).
     func runningAnimations(on timeline: Timeline, endingAfter time: Double) -> Int {

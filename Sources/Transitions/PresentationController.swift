@@ -39,7 +39,7 @@ open class PresentationController {
 
 /// What UIKit uses for its own styles: full screen (removing or keeping the
 /// presenter), sheets and popovers, with their frames and adaptation.
-final class BuiltinPresentationController: PresentationController {
+class BuiltinPresentationController: PresentationController {
     override var shouldRemovePresentersView: Bool { !presentationStyle.keepsPresenter }
 
     /// Regular-width frames (our choice where Apple gives no figures):
@@ -65,11 +65,8 @@ final class BuiltinPresentationController: PresentationController {
 
     override func adaptivePresentationStyle(for sizeClass: SizeClass) -> PresentationStyle {
         guard sizeClass == .compact else { return .none }
-        switch presentationStyle {
-        case .pageSheet, .formSheet: return .fullScreen
-        case .popover: return .overFullScreen
-        default: return .none
-        }
+        // Page and form sheets stay sheets since iOS 13 (SheetPresentationController).
+        return presentationStyle == .popover ? .overFullScreen : .none
     }
 
     /// The container size the presented view was last laid out for.

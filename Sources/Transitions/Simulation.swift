@@ -123,7 +123,11 @@ public final class Simulation {
             controller = delegate?.presentationController(forPresented: presented, presenting: presenter, source: presenter)
                 ?? PresentationController(presented: presented, presenting: presenter)
         } else {
-            controller = BuiltinPresentationController(presented: presented, presenting: presenter)
+            // Since iOS 13 a page or form sheet on a compact width is a sheet with detents.
+            let sheet = (style == .pageSheet || style == .formSheet) && sizeClass == .compact
+            controller = sheet ? SheetPresentationController(presented: presented, presenting: presenter,
+                                                             configuration: presented.sheetConfiguration, simulation: self)
+                : BuiltinPresentationController(presented: presented, presenting: presenter)
             controller.presentationStyle = style
             let adapted = controller.adaptivePresentationStyle(for: sizeClass)
             if adapted != .none { style = adapted }

@@ -12,6 +12,8 @@ public final class ViewController {
     public var transitioningDelegate: TransitioningDelegate?
     /// For sheets and popovers in regular width (formSheet 540×620 unless set).
     public var preferredContentSize: Size = .zero
+    /// What `sheetPresentationController` is configured with for a page or form sheet.
+    public var sheetConfiguration = SheetConfiguration()
     public internal(set) weak var presentingViewController: ViewController?
     public internal(set) var presentedViewController: ViewController?
     /// The controller managing this one's presentation while it is presented.

@@ -94,20 +94,4 @@ import TestSupport
         // Autoresizing alone stretches the right half's width by the whole change (its left margin is fixed).
         #expect(simulation.diagnostics.first?.message.contains("(195, 0, 649, 390)") == true)
     }
-
-    @Test func builtinSheetAdaptsToFullScreenInCompactWidth() {
-        let simulation = Simulation()
-        let sheet = simulation.makeViewController(name: "sheet")
-        sheet.modalPresentationStyle = .formSheet
-        simulation.present(sheet)
-        simulation.runUntilIdle()
-        #expect(sheet.view.frame == simulation.window.bounds)
-        #expect(!simulation.root.view.isDescendant(of: simulation.window), "adapted to fullScreen, which removes the presenter")
-        let pad = Simulation(windowSize: Size(width: 1024, height: 1366))
-        let form = pad.makeViewController(name: "form")
-        form.modalPresentationStyle = .formSheet
-        pad.present(form)
-        pad.runUntilIdle()
-        #expect(form.view.frame == Rect(x: 242, y: 373, width: 540, height: 620))
-    }
 }

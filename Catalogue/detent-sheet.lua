@@ -1,0 +1,96 @@
+-- Detent sheet: UIKit's own sheet since iOS 15 (UISheetPresentationController).
+-- A page sheet that rests at the medium detent, half the screen, with the
+-- grabber showing; the user drags it up to the large detent (the presenter is
+-- then dimmed and pushed back behind it), past the top it rubber-bands, and
+-- down below medium it goes away. Everything but the way it comes and goes
+-- is UIKit's: `sheet` configures the sheetPresentationController, and Segue
+-- lays it out, dims, pushes back and drags it as UIKit does.
+--
+-- The animator is ours only so that Reduce Motion gets a cross-fade; its
+-- slide is the sheet's critically damped spring (Apple publishes no
+-- duration: 0.5 s is an estimate, as are UIKit's figures Segue uses for the
+-- sheet itself; see docs/authoring.md).
+
+local function detents()
+  local list = {"medium", "large"}
+  if params.peek > 0 then
+    -- A custom detent (iOS 16): a fixed height below medium.
+    table.insert(list, 1, {identifier = "peek", height = params.peek})
+  end
+  return list
+end
+
+local function animateTransition(ctx)
+  local presenting = ctx.isPresenting
+  local container = ctx.containerView
+  local view = presenting and ctx:viewForKey("to") or ctx:viewForKey("from")
+  local shown = presenting and ctx:finalFrame(ctx:viewControllerForKey("to")) or view.frame
+  local calm = UIAccessibility.isReduceMotionEnabled
+  local hidden = calm and shown or shown:offsetBy(0, container.bounds.height - shown.minY)
+  local hiddenAlpha = calm and 0 or 1
+  if presenting then
+    view.frame = hidden
+    view.alpha = hiddenAlpha
+    container:addSubview(view)
+  end
+  local function finish()
+    local cancelled = ctx:transitionWasCancelled()
+    if cancelled then
+      view.frame = presenting and hidden or shown
+      view.alpha = presenting and hiddenAlpha or 1
+    elseif not presenting then
+      view:removeFromSuperview()
+    end
+    ctx:completeTransition(not cancelled)
+  end
+  local function move()
+    view.frame = presenting and shown or hidden
+    view.alpha = presenting and 1 or hiddenAlpha
+  end
+  if calm or ctx.isInteractive then
+    -- Linear while a finger drives it; a plain fade with Reduce Motion.
+    UIView.animate{duration = params.duration, options = {ctx.isInteractive and "curveLinear" or "curveEaseInOut"},
+                   animations = move, completion = finish}
+  else
+    UIView.animate{duration = params.duration, usingSpringWithDamping = 1, initialSpringVelocity = 0,
+                   animations = move, completion = finish}
+  end
+end
+
+return {
+  title = "Detent sheet",
+  summary = "UIKit's sheet with detents: rests at half height with a grabber, drags up to full height and down away.",
+  tags = {"sheet", "detents", "dimming", "interactive", "uikit"},
+  author = "Segue",
+  source = "UIKit UISheetPresentationController (iOS 15): medium and large detents, grabber, largestUndimmedDetentIdentifier; custom detent (iOS 16)",
+  parameters = {
+    startsAt = {type = "string", default = "medium", choices = {"medium", "large"},
+                description = "The detent the sheet first rests at."},
+    undimmedAtMedium = {type = "boolean", default = true,
+                        description = "Leave the presenter undimmed (and usable) at the medium detent, as Maps does."},
+    grabber = {type = "boolean", default = true, description = "Show the grabber at the top of the sheet."},
+    peek = {type = "number", default = 0, min = 0, max = 300,
+            description = "Points of a custom detent below medium (0: none)."},
+    cornerRadius = {type = "number", default = 10, min = 0, max = 40, description = "The sheet's top corner radius."},
+    duration = {type = "number", default = 0.5, min = 0.05, max = 5.0, description = "Seconds to rise or fall."},
+  },
+  presentationStyle = "pageSheet",
+  -- A function: the parameters are read once they are bound.
+  sheet = function()
+    return {
+      detents = detents(),
+      selectedDetentIdentifier = params.startsAt,
+      largestUndimmedDetentIdentifier = params.undimmedAtMedium and "medium" or nil,
+      prefersGrabberVisible = params.grabber,
+      preferredCornerRadius = params.cornerRadius,
+    }
+  end,
+  animator = {
+    transitionDuration = function(ctx) return params.duration end,
+    animateTransition = animateTransition,
+  },
+  interaction = {
+    -- Pulling the sheet down below its smallest detent: UIKit's own pan.
+    dismissal = {gesture = "pan", direction = "down", distance = function(size) return size.height / 2 end},
+  },
+}
