@@ -8,6 +8,8 @@ import Transitions
 final class ScriptedAnimator: Animator {
     unowned let runtime: ScriptRuntime
     let section: String
+    /// The interruptible animator it answered first (an animator serves one transition).
+    private var given: PropertyAnimator?
 
     init(runtime: ScriptRuntime, presenting: Bool) {
         self.runtime = runtime
@@ -50,6 +52,13 @@ final class ScriptedAnimator: Animator {
                          "must return the transition's UIViewPropertyAnimator (the same one each time); got a \(runtime.state.typeName(at: -1))")
             return nil
         }
+        if let given, given !== animator {
+            runtime.find(hook: "\(section).interruptibleAnimator", location: runtime.location(ofHook: section, "interruptibleAnimator"),
+                         "returned a different UIViewPropertyAnimator from the one it gave before: UIKit asks more than once "
+                         + "and scrubs the first; keep the transition's animator in a local and return it each time")
+            return given
+        }
+        given = animator
         return animator
     }
 }

@@ -507,6 +507,11 @@ public final class Simulation {
             sample?(self)
         }
         if driver == nil, !engine.hasRunningAnimations, !(shouldStop?() ?? false) { reportMotion() }
+        if driver == nil, engine.hasRunningAnimations, now - start >= limit, !(shouldStop?() ?? false) {
+            diagnose(.animationsStillRunning, "animations were still running \(String(format: "%g", limit)) s after the transition "
+                + "ended, the longest a run is followed: a repeating animation, or a completion that starts another each time, "
+                + "never lets the screen settle")
+        }
         if let controller = pendingVisibilityCheck, driver == nil, !engine.hasRunningAnimations, !(shouldStop?() ?? false) {
             pendingVisibilityCheck = nil
             checkVisible(controller)

@@ -148,7 +148,9 @@ public final class PercentDrivenInteractiveTransition: InteractionController {
     }
 
     /// The rest at completionSpeed along completionCurve, as the transition's own timeline settles.
+    /// UIKit asks for the interruptible animator again here: an animator must answer the same one.
     private func continueAnimator() {
+        if propertyAnimator != nil, let animator = context?.driver?.interruptibleAnimator(of: animator) { propertyAnimator = animator }
         try? propertyAnimator?.continueAnimation(timing: .curve(completionCurve), durationFactor: 1 / max(completionSpeed, 1e-6))
     }
 }

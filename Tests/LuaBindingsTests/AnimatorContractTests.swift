@@ -1,0 +1,44 @@
+import Foundation
+import LuaBindings
+import Testing
+import Transitions
+
+/// Breaches a hostile or careless animator commits that UIKit lets pass
+/// silently, and that check reports at the script's own lines.
+@Suite struct AnimatorContractTests {
+    @Test func anInterruptibleAnimatorMustAnswerTheSameAnimatorEachTime() {
+        let source = PropertyAnimatorTests().entry("", interaction: "interaction = {dismissal = {}},", interruptible: true)
+            .replacingOccurrences(of: "interruptibleAnimator = function(ctx) current = current or make(ctx); return current end",
+                                  with: "interruptibleAnimator = function(ctx) current = make(ctx); return current end")
+        let outcome = run(source, scenario: .interactiveFinish)
+        let error = outcome.errors.first { $0.message.contains("returned a different UIViewPropertyAnimator") }
+        #expect(error?.location?.line == line(of: "interruptibleAnimator = function", in: source), "\(outcome.problems)")
+    }
+
+    @Test func animationsThatNeverSettleAreReported() {
+        // Each completion starts the next animation: the screen never comes to rest.
+        let source = """
+            local function bounce(view, up)
+              UIView.animate{duration = 0.25, animations = function() view.alpha = up and 1 or 0.5 end,
+                             completion = function() bounce(view, not up) end}
+            end
+            return {
+              title = "t", summary = "s",
+              animator = {
+                transitionDuration = function(ctx) return 0.3 end,
+                animateTransition = function(ctx)
+                  local view = ctx:viewForKey("to")
+                  view.frame = ctx:finalFrame(ctx:viewControllerForKey("to"))
+                  ctx.containerView:addSubview(view)
+                  ctx:completeTransition(true)
+                  bounce(view, false)
+                end,
+              },
+            }
+            """
+        let outcome = run(source, scenario: .present)
+        let warning = outcome.problems.first { $0.message.contains("never lets the screen settle") }
+        #expect(warning?.severity == .warning, "\(outcome.problems)")
+        #expect(warning?.line == line(of: "animateTransition = function", in: source))
+    }
+}
