@@ -34,10 +34,10 @@
 -- 0.6 s spring). Here that card offset is the dismissal's percent, and the
 -- rest plays as the libraries play it: the whole dismissal from where the
 -- card is, or the spring back.
--- What Segue cannot say yet: that only the card follows
--- the finger (here the presenter comes forward with it, as the dismissal's
--- percent does); that DeckTransition dismisses as soon as the finger passes
--- 240 points (here when it lifts).
+-- DeckTransition dismisses as soon as the finger passes 240 points, before
+-- it lifts (finishesWhileDragging). What Segue cannot say yet: that only the
+-- card follows the finger (here the presenter comes forward with it, as the
+-- dismissal's percent does).
 -- A custom presentation: the presenter stays in the window; the snapshot,
 -- background and grade are the presentation controller's chrome.
 
@@ -227,6 +227,7 @@ return {
       distance = function(size) return travel(size) end,
       progress = function(g, size) return cardOffset(g.translation.y) / travel(size) end,
       shouldFinish = function(g, percent) return g.translation.y >= style().drag end,
+      finishesWhileDragging = function(g, percent) return params.style == "deck" and g.translation.y >= style().drag end,
       completionSpeed = function(g, percent)
         -- UIKit plays what is left over duration × left / speed.
         if g.translation.y >= style().drag then return math.max(1 - percent, 0.01) end

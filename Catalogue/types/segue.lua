@@ -309,7 +309,8 @@ function TransitionCoordinator:animateAlongsideTransition(animation, completion)
 ---@field completionSpeed? number|fun(g: GestureRecognizer, percent: number, finishing: boolean): number
 ---@field completionCurve? "linear"|"easeIn"|"easeOut"|"easeInOut"|CAMediaTimingFunction|fun(g: GestureRecognizer, percent: number, finishing: boolean): any
 ---@field finishThreshold? number Letting go past this fraction finishes (0.5).
----@field velocityThreshold? number A flick faster than this along the gesture finishes, as fast back cancels (1000 points, or 1 scale, a second).
+---@field velocityThreshold? number|false A flick faster than this along the gesture finishes, as fast back cancels (1000 points, or 1 scale, a second); false: speed never decides.
+---@field finishesWhileDragging? fun(g: GestureRecognizer, percent: number): boolean Asked at each move: true finishes at once, the finger still down.
 
 ---@class PresentedDrag A drag on the presented screen that moves views itself (a sheet between its heights).
 ---@field gesture? "pan"|"screenEdgePan"|"pinch"

@@ -138,6 +138,20 @@ final class ScriptedGestureResponder: GestureResponder {
         return min(max(value, 0), 1)
     }
 
+    /// finishesWhileDragging(g, percent): true finishes the transition with the finger still down
+    /// (SPStorkController's 240 points), at the completion speed and curve a release would have.
+    func finishesEarly(_ sample: GestureSample, percent: Double) -> GestureRelease? {
+        guard rule.scripted.contains("finishesWhileDragging"), let runtime = owner,
+              call(runtime, "finishesWhileDragging", sample, percent: percent) else { return nil }
+        let state = runtime.state
+        defer { state.pop() }
+        guard state.isBoolean(at: -1) else {
+            complain(runtime, "finishesWhileDragging", "must return true (finish now) or false (go on); got \(got(runtime))")
+            return nil
+        }
+        return state.boolean(at: -1) ? completion(of: GestureRelease(finish: true), sample, percent: percent) : nil
+    }
+
     func release(_ sample: GestureSample, percent: Double) -> GestureRelease {
         var release = GestureRelease(finish: rule.finishes(at: percent, velocity: rule.gesture.speed(of: sample)))
         guard let runtime = owner else { return release }
@@ -148,6 +162,14 @@ final class ScriptedGestureResponder: GestureResponder {
             }
             state.pop()
         }
+        return completion(of: release, sample, percent: percent)
+    }
+
+    /// The entry's completionSpeed and completionCurve functions for a finish or cancel.
+    private func completion(of decided: GestureRelease, _ sample: GestureSample, percent: Double) -> GestureRelease {
+        var release = decided
+        guard let runtime = owner else { return release }
+        let state = runtime.state
         if rule.scripted.contains("completionSpeed"), call(runtime, "completionSpeed", sample, percent: percent, finishing: release.finish) {
             if state.isNumber(at: -1), let speed = state.number(at: -1), speed.isFinite, speed > 0 {
                 release.completionSpeed = speed
@@ -241,11 +263,11 @@ extension ScriptRuntime {
     }
 
     static let interactionFields = ["gesture", "direction", "edge", "distance", "progress", "shouldFinish",
-                                    "completionSpeed", "completionCurve", "finishThreshold", "velocityThreshold",
-                                    "began", "changed", "ended"]
+                                    "finishesWhileDragging", "completionSpeed", "completionCurve", "finishThreshold",
+                                    "velocityThreshold", "began", "changed", "ended"]
     /// What each kind of interaction may say: a transition's percent and finish rule, or a direct move's handlers.
-    static let transitionFields: Set<String> = ["distance", "progress", "shouldFinish", "completionSpeed", "completionCurve",
-                                                "finishThreshold", "velocityThreshold"]
+    static let transitionFields: Set<String> = ["distance", "progress", "shouldFinish", "finishesWhileDragging", "completionSpeed",
+                                                "completionCurve", "finishThreshold", "velocityThreshold"]
     static let handlerFields: Set<String> = ["began", "changed", "ended"]
 
     /// interaction = {dismissal = {gesture = "pan", direction = "down", distance = 300 or function(containerSize),
@@ -353,13 +375,19 @@ extension ScriptRuntime {
                 rule.finishThreshold = threshold
             }
         }
-        if let velocity = number("velocityThreshold", minimum: 0) { rule.velocityThreshold = velocity }
-        for key in ["progress", "shouldFinish", "completionSpeed", "completionCurve"] {
+        // false: speed never decides, as in the libraries that look only at how far the finger went.
+        state.pushField("velocityThreshold", of: table)
+        let speedIgnored = state.isBoolean(at: -1) && !state.boolean(at: -1)
+        state.pop()
+        if speedIgnored { rule.velocityThreshold = .infinity } else if let velocity = number("velocityThreshold", minimum: 0) {
+            rule.velocityThreshold = velocity
+        }
+        for key in ["progress", "shouldFinish", "finishesWhileDragging", "completionSpeed", "completionCurve"] {
             state.pushField(key, of: table)
             let isFunction = state.isFunction(at: -1)
             let isNil = state.isNil(at: -1)
             state.pop()
-            if isFunction { rule.scripted.insert(key) } else if !isNil, key == "progress" || key == "shouldFinish" {
+            if isFunction { rule.scripted.insert(key) } else if !isNil, ["progress", "shouldFinish", "finishesWhileDragging"].contains(key) {
                 find(hook: hook, location: at, "'\(key)' must be a function(gesture, \(key == "progress" ? "containerSize" : "percent"))")
             }
         }

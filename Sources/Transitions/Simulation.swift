@@ -361,6 +361,21 @@ public final class Simulation {
 
     // MARK: Time
 
+    private func update(_ driver: TransitionDriver, to percent: Double) {
+        if let interaction = driver.interaction as? PercentDrivenInteractiveTransition { interaction.update(percent) } else {
+            driver.context.updateInteractiveTransition(percent)
+        }
+    }
+
+    /// The release's completion speed and curve handed to the interaction; finish or cancel.
+    private func settle(_ driver: TransitionDriver, _ release: GestureRelease) -> InteractionPlan.Action {
+        if let interaction = driver.interaction as? PercentDrivenInteractiveTransition {
+            if let speed = release.completionSpeed { interaction.completionSpeed = speed }
+            if let curve = release.completionCurve { interaction.completionCurve = curve }
+        }
+        return release.finish ? .finish : .cancel
+    }
+
     /// Moves the clock, applying interaction steps at their times.
     public func advance(to time: Double) {
         // A step due at this frame's time is applied before the frame is drawn, whatever the rounding of the two sums.
@@ -377,22 +392,22 @@ public final class Simulation {
             switch action {
             case .touch(let sample):
                 driver.fingers = sample.touches
-                action = .update(driver.responder?.percent(for: sample) ?? driver.percent)
+                let percent = driver.responder?.percent(for: sample) ?? driver.percent
+                action = .update(percent)
+                guard sample.state == .changed, self.driver === driver,
+                      let early = driver.responder?.finishesEarly(sample, percent: percent), self.driver === driver else { break }
+                // Finished with the finger down: what is left of the gesture drives nothing.
+                update(driver, to: percent)
+                driver.nextStep = driver.interactionPlan.count
+                driver.fingers = nil
+                action = settle(driver, early)
             case .release(let sample):
                 driver.fingers = nil
                 // The lift carries the finger's last position: the percent follows it before the rule decides.
-                if let percent = driver.responder?.percent(for: sample), self.driver === driver {
-                    if let interaction = driver.interaction as? PercentDrivenInteractiveTransition { interaction.update(percent) } else {
-                        driver.context.updateInteractiveTransition(percent)
-                    }
-                }
+                if let percent = driver.responder?.percent(for: sample), self.driver === driver { update(driver, to: percent) }
                 guard self.driver === driver else { continue }
                 let release = driver.responder?.release(sample, percent: driver.percent) ?? GestureRelease(finish: driver.percent > 0.5)
-                if let interaction = driver.interaction as? PercentDrivenInteractiveTransition {
-                    if let speed = release.completionSpeed { interaction.completionSpeed = speed }
-                    if let curve = release.completionCurve { interaction.completionCurve = curve }
-                }
-                action = release.finish ? .finish : .cancel
+                action = settle(driver, release)
             case .gestureCancelled:
                 driver.fingers = nil
                 action = .cancel

@@ -180,6 +180,12 @@ public protocol GestureResponder: AnyObject {
     /// At release: finish or cancel, and the completionSpeed and
     /// completionCurve to do it with (nil keeps the controller's).
     func release(_ sample: GestureSample, percent: Double) -> GestureRelease
+    /// Asked at each move: a release decided with the finger still down (nil: go on).
+    func finishesEarly(_ sample: GestureSample, percent: Double) -> GestureRelease?
+}
+
+extension GestureResponder {
+    public func finishesEarly(_ sample: GestureSample, percent: Double) -> GestureRelease? { nil }
 }
 
 public struct GestureRelease: Sendable, Equatable {

@@ -139,6 +139,33 @@ import Transitions
         #expect(outcome.errors.isEmpty, "\(outcome.problems)")
     }
 
+    @Test func finishesWhileDraggingEndsTheTransitionWithTheFingerDown() throws {
+        // SPStorkController's rule: past 240 points of a pan down it dismisses at once.
+        // The drag holds at 60 % of 844 (506 points), so it passes 240 (28.4 %) on the way.
+        let source = entry("{dismissal = {finishesWhileDragging = function(g, percent) return g.translation.y > 240 end}}")
+        let outcome = run(source, scenario: .interactiveFinish, gesture: GestureInput(.release(at: 0.6)))
+        #expect(outcome.problems.isEmpty, "\(outcome.problems)")
+        let finish = try #require(time(of: "finishInteractiveTransition", in: outcome))
+        let updates = hooks(outcome).filter { $0.hook == "updateInteractiveTransition" }
+        #expect(updates.allSatisfy { $0.time <= finish + 1e-9 }, "nothing drives it once finished")
+        let last = try #require(updates.last.flatMap { Double($0.detail ?? "") })
+        #expect(last > 240.0 / 844 && last < 0.6, "finished at \(last), as it passed 240 points")
+        #expect(hooks(outcome).last { $0.hook == "completeTransition" }?.detail == "true")
+        let bad = entry("{dismissal = {finishesWhileDragging = function(g, percent) return 1 end}}")
+        let refused = run(bad, scenario: .interactiveFinish)
+        let error = refused.errors.first { $0.message.contains("must return true (finish now) or false (go on)") }
+        #expect(error?.location?.line == line(of: "finishesWhileDragging", in: bad), "\(refused.problems)")
+    }
+
+    @Test func velocityThresholdFalseLetsOnlyTheDistanceDecide() {
+        // interactive-flick: 80 points in 50 ms, 1,600 points a second but 9.5 % of the way.
+        let flick = run(entry("{dismissal = {}}"), scenario: .interactiveFlick)
+        #expect(hooks(flick).contains { $0.hook == "finishInteractiveTransition" }, "\(flick.problems)")
+        let slow = run(entry("{dismissal = {velocityThreshold = false}}"), scenario: .interactiveFlick)
+        #expect(hooks(slow).contains { $0.hook == "cancelInteractiveTransition" }, "\(slow.problems)")
+        #expect(slow.problems.isEmpty, "\(slow.problems)")
+    }
+
     @Test func badAnswersAreErrorsAtTheFunctionsLine() {
         let source = entry("""
             {dismissal = {
