@@ -140,8 +140,23 @@ enum ContextBindings {
         }
     }
 
+    /// Hooks UIKit only asks a question of: ending or driving the transition
+    /// from one of them breaks the machinery that asked (a completed
+    /// transition whose interruptible animator is then scrubbed).
+    static let questions = ["transitionDuration", "interruptibleAnimator", ".progress", ".shouldFinish", ".finishesWhileDragging",
+                            ".completionSpeed", ".completionCurve"]
+
+    /// Refuses `call` inside a question hook.
+    static func refuseInQuestion(_ runtime: ScriptRuntime, _ call: String) throws {
+        let hook = runtime.currentHook
+        guard questions.contains(where: { $0.hasPrefix(".") ? hook.hasSuffix($0) : hook == $0 }) else { return }
+        throw ScriptMistake("\(call) inside \(hook), which UIKit only asks a question of: end or drive the transition "
+                            + "from animateTransition, an animation's completion or the interaction's rule instead")
+    }
+
     static let completeTransition: HostFunction = { L in
         ScriptRuntime.host(L) { runtime, _ in
+            try refuseInQuestion(runtime, "completeTransition")
             let context = try runtime.context(at: 1)
             let didComplete = try runtime.flag(at: 2)
             let location = runtime.state.callerLocation()
@@ -173,6 +188,7 @@ enum ContextBindings {
 
     static let update: HostFunction = { L in
         ScriptRuntime.host(L) { runtime, arguments in
+            try refuseInQuestion(runtime, "updateInteractiveTransition")
             try runtime.context(at: 1).updateInteractiveTransition(try arguments.number(2))
             return 0
         }
@@ -180,6 +196,7 @@ enum ContextBindings {
 
     static let finish: HostFunction = { L in
         ScriptRuntime.host(L) { runtime, _ in
+            try refuseInQuestion(runtime, "finishInteractiveTransition")
             try runtime.context(at: 1).finishInteractiveTransition()
             return 0
         }
@@ -187,6 +204,7 @@ enum ContextBindings {
 
     static let cancel: HostFunction = { L in
         ScriptRuntime.host(L) { runtime, _ in
+            try refuseInQuestion(runtime, "cancelInteractiveTransition")
             try runtime.context(at: 1).cancelInteractiveTransition()
             return 0
         }

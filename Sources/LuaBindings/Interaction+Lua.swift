@@ -211,6 +211,9 @@ final class ScriptedGestureResponder: GestureResponder {
         runtime.push(sample, gesture: rule.gesture, containerSize: containerSize)
         if let percent { state.push(percent) } else { runtime.push(containerSize) }
         if let finishing { state.push(finishing) }
+        let previous = runtime.currentHook
+        runtime.currentHook = "\(section).\(name)"
+        defer { runtime.currentHook = previous }
         do {
             try runtime.timed { () throws(LuaError) in
                 try state.call(hook: "\(section).\(name)", arguments: finishing == nil ? 2 : 3, results: 1)

@@ -15,6 +15,21 @@ import Transitions
         #expect(error?.location?.line == line(of: "interruptibleAnimator = function", in: source), "\(outcome.problems)")
     }
 
+    @Test func questionHooksMayNotEndOrDriveTheTransition() {
+        let early = PropertyAnimatorTests().entry("", interaction: "interaction = {dismissal = {}},", interruptible: true)
+            .replacingOccurrences(of: "interruptibleAnimator = function(ctx) current = current or make(ctx); return current end",
+                                  with: "interruptibleAnimator = function(ctx) current = current or make(ctx)\n ctx:completeTransition(true); return current end")
+        let outcome = run(early, scenario: .interactiveFinish)
+        let error = outcome.errors.first { $0.message.contains("completeTransition inside interruptibleAnimator") }
+        #expect(error?.location?.line == line(of: "ctx:completeTransition(true); return current", in: early), "\(outcome.problems)")
+
+        let driving = GestureBindingTests().entry("{dismissal = {progress = function(g, size) ctx:finishInteractiveTransition() return 0.5 end}}")
+            .replacingOccurrences(of: "animateTransition = function(ctx)", with: "animateTransition = function(c) ctx = c")
+        let driven = run(driving, scenario: .interactiveFinish)
+        #expect(driven.errors.contains { $0.message.contains("finishInteractiveTransition inside interaction.dismissal.progress") },
+                "\(driven.problems)")
+    }
+
     @Test func animationsThatNeverSettleAreReported() {
         // Each completion starts the next animation: the screen never comes to rest.
         let source = """
