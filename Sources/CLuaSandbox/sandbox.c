@@ -215,13 +215,20 @@ static int host_message_handler(lua_State *L) {
     sb->error_source[0] = '\0';
     sb->error_line = 0;
     lua_Debug ar;
+    /* The innermost frame of the script's own files: the host's Lua chunks
+     * (named "=…", such as the prelude behind UIView.new) are passed over
+     * unless there is nothing else, so a limit hit inside one is placed at
+     * the script's call. */
     for (int level = 0; lua_getstack(L, level, &ar); level++) {
         lua_getinfo(L, "Sl", &ar);
         if (ar.currentline > 0) {
             const char *source = ar.source[0] == '@' || ar.source[0] == '=' ? ar.source + 1 : ar.short_src;
-            snprintf(sb->error_source, sizeof sb->error_source, "%s", source);
-            sb->error_line = ar.currentline;
-            break;
+            int host_chunk = source[0] == '=';
+            if (sb->error_line == 0 || !host_chunk) {
+                snprintf(sb->error_source, sizeof sb->error_source, "%s", host_chunk ? source + 1 : source);
+                sb->error_line = ar.currentline;
+            }
+            if (!host_chunk) break;
         }
     }
     const char *message = lua_tostring(L, 1);

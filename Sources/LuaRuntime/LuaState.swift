@@ -224,7 +224,9 @@ public final class LuaState {
         segue_lua_pop(L, 1)
         let (head, traceback) = splitTraceback(text)
         let (parsed, message) = locate(head)
-        let location = parsed ?? recordedLocation
+        // A message raised inside the host's own chunk (the prelude) is placed at the script's frame.
+        let inHostChunk = parsed.map { $0.file.hasPrefix("=") || $0.file.hasPrefix("(") } ?? false
+        let location = (inHostChunk ? recordedLocation : nil) ?? parsed ?? recordedLocation
         switch segue_sandbox_fate(sandbox) {
         case SEGUE_FATE_TIME_LIMIT:
             return .timeLimitExceeded(entry: entry, hook: hook, limit: limits.time, location: location)

@@ -1,5 +1,6 @@
 import Foundation
 import LuaBindings
+import LuaRuntime
 import Testing
 import Transitions
 
@@ -28,6 +29,27 @@ import Transitions
         let driven = run(driving, scenario: .interactiveFinish)
         #expect(driven.errors.contains { $0.message.contains("finishInteractiveTransition inside interaction.dismissal.progress") },
                 "\(driven.problems)")
+    }
+
+    @Test func aLimitHitInsideTheHostsOwnLuaIsPlacedAtTheScriptsCall() {
+        // UIView.new runs partly in the prelude, Segue's own Lua: the time runs out there.
+        let source = """
+            return {
+              title = "t", summary = "s",
+              animator = {
+                transitionDuration = function(ctx) return 0.3 end,
+                animateTransition = function(ctx)
+                  while true do ctx.containerView:addSubview(UIView.new{frame = CGRect(0, 0, 1, 1)}) end
+                end,
+              },
+            }
+            """
+        var options = ScenarioOptions()
+        options.limits = SandboxLimits(time: .milliseconds(200))
+        let outcome = run(source, scenario: .present, options: options)
+        let error = outcome.errors.first { $0.message.contains("time limit") || $0.message.contains("memory limit") }
+        #expect(error?.file?.hasSuffix("sample.lua") == true, "\(outcome.problems)")
+        #expect(error?.line == line(of: "while true do", in: source), "\(outcome.problems)")
     }
 
     @Test func animationsThatNeverSettleAreReported() {
