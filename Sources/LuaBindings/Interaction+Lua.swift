@@ -465,8 +465,7 @@ extension ScriptRuntime {
                        phase: (() -> Void) -> Void) {
         let size = options.windowSize
         let host = rule == nil ? presented.presentationController as? PresentedDragging : nil
-        guard rule != nil || host != nil else { return }
-        let gesture = rule?.gesture ?? host!.dragGesture, distance = rule?.distance ?? host!.dragDistance
+        guard let gesture = rule?.gesture ?? host?.dragGesture, let distance = rule?.distance ?? host?.dragDistance else { return }
         func handle(_ name: String, _ event: GestureSample) {
             if let rule { callPresentedHandler(name, event, rule: rule, controller: presented, containerSize: size) } else { host?.drag(event) }
         }

@@ -273,7 +273,7 @@ final class SheetPresentationController: BuiltinPresentationController, Presente
             let tops = self.tops
             var places = tops.enumerated().map { (index: Optional($0.offset), top: $0.element) }
             if !configuration.isModalInPresentation && sample.state == .ended { places.append((nil, bounds.height)) }
-            let nearest = places.min { abs($0.top - projected) < abs($1.top - projected) }!
+            guard let nearest = places.min(by: { abs($0.top - projected) < abs($1.top - projected) }) else { return }
             guard let index = nearest.index else {
                 simulation?.dismiss(animated: true)
                 return
