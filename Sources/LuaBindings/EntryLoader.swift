@@ -46,8 +46,10 @@ public enum EntryLoader {
             guard let key = key.string else { continue }
             if value == .opaque("function") { names.append(key) }
             if let section = value.table {
-                for (inner, value) in section.entries where value == .opaque("function") {
-                    if let inner = inner.string { names.append("\(key).\(inner)") }
+                for (inner, value) in section.entries {
+                    // A declared gesture (interaction.dismissal = {…}) counts as one, its rule's functions with it.
+                    let declared = value == .opaque("function") || (key == "interaction" && (value.table != nil || value == .opaque("table")))
+                    if declared, let inner = inner.string { names.append("\(key).\(inner)") }
                 }
             }
         }

@@ -24,10 +24,11 @@ import TestSupport
               title = "Sample", summary = "A sample.", tags = {"b", "a"}, author = "Me",
               animator = {animateTransition = animate, transitionDuration = function() return 0.3 end},
               presentationController = {presentationTransitionWillBegin = function() end, _style = "custom"},
+              interaction = {dismissal = {gesture = "pan", direction = "down"}},
             }
             """).get()
         #expect(entry.metadata == EntryMetadata(name: "sample", title: "Sample", summary: "A sample.", tags: ["b", "a"], author: "Me"))
-        #expect(entry.hooks == ["animator.animateTransition", "animator.transitionDuration",
+        #expect(entry.hooks == ["animator.animateTransition", "animator.transitionDuration", "interaction.dismissal",
                                 "presentationController.presentationTransitionWillBegin"])
     }
 
