@@ -145,7 +145,8 @@ final class ScriptedGestureResponder: GestureResponder {
               call(runtime, "finishesWhileDragging", sample, percent: percent) else { return nil }
         let state = runtime.state
         defer { state.pop() }
-        guard state.isBoolean(at: -1) else {
+        // nil is "not yet", as `if … then return true end` says it.
+        guard state.isBoolean(at: -1) || state.isNil(at: -1) else {
             complain(runtime, "finishesWhileDragging", "must return true (finish now) or false (go on); got \(got(runtime))")
             return nil
         }
@@ -382,7 +383,13 @@ extension ScriptRuntime {
         state.pushField("velocityThreshold", of: table)
         let speedIgnored = state.isBoolean(at: -1) && !state.boolean(at: -1)
         state.pop()
-        if speedIgnored { rule.velocityThreshold = .infinity } else if let velocity = number("velocityThreshold", minimum: 0) {
+        state.pushField("velocityThreshold", of: table)
+        let wrongFlag = state.isBoolean(at: -1) && state.boolean(at: -1)
+        state.pop()
+        if wrongFlag {
+            find(hook: hook, location: at, "'velocityThreshold' is points (or scale) a second, or false to let only the distance decide; "
+                 + "true means nothing: UIKit's default is used")
+        } else if speedIgnored { rule.velocityThreshold = .infinity } else if let velocity = number("velocityThreshold", minimum: 0) {
             rule.velocityThreshold = velocity
         }
         for key in ["progress", "shouldFinish", "finishesWhileDragging", "completionSpeed", "completionCurve"] {
@@ -465,21 +472,29 @@ extension ScriptRuntime {
                        phase: (() -> Void) -> Void) {
         let size = options.windowSize
         let host = rule == nil ? presented.presentationController as? PresentedDragging : nil
-        guard let gesture = rule?.gesture ?? host?.dragGesture, let distance = rule?.distance ?? host?.dragDistance else { return }
+        guard let gesture = rule?.gesture ?? host?.dragGesture else { return }
         func handle(_ name: String, _ event: GestureSample) {
             if let rule { callPresentedHandler(name, event, rule: rule, controller: presented, containerSize: size) } else { host?.drag(event) }
         }
-        let paths = [TouchPath.along(gesture, distance: distance, in: size, [(0, 0), (0.3, -0.3), (0.4, -0.3)]),
-                     TouchPath.preset(.nudge, for: gesture, distance: distance, in: size),
-                     TouchPath.preset(.drag, for: gesture, distance: distance, in: size)]
-        for path in paths {
+        /// The drag's n-th path: the host's own from where the view is now, or the script's three.
+        func path(_ n: Int) -> TouchPath? {
+            if let host { return host.dragPath(n) }
+            guard let rule, n < 3 else { return nil }
+            return [TouchPath.along(gesture, distance: rule.distance, in: size, [(0, 0), (0.3, -0.3), (0.4, -0.3)]),
+                    TouchPath.preset(.nudge, for: gesture, distance: rule.distance, in: size),
+                    TouchPath.preset(.drag, for: gesture, distance: rule.distance, in: size)][n]
+        }
+        var n = 0
+        while let path = path(n) {
+            n += 1
             guard simulation.topViewController === presented, !simulation.isTransitioning, !state.isTerminated else { return }
             phase {
                 let start = simulation.now
                 var frame = 0
                 let step = 1 / options.fps
                 for event in path.events(for: gesture) {
-                    // Frames up to the event, then the event: the preview sees the finger move.
+                    // Frames up to the event, then the event, then a frame due at its instant:
+                    // the preview sees the finger move and what it moved.
                     while start + Double(frame + 1) * step < start + event.time - 1e-9 {
                         frame += 1
                         // Frames and events are sums of different sixtieths: never step back.
@@ -497,6 +512,10 @@ extension ScriptRuntime {
                     }
                     handle(name, event)
                     if state.isTerminated { return }
+                    if abs(start + Double(frame + 1) * step - simulation.now) < 1e-9 {
+                        frame += 1
+                        sample?(simulation)
+                    }
                 }
                 simulation.fingers = nil
                 simulation.runUntilIdle(fps: options.fps, sample: sample)

@@ -225,6 +225,15 @@ public enum ScenarioRunner {
                          + "or present it as presentationStyle = \"custom\" to move it yourself")
             return finished()
         }
+        if sheetDrags && presented.sheetConfiguration.isModalInPresentation
+            && (scenario.isInteractive || (gesture != nil && ![.present, .interactivePresent].contains(scenario))) {
+            if gesture != nil || given != nil {
+                runtime.find(hook: "touches", location: runtime.location(ofField: "isModalInPresentation"),
+                             "isModalInPresentation: UIKit's sheet cannot be dragged away")
+                return finished()
+            }
+            return finished(skipped: "isModalInPresentation: the sheet cannot be dragged away")
+        }
         if scenario == .dragPresented && declared.presented == nil && !sheetDrags {
             return finished(skipped: "no drag on the presented screen")
         }

@@ -123,8 +123,11 @@ extension ScriptRuntime {
         state.pushField("identifier", of: index)
         let identifier = state.string(at: -1)
         state.pop()
-        guard let identifier, !identifier.isEmpty, identifier.utf8.count <= 64 else {
+        guard let identifier, !identifier.isEmpty, identifier.count <= 64 else {
             throw ArgumentError(position: 0, message: "a custom detent needs an identifier: a name of 1 to 64 characters")
+        }
+        guard !SheetDetent.systemIdentifiers.contains(identifier) else {
+            throw ArgumentError(position: 0, message: "\"\(identifier)\" is UIKit's own detent: write it as the string \"\(identifier)\", or name yours otherwise")
         }
         let height: Double?
         do {
@@ -177,8 +180,8 @@ extension ScriptRuntime {
         defer { state.pop() }
         if state.isNil(at: -1) { return nil }
         guard state.isNumber(at: -1), let value = state.number(at: -1), value.isFinite else {
-            find(hook: hook, location: location, "a detent's resolver returns a height in points (or nil: not in use), not \(state.typeName(at: -1)) "
-                 + (state.isNumber(at: -1) ? "\(state.number(at: -1) ?? 0)" : ""))
+            let got = state.isNumber(at: -1) ? LuaValue.number(state.number(at: -1) ?? .nan).description : "a \(state.typeName(at: -1))"
+            find(hook: hook, location: location, "a detent's resolver returns a height in points (or nil: not in use), not \(got)")
             return nil
         }
         if value < 0 || value > maximum + 1e-9 {

@@ -44,9 +44,10 @@ public struct SheetConfiguration {
 /// Who can be dragged directly while presented (a sheet between its
 /// detents): the recognizer's action, sample by sample.
 public protocol PresentedDragging: AnyObject {
-    /// The pan that moves it, and how far counts as all the way.
+    /// The pan that moves it.
     var dragGesture: GestureKind { get }
-    var dragDistance: Double { get }
+    /// The drag-presented scenario's n-th hand, from where the view is now; nil after the last.
+    func dragPath(_ n: Int) -> TouchPath?
     func drag(_ sample: GestureSample)
 }
 
@@ -66,7 +67,9 @@ public protocol PresentedDragging: AnyObject {
 /// r = 0.998, and the nearest resting place wins.
 final class SheetPresentationController: BuiltinPresentationController, PresentedDragging {
     public let configuration: SheetConfiguration
-    public private(set) var selectedDetentIdentifier: String
+    /// nil: the smallest detent.
+    private var selected: String?
+    private var followedSize: Size?
     weak var simulation: Simulation?
     private var dimmingView: View?
     private var grabber: View?
@@ -81,7 +84,7 @@ final class SheetPresentationController: BuiltinPresentationController, Presente
     init(presented: ViewController, presenting: ViewController, configuration: SheetConfiguration, simulation: Simulation) {
         self.configuration = configuration
         self.simulation = simulation
-        selectedDetentIdentifier = configuration.selectedDetentIdentifier ?? configuration.detents.first?.identifier ?? "large"
+        selected = configuration.selectedDetentIdentifier
         super.init(presented: presented, presenting: presenting)
     }
 
@@ -89,15 +92,25 @@ final class SheetPresentationController: BuiltinPresentationController, Presente
     private var bounds: Rect { containerView?.bounds ?? .zero }
     private var insets: EdgeInsets { simulation?.safeAreaInsets ?? EdgeInsets() }
 
+    /// Where the sheet rests now.
+    public var selectedDetentIdentifier: String {
+        detents.first { $0.identifier == selected }?.identifier ?? detents[0].identifier
+    }
+
+    /// A phone in landscape: UIKit's compact height (under 500 points is our reading), where
+    /// medium is inactive and the sheet, not edge-attached, takes the whole height.
+    private var isCompactHeight: Bool { bounds.height < 500 }
+    private var topGap: Double { isCompactHeight ? 0 : Self.gap }
+
     /// The large detent's height: the container less the top safe area, the gap and the bottom safe area.
-    public var maximumDetentValue: Double { max(0, bounds.height - insets.top - Self.gap - insets.bottom) }
+    public var maximumDetentValue: Double { max(0, bounds.height - insets.top - topGap - insets.bottom) }
 
     /// The active detents and their heights, smallest first (resolved once per container size).
     public var detents: [(identifier: String, value: Double)] {
         if let resolved, resolved.size == bounds.size { return resolved.detents }
         let maximum = maximumDetentValue
         var result: [(identifier: String, value: Double)] = []
-        for detent in configuration.detents {
+        for detent in configuration.detents where !(isCompactHeight && detent.identifier == "medium") {
             guard let value = detent.resolve(maximum), value.isFinite else { continue }
             result.append((detent.identifier, min(max(value, 0), maximum)))
         }
@@ -111,7 +124,7 @@ final class SheetPresentationController: BuiltinPresentationController, Presente
     func top(forDetentValue value: Double) -> Double { bounds.height - insets.bottom - value }
     private var tops: [Double] { detents.map { top(forDetentValue: $0.value) } }
     private var selectedTop: Double {
-        top(forDetentValue: (detents.first { $0.identifier == selectedDetentIdentifier } ?? detents[0]).value)
+        top(forDetentValue: (detents.first { $0.identifier == selected } ?? detents[0]).value)
     }
 
     /// The sheet's frame with its top edge at `top`: its bottom stays at
@@ -147,7 +160,7 @@ final class SheetPresentationController: BuiltinPresentationController, Presente
     /// the full height, all the way there, none from the detent below it.
     func pushBackFraction(top: Double) -> Double {
         let tops = self.tops
-        guard let largest = detents.last, largest.value >= maximumDetentValue - 0.5 else { return 0 }
+        guard !isCompactHeight, let largest = detents.last, largest.value >= maximumDetentValue - 0.5 else { return 0 }
         let below = tops.count > 1 ? tops[tops.count - 2] : bounds.height
         return Self.ramp(top, from: below, to: tops[tops.count - 1])
     }
@@ -163,7 +176,7 @@ final class SheetPresentationController: BuiltinPresentationController, Presente
         guard fraction > 0 else { return .identity }
         let s = 1 - (1 - Self.presenterScale) * fraction
         let largeTop = top(forDetentValue: maximumDetentValue)
-        let dy = ((largeTop - Self.gap) - bounds.height * (1 - Self.presenterScale) / 2) * fraction
+        let dy = ((largeTop - topGap) - bounds.height * (1 - Self.presenterScale) / 2) * fraction
         return AffineTransform(translationX: 0, y: dy).scaledBy(x: s, y: s)
     }
 
@@ -241,16 +254,36 @@ final class SheetPresentationController: BuiltinPresentationController, Presente
         if presenterClipped { presenter.clipsToBounds = false }
     }
 
+    /// A new container size (a rotation) re-lays the sheet at its detent, and the dimming and the presenter with it.
     override func containerViewWillLayoutSubviews() {
         super.containerViewWillLayoutSubviews()
-        guard transitionCoordinator == nil else { return }
+        let size = bounds.size
+        defer { followedSize = size }
+        guard let last = followedSize, last != size, isCompact else { return }
+        presentedView.frame = frameOfPresentedViewInContainerView
         follow(top: presentedView.frame.minY)
     }
 
     // MARK: Dragging between detents
 
     var dragGesture: GestureKind { .pan(.vertical) }
-    var dragDistance: Double { bounds.height }
+
+    /// On the sheet, 30 points below its top edge: up to 60 points past the
+    /// largest detent (the rubber band), a 60-point nudge down, then down
+    /// nine tenths of the way to the bottom edge (away); each held still
+    /// for a tenth of a second before it lifts.
+    func dragPath(_ n: Int) -> TouchPath? {
+        let top = presentedView.frame.minY, highest = tops.last ?? top
+        let dy: Double
+        switch n {
+        case 0: dy = -(top - highest + 60)
+        case 1: dy = 60
+        case 2: dy = (bounds.height - top) * 0.9
+        default: return nil
+        }
+        let from = Point(x: bounds.midX, y: top + 30), to = Point(x: bounds.midX, y: top + 30 + dy)
+        return TouchPath(.one([(0, from), (0.3, to), (0.4, to)]))
+    }
 
     func drag(_ sample: GestureSample) {
         guard isCompact, let engine = containerView?.engine else { return }
@@ -278,7 +311,7 @@ final class SheetPresentationController: BuiltinPresentationController, Presente
                 simulation?.dismiss(animated: true)
                 return
             }
-            selectedDetentIdentifier = detents[index].identifier
+            selected = detents[index].identifier
             let target = nearest.top, distance = target - top
             let initial = abs(distance) < 1e-6 ? 0 : velocity / distance
             engine.animate(duration: Self.snapDuration, dampingRatio: 1, initialVelocity: initial, animations: {

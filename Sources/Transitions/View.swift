@@ -245,7 +245,11 @@ public final class View {
     private func resizeSubviews(from old: Size, to new: Size) {
         for view in subviews where !view.autoresizingMask.isEmpty {
             let mask = view.autoresizingMask
-            let frame = view.frame
+            // UIKit resizes bounds and centre, the frame the view would have untransformed:
+            // a view scaled back behind a sheet keeps its scale through a rotation.
+            let bounds = view.bounds, position = view.center, anchor = view.anchorPoint
+            let frame = Rect(x: position.x - anchor.x * bounds.width, y: position.y - anchor.y * bounds.height,
+                             width: bounds.width, height: bounds.height)
             func share(_ delta: Double, _ parts: [(flexible: Bool, length: Double)]) -> [Double] {
                 let flexible = parts.filter(\.flexible)
                 guard !flexible.isEmpty else { return parts.map { _ in 0 } }
@@ -261,8 +265,9 @@ public final class View {
             let y = share(new.height - old.height, [(mask.contains(.flexibleTopMargin), frame.minY),
                                                      (mask.contains(.flexibleHeight), frame.height),
                                                      (mask.contains(.flexibleBottomMargin), old.height - frame.maxY)])
-            view.frame = Rect(x: frame.minX + x[0], y: frame.minY + y[0],
-                              width: max(frame.width + x[1], 0), height: max(frame.height + y[1], 0))
+            let size = Size(width: max(frame.width + x[1], 0), height: max(frame.height + y[1], 0))
+            view.bounds = Rect(x: bounds.minX, y: bounds.minY, width: size.width, height: size.height)
+            view.center = Point(x: frame.minX + x[0] + anchor.x * size.width, y: frame.minY + y[0] + anchor.y * size.height)
         }
     }
 

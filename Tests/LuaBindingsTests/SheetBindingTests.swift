@@ -58,6 +58,7 @@ import Transitions
             (#"{detents = {{identifier = "a", height = 100, resolver = function() return 1 end}}}"#, "pageSheet", "exactly one of 'height'"),
             (#"{detents = {{identifier = "a", height = -5}}}"#, "pageSheet", "must be at least 0"),
             (#"{detents = {"large"}}"#, "custom", "only a page or form sheet has"),
+            (#"{detents = {{identifier = "medium", height = 300}}}"#, "pageSheet", "is UIKit's own detent"),
         ]
         for item in cases {
             let source = Self.entry(sheet: item.sheet, style: item.style)
@@ -90,12 +91,14 @@ import Transitions
         let outcome = run(source, scenario: .dragPresented, options: sampled())
         #expect(outcome.problems.isEmpty, "\(outcome.problems)")
         #expect(outcome.skipped == nil)
-        // Up 30 % of 844 (253.2) from medium's 433 to 179.8, short of large: no rubber band; held
-        // there still, then let go nearer large (122.8 away) than medium (253.2): it snaps up to 57
-        // on a critically damped spring, never past it.
+        // The finger lands on the sheet and pulls it 60 points past large: from 433 by 436, to −3,
+        // rubber-banded to 57 − 844·(1 − 1/(60·0.55/844 + 1)); let go still, it settles at 57 on a
+        // critically damped spring. Then a 60-point nudge (back to 57) and 0.9 of the way down: away.
         let tops = tops(outcome)
-        #expect(tops.contains { abs($0 - (433 - 253.2)) < 1e-9 }, "\(tops)")
-        #expect(abs((tops.min() ?? 0) - 57) < 1e-6, "\(tops.min() ?? 0)")
+        let furthest = 57 - 844 * (1 - 1 / (60 * 0.55 / 844 + 1))
+        // Traces keep frames to 4 decimals.
+        #expect(abs((tops.min() ?? 0) - furthest) < 1e-3, "\(tops.min() ?? 0) vs \(furthest)")
+        #expect(tops.contains { abs($0 - 117) < 1e-9 }, "the nudge's hold at 57 + 60 is sampled")
         // The long drag at the end takes it away.
         #expect(outcome.trace?.hooks.contains { $0.hook == "dismissalTransitionDidEnd" && $0.detail == "true" } == true)
     }
@@ -106,6 +109,15 @@ import Transitions
             """)
         let outcome = run(source, scenario: .dragPresented)
         #expect(outcome.errors.first?.message.contains("is dragged by UIKit's sheet itself") == true, "\(outcome.problems)")
+    }
+
+    @Test func aModalSheetIsNeverDraggedAway() {
+        let source = Self.entry(sheet: #"{detents = {"medium"}}"#, extra: "isModalInPresentation = true, interaction = {dismissal = {}},")
+        #expect(run(source, scenario: .interactiveFinish).skipped == "isModalInPresentation: the sheet cannot be dragged away")
+        let driven = run(source, scenario: .dismiss, gesture: GestureInput(.preset(.drag)))
+        #expect(driven.errors.first?.message.contains("cannot be dragged away") == true, "\(driven.problems)")
+        let dragged = run(source, scenario: .dragPresented)
+        #expect(dragged.problems.isEmpty && dragged.trace?.hooks.contains { $0.hook == "dismissalTransitionWillBegin" } != true)
     }
 
     @Test func isModalInPresentationMustBeABoolean() {

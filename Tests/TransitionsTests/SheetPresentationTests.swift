@@ -149,6 +149,39 @@ import Testing
         #expect(modal.view.frame.minY == Self.mediumTop)
     }
 
+    @Test func theSmallestDetentIsTheDefaultWhateverTheOrderGiven() {
+        let (_, sheet) = present { $0.detents = [.large, .medium] }
+        #expect(sheet.view.frame.minY == Self.mediumTop)
+    }
+
+    @Test func rotatedTheSheetAndThePresenterAreLaidOutAgain() {
+        let (simulation, sheet) = present()
+        simulation.setWindowSize(Size(width: 844, height: 390))
+        simulation.runUntilIdle()
+        // Compact height (landscape, insets 47 left and right, 21 bottom): no top gap, the sheet
+        // takes the whole height and the presenter is not pushed back.
+        #expect(sheet.view.frame == Rect(x: 0, y: 0, width: 844, height: 390))
+        #expect(simulation.root.view.transform == .identity)
+        #expect(simulation.root.view.frame == Rect(x: 0, y: 0, width: 844, height: 390))
+        simulation.setWindowSize(Size(width: 390, height: 844))
+        simulation.runUntilIdle()
+        // Back in portrait: pushed back again, its untransformed frame the window's.
+        #expect(sheet.view.frame.minY == Self.largeTop)
+        let presenter = simulation.root.view
+        #expect(presenter.bounds.size == Size(width: 390, height: 844) && presenter.center == Point(x: 195, y: 422))
+        #expect(abs(presenter.frame.minY - 47) < 1e-9, "\(presenter.frame)")
+    }
+
+    @Test func inLandscapeMediumIsInactive() {
+        let simulation = Simulation(windowSize: Size(width: 844, height: 390))
+        let sheet = simulation.makeViewController(name: "sheet")
+        sheet.modalPresentationStyle = .pageSheet
+        sheet.sheetConfiguration.detents = [.medium, .large]
+        simulation.present(sheet)
+        simulation.runUntilIdle()
+        #expect(sheet.view.frame == Rect(x: 0, y: 0, width: 844, height: 390))
+    }
+
     @Test func onARegularWidthTheSheetIsAFormSheetAndDetentsDoNotApply() {
         let pad = Simulation(windowSize: Size(width: 1024, height: 1366))
         let form = pad.makeViewController(name: "form")
