@@ -290,7 +290,8 @@ extension ScriptRuntime {
         func number(_ key: String, minimum: Double, above: Bool = false) -> Double? {
             state.pushField(key, of: table)
             defer { state.pop() }
-            if state.isNil(at: -1) || state.isFunction(at: -1) { return nil }
+            // Only completionSpeed may be a function (asked at release); a threshold is a figure.
+            if state.isNil(at: -1) || (state.isFunction(at: -1) && key == "completionSpeed") { return nil }
             guard state.isNumber(at: -1), let value = state.number(at: -1), value.isFinite, above ? value > minimum : value >= minimum else {
                 find(hook: hook, location: at, "'\(key)' must be a finite number \(above ? "above" : "at least") "
                      + "\(LuaValue.number(minimum).description); UIKit's default is used")

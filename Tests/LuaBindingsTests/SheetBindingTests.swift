@@ -120,6 +120,21 @@ import Transitions
         #expect(dragged.problems.isEmpty && dragged.trace?.hooks.contains { $0.hook == "dismissalTransitionWillBegin" } != true)
     }
 
+    @Test func presentationControllerHooksOfASheetAreReportedAsNeverCalled() {
+        let source = Self.entry(sheet: #"{detents = {"medium"}}"#, extra: """
+            presentationController = {frameOfPresentedViewInContainerView = function(self) return CGRect(0, 0, 10, 10) end},
+            """)
+        let outcome = run(source, scenario: .present)
+        let warning = outcome.problems.first { $0.message.contains("UIKit never calls these hooks for presentationStyle \"pageSheet\"") }
+        #expect(warning?.severity == .warning && warning?.line == line(of: "presentationController =", in: source), "\(outcome.problems)")
+    }
+
+    @Test func thresholdsAreFiguresNotFunctions() {
+        let outcome = run(GestureBindingTests().entry("{dismissal = {velocityThreshold = function() return 5000 end}}"),
+                          scenario: .interactiveFinish)
+        #expect(outcome.errors.contains { $0.message.contains("'velocityThreshold' must be a finite number") }, "\(outcome.problems)")
+    }
+
     @Test func isModalInPresentationMustBeABoolean() {
         let outcome = run(Self.entry(sheet: #"{detents = {"medium"}}"#, extra: #"isModalInPresentation = "yes","#), scenario: .present)
         #expect(outcome.errors.first?.message.contains("'isModalInPresentation' must be true or false") == true, "\(outcome.problems)")
