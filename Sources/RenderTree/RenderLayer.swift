@@ -36,6 +36,10 @@ public struct RenderLayer: Sendable, Equatable {
     public var curl = 0.0
     /// What the layer shows above its background and below its sublayers.
     public var content: LayerContent = .none
+    /// A visual effect view's blur: what is behind the layer, blurred,
+    /// saturated and tinted, in its rounded bounds, over its background and
+    /// under its content and sublayers (UIKit's backdrop subview comes first).
+    public var backdrop: BlurMaterial?
     public var sublayers: [RenderLayer] = []
     /// layer.sublayerTransform: applied to every sublayer about this layer's
     /// anchor point, before each is flattened into this layer's plane.

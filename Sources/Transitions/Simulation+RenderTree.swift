@@ -107,6 +107,7 @@ extension RenderLayer {
         sublayerTransform = state.sublayerTransform
         if let gradient = state.gradient { content = .gradient(gradient) }
         if let shape = state.shape { content = .shape(shape) }
+        if state.material.isVisible { backdrop = state.material }
     }
 }
 

@@ -192,7 +192,8 @@ func round(_ g: Gradient) -> Gradient {
              endPoint: round(g.endPoint), type: g.type)
 }
 func round(_ s: ShapePaint) -> ShapePaint {
-    ShapePaint(path: s.path.map(round), fillColor: s.fillColor.map(round), strokeColor: s.strokeColor.map(round), lineWidth: round4(s.lineWidth))
+    ShapePaint(path: s.path.map(round), fillColor: s.fillColor.map(round), strokeColor: s.strokeColor.map(round), lineWidth: round4(s.lineWidth),
+               strokeStart: round4(s.strokeStart), strokeEnd: round4(s.strokeEnd))
 }
 func round(_ r: Rect) -> Rect { Rect(x: round4(r.origin.x), y: round4(r.origin.y), width: round4(r.size.width), height: round4(r.size.height)) }
 func round(_ t: Transform3D) -> Transform3D {

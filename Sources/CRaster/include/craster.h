@@ -120,11 +120,15 @@ void cr_paint_gradient(uint8_t *pixels, int width, int height, int type, double 
  * premultiplied RGBA pixels. Pixel (i, j)'s centre is the layer point
  * (origin + (i + 0.5) / scale). The shape is the rectangle (x, y, w, h)
  * (w, h ≥ 0), rounded by `radius`, or the oval inscribed in it. Colours are
- * premultiplied; a zero alpha paints nothing.
+ * premultiplied; a zero alpha paints nothing. Only the part of the outline
+ * from `stroke_start` to `stroke_end` (fractions of its length, clamped to
+ * 0…1) is stroked, with square-cut ends, from where the UIBezierPath starts
+ * (a rectangle's top-left corner, a rounded rectangle's top edge after its
+ * top-left arc, an oval's rightmost point), clockwise on screen.
  */
 void cr_paint_shape(uint8_t *pixels, int width, int height, double origin_x, double origin_y, double scale_x, double scale_y,
                     int kind, double x, double y, double w, double h, double radius,
-                    const uint8_t fill[4], const uint8_t stroke[4], double line_width);
+                    const uint8_t fill[4], const uint8_t stroke[4], double line_width, double stroke_start, double stroke_end);
 
 /*
  * Multiplies premultiplied pixels by a mask's alpha (both width x height
