@@ -170,6 +170,10 @@ public final class Renderer {
                      box: box, context: context)
             }
         }
+        if case .stretched(let picture, let region, let capInsets) = layer.content, !bounds.isEmpty {
+            try drawStretched(picture, region: region, capInsets: capInsets, size: bounds.size, toDevice: toDevice, alpha: alpha,
+                              context: context)
+        }
         if case .shape(let shape) = layer.content {
             try drawShape(shape, bounds: bounds, masksToBounds: layer.masksToBounds, toDevice: toDevice, alpha: alpha, context: context)
         }

@@ -117,6 +117,11 @@ public enum LayerContent: Sendable, Equatable {
     case gradient(Gradient)
     /// A CAShapeLayer's path, filled and stroked.
     case shape(ShapePaint)
+    /// A resizable snapshot resized: `picture`'s `region` (in the picture's
+    /// bounds space) as a bitmap over the layer's bounds, its `capInsets`
+    /// (points of the region) keeping their size, the rest stretched (a
+    /// resizable image's nine parts).
+    indirect case stretched(picture: RenderLayer, region: Rect, capInsets: EdgeInsets)
 }
 
 /// Which controller's screen a layer shows.

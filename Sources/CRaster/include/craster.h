@@ -137,4 +137,15 @@ void cr_paint_shape(uint8_t *pixels, int width, int height, double origin_x, dou
  */
 void cr_apply_mask(uint8_t *pixels, const uint8_t *mask, int width, int height, int x0, int y0, int x1, int y1);
 
+/* ---- Whole pictures (image.c) ------------------------------------------- */
+
+/*
+ * The part [x, x + w) x [y, y + h) of `src` (width x height pixels; the part
+ * in pixels, possibly fractional) into `dst` (out_width x out_height), each
+ * pixel sampled bilinearly at its centre, edges clamped: a part on whole
+ * pixels copied at its own size comes out exactly.
+ */
+void cr_crop_bilinear(const uint8_t *src, int width, int height, double x, double y, double w, double h,
+                      uint8_t *dst, int out_width, int out_height);
+
 #endif
