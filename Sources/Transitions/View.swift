@@ -142,6 +142,12 @@ public final class View {
     /// The source of a snapshot view, frozen when it was taken.
     public private(set) var snapshot: Snapshot?
 
+    /// A UIVisualEffectView's contentView (nil for every other view): its
+    /// one subview, where its content goes (`View+Effect`).
+    public internal(set) var contentView: View?
+    /// The effect it last had, kept while it animates away to none.
+    var lastEffect: BlurStyle?
+
     var model: ViewState
     var animations: [AnimatableProperty: [RunningAnimation]] = [:]
     /// How many running layer animations hold each key (a group's members

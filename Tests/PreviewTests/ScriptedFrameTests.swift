@@ -11,8 +11,8 @@ import Testing
 @Suite struct ScriptedFrameTests {
     /// A presentation whose animateTransition runs `body` with `view` (the
     /// presented view, green, full screen) and `ctx` in scope, then a 1 s
-    /// linear animation whose completion ends the transition.
-    static func entry(_ body: String) -> String {
+    /// linear animation of `animations` whose completion ends the transition.
+    static func entry(_ body: String, animations: String = "view.alpha = 1") -> String {
         """
         local function animateTransition(ctx)
           local view = ctx:viewForKey("to")
@@ -20,7 +20,7 @@ import Testing
           view.backgroundColor = UIColor.green
           ctx.containerView:addSubview(view)
           \(body)
-          UIView.animate{duration = 1, options = {"curveLinear"}, animations = function() view.alpha = 1 end,
+          UIView.animate{duration = 1, options = {"curveLinear"}, animations = function() \(animations) end,
                          completion = function() ctx:completeTransition(true) end}
         end
         return {title = "Frames", summary = "Frames.", presentationStyle = "custom",
@@ -29,12 +29,12 @@ import Testing
     }
 
     /// The frames at `fps`, 390 × 844 points.
-    static func frames(_ body: String, fps: Double = 4) throws -> [RenderFrame] {
+    static func frames(_ body: String, animations: String = "view.alpha = 1", fps: Double = 4) throws -> [RenderFrame] {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("segue-frames-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent("frames.lua")
-        let source = entry(body)
+        let source = entry(body, animations: animations)
         try source.write(to: url, atomically: true, encoding: .utf8)
         var options = ScenarioOptions()
         options.fps = fps
@@ -114,5 +114,27 @@ import Testing
         #expect(image[145, 330] == white && image[219, 330] == white && image[220, 330] == green)
         // Squeezed into 40 points: the quarter of red is 10 points.
         #expect(image[29, 430] == red && image[30, 430] == white && image[59, 430] == white && image[60, 430] == green)
+    }
+
+    /// A dark blur coming in over the green screen: a flat colour stays
+    /// itself under the blur and green stays green under the saturation, so
+    /// what shows is UIImageEffects' dark tint (white 0.11) over green: at
+    /// alpha 0.73 at the end, at half of it halfway. Outside the view, green.
+    @Test func aBlurComesInOverTheScreen() throws {
+        let frames = try Self.frames("""
+            local blur = UIVisualEffectView.new{frame = CGRect(50, 100, 200, 300)}
+            view:addSubview(blur)
+            """, animations: "blur.effect = UIBlurEffect(\"dark\")")
+        let renderer = Renderer(scale: 1, painter: Blank())
+        func expected(alpha: Double) -> (UInt8, UInt8, UInt8, UInt8) {
+            let a = (alpha * 255).rounded(), tint = UInt8((0.11 * alpha * 255).rounded())
+            return (tint, UInt8(Double(tint) + (255 * (255 - a) / 255).rounded()), tint, 255)
+        }
+        let half = try renderer.render(try #require(frames.first { abs($0.time - 0.5) < 1e-9 }))
+        #expect(half[150, 250] == expected(alpha: 0.365), "\(half[150, 250])")
+        let end = try renderer.render(try #require(frames.last))
+        look(end, "dark-blur")
+        #expect(end[150, 250] == expected(alpha: 0.73) && end[51, 101] == expected(alpha: 0.73), "\(end[150, 250])")
+        #expect(end[49, 250] == (0, 255, 0, 255) && end[150, 99] == (0, 255, 0, 255))
     }
 }

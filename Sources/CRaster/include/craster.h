@@ -148,4 +148,36 @@ void cr_apply_mask(uint8_t *pixels, const uint8_t *mask, int width, int height, 
 void cr_crop_bilinear(const uint8_t *src, int width, int height, double x, double y, double w, double h,
                       uint8_t *dst, int out_width, int out_height);
 
+/*
+ * `passes` box blurs of half-width `radius` (each pixel the average of the
+ * 2 radius + 1 around it) along every row, then as many down every column,
+ * edges extended: three approach a Gaussian (the SVG specification's and
+ * Apple's UIImageEffects' way). Integer sums, rounded: the same bytes on
+ * every run. `scratch` holds width * height * 4 bytes, `sums` width * 4.
+ */
+void cr_box_blur(uint8_t *pixels, int width, int height, int radius, int passes, uint8_t *scratch, uint32_t *sums);
+
+/*
+ * Scales each pixel's colourfulness about its luminance (Rec. 709 weights)
+ * by `saturation` (kept within 0…its alpha), then lays the premultiplied
+ * `tint` over it: UIImageEffects' saturation matrix and tint fill.
+ */
+void cr_saturate_tint(uint8_t *pixels, int width, int height, double saturation, const uint8_t tint[4]);
+
+/*
+ * The width x height pixels of `src` (src_width wide) from (x0, y0) into
+ * `dst`: copied, or with `over`, composited over what `dst` holds (what
+ * lies behind a layer drawn offscreen: the targets under it, bottom first).
+ */
+void cr_gather(uint8_t *dst, int width, int height, const uint8_t *src, int src_width, int x0, int y0, int over);
+
+/*
+ * Draws `picture` (premultiplied, picture_width x picture_height, its top
+ * left at device pixel (px, py)) inside the quad's shape, pixel for pixel
+ * (no resampling: it is already in device space), anti-aliased at the
+ * shape's edges, at the quad's alpha and clip: a visual effect view's
+ * blurred backdrop, which only its shape shows.
+ */
+void cr_draw_backdrop(cr_target *t, const cr_quad *q, const uint8_t *picture, int px, int py, int picture_width, int picture_height);
+
 #endif
