@@ -59,7 +59,22 @@ static void box_rows(uint8_t *pixels, int width, int height, int r, uint8_t *lin
         uint32_t sum[4] = {0, 0, 0, 0};
         for (int k = -r; k <= r; k++)
             for (int c = 0; c < 4; c++) sum[c] += line[clamp_index(k, width) * 4 + c];
-        for (int x = 0; x < width; x++) {
+        int x = 0;
+        /* Near the ends the window reaches past the row: clamped indices. */
+        for (; x < width && x < r; x++) {
+            for (int c = 0; c < 4; c++) row[x * 4 + c] = (uint8_t)divide_rounded(sum[c], d, reciprocal);
+            int in = clamp_index(x + r + 1, width) * 4, out = clamp_index(x - r, width) * 4;
+            for (int c = 0; c < 4; c++) sum[c] += line[in + c] - line[out + c];
+        }
+        /* Between them, none. */
+        for (; x + r + 1 < width; x++) {
+            const uint8_t *in = line + (x + r + 1) * 4, *out = line + (x - r) * 4;
+            for (int c = 0; c < 4; c++) {
+                row[x * 4 + c] = (uint8_t)divide_rounded(sum[c], d, reciprocal);
+                sum[c] += in[c] - out[c];
+            }
+        }
+        for (; x < width; x++) {
             for (int c = 0; c < 4; c++) row[x * 4 + c] = (uint8_t)divide_rounded(sum[c], d, reciprocal);
             int in = clamp_index(x + r + 1, width) * 4, out = clamp_index(x - r, width) * 4;
             for (int c = 0; c < 4; c++) sum[c] += line[in + c] - line[out + c];
@@ -80,20 +95,25 @@ static void box_columns(const uint8_t *src, uint8_t *dst, int width, int height,
     }
     for (int y = 0; y < height; y++) {
         uint8_t *out = dst + (size_t)y * stride;
-        for (size_t i = 0; i < stride; i++) out[i] = (uint8_t)divide_rounded(sums[i], d, reciprocal);
         const uint8_t *in = src + (size_t)clamp_index(y + r + 1, height) * stride;
         const uint8_t *gone = src + (size_t)clamp_index(y - r, height) * stride;
-        for (size_t i = 0; i < stride; i++) sums[i] += in[i] - gone[i];
+        for (size_t i = 0; i < stride; i++) {
+            out[i] = (uint8_t)divide_rounded(sums[i], d, reciprocal);
+            sums[i] += in[i] - gone[i];
+        }
     }
 }
 
 void cr_box_blur(uint8_t *pixels, int width, int height, int radius, int passes, uint8_t *scratch, uint32_t *sums) {
     if (width < 1 || height < 1 || radius < 1 || passes < 1) return;
     for (int p = 0; p < passes; p++) box_rows(pixels, width, height, radius, scratch);
+    /* Down the columns from one buffer to the other and back; the result ends in `pixels`. */
+    uint8_t *from = pixels, *to = scratch;
     for (int p = 0; p < passes; p++) {
-        box_columns(pixels, scratch, width, height, radius, sums);
-        memcpy(pixels, scratch, (size_t)width * height * 4);
+        box_columns(from, to, width, height, radius, sums);
+        uint8_t *swap = from; from = to; to = swap;
     }
+    if (from != pixels) memcpy(pixels, from, (size_t)width * height * 4);
 }
 
 void cr_saturate_tint(uint8_t *pixels, int width, int height, double saturation, const uint8_t tint[4]) {
