@@ -12,6 +12,20 @@
 -- UIKit publishes no duration for its own transitions; this uses 0.35 s,
 -- Segue's figure for them (Presentr's own animations default to 0.3 s).
 -- Presentr also dismisses on a tap on the dimming view; Segue has no taps.
+--
+-- Presentr's blurBackground (off by default) blurs what is behind instead
+-- of dimming it: the chrome view gets no colour and, under everything in
+-- it, a UIVisualEffectView with no effect, whose effect (Presentr's
+-- blurStyle, .dark by default) is set alongside the transition, so the
+-- blur comes in progressively; on dismissal the chrome view fades out with
+-- the blur in it, as Presentr does.
+
+-- UIKit's UIBlurEffect styles, any of which Presentr's blurStyle takes.
+local blurStyles = {"dark", "light", "extraLight", "regular", "prominent",
+  "systemUltraThinMaterial", "systemThinMaterial", "systemMaterial", "systemThickMaterial", "systemChromeMaterial",
+  "systemUltraThinMaterialLight", "systemThinMaterialLight", "systemMaterialLight", "systemThickMaterialLight",
+  "systemChromeMaterialLight", "systemUltraThinMaterialDark", "systemThinMaterialDark", "systemMaterialDark",
+  "systemThickMaterialDark", "systemChromeMaterialDark"}
 
 -- Presentr's alert size, centred (its ModalCenterPosition.center).
 local function boxFrame(bounds)
@@ -35,13 +49,23 @@ local presentationController = {
   end,
 
   presentationTransitionWillBegin = function(self)
-    self.dimmingView = UIView.new{name = "dimming", frame = self.containerView.bounds,
-                                  backgroundColor = UIColor.black:withAlphaComponent(params.dimming)}
-    self.dimmingView.alpha = 0
+    self.dimmingView = UIView.new{name = "dimming", frame = self.containerView.bounds}
     self.containerView:insertSubview(self.dimmingView, 0)
     self.presentedView.layer.cornerRadius = params.cornerRadius
     self.presentedView.layer.masksToBounds = params.cornerRadius > 0
-    self.transitionCoordinator:animateAlongsideTransition(function() self.dimmingView.alpha = 1 end)
+    if params.blurBackground then
+      -- Presentr's blur: an effect view with no effect fills the (colourless) chrome view, and the
+      -- effect comes in alongside the transition, blurring progressively, as UIKit animates it.
+      self.blurView = UIVisualEffectView.new{name = "blur", frame = self.dimmingView.bounds}
+      self.dimmingView:insertSubview(self.blurView, 0)
+      self.transitionCoordinator:animateAlongsideTransition(function()
+        self.blurView.effect = UIBlurEffect(params.blurStyle)
+      end)
+    else
+      self.dimmingView.backgroundColor = UIColor.black:withAlphaComponent(params.dimming)
+      self.dimmingView.alpha = 0
+      self.transitionCoordinator:animateAlongsideTransition(function() self.dimmingView.alpha = 1 end)
+    end
   end,
 
   presentationTransitionDidEnd = function(self, completed)
@@ -62,6 +86,8 @@ local presentationController = {
 
   containerViewWillLayoutSubviews = function(self)
     self.dimmingView.frame = self.containerView.bounds
+    -- Presentr gives the effect view flexible width and height.
+    if self.blurView then self.blurView.frame = self.dimmingView.bounds end
     self.presentedView.frame = self.frameOfPresentedViewInContainerView
   end,
 }
@@ -106,13 +132,17 @@ return {
   summary = "A 270 × 180 box rises into the centre over a 70 % black dimming (Presentr's .alert).",
   tags = {"alert", "dimming", "cover", "presentr"},
   author = "Segue",
-  source = "Presentr PresentationType.alert (270 x 180, centred, backgroundOpacity 0.7, cornerRadius 4, coverVertical)",
+  source = "Presentr PresentationType.alert (270 x 180, centred, backgroundOpacity 0.7, cornerRadius 4, coverVertical; blurBackground off, blurStyle .dark)",
   parameters = {
     width = {type = "number", default = 270, min = 100, max = 1000, description = "Points wide (Presentr: the size of a UIKit alert)."},
     height = {type = "number", default = 180, min = 60, max = 1000, description = "Points tall."},
     transition = {type = "string", default = "coverVertical", choices = {"coverVertical", "crossDissolve", "coverVerticalFromTop"},
                   description = "Presentr's transition: UIKit's coverVertical or crossDissolve, or Presentr's from the top."},
     dimming = {type = "number", default = 0.7, min = 0.0, max = 1.0, description = "Opacity of the black behind it (Presentr's backgroundOpacity)."},
+    blurBackground = {type = "boolean", default = false,
+                      description = "Blur what is behind instead of dimming it (Presentr's blurBackground, off by default)."},
+    blurStyle = {type = "string", default = "dark", choices = blurStyles,
+                 description = "The blur's UIBlurEffect style when blurBackground is on (Presentr's blurStyle, .dark by default)."},
     cornerRadius = {type = "number", default = 4, min = 0, max = 40, description = "Presentr's cornerRadius."},
     duration = {type = "number", default = 0.35, min = 0.05, max = 5.0, description = "Seconds each way."},
   },

@@ -113,17 +113,19 @@ function CALayerInstance:insertSublayer(layer, where) end
 function CALayerInstance:removeFromSuperlayer() end
 
 ---@class CAGradientLayer: CALayer
----@field colors UIColor[] At most 64; interpolated as sRGB components with alpha (white to clear turns grey, as in Core Animation).
----@field locations number[]? nil: evenly spaced; else one per colour, never decreasing.
----@field startPoint CGPoint Unit coordinates of the bounds; (0.5, 0) by default.
----@field endPoint CGPoint (0.5, 1) by default.
+---@field colors UIColor[] At most 64; interpolated as sRGB components with alpha (white to clear turns grey, as in Core Animation). Animates between lists of one length.
+---@field locations number[]? nil: evenly spaced; else one per colour, never decreasing. Animates.
+---@field startPoint CGPoint Unit coordinates of the bounds; (0.5, 0) by default. Animates.
+---@field endPoint CGPoint (0.5, 1) by default. Animates.
 ---@field type "axial"|"radial"|"conic"
 
 ---@class CAShapeLayer: CALayer
----@field path UIBezierPath? In the layer's coordinates; may reach past the bounds.
----@field fillColor UIColor? Opaque black by default; nil fills nothing.
----@field strokeColor UIColor? nil (no stroke) by default.
----@field lineWidth number 1 by default, centred on the outline.
+---@field path UIBezierPath? In the layer's coordinates; may reach past the bounds. Animates between paths of one kind (rect, roundedRect, ovalIn).
+---@field fillColor UIColor? Opaque black by default; nil fills nothing (set it after the constructor: a nil field in a table is no field). Animates.
+---@field strokeColor UIColor? nil (no stroke) by default. Animates.
+---@field lineWidth number 1 by default, centred on the outline; a rectangle's corners mitred. Animates.
+---@field strokeStart number 0 by default: the part of the outline stroked starts here (a fraction of its length from where the path starts). Animates.
+---@field strokeEnd number 1 by default: and ends here (0.5 of an oval: from 3 o'clock clockwise to 9). Animates.
 
 ---@alias CALayerProperties {frame?: CGRect, bounds?: CGRect, position?: CGPoint, anchorPoint?: CGPoint, transform?: CATransform3D, opacity?: number, backgroundColor?: UIColor, cornerRadius?: number, masksToBounds?: boolean, isHidden?: boolean, zPosition?: number, name?: string, sublayerTransform?: CATransform3D}
 
@@ -135,8 +137,8 @@ function CALayer(properties) end
 ---@param properties? CALayerProperties|{colors?: UIColor[], locations?: number[], startPoint?: CGPoint, endPoint?: CGPoint, type?: string}
 ---@return CAGradientLayer
 function CAGradientLayer(properties) end
---- CAShapeLayer() or CAShapeLayer{frame = r, path = UIBezierPath{ovalIn = r}, fillColor =, strokeColor =, lineWidth =}.
----@param properties? CALayerProperties|{path?: UIBezierPath, fillColor?: UIColor, strokeColor?: UIColor, lineWidth?: number}
+--- CAShapeLayer() or CAShapeLayer{frame = r, path = UIBezierPath{ovalIn = r}, fillColor =, strokeColor =, lineWidth =, strokeStart =, strokeEnd =}.
+---@param properties? CALayerProperties|{path?: UIBezierPath, fillColor?: UIColor, strokeColor?: UIColor, lineWidth?: number, strokeStart?: number, strokeEnd?: number}
 ---@return CAShapeLayer
 function CAShapeLayer(properties) end
 
@@ -186,7 +188,7 @@ function UIViewInstance:sendSubviewToBack(view) end
 ---@param afterScreenUpdates boolean
 ---@return UIView
 function UIViewInstance:snapshotView(afterScreenUpdates) end
---- A snapshot of part of the view's bounds, that size; stretched when resized (cap insets are checked, not drawn).
+--- A snapshot of part of the view's bounds, that size; when resized, the cap insets keep their size and the rest stretches (a resizable image's nine parts).
 ---@param rect CGRect|{from: CGRect, afterScreenUpdates?: boolean, withCapInsets?: {top?: number, left?: number, bottom?: number, right?: number}}
 ---@param afterScreenUpdates? boolean
 ---@param capInsets? {top?: number, left?: number, bottom?: number, right?: number}
@@ -412,6 +414,28 @@ function UIView.addKeyframe(start, duration, animations) end
 ---@return UIView
 function UIView.new(properties) end
 
+---@alias UIBlurEffectStyle "extraLight"|"light"|"dark"|"regular"|"prominent"|"systemUltraThinMaterial"|"systemThinMaterial"|"systemMaterial"|"systemThickMaterial"|"systemChromeMaterial"|"systemUltraThinMaterialLight"|"systemThinMaterialLight"|"systemMaterialLight"|"systemThickMaterialLight"|"systemChromeMaterialLight"|"systemUltraThinMaterialDark"|"systemThinMaterialDark"|"systemMaterialDark"|"systemThickMaterialDark"|"systemChromeMaterialDark"
+
+---@class UIBlurEffect A blur style, read-only; UIBlurEffect("dark") == UIBlurEffect("dark").
+---@field style UIBlurEffectStyle
+
+--- UIBlurEffect("systemMaterial") or UIBlurEffect{style = "dark"}: UIKit's UIBlurEffect(style:). The styles that adapt
+--- to the interface style take their light appearance. The figures are Apple's (light, extraLight, dark) or estimates.
+---@param style UIBlurEffectStyle|{style: UIBlurEffectStyle}
+---@return UIBlurEffect
+function UIBlurEffect(style) end
+
+---@class UIVisualEffectView: UIView A view (it moves, fades and clips as one) that blurs what lies behind it.
+---@field effect UIBlurEffect? nil: none. Set inside an animation block, the blur comes in or goes out progressively.
+---@field contentView UIView Its one subview, filling it: add content here (adding to the effect view itself is an error).
+
+---@class UIVisualEffectViewStatics
+UIVisualEffectView = {}
+--- UIVisualEffectView.new{effect = UIBlurEffect("systemMaterial"), frame = r, name =, alpha =} or UIVisualEffectView.new(effect).
+---@param properties? UIBlurEffect|{effect?: UIBlurEffect, frame?: CGRect, name?: string, alpha?: number}
+---@return UIVisualEffectView
+function UIVisualEffectView.new(properties) end
+
 ---@overload fun(x: number, y: number, width: number, height: number): CGRect
 ---@overload fun(t: {x?: number, y?: number, width?: number, height?: number}|{origin: CGPoint, size: CGSize}|CGRect): CGRect
 CGRect = {}
@@ -552,7 +576,7 @@ function UIViewPropertyAnimator.new(arguments) end
 function UIViewPropertyAnimator.runningPropertyAnimator(arguments) end
 
 ---@class CAAnimation A Core Animation animation: set its fields, then layer:add(animation, key).
----@field keyPath string "opacity", "position.y", "transform.scale", …
+---@field keyPath string "opacity", "position.y", "transform.scale", …; a gradient layer's "colors", "locations", "startPoint", "endPoint"; a shape layer's "path", "fillColor", "strokeColor", "lineWidth", "strokeStart", "strokeEnd"
 ---@field fromValue any
 ---@field toValue any
 ---@field byValue number

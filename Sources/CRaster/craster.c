@@ -674,6 +674,38 @@ void cr_draw_quad(cr_target *t, const cr_quad *q) {
     }
 }
 
+void cr_draw_backdrop(cr_target *t, const cr_quad *q, const uint8_t *picture, int px, int py, int picture_width, int picture_height) {
+    const int full = (1 << CR_SAMPLES) - 1;
+    double margin = whole_pixel_margin(q);
+    for (int y = q->y0; y < q->y1; y++) {
+        if (y < py || y >= py + picture_height) continue;
+        int os, oe, xs, xe;
+        row_span(q, y, -margin, 1, &os, &oe);
+        if (oe <= os) continue;
+        row_span(q, y, margin + q->radius, 0, &xs, &xe);
+        for (int x = os; x < oe; x++) {
+            if (x < px || x >= px + picture_width) continue;
+            size_t i = (size_t)y * t->width + x;
+            uint32_t m = modulation(q, i);
+            if (m == 0) continue;
+            int mask = full;
+            if (x < xs || x >= xe) {
+                double u, v;
+                int kind = classify(q, x + 0.5, y + 0.5, &u, &v);
+                if (kind == 0) continue;
+                if (kind == 2) mask = sample_mask(q, x, y);
+                if (mask == 0) continue;
+            }
+            uint8_t c[4];
+            memcpy(c, picture + ((size_t)(y - py) * picture_width + (x - px)) * 4, 4);
+            if (m != 255) scale_px(c, c, m);
+            if (c[3] == 0 && c[0] == 0 && c[1] == 0 && c[2] == 0) continue;
+            if (mask == full && t->slots[i] < 0) blend(t->pixels + i * 4, c);
+            else blend_samples(t, i, c, mask);
+        }
+    }
+}
+
 void cr_clip_quad(uint8_t *mask, int width, int height, const cr_quad *q) {
     double margin = whole_pixel_margin(q);
     for (int y = 0; y < height; y++) {

@@ -23,6 +23,40 @@ public enum PathShape: Sendable, Equatable, Codable {
         case .oval: return min(r.width, r.height) / 2
         }
     }
+
+    /// Whether the two have the same elements, so Core Animation can
+    /// animate between them: paths of one kind (its documentation leaves
+    /// the rest undefined).
+    public func interpolates(to other: PathShape) -> Bool {
+        switch (self, other) {
+        case (.rect, .rect), (.roundedRect, .roundedRect), (.oval, .oval): true
+        default: false
+        }
+    }
+
+    /// Between two paths of one kind: the rectangle (and the corner radius)
+    /// part by part; `other` once past halfway for paths of different kinds.
+    public func interpolated(to other: PathShape, fraction t: Double) -> PathShape {
+        func mix(_ a: Rect, _ b: Rect) -> Rect {
+            Rect(x: a.origin.x + (b.origin.x - a.origin.x) * t, y: a.origin.y + (b.origin.y - a.origin.y) * t,
+                 width: a.size.width + (b.size.width - a.size.width) * t, height: a.size.height + (b.size.height - a.size.height) * t)
+        }
+        switch (self, other) {
+        case (.rect(let a), .rect(let b)): return .rect(mix(a, b))
+        case (.oval(let a), .oval(let b)): return .oval(mix(a, b))
+        case (.roundedRect(let a, let ra), .roundedRect(let b, let rb)): return .roundedRect(mix(a, b), cornerRadius: ra + (rb - ra) * t)
+        default: return t < 0.5 ? self : other
+        }
+    }
+
+    /// The kind, as UIBezierPath's initialisers name it, for messages.
+    public var kindName: String {
+        switch self {
+        case .rect: "rect"
+        case .roundedRect: "roundedRect"
+        case .oval: "ovalIn"
+        }
+    }
 }
 
 /// `CACornerMask`: which corners `cornerRadius` rounds, in the layer's own

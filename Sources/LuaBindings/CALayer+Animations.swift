@@ -2,18 +2,21 @@ import Animation
 import Catalogue
 import Geometry
 import LuaRuntime
+import RenderTree
 import Transitions
 
 /// The layer key paths an explicit animation may name, and what kind of
 /// value each takes.
 struct LayerKeyPath {
     enum ValueKind: String {
-        case number, point, rect, transform, color
+        case number, point, rect, transform, color, colors, numbers, path
     }
 
     let property: AnimatableProperty
     let component: LayerAnimation.Component
     let kind: ValueKind
+    /// The only class of layer that has the property (nil: every layer).
+    var layerKind: LayerKind? = nil
 
     static let all: [(String, LayerKeyPath)] = [
         ("opacity", .init(property: .alpha, component: .whole, kind: .number)),
@@ -42,11 +45,28 @@ struct LayerKeyPath {
         ("shadowRadius", .init(property: .shadowRadius, component: .whole, kind: .number)),
         ("shadowOffset", .init(property: .shadowOffset, component: .whole, kind: .point)),
         ("shadowColor", .init(property: .shadowColor, component: .whole, kind: .color)),
+        ("colors", .init(property: .gradientColors, component: .whole, kind: .colors, layerKind: .gradient)),
+        ("locations", .init(property: .gradientLocations, component: .whole, kind: .numbers, layerKind: .gradient)),
+        ("startPoint", .init(property: .startPoint, component: .whole, kind: .point, layerKind: .gradient)),
+        ("endPoint", .init(property: .endPoint, component: .whole, kind: .point, layerKind: .gradient)),
+        ("path", .init(property: .path, component: .whole, kind: .path, layerKind: .shape)),
+        ("fillColor", .init(property: .fillColor, component: .whole, kind: .color, layerKind: .shape)),
+        ("strokeColor", .init(property: .strokeColor, component: .whole, kind: .color, layerKind: .shape)),
+        ("lineWidth", .init(property: .lineWidth, component: .whole, kind: .number, layerKind: .shape)),
+        ("strokeStart", .init(property: .strokeStart, component: .whole, kind: .number, layerKind: .shape)),
+        ("strokeEnd", .init(property: .strokeEnd, component: .whole, kind: .number, layerKind: .shape)),
     ]
 
     static let names = all.map(\.0)
 
     static func named(_ name: String) -> LayerKeyPath? { all.first { $0.0 == name }?.1 }
+}
+
+extension ScriptRuntime {
+    /// Core Animation's name for a whole property ("strokeEnd", "colors"), for messages.
+    static func keyPathName(of property: AnimatableProperty) -> String {
+        LayerKeyPath.all.first { $0.1.property == property && $0.1.component == .whole }?.0 ?? property.rawValue
+    }
 }
 
 extension ScriptRuntime {
@@ -68,6 +88,25 @@ extension ScriptRuntime {
             case .rect: return .rect(try rect(at: index))
             case .transform: return .transform(try transform3D(at: index))
             case .color: return .color(try color(at: index))
+            case .colors:
+                let colors = try list(at: index, of: what, limit: Gradient.stopLimit,
+                                      tooMany: "a gradient has at most \(Gradient.stopLimit) stops") { item, _ in try color(at: item) }
+                simulation.engine.onAllocate?(colors.count * 48)
+                return .colors(colors)
+            case .numbers:
+                let numbers = try list(at: index, of: what, limit: Gradient.stopLimit,
+                                       tooMany: "a gradient has at most \(Gradient.stopLimit) stops") { item, _ -> Double in
+                    guard state.isNumber(at: item), let v = state.number(at: item), v.isFinite else {
+                        throw ArgumentError(position: item, message: "a finite number expected, got \(state.typeName(at: item))")
+                    }
+                    return v
+                }
+                guard zip(numbers, numbers.dropFirst()).allSatisfy({ $0 <= $1 }) else { throw ScriptMistake("\(what) must not decrease") }
+                simulation.engine.onAllocate?(numbers.count * 16)
+                return .numbers(numbers)
+            case .path:
+                simulation.engine.onAllocate?(64)
+                return .path(try pathShape(at: index))
             }
         } catch let error as ArgumentError {
             throw ScriptMistake("\(what): \(error.message)")
@@ -146,6 +185,23 @@ extension ScriptRuntime {
         var keyPathName = ""
         field(spec, "keyPath") { keyPathName = state.string(at: -1) ?? "" }
         guard let keyPath = LayerKeyPath.named(keyPathName) else { throw ScriptMistake("\(spec.kind.rawValue) needs a keyPath, like \"opacity\"") }
+        if let kind = keyPath.layerKind, view.layerKind != kind {
+            let target = view.layerKind == nil ? "'\(view.name)''s layer, a CALayer" : "'\(view.name)', a \(LayerBindings.className(of: view))"
+            throw ScriptMistake("key path \"\(keyPathName)\" animates a \(kind.rawValue)'s property; \(target), has none")
+        }
+        /// Two values with no in-between: Core Animation's result is undefined, so it is refused here.
+        func checkInterpolates(_ a: AnimatedValue, _ b: AnimatedValue, _ what: String) throws {
+            guard !a.interpolates(to: b) else { return }
+            let advice = keyPath.kind == .path ? LayerBindings.pathAdvice : LayerBindings.listAdvice
+            let detail: String
+            switch (a, b) {
+            case (.path(let p), .path(let q)): detail = "\(LayerBindings.describe(p)) and \(LayerBindings.describe(q))"
+            case (.colors(let p), .colors(let q)): detail = "\(p.count) and \(q.count) colours"
+            case (.numbers(let p), .numbers(let q)): detail = "\(p.count) and \(q.count) locations"
+            default: detail = "these values"
+            }
+            throw ScriptMistake("\(what) go between \(detail), which Core Animation cannot animate (it leaves the in-between undefined); \(advice)")
+        }
         let model = view.value(of: keyPath.property, component: keyPath.component)
         let shown = view.shownValue(of: keyPath.property, component: keyPath.component)
         var animation: LayerAnimation
@@ -183,6 +239,11 @@ extension ScriptRuntime {
             }
             var discrete = false
             field(spec, "calculationMode") { discrete = state.string(at: -1) == "discrete" }
+            if !discrete {
+                for (i, pair) in zip(values, values.dropFirst()).enumerated() {
+                    try checkInterpolates(pair.0, pair.1, "values[\(i + 1)] and values[\(i + 2)]")
+                }
+            }
             let track = KeyTimedTrack(values: values, times: times, curves: curves, discrete: discrete)
             animation = LayerAnimation(property: keyPath.property, component: keyPath.component, duration: duration, value: track.value(at:))
         case .basic, .spring:
@@ -199,6 +260,7 @@ extension ScriptRuntime {
             }
             let start = from ?? to.flatMap { plus($0, by, -1) } ?? shown
             let end = to ?? plus(start, by, 1) ?? model
+            try checkInterpolates(start, end, "\(from == nil ? "the value on screen" : "fromValue") and \(to == nil ? "the model value" : "toValue")")
             animation = LayerAnimation(property: keyPath.property, component: keyPath.component, duration: duration) { u in
                 start.interpolated(to: end, fraction: u)
             }

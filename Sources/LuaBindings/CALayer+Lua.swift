@@ -17,7 +17,7 @@ enum LayerBindings {
     static let common = ["frame", "backgroundColor", "isHidden", "name", "sublayers", "superlayer", "addSublayer",
                          "insertSublayer", "removeFromSuperlayer", "mask", "sublayerTransform"]
     static let gradientNames = ["colors", "locations", "startPoint", "endPoint", "type"]
-    static let shapeNames = ["path", "fillColor", "strokeColor", "lineWidth"]
+    static let shapeNames = ["path", "fillColor", "strokeColor", "lineWidth", "strokeStart", "strokeEnd"]
     /// The methods and read-only names among those (not settable).
     static let readOnly: Set = ["add", "removeAnimation", "removeAllAnimations", "animationKeys", "sublayers", "superlayer", "addSublayer", "insertSublayer", "removeFromSuperlayer"]
 
@@ -81,13 +81,15 @@ enum LayerBindings {
                 state.push(location)
                 state.setIndex(i + 1, in: -2)
             }
-        case ("startPoint", .gradient): runtime.push(layer.gradient?.startPoint ?? .zero)
-        case ("endPoint", .gradient): runtime.push(layer.gradient?.endPoint ?? .zero)
-        case ("type", .gradient): state.push(layer.gradient?.type.rawValue ?? "axial")
-        case ("path", .shape): if let path = layer.shape?.path { runtime.push(path) } else { state.pushNil() }
-        case ("fillColor", .shape): if let color = layer.shape?.fillColor { runtime.push(color) } else { state.pushNil() }
-        case ("strokeColor", .shape): if let color = layer.shape?.strokeColor { runtime.push(color) } else { state.pushNil() }
-        case ("lineWidth", .shape): state.push(layer.shape?.lineWidth ?? 1)
+        case ("startPoint", .gradient): runtime.push(layer.startPoint)
+        case ("endPoint", .gradient): runtime.push(layer.endPoint)
+        case ("type", .gradient): state.push(layer.gradientType.rawValue)
+        case ("path", .shape): if let path = layer.path { runtime.push(path) } else { state.pushNil() }
+        case ("fillColor", .shape): if let color = layer.fillColor { runtime.push(color) } else { state.pushNil() }
+        case ("strokeColor", .shape): if let color = layer.strokeColor { runtime.push(color) } else { state.pushNil() }
+        case ("lineWidth", .shape): state.push(layer.lineWidth)
+        case ("strokeStart", .shape): state.push(layer.strokeStart)
+        case ("strokeEnd", .shape): state.push(layer.strokeEnd)
         default: throw ScriptMistake(Suggestion.unknown(className(of: layer), key, in: names(of: layer)))
         }
     }
@@ -108,10 +110,19 @@ enum LayerBindings {
         case ("colors", .gradient):
             let colors = isNil ? [] : try list(at: value, of: "colors", runtime) { index in try runtime.color(at: index) }
             runtime.simulation.engine.onAllocate?(colors.count * 48)
-            layer.gradient?.colors = colors
-        case ("locations", .gradient): layer.gradient?.locations = isNil ? nil : try locations(at: value, for: layer, runtime)
-        case ("startPoint", .gradient): layer.gradient?.startPoint = try runtime.point(at: value)
-        case ("endPoint", .gradient): layer.gradient?.endPoint = try runtime.point(at: value)
+            warnIfUndefined(layer, .gradientColors, .colors(colors), runtime,
+                            "colors goes from \(layer.presentation.gradient?.colors.count ?? 0) colours to \(colors.count)", listAdvice)
+            layer.gradientColors = colors
+        case ("locations", .gradient):
+            let values = isNil ? nil : try locations(at: value, for: layer, runtime)
+            var shown = layer.presentation.gradient ?? Gradient()
+            shown.locations = values
+            warnIfUndefined(layer, .gradientLocations, .numbers(shown.resolvedLocations), runtime,
+                            "locations goes from \(layer.presentation.gradient?.resolvedLocations.count ?? 0) values to "
+                                + "\(shown.resolvedLocations.count)", listAdvice)
+            layer.gradientLocations = values
+        case ("startPoint", .gradient): layer.startPoint = try runtime.point(at: value)
+        case ("endPoint", .gradient): layer.endPoint = try runtime.point(at: value)
         case ("type", .gradient):
             let names = Gradient.Kind.allCases.map(\.rawValue)
             guard let name = state.string(at: value), let type = Gradient.Kind(rawValue: name) else {
@@ -119,21 +130,47 @@ enum LayerBindings {
                 let hint = Suggestion.nearest(to: given, in: names).map { "; did you mean \"\($0)\"?" } ?? ""
                 throw ScriptMistake("unknown gradient type \"\(Suggestion.shortened(given))\"\(hint) (axial, radial or conic)")
             }
-            layer.gradient?.type = type
+            layer.gradientType = type
         case ("path", .shape):
-            layer.shape?.path = isNil ? nil : try runtime.pathShape(at: value)
+            let path = isNil ? nil : try runtime.pathShape(at: value)
             runtime.simulation.engine.onAllocate?(64)
-        case ("fillColor", .shape): layer.shape?.fillColor = isNil ? nil : try runtime.color(at: value)
-        case ("strokeColor", .shape): layer.shape?.strokeColor = isNil ? nil : try runtime.color(at: value)
+            warnIfUndefined(layer, .path, .path(path), runtime,
+                            "path goes from \(describe(layer.presentation.shape?.path)) to \(describe(path))", pathAdvice)
+            layer.path = path
+        case ("fillColor", .shape): layer.fillColor = isNil ? nil : try runtime.color(at: value)
+        case ("strokeColor", .shape): layer.strokeColor = isNil ? nil : try runtime.color(at: value)
         case ("lineWidth", .shape):
             let width = try arguments.number(value)
             guard width >= 0 else { throw ScriptMistake("lineWidth must be at least 0, got \(LuaValue.number(width).description)") }
-            layer.shape?.lineWidth = width
+            layer.lineWidth = width
+        case ("strokeStart", .shape): layer.strokeStart = try arguments.number(value)
+        case ("strokeEnd", .shape): layer.strokeEnd = try arguments.number(value)
         default:
             let names = names(of: layer)
             if names.contains(key) { throw ScriptMistake("\(className(of: layer))'s '\(key)' cannot be set") }
             throw ScriptMistake(Suggestion.unknown(className(of: layer), key, in: names))
         }
+    }
+
+    /// A change Core Animation would animate implicitly between values with
+    /// no in-between (paths of different kinds, lists of different lengths):
+    /// its result is undefined, so the engine sets the value at once, and
+    /// the script hears why.
+    static func warnIfUndefined(_ layer: View, _ property: AnimatableProperty, _ new: AnimatedValue, _ runtime: ScriptRuntime,
+                                _ change: String, _ advice: String) {
+        let shown = layer.presentation.value(of: property)
+        guard shown != new, !shown.interpolates(to: new), runtime.simulation.engine.animatesImplicitly(layer) else { return }
+        runtime.find(.warning, hook: runtime.currentHook, location: runtime.state.callerLocation(),
+                     "\(className(of: layer)).\(change), which Core Animation cannot animate (it leaves the in-between undefined): "
+                        + "the new value shows at once; \(advice), or change it inside CATransaction.setDisableActions(true)")
+    }
+
+    static let pathAdvice = "animate between paths of one kind (a roundedRect at both ends turns a square into a circle)"
+    static let listAdvice = "animate between lists of one length"
+
+    static func describe(_ path: PathShape?) -> String {
+        guard let path else { return "no path" }
+        return "UIBezierPath{\(path.kindName) = …}"
     }
 
     /// A list of at most `Gradient.stopLimit` values.

@@ -149,6 +149,7 @@ extension ScriptRuntime {
         TransformFunctions.install(self)
         LayerBindings.install(self)
         TransactionBindings.install(self)
+        installVisualEffects()
         state.register(table: "UIView", [
             ("animate", AnimationBindings.animate), ("animateKeyframes", AnimationBindings.animateKeyframes),
             ("addKeyframe", AnimationBindings.addKeyframe), ("new", AnimationBindings.new),

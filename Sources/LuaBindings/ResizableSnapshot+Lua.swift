@@ -5,9 +5,9 @@ import Transitions
 extension ViewBindings {
     /// view:resizableSnapshotView(rect, afterScreenUpdates, capInsets) or
     /// view:resizableSnapshotView{from = rect, afterScreenUpdates = b, withCapInsets = {top =, left =, bottom =, right =}}:
-    /// a snapshot of the part `rect` of the view's bounds, that size.
-    /// The cap insets are checked but not drawn (the edges stretch with the
-    /// middle when the snapshot is resized).
+    /// a snapshot of the part `rect` of the view's bounds, that size. When
+    /// the snapshot is resized, the cap insets keep their size and the rest
+    /// stretches, as a resizable image does (`Simulation.layer(showing:…)`).
     static let resizableSnapshotView: HostFunction = { L in
         ScriptRuntime.host(L) { runtime, _ in
             let view = try runtime.view(at: 1)
@@ -34,18 +34,19 @@ extension ViewBindings {
                 region = try runtime.rect(at: 2)
                 after = state.isNil(at: 3) ? false : try runtime.flag(at: 3)
             }
+            var capInsets = EdgeInsets.zero
             if !state.isNil(at: insets) {
                 guard state.isTable(at: insets) else { throw ScriptMistake("withCapInsets must be {top =, left =, bottom =, right =}") }
-                for side in ["top", "left", "bottom", "right"] {
-                    if let value = try runtime.number(field: side, of: insets, minimum: 0), !value.isFinite {
-                        throw ScriptMistake("withCapInsets.\(side) must be finite")
-                    }
-                }
+                try runtime.checkFields(at: insets, of: "withCapInsets", allowed: ["top", "left", "bottom", "right"])
+                capInsets = EdgeInsets(top: try runtime.number(field: "top", of: insets, minimum: 0) ?? 0,
+                                       left: try runtime.number(field: "left", of: insets, minimum: 0) ?? 0,
+                                       bottom: try runtime.number(field: "bottom", of: insets, minimum: 0) ?? 0,
+                                       right: try runtime.number(field: "right", of: insets, minimum: 0) ?? 0)
             }
             guard region.width.magnitude > 0, region.height.magnitude > 0 else {
                 throw ScriptMistake("resizableSnapshotView's rect must have an area (got \(region.width) × \(region.height))")
             }
-            runtime.push(view.snapshotView(afterScreenUpdates: after, region: region.standardized))
+            runtime.push(view.snapshotView(afterScreenUpdates: after, region: region.standardized, capInsets: capInsets))
             return 1
         }
     }

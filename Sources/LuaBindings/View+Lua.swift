@@ -59,6 +59,12 @@ enum ViewBindings {
                                 "shadowColor", "shadowOpacity", "shadowRadius", "shadowOffset", "shadowPath",
                                 "add", "removeAnimation", "removeAllAnimations", "animationKeys"]
 
+    /// "UIVisualEffectView" or "UIView", for messages.
+    static func className(of view: View) -> String { view.isVisualEffectView ? "UIVisualEffectView" : "UIView" }
+
+    /// Every name a view answers to, for did-you-mean.
+    static func names(of view: View) -> [String] { readable + (view.isVisualEffectView ? VisualEffectBindings.readable : []) }
+
     static let index: HostFunction = { L in
         ScriptRuntime.host(L) { runtime, arguments in
             let view = try runtime.view(at: 1)
@@ -102,7 +108,9 @@ enum ViewBindings {
                 }
             case "isUserInteractionEnabled": arguments.push(view.isUserInteractionEnabled)
             case "resizableSnapshotView": runtime.state.push(resizableSnapshotView)
-            default: throw ScriptMistake(Suggestion.unknown("UIView", key, in: readable))
+            default:
+                if VisualEffectBindings.index(runtime, view, key) { return 1 }
+                throw ScriptMistake(Suggestion.unknown(className(of: view), key, in: names(of: view)))
             }
             return 1
         }
@@ -135,8 +143,10 @@ enum ViewBindings {
                 case "curl": view.curl = min(max(try arguments.number(3), 0), 1)
                 case "isUserInteractionEnabled": view.isUserInteractionEnabled = try runtime.flag(at: 3)
                 default:
+                    if try VisualEffectBindings.set(runtime, view, key) { return 0 }
                     throw ScriptMistake(readable.contains(key) ? "UIView's '\(key)' cannot be set"
-                                        : Suggestion.unknown("UIView", key, in: writable))
+                                        : Suggestion.unknown(className(of: view), key,
+                                                             in: writable + (view.isVisualEffectView ? ["effect"] : [])))
                 }
             } catch let error as ArgumentError {
                 throw ScriptMistake("bad value for UIView.\(key) (\(error.message))")
@@ -229,7 +239,7 @@ enum ViewBindings {
     static let describe: HostFunction = { L in
         ScriptRuntime.host(L) { runtime, arguments in
             let view = try runtime.view(at: 1)
-            arguments.push("UIView '\(view.name)'")
+            arguments.push("\(className(of: view)) '\(view.name)'")
             return 1
         }
     }
@@ -238,6 +248,7 @@ enum ViewBindings {
         ScriptRuntime.host(L) { runtime, _ in
             let parent = try runtime.view(at: 1), child = try runtime.view(at: 2)
             if let error = parent.hierarchyError(adding: child) { throw ScriptMistake(error.description) }
+            if let mistake = VisualEffectBindings.hierarchyMistake(adding: child, to: parent) { throw ScriptMistake(mistake) }
             parent.addSubview(child)
             return 0
         }
@@ -248,6 +259,7 @@ enum ViewBindings {
         ScriptRuntime.host(L) { runtime, arguments in
             let parent = try runtime.view(at: 1), child = try runtime.view(at: 2)
             if let error = parent.hierarchyError(adding: child) { throw ScriptMistake(error.description) }
+            if let mistake = VisualEffectBindings.hierarchyMistake(adding: child, to: parent) { throw ScriptMistake(mistake) }
             let state = runtime.state
             if let index = state.integer(at: 3) {
                 parent.insertSubview(child, at: index)
@@ -274,7 +286,11 @@ enum ViewBindings {
 
     static let removeFromSuperview: HostFunction = { L in
         ScriptRuntime.host(L) { runtime, _ in
-            try runtime.view(at: 1).removeFromSuperview()
+            let view = try runtime.view(at: 1)
+            if let owner = view.superview, owner.contentView === view {
+                throw ScriptMistake("'\(owner.name)''s contentView belongs to it: remove the visual effect view instead")
+            }
+            view.removeFromSuperview()
             return 0
         }
     }

@@ -71,7 +71,8 @@ extension Renderer {
         let fillColor = shape.fillColor.map(premultiplied) ?? (0, 0, 0, 0)
         let stroke = shape.strokeColor.map(premultiplied) ?? (0, 0, 0, 0)
         let lineWidth = min(max(shape.lineWidth, 0), 1e6)
-        guard fillColor.3 > 0 || (stroke.3 > 0 && lineWidth > 0) else { return }
+        let stroked = stroke.3 > 0 && lineWidth > 0 && min(max(shape.strokeStart, 0), 1) < min(max(shape.strokeEnd, 0), 1)
+        guard fillColor.3 > 0 || stroked else { return }
         let outline = path.bounds.standardized
         // What it can cover, in the layer's local space (bounds origin at 0, 0):
         // the path grown by half the stroke and a pixel.
@@ -96,7 +97,7 @@ extension Renderer {
             cr_paint_shape(pixels.baseAddress, Int32(width), Int32(height), area.minX, area.minY,
                            Double(width) / area.width, Double(height) / area.height,
                            kind, local.minX, local.minY, local.width, local.height, path.cornerRadius,
-                           fillBytes, strokeBytes, lineWidth)
+                           fillBytes, strokeBytes, lineWidth, shape.strokeStart, shape.strokeEnd)
         }
         let place = Homography(translationX: area.minX, y: area.minY).concatenating(toDevice)
         let corners = Quad(Rect(x: 0, y: 0, width: area.width, height: area.height))

@@ -26,7 +26,7 @@ extension Renderer {
         var unmasked = layer
         unmasked.mask = nil
         unmasked.opacity = 1
-        var inner = DrawContext(target: picture, clip: context.clip, safeArea: context.safeArea)
+        var inner = DrawContext(target: picture, clip: context.clip, safeArea: context.safeArea, under: context.under + [context.target])
         try drawLayer(unmasked, toDevice: toDevice, box: box, context: &inner)
         cr_resolve(&picture.target)
         let bounds = layer.bounds.standardized

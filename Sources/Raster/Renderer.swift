@@ -19,6 +19,7 @@ public final class Renderer {
     /// The screens drawn for a role at a size, kept for the next frame.
     private var screens: [ScreenKey: Image] = [:]
     var spareTargets: [RenderTarget] = []
+    let backdropScratch = BackdropScratch()
     private var frameTarget: RenderTarget?
     /// Device pixels this renderer (and any sharing its budget) may still
     /// visit (each layer's projected box, each group's and clip's whole
@@ -97,6 +98,10 @@ public final class Renderer {
         /// Coverage the drawing is cut to (masksToBounds of an ancestor), or nil.
         var clip: [UInt8]?
         let safeArea: EdgeInsets
+        /// For an offscreen target aligned with the frame (a group, a mask),
+        /// the targets it will be composited over, bottom first: what a
+        /// backdrop blur sees behind it.
+        var under: [RenderTarget] = []
     }
 
     /// - Parameter placement: the layer's map into its parent's bounds space
@@ -131,7 +136,7 @@ public final class Renderer {
             let offscreen = takeTarget(like: context.target)
             groupDepth += 1
             defer { spareTargets.append(offscreen); groupDepth -= 1 }
-            var inner = DrawContext(target: offscreen, clip: context.clip, safeArea: context.safeArea)
+            var inner = DrawContext(target: offscreen, clip: context.clip, safeArea: context.safeArea, under: context.under + [context.target])
             var opaque = layer
             opaque.opacity = 1
             try drawLayer(opaque, toDevice: toDevice, box: box, context: &inner)
@@ -169,6 +174,14 @@ public final class Renderer {
                 fill(toDevice, bounds.size, radius: radius, corners: corners, color: background, texture: content, alpha: alpha,
                      box: box, context: context)
             }
+        }
+        if let material = layer.backdrop, let box, !bounds.isEmpty {
+            try drawBackdrop(material, size: bounds.size, radius: radius, corners: corners, toDevice: toDevice, alpha: alpha, box: box,
+                             context: context)
+        }
+        if case .stretched(let picture, let region, let capInsets) = layer.content, !bounds.isEmpty {
+            try drawStretched(picture, region: region, capInsets: capInsets, size: bounds.size, toDevice: toDevice, alpha: alpha,
+                              context: context)
         }
         if case .shape(let shape) = layer.content {
             try drawShape(shape, bounds: bounds, masksToBounds: layer.masksToBounds, toDevice: toDevice, alpha: alpha, context: context)

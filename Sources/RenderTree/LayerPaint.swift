@@ -43,18 +43,35 @@ public struct Gradient: Sendable, Equatable, Codable {
     /// in number; a lone colour fills the layer.
     public var stops: [(location: Double, color: Color)] {
         guard !colors.isEmpty else { return [] }
-        if let locations {
-            guard locations.count == colors.count else { return [] }
-            return Array(zip(locations, colors)).map { ($0.0, $0.1) }
-        }
-        guard colors.count > 1 else { return [(0, colors[0])] }
-        return colors.enumerated().map { (Double($0.offset) / Double(colors.count - 1), $0.element) }
+        let locations = resolvedLocations
+        guard locations.count == colors.count else { return [] }
+        return Array(zip(locations, colors)).map { ($0.0, $0.1) }
+    }
+
+    /// The locations as drawn: the given ones, or the colours spread evenly
+    /// (what `locations` animates from when it was nil).
+    public var resolvedLocations: [Double] {
+        if let locations { return locations }
+        guard colors.count > 1 else { return colors.isEmpty ? [] : [0] }
+        return (0..<colors.count).map { Double($0) / Double(colors.count - 1) }
     }
 }
 
 /// What a `CAShapeLayer` draws: its path filled, then stroked centred on the
 /// outline, in the layer's own coordinates (the path may reach past the
 /// bounds; only masksToBounds cuts it).
+///
+/// `strokeStart` and `strokeEnd` stroke only that part of the outline, as
+/// fractions of its length from where the path starts, with butt ends
+/// (CAShapeLayer's default lineCap). Where each UIBezierPath starts and
+/// which way it runs, on screen (y down):
+///
+///     rect          the top-left corner, then along the top edge, clockwise
+///     roundedRect   the top edge just right of the top-left arc, clockwise
+///     oval          the rightmost point (3 o'clock), clockwise
+///
+/// (CGPath's rectangle and ellipse, per their documentation; the rounded
+/// rectangle's start is UIKit's long-standing one, not documented.)
 public struct ShapePaint: Sendable, Equatable, Codable {
     public var path: PathShape?
     /// Core Animation's default is opaque black; nil fills nothing.
@@ -62,8 +79,13 @@ public struct ShapePaint: Sendable, Equatable, Codable {
     /// nil (the default) strokes nothing.
     public var strokeColor: Color?
     public var lineWidth: Double
+    /// 0…1 (Core Animation's defaults 0 and 1): the part of the outline stroked.
+    public var strokeStart: Double
+    public var strokeEnd: Double
 
-    public init(path: PathShape? = nil, fillColor: Color? = .black, strokeColor: Color? = nil, lineWidth: Double = 1) {
+    public init(path: PathShape? = nil, fillColor: Color? = .black, strokeColor: Color? = nil, lineWidth: Double = 1,
+                strokeStart: Double = 0, strokeEnd: Double = 1) {
         (self.path, self.fillColor, self.strokeColor, self.lineWidth) = (path, fillColor, strokeColor, lineWidth)
+        (self.strokeStart, self.strokeEnd) = (strokeStart, strokeEnd)
     }
 }

@@ -33,6 +33,7 @@ public struct RenderFrame: Sendable, Equatable {
             count += 1
             stack += layer.sublayers
             if let mask = layer.mask { stack.append(mask) }
+            if case .stretched(let picture, _, _) = layer.content { stack.append(picture) }
         }
         return count
     }

@@ -36,6 +36,10 @@ public struct RenderLayer: Sendable, Equatable {
     public var curl = 0.0
     /// What the layer shows above its background and below its sublayers.
     public var content: LayerContent = .none
+    /// A visual effect view's blur: what is behind the layer, blurred,
+    /// saturated and tinted, in its rounded bounds, over its background and
+    /// under its content and sublayers (UIKit's backdrop subview comes first).
+    public var backdrop: BlurMaterial?
     public var sublayers: [RenderLayer] = []
     /// layer.sublayerTransform: applied to every sublayer about this layer's
     /// anchor point, before each is flattened into this layer's plane.
@@ -113,6 +117,11 @@ public enum LayerContent: Sendable, Equatable {
     case gradient(Gradient)
     /// A CAShapeLayer's path, filled and stroked.
     case shape(ShapePaint)
+    /// A resizable snapshot resized: `picture`'s `region` (in the picture's
+    /// bounds space) as a bitmap over the layer's bounds, its `capInsets`
+    /// (points of the region) keeping their size, the rest stretched (a
+    /// resizable image's nine parts).
+    indirect case stretched(picture: RenderLayer, region: Rect, capInsets: EdgeInsets)
 }
 
 /// Which controller's screen a layer shows.

@@ -1,11 +1,18 @@
 import Animation
 import Geometry
+import RenderTree
 
 /// The properties of a view that animate, as UIView and CALayer name them.
 public enum AnimatableProperty: String, Sendable, CaseIterable, Codable {
     case center, bounds, alpha, transform, backgroundColor, cornerRadius, zPosition, anchorPoint, borderWidth, curl
     case shadowColor, shadowOpacity, shadowRadius, shadowOffset
     case sublayerTransform
+    /// A CAGradientLayer's `colors`, `locations`, `startPoint`, `endPoint`.
+    case gradientColors, gradientLocations, startPoint, endPoint
+    /// A CAShapeLayer's.
+    case path, fillColor, strokeColor, lineWidth, strokeStart, strokeEnd
+    /// A UIVisualEffectView's `effect`, as the blur it draws.
+    case effect
 
     /// UIKit (iOS 8 and later) animates these additively: a new animation
     /// of one already animating adds to it instead of cutting it off (§6a).
@@ -19,7 +26,16 @@ public enum AnimatedValue: Sendable, Equatable, Interpolatable {
     case rect(Rect)
     case color(Color)
     case transform(Transform3D)
+    /// A gradient's colours.
+    case colors([Color])
+    /// A gradient's locations.
+    case numbers([Double])
+    case path(PathShape?)
+    case material(BlurMaterial)
 
+    /// Values with no in-between (lists of different lengths, paths of
+    /// different kinds, a path and none) switch halfway; `interpolates(to:)`
+    /// tells them apart, so callers can refuse or warn first.
     public func interpolated(to other: AnimatedValue, fraction t: Double) -> AnimatedValue {
         switch (self, other) {
         case (.number(let a), .number(let b)): .number(a.interpolated(to: b, fraction: t))
@@ -27,7 +43,26 @@ public enum AnimatedValue: Sendable, Equatable, Interpolatable {
         case (.rect(let a), .rect(let b)): .rect(a.interpolated(to: b, fraction: t))
         case (.color(let a), .color(let b)): .color(a.interpolated(to: b, fraction: t))
         case (.transform(let a), .transform(let b)): .transform(a.interpolated(to: b, fraction: t))
+        case (.colors(let a), .colors(let b)) where a.count == b.count:
+            .colors(zip(a, b).map { $0.interpolated(to: $1, fraction: t) })
+        case (.numbers(let a), .numbers(let b)) where a.count == b.count:
+            .numbers(zip(a, b).map { $0.interpolated(to: $1, fraction: t) })
+        case (.path(let a?), .path(let b?)) where a.interpolates(to: b): .path(a.interpolated(to: b, fraction: t))
+        case (.material(let a), .material(let b)): .material(a.interpolated(to: b, fraction: t))
         default: t < 0.5 ? self : other
+        }
+    }
+
+    /// Whether there are values between the two: what Core Animation can
+    /// animate smoothly. Its documentation leaves paths with different
+    /// elements undefined; lists of different lengths have no pairs.
+    public func interpolates(to other: AnimatedValue) -> Bool {
+        switch (self, other) {
+        case (.colors(let a), .colors(let b)): a.count == b.count
+        case (.numbers(let a), .numbers(let b)): a.count == b.count
+        case (.path(let a), .path(let b)):
+            if let a, let b { a.interpolates(to: b) } else { a == b }
+        default: true
         }
     }
 
@@ -38,6 +73,15 @@ public enum AnimatedValue: Sendable, Equatable, Interpolatable {
         case (.rect(let a), .rect(let b)): a.distance(to: b)
         case (.color(let a), .color(let b)): a.distance(to: b)
         case (.transform(let a), .transform(let b)): a.distance(to: b)
+        case (.colors(let a), .colors(let b)) where a.count == b.count:
+            zip(a, b).reduce(0) { $0 + $1.0.distance(to: $1.1) * $1.0.distance(to: $1.1) }.squareRoot()
+        case (.numbers(let a), .numbers(let b)) where a.count == b.count:
+            zip(a, b).reduce(0) { $0 + ($1.1 - $1.0) * ($1.1 - $1.0) }.squareRoot()
+        case (.path(let a?), .path(let b?)) where a.interpolates(to: b):
+            (a.bounds.distance(to: b.bounds) * a.bounds.distance(to: b.bounds)
+                + (a.cornerRadius - b.cornerRadius) * (a.cornerRadius - b.cornerRadius)).squareRoot()
+        case (.material(let a), .material(let b)):
+            abs(a.radius - b.radius) + abs(a.saturation - b.saturation) + a.tint.distance(to: b.tint)
         default: 0
         }
     }

@@ -104,11 +104,30 @@ extension AnimationEngine {
         }
     }
 
+    /// Whether a change to this standalone layer now would animate by itself:
+    /// it has been committed (made in an earlier turn) and the transaction
+    /// neither disables actions nor lasts no time.
+    public func animatesImplicitly(_ layer: View) -> Bool {
+        let transaction = currentTransaction
+        return layer.layerKind != nil && layer.bornInTurn < turn && !transaction.disableActions && transaction.duration > 0
+    }
+
     /// A standalone layer's property changed: its implicit animation, from
     /// what is on screen to the new value, replacing any running one.
+    /// Values with no in-between (paths of different kinds, colour lists of
+    /// different lengths) are set at once: Core Animation leaves their
+    /// animation undefined (the bindings warn first).
     func implicitlyAnimate(_ property: AnimatableProperty, of layer: View, presented: AnimatedValue, to new: AnimatedValue) {
+        guard animatesImplicitly(layer), presented != new else { return }
+        guard presented.interpolates(to: new) else {
+            // The new value shows at once: an implicit animation still running would hide it.
+            for running in layer.animations[property] ?? [] where !running.isLayerAnimation {
+                running.group.interrupted = true
+                remove(running, on: layer, property)
+            }
+            return
+        }
         let transaction = currentTransaction
-        guard layer.bornInTurn < turn, !transaction.disableActions, transaction.duration > 0, presented != new else { return }
         let timeline = currentTimeline
         let timing = PropertyAnimation(from: 0.0, to: 1.0, begin: timeline.local(at: now), duration: transaction.duration,
                                        timing: .curve(transaction.curve))

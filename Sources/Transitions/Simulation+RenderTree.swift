@@ -54,7 +54,7 @@ extension Simulation {
         }
         var copy = frozen(snapshot)
         if let region = snapshot.region?.standardized {
-            return Self.layer(showing: copy, region: region, in: bounds)
+            return Self.layer(showing: copy, region: region, capInsets: snapshot.capInsets, in: bounds)
         }
         let original = copy.bounds.size
         copy.anchorPoint = Point(x: 0.5, y: 0.5)
@@ -68,10 +68,24 @@ extension Simulation {
 
 extension Simulation {
     /// A resizable snapshot's picture: the source's `region` stretched to
-    /// the snapshot view's bounds and cut to them. (Cap insets, which would
-    /// keep the edges unstretched when the snapshot is resized, are not
-    /// drawn: the caps stretch with the middle.)
-    static func layer(showing source: RenderLayer, region: Rect, in bounds: Rect) -> RenderLayer {
+    /// the snapshot view's bounds and cut to them.
+    ///
+    /// With cap insets, as UIKit stretches a resizable image, in nine parts
+    /// (drawn by Raster from one bitmap of the region): the corners keep
+    /// their size, the edges stretch along themselves only, the middle both
+    /// ways.
+    ///
+    ///      left  middle  right       source            bounds
+    ///     ┌────┬──────┬────┐ top   ┌─┬──┬─┐        ┌─┬──────┬─┐
+    ///     ├────┼──────┼────┤       ├─┼──┼─┤   →    ├─┼──────┼─┤
+    ///     └────┴──────┴────┘       └─┴──┴─┘        └─┴──────┴─┘
+    static func layer(showing source: RenderLayer, region: Rect, capInsets: EdgeInsets = .zero, in bounds: Rect) -> RenderLayer {
+        var frame = RenderLayer(id: source.id, name: "snapshot region", bounds: bounds, position: Point(x: bounds.midX, y: bounds.midY))
+        let insets = [capInsets.top, capInsets.left, capInsets.bottom, capInsets.right]
+        if insets.contains(where: { $0 > 0 }), insets.allSatisfy(\.isFinite) {
+            frame.content = .stretched(picture: source, region: region, capInsets: capInsets)
+            return frame
+        }
         var picture = source
         let original = source.bounds
         let scale = (x: region.width > 0 ? bounds.width / region.width : 1, y: region.height > 0 ? bounds.height / region.height : 1)
@@ -80,7 +94,6 @@ extension Simulation {
         picture.transform = Transform3D(scaleX: scale.x, y: scale.y, z: 1)
         picture.position = Point(x: bounds.minX - scale.x * (region.minX - original.minX),
                                  y: bounds.minY - scale.y * (region.minY - original.minY))
-        var frame = RenderLayer(id: source.id, name: "snapshot region", bounds: bounds, position: Point(x: bounds.midX, y: bounds.midY))
         frame.masksToBounds = true
         frame.sublayers = [picture]
         return frame
@@ -107,6 +120,7 @@ extension RenderLayer {
         sublayerTransform = state.sublayerTransform
         if let gradient = state.gradient { content = .gradient(gradient) }
         if let shape = state.shape { content = .shape(shape) }
+        if state.material.isVisible { backdrop = state.material }
     }
 }
 

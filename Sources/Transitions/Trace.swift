@@ -71,6 +71,17 @@ public struct ViewSample: Sendable, Equatable, Codable {
     /// What a gradient or shape layer draws.
     public var gradient: Gradient? = nil
     public var shape: ShapePaint? = nil
+    /// A UIVisualEffectView's effect (left out for other views).
+    public var effect: EffectSample? = nil
+}
+
+/// A visual effect view's blur at one moment: its style (the one it has,
+/// or the one it is animating away from), how far in it is (the drawn
+/// radius over the style's: 0 none … 1 all), and what is drawn.
+public struct EffectSample: Sendable, Equatable, Codable {
+    public let style: String?
+    public let progress: Double
+    public let material: BlurMaterial
 }
 
 extension Simulation {
@@ -107,6 +118,13 @@ extension Simulation {
                     sample.mask = view.mask?.id
                     sample.gradient = state.gradient.map(round)
                     sample.shape = state.shape.map(round)
+                    if view.isVisualEffectView {
+                        let shown = view.shownEffect
+                        sample.effect = EffectSample(style: shown.style?.rawValue, progress: round4(shown.progress),
+                                                     material: BlurMaterial(radius: round4(state.material.radius),
+                                                                            saturation: round4(state.material.saturation),
+                                                                            tint: round(state.material.tint)))
+                    }
                     views.append(sample)
                 }
                 if state.isHidden { return }
@@ -192,7 +210,8 @@ func round(_ g: Gradient) -> Gradient {
              endPoint: round(g.endPoint), type: g.type)
 }
 func round(_ s: ShapePaint) -> ShapePaint {
-    ShapePaint(path: s.path.map(round), fillColor: s.fillColor.map(round), strokeColor: s.strokeColor.map(round), lineWidth: round4(s.lineWidth))
+    ShapePaint(path: s.path.map(round), fillColor: s.fillColor.map(round), strokeColor: s.strokeColor.map(round), lineWidth: round4(s.lineWidth),
+               strokeStart: round4(s.strokeStart), strokeEnd: round4(s.strokeEnd))
 }
 func round(_ r: Rect) -> Rect { Rect(x: round4(r.origin.x), y: round4(r.origin.y), width: round4(r.size.width), height: round4(r.size.height)) }
 func round(_ t: Transform3D) -> Transform3D {

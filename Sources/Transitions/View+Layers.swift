@@ -100,16 +100,104 @@ extension View {
         set { set(.sublayerTransform, .transform(newValue)) { $0.sublayerTransform = newValue } }
     }
 
-    /// A CAGradientLayer's gradient (colours, locations, points, type).
-    public var gradient: Gradient? {
-        get { model.gradient }
-        set { model.gradient = newValue }
+    /// A CAGradientLayer's gradient (colours, locations, points, type), as
+    /// set; nil for other layers. Its parts are set one by one below, each
+    /// animating as Core Animation animates it.
+    public var gradient: Gradient? { model.gradient }
+
+    /// A CAShapeLayer's path and paint, as set; nil for other layers.
+    public var shape: ShapePaint? { model.shape }
+
+    /// `colors`: animates colour by colour between lists of one length.
+    public var gradientColors: [Color] {
+        get { model.gradient?.colors ?? [] }
+        set {
+            guard model.gradient != nil else { return }
+            set(.gradientColors, .colors(newValue)) { $0.gradient?.colors = newValue }
+        }
     }
 
-    /// A CAShapeLayer's path and paint.
-    public var shape: ShapePaint? {
-        get { model.shape }
-        set { model.shape = newValue }
+    /// `locations` (nil: the colours spread evenly, which is also what it
+    /// animates from and to).
+    public var gradientLocations: [Double]? {
+        get { model.gradient?.locations }
+        set {
+            guard var gradient = model.gradient else { return }
+            gradient.locations = newValue
+            set(.gradientLocations, .numbers(gradient.resolvedLocations)) { $0.gradient?.locations = newValue }
+        }
+    }
+
+    public var startPoint: Point {
+        get { model.gradient?.startPoint ?? Gradient().startPoint }
+        set {
+            guard model.gradient != nil else { return }
+            set(.startPoint, .point(newValue)) { $0.gradient?.startPoint = newValue }
+        }
+    }
+
+    public var endPoint: Point {
+        get { model.gradient?.endPoint ?? Gradient().endPoint }
+        set {
+            guard model.gradient != nil else { return }
+            set(.endPoint, .point(newValue)) { $0.gradient?.endPoint = newValue }
+        }
+    }
+
+    /// `type` (axial, radial, conic): not animatable, as in Core Animation.
+    public var gradientType: Gradient.Kind {
+        get { model.gradient?.type ?? .axial }
+        set { model.gradient?.type = newValue }
+    }
+
+    /// `path`: animates between paths of one kind (see `PathShape.interpolates`).
+    public var path: PathShape? {
+        get { model.shape?.path }
+        set {
+            guard model.shape != nil else { return }
+            set(.path, .path(newValue)) { $0.shape?.path = newValue }
+        }
+    }
+
+    public var fillColor: Color? {
+        get { model.shape?.fillColor }
+        set {
+            guard model.shape != nil else { return }
+            set(.fillColor, .color(newValue ?? .clear)) { $0.shape?.fillColor = newValue }
+        }
+    }
+
+    public var strokeColor: Color? {
+        get { model.shape?.strokeColor }
+        set {
+            guard model.shape != nil else { return }
+            set(.strokeColor, .color(newValue ?? .clear)) { $0.shape?.strokeColor = newValue }
+        }
+    }
+
+    public var lineWidth: Double {
+        get { model.shape?.lineWidth ?? 1 }
+        set {
+            guard model.shape != nil else { return }
+            set(.lineWidth, .number(newValue)) { $0.shape?.lineWidth = newValue }
+        }
+    }
+
+    /// Kept as set; drawing clamps it to 0…1.
+    public var strokeStart: Double {
+        get { model.shape?.strokeStart ?? 0 }
+        set {
+            guard model.shape != nil else { return }
+            set(.strokeStart, .number(newValue)) { $0.shape?.strokeStart = newValue }
+        }
+    }
+
+    public var strokeEnd: Double {
+        get { model.shape?.strokeEnd ?? 1 }
+        set {
+            guard model.shape != nil else { return }
+            set(.strokeEnd, .number(newValue)) { $0.shape?.strokeEnd = newValue }
+        }
     }
 }
 

@@ -142,6 +142,12 @@ public final class View {
     /// The source of a snapshot view, frozen when it was taken.
     public private(set) var snapshot: Snapshot?
 
+    /// A UIVisualEffectView's contentView (nil for every other view): its
+    /// one subview, where its content goes (`View+Effect`).
+    public internal(set) var contentView: View?
+    /// The effect it last had, kept while it animates away to none.
+    var lastEffect: BlurStyle?
+
     var model: ViewState
     var animations: [AnimatableProperty: [RunningAnimation]] = [:]
     /// How many running layer animations hold each key (a group's members
@@ -384,8 +390,9 @@ public final class View {
     /// the presentation values now, or the model values when after updates.
     ///
     /// With `region` (`resizableSnapshotView(from:afterScreenUpdates:withCapInsets:)`),
-    /// only that part of the view's bounds, the size of the region.
-    public func snapshotView(afterScreenUpdates: Bool, region: Rect? = nil) -> View {
+    /// only that part of the view's bounds, the size of the region; its
+    /// `capInsets` keep their size when the snapshot view is resized.
+    public func snapshotView(afterScreenUpdates: Bool, region: Rect? = nil, capInsets: EdgeInsets = .zero) -> View {
         let copy = View(engine: engine, name: "snapshot of \(name)", frame: .zero)
         // The frozen copy holds a state for every view in the subtree.
         engine.onAllocate?(View.cost * subtreeCount)
@@ -396,6 +403,7 @@ public final class View {
         copy.snapshot = Snapshot(of: self, afterScreenUpdates: afterScreenUpdates)
         if let region {
             copy.snapshot?.region = region
+            copy.snapshot?.capInsets = capInsets
             copy.model.bounds = Rect(x: 0, y: 0, width: region.width, height: region.height)
             copy.model.center = Point(x: state.center.x - state.anchorPoint.x * state.bounds.width + region.midX - state.bounds.minX,
                                       y: state.center.y - state.anchorPoint.y * state.bounds.height + region.midY - state.bounds.minY)
@@ -433,6 +441,9 @@ public struct Snapshot: Sendable {
     /// The part of the source's bounds it shows (a resizable snapshot), or
     /// nil for all of it.
     public var region: Rect?
+    /// A resizable snapshot's cap insets: the edges of the region that keep
+    /// their size when it is stretched (a resizable image's nine parts).
+    public var capInsets = EdgeInsets.zero
 
     /// Snapshots of snapshots kept, at most: a chain of copies of copies
     /// shows the first few and no more (each level is one more layer to draw).

@@ -31,6 +31,10 @@ public struct ViewState: Sendable, Equatable {
     /// What a CAGradientLayer or CAShapeLayer draws (nil for other layers).
     public var gradient: Gradient? = nil
     public var shape: ShapePaint? = nil
+    /// A UIVisualEffectView's effect, by name (nil: none), and the blur it
+    /// draws (animated in and out; `.none` for every other view).
+    public var effect: BlurStyle? = nil
+    public var material = BlurMaterial.none
 
     /// The bounding box of the transformed bounds in the superview (2-D part
     /// of the transform; perspective is left to the projection).
@@ -49,7 +53,7 @@ public struct ViewState: Sendable, Equatable {
         return Rect(x: center.x + minX, y: center.y + minY, width: maxX - minX, height: maxY - minY)
     }
 
-    func value(of property: AnimatableProperty) -> AnimatedValue {
+    public func value(of property: AnimatableProperty) -> AnimatedValue {
         switch property {
         case .center: .point(center)
         case .bounds: .rect(bounds)
@@ -66,6 +70,18 @@ public struct ViewState: Sendable, Equatable {
         case .shadowRadius: .number(shadowRadius)
         case .shadowOffset: .point(shadowOffset)
         case .sublayerTransform: .transform(sublayerTransform)
+        case .gradientColors: .colors(gradient?.colors ?? [])
+        case .gradientLocations: .numbers(gradient?.resolvedLocations ?? [])
+        case .startPoint: .point(gradient?.startPoint ?? Gradient().startPoint)
+        case .endPoint: .point(gradient?.endPoint ?? Gradient().endPoint)
+        // No fill or stroke colour animates as transparent black (as a nil background does).
+        case .path: .path(shape?.path)
+        case .fillColor: .color(shape?.fillColor ?? .clear)
+        case .strokeColor: .color(shape?.strokeColor ?? .clear)
+        case .lineWidth: .number(shape?.lineWidth ?? 1)
+        case .strokeStart: .number(shape?.strokeStart ?? 0)
+        case .strokeEnd: .number(shape?.strokeEnd ?? 1)
+        case .effect: .material(material)
         }
     }
 
@@ -86,6 +102,17 @@ public struct ViewState: Sendable, Equatable {
         case (.shadowRadius, .number(let n)): shadowRadius = n
         case (.shadowOffset, .point(let p)): shadowOffset = p
         case (.sublayerTransform, .transform(let t)): sublayerTransform = t
+        case (.gradientColors, .colors(let c)): gradient?.colors = c
+        case (.gradientLocations, .numbers(let n)): gradient?.locations = n
+        case (.startPoint, .point(let p)): gradient?.startPoint = p
+        case (.endPoint, .point(let p)): gradient?.endPoint = p
+        case (.path, .path(let p)): shape?.path = p
+        case (.fillColor, .color(let c)): shape?.fillColor = c
+        case (.strokeColor, .color(let c)): shape?.strokeColor = c
+        case (.lineWidth, .number(let n)): shape?.lineWidth = n
+        case (.strokeStart, .number(let n)): shape?.strokeStart = n
+        case (.strokeEnd, .number(let n)): shape?.strokeEnd = n
+        case (.effect, .material(let m)): material = m
         default: break
         }
     }

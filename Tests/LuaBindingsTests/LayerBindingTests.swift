@@ -261,5 +261,8 @@ import Testing
         #expect(Self.error("view:resizableSnapshotView(CGRect(0, 0, 0, 10))").message.contains("must have an area"))
         #expect(Self.error("view:resizableSnapshotView{from = CGRect(0, 0, 1, 1), withCapInsets = {top = -1}}").message.contains("at least 0"))
         #expect(Self.error("view:resizableSnapshotView{fromRect = CGRect(0, 0, 1, 1)}").message.contains("did you mean 'from'?"))
+        #expect(Self.error("view:resizableSnapshotView{from = CGRect(0, 0, 1, 1), withCapInsets = {top = 1, lfet = 2}}").message
+            .contains("withCapInsets has no argument 'lfet'; did you mean 'left'?"))
+        #expect(Self.error("view:resizableSnapshotView{from = CGRect(0, 0, 1, 1), withCapInsets = {top = 1/0}}").message.contains("finite"))
     }
 }

@@ -89,4 +89,40 @@ import Testing
         let area = coveredArea(image, scale: 2)
         #expect(abs(area - expected) / expected < 0.005, "covered \(area), expected \(expected)")
     }
+
+    /// strokeEnd 0.5 of a circle: half the ring, 2π·r·lineWidth / 2, the
+    /// half below the centre (the path starts at 3 o'clock and runs
+    /// clockwise on screen), cut square at 3 and 9 o'clock.
+    @Test func halfAStrokeIsHalfTheRing() throws {
+        let circle = ShapePaint(path: .oval(Rect(x: 20, y: 20, width: 160, height: 160)), fillColor: nil, strokeColor: .black,
+                                lineWidth: 10, strokeEnd: 0.5)
+        let image = try render(shapeLayer(frame: Rect(x: 50, y: 50, width: 200, height: 200), circle))
+        let expected = Double.pi * 80 * 10
+        let area = coveredArea(image)
+        #expect(abs(area - expected) / expected < 0.005, "covered \(area), expected \(expected)")
+        // Centre (150, 150): the bottom of the ring is drawn, the top is not.
+        #expect(image[150, 229].r == 0 && image[150, 70].r == 255)
+        // The square cuts lie on the horizontal through the centre: above it, nothing of the ring.
+        #expect(image[71, 148].r == 255 && image[228, 148].r == 255)
+        #expect(image[71, 152].r == 0 && image[228, 152].r == 0)
+        // Every row of the stroke's ends is whole from the cut down: no rounded caps.
+        for x in [66, 70, 74, 226, 230, 234] { #expect(image[x, 150].r <= 128, "x = \(x)") }
+    }
+
+    /// A square's outline from a quarter to a half of its length: the whole
+    /// right edge (the path starts at the top-left corner and runs along the
+    /// top first) and nothing else, a 100 × 10 band with square ends.
+    @Test func aPartOfARectanglesOutlineIsOneEdge() throws {
+        let square = ShapePaint(path: .rect(Rect(x: 50, y: 50, width: 100, height: 100)), fillColor: nil, strokeColor: .black,
+                                lineWidth: 10, strokeStart: 0.25, strokeEnd: 0.5)
+        let image = try render(shapeLayer(frame: Rect(x: 0, y: 0, width: 300, height: 300), square))
+        #expect(abs(coveredArea(image) - 100 * 10) < 2, "covered \(coveredArea(image))")
+        // The band x 145…155, y 50…150.
+        #expect(image[150, 100].r == 0 && image[145, 50].r == 0 && image[154, 149].r == 0)
+        #expect(image[150, 48].r == 255 && image[150, 151].r == 255 && image[100, 50].r == 255 && image[50, 100].r == 255)
+        // strokeStart past strokeEnd draws no stroke.
+        var none = square
+        (none.strokeStart, none.strokeEnd) = (0.6, 0.4)
+        #expect(coveredArea(try render(shapeLayer(frame: Rect(x: 0, y: 0, width: 300, height: 300), none))) == 0)
+    }
 }

@@ -120,11 +120,15 @@ void cr_paint_gradient(uint8_t *pixels, int width, int height, int type, double 
  * premultiplied RGBA pixels. Pixel (i, j)'s centre is the layer point
  * (origin + (i + 0.5) / scale). The shape is the rectangle (x, y, w, h)
  * (w, h ≥ 0), rounded by `radius`, or the oval inscribed in it. Colours are
- * premultiplied; a zero alpha paints nothing.
+ * premultiplied; a zero alpha paints nothing. Only the part of the outline
+ * from `stroke_start` to `stroke_end` (fractions of its length, clamped to
+ * 0…1) is stroked, with square-cut ends, from where the UIBezierPath starts
+ * (a rectangle's top-left corner, a rounded rectangle's top edge after its
+ * top-left arc, an oval's rightmost point), clockwise on screen.
  */
 void cr_paint_shape(uint8_t *pixels, int width, int height, double origin_x, double origin_y, double scale_x, double scale_y,
                     int kind, double x, double y, double w, double h, double radius,
-                    const uint8_t fill[4], const uint8_t stroke[4], double line_width);
+                    const uint8_t fill[4], const uint8_t stroke[4], double line_width, double stroke_start, double stroke_end);
 
 /*
  * Multiplies premultiplied pixels by a mask's alpha (both width x height
@@ -132,5 +136,48 @@ void cr_paint_shape(uint8_t *pixels, int width, int height, double origin_x, dou
  * [x0, x1) x [y0, y1) the mask is taken as empty.
  */
 void cr_apply_mask(uint8_t *pixels, const uint8_t *mask, int width, int height, int x0, int y0, int x1, int y1);
+
+/* ---- Whole pictures (image.c) ------------------------------------------- */
+
+/*
+ * The part [x, x + w) x [y, y + h) of `src` (width x height pixels; the part
+ * in pixels, possibly fractional) into `dst` (out_width x out_height), each
+ * pixel sampled bilinearly at its centre, edges clamped: a part on whole
+ * pixels copied at its own size comes out exactly.
+ */
+void cr_crop_bilinear(const uint8_t *src, int width, int height, double x, double y, double w, double h,
+                      uint8_t *dst, int out_width, int out_height);
+
+/*
+ * `passes` box blurs of half-width `radius` (each pixel the average of the
+ * 2 radius + 1 around it) along every row, then as many down every column,
+ * edges extended: three approach a Gaussian (the SVG specification's and
+ * Apple's UIImageEffects' way). Integer sums, rounded: the same bytes on
+ * every run. `scratch` holds width * height * 4 bytes, `sums` width * 4.
+ */
+void cr_box_blur(uint8_t *pixels, int width, int height, int radius, int passes, uint8_t *scratch, uint32_t *sums);
+
+/*
+ * Scales each pixel's colourfulness about its luminance (Rec. 709 weights)
+ * by `saturation` (kept within 0…its alpha), then lays the premultiplied
+ * `tint` over it: UIImageEffects' saturation matrix and tint fill.
+ */
+void cr_saturate_tint(uint8_t *pixels, int width, int height, double saturation, const uint8_t tint[4]);
+
+/*
+ * The width x height pixels of `src` (src_width wide) from (x0, y0) into
+ * `dst`: copied, or with `over`, composited over what `dst` holds (what
+ * lies behind a layer drawn offscreen: the targets under it, bottom first).
+ */
+void cr_gather(uint8_t *dst, int width, int height, const uint8_t *src, int src_width, int x0, int y0, int over);
+
+/*
+ * Draws `picture` (premultiplied, picture_width x picture_height, its top
+ * left at device pixel (px, py)) inside the quad's shape, pixel for pixel
+ * (no resampling: it is already in device space), anti-aliased at the
+ * shape's edges, at the quad's alpha and clip: a visual effect view's
+ * blurred backdrop, which only its shape shows.
+ */
+void cr_draw_backdrop(cr_target *t, const cr_quad *q, const uint8_t *picture, int px, int py, int picture_width, int picture_height);
 
 #endif
