@@ -27,24 +27,8 @@ local function turned(angle, horizontal, base)
 end
 
 -- Reduce Motion: the new screen fades in over the old one, nothing folds
--- (what UIKit's own transitions do with the setting on).
-local function crossFade(ctx)
-  local from, to = ctx:viewForKey("from"), ctx:viewForKey("to")
-  to.frame = ctx:finalFrame(ctx:viewControllerForKey("to"))
-  to.alpha = 0
-  ctx.containerView:addSubview(to)
-  UIView.animate{
-    duration = math.min(params.duration, 0.3),
-    options = {ctx.isInteractive and "curveLinear" or "curveEaseInOut"},
-    animations = function() to.alpha = 1 end,
-    completion = function(finished)
-      local cancelled = ctx:transitionWasCancelled()
-      to.alpha = 1
-      if cancelled then to:removeFromSuperview() else from:removeFromSuperview() end
-      ctx:completeTransition(not cancelled)
-    end,
-  }
-end
+-- (what UIKit's own transitions do with the setting on): _cross-fade.lua.
+local crossFade = require("cross-fade")
 
 local function animateTransition(ctx)
   if UIAccessibility.isReduceMotionEnabled then return crossFade(ctx) end

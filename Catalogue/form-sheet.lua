@@ -21,87 +21,12 @@ local function boxFrame(bounds)
   return CGRect(bounds.midX - w / 2, bounds.midY - h / 2, w, h)
 end
 
--- Where the presented view waits, off screen or faded, for each way in:
--- UIKit's coverVertical starts just below the bottom edge; Presentr's
--- CoverVerticalFromTopAnimation just above the top edge; a cross dissolve
--- does not move at all.
-local function away(shown, bounds, transition)
-  if transition == "coverVerticalFromTop" then return shown:offsetBy(0, -shown.maxY), 1 end
-  if transition == "crossDissolve" then return shown, 0 end
-  return shown:offsetBy(0, bounds.height - shown.minY), 1
-end
+local presentr = require("presentr")
 
-local presentationController = {
-  frameOfPresentedViewInContainerView = function(self)
-    return boxFrame(self.containerView.bounds)
-  end,
+local presentationController = presentr.presentationController(boxFrame)
 
-  presentationTransitionWillBegin = function(self)
-    self.dimmingView = UIView.new{name = "dimming", frame = self.containerView.bounds,
-                                  backgroundColor = UIColor.black:withAlphaComponent(params.dimming)}
-    self.dimmingView.alpha = 0
-    self.containerView:insertSubview(self.dimmingView, 0)
-    self.presentedView.layer.cornerRadius = params.cornerRadius
-    self.presentedView.layer.masksToBounds = params.cornerRadius > 0
-    self.transitionCoordinator:animateAlongsideTransition(function() self.dimmingView.alpha = 1 end)
-  end,
-
-  presentationTransitionDidEnd = function(self, completed)
-    if not completed then self.dimmingView:removeFromSuperview() end
-  end,
-
-  dismissalTransitionWillBegin = function(self)
-    local coordinator = self.transitionCoordinator
-    coordinator:animateAlongsideTransition(function() self.dimmingView.alpha = 0 end, function()
-      -- A cancelled drag rolls back only what is on screen: the model still says 0.
-      if coordinator.isCancelled then self.dimmingView.alpha = 1 end
-    end)
-  end,
-
-  dismissalTransitionDidEnd = function(self, completed)
-    if completed then self.dimmingView:removeFromSuperview() end
-  end,
-
-  containerViewWillLayoutSubviews = function(self)
-    self.dimmingView.frame = self.containerView.bounds
-    self.presentedView.frame = self.frameOfPresentedViewInContainerView
-  end,
-}
-
-local function animateTransition(ctx)
-  local presenting = ctx.isPresenting
-  local container = ctx.containerView
-  local view = presenting and ctx:viewForKey("to") or ctx:viewForKey("from")
-  local shown = presenting and ctx:finalFrame(ctx:viewControllerForKey("to")) or view.frame
-  -- Reduce Motion: no slide, the same fade a cross dissolve does.
-  local transition = UIAccessibility.isReduceMotionEnabled and "crossDissolve" or "coverVertical"
-  local hidden, hiddenAlpha = away(shown, container.bounds, transition)
-  if presenting then
-    view.frame = hidden
-    view.alpha = hiddenAlpha
-    container:addSubview(view)
-  end
-  UIView.animate{
-    duration = params.duration,
-    -- Linear while a finger drives it: the drag itself is the curve.
-    options = {ctx.isInteractive and "curveLinear" or "curveEaseInOut"},
-    animations = function()
-      view.frame = presenting and shown or hidden
-      view.alpha = presenting and 1 or hiddenAlpha
-    end,
-    completion = function(finished)
-      local cancelled = ctx:transitionWasCancelled()
-      if cancelled then
-        -- Only the screen rolled back; put the model values back too.
-        view.frame = presenting and hidden or shown
-        view.alpha = presenting and hiddenAlpha or 1
-      elseif not presenting then
-        view:removeFromSuperview()
-      end
-      ctx:completeTransition(not cancelled)
-    end,
-  }
-end
+-- UIKit's default modalTransitionStyle.
+local animateTransition = presentr.animateTransition(function() return "coverVertical" end)
 
 return {
   title = "Form sheet",

@@ -13,138 +13,36 @@
 -- drag it (IBAnimatable pairs slide with a pan in the same direction). Full
 -- screen, so UIKit hands over both views. The curve is given to
 -- UIView.animate as its timingFunction, so this file and Hero's share one
--- way of driving it.
+-- way of driving it: Hero's runner, _hero.lua beside this file.
+
+local hero = require("hero")
+local look, with, shift = hero.look, hero.with, hero.shift
 
 -- UIView.animate's default curve, easeInEaseOut (0.42, 0, 0.58, 1); the
 -- Reduce Motion fade uses it too.
-local curves = {
-  standard = CAMediaTimingFunction.easeInEaseOut,
-}
-
-local opposite = {left = "right", right = "left", up = "down", down = "up"}
-
--- Where a screen is when it is off by `amount` of the screen for a move in
--- `direction` (IBAnimatable's travel and its inverse). The appearing screen waits on the side it comes
--- from, the disappearing one ends on the side it goes to. In fractions of
--- the container's width (x) and height (y).
-local function shift(direction, appearing, amount)
-  local ahead = appearing and -amount or amount
-  if direction == "left" then return {x = -ahead} end
-  if direction == "right" then return {x = ahead} end
-  if direction == "up" then return {y = -ahead} end
-  return {y = ahead}
-end
-
-local function with(t, extra)
-  for k, v in pairs(extra) do t[k] = v end
-  return t
-end
-
--- A look: offset (fractions of the container), scale, alpha and how dark
--- the black overlay on top of the screen is.
-local function look(t)
-  return {x = t.x or 0, y = t.y or 0, scale = t.scale or 1, alpha = t.alpha or 1, overlay = t.overlay or 0}
-end
+local curve = CAMediaTimingFunction.easeInEaseOut
 
 -- Each motion says which screen is in front, the curve, and where each
--- screen starts and ends.
+-- screen starts and ends: IBAnimatable's travel is Hero's shift by a whole
+-- screen.
 local function slide(direction)
   local gone = params.fade and 0 or 1
-  return {front = "to", curve = curves.standard,
+  return {front = "to", curve = curve,
           to = {look(with(shift(direction, true, 1), {alpha = gone})), look{}},
           from = {look{}, look(with(shift(direction, false, 1), {alpha = gone}))}}
 end
 
 local function presentation() return slide(params.direction) end
 -- IBAnimatable reverses slide(to: d) as slide(to: opposite of d).
-local function dismissal() return slide(opposite[params.direction]) end
+local function dismissal() return slide(hero.opposite[params.direction]) end
 
--- Reduce Motion: nothing moves; the screen in front fades over the other.
-local function crossFade(presenting)
-  if presenting then
-    return {front = "to", curve = curves.standard, to = {look{alpha = 0}, look{}}, from = {look{}, look{}}}
-  end
-  return {front = "from", curve = curves.standard, from = {look{}, look{alpha = 0}}, to = {look{}, look{}}}
-end
-
-local function reduceMotion()
-  return UIAccessibility.isReduceMotionEnabled
-end
-
-local function show(view, overlay, l, size)
-  view.transform = CGAffineTransformScale(CGAffineTransformMakeTranslation(l.x * size.width, l.y * size.height),
-                                          l.scale, l.scale)
-  view.alpha = l.alpha
-  if overlay then overlay.alpha = l.overlay end
-end
-
-local function animateTransition(ctx)
-  local container = ctx.containerView
-  local presenting = ctx.isPresenting
-  local fromView, toView = ctx:viewForKey("from"), ctx:viewForKey("to")
-  local motion
-  if reduceMotion() then
-    motion = crossFade(presenting)
-  else
-    motion = presenting and presentation() or dismissal()
-  end
-
-  toView.frame = ctx:finalFrame(ctx:viewControllerForKey("to"))
-  if motion.front == "to" then
-    container:insertSubview(toView, {aboveSubview = fromView})
-  else
-    container:insertSubview(toView, {belowSubview = fromView})
-  end
-
-  -- Each screen takes its first look now and its last inside the animation.
-  -- The overlay is a child of the screen it darkens, so it moves with it.
-  local size = container.bounds.size
-  local screens = {}
-  for _, key in ipairs{"from", "to"} do
-    local view = key == "from" and fromView or toView
-    local start, finish = motion[key][1], motion[key][2]
-    local overlay
-    if start.overlay > 0 or finish.overlay > 0 then
-      overlay = UIView.new{name = "overlay", frame = view.bounds, backgroundColor = UIColor.black}
-      view:addSubview(overlay)
-    end
-    show(view, overlay, start, size)
-    screens[#screens + 1] = {view = view, overlay = overlay, finish = finish}
-  end
-
-  UIView.animate{
-    duration = params.duration,
-    -- Linear while a finger drives it: the drag itself is the curve.
-    timingFunction = ctx.isInteractive and CAMediaTimingFunction.linear or motion.curve,
-    animations = function()
-      for _, s in ipairs(screens) do show(s.view, s.overlay, s.finish, size) end
-    end,
-    completion = function(finished)
-      local cancelled = ctx:transitionWasCancelled()
-      -- Both screens get their own looks back: the presenter's view leaves
-      -- the window now and returns, untransformed, on dismissal.
-      for _, s in ipairs(screens) do
-        s.view.transform = CGAffineTransformIdentity
-        s.view.alpha = 1
-        if s.overlay then s.overlay:removeFromSuperview() end
-      end
-      if cancelled then toView:removeFromSuperview() end
-      if not presenting and not cancelled then fromView:removeFromSuperview() end
-      ctx:completeTransition(not cancelled)
-    end,
-  }
-end
+local animateTransition = hero.animateTransition{presentation = presentation, dismissal = dismissal, fadeCurve = curve}
 
 -- IBAnimatable's PanInteractiveAnimator: the progress is the finger's travel
 -- along its way over the container's side, and letting go finishes past half
 -- or when faster than 1000 points a second that way (a fast flick back past
 -- half still finishes; there is no cancelling flick).
-local function along(v, way)
-  if way == "left" then return -v.x elseif way == "right" then return v.x
-  elseif way == "up" then return -v.y end
-  return v.y
-end
-local function side(size, way) return (way == "left" or way == "right") and size.width or size.height end
+local along, side = hero.along, hero.side
 
 return {
   title = "Slide",
@@ -170,10 +68,10 @@ return {
     dismissal = {
       gesture = "pan", direction = "right",
       progress = function(g, size)
-        local way = opposite[params.direction]
+        local way = hero.opposite[params.direction]
         return along(g.translation, way) / side(size, way)
       end,
-      shouldFinish = function(g, percent) return percent > 0.5 or along(g.velocity, opposite[params.direction]) > 1000 end,
+      shouldFinish = function(g, percent) return percent > 0.5 or along(g.velocity, hero.opposite[params.direction]) > 1000 end,
     },
   },
 }

@@ -8,139 +8,24 @@
 --
 -- Dismissal is Hero's reverse, a zoomSlide the other way; the user can drag
 -- it. Full screen, so UIKit hands over both views. The curve is Hero's own
--- cubic Bézier, given to UIView.animate as its timingFunction.
+-- cubic Bézier, given to UIView.animate as its timingFunction; Hero's
+-- runner is shared with the other Hero entries: _hero.lua beside this file.
 
--- Hero's "standard" timing function (HeroTimingFunction, Material's curve).
-local curves = {
-  standard = CAMediaTimingFunction(0.4, 0, 0.2, 1),
-}
-
-local opposite = {left = "right", right = "left", up = "down", down = "up"}
-
--- Hero's shift: where a screen is when it is off by `amount` of the screen
--- for a move in `direction`. The appearing screen waits on the side it comes
--- from, the disappearing one ends on the side it goes to. In fractions of
--- the container's width (x) and height (y).
-local function shift(direction, appearing, amount)
-  local ahead = appearing and -amount or amount
-  if direction == "left" then return {x = -ahead} end
-  if direction == "right" then return {x = ahead} end
-  if direction == "up" then return {y = -ahead} end
-  return {y = ahead}
-end
-
-local function with(t, extra)
-  for k, v in pairs(extra) do t[k] = v end
-  return t
-end
-
--- A look: offset (fractions of the container), scale, alpha and how dark
--- the black overlay on top of the screen is.
-local function look(t)
-  return {x = t.x or 0, y = t.y or 0, scale = t.scale or 1, alpha = t.alpha or 1, overlay = t.overlay or 0}
-end
+local hero = require("hero")
+local look, with, shift = hero.look, hero.with, hero.shift
 
 -- Each motion says which screen is in front, the curve, and where each
 -- screen starts and ends.
 local function zoomSlide(direction)
-  return {front = "to", curve = curves.standard,
+  return {front = "to", curve = hero.curves.standard,
           to = {look(with(shift(direction, true, 1), {scale = 0.8})), look{}},
           from = {look{}, look(with(shift(direction, false, 1), {scale = 0.8}))}}
 end
 
 local function presentation() return zoomSlide(params.direction) end
-local function dismissal() return zoomSlide(opposite[params.direction]) end
+local function dismissal() return zoomSlide(hero.opposite[params.direction]) end
 
--- Reduce Motion: nothing moves; the screen in front fades over the other.
-local function crossFade(presenting)
-  if presenting then
-    return {front = "to", curve = curves.standard, to = {look{alpha = 0}, look{}}, from = {look{}, look{}}}
-  end
-  return {front = "from", curve = curves.standard, from = {look{}, look{alpha = 0}}, to = {look{}, look{}}}
-end
-
-local function reduceMotion()
-  return UIAccessibility.isReduceMotionEnabled
-end
-
-local function show(view, overlay, l, size)
-  view.transform = CGAffineTransformScale(CGAffineTransformMakeTranslation(l.x * size.width, l.y * size.height),
-                                          l.scale, l.scale)
-  view.alpha = l.alpha
-  if overlay then overlay.alpha = l.overlay end
-end
-
-local function animateTransition(ctx)
-  local container = ctx.containerView
-  local presenting = ctx.isPresenting
-  local fromView, toView = ctx:viewForKey("from"), ctx:viewForKey("to")
-  local motion
-  if reduceMotion() then
-    motion = crossFade(presenting)
-  else
-    motion = presenting and presentation() or dismissal()
-  end
-
-  toView.frame = ctx:finalFrame(ctx:viewControllerForKey("to"))
-  if motion.front == "to" then
-    container:insertSubview(toView, {aboveSubview = fromView})
-  else
-    container:insertSubview(toView, {belowSubview = fromView})
-  end
-
-  -- Each screen takes its first look now and its last inside the animation.
-  -- The overlay is a child of the screen it darkens, so it moves with it.
-  local size = container.bounds.size
-  local screens = {}
-  for _, key in ipairs{"from", "to"} do
-    local view = key == "from" and fromView or toView
-    local start, finish = motion[key][1], motion[key][2]
-    local overlay
-    if start.overlay > 0 or finish.overlay > 0 then
-      overlay = UIView.new{name = "overlay", frame = view.bounds, backgroundColor = UIColor.black}
-      view:addSubview(overlay)
-    end
-    show(view, overlay, start, size)
-    screens[#screens + 1] = {view = view, overlay = overlay, finish = finish}
-  end
-
-  UIView.animate{
-    duration = params.duration,
-    -- Linear while a finger drives it: the drag itself is the curve.
-    timingFunction = ctx.isInteractive and CAMediaTimingFunction.linear or motion.curve,
-    animations = function()
-      for _, s in ipairs(screens) do show(s.view, s.overlay, s.finish, size) end
-    end,
-    completion = function(finished)
-      local cancelled = ctx:transitionWasCancelled()
-      -- Both screens get their own looks back: the presenter's view leaves
-      -- the window now and returns, untransformed, on dismissal.
-      for _, s in ipairs(screens) do
-        s.view.transform = CGAffineTransformIdentity
-        s.view.alpha = 1
-        if s.overlay then s.overlay:removeFromSuperview() end
-      end
-      if cancelled then toView:removeFromSuperview() end
-      if not presenting and not cancelled then fromView:removeFromSuperview() end
-      ctx:completeTransition(not cancelled)
-    end,
-  }
-end
-
--- Hero's interactive pan (Hero's docs, InteractiveTransition.md): Hero binds
--- no gesture itself; the app's pan handler feeds Hero.shared.update with the
--- finger's travel over the screen's side, and on release finishes when
--- progress + velocity / side > 0.3, else cancels; Hero plays the rest at its
--- own pace (completion speed 1). The finger drags the screens the way the
--- dismissal moves them: against `direction`.
-local heroSize -- the container, as the last touch event saw it
-local function dismissalWay() return opposite[params.direction] end
-local function along(v, way)
-  if way == "left" then return -v.x elseif way == "right" then return v.x
-  elseif way == "up" then return -v.y end
-  return v.y
-end
-local function side(size, way) return (way == "left" or way == "right") and size.width or size.height end
+local animateTransition = hero.animateTransition{presentation = presentation, dismissal = dismissal}
 
 return {
   title = "Zoom slide",
@@ -159,19 +44,7 @@ return {
     animateTransition = animateTransition,
   },
   interaction = {
-    -- A UIPanGestureRecognizer; `direction` names the default's way, and the
-    -- functions follow the parameter.
-    dismissal = {
-      gesture = "pan", direction = "right",
-      progress = function(g, size)
-        heroSize = size
-        local way = dismissalWay()
-        return along(g.translation, way) / side(size, way)
-      end,
-      shouldFinish = function(g, percent)
-        local way = dismissalWay()
-        return percent + (heroSize and along(g.velocity, way) / side(heroSize, way) or 0) > 0.3
-      end,
-    },
+    -- A drag against `direction` takes the screen back (Hero's pan rule, in _hero.lua).
+    dismissal = hero.panDismissal("right"),
   },
 }

@@ -618,3 +618,12 @@ UIApplication = {}
 ---@class UIApplicationShared
 ---@field statusBarFrame CGRect The status bar's frame in the window.
 UIApplication.shared = {}
+
+-- Shared modules: `_hero.lua` beside the entry is `require("hero")`. The
+-- name is the file's without `_` and `.lua` (lowercase letters, digits and
+-- dashes, starting with a letter); never a path. The module runs once per
+-- entry run, in the entry's sandbox and limits; what it returns (true when
+-- nothing) is what every later require of that name returns.
+---@param name string A module's name: "hero" for _hero.lua beside the entry.
+---@return any
+function require(name) end

@@ -22,6 +22,10 @@ public enum CatalogueError: Error, Sendable, Equatable, CustomStringConvertible 
     /// Writing failed (a full disk, permissions): nothing installed was changed.
     case writeFailed(path: String, reason: String)
     case notInstalled(name: String, installed: [String])
+    /// `require` was given something that cannot name a module (a path, a file name, `..`).
+    case badModuleName(name: String)
+    /// `require` named a module that is not beside the entry; `known` are the ones that are.
+    case noModule(name: String, folder: String, known: [String])
 
     public var description: String {
         switch self {
@@ -34,7 +38,7 @@ public enum CatalogueError: Error, Sendable, Equatable, CustomStringConvertible 
         case .linkOutside(let path):
             return "\(path): is a link to a file outside its catalogue folder; links out of a catalogue are not followed"
         case .tooLarge(let path, let limit):
-            return "\(path): is larger than \(limit >> 20) MiB; an entry script is a few kilobytes"
+            return "\(path): is larger than \(limit >> 20) MiB; a script is a few kilobytes"
         case .noBuiltinCatalogue(let searched):
             return "the built-in catalogue was not found; looked in:\n"
                 + searched.map { "  \($0)" }.joined(separator: "\n")
@@ -58,6 +62,12 @@ public enum CatalogueError: Error, Sendable, Equatable, CustomStringConvertible 
         case .notInstalled(let name, let installed):
             return "\(name): no catalogue of that name is installed or added"
                 + (Suggestion.nearest(to: name, in: installed).map { "; did you mean '\($0)'?" } ?? " (see 'segue catalogue list')")
+        case .badModuleName(let name):
+            return "'\(Suggestion.shortened(name).escapingControls)' is not a module name: " + Self.moduleNameAdvice(name)
+        case .noModule(let name, let folder, let known):
+            let hint = Suggestion.nearest(to: name, in: known).map { "; did you mean '\($0)'?" }
+                ?? (known.isEmpty ? "; the folder has no modules" : "; the modules there are " + known.prefix(20).joined(separator: ", "))
+            return "no module '\(name)': there is no \(folder.escapingControls)_\(name).lua\(hint)"
         }
     }
 }
@@ -78,4 +88,23 @@ public enum SafetyRule: String, Sendable, Equatable, CaseIterable {
     case checksumMismatch = "checksum mismatch"
     case checksumMissing = "no checksum"
     case notAnArchive = "not a zip archive"
+}
+
+extension CatalogueError {
+    /// What to write instead of a name `require` refuses, for the mistakes
+    /// people make: a path, the file's name, its `_`, capitals.
+    static func moduleNameAdvice(_ name: String) -> String {
+        let rule = "a module is named by lowercase letters, digits and dashes, starting with a letter, "
+            + "and lives in _NAME.lua beside the entry"
+        var bare = Substring(name)
+        if let slash = bare.lastIndex(where: { $0 == "/" || $0 == "\\" }) { bare = bare[bare.index(after: slash)...] }
+        if bare.hasSuffix(".lua") { bare = bare.dropLast(4) }
+        while bare.hasPrefix("_") { bare = bare.dropFirst() }
+        let suggestion = bare.lowercased()
+        let fix = ModuleFile.isValidName(suggestion) && suggestion != name ? "; write require(\"\(suggestion)\")" : ""
+        if name.contains("/") || name.contains("\\") || name.contains("..") {
+            return "modules are found only beside the entry, by name, never by a path (\(rule))\(fix)"
+        }
+        return rule + fix
+    }
 }

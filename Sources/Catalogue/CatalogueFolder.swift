@@ -1,8 +1,9 @@
 import Foundation
 
-/// A folder of entries: every `*.lua` file directly inside it is one entry.
-/// A folder with a `catalogue.toml` is a shared catalogue; one without is a
-/// loose folder, which works the same.
+/// A folder of entries: every `*.lua` file directly inside it is one entry,
+/// except `_NAME.lua`, a module the entries share (`ModuleFile`). A folder
+/// with a `catalogue.toml` is a shared catalogue; one without is a loose
+/// folder, which works the same.
 public struct CatalogueFolder: Sendable, Equatable {
     public let url: URL
     /// How the folder is named in listings: "built-in", or the path as given.
@@ -63,7 +64,7 @@ public struct CatalogueFolder: Sendable, Equatable {
             throw .unreadable(path: label, reason: "cannot list the folder")
         }
         return names
-            .filter { $0.hasSuffix(".lua") && !$0.hasPrefix(".") }
+            .filter { $0.hasSuffix(".lua") && !$0.hasPrefix(".") && !ModuleFile.isModuleFileName($0) }
             .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 

@@ -15,6 +15,8 @@ public struct LoadedEntry: Sendable {
     public let parameters: [ParameterSpec]
     /// What the script printed while it loaded.
     public let printed: [PrintedLine]
+    /// The modules it required while it loaded, in the order they were first loaded.
+    public let modules: [ModuleFile]
 }
 
 /// Loads an entry script in a fresh sandbox, with the same environment the
@@ -37,7 +39,7 @@ public enum EntryLoader {
         let reader = MetadataReader(file: file, source: source)
         let metadata = try reader.metadata(from: table)
         return LoadedEntry(file: file, metadata: metadata, hooks: hookNames(table), parameters: runtime.declaredParameters,
-                           printed: runtime.state.printedWithDrops)
+                           printed: runtime.state.printedWithDrops, modules: runtime.modules)
     }
 
     static func hookNames(_ table: LuaTable) -> [String] {

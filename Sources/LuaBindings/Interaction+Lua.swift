@@ -245,7 +245,7 @@ extension ScriptRuntime {
     func location(ofInteraction kind: InteractionKind, _ name: String) -> ScriptLocation {
         pushInteraction(kind, name)
         defer { state.pop() }
-        return state.definitionLine(ofFunctionAt: -1).map { ScriptLocation(file: file.displayPath, line: $0) }
+        return state.definitionLocation(ofFunctionAt: -1)
             ?? location(ofField: kind.rawValue)
     }
 

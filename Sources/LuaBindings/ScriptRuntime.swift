@@ -40,6 +40,8 @@ public final class ScriptRuntime {
     var metatables: [String: LuaReference] = [:]
     /// The table the entry returned.
     var entry: LuaReference?
+    /// The modules the entry required (`require`), in the order they were first loaded.
+    public internal(set) var modules: [ModuleFile] = []
     /// What `parameters` declares, in name order, as read when the parameters were bound.
     public internal(set) var declaredParameters: [ParameterSpec] = []
     /// The key viewForKey last answered nil for in the hook now running, to explain a nil index.
@@ -76,6 +78,7 @@ public final class ScriptRuntime {
             try timed { () throws(LuaError) in
                 try installPrelude()
                 installAPI()
+                try installRequire()
                 try state.load(source, chunkName: file.displayPath)
                 try state.call(hook: "main chunk", arguments: 0, results: 1)
             }
@@ -168,7 +171,7 @@ public final class ScriptRuntime {
     func location(ofHook section: String?, _ name: String) -> ScriptLocation? {
         pushHook(section, name)
         defer { state.pop() }
-        return state.definitionLine(ofFunctionAt: -1).map { ScriptLocation(file: file.displayPath, line: $0) }
+        return state.definitionLocation(ofFunctionAt: -1)
     }
 
     /// Calls section.name with arguments; records an error and returns false on failure.

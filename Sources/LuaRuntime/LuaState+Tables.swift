@@ -122,13 +122,17 @@ extension LuaState {
         lua_settop(L, base + 1)
     }
 
-    /// The line where the function at index is defined, if it is a Lua function.
-    public func definitionLine(ofFunctionAt index: Int32) -> Int? {
+    /// Where the function at index is defined, if it is a Lua function: its
+    /// own chunk's name and line, which is a module's when an entry hands
+    /// over a function it required. Nil for the host's own chunks ("=…"):
+    /// no script of the user's to point at.
+    public func definitionLocation(ofFunctionAt index: Int32) -> ScriptLocation? {
         guard lua_type(L, index) == LUA_TFUNCTION else { return nil }
         var record = lua_Debug()
         lua_pushvalue(L, index)
-        guard lua_getinfo(L, ">S", &record) != 0, record.linedefined > 0 else { return nil }
-        return Int(record.linedefined)
+        guard lua_getinfo(L, ">S", &record) != 0, record.linedefined > 0, let source = record.source.map(String.init(cString:)),
+              source.hasPrefix("@") else { return nil }
+        return ScriptLocation(file: String(source.dropFirst()), line: Int(record.linedefined))
     }
 
     /// Where the innermost Lua code calling the host is now ("file", line).
@@ -142,6 +146,27 @@ extension LuaState {
                 if file.hasPrefix("@") || file.hasPrefix("=") { file.removeFirst() }
                 return ScriptLocation(file: file, line: Int(record.currentline))
             }
+            level += 1
+        }
+        return nil
+    }
+
+    /// The innermost line of a script's own (not the host's chunks, "=…",
+    /// nor C) on the stack, for a host chunk to say where it was called from.
+    ///
+    /// - Returns: the location, and whether it is certainly the caller's:
+    ///   false once a tail call was passed over (`return f()` removes the
+    ///   caller's frame, so the line is an outer caller's).
+    public func scriptCaller() -> (location: ScriptLocation, isDirect: Bool)? {
+        var record = lua_Debug()
+        var level: Int32 = 0
+        var isDirect = true
+        while lua_getstack(L, level, &record) != 0 {
+            lua_getinfo(L, "Slt", &record)
+            if record.currentline > 0, let source = record.source.map(String.init(cString:)), source.hasPrefix("@") {
+                return (ScriptLocation(file: String(source.dropFirst()), line: Int(record.currentline)), isDirect)
+            }
+            if record.istailcall != 0 { isDirect = false }
             level += 1
         }
         return nil

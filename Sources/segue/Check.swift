@@ -115,6 +115,7 @@ struct Check: ParsableCommand, Displayed {
                 plan += target.files.map { ($0, given.merging(target.parameters) { $1 }) }
                 problems += target.problems
                 for warning in target.warnings where !json { Output.warning(warning) }
+                if let module = target.module, !json { Output.warning(module + "; passed over: the entries that require it check it") }
                 if target.status != .success { status = ExitStatus.first(status, target.status) }
             }
         }

@@ -78,7 +78,7 @@ enum Completion {
             var isDirectory: ObjCBool = false
             let path = (folder as NSString).appendingPathComponent(name)
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
-            guard isDirectory.boolValue || name.hasSuffix(".lua") else { continue }
+            guard isDirectory.boolValue || (name.hasSuffix(".lua") && !ModuleFile.isModuleFileName(name)) else { continue }
             let shown = shownFolder.isEmpty ? name : shownFolder.hasSuffix("/") ? shownFolder + name : shownFolder + "/" + name
             if isSafe(shown) { result.append(shown) }
         }

@@ -43,6 +43,7 @@ struct New: ParsableCommand, Displayed {
         }
         let title = name.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
         var source = Template.entry.replacingOccurrences(of: "{{TITLE}}", with: title)
+        var modules: [ModuleFile] = []
         if let from {
             let file = try Target.resolve(from, in: options.searchPath).single(from)
             let original: String
@@ -54,6 +55,8 @@ struct New: ParsableCommand, Displayed {
             }
             source = "-- \(title): made from \(file.stem) with 'segue new \(name) --from \(from)'.\n"
                 + Self.renamed(original, title: title)
+            // What it requires goes with it, or the copy would not load.
+            modules = (try? EntryLoader.load(file, source: original, limits: options.limits))?.modules ?? []
         }
         do {
             try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -63,6 +66,7 @@ struct New: ParsableCommand, Displayed {
             throw ExitStatus.internalError
         }
         print("wrote \(destination.path)")
+        try copy(modules, besideEntry: destination)
         // From the working directory the short name finds the file, unless a catalogue has an entry of that name too.
         let here = destination.deletingLastPathComponent().standardizedFileURL.path
             == URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
@@ -75,6 +79,38 @@ struct New: ParsableCommand, Displayed {
 }
 
 extension New {
+    /// Writes each module the original required beside the new entry, unless
+    /// it is there already (the same folder, or a copy made before); one of
+    /// that name with other contents is left alone, and said.
+    private func copy(_ modules: [ModuleFile], besideEntry destination: URL) throws {
+        let folder = destination.deletingLastPathComponent().standardizedFileURL
+        for module in modules {
+            let target = folder.appendingPathComponent(module.url.lastPathComponent)
+            guard target.resolvingSymlinksInPath().path != module.url.resolvingSymlinksInPath().path else { continue }
+            let text: String
+            do {
+                text = try module.source()
+            } catch {
+                Output.error("\(error.description): \(destination.lastPathComponent) requires it; copy it beside it yourself")
+                throw ExitStatus.problems
+            }
+            if FileManager.default.fileExists(atPath: target.path) {
+                if (try? String(contentsOf: target, encoding: .utf8)) != text {
+                    Output.warning("\(target.path) is there already and differs from \(module.displayPath), which the new entry "
+                        + "was made with: it was left as it is")
+                }
+                continue
+            }
+            do {
+                try text.write(to: target, atomically: true, encoding: .utf8)
+            } catch {
+                Output.error("\(target.path): cannot be written (\(error.localizedDescription))")
+                throw ExitStatus.internalError
+            }
+            print("wrote \(target.path) (the module '\(module.name)', which it requires)")
+        }
+    }
+
     /// The source with only its metadata changed: the entry table's own
     /// `name = "…"` field goes (the copy is named after its file) and its
     /// `title = "…"` becomes the new title. Every other line, including

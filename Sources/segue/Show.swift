@@ -31,6 +31,8 @@ struct Show: ParsableCommand, Displayed {
         let schema = JSONShapes.show
         let entry: JSONShapes.Entry
         let hooks: [String]
+        /// The files of the modules it required while loading.
+        let modules: [String]
         let parameters: [JSONShapes.Parameter]
         let check: JSONShapes.Status
         let problems: [Problem]
@@ -53,7 +55,7 @@ struct Show: ParsableCommand, Displayed {
         var scenarioOptions = ScenarioOptions()
         scenarioOptions.limits = options.limits
         let problems = ScenarioRunner.runAll(file, source: source, options: scenarioOptions).flatMap(\.problems)
-        let document = Document(entry: JSONShapes.Entry(loaded), hooks: loaded.hooks,
+        let document = Document(entry: JSONShapes.Entry(loaded), hooks: loaded.hooks, modules: loaded.modules.map(\.displayPath),
                                 parameters: loaded.parameters.map(JSONShapes.Parameter.init), check: JSONShapes.Status(problems),
                                 problems: problems)
         if json {
@@ -75,6 +77,7 @@ struct Show: ParsableCommand, Displayed {
         if let source = entry.source { rows.append(["source", source]) }
         if !entry.tags.isEmpty { rows.append(["tags", entry.tags.joined(separator: ", ")]) }
         rows.append(["hooks", document.hooks.joined(separator: ", ")])
+        if !document.modules.isEmpty { rows.append(["modules", document.modules.joined(separator: ", ")]) }
         let check = document.check
         let counts = [(check.errors, "error"), (check.warnings, "warning")].filter { $0.0 > 0 }
             .map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }.joined(separator: ", ")

@@ -12,6 +12,10 @@ struct Target {
     var parameters: [String: String] = [:]
     /// Catalogue folders in use that could not be read while looking (said, not fatal: the name may be elsewhere).
     var warnings: [String] = []
+    /// A module's file (`_hero.lua`) was named: why it is not an entry. A
+    /// command that takes one entry refuses it; check passes over it, so
+    /// that `check team/*.lua` checks the entries and not their modules.
+    var module: String?
 
     /// Splits `name(key: value, key: value)` into the name and its parameters.
     static func parse(_ text: String) throws -> (name: String, parameters: [String: String]) {
@@ -85,6 +89,8 @@ struct Target {
                 } catch {
                     target.fail(error.description, ExitStatus.notFound)
                 }
+            } else if ModuleFile.isModuleFileName(url.lastPathComponent) {
+                target.module = moduleNotEntry(name.escapingControlCharacters, fileName: url.lastPathComponent)
             } else {
                 // Its folder is the bound: a link out of it is refused, as
                 // in a catalogue (a glob such as team/*.lua names every link).
@@ -126,7 +132,8 @@ struct Target {
             known += files.map(\.stem)
         }
         let local = URL(fileURLWithPath: name + ".lua")
-        if FileManager.default.fileExists(atPath: local.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+        if !ModuleFile.isModuleFileName(local.lastPathComponent),
+           FileManager.default.fileExists(atPath: local.path, isDirectory: &isDirectory), !isDirectory.boolValue {
             found.insert(("./\(name).lua", EntryFile(url: local, catalogue: "(file)", folder: local.deletingLastPathComponent())), at: 0)
         }
         switch found.count {
@@ -145,12 +152,22 @@ struct Target {
 }
 
 extension Target {
+    /// Why a module's file cannot be run, checked or previewed, and how it is used instead.
+    static func moduleNotEntry(_ shown: String, fileName: String) -> String {
+        let module = String(fileName.dropFirst().dropLast(".lua".count))
+        return "\(shown): is a module the entries beside it share (its name starts with '_'), not an entry; "
+            + "an entry loads it with require(\"\(module)\")"
+    }
+
     /// The one entry a command that takes one is given; what is wrong is
     /// printed and thrown as its exit status (quiet: thrown as one sentence,
     /// for a caller that shows it elsewhere).
     func single(_ text: String, quiet: Bool = false) throws -> EntryFile {
         var problems = self.problems, status = self.status
-        if files.count > 1 {
+        if let module {
+            problems.append(module)
+            status = ExitStatus.usage
+        } else if files.count > 1 {
             problems.append("\(text.escapingControlCharacters): takes one entry, not a folder")
             status = ExitStatus.usage
         } else if files.isEmpty && problems.isEmpty {
