@@ -149,7 +149,7 @@ extension ScriptRuntime {
             state.pop()
             throw ArgumentError(position: 0, message: "detent \"\(identifier)\"'s resolver must be a function of the context")
         }
-        let location = state.definitionLine(ofFunctionAt: -1).map { ScriptLocation(file: file.displayPath, line: $0) }
+        let location = state.definitionLocation(ofFunctionAt: -1)
         let resolver = state.reference()
         return SheetDetent(identifier: identifier) { [weak self] maximum in
             self?.resolve(resolver, identifier: identifier, maximum: maximum, location: location)
