@@ -25,7 +25,17 @@ public final class Simulation {
     }
     private var homes: [ObjectIdentifier: (view: View, index: Int)] = [:]
     /// The device the window is the screen of (its safe area), if one was named.
-    public var device: Device?
+    public var device: Device? {
+        didSet { layOutList() }
+    }
+    /// The presenting screen's list (a table view) under the root view, and
+    /// its rows: views of their own, each drawn as one message of the inbox.
+    public let list: View
+    public internal(set) var rows: [View] = []
+    /// The view a zooming transition grows from and returns to (iOS 18's
+    /// zoom source, the tapped row of Material's container transform): one
+    /// of `rows` unless set otherwise; see `TransitionContext.sourceView`.
+    public var sourceView: View?
     /// Fingers on the screen outside a transition (a drag that moves views itself), for previews.
     public var fingers: [Point]?
     /// `UIAccessibility.isReduceMotionEnabled`. While it is on, what each
@@ -39,6 +49,12 @@ public final class Simulation {
         root.view.autoresizingMask = .flexibleSize
         root.view.backgroundColor = .systemBackground
         window.addSubview(root.view)
+        list = engine.makeView(name: "list")
+        list.isScrollView = true
+        root.view.addSubview(list)
+        layOutList()
+        let tappable = visibleRows
+        sourceView = tappable.indices.contains(Self.defaultSourceRow - 1) ? tappable[Self.defaultSourceRow - 1] : tappable.last
     }
 
     /// A presented controller and its presentation controller hold each other
@@ -330,6 +346,8 @@ public final class Simulation {
                 // full-size presented views along.
                 window.bounds = Rect(origin: .zero, size: size)
                 window.center = Point(x: size.width / 2, y: size.height / 2)
+                // The presenting screen lays its list out again, as Auto Layout would.
+                layOutList()
                 for controller in controllers {
                     controller.transitionCoordinator = coordinator
                     record("viewWillTransition(to:with:)", "\(Int(size.width))x\(Int(size.height))")
