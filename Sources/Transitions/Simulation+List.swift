@@ -33,4 +33,23 @@ extension Simulation {
     public var visibleRows: [View] {
         rows.filter { $0.superview === list && $0.frame.height >= ListLayout.rowHeight / 2 }
     }
+
+    /// The source view while it is in a screen's hierarchy (the presenting
+    /// screen's, or a presented one's), else nil.
+    var availableSourceView: View? {
+        guard let source = sourceView else { return nil }
+        var controller: ViewController? = root
+        while let current = controller {
+            if source.isDescendant(of: current.view) { return source }
+            controller = current.presentedViewController
+        }
+        return nil
+    }
+
+    /// Row `number` (from 1) of those the list shows at least half of, or
+    /// nil when it shows fewer.
+    public func visibleRow(_ number: Int) -> View? {
+        let rows = visibleRows
+        return rows.indices.contains(number - 1) ? rows[number - 1] : nil
+    }
 }

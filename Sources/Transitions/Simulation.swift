@@ -53,8 +53,7 @@ public final class Simulation {
         list.isScrollView = true
         root.view.addSubview(list)
         layOutList()
-        let tappable = visibleRows
-        sourceView = tappable.indices.contains(Self.defaultSourceRow - 1) ? tappable[Self.defaultSourceRow - 1] : tappable.last
+        sourceView = visibleRow(Self.defaultSourceRow) ?? visibleRows.last
     }
 
     /// A presented controller and its presentation controller hold each other

@@ -61,6 +61,16 @@ public final class TransitionContext {
         return finalFrames[ObjectIdentifier(controller)] ?? .zero
     }
 
+    /// The view the transition grows from and returns to: the tapped row of
+    /// the presenting screen (`Simulation.sourceView`), what iOS 18's zoom
+    /// asks its `sourceViewProvider` for and what Material's container
+    /// transform starts from. UIKit hands a custom animator no such view
+    /// (apps keep the tapped cell themselves); Segue's context carries it.
+    /// Nil once the view has left every screen's hierarchy (a script removed
+    /// it), as a provider answers nil for a cell scrolled away, and for an
+    /// ended transition.
+    public var sourceView: View? { driver?.simulation.availableSourceView }
+
     /// `UIView.animate` and friends, on the simulation this transition runs in.
     public var animations: AnimationEngine { containerView.engine }
 
