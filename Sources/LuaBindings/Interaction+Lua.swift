@@ -460,6 +460,11 @@ extension ScriptRuntime {
                     }
                     callPresentedHandler(name, event, rule: rule, controller: presented, containerSize: size)
                     if state.isTerminated { return }
+                    // An event at a frame's time (touches come every sixtieth) is drawn in that frame.
+                    if abs(start + Double(frame + 1) * step - (start + event.time)) <= 1e-9 {
+                        frame += 1
+                        sample?(simulation)
+                    }
                 }
                 simulation.fingers = nil
                 simulation.runUntilIdle(fps: options.fps, sample: sample)
