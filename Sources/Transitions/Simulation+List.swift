@@ -35,9 +35,10 @@ extension Simulation {
     }
 
     /// The source view while it is in a screen's hierarchy (the presenting
-    /// screen's, or a presented one's), else nil.
+    /// screen's, a pushed one's or a presented one's), else nil.
     var availableSourceView: View? {
         guard let source = sourceView else { return nil }
+        if navigation.viewControllers.contains(where: { source.isDescendant(of: $0.view) }) { return source }
         var controller: ViewController? = root
         while let current = controller {
             if source.isDescendant(of: current.view) { return source }

@@ -8,6 +8,9 @@ extension Simulation {
     public func renderFrame() -> RenderFrame {
         var contents: [Int: LayerContent] = [root.view.id: .screen(.presenting)]
         for (index, row) in rows.enumerated() { contents[row.id] = .listRow(index) }
+        for pushed in navigation.viewControllers.dropFirst() { contents[pushed.view.id] = .screen(.presented) }
+        // A screen being pushed is not in the stack yet.
+        if let driver, driver.operation == .push { contents[driver.presented.view.id] = .screen(.presented) }
         var controller = root.presentedViewController
         while let presented = controller {
             contents[presented.view.id] = .screen(.presented)
