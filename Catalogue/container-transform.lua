@@ -13,23 +13,27 @@
 -- the transition's progress and the thresholds split that eased progress,
 -- so it is the timingFunction of the keyframe block, which warps every
 -- keyframe's time the same way.
--- Segue has no source-view API yet: the row's rectangle comes from the
--- parameters (in points, in the presenter's screen).
--- A custom presentation: the presenter stays in the window; the animator
--- borrows its snapshot for the row's content.
+-- The row is the context's source view (the tapped row of the list): its
+-- rectangle converted into the container is where the container starts
+-- and ends, a snapshot of it is what the container shows at first, and the
+-- row itself is hidden while the container stands in for it, as
+-- MaterialContainerTransform hides its start view. With no source view (a
+-- script took the row away) the screen fades in place.
+-- A custom presentation: the presenter stays in the window.
 
 local scrimAlpha = 0x52 / 255 -- MaterialContainerTransform's default scrim colour
 local fastOutSlowIn = CAMediaTimingFunction(0.4, 0, 0.2, 1)
 
--- The row's rectangle, kept inside the container.
-local function sourceRect(bounds)
-  local r = CGRect(params.sourceX, params.sourceY, params.sourceWidth, params.sourceHeight)
-  local inside = r:intersection(bounds)
-  if inside.isEmpty then return CGRect(bounds.midX - 1, bounds.midY - 1, 2, 2) end
+-- The row's rectangle in the container, kept inside it; nil when there is
+-- no row, or none of it shows.
+local function sourceRect(source, container)
+  if not source then return nil end
+  local inside = source:convert(source.bounds, container):intersection(container.bounds)
+  if inside.isEmpty then return nil end
   return inside
 end
 
--- The full-size screen drawn at `width`, pinned at the container's top left.
+-- A view `frame.width` wide drawn at `width`, pinned at the container's top left.
 local function fitted(frame, width)
   local s = width / frame.width
   local t = CATransform3DTranslate(CATransform3DIdentity, -frame.width * (1 - s) / 2, -frame.height * (1 - s) / 2, 0)
@@ -59,28 +63,32 @@ local function fadeInPlace(ctx)
 end
 
 local function animateTransition(ctx)
-  if UIAccessibility.isReduceMotionEnabled then return fadeInPlace(ctx) end
   local container = ctx.containerView
+  local row = ctx.sourceView
+  local source = sourceRect(row, container)
+  if UIAccessibility.isReduceMotionEnabled or not source then return fadeInPlace(ctx) end
   local presenting = ctx.isPresenting
   local detail = presenting and ctx:viewForKey("to") or ctx:viewForKey("from")
   local frame = presenting and ctx:finalFrame(ctx:viewControllerForKey("to")) or detail.frame
-  local source = sourceRect(container.bounds)
-  local presenter = ctx:viewControllerForKey(presenting and "from" or "to").view
 
   local scrim = UIView.new{name = "container transform scrim", frame = container.bounds,
                            backgroundColor = UIColor.black:withAlphaComponent(scrimAlpha)}
   scrim.alpha = presenting and 0 or 1
   container:addSubview(scrim)
 
-  -- The container: clips and rounds what it holds. It holds the row as the
-  -- presenter showed it, and over it the detail screen.
-  local card = UIView.new{name = "container", frame = presenting and source or frame}
+  -- The container: clips and rounds what it holds. It holds the row as it
+  -- was, fitted to the container's width, and over it the detail screen;
+  -- under both, the row's background (the list's white), which Material
+  -- calls the container colour.
+  local card = UIView.new{name = "container", frame = presenting and source or frame, backgroundColor = UIColor.white}
   card.clipsToBounds = true
   card.layer.cornerRadius = presenting and params.cornerRadius or 0
   container:addSubview(card)
-  local row = presenter:snapshotView(false)
-  row.frame = CGRect(-source.minX, -source.minY, container.bounds.width, container.bounds.height)
-  card:addSubview(row)
+  local start = row:snapshotView(false)
+  start.frame = CGRect(0, 0, source.width, source.height)
+  start.layer.transform = fitted(source, presenting and source.width or frame.width)
+  card:addSubview(start)
+  row.isHidden = true
   detail.frame = CGRect(0, 0, frame.width, frame.height)
   card:addSubview(detail)
   detail.layer.transform = fitted(frame, presenting and source.width or frame.width)
@@ -94,8 +102,7 @@ local function animateTransition(ctx)
         card.frame = presenting and frame or source
         detail.layer.transform = fitted(frame, presenting and frame.width or source.width)
         scrim.alpha = presenting and 1 or 0
-        row.frame = presenting and CGRect(-frame.minX, -frame.minY, container.bounds.width, container.bounds.height)
-                                or CGRect(-source.minX, -source.minY, container.bounds.width, container.bounds.height)
+        start.layer.transform = fitted(source, presenting and frame.width or source.width)
       end)
       -- Enter: fade 0-0.25, shape 0-0.75. Return: fade 0.6-0.9, shape 0.3-0.9.
       if presenting then
@@ -120,6 +127,7 @@ local function animateTransition(ctx)
       end
       card:removeFromSuperview()
       scrim:removeFromSuperview()
+      row.isHidden = false
       ctx:completeTransition(not cancelled)
     end,
   }
@@ -132,10 +140,6 @@ return {
   author = "Segue",
   source = "Material Design motion system, container transform: MDC-Android MaterialContainerTransform (300 ms, fade in 0-25 %, corners 0-75 %, return fade 60-90 %, scrim 0x52000000)",
   parameters = {
-    sourceX = {type = "number", default = 16, min = 0, max = 2000, description = "The row's left edge, in points (no source-view API yet)."},
-    sourceY = {type = "number", default = 200, min = 0, max = 3000, description = "The row's top edge, in points."},
-    sourceWidth = {type = "number", default = 358, min = 2, max = 2000, description = "The row's width, in points."},
-    sourceHeight = {type = "number", default = 80, min = 2, max = 3000, description = "The row's height, in points."},
     cornerRadius = {type = "number", default = 12, min = 0, max = 40, description = "The row's corner radius, squared off as it grows."},
     duration = {type = "number", default = 0.3, min = 0.05, max = 3.0, description = "Seconds for the transform (Material: 300 ms)."},
   },

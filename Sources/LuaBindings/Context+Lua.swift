@@ -73,7 +73,7 @@ extension ScriptRuntime {
 enum ContextBindings {
     static let names = ["containerView", "isAnimated", "isInteractive", "isPresenting", "presentationStyle", "viewForKey",
                         "viewControllerForKey", "initialFrame", "finalFrame", "completeTransition", "transitionWasCancelled",
-                        "updateInteractiveTransition", "finishInteractiveTransition", "cancelInteractiveTransition"]
+                        "updateInteractiveTransition", "finishInteractiveTransition", "cancelInteractiveTransition", "sourceView"]
 
     static let index: HostFunction = { L in
         ScriptRuntime.host(L) { runtime, arguments in
@@ -94,6 +94,7 @@ enum ContextBindings {
             case "updateInteractiveTransition": runtime.state.push(update)
             case "finishInteractiveTransition": runtime.state.push(finish)
             case "cancelInteractiveTransition": runtime.state.push(cancel)
+            case "sourceView": runtime.push(context.sourceView)
             default: throw ScriptMistake(Suggestion.unknown("the transition context", key, in: names))
             }
             return 1

@@ -513,7 +513,8 @@ extension ScriptRuntime {
                     }
                     handle(name, event)
                     if state.isTerminated { return }
-                    if abs(start + Double(frame + 1) * step - simulation.now) < 1e-9 {
+                    // An event at a frame's time (touches come every sixtieth) is drawn in that frame.
+                    if abs(start + Double(frame + 1) * step - (start + event.time)) <= 1e-9 {
                         frame += 1
                         sample?(simulation)
                     }

@@ -52,6 +52,9 @@ public struct ScenarioOptions: Sendable {
     public var device: Device?
     /// `UIAccessibility.isReduceMotionEnabled` for the script (always on in the reduce-motion scenario).
     public var reduceMotion = false
+    /// The row (from 1) of the presenting screen's list a zoom grows from
+    /// (`ctx.sourceView`); nil: the third, or the last a short screen shows.
+    public var sourceRow: Int?
 
     public init() {}
 }
@@ -139,6 +142,14 @@ public enum ScenarioRunner {
         let simulation = Simulation(windowSize: options.windowSize)
         simulation.device = options.device
         simulation.reduceMotion = options.reduceMotion || scenario == .reduceMotion
+        // The device's safe area moved the list: the source row is looked up again.
+        simulation.sourceView = simulation.visibleRow(options.sourceRow ?? Simulation.defaultSourceRow)
+            ?? (options.sourceRow == nil ? simulation.visibleRows.last : nil)
+        if let row = options.sourceRow, simulation.sourceView == nil {
+            let count = simulation.visibleRows.count
+            return ScenarioOutcome(scenario: scenario, problems: [Problem(.error, entry: file.stem, message: "there is no source row \(row): "
+                + "this screen's list shows rows 1 to \(count)", scenario: scenario.rawValue)], skipped: nil, trace: nil)
+        }
         let runtime: ScriptRuntime
         do {
             runtime = try ScriptRuntime(file: file, source: source, simulation: simulation, limits: options.limits,

@@ -51,7 +51,8 @@ enum ViewBindings {
     static let readable = ["frame", "bounds", "center", "alpha", "backgroundColor", "transform", "isHidden", "clipsToBounds",
                            "layer", "superview", "subviews", "name", "isScrollView", "contentOffset", "curl",
                            "addSubview", "insertSubview", "removeFromSuperview", "bringSubviewToFront", "sendSubviewToBack",
-                           "snapshotView", "layoutIfNeeded", "isDescendant", "safeAreaInsets", "isUserInteractionEnabled", "resizableSnapshotView"]
+                           "snapshotView", "layoutIfNeeded", "isDescendant", "safeAreaInsets", "isUserInteractionEnabled", "resizableSnapshotView",
+                           "convert"]
     static let writable = ["frame", "bounds", "center", "alpha", "backgroundColor", "transform", "isHidden", "clipsToBounds",
                            "name", "isScrollView", "contentOffset", "curl", "isUserInteractionEnabled"]
     static let layerReadable = ["transform", "anchorPoint", "cornerRadius", "zPosition", "borderWidth", "borderColor",
@@ -108,6 +109,7 @@ enum ViewBindings {
                 }
             case "isUserInteractionEnabled": arguments.push(view.isUserInteractionEnabled)
             case "resizableSnapshotView": runtime.state.push(resizableSnapshotView)
+            case "convert": runtime.state.push(convert)
             default:
                 if VisualEffectBindings.index(runtime, view, key) { return 1 }
                 throw ScriptMistake(Suggestion.unknown(className(of: view), key, in: names(of: view)))
@@ -327,6 +329,46 @@ enum ViewBindings {
                 runtime.state.pop()
             }
             runtime.push(view.snapshotView(afterScreenUpdates: after))
+            return 1
+        }
+    }
+
+    /// view:convert(rectOrPoint, other) (also {to = other}) and
+    /// view:convert(rectOrPoint, {from = other}); no other (nil): the window.
+    static let convert: HostFunction = { L in
+        ScriptRuntime.host(L) { runtime, _ in
+            let view = try runtime.view(at: 1)
+            let state = runtime.state
+            var other: View?
+            var from = false
+            if state.isTable(at: 3) {
+                state.pushField("to", of: 3)
+                state.pushField("from", of: 3)
+                defer { state.pop(2) }
+                switch (state.isNil(at: -2), state.isNil(at: -1)) {
+                case (false, true): other = try runtime.view(at: state.top - 1)
+                case (true, false): other = try runtime.view(at: state.top); from = true
+                default: throw ScriptMistake("convert takes a view, {to = view} or {from = view} (nil: the window)")
+                }
+            } else if !state.isNil(at: 3) {
+                other = try runtime.view(at: 3)
+            }
+            let squashed = ScriptMistake("convert: '\((from ? view : other)?.name ?? "")' is squashed flat (a zero scale or "
+                + "a turn edge-on), so no point maps into it")
+            state.pushField("origin", of: 2)
+            let isRect = !state.isNil(at: -1)
+            state.pop()
+            if isRect {
+                let rect = try runtime.rect(at: 2)
+                guard let result = from ? view.convert(rect, from: other) : view.convert(rect, to: other),
+                      [result.minX, result.minY, result.width, result.height].allSatisfy(\.isFinite) else { throw squashed }
+                runtime.push(result)
+            } else {
+                let point = try runtime.point(at: 2)
+                guard let result = from ? view.convert(point, from: other) : view.convert(point, to: other),
+                      result.x.isFinite, result.y.isFinite else { throw squashed }
+                runtime.push(result)
+            }
             return 1
         }
     }

@@ -18,6 +18,8 @@ public final class Renderer {
     let painter: any ScreenPainter
     /// The screens drawn for a role at a size, kept for the next frame.
     private var screens: [ScreenKey: Image] = [:]
+    /// The list's rows drawn at a size, kept likewise.
+    private var rows: [RowKey: Image] = [:]
     var spareTargets: [RenderTarget] = []
     let backdropScratch = BackdropScratch()
     private var frameTarget: RenderTarget?
@@ -43,6 +45,11 @@ public final class Renderer {
 
     struct ScreenKey: Hashable {
         let role: ScreenRole
+        let width: Int, height: Int
+    }
+
+    struct RowKey: Hashable {
+        let index: Int
         let width: Int, height: Int
     }
 
@@ -312,6 +319,7 @@ public final class Renderer {
     /// What the layer shows in its bounds, at the device's resolution.
     func texture(for layer: RenderLayer, size: Size, safeArea: EdgeInsets) throws -> Image? {
         let window = currentWindow
+        if case .listRow(let index) = layer.content { return try rowTexture(index, size: size) }
         guard case .screen(let role) = layer.content, size.width >= 1, size.height >= 1 else { return nil }
         // A screen is a controller's root view, about the window's size; one
         // made far larger by a script shows its colour only (painting it would
@@ -329,6 +337,23 @@ public final class Renderer {
         let painted = image.width > 0 && image.pixels.contains(where: { $0 != 0 }) ? image : nil
         if screens.count > 16 { screens.removeAll() }
         screens[key] = painted ?? Image(width: 0, height: 0)
+        return painted
+    }
+
+    /// A row of the presenting screen's list; one made far larger than the
+    /// window by a script shows its colour only, as a screen does.
+    private func rowTexture(_ index: Int, size: Size) throws -> Image? {
+        let window = currentWindow
+        guard size.width >= 1, size.height >= 1, size.width <= 4 * max(window.width, 1), size.height <= 4 * max(window.height, 1)
+        else { return nil }
+        let (width, height) = pixelSize(of: size)
+        let key = RowKey(index: index, width: width, height: height)
+        if let cached = rows[key] { return cached.width > 0 ? cached : nil }
+        try charge(8 * width * height)
+        let image = try painter.paintRow(index, size: size, scale: scale)
+        let painted = image.width > 0 && image.pixels.contains(where: { $0 != 0 }) ? image : nil
+        if rows.count > 32 { rows.removeAll() }
+        rows[key] = painted ?? Image(width: 0, height: 0)
         return painted
     }
 

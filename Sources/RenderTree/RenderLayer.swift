@@ -113,6 +113,9 @@ public enum LayerContent: Sendable, Equatable {
     /// A whole screen of an app: the presenting or the presented
     /// controller's view. The renderer draws the scene it was given for it.
     case screen(ScreenRole)
+    /// Row `index` (from 0) of the presenting screen's list, a view of its
+    /// own over the screen: the renderer draws the scene's row for it.
+    case listRow(Int)
     /// A CAGradientLayer's gradient, over the background, in the layer's rounded shape.
     case gradient(Gradient)
     /// A CAShapeLayer's path, filled and stroked.

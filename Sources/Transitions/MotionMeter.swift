@@ -167,7 +167,11 @@ extension Simulation {
         guard reduceMotion else { return }
         if let driver {
             guard !(driver.animator is BuiltinAnimator) else { return }
-            motion.phase = driver.presenting ? "presentation" : "dismissal"
+            motion.phase = switch driver.operation {
+            case .present: "presentation"
+            case .dismiss: "dismissal"
+            case .push, .pop: driver.operation.rawValue
+            }
         } else if motion.phase == nil || !engine.hasRunningAnimations {
             return
         }

@@ -6,13 +6,17 @@ extension Simulation {
     /// the window's layer at the root, the running transition's progress and
     /// the finger of an interactive one.
     public func renderFrame() -> RenderFrame {
-        var roles: [Int: ScreenRole] = [root.view.id: .presenting]
+        var contents: [Int: LayerContent] = [root.view.id: .screen(.presenting)]
+        for (index, row) in rows.enumerated() { contents[row.id] = .listRow(index) }
+        for pushed in navigation.viewControllers.dropFirst() { contents[pushed.view.id] = .screen(.presented) }
+        // A screen being pushed is not in the stack yet.
+        if let driver, driver.operation == .push { contents[driver.presented.view.id] = .screen(.presented) }
         var controller = root.presentedViewController
         while let presented = controller {
-            roles[presented.view.id] = .presented
+            contents[presented.view.id] = .screen(.presented)
             controller = presented.presentedViewController
         }
-        let tree = layer(for: window, state: window.presentation, roles: roles)
+        let tree = layer(for: window, state: window.presentation, contents: contents)
         return RenderFrame(time: now, root: tree, progress: driver?.progress, touches: driver.map(\.touches) ?? fingers ?? [], safeArea: safeAreaInsets)
     }
 
@@ -20,34 +24,34 @@ extension Simulation {
     /// entry that made the views, as trace samples are.
     public static let renderLayerCost = 512
 
-    private func layer(for view: View, state: ViewState, roles: [Int: ScreenRole]) -> RenderLayer {
+    private func layer(for view: View, state: ViewState, contents: [Int: LayerContent]) -> RenderLayer {
         var layer = RenderLayer(state: state, id: view.id, name: view.name)
-        if let role = roles[view.id] { layer.content = .screen(role) }
+        if let content = contents[view.id] { layer.content = content }
         // A hidden layer draws nothing of its subtree: not even looked at.
         guard !state.isHidden else { return layer }
         if let snapshot = view.snapshot {
-            layer.sublayers.append(Self.layer(for: snapshot, in: state.bounds, roles: roles))
+            layer.sublayers.append(Self.layer(for: snapshot, in: state.bounds, contents: contents))
         }
         // A fully transparent view shows nothing of its subtree: not frozen, not counted.
         for sublayer in view.sublayers {
             let state = sublayer.presentation
-            if state.alpha > 0 { layer.sublayers.append(self.layer(for: sublayer, state: state, roles: roles)) }
+            if state.alpha > 0 { layer.sublayers.append(self.layer(for: sublayer, state: state, contents: contents)) }
         }
         // A mask counts even when transparent: it then hides everything.
-        if let mask = view.mask { layer.mask = self.layer(for: mask, state: mask.presentation, roles: roles) }
+        if let mask = view.mask { layer.mask = self.layer(for: mask, state: mask.presentation, contents: contents) }
         return layer
     }
 
     /// A snapshot view's picture: the source's subtree as it was, stretched
     /// to the snapshot view's bounds (a snapshot scales with its frame).
-    private static func layer(for snapshot: Snapshot, in bounds: Rect, roles: [Int: ScreenRole]) -> RenderLayer {
+    private static func layer(for snapshot: Snapshot, in bounds: Rect, contents: [Int: LayerContent]) -> RenderLayer {
         func frozen(_ snapshot: Snapshot) -> RenderLayer {
             var layer = RenderLayer(state: snapshot.state, id: snapshot.sourceID, name: "snapshot")
-            if let role = roles[snapshot.sourceID] { layer.content = .screen(role) }
+            if let content = contents[snapshot.sourceID] { layer.content = content }
             guard !snapshot.state.isHidden else { return layer }
             // A snapshot view's own picture comes first, under its subviews, as for a live one.
             if let picture = snapshot.picture.first {
-                layer.sublayers.append(Self.layer(for: picture, in: snapshot.state.bounds, roles: roles))
+                layer.sublayers.append(Self.layer(for: picture, in: snapshot.state.bounds, contents: contents))
             }
             layer.sublayers += snapshot.children.map(frozen)
             return layer

@@ -16,8 +16,8 @@ public final class Simulation {
     /// Where the keyboard is, or the zero rect when it is down.
     public internal(set) var keyboardFrame = Rect.zero
     private var pendingAnimationCheck: TransitionDriver?
-    /// A presentation that completed, to be looked at once all is idle.
-    private var pendingVisibilityCheck: PresentationController?
+    /// What a completed transition put on screen, to be looked at once all is idle.
+    var pendingVisibilityCheck: (() -> Void)?
     /// Asked between frames: true ends the run at once (the entry ran out of
     /// time or memory, and nothing it does afterwards is worth simulating).
     public var shouldStop: (() -> Bool)? {
@@ -25,7 +25,20 @@ public final class Simulation {
     }
     private var homes: [ObjectIdentifier: (view: View, index: Int)] = [:]
     /// The device the window is the screen of (its safe area), if one was named.
-    public var device: Device?
+    public var device: Device? {
+        didSet { layOutList() }
+    }
+    /// The presenting screen's list (a table view) under the root view, and
+    /// its rows: views of their own, each drawn as one message of the inbox.
+    public let list: View
+    public internal(set) var rows: [View] = []
+    /// The navigation controller the root controller is the root of: what
+    /// `push` and `pop` work on.
+    public let navigation: NavigationController
+    /// The view a zooming transition grows from and returns to (iOS 18's
+    /// zoom source, the tapped row of Material's container transform): one
+    /// of `rows` unless set otherwise; see `TransitionContext.sourceView`.
+    public var sourceView: View?
     /// Fingers on the screen outside a transition (a drag that moves views itself), for previews.
     public var fingers: [Point]?
     /// `UIAccessibility.isReduceMotionEnabled`. While it is on, what each
@@ -39,6 +52,12 @@ public final class Simulation {
         root.view.autoresizingMask = .flexibleSize
         root.view.backgroundColor = .systemBackground
         window.addSubview(root.view)
+        navigation = NavigationController(root: root)
+        list = engine.makeView(name: "list")
+        list.isScrollView = true
+        root.view.addSubview(list)
+        layOutList()
+        sourceView = visibleRow(Self.defaultSourceRow) ?? visibleRows.last
     }
 
     /// A presented controller and its presentation controller hold each other
@@ -156,7 +175,7 @@ public final class Simulation {
         }
         if removesPresenter { container.addSubview(presenter.view) }
 
-        let driver = TransitionDriver(simulation: self, presenting: true, presented: presented, presenter: presenter,
+        let driver = TransitionDriver(simulation: self, operation: .present, presented: presented, presenter: presenter,
                                       controller: controller, animator: animator, interaction: interaction,
                                       container: container, animated: animated)
         driver.completion = completion
@@ -187,7 +206,7 @@ public final class Simulation {
             interaction = delegate?.interactionController(forDismissal: custom)
         }
         if interaction == nil, plan != nil { interaction = PercentDrivenInteractiveTransition(animator: animator) }
-        let driver = TransitionDriver(simulation: self, presenting: false, presented: presented, presenter: presenter,
+        let driver = TransitionDriver(simulation: self, operation: .dismiss, presented: presented, presenter: presenter,
                                       controller: controller, animator: animator, interaction: interaction,
                                       container: container, animated: animated)
         driver.completion = completion
@@ -204,14 +223,14 @@ public final class Simulation {
 
     /// UIKit refuses a present or dismiss while a transition runs ("Attempt
     /// to present … while a presentation is in progress") and goes on.
-    private func refuseDuringTransition(_ call: String) -> Bool {
+    func refuseDuringTransition(_ call: String) -> Bool {
         guard driver != nil else { return true }
         diagnose(.presentedWhileTransitioning, "\(call) was called while a transition was still running; UIKit refuses it "
             + "and the transition in progress must complete first")
         return false
     }
 
-    private func schedule(_ plan: InteractionPlan?, for driver: TransitionDriver) {
+    func schedule(_ plan: InteractionPlan?, for driver: TransitionDriver) {
         guard let plan, driver.interaction != nil else { return }
         driver.interactionPlan = plan.steps.map { (driver.startTime + $0.time, $0.action) }
         driver.scrollView = plan.scrollView
@@ -220,7 +239,17 @@ public final class Simulation {
 
     /// After completeTransition: UIKit's clean-up and the hooks that follow.
     func finish(_ driver: TransitionDriver, completed: Bool) {
-        let presented = driver.presented, presenter = driver.presenter, controller = driver.controller
+        if let controller = driver.controller {
+            finishPresentation(driver, controller: controller, completed: completed)
+        } else {
+            finishNavigation(driver, completed: completed)
+        }
+        finishCommon(driver, completed: completed)
+    }
+
+    /// A presentation's or dismissal's clean-up and its controller's did-end hook.
+    private func finishPresentation(_ driver: TransitionDriver, controller: PresentationController, completed: Bool) {
+        let presented = driver.presented, presenter = driver.presenter
         let container = driver.container
         if driver.presenting {
             if completed {
@@ -233,7 +262,7 @@ public final class Simulation {
             }
             record("presentationTransitionDidEnd", String(completed))
             controller.presentationTransitionDidEnd(completed)
-            if completed { pendingVisibilityCheck = controller }
+            if completed { pendingVisibilityCheck = { [unowned self] in checkVisible(controller) } }
             if completed {
                 let final = controller.frameOfPresentedViewInContainerView
                 let actual = controller.presentedView.frame
@@ -265,6 +294,10 @@ public final class Simulation {
                 }
             }
         }
+    }
+
+    /// What every transition ends with: the completion, animationEnded and the coordinator's completions.
+    private func finishCommon(_ driver: TransitionDriver, completed: Bool) {
         if !completed, let start = driver.fromStateAtStart, let fromView = driver.context.view(forKey: .from),
            changedAfterCancel(start, fromView.model) {
             diagnose(.modelChangedAfterCancel, "after the cancel, the from-view '\(fromView.name)' keeps the values set in the "
@@ -287,13 +320,13 @@ public final class Simulation {
                     + "animation (only what is on screen rolled back); restore them in the coordinator's completion when it isCancelled")
             }
         }
-        controller.transitionCoordinator = nil
+        driver.controller?.transitionCoordinator = nil
         pendingAnimationCheck = driver
         self.driver = nil
     }
 
     private func movedPresenter(_ driver: TransitionDriver) -> Bool {
-        driver.controller.shouldRemovePresentersView || driver.presented.modalTransitionStyle == .partialCurl
+        (driver.controller?.shouldRemovePresentersView ?? false) || driver.presented.modalTransitionStyle == .partialCurl
     }
 
     private func unlink(_ presented: ViewController, from presenter: ViewController) {
@@ -334,6 +367,8 @@ public final class Simulation {
                 // full-size presented views along.
                 window.bounds = Rect(origin: .zero, size: size)
                 window.center = Point(x: size.width / 2, y: size.height / 2)
+                // The presenting screen lays its list out again, as Auto Layout would.
+                layOutList()
                 for controller in controllers {
                     controller.transitionCoordinator = coordinator
                     record("viewWillTransition(to:with:)", "\(Int(size.width))x\(Int(size.height))")
@@ -434,7 +469,7 @@ public final class Simulation {
 
     /// Judges the last transition's leftover animations (once the clock has
     /// moved past its end, or a new transition starts), and lets it go.
-    private func flushAnimationCheck() {
+    func flushAnimationCheck() {
         if let checked = pendingAnimationCheck {
             pendingAnimationCheck = nil
             checkAnimationsEnded(checked)
@@ -455,10 +490,15 @@ public final class Simulation {
     /// them (the presented view has the touches now).
     private func checkVisible(_ controller: PresentationController) {
         guard controller.presentedViewController.presentingViewController != nil else { return }
-        let view = controller.presentedView
+        checkVisible(controller.presentedView, after: "the presentation")
+    }
+
+    /// Whether `view`, what a transition that completed was to show, shows:
+    /// in the window, not hidden or transparent, and at least partly on screen.
+    func checkVisible(_ view: View, after transition: String) {
         let name = view.name
         guard view.isDescendant(of: window) else {
-            return diagnose(.presentedViewNotVisible, "after the presentation '\(name)' is not in the window: the user sees "
+            return diagnose(.presentedViewNotVisible, "after \(transition) '\(name)' is not in the window: the user sees "
                 + "nothing new and the app ignores them (a black or frozen screen); add ctx:viewForKey(\"to\") to ctx.containerView")
         }
         var opacity = 1.0
@@ -470,7 +510,7 @@ public final class Simulation {
             current = layer.superview
         }
         if opacity < 0.01 {
-            return diagnose(.presentedViewNotVisible, "after the presentation '\(name)' is invisible (hidden, or an alpha "
+            return diagnose(.presentedViewNotVisible, "after \(transition) '\(name)' is invisible (hidden, or an alpha "
                 + "of 0 on it or a superview): the user sees nothing new and the app ignores them; end with alpha 1")
         }
         let corners = projectedCorners(of: view)
@@ -479,7 +519,7 @@ public final class Simulation {
         let box = Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
         let bounds = window.bounds
         if box.maxX <= bounds.minX || box.minX >= bounds.maxX || box.maxY <= bounds.minY || box.minY >= bounds.maxY || box.width * box.height < 1 {
-            diagnose(.presentedViewNotVisible, "after the presentation '\(name)' is entirely off screen, at \(describe(box)): "
+            diagnose(.presentedViewNotVisible, "after \(transition) '\(name)' is entirely off screen, at \(describe(box)): "
                 + "the user sees nothing new and the app ignores them; end at ctx:finalFrame(toVC)")
         }
     }
@@ -527,9 +567,9 @@ public final class Simulation {
                 + "ended, the longest a run is followed: a repeating animation, or a completion that starts another each time, "
                 + "never lets the screen settle")
         }
-        if let controller = pendingVisibilityCheck, driver == nil, !engine.hasRunningAnimations, !(shouldStop?() ?? false) {
+        if let check = pendingVisibilityCheck, driver == nil, !engine.hasRunningAnimations, !(shouldStop?() ?? false) {
             pendingVisibilityCheck = nil
-            checkVisible(controller)
+            check()
         }
         if let driver, driver.completed == nil, !(shouldStop?() ?? false) {
             if engine.hasRunningAnimations && now - start >= limit {

@@ -5,7 +5,14 @@ import Geometry
 public final class TransitionContext {
     public let containerView: View
     public let isAnimated: Bool
-    public let isPresenting: Bool
+    /// Present, dismiss, push or pop.
+    public let operation: TransitionOperation
+    /// UIKit's context has no such property: it is the flag apps give their
+    /// animators (`animator.isPresenting = operation == .push` is the
+    /// usual line in a navigation delegate): true presenting or pushing,
+    /// false dismissing or popping.
+    public var isPresenting: Bool { operation.isForward }
+    /// `.none` for a push or pop, as UIKit's navigation contexts say.
     public let presentationStyle: PresentationStyle
     public internal(set) var isInteractive = false
     public internal(set) var transitionWasCancelled = false
@@ -21,13 +28,13 @@ public final class TransitionContext {
     /// go away, and the context then answers as an ended one.
     weak var driver: TransitionDriver?
 
-    init(driver: TransitionDriver, container: View, animated: Bool, presenting: Bool, style: PresentationStyle,
+    init(driver: TransitionDriver, container: View, animated: Bool, operation: TransitionOperation, style: PresentationStyle,
          from: ViewController, to: ViewController, fromView: View?, toView: View?,
          initialFrames: [ObjectIdentifier: Rect], finalFrames: [ObjectIdentifier: Rect]) {
         self.driver = driver
         containerView = container
         isAnimated = animated
-        isPresenting = presenting
+        self.operation = operation
         presentationStyle = style
         fromController = from
         toController = to
@@ -42,7 +49,8 @@ public final class TransitionContext {
     }
 
     /// Nil when UIKit keeps the presenter in the window (custom and
-    /// over-full-screen styles): `.from` while presenting, `.to` while dismissing.
+    /// over-full-screen styles): `.from` while presenting, `.to` while
+    /// dismissing. Both views always for a push or pop.
     public func view(forKey key: TransitionKey) -> View? {
         key == .from ? fromView : toView
     }
@@ -53,13 +61,24 @@ public final class TransitionContext {
     }
 
     /// The zero rect for a view removed at the end; the presented view's is
-    /// `frameOfPresentedViewInContainerView`.
+    /// `frameOfPresentedViewInContainerView`, a pushed or popped-to view's
+    /// the container's bounds.
     public func finalFrame(for controller: ViewController) -> Rect {
-        if isPresenting && controller === toController, let driver {
-            return driver.simulation.query("frameOfPresentedViewInContainerView") { driver.controller.frameOfPresentedViewInContainerView }
+        if operation == .present && controller === toController, let driver, let presentation = driver.controller {
+            return driver.simulation.query("frameOfPresentedViewInContainerView") { presentation.frameOfPresentedViewInContainerView }
         }
         return finalFrames[ObjectIdentifier(controller)] ?? .zero
     }
+
+    /// The view the transition grows from and returns to: the tapped row of
+    /// the presenting screen (`Simulation.sourceView`), what iOS 18's zoom
+    /// asks its `sourceViewProvider` for and what Material's container
+    /// transform starts from. UIKit hands a custom animator no such view
+    /// (apps keep the tapped cell themselves); Segue's context carries it.
+    /// Nil once the view has left every screen's hierarchy (a script removed
+    /// it), as a provider answers nil for a cell scrolled away, and for an
+    /// ended transition.
+    public var sourceView: View? { driver?.simulation.availableSourceView }
 
     /// `UIView.animate` and friends, on the simulation this transition runs in.
     public var animations: AnimationEngine { containerView.engine }

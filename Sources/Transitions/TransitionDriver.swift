@@ -11,12 +11,20 @@ import Geometry
 ///     containerViewWillLayoutSubviews · containerViewDidLayoutSubviews
 ///     … animations …  completeTransition
 ///     presentationTransitionDidEnd(completed) · completion · animationEnded · alongside completions
+///
+/// A navigation controller's push or pop runs the same way without a
+/// presentation controller: its delegate's animator in the navigation's
+/// transition view, and no presentation hooks.
 final class TransitionDriver {
     unowned let simulation: Simulation
+    let operation: TransitionOperation
+    /// Presenting or pushing.
     let presenting: Bool
+    /// The controller coming in when presenting or pushing, going out when dismissing or popping.
     let presented: ViewController
     let presenter: ViewController
-    let controller: PresentationController
+    /// Nil for a push or pop: presentation controllers play no part in them.
+    let controller: PresentationController?
     let animator: Animator
     let interaction: InteractionController?
     let container: View
@@ -42,11 +50,12 @@ final class TransitionDriver {
     var reportedScroll = false
     var percent = 0.0
 
-    init(simulation: Simulation, presenting: Bool, presented: ViewController, presenter: ViewController,
-         controller: PresentationController, animator: Animator, interaction: InteractionController?,
+    init(simulation: Simulation, operation: TransitionOperation, presented: ViewController, presenter: ViewController,
+         controller: PresentationController?, animator: Animator, interaction: InteractionController?,
          container: View, animated: Bool) {
         self.simulation = simulation
-        self.presenting = presenting
+        self.operation = operation
+        self.presenting = operation.isForward
         self.presented = presented
         self.presenter = presenter
         self.controller = controller
@@ -63,21 +72,23 @@ final class TransitionDriver {
 
     /// Runs the hooks up to and including animateTransition.
     func begin(frames: (initial: [ObjectIdentifier: Rect], final: [ObjectIdentifier: Rect]), fromView: View?, toView: View?) {
-        let before = Set(descendants(of: container).map(ObjectIdentifier.init))
-        let willBegin = presenting ? "presentationTransitionWillBegin" : "dismissalTransitionWillBegin"
-        controller.transitionCoordinator = coordinator
-        simulation.record(willBegin)
-        if presenting { controller.presentationTransitionWillBegin() } else { controller.dismissalTransitionWillBegin() }
-        let presentedView = simulation.query("presentedView") { controller.presentedView }
-        if presenting {
-            chrome = descendants(of: container).filter { !before.contains(ObjectIdentifier($0)) && $0 !== presentedView }
-        } else {
-            chrome = descendants(of: container).filter { $0 !== presentedView && !$0.isDescendant(of: presentedView) && $0 !== presenter.view }
-            chromeAtStart = chrome.map(\.model)
+        if let controller {
+            let before = Set(descendants(of: container).map(ObjectIdentifier.init))
+            let willBegin = presenting ? "presentationTransitionWillBegin" : "dismissalTransitionWillBegin"
+            controller.transitionCoordinator = coordinator
+            simulation.record(willBegin)
+            if presenting { controller.presentationTransitionWillBegin() } else { controller.dismissalTransitionWillBegin() }
+            let presentedView = simulation.query("presentedView") { controller.presentedView }
+            if presenting {
+                chrome = descendants(of: container).filter { !before.contains(ObjectIdentifier($0)) && $0 !== presentedView }
+            } else {
+                chrome = descendants(of: container).filter { $0 !== presentedView && !$0.isDescendant(of: presentedView) && $0 !== presenter.view }
+                chromeAtStart = chrome.map(\.model)
+            }
         }
         context = TransitionContext(
-            driver: self, container: container, animated: animated, presenting: presenting,
-            style: controller.presentationStyle, from: presenting ? presenter : presented, to: presenting ? presented : presenter,
+            driver: self, container: container, animated: animated, operation: operation,
+            style: controller?.presentationStyle ?? .none, from: presenting ? presenter : presented, to: presenting ? presented : presenter,
             fromView: fromView, toView: toView, initialFrames: frames.initial, finalFrames: frames.final)
         fromStateAtStart = fromView?.model
         duration = animator.transitionDuration(context)
@@ -106,7 +117,7 @@ final class TransitionDriver {
         // the animator's own move, and Apple's sample presentation
         // controllers, which set that frame in containerViewWillLayoutSubviews,
         // would jump on every dismissal).
-        guard presenting else { return }
+        guard presenting, let controller else { return }
         simulation.record("containerViewWillLayoutSubviews")
         controller.containerViewWillLayoutSubviews()
         simulation.record("containerViewDidLayoutSubviews")

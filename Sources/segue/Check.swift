@@ -31,6 +31,10 @@ struct Check: ParsableCommand, Displayed {
             completion: .custom(Completion.parameters))
     var parameters: [String] = []
 
+    @Option(help: ArgumentHelp("The row of the presenting screen's list a zoom grows from (ctx.sourceView), from 1 "
+                               + "(default: 3).", valueName: "N"))
+    var sourceRow: Int?
+
     @Flag(help: "Fail on warnings too.")
     var strict = false
 
@@ -94,6 +98,8 @@ struct Check: ParsableCommand, Displayed {
 
     func validate() throws {
         if let jobs, !(1...256).contains(jobs) { throw ValidationError("--jobs must be between 1 and 256, got \(jobs)") }
+        if let sourceRow, sourceRow < 1 { throw ValidationError("--source-row counts the list's rows from 1; got \(sourceRow)") }
+        _ = try ScenarioArguments.sourceRow(sourceRow, windowSize: ScenarioOptions().windowSize, device: nil)
     }
 
     func run() throws {
@@ -124,9 +130,10 @@ struct Check: ParsableCommand, Displayed {
         var entries: [Document.Entry] = []
         var failed = 0
         let work = plan
+        let sourceRow = sourceRow
         // Each worker may hold one entry's memory limit, whatever --jobs asks.
         orderedParallel(plan.count, workers: workerCount(limits: limits, asked: jobs)) { index in
-            Self.check(work[index].file, parameters: work[index].parameters, limits: limits)
+            Self.check(work[index].file, parameters: work[index].parameters, limits: limits, sourceRow: sourceRow)
         } emit: { index, result in
             let verdict = JSONShapes.Status(result.all, strict: strict)
             if !verdict.passed { failed += 1 }
@@ -184,6 +191,7 @@ struct Check: ParsableCommand, Displayed {
         var flags = parameters.keys.sorted().map { " --param \(Self.quoted("\($0)=\(parameters[$0]!)"))" }.joined()
         if options.timeLimit != CatalogueOptions.defaultTimeLimit { flags += " --time-limit \(String(format: "%g", options.timeLimit))" }
         if options.memoryLimit != CatalogueOptions.defaultMemoryLimit { flags += " --memory-limit \(options.memoryLimit)" }
+        if let sourceRow { flags += " --source-row \(sourceRow)" }
         for scenario in failing where all.contains(where: { $0.scenario == scenario && $0.severity == .error }) || strict {
             print(Output.fitted(Style.paint("         rerun with: segue run \(Self.quoted(result.file)) --scenario \(scenario)\(flags)", .quiet)))
         }
@@ -201,7 +209,7 @@ struct Check: ParsableCommand, Displayed {
 
     /// Loads the entry once (a broken entry is one result with its reason),
     /// then runs every scenario in a fresh sandbox of its own.
-    static func check(_ file: EntryFile, parameters: [String: String], limits: SandboxLimits) -> Result {
+    static func check(_ file: EntryFile, parameters: [String: String], limits: SandboxLimits, sourceRow: Int? = nil) -> Result {
         let source: String
         let entry: LoadedEntry
         do {
@@ -213,14 +221,16 @@ struct Check: ParsableCommand, Displayed {
             return Result(entry: file.stem, file: file.displayPath, scenarios: [],
                           problems: [Problem(.error, entry: file.stem, message: String(describing: error))], printed: [])
         }
-        return check(entry, source: source, parameters: parameters, limits: limits)
+        return check(entry, source: source, parameters: parameters, limits: limits, sourceRow: sourceRow)
     }
 
     /// Every scenario of an entry already loaded from `source`.
-    static func check(_ entry: LoadedEntry, source: String, parameters: [String: String], limits: SandboxLimits) -> Result {
+    static func check(_ entry: LoadedEntry, source: String, parameters: [String: String], limits: SandboxLimits,
+                      sourceRow: Int? = nil) -> Result {
         let file = entry.file
         var scenarioOptions = ScenarioOptions()
         scenarioOptions.limits = limits
+        scenarioOptions.sourceRow = sourceRow
         scenarioOptions.parameters = parameters
         var printed = entry.printed.map(\.description)
         let scenarios = ScenarioRunner.runAll(file, source: source, options: scenarioOptions).map { outcome in

@@ -48,6 +48,10 @@ struct ScenarioArguments: ParsableArguments {
     @Flag(help: "Run with Reduce Motion on (UIAccessibility.isReduceMotionEnabled): large motion is reported.")
     var reduceMotion = false
 
+    @Option(help: ArgumentHelp("The row of the presenting screen's list a zoom grows from (ctx.sourceView), from 1 "
+                               + "(default: \(Simulation.defaultSourceRow)).", valueName: "N"))
+    var sourceRow: Int?
+
     @Option(name: .customLong("param"), help: ArgumentHelp("A parameter, key=value (repeatable).", valueName: "KEY=VALUE"),
             completion: .custom(Completion.parameters))
     var parameters: [String] = []
@@ -68,6 +72,7 @@ struct ScenarioArguments: ParsableArguments {
         if scenario != nil && (dismiss || !drives.isEmpty) {
             throw ValidationError("--scenario names the whole run: leave out --dismiss, \(drives.first ?? "--interactive")")
         }
+        if let sourceRow, sourceRow < 1 { throw ValidationError("--source-row counts the list's rows from 1; got \(sourceRow)") }
         if size != nil && device != nil {
             throw ValidationError("--size and --device both say how big the screen is: give one of them")
         }
@@ -113,6 +118,19 @@ struct ScenarioArguments: ParsableArguments {
         return (.drag(to: percent, over: 0.4, then: parts[0] == "finish" ? .finish : .cancel), nil)
     }
 
+    /// The row, checked against the rows the list shows on this screen (a
+    /// landscape phone shows two).
+    static func sourceRow(_ row: Int?, windowSize: Size, device: Device?) throws -> Int? {
+        guard let row else { return nil }
+        let probe = Simulation(windowSize: windowSize)
+        probe.device = device
+        let count = probe.visibleRows.count
+        guard probe.visibleRow(row) != nil else {
+            throw ValidationError("--source-row \(row): this screen's list shows \(count == 0 ? "no rows" : "rows 1 to \(count)")")
+        }
+        return row
+    }
+
     /// How long a given touch path may last: a run is followed for 10 s.
     static let touchDuration = 10.0
 
@@ -152,7 +170,7 @@ struct ScenarioArguments: ParsableArguments {
 
     /// What the run is called in a title: "present", "interactive dismissal (release:0.6)".
     var title: String {
-        let calm = reduceMotion ? ", Reduce Motion" : ""
+        let calm = (reduceMotion ? ", Reduce Motion" : "") + (sourceRow.map { ", source row \($0)" } ?? "")
         let drive = interactive ?? gesture.map { "gesture \($0.rawValue)" } ?? touches.map { _ in "touches" } ?? pinch.map { _ in "pinch" }
         guard let drive else { return chosenScenario.rawValue + calm }
         return "interactive \(dismiss ? "dismissal" : "presentation") (\(drive))" + calm
@@ -185,6 +203,7 @@ struct ScenarioArguments: ParsableArguments {
         options.device = size == nil ? try namedDevice() : nil
         options.limits = catalogue.limits
         options.reduceMotion = reduceMotion
+        options.sourceRow = try Self.sourceRow(sourceRow, windowSize: options.windowSize, device: options.device)
         let flags = try Target.parameters(parameters)
         for (key, value) in target.parameters {
             if let flagged = flags[key], flagged != value {

@@ -37,7 +37,9 @@ import TestSupport
         simulation.present(presented)
         simulation.advance(to: 0.25)
         let names = simulation.sample().views.map(\.name)
-        #expect(names == ["presenting", "container", "dimming", "presented"])
+        // The presenting screen's list and its rows draw over it, under the container.
+        let rows = (1...7).map { "row \($0)" }
+        #expect(names == ["presenting", "list"] + rows + ["container", "dimming", "presented"])
         let dimming = simulation.sample().views.first { $0.id == delegate.controller!.dimming.id }
         #expect(dimming.map { $0.alpha > 0 && $0.alpha < 1 } == true)
     }

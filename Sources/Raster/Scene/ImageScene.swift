@@ -3,7 +3,8 @@ import RenderTree
 
 /// The user's screenshots: `from` for the presenting screen, `to` for the presented one,
 /// each scaled to fill the screen (aspect fill, centred). A role without a picture
-/// falls back to `StandardScene`.
+/// falls back to `StandardScene`. Over a screenshot of the presenting
+/// screen the list's rows draw nothing: the picture shows its own rows.
 public struct ImageScene: ScreenPainter {
     public let from: Image?
     public let to: Image?
@@ -18,5 +19,9 @@ public struct ImageScene: ScreenPainter {
             return try StandardScene().paint(role, size: size, scale: scale, safeArea: safeArea)
         }
         return picture.aspectFilled(width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()))
+    }
+
+    public func paintRow(_ index: Int, size: Size, scale: Double) throws -> Image {
+        from == nil ? try StandardScene().paintRow(index, size: size, scale: scale) : Image(width: 0, height: 0)
     }
 }

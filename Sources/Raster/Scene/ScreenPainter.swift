@@ -8,6 +8,18 @@ public protocol ScreenPainter: Sendable {
     ///
     /// - Throws: `RasterError` if a font or picture cannot be used.
     func paint(_ role: ScreenRole, size: Size, scale: Double, safeArea: EdgeInsets) throws -> Image
+
+    /// Row `index` (from 0) of the presenting screen's list, `size` points
+    /// (a row cut by the toolbar is shorter than the others: its top part).
+    /// The presenting screen leaves the list's rows to these.
+    ///
+    /// - Throws: `RasterError` if a font cannot be used.
+    func paintRow(_ index: Int, size: Size, scale: Double) throws -> Image
+}
+
+extension ScreenPainter {
+    /// No rows of its own: the screen's own picture is all there is.
+    public func paintRow(_ index: Int, size: Size, scale: Double) throws -> Image { Image(width: 0, height: 0) }
 }
 
 /// Each screen only as its layer's own background: a fully transparent image (`--scene plain`).

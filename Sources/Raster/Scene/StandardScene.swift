@@ -4,8 +4,9 @@ import RenderTree
 /// Screens a user recognises, drawn as vector shapes and real text at any size,
 /// scale and safe area.
 ///
-/// The presenting screen is a light mail inbox (white, grey, blue tint); the
-/// presented screen is a detail page in deep indigo with a white card and an
+/// The presenting screen is a light mail inbox (white, grey, blue tint)
+/// whose messages are the list's rows, painted one by one for the row views
+/// over it (`ListLayout`); the presented screen is a detail page in deep indigo with a white card and an
 /// orange button, so the two tell apart at a glance even as thumbnails. The
 /// detail lays out from its top edge, so a half-height sheet still shows its
 /// header, the top of the card and the button. Deterministic: no clock, no
@@ -75,37 +76,15 @@ extension StandardScene {
         let edit = try p.measure("Edit", font: regular, size: 17)
         try p.text("Edit", at: Point(x: right - edit, y: barCentre + 6), font: regular, size: 17, SystemColor.tint)
         try p.text("Inbox", at: Point(x: left, y: top + 44 + 41), font: bold, size: 34, SystemColor.label)
-        let search = Rect(x: left, y: top + 44 + 52 + 4, width: right - left, height: 36)
+        let search = Rect(x: left, y: top + 44 + 52 + 4, width: right - left, height: 36)  // 12 above the list (ListLayout)
         p.fill(search, cornerRadius: 10, SystemColor.fill)
         p.stroke(Rect(x: search.minX + 9, y: search.midY - 7, width: 11, height: 11), cornerRadius: 5.5, lineWidth: 1.8, SystemColor.secondaryLabel)
         p.strokeLine(from: Point(x: search.minX + 18.5, y: search.midY + 2.5), to: Point(x: search.minX + 22.5, y: search.midY + 6.5),
                      lineWidth: 2, SystemColor.secondaryLabel)
         try p.text("Search", at: Point(x: search.minX + 30, y: search.midY + 6), font: regular, size: 17, SystemColor.secondaryLabel)
 
-        // Rows to the toolbar; the toolbar covers whatever part of the last row it overlaps.
-        let toolbarTop = size.height - safeArea.bottom - 49
-        let rowHeight = 88.0, textLeft = left + 14
-        var y = search.maxY + 12
-        var index = 0
-        while y < toolbarTop {
-            let m = StandardScene.messages[index % StandardScene.messages.count]
-            if m.unread { p.fillCircle(center: Point(x: left + 2, y: y + 20), radius: 5, SystemColor.tint) }
-            let timeWidth = try p.measure(m.time, font: regular, size: 15)
-            let timeX = right - 14 - timeWidth
-            try p.text(m.time, at: Point(x: timeX, y: y + 25), font: regular, size: 15, SystemColor.secondaryLabel)
-            p.strokeLine(from: Point(x: right - 6, y: y + 14), to: Point(x: right - 1.5, y: y + 19.5), lineWidth: 2, SystemColor.chevron)
-            p.strokeLine(from: Point(x: right - 1.5, y: y + 19.5), to: Point(x: right - 6, y: y + 25), lineWidth: 2, SystemColor.chevron)
-            let sender = try semibold.truncated(m.sender, size: 17 * scale, width: (timeX - 8 - textLeft) * scale)
-            try p.text(sender, at: Point(x: textLeft, y: y + 26), font: semibold, size: 17, SystemColor.label)
-            let subject = try regular.truncated(m.subject, size: 15 * scale, width: (right - textLeft) * scale)
-            try p.text(subject, at: Point(x: textLeft, y: y + 48), font: regular, size: 15, SystemColor.label)
-            let preview = try regular.truncated(m.preview, size: 15 * scale, width: (right - textLeft) * scale)
-            try p.text(preview, at: Point(x: textLeft, y: y + 69), font: regular, size: 15, SystemColor.secondaryLabel)
-            y += rowHeight
-            p.hairline(y: y, from: textLeft, to: size.width, SystemColor.separator)
-            index += 1
-        }
-
+        // The list's rows are views of their own over this picture (paintRow), down to the toolbar.
+        let toolbarTop = ListLayout.toolbarTop(screen: size, safeArea: safeArea)
         // Toolbar: status text and a compose button, over the home indicator's inset.
         p.fill(Rect(x: 0, y: toolbarTop, width: size.width, height: size.height - toolbarTop), SystemColor.chrome)
         p.hairline(y: toolbarTop, from: 0, to: size.width, SystemColor.separator)
@@ -119,6 +98,30 @@ extension StandardScene {
 
         try SystemChrome.statusBar(&p, width: size.width, safeArea: safeArea, color: SystemColor.label)
         SystemChrome.homeIndicator(&p, size: size, safeArea: safeArea, color: SystemColor.label)
+        return p.image
+    }
+
+    /// One message of the inbox, from the row's top: unread dot, sender,
+    /// time and chevron, subject, preview; the separator above every row
+    /// but the first (the one under the row before).
+    public func paintRow(_ index: Int, size: Size, scale: Double) throws -> Image {
+        var p = Painter(size: size, scale: scale)
+        let regular = try Font.named(.regular), semibold = try Font.named(.semibold)
+        let left = 16.0, right = size.width - 16, textLeft = left + 14
+        let m = StandardScene.messages[index % StandardScene.messages.count]
+        if index > 0 { p.hairline(y: 0, from: textLeft, to: size.width, SystemColor.separator) }
+        if m.unread { p.fillCircle(center: Point(x: left + 2, y: 20), radius: 5, SystemColor.tint) }
+        let timeWidth = try p.measure(m.time, font: regular, size: 15)
+        let timeX = right - 14 - timeWidth
+        try p.text(m.time, at: Point(x: timeX, y: 25), font: regular, size: 15, SystemColor.secondaryLabel)
+        p.strokeLine(from: Point(x: right - 6, y: 14), to: Point(x: right - 1.5, y: 19.5), lineWidth: 2, SystemColor.chevron)
+        p.strokeLine(from: Point(x: right - 1.5, y: 19.5), to: Point(x: right - 6, y: 25), lineWidth: 2, SystemColor.chevron)
+        let sender = try semibold.truncated(m.sender, size: 17 * scale, width: (timeX - 8 - textLeft) * scale)
+        try p.text(sender, at: Point(x: textLeft, y: 26), font: semibold, size: 17, SystemColor.label)
+        let subject = try regular.truncated(m.subject, size: 15 * scale, width: (right - textLeft) * scale)
+        try p.text(subject, at: Point(x: textLeft, y: 48), font: regular, size: 15, SystemColor.label)
+        let preview = try regular.truncated(m.preview, size: 15 * scale, width: (right - textLeft) * scale)
+        try p.text(preview, at: Point(x: textLeft, y: 69), font: regular, size: 15, SystemColor.secondaryLabel)
         return p.image
     }
 }

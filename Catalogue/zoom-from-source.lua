@@ -1,0 +1,273 @@
+-- Zoom from source: iOS 18's zoom transition (UIKit's
+-- preferredTransition = .zoom(sourceViewProvider:), shown in WWDC24's
+-- "Enhance your UI animations and transitions"). The tapped row, the
+-- context's source view, opens into the new screen: a rounded clip grows
+-- from the row's frame to the whole screen, its corners going from the
+-- row's radius to the screen's, while the new screen, scaled to fill the
+-- clip, fades in over a snapshot of the row. The row itself is hidden while
+-- the zoom stands in for it, and the screen behind dims. Dismissal shrinks
+-- the screen back into the row, where it cross-fades into the row's
+-- snapshot in the last part of the way, and the row reappears.
+--
+--     clip      row ──────────────────────────▶ screen   (spring)
+--     corners   row's ─────────────────────────▶ screen's
+--     screen    alpha 0 ──▶ 1                              (same spring)
+--     dimming   0 ────────────────────────────▶ params.dimming
+--
+-- The motion is a spring, as Apple's zoom is: Apple does not publish the
+-- zoom's own spring, so this uses the spring Apple's WWDC23 "Animate with
+-- springs" gives for a duration and bounce (mass 1, stiffness (2π /
+-- duration)², damping 4π (1 − bounce) / duration) at SwiftUI's documented
+-- default, .smooth: 0.5 s, no bounce. A UIViewPropertyAnimator runs it,
+-- handed to UIKit through interruptibleAnimator, so a finger can scrub it.
+-- Estimates, not Apple's figures: the dimming (black at 0.2, the dimming
+-- observed under UIKit's own sheets in light mode), the screen's corner
+-- radius (47.33 points, the iPhone 14's display corners as measured; Apple
+-- publishes none), the cross-fade into the row (the last 60 % of the way
+-- back) and the drag's figures below.
+--
+-- Drag the screen down to dismiss, as iOS 18 lets you: the screen follows
+-- the finger, shrinking as it goes (to params.dragScale at a drag the
+-- height of the screen) with the screen's corners, and the dimming lifts;
+-- let go past params.dismissFraction of the screen's height, or flicked
+-- down faster than params.dismissVelocity, it zooms back into the row from
+-- where the finger left it; otherwise it springs back. Dragged up, it
+-- resists (UIScrollView's rubber band).
+--
+-- Reduce Motion: the screen cross-fades in and out in place, as iOS's zoom
+-- does with the setting on; so does a zoom with no source view (a script
+-- took the row away). A custom presentation: the presenter stays in the
+-- window; the dimming view is the presentation controller's chrome.
+
+local dimming -- the presentation controller's dimming view, for the drag
+local current -- the running transition's property animator
+
+-- Apple's spring for a duration and bounce (WWDC23, "Animate with springs").
+local function springFigures()
+  return 1, (2 * math.pi / params.duration) ^ 2, 4 * math.pi * (1 - params.bounce) / params.duration
+end
+
+local function spring()
+  local mass, stiffness, damping = springFigures()
+  return UISpringTimingParameters{mass = mass, stiffness = stiffness, damping = damping}
+end
+
+-- How long the spring takes to settle: the animator's duration.
+local function settlingDuration()
+  local mass, stiffness, damping = springFigures()
+  return CASpringAnimation{keyPath = "opacity", mass = mass, stiffness = stiffness, damping = damping}.settlingDuration
+end
+
+-- The scale at which something of `size` fills `rect`, cut to it.
+local function filling(rect, size)
+  return math.max(rect.width / size.width, rect.height / size.height)
+end
+
+-- `view` (its own size) centred in a clip of `clipSize`, at `scale`.
+local function place(view, clipSize, scale)
+  view.center = CGPoint(clipSize.width / 2, clipSize.height / 2)
+  view.transform = CGAffineTransformMakeScale(scale, scale)
+end
+
+-- Where a view rests when nothing moves it: its bounds round its centre.
+local function resting(view)
+  local b = view.bounds
+  return CGRect(view.center.x - b.width / 2, view.center.y - b.height / 2, b.width, b.height)
+end
+
+-- Reduce Motion, or no row to zoom from: the screen fades where it is.
+local function crossFade(ctx, view, presenting)
+  if presenting then
+    view.frame = ctx:finalFrame(ctx:viewControllerForKey("to"))
+    view.alpha = 0
+    ctx.containerView:addSubview(view)
+  end
+  current = UIViewPropertyAnimator.new{
+    duration = settlingDuration(), timingParameters = spring(),
+    animations = function() view.alpha = presenting and 1 or 0 end,
+  }
+  current:addCompletion(function(position)
+    local cancelled = ctx:transitionWasCancelled()
+    view.alpha = 1
+    if presenting == cancelled then
+      view:removeFromSuperview()
+    else
+      view.transform = CGAffineTransformIdentity
+      view.layer.cornerRadius = 0
+    end
+    ctx:completeTransition(not cancelled)
+  end)
+  return current
+end
+
+-- The zoom, both ways, as one property animator (made once a transition:
+-- UIKit may ask for it again through interruptibleAnimator).
+local function zoomAnimator(ctx)
+  if current then return current end
+  local container = ctx.containerView
+  local presenting = ctx.isPresenting
+  local view = presenting and ctx:viewForKey("to") or ctx:viewForKey("from")
+  local row = ctx.sourceView
+  local source = row and row:convert(row.bounds, container):intersection(container.bounds)
+  if UIAccessibility.isReduceMotionEnabled or not source or source.isEmpty then return crossFade(ctx, view, presenting) end
+
+  -- The screen at rest, and where it starts: the row, or where a drag left it.
+  local rest = presenting and ctx:finalFrame(ctx:viewControllerForKey("to")) or resting(view)
+  local start = presenting and source or view:convert(view.bounds, container)
+  local size = rest.size
+  local rowRadius, screenRadius = row.layer.cornerRadius, params.screenCornerRadius
+
+  local clip = UIView.new{name = "zoom", frame = start, backgroundColor = UIColor.white}
+  clip.clipsToBounds = true
+  -- A screen at rest has the display's corners: the dismissal starts from them.
+  clip.layer.cornerRadius = presenting and rowRadius or screenRadius
+  container:addSubview(clip)
+  -- The row as it was, fitted to the clip's width, under the screen.
+  local snapshot = row:snapshotView(false)
+  snapshot.bounds = CGRect(0, 0, source.width, source.height)
+  place(snapshot, start.size, start.width / source.width)
+  clip:addSubview(snapshot)
+  row.isHidden = true
+  -- The screen rides in a holder of its own size: a view controller's view
+  -- resizes with its superview (flexible width and height), and the clip's
+  -- size changes all the way.
+  local holder = UIView.new{name = "zoomed", frame = CGRect(0, 0, size.width, size.height)}
+  clip:addSubview(holder)
+  view.layer.cornerRadius = 0
+  view.transform = CGAffineTransformIdentity
+  holder:addSubview(view)
+  view.frame = CGRect(0, 0, size.width, size.height)
+  place(holder, start.size, presenting and filling(source, size) or start.width / size.width)
+  if presenting then view.alpha = 0 end
+
+  local finish = presenting and rest or source
+  current = UIViewPropertyAnimator.new{
+    duration = settlingDuration(), timingParameters = spring(),
+    animations = function()
+      clip.frame = finish
+      clip.layer.cornerRadius = presenting and screenRadius or rowRadius
+      place(snapshot, finish.size, finish.width / source.width)
+      place(holder, finish.size, presenting and 1 or filling(source, size))
+      if presenting then view.alpha = 1 end
+    end,
+  }
+  -- On the way back the screen gives way to the row over the last 60 %.
+  if not presenting then current:addAnimations(function() view.alpha = 0 end, 0.4) end
+  current:addCompletion(function(position)
+    local cancelled = ctx:transitionWasCancelled()
+    view.transform = CGAffineTransformIdentity
+    view.alpha = 1
+    if presenting ~= cancelled then
+      container:addSubview(view)
+      view.frame = rest
+    else
+      view:removeFromSuperview()
+    end
+    clip:removeFromSuperview()
+    row.isHidden = false
+    ctx:completeTransition(not cancelled)
+  end)
+  return current
+end
+
+local function animateTransition(ctx)
+  if not ctx.isAnimated then
+    -- Not animated: the screen is simply there (or gone), with no zoom.
+    local view = ctx.isPresenting and ctx:viewForKey("to") or ctx:viewForKey("from")
+    if ctx.isPresenting then
+      view.frame = ctx:finalFrame(ctx:viewControllerForKey("to"))
+      ctx.containerView:addSubview(view)
+    else
+      view:removeFromSuperview()
+    end
+    return ctx:completeTransition(true)
+  end
+  zoomAnimator(ctx):startAnimation()
+end
+
+-- UIScrollView's rubber band: d·(1 − 1/(x·0.55/d + 1)) for x points past the end.
+local function rubber(x, d) return d * (1 - 1 / (x * 0.55 / d + 1)) end
+
+local presentationController = {
+  presentationTransitionWillBegin = function(self)
+    self.dimmingView = UIView.new{name = "dimming", frame = self.containerView.bounds,
+                                  backgroundColor = UIColor.black:withAlphaComponent(params.dimming)}
+    dimming = self.dimmingView
+    dimming.alpha = 0
+    self.containerView:insertSubview(dimming, 0)
+    self.transitionCoordinator:animateAlongsideTransition(function() self.dimmingView.alpha = 1 end)
+  end,
+  presentationTransitionDidEnd = function(self, completed)
+    if not completed then self.dimmingView:removeFromSuperview() end
+  end,
+  dismissalTransitionWillBegin = function(self)
+    local coordinator = self.transitionCoordinator
+    local was = self.dimmingView.alpha
+    coordinator:animateAlongsideTransition(function() self.dimmingView.alpha = 0 end, function()
+      if coordinator.isCancelled then self.dimmingView.alpha = was end
+    end)
+  end,
+  dismissalTransitionDidEnd = function(self, completed)
+    if completed then self.dimmingView:removeFromSuperview() end
+  end,
+  containerViewWillLayoutSubviews = function(self)
+    self.dimmingView.frame = self.containerView.bounds
+  end,
+}
+
+return {
+  title = "Zoom from source",
+  summary = "The tapped row opens into the new screen and the screen shrinks back into it (iOS 18's zoom); drag it down to dismiss.",
+  tags = {"zoom", "ios", "spring", "interactive", "dimming", "source view"},
+  author = "Segue",
+  source = "Apple WWDC24 Enhance your UI animations and transitions: zoom transition; spring from WWDC23 Animate with springs "
+    .. "(.smooth 0.5 s, bounce 0); dimming, corners and drag figures estimated",
+  parameters = {
+    duration = {type = "number", default = 0.5, min = 0.1, max = 2.0, description = "The spring's perceptual duration (SwiftUI's .smooth: 0.5 s)."},
+    bounce = {type = "number", default = 0.0, min = 0.0, max = 0.9, description = "The spring's bounce: 0 settles without overshoot."},
+    dimming = {type = "number", default = 0.2, min = 0.0, max = 1.0, description = "Opacity of the black over the screen behind (estimate)."},
+    screenCornerRadius = {type = "number", default = 47.33, min = 0, max = 80, description = "The display's corner radius the zoom grows to (estimate: iPhone 14)."},
+    dragScale = {type = "number", default = 0.5, min = 0.1, max = 1.0, description = "The screen's scale when dragged down its whole height (estimate)."},
+    dismissFraction = {type = "number", default = 0.15, min = 0.01, max = 1.0, description = "Let go past this share of the height, it dismisses (estimate)."},
+    dismissVelocity = {type = "number", default = 800, min = 0, max = 10000, description = "Flicked down faster than this, points a second, it dismisses (estimate)."},
+  },
+  presentationStyle = "custom",
+  presentationController = presentationController,
+  animator = {
+    transitionDuration = function(ctx) return ctx.isAnimated and settlingDuration() or 0 end,
+    animateTransition = animateTransition,
+    interruptibleAnimator = function(ctx) return zoomAnimator(ctx) end,
+    animationEnded = function(completed) current = nil end,
+  },
+  interaction = {
+    -- The drag is on the presented screen and moves it itself; a dismissal
+    -- begins only when it is let go far enough, from where it is.
+    presented = {
+      gesture = "pan", direction = "down",
+      began = function(g, controller)
+        controller.view.layer.cornerRadius = params.screenCornerRadius
+      end,
+      changed = function(g, controller)
+        local height = g.containerSize.height
+        local dy = g.translation.y
+        local progress = math.min(math.max(dy, 0) / height, 1)
+        local scale = 1 - (1 - params.dragScale) * progress
+        local ty = dy >= 0 and dy or -rubber(-dy, height)
+        controller.view.transform = CGAffineTransformScale(CGAffineTransformMakeTranslation(g.translation.x, ty), scale, scale)
+        if dimming then dimming.alpha = 1 - progress end
+      end,
+      ended = function(g, controller)
+        local height = g.containerSize.height
+        if g.state == "ended" and (g.translation.y > params.dismissFraction * height or g.velocity.y > params.dismissVelocity) then
+          return controller:dismiss(true)
+        end
+        local view = controller.view
+        UIView.animate{duration = params.duration, usingSpringWithDamping = 1, initialSpringVelocity = 0, animations = function()
+          view.transform = CGAffineTransformIdentity
+          view.layer.cornerRadius = 0
+          if dimming then dimming.alpha = 1 end
+        end}
+      end,
+    },
+  },
+}

@@ -1,0 +1,49 @@
+import Geometry
+
+/// Where the presenting screen's list sits and how its rows stack: one
+/// layout that the simulation builds the list's row views from and the
+/// standard scene paints around, so the two agree at every size and safe area.
+///
+///     ┌──────────────────────┐  safe area top
+///     │ ‹ Mailboxes     Edit │  44 navigation bar
+///     │ Inbox                │  52 large title
+///     │ [ Search           ] │  4 + 36 search field, 12 below it
+///     ├──────────────────────┤  list top: safe area top + 148
+///     │ row 1                │  88
+///     │ row 2                │  88
+///     │ …                    │
+///     │ row n (cut)          │  the last row stops at the toolbar
+///     ├──────────────────────┤  toolbar top: 49 above the safe area's bottom
+///     │ Updated Just Now   ✎ │
+///     └──────────────────────┘
+public enum ListLayout {
+    public static let rowHeight = 88.0
+    /// From the safe area's top to the list: navigation bar, large title, search field.
+    public static let headerHeight = 148.0
+    public static let toolbarHeight = 49.0
+
+    /// The list's frame in a screen of `size` whose safe area is `safeArea`
+    /// (only its top and bottom count): from under the search field to the
+    /// toolbar's top; empty when the screen is too short for any of it.
+    public static func listFrame(screen size: Size, safeArea: EdgeInsets) -> Rect {
+        let top = safeArea.top + headerHeight
+        return Rect(x: 0, y: top, width: size.width, height: max(0, toolbarTop(screen: size, safeArea: safeArea) - top))
+    }
+
+    /// Where the toolbar begins, over the safe area's bottom inset.
+    public static func toolbarTop(screen size: Size, safeArea: EdgeInsets) -> Double {
+        size.height - safeArea.bottom - toolbarHeight
+    }
+
+    /// Row `index` (from 0) in the list's own coordinates, cut where the
+    /// list ends (the toolbar covers the rest); zero height past the end.
+    public static func rowFrame(_ index: Int, listHeight: Double, width: Double) -> Rect {
+        let top = Double(index) * rowHeight
+        return Rect(x: 0, y: min(top, listHeight), width: width, height: max(0, min(rowHeight, listHeight - top)))
+    }
+
+    /// How many rows show any part of themselves in a list this tall.
+    public static func rowCount(listHeight: Double) -> Int {
+        max(0, Int((listHeight / rowHeight).rounded(.up)))
+    }
+}
