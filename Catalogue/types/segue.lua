@@ -157,6 +157,7 @@ function CAShapeLayer(properties) end
 CATransaction = {}
 
 ---@class UIView
+---@field convert fun(self: UIView, rectOrPoint: CGRect|CGPoint, other: UIView|{to: UIView}|{from: UIView}): CGRect|CGPoint UIKit's convert(_:to:) / convert(_:from:).
 ---@field safeAreaInsets {top: number, left: number, bottom: number, right: number} The device's safe area where it overlaps this view, read-only.
 ---@field frame CGRect
 ---@field bounds CGRect
@@ -219,6 +220,7 @@ function UIViewControllerInstance:dismiss(animated) end
 ---@field isAnimated boolean
 ---@field isInteractive boolean
 ---@field isPresenting boolean
+---@field sourceView UIView? The presenting screen's tapped row (the third, or --source-row N); nil once taken out of every screen.
 ---@field presentationStyle string
 local TransitionContext = {}
 --- Nil for the presenter's view when the presentation keeps it in the window
