@@ -8,11 +8,11 @@ import Testing
 @Suite struct GalleryCommandTests {
     let cli = SegueCommandTests()
 
-    /// The built-in catalogue's entries, from the folder itself.
+    /// The built-in catalogue's entries, from the folder itself (modules, `_name.lua`, are not entries).
     var builtinEntries: [String] {
         get throws {
             let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Catalogue").standardizedFileURL
-            return try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".lua") }
+            return try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".lua") && !$0.hasPrefix("_") }
                 .map { String($0.dropLast(4)) }.sorted()
         }
     }
