@@ -19,6 +19,10 @@
 -- beneath along the edge between them and is gone when they rest. Hero puts
 -- it on the screen arriving in a push and on the one leaving in a pull.
 -- Reduce Motion's cross-fade has none.
+--
+-- With a navigation controller (navigation = true), as Hero's delegate
+-- does, a push is the pull and a pop its reverse; UIKit's edge swipe from
+-- the left drives the pop, read with Hero's rule.
 
 -- Hero's timing functions (HeroTimingFunction, Material's curves).
 local curves = {
@@ -194,6 +198,7 @@ return {
     duration = {type = "number", default = 0.35, min = 0.05, max = 5.0, description = "Seconds for the move, each way."},
   },
   presentationStyle = "fullScreen",
+  navigation = true,
   animator = {
     transitionDuration = function(ctx) return params.duration end,
     animateTransition = animateTransition,
@@ -211,6 +216,17 @@ return {
       shouldFinish = function(g, percent)
         local way = dismissalWay()
         return percent + (heroSize and along(g.velocity, way) / side(heroSize, way) or 0) > 0.3
+      end,
+    },
+    -- UIKit's interactive pop: a screen-edge pan from the left edge; its travel across the screen is the progress.
+    pop = {
+      gesture = "screenEdgePan", edge = "left",
+      progress = function(g, size)
+        heroSize = size
+        return g.translation.x / size.width
+      end,
+      shouldFinish = function(g, percent)
+        return percent + (heroSize and g.velocity.x / heroSize.width or 0) > 0.3
       end,
     },
   },

@@ -20,6 +20,13 @@
 -- beneath along the edge between them and is gone when they rest. Hero puts
 -- it on the screen arriving in a push and on the one leaving in a pull.
 -- Reduce Motion's cross-fade has none.
+--
+-- Hero runs the same animation for a navigation controller (its
+-- UINavigationControllerDelegate vends it for push and pop), and so does
+-- this entry (navigation = true): a push is the presentation's move, a pop
+-- the dismissal's, handed both screens as a full-screen presentation is.
+-- The pop can be driven by UIKit's edge swipe from the left, read with
+-- Hero's rule.
 
 -- Hero's timing functions (HeroTimingFunction, Material's curves).
 local curves = {
@@ -195,6 +202,7 @@ return {
     duration = {type = "number", default = 0.35, min = 0.05, max = 5.0, description = "Seconds for the move, each way."},
   },
   presentationStyle = "fullScreen",
+  navigation = true,
   animator = {
     transitionDuration = function(ctx) return params.duration end,
     animateTransition = animateTransition,
@@ -212,6 +220,18 @@ return {
       shouldFinish = function(g, percent)
         local way = dismissalWay()
         return percent + (heroSize and along(g.velocity, way) / side(heroSize, way) or 0) > 0.3
+      end,
+    },
+    -- UIKit's interactive pop: a screen-edge pan from the left edge, whatever
+    -- way the screens move; its travel across the screen is the progress.
+    pop = {
+      gesture = "screenEdgePan", edge = "left",
+      progress = function(g, size)
+        heroSize = size
+        return g.translation.x / size.width
+      end,
+      shouldFinish = function(g, percent)
+        return percent + (heroSize and g.velocity.x / heroSize.width or 0) > 0.3
       end,
     },
   },

@@ -14,6 +14,11 @@
 -- screen, so UIKit hands over both views. The curve is given to
 -- UIView.animate as its timingFunction, so this file and Hero's share one
 -- way of driving it.
+--
+-- IBAnimatable's AnimatableNavigationController runs the same animator for
+-- push and pop, and so does this entry (navigation = true); the pop is
+-- driven by UIKit's edge swipe from the left, with UIKit's default rule
+-- (past half way, or flicked faster than 1000 points a second).
 
 -- UIView.animate's default curve, easeInEaseOut (0.42, 0, 0.58, 1); the
 -- Reduce Motion fade uses it too.
@@ -159,6 +164,7 @@ return {
     duration = {type = "number", default = 0.75, min = 0.05, max = 5.0, description = "Seconds for the slide, each way."},
   },
   presentationStyle = "fullScreen",
+  navigation = true,
   animator = {
     transitionDuration = function(ctx) return params.duration end,
     animateTransition = animateTransition,
@@ -175,5 +181,6 @@ return {
       end,
       shouldFinish = function(g, percent) return percent > 0.5 or along(g.velocity, opposite[params.direction]) > 1000 end,
     },
+    pop = {gesture = "screenEdgePan", edge = "left"},
   },
 }

@@ -71,7 +71,7 @@ extension ScriptRuntime {
 }
 
 enum ContextBindings {
-    static let names = ["containerView", "isAnimated", "isInteractive", "isPresenting", "presentationStyle", "viewForKey",
+    static let names = ["containerView", "isAnimated", "isInteractive", "isPresenting", "operation", "presentationStyle", "viewForKey",
                         "viewControllerForKey", "initialFrame", "finalFrame", "completeTransition", "transitionWasCancelled",
                         "updateInteractiveTransition", "finishInteractiveTransition", "cancelInteractiveTransition", "sourceView"]
 
@@ -84,6 +84,7 @@ enum ContextBindings {
             case "isAnimated": arguments.push(context.isAnimated)
             case "isInteractive": arguments.push(context.isInteractive)
             case "isPresenting": arguments.push(context.isPresenting)
+            case "operation": arguments.push(context.operation.rawValue)
             case "presentationStyle": arguments.push(context.presentationStyle.rawValue)
             case "viewForKey": runtime.state.push(viewForKey)
             case "viewControllerForKey": runtime.state.push(viewControllerForKey)

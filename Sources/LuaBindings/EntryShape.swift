@@ -13,7 +13,7 @@ enum EntryShape {
     static let metadata = ["name", "title", "summary", "tags", "author", "source"]
     static let topLevel = metadata + ["parameters", "presentationStyle", "transitionStyle", "preferredContentSize",
                                       "animator", "presentationAnimator", "dismissalAnimator", "presentationController",
-                                      "interaction"]
+                                      "interaction", "navigation"]
     static let animatorHooks = ["transitionDuration", "animateTransition", "animationEnded", "interruptibleAnimator"]
     static let presentationControllerHooks = [
         "presentationTransitionWillBegin", "presentationTransitionDidEnd", "dismissalTransitionWillBegin",
@@ -61,6 +61,8 @@ extension ScriptRuntime {
         try checkSection(top, "presentationController", names: EntryShape.presentationControllerHooks,
                          problem: problem, unknown: unknown)
 
+        try checkNavigation(top, problem: problem)
+
         state.pushField("interaction", of: top)
         defer { state.pop() }
         if !state.isNil(at: -1) {
@@ -77,6 +79,28 @@ extension ScriptRuntime {
                     }
                 }
             }
+        }
+    }
+
+    /// navigation = true: the animator also runs for a navigation
+    /// controller's push and pop, so there must be one.
+    private func checkNavigation(_ top: Int32, problem: (String, String) -> EntryError) throws(EntryError) {
+        state.pushField("navigation", of: top)
+        defer { state.pop() }
+        if state.isNil(at: -1) { return }
+        guard state.isBoolean(at: -1) else {
+            throw problem("navigation", "'navigation' must be true or false (true: the entry's animator also runs for a navigation "
+                + "controller's push and pop); got a \(state.typeName(at: -1))")
+        }
+        guard state.boolean(at: -1) else { return }
+        let animators = ["animator", "presentationAnimator", "dismissalAnimator"].filter { section in
+            state.pushField(section, of: top)
+            defer { state.pop() }
+            return state.isTable(at: -1)
+        }
+        if animators.isEmpty {
+            throw problem("navigation", "navigation = true runs the entry's animator for push and pop, and it has none: give it "
+                + "animator = { transitionDuration = …, animateTransition = … }")
         }
     }
 
