@@ -13,13 +13,18 @@ enum EntryShape {
     static let metadata = ["name", "title", "summary", "tags", "author", "source"]
     static let topLevel = metadata + ["parameters", "presentationStyle", "transitionStyle", "preferredContentSize",
                                       "animator", "presentationAnimator", "dismissalAnimator", "presentationController",
-                                      "interaction", "navigation"]
+                                      "interaction", "navigation", "presentationControllerDelegate"]
     static let animatorHooks = ["transitionDuration", "animateTransition", "animationEnded", "interruptibleAnimator"]
     static let presentationControllerHooks = [
         "presentationTransitionWillBegin", "presentationTransitionDidEnd", "dismissalTransitionWillBegin",
         "dismissalTransitionDidEnd", "frameOfPresentedViewInContainerView", "presentedView", "shouldRemovePresentersView",
         "containerViewWillLayoutSubviews", "containerViewDidLayoutSubviews", "viewWillTransition", "keyboardWillChangeFrame",
+        "shouldPresentInFullscreen", "adaptivePresentationStyle",
     ]
+    /// Properties an entry gives as a value or as function(self) returning one.
+    static let presentationControllerFlags: Set<String> = ["shouldRemovePresentersView", "shouldPresentInFullscreen"]
+    /// UIAdaptivePresentationControllerDelegate's methods that Segue calls.
+    static let adaptiveDelegateHooks = ["adaptivePresentationStyle"]
     static let interactionKinds = InteractionKind.allCases.map(\.rawValue)
     static let interactionFields = ScriptRuntime.interactionFields
     static let parameterFields = ["type", "default", "min", "max", "choices", "description"]
@@ -60,6 +65,7 @@ extension ScriptRuntime {
         try checkSection(top, "dismissalAnimator", names: EntryShape.animatorHooks, problem: problem, unknown: unknown)
         try checkSection(top, "presentationController", names: EntryShape.presentationControllerHooks,
                          problem: problem, unknown: unknown)
+        try checkSection(top, Self.adaptiveDelegateSection, names: EntryShape.adaptiveDelegateHooks, problem: problem, unknown: unknown)
 
         try checkNavigation(top, problem: problem)
 
@@ -114,14 +120,16 @@ extension ScriptRuntime {
         for key in try keys(at: section, place: name) where !EntryShape.isOwn(key) {
             guard names.contains(key) else {
                 if name != "presentationController" && EntryShape.presentationControllerHooks.contains(key) {
-                    throw problem(key, "'\(key)' is a presentation-controller hook, not an animator's: put it inside presentationController = { … }")
+                    throw problem(key, "'\(key)' is a presentation-controller hook, not \(name)'s: put it inside presentationController = { … }")
                 }
                 throw unknown(key, names, name)
             }
             state.pushField(key, of: section)
             defer { state.pop() }
-            if key == "shouldRemovePresentersView" {
-                guard state.isBoolean(at: -1) else { throw problem(key, "\(name).\(key) must be true or false") }
+            if name == "presentationController" && EntryShape.presentationControllerFlags.contains(key) {
+                guard state.isBoolean(at: -1) || state.isFunction(at: -1) else {
+                    throw problem(key, "\(name).\(key) must be true or false, or a function(self) returning one")
+                }
             } else if !state.isFunction(at: -1) {
                 throw problem(key, "\(name).\(key) must be a function, not a \(state.typeName(at: -1))")
             }

@@ -18,14 +18,15 @@ extension ScriptRuntime {
         state.setMetatable(of: -2)
         state.setGlobal("UIAccessibility")
         state.pop()
-        for name in ["makeParams", "CGPoint", "CGSize", "CGRect", "UIColor", "CATransform3D", "CGAffineTransform", "UIBezierPath"] {
+        for name in ["makeParams", "CGPoint", "CGSize", "CGRect", "UIColor", "CATransform3D", "CGAffineTransform", "UIBezierPath",
+                     "UITraitCollection", "UIPresentationController"] {
             state.pushField(name, of: -1)
             metatables[name] = state.reference()
         }
         state.pop()
     }
 
-    private func finish(_ kind: String) {
+    func finish(_ kind: String) {
         state.push(metatables[kind]!)
         state.setMetatable(of: -2)
     }

@@ -206,6 +206,8 @@ public enum ScenarioRunner {
             runtime.add(Problem(error))
             return finished()
         }
+        // presentationController?.delegate, set before presenting as apps do.
+        if runtime.hasSection(ScriptRuntime.adaptiveDelegateSection) { presented.presentationControllerDelegate = delegate }
         let navigation = runtime.isNavigation
         if scenario.isNavigation && !navigation {
             return finished(skipped: "not a navigation transition (navigation = true runs its animator for push and pop)")

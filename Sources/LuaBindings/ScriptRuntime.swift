@@ -165,6 +165,13 @@ public final class ScriptRuntime {
         return state.isBoolean(at: -1) && state.boolean(at: -1)
     }
 
+    /// Whether the entry has a table called `name` (a section of hooks).
+    func hasSection(_ name: String) -> Bool {
+        pushHook(nil, name)
+        defer { state.pop() }
+        return state.isTable(at: -1)
+    }
+
     /// Whether the entry defines section.name as a function.
     func hasHook(_ section: String?, _ name: String) -> Bool {
         pushHook(section, name)

@@ -139,12 +139,23 @@ public final class Simulation {
         let controller: PresentationController
         if style == .custom {
             record("presentationController(forPresented:presenting:source:)")
-            controller = delegate?.presentationController(forPresented: presented, presenting: presenter, source: presenter)
+            let own = delegate?.presentationController(forPresented: presented, presenting: presenter, source: presenter)
                 ?? PresentationController(presented: presented, presenting: presenter)
+            let adapted = adaptation(of: own, for: presented)
+            if adapted == .none {
+                controller = own
+            } else {
+                // Our reading of UIKit: an adapted presentation is that style's, with UIKit's own
+                // controller (as a popover adapted on a phone shows none of its chrome); the
+                // transitioning delegate's animator still runs.
+                controller = BuiltinPresentationController(presented: presented, presenting: presenter)
+                controller.delegate = own.delegate
+                style = adapted
+            }
         } else {
             controller = BuiltinPresentationController(presented: presented, presenting: presenter)
             controller.presentationStyle = style
-            let adapted = controller.adaptivePresentationStyle(for: sizeClass)
+            let adapted = adaptation(of: controller, for: presented)
             if adapted != .none { style = adapted }
         }
         controller.presentationStyle = style
@@ -161,7 +172,9 @@ public final class Simulation {
         presenter.presentedViewController = presented
         presented.presentingViewController = presenter
         presented.presentationController = controller
-        let container = engine.makeView(name: "container", frame: window.bounds)
+        // Not in full screen: only the current context, the presenter's view, is covered.
+        let context = controller.shouldPresentInFullscreen ? nil : presenter.view.convert(presenter.view.bounds, to: nil)
+        let container = engine.makeView(name: "container", frame: context ?? window.bounds)
         container.autoresizingMask = .flexibleSize
         window.addSubview(container)
         controller.containerView = container
@@ -182,6 +195,19 @@ public final class Simulation {
         driver.begin(frames: frames, fromView: controller.shouldRemovePresentersView ? presenter.view : nil,
                      toView: presented.view)
         schedule(plan, for: driver)
+    }
+
+    /// UIKit's adaptation in compact width: what the controller (a subclass,
+    /// or its delegate) says, recorded, else its style's own adaptation.
+    private func adaptation(of controller: PresentationController, for presented: ViewController) -> PresentationStyle {
+        controller.delegate = presented.presentationControllerDelegate
+        guard sizeClass == .compact else { return .none }
+        if let answer = controller.adaptivePresentationStyle(for: TraitCollection(windowSize: window.bounds.size)),
+           PresentationStyle.compactAdaptations.contains(answer) {
+            record("adaptivePresentationStyle(for:traitCollection:)", answer.rawValue)
+            return answer
+        }
+        return controller.adaptivePresentationStyle(for: sizeClass)
     }
 
     /// `dismiss(animated:completion:)` of the top presented controller.
