@@ -196,6 +196,13 @@ function UIViewInstance:layoutIfNeeded() end
 ---@param view UIView
 ---@return boolean
 function UIViewInstance:isDescendant(view) end
+--- UIKit's convert(_:to:) (a view, {to = view}) or convert(_:from:) ({from = view}); no view: the window.
+--- Through every frame, bounds origin and transform, by the values code set; a turned rect's box.
+---@generic T: CGRect|CGPoint
+---@param value T
+---@param other? UIView|{to: UIView}|{from: UIView}
+---@return T
+function UIViewInstance:convert(value, other) end
 
 ---@class UIViewController
 ---@field view UIView
@@ -216,8 +223,10 @@ function UIViewControllerInstance:dismiss(animated) end
 ---@field containerView UIView
 ---@field isAnimated boolean
 ---@field isInteractive boolean
----@field isPresenting boolean
----@field presentationStyle string
+---@field isPresenting boolean Presenting or pushing (UIKit's context has none: the flag apps give their animators).
+---@field operation "present"|"dismiss"|"push"|"pop"
+---@field presentationStyle string "none" in a push or pop.
+---@field sourceView UIView? The tapped row of the presenting screen's list (--source-row N); nil once it left every screen.
 local TransitionContext = {}
 --- Nil for the presenter's view when the presentation keeps it in the window
 --- (custom and over-full-screen styles): "from" while presenting, "to" while dismissing.
@@ -260,6 +269,8 @@ function TransitionCoordinator:animateAlongsideTransition(animation, completion)
 ---@field transitionCoordinator TransitionCoordinator?
 ---@field frameOfPresentedViewInContainerView CGRect
 ---@field presentationStyle string
+---@field shouldPresentInFullscreen boolean
+---@field shouldRemovePresentersView boolean
 ---@field [string] any
 
 ---@class Animator
@@ -271,7 +282,9 @@ function TransitionCoordinator:animateAlongsideTransition(animation, completion)
 ---@class PresentationControllerHooks
 ---@field frameOfPresentedViewInContainerView? fun(self: PresentationControllerSelf): CGRect
 ---@field presentedView? fun(self: PresentationControllerSelf): UIView
----@field shouldRemovePresentersView? boolean
+---@field shouldRemovePresentersView? boolean|fun(self: PresentationControllerSelf): boolean
+---@field shouldPresentInFullscreen? boolean|fun(self: PresentationControllerSelf): boolean False: cover only the presenting controller's view.
+---@field adaptivePresentationStyle? fun(self: PresentationControllerSelf, traitCollection: UITraitCollection): "fullScreen"|"overFullScreen"|"none" Asked in compact width.
 ---@field presentationTransitionWillBegin? fun(self: PresentationControllerSelf)
 ---@field presentationTransitionDidEnd? fun(self: PresentationControllerSelf, completed: boolean)
 ---@field dismissalTransitionWillBegin? fun(self: PresentationControllerSelf)
@@ -280,6 +293,18 @@ function TransitionCoordinator:animateAlongsideTransition(animation, completion)
 ---@field containerViewDidLayoutSubviews? fun(self: PresentationControllerSelf)
 ---@field viewWillTransition? fun(self: PresentationControllerSelf, size: CGSize, coordinator: TransitionCoordinator)
 ---@field keyboardWillChangeFrame? fun(self: PresentationControllerSelf, frame: CGRect, duration: number)
+
+---@class UITraitCollection Read-only.
+---@field horizontalSizeClass "compact"|"regular"
+---@field verticalSizeClass "compact"|"regular"
+
+---@class AdaptingPresentationController The presentation controller a delegate is asked about; read-only.
+---@field presentationStyle string
+---@field presentedViewController UIViewController
+---@field presentingViewController UIViewController
+
+---@class AdaptivePresentationControllerDelegate UIAdaptivePresentationControllerDelegate.
+---@field adaptivePresentationStyle? fun(controller: AdaptingPresentationController, traitCollection: UITraitCollection): "fullScreen"|"overFullScreen"|"none" Asked in compact width; serves UIKit's own styles too.
 
 ---@class ParameterDeclaration
 ---@field type "number"|"integer"|"boolean"|"string"
@@ -334,7 +359,9 @@ function TransitionCoordinator:animateAlongsideTransition(animation, completion)
 ---@field presentationAnimator? Animator
 ---@field dismissalAnimator? Animator
 ---@field presentationController? PresentationControllerHooks
----@field interaction? {dismissal?: InteractionDeclaration, presentation?: InteractionDeclaration, presented?: PresentedDrag}
+---@field presentationControllerDelegate? AdaptivePresentationControllerDelegate
+---@field navigation? boolean True: the animator also runs for a navigation controller's push and pop.
+---@field interaction? {dismissal?: InteractionDeclaration, presentation?: InteractionDeclaration, presented?: PresentedDrag, pop?: InteractionDeclaration}
 
 ---@class UIAccessibilityStatics Read-only.
 ---@field isReduceMotionEnabled boolean On in check's reduce-motion scenario and with --reduce-motion: offer a calmer transition (a cross-fade).
