@@ -93,6 +93,16 @@ extension ScriptRuntime {
     private func checkNavigation(_ top: Int32, problem: (String, String) -> EntryError) throws(EntryError) {
         state.pushField("navigation", of: top)
         defer { state.pop() }
+        if !(state.isBoolean(at: -1) && state.boolean(at: -1)) {
+            // A pop gesture with no pop to drive would never be used.
+            state.pushField("interaction", of: top)
+            let declaresPop = state.isTable(at: -1) && { state.pushField("pop", of: -1); defer { state.pop() }; return !state.isNil(at: -1) }()
+            state.pop()
+            if declaresPop {
+                throw problem("pop", "interaction.pop drives a navigation controller's pop, and this entry does not run for one: "
+                    + "say navigation = true (or take interaction.pop out)")
+            }
+        }
         if state.isNil(at: -1) { return }
         guard state.isBoolean(at: -1) else {
             throw problem("navigation", "'navigation' must be true or false (true: the entry's animator also runs for a navigation "

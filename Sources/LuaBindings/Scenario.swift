@@ -482,7 +482,7 @@ extension ScriptRuntime {
             return Problem(severity, entry: entryName, hook: "interaction.dismissal", location: location(ofField: "dismissal"),
                            message: diagnostic.message)
         case .neverCompleted, .presentingViewMissing, .animationsStillRunning, .presentedWhileTransitioning, .presentedViewNotVisible,
-             .largeMotionUnderReduceMotion,
+             .largeMotionUnderReduceMotion, .sourceViewLeftHidden,
              .modelChangedAfterCancel where diagnostic.hook == "animateTransition":
             section = ["dismissalAnimator", "presentationAnimator", "animator"].filter {
                 dismissing ? $0 != "presentationAnimator" : $0 != "dismissalAnimator"

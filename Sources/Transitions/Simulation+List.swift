@@ -53,4 +53,25 @@ extension Simulation {
         let rows = visibleRows
         return rows.indices.contains(number - 1) ? rows[number - 1] : nil
     }
+
+    /// Once the presenting screen shows again, the row a zoom grew from must
+    /// be back in its list and visible; a row left hidden (or taken away) is
+    /// a gap the user sees, the zoom transitions' own common bug.
+    func checkSourceShown(after transition: String) {
+        guard let source = sourceView, root.view.isDescendant(of: window) else { return }
+        guard source.isDescendant(of: root.view) else {
+            return diagnose(.sourceViewLeftHidden, "after \(transition) the source view '\(source.name)' is no longer in the presenting "
+                + "screen: its list shows a gap where the tapped row was; leave the row in its list (hide it for the transition instead)")
+        }
+        var current: View? = source
+        var opacity = 1.0
+        while let view = current, view !== root.view {
+            opacity *= view.isHidden ? 0 : view.alpha
+            current = view.superview
+        }
+        if opacity < 0.01 {
+            diagnose(.sourceViewLeftHidden, "after \(transition) the source view '\(source.name)' is still hidden: its list shows a gap "
+                + "where the tapped row was; show it again when the transition ends (isHidden = false, alpha 1)")
+        }
+    }
 }

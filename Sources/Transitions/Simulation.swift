@@ -18,6 +18,8 @@ public final class Simulation {
     private var pendingAnimationCheck: TransitionDriver?
     /// What a completed transition put on screen, to be looked at once all is idle.
     var pendingVisibilityCheck: (() -> Void)?
+    /// The source row, to be looked at once all is idle after its screen shows again.
+    var pendingSourceCheck: (() -> Void)?
     /// Asked between frames: true ends the run at once (the entry ran out of
     /// time or memory, and nothing it does afterwards is worth simulating).
     public var shouldStop: (() -> Bool)? {
@@ -320,6 +322,12 @@ public final class Simulation {
 
     /// What every transition ends with: the completion, animationEnded and the coordinator's completions.
     private func finishCommon(_ driver: TransitionDriver, completed: Bool) {
+        // The presenting screen shows again: its tapped row must too, once everything is still.
+        if driver.presenting != completed {
+            let what = completed ? "the \(driver.operation == .pop ? "pop" : "dismissal")"
+                : "the cancelled \(driver.operation == .push ? "push" : "presentation")"
+            pendingSourceCheck = { [unowned self] in checkSourceShown(after: what) }
+        }
         if !completed, let start = driver.fromStateAtStart, let fromView = driver.context.view(forKey: .from),
            changedAfterCancel(start, fromView.model) {
             diagnose(.modelChangedAfterCancel, "after the cancel, the from-view '\(fromView.name)' keeps the values set in the "
@@ -569,9 +577,9 @@ public final class Simulation {
             sample?(self)
         }
         if driver == nil, !engine.hasRunningAnimations, !(shouldStop?() ?? false) { reportMotion() }
-        if let check = pendingVisibilityCheck, driver == nil, !engine.hasRunningAnimations, !(shouldStop?() ?? false) {
-            pendingVisibilityCheck = nil
-            check()
+        if driver == nil, !engine.hasRunningAnimations, !(shouldStop?() ?? false) {
+            for check in [pendingVisibilityCheck, pendingSourceCheck].compactMap({ $0 }) { check() }
+            (pendingVisibilityCheck, pendingSourceCheck) = (nil, nil)
         }
         if let driver, driver.completed == nil, !(shouldStop?() ?? false) {
             if engine.hasRunningAnimations && now - start >= limit {

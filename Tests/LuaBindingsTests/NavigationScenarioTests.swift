@@ -116,6 +116,9 @@ import Transitions
         let misspelt = run(Self.probe.replacingOccurrences(of: "navigation = true", with: "navigaton = true"), scenario: .push)
         #expect(misspelt.errors.first?.message.contains("did you mean 'navigation'?") == true, "\(misspelt.problems)")
         #expect(misspelt.errors.first?.line == line(of: "navigaton = true", in: Self.probe.replacingOccurrences(of: "navigation = true", with: "navigaton = true")))
+        let stray = Self.probe.replacingOccurrences(of: "navigation = true,", with: "interaction = {pop = {}},")
+        #expect(run(stray, scenario: .present).errors.first?.message.hasPrefix("interaction.pop drives a navigation controller's pop, and this "
+            + "entry does not run for one") == true)
         let bare = "return {title = \"t\", summary = \"s\", navigation = true}"
         #expect(run(bare, scenario: .push).errors.first?.message.hasPrefix("navigation = true runs the entry's animator for push and pop, and it has none") == true)
     }
