@@ -154,7 +154,7 @@ local function side(size, way) return (way == "left" or way == "right") and size
 return {
   title = "Slide",
   summary = "Both screens travel the full width together, the new one in and the old one out (IBAnimatable's slide).",
-  tags = {"slide", "interactive", "ibanimatable"},
+  tags = {"slide", "navigation", "interactive", "ibanimatable"},
   author = "Segue",
   source = "IBAnimatable SlideAnimator (0.75 s defaultTransitionDuration, easeInOut, full travel, optional fade)",
   parameters = {

@@ -228,7 +228,7 @@ local presentationController = {
 return {
   title = "Zoom from source",
   summary = "The tapped row opens into the new screen and the screen shrinks back into it (iOS 18's zoom); drag it down to dismiss.",
-  tags = {"zoom", "ios", "spring", "interactive", "dimming", "source view"},
+  tags = {"zoom", "ios", "spring", "interactive", "dimming", "source view", "navigation"},
   author = "Segue",
   source = "Apple WWDC24 Enhance your UI animations and transitions: zoom transition; spring from WWDC23 Animate with springs "
     .. "(.smooth 0.5 s, bounce 0); dimming, corners and drag figures estimated",

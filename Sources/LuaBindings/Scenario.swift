@@ -241,7 +241,8 @@ public enum ScenarioRunner {
             let declaredRule = kind == .dismissal ? declared.dismissal : kind == .pop ? declared.pop : declared.presentation
             if declaredRule == nil {
                 runtime.find(.warning, hook: "touches", location: nil, "the entry declares no interaction.\(kind.rawValue): "
-                    + "the touches drive it as UIKit's percent-driven default, a pan \(kind == .dismissal ? "down" : "up")")
+                    + "the touches drive it as UIKit's percent-driven default, "
+                    + (kind == .pop ? "the edge swipe from the left" : "a pan \(kind == .dismissal ? "down" : "up")"))
             }
             if let problem = GestureInput.mismatch(gesture.touchPath(for: rule(kind), in: options.windowSize), rule(kind).gesture,
                                                    in: options.windowSize) {
