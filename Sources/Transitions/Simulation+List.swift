@@ -70,8 +70,17 @@ extension Simulation {
             current = view.superview
         }
         if opacity < 0.01 {
-            diagnose(.sourceViewLeftHidden, "after \(transition) the source view '\(source.name)' is still hidden: its list shows a gap "
+            return diagnose(.sourceViewLeftHidden, "after \(transition) the source view '\(source.name)' is still hidden: its list shows a gap "
                 + "where the tapped row was; show it again when the transition ends (isHidden = false, alpha 1)")
+        }
+        // A row the script moved itself (not a snapshot of it) must be back in its place.
+        if let index = rows.firstIndex(where: { $0 === source }), source.superview === list {
+            let home = ListLayout.rowFrame(index, listHeight: list.bounds.height, width: list.bounds.width)
+            if !close(source.frame, home) || !source.layerTransform.isIdentity {
+                diagnose(.sourceViewLeftHidden, "after \(transition) the source view '\(source.name)' is left at \(describe(source.frame))"
+                    + "\(source.layerTransform.isIdentity ? "" : ", transformed,") instead of its place in the list, \(describe(home)): "
+                    + "put it back (frame and transform) when the transition ends")
+            }
         }
     }
 }

@@ -101,6 +101,10 @@ import Testing
         let taken = run(Self.entry("if source and not presenting then source:removeFromSuperview() end"), scenario: .presentThenDismiss)
         #expect(taken.errors.first?.message.hasPrefix("after the dismissal the source view 'row 3' is no longer in the presenting screen") == true,
                 "\(taken.problems)")
+        // Moved itself and left there: out of its place.
+        let moved = run(Self.entry("if source then source.transform = CGAffineTransformMakeScale(2, 2) end"), scenario: .presentThenDismiss)
+        #expect(moved.errors.first?.message.hasPrefix("after the dismissal the source view 'row 3' is left at (-195, 132, 780, 176), "
+            + "transformed, instead of its place in the list, (0, 176, 390, 88)") == true, "\(moved.problems)")
         // Hidden while presented and shown again on the way back: nothing to say.
         let shown = run(Self.entry("if source then source.isHidden = presenting end"), scenario: .presentThenDismiss)
         #expect(shown.problems.isEmpty, "\(shown.problems)")
