@@ -510,11 +510,12 @@ public final class Simulation {
 
     /// Whether `view`, what a transition that completed was to show, shows:
     /// in the window, not hidden or transparent, and at least partly on screen.
-    func checkVisible(_ view: View, after transition: String) {
+    func checkVisible(_ view: View, after transition: String, cancelled: Bool = false) {
         let name = view.name
         guard view.isDescendant(of: window) else {
             return diagnose(.presentedViewNotVisible, "after \(transition) '\(name)' is not in the window: the user sees "
-                + "nothing new and the app ignores them (a black or frozen screen); add ctx:viewForKey(\"to\") to ctx.containerView")
+                + "nothing new and the app ignores them (a black or frozen screen); "
+                + (cancelled ? "leave ctx:viewForKey(\"from\") in ctx.containerView" : "add ctx:viewForKey(\"to\") to ctx.containerView"))
         }
         var opacity = 1.0
         var current: View? = view
