@@ -202,7 +202,24 @@ function hero.side(size, way) return (way == "left" or way == "right") and size.
 function hero.panDismissal(defaultWay)
   local along, side = hero.along, hero.side
   local heroSize -- the container, as the last touch event saw it
-  local function dismissalWay() return hero.opposite[params.direction] end
+  local function dismissalWay() -- UIKit's interactive pop for an entry pushed by a navigation controller: a
+-- screen-edge pan from the left edge, whatever way the screens move; its
+-- travel across the screen is the progress, finished by Hero's rule.
+function hero.edgePop()
+  local heroSize -- the container, as the last touch event saw it
+  return {
+    gesture = "screenEdgePan", edge = "left",
+    progress = function(g, size)
+      heroSize = size
+      return g.translation.x / size.width
+    end,
+    shouldFinish = function(g, percent)
+      return percent + (heroSize and g.velocity.x / heroSize.width or 0) > 0.3
+    end,
+  }
+end
+
+return hero.opposite[params.direction] end
   return {
     gesture = "pan", direction = defaultWay,
     progress = function(g, size)
@@ -213,6 +230,23 @@ function hero.panDismissal(defaultWay)
     shouldFinish = function(g, percent)
       local way = dismissalWay()
       return percent + (heroSize and along(g.velocity, way) / side(heroSize, way) or 0) > 0.3
+    end,
+  }
+end
+
+-- UIKit's interactive pop for an entry pushed by a navigation controller: a
+-- screen-edge pan from the left edge, whatever way the screens move; its
+-- travel across the screen is the progress, finished by Hero's rule.
+function hero.edgePop()
+  local heroSize -- the container, as the last touch event saw it
+  return {
+    gesture = "screenEdgePan", edge = "left",
+    progress = function(g, size)
+      heroSize = size
+      return g.translation.x / size.width
+    end,
+    shouldFinish = function(g, percent)
+      return percent + (heroSize and g.velocity.x / heroSize.width or 0) > 0.3
     end,
   }
 end

@@ -13,6 +13,10 @@
 --
 -- Hero's runner, curves and shadow are shared with the other Hero entries:
 -- _hero.lua beside this file.
+--
+-- With a navigation controller (navigation = true), as Hero's delegate
+-- does, a push is this move and a pop its reverse; UIKit's edge swipe from
+-- the left drives the pop, read with Hero's rule.
 
 local hero = require("hero")
 
@@ -34,6 +38,7 @@ return {
     duration = {type = "number", default = 0.35, min = 0.05, max = 5.0, description = "Seconds for the move, each way."},
   },
   presentationStyle = "fullScreen",
+  navigation = true,
   animator = {
     transitionDuration = function(ctx) return params.duration end,
     animateTransition = animateTransition,
@@ -41,5 +46,7 @@ return {
   interaction = {
     -- A drag against `direction` takes the screen back (Hero's pan rule, in _hero.lua).
     dismissal = hero.panDismissal("left"),
+    -- UIKit's interactive pop: a screen-edge pan from the left edge, whatever way the screens move.
+    pop = hero.edgePop(),
   },
 }

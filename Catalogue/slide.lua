@@ -14,6 +14,11 @@
 -- screen, so UIKit hands over both views. The curve is given to
 -- UIView.animate as its timingFunction, so this file and Hero's share one
 -- way of driving it: Hero's runner, _hero.lua beside this file.
+--
+-- IBAnimatable's AnimatableNavigationController runs the same animator for
+-- push and pop, and so does this entry (navigation = true); the pop is
+-- driven by UIKit's edge swipe from the left, with UIKit's default rule
+-- (past half way, or flicked faster than 1000 points a second).
 
 local hero = require("hero")
 local look, with, shift = hero.look, hero.with, hero.shift
@@ -47,7 +52,7 @@ local along, side = hero.along, hero.side
 return {
   title = "Slide",
   summary = "Both screens travel the full width together, the new one in and the old one out (IBAnimatable's slide).",
-  tags = {"slide", "interactive", "ibanimatable"},
+  tags = {"slide", "navigation", "interactive", "ibanimatable"},
   author = "Segue",
   source = "IBAnimatable SlideAnimator (0.75 s defaultTransitionDuration, easeInOut, full travel, optional fade)",
   parameters = {
@@ -57,6 +62,7 @@ return {
     duration = {type = "number", default = 0.75, min = 0.05, max = 5.0, description = "Seconds for the slide, each way."},
   },
   presentationStyle = "fullScreen",
+  navigation = true,
   animator = {
     transitionDuration = function(ctx) return params.duration end,
     animateTransition = animateTransition,
@@ -73,5 +79,6 @@ return {
       end,
       shouldFinish = function(g, percent) return percent > 0.5 or along(g.velocity, hero.opposite[params.direction]) > 1000 end,
     },
+    pop = {gesture = "screenEdgePan", edge = "left"},
   },
 }

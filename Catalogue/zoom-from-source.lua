@@ -38,6 +38,10 @@
 -- does with the setting on; so does a zoom with no source view (a script
 -- took the row away). A custom presentation: the presenter stays in the
 -- window; the dimming view is the presentation controller's chrome.
+--
+-- The zoom serves a navigation controller's push and pop too, as iOS 18's
+-- does (navigation = true): the same clip, without the dimming (a
+-- presentation controller's chrome plays no part in navigation).
 
 local dimming -- the presentation controller's dimming view, for the drag
 local current -- the running transition's property animator
@@ -107,6 +111,13 @@ local function zoomAnimator(ctx)
   local container = ctx.containerView
   local presenting = ctx.isPresenting
   local view = presenting and ctx:viewForKey("to") or ctx:viewForKey("from")
+  -- A pop hands over the screen it goes back to (a dismissal that kept its
+  -- presenter does not): it goes under the zoom, where the row is.
+  local back = not presenting and ctx:viewForKey("to")
+  if back and back.superview ~= container then
+    back.frame = ctx:finalFrame(ctx:viewControllerForKey("to"))
+    container:insertSubview(back, 0)
+  end
   local row = ctx.sourceView
   local source = row and row:convert(row.bounds, container):intersection(container.bounds)
   if UIAccessibility.isReduceMotionEnabled or not source or source.isEmpty then return crossFade(ctx, view, presenting) end
@@ -173,13 +184,12 @@ end
 local function animateTransition(ctx)
   if not ctx.isAnimated then
     -- Not animated: the screen is simply there (or gone), with no zoom.
-    local view = ctx.isPresenting and ctx:viewForKey("to") or ctx:viewForKey("from")
-    if ctx.isPresenting then
-      view.frame = ctx:finalFrame(ctx:viewControllerForKey("to"))
-      ctx.containerView:addSubview(view)
-    else
-      view:removeFromSuperview()
+    local shown = ctx:viewForKey("to")
+    if shown then
+      shown.frame = ctx:finalFrame(ctx:viewControllerForKey("to"))
+      ctx.containerView:addSubview(shown)
     end
+    if not ctx.isPresenting then ctx:viewForKey("from"):removeFromSuperview() end
     return ctx:completeTransition(true)
   end
   zoomAnimator(ctx):startAnimation()
@@ -218,7 +228,7 @@ local presentationController = {
 return {
   title = "Zoom from source",
   summary = "The tapped row opens into the new screen and the screen shrinks back into it (iOS 18's zoom); drag it down to dismiss.",
-  tags = {"zoom", "ios", "spring", "interactive", "dimming", "source view"},
+  tags = {"zoom", "ios", "spring", "interactive", "dimming", "source view", "navigation"},
   author = "Segue",
   source = "Apple WWDC24 Enhance your UI animations and transitions: zoom transition; spring from WWDC23 Animate with springs "
     .. "(.smooth 0.5 s, bounce 0); dimming, corners and drag figures estimated",
@@ -232,6 +242,7 @@ return {
     dismissVelocity = {type = "number", default = 800, min = 0, max = 10000, description = "Flicked down faster than this, points a second, it dismisses (estimate)."},
   },
   presentationStyle = "custom",
+  navigation = true,
   presentationController = presentationController,
   animator = {
     transitionDuration = function(ctx) return ctx.isAnimated and settlingDuration() or 0 end,

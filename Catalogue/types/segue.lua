@@ -199,6 +199,13 @@ function UIViewInstance:layoutIfNeeded() end
 ---@param view UIView
 ---@return boolean
 function UIViewInstance:isDescendant(view) end
+--- UIKit's convert(_:to:) (a view, {to = view}) or convert(_:from:) ({from = view}); no view: the window.
+--- Through every frame, bounds origin and transform, by the values code set; a turned rect's box.
+---@generic T: CGRect|CGPoint
+---@param value T
+---@param other? UIView|{to: UIView}|{from: UIView}
+---@return T
+function UIViewInstance:convert(value, other) end
 
 ---@class UIViewController
 ---@field view UIView
@@ -219,9 +226,10 @@ function UIViewControllerInstance:dismiss(animated) end
 ---@field containerView UIView
 ---@field isAnimated boolean
 ---@field isInteractive boolean
----@field isPresenting boolean
----@field sourceView UIView? The presenting screen's tapped row (the third, or --source-row N); nil once taken out of every screen.
----@field presentationStyle string
+---@field isPresenting boolean Presenting or pushing (UIKit's context has none: the flag apps give their animators).
+---@field operation "present"|"dismiss"|"push"|"pop"
+---@field presentationStyle string "none" in a push or pop.
+---@field sourceView UIView? The tapped row of the presenting screen's list (--source-row N); nil once it left every screen.
 local TransitionContext = {}
 --- Nil for the presenter's view when the presentation keeps it in the window
 --- (custom and over-full-screen styles): "from" while presenting, "to" while dismissing.
@@ -264,6 +272,8 @@ function TransitionCoordinator:animateAlongsideTransition(animation, completion)
 ---@field transitionCoordinator TransitionCoordinator?
 ---@field frameOfPresentedViewInContainerView CGRect
 ---@field presentationStyle string
+---@field shouldPresentInFullscreen boolean
+---@field shouldRemovePresentersView boolean
 ---@field [string] any
 
 ---@class Animator
@@ -275,7 +285,9 @@ function TransitionCoordinator:animateAlongsideTransition(animation, completion)
 ---@class PresentationControllerHooks
 ---@field frameOfPresentedViewInContainerView? fun(self: PresentationControllerSelf): CGRect
 ---@field presentedView? fun(self: PresentationControllerSelf): UIView
----@field shouldRemovePresentersView? boolean
+---@field shouldRemovePresentersView? boolean|fun(self: PresentationControllerSelf): boolean
+---@field shouldPresentInFullscreen? boolean|fun(self: PresentationControllerSelf): boolean False: cover only the presenting controller's view.
+---@field adaptivePresentationStyle? fun(self: PresentationControllerSelf, traitCollection: UITraitCollection): "fullScreen"|"overFullScreen"|"none" Asked in compact width.
 ---@field presentationTransitionWillBegin? fun(self: PresentationControllerSelf)
 ---@field presentationTransitionDidEnd? fun(self: PresentationControllerSelf, completed: boolean)
 ---@field dismissalTransitionWillBegin? fun(self: PresentationControllerSelf)
@@ -284,6 +296,18 @@ function TransitionCoordinator:animateAlongsideTransition(animation, completion)
 ---@field containerViewDidLayoutSubviews? fun(self: PresentationControllerSelf)
 ---@field viewWillTransition? fun(self: PresentationControllerSelf, size: CGSize, coordinator: TransitionCoordinator)
 ---@field keyboardWillChangeFrame? fun(self: PresentationControllerSelf, frame: CGRect, duration: number)
+
+---@class UITraitCollection Read-only.
+---@field horizontalSizeClass "compact"|"regular"
+---@field verticalSizeClass "compact"|"regular"
+
+---@class AdaptingPresentationController The presentation controller a delegate is asked about; read-only.
+---@field presentationStyle string
+---@field presentedViewController UIViewController
+---@field presentingViewController UIViewController
+
+---@class AdaptivePresentationControllerDelegate UIAdaptivePresentationControllerDelegate.
+---@field adaptivePresentationStyle? fun(controller: AdaptingPresentationController, traitCollection: UITraitCollection): "fullScreen"|"overFullScreen"|"none" Asked in compact width; serves UIKit's own styles too.
 
 ---@class ParameterDeclaration
 ---@field type "number"|"integer"|"boolean"|"string"
@@ -339,7 +363,9 @@ function TransitionCoordinator:animateAlongsideTransition(animation, completion)
 ---@field presentationAnimator? Animator
 ---@field dismissalAnimator? Animator
 ---@field presentationController? PresentationControllerHooks
----@field interaction? {dismissal?: InteractionDeclaration, presentation?: InteractionDeclaration, presented?: PresentedDrag}
+---@field presentationControllerDelegate? AdaptivePresentationControllerDelegate
+---@field navigation? boolean True: the animator also runs for a navigation controller's push and pop.
+---@field interaction? {dismissal?: InteractionDeclaration, presentation?: InteractionDeclaration, presented?: PresentedDrag, pop?: InteractionDeclaration}
 ---@field sheet? SheetConfiguration|fun(): SheetConfiguration UIKit's sheetPresentationController, for presentationStyle "pageSheet" or "formSheet" (a function to read params).
 ---@field isModalInPresentation? boolean The sheet cannot be dragged away (it rubber-bands instead).
 

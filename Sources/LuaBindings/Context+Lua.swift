@@ -59,10 +59,12 @@ extension ScriptRuntime {
     }
 
     func installHandleMetatables() {
-        for (name, index) in [(Self.contextMetatable, ContextBindings.index), (Self.controllerMetatable, ContextBindings.controllerIndex),
-                              (Self.coordinatorMetatable, ContextBindings.coordinatorIndex)] {
+        for (name, index, readOnly) in [(Self.contextMetatable, ContextBindings.index, ContextBindings.contextIsReadOnly),
+                                        (Self.controllerMetatable, ContextBindings.controllerIndex, ContextBindings.controllerIsReadOnly),
+                                        (Self.coordinatorMetatable, ContextBindings.coordinatorIndex, ContextBindings.coordinatorIsReadOnly)] {
             state.pushMetatable(name) {
                 state.push(index); state.setField("__index", in: -2)
+                state.push(readOnly); state.setField("__newindex", in: -2)
                 state.push(false); state.setField("__metatable", in: -2)
             }
             state.pop()
@@ -71,7 +73,18 @@ extension ScriptRuntime {
 }
 
 enum ContextBindings {
-    static let names = ["containerView", "isAnimated", "isInteractive", "isPresenting", "presentationStyle", "viewForKey",
+    /// ctx.x = …, controller.x = …, coordinator.x = …: UIKit gives them no settable properties a script may use.
+    static func refuseSetting(_ L: OpaquePointer?, on what: String) -> Int32 {
+        ScriptRuntime.host(L) { runtime, _ in
+            let key = runtime.state.string(at: 2) ?? runtime.state.typeName(at: 2)
+            throw ScriptMistake("\(what) is read-only: '\(Suggestion.shortened(key))' cannot be set (keep values of your own in locals)")
+        }
+    }
+    static let contextIsReadOnly: HostFunction = { L in refuseSetting(L, on: "the transition context") }
+    static let controllerIsReadOnly: HostFunction = { L in refuseSetting(L, on: "a view controller") }
+    static let coordinatorIsReadOnly: HostFunction = { L in refuseSetting(L, on: "the transition coordinator") }
+
+    static let names = ["containerView", "isAnimated", "isInteractive", "isPresenting", "operation", "presentationStyle", "viewForKey",
                         "viewControllerForKey", "initialFrame", "finalFrame", "completeTransition", "transitionWasCancelled",
                         "updateInteractiveTransition", "finishInteractiveTransition", "cancelInteractiveTransition", "sourceView"]
 
@@ -84,6 +97,7 @@ enum ContextBindings {
             case "isAnimated": arguments.push(context.isAnimated)
             case "isInteractive": arguments.push(context.isInteractive)
             case "isPresenting": arguments.push(context.isPresenting)
+            case "operation": arguments.push(context.operation.rawValue)
             case "presentationStyle": arguments.push(context.presentationStyle.rawValue)
             case "viewForKey": runtime.state.push(viewForKey)
             case "viewControllerForKey": runtime.state.push(viewControllerForKey)

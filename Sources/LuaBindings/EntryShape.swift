@@ -13,13 +13,18 @@ enum EntryShape {
     static let metadata = ["name", "title", "summary", "tags", "author", "source"]
     static let topLevel = metadata + ["parameters", "presentationStyle", "transitionStyle", "preferredContentSize",
                                       "animator", "presentationAnimator", "dismissalAnimator", "presentationController",
-                                      "interaction", "sheet", "isModalInPresentation"]
+                                      "interaction", "sheet", "isModalInPresentation", "navigation", "presentationControllerDelegate"]
     static let animatorHooks = ["transitionDuration", "animateTransition", "animationEnded", "interruptibleAnimator"]
     static let presentationControllerHooks = [
         "presentationTransitionWillBegin", "presentationTransitionDidEnd", "dismissalTransitionWillBegin",
         "dismissalTransitionDidEnd", "frameOfPresentedViewInContainerView", "presentedView", "shouldRemovePresentersView",
         "containerViewWillLayoutSubviews", "containerViewDidLayoutSubviews", "viewWillTransition", "keyboardWillChangeFrame",
+        "shouldPresentInFullscreen", "adaptivePresentationStyle",
     ]
+    /// Properties an entry gives as a value or as function(self) returning one.
+    static let presentationControllerFlags: Set<String> = ["shouldRemovePresentersView", "shouldPresentInFullscreen"]
+    /// UIAdaptivePresentationControllerDelegate's methods that Segue calls.
+    static let adaptiveDelegateHooks = ["adaptivePresentationStyle"]
     static let interactionKinds = InteractionKind.allCases.map(\.rawValue)
     static let interactionFields = ScriptRuntime.interactionFields
     static let parameterFields = ["type", "default", "min", "max", "choices", "description"]
@@ -60,6 +65,9 @@ extension ScriptRuntime {
         try checkSection(top, "dismissalAnimator", names: EntryShape.animatorHooks, problem: problem, unknown: unknown)
         try checkSection(top, "presentationController", names: EntryShape.presentationControllerHooks,
                          problem: problem, unknown: unknown)
+        try checkSection(top, Self.adaptiveDelegateSection, names: EntryShape.adaptiveDelegateHooks, problem: problem, unknown: unknown)
+
+        try checkNavigation(top, problem: problem)
 
         state.pushField("interaction", of: top)
         defer { state.pop() }
@@ -80,6 +88,38 @@ extension ScriptRuntime {
         }
     }
 
+    /// navigation = true: the animator also runs for a navigation
+    /// controller's push and pop, so there must be one.
+    private func checkNavigation(_ top: Int32, problem: (String, String) -> EntryError) throws(EntryError) {
+        state.pushField("navigation", of: top)
+        defer { state.pop() }
+        if !(state.isBoolean(at: -1) && state.boolean(at: -1)) {
+            // A pop gesture with no pop to drive would never be used.
+            state.pushField("interaction", of: top)
+            let declaresPop = state.isTable(at: -1) && { state.pushField("pop", of: -1); defer { state.pop() }; return !state.isNil(at: -1) }()
+            state.pop()
+            if declaresPop {
+                throw problem("pop", "interaction.pop drives a navigation controller's pop, and this entry does not run for one: "
+                    + "say navigation = true (or take interaction.pop out)")
+            }
+        }
+        if state.isNil(at: -1) { return }
+        guard state.isBoolean(at: -1) else {
+            throw problem("navigation", "'navigation' must be true or false (true: the entry's animator also runs for a navigation "
+                + "controller's push and pop); got a \(state.typeName(at: -1))")
+        }
+        guard state.boolean(at: -1) else { return }
+        let animators = ["animator", "presentationAnimator", "dismissalAnimator"].filter { section in
+            state.pushField(section, of: top)
+            defer { state.pop() }
+            return state.isTable(at: -1)
+        }
+        if animators.isEmpty {
+            throw problem("navigation", "navigation = true runs the entry's animator for push and pop, and it has none: give it "
+                + "animator = { transitionDuration = …, animateTransition = … }")
+        }
+    }
+
     private func checkSection(_ top: Int32, _ name: String, names: [String], problem: (String, String) -> EntryError,
                               unknown: (String, [String], String) -> EntryError) throws(EntryError) {
         state.pushField(name, of: top)
@@ -90,14 +130,16 @@ extension ScriptRuntime {
         for key in try keys(at: section, place: name) where !EntryShape.isOwn(key) {
             guard names.contains(key) else {
                 if name != "presentationController" && EntryShape.presentationControllerHooks.contains(key) {
-                    throw problem(key, "'\(key)' is a presentation-controller hook, not an animator's: put it inside presentationController = { … }")
+                    throw problem(key, "'\(key)' is a presentation-controller hook, not \(name)'s: put it inside presentationController = { … }")
                 }
                 throw unknown(key, names, name)
             }
             state.pushField(key, of: section)
             defer { state.pop() }
-            if key == "shouldRemovePresentersView" {
-                guard state.isBoolean(at: -1) else { throw problem(key, "\(name).\(key) must be true or false") }
+            if name == "presentationController" && EntryShape.presentationControllerFlags.contains(key) {
+                guard state.isBoolean(at: -1) || state.isFunction(at: -1) else {
+                    throw problem(key, "\(name).\(key) must be true or false, or a function(self) returning one")
+                }
             } else if !state.isFunction(at: -1) {
                 throw problem(key, "\(name).\(key) must be a function, not a \(state.typeName(at: -1))")
             }

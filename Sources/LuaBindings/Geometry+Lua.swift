@@ -18,14 +18,15 @@ extension ScriptRuntime {
         state.setMetatable(of: -2)
         state.setGlobal("UIAccessibility")
         state.pop()
-        for name in ["makeParams", "CGPoint", "CGSize", "CGRect", "UIColor", "CATransform3D", "CGAffineTransform", "UIBezierPath"] {
+        for name in ["makeParams", "CGPoint", "CGSize", "CGRect", "UIColor", "CATransform3D", "CGAffineTransform", "UIBezierPath",
+                     "UITraitCollection", "UIPresentationController"] {
             state.pushField(name, of: -1)
             metatables[name] = state.reference()
         }
         state.pop()
     }
 
-    private func finish(_ kind: String) {
+    func finish(_ kind: String) {
         state.push(metatables[kind]!)
         state.setMetatable(of: -2)
     }
@@ -112,9 +113,14 @@ extension ScriptRuntime {
         guard state.isTable(at: -2), state.isTable(at: -1) else {
             throw ArgumentError(position: index, message: "CGRect expected (make one with CGRect(x, y, width, height))")
         }
-        let origin = try numbers(["x", "y"], at: state.top - 1, kind: "CGRect")
-        let size = try numbers(["width", "height"], at: state.top, kind: "CGRect")
-        return Rect(x: origin[0], y: origin[1], width: size[0], height: size[1])
+        do {
+            let origin = try numbers(["x", "y"], at: state.top - 1, kind: "CGRect")
+            let size = try numbers(["width", "height"], at: state.top, kind: "CGRect")
+            return Rect(x: origin[0], y: origin[1], width: size[0], height: size[1])
+        } catch {
+            // Said of the argument itself, not of its origin or size, which sit on the stack above it.
+            throw ArgumentError(position: index, message: error.message)
+        }
     }
 
     func color(at index: Int32) throws(ArgumentError) -> Color {

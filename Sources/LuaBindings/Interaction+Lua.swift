@@ -10,6 +10,9 @@ public enum InteractionKind: String, Sendable, CaseIterable {
     /// A gesture on the presented screen that moves views itself (a sheet
     /// dragged and let go), not through a transition.
     case presented
+    /// A navigation pop (an entry with `navigation = true`): UIKit's
+    /// interactive pop is a screen-edge pan from the left edge.
+    case pop
 }
 
 /// An entry's `interaction.dismissal` or `interaction.presentation`: the
@@ -408,7 +411,8 @@ extension ScriptRuntime {
     /// The declared gesture: pan (down to dismiss, up to present) unless named.
     private func gesture(kind: InteractionKind, hook: String, at: @autoclosure () -> ScriptLocation,
                          name: (String, [String]) -> String?) -> GestureKind {
-        let recognizer = name("gesture", ["pan", "screenEdgePan", "pinch"]) ?? "pan"
+        // A pop's default is UIKit's interactivePopGestureRecognizer: a screen-edge pan from the left.
+        let recognizer = name("gesture", ["pan", "screenEdgePan", "pinch"]) ?? (kind == .pop ? "screenEdgePan" : "pan")
         let presenting = kind == .presentation
         switch recognizer {
         case "pinch":
@@ -424,7 +428,7 @@ extension ScriptRuntime {
         default:
             if pushedFieldIsSet("edge", kind) { find(hook: hook, location: at(), "'edge' is for gesture = \"screenEdgePan\"; a pan has a direction") }
             let direction = name("direction", GestureKind.PanDirection.allCases.map(\.rawValue)).flatMap(GestureKind.PanDirection.init)
-            return .pan(direction ?? (presenting ? .up : .down))
+            return .pan(direction ?? (presenting ? .up : kind == .pop ? .right : .down))
         }
     }
 

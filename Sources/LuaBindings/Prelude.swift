@@ -431,7 +431,20 @@ enum Prelude {
       }
     end
 
+    -- UITraitCollection and the presentation controller an adaptive
+    -- delegate is asked about: read-only tables whose misspelt fields are errors.
+    local function readOnly(kind, names)
+      return {
+        __index = function(_, k) suggest(kind, k, names) end,
+        __newindex = function() error(kind .. " is read-only", 2) end,
+        __metatable = false,
+        __name = kind,
+      }
+    end
+    local Traits = readOnly("UITraitCollection", {"horizontalSizeClass", "verticalSizeClass"})
+    local Presentation = readOnly("UIPresentationController", {"presentationStyle", "presentedViewController", "presentingViewController"})
+
     return {makeParams = makeParams, makeAccessibility = makeAccessibility, CGPoint = Point, CGSize = Size, CGRect = Rect, UIColor = Color, CATransform3D = Transform, CGAffineTransform = Affine,
-            UIBezierPath = Path}
+            UIBezierPath = Path, UITraitCollection = Traits, UIPresentationController = Presentation}
     """#
 }

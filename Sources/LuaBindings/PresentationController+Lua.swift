@@ -55,10 +55,37 @@ final class ScriptedPresentationController: PresentationController {
         return (try? runtime.view(at: -1)) ?? super.presentedView
     }
 
-    override var shouldRemovePresentersView: Bool {
-        runtime.pushHook(Self.section, "shouldRemovePresentersView")
-        defer { runtime.state.pop() }
-        return runtime.state.boolean(at: -1)
+    override var shouldRemovePresentersView: Bool { flag("shouldRemovePresentersView", otherwise: false) }
+    override var shouldPresentInFullscreen: Bool { flag("shouldPresentInFullscreen", otherwise: true) }
+
+    /// A property an entry gives as a boolean or as function(self) returning
+    /// one; UIKit's default when it gives neither, or its function fails or
+    /// answers something else (reported at its line).
+    private func flag(_ name: String, otherwise value: Bool) -> Bool {
+        let state = runtime.state
+        runtime.pushHook(Self.section, name)
+        if state.isBoolean(at: -1) {
+            defer { state.pop() }
+            return state.boolean(at: -1)
+        }
+        state.pop()
+        guard runtime.hasHook(Self.section, name), hook(name, results: 1) else { return value }
+        defer { state.pop() }
+        guard state.isBoolean(at: -1) else {
+            runtime.find(hook: name, location: runtime.location(ofHook: Self.section, name),
+                         "must return true or false; got a \(state.typeName(at: -1)) (UIKit's default, \(value), is used)")
+            return value
+        }
+        return state.boolean(at: -1)
+    }
+
+    override func adaptivePresentationStyle(for traitCollection: TraitCollection) -> PresentationStyle? {
+        guard runtime.hasHook(Self.section, "adaptivePresentationStyle") else { return super.adaptivePresentationStyle(for: traitCollection) }
+        return runtime.adaptiveStyle(section: Self.section) {
+            runtime.state.push(instance)
+            runtime.push(traitCollection)
+            return 2
+        }
     }
 
     override func presentationTransitionWillBegin() { _ = hook("presentationTransitionWillBegin") }
@@ -89,7 +116,8 @@ final class ScriptedPresentationController: PresentationController {
 
 enum PresentationControllerBindings {
     static let properties = ["containerView", "presentedView", "presentedViewController", "presentingViewController",
-                             "transitionCoordinator", "frameOfPresentedViewInContainerView", "presentationStyle"]
+                             "transitionCoordinator", "frameOfPresentedViewInContainerView", "presentationStyle",
+                             "shouldPresentInFullscreen", "shouldRemovePresentersView"]
 
     /// __index(self, key): UIKit's properties first (an overridden one, like
     /// frameOfPresentedViewInContainerView, answers with the override's
@@ -111,6 +139,8 @@ enum PresentationControllerBindings {
             case "presentingViewController": runtime.push(controller.presentingViewController)
             case "transitionCoordinator": runtime.push(controller.transitionCoordinator)
             case "frameOfPresentedViewInContainerView": runtime.push(controller.frameOfPresentedViewInContainerView)
+            case "shouldPresentInFullscreen": arguments.push(controller.shouldPresentInFullscreen)
+            case "shouldRemovePresentersView": arguments.push(controller.shouldRemovePresentersView)
             default: arguments.push(controller.presentationStyle.rawValue)
             }
             return 1

@@ -113,7 +113,7 @@ extension Diagnostic.Kind {
         switch self {
         case .neverCompleted, .completedAfterCancel, .presentedViewNotAtFinalFrame, .presentingViewMissing,
              .modelChangedAfterCancel, .notLaidOutAfterSizeChange, .unsupportedStyle, .coveredByKeyboard,
-             .dismissedWhileScrolled, .presentedViewNotVisible:
+             .dismissedWhileScrolled, .presentedViewNotVisible, .sourceViewLeftHidden:
             .error
         // UIKit removes the container, and the chrome with it; it ignores a
         // second completeTransition; a query hook that adds views usually

@@ -24,6 +24,14 @@ public enum Scenario: String, Sendable, CaseIterable {
     case dragPresented = "drag-presented"
     /// Present, then dismiss, with Reduce Motion on: large motion is reported.
     case reduceMotion = "reduce-motion"
+    /// A navigation controller pushes a screen with the entry's animator (`navigation = true`).
+    case push
+    /// Push, then pop.
+    case pop
+    /// Push, then pop by the entry's pop gesture (`interaction.pop`; UIKit's edge swipe from the left): 70 %, let go.
+    case interactivePop = "interactive-pop"
+    /// Push, then a pop gesture the system takes away half way.
+    case interactivePopCancel = "interactive-pop-cancel"
 
     var cancelAt: Double? {
         switch self {
@@ -36,6 +44,9 @@ public enum Scenario: String, Sendable, CaseIterable {
 
     /// Drives the dismissal by the entry's gesture.
     var isInteractive: Bool { self == .interactiveFinish || self == .interactiveFlick || cancelAt != nil }
+
+    /// Runs the entry as a navigation controller's animator.
+    public var isNavigation: Bool { self == .push || self == .pop || self == .interactivePop || self == .interactivePopCancel }
 }
 
 /// How to run a scenario.
@@ -171,6 +182,9 @@ public enum ScenarioRunner {
         presented.view.backgroundColor = Color(red: 0.2, green: 0.45, blue: 0.95)
         let delegate = ScriptedDelegate(runtime: runtime)
         presented.transitioningDelegate = delegate
+        // The screen a navigation scenario pushes, looking as the presented one does.
+        let pushed = simulation.makeViewController(name: "pushed")
+        pushed.view.backgroundColor = presented.view.backgroundColor
         var frames: [RenderFrame] = []
         func finished(skipped: String? = nil, trace: Trace? = nil) -> ScenarioOutcome {
             // Ended while the host itself was working (no call failed to say so).
@@ -192,14 +206,27 @@ public enum ScenarioRunner {
             runtime.add(Problem(error))
             return finished()
         }
+        // presentationController?.delegate, set before presenting as apps do.
+        if runtime.hasSection(ScriptRuntime.adaptiveDelegateSection) { presented.presentationControllerDelegate = delegate }
+        let navigation = runtime.isNavigation
+        if scenario.isNavigation && !navigation {
+            return finished(skipped: "not a navigation transition (navigation = true runs its animator for push and pop)")
+        }
+        if navigation { simulation.navigation.delegate = delegate }
         let declared = (dismissal: runtime.interaction(.dismissal, windowSize: options.windowSize),
                         presentation: runtime.interaction(.presentation, windowSize: options.windowSize),
-                        presented: runtime.interaction(.presented, windowSize: options.windowSize))
-        // A drive from the caller may work an entry that declares no interaction: UIKit's defaults then.
+                        presented: runtime.interaction(.presented, windowSize: options.windowSize),
+                        pop: navigation ? runtime.interaction(.pop, windowSize: options.windowSize) : nil)
+        // A drive from the caller may work an entry that declares no interaction: UIKit's defaults then
+        // (a pan down to dismiss, up to present; the edge swipe from the left to pop).
         func rule(_ kind: InteractionKind) -> EntryInteraction {
-            if let rule = kind == .dismissal ? declared.dismissal : declared.presentation { return rule }
-            var rule = EntryInteraction(distance: options.windowSize.height)
-            rule.gesture = .pan(kind == .dismissal ? .down : .up)
+            switch kind {
+            case .dismissal: if let rule = declared.dismissal { return rule }
+            case .pop: if let rule = declared.pop { return rule }
+            default: if let rule = declared.presentation { return rule }
+            }
+            var rule = EntryInteraction(distance: kind == .pop ? options.windowSize.width : options.windowSize.height)
+            rule.gesture = kind == .pop ? .screenEdgePan(.left) : .pan(kind == .dismissal ? .down : .up)
             return rule
         }
         func plan(_ kind: InteractionKind, _ input: GestureInput) -> InteractionPlan {
@@ -209,11 +236,13 @@ public enum ScenarioRunner {
         }
         let driven = given != nil || gesture != nil
         if let gesture {
-            let kind: InteractionKind = scenario == .present || scenario == .interactivePresent ? .presentation : .dismissal
-            let declaredRule = kind == .dismissal ? declared.dismissal : declared.presentation
+            let kind: InteractionKind = scenario.isNavigation ? .pop
+                : scenario == .present || scenario == .interactivePresent ? .presentation : .dismissal
+            let declaredRule = kind == .dismissal ? declared.dismissal : kind == .pop ? declared.pop : declared.presentation
             if declaredRule == nil {
                 runtime.find(.warning, hook: "touches", location: nil, "the entry declares no interaction.\(kind.rawValue): "
-                    + "the touches drive it as UIKit's percent-driven default, a pan \(kind == .dismissal ? "down" : "up")")
+                    + "the touches drive it as UIKit's percent-driven default, "
+                    + (kind == .pop ? "the edge swipe from the left" : "a pan \(kind == .dismissal ? "down" : "up")"))
             }
             if let problem = GestureInput.mismatch(gesture.touchPath(for: rule(kind), in: options.windowSize), rule(kind).gesture,
                                                    in: options.windowSize) {
@@ -259,6 +288,9 @@ public enum ScenarioRunner {
         if scenario == .dragPresented && declared.presented == nil && !sheetDrags {
             return finished(skipped: "no drag on the presented screen")
         }
+        if (scenario == .interactivePop || scenario == .interactivePopCancel) && declared.pop == nil && !driven {
+            return finished(skipped: "no interactive pop (interaction.pop)")
+        }
         // The whole run is sampled, a dismissal's presentation included.
         var samples: [Sample] = []
         var sampledViews = 0
@@ -291,11 +323,11 @@ public enum ScenarioRunner {
             let names = next.views.reduce(0) { $0 + $1.name.utf8.count }
             if runtime.state.charge(next.views.count * sampleViewCost + names + 64) { samples.append(next) }
         } : nil
-        var phases: [(range: Range<Int>, dismissing: Bool)] = []
-        func phase(dismissing: Bool, _ body: () -> Void) {
+        var phases: [(range: Range<Int>, dismissing: Bool, navigation: Bool)] = []
+        func phase(dismissing: Bool, navigation: Bool = false, _ body: () -> Void) {
             let start = simulation.diagnostics.count
             body()
-            phases.append((start..<simulation.diagnostics.count, dismissing))
+            phases.append((start..<simulation.diagnostics.count, dismissing, navigation))
         }
         /// Whether the presentation ended with the presented controller on
         /// top and nothing still running (a presentation that never completes
@@ -316,6 +348,21 @@ public enum ScenarioRunner {
             guard presentedAndIdle else { return }
             if plan != nil { delegate.interactive = (rule(.dismissal).completionSpeed, rule(.dismissal).completionCurve) }
             phase(dismissing: true) { simulation.dismiss(interaction: plan); simulation.runUntilIdle(fps: options.fps, sample: sample) }
+            delegate.interactive = nil
+        }
+        /// Pushes the screen with the entry's animator, when nothing else is on top.
+        func push() {
+            guard simulation.topViewController === simulation.root, !simulation.isTransitioning, !runtime.state.isTerminated else { return }
+            phase(dismissing: false, navigation: true) {
+                simulation.push(pushed)
+                simulation.runUntilIdle(fps: options.fps, sample: sample)
+            }
+        }
+        /// Pops it (by the plan, if any) once the push is done.
+        func pop(by plan: InteractionPlan? = nil) {
+            guard simulation.navigation.topViewController === pushed, !simulation.isTransitioning, !runtime.state.isTerminated else { return }
+            if plan != nil { delegate.interactive = (rule(.pop).completionSpeed, rule(.pop).completionCurve) }
+            phase(dismissing: true, navigation: true) { simulation.pop(interaction: plan); simulation.runUntilIdle(fps: options.fps, sample: sample) }
             delegate.interactive = nil
         }
 
@@ -347,6 +394,23 @@ public enum ScenarioRunner {
                 present(by: plan(.presentation, GestureInput(.preset(.drag))))
                 dismiss()
             }
+            if navigation {
+                push()
+                pop()
+                if declared.pop != nil {
+                    push()
+                    pop(by: plan(.pop, GestureInput(.preset(.drag))))
+                }
+            }
+        case .push:
+            push()
+        case .pop:
+            push()
+            pop()
+        case .interactivePop, .interactivePopCancel:
+            push()
+            let standard = GestureInput(scenario == .interactivePopCancel ? .cancelled(at: 0.5) : .preset(.drag))
+            pop(by: given ?? plan(.pop, gesture ?? standard))
         case .interactiveFinish, .interactiveFlick, .interactiveCancel10, .interactiveCancel50, .interactiveCancel99:
             present()
             // Finishing: a drag to 70 % let go, which the entry's own rule should call a finish;
@@ -365,9 +429,9 @@ public enum ScenarioRunner {
             }
         }
 
-        for (range, dismissing) in phases {
+        for (range, dismissing, navigation) in phases {
             for diagnostic in simulation.diagnostics[range] {
-                if let problem = runtime.place(diagnostic, dismissing: dismissing) { runtime.add(problem) }
+                if let problem = runtime.place(diagnostic, dismissing: dismissing, navigation: navigation) { runtime.add(problem) }
             }
         }
         if runtime.droppedProblems > 0 {
@@ -428,11 +492,18 @@ extension ScriptRuntime {
     /// The diagnostic as a problem at the script's own version of the hook
     /// the engine says should have prevented it; when the entry has no such
     /// hook, the problem says so rather than blaming one it never wrote.
-    func place(_ diagnostic: Diagnostic, dismissing: Bool) -> Problem? {
+    func place(_ diagnostic: Diagnostic, dismissing: Bool, navigation: Bool = false) -> Problem? {
         let controller = ScriptedPresentationController.section
         var severity = diagnostic.kind.severity
         let section: String?
+        let animatorSection = ["dismissalAnimator", "presentationAnimator", "animator"].filter {
+            dismissing ? $0 != "presentationAnimator" : $0 != "dismissalAnimator"
+        }.first { hasHook($0, "animateTransition") }
         switch diagnostic.kind {
+        case .presentedViewNotAtFinalFrame where navigation:
+            // The navigation controller lays its top screen out to fill again on its next layout pass.
+            severity = .warning
+            section = animatorSection
         case .completedTwice, .completedAfterCancel:
             // Reported by the binding at the call itself, with its line.
             return nil
@@ -442,7 +513,7 @@ extension ScriptRuntime {
             return Problem(severity, entry: entryName, hook: "interaction.dismissal", location: location(ofField: "dismissal"),
                            message: diagnostic.message)
         case .neverCompleted, .presentingViewMissing, .animationsStillRunning, .presentedWhileTransitioning, .presentedViewNotVisible,
-             .largeMotionUnderReduceMotion,
+             .largeMotionUnderReduceMotion, .sourceViewLeftHidden,
              .modelChangedAfterCancel where diagnostic.hook == "animateTransition":
             section = ["dismissalAnimator", "presentationAnimator", "animator"].filter {
                 dismissing ? $0 != "presentationAnimator" : $0 != "dismissalAnimator"

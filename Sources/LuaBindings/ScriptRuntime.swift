@@ -160,6 +160,21 @@ public final class ScriptRuntime {
         state.keepTop(above: base)
     }
 
+    /// Whether the entry says `navigation = true`: its animator serves a
+    /// navigation controller's push and pop too (checked when loaded).
+    var isNavigation: Bool {
+        pushHook(nil, "navigation")
+        defer { state.pop() }
+        return state.isBoolean(at: -1) && state.boolean(at: -1)
+    }
+
+    /// Whether the entry has a table called `name` (a section of hooks).
+    func hasSection(_ name: String) -> Bool {
+        pushHook(nil, name)
+        defer { state.pop() }
+        return state.isTable(at: -1)
+    }
+
     /// Whether the entry defines section.name as a function.
     func hasHook(_ section: String?, _ name: String) -> Bool {
         pushHook(section, name)

@@ -63,8 +63,11 @@ final class ScriptedAnimator: Animator {
     }
 }
 
-/// The transitioning delegate an entry stands for.
-final class ScriptedDelegate: TransitioningDelegate {
+/// The transitioning delegate an entry stands for, and the navigation
+/// controller's delegate of one that says `navigation = true`: the same
+/// animator for a push (presentationAnimator's, or animator's) and a pop
+/// (dismissalAnimator's, or animator's).
+final class ScriptedDelegate: TransitioningDelegate, NavigationControllerDelegate {
     unowned let runtime: ScriptRuntime
     /// Set by the scenario for an interactive transition.
     var interactive: (completionSpeed: Double, completionCurve: TimingCurve)?
@@ -86,6 +89,12 @@ final class ScriptedDelegate: TransitioningDelegate {
     func animator(forDismissed dismissed: ViewController) -> Animator? {
         hasSection("animator") || hasSection("dismissalAnimator") ? ScriptedAnimator(runtime: runtime, presenting: false) : nil
     }
+
+    func animator(for operation: TransitionOperation, from: ViewController, to: ViewController) -> Animator? {
+        operation == .push ? animator(forPresented: to, presenting: from, source: from) : animator(forDismissed: from)
+    }
+
+    func interactionController(for animator: Animator) -> InteractionController? { interaction(animator) }
 
     func interactionController(forPresentation animator: Animator) -> InteractionController? { interaction(animator) }
     func interactionController(forDismissal animator: Animator) -> InteractionController? { interaction(animator) }

@@ -355,18 +355,19 @@ enum ViewBindings {
             }
             let squashed = ScriptMistake("convert: '\((from ? view : other)?.name ?? "")' is squashed flat (a zero scale or "
                 + "a turn edge-on), so no point maps into it")
+            let beyond = ScriptMistake("convert: the result is beyond any number (a frame or transform on the way is too large)")
             state.pushField("origin", of: 2)
             let isRect = !state.isNil(at: -1)
             state.pop()
             if isRect {
                 let rect = try runtime.rect(at: 2)
-                guard let result = from ? view.convert(rect, from: other) : view.convert(rect, to: other),
-                      [result.minX, result.minY, result.width, result.height].allSatisfy(\.isFinite) else { throw squashed }
+                guard let result = from ? view.convert(rect, from: other) : view.convert(rect, to: other) else { throw squashed }
+                guard [result.minX, result.minY, result.width, result.height].allSatisfy(\.isFinite) else { throw beyond }
                 runtime.push(result)
             } else {
                 let point = try runtime.point(at: 2)
-                guard let result = from ? view.convert(point, from: other) : view.convert(point, to: other),
-                      result.x.isFinite, result.y.isFinite else { throw squashed }
+                guard let result = from ? view.convert(point, from: other) : view.convert(point, to: other) else { throw squashed }
+                guard result.x.isFinite, result.y.isFinite else { throw beyond }
                 runtime.push(result)
             }
             return 1

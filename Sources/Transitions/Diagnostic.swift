@@ -12,6 +12,9 @@ public struct Diagnostic: Sendable, Equatable, Codable, CustomStringConvertible 
         case presentedViewNotVisible
         /// Slides, zooms, spins or 3-D turns while Reduce Motion is on.
         case largeMotionUnderReduceMotion
+        /// The tapped row a zoom grew from is left hidden, or out of its
+        /// screen, once that screen shows again: the list has a gap.
+        case sourceViewLeftHidden
     }
 
     public let kind: Kind
@@ -43,7 +46,7 @@ extension Diagnostic.Kind {
         case .unsupportedStyle: "presentationStyle"
         case .coveredByKeyboard: "keyboardWillChangeFrame"
         case .dismissedWhileScrolled: "interaction"
-        case .presentedWhileTransitioning, .presentedViewNotVisible, .largeMotionUnderReduceMotion: "animateTransition"
+        case .presentedWhileTransitioning, .presentedViewNotVisible, .largeMotionUnderReduceMotion, .sourceViewLeftHidden: "animateTransition"
         }
     }
 }

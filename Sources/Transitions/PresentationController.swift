@@ -10,6 +10,9 @@ open class PresentationController {
     public internal(set) weak var transitionCoordinator: TransitionCoordinator?
     /// The style this controller presents with (after adaptation).
     public internal(set) var presentationStyle: PresentationStyle = .custom
+    /// UIAdaptivePresentationControllerDelegate: may choose the style in
+    /// compact width. Weak, as UIKit's; the presented controller keeps it.
+    public internal(set) weak var delegate: AdaptivePresentationControllerDelegate?
 
     public init(presented: ViewController, presenting: ViewController) {
         presentedViewController = presented
@@ -22,6 +25,10 @@ open class PresentationController {
     open var frameOfPresentedViewInContainerView: Rect { containerView?.bounds ?? .zero }
     /// False for custom presentations: the presenter stays in the window.
     open var shouldRemovePresentersView: Bool { false }
+    /// Whether the presentation covers the whole screen (UIKit's default)
+    /// or only the current context: then the container covers the
+    /// presenting controller's view, wherever that is in the window.
+    open var shouldPresentInFullscreen: Bool { true }
 
     open func presentationTransitionWillBegin() {}
     open func presentationTransitionDidEnd(_ completed: Bool) {}
@@ -35,6 +42,16 @@ open class PresentationController {
     open func keyboardWillChangeFrame(to frame: Rect, duration: Double) {}
     /// The style to use in compact width; `.none` keeps this presentation as it is.
     open func adaptivePresentationStyle(for sizeClass: SizeClass) -> PresentationStyle { .none }
+
+    /// adaptivePresentationStyle(for traitCollection:): what a subclass
+    /// or the delegate says (a subclass that answers is not asked about its
+    /// delegate); nil when neither says, and the style's own adaptation
+    /// (`adaptivePresentationStyle(for: SizeClass)`) applies. An answer that
+    /// is not one of `PresentationStyle.compactAdaptations` is ignored, as
+    /// UIKit ignores an invalid one.
+    open func adaptivePresentationStyle(for traitCollection: TraitCollection) -> PresentationStyle? {
+        delegate?.adaptivePresentationStyle(for: self, traitCollection: traitCollection)
+    }
 }
 
 /// What UIKit uses for its own styles: full screen (removing or keeping the

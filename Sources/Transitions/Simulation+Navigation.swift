@@ -103,7 +103,7 @@ extension Simulation {
             let stays = from.view
             pendingVisibilityCheck = { [unowned self] in
                 guard navigation.topViewController === from else { return }
-                checkVisible(stays, after: "the cancelled \(driver.operation.rawValue)")
+                checkVisible(stays, after: "the cancelled \(driver.operation.rawValue)", cancelled: true)
             }
         }
     }

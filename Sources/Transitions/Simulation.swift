@@ -18,6 +18,8 @@ public final class Simulation {
     private var pendingAnimationCheck: TransitionDriver?
     /// What a completed transition put on screen, to be looked at once all is idle.
     var pendingVisibilityCheck: (() -> Void)?
+    /// The source row, to be looked at once all is idle after its screen shows again.
+    var pendingSourceCheck: (() -> Void)?
     /// Asked between frames: true ends the run at once (the entry ran out of
     /// time or memory, and nothing it does afterwards is worth simulating).
     public var shouldStop: (() -> Bool)? {
@@ -139,8 +141,19 @@ public final class Simulation {
         let controller: PresentationController
         if style == .custom {
             record("presentationController(forPresented:presenting:source:)")
-            controller = delegate?.presentationController(forPresented: presented, presenting: presenter, source: presenter)
+            let own = delegate?.presentationController(forPresented: presented, presenting: presenter, source: presenter)
                 ?? PresentationController(presented: presented, presenting: presenter)
+            let adapted = adaptation(of: own, for: presented)
+            if adapted == .none {
+                controller = own
+            } else {
+                // Our reading of UIKit: an adapted presentation is that style's, with UIKit's own
+                // controller (as a popover adapted on a phone shows none of its chrome); the
+                // transitioning delegate's animator still runs.
+                controller = BuiltinPresentationController(presented: presented, presenting: presenter)
+                controller.delegate = own.delegate
+                style = adapted
+            }
         } else {
             // Since iOS 13 a page or form sheet on a compact width is a sheet with detents.
             let sheet = (style == .pageSheet || style == .formSheet) && sizeClass == .compact
@@ -148,7 +161,7 @@ public final class Simulation {
                                                              configuration: presented.sheetConfiguration, simulation: self)
                 : BuiltinPresentationController(presented: presented, presenting: presenter)
             controller.presentationStyle = style
-            let adapted = controller.adaptivePresentationStyle(for: sizeClass)
+            let adapted = adaptation(of: controller, for: presented)
             if adapted != .none { style = adapted }
         }
         controller.presentationStyle = style
@@ -165,7 +178,9 @@ public final class Simulation {
         presenter.presentedViewController = presented
         presented.presentingViewController = presenter
         presented.presentationController = controller
-        let container = engine.makeView(name: "container", frame: window.bounds)
+        // Not in full screen: only the current context, the presenter's view, is covered.
+        let context = controller.shouldPresentInFullscreen ? nil : presenter.view.convert(presenter.view.bounds, to: nil)
+        let container = engine.makeView(name: "container", frame: context ?? window.bounds)
         container.autoresizingMask = .flexibleSize
         window.addSubview(container)
         controller.containerView = container
@@ -186,6 +201,19 @@ public final class Simulation {
         driver.begin(frames: frames, fromView: controller.shouldRemovePresentersView ? presenter.view : nil,
                      toView: presented.view)
         schedule(plan, for: driver)
+    }
+
+    /// UIKit's adaptation in compact width: what the controller (a subclass,
+    /// or its delegate) says, recorded, else its style's own adaptation.
+    private func adaptation(of controller: PresentationController, for presented: ViewController) -> PresentationStyle {
+        controller.delegate = presented.presentationControllerDelegate
+        guard sizeClass == .compact else { return .none }
+        if let answer = controller.adaptivePresentationStyle(for: TraitCollection(windowSize: window.bounds.size)),
+           PresentationStyle.compactAdaptations.contains(answer) {
+            record("adaptivePresentationStyle(for:traitCollection:)", answer.rawValue)
+            return answer
+        }
+        return controller.adaptivePresentationStyle(for: sizeClass)
     }
 
     /// `dismiss(animated:completion:)` of the top presented controller.
@@ -298,6 +326,12 @@ public final class Simulation {
 
     /// What every transition ends with: the completion, animationEnded and the coordinator's completions.
     private func finishCommon(_ driver: TransitionDriver, completed: Bool) {
+        // The presenting screen shows again: its tapped row must too, once everything is still.
+        if driver.presenting != completed {
+            let what = completed ? "the \(driver.operation == .pop ? "pop" : "dismissal")"
+                : "the cancelled \(driver.operation == .push ? "push" : "presentation")"
+            pendingSourceCheck = { [unowned self] in checkSourceShown(after: what) }
+        }
         if !completed, let start = driver.fromStateAtStart, let fromView = driver.context.view(forKey: .from),
            changedAfterCancel(start, fromView.model) {
             diagnose(.modelChangedAfterCancel, "after the cancel, the from-view '\(fromView.name)' keeps the values set in the "
@@ -495,11 +529,12 @@ public final class Simulation {
 
     /// Whether `view`, what a transition that completed was to show, shows:
     /// in the window, not hidden or transparent, and at least partly on screen.
-    func checkVisible(_ view: View, after transition: String) {
+    func checkVisible(_ view: View, after transition: String, cancelled: Bool = false) {
         let name = view.name
         guard view.isDescendant(of: window) else {
             return diagnose(.presentedViewNotVisible, "after \(transition) '\(name)' is not in the window: the user sees "
-                + "nothing new and the app ignores them (a black or frozen screen); add ctx:viewForKey(\"to\") to ctx.containerView")
+                + "nothing new and the app ignores them (a black or frozen screen); "
+                + (cancelled ? "leave ctx:viewForKey(\"from\") in ctx.containerView" : "add ctx:viewForKey(\"to\") to ctx.containerView"))
         }
         var opacity = 1.0
         var current: View? = view
@@ -567,9 +602,9 @@ public final class Simulation {
                 + "ended, the longest a run is followed: a repeating animation, or a completion that starts another each time, "
                 + "never lets the screen settle")
         }
-        if let check = pendingVisibilityCheck, driver == nil, !engine.hasRunningAnimations, !(shouldStop?() ?? false) {
-            pendingVisibilityCheck = nil
-            check()
+        if driver == nil, !engine.hasRunningAnimations, !(shouldStop?() ?? false) {
+            for check in [pendingVisibilityCheck, pendingSourceCheck].compactMap({ $0 }) { check() }
+            (pendingVisibilityCheck, pendingSourceCheck) = (nil, nil)
         }
         if let driver, driver.completed == nil, !(shouldStop?() ?? false) {
             if engine.hasRunningAnimations && now - start >= limit {

@@ -10,6 +10,10 @@ public final class ViewController {
     public var modalPresentationStyle: PresentationStyle = .fullScreen
     public var modalTransitionStyle: TransitionStyle = .coverVertical
     public var transitioningDelegate: TransitioningDelegate?
+    /// What an app sets as `presentationController?.delegate` before
+    /// presenting: UIKit makes the presentation controller on demand, and
+    /// the simulation when it presents, so the controller keeps it till then.
+    public var presentationControllerDelegate: AdaptivePresentationControllerDelegate?
     /// For sheets and popovers in regular width (formSheet 540×620 unless set).
     public var preferredContentSize: Size = .zero
     /// What `sheetPresentationController` is configured with for a page or form sheet.

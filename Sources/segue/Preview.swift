@@ -30,6 +30,7 @@ struct Preview: ParsableCommand, Displayed {
               segue preview half-sheet --out sheet.png --frames 8
               segue preview page-curl --at 0.3 --out curl.png --device iphone-15 --scale 3
               segue preview fade flip --out both.gif
+              segue preview push --pop --out push.gif
               segue preview my-entry.lua --watch --out my.html
             """
     )

@@ -10,7 +10,8 @@ struct Run: ParsableCommand, Displayed {
     static let configuration = CommandConfiguration(
         abstract: "Run one scenario headlessly and print its trace: the hook calls in order and the views over time.",
         discussion: """
-            Presents the entry (and dismisses it with --dismiss), sampling every 1/fps seconds. \
+            Presents the entry (and dismisses it with --dismiss), sampling every 1/fps seconds; --push pushes \
+            it on a navigation controller instead and --pop pushes then pops (an entry with navigation = true). \
             --interactive drives the presentation (or, with --dismiss, the dismissal) by a drag: \
             finish:0.7 drags to 70 % then finishes, cancel:0.3 drags to 30 % then cancels, release:0.6 \
             drags to 60 % and lets go, and the entry's interaction rule decides. --gesture drives it by \
@@ -27,6 +28,8 @@ struct Run: ParsableCommand, Displayed {
               segue run drag-sheet --dismiss --gesture flick
               segue run drag-sheet --dismiss --touches '0:195,300 0.2:195,420'
               segue run slide-from-bottom --scenario rotation-while-presented
+              segue run push --pop --gesture drag
+              segue run zoom-from-source --source-row 1
               segue run ./my-entry.lua --json > trace.json
             """
     )

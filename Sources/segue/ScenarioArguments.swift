@@ -14,6 +14,12 @@ struct ScenarioArguments: ParsableArguments {
     @Flag(help: "Present, then dismiss.")
     var dismiss = false
 
+    @Flag(help: "Push the screen on a navigation controller instead of presenting it (an entry with navigation = true).")
+    var push = false
+
+    @Flag(help: "Push, then pop (a drive given drives the pop: UIKit's edge swipe unless the entry says otherwise).")
+    var pop = false
+
     @Option(help: ArgumentHelp("Drive the transition by a drag: finish:P, cancel:P or release:P (P from 0 to 1).", valueName: "SPEC"))
     var interactive: String?
 
@@ -69,8 +75,16 @@ struct ScenarioArguments: ParsableArguments {
         if let releaseVelocity, !releaseVelocity.isFinite || abs(releaseVelocity) > 100_000 {
             throw ValidationError("--release-velocity must be a finite number of points a second, at most 100000 either way")
         }
-        if scenario != nil && (dismiss || !drives.isEmpty) {
-            throw ValidationError("--scenario names the whole run: leave out --dismiss, \(drives.first ?? "--interactive")")
+        if scenario != nil && (dismiss || push || pop || !drives.isEmpty) {
+            let extra = [("--dismiss", dismiss), ("--push", push), ("--pop", pop)].filter(\.1).map(\.0) + drives
+            throw ValidationError("--scenario names the whole run: leave out \(extra.joined(separator: ", "))")
+        }
+        if push && pop { throw ValidationError("--pop pushes first, then pops: give one of --push and --pop") }
+        if dismiss && (push || pop) {
+            throw ValidationError("--dismiss is for a presentation and \(push ? "--push" : "--pop") for a navigation controller: give one")
+        }
+        if push && !drives.isEmpty {
+            throw ValidationError("an interactive push is not simulated: drive the pop instead, with --pop \(drives[0])")
         }
         if let sourceRow, sourceRow < 1 { throw ValidationError("--source-row counts the list's rows from 1; got \(sourceRow)") }
         if size != nil && device != nil {
@@ -165,7 +179,10 @@ struct ScenarioArguments: ParsableArguments {
 
     var chosenScenario: Scenario {
         let driven = interactive != nil || gesture != nil || touches != nil || pinch != nil
-        return scenario ?? (dismiss ? (driven ? .interactiveFinish : .presentThenDismiss) : .present)
+        if let scenario { return scenario }
+        if push { return .push }
+        if pop { return driven ? .interactivePop : .pop }
+        return dismiss ? (driven ? .interactiveFinish : .presentThenDismiss) : .present
     }
 
     /// What the run is called in a title: "present", "interactive dismissal (release:0.6)".
@@ -173,7 +190,7 @@ struct ScenarioArguments: ParsableArguments {
         let calm = (reduceMotion ? ", Reduce Motion" : "") + (sourceRow.map { ", source row \($0)" } ?? "")
         let drive = interactive ?? gesture.map { "gesture \($0.rawValue)" } ?? touches.map { _ in "touches" } ?? pinch.map { _ in "pinch" }
         guard let drive else { return chosenScenario.rawValue + calm }
-        return "interactive \(dismiss ? "dismissal" : "presentation") (\(drive))" + calm
+        return "interactive \(pop ? "pop" : dismiss ? "dismissal" : "presentation") (\(drive))" + calm
     }
 
     /// Resolves the entry, checks its metadata as `check` does, and runs the

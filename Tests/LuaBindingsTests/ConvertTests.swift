@@ -66,6 +66,14 @@ import Testing
         #expect(misspelt.errors.first?.contains("convert takes a view, {to = view} or {from = view}") == true, "\(misspelt.errors)")
         let both = Self.printed("show(inner:convert(inner.bounds, {to = container, from = outer}))")
         #expect(both.errors.first?.contains("convert takes a view, {to = view} or {from = view}") == true)
+        let huge = Self.printed("""
+            outer.transform = CGAffineTransformMakeScale(1e200, 1e200)
+            inner.transform = CGAffineTransformMakeScale(1e200, 1e200)
+            show(inner:convert(inner.bounds, container))
+            """)
+        #expect(huge.errors.first?.contains("the result is beyond any number") == true, "\(huge.errors)")
+        let nan = Self.printed("show(inner:convert(CGRect(0 / 0, 0, 1, 1), container))")
+        #expect(nan.errors.first?.contains("bad argument #2 to 'convert' (CGRect's 'x' must be a finite number, got nan)") == true, "\(nan.errors)")
         let notAView = Self.printed("show(inner:convert(inner.bounds, 3))")
         #expect(notAView.errors.first?.contains("UIView expected") == true, "\(notAView.errors)")
     }

@@ -67,8 +67,9 @@ import Testing
         """
     }
 
-    /// Every scenario but interactive-present and drag-presented: the sheet's gesture dismisses only.
-    @Test(arguments: Scenario.allCases.filter { $0 != .interactivePresent && $0 != .dragPresented })
+    /// Every scenario but interactive-present and drag-presented (the sheet's gesture dismisses only)
+    /// and the navigation ones (a sheet is not pushed).
+    @Test(arguments: Scenario.allCases.filter { $0 != .interactivePresent && $0 != .dragPresented && !$0.isNavigation })
     func correctSheetPasses(scenario: Scenario) {
         let outcome = run(Self.sheet(), name: "sheet", scenario: scenario)
         #expect(outcome.problems.isEmpty, "\(scenario.rawValue): \(outcome.problems)")

@@ -70,8 +70,10 @@ import Testing
               print(source == nil)
             end
             """), scenario: .presentThenDismiss)
-        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
         #expect(outcome.printed.map(\.text) == ["row 3\ttrue\t176.0", "true"])
+        // Never put back: the list has a gap, which is the one error.
+        #expect(outcome.errors.map(\.message).allSatisfy { $0.contains("is no longer in the presenting screen") } && outcome.errors.count == 1,
+                "\(outcome.errors)")
     }
 
     @Test func hiddenRowsAndTheirSnapshotsStayInTheTree() {
@@ -86,5 +88,33 @@ import Testing
             """), scenario: .presentThenDismiss)
         #expect(outcome.errors.isEmpty, "\(outcome.errors)")
         #expect(outcome.printed.map(\.text) == ["390.0\t88.0\ttrue\ttrue"])
+    }
+
+    /// A row hidden for the zoom and never shown again is a gap in the list: an error once the list shows again.
+    @Test func aRowLeftHiddenIsAGapInTheList() {
+        let source = Self.entry("if source then source.isHidden = true end")
+        let outcome = run(source, scenario: .presentThenDismiss)
+        #expect(outcome.errors.map(\.message) == ["after the dismissal the source view 'row 3' is still hidden: its list shows a gap "
+            + "where the tapped row was; show it again when the transition ends (isHidden = false, alpha 1)"])
+        #expect(outcome.errors.first?.line == line(of: "local function animateTransition", in: source))
+        // Taken away for good: a gap too.
+        let taken = run(Self.entry("if source and not presenting then source:removeFromSuperview() end"), scenario: .presentThenDismiss)
+        #expect(taken.errors.first?.message.hasPrefix("after the dismissal the source view 'row 3' is no longer in the presenting screen") == true,
+                "\(taken.problems)")
+        // Moved itself and left there: out of its place.
+        let moved = run(Self.entry("if source then source.transform = CGAffineTransformMakeScale(2, 2) end"), scenario: .presentThenDismiss)
+        #expect(moved.errors.first?.message.hasPrefix("after the dismissal the source view 'row 3' is left at (-195, 132, 780, 176), "
+            + "transformed, instead of its place in the list, (0, 176, 390, 88)") == true, "\(moved.problems)")
+        // Hidden while presented and shown again on the way back: nothing to say.
+        let shown = run(Self.entry("if source then source.isHidden = presenting end"), scenario: .presentThenDismiss)
+        #expect(shown.problems.isEmpty, "\(shown.problems)")
+    }
+
+    @Test func theContextCannotBeWrittenTo() {
+        let source = Self.entry("ctx.sourceView = nil")
+        let outcome = run(source, scenario: .present)
+        #expect(outcome.errors.first?.message.contains("the transition context is read-only: 'sourceView' cannot be set") == true,
+                "\(outcome.problems)")
+        #expect(outcome.errors.first?.line == line(of: "ctx.sourceView = nil", in: source))
     }
 }

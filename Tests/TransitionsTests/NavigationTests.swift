@@ -13,6 +13,7 @@ import Testing
         var seen: (operation: TransitionOperation, presenting: Bool, style: PresentationStyle, from: View?, to: View?,
                    fromInitial: Rect, fromFinal: Rect, toInitial: Rect, toFinal: Rect)?
         var forgetsToView = false
+        var removesFromViewOnCancel = false
         var duration = 0.4
 
         func transitionDuration(_ context: TransitionContext) -> Double { duration }
@@ -34,6 +35,7 @@ import Testing
                 moving.transform = pushing ? .identity : AffineTransform(translationX: width, y: 0)
             }, completion: { _ in
                 moving.transform = .identity
+                if self.removesFromViewOnCancel && context.transitionWasCancelled { from.view.removeFromSuperview() }
                 context.completeTransition(!context.transitionWasCancelled)
             })
         }
@@ -102,6 +104,15 @@ import Testing
         #expect(simulation.root.view.superview == nil && detail.view.superview === simulation.navigation.view)
         #expect(detail.view.transform == .identity)
         #expect(simulation.diagnostics.isEmpty, "\(simulation.diagnostics)")
+    }
+
+    @Test func aCancelledPopThatTakesTheScreenAwayIsABlackScreen() {
+        let (simulation, _, delegate) = pushed()
+        delegate.animator.removesFromViewOnCancel = true
+        simulation.pop(interaction: .drag(to: 0.3, then: .cancel))
+        simulation.runUntilIdle()
+        #expect(simulation.diagnostics.map(\.message) == ["after the cancelled pop 'detail' is not in the window: the user sees nothing new "
+            + "and the app ignores them (a black or frozen screen); leave ctx:viewForKey(\"from\") in ctx.containerView"])
     }
 
     @Test func aPopThatNeverAddsTheRootIsABlackScreen() {
