@@ -26,7 +26,11 @@ extension ScriptRuntime {
             return BlurStyle.allCases[id]
         }
         let given = state.typeName(at: index)
-        let hint = given == "string" ? ": write UIBlurEffect(\"\(Suggestion.shortened(state.string(at: index) ?? ""))\")" : ""
+        let hint = switch given {
+        case "string": ": write UIBlurEffect(\"\(Suggestion.shortened(state.string(at: index) ?? ""))\")"
+        case "table": ": make one with UIBlurEffect{style = …}"
+        default: ""
+        }
         throw ScriptMistake("an effect must be a UIBlurEffect (like UIBlurEffect(\"systemMaterial\")) or nil, not a \(given)\(hint)")
     }
 

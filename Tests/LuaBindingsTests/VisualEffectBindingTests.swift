@@ -94,6 +94,7 @@ import Transitions
             ("local b = UIVisualEffectView.new{efect = UIBlurEffect(\"dark\")}", "did you mean 'effect'?"),
             ("local b = UIVisualEffectView.new{effect = \"dark\"}", "write UIBlurEffect(\"dark\")"),
             ("local b = UIVisualEffectView.new(); b.effect = 3", "an effect must be a UIBlurEffect"),
+            ("local b = UIVisualEffectView.new(); b.effect = {style = \"dark\"}", "make one with UIBlurEffect{style = …}"),
             ("local b = UIVisualEffectView.new(); b.effect = view", "not a userdata"),
             ("local b = UIVisualEffectView.new(); b:addSubview(UIView.new())", "add subviews to its contentView"),
             ("local b = UIVisualEffectView.new(); b.contentView:removeFromSuperview()", "contentView belongs to it"),

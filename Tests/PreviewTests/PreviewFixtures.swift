@@ -15,11 +15,12 @@ enum Preview {
     }
 
     static func frames(_ name: String, scenario: Scenario = .present, fps: Double = 60,
-                       size: Size = Size(width: 390, height: 844)) throws -> [RenderFrame] {
+                       size: Size = Size(width: 390, height: 844), parameters: [String: String] = [:]) throws -> [RenderFrame] {
         let file = try entry(name)
         var options = ScenarioOptions()
         options.fps = fps
         options.windowSize = size
+        options.parameters = parameters
         options.rendering = true
         let outcome = ScenarioRunner.run(file, source: try file.source(), scenario: scenario, options: options)
         guard outcome.errors.isEmpty else { throw PreviewFixtureError.problems(outcome.errors.map(\.description)) }

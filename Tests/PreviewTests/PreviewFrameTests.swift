@@ -71,6 +71,30 @@ import TestSupport
         #expect(under > 2000, "revealed pixels: \(under)")
     }
 
+    /// Presentr's blurBackground on the alert: once presented, the red and
+    /// green halves of the presenter show through its .dark blur (Apple's
+    /// UIImageEffects figures: 20 pt, saturation 1.8, white 0.11 at 0.73).
+    /// Far from the halves' edge the blur leaves red red and saturation keeps
+    /// it pure, so the tint over it is worked out here; across the edge the
+    /// two sides mix symmetrically. Dismissed, the blur fades out with its
+    /// chrome view and nothing of it is left.
+    @Test func alertBlursWhatIsBehindWithPresentrsBlurBackground() throws {
+        let frames = try Preview.frames("alert", fps: 20, parameters: ["blurBackground": "true"])
+        let renderer = Renderer(scale: 1, painter: Halves())
+        let image = try renderer.render(try #require(frames.last))
+        look(image, "alert-blur")
+        let tint = (0.11 * 0.73 * 255).rounded(), keep = 255 - (0.73 * 255).rounded()
+        let red = (UInt8(tint + 255 * keep / 255), UInt8(tint), UInt8(tint), UInt8(255))
+        let green = (UInt8(tint), UInt8(tint + 255 * keep / 255), UInt8(tint), UInt8(255))
+        #expect(image[40, 120] == red && image[350, 120] == green, "\(image[40, 120]) \(image[350, 120])")
+        // Either side of the edge (x = 195), as much of each colour: the blur is symmetric.
+        let (left, right) = (image[194, 120], image[195, 120])
+        #expect(abs(Int(left.r) - Int(right.g)) <= 1 && abs(Int(left.g) - Int(right.r)) <= 1 && left.r > left.g)
+        let dismissed = try Preview.frames("alert", scenario: .presentThenDismiss, fps: 20, parameters: ["blurBackground": "true"])
+        let after = try renderer.render(try #require(dismissed.last))
+        #expect(after[40, 120] == (255, 0, 0, 255) && after[350, 120] == (0, 255, 0, 255))
+    }
+
     @Test func sameRunDrawsTheSameBytes() throws {
         let a = try Preview.frames("flip", fps: 20)
         let b = try Preview.frames("flip", fps: 20)

@@ -64,7 +64,7 @@ extension ScriptGenerator {
     // MARK: Views
 
     static let viewProperties = ["frame", "bounds", "center", "alpha", "backgroundColor", "transform", "isHidden", "clipsToBounds",
-                                 "name", "isScrollView", "contentOffset", "curl"]
+                                 "name", "isScrollView", "contentOffset", "curl", "effect"]
     static let layerProperties = ["transform", "anchorPoint", "cornerRadius", "zPosition", "borderWidth", "borderColor",
                                   "isDoubleSided", "opacity", "position", "bounds", "masksToBounds"]
 
@@ -79,6 +79,7 @@ extension ScriptGenerator {
         case "transform": return affine()
         case "cornerRadius", "zPosition", "borderWidth": return number()
         case "name": return rng.chance(0.7) ? "\"n\(rng.below(100))\"" : "string.rep(\"v\", 1000000)"
+        case "effect": return blurEffect(scope)
         default: return rng.pick(["true", "false", "nil", "1"])
         }
     }
@@ -119,7 +120,23 @@ extension ScriptGenerator {
         }
     }
 
+    /// A UIBlurEffect, now and then a misspelt one, nil or any value.
+    mutating func blurEffect(_ scope: Scope) -> String {
+        switch rng.below(6) {
+        case 0: return "nil"
+        case 1: return value(scope)
+        default: return "UIBlurEffect(\"\(rng.pick(["dark", "light", "extraLight", "systemMaterial", "systemThinMaterialDark", "drak"]))\")"
+        }
+    }
+
     mutating func newView(_ scope: Scope) -> String {
+        if rng.chance(0.15) {
+            // A visual effect view, its content in its contentView (or, now and then, wrongly on it).
+            let parent = rng.chance(0.6) ? "\nlocal p = \(view(scope))\nif p then p:addSubview(S.v[#S.v]) end" : ""
+            let content = rng.chance(0.8) ? "S.v[#S.v].contentView" : "S.v[#S.v]"
+            return "S.v[#S.v + 1] = UIVisualEffectView.new{effect = \(blurEffect(scope)), frame = \(rect())}\(parent)"
+                + "\n\(content):addSubview(UIView.new(\(rect())))"
+        }
         let arguments: String
         switch rng.below(5) {
         case 0: arguments = "()"
