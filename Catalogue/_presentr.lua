@@ -4,7 +4,8 @@
 -- entry (`boxFrame`), over a black dimming view that fades in alongside,
 -- with rounded corners, coming in by one of Presentr's transitions. Entries
 -- load it with `local presentr = require("presentr")` and declare the
--- `dimming`, `cornerRadius` and `duration` parameters it reads.
+-- `dimming`, `cornerRadius` and `duration` parameters it reads. It requires
+-- _dimming.lua, the presentation controller it shares with the sheets.
 --
 -- Presentr hands UIKit's own transitions (coverVertical, crossDissolve) to
 -- UIKit and runs its coverVerticalFromTop itself; all three are here, with
@@ -25,44 +26,15 @@ local function away(shown, bounds, transition)
 end
 
 -- Presentr's PresentationController: `boxFrame(bounds)` is where the
--- presented view sits in the container's bounds.
+-- presented view sits in the container's bounds, over the dimming view
+-- (_dimming.lua), its corners rounded `params.cornerRadius`.
+local dimming = require("dimming")
+
 function presentr.presentationController(boxFrame)
-  return {
-    frameOfPresentedViewInContainerView = function(self)
-      return boxFrame(self.containerView.bounds)
-    end,
-
-    presentationTransitionWillBegin = function(self)
-      self.dimmingView = UIView.new{name = "dimming", frame = self.containerView.bounds,
-                                    backgroundColor = UIColor.black:withAlphaComponent(params.dimming)}
-      self.dimmingView.alpha = 0
-      self.containerView:insertSubview(self.dimmingView, 0)
-      self.presentedView.layer.cornerRadius = params.cornerRadius
-      self.presentedView.layer.masksToBounds = params.cornerRadius > 0
-      self.transitionCoordinator:animateAlongsideTransition(function() self.dimmingView.alpha = 1 end)
-    end,
-
-    presentationTransitionDidEnd = function(self, completed)
-      if not completed then self.dimmingView:removeFromSuperview() end
-    end,
-
-    dismissalTransitionWillBegin = function(self)
-      local coordinator = self.transitionCoordinator
-      coordinator:animateAlongsideTransition(function() self.dimmingView.alpha = 0 end, function()
-        -- A cancelled drag rolls back only what is on screen: the model still says 0.
-        if coordinator.isCancelled then self.dimmingView.alpha = 1 end
-      end)
-    end,
-
-    dismissalTransitionDidEnd = function(self, completed)
-      if completed then self.dimmingView:removeFromSuperview() end
-    end,
-
-    containerViewWillLayoutSubviews = function(self)
-      self.dimmingView.frame = self.containerView.bounds
-      self.presentedView.frame = self.frameOfPresentedViewInContainerView
-    end,
-  }
+  return dimming(boxFrame, function(self)
+    self.presentedView.layer.cornerRadius = params.cornerRadius
+    self.presentedView.layer.masksToBounds = params.cornerRadius > 0
+  end)
 end
 
 -- The animator's animateTransition: `transition()` names the way in (and
