@@ -4,7 +4,8 @@
 -- entry (`boxFrame`), over a black dimming view that fades in alongside,
 -- with rounded corners, coming in by one of Presentr's transitions. Entries
 -- load it with `local presentr = require("presentr")` and declare the
--- `dimming`, `cornerRadius` and `duration` parameters it reads.
+-- `dimming`, `cornerRadius` and `duration` parameters it reads. It requires
+-- _dimming.lua, the presentation controller it shares with the sheets.
 --
 -- Presentr hands UIKit's own transitions (coverVertical, crossDissolve) to
 -- UIKit and runs its coverVerticalFromTop itself; all three are here, with
@@ -32,61 +33,41 @@ presentr.blurStyles = {"dark", "light", "extraLight", "regular", "prominent",
   "systemThickMaterialDark", "systemChromeMaterialDark"}
 
 -- Presentr's PresentationController: `boxFrame(bounds)` is where the
--- presented view sits in the container's bounds. With `options.blur` the
--- entry declares `blurBackground` and `blurStyle`: Presentr's
--- blurBackground blurs what is behind instead of dimming it. The chrome
--- view gets no colour and, under everything in it, a UIVisualEffectView
--- with no effect, whose effect is set alongside the transition, so the
--- blur comes in progressively; on dismissal the chrome view fades out with
--- the blur in it, as Presentr does.
+-- presented view sits in the container's bounds, over the dimming view
+-- (_dimming.lua), its corners rounded `params.cornerRadius`. With
+-- `options.blur` the entry declares `blurBackground` and `blurStyle`:
+-- Presentr's blurBackground blurs what is behind instead of dimming it. The
+-- chrome view gets no colour and, under everything in it, a
+-- UIVisualEffectView with no effect, whose effect is set alongside the
+-- transition, so the blur comes in progressively; on dismissal the chrome
+-- view fades out with the blur in it, as Presentr does.
+local dimming = require("dimming")
+
 function presentr.presentationController(boxFrame, options)
-  local blurs = options and options.blur
-  return {
-    frameOfPresentedViewInContainerView = function(self)
-      return boxFrame(self.containerView.bounds)
-    end,
-
-    presentationTransitionWillBegin = function(self)
-      self.dimmingView = UIView.new{name = "dimming", frame = self.containerView.bounds}
-      self.containerView:insertSubview(self.dimmingView, 0)
-      self.presentedView.layer.cornerRadius = params.cornerRadius
-      self.presentedView.layer.masksToBounds = params.cornerRadius > 0
-      if blurs and params.blurBackground then
-        self.blurView = UIVisualEffectView.new{name = "blur", frame = self.dimmingView.bounds}
-        self.dimmingView:insertSubview(self.blurView, 0)
-        self.transitionCoordinator:animateAlongsideTransition(function()
-          self.blurView.effect = UIBlurEffect(params.blurStyle)
-        end)
-      else
-        self.dimmingView.backgroundColor = UIColor.black:withAlphaComponent(params.dimming)
-        self.dimmingView.alpha = 0
-        self.transitionCoordinator:animateAlongsideTransition(function() self.dimmingView.alpha = 1 end)
-      end
-    end,
-
-    presentationTransitionDidEnd = function(self, completed)
-      if not completed then self.dimmingView:removeFromSuperview() end
-    end,
-
-    dismissalTransitionWillBegin = function(self)
-      local coordinator = self.transitionCoordinator
-      coordinator:animateAlongsideTransition(function() self.dimmingView.alpha = 0 end, function()
-        -- A cancelled drag rolls back only what is on screen: the model still says 0.
-        if coordinator.isCancelled then self.dimmingView.alpha = 1 end
-      end)
-    end,
-
-    dismissalTransitionDidEnd = function(self, completed)
-      if completed then self.dimmingView:removeFromSuperview() end
-    end,
-
-    containerViewWillLayoutSubviews = function(self)
-      self.dimmingView.frame = self.containerView.bounds
-      -- Presentr gives the effect view flexible width and height.
-      if self.blurView then self.blurView.frame = self.dimmingView.bounds end
-      self.presentedView.frame = self.frameOfPresentedViewInContainerView
-    end,
-  }
+  local function dress(self)
+    self.presentedView.layer.cornerRadius = params.cornerRadius
+    self.presentedView.layer.masksToBounds = params.cornerRadius > 0
+  end
+  local controller = dimming(boxFrame, dress)
+  if not (options and options.blur) then return controller end
+  local dims, layout = controller.presentationTransitionWillBegin, controller.containerViewWillLayoutSubviews
+  controller.presentationTransitionWillBegin = function(self)
+    if not params.blurBackground then return dims(self) end
+    self.dimmingView = UIView.new{name = "dimming", frame = self.containerView.bounds}
+    self.containerView:insertSubview(self.dimmingView, 0)
+    dress(self)
+    self.blurView = UIVisualEffectView.new{name = "blur", frame = self.dimmingView.bounds}
+    self.dimmingView:insertSubview(self.blurView, 0)
+    self.transitionCoordinator:animateAlongsideTransition(function()
+      self.blurView.effect = UIBlurEffect(params.blurStyle)
+    end)
+  end
+  controller.containerViewWillLayoutSubviews = function(self)
+    layout(self)
+    -- Presentr gives the effect view flexible width and height.
+    if self.blurView then self.blurView.frame = self.dimmingView.bounds end
+  end
+  return controller
 end
 
 -- The animator's animateTransition: `transition()` names the way in (and

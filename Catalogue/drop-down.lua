@@ -26,40 +26,10 @@ local function boxFrame(bounds)
   return CGRect(bounds.midX - w / 2, bounds.midY - h / 2, w, h)
 end
 
-local presentationController = {
-  frameOfPresentedViewInContainerView = function(self)
-    return boxFrame(self.containerView.bounds)
-  end,
+local dimming = require("dimming")
 
-  presentationTransitionWillBegin = function(self)
-    self.dimmingView = UIView.new{name = "dimming", frame = self.containerView.bounds,
-                                  backgroundColor = UIColor.black:withAlphaComponent(params.dimming)}
-    self.dimmingView.alpha = 0
-    self.containerView:insertSubview(self.dimmingView, 0)
-    self.transitionCoordinator:animateAlongsideTransition(function() self.dimmingView.alpha = 1 end)
-  end,
-
-  presentationTransitionDidEnd = function(self, completed)
-    if not completed then self.dimmingView:removeFromSuperview() end
-  end,
-
-  dismissalTransitionWillBegin = function(self)
-    local coordinator = self.transitionCoordinator
-    coordinator:animateAlongsideTransition(function() self.dimmingView.alpha = 0 end, function()
-      -- A cancelled drag rolls back only what is on screen: the model still says 0.
-      if coordinator.isCancelled then self.dimmingView.alpha = 1 end
-    end)
-  end,
-
-  dismissalTransitionDidEnd = function(self, completed)
-    if completed then self.dimmingView:removeFromSuperview() end
-  end,
-
-  containerViewWillLayoutSubviews = function(self)
-    self.dimmingView.frame = self.containerView.bounds
-    self.presentedView.frame = self.frameOfPresentedViewInContainerView
-  end,
-}
+-- Over a dimming view that fades in alongside (_dimming.lua).
+local presentationController = dimming(boxFrame)
 
 -- The fall: IBAnimatable's three stretches, each one UIView.animate with its
 -- own curve, delayed to its key time. All three are added now, so the

@@ -21,40 +21,10 @@ local function offscreen(frame, bounds)
   return frame:offsetBy(bounds.width - frame.minX, 0)
 end
 
-local presentationController = {
-  frameOfPresentedViewInContainerView = function(self)
-    return sheetFrame(self.containerView.bounds)
-  end,
+local dimming = require("dimming")
 
-  presentationTransitionWillBegin = function(self)
-    self.dimmingView = UIView.new{name = "dimming", frame = self.containerView.bounds,
-                                  backgroundColor = UIColor.black:withAlphaComponent(params.dimming)}
-    self.dimmingView.alpha = 0
-    self.containerView:insertSubview(self.dimmingView, 0)
-    self.transitionCoordinator:animateAlongsideTransition(function() self.dimmingView.alpha = 1 end)
-  end,
-
-  presentationTransitionDidEnd = function(self, completed)
-    if not completed then self.dimmingView:removeFromSuperview() end
-  end,
-
-  dismissalTransitionWillBegin = function(self)
-    local coordinator = self.transitionCoordinator
-    coordinator:animateAlongsideTransition(function() self.dimmingView.alpha = 0 end, function()
-      -- A cancelled drag rolls back only what is on screen: the model still says 0.
-      if coordinator.isCancelled then self.dimmingView.alpha = 1 end
-    end)
-  end,
-
-  dismissalTransitionDidEnd = function(self, completed)
-    if completed then self.dimmingView:removeFromSuperview() end
-  end,
-
-  containerViewWillLayoutSubviews = function(self)
-    self.dimmingView.frame = self.containerView.bounds
-    self.presentedView.frame = self.frameOfPresentedViewInContainerView
-  end,
-}
+-- Over a dimming view that fades in alongside (_dimming.lua).
+local presentationController = dimming(sheetFrame)
 
 -- Reduce Motion: the view fades in and out where it rests instead of moving
 -- (what UIKit's own transitions do with the setting on).

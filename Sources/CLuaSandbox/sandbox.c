@@ -209,26 +209,23 @@ void segue_sandbox_expire(SegueSandbox *sb) {
 /* ------------------------------------------------------- calls from host */
 
 /* Adds a traceback, and notes the innermost Lua frame for messages that
- * carry no position (error objects, errors raised at level 0). */
+ * carry no position (error objects, errors raised at level 0), or that
+ * point into one of the host's own chunks ("=(segue require)"): a script's
+ * frame ("@file") when there is one, so that the user is shown their line. */
 static int host_message_handler(lua_State *L) {
     SegueSandbox *sb = segue_sandbox_of(L);
     sb->error_source[0] = '\0';
     sb->error_line = 0;
     lua_Debug ar;
-    /* The innermost frame of the script's own files: the host's Lua chunks
-     * (named "=…", such as the prelude behind UIView.new) are passed over
-     * unless there is nothing else, so a limit hit inside one is placed at
-     * the script's call. */
-    for (int level = 0; lua_getstack(L, level, &ar); level++) {
-        lua_getinfo(L, "Sl", &ar);
-        if (ar.currentline > 0) {
-            const char *source = ar.source[0] == '@' || ar.source[0] == '=' ? ar.source + 1 : ar.short_src;
-            int host_chunk = source[0] == '=';
-            if (sb->error_line == 0 || !host_chunk) {
-                snprintf(sb->error_source, sizeof sb->error_source, "%s", host_chunk ? source + 1 : source);
+    for (int pass = 0; pass < 2 && sb->error_line == 0; pass++) {
+        for (int level = 0; lua_getstack(L, level, &ar); level++) {
+            lua_getinfo(L, "Sl", &ar);
+            if (ar.currentline > 0 && (pass == 1 || ar.source[0] == '@')) {
+                const char *source = ar.source[0] == '@' || ar.source[0] == '=' ? ar.source + 1 : ar.short_src;
+                snprintf(sb->error_source, sizeof sb->error_source, "%s", source);
                 sb->error_line = ar.currentline;
+                break;
             }
-            if (!host_chunk) break;
         }
     }
     const char *message = lua_tostring(L, 1);

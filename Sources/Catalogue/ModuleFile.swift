@@ -14,6 +14,8 @@ public struct ModuleFile: Sendable, Equatable {
     public let url: URL
     /// The path messages show ("Catalogue/_hero.lua"): beside the entry's own.
     public let displayPath: String
+    /// The entry it was required for, whose folder it is looked for in.
+    public let entry: EntryFile
 
     /// The same bound as an entry's: a module is a few kilobytes of Lua too.
     public static let sizeLimit = EntryFile.sizeLimit
@@ -30,9 +32,6 @@ public struct ModuleFile: Sendable, Equatable {
     public static func isModuleFileName(_ fileName: String) -> Bool {
         fileName.hasPrefix(prefix) && fileName.hasSuffix(".lua")
     }
-
-    /// The entry it was required for, whose folder it is looked for in.
-    public let entry: EntryFile
 
     /// The module `name` beside `entry`.
     ///

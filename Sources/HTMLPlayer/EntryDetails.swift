@@ -15,13 +15,16 @@ public struct EntryDetails: Sendable, Equatable {
     /// The script's file name, as the source's caption.
     public var file: String
     public var source: String
+    /// The shared modules the entry requires, each shown after its source.
+    public var modules: [SourceFile]
     /// Where the gallery's index is, relative to the page.
     public var index: String
     /// The syntax highlighter's script, relative to the page; nil: the source is shown plain.
     public var highlighter: String?
 
     public init(name: String, summary: String, tags: [String], status: CheckStatus, problems: [String], parameters: [Parameter],
-                file: String, source: String, index: String, highlighter: String?, follows: String? = nil) {
+                file: String, source: String, index: String, highlighter: String?, follows: String? = nil,
+                modules: [SourceFile] = []) {
         self.name = name
         self.summary = summary
         self.follows = follows
@@ -31,8 +34,20 @@ public struct EntryDetails: Sendable, Equatable {
         self.parameters = parameters
         self.file = file
         self.source = source
+        self.modules = modules
         self.index = index
         self.highlighter = highlighter
+    }
+
+    /// A file of Lua shown on the page: its name (the caption) and text.
+    public struct SourceFile: Sendable, Equatable {
+        public var file: String
+        public var source: String
+
+        public init(file: String, source: String) {
+            self.file = file
+            self.source = source
+        }
     }
 
     /// What `check` said of the entry.

@@ -41,6 +41,7 @@ public enum PlayerPage {
     /// A gallery entry page's sections, flattened for the template.
     private struct DetailsContext {
         let name, summary, file, source, index: String
+        let modules: [EntryDetails.SourceFile]
         let follows: String?
         let tags: [String]
         let status, verdict: String
@@ -56,6 +57,7 @@ public enum PlayerPage {
             follows = details.follows
             file = details.file
             source = details.source
+            modules = details.modules
             index = details.index
             tags = details.tags
             status = details.status.text

@@ -26,7 +26,7 @@ enum ModuleLoader {
     static let compiled = Result { () throws(LuaError) in try HostChunk(source: source, chunkName: chunkName) }
 
     static let source = #"""
-    local find, where = ...
+    local find, where, depthLimit = ...
     local error, type, pcall, concat, contains = error, type, pcall, table.concat, string.find
     -- What each module returned; the failures, raised again as they were
     -- (a module runs at most once per entry run); the names find refused;
@@ -65,6 +65,12 @@ enum ModuleLoader {
         while first > 1 and chain[first] ~= name do first = first - 1 end
         fail("require: cycle: " .. concat(chain, " -> ", first) .. " -> " .. name
           .. " (a module cannot require, even through others, a module that is still loading)")
+      end
+      -- Each module loading holds a protected call: stop long before Lua's
+      -- C stack does, with a sentence rather than "C stack overflow".
+      if #chain >= depthLimit then
+        fail("require: modules nest more than " .. depthLimit .. " deep (" .. concat(chain, " -> ", 1, 3) .. " -> … -> "
+          .. chain[#chain] .. " -> " .. name .. ")")
       end
       -- find gives the compiled chunk; or nil, why not, and whether the
       -- message already says where (a syntax error in the module).
@@ -129,6 +135,10 @@ enum ModuleLoader {
         }
     }
 
+    /// Modules loading inside one another, at most: far more than sharing
+    /// code needs, far less than Lua's 200 nested C calls (one a level).
+    static let depthLimit = 100
+
     static let luaLibraries: Set<String> = ["string", "table", "math", "utf8", "coroutine", "io", "os", "package", "debug"]
 
     /// Why a name gave no module: a sentence for the script, which either
@@ -157,9 +167,11 @@ enum ModuleLoader {
             try runtime.state.load(source, chunkName: module.displayPath)
         } catch {
             switch error {
-            case .syntax(_, let location, let message):
-                let place = location?.description ?? module.displayPath
-                return .failure(Refusal(message: "\(place): syntax error: \(message)", inModule: true))
+            case .syntax(_, let location?, let message):
+                return .failure(Refusal(message: "\(location): syntax error: \(message)", inModule: true))
+            case .syntax(_, nil, let message):
+                // No line: the parser itself gave up (out of C stack), which is about where it was required.
+                return .failure(Refusal(message: "\(module.displayPath): cannot be compiled here: \(message)", inModule: false))
             case .bytecodeRefused(_, let file):
                 return .failure(Refusal(message: "\(file):1: precompiled bytecode is not accepted; give the module's Lua source",
                                         inModule: true))
@@ -177,7 +189,8 @@ extension ScriptRuntime {
         try state.load(ModuleLoader.compiled.get())
         state.push(ModuleLoader.find)
         state.push(ModuleLoader.whereCalled)
-        try state.call(hook: "require", arguments: 2, results: 1)
+        state.push(ModuleLoader.depthLimit)
+        try state.call(hook: "require", arguments: 3, results: 1)
         state.setGlobal("require")
     }
 }

@@ -45,6 +45,8 @@ extension LuaState {
         if let cause = terminationCause {
             throw .entryTerminated(entry: entry, hook: "load", cause: cause)
         }
+        hostChunkNames.insert(chunk.chunkName.hasPrefix("=") || chunk.chunkName.hasPrefix("@")
+                              ? String(chunk.chunkName.dropFirst()) : chunk.chunkName)
         let status = chunk.bytecode.withUnsafeBufferPointer {
             segue_sandbox_load_host_chunk(L, $0.baseAddress, $0.count, chunk.chunkName)
         }

@@ -43,6 +43,8 @@ public final class LuaState {
     @usableFromInline let sandbox: OpaquePointer
     private let watchToken: Int
     private var chunkNames: [String] = []
+    /// The host chunks loaded, as messages name them ("(segue prelude)").
+    var hostChunkNames: Set<String> = []
 
     /// Makes a state with the sandboxed environment.
     ///
@@ -224,9 +226,12 @@ public final class LuaState {
         segue_lua_pop(L, 1)
         let (head, traceback) = splitTraceback(text)
         let (parsed, message) = locate(head)
-        // A message raised inside the host's own chunk (the prelude) is placed at the script's frame.
-        let inHostChunk = parsed.map { $0.file.hasPrefix("=") || $0.file.hasPrefix("(") } ?? false
-        let location = (inHostChunk ? recordedLocation : nil) ?? parsed ?? recordedLocation
+        // A place in the host's own chunk (require's, the prelude's) is no
+        // place to send a user: the script's line that called it is.
+        var location = parsed ?? recordedLocation
+        if let parsed, hostChunkNames.contains(parsed.file), let recorded = recordedLocation, !hostChunkNames.contains(recorded.file) {
+            location = recorded
+        }
         switch segue_sandbox_fate(sandbox) {
         case SEGUE_FATE_TIME_LIMIT:
             return .timeLimitExceeded(entry: entry, hook: hook, limit: limits.time, location: location)

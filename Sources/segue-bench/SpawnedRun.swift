@@ -1,4 +1,5 @@
 import ArgumentParser
+import Catalogue
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -48,9 +49,14 @@ struct SpawnedRun {
 
 /// Generated catalogue folders: copies of the built-in entries under names of their own.
 enum GeneratedCatalogue {
-    /// `count` entries named `<stem><tag>-0001` … in `folder`, cycling through `sources` (stem, text).
+    /// `count` entries named `<stem><tag>-0001` … in `folder`, cycling through `sources` (stem, text),
+    /// with the built-in catalogue's modules beside them (the copies require them).
     static func write(_ count: Int, to folder: URL, from sources: [(String, String)], tag: String = "") throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let builtin = try BuiltinCatalogue.locate().url
+        for name in try FileManager.default.contentsOfDirectory(atPath: builtin.path) where ModuleFile.isModuleFileName(name) {
+            try FileManager.default.copyItem(at: builtin.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+        }
         for i in 0..<count {
             let (stem, source) = sources[i % sources.count]
             try source.write(to: folder.appendingPathComponent(String(format: "%@%@-%04d.lua", stem, tag, i)), atomically: false, encoding: .utf8)

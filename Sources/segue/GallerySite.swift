@@ -79,7 +79,10 @@ struct GallerySite {
                                        problems: entry.problemLines, parameters: entry.parameterRows,
                                        file: entry.file.url.lastPathComponent, source: entry.source ?? "", index: "../index.html",
                                        highlighter: highlighter == nil ? nil : "../" + Self.highlighterPath,
-                                       follows: loaded.metadata.source)
+                                       follows: loaded.metadata.source,
+                                       modules: loaded.modules.compactMap { module in
+                                           (try? module.source()).map { EntryDetails.SourceFile(file: module.url.lastPathComponent, source: $0) }
+                                       })
             let document = movie.playerDocument(pictures: moments.compactMap { pictures[$0] }, title: loaded.metadata.title,
                                                 subtitle: "\(name) · \(settings.scenario.rawValue) · \(settings.device.title) · "
                                                     + "\(Int(settings.fps)) fps",

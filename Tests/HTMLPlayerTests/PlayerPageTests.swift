@@ -55,6 +55,22 @@ import Testing
         #expect(!html.contains("alert(\""))
     }
 
+    /// A gallery page shows the entry's source, then each module it requires,
+    /// all of it text: a module is a stranger's file as much as the entry is.
+    @Test func aGalleryPageShowsTheModulesAfterTheSource() throws {
+        var document = Self.document()
+        document.details = EntryDetails(
+            name: "kit/push", summary: "Pushes.", tags: [], status: .init(verdict: .passed, errors: 0, warnings: 0), problems: [],
+            parameters: [], file: "push.lua", source: "local hero = require(\"hero\")", index: "../index.html", highlighter: nil,
+            modules: [.init(file: "_hero.lua", source: "return {} -- " + Self.hostile)])
+        let html = try Self.html(document)
+        let entry = try #require(html.range(of: "<h2>Source <span class=\"muted\">push.lua</span></h2>"))
+        let module = try #require(html.range(of: "<h2>Module <span class=\"muted\">_hero.lua</span></h2>"))
+        #expect(entry.upperBound < module.lowerBound)
+        #expect(html.contains("<code class=\"language-lua\">return {} -- \(Self.escaped(Self.hostile))</code>"))
+        #expect(html.components(separatedBy: "</script>").count - 1 == 2)
+    }
+
     @Test func hostileHookNamesAndLanesRoundTripThroughTheDataBlock() throws {
         let html = try Self.html(Self.document(hook: Self.hostile, lane: "lane " + Self.hostile, watch: "x</script>.js"))
         #expect(html.components(separatedBy: "</script>").count - 1 == 2)

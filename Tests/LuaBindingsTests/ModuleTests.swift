@@ -229,6 +229,27 @@ import Transitions
         #expect(failure.message.hasPrefix("require: cycle: self -> self"))
     }
 
+    /// Each nested load holds a protected call: a chain stops at 100, in
+    /// words, long before Lua's C stack would.
+    @Test func aChainTooDeepIsRefused() throws {
+        var files: [String: String] = ["_m151.lua": "return 1"]
+        for i in 1...150 { files["_m\(i).lua"] = "local v = require('m\(i + 1)')\nreturn v" }
+        let fixture = try Fixture(entry: "require('m1')\n" + Self.entryTable, files)
+        let failure = try #require(Self.failure(fixture.loadError()))
+        #expect(failure.location == ScriptLocation(file: "_m100.lua", line: 1))
+        #expect(failure.message.hasPrefix("require: modules nest more than 100 deep (m1 -> m2 -> m3 -> … -> m100 -> m101)"))
+    }
+
+    /// Stopped while require's own code runs, the entry is told its own line, never require's.
+    @Test func aLimitHitInsideRequireNamesTheScriptsLine() throws {
+        let fixture = try Fixture(entry: "\nfor i = 1, 1e9 do pcall(require, 'm' .. i) end\n" + Self.entryTable, ["_hero.lua": "return 1"])
+        guard case .script(.timeLimitExceeded(_, _, _, let location)) = fixture.loadError(limits: SandboxLimits(time: .milliseconds(300))) else {
+            Issue.record("expected the time limit")
+            return
+        }
+        #expect(location == ScriptLocation(file: "sample.lua", line: 2))
+    }
+
     @Test func anEndlessModuleHitsTheEntrysTimeLimit() throws {
         let fixture = try Fixture(entry: "require('spin')\n" + Self.entryTable, ["_spin.lua": "local n = 0\nwhile true do n = n + 1 end\n"])
         let start = ContinuousClock.now

@@ -208,7 +208,8 @@ import Testing
     // MARK: Completion
 
     @Test func bashCompletesEntriesFilesAndFolders() throws {
-        let dir = try folder(["mine.lua": "", "sub/x.lua": "", "notes.txt": ""])
+        // _shared.lua is a module, not an entry: never offered.
+        let dir = try folder(["mine.lua": "", "_shared.lua": "", "sub/x.lua": "", "notes.txt": ""])
         let script = dir.appendingPathComponent("segue.bash")
         let generated = try cli.segue(["--generate-completion-script", "bash"])
         try generated.stdout.write(to: script, atomically: true, encoding: .utf8)

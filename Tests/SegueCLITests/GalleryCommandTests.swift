@@ -12,6 +12,7 @@ import Testing
     var builtinEntries: [String] {
         get throws {
             let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Catalogue").standardizedFileURL
+            // `_NAME.lua` files are the entries' shared modules, not entries.
             return try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".lua") && !$0.hasPrefix("_") }
                 .map { String($0.dropLast(4)) }.sorted()
         }
@@ -53,6 +54,10 @@ import Testing
             // 390×844 points, iPhone 14's screen, at 1 pixel a point: the GIF's logical screen size, little-endian.
             #expect(gif[6...9].elementsEqual([0x86, 0x01, 0x4c, 0x03]))
         }
+        // Modules have no card and no page; the page of an entry that requires one shows it after its source.
+        #expect(!index.contains("_hero") && !FileManager.default.fileExists(atPath: site.appendingPathComponent("built-in/_hero.html").path))
+        let push = try String(contentsOf: site.appendingPathComponent("built-in/push.html"), encoding: .utf8)
+        #expect(push.contains("<h2>Module <span class=\"muted\">_hero.lua</span></h2>"))
         // The awkward name is a safe file name, its card's text escaped.
         #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("odd__dir_/slide.html").path))
         #expect(index.contains("odd &lt;dir&gt;/slide"))
