@@ -48,7 +48,9 @@ public final class Simulation {
     public var reduceMotion = false
     var motion = MotionMeter()
 
-    public init(windowSize: Size = Size(width: 390, height: 844)) {
+    /// `listRows: false` leaves the presenting screen without its list (no
+    /// `ctx.sourceView`): the engine benchmark's bare three-view scene.
+    public init(windowSize: Size = Size(width: 390, height: 844), listRows: Bool = true) {
         window = engine.makeView(name: "window", frame: Rect(origin: .zero, size: windowSize))
         root = ViewController(name: "presenting", view: engine.makeView(name: "presenting", frame: window.bounds))
         root.view.autoresizingMask = .flexibleSize
@@ -57,6 +59,7 @@ public final class Simulation {
         navigation = NavigationController(root: root)
         list = engine.makeView(name: "list")
         list.isScrollView = true
+        guard listRows else { return }
         root.view.addSubview(list)
         layOutList()
         sourceView = visibleRow(Self.defaultSourceRow) ?? visibleRows.last

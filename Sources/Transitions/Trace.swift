@@ -77,11 +77,21 @@ public struct ViewSample: Sendable, Equatable, Codable {
 
 /// A visual effect view's blur at one moment: its style (the one it has,
 /// or the one it is animating away from), how far in it is (the drawn
-/// radius over the style's: 0 none … 1 all), and what is drawn.
-public struct EffectSample: Sendable, Equatable, Codable {
+/// radius over the style's: 0 none … 1 all), and what is drawn. A class:
+/// every view's sample carries the optional, and a reference keeps
+/// ViewSample small to copy (the engine benchmark samples millions).
+public final class EffectSample: Sendable, Equatable, Codable {
     public let style: String?
     public let progress: Double
     public let material: BlurMaterial
+
+    init(style: String?, progress: Double, material: BlurMaterial) {
+        (self.style, self.progress, self.material) = (style, progress, material)
+    }
+
+    public static func == (a: EffectSample, b: EffectSample) -> Bool {
+        a.style == b.style && a.progress == b.progress && a.material == b.material
+    }
 }
 
 extension Simulation {

@@ -24,7 +24,8 @@ struct EngineThroughput: ParsableCommand {
             let start = DispatchTime.now().uptimeNanoseconds
             var samples = 0, views = 0
             for _ in 0..<cycles {
-                let simulation = Simulation()
+                // The bare scene the target was set for: no list rows on the presenting screen.
+                let simulation = Simulation(listRows: false)
                 let presented = simulation.makeViewController(name: "presented")
                 presented.modalPresentationStyle = .overFullScreen
                 presented.modalTransitionStyle = .crossDissolve
