@@ -197,58 +197,35 @@ function hero.side(size, way) return (way == "left" or way == "right") and size.
 -- progress + velocity / side > 0.3, else cancels; Hero plays the rest at its
 -- own pace (completion speed 1). The finger drags the screens the way the
 -- dismissal moves them: against the entry's `direction`.
+-- Hero's rule on a gesture declaration for a drag along `way()`: progress is
+-- the travel over the container's side; it finishes past 0.3 with the
+-- velocity over the side added.
+local function heroRule(declaration, way)
+  local along, side = hero.along, hero.side
+  local heroSize -- the container, as the last touch event saw it
+  declaration.progress = function(g, size)
+    heroSize = size
+    local w = way()
+    return along(g.translation, w) / side(size, w)
+  end
+  declaration.shouldFinish = function(g, percent)
+    local w = way()
+    return percent + (heroSize and along(g.velocity, w) / side(heroSize, w) or 0) > 0.3
+  end
+  return declaration
+end
+
 -- A UIPanGestureRecognizer; `defaultWay` names the way for the default
 -- `direction`, and the functions follow the parameter.
 function hero.panDismissal(defaultWay)
-  local along, side = hero.along, hero.side
-  local heroSize -- the container, as the last touch event saw it
-  local function dismissalWay() -- UIKit's interactive pop for an entry pushed by a navigation controller: a
--- screen-edge pan from the left edge, whatever way the screens move; its
--- travel across the screen is the progress, finished by Hero's rule.
-function hero.edgePop()
-  local heroSize -- the container, as the last touch event saw it
-  return {
-    gesture = "screenEdgePan", edge = "left",
-    progress = function(g, size)
-      heroSize = size
-      return g.translation.x / size.width
-    end,
-    shouldFinish = function(g, percent)
-      return percent + (heroSize and g.velocity.x / heroSize.width or 0) > 0.3
-    end,
-  }
-end
-
-return hero.opposite[params.direction] end
-  return {
-    gesture = "pan", direction = defaultWay,
-    progress = function(g, size)
-      heroSize = size
-      local way = dismissalWay()
-      return along(g.translation, way) / side(size, way)
-    end,
-    shouldFinish = function(g, percent)
-      local way = dismissalWay()
-      return percent + (heroSize and along(g.velocity, way) / side(heroSize, way) or 0) > 0.3
-    end,
-  }
+  return heroRule({gesture = "pan", direction = defaultWay}, function() return hero.opposite[params.direction] end)
 end
 
 -- UIKit's interactive pop for an entry pushed by a navigation controller: a
 -- screen-edge pan from the left edge, whatever way the screens move; its
 -- travel across the screen is the progress, finished by Hero's rule.
 function hero.edgePop()
-  local heroSize -- the container, as the last touch event saw it
-  return {
-    gesture = "screenEdgePan", edge = "left",
-    progress = function(g, size)
-      heroSize = size
-      return g.translation.x / size.width
-    end,
-    shouldFinish = function(g, percent)
-      return percent + (heroSize and g.velocity.x / heroSize.width or 0) > 0.3
-    end,
-  }
+  return heroRule({gesture = "screenEdgePan", edge = "left"}, function() return "right" end)
 end
 
 return hero

@@ -385,16 +385,15 @@ extension ScriptRuntime {
         }
         // false: speed never decides, as in the libraries that look only at how far the finger went.
         state.pushField("velocityThreshold", of: table)
-        let speedIgnored = state.isBoolean(at: -1) && !state.boolean(at: -1)
+        let flag = state.isBoolean(at: -1) ? state.boolean(at: -1) : nil
         state.pop()
-        state.pushField("velocityThreshold", of: table)
-        let wrongFlag = state.isBoolean(at: -1) && state.boolean(at: -1)
-        state.pop()
-        if wrongFlag {
+        switch flag {
+        case false?: rule.velocityThreshold = .infinity
+        case true?:
             find(hook: hook, location: at, "'velocityThreshold' is points (or scale) a second, or false to let only the distance decide; "
                  + "true means nothing: UIKit's default is used")
-        } else if speedIgnored { rule.velocityThreshold = .infinity } else if let velocity = number("velocityThreshold", minimum: 0) {
-            rule.velocityThreshold = velocity
+        case nil:
+            if let velocity = number("velocityThreshold", minimum: 0) { rule.velocityThreshold = velocity }
         }
         for key in ["progress", "shouldFinish", "finishesWhileDragging", "completionSpeed", "completionCurve"] {
             state.pushField(key, of: table)

@@ -257,19 +257,13 @@ public enum ScenarioRunner {
             return finished(skipped: "no interactive presentation")
         }
         // UIKit asks the delegate for a presentation controller only for a custom presentation.
-        if presented.modalPresentationStyle != .custom {
-            runtime.pushHook(nil, ScriptedPresentationController.section)
-            let declaresController = runtime.state.isTable(at: -1)
-            runtime.state.pop()
-            if declaresController {
-                runtime.find(.warning, hook: ScriptedPresentationController.section, location: runtime.location(ofField: "presentationController"),
-                             "UIKit never calls these hooks for presentationStyle \"\(presented.modalPresentationStyle.rawValue)\": "
-                             + "it uses its own presentation controller; use \"custom\" for yours")
-            }
+        if presented.modalPresentationStyle != .custom && runtime.hasSection(ScriptedPresentationController.section) {
+            runtime.find(.warning, hook: ScriptedPresentationController.section, location: runtime.location(ofField: "presentationController"),
+                         "UIKit never calls these hooks for presentationStyle \"\(presented.modalPresentationStyle.rawValue)\": "
+                         + "it uses its own presentation controller; use \"custom\" for yours")
         }
-        // UIKit's sheet (a page or form sheet on a compact width) drags itself between its detents.
-        let sheetDrags = [.pageSheet, .formSheet].contains(presented.modalPresentationStyle)
-            && SizeClass.horizontal(for: options.windowSize) == .compact
+        // UIKit's sheet drags itself between its detents.
+        let sheetDrags = presented.modalPresentationStyle.presentsAsSheet(in: SizeClass.horizontal(for: options.windowSize))
         if sheetDrags && declared.presented != nil {
             runtime.find(hook: "interaction.presented", location: runtime.location(ofInteraction: .presented, "began"),
                          "a \(presented.modalPresentationStyle.rawValue) is dragged by UIKit's sheet itself: drop interaction.presented, "

@@ -76,11 +76,7 @@ final class ScriptedDelegate: TransitioningDelegate, NavigationControllerDelegat
         self.runtime = runtime
     }
 
-    private func hasSection(_ name: String) -> Bool {
-        runtime.pushHook(nil, name)
-        defer { runtime.state.pop() }
-        return runtime.state.isTable(at: -1)
-    }
+    private func hasSection(_ name: String) -> Bool { runtime.hasSection(name) }
 
     func animator(forPresented presented: ViewController, presenting: ViewController, source: ViewController) -> Animator? {
         hasSection("animator") || hasSection("presentationAnimator") ? ScriptedAnimator(runtime: runtime, presenting: true) : nil

@@ -41,6 +41,13 @@ public struct SheetConfiguration {
     public init() {}
 }
 
+extension PresentationStyle {
+    /// Since iOS 13 a page or form sheet on a compact width is UIKit's sheet, with detents.
+    public func presentsAsSheet(in sizeClass: SizeClass) -> Bool {
+        (self == .pageSheet || self == .formSheet) && sizeClass == .compact
+    }
+}
+
 /// Who can be dragged directly while presented (a sheet between its
 /// detents): the recognizer's action, sample by sample.
 public protocol PresentedDragging: AnyObject {
@@ -88,7 +95,7 @@ final class SheetPresentationController: BuiltinPresentationController, Presente
         super.init(presented: presented, presenting: presenting)
     }
 
-    private var isCompact: Bool { presentationStyle == .pageSheet || presentationStyle == .formSheet ? simulation?.sizeClass != .regular : false }
+    private var isCompact: Bool { simulation.map { presentationStyle.presentsAsSheet(in: $0.sizeClass) } ?? false }
     private var bounds: Rect { containerView?.bounds ?? .zero }
     private var insets: EdgeInsets { simulation?.safeAreaInsets ?? EdgeInsets() }
 

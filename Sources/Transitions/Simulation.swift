@@ -158,10 +158,9 @@ public final class Simulation {
                 style = adapted
             }
         } else {
-            // Since iOS 13 a page or form sheet on a compact width is a sheet with detents.
-            let sheet = (style == .pageSheet || style == .formSheet) && sizeClass == .compact
-            controller = sheet ? SheetPresentationController(presented: presented, presenting: presenter,
-                                                             configuration: presented.sheetConfiguration, simulation: self)
+            controller = style.presentsAsSheet(in: sizeClass)
+                ? SheetPresentationController(presented: presented, presenting: presenter,
+                                              configuration: presented.sheetConfiguration, simulation: self)
                 : BuiltinPresentationController(presented: presented, presenting: presenter)
             controller.presentationStyle = style
             let adapted = adaptation(of: controller, for: presented)
