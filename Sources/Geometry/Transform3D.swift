@@ -32,7 +32,7 @@ public struct Transform3D: Sendable, Hashable, Codable {
     }
 
     /// Cheaper than comparing with `.identity` through the synthesised ==.
-    public var isIdentity: Bool {
+    @inlinable public var isIdentity: Bool {
         m11 == 1 && m12 == 0 && m13 == 0 && m14 == 0 && m21 == 0 && m22 == 1 && m23 == 0 && m24 == 0
             && m31 == 0 && m32 == 0 && m33 == 1 && m34 == 0 && m41 == 0 && m42 == 0 && m43 == 0 && m44 == 1
     }

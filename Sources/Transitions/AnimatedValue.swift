@@ -181,11 +181,13 @@ final class RunningAnimation {
         }
     }
 
-    func value(atClock t: Double, model: AnimatedValue) -> AnimatedValue {
-        if case .layer(let layer) = curve { return layer.value(atLocal: timeline.local(at: t), model: model) }
+    /// `model` is asked for only by the animations that show it (Core
+    /// Animation's additive and unfilled ones): making it costs a copy.
+    func value(atClock t: Double, model: @autoclosure () -> AnimatedValue) -> AnimatedValue {
+        if case .layer(let layer) = curve { return layer.value(atLocal: timeline.local(at: t), model: model()) }
         if let fraction = timeline.fraction(at: t) {
             switch curve {
-            case .layer: return model
+            case .layer: return model()
             case .basic(let from, let to, let timing):
                 return from.interpolated(to: to, fraction: share(of: fraction, begin: timing.begin, duration: timing.duration))
             case .keyframes(let track, let begin, let duration, _):
@@ -201,7 +203,7 @@ final class RunningAnimation {
             let u = duration > 0 ? min(max((local - begin) / duration, 0), 1) : 1
             return track(curve.value(at: u))
         case .layer:
-            return model
+            return model()
         }
     }
 }

@@ -54,14 +54,14 @@ struct MotionMeter {
     /// screen counts: a view parked off it moves nothing anyone sees.
     mutating func sample(_ window: View) {
         let screen = window.bounds
-        func visit(_ view: View, opacity: Double, parent: Homography, parentState: ViewState?) {
+        func visit(_ view: View, opacity: Double, parent: Homography, parentSublayer: Simulation.SublayerFrame?) {
             let state = view.presentation
             let alpha = opacity * state.alpha
             // Barely visible views move nothing the eye follows.
             guard alpha > 0.05, !state.isHidden else { return }
             var placement = Homography.identity
             if view !== window {
-                placement = Simulation.placement(of: state, in: parentState).concatenating(parent)
+                placement = Simulation.placement(of: state, sublayerOf: parentSublayer).concatenating(parent)
                 let corners = Quad(state.bounds)
                 // Behind the eye nothing is drawn (the renderer leaves it out too).
                 if corners.points.allSatisfy({ placement.w(at: $0) > 0 }) {
@@ -69,9 +69,10 @@ struct MotionMeter {
                     record(view, quad, curled: state.curl > 0.05, screen: screen)
                 }
             }
-            for child in view.sublayers { visit(child, opacity: alpha, parent: placement, parentState: state) }
+            let sublayer = Simulation.SublayerFrame(state)
+            for child in view.sublayers { visit(child, opacity: alpha, parent: placement, parentSublayer: sublayer) }
         }
-        visit(window, opacity: 1, parent: .identity, parentState: nil)
+        visit(window, opacity: 1, parent: .identity, parentSublayer: nil)
     }
 
     private mutating func record(_ view: View, _ quad: Quad, curled: Bool, screen: Rect) {

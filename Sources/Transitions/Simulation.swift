@@ -47,6 +47,8 @@ public final class Simulation {
     /// scripted transition moves is measured, and large motion reported.
     public var reduceMotion = false
     var motion = MotionMeter()
+    /// How many views the last sample showed (the next one reserves room for them).
+    var lastSampleCount = 0
 
     /// `listRows: false` leaves the presenting screen without its list (no
     /// `ctx.sourceView`): the engine benchmark's bare three-view scene.

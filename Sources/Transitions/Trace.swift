@@ -56,30 +56,137 @@ public struct ViewSample: Sendable, Equatable, Codable {
     public let doubleSided: Bool
     /// The view this one is a snapshot of (snapshotView), if it is one.
     public let snapshotOf: Int?
+    /// What few views have (a shadow, a layer class, a mask, paint, a
+    /// blur), out of line: nil for most, so that a sample stays small to
+    /// copy (the engine benchmark makes millions).
+    let extras: LayerSample?
+
     /// Its shadow, when one is visible (left out otherwise).
-    public var shadow: Shadow? = nil
+    public var shadow: Shadow? { extras?.shadow }
     /// The corners cornerRadius rounds, when not all four (left out otherwise).
-    public var maskedCorners: [String]? = nil
+    public var maskedCorners: [String]? { extras?.maskedCorners }
     /// For a standalone layer, its class ("CALayer", "CAGradientLayer",
     /// "CAShapeLayer"); left out for views. Its `superview` is its superlayer.
-    public var layer: String? = nil
+    public var layer: String? { extras?.layer }
     /// layer.sublayerTransform, when not the identity.
-    public var sublayerTransform: Transform3D? = nil
+    public var sublayerTransform: Transform3D? { extras?.sublayerTransform }
     /// The id of the layer that masks this one (the mask itself is in no
     /// tree, so it is not sampled), when there is one.
-    public var mask: Int? = nil
+    public var mask: Int? { extras?.mask }
     /// What a gradient or shape layer draws.
-    public var gradient: Gradient? = nil
-    public var shape: ShapePaint? = nil
+    public var gradient: Gradient? { extras?.gradient }
+    public var shape: ShapePaint? { extras?.shape }
     /// A UIVisualEffectView's effect (left out for other views).
-    public var effect: EffectSample? = nil
+    public var effect: EffectSample? { extras?.effect }
+}
+
+extension ViewSample {
+    // The trace's JSON lists the rare fields beside the others, as it did
+    // when they were stored here.
+    private enum CodingKeys: String, CodingKey {
+        case id, name, superview, frame, bounds, alpha, transform, corners, curl, backgroundColor, cornerRadius, borderWidth,
+             borderColor, clipsToBounds, hidden, zPosition, doubleSided, snapshotOf
+        case shadow, maskedCorners, layer, sublayerTransform, mask, gradient, shape, effect
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(name, forKey: .name)
+        try c.encodeIfPresent(superview, forKey: .superview)
+        try c.encode(frame, forKey: .frame)
+        try c.encode(bounds, forKey: .bounds)
+        try c.encode(alpha, forKey: .alpha)
+        try c.encode(transform, forKey: .transform)
+        try c.encode(corners, forKey: .corners)
+        try c.encode(curl, forKey: .curl)
+        try c.encodeIfPresent(backgroundColor, forKey: .backgroundColor)
+        try c.encode(cornerRadius, forKey: .cornerRadius)
+        try c.encode(borderWidth, forKey: .borderWidth)
+        try c.encodeIfPresent(borderColor, forKey: .borderColor)
+        try c.encode(clipsToBounds, forKey: .clipsToBounds)
+        try c.encode(hidden, forKey: .hidden)
+        try c.encode(zPosition, forKey: .zPosition)
+        try c.encode(doubleSided, forKey: .doubleSided)
+        try c.encodeIfPresent(snapshotOf, forKey: .snapshotOf)
+        try c.encodeIfPresent(shadow, forKey: .shadow)
+        try c.encodeIfPresent(maskedCorners, forKey: .maskedCorners)
+        try c.encodeIfPresent(layer, forKey: .layer)
+        try c.encodeIfPresent(sublayerTransform, forKey: .sublayerTransform)
+        try c.encodeIfPresent(mask, forKey: .mask)
+        try c.encodeIfPresent(gradient, forKey: .gradient)
+        try c.encodeIfPresent(shape, forKey: .shape)
+        try c.encodeIfPresent(effect, forKey: .effect)
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(Int.self, forKey: .id)
+        name = try c.decode(String.self, forKey: .name)
+        superview = try c.decodeIfPresent(Int.self, forKey: .superview)
+        frame = try c.decode(Rect.self, forKey: .frame)
+        bounds = try c.decode(Rect.self, forKey: .bounds)
+        alpha = try c.decode(Double.self, forKey: .alpha)
+        transform = try c.decode(Transform3D.self, forKey: .transform)
+        corners = try c.decode(Quad.self, forKey: .corners)
+        curl = try c.decode(Double.self, forKey: .curl)
+        backgroundColor = try c.decodeIfPresent(Color.self, forKey: .backgroundColor)
+        cornerRadius = try c.decode(Double.self, forKey: .cornerRadius)
+        borderWidth = try c.decode(Double.self, forKey: .borderWidth)
+        borderColor = try c.decodeIfPresent(Color.self, forKey: .borderColor)
+        clipsToBounds = try c.decode(Bool.self, forKey: .clipsToBounds)
+        hidden = try c.decode(Bool.self, forKey: .hidden)
+        zPosition = try c.decode(Double.self, forKey: .zPosition)
+        doubleSided = try c.decode(Bool.self, forKey: .doubleSided)
+        snapshotOf = try c.decodeIfPresent(Int.self, forKey: .snapshotOf)
+        extras = LayerSample.make(
+            shadow: try c.decodeIfPresent(Shadow.self, forKey: .shadow),
+            maskedCorners: try c.decodeIfPresent([String].self, forKey: .maskedCorners),
+            layer: try c.decodeIfPresent(String.self, forKey: .layer),
+            sublayerTransform: try c.decodeIfPresent(Transform3D.self, forKey: .sublayerTransform),
+            mask: try c.decodeIfPresent(Int.self, forKey: .mask),
+            gradient: try c.decodeIfPresent(Gradient.self, forKey: .gradient),
+            shape: try c.decodeIfPresent(ShapePaint.self, forKey: .shape),
+            effect: try c.decodeIfPresent(EffectSample.self, forKey: .effect))
+    }
+}
+
+/// The rare part of a ViewSample.
+final class LayerSample: Sendable, Equatable {
+    let shadow: Shadow?
+    let maskedCorners: [String]?
+    let layer: String?
+    let sublayerTransform: Transform3D?
+    let mask: Int?
+    let gradient: Gradient?
+    let shape: ShapePaint?
+    let effect: EffectSample?
+
+    private init(shadow: Shadow?, maskedCorners: [String]?, layer: String?, sublayerTransform: Transform3D?, mask: Int?,
+                 gradient: Gradient?, shape: ShapePaint?, effect: EffectSample?) {
+        (self.shadow, self.maskedCorners, self.layer, self.sublayerTransform) = (shadow, maskedCorners, layer, sublayerTransform)
+        (self.mask, self.gradient, self.shape, self.effect) = (mask, gradient, shape, effect)
+    }
+
+    /// nil when there is nothing to keep, so most samples allocate nothing.
+    static func make(shadow: Shadow?, maskedCorners: [String]?, layer: String?, sublayerTransform: Transform3D?, mask: Int?,
+                     gradient: Gradient?, shape: ShapePaint?, effect: EffectSample?) -> LayerSample? {
+        guard shadow != nil || maskedCorners != nil || layer != nil || sublayerTransform != nil || mask != nil || gradient != nil
+            || shape != nil || effect != nil else { return nil }
+        return LayerSample(shadow: shadow, maskedCorners: maskedCorners, layer: layer, sublayerTransform: sublayerTransform,
+                           mask: mask, gradient: gradient, shape: shape, effect: effect)
+    }
+
+    static func == (a: LayerSample, b: LayerSample) -> Bool {
+        a.shadow == b.shadow && a.maskedCorners == b.maskedCorners && a.layer == b.layer
+            && a.sublayerTransform == b.sublayerTransform && a.mask == b.mask && a.gradient == b.gradient && a.shape == b.shape
+            && a.effect == b.effect
+    }
 }
 
 /// A visual effect view's blur at one moment: its style (the one it has,
 /// or the one it is animating away from), how far in it is (the drawn
-/// radius over the style's: 0 none … 1 all), and what is drawn. A class:
-/// every view's sample carries the optional, and a reference keeps
-/// ViewSample small to copy (the engine benchmark samples millions).
+/// radius over the style's: 0 none … 1 all), and what is drawn.
 public final class EffectSample: Sendable, Equatable, Codable {
     public let style: String?
     public let progress: Double
@@ -99,61 +206,72 @@ extension Simulation {
     /// single-sided layer turned away, inside the window.
     public func sample() -> Sample {
         var views: [ViewSample] = []
+        // Samples in a row show about as many views as the last one did.
+        views.reserveCapacity(lastSampleCount)
         // Each view's presentation is computed once, and the placement of
         // its ancestors rides down the walk as one homography.
-        func visit(_ view: View, state: ViewState, opacity: Double, parent: Homography, parentState: ViewState?, superview: Int?) {
+        func visit(_ view: View, state: ViewState, opacity: Double, parent: Homography, parentSublayer: SublayerFrame?, superview: Int?) {
             let alpha = opacity * state.alpha
             guard alpha > 0 else { return }
             var placement = Homography.identity
             if view !== window {
-                placement = Self.placement(of: state, in: parentState).concatenating(parent)
+                placement = Self.placement(of: state, sublayerOf: parentSublayer).concatenating(parent)
                 let corners = Quad(state.bounds).map(placement.apply)
                 let area = corners.signedArea
                 // Edge-on layers have no area; single-sided ones turned away are culled.
                 if (abs(area) > 0.5 && (state.isDoubleSided || area > 0)) || state.bounds.isEmpty || state.isHidden {
-                    var sample = ViewSample(
+                    let sample = ViewSample(
                         id: view.id, name: view.name, superview: superview, frame: round(state.frame), bounds: round(state.bounds),
                         alpha: round4(state.alpha), transform: round(state.transform), corners: corners.map(round),
                         curl: round4(state.curl), backgroundColor: state.backgroundColor.map(round),
                         cornerRadius: round4(state.cornerRadius), borderWidth: round4(state.borderWidth),
                         borderColor: state.borderColor.map(round), clipsToBounds: state.clipsToBounds, hidden: state.isHidden,
-                        zPosition: round4(state.zPosition), doubleSided: state.isDoubleSided, snapshotOf: view.snapshot?.sourceID)
-                    sample.shadow = state.visibleShadow.map {
-                        Shadow(color: round($0.color), opacity: round4($0.opacity), radius: round4($0.radius), offset: round($0.offset),
-                               path: $0.path.map(round))
-                    }
-                    if state.maskedCorners != .all { sample.maskedCorners = state.maskedCorners.cornerNames }
-                    sample.layer = view.layerKind?.rawValue
-                    if !state.sublayerTransform.isIdentity { sample.sublayerTransform = round(state.sublayerTransform) }
-                    sample.mask = view.mask?.id
-                    sample.gradient = state.gradient.map(round)
-                    sample.shape = state.shape.map(round)
-                    if view.isVisualEffectView {
-                        let shown = view.shownEffect
-                        sample.effect = EffectSample(style: shown.style?.rawValue, progress: round4(shown.progress),
-                                                     material: BlurMaterial(radius: round4(state.material.radius),
-                                                                            saturation: round4(state.material.saturation),
-                                                                            tint: round(state.material.tint)))
-                    }
+                        zPosition: round4(state.zPosition), doubleSided: state.isDoubleSided, snapshotOf: view.snapshot?.sourceID,
+                        extras: layerSample(of: view, state))
                     views.append(sample)
                 }
                 if state.isHidden { return }
             }
             let id = view === window ? nil : view.id
+            let sublayer = SublayerFrame(state)
             if view.sublayers.contains(where: { $0.hasDepth }) {
                 let ordered = view.sublayers.map { ($0, $0.presentation) }.enumerated()
                     .sorted { ($0.element.1.zPosition, $0.offset) < ($1.element.1.zPosition, $1.offset) }
                 for (_, (child, childState)) in ordered {
-                    visit(child, state: childState, opacity: alpha, parent: placement, parentState: state, superview: id)
+                    visit(child, state: childState, opacity: alpha, parent: placement, parentSublayer: sublayer, superview: id)
                 }
             } else {
                 for child in view.sublayers {
-                    visit(child, state: child.presentation, opacity: alpha, parent: placement, parentState: state, superview: id)
+                    visit(child, state: child.presentation, opacity: alpha, parent: placement, parentSublayer: sublayer, superview: id)
                 }
             }
         }
-        visit(window, state: window.presentation, opacity: 1, parent: .identity, parentState: nil, superview: nil)
+        visit(window, state: window.presentation, opacity: 1, parent: .identity, parentSublayer: nil, superview: nil)
+        lastSampleCount = views.count
         return Sample(time: round4(now), views: views)
+    }
+
+    /// The rare part of a view's sample (nil when it has none of it).
+    private func layerSample(of view: View, _ state: ViewState) -> LayerSample? {
+        // Most views have none of it: say so without reading it.
+        guard state.hasRareLayerState || state.maskedCorners != .all || view.layerKind != nil || view.mask != nil
+            || view.isVisualEffectView else { return nil }
+        var effect: EffectSample? = nil
+        if view.isVisualEffectView {
+            let shown = view.shownEffect
+            effect = EffectSample(style: shown.style?.rawValue, progress: round4(shown.progress),
+                                  material: BlurMaterial(radius: round4(state.material.radius), saturation: round4(state.material.saturation),
+                                                         tint: round(state.material.tint)))
+        }
+        return LayerSample.make(
+            shadow: state.visibleShadow.map {
+                Shadow(color: round($0.color), opacity: round4($0.opacity), radius: round4($0.radius), offset: round($0.offset),
+                       path: $0.path.map(round))
+            },
+            maskedCorners: state.maskedCorners == .all ? nil : state.maskedCorners.cornerNames,
+            layer: view.layerKind?.rawValue,
+            sublayerTransform: state.sublayerTransform.isIdentity ? nil : round(state.sublayerTransform),
+            mask: view.mask?.id, gradient: state.gradient.map(round), shape: state.shape.map(round), effect: effect)
     }
 
     static func placement(of state: ViewState) -> Homography {
@@ -163,9 +281,28 @@ extension Simulation {
     /// The placement in a parent whose sublayerTransform, if any, applies
     /// to the child's whole 3-D transform before it is flattened.
     static func placement(of state: ViewState, in parent: ViewState?) -> Homography {
-        guard let parent, !parent.sublayerTransform.isIdentity else { return placement(of: state) }
+        placement(of: state, sublayerOf: parent.flatMap(SublayerFrame.init))
+    }
+
+    static func placement(of state: ViewState, sublayerOf parent: SublayerFrame?) -> Homography {
+        guard let parent else { return placement(of: state) }
         return Homography(layerTransform: state.transform, anchor: anchor(of: state), position: state.center,
-                          parentSublayerTransform: parent.sublayerTransform, parentAnchor: anchor(of: parent))
+                          parentSublayerTransform: parent.transform, parentAnchor: parent.anchor)
+    }
+
+    /// What a walk down the tree carries of a parent for its children: its
+    /// sublayerTransform and anchor, only when the transform is not the
+    /// identity (nil is the common case, and costs nothing to pass on).
+    struct SublayerFrame {
+        let transform: Transform3D
+        let anchor: Point
+
+        init?(_ state: ViewState) {
+            guard state.hasRareLayerState else { return nil }
+            let transform = state.sublayerTransform
+            guard !transform.isIdentity else { return nil }
+            (self.transform, self.anchor) = (transform, Simulation.anchor(of: state))
+        }
     }
 
     /// The anchor point in the bounds space.

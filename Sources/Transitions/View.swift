@@ -16,8 +16,12 @@ public final class View {
     /// whose subviews are then the list itself, with no copy.
     var standaloneSublayers = 0
     public var subviews: [View] { standaloneSublayers == 0 ? sublayers : sublayers.filter { $0.layerKind == nil } }
-    /// The superview, or for a standalone layer its superlayer.
-    public internal(set) weak var superview: View?
+    /// The superview, or for a standalone layer its superlayer. Not weak:
+    /// a weak reference gives every superview a side table, and each of
+    /// the many retains a tree walk makes would take the slow path. Safe
+    /// because a view holds its sublayers and clears this in every one of
+    /// them when it goes (deinit), as removeFromSuperview does.
+    public internal(set) unowned(unsafe) var superview: View?
     /// nil for a view; for a standalone CALayer (`CALayer()`,
     /// `CAGradientLayer()` …), which kind: the engine models it as a view
     /// with no UIView around it, so it shares the view's values, animations,
@@ -26,7 +30,7 @@ public final class View {
     /// layer.mask, and the layer this one is the mask of (a mask is in no
     /// other tree: `View+Layers` keeps it so).
     public internal(set) var mask: View?
-    public internal(set) weak var maskOwner: View?
+    public internal(set) unowned(unsafe) var maskOwner: View?   // cleared as superview is
     /// The engine's turn when it was made: Core Animation animates a
     /// standalone layer's changes only once it has been committed.
     let bornInTurn: Int
@@ -179,6 +183,11 @@ public final class View {
         self.bornInTurn = engine.turn
         self.model = ViewState()
         self.frame = frame
+    }
+
+    deinit {
+        for child in sublayers { child.superview = nil }
+        mask?.maskOwner = nil
     }
 
     /// The frame in the superview: the transformed bounds' bounding box.

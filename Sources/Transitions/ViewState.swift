@@ -19,22 +19,83 @@ public struct ViewState: Sendable, Equatable {
     public var isDoubleSided = true
     /// Which corners cornerRadius rounds (layer.maskedCorners).
     public var maskedCorners = CornerMask.all
+    /// The layer properties few views set (shadow, sublayerTransform,
+    /// gradient, shape, blur), kept out of line: a view's state is copied
+    /// for every sample, and these would more than double what is copied.
+    /// nil while every one of them has Core Animation's default.
+    private var rare: RareLayerState.Box? = nil
+
     /// layer.shadow…: Core Animation's defaults (black, invisible at opacity
     /// 0, 3 pt of blur, 3 pt up), and the path it follows if one is set.
-    public var shadowColor = Color(red: 0, green: 0, blue: 0)
-    public var shadowOpacity = 0.0
-    public var shadowRadius = 3.0
-    public var shadowOffset = Point(x: 0, y: -3)
-    public var shadowPath: PathShape? = nil
+    public var shadowColor: Color {
+        get { rare?.value.shadowColor ?? RareLayerState.defaults.shadowColor }
+        set { rareState.shadowColor = newValue }
+    }
+    public var shadowOpacity: Double {
+        get { rare?.value.shadowOpacity ?? RareLayerState.defaults.shadowOpacity }
+        set { rareState.shadowOpacity = newValue }
+    }
+    public var shadowRadius: Double {
+        get { rare?.value.shadowRadius ?? RareLayerState.defaults.shadowRadius }
+        set { rareState.shadowRadius = newValue }
+    }
+    public var shadowOffset: Point {
+        get { rare?.value.shadowOffset ?? RareLayerState.defaults.shadowOffset }
+        set { rareState.shadowOffset = newValue }
+    }
+    public var shadowPath: PathShape? {
+        get { rare?.value.shadowPath ?? RareLayerState.defaults.shadowPath }
+        set { rareState.shadowPath = newValue }
+    }
     /// layer.sublayerTransform, about the anchor point.
-    public var sublayerTransform = Transform3D.identity
+    public var sublayerTransform: Transform3D {
+        get { rare?.value.sublayerTransform ?? RareLayerState.defaults.sublayerTransform }
+        set { rareState.sublayerTransform = newValue }
+    }
     /// What a CAGradientLayer or CAShapeLayer draws (nil for other layers).
-    public var gradient: Gradient? = nil
-    public var shape: ShapePaint? = nil
+    public var gradient: Gradient? {
+        get { rare?.value.gradient ?? RareLayerState.defaults.gradient }
+        set { rareState.gradient = newValue }
+    }
+    public var shape: ShapePaint? {
+        get { rare?.value.shape ?? RareLayerState.defaults.shape }
+        set { rareState.shape = newValue }
+    }
     /// A UIVisualEffectView's effect, by name (nil: none), and the blur it
     /// draws (animated in and out; `.none` for every other view).
-    public var effect: BlurStyle? = nil
-    public var material = BlurMaterial.none
+    public var effect: BlurStyle? {
+        get { rare?.value.effect ?? RareLayerState.defaults.effect }
+        set { rareState.effect = newValue }
+    }
+    public var material: BlurMaterial {
+        get { rare?.value.material ?? RareLayerState.defaults.material }
+        set { rareState.material = newValue }
+    }
+
+    /// false while none of the rare properties has been set: they all have
+    /// their defaults, and a walk down the tree need not read them.
+    var hasRareLayerState: Bool { rare != nil }
+
+    /// Copy on write: a box shared by copies is replaced before it changes.
+    private var rareState: RareLayerState {
+        get { rare?.value ?? RareLayerState.defaults }
+        _modify {
+            if rare == nil {
+                rare = RareLayerState.Box(RareLayerState.defaults)
+            } else if !isKnownUniquelyReferenced(&rare!) {
+                rare = RareLayerState.Box(rare!.value)
+            }
+            yield &rare!.value
+        }
+    }
+
+    public static func == (a: ViewState, b: ViewState) -> Bool {
+        a.center == b.center && a.bounds == b.bounds && a.alpha == b.alpha && a.transform == b.transform
+            && a.backgroundColor == b.backgroundColor && a.cornerRadius == b.cornerRadius && a.borderWidth == b.borderWidth
+            && a.borderColor == b.borderColor && a.zPosition == b.zPosition && a.anchorPoint == b.anchorPoint && a.curl == b.curl
+            && a.isHidden == b.isHidden && a.clipsToBounds == b.clipsToBounds && a.isDoubleSided == b.isDoubleSided
+            && a.maskedCorners == b.maskedCorners && (a.rare === b.rare || a.rareState == b.rareState)
+    }
 
     /// The bounding box of the transformed bounds in the superview (2-D part
     /// of the transform; perspective is left to the projection).
@@ -115,6 +176,29 @@ public struct ViewState: Sendable, Equatable {
         case (.effect, .material(let m)): material = m
         default: break
         }
+    }
+}
+
+/// The out-of-line part of a ViewState.
+struct RareLayerState: Equatable {
+    var shadowColor = Color(red: 0, green: 0, blue: 0)
+    var shadowOpacity = 0.0
+    var shadowRadius = 3.0
+    var shadowOffset = Point(x: 0, y: -3)
+    var shadowPath: PathShape? = nil
+    var sublayerTransform = Transform3D.identity
+    var gradient: Gradient? = nil
+    var shape: ShapePaint? = nil
+    var effect: BlurStyle? = nil
+    var material = BlurMaterial.none
+
+    static let defaults = RareLayerState()
+
+    /// Never changed while shared (ViewState copies it first), so it can
+    /// cross threads as a value would.
+    final class Box: @unchecked Sendable {
+        var value: RareLayerState
+        init(_ value: RareLayerState) { self.value = value }
     }
 }
 
