@@ -929,60 +929,164 @@ static int curl_source(const cr_quad *q, double pu, double pv, double cx, double
     return 0;
 }
 
+/* The curl's parameters, as cr_draw_curl takes them, and the pixel's
+   reach in local units: within it of a silhouette (the page's border, the
+   cylinder's rim) four samples decide the coverage. */
+typedef struct {
+    double cx, cy, nx, ny, r, reach;
+} curl_shape;
+
+/* One pixel of the curl the careful way: its source found at its centre
+   (or at four samples near a silhouette), shaded, blended. */
+static void curl_pixel(cr_target *t, const cr_quad *q, const curl_shape *c, int x, int y) {
+    double cx = c->cx, cy = c->cy, nx = c->nx, ny = c->ny, r = c->r, reach = c->reach;
+    size_t i = (size_t)y * t->width + x;
+    uint32_t m = modulation(q, i);
+    if (m == 0) return;
+    double pu, pv, su = 0, sv = 0;
+    int light = 256;
+    if (!local_point(q, x + 0.5, y + 0.5, &pu, &pv)) return;
+    int side = curl_source(q, pu, pv, cx, cy, nx, ny, r, &su, &sv, &light);
+    double d = (pu - cx) * nx + (pv - cy) * ny;
+    int near_rim = fabs(d - r) < reach || (side && (su < reach || sv < reach || su > q->width - reach || sv > q->height - reach));
+    int hits = side ? 4 : 0, shadow = 0;
+    if (near_rim) {
+        hits = 0;
+        for (int k = 0; k < CR_SAMPLES; k += 4) {
+            double qu, qv, tu, tv;
+            int tl;
+            if (!local_point(q, x + sample_x[k], y + sample_y[k], &qu, &qv)) continue;
+            int s2 = curl_source(q, qu, qv, cx, cy, nx, ny, r, &tu, &tv, &tl);
+            if (s2) {
+                if (!hits) { su = tu; sv = tv; light = tl; side = s2; }
+                hits++;
+            }
+        }
+    }
+    /* The curl's shadow on what it uncovers, fading over 1.2 r past the rim. */
+    if (hits < 4 && d > r && d < r * 2.2 && pu >= 0 && pv >= 0 && pu <= q->width && pv <= q->height)
+        shadow = (int)(96 * (1 - (d - r) / (r * 1.2)));
+    if (hits) {
+        uint8_t px[4];
+        int32_t fx, fy;
+        texel_at(q, su, sv, 1, &fx, &fy);
+        store_px(px, bilinear_fixed(q, fx, fy));
+        if (side == 2) {
+            /* The back: the page's own picture seen through the paper, lightened. */
+            for (int ch = 0; ch < 3; ch++) px[ch] = (uint8_t)((px[ch] * 2u + px[3] * 3u + 2) / 5);
+        }
+        for (int ch = 0; ch < 3; ch++) px[ch] = (uint8_t)((px[ch] * (uint32_t)light) >> 8);
+        scale_px(px, px, m * (uint32_t)hits / 4);
+        if (hits < 4 && shadow > 0) {
+            uint8_t s[4] = {0, 0, 0, (uint8_t)div255(m * (uint32_t)shadow * (4 - hits) / 4)};
+            blend(t->pixels + i * 4, s);
+        }
+        blend(t->pixels + i * 4, px);
+    } else if (shadow > 0) {
+        uint8_t s[4] = {0, 0, 0, (uint8_t)div255(m * (uint32_t)shadow)};
+        blend(t->pixels + i * 4, s);
+    }
+}
+
+/* The pixels x (whole numbers) in [lo, hi], as [*s, *e), within [x0, x1). */
+static inline void pixels_between(double lo, double hi, int x0, int x1, int *s, int *e) {
+    *s = x1; *e = x1;
+    if (!(lo <= hi)) return;
+    double a = ceil(lo), b = floor(hi) + 1;
+    if (a < x0) a = x0;
+    if (b > x1) b = x1;
+    if (a < b) { *s = (int)a; *e = (int)b; }
+}
+
+/*
+ * Where on row y the careful way is not needed, for a page drawn through
+ * an affine map (along a row, every local quantity is then linear in x):
+ * up to two runs of plain flat page (front up, not under the flap, clear
+ * of every silhouette by more than a pixel's reach), which are the page's
+ * texels as they are (with one texel a pixel: `texels`), and one run past
+ * the curl's shadow, where nothing is drawn. Each condition is kept with
+ * a margin of 1e-6 local units, far above the rounding of the per-pixel
+ * arithmetic, so every pixel in a run is one that curl_pixel would draw
+ * the same way. Runs are [s, e) pairs, sorted, apart; returns how many.
+ */
+static int curl_runs(const cr_quad *q, const curl_shape *c, int texels, int y, int runs[3][3]) {
+    const double *m = q->m, tol = 1e-6, pi = 3.14159265358979323846;
+    double W = m[8], py = y + 0.5;
+    /* u and v at pixel x's centre: a x + b. */
+    double au = m[0] / W, bu = (0.5 * m[0] + py * m[3] + m[6]) / W;
+    double av = m[1] / W, bv = (0.5 * m[1] + py * m[4] + m[7]) / W;
+    /* d = (u − cx) nx + (v − cy) ny. */
+    double ad = au * c->nx + av * c->ny, bd = (bu - c->cx) * c->nx + (bv - c->cy) * c->ny;
+    double r = c->r, reach = c->reach;
+    int count = 0;
+    double lo, hi;
+    if (texels) {
+        lo = q->x0; hi = q->x1 - 1;
+        double dmax = -tol < r - reach - tol ? -tol : r - reach - tol;
+        keep_where_positive(-ad, dmax - bd, &lo, &hi);
+        keep_where_positive(au, bu - reach - tol, &lo, &hi);
+        keep_where_positive(-au, q->width - reach - tol - bu, &lo, &hi);
+        keep_where_positive(av, bv - reach - tol, &lo, &hi);
+        keep_where_positive(-av, q->height - reach - tol - bv, &lo, &hi);
+        /* The flap's back lies over the flat page where the point folded
+           there, p + n (pi r − 2 d), is on the page: [flo, fhi], grown by the margin. */
+        double afu = au - 2 * c->nx * ad, bfu = bu + c->nx * (pi * r - 2 * bd);
+        double afv = av - 2 * c->ny * ad, bfv = bv + c->ny * (pi * r - 2 * bd);
+        double flo = lo - 1, fhi = hi + 1;
+        keep_where_positive(afu, bfu + tol, &flo, &fhi);
+        keep_where_positive(-afu, q->width + tol - bfu, &flo, &fhi);
+        keep_where_positive(afv, bfv + tol, &flo, &fhi);
+        keep_where_positive(-afv, q->height + tol - bfv, &flo, &fhi);
+        int s, e;
+        if (flo > fhi) {
+            pixels_between(lo, hi, q->x0, q->x1, &s, &e);
+            if (s < e) { runs[count][0] = s; runs[count][1] = e; runs[count][2] = 1; count++; }
+        } else {
+            /* Pixels strictly before flo and strictly after fhi. */
+            pixels_between(lo, ceil(flo) - 1 < hi ? ceil(flo) - 1 : hi, q->x0, q->x1, &s, &e);
+            if (s < e) { runs[count][0] = s; runs[count][1] = e; runs[count][2] = 1; count++; }
+            pixels_between(floor(fhi) + 1 > lo ? floor(fhi) + 1 : lo, hi, q->x0, q->x1, &s, &e);
+            if (s < e) { runs[count][0] = s; runs[count][1] = e; runs[count][2] = 1; count++; }
+        }
+    }
+    /* Past the shadow (d ≥ 2.2 r) and clear of the rim: nothing. */
+    lo = q->x0; hi = q->x1 - 1;
+    double beyond = (2.2 * r > r + reach ? 2.2 * r : r + reach) + tol;
+    keep_where_positive(ad, bd - beyond, &lo, &hi);
+    int s, e;
+    pixels_between(lo, hi, q->x0, q->x1, &s, &e);
+    if (s < e) { runs[count][0] = s; runs[count][1] = e; runs[count][2] = 0; count++; }
+    /* Sorted by start (at most three). */
+    for (int a = 1; a < count; a++)
+        for (int b = a; b > 0 && runs[b][0] < runs[b - 1][0]; b--)
+            for (int k = 0; k < 3; k++) { int tmp = runs[b][k]; runs[b][k] = runs[b - 1][k]; runs[b - 1][k] = tmp; }
+    return count;
+}
+
 void cr_draw_curl(cr_target *t, const cr_quad *q, double cx, double cy, double nx, double ny, double r) {
     if (!q->texture || q->tex_width < 1 || q->tex_height < 1) return;  /* the page's picture is what curls */
     if (r < 0.5) r = 0.5;
-    /* A pixel's reach in local units: within it of a silhouette (the page's
-       border, the cylinder's rim) four samples decide the coverage. */
-    double reach = stretch_at(q, q->x0 + 0.5, q->y0 + 0.5) * 1.5;
+    curl_shape c = {cx, cy, nx, ny, r, stretch_at(q, q->x0 + 0.5, q->y0 + 0.5) * 1.5};
+    /* Runs of the careful way's pixels need no care where the page is
+       drawn by an affine map with no clip; the plain flat page is copied
+       only when the page lies on whole pixels with a texel a pixel. */
+    const double *m = q->m;
+    int runs_allowed = fast_paths_allowed && !q->clip && m[2] == 0 && m[5] == 0 && m[8] != 0 && q->f[0] == 0 && q->f[1] == 0 && q->f[2] > 0
+        && isfinite(c.reach);
+    int ax0 = 0, ay0 = 0, ax1 = 0, ay1 = 0;
+    int texels = runs_allowed && aligned_rect(q, &ax0, &ay0, &ax1, &ay1);
     for (int y = q->y0; y < q->y1; y++) {
-        for (int x = q->x0; x < q->x1; x++) {
-            size_t i = (size_t)y * t->width + x;
-            uint32_t m = modulation(q, i);
-            if (m == 0) continue;
-            double pu, pv, su = 0, sv = 0;
-            int light = 256;
-            if (!local_point(q, x + 0.5, y + 0.5, &pu, &pv)) continue;
-            int side = curl_source(q, pu, pv, cx, cy, nx, ny, r, &su, &sv, &light);
-            double d = (pu - cx) * nx + (pv - cy) * ny;
-            int near_rim = fabs(d - r) < reach || (side && (su < reach || sv < reach || su > q->width - reach || sv > q->height - reach));
-            int hits = side ? 4 : 0, shadow = 0;
-            if (near_rim) {
-                hits = 0;
-                for (int k = 0; k < CR_SAMPLES; k += 4) {
-                    double qu, qv, tu, tv;
-                    int tl;
-                    if (!local_point(q, x + sample_x[k], y + sample_y[k], &qu, &qv)) continue;
-                    int s2 = curl_source(q, qu, qv, cx, cy, nx, ny, r, &tu, &tv, &tl);
-                    if (s2) {
-                        if (!hits) { su = tu; sv = tv; light = tl; side = s2; }
-                        hits++;
-                    }
-                }
+        int runs[3][3], count = runs_allowed ? curl_runs(q, &c, texels && y >= ay0 && y < ay1, y, runs) : 0;
+        int x = q->x0;
+        for (int k = 0; k <= count; k++) {
+            int until = k < count ? runs[k][0] : q->x1;
+            for (; x < until; x++) curl_pixel(t, q, &c, x, y);
+            if (k == count) break;
+            if (runs[k][2]) {
+                const uint8_t *row = q->texture + ((size_t)(y - ay0) * q->tex_width + (runs[k][0] - ax0)) * 4;
+                span_over(t->pixels + ((size_t)y * t->width + runs[k][0]) * 4, row, runs[k][1] - runs[k][0], 0, q->alpha);
             }
-            /* The curl's shadow on what it uncovers, fading over 1.2 r past the rim. */
-            if (hits < 4 && d > r && d < r * 2.2 && pu >= 0 && pv >= 0 && pu <= q->width && pv <= q->height)
-                shadow = (int)(96 * (1 - (d - r) / (r * 1.2)));
-            if (hits) {
-                uint8_t c[4];
-                int32_t fx, fy;
-                texel_at(q, su, sv, 1, &fx, &fy);
-                store_px(c, bilinear_fixed(q, fx, fy));
-                if (side == 2) {
-                    /* The back: the page's own picture seen through the paper, lightened. */
-                    for (int ch = 0; ch < 3; ch++) c[ch] = (uint8_t)((c[ch] * 2u + c[3] * 3u + 2) / 5);
-                }
-                for (int ch = 0; ch < 3; ch++) c[ch] = (uint8_t)((c[ch] * (uint32_t)light) >> 8);
-                scale_px(c, c, m * (uint32_t)hits / 4);
-                if (hits < 4 && shadow > 0) {
-                    uint8_t s[4] = {0, 0, 0, (uint8_t)div255(m * (uint32_t)shadow * (4 - hits) / 4)};
-                    blend(t->pixels + i * 4, s);
-                }
-                blend(t->pixels + i * 4, c);
-            } else if (shadow > 0) {
-                uint8_t s[4] = {0, 0, 0, (uint8_t)div255(m * (uint32_t)shadow)};
-                blend(t->pixels + i * 4, s);
-            }
+            x = runs[k][1];
         }
     }
 }

@@ -117,4 +117,45 @@ import Testing
         }
         #expect(compared == 300)
     }
+
+    /// A curled page on whole pixels: the runs of plain page and of nothing
+    /// are found per row, the rest drawn pixel by pixel as before.
+    @Test func curledPagesGiveTheGeneralPathsBytes() {
+        var random = WarperFuzzTests.SplitMix(state: 2027)
+        let size = (83, 101)
+        for round in 0..<120 {
+            let scale = [1.0, 2.0, 3.0][round % 3]
+            let (tw, th) = (20 + Int(random.next() * 70), 20 + Int(random.next() * 90))
+            let tx = (random.next() * 30 - 10).rounded(), ty = (random.next() * 30 - 10).rounded()
+            var quad = Self.placed(scale: scale, tx: tx, ty: ty, width: Double(tw) / scale, height: Double(th) / scale, box: size)
+            quad.alpha = round % 4 == 0 ? 255 : UInt8(40 + random.next() * 215)
+            quad.tex_width = Int32(tw)
+            quad.tex_height = Int32(th)
+            let texture = (0..<tw * th).flatMap { i -> [UInt8] in
+                let alpha: UInt8 = i % 5 == 0 ? UInt8(random.next() * 255) : 255
+                return [UInt8(random.next() * Double(alpha)), UInt8(random.next() * Double(alpha)), UInt8(random.next() * Double(alpha)), alpha]
+            }
+            let angle = random.next() * 2 * Double.pi
+            let (nx, ny) = (cos(angle), sin(angle))
+            let radius = 1 + random.next() * 12 / scale
+            let (cx, cy) = (random.next() * Double(tw) / scale, random.next() * Double(th) / scale)
+            func curl(fast: Bool) -> [UInt8] {
+                let target = Target(width: size.0, height: size.1)
+                cr_use_fast_paths(fast ? 1 : 0)
+                defer { cr_use_fast_paths(1) }
+                target.with { t in
+                    var background: [UInt8] = [200, 210, 220, 255]
+                    cr_fill(&t, &background)
+                    texture.withUnsafeBufferPointer { tex in
+                        var page = quad
+                        page.texture = tex.baseAddress
+                        cr_draw_curl(&t, &page, cx, cy, nx, ny, radius)
+                    }
+                }
+                return target.pixels
+            }
+            let differing = zip(curl(fast: true), curl(fast: false)).filter { $0 != $1 }.count
+            #expect(differing == 0, "round \(round): scale \(scale), page \(tw)×\(th) at (\(tx), \(ty)), axis (\(cx), \(cy)) n (\(nx), \(ny)) r \(radius)")
+        }
+    }
 }
