@@ -486,6 +486,18 @@ static void bilinear_span_avx2(const cr_quad *q, int32_t fx, int32_t fy, int32_t
     __m256i vfy = _mm256_add_epi32(_mm256_set1_epi32(fy), _mm256_mullo_epi32(lane, _mm256_set1_epi32(dy)));
     const __m256i step_x = _mm256_set1_epi32(dx * 8), step_y = _mm256_set1_epi32(dy * 8);
     for (int k = 0; k < n; k += 8) {
+        {
+            /* The texels three groups ahead, both rows, asked for now: a turned
+               layer walks its texture on a slant the hardware's prefetchers
+               do not follow, and a big texture (a screen at @3×, 12 MB) is
+               fetched from far (measured: the flip at @3× ~1.2x the frames a second). */
+            int64_t ahead_x = ((int64_t)fx + (int64_t)dx * (k + 24)) >> 16, ahead_y = ((int64_t)fy + (int64_t)dy * (k + 24)) >> 16;
+            ahead_x = ahead_x < 0 ? 0 : (ahead_x > q->tex_width - 1 ? q->tex_width - 1 : ahead_x);
+            ahead_y = ahead_y < 0 ? 0 : (ahead_y > q->tex_height - 2 ? (q->tex_height > 1 ? q->tex_height - 2 : 0) : ahead_y);
+            const char *ahead = (const char *)(q->texture + ((size_t)ahead_y * q->tex_width + (size_t)ahead_x) * 4);
+            _mm_prefetch(ahead, _MM_HINT_T0);
+            _mm_prefetch(ahead + (size_t)q->tex_width * 4, _MM_HINT_T0);
+        }
         /* Clamped: lanes past the span's end (its last group of eight) run on beyond the texture. */
         __m256i ix = _mm256_max_epi32(_mm256_srai_epi32(vfx, 16), zero);
         __m256i iy = _mm256_min_epi32(_mm256_max_epi32(_mm256_srai_epi32(vfy, 16), zero), last_y);
@@ -998,69 +1010,147 @@ static inline void pixels_between(double lo, double hi, int x0, int x1, int *s, 
     if (a < b) { *s = (int)a; *e = (int)b; }
 }
 
+/* What a run of a curled row is: nothing, the plain page, the flap's back, the curl's shadow. */
+enum { RUN_NOTHING, RUN_PLAIN, RUN_FLAP, RUN_SHADOW };
+
+/* A run [s, e) of `kind`, appended when not empty. */
+static inline void add_run(int runs[5][3], int *count, double lo, double hi, int x0, int x1, int kind) {
+    int s, e;
+    pixels_between(lo, hi, x0, x1, &s, &e);
+    if (s < e) { runs[*count][0] = s; runs[*count][1] = e; runs[*count][2] = kind; (*count)++; }
+}
+
+/* The linear functions of x (a x + b, at pixel centres) a curled row needs. */
+typedef struct {
+    double au, bu, av, bv;    /* the local point */
+    double ad, bd;            /* its distance past the axis */
+    double afu, bfu, afv, bfv; /* the point folded onto it: p + n (pi r − 2 d) */
+} curl_row;
+
+static curl_row curl_row_at(const cr_quad *q, const curl_shape *c, int y) {
+    const double *m = q->m, pi = 3.14159265358979323846;
+    double W = m[8], py = y + 0.5;
+    curl_row l;
+    l.au = m[0] / W; l.bu = (0.5 * m[0] + py * m[3] + m[6]) / W;
+    l.av = m[1] / W; l.bv = (0.5 * m[1] + py * m[4] + m[7]) / W;
+    l.ad = l.au * c->nx + l.av * c->ny; l.bd = (l.bu - c->cx) * c->nx + (l.bv - c->cy) * c->ny;
+    l.afu = l.au - 2 * c->nx * l.ad; l.bfu = l.bu + c->nx * (pi * c->r - 2 * l.bd);
+    l.afv = l.av - 2 * c->ny * l.ad; l.bfv = l.bv + c->ny * (pi * c->r - 2 * l.bd);
+    return l;
+}
+
 /*
  * Where on row y the careful way is not needed, for a page drawn through
- * an affine map (along a row, every local quantity is then linear in x):
- * up to two runs of plain flat page (front up, not under the flap, clear
- * of every silhouette by more than a pixel's reach), which are the page's
- * texels as they are (with one texel a pixel: `texels`), and one run past
- * the curl's shadow, where nothing is drawn. Each condition is kept with
- * a margin of 1e-6 local units, far above the rounding of the per-pixel
- * arithmetic, so every pixel in a run is one that curl_pixel would draw
- * the same way. Runs are [s, e) pairs, sorted, apart; returns how many.
+ * an affine map (along a row, every local quantity is then linear in x),
+ * as runs [s, e) of a kind, sorted and apart; returns how many (at most 5):
+ * - plain: flat page, front up, not under the flap, clear of every
+ *   silhouette by more than a pixel's reach: the page's texels as they are
+ *   (only with one texel a pixel: `texels`);
+ * - flap: the flap's back lying flat over the page, clear of its edges;
+ * - shadow: the shadow on what the curl uncovers, clear of the rim and on the page;
+ * - nothing: past the shadow.
+ * Each condition is kept with a margin of 1e-6 local units, far above the
+ * rounding of the per-pixel arithmetic, so every pixel of a run is one
+ * that curl_pixel draws the same way (plain and nothing: the same bytes;
+ * flap and shadow: the same colour, its texel position stepped along the
+ * row rather than solved at each pixel, which may move a filter weight by
+ * 1/256 and a channel by 1).
  */
-static int curl_runs(const cr_quad *q, const curl_shape *c, int texels, int y, int runs[3][3]) {
-    const double *m = q->m, tol = 1e-6, pi = 3.14159265358979323846;
-    double W = m[8], py = y + 0.5;
-    /* u and v at pixel x's centre: a x + b. */
-    double au = m[0] / W, bu = (0.5 * m[0] + py * m[3] + m[6]) / W;
-    double av = m[1] / W, bv = (0.5 * m[1] + py * m[4] + m[7]) / W;
-    /* d = (u − cx) nx + (v − cy) ny. */
-    double ad = au * c->nx + av * c->ny, bd = (bu - c->cx) * c->nx + (bv - c->cy) * c->ny;
-    double r = c->r, reach = c->reach;
-    int count = 0;
+static int curl_runs(const cr_quad *q, const curl_shape *c, const curl_row *l, int texels, int y, int runs[5][3]) {
+    const double tol = 1e-6;
+    double r = c->r, reach = c->reach, w = q->width, h = q->height;
+    int count = 0, x0 = q->x0, x1 = q->x1;
     double lo, hi;
+    double flat = -tol < r - reach - tol ? -tol : r - reach - tol;  /* d at most this: flat, clear of the rim */
     if (texels) {
-        lo = q->x0; hi = q->x1 - 1;
-        double dmax = -tol < r - reach - tol ? -tol : r - reach - tol;
-        keep_where_positive(-ad, dmax - bd, &lo, &hi);
-        keep_where_positive(au, bu - reach - tol, &lo, &hi);
-        keep_where_positive(-au, q->width - reach - tol - bu, &lo, &hi);
-        keep_where_positive(av, bv - reach - tol, &lo, &hi);
-        keep_where_positive(-av, q->height - reach - tol - bv, &lo, &hi);
-        /* The flap's back lies over the flat page where the point folded
-           there, p + n (pi r − 2 d), is on the page: [flo, fhi], grown by the margin. */
-        double afu = au - 2 * c->nx * ad, bfu = bu + c->nx * (pi * r - 2 * bd);
-        double afv = av - 2 * c->ny * ad, bfv = bv + c->ny * (pi * r - 2 * bd);
+        lo = x0; hi = x1 - 1;
+        keep_where_positive(-l->ad, flat - l->bd, &lo, &hi);
+        keep_where_positive(l->au, l->bu - reach - tol, &lo, &hi);
+        keep_where_positive(-l->au, w - reach - tol - l->bu, &lo, &hi);
+        keep_where_positive(l->av, l->bv - reach - tol, &lo, &hi);
+        keep_where_positive(-l->av, h - reach - tol - l->bv, &lo, &hi);
+        /* Where the folded point is on the page, grown by the margin: the flap's back is there. */
         double flo = lo - 1, fhi = hi + 1;
-        keep_where_positive(afu, bfu + tol, &flo, &fhi);
-        keep_where_positive(-afu, q->width + tol - bfu, &flo, &fhi);
-        keep_where_positive(afv, bfv + tol, &flo, &fhi);
-        keep_where_positive(-afv, q->height + tol - bfv, &flo, &fhi);
-        int s, e;
+        keep_where_positive(l->afu, l->bfu + tol, &flo, &fhi);
+        keep_where_positive(-l->afu, w + tol - l->bfu, &flo, &fhi);
+        keep_where_positive(l->afv, l->bfv + tol, &flo, &fhi);
+        keep_where_positive(-l->afv, h + tol - l->bfv, &flo, &fhi);
         if (flo > fhi) {
-            pixels_between(lo, hi, q->x0, q->x1, &s, &e);
-            if (s < e) { runs[count][0] = s; runs[count][1] = e; runs[count][2] = 1; count++; }
+            add_run(runs, &count, lo, hi, x0, x1, RUN_PLAIN);
         } else {
             /* Pixels strictly before flo and strictly after fhi. */
-            pixels_between(lo, ceil(flo) - 1 < hi ? ceil(flo) - 1 : hi, q->x0, q->x1, &s, &e);
-            if (s < e) { runs[count][0] = s; runs[count][1] = e; runs[count][2] = 1; count++; }
-            pixels_between(floor(fhi) + 1 > lo ? floor(fhi) + 1 : lo, hi, q->x0, q->x1, &s, &e);
-            if (s < e) { runs[count][0] = s; runs[count][1] = e; runs[count][2] = 1; count++; }
+            add_run(runs, &count, lo, ceil(flo) - 1 < hi ? ceil(flo) - 1 : hi, x0, x1, RUN_PLAIN);
+            add_run(runs, &count, floor(fhi) + 1 > lo ? floor(fhi) + 1 : lo, hi, x0, x1, RUN_PLAIN);
         }
     }
+    /* The flap: flat, its folded point on the page by more than a pixel's reach. */
+    lo = x0; hi = x1 - 1;
+    keep_where_positive(-l->ad, flat - l->bd, &lo, &hi);
+    keep_where_positive(l->afu, l->bfu - reach - tol, &lo, &hi);
+    keep_where_positive(-l->afu, w - reach - tol - l->bfu, &lo, &hi);
+    keep_where_positive(l->afv, l->bfv - reach - tol, &lo, &hi);
+    keep_where_positive(-l->afv, h - reach - tol - l->bfv, &lo, &hi);
+    add_run(runs, &count, lo, hi, x0, x1, RUN_FLAP);
+    /* The shadow: past the rim by more than a pixel's reach, short of 2.2 r, on the page. */
+    lo = x0; hi = x1 - 1;
+    keep_where_positive(l->ad, l->bd - (r + reach + tol), &lo, &hi);
+    keep_where_positive(-l->ad, 2.2 * r - tol - l->bd, &lo, &hi);
+    keep_where_positive(l->au, l->bu - tol, &lo, &hi);
+    keep_where_positive(-l->au, w - tol - l->bu, &lo, &hi);
+    keep_where_positive(l->av, l->bv - tol, &lo, &hi);
+    keep_where_positive(-l->av, h - tol - l->bv, &lo, &hi);
+    add_run(runs, &count, lo, hi, x0, x1, RUN_SHADOW);
     /* Past the shadow (d ≥ 2.2 r) and clear of the rim: nothing. */
-    lo = q->x0; hi = q->x1 - 1;
+    lo = x0; hi = x1 - 1;
     double beyond = (2.2 * r > r + reach ? 2.2 * r : r + reach) + tol;
-    keep_where_positive(ad, bd - beyond, &lo, &hi);
-    int s, e;
-    pixels_between(lo, hi, q->x0, q->x1, &s, &e);
-    if (s < e) { runs[count][0] = s; runs[count][1] = e; runs[count][2] = 0; count++; }
-    /* Sorted by start (at most three). */
+    keep_where_positive(l->ad, l->bd - beyond, &lo, &hi);
+    add_run(runs, &count, lo, hi, x0, x1, RUN_NOTHING);
+    /* Sorted by start (at most five). */
     for (int a = 1; a < count; a++)
         for (int b = a; b > 0 && runs[b][0] < runs[b - 1][0]; b--)
             for (int k = 0; k < 3; k++) { int tmp = runs[b][k]; runs[b][k] = runs[b - 1][k]; runs[b - 1][k] = tmp; }
     return count;
+}
+
+/* A run of the flap's back: its texels found SPAN pixels at a time (a
+   texel position solved at each span's start, stepped between), filtered
+   as a layer's are, then shaded as curl_pixel shades the back. */
+static void draw_flap_run(cr_target *t, const cr_quad *q, const curl_row *l, int y, int xs, int xe) {
+    double kx = (double)q->tex_width / q->width, ky = (double)q->tex_height / q->height;
+    int32_t dx = (int32_t)floor(l->afu * kx * 65536.0 + 0.5), dy = (int32_t)floor(l->afv * ky * 65536.0 + 0.5);
+    uint32_t alpha = q->alpha;
+    for (int x0 = xs; x0 < xe; x0 += SPAN) {
+        int n = xe - x0 < SPAN ? xe - x0 : SPAN;
+        int32_t fx, fy;
+        texel_at(q, l->afu * x0 + l->bfu, l->afv * x0 + l->bfv, 1, &fx, &fy);
+        uint32_t source[SPAN];
+        /* The run's last texel stays inside the page (its margin), so stepping never leaves the texture. */
+#if CR_HAS_AVX2_PATH
+        if (has_avx2() && q->tex_width >= 2) bilinear_span_avx2(q, fx, fy, dx, dy, n, source);
+        else
+#endif
+        for (int k = 0; k < n; k++) source[k] = bilinear_fixed(q, fx + dx * k, fy + dy * k);
+        uint8_t *dst = t->pixels + ((size_t)y * t->width + x0) * 4;
+        for (int k = 0; k < n; k++) {
+            uint8_t c[4];
+            store_px(c, source[k]);
+            /* The back: the page's own picture seen through the paper, lightened, in the flap's light (230). */
+            for (int ch = 0; ch < 3; ch++) c[ch] = (uint8_t)((((c[ch] * 2u + c[3] * 3u + 2) / 5) * 230u) >> 8);
+            store_px(dst + (size_t)k * 4, lanes_over(lanes_mul255(load_px(c), alpha), load_px(dst + (size_t)k * 4)));
+        }
+    }
+}
+
+/* A run of the curl's shadow: black, fading over 1.2 r past the rim. */
+static void draw_shadow_run(cr_target *t, const cr_quad *q, const curl_shape *c, const curl_row *l, int y, int xs, int xe) {
+    uint8_t *dst = t->pixels + ((size_t)y * t->width) * 4;
+    for (int x = xs; x < xe; x++) {
+        double d = l->ad * x + l->bd;
+        int shadow = (int)(96 * (1 - (d - c->r) / (c->r * 1.2)));
+        if (shadow <= 0) continue;
+        uint32_t s = div255(q->alpha * (uint32_t)shadow) << 24;
+        store_px(dst + (size_t)x * 4, lanes_over(s, load_px(dst + (size_t)x * 4)));
+    }
 }
 
 void cr_draw_curl(cr_target *t, const cr_quad *q, double cx, double cy, double nx, double ny, double r) {
@@ -1076,17 +1166,27 @@ void cr_draw_curl(cr_target *t, const cr_quad *q, double cx, double cy, double n
     int ax0 = 0, ay0 = 0, ax1 = 0, ay1 = 0;
     int texels = runs_allowed && aligned_rect(q, &ax0, &ay0, &ax1, &ay1);
     for (int y = q->y0; y < q->y1; y++) {
-        int runs[3][3], count = runs_allowed ? curl_runs(q, &c, texels && y >= ay0 && y < ay1, y, runs) : 0;
+        int runs[5][3], count = 0;
+        curl_row l;
+        if (runs_allowed) {
+            l = curl_row_at(q, &c, y);
+            count = curl_runs(q, &c, &l, texels && y >= ay0 && y < ay1, y, runs);
+        }
         int x = q->x0;
         for (int k = 0; k <= count; k++) {
             int until = k < count ? runs[k][0] : q->x1;
             for (; x < until; x++) curl_pixel(t, q, &c, x, y);
             if (k == count) break;
-            if (runs[k][2]) {
-                const uint8_t *row = q->texture + ((size_t)(y - ay0) * q->tex_width + (runs[k][0] - ax0)) * 4;
-                span_over(t->pixels + ((size_t)y * t->width + runs[k][0]) * 4, row, runs[k][1] - runs[k][0], 0, q->alpha);
+            int s = runs[k][0], e = runs[k][1];
+            if (runs[k][2] == RUN_PLAIN) {
+                const uint8_t *row = q->texture + ((size_t)(y - ay0) * q->tex_width + (s - ax0)) * 4;
+                span_over(t->pixels + ((size_t)y * t->width + s) * 4, row, e - s, 0, q->alpha);
+            } else if (runs[k][2] == RUN_FLAP) {
+                draw_flap_run(t, q, &l, y, s, e);
+            } else if (runs[k][2] == RUN_SHADOW) {
+                draw_shadow_run(t, q, &c, &l, y, s, e);
             }
-            x = runs[k][1];
+            x = e;
         }
     }
 }

@@ -118,9 +118,10 @@ import Testing
         #expect(compared == 300)
     }
 
-    /// A curled page on whole pixels: the runs of plain page and of nothing
-    /// are found per row, the rest drawn pixel by pixel as before.
-    @Test func curledPagesGiveTheGeneralPathsBytes() {
+    /// A curled page: the runs of plain page, flap, shadow and nothing
+    /// are found per row, the rest drawn pixel by pixel as before; plain page
+    /// and nothing are the same bytes, flap and shadow within 1/255 at a few pixels.
+    @Test func curledPagesMatchTheGeneralPathWithinOneLevel() {
         var random = WarperFuzzTests.SplitMix(state: 2027)
         let size = (83, 101)
         for round in 0..<120 {
@@ -154,8 +155,11 @@ import Testing
                 }
                 return target.pixels
             }
-            let differing = zip(curl(fast: true), curl(fast: false)).filter { $0 != $1 }.count
-            #expect(differing == 0, "round \(round): scale \(scale), page \(tw)×\(th) at (\(tx), \(ty)), axis (\(cx), \(cy)) n (\(nx), \(ny)) r \(radius)")
+            // The flap's texel positions are stepped along a row, not solved at each pixel: a filter weight may move by 1/256.
+            let (fast, general) = (curl(fast: true), curl(fast: false))
+            let worst = zip(fast, general).map { abs(Int($0) - Int($1)) }.max() ?? 0
+            let differing = zip(fast, general).filter { $0 != $1 }.count
+            #expect(worst <= 1 && differing * 200 <= fast.count, "round \(round): scale \(scale), page \(tw)×\(th) at (\(tx), \(ty)), axis (\(cx), \(cy)) n (\(nx), \(ny)) r \(radius)")
         }
     }
 }
