@@ -926,9 +926,11 @@ static int curl_source(const cr_quad *q, double pu, double pv, double cx, double
     int count = 0;
     if (d < 0) { delta[count] = pi * r - d; side[count] = 2; shadeOf[count] = 230; count++; }
     if (d >= -1e-9 && d <= r) {
-        double a1 = asin(d / r > 1 ? 1 : d / r), a2 = pi - a1;
-        delta[count] = a2 * r; side[count] = 2; shadeOf[count] = (int)(150 + 80 * (1 - cos(a2)) / 2); count++;
-        delta[count] = a1 * r; side[count] = 1; shadeOf[count] = (int)(256 - 110 * (1 - cos(a1))); count++;
+        double x = d / r > 1 ? 1 : d / r, a1 = asin(x), a2 = pi - a1;
+        /* cos a1 = √(1 − x²) (a1 in [−π/2, π/2]) and cos a2 = −cos a1: one root for two cosines. */
+        double cos_a1 = sqrt(1 - x * x);
+        delta[count] = a2 * r; side[count] = 2; shadeOf[count] = (int)(150 + 80 * (1 + cos_a1) / 2); count++;
+        delta[count] = a1 * r; side[count] = 1; shadeOf[count] = (int)(256 - 110 * (1 - cos_a1)); count++;
     }
     for (int k = 0; k < count; k++) {
         double u = pu - nx * d + nx * delta[k], v = pv - ny * d + ny * delta[k];
