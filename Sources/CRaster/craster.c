@@ -209,6 +209,7 @@ static void blend_samples(cr_target *t, size_t i, const uint8_t src[4], int mask
         }
         t->owners[t->used] = (int32_t)i;
         t->slots[i] = t->used++;
+        t->sampled_rows[i / (size_t)t->width] = 1;
         uint8_t *s = samples_of(t, t->slots[i]);
         for (int k = 0; k < CR_SAMPLES; k++) memcpy(s + k * 4, t->pixels + i * 4, 4);
     }
@@ -485,6 +486,18 @@ static void bilinear_span_avx2(const cr_quad *q, int32_t fx, int32_t fy, int32_t
     __m256i vfy = _mm256_add_epi32(_mm256_set1_epi32(fy), _mm256_mullo_epi32(lane, _mm256_set1_epi32(dy)));
     const __m256i step_x = _mm256_set1_epi32(dx * 8), step_y = _mm256_set1_epi32(dy * 8);
     for (int k = 0; k < n; k += 8) {
+        {
+            /* The texels three groups ahead, both rows, asked for now: a turned
+               layer walks its texture on a slant the hardware's prefetchers
+               do not follow, and a big texture (a screen at @3×, 12 MB) is
+               fetched from far (measured: the flip at @3× ~1.2x the frames a second). */
+            int64_t ahead_x = ((int64_t)fx + (int64_t)dx * (k + 24)) >> 16, ahead_y = ((int64_t)fy + (int64_t)dy * (k + 24)) >> 16;
+            ahead_x = ahead_x < 0 ? 0 : (ahead_x > q->tex_width - 1 ? q->tex_width - 1 : ahead_x);
+            ahead_y = ahead_y < 0 ? 0 : (ahead_y > q->tex_height - 2 ? (q->tex_height > 1 ? q->tex_height - 2 : 0) : ahead_y);
+            const char *ahead = (const char *)(q->texture + ((size_t)ahead_y * q->tex_width + (size_t)ahead_x) * 4);
+            _mm_prefetch(ahead, _MM_HINT_T0);
+            _mm_prefetch(ahead + (size_t)q->tex_width * 4, _MM_HINT_T0);
+        }
         /* Clamped: lanes past the span's end (its last group of eight) run on beyond the texture. */
         __m256i ix = _mm256_max_epi32(_mm256_srai_epi32(vfx, 16), zero);
         __m256i iy = _mm256_min_epi32(_mm256_max_epi32(_mm256_srai_epi32(vfy, 16), zero), last_y);
@@ -630,6 +643,140 @@ static void draw_interior(cr_target *t, const cr_quad *q, int y, int xs, int xe)
     }
 }
 
+/* ---- Layers on whole pixels --------------------------------------------- */
+
+/* Most layers of a transition's frames are not turned at all: screens,
+   list rows and dimming views at rest or sliding by whole pixels. Their
+   edges lie on pixel boundaries, so every pixel of their box is whole (no
+   classifying, no samples) and, when their picture has one texel a device
+   pixel, each row is one pass of texels over the target: the plain blend. */
+
+/* Fast paths may be turned off, so that tests can compare them with the general path. */
+static int fast_paths_allowed = 1;
+
+void cr_use_fast_paths(int enabled) { fast_paths_allowed = enabled; }
+
+/* Whether x is a whole number, to within the error of a homography's inverse. */
+static inline int near_whole(double x, int *whole) {
+    double r = floor(x + 0.5);
+    if (!(fabs(x - r) < 1e-6) || fabs(r) > 1e9) return 0;
+    *whole = (int)r;
+    return 1;
+}
+
+/*
+ * The device pixels [ax0, ax1) x [ay0, ay1) an unturned, unsheared layer
+ * covers when its edges lie (to within 1e-6 of a pixel) on pixel
+ * boundaries; 0 when it is anything else (rounded, a border, clipped,
+ * turned, in perspective, or off the pixel grid), which the general path
+ * draws. Inside the rectangle the general path would find every pixel
+ * whole and take its colour at its centre, which is what the rows here do.
+ */
+static int aligned_rect(const cr_quad *q, int *ax0, int *ay0, int *ax1, int *ay1) {
+    const double *m = q->m;
+    if (!fast_paths_allowed || q->radius > 0 || q->ring > 0 || q->clip) return 0;
+    if (m[1] != 0 || m[2] != 0 || m[3] != 0 || m[5] != 0 || m[0] == 0 || m[4] == 0 || m[8] == 0) return 0;
+    if (q->f[0] != 0 || q->f[1] != 0 || !(q->f[2] > 0)) return 0;
+    /* u = (x m0 + m6) / m8 is 0 and the width at these x; v likewise down. */
+    double xa = -m[6] / m[0], xb = (q->width * m[8] - m[6]) / m[0];
+    double ya = -m[7] / m[4], yb = (q->height * m[8] - m[7]) / m[4];
+    int x0, x1, y0, y1;
+    if (!near_whole(xa < xb ? xa : xb, &x0) || !near_whole(xa < xb ? xb : xa, &x1)) return 0;
+    if (!near_whole(ya < yb ? ya : yb, &y0) || !near_whole(ya < yb ? yb : ya, &y1)) return 0;
+    if (x1 <= x0 || y1 <= y0) return 0;
+    /* A picture must have one texel a pixel, the right way round: copied, not filtered. */
+    if (q->texture && (m[0] / m[8] < 0 || m[4] / m[8] < 0 || q->tex_width != x1 - x0 || q->tex_height != y1 - y0)) return 0;
+    *ax0 = x0; *ay0 = y0; *ax1 = x1; *ay1 = y1;
+    return 1;
+}
+
+#if defined(__SSE2__)
+/* Each 8-bit channel (in 16-bit lanes) times m/255, rounded: lanes_mul255's arithmetic. */
+static inline __m128i mul255_epi16(__m128i x, __m128i m) {
+    __m128i t = _mm_add_epi16(_mm_mullo_epi16(x, m), _mm_set1_epi16(128));
+    return _mm_srli_epi16(_mm_add_epi16(t, _mm_srli_epi16(t, 8)), 8);
+}
+
+/* Each pixel's alpha in all four of its 16-bit lanes. */
+static inline __m128i alphas_epi16(__m128i x) { return _mm_shufflelo_epi16(_mm_shufflehi_epi16(x, 0xff), 0xff); }
+#endif
+
+/*
+ * One pass over n pixels with no samples and no clip: each texel (or,
+ * without a texture, the fill) over `under` where it is not opaque, at
+ * `alpha`, then over the target. The same bytes as blend_span.
+ */
+static void span_over(uint8_t *dst, const uint8_t *texels, int n, uint32_t under, uint32_t alpha) {
+    uint32_t fill = alpha != 255 ? lanes_mul255(under, alpha) : under;
+    if (!texels && fill == 0) return;
+    int k = 0;
+#if defined(__SSE2__)
+    const __m128i zero = _mm_setzero_si128(), alphas = _mm_set1_epi32((int)0xff000000u), c255 = _mm_set1_epi16(255);
+    const __m128i under16 = _mm_unpacklo_epi8(_mm_set1_epi32((int)under), zero), alpha16 = _mm_set1_epi16((short)alpha);
+    const __m128i fill4 = _mm_set1_epi32((int)fill);
+    for (; k + 4 <= n; k += 4) {
+        __m128i s = fill4;
+        if (texels) {
+            s = _mm_loadu_si128((const __m128i *)(const void *)(texels + (size_t)k * 4));
+            int opaque = _mm_movemask_epi8(_mm_cmpeq_epi32(_mm_and_si128(s, alphas), alphas)) == 0xffff;
+            if (under != 0 && !opaque) {
+                __m128i lo = mul255_epi16(under16, _mm_sub_epi16(c255, alphas_epi16(_mm_unpacklo_epi8(s, zero))));
+                __m128i hi = mul255_epi16(under16, _mm_sub_epi16(c255, alphas_epi16(_mm_unpackhi_epi8(s, zero))));
+                s = _mm_add_epi8(s, _mm_packus_epi16(lo, hi));
+            }
+            if (alpha != 255) {
+                s = _mm_packus_epi16(mul255_epi16(_mm_unpacklo_epi8(s, zero), alpha16), mul255_epi16(_mm_unpackhi_epi8(s, zero), alpha16));
+            } else if (opaque) {
+                _mm_storeu_si128((__m128i *)(void *)(dst + (size_t)k * 4), s);
+                continue;
+            }
+        } else if ((fill >> 24) == 255) {
+            _mm_storeu_si128((__m128i *)(void *)(dst + (size_t)k * 4), s);
+            continue;
+        }
+        /* d·(255 − sa)/255 + s. */
+        __m128i d = _mm_loadu_si128((const __m128i *)(const void *)(dst + (size_t)k * 4));
+        __m128i lo = mul255_epi16(_mm_unpacklo_epi8(d, zero), _mm_sub_epi16(c255, alphas_epi16(_mm_unpacklo_epi8(s, zero))));
+        __m128i hi = mul255_epi16(_mm_unpackhi_epi8(d, zero), _mm_sub_epi16(c255, alphas_epi16(_mm_unpackhi_epi8(s, zero))));
+        _mm_storeu_si128((__m128i *)(void *)(dst + (size_t)k * 4), _mm_add_epi8(_mm_packus_epi16(lo, hi), s));
+    }
+#endif
+    for (; k < n; k++) {
+        uint32_t c = fill;
+        if (texels) {
+            c = load_px(texels + (size_t)k * 4);
+            if ((c >> 24) != 255 && under != 0) c += lanes_mul255(under, 255 - (c >> 24));
+            if (alpha != 255) c = lanes_mul255(c, alpha);
+        }
+        store_px(dst + (size_t)k * 4, lanes_over(c, load_px(dst + (size_t)k * 4)));
+    }
+}
+
+/* An aligned layer's rows (aligned_rect): only rows where some pixel keeps
+   samples go the careful way. */
+static void draw_aligned(cr_target *t, const cr_quad *q, int ax0, int ay0, int ax1, int ay1) {
+    int x0 = ax0 > q->x0 ? ax0 : q->x0, x1 = ax1 < q->x1 ? ax1 : q->x1;
+    int y0 = ay0 > q->y0 ? ay0 : q->y0, y1 = ay1 < q->y1 ? ay1 : q->y1;
+    if (x0 < 0) x0 = 0;
+    if (y0 < 0) y0 = 0;
+    if (x1 > t->width) x1 = t->width;
+    if (y1 > t->height) y1 = t->height;
+    if (x1 <= x0 || y1 <= y0) return;
+    uint32_t color = load_px(q->color);
+    for (int y = y0; y < y1; y++) {
+        size_t row = (size_t)y * t->width;
+        const uint8_t *texels = q->texture ? q->texture + ((size_t)(y - ay0) * q->tex_width + (x0 - ax0)) * 4 : NULL;
+        if (!t->sampled_rows[y]) { span_over(t->pixels + (row + x0) * 4, texels, x1 - x0, color, q->alpha); continue; }
+        if (!texels) { draw_interior(t, q, y, x0, x1); continue; }
+        for (int x = x0; x < x1; x += SPAN) {
+            int n = x1 - x < SPAN ? x1 - x : SPAN;
+            uint32_t source[SPAN];
+            memcpy(source, texels + (size_t)(x - x0) * 4, (size_t)n * 4);
+            blend_span(t, q, row + x, source, n, color);
+        }
+    }
+}
+
 /* How far inside the shape (local units) a pixel centre must be for the
    whole pixel to be inside: half a pixel's diagonal reach, with room, at
    the largest stretch anywhere on the layer (at a corner of its box). */
@@ -646,6 +793,8 @@ static double whole_pixel_margin(const cr_quad *q) {
 }
 
 void cr_draw_quad(cr_target *t, const cr_quad *q) {
+    int ax0, ay0, ax1, ay1;
+    if (aligned_rect(q, &ax0, &ay0, &ax1, &ay1)) { draw_aligned(t, q, ax0, ay0, ax1, ay1); return; }
     double margin = whole_pixel_margin(q);
     /* A border's hole: deep inside its inner edge nothing is drawn. */
     double hole = q->ring + margin + (q->radius > q->ring ? q->radius - q->ring : 0);
@@ -753,6 +902,7 @@ void cr_fill(cr_target *t, const uint8_t color[4]) {
     if (t->used < 0) memset(t->slots, 0xff, n * sizeof(int32_t));
     else
         for (int s = 0; s < t->used; s++) t->slots[t->owners[s]] = -1;
+    memset(t->sampled_rows, 0, (size_t)t->height);
     t->used = 0;
 }
 
@@ -776,9 +926,11 @@ static int curl_source(const cr_quad *q, double pu, double pv, double cx, double
     int count = 0;
     if (d < 0) { delta[count] = pi * r - d; side[count] = 2; shadeOf[count] = 230; count++; }
     if (d >= -1e-9 && d <= r) {
-        double a1 = asin(d / r > 1 ? 1 : d / r), a2 = pi - a1;
-        delta[count] = a2 * r; side[count] = 2; shadeOf[count] = (int)(150 + 80 * (1 - cos(a2)) / 2); count++;
-        delta[count] = a1 * r; side[count] = 1; shadeOf[count] = (int)(256 - 110 * (1 - cos(a1))); count++;
+        double x = d / r > 1 ? 1 : d / r, a1 = asin(x), a2 = pi - a1;
+        /* cos a1 = √(1 − x²) (a1 in [−π/2, π/2]) and cos a2 = −cos a1: one root for two cosines. */
+        double cos_a1 = sqrt(1 - x * x);
+        delta[count] = a2 * r; side[count] = 2; shadeOf[count] = (int)(150 + 80 * (1 + cos_a1) / 2); count++;
+        delta[count] = a1 * r; side[count] = 1; shadeOf[count] = (int)(256 - 110 * (1 - cos_a1)); count++;
     }
     for (int k = 0; k < count; k++) {
         double u = pu - nx * d + nx * delta[k], v = pv - ny * d + ny * delta[k];
@@ -791,60 +943,252 @@ static int curl_source(const cr_quad *q, double pu, double pv, double cx, double
     return 0;
 }
 
+/* The curl's parameters, as cr_draw_curl takes them, and the pixel's
+   reach in local units: within it of a silhouette (the page's border, the
+   cylinder's rim) four samples decide the coverage. */
+typedef struct {
+    double cx, cy, nx, ny, r, reach;
+} curl_shape;
+
+/* One pixel of the curl the careful way: its source found at its centre
+   (or at four samples near a silhouette), shaded, blended. */
+static void curl_pixel(cr_target *t, const cr_quad *q, const curl_shape *c, int x, int y) {
+    double cx = c->cx, cy = c->cy, nx = c->nx, ny = c->ny, r = c->r, reach = c->reach;
+    size_t i = (size_t)y * t->width + x;
+    uint32_t m = modulation(q, i);
+    if (m == 0) return;
+    double pu, pv, su = 0, sv = 0;
+    int light = 256;
+    if (!local_point(q, x + 0.5, y + 0.5, &pu, &pv)) return;
+    int side = curl_source(q, pu, pv, cx, cy, nx, ny, r, &su, &sv, &light);
+    double d = (pu - cx) * nx + (pv - cy) * ny;
+    int near_rim = fabs(d - r) < reach || (side && (su < reach || sv < reach || su > q->width - reach || sv > q->height - reach));
+    int hits = side ? 4 : 0, shadow = 0;
+    if (near_rim) {
+        hits = 0;
+        for (int k = 0; k < CR_SAMPLES; k += 4) {
+            double qu, qv, tu, tv;
+            int tl;
+            if (!local_point(q, x + sample_x[k], y + sample_y[k], &qu, &qv)) continue;
+            int s2 = curl_source(q, qu, qv, cx, cy, nx, ny, r, &tu, &tv, &tl);
+            if (s2) {
+                if (!hits) { su = tu; sv = tv; light = tl; side = s2; }
+                hits++;
+            }
+        }
+    }
+    /* The curl's shadow on what it uncovers, fading over 1.2 r past the rim. */
+    if (hits < 4 && d > r && d < r * 2.2 && pu >= 0 && pv >= 0 && pu <= q->width && pv <= q->height)
+        shadow = (int)(96 * (1 - (d - r) / (r * 1.2)));
+    if (hits) {
+        uint8_t px[4];
+        int32_t fx, fy;
+        texel_at(q, su, sv, 1, &fx, &fy);
+        store_px(px, bilinear_fixed(q, fx, fy));
+        if (side == 2) {
+            /* The back: the page's own picture seen through the paper, lightened. */
+            for (int ch = 0; ch < 3; ch++) px[ch] = (uint8_t)((px[ch] * 2u + px[3] * 3u + 2) / 5);
+        }
+        for (int ch = 0; ch < 3; ch++) px[ch] = (uint8_t)((px[ch] * (uint32_t)light) >> 8);
+        scale_px(px, px, m * (uint32_t)hits / 4);
+        if (hits < 4 && shadow > 0) {
+            uint8_t s[4] = {0, 0, 0, (uint8_t)div255(m * (uint32_t)shadow * (4 - hits) / 4)};
+            blend(t->pixels + i * 4, s);
+        }
+        blend(t->pixels + i * 4, px);
+    } else if (shadow > 0) {
+        uint8_t s[4] = {0, 0, 0, (uint8_t)div255(m * (uint32_t)shadow)};
+        blend(t->pixels + i * 4, s);
+    }
+}
+
+/* The pixels x (whole numbers) in [lo, hi], as [*s, *e), within [x0, x1). */
+static inline void pixels_between(double lo, double hi, int x0, int x1, int *s, int *e) {
+    *s = x1; *e = x1;
+    if (!(lo <= hi)) return;
+    double a = ceil(lo), b = floor(hi) + 1;
+    if (a < x0) a = x0;
+    if (b > x1) b = x1;
+    if (a < b) { *s = (int)a; *e = (int)b; }
+}
+
+/* What a run of a curled row is: nothing, the plain page, the flap's back, the curl's shadow. */
+enum { RUN_NOTHING, RUN_PLAIN, RUN_FLAP, RUN_SHADOW };
+
+/* A run [s, e) of `kind`, appended when not empty. */
+static inline void add_run(int runs[5][3], int *count, double lo, double hi, int x0, int x1, int kind) {
+    int s, e;
+    pixels_between(lo, hi, x0, x1, &s, &e);
+    if (s < e) { runs[*count][0] = s; runs[*count][1] = e; runs[*count][2] = kind; (*count)++; }
+}
+
+/* The linear functions of x (a x + b, at pixel centres) a curled row needs. */
+typedef struct {
+    double au, bu, av, bv;    /* the local point */
+    double ad, bd;            /* its distance past the axis */
+    double afu, bfu, afv, bfv; /* the point folded onto it: p + n (pi r − 2 d) */
+} curl_row;
+
+static curl_row curl_row_at(const cr_quad *q, const curl_shape *c, int y) {
+    const double *m = q->m, pi = 3.14159265358979323846;
+    double W = m[8], py = y + 0.5;
+    curl_row l;
+    l.au = m[0] / W; l.bu = (0.5 * m[0] + py * m[3] + m[6]) / W;
+    l.av = m[1] / W; l.bv = (0.5 * m[1] + py * m[4] + m[7]) / W;
+    l.ad = l.au * c->nx + l.av * c->ny; l.bd = (l.bu - c->cx) * c->nx + (l.bv - c->cy) * c->ny;
+    l.afu = l.au - 2 * c->nx * l.ad; l.bfu = l.bu + c->nx * (pi * c->r - 2 * l.bd);
+    l.afv = l.av - 2 * c->ny * l.ad; l.bfv = l.bv + c->ny * (pi * c->r - 2 * l.bd);
+    return l;
+}
+
+/*
+ * Where on row y the careful way is not needed, for a page drawn through
+ * an affine map (along a row, every local quantity is then linear in x),
+ * as runs [s, e) of a kind, sorted and apart; returns how many (at most 5):
+ * - plain: flat page, front up, not under the flap, clear of every
+ *   silhouette by more than a pixel's reach: the page's texels as they are
+ *   (only with one texel a pixel: `texels`);
+ * - flap: the flap's back lying flat over the page, clear of its edges;
+ * - shadow: the shadow on what the curl uncovers, clear of the rim and on the page;
+ * - nothing: past the shadow.
+ * Each condition is kept with a margin of 1e-6 local units, far above the
+ * rounding of the per-pixel arithmetic, so every pixel of a run is one
+ * that curl_pixel draws the same way (plain and nothing: the same bytes;
+ * flap and shadow: the same colour, its texel position stepped along the
+ * row rather than solved at each pixel, which may move a filter weight by
+ * 1/256 and a channel by 1).
+ */
+static int curl_runs(const cr_quad *q, const curl_shape *c, const curl_row *l, int texels, int y, int runs[5][3]) {
+    const double tol = 1e-6;
+    double r = c->r, reach = c->reach, w = q->width, h = q->height;
+    int count = 0, x0 = q->x0, x1 = q->x1;
+    double lo, hi;
+    double flat = -tol < r - reach - tol ? -tol : r - reach - tol;  /* d at most this: flat, clear of the rim */
+    if (texels) {
+        lo = x0; hi = x1 - 1;
+        keep_where_positive(-l->ad, flat - l->bd, &lo, &hi);
+        keep_where_positive(l->au, l->bu - reach - tol, &lo, &hi);
+        keep_where_positive(-l->au, w - reach - tol - l->bu, &lo, &hi);
+        keep_where_positive(l->av, l->bv - reach - tol, &lo, &hi);
+        keep_where_positive(-l->av, h - reach - tol - l->bv, &lo, &hi);
+        /* Where the folded point is on the page, grown by the margin: the flap's back is there. */
+        double flo = lo - 1, fhi = hi + 1;
+        keep_where_positive(l->afu, l->bfu + tol, &flo, &fhi);
+        keep_where_positive(-l->afu, w + tol - l->bfu, &flo, &fhi);
+        keep_where_positive(l->afv, l->bfv + tol, &flo, &fhi);
+        keep_where_positive(-l->afv, h + tol - l->bfv, &flo, &fhi);
+        if (flo > fhi) {
+            add_run(runs, &count, lo, hi, x0, x1, RUN_PLAIN);
+        } else {
+            /* Pixels strictly before flo and strictly after fhi. */
+            add_run(runs, &count, lo, ceil(flo) - 1 < hi ? ceil(flo) - 1 : hi, x0, x1, RUN_PLAIN);
+            add_run(runs, &count, floor(fhi) + 1 > lo ? floor(fhi) + 1 : lo, hi, x0, x1, RUN_PLAIN);
+        }
+    }
+    /* The flap: flat, its folded point on the page by more than a pixel's reach. */
+    lo = x0; hi = x1 - 1;
+    keep_where_positive(-l->ad, flat - l->bd, &lo, &hi);
+    keep_where_positive(l->afu, l->bfu - reach - tol, &lo, &hi);
+    keep_where_positive(-l->afu, w - reach - tol - l->bfu, &lo, &hi);
+    keep_where_positive(l->afv, l->bfv - reach - tol, &lo, &hi);
+    keep_where_positive(-l->afv, h - reach - tol - l->bfv, &lo, &hi);
+    add_run(runs, &count, lo, hi, x0, x1, RUN_FLAP);
+    /* The shadow: past the rim by more than a pixel's reach, short of 2.2 r, on the page. */
+    lo = x0; hi = x1 - 1;
+    keep_where_positive(l->ad, l->bd - (r + reach + tol), &lo, &hi);
+    keep_where_positive(-l->ad, 2.2 * r - tol - l->bd, &lo, &hi);
+    keep_where_positive(l->au, l->bu - tol, &lo, &hi);
+    keep_where_positive(-l->au, w - tol - l->bu, &lo, &hi);
+    keep_where_positive(l->av, l->bv - tol, &lo, &hi);
+    keep_where_positive(-l->av, h - tol - l->bv, &lo, &hi);
+    add_run(runs, &count, lo, hi, x0, x1, RUN_SHADOW);
+    /* Past the shadow (d ≥ 2.2 r) and clear of the rim: nothing. */
+    lo = x0; hi = x1 - 1;
+    double beyond = (2.2 * r > r + reach ? 2.2 * r : r + reach) + tol;
+    keep_where_positive(l->ad, l->bd - beyond, &lo, &hi);
+    add_run(runs, &count, lo, hi, x0, x1, RUN_NOTHING);
+    /* Sorted by start (at most five). */
+    for (int a = 1; a < count; a++)
+        for (int b = a; b > 0 && runs[b][0] < runs[b - 1][0]; b--)
+            for (int k = 0; k < 3; k++) { int tmp = runs[b][k]; runs[b][k] = runs[b - 1][k]; runs[b - 1][k] = tmp; }
+    return count;
+}
+
+/* A run of the flap's back: its texels found SPAN pixels at a time (a
+   texel position solved at each span's start, stepped between), filtered
+   as a layer's are, then shaded as curl_pixel shades the back. */
+static void draw_flap_run(cr_target *t, const cr_quad *q, const curl_row *l, int y, int xs, int xe) {
+    double kx = (double)q->tex_width / q->width, ky = (double)q->tex_height / q->height;
+    int32_t dx = (int32_t)floor(l->afu * kx * 65536.0 + 0.5), dy = (int32_t)floor(l->afv * ky * 65536.0 + 0.5);
+    uint32_t alpha = q->alpha;
+    for (int x0 = xs; x0 < xe; x0 += SPAN) {
+        int n = xe - x0 < SPAN ? xe - x0 : SPAN;
+        int32_t fx, fy;
+        texel_at(q, l->afu * x0 + l->bfu, l->afv * x0 + l->bfv, 1, &fx, &fy);
+        uint32_t source[SPAN];
+        /* The run's last texel stays inside the page (its margin), so stepping never leaves the texture. */
+#if CR_HAS_AVX2_PATH
+        if (has_avx2() && q->tex_width >= 2) bilinear_span_avx2(q, fx, fy, dx, dy, n, source);
+        else
+#endif
+        for (int k = 0; k < n; k++) source[k] = bilinear_fixed(q, fx + dx * k, fy + dy * k);
+        uint8_t *dst = t->pixels + ((size_t)y * t->width + x0) * 4;
+        for (int k = 0; k < n; k++) {
+            uint8_t c[4];
+            store_px(c, source[k]);
+            /* The back: the page's own picture seen through the paper, lightened, in the flap's light (230). */
+            for (int ch = 0; ch < 3; ch++) c[ch] = (uint8_t)((((c[ch] * 2u + c[3] * 3u + 2) / 5) * 230u) >> 8);
+            store_px(dst + (size_t)k * 4, lanes_over(lanes_mul255(load_px(c), alpha), load_px(dst + (size_t)k * 4)));
+        }
+    }
+}
+
+/* A run of the curl's shadow: black, fading over 1.2 r past the rim. */
+static void draw_shadow_run(cr_target *t, const cr_quad *q, const curl_shape *c, const curl_row *l, int y, int xs, int xe) {
+    uint8_t *dst = t->pixels + ((size_t)y * t->width) * 4;
+    for (int x = xs; x < xe; x++) {
+        double d = l->ad * x + l->bd;
+        int shadow = (int)(96 * (1 - (d - c->r) / (c->r * 1.2)));
+        if (shadow <= 0) continue;
+        uint32_t s = div255(q->alpha * (uint32_t)shadow) << 24;
+        store_px(dst + (size_t)x * 4, lanes_over(s, load_px(dst + (size_t)x * 4)));
+    }
+}
+
 void cr_draw_curl(cr_target *t, const cr_quad *q, double cx, double cy, double nx, double ny, double r) {
     if (!q->texture || q->tex_width < 1 || q->tex_height < 1) return;  /* the page's picture is what curls */
     if (r < 0.5) r = 0.5;
-    /* A pixel's reach in local units: within it of a silhouette (the page's
-       border, the cylinder's rim) four samples decide the coverage. */
-    double reach = stretch_at(q, q->x0 + 0.5, q->y0 + 0.5) * 1.5;
+    curl_shape c = {cx, cy, nx, ny, r, stretch_at(q, q->x0 + 0.5, q->y0 + 0.5) * 1.5};
+    /* Runs of the careful way's pixels need no care where the page is
+       drawn by an affine map with no clip; the plain flat page is copied
+       only when the page lies on whole pixels with a texel a pixel. */
+    const double *m = q->m;
+    int runs_allowed = fast_paths_allowed && !q->clip && m[2] == 0 && m[5] == 0 && m[8] != 0 && q->f[0] == 0 && q->f[1] == 0 && q->f[2] > 0
+        && isfinite(c.reach);
+    int ax0 = 0, ay0 = 0, ax1 = 0, ay1 = 0;
+    int texels = runs_allowed && aligned_rect(q, &ax0, &ay0, &ax1, &ay1);
     for (int y = q->y0; y < q->y1; y++) {
-        for (int x = q->x0; x < q->x1; x++) {
-            size_t i = (size_t)y * t->width + x;
-            uint32_t m = modulation(q, i);
-            if (m == 0) continue;
-            double pu, pv, su = 0, sv = 0;
-            int light = 256;
-            if (!local_point(q, x + 0.5, y + 0.5, &pu, &pv)) continue;
-            int side = curl_source(q, pu, pv, cx, cy, nx, ny, r, &su, &sv, &light);
-            double d = (pu - cx) * nx + (pv - cy) * ny;
-            int near_rim = fabs(d - r) < reach || (side && (su < reach || sv < reach || su > q->width - reach || sv > q->height - reach));
-            int hits = side ? 4 : 0, shadow = 0;
-            if (near_rim) {
-                hits = 0;
-                for (int k = 0; k < CR_SAMPLES; k += 4) {
-                    double qu, qv, tu, tv;
-                    int tl;
-                    if (!local_point(q, x + sample_x[k], y + sample_y[k], &qu, &qv)) continue;
-                    int s2 = curl_source(q, qu, qv, cx, cy, nx, ny, r, &tu, &tv, &tl);
-                    if (s2) {
-                        if (!hits) { su = tu; sv = tv; light = tl; side = s2; }
-                        hits++;
-                    }
-                }
+        int runs[5][3], count = 0;
+        curl_row l;
+        if (runs_allowed) {
+            l = curl_row_at(q, &c, y);
+            count = curl_runs(q, &c, &l, texels && y >= ay0 && y < ay1, y, runs);
+        }
+        int x = q->x0;
+        for (int k = 0; k <= count; k++) {
+            int until = k < count ? runs[k][0] : q->x1;
+            for (; x < until; x++) curl_pixel(t, q, &c, x, y);
+            if (k == count) break;
+            int s = runs[k][0], e = runs[k][1];
+            if (runs[k][2] == RUN_PLAIN) {
+                const uint8_t *row = q->texture + ((size_t)(y - ay0) * q->tex_width + (s - ax0)) * 4;
+                span_over(t->pixels + ((size_t)y * t->width + s) * 4, row, e - s, 0, q->alpha);
+            } else if (runs[k][2] == RUN_FLAP) {
+                draw_flap_run(t, q, &l, y, s, e);
+            } else if (runs[k][2] == RUN_SHADOW) {
+                draw_shadow_run(t, q, &c, &l, y, s, e);
             }
-            /* The curl's shadow on what it uncovers, fading over 1.2 r past the rim. */
-            if (hits < 4 && d > r && d < r * 2.2 && pu >= 0 && pv >= 0 && pu <= q->width && pv <= q->height)
-                shadow = (int)(96 * (1 - (d - r) / (r * 1.2)));
-            if (hits) {
-                uint8_t c[4];
-                int32_t fx, fy;
-                texel_at(q, su, sv, 1, &fx, &fy);
-                store_px(c, bilinear_fixed(q, fx, fy));
-                if (side == 2) {
-                    /* The back: the page's own picture seen through the paper, lightened. */
-                    for (int ch = 0; ch < 3; ch++) c[ch] = (uint8_t)((c[ch] * 2u + c[3] * 3u + 2) / 5);
-                }
-                for (int ch = 0; ch < 3; ch++) c[ch] = (uint8_t)((c[ch] * (uint32_t)light) >> 8);
-                scale_px(c, c, m * (uint32_t)hits / 4);
-                if (hits < 4 && shadow > 0) {
-                    uint8_t s[4] = {0, 0, 0, (uint8_t)div255(m * (uint32_t)shadow * (4 - hits) / 4)};
-                    blend(t->pixels + i * 4, s);
-                }
-                blend(t->pixels + i * 4, c);
-            } else if (shadow > 0) {
-                uint8_t s[4] = {0, 0, 0, (uint8_t)div255(m * (uint32_t)shadow)};
-                blend(t->pixels + i * 4, s);
-            }
+            x = e;
         }
     }
 }

@@ -5,8 +5,12 @@ import CRaster
 final class RenderTarget {
     let width: Int
     let height: Int
-    let pixels: UnsafeMutablePointer<UInt8>
+    /// Where the drawing goes: the target's own pixels, or while
+    /// `drawingImage` runs, the image's.
+    var pixels: UnsafeMutablePointer<UInt8> { target.pixels }
+    private let ownPixels: UnsafeMutablePointer<UInt8>
     let slots: UnsafeMutablePointer<Int32>
+    let sampledRows: UnsafeMutablePointer<UInt8>
     let pool: UnsafeMutablePointer<UInt8>
     let owners: UnsafeMutablePointer<Int32>
     var target: cr_target
@@ -19,13 +23,15 @@ final class RenderTarget {
         self.width = width
         self.height = height
         let count = width * height
-        pixels = .allocate(capacity: count * 4)
+        ownPixels = .allocate(capacity: count * 4)
         slots = .allocate(capacity: count)
+        sampledRows = .allocate(capacity: height)
+        sampledRows.initialize(repeating: 0, count: height)
         let capacity = Self.sampleCapacity(width: width, height: height)
         pool = .allocate(capacity: capacity * Int(CR_SAMPLES) * 4)
         owners = .allocate(capacity: capacity)
-        target = cr_target(pixels: pixels, width: Int32(width), height: Int32(height), slots: slots, pool: pool,
-                           owners: owners, capacity: Int32(capacity), used: -1)
+        target = cr_target(pixels: ownPixels, width: Int32(width), height: Int32(height), slots: slots, pool: pool,
+                           owners: owners, capacity: Int32(capacity), used: -1, sampled_rows: sampledRows)
         clear()
     }
 
@@ -37,8 +43,9 @@ final class RenderTarget {
     }
 
     deinit {
-        pixels.deallocate()
+        ownPixels.deallocate()
         slots.deallocate()
+        sampledRows.deallocate()
         pool.deallocate()
         owners.deallocate()
     }
@@ -52,5 +59,22 @@ final class RenderTarget {
     func image() -> Image {
         cr_resolve(&target)
         return Image(width: width, height: height, pixels: Array(UnsafeBufferPointer(start: pixels, count: width * height * 4)))
+    }
+
+    /// What `body` draws (starting from whatever the memory holds: it must
+    /// clear first), drawn straight into a new image's pixels rather than
+    /// copied out afterwards: a frame copied is a whole frame's memory read
+    /// and written again, about as dear as drawing a layer.
+    func drawingImage(_ body: () throws -> Void) rethrows -> Image {
+        let count = width * height * 4
+        let own = ownPixels
+        defer { target.pixels = own }
+        let bytes = try [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            target.pixels = buffer.baseAddress
+            try body()
+            cr_resolve(&target)
+            initialized = count
+        }
+        return Image(width: width, height: height, pixels: bytes)
     }
 }

@@ -83,11 +83,12 @@ public final class Renderer {
         currentWindow = frame.size
         let target = RenderTarget.reusing(frameTarget, width: width, height: height)
         frameTarget = target
-        target.clear(to: (0, 0, 0, 255))
-        var context = DrawContext(target: target, clip: nil, safeArea: safeArea ?? frame.safeArea)
-        try draw(frame.root, parent: Homography(scaleX: scale, y: scale), context: &context)
-        for touch in frame.touches { drawTouch(at: touch, into: target) }
-        return target.image()
+        return try target.drawingImage {
+            target.clear(to: (0, 0, 0, 255))
+            var context = DrawContext(target: target, clip: nil, safeArea: safeArea ?? frame.safeArea)
+            try draw(frame.root, parent: Homography(scaleX: scale, y: scale), context: &context)
+            for touch in frame.touches { drawTouch(at: touch, into: target) }
+        }
     }
 
     /// Pixels for a size in points, clamped to what a frame can hold (a
@@ -394,7 +395,8 @@ public final class Renderer {
         flat.position = Point(x: bounds.minX, y: bounds.minY)
         var pageContext = DrawContext(target: page, clip: nil, safeArea: context.safeArea)
         try draw(flat, parent: Homography(scaleX: scale, y: scale), context: &pageContext)
-        let picture = page.image()
+        // The page's own pixels are the curl's texture: resolved, not copied.
+        cr_resolve(&page.target)
 
         let angle = 0.3
         let n = Point(x: sin(angle), y: cos(angle))
@@ -406,13 +408,11 @@ public final class Renderer {
         // The curled page reaches past its flat box (the flap folds back over it): the whole frame.
         var quad = makeQuad(toDevice, bounds.size, radius: 0, box: PixelBox(x0: 0, y0: 0, x1: context.target.width, y1: context.target.height))
         quad.alpha = UInt8((min(layer.opacity, 1) * 255).rounded())
-        picture.pixels.withUnsafeBufferPointer { pixels in
-            quad.texture = pixels.baseAddress
-            quad.tex_width = Int32(picture.width)
-            quad.tex_height = Int32(picture.height)
-            clipped(&quad, context: context) { target, quad in
-                cr_draw_curl(target, quad, axis * n.x, axis * n.y, n.x, n.y, radius)
-            }
+        quad.texture = UnsafePointer(page.pixels)
+        quad.tex_width = Int32(page.width)
+        quad.tex_height = Int32(page.height)
+        clipped(&quad, context: context) { target, quad in
+            cr_draw_curl(target, quad, axis * n.x, axis * n.y, n.x, n.y, radius)
         }
     }
 

@@ -25,6 +25,7 @@ import Testing
         var slots = [Int32](repeating: -1, count: width * height)
         var pool = [UInt8](repeating: 0, count: 512 * Int(CR_SAMPLES) * 4)
         var owners = [Int32](repeating: 0, count: 512)
+        var sampledRows = [UInt8](repeating: 0, count: height)
         var invalid = 0
         for round in 0..<1500 {
             let tw = 1 + Int(random.next() * 40), th = 1 + Int(random.next() * 40)
@@ -33,10 +34,11 @@ import Testing
             var mask = [UInt8](repeating: 210, count: width * height)
             pixels.withUnsafeMutableBufferPointer { px in
                 slots.withUnsafeMutableBufferPointer { sl in
-                    pool.withUnsafeMutableBufferPointer { po in owners.withUnsafeMutableBufferPointer { ow in
+                    pool.withUnsafeMutableBufferPointer { po in owners.withUnsafeMutableBufferPointer { ow in sampledRows.withUnsafeMutableBufferPointer { rows in
                         // used -1: the slots are unknown (last round's), so the fill sets them all.
                         var target = cr_target(pixels: px.baseAddress, width: Int32(width), height: Int32(height), slots: sl.baseAddress,
-                                               pool: po.baseAddress, owners: ow.baseAddress, capacity: round % 3 == 0 ? 8 : 512, used: -1)
+                                               pool: po.baseAddress, owners: ow.baseAddress, capacity: round % 3 == 0 ? 8 : 512, used: -1,
+                                               sampled_rows: rows.baseAddress)
                         var black: [UInt8] = [0, 0, 0, 255]
                         cr_fill(&target, &black)
                         var quad = cr_quad()
@@ -63,7 +65,7 @@ import Testing
                             }
                         }
                         cr_resolve(&target)
-                    } }
+                    } } }
                 }
             }
             for i in stride(from: 0, to: pixels.count, by: 4) where pixels[i] > pixels[i + 3] || pixels[i + 1] > pixels[i + 3] || pixels[i + 2] > pixels[i + 3] {

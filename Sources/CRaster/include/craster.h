@@ -29,6 +29,8 @@ typedef struct {
     int32_t *owners;          /* capacity: the pixel each slot in use belongs to */
     int capacity;
     int used;                 /* slots in use; -1 before the first fill (every slot unknown) */
+    uint8_t *sampled_rows;    /* h: nonzero where some pixel of the row keeps samples, so
+                                 a row without may be blended without looking at its slots */
 } cr_target;
 
 typedef struct {
@@ -69,6 +71,11 @@ void cr_fill(cr_target *t, const uint8_t color[4]);
 /* Whether the eight-pixel (AVX2) paths may run where the processor has
    them; on by default. Both paths give the same bytes: tests compare them. */
 void cr_use_wide_paths(int enabled);
+
+/* Whether layers that lie on whole pixels (unturned, at whole-pixel places)
+   take their fast path; on by default. Both paths give the same bytes:
+   tests compare them. */
+void cr_use_fast_paths(int enabled);
 
 /* Averages every pixel's samples into it (the samples stay for later layers). */
 void cr_resolve(cr_target *t);
