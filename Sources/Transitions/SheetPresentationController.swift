@@ -43,9 +43,10 @@ public struct SheetConfiguration {
 
 extension PresentationStyle {
     /// Since iOS 13 a page or form sheet on a compact width is UIKit's sheet, with detents.
-    public func presentsAsSheet(in sizeClass: SizeClass) -> Bool {
-        (self == .pageSheet || self == .formSheet) && sizeClass == .compact
-    }
+    public func presentsAsSheet(in sizeClass: SizeClass) -> Bool { isSheet && sizeClass == .compact }
+
+    /// A page or form sheet, whatever the width.
+    public var isSheet: Bool { self == .pageSheet || self == .formSheet }
 }
 
 /// Who can be dragged directly while presented (a sheet between its
@@ -189,8 +190,12 @@ final class SheetPresentationController: BuiltinPresentationController, Presente
 
     /// Dimming, presenter and (when nothing else drives it) nothing more, for the sheet's top at `top`.
     private func follow(top: Double) {
+        guard isCompact else {
+            // No detents on a regular width: dimmed while the card is up, clear once it has gone.
+            dimmingView?.alpha = top >= bounds.height ? 0 : 1
+            return
+        }
         dimmingView?.alpha = dimFraction(top: top)
-        guard isCompact else { return }
         let presenter = presentingViewController.view
         let fraction = pushBackFraction(top: top)
         presenter.transform = presenterTransform(fraction)
@@ -207,14 +212,15 @@ final class SheetPresentationController: BuiltinPresentationController, Presente
         dimming.alpha = 0
         container.insertSubview(dimming, at: 0)
         dimmingView = dimming
+        let view = presentedView
+        view.cornerRadius = configuration.preferredCornerRadius ?? Self.defaultCornerRadius
+        view.clipsToBounds = true
         guard isCompact else {
+            // A card in the middle of the screen: all four corners round.
             transitionCoordinator?.animate(alongsideTransition: { dimming.alpha = 1 })
             return
         }
-        let view = presentedView
-        view.cornerRadius = configuration.preferredCornerRadius ?? Self.defaultCornerRadius
         view.maskedCorners = [.minXMinY, .maxXMinY]
-        view.clipsToBounds = true
         if configuration.prefersGrabberVisible {
             let size = Self.grabberSize
             let grabber = container.engine.makeView(name: "grabber", frame: Rect(x: (view.bounds.width - size.width) / 2, y: 5,

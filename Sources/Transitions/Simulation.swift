@@ -160,7 +160,9 @@ public final class Simulation {
                 style = adapted
             }
         } else {
-            controller = style.presentsAsSheet(in: sizeClass)
+            // UIKit gives page and form sheets its sheet controller on every width (iOS 15):
+            // detents on a compact one, a dimmed card on a regular one.
+            controller = style.isSheet
                 ? SheetPresentationController(presented: presented, presenting: presenter,
                                               configuration: presented.sheetConfiguration, simulation: self)
                 : BuiltinPresentationController(presented: presented, presenting: presenter)

@@ -192,4 +192,22 @@ import Testing
         #expect(form.view.frame == Rect(x: 242, y: 373, width: 540, height: 620))
         #expect(pad.root.view.transform == .identity)
     }
+
+    @Test func onARegularWidthTheCardIsRoundedAndTheScreenBehindDimmed() {
+        let pad = Simulation(windowSize: Size(width: 1024, height: 1366))
+        let page = pad.makeViewController(name: "page")
+        page.modalPresentationStyle = .pageSheet
+        pad.present(page)
+        pad.advance(to: pad.now + 0.01)
+        let early = dimming(pad)?.presentation.alpha ?? -1
+        pad.runUntilIdle()
+        #expect(early > 0 && early < 0.2, "the dimming fades in with the card, not at once")
+        #expect(dimming(pad)?.alpha == 1)
+        #expect(dimming(pad)?.backgroundColor == Color(red: 0, green: 0, blue: 0, alpha: 0.4))
+        #expect(page.view.cornerRadius == 10 && page.view.maskedCorners == .all && page.view.clipsToBounds)
+        let dim = dimming(pad)
+        pad.dismiss()
+        pad.runUntilIdle()
+        #expect(dim != nil && dim?.superview == nil, "gone with the card")
+    }
 }
