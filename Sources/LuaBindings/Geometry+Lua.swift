@@ -19,7 +19,7 @@ extension ScriptRuntime {
         state.setGlobal("UIAccessibility")
         state.pop()
         for name in ["makeParams", "CGPoint", "CGSize", "CGRect", "UIColor", "CATransform3D", "CGAffineTransform", "UIBezierPath",
-                     "UITraitCollection", "UIPresentationController"] {
+                     "UITraitCollection", "UIPresentationController", "UIGestureRecognizer", "DetentContext"] {
             state.pushField(name, of: -1)
             metatables[name] = state.reference()
         }

@@ -443,8 +443,13 @@ enum Prelude {
     end
     local Traits = readOnly("UITraitCollection", {"horizontalSizeClass", "verticalSizeClass"})
     local Presentation = readOnly("UIPresentationController", {"presentationStyle", "presentedViewController", "presentingViewController"})
+    -- A gesture recognizer at one event, and a custom detent's resolution context.
+    local Gesture = readOnly("UIGestureRecognizer", {"containerSize", "translation", "velocity", "location", "scale", "state",
+                                                     "numberOfTouches", "kind"})
+    local DetentContext = readOnly("UISheetPresentationControllerDetentResolutionContext", {"maximumDetentValue"})
 
     return {makeParams = makeParams, makeAccessibility = makeAccessibility, CGPoint = Point, CGSize = Size, CGRect = Rect, UIColor = Color, CATransform3D = Transform, CGAffineTransform = Affine,
-            UIBezierPath = Path, UITraitCollection = Traits, UIPresentationController = Presentation}
+            UIBezierPath = Path, UITraitCollection = Traits, UIPresentationController = Presentation, UIGestureRecognizer = Gesture,
+            DetentContext = DetentContext}
     """#
 }

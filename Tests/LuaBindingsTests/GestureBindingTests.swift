@@ -191,6 +191,17 @@ import Transitions
         #expect(field.errors.contains { $0.message.contains("did you mean 'progress'?") }, "\(field.problems)")
     }
 
+    @Test func aMisspeltGestureFieldIsAnErrorAtItsLine() {
+        let source = entry("""
+            {dismissal = {progress = function(g)
+              return g.translaton.y / 400
+            end}}
+            """)
+        let outcome = run(source, scenario: .interactiveFinish)
+        let error = outcome.errors.first { $0.message.contains("UIGestureRecognizer has no field 'translaton': did you mean 'translation'?") }
+        #expect(error?.location?.line == line(of: "g.translaton", in: source), "\(outcome.problems)")
+    }
+
     @Test func aPresentationCanBeDrivenByAnEdgePan() throws {
         let source = entry("{presentation = {gesture = \"screenEdgePan\", edge = \"right\"}}")
         var options = ScenarioOptions()

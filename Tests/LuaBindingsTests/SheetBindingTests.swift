@@ -86,6 +86,17 @@ import Transitions
         #expect(error?.location?.line == line(of: "resolver = function", in: source), "\(outcome.problems)")
     }
 
+    @Test func aMisspeltContextFieldIsAnErrorAtItsLine() {
+        let source = Self.entry(sheet: """
+            {detents = {{identifier = "odd", resolver = function(context)
+              return context.maximumDetentvalue / 2
+            end}, "large"}}
+            """)
+        let outcome = run(source, scenario: .present)
+        let error = outcome.errors.first { $0.message.contains("no field 'maximumDetentvalue': did you mean 'maximumDetentValue'?") }
+        #expect(error?.location?.line == line(of: "context.maximumDetentvalue", in: source), "\(outcome.problems)")
+    }
+
     @Test func uikitsSheetDragsItselfInTheDragPresentedScenario() {
         let source = Self.entry(sheet: #"{detents = {"medium", "large"}, largestUndimmedDetentIdentifier = "medium"}"#)
         let outcome = run(source, scenario: .dragPresented, options: sampled())
