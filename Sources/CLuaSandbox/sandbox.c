@@ -30,6 +30,8 @@ _Static_assert(offsetof(SegueSandbox, current) == 0, "segue_sandbox_current read
  * alignment malloc gives. */
 #define SEGUE_BLOCK_HEADER 16
 
+static void note_innermost_frame(lua_State *L, char *source, size_t size, int *line);
+
 /* Counts every byte Lua holds and refuses growth past the limit. Lua then
  * collects garbage and retries once before it raises "not enough memory".
  * In 5.4 `osize` is a type tag when `ptr` is NULL, so only a real block's
@@ -44,6 +46,12 @@ static void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         return NULL;
     }
     if (nsize > old && !sb->in_swift && (sb->used >= sb->limit || nsize - old > sb->limit - sb->used)) {
+        /* Lua raises the memory error with no position and no message
+         * handler, so note the script's line now. Reading the call stack
+         * allocates nothing ("Sl" only). */
+        if (sb->running != NULL) {
+            note_innermost_frame(sb->running, sb->refused_source, sizeof sb->refused_source, &sb->refused_line);
+        }
         return NULL;
     }
     if (nsize > SIZE_MAX - SEGUE_BLOCK_HEADER) return NULL;
@@ -212,22 +220,26 @@ void segue_sandbox_expire(SegueSandbox *sb) {
  * carry no position (error objects, errors raised at level 0), or that
  * point into one of the host's own chunks ("=(segue require)"): a script's
  * frame ("@file") when there is one, so that the user is shown their line. */
-static int host_message_handler(lua_State *L) {
-    SegueSandbox *sb = segue_sandbox_of(L);
-    sb->error_source[0] = '\0';
-    sb->error_line = 0;
+static void note_innermost_frame(lua_State *L, char *source, size_t size, int *line) {
+    source[0] = '\0';
+    *line = 0;
     lua_Debug ar;
-    for (int pass = 0; pass < 2 && sb->error_line == 0; pass++) {
+    for (int pass = 0; pass < 2 && *line == 0; pass++) {
         for (int level = 0; lua_getstack(L, level, &ar); level++) {
             lua_getinfo(L, "Sl", &ar);
             if (ar.currentline > 0 && (pass == 1 || ar.source[0] == '@')) {
-                const char *source = ar.source[0] == '@' || ar.source[0] == '=' ? ar.source + 1 : ar.short_src;
-                snprintf(sb->error_source, sizeof sb->error_source, "%s", source);
-                sb->error_line = ar.currentline;
+                const char *name = ar.source[0] == '@' || ar.source[0] == '=' ? ar.source + 1 : ar.short_src;
+                snprintf(source, size, "%s", name);
+                *line = ar.currentline;
                 break;
             }
         }
     }
+}
+
+static int host_message_handler(lua_State *L) {
+    SegueSandbox *sb = segue_sandbox_of(L);
+    note_innermost_frame(L, sb->error_source, sizeof sb->error_source, &sb->error_line);
     const char *message = lua_tostring(L, 1);
     if (message == NULL) {
         /* After a kill hooks may be off here (see guarded_handler): run no
@@ -271,6 +283,8 @@ int segue_sandbox_call(lua_State *L, int nargs, int nresults) {
 
 const char *segue_sandbox_error_source(const SegueSandbox *sb) { return sb->error_source; }
 int segue_sandbox_error_line(const SegueSandbox *sb) { return sb->error_line; }
+const char *segue_sandbox_refused_source(const SegueSandbox *sb) { return sb->refused_source; }
+int segue_sandbox_refused_line(const SegueSandbox *sb) { return sb->refused_line; }
 
 int segue_sandbox_load(lua_State *L, const char *buffer, size_t size, const char *chunkname) {
     static const char signature[] = LUA_SIGNATURE;

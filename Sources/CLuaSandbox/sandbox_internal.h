@@ -54,6 +54,10 @@ struct SegueSandbox {
 
     char error_source[256];
     int error_line;
+    /* Where the script was when the allocator last refused it: a memory
+     * error carries no position and runs no message handler. */
+    char refused_source[256];
+    int refused_line;
 };
 
 /* Raises the time-limit error on L (arming the kill hook there first). */

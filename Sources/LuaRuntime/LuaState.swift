@@ -145,7 +145,7 @@ public final class LuaState {
     public func terminationError(hook: String) -> LuaError? {
         switch segue_sandbox_fate(sandbox) {
         case SEGUE_FATE_TIME_LIMIT: return .timeLimitExceeded(entry: entry, hook: hook, limit: limits.time, location: nil)
-        case SEGUE_FATE_MEMORY_LIMIT: return .memoryLimitExceeded(entry: entry, hook: hook, limit: limits.memory, location: overLimitAt)
+        case SEGUE_FATE_MEMORY_LIMIT: return .memoryLimitExceeded(entry: entry, hook: hook, limit: limits.memory, location: overLimitAt ?? refusedLocation)
         default: return nil
         }
     }
@@ -236,13 +236,21 @@ public final class LuaState {
         case SEGUE_FATE_TIME_LIMIT:
             return .timeLimitExceeded(entry: entry, hook: hook, limit: limits.time, location: location)
         case SEGUE_FATE_MEMORY_LIMIT:
-            return .memoryLimitExceeded(entry: entry, hook: hook, limit: limits.memory, location: overLimitAt)
+            return .memoryLimitExceeded(entry: entry, hook: hook, limit: limits.memory, location: overLimitAt ?? refusedLocation)
         default:
             return .scriptFailed(entry: entry, hook: hook, location: location, message: message, traceback: traceback)
         }
     }
 
     /// Where the message handler found the innermost Lua frame.
+    /// Where the script was when the allocator refused it more memory
+    /// (the host's charges note their own place, `overLimitAt`).
+    private var refusedLocation: ScriptLocation? {
+        let line = Int(segue_sandbox_refused_line(sandbox))
+        guard line > 0, let source = segue_sandbox_refused_source(sandbox) else { return nil }
+        return ScriptLocation(file: String(cString: source), line: line)
+    }
+
     private var recordedLocation: ScriptLocation? {
         let line = Int(segue_sandbox_error_line(sandbox))
         guard line > 0, let source = segue_sandbox_error_source(sandbox) else { return nil }

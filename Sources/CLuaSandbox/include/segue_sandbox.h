@@ -116,5 +116,8 @@ int segue_host_upvalue_index(int i);
  * handled, for errors whose message carries no position. */
 const char *segue_sandbox_error_source(const SegueSandbox *sb);
 int segue_sandbox_error_line(const SegueSandbox *sb);
+/* The same for the allocation the memory limit last refused (line 0: none). */
+const char *segue_sandbox_refused_source(const SegueSandbox *sb);
+int segue_sandbox_refused_line(const SegueSandbox *sb);
 
 #endif
