@@ -89,9 +89,17 @@ local function animateTransition(ctx)
   start.layer.transform = fitted(source, presenting and source.width or frame.width)
   card:addSubview(start)
   row.isHidden = true
+  -- The detail screen rides in a holder of its own size: a view
+  -- controller's view resizes with its superview (flexible width and
+  -- height), and the container's size changes all the way, which would lay
+  -- its content out anew on every frame and again at the end. Material
+  -- scales one layout of the screen throughout.
+  local holder = UIView.new{name = "container transform content", frame = CGRect(0, 0, frame.width, frame.height)}
+  card:addSubview(holder)
+  holder.layer.transform = fitted(frame, presenting and source.width or frame.width)
+  detail.layer.transform = CATransform3DIdentity
+  holder:addSubview(detail)
   detail.frame = CGRect(0, 0, frame.width, frame.height)
-  card:addSubview(detail)
-  detail.layer.transform = fitted(frame, presenting and source.width or frame.width)
   detail.alpha = presenting and 0 or 1
 
   UIView.animateKeyframes{
@@ -100,7 +108,7 @@ local function animateTransition(ctx)
     animations = function()
       UIView.addKeyframe(0.0, 1.0, function()
         card.frame = presenting and frame or source
-        detail.layer.transform = fitted(frame, presenting and frame.width or source.width)
+        holder.layer.transform = fitted(frame, presenting and frame.width or source.width)
         scrim.alpha = presenting and 1 or 0
         start.layer.transform = fitted(source, presenting and frame.width or source.width)
       end)
@@ -115,7 +123,6 @@ local function animateTransition(ctx)
     end,
     completion = function(finished)
       local cancelled = ctx:transitionWasCancelled()
-      detail.layer.transform = CATransform3DIdentity
       detail.alpha = 1
       -- The detail screen goes back to the container (or away) at its own frame.
       local shown = presenting ~= cancelled

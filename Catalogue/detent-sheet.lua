@@ -1,7 +1,8 @@
 -- Detent sheet: UIKit's own sheet since iOS 15 (UISheetPresentationController).
 -- A page sheet that rests at the medium detent, half the screen, with the
--- grabber showing; the user drags it up to the large detent (the presenter is
--- then dimmed and pushed back behind it), past the top it rubber-bands, and
+-- grabber showing, over a dimmed presenter (UIKit's default:
+-- largestUndimmedDetentIdentifier nil); the user drags it up to the large
+-- detent (the presenter is then pushed back behind it), past the top it rubber-bands, and
 -- down below medium it goes away. Everything but the way it comes and goes
 -- is UIKit's: `sheet` configures the sheetPresentationController, and Segue
 -- lays it out, dims, pushes back and drags it as UIKit does.
@@ -66,8 +67,8 @@ return {
   parameters = {
     startsAt = {type = "string", default = "medium", choices = {"medium", "large"},
                 description = "The detent the sheet first rests at."},
-    undimmedAtMedium = {type = "boolean", default = true,
-                        description = "Leave the presenter undimmed (and usable) at the medium detent, as Maps does."},
+    undimmedAtMedium = {type = "boolean", default = false,
+                        description = "Leave the presenter undimmed (and usable) at the medium detent, as Maps does (UIKit's default, largestUndimmedDetentIdentifier nil, dims at every detent)."},
     grabber = {type = "boolean", default = true, description = "Show the grabber at the top of the sheet."},
     peek = {type = "number", default = 0, min = 0, max = 300,
             description = "Points of a custom detent below medium (0: none)."},

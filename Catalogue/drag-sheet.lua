@@ -12,8 +12,16 @@
 -- nearer the bottom than the top, or flicking faster than 300 points a
 -- second (PanModal's 1000 × (1 - 0.7) sensitivity), dismisses.
 -- Only the top corners are rounded, as PanModal's addRoundedCorners does
--- (byRoundingCorners [.topLeft, .topRight]): here maskedCorners, the
--- bottom two square at the screen's edge. PanModal draws no shadow.
+-- (byRoundingCorners [.topLeft, .topRight], a mask drawn around the
+-- grabber): here a mask layer, its body's top corners rounded
+-- (maskedCorners) and a pill where the grabber is, the bottom two square at
+-- the screen's edge. PanModal draws no shadow.
+-- The sheet waits (and leaves) the grabber's 13 points further below the
+-- bottom edge than PanModal's origin.y = container height, so the grabber
+-- is never left over the home indicator; PanModal fades it out alongside
+-- the dismissal, as here. The dimming fades in the sheet's own spring
+-- (PanModal fades it alongside the transition, on the coordinator's curve,
+-- which would leave it fading after the sprung sheet has gone).
 -- The drag is PanModal's pan: the sheet follows the finger; let go, it goes
 -- to the nearest of its place and the bottom edge unless flicked faster
 -- than 300 points a second, down (dismissed) or up (back). Either way
@@ -28,6 +36,28 @@
 -- Where the sheet's top was last laid out, for the drag's distance (which
 -- is given only the container's size).
 local sheetTop = 0
+
+-- The grabber: 36 × 5, its bottom 8 points above the sheet's top edge.
+local grabberReach = 8 + 5
+local function grabberFrame(width) return CGRect((width - 36) / 2, -grabberReach, 36, 5) end
+
+-- PanModal's addRoundedCorners: a mask over the sheet, its top corners
+-- rounded and drawn around the grabber, so the sheet's content is cut to
+-- the corners while the grabber above it still shows.
+local function cornerMask(size)
+  local mask = CALayer{frame = CGRect(0, -grabberReach, size.width, size.height + grabberReach)}
+  local body = CALayer{frame = CGRect(0, grabberReach, size.width, size.height),
+                       backgroundColor = UIColor.black, cornerRadius = 8}
+  body.maskedCorners = {"layerMinXMinYCorner", "layerMaxXMinYCorner"}
+  mask:addSublayer(body)
+  local g = grabberFrame(size.width)
+  mask:addSublayer(CALayer{frame = CGRect(g.minX, 0, g.width, g.height), backgroundColor = UIColor.black, cornerRadius = 2.5})
+  return mask
+end
+
+-- The presentation controller's dimming view, which the animator fades in
+-- the sheet's own animation (nil until a presentation begins).
+local chrome = {}
 
 local presentationController = {
   frameOfPresentedViewInContainerView = function(self)
@@ -44,36 +74,36 @@ local presentationController = {
                                   backgroundColor = UIColor.black:withAlphaComponent(params.dimming)}
     self.dimmingView.alpha = 0
     container:insertSubview(self.dimmingView, 0)
-    -- The grabber rides on the sheet, outside its bounds, so the sheet does
-    -- not clip: its rounded background is enough for the corners.
+    chrome.dimming = self.dimmingView
+    -- The grabber rides on the sheet, outside its bounds; the corner mask
+    -- leaves room for it.
     local sheet = self.presentedView
     sheet.layer.cornerRadius = 8
     sheet.layer.maskedCorners = {"layerMinXMinYCorner", "layerMaxXMinYCorner"}
-    self.grabber = UIView.new{name = "grabber", frame = CGRect((sheet.bounds.width - 36) / 2, -8 - 5, 36, 5),
+    self.grabber = UIView.new{name = "grabber", frame = grabberFrame(sheet.bounds.width),
                               backgroundColor = UIColor{white = 0.667, alpha = 1}}
     self.grabber.layer.cornerRadius = 2.5
     sheet:addSubview(self.grabber)
-    self.transitionCoordinator:animateAlongsideTransition(function() self.dimmingView.alpha = 1 end)
+    sheet.layer.mask = cornerMask(self.frameOfPresentedViewInContainerView.size)
+    -- The dimming fades in with the sheet, in the animator's own animation.
   end,
 
   presentationTransitionDidEnd = function(self, completed)
     if not completed then
       self.dimmingView:removeFromSuperview()
       self.grabber:removeFromSuperview()
+      self.presentedView.layer.mask = nil
     end
   end,
 
   dismissalTransitionWillBegin = function(self)
     local coordinator = self.transitionCoordinator
+    -- The dimming fades out with the sheet, in the animator's own animation.
     coordinator:animateAlongsideTransition(function()
-      self.dimmingView.alpha = 0
       -- PanModal hides the grabber on the way out: it is drawn outside the sheet.
       self.grabber.alpha = 0
     end, function()
-      if coordinator.isCancelled then
-        self.dimmingView.alpha = 1
-        self.grabber.alpha = 1
-      end
+      if coordinator.isCancelled then self.grabber.alpha = 1 end
     end)
   end,
 
@@ -81,6 +111,7 @@ local presentationController = {
     if completed then
       self.dimmingView:removeFromSuperview()
       self.grabber:removeFromSuperview()
+      self.presentedView.layer.mask = nil
     end
   end,
 
@@ -88,7 +119,8 @@ local presentationController = {
     self.dimmingView.frame = self.containerView.bounds
     local frame = self.frameOfPresentedViewInContainerView
     self.presentedView.frame = frame
-    self.grabber.frame = CGRect((frame.width - 36) / 2, -8 - 5, 36, 5)
+    self.grabber.frame = grabberFrame(frame.width)
+    self.presentedView.layer.mask = cornerMask(frame.size)
   end,
 }
 
@@ -102,10 +134,14 @@ local function fadeInPlace(ctx, view, shown, presenting)
   UIView.animate{
     duration = params.duration,
     options = {ctx.isInteractive and "curveLinear" or "curveEaseInOut"},
-    animations = function() view.alpha = presenting and 1 or 0 end,
+    animations = function()
+      view.alpha = presenting and 1 or 0
+      chrome.dimming.alpha = presenting and 1 or 0
+    end,
     completion = function(finished)
       local cancelled = ctx:transitionWasCancelled()
       view.alpha = (presenting == cancelled) and 0 or 1
+      chrome.dimming.alpha = view.alpha
       if not presenting and not cancelled then view:removeFromSuperview() end
       ctx:completeTransition(not cancelled)
     end,
@@ -117,7 +153,8 @@ local function animateTransition(ctx)
   local view = presenting and ctx:viewForKey("to") or ctx:viewForKey("from")
   local shown = presenting and ctx:finalFrame(ctx:viewControllerForKey("to")) or view.frame
   if UIAccessibility.isReduceMotionEnabled then return fadeInPlace(ctx, view, shown, presenting) end
-  local hidden = shown:offsetBy(0, ctx.containerView.bounds.height - shown.minY)
+  -- Off screen: below the bottom edge, with the grabber above the sheet's top.
+  local hidden = shown:offsetBy(0, ctx.containerView.bounds.height + grabberReach - shown.minY)
   if presenting then
     view.frame = hidden
     ctx.containerView:addSubview(view)
@@ -128,10 +165,17 @@ local function animateTransition(ctx)
     usingSpringWithDamping = not ctx.isInteractive and params.damping or nil,
     initialSpringVelocity = not ctx.isInteractive and 0 or nil,
     options = {ctx.isInteractive and "curveLinear" or "curveEaseInOut"},
-    animations = function() view.frame = presenting and shown or hidden end,
+    animations = function()
+      view.frame = presenting and shown or hidden
+      -- The dimming in step with the sheet, on its spring.
+      chrome.dimming.alpha = presenting and 1 or 0
+    end,
     completion = function(finished)
       local cancelled = ctx:transitionWasCancelled()
-      if cancelled then view.frame = presenting and hidden or shown end
+      if cancelled then
+        view.frame = presenting and hidden or shown
+        chrome.dimming.alpha = presenting and 0 or 1
+      end
       if not presenting and not cancelled then view:removeFromSuperview() end
       ctx:completeTransition(not cancelled)
     end,

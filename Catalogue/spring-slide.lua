@@ -1,8 +1,12 @@
 -- Spring slide: seed 004's animator. The presented view springs up from the
 -- bottom (damping 0.5) while the presenter dims to half opacity; the
--- presenter's alpha is reset in the completion, as the seed does. Dismissal
--- drops it back down, and can be dragged (seed 004's percent-driven
--- interaction: linear while the finger moves, finishing past halfway).
+-- presenter's alpha is reset in the completion, as the seed does. The seed's
+-- spring overshoots the full-height view past the top; it is extended below
+-- its bottom edge in its own colour while it springs, so no gap opens onto
+-- the presenter. Dismissal drops it back down while the presenter lightens
+-- from the seed's half opacity back to full, in step with the slide, and can
+-- be dragged (seed 004's percent-driven interaction: linear while the finger
+-- moves, finishing past halfway).
 
 -- Reduce Motion: the view fades in and out where it rests instead of moving
 -- (what UIKit's own transitions do with the setting on).
@@ -36,29 +40,49 @@ local function animateTransition(ctx)
 
   if ctx.isPresenting then
     local finalFrameForVC = ctx:finalFrame(toViewController)
-    toViewController.view.frame = CGRectOffset(finalFrameForVC, 0, bounds.size.height)
-    containerView:addSubview(toViewController.view)
+    local view = toViewController.view
+    view.frame = CGRectOffset(finalFrameForVC, 0, bounds.size.height)
+    containerView:addSubview(view)
+    -- The spring overshoots the full-height view past its place: the view
+    -- is extended below its bottom edge, in its own colour, while it
+    -- springs, so the overshoot never opens a gap onto the presenter.
+    -- (Its bottom row of points, stretched.)
+    local h = finalFrameForVC.height
+    local extension = view:resizableSnapshotView(CGRect(0, h - 1, finalFrameForVC.width, 1), true)
+    extension.frame = CGRect(0, h, finalFrameForVC.width, bounds.size.height)
+    view:addSubview(extension)
     UIView.animate{duration = params.duration, delay = 0.0, usingSpringWithDamping = params.damping,
                    initialSpringVelocity = 0.0, options = {"curveLinear"},
       animations = function()
         fromViewController.view.alpha = 0.5
-        toViewController.view.frame = finalFrameForVC
+        view.frame = finalFrameForVC
       end,
       completion = function(finished)
+        extension:removeFromSuperview()
         local cancelled = ctx:transitionWasCancelled()
-        if cancelled then toViewController.view.frame = CGRectOffset(finalFrameForVC, 0, bounds.size.height) end
+        if cancelled then view.frame = CGRectOffset(finalFrameForVC, 0, bounds.size.height) end
         ctx:completeTransition(not cancelled)
+        -- The seed puts the presenter back to full opacity under the
+        -- (full-screen) presented view.
         fromViewController.view.alpha = 1.0
       end}
   else
     local view = ctx:viewForKey("from")
+    local presenter = toViewController.view
     local shown = view.frame
+    -- The presenter is dimmed again under the presented view (out of
+    -- sight), and lightens as the view slides away, in step with it.
+    presenter.alpha = 0.5
     UIView.animate{duration = params.duration * 0.6, options = {ctx.isInteractive and "curveLinear" or "curveEaseIn"},
-      animations = function() view.frame = CGRectOffset(shown, 0, bounds.size.height) end,
+      animations = function()
+        view.frame = CGRectOffset(shown, 0, bounds.size.height)
+        presenter.alpha = 1.0
+      end,
       completion = function(finished)
         local cancelled = ctx:transitionWasCancelled()
         if cancelled then view.frame = shown else view:removeFromSuperview() end
         ctx:completeTransition(not cancelled)
+        presenter.alpha = 1.0
       end}
   end
 end

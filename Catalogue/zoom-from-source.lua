@@ -32,7 +32,9 @@
 -- let go past params.dismissFraction of the screen's height, or flicked
 -- down faster than params.dismissVelocity, it zooms back into the row from
 -- where the finger left it; otherwise it springs back. Dragged up, it
--- resists (UIScrollView's rubber band).
+-- resists (UIScrollView's rubber band). The same drag also drives the
+-- dismissal itself (interaction.dismissal: the zoom's interruptible
+-- animator scrubbed by the finger, finishing by the same two figures).
 --
 -- Reduce Motion: the screen cross-fades in and out in place, as iOS's zoom
 -- does with the setting on; so does a zoom with no source view (a script
@@ -251,6 +253,16 @@ return {
     animationEnded = function(completed) current = nil end,
   },
   interaction = {
+    -- The same drag down, driving the zoom back into the row: UIKit's
+    -- interactive zoom dismissal scrubs the interruptible animator.
+    dismissal = {
+      gesture = "pan", direction = "down",
+      -- The presented drag's rule: past dismissFraction of the height, or
+      -- flicked down faster than dismissVelocity.
+      shouldFinish = function(g, percent)
+        return percent > params.dismissFraction or g.velocity.y > params.dismissVelocity
+      end,
+    },
     -- The drag is on the presented screen and moves it itself; a dismissal
     -- begins only when it is let go far enough, from where it is.
     presented = {
