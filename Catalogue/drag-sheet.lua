@@ -44,9 +44,10 @@ local function grabberFrame(width) return CGRect((width - 36) / 2, -grabberReach
 -- PanModal's addRoundedCorners: a mask over the sheet, its top corners
 -- rounded and drawn around the grabber, so the sheet's content is cut to
 -- the corners while the grabber above it still shows.
-local function cornerMask(size)
-  local mask = CALayer{frame = CGRect(0, -grabberReach, size.width, size.height + grabberReach)}
-  local body = CALayer{frame = CGRect(0, grabberReach, size.width, size.height),
+local function cornerMask(size, below)
+  below = below or 0
+  local mask = CALayer{frame = CGRect(0, -grabberReach, size.width, size.height + grabberReach + below)}
+  local body = CALayer{frame = CGRect(0, grabberReach, size.width, size.height + below),
                        backgroundColor = UIColor.black, cornerRadius = 8}
   body.maskedCorners = {"layerMinXMinYCorner", "layerMaxXMinYCorner"}
   mask:addSublayer(body)
@@ -56,7 +57,8 @@ local function cornerMask(size)
 end
 
 -- The presentation controller's dimming view, which the animator fades in
--- the sheet's own animation (nil until a presentation begins).
+-- the sheet's own animation (nil until a presentation begins), and how far
+-- the sheet's mask reaches below it while it springs in (`below`).
 local chrome = {}
 
 local presentationController = {
@@ -120,7 +122,7 @@ local presentationController = {
     local frame = self.frameOfPresentedViewInContainerView
     self.presentedView.frame = frame
     self.grabber.frame = grabberFrame(frame.width)
-    self.presentedView.layer.mask = cornerMask(frame.size)
+    self.presentedView.layer.mask = cornerMask(frame.size, chrome.below)
   end,
 }
 
@@ -155,9 +157,20 @@ local function animateTransition(ctx)
   if UIAccessibility.isReduceMotionEnabled then return fadeInPlace(ctx, view, shown, presenting) end
   -- Off screen: below the bottom edge, with the grabber above the sheet's top.
   local hidden = shown:offsetBy(0, ctx.containerView.bounds.height + grabberReach - shown.minY)
+  local extension
   if presenting then
     view.frame = hidden
     ctx.containerView:addSubview(view)
+    -- PanModal's container view reaches below the screen whatever the
+    -- spring does: the sheet is extended below its bottom edge, in its own
+    -- colour (its bottom row of points, stretched), while it springs, so
+    -- the overshoot opens no gap at the bottom.
+    local below = ctx.containerView.bounds.height
+    extension = view:resizableSnapshotView(CGRect(0, shown.height - 1, shown.width, 1), true)
+    extension.frame = CGRect(0, shown.height, shown.width, below)
+    view:addSubview(extension)
+    chrome.below = below
+    view.layer.mask = cornerMask(shown.size, below)
   end
   -- PanModal animates both ways with the same spring; a finger drives it linearly.
   UIView.animate{
@@ -172,6 +185,11 @@ local function animateTransition(ctx)
     end,
     completion = function(finished)
       local cancelled = ctx:transitionWasCancelled()
+      if extension then
+        extension:removeFromSuperview()
+        chrome.below = nil
+        view.layer.mask = cornerMask(shown.size)
+      end
       if cancelled then
         view.frame = presenting and hidden or shown
         chrome.dimming.alpha = presenting and 0 or 1
