@@ -220,15 +220,14 @@ extension Simulation {
                 let area = corners.signedArea
                 // Edge-on layers have no area; single-sided ones turned away are culled.
                 if (abs(area) > 0.5 && (state.isDoubleSided || area > 0)) || state.bounds.isEmpty || state.isHidden {
-                    let sample = ViewSample(
+                    views.append(ViewSample(
                         id: view.id, name: view.name, superview: superview, frame: round(state.frame), bounds: round(state.bounds),
                         alpha: round4(state.alpha), transform: round(state.transform), corners: corners.map(round),
                         curl: round4(state.curl), backgroundColor: state.backgroundColor.map(round),
                         cornerRadius: round4(state.cornerRadius), borderWidth: round4(state.borderWidth),
                         borderColor: state.borderColor.map(round), clipsToBounds: state.clipsToBounds, hidden: state.isHidden,
                         zPosition: round4(state.zPosition), doubleSided: state.isDoubleSided, snapshotOf: view.snapshot?.sourceID,
-                        extras: layerSample(of: view, state))
-                    views.append(sample)
+                        extras: layerSample(of: view, state)))
                 }
                 if state.isHidden { return }
             }
