@@ -42,10 +42,15 @@ public final class Renderer {
     public static let framePixelLimit = 32_000_000
     private var pageTarget: RenderTarget?
     private var currentWindow = Size(width: 390, height: 844)
+    /// The frame's screens' own safe areas, by layer id.
+    private var currentScreenSafeAreas: [Int: EdgeInsets] = [:]
+    /// The status bar and home indicator drawn at a size, in each colour, kept for the next frame.
+    var chromePictures: [ChromeKey: Image] = [:]
 
     struct ScreenKey: Hashable {
         let role: ScreenRole
         let width: Int, height: Int
+        let safeArea: EdgeInsets
     }
 
     struct RowKey: Hashable {
@@ -67,7 +72,7 @@ public final class Renderer {
         self.budget = budget
     }
 
-    private func charge(_ pixels: Int) throws {
+    func charge(_ pixels: Int) throws {
         try budget.charge(pixels)
     }
 
@@ -81,12 +86,16 @@ public final class Renderer {
         }
         try charge(width * height)
         currentWindow = frame.size
+        currentScreenSafeAreas = frame.screenSafeAreas
         let target = RenderTarget.reusing(frameTarget, width: width, height: height)
         frameTarget = target
         return try target.drawingImage {
             target.clear(to: (0, 0, 0, 255))
             var context = DrawContext(target: target, clip: nil, safeArea: safeArea ?? frame.safeArea)
             try draw(frame.root, parent: Homography(scaleX: scale, y: scale), context: &context)
+            if painter.showsSystemChrome, let chrome = frame.chrome {
+                try drawChrome(chrome, window: frame.size, into: target)
+            }
             for touch in frame.touches { drawTouch(at: touch, into: target) }
         }
     }
@@ -327,11 +336,9 @@ public final class Renderer {
         // cost without bound).
         guard size.width <= 4 * max(window.width, 1), size.height <= 4 * max(window.height, 1) else { return nil }
         let (width, height) = pixelSize(of: size)
-        let key = ScreenKey(role: role, width: width, height: height)
+        let insets = currentScreenSafeAreas[layer.id] ?? Self.screenSafeArea(size: size, window: window, safeArea: safeArea)
+        let key = ScreenKey(role: role, width: width, height: height, safeArea: insets)
         if let cached = screens[key] { return cached }
-        // A screen smaller than the window (a sheet) sits below the status bar.
-        let insets = EdgeInsets(top: size.height >= safeArea.top + safeArea.bottom + 400 ? safeArea.top : 0,
-                                left: 0, bottom: safeArea.bottom, right: 0)
         // Painting a screen (shapes and text) costs several blends a pixel.
         try charge(8 * width * height)
         let image = try painter.paint(role, size: size, scale: scale, safeArea: insets)
@@ -339,6 +346,17 @@ public final class Renderer {
         if screens.count > 16 { screens.removeAll() }
         screens[key] = painted ?? Image(width: 0, height: 0)
         return painted
+    }
+
+    /// A screen's safe area when the frame does not give it (a frame made by
+    /// hand): the window's for a screen as tall as the window; for a shorter
+    /// one (a sheet, a box) none at the top, where the status bar is above
+    /// it, and the bottom and sides only when it spans the window's width
+    /// (a sheet risen from the bottom edge).
+    static func screenSafeArea(size: Size, window: Size, safeArea: EdgeInsets) -> EdgeInsets {
+        if size.height >= window.height - 0.5 { return safeArea }
+        guard size.width >= window.width - 0.5 else { return EdgeInsets() }
+        return EdgeInsets(left: safeArea.left, bottom: safeArea.bottom, right: safeArea.right)
     }
 
     /// A row of the presenting screen's list; one made far larger than the

@@ -13,13 +13,24 @@ public struct RenderFrame: Sendable, Equatable {
     public var touches: [Point]
     /// The window's safe area (the status bar sits in its top inset).
     public var safeArea: EdgeInsets
+    /// The status bar and home indicator the system draws over the window;
+    /// nil for none (a frame made by hand).
+    public var chrome: WindowChrome?
+    /// Each screen's own safe area (UIKit's `view.safeAreaInsets`, from
+    /// where the view rests rather than where it is at this instant), by its
+    /// layer's id: what the screen's content keeps clear of. A screen not
+    /// listed is given one from its size.
+    public var screenSafeAreas: [Int: EdgeInsets]
 
-    public init(time: Double, root: RenderLayer, progress: Double? = nil, touches: [Point] = [], safeArea: EdgeInsets = EdgeInsets()) {
+    public init(time: Double, root: RenderLayer, progress: Double? = nil, touches: [Point] = [], safeArea: EdgeInsets = EdgeInsets(),
+                chrome: WindowChrome? = nil, screenSafeAreas: [Int: EdgeInsets] = [:]) {
         self.time = time
         self.root = root
         self.progress = progress
         self.touches = touches
         self.safeArea = safeArea
+        self.chrome = chrome
+        self.screenSafeAreas = screenSafeAreas
     }
 
     /// The screen's size in points.

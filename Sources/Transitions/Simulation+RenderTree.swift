@@ -7,17 +7,57 @@ extension Simulation {
     /// the finger of an interactive one.
     public func renderFrame() -> RenderFrame {
         var contents: [Int: LayerContent] = [root.view.id: .screen(.presenting)]
+        var screens = [root.view]
         for (index, row) in rows.enumerated() { contents[row.id] = .listRow(index) }
-        for pushed in navigation.viewControllers.dropFirst() { contents[pushed.view.id] = .screen(.presented) }
+        for pushed in navigation.viewControllers.dropFirst() {
+            contents[pushed.view.id] = .screen(.presented)
+            screens.append(pushed.view)
+        }
         // A screen being pushed is not in the stack yet.
-        if let driver, driver.operation == .push { contents[driver.presented.view.id] = .screen(.presented) }
+        if let driver, driver.operation == .push {
+            contents[driver.presented.view.id] = .screen(.presented)
+            screens.append(driver.presented.view)
+        }
         var controller = root.presentedViewController
         while let presented = controller {
             contents[presented.view.id] = .screen(.presented)
+            screens.append(presented.view)
             controller = presented.presentedViewController
         }
         let tree = layer(for: window, state: window.presentation, contents: contents)
-        return RenderFrame(time: now, root: tree, progress: driver?.progress, touches: driver.map(\.touches) ?? fingers ?? [], safeArea: safeAreaInsets)
+        var safeAreas: [Int: EdgeInsets] = [:]
+        for view in screens { safeAreas[view.id] = restingSafeArea(of: view) }
+        let chrome = WindowChrome(statusBarHeight: statusBarFrame.height, homeIndicator: safeAreaInsets.bottom > 0)
+        return RenderFrame(time: now, root: tree, progress: driver?.progress, touches: driver.map(\.touches) ?? fingers ?? [],
+                           safeArea: safeAreaInsets, chrome: chrome, screenSafeAreas: safeAreas)
+    }
+
+    /// The safe area a screen lays its content out in: the window's insets
+    /// where the view, resting at its model frame untransformed, overlaps
+    /// them, each at most the window's. A view as tall as the window keeps
+    /// the top and bottom insets wherever it is (a screen sliding in or out
+    /// does not reflow on the way), one as wide keeps the sides; so a sheet
+    /// below the status bar has no top inset and a box in the middle none.
+    func restingSafeArea(of view: View) -> EdgeInsets {
+        let window = self.window.bounds, insets = safeAreaInsets
+        func untransformed(_ v: View) -> Rect {
+            let state = v.model, size = state.bounds.size
+            return Rect(x: state.center.x - state.anchorPoint.x * size.width, y: state.center.y - state.anchorPoint.y * size.height,
+                        width: size.width, height: size.height)
+        }
+        var frame = untransformed(view)
+        var current = view.superview
+        while let parent = current, parent !== self.window {
+            let outer = untransformed(parent)
+            frame = frame.offsetBy(dx: outer.minX - parent.model.bounds.minX, dy: outer.minY - parent.model.bounds.minY)
+            current = parent.superview
+        }
+        let tall = frame.height >= window.height - 0.5, wide = frame.width >= window.width - 0.5
+        func overlap(_ inset: Double, _ reach: Double) -> Double { min(inset, max(0, inset - reach)) }
+        return EdgeInsets(top: tall ? insets.top : overlap(insets.top, frame.minY - window.minY),
+                          left: wide ? insets.left : overlap(insets.left, frame.minX - window.minX),
+                          bottom: tall ? insets.bottom : overlap(insets.bottom, window.maxY - frame.maxY),
+                          right: wide ? insets.right : overlap(insets.right, window.maxX - frame.maxX))
     }
 
     /// The cost, in bytes, of a frame kept for rendering: charged to the

@@ -91,4 +91,29 @@ import Testing
         try FileManager.default.copyItem(atPath: Font.named(.regular).path, toPath: copy.path)
         #expect(try Font.locate("Inter-Regular.otf", environment: ["SEGUE_FONT_DIR": folder.url.path]) == copy.path)
     }
+
+    /// Word wrapping never breaks or shortens a word: the lines put back
+    /// together are the text, each line is within the width unless it is one
+    /// word too wide for any line, and no line could take the next word.
+    @Test(arguments: [40.0, 90.0, 160.0, 400.0])
+    func wordWrappingKeepsWordsWhole(width: Double) throws {
+        let font = try Font.named(.bold), size = 30.0
+        let text = "Weekend in Lisbon with a hand-drawn map"
+        let lines = try font.wordWrapped(text, size: size, width: width)
+        #expect(lines.joined(separator: " ") == text)
+        #expect(!lines.joined().contains("…"))
+        for (index, line) in lines.enumerated() {
+            #expect(try font.measure(line, size: size) <= width || !line.contains(" "), "\(line)")
+            if index + 1 < lines.count, let next = lines[index + 1].split(separator: " ").first {
+                #expect(try font.measure(line + " " + next, size: size) > width)
+            }
+        }
+    }
+
+    @Test func wordWrappingAtASeparatorKeepsItsParts() throws {
+        let font = try Font.named(.regular)
+        let text = "3 nights · Alfama · from €420"
+        let width = try font.measure("3 nights · Alfama", size: 17) + 1
+        #expect(try font.wordWrapped(text, size: 17, width: width, separator: " · ") == ["3 nights · Alfama", "from €420"])
+    }
 }

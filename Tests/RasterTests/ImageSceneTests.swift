@@ -54,6 +54,8 @@ import Testing
         let size = Size(width: 100, height: 200), safe = EdgeInsets(top: 20)
         let scene = ImageScene(from: Image(width: 1, height: 1), to: nil)
         #expect(try scene.paint(.presented, size: size, scale: 1, safeArea: safe)
-                == StandardScene().paint(.presented, size: size, scale: 1, safeArea: safe))
+                == StandardScene(chromeInPicture: true).paint(.presented, size: size, scale: 1, safeArea: safe))
+        // Screenshots carry their own status bar: the window draws none over them.
+        #expect(!scene.showsSystemChrome)
     }
 }

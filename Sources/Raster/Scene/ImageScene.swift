@@ -5,6 +5,12 @@ import RenderTree
 /// each scaled to fill the screen (aspect fill, centred). A role without a picture
 /// falls back to `StandardScene`. Over a screenshot of the presenting
 /// screen the list's rows draw nothing: the picture shows its own rows.
+///
+/// A screenshot is drawn as given, status bar and home indicator included,
+/// moving with its view: the window draws no second status bar over it (one
+/// drawn by the window could not line up with the one in the picture). The
+/// standard screen standing in for a missing picture carries its own status
+/// bar likewise, so the two roles look alike.
 public struct ImageScene: ScreenPainter {
     public let from: Image?
     public let to: Image?
@@ -16,7 +22,7 @@ public struct ImageScene: ScreenPainter {
 
     public func paint(_ role: ScreenRole, size: Size, scale: Double, safeArea: EdgeInsets) throws -> Image {
         guard let picture = role == .presenting ? from : to else {
-            return try StandardScene().paint(role, size: size, scale: scale, safeArea: safeArea)
+            return try StandardScene(chromeInPicture: true).paint(role, size: size, scale: scale, safeArea: safeArea)
         }
         return picture.aspectFilled(width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()))
     }

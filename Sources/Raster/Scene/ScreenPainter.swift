@@ -3,8 +3,9 @@ import RenderTree
 
 /// Paints what a controller's screen shows, for the renderer to use as that screen layer's contents.
 public protocol ScreenPainter: Sendable {
-    /// An image of `size` points at `scale` (so round(size × scale) pixels), with system
-    /// chrome kept inside `safeArea`.
+    /// An image of `size` points at `scale` (so round(size × scale) pixels), its
+    /// content kept inside `safeArea` (the screen's own: none for a box in the
+    /// middle of the window).
     ///
     /// - Throws: `RasterError` if a font or picture cannot be used.
     func paint(_ role: ScreenRole, size: Size, scale: Double, safeArea: EdgeInsets) throws -> Image
@@ -15,14 +16,24 @@ public protocol ScreenPainter: Sendable {
     ///
     /// - Throws: `RasterError` if a font cannot be used.
     func paintRow(_ index: Int, size: Size, scale: Double) throws -> Image
+
+    /// Whether the window draws the device's status bar and home indicator
+    /// over everything in frames of these screens, as iOS does: at fixed
+    /// places, never moved, scaled or clipped with a view.
+    var showsSystemChrome: Bool { get }
 }
 
 extension ScreenPainter {
     /// No rows of its own: the screen's own picture is all there is.
     public func paintRow(_ index: Int, size: Size, scale: Double) throws -> Image { Image(width: 0, height: 0) }
+
+    /// None: a scene shows the system's chrome only by saying so.
+    public var showsSystemChrome: Bool { false }
 }
 
-/// Each screen only as its layer's own background: a fully transparent image (`--scene plain`).
+/// Each screen only as its layer's own background: a fully transparent image
+/// (`--scene plain`), and no status bar or home indicator over the window:
+/// the frame shows the views' geometry and nothing else.
 public struct PlainScene: ScreenPainter {
     public init() {}
 

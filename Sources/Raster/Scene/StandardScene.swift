@@ -11,8 +11,20 @@ import RenderTree
 /// detail lays out from its top edge, so a half-height sheet still shows its
 /// header, the top of the card and the button. Deterministic: no clock, no
 /// randomness, so equal arguments give equal bytes.
+///
+/// The status bar and home indicator are the window's, drawn over every
+/// frame (`showsSystemChrome`); with `chromeInPicture` each screen paints
+/// them into its own picture instead, as a screenshot has them.
 public struct StandardScene: ScreenPainter {
-    public init() {}
+    /// Whether each screen's picture holds a status bar (in a top inset of
+    /// at least 20 points) and a home indicator (with a bottom inset).
+    public let chromeInPicture: Bool
+
+    public init(chromeInPicture: Bool = false) {
+        self.chromeInPicture = chromeInPicture
+    }
+
+    public var showsSystemChrome: Bool { !chromeInPicture }
 
     public func paint(_ role: ScreenRole, size: Size, scale: Double, safeArea: EdgeInsets) throws -> Image {
         switch role {
@@ -96,8 +108,10 @@ extension StandardScene {
         p.strokeLine(from: Point(x: compose.midX - 1, y: compose.midY + 1), to: Point(x: compose.maxX + 2, y: compose.minY - 2),
                      lineWidth: 1.8, SystemColor.tint)
 
-        try SystemChrome.statusBar(&p, width: size.width, safeArea: safeArea, color: SystemColor.label)
-        SystemChrome.homeIndicator(&p, size: size, safeArea: safeArea, color: SystemColor.label)
+        if chromeInPicture {
+            try SystemChrome.statusBar(&p, width: size.width, height: safeArea.top, color: SystemColor.label)
+            if safeArea.bottom > 0 { SystemChrome.homeIndicator(&p, size: size, color: SystemColor.label) }
+        }
         return p.image
     }
 

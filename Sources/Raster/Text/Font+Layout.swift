@@ -34,6 +34,30 @@ extension Font {
     }
 }
 
+extension Font {
+    /// `text` broken into lines at `separator` (a space, or " · " between
+    /// the parts of a line of facts), never inside a word: each line as full
+    /// as fits in `width` pixels at `size`. A word wider than a line stays
+    /// whole on a line of its own, which the caller may measure and drop.
+    ///
+    /// - Throws: `RasterError.freeType` if a glyph cannot be measured.
+    public func wordWrapped(_ text: String, size: Double, width: Double, separator: String = " ") throws -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.components(separatedBy: separator) where !word.isEmpty {
+            let candidate = line.isEmpty ? word : line + separator + word
+            if try line.isEmpty || measure(candidate, size: size) <= width {
+                line = candidate
+            } else {
+                lines.append(line)
+                line = word
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+}
+
 private extension Substring {
     func trimmingTrailingSpaces() -> String {
         var s = self

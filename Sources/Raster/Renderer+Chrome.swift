@@ -1,0 +1,99 @@
+import CRaster
+import Geometry
+import RenderTree
+
+/// The system's chrome over the window, drawn once a frame after every view.
+///
+/// The status bar and the home indicator belong to the system, not to a
+/// screen: they stay at the window's top and bottom edges, over all content,
+/// whatever the views do beneath them (a sheet's card, a screen sliding in,
+/// a page curling away).
+///
+/// Their colour follows what is under them, as iOS's does when apps keep
+/// the default style (dark content on a light screen, light on a dark one).
+/// iOS asks the controller under the status bar and cross-fades the style
+/// over a transition; a frozen frame has no controllers, so we look at the
+/// pixels. Our choice, simple on purpose: the mean sRGB luma (0.299 R′ +
+/// 0.587 G′ + 0.114 B′) of the frame behind each of the chrome's three parts
+/// (the time, the icons, the indicator), before it is drawn: below 0.4
+/// (the black band behind a sheet's pushed-back presenter, the indigo
+/// detail screen) the chrome is white, above 0.6 (the inbox, dimmed or not)
+/// black, and between the two a grey between them in eight steps, as the
+/// cross-fade shows while a dark screen slides over a light one. Each part
+/// is judged alone, so a screen sliding in from the side turns the icons
+/// white over it while the time stays black over the screen it leaves.
+extension Renderer {
+    struct ChromeKey: Hashable {
+        enum Part: Hashable { case time, icons, homeIndicator }
+        let part: Part
+        /// 0 white … 8 black.
+        let shade: Int
+        let width: Int, height: Int
+    }
+
+    func drawChrome(_ chrome: WindowChrome, window: Size, into target: RenderTarget) throws {
+        // Edge pixels hold their samples apart until resolved: average them to read the band.
+        cr_resolve(&target.target)
+        if chrome.statusBarHeight >= 20 {
+            let band = Rect(x: 0, y: 0, width: window.width, height: chrome.statusBarHeight)
+            let layout = try SystemChrome.statusBarLayout(width: window.width, height: chrome.statusBarHeight)
+            try drawChromePart(.time, in: band, over: layout.time.insetBy(dx: -3, dy: -3), target: target)
+            try drawChromePart(.icons, in: band, over: layout.icons.insetBy(dx: -3, dy: -3), target: target)
+        }
+        if chrome.homeIndicator {
+            let band = Rect(x: 0, y: window.height - SystemChrome.homeBand, width: window.width, height: SystemChrome.homeBand)
+            let bar = min(134, window.width * 0.36)
+            try drawChromePart(.homeIndicator, in: band, over: band.insetBy(dx: (window.width - bar) / 2 - 4, dy: 0), target: target)
+        }
+    }
+
+    /// One part's picture (the band's size, only that part drawn), drawn over `area` of the band only.
+    private func drawChromePart(_ part: ChromeKey.Part, in band: Rect, over area: Rect, target: RenderTarget) throws {
+        let (width, height) = pixelSize(of: band.size)
+        try charge(2 * Int((area.width * area.height * scale * scale).rounded(.up)))
+        let luma = meanLuma(of: area, in: target)
+        let shade = Int((min(max((luma - 0.4) / 0.2, 0), 1) * 8).rounded())
+        let key = ChromeKey(part: part, shade: shade, width: width, height: height)
+        let picture: Image
+        if let cached = chromePictures[key] {
+            picture = cached
+        } else {
+            var painter = Painter(size: band.size, scale: scale)
+            let color = Color(white: 1 - Double(shade) / 8)
+            switch part {
+            case .time: try SystemChrome.statusBar(&painter, width: band.width, height: band.height, color: color, icons: false)
+            case .icons: try SystemChrome.statusBar(&painter, width: band.width, height: band.height, color: color, time: false)
+            case .homeIndicator: SystemChrome.homeIndicator(&painter, size: band.size, color: color)
+            }
+            picture = painter.image
+            if chromePictures.count > 36 { chromePictures.removeAll() }
+            chromePictures[key] = picture
+        }
+        let place = Homography(translationX: band.minX, y: band.minY).concatenating(Homography(scaleX: scale, y: scale))
+        let part = Rect(x: area.minX - band.minX, y: area.minY - band.minY, width: area.width, height: area.height)
+        guard let box = pixelBox(Quad(part).map(place.apply), inFront: true, in: target)
+        else { return }
+        let context = DrawContext(target: target, clip: nil, safeArea: EdgeInsets())
+        fill(place, band.size, radius: 0, color: (0, 0, 0, 0), texture: picture, alpha: 255, box: box, context: context)
+    }
+
+    /// The mean luma (0…1) of the frame's pixels in `area` (points), every
+    /// other pixel of every other row: enough to tell light from dark.
+    private func meanLuma(of area: Rect, in target: RenderTarget) -> Double {
+        func clamp(_ v: Double, _ limit: Int) -> Int { Int(min(max(v, 0), Double(limit))) }
+        let x0 = clamp((area.minX * scale).rounded(), target.width), x1 = clamp((area.maxX * scale).rounded(), target.width)
+        let y0 = clamp((area.minY * scale).rounded(), target.height), y1 = clamp((area.maxY * scale).rounded(), target.height)
+        var total = 0, count = 0
+        let pixels = target.pixels
+        for y in stride(from: y0, to: y1, by: 2) {
+            var i = (y * target.width + x0) * 4
+            for _ in stride(from: x0, to: x1, by: 2) {
+                // Weights × 1000; the frame is opaque, so premultiplied is straight.
+                total += 299 * Int(pixels[i]) + 587 * Int(pixels[i + 1]) + 114 * Int(pixels[i + 2])
+                count += 1
+                i += 8
+            }
+        }
+        return count == 0 ? 0 : Double(total) / Double(count) / 255_000
+    }
+}
