@@ -15,7 +15,7 @@ extension ScriptRuntime {
         state.newTable(fieldCount: 2)
         state.push(traits.horizontalSizeClass.rawValue); state.setField("horizontalSizeClass", in: -2)
         state.push(traits.verticalSizeClass.rawValue); state.setField("verticalSizeClass", in: -2)
-        finish("UITraitCollection")
+        sealRecord("UITraitCollection")
     }
 
     /// The presentation controller a delegate is asked about, read-only.
@@ -24,7 +24,7 @@ extension ScriptRuntime {
         state.push(controller.presentationStyle.rawValue); state.setField("presentationStyle", in: -2)
         push(controller.presentedViewController); state.setField("presentedViewController", in: -2)
         push(controller.presentingViewController); state.setField("presentingViewController", in: -2)
-        finish("UIPresentationController")
+        sealRecord("UIPresentationController")
     }
 
     /// Calls section.adaptivePresentationStyle and reads its answer: a

@@ -26,6 +26,25 @@ extension ScriptRuntime {
         state.pop()
     }
 
+    /// Replaces the table on top with a read-only record of it: a userdata
+    /// (which rawset cannot write to) reading the table's fields, with the
+    /// kind's metatable behind them, so a misspelt field is an error with a
+    /// did-you-mean and any assignment is refused.
+    func sealRecord(_ kind: String) {
+        finish(kind)                                       // values
+        state.pushEmptyUserdata()                          // values record
+        state.newTable(fieldCount: 4)                      // values record meta
+        state.pushCopy(of: -3); state.setField("__index", in: -2)
+        state.push(metatables[kind]!)                      // values record meta kindMeta
+        state.pushField("__newindex", of: -1)
+        state.setField("__newindex", in: -3)
+        state.pop()
+        state.push(false); state.setField("__metatable", in: -2)
+        state.push(kind); state.setField("__name", in: -2)
+        state.setMetatable(of: -2)                         // values record
+        state.replace(-2)                                  // record
+    }
+
     func finish(_ kind: String) {
         state.push(metatables[kind]!)
         state.setMetatable(of: -2)

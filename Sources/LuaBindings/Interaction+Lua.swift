@@ -267,7 +267,7 @@ extension ScriptRuntime {
         state.push(sample.state.rawValue); state.setField("state", in: -2)
         state.push(sample.touches.count); state.setField("numberOfTouches", in: -2)
         state.push(gesture.recognizer); state.setField("kind", in: -2)
-        finish("UIGestureRecognizer")   // read-only, a misspelt field an error
+        sealRecord("UIGestureRecognizer")   // read-only, a misspelt field an error
     }
 
     static let interactionFields = ["gesture", "direction", "edge", "distance", "progress", "shouldFinish",

@@ -170,7 +170,7 @@ extension ScriptRuntime {
                     state.newTable()
                     state.push(maximum)
                     state.setField("maximumDetentValue", in: -2)
-                    finish("DetentContext")   // read-only, a misspelt field an error
+                    sealRecord("DetentContext")   // read-only, a misspelt field an error
                     return 1
                 }
             }

@@ -116,6 +116,9 @@ extension LuaState {
         lua_setmetatable(L, index)
     }
 
+    /// Pops the top value into `index`, replacing what was there.
+    public func replace(_ index: Int32) { lua_copy(L, -1, index); segue_lua_pop(L, 1) }
+
     /// Moves the top value to base + 1 and drops everything above it.
     public func keepTop(above base: Int32) {
         lua_copy(L, -1, base + 1)

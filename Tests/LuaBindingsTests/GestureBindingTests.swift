@@ -202,6 +202,22 @@ import Transitions
         #expect(error?.location?.line == line(of: "g.translaton", in: source), "\(outcome.problems)")
     }
 
+    @Test func theGestureIsReadOnly() {
+        for (write, message) in [("g.translation = CGPoint(0, 9999)", "UIGestureRecognizer is read-only"),
+                                 ("g.kind = nil", "UIGestureRecognizer is read-only"),
+                                 ("rawset(g, \"translation\", 5)", "rawset")] {
+            let source = entry("""
+                {dismissal = {progress = function(g)
+                  \(write)
+                  return g.translation.y / 400
+                end}}
+                """)
+            let outcome = run(source, scenario: .interactiveFinish)
+            let error = outcome.errors.first { $0.message.contains(message) }
+            #expect(error?.location?.line == line(of: write, in: source), "\(write): \(outcome.problems)")
+        }
+    }
+
     @Test func aPresentationCanBeDrivenByAnEdgePan() throws {
         let source = entry("{presentation = {gesture = \"screenEdgePan\", edge = \"right\"}}")
         var options = ScenarioOptions()

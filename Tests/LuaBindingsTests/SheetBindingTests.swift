@@ -97,6 +97,18 @@ import Transitions
         #expect(error?.location?.line == line(of: "context.maximumDetentvalue", in: source), "\(outcome.problems)")
     }
 
+    @Test func theContextIsReadOnly() {
+        let source = Self.entry(sheet: """
+            {detents = {{identifier = "odd", resolver = function(context)
+              context.maximumDetentValue = 10
+              return context.maximumDetentValue / 2
+            end}, "large"}}
+            """)
+        let outcome = run(source, scenario: .present)
+        let error = outcome.errors.first { $0.message.contains("is read-only") }
+        #expect(error?.location?.line == line(of: "context.maximumDetentValue = 10", in: source), "\(outcome.problems)")
+    }
+
     @Test func uikitsSheetDragsItselfInTheDragPresentedScenario() {
         let source = Self.entry(sheet: #"{detents = {"medium", "large"}, largestUndimmedDetentIdentifier = "medium"}"#)
         let outcome = run(source, scenario: .dragPresented, options: sampled())
