@@ -10,8 +10,11 @@
 --
 -- `dress(controller)`, when given, runs as the presentation begins, once the
 -- dimming view is in: _presentr.lua rounds the presented view's corners
--- there. Used by half-sheet and drop-down, and through _presentr.lua by
--- alert, popup, half-screen, form-sheet and popover.
+-- there, zoom-from-source keeps the dimming view for its drag. A cancelled
+-- dismissal puts the dimming back as it was when the dismissal began (an
+-- entry's own drag may have lightened it). Used by half-sheet, drop-down
+-- and zoom-from-source, and through _presentr.lua by alert, popup,
+-- half-screen, form-sheet and popover.
 return function(frame, dress)
   return {
     frameOfPresentedViewInContainerView = function(self)
@@ -33,9 +36,10 @@ return function(frame, dress)
 
     dismissalTransitionWillBegin = function(self)
       local coordinator = self.transitionCoordinator
+      local was = self.dimmingView.alpha
       coordinator:animateAlongsideTransition(function() self.dimmingView.alpha = 0 end, function()
         -- A cancelled drag rolls back only what is on screen: the model still says 0.
-        if coordinator.isCancelled then self.dimmingView.alpha = 1 end
+        if coordinator.isCancelled then self.dimmingView.alpha = was end
       end)
     end,
 

@@ -200,32 +200,10 @@ end
 -- UIScrollView's rubber band: d·(1 − 1/(x·0.55/d + 1)) for x points past the end.
 local function rubber(x, d) return d * (1 - 1 / (x * 0.55 / d + 1)) end
 
-local presentationController = {
-  presentationTransitionWillBegin = function(self)
-    self.dimmingView = UIView.new{name = "dimming", frame = self.containerView.bounds,
-                                  backgroundColor = UIColor.black:withAlphaComponent(params.dimming)}
-    dimming = self.dimmingView
-    dimming.alpha = 0
-    self.containerView:insertSubview(dimming, 0)
-    self.transitionCoordinator:animateAlongsideTransition(function() self.dimmingView.alpha = 1 end)
-  end,
-  presentationTransitionDidEnd = function(self, completed)
-    if not completed then self.dimmingView:removeFromSuperview() end
-  end,
-  dismissalTransitionWillBegin = function(self)
-    local coordinator = self.transitionCoordinator
-    local was = self.dimmingView.alpha
-    coordinator:animateAlongsideTransition(function() self.dimmingView.alpha = 0 end, function()
-      if coordinator.isCancelled then self.dimmingView.alpha = was end
-    end)
-  end,
-  dismissalTransitionDidEnd = function(self, completed)
-    if completed then self.dimmingView:removeFromSuperview() end
-  end,
-  containerViewWillLayoutSubviews = function(self)
-    self.dimmingView.frame = self.containerView.bounds
-  end,
-}
+-- Full screen over a black dimming view (_dimming.lua), kept for the drag.
+local presentationController = require("dimming")(
+  function(bounds) return bounds end,
+  function(self) dimming = self.dimmingView end)
 
 return {
   title = "Zoom from source",

@@ -243,18 +243,20 @@ public final class LuaState {
     }
 
     /// Where the message handler found the innermost Lua frame.
+    private var recordedLocation: ScriptLocation? {
+        Self.location(segue_sandbox_error_source(sandbox), line: segue_sandbox_error_line(sandbox))
+    }
+
     /// Where the script was when the allocator refused it more memory
     /// (the host's charges note their own place, `overLimitAt`).
     private var refusedLocation: ScriptLocation? {
-        let line = Int(segue_sandbox_refused_line(sandbox))
-        guard line > 0, let source = segue_sandbox_refused_source(sandbox) else { return nil }
-        return ScriptLocation(file: String(cString: source), line: line)
+        Self.location(segue_sandbox_refused_source(sandbox), line: segue_sandbox_refused_line(sandbox))
     }
 
-    private var recordedLocation: ScriptLocation? {
-        let line = Int(segue_sandbox_error_line(sandbox))
-        guard line > 0, let source = segue_sandbox_error_source(sandbox) else { return nil }
-        return ScriptLocation(file: String(cString: source), line: line)
+    /// A place the sandbox noted (line 0: none).
+    private static func location(_ source: UnsafePointer<CChar>?, line: Int32) -> ScriptLocation? {
+        guard line > 0, let source else { return nil }
+        return ScriptLocation(file: String(cString: source), line: Int(line))
     }
 
     private func splitTraceback(_ text: String) -> (String, String) {

@@ -5,7 +5,7 @@ import RenderTree
 /// What a run produced: the hook calls in order, what was on screen at each
 /// sample, and the contract breaches. Encoded as JSON with sorted keys and
 /// numbers rounded to 1/10000, the same bytes on every run.
-public struct Trace: Sendable, Equatable, Codable {
+public struct Trace: Sendable, Equatable, Encodable {
     public var hooks: [HookEvent] = []
     public var samples: [Sample] = []
     public var diagnostics: [Diagnostic] = []
@@ -20,14 +20,14 @@ public struct Trace: Sendable, Equatable, Codable {
 }
 
 /// The visible views at one moment, back to front.
-public struct Sample: Sendable, Equatable, Codable {
+public struct Sample: Sendable, Equatable, Encodable {
     public let time: Double
     public let views: [ViewSample]
 }
 
 /// One view's presentation state: what a renderer needs to draw it as
 /// Core Animation would, and what a reader checks.
-public struct ViewSample: Sendable, Equatable, Codable {
+public struct ViewSample: Sendable, Equatable, Encodable {
     public let id: Int
     public let name: String
     /// The id of the view it is a subview of (nil for the window's children).
@@ -118,37 +118,6 @@ extension ViewSample {
         try c.encodeIfPresent(shape, forKey: .shape)
         try c.encodeIfPresent(effect, forKey: .effect)
     }
-
-    public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        id = try c.decode(Int.self, forKey: .id)
-        name = try c.decode(String.self, forKey: .name)
-        superview = try c.decodeIfPresent(Int.self, forKey: .superview)
-        frame = try c.decode(Rect.self, forKey: .frame)
-        bounds = try c.decode(Rect.self, forKey: .bounds)
-        alpha = try c.decode(Double.self, forKey: .alpha)
-        transform = try c.decode(Transform3D.self, forKey: .transform)
-        corners = try c.decode(Quad.self, forKey: .corners)
-        curl = try c.decode(Double.self, forKey: .curl)
-        backgroundColor = try c.decodeIfPresent(Color.self, forKey: .backgroundColor)
-        cornerRadius = try c.decode(Double.self, forKey: .cornerRadius)
-        borderWidth = try c.decode(Double.self, forKey: .borderWidth)
-        borderColor = try c.decodeIfPresent(Color.self, forKey: .borderColor)
-        clipsToBounds = try c.decode(Bool.self, forKey: .clipsToBounds)
-        hidden = try c.decode(Bool.self, forKey: .hidden)
-        zPosition = try c.decode(Double.self, forKey: .zPosition)
-        doubleSided = try c.decode(Bool.self, forKey: .doubleSided)
-        snapshotOf = try c.decodeIfPresent(Int.self, forKey: .snapshotOf)
-        extras = LayerSample.make(
-            shadow: try c.decodeIfPresent(Shadow.self, forKey: .shadow),
-            maskedCorners: try c.decodeIfPresent([String].self, forKey: .maskedCorners),
-            layer: try c.decodeIfPresent(String.self, forKey: .layer),
-            sublayerTransform: try c.decodeIfPresent(Transform3D.self, forKey: .sublayerTransform),
-            mask: try c.decodeIfPresent(Int.self, forKey: .mask),
-            gradient: try c.decodeIfPresent(Gradient.self, forKey: .gradient),
-            shape: try c.decodeIfPresent(ShapePaint.self, forKey: .shape),
-            effect: try c.decodeIfPresent(EffectSample.self, forKey: .effect))
-    }
 }
 
 /// The rare part of a ViewSample.
@@ -187,7 +156,7 @@ final class LayerSample: Sendable, Equatable {
 /// A visual effect view's blur at one moment: its style (the one it has,
 /// or the one it is animating away from), how far in it is (the drawn
 /// radius over the style's: 0 none … 1 all), and what is drawn.
-public final class EffectSample: Sendable, Equatable, Codable {
+public final class EffectSample: Sendable, Equatable, Encodable {
     public let style: String?
     public let progress: Double
     public let material: BlurMaterial
