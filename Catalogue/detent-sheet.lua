@@ -21,42 +21,8 @@ local function detents()
   return list
 end
 
-local function animateTransition(ctx)
-  local presenting = ctx.isPresenting
-  local container = ctx.containerView
-  local view = presenting and ctx:viewForKey("to") or ctx:viewForKey("from")
-  local shown = presenting and ctx:finalFrame(ctx:viewControllerForKey("to")) or view.frame
-  local calm = UIAccessibility.isReduceMotionEnabled
-  local hidden = calm and shown or shown:offsetBy(0, container.bounds.height - shown.minY)
-  local hiddenAlpha = calm and 0 or 1
-  if presenting then
-    view.frame = hidden
-    view.alpha = hiddenAlpha
-    container:addSubview(view)
-  end
-  local function finish()
-    local cancelled = ctx:transitionWasCancelled()
-    if cancelled then
-      view.frame = presenting and hidden or shown
-      view.alpha = presenting and hiddenAlpha or 1
-    elseif not presenting then
-      view:removeFromSuperview()
-    end
-    ctx:completeTransition(not cancelled)
-  end
-  local function move()
-    view.frame = presenting and shown or hidden
-    view.alpha = presenting and 1 or hiddenAlpha
-  end
-  if calm or ctx.isInteractive then
-    -- Linear while a finger drives it; a plain fade with Reduce Motion.
-    UIView.animate{duration = params.duration, options = {ctx.isInteractive and "curveLinear" or "curveEaseInOut"},
-                   animations = move, completion = finish}
-  else
-    UIView.animate{duration = params.duration, usingSpringWithDamping = 1, initialSpringVelocity = 0,
-                   animations = move, completion = finish}
-  end
-end
+-- Rises on a critically damped spring; Reduce Motion cross-fades (_sheet.lua).
+local animateTransition = require("sheet"){spring = true}
 
 return {
   title = "Detent sheet",

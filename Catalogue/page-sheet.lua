@@ -107,40 +107,8 @@ local presentationController = {
   end,
 }
 
-local function animateTransition(ctx)
-  local presenting = ctx.isPresenting
-  local container = ctx.containerView
-  local view = presenting and ctx:viewForKey("to") or ctx:viewForKey("from")
-  local shown = presenting and ctx:finalFrame(ctx:viewControllerForKey("to")) or view.frame
-  -- Reduce Motion: the card fades in its place instead of rising.
-  local calm = UIAccessibility.isReduceMotionEnabled
-  local hidden = calm and shown or shown:offsetBy(0, container.bounds.height - shown.minY)
-  local hiddenAlpha = calm and 0 or 1
-  if presenting then
-    view.frame = hidden
-    view.alpha = hiddenAlpha
-    container:addSubview(view)
-  end
-  UIView.animate{
-    duration = params.duration,
-    -- Linear while a finger drives it: the drag itself is the curve.
-    options = {ctx.isInteractive and "curveLinear" or "curveEaseInOut"},
-    animations = function()
-      view.frame = presenting and shown or hidden
-      view.alpha = presenting and 1 or hiddenAlpha
-    end,
-    completion = function(finished)
-      local cancelled = ctx:transitionWasCancelled()
-      if cancelled then
-        view.frame = presenting and hidden or shown
-        view.alpha = presenting and hiddenAlpha or 1
-      elseif not presenting then
-        view:removeFromSuperview()
-      end
-      ctx:completeTransition(not cancelled)
-    end,
-  }
-end
+-- Rises on ease-in-out; Reduce Motion: the card fades in its place (_sheet.lua).
+local animateTransition = require("sheet")()
 
 return {
   title = "Page sheet",
