@@ -26,9 +26,86 @@ _Static_assert(offsetof(SegueSandbox, current) == 0, "segue_sandbox_current read
 
 /* Each block starts with a header holding its creation serial, so objects
  * used as table keys can be ordered the same way on every run (their
- * addresses, which Lua hashes, change between runs). 16 bytes keeps the
- * alignment malloc gives. */
+ * addresses, which Lua hashes, change between runs), then where the block
+ * came from: 0 for malloc, or its pool size class plus one. 16 bytes keeps
+ * the alignment malloc gives. */
 #define SEGUE_BLOCK_HEADER 16
+#define SEGUE_POOL_GRANULE 16
+/* The largest pooled block, header included. */
+#define SEGUE_POOL_MAX (SEGUE_POOL_CLASSES * SEGUE_POOL_GRANULE)
+#define SEGUE_SLAB_SIZE (64 << 10)
+
+static inline uint64_t *block_tag(char *block) { return (uint64_t *)(block + 8); }
+
+/* A block of at least `bytes` (header included) from the pool, or NULL when
+ * the size is not pooled or the slabs reached the cap (malloc then). */
+static char *pool_take(SegueSandbox *sb, size_t bytes) {
+    if (bytes > SEGUE_POOL_MAX) return NULL;
+    size_t class = (bytes - 1) / SEGUE_POOL_GRANULE;
+    char *block = sb->pool_free[class];
+    if (block != NULL) {
+        sb->pool_free[class] = *(void **)block;
+    } else {
+        size_t size = (class + 1) * SEGUE_POOL_GRANULE;
+        if ((size_t)(sb->slab_end - sb->slab_cursor) < size) {
+            if (sb->slab_bytes >= sb->limit || SEGUE_SLAB_SIZE > sb->limit - sb->slab_bytes) return NULL;
+            char *slab = malloc(SEGUE_SLAB_SIZE);
+            if (slab == NULL) return NULL;
+            *(void **)slab = sb->slabs;
+            sb->slabs = slab;
+            sb->slab_bytes += SEGUE_SLAB_SIZE;
+            /* The first 16 bytes link the slabs; blocks stay 16-aligned. */
+            sb->slab_cursor = slab + SEGUE_POOL_GRANULE;
+            sb->slab_end = slab + SEGUE_SLAB_SIZE;
+        }
+        block = sb->slab_cursor;
+        sb->slab_cursor += size;
+    }
+    *block_tag(block) = class + 1;
+    return block;
+}
+
+static void block_free(SegueSandbox *sb, char *block) {
+    if (block == NULL) return;
+    uint64_t tag = *block_tag(block);
+    if (tag == 0) {
+        free(block);
+        return;
+    }
+    *(void **)block = sb->pool_free[tag - 1];
+    sb->pool_free[tag - 1] = block;
+}
+
+/* A fresh block of `bytes`, header included: pooled when small, else malloc'd. */
+static char *block_new(SegueSandbox *sb, size_t bytes) {
+    char *block = pool_take(sb, bytes);
+    if (block != NULL) return block;
+    block = malloc(bytes);
+    if (block != NULL) *block_tag(block) = 0;
+    return block;
+}
+
+/* Moves a block to `bytes` (header included), keeping the header's serial
+ * and the first `keep` bytes of the contents; NULL leaves it as it was. */
+static char *block_resize(SegueSandbox *sb, char *block, size_t bytes, size_t keep) {
+    uint64_t tag = *block_tag(block);
+    if (tag == 0) return realloc(block, bytes);
+    if (bytes <= SEGUE_POOL_MAX && (bytes - 1) / SEGUE_POOL_GRANULE == tag - 1) return block;
+    char *moved = block_new(sb, bytes);
+    if (moved == NULL) return NULL;
+    memcpy(moved, block, 8);
+    memcpy(moved + SEGUE_BLOCK_HEADER, block + SEGUE_BLOCK_HEADER, keep);
+    block_free(sb, block);
+    return moved;
+}
+
+static void pool_release(SegueSandbox *sb) {
+    while (sb->slabs != NULL) {
+        void *next = *(void **)sb->slabs;
+        free(sb->slabs);
+        sb->slabs = next;
+    }
+}
 
 static void note_innermost_frame(lua_State *L, char *source, size_t size, int *line);
 
@@ -41,7 +118,7 @@ static void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     size_t old = ptr != NULL ? osize : 0;
     char *real = ptr != NULL ? (char *)ptr - SEGUE_BLOCK_HEADER : NULL;
     if (nsize == 0) {
-        free(real);
+        block_free(sb, real);
         sb->used -= old;
         return NULL;
     }
@@ -55,7 +132,8 @@ static void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         return NULL;
     }
     if (nsize > SIZE_MAX - SEGUE_BLOCK_HEADER) return NULL;
-    char *block = realloc(real, nsize + SEGUE_BLOCK_HEADER);
+    char *block = real != NULL ? block_resize(sb, real, nsize + SEGUE_BLOCK_HEADER, old < nsize ? old : nsize)
+                               : block_new(sb, nsize + SEGUE_BLOCK_HEADER);
     if (block == NULL) {
         if (sb->in_swift) {
             fprintf(stderr, "segue: the system is out of memory\n");
@@ -128,6 +206,7 @@ void segue_sandbox_set_host(SegueSandbox *sb, void *host) { sb->host = host; }
 
 size_t segue_sandbox_memory_used(const SegueSandbox *sb) { return sb->used; }
 size_t segue_sandbox_memory_peak(const SegueSandbox *sb) { return sb->peak; }
+size_t segue_sandbox_pool_bytes(const SegueSandbox *sb) { return sb->slab_bytes; }
 size_t segue_sandbox_memory_limit(const SegueSandbox *sb) { return sb->limit; }
 
 void segue_sandbox_set_memory_limit(SegueSandbox *sb, size_t limit) {
@@ -312,11 +391,13 @@ int segue_sandbox_load(lua_State *L, const char *buffer, size_t size, const char
 typedef struct {
     unsigned char *bytes;
     size_t size, capacity;
+    size_t limit; /* 0: none */
 } DumpBuffer;
 
 static int dump_writer(lua_State *L, const void *p, size_t size, void *ud) {
     (void)L;
     DumpBuffer *out = ud;
+    if (out->limit != 0 && out->size + size > out->limit) return 1;
     if (out->size + size > out->capacity) {
         size_t capacity = (out->size + size) * 2;
         unsigned char *bytes = realloc(out->bytes, capacity);
@@ -363,6 +444,18 @@ int segue_sandbox_load_host_chunk(lua_State *L, const unsigned char *bytecode, s
         sb->out_of_memory = 1;
     }
     return status;
+}
+
+unsigned char *segue_sandbox_dump(lua_State *L, size_t max_size, size_t *out_size) {
+    *out_size = 0;
+    DumpBuffer out = {.limit = max_size};
+    int failed = lua_dump(L, dump_writer, &out, 0) != 0 || out.size == 0;
+    if (failed) {
+        free(out.bytes);
+        return NULL;
+    }
+    *out_size = out.size;
+    return out.bytes;
 }
 
 /* ------------------------------------------------------------ trampoline */
@@ -824,6 +917,7 @@ void segue_sandbox_destroy(SegueSandbox *sb) {
     if (L != NULL) {
         lua_close(L);
     }
+    pool_release(sb);
     pthread_mutex_destroy(&sb->lock);
     free(sb);
 }

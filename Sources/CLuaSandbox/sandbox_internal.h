@@ -6,6 +6,8 @@
 #include <stdatomic.h>
 #include "segue_sandbox.h"
 
+#define SEGUE_POOL_CLASSES 16
+
 struct SegueSandbox {
     /* The thread host code works on now: the main thread, or while a host
      * function runs, the thread that called it. First, so that the inline
@@ -41,6 +43,17 @@ struct SegueSandbox {
      * a thread's block starts relative to what lua_topointer returns. */
     uint64_t block_serial;
     void *last_block;
+
+    /* Small blocks (most of what Lua makes) come from free lists, one per
+     * 16-byte size class, carved out of 64 KiB slabs that live as long as
+     * the sandbox: a state is made, filled and closed once a scenario, and
+     * malloc's own bookkeeping was a tenth of `segue check`. The slabs are
+     * capped at the memory limit, so a script cycling through sizes cannot
+     * make the pool hold more than its limit again; past it, malloc. */
+    void *pool_free[SEGUE_POOL_CLASSES];
+    char *slab_cursor, *slab_end;
+    void *slabs;
+    size_t slab_bytes;
     ptrdiff_t userdata_offset, thread_offset;
 
     /* The thread (main or coroutine) now running, so the watchdog arms the

@@ -33,8 +33,10 @@ public enum EntryLoader {
         return try load(file, source: source, limits: limits)
     }
 
-    public static func load(_ file: EntryFile, source: String, limits: SandboxLimits = .default) throws(EntryError) -> LoadedEntry {
-        let runtime = try ScriptRuntime(file: file, source: source, simulation: Simulation(), limits: limits)
+    /// - Parameter chunks: where to keep the compiled files for the scenarios run next.
+    public static func load(_ file: EntryFile, source: String, limits: SandboxLimits = .default,
+                            chunks: ChunkCache? = nil) throws(EntryError) -> LoadedEntry {
+        let runtime = try ScriptRuntime(file: file, source: source, simulation: Simulation(), limits: limits, chunks: chunks)
         let table = runtime.metadataTable()
         let reader = MetadataReader(file: file, source: source)
         let metadata = try reader.metadata(from: table)

@@ -164,7 +164,7 @@ enum ModuleLoader {
             return .failure(Refusal(message: error.description, inModule: false))
         }
         do {
-            try runtime.state.load(source, chunkName: module.displayPath)
+            try runtime.state.load(source, chunkName: module.displayPath, cache: runtime.chunks)
         } catch {
             switch error {
             case .syntax(_, let location?, let message):

@@ -66,6 +66,8 @@ public struct ScenarioOptions: Sendable {
     /// The row (from 1) of the presenting screen's list a zoom grows from
     /// (`ctx.sourceView`); nil: the third, or the last a short screen shows.
     public var sourceRow: Int?
+    /// The entry's chunks compiled once for all the scenarios of a run (nil: each parses them).
+    public var chunks: ChunkCache?
 
     public init() {}
 }
@@ -100,6 +102,8 @@ public enum ScenarioRunner {
     /// nine of them.
     public static func runAll(_ file: EntryFile, source: String, options: ScenarioOptions = ScenarioOptions(),
                               entryBudget: Duration? = nil) -> [ScenarioOutcome] {
+        var options = options
+        if options.chunks == nil { options.chunks = ChunkCache() }
         var outcomes: [ScenarioOutcome] = []
         var stopped: String?
         let start = ContinuousClock.now
@@ -164,7 +168,7 @@ public enum ScenarioRunner {
         let runtime: ScriptRuntime
         do {
             runtime = try ScriptRuntime(file: file, source: source, simulation: simulation, limits: options.limits,
-                                        parameters: options.parameters)
+                                        parameters: options.parameters, chunks: options.chunks)
         } catch {
             return ScenarioOutcome(scenario: scenario, problems: [Problem(error, scenario: scenario.rawValue)], skipped: nil, trace: nil)
         }

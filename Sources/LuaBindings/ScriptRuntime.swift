@@ -14,6 +14,8 @@ public final class ScriptRuntime {
     /// The script's text as loaded (messages point into it; the file on
     /// disk may have changed since).
     let source: String
+    /// Where the entry's chunks are compiled once for all its scenarios.
+    let chunks: ChunkCache?
     public let entryName: String
     /// What went wrong, in order: script errors and contract breaches the
     /// bindings saw (with the hook and line they concern); the scenario
@@ -58,10 +60,14 @@ public final class ScriptRuntime {
     /// prelude and the whole API first, so the main chunk may use them as
     /// hooks do; then the returned table is checked strictly and the
     /// parameters bound.
+    ///
+    /// - Parameter chunks: the entry's files as compiled by an earlier
+    ///   runtime of the same run, so that each is parsed once.
     public init(file: EntryFile, source: String, simulation: Simulation, limits: SandboxLimits,
-                parameters: [String: String] = [:]) throws(EntryError) {
+                parameters: [String: String] = [:], chunks: ChunkCache? = nil) throws(EntryError) {
         self.file = file
         self.source = source
+        self.chunks = chunks
         self.simulation = simulation
         self.entryName = file.stem
         do {
@@ -79,7 +85,7 @@ public final class ScriptRuntime {
                 try installPrelude()
                 installAPI()
                 try installRequire()
-                try state.load(source, chunkName: file.displayPath)
+                try state.load(source, chunkName: file.displayPath, cache: chunks)
                 try state.call(hook: "main chunk", arguments: 0, results: 1)
             }
         } catch {

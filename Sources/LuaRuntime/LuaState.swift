@@ -87,6 +87,8 @@ public final class LuaState {
     /// Bytes the state holds now, and the most it has held.
     public var memoryUsed: Int { segue_sandbox_memory_used(sandbox) }
     public var memoryPeak: Int { segue_sandbox_memory_peak(sandbox) }
+    /// What the small-block pool holds for reuse, outside `memoryUsed`.
+    var poolBytes: Int { segue_sandbox_pool_bytes(sandbox) }
 
     /// Whether an earlier limit ended this entry.
     public var isTerminated: Bool { segue_sandbox_fate(sandbox) != SEGUE_FATE_ALIVE }
@@ -156,19 +158,33 @@ public final class LuaState {
     ///
     /// - Parameter chunkName: the path users should see in messages
     ///   ("Catalogue/fade.lua"); errors read "Catalogue/fade.lua:12: …".
+    ///   - cache: where the same text was compiled before (another scenario
+    ///     of the same entry), to load its bytecode instead of parsing again.
     /// - Throws: `.syntax`, `.bytecodeRefused`, `.memoryLimitExceeded`, `.entryTerminated`.
-    public func load(_ source: String, chunkName: String) throws(LuaError) {
+    public func load(_ source: String, chunkName: String, cache: ChunkCache? = nil) throws(LuaError) {
         if let cause = terminationCause {
             throw .entryTerminated(entry: entry, hook: "load", cause: cause)
         }
         chunkNames.append(chunkName)
-        var source = source
-        let status = source.withUTF8 { buffer -> Int32 in
+        if let bytecode = cache?.bytecode(for: source, chunkName: chunkName) {
+            let status = bytecode.withUnsafeBufferPointer {
+                segue_sandbox_load_host_chunk(L, $0.baseAddress, $0.count, "@" + chunkName)
+            }
+            guard status != LUA_OK else { return }
+            let text = string(at: -1) ?? "unknown error"
+            segue_lua_pop(L, 1)
+            // Bytes this process dumped load unless memory runs out.
+            if status == LUA_ERRMEM { throw .memoryLimitExceeded(entry: entry, hook: "load", limit: limits.memory) }
+            throw .syntax(entry: entry, location: nil, message: text)
+        }
+        var text = source
+        let status = text.withUTF8 { buffer -> Int32 in
             let base = buffer.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
             return segue_sandbox_load(L, base ?? segue_empty_cstring(), buffer.count, "@" + chunkName)
         }
         switch status {
         case LUA_OK:
+            cache?.keep(L, source: source, chunkName: chunkName)
             return
         case SEGUE_LOAD_BYTECODE:
             segue_lua_pop(L, 1)

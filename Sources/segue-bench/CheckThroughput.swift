@@ -2,6 +2,7 @@ import ArgumentParser
 import Catalogue
 import Foundation
 import LuaBindings
+import LuaRuntime
 import Transitions
 
 /// `segue check` over the built-in catalogue: total time, time per scenario
@@ -25,9 +26,12 @@ struct CheckThroughput: ParsableCommand {
             var scenarios = 0
             var script: UInt64 = 0
             for (file, source) in zip(files, sources) {
-                _ = try? EntryLoader.load(file)
+                // As `segue check` does: the entry's files are compiled once for all its scenarios.
+                var options = ScenarioOptions()
+                options.chunks = ChunkCache()
+                _ = try? EntryLoader.load(file, source: source, chunks: options.chunks)
                 for scenario in Scenario.allCases {
-                    let outcome = ScenarioRunner.run(file, source: source, scenario: scenario)
+                    let outcome = ScenarioRunner.run(file, source: source, scenario: scenario, options: options)
                     guard outcome.skipped == nil else { continue }
                     guard outcome.problems.isEmpty else { throw ValidationError("\(file.stem): \(outcome.problems)") }
                     scenarios += 1

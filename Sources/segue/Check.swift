@@ -212,23 +212,25 @@ struct Check: ParsableCommand, Displayed {
     static func check(_ file: EntryFile, parameters: [String: String], limits: SandboxLimits, sourceRow: Int? = nil) -> Result {
         let source: String
         let entry: LoadedEntry
+        let chunks = ChunkCache()
         do {
             source = try file.source()
-            entry = try EntryLoader.load(file, source: source, limits: limits)
+            entry = try EntryLoader.load(file, source: source, limits: limits, chunks: chunks)
         } catch let error as EntryError {
             return Result(entry: file.stem, file: file.displayPath, scenarios: [], problems: [Problem(error)], printed: [])
         } catch {
             return Result(entry: file.stem, file: file.displayPath, scenarios: [],
                           problems: [Problem(.error, entry: file.stem, message: String(describing: error))], printed: [])
         }
-        return check(entry, source: source, parameters: parameters, limits: limits, sourceRow: sourceRow)
+        return check(entry, source: source, parameters: parameters, limits: limits, sourceRow: sourceRow, chunks: chunks)
     }
 
     /// Every scenario of an entry already loaded from `source`.
     static func check(_ entry: LoadedEntry, source: String, parameters: [String: String], limits: SandboxLimits,
-                      sourceRow: Int? = nil) -> Result {
+                      sourceRow: Int? = nil, chunks: ChunkCache? = nil) -> Result {
         let file = entry.file
         var scenarioOptions = ScenarioOptions()
+        scenarioOptions.chunks = chunks
         scenarioOptions.limits = limits
         scenarioOptions.sourceRow = sourceRow
         scenarioOptions.parameters = parameters

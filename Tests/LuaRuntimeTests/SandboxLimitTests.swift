@@ -1,5 +1,5 @@
 import Foundation
-import LuaRuntime
+@testable import LuaRuntime
 import Testing
 
 /// The time and memory limits, and what survives them. CPU tests burn CPU
@@ -134,6 +134,27 @@ import Testing
         // 20 rounds of ~12 MiB each would be 240 MiB without collection.
         #expect(!state.isTerminated)
         #expect(state.memoryPeak <= 32 << 20)
+    }
+
+    /// Small blocks are kept for reuse while the state lives. A script that
+    /// fills 3 MB with blocks of one size, drops them and does the same with
+    /// every other size must not make the pool hold 3 MB once a size: 15
+    /// sizes would be 45 MB against an 8 MiB limit.
+    @Test func theBlockPoolStaysWithinTheLimit() throws {
+        let limit = 8 << 20
+        let state = try LuaState(entry: "cycler", limits: SandboxLimits(memory: limit))
+        try state.load("""
+            for class = 2, 16 do
+              local length = class * 16 - 48
+              local t = {}
+              for i = 1, 3000000 // (class * 16) do t[i] = string.rep("x", length) .. string.format("%08d", i) end
+              t = nil -- garbage: the next size's allocations collect it
+            end
+            """, chunkName: "cycler.lua")
+        try state.call(hook: "main chunk", arguments: 0, results: 0)
+        #expect(!state.isTerminated)
+        #expect(state.poolBytes > 1 << 20, "the strings came from the pool")
+        #expect(state.poolBytes <= limit)
     }
 
     @Test func tinyMemoryLimitIsAnErrorNotACrash() throws {

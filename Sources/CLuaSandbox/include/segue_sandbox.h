@@ -63,6 +63,8 @@ void segue_sandbox_set_host(SegueSandbox *sb, void *host);
 
 size_t segue_sandbox_memory_used(const SegueSandbox *sb);
 size_t segue_sandbox_memory_peak(const SegueSandbox *sb);
+/* Bytes of slabs the small-block pool holds (capped at the memory limit). */
+size_t segue_sandbox_pool_bytes(const SegueSandbox *sb);
 size_t segue_sandbox_memory_limit(const SegueSandbox *sb);
 void segue_sandbox_set_memory_limit(SegueSandbox *sb, size_t limit);
 SegueFate segue_sandbox_fate(const SegueSandbox *sb);
@@ -94,6 +96,12 @@ unsigned char *segue_compile_host_chunk(const char *source, size_t size, const c
 /* Loads bytecode made by segue_compile_host_chunk in this process. Scripts
  * never reach it: their chunks go through segue_sandbox_load, text only. */
 int segue_sandbox_load_host_chunk(lua_State *L, const unsigned char *bytecode, size_t size, const char *chunkname);
+/* Dumps the Lua function on top of the stack (a chunk this process compiled
+ * from text with segue_sandbox_load) to bytecode with its debug information,
+ * so that later sandboxes of the same entry load it with
+ * segue_sandbox_load_host_chunk instead of parsing it again. Returns a
+ * malloc'd buffer (free it), or NULL when out of memory or past max_size. */
+unsigned char *segue_sandbox_dump(lua_State *L, size_t max_size, size_t *out_size);
 
 /* Calls the function below nargs arguments under the host's message handler
  * (which adds a traceback). An outermost call is what the time limit

@@ -1,0 +1,44 @@
+import CLuaSandbox
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Script chunks already compiled once, as bytecode, so that the sandboxes
+/// of one entry's scenarios parse each of its files once rather than once a
+/// scenario (parsing was about a fifth of `segue check`).
+///
+/// Only bytes this process dumped from a chunk it compiled from text are
+/// kept here, and a chunk is reused only for exactly the same text under the
+/// same name: Lua's binary loader trusts what it reads, and nothing a script
+/// shapes reaches it. Live for one run of an entry, then dropped.
+public final class ChunkCache: Sendable {
+    private struct Compiled {
+        let source: String
+        let bytecode: [UInt8]
+    }
+
+    /// A chunk whose bytecode is larger is parsed again each time: the cache
+    /// is outside the entry's memory limit, so what it holds stays small.
+    static let bytecodeLimit = 4 << 20
+
+    private let chunks = Mutex<[String: Compiled]>([:])
+
+    public init() {}
+
+    func bytecode(for source: String, chunkName: String) -> [UInt8]? {
+        chunks.withLock { chunks in
+            guard let compiled = chunks[chunkName], compiled.source == source else { return nil }
+            return compiled.bytecode
+        }
+    }
+
+    /// Keeps the function on top of `L`, just compiled from `source`.
+    func keep(_ L: OpaquePointer, source: String, chunkName: String) {
+        var size = 0
+        guard let bytes = segue_sandbox_dump(L, Self.bytecodeLimit, &size) else { return }
+        defer { free(bytes) }
+        let bytecode = Array(UnsafeBufferPointer(start: bytes, count: size))
+        chunks.withLock { $0[chunkName] = Compiled(source: source, bytecode: bytecode) }
+    }
+}
