@@ -127,7 +127,15 @@ static void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
          * handler, so note the script's line now. Reading the call stack
          * allocates nothing ("Sl" only). */
         if (sb->running != NULL) {
-            note_innermost_frame(sb->running, sb->refused_source, sizeof sb->refused_source, &sb->refused_line);
+            /* A later refusal with no script frame on the stack (while the
+             * error unwinds out of a coroutine, say) keeps the place found. */
+            char source[sizeof sb->refused_source];
+            int line = 0;
+            note_innermost_frame(sb->running, source, sizeof source, &line);
+            if (line > 0) {
+                memcpy(sb->refused_source, source, sizeof source);
+                sb->refused_line = line;
+            }
         }
         return NULL;
     }

@@ -119,7 +119,8 @@ public final class LuaState {
     ///   as if Lua had been refused the memory, and every later call fails.
     public func charge(_ bytes: Int) -> Bool {
         guard segue_sandbox_charge(sandbox, max(bytes, 0)) != 0 else {
-            if overLimitAt == nil { overLimitAt = callerLocation() }
+            // The script's own line, not the prelude's behind UIView.new.
+            if overLimitAt == nil { overLimitAt = scriptCaller()?.location ?? callerLocation() }
             return false
         }
         return true

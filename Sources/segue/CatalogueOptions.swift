@@ -1,4 +1,7 @@
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
 import Catalogue
 import LuaRuntime
 
@@ -23,6 +26,26 @@ struct CatalogueOptions: ParsableArguments {
         guard memoryLimit > 0, memoryLimit <= 16 << 10 else {
             throw ValidationError("--memory-limit must be from 1 to 16384 MiB, got \(memoryLimit)")
         }
+        let ceiling = Self.memoryCeiling
+        guard memoryLimit <= ceiling else {
+            throw ValidationError("--memory-limit must be at most \(ceiling) MiB here, half the memory this process may have "
+                + "(the machine's, or a lower ulimit), got \(memoryLimit)")
+        }
+    }
+
+    /// The most one entry may be given, in MiB: half of what this process may
+    /// have, since the host's own objects come on top of what an entry is
+    /// charged, and memory the system refuses to Swift ends the process
+    /// rather than the entry.
+    static var memoryCeiling: Int {
+        var bytes = UInt64(max(0, sysconf(Int32(_SC_PHYS_PAGES)))) * UInt64(max(0, sysconf(Int32(_SC_PAGESIZE))))
+        for resource in [RLIMIT_AS, RLIMIT_DATA] {
+            var limit = rlimit()
+            if getrlimit(__rlimit_resource_t(resource.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max {
+                bytes = min(bytes, UInt64(limit.rlim_cur))
+            }
+        }
+        return Int(min((bytes / 2) >> 20, UInt64(16 << 10)))
     }
 
     var limits: SandboxLimits {

@@ -93,6 +93,21 @@ import Testing
         #expect(run.stdout.hasSuffix("failed\n") && run.stdout.contains(", 0 failed"))
     }
 
+    /// More memory than the process can have would end it (a refused Swift
+    /// allocation traps) rather than the entry: refused up front, with the
+    /// figure, under a 2 GB address-space ulimit (so half of it, 976 MiB).
+    @Test func aMemoryLimitBeyondWhatTheProcessMayHaveIsRefused() throws {
+        let segue = Self.productsDirectory.appendingPathComponent("segue").path
+        func underUlimit(_ arguments: [String]) throws -> Run {
+            try self.segue(["-c", "ulimit -v 2000000 && exec \"$0\" \"$@\"", segue] + arguments, executable: URL(fileURLWithPath: "/bin/sh"))
+        }
+        let tooMuch = try underUlimit(["--memory-limit", "1024", "list"])
+        #expect(tooMuch.status == 64)
+        #expect(tooMuch.stderr.contains("--memory-limit must be at most 976 MiB here"), "\(tooMuch.stderr)")
+        let enough = try underUlimit(["--memory-limit", "976", "list", "fade"])
+        #expect(enough.status == 0, "\(enough.stderr)")
+    }
+
     @Test func wrongInputIsAClearErrorWithStatus() throws {
         let missing = try segue(["check", "no/such/file.lua"])
         #expect(missing.status == 2)
