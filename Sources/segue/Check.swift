@@ -3,6 +3,7 @@ import Catalogue
 import Foundation
 import LuaBindings
 import LuaRuntime
+import Transitions
 
 struct Check: ParsableCommand, Displayed {
     static let configuration = CommandConfiguration(
@@ -34,6 +35,13 @@ struct Check: ParsableCommand, Displayed {
     @Option(help: ArgumentHelp("The row of the presenting screen's list a zoom grows from (ctx.sourceView), from 1 "
                                + "(default: 3).", valueName: "N"))
     var sourceRow: Int?
+
+    @Option(help: ArgumentHelp("The device whose screen and safe area every scenario uses: \(Device.all.map(\.name).joined(separator: ", ")) "
+                               + "(default: iphone-14).", valueName: "NAME"), completion: .list(Device.all.map(\.name)))
+    var device: String?
+
+    @Flag(help: "Turn the device to landscape.")
+    var landscape = false
 
     @Flag(help: "Fail on warnings too.")
     var strict = false
@@ -99,7 +107,21 @@ struct Check: ParsableCommand, Displayed {
     func validate() throws {
         if let jobs, !(1...256).contains(jobs) { throw ValidationError("--jobs must be between 1 and 256, got \(jobs)") }
         if let sourceRow, sourceRow < 1 { throw ValidationError("--source-row counts the list's rows from 1; got \(sourceRow)") }
-        _ = try ScenarioArguments.sourceRow(sourceRow, windowSize: ScenarioOptions().windowSize, device: nil)
+        let screen = try self.screen()
+        _ = try ScenarioArguments.sourceRow(sourceRow, windowSize: screen.windowSize, device: screen.device)
+    }
+
+    /// The screen every scenario runs on: the default phone unless a device or landscape was asked for.
+    func screen() throws -> Screen {
+        guard device != nil || landscape else { return Screen() }
+        let named = try ScenarioArguments.device(named: device ?? "iphone-14")
+        return Screen(device: named, windowSize: named.size(landscape: landscape))
+    }
+
+    /// The device and window size scenarios run on.
+    struct Screen: Sendable {
+        var device: Device?
+        var windowSize = ScenarioOptions().windowSize
     }
 
     func run() throws {
@@ -131,9 +153,10 @@ struct Check: ParsableCommand, Displayed {
         var failed = 0
         let work = plan
         let sourceRow = sourceRow
+        let screen = try self.screen()
         // Each worker may hold one entry's memory limit, whatever --jobs asks.
         orderedParallel(plan.count, workers: workerCount(limits: limits, asked: jobs)) { index in
-            Self.check(work[index].file, parameters: work[index].parameters, limits: limits, sourceRow: sourceRow)
+            Self.check(work[index].file, parameters: work[index].parameters, limits: limits, sourceRow: sourceRow, screen: screen)
         } emit: { index, result in
             let verdict = JSONShapes.Status(result.all, strict: strict)
             if !verdict.passed { failed += 1 }
@@ -191,6 +214,8 @@ struct Check: ParsableCommand, Displayed {
         var flags = parameters.keys.sorted().map { " --param \(Self.quoted("\($0)=\(parameters[$0]!)"))" }.joined()
         if options.timeLimit != CatalogueOptions.defaultTimeLimit { flags += " --time-limit \(String(format: "%g", options.timeLimit))" }
         if options.memoryLimit != CatalogueOptions.defaultMemoryLimit { flags += " --memory-limit \(options.memoryLimit)" }
+        if let device { flags += " --device \(Self.quoted(device))" }
+        if landscape { flags += " --landscape" }
         if let sourceRow { flags += " --source-row \(sourceRow)" }
         for scenario in failing where all.contains(where: { $0.scenario == scenario && $0.severity == .error }) || strict {
             print(Output.fitted(Style.paint("         rerun with: segue run \(Self.quoted(result.file)) --scenario \(scenario)\(flags)", .quiet)))
@@ -209,7 +234,8 @@ struct Check: ParsableCommand, Displayed {
 
     /// Loads the entry once (a broken entry is one result with its reason),
     /// then runs every scenario in a fresh sandbox of its own.
-    static func check(_ file: EntryFile, parameters: [String: String], limits: SandboxLimits, sourceRow: Int? = nil) -> Result {
+    static func check(_ file: EntryFile, parameters: [String: String], limits: SandboxLimits, sourceRow: Int? = nil,
+                      screen: Screen = Screen()) -> Result {
         let source: String
         let entry: LoadedEntry
         let chunks = ChunkCache()
@@ -222,15 +248,17 @@ struct Check: ParsableCommand, Displayed {
             return Result(entry: file.stem, file: file.displayPath, scenarios: [],
                           problems: [Problem(.error, entry: file.stem, message: String(describing: error))], printed: [])
         }
-        return check(entry, source: source, parameters: parameters, limits: limits, sourceRow: sourceRow, chunks: chunks)
+        return check(entry, source: source, parameters: parameters, limits: limits, sourceRow: sourceRow, screen: screen, chunks: chunks)
     }
 
     /// Every scenario of an entry already loaded from `source`.
     static func check(_ entry: LoadedEntry, source: String, parameters: [String: String], limits: SandboxLimits,
-                      sourceRow: Int? = nil, chunks: ChunkCache? = nil) -> Result {
+                      sourceRow: Int? = nil, screen: Screen = Screen(), chunks: ChunkCache? = nil) -> Result {
         let file = entry.file
         var scenarioOptions = ScenarioOptions()
         scenarioOptions.chunks = chunks
+        scenarioOptions.device = screen.device
+        scenarioOptions.windowSize = screen.windowSize
         scenarioOptions.limits = limits
         scenarioOptions.sourceRow = sourceRow
         scenarioOptions.parameters = parameters

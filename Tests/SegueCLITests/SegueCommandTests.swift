@@ -87,6 +87,39 @@ import Testing
         #expect(lines.last == "5 checked: 2 ok, 3 failed")
     }
 
+    /// `check --device/--landscape` runs every scenario on that screen, and
+    /// its rerun command says so: an entry that breaks only on a wide screen
+    /// passes on the default phone and fails on an iPad and on a phone turned.
+    @Test func checkRunsOnTheDeviceAsked() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("segue-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try """
+            return {
+              title = "Narrow", summary = "Fails on a wide screen.",
+              animator = {
+                transitionDuration = function() return 0.3 end,
+                animateTransition = function(ctx)
+                  assert(ctx.containerView.bounds.width < 600, "too wide")
+                  local to = ctx:viewForKey("to")
+                  if to then ctx.containerView:addSubview(to) end
+                  ctx:completeTransition(true)
+                end,
+              },
+            }
+            """.write(to: folder.appendingPathComponent("narrow.lua"), atomically: true, encoding: .utf8)
+        #expect(try segue(["check", "narrow.lua"], in: folder).status == 0)
+        for screen in [["--device", "ipad-11"], ["--landscape"]] {
+            let run = try segue(["check", "narrow.lua"] + screen, in: folder)
+            #expect(run.status == 1, "\(screen)")
+            #expect(run.stdout.contains("narrow.lua:6: too wide"), "\(run.stdout)")
+            #expect(run.stdout.contains("rerun with: segue run narrow.lua --scenario present \(screen.joined(separator: " "))"), "\(run.stdout)")
+        }
+        let misspelt = try segue(["check", "narrow.lua", "--device", "ipad-12"], in: folder)
+        #expect(misspelt.status == 64)
+        #expect(misspelt.stderr.contains("unknown device 'ipad-12'; did you mean 'ipad-11'?"), "\(misspelt.stderr)")
+    }
+
     @Test func checkOfTheBuiltinCatalogueIsClean() throws {
         let run = try segue(["check"])
         #expect(run.status == 0, "\(run.stdout)")
