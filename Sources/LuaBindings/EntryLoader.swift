@@ -86,7 +86,16 @@ public struct MetadataReader {
     let source: String
 
     func metadata(from table: LuaTable) throws(EntryError) -> EntryMetadata {
-        let name = try optionalString("name", in: table) ?? file.stem
+        let given = try optionalString("name", in: table)
+        let name = given ?? file.stem
+        guard given != nil || EntryMetadata.isValidName(name) else {
+            // No 'name' field to blame: the file's name is the entry's.
+            let dashed = String(name.lowercased().map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "-" })
+            let suggested = dashed.split(separator: "-").joined(separator: "-")
+            let hint = EntryMetadata.isValidName(suggested) ? " (\(suggested).lua, say)" : ""
+            throw problem("the file's name \(Suggestion.shortened(file.stem)).lua is the entry's name, which must be lowercase letters, "
+                          + "digits and dashes (like half-sheet.lua), at most 64 of them; rename the file\(hint)")
+        }
         guard EntryMetadata.isValidName(name) else {
             throw problem("'name' must be lowercase letters, digits and dashes (like \"half-sheet\"), at most 64 of them; "
                           + "got \"\(Suggestion.shortened(name))\"", field: "name")

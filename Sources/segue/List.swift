@@ -45,6 +45,12 @@ struct List: ParsableCommand, Displayed {
         if tags.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
             throw ValidationError("--tag takes a tag's name, like --tag sheet; got an empty one")
         }
+        // A path would only ever be searched for as a word, and match nothing.
+        if let path = words.first(where: { $0.contains("/") || $0.hasSuffix(".lua") }) {
+            let shown = Suggestion.shortened(path).escapingControlCharacters
+            throw ValidationError("list searches the catalogues in use by word, and '\(shown)' is a path: 'segue show \(shown)' "
+                + "shows an entry's file, 'segue list --catalogue DIR' lists a folder's entries")
+        }
     }
 
     func run() throws {

@@ -43,6 +43,18 @@ import TestSupport
         #expect(message.contains("'name' is \"other-name\" but the file is sample.lua"))
     }
 
+    /// With no `name` field the file's name is the entry's: a bad one says to
+    /// rename the file, not to fix a field that was never written.
+    @Test func aBadFileNameSaysToRenameTheFile() throws {
+        guard case .failure(.badMetadata(_, let location, let message)) = try load("return {title = 'T', summary = 'S'}", name: "My_Entry") else {
+            Issue.record("a file name with capitals and an underscore was accepted")
+            return
+        }
+        #expect(location.file == "My_Entry.lua")
+        #expect(message == "the file's name My_Entry.lua is the entry's name, which must be lowercase letters, digits and dashes "
+            + "(like half-sheet.lua), at most 64 of them; rename the file (my-entry.lua, say)")
+    }
+
     static let badMetadata: [(source: String, line: Int, message: String)] = [
         ("local x = 1\nreturn 42", 2, "the script must return a table with its metadata and hooks; it returned number"),
         ("print('no return')", 1, "the script must return a table with its metadata and hooks; it returned nil"),

@@ -82,6 +82,14 @@ import TestSupport
             .filter { !$0.isEmpty } }.filter { $0[2] != "built-in" }
     }
 
+    /// A path given to list would only be searched for as a word: said so, with the commands that take one.
+    @Test func aPathIsNotASearchWord() throws {
+        let run = try SegueCommandTests().segue(["list", "./my_entry.lua"])
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("list searches the catalogues in use by word, and './my_entry.lua' is a path: "
+            + "'segue show ./my_entry.lua' shows an entry's file"), "\(run.stderr)")
+    }
+
     @Test func severalCataloguesAreListedInCatalogueThenFileOrder() throws {
         let root = try TemporaryFolder()
         try makeCatalogues(in: root.url)
