@@ -225,8 +225,11 @@ final class SheetPresentationController: BuiltinPresentationController, Presente
             let size = Self.grabberSize
             let grabber = container.engine.makeView(name: "grabber", frame: Rect(x: (view.bounds.width - size.width) / 2, y: 5,
                                                                                  width: size.width, height: size.height))
-            // tertiaryLabel in the light appearance: #3C3C43 at 30 %.
-            grabber.backgroundColor = Color(red: 60 / 255, green: 60 / 255, blue: 67 / 255, alpha: 0.3)
+            // UIKit draws the grabber with vibrancy: the grey of tertiaryLabel
+            // (#3C3C43 at 30 %) over a light sheet, lighter than a dark one.
+            // systemGray (#8E8E93) at 50 % gives the same grey over white
+            // (within 3 levels) and stays visible over a dark header.
+            grabber.backgroundColor = Color(red: 142 / 255, green: 142 / 255, blue: 147 / 255, alpha: 0.5)
             grabber.cornerRadius = size.height / 2
             grabber.autoresizingMask = [.flexibleLeftMargin, .flexibleRightMargin]
             view.addSubview(grabber)
