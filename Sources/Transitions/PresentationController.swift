@@ -13,6 +13,10 @@ open class PresentationController {
     /// UIAdaptivePresentationControllerDelegate: may choose the style in
     /// compact width. Weak, as UIKit's; the presented controller keeps it.
     public internal(set) weak var delegate: AdaptivePresentationControllerDelegate?
+    /// What presentationTransitionWillBegin added to the container: the
+    /// chrome a dismissal must take away (views an animator added are not
+    /// this controller's to remove).
+    var addedViews: [View] = []
 
     public init(presented: ViewController, presenting: ViewController) {
         presentedViewController = presented

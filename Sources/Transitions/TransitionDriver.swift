@@ -79,10 +79,18 @@ final class TransitionDriver {
             simulation.record(willBegin)
             if presenting { controller.presentationTransitionWillBegin() } else { controller.dismissalTransitionWillBegin() }
             let presentedView = simulation.query("presentedView") { controller.presentedView }
+            let added = descendants(of: container).filter { !before.contains(ObjectIdentifier($0)) && $0 !== presentedView }
             if presenting {
-                chrome = descendants(of: container).filter { !before.contains(ObjectIdentifier($0)) && $0 !== presentedView }
+                chrome = added
+                controller.addedViews = added
             } else {
-                chrome = descendants(of: container).filter { $0 !== presentedView && !$0.isDescendant(of: presentedView) && $0 !== presenter.view }
+                // The controller's own chrome: what its presentation added and
+                // is still here, and what its dismissal adds.
+                var seen = Set<ObjectIdentifier>()
+                chrome = (controller.addedViews + added).filter {
+                    $0.isDescendant(of: container) && $0 !== presentedView && !$0.isDescendant(of: presentedView) && $0 !== presenter.view
+                        && seen.insert(ObjectIdentifier($0)).inserted
+                }
                 chromeAtStart = chrome.map(\.model)
             }
         }

@@ -96,6 +96,24 @@ import Testing
         #expect(outcome.problems.map(\.severity) == [.warning], "UIKit discards the container, and the dimming view with it")
     }
 
+    /// A view the animator put in the container and left there is not the
+    /// presentation controller's: no warning blames the controller for it
+    /// (UIKit discards the container with it).
+    @Test func aViewTheAnimatorLeftIsNotBlamedOnThePresentationController() {
+        // On the same line, so the sheet's line numbers stay as they are.
+        func withBackdrop(_ source: String) -> String {
+            source.replacingOccurrences(of: "ctx.containerView:addSubview(view)", with: "ctx.containerView:addSubview(view) "
+                + "ctx.containerView:insertSubview(UIView.new{name = \"backdrop\", frame = ctx.containerView.bounds}, 0)")
+        }
+        let source = withBackdrop(Self.sheet())
+        #expect(source.contains("backdrop"))
+        #expect(run(source, name: "sheet", scenario: .presentThenDismiss).problems.isEmpty)
+        // The controller's own view, left behind, is still reported, and alone.
+        let kept = run(withBackdrop(Self.sheet(keepDimmingAfterDismissal: true)), name: "sheet", scenario: .presentThenDismiss)
+        #expect(kept.problems.map(\.description) == ["sheet: presentationController.dismissalTransitionDidEnd: sheet.lua:46: 'dimming', added by the "
+            + "presentation controller, is still there after a completed dismissal; remove it in dismissalTransitionDidEnd(true)"])
+    }
+
     @Test func dimmingForgottenOnACancelledPresentation() {
         let outcome = run(Self.sheet(keepDimmingOnCancel: true), name: "sheet", scenario: .present,
                           interaction: .drag(to: 0.3, then: .cancel))
