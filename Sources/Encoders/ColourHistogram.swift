@@ -10,7 +10,7 @@ import CImageQuant
 /// counting runs, and reusing a row's runs while rows repeat, touches the dictionary a
 /// few times a row rather than once a pixel.
 struct ColourHistogram {
-    private var counts: [UInt32: Int] = [:]
+    private var counts = ColourCounts()
     private var runs: [(colour: UInt32, count: Int)] = []
 
     /// Counts the opaque RGBA frame's colours, `width` pixels a row.
@@ -39,11 +39,11 @@ struct ColourHistogram {
 
     /// Adds another histogram's counts (counted over other frames).
     mutating func merge(_ other: ColourHistogram) {
-        for (colour, count) in other.counts { counts[colour, default: 0] += count }
+        other.counts.forEach { counts.add($0, $1) }
     }
 
     private mutating func flush(times: Int) {
-        for run in runs { counts[run.colour, default: 0] += run.count * times }
+        for run in runs { counts.add(run.colour, run.count * times) }
         runs.removeAll(keepingCapacity: true)
     }
 
@@ -61,10 +61,10 @@ struct ColourHistogram {
     var entries: [liq_histogram_entry] {
         var exact: [(colour: UInt32, count: Int)] = []
         var cells: [UInt32: CellSum] = [:]
-        for (colour, count) in counts {
+        counts.forEach { colour, count in
             if count >= Self.exactCount {
                 exact.append((colour, count))
-                continue
+                return
             }
             cells[colour & 0xF8F8_F8F8, default: CellSum()].add(colour, count)
         }
@@ -92,5 +92,41 @@ struct ColourHistogram {
             a += Int(colour >> 24) * n
             count += n
         }
+    }
+}
+
+/// Counts by colour in one open-addressed table: a colour is hashed once a
+/// run, and Swift's Dictionary (SipHash, seeded) was half of the counting.
+/// The order colours come out in is the table's; `entries` sorts them.
+private struct ColourCounts {
+    private var colours: [UInt32] = Array(repeating: 0, count: 1024)
+    /// 0 marks an empty slot: a colour counted is counted at least once.
+    private var counts: [Int] = Array(repeating: 0, count: 1024)
+    private var used = 0
+
+    mutating func add(_ colour: UInt32, _ count: Int) {
+        guard count > 0 else { return }
+        if 2 * (used + 1) > colours.count { grow() }
+        let mask = colours.count - 1
+        // Fibonacci hashing: the high bits of the product spread nearby colours apart.
+        var slot = Int(truncatingIfNeeded: (UInt64(colour) &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+        while counts[slot] != 0 && colours[slot] != colour { slot = (slot + 1) & mask }
+        if counts[slot] == 0 {
+            colours[slot] = colour
+            used += 1
+        }
+        counts[slot] += count
+    }
+
+    func forEach(_ body: (UInt32, Int) -> Void) {
+        for slot in counts.indices where counts[slot] != 0 { body(colours[slot], counts[slot]) }
+    }
+
+    private mutating func grow() {
+        let old = (colours, counts)
+        colours = Array(repeating: 0, count: old.0.count * 2)
+        counts = Array(repeating: 0, count: old.0.count * 2)
+        used = 0
+        for slot in old.1.indices where old.1[slot] != 0 { add(old.0[slot], old.1[slot]) }
     }
 }
