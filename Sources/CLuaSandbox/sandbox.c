@@ -122,7 +122,8 @@ static void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         sb->used -= old;
         return NULL;
     }
-    if (nsize > old && !sb->in_swift && (sb->used >= sb->limit || nsize - old > sb->limit - sb->used)) {
+    if (nsize > old && !sb->in_swift
+        && (sb->out_of_memory || sb->used >= sb->limit || nsize - old > sb->limit - sb->used)) {
         /* Lua raises the memory error with no position and no message
          * handler, so note the script's line now. Reading the call stack
          * allocates nothing ("Sl" only). */
@@ -481,9 +482,12 @@ static int trampoline(lua_State *L) {
     if (results < 0) {
         return lua_error(L);
     }
-    if (sb->used > sb->limit) {
-        /* Swift went past the limit; a refused allocation here collects
-         * garbage and raises "not enough memory" if that is not enough. */
+    if (sb->used > sb->limit || sb->out_of_memory) {
+        /* Swift went past the limit, or the host refused a charge (a view,
+         * a snapshot: not counted, so `used` can stay low while the host
+         * keeps making them): a refused allocation here raises "not enough
+         * memory" (collecting garbage first, which is not enough once the
+         * entry is out of memory for good). */
         lua_newuserdatauv(L, 1, 0);
         lua_pop(L, 1);
     }

@@ -28,7 +28,8 @@ public final class ChunkCache: Sendable {
 
     func bytecode(for source: String, chunkName: String) -> [UInt8]? {
         chunks.withLock { chunks in
-            guard let compiled = chunks[chunkName], compiled.source == source else { return nil }
+            // Bytes, not String's ==, which holds canonically equivalent text equal.
+            guard let compiled = chunks[chunkName], compiled.source.utf8.elementsEqual(source.utf8) else { return nil }
             return compiled.bytecode
         }
     }

@@ -3,11 +3,14 @@ import LuaRuntime
 import Testing
 
 /// Running out of memory inside a hook names the script's line that asked
-/// for it, whoever did the allocating: the host behind UIView.new (through
-/// the prelude), a coroutine that grows until it fails, a library function's
-/// buffer (table.concat).
+/// for it, whoever did the allocating: the host (views and snapshots the
+/// container keeps, while Lua's own memory stays small), the host behind
+/// UIView.new (through the prelude), a coroutine that grows until it fails,
+/// a library function's buffer (table.concat).
 @Suite struct MemoryLocationTests {
     static let bombs: [(name: String, body: String)] = [
+        ("views held by the container", "for i = 1, 1e7 do\n  ctx.containerView:addSubview(UIView.new{frame = CGRect(0, 0, 1, 1)}) end -- bomb"),
+        ("snapshots held by the container", "local v = ctx:viewForKey('to')\n  for i = 1, 1e7 do ctx.containerView:addSubview(v:snapshotView(true)) end -- bomb"),
         ("views through the prelude", "local t = {}\n  for i = 1, 1e7 do t[i] = UIView.new{frame = CGRect(0, 0, 1, 1)} end -- bomb"),
         ("growth in a coroutine", "local co = coroutine.wrap(function()\n  local t = {} for i = 1, 1e9 do t[i] = {i} end end) -- bomb\n  co()"),
         ("strings kept from string.rep", "local t = {}\n  for i = 1, 1e6 do t[i] = string.rep('y', 1000) end -- bomb"),
@@ -29,7 +32,7 @@ import Testing
             }
             """
         var options = ScenarioOptions()
-        options.limits = SandboxLimits(memory: 16 << 20, time: .seconds(30))
+        options.limits = SandboxLimits(memory: 16 << 20, time: .seconds(10))
         let outcome = run(source, scenario: .present, options: options)
         let limit = outcome.problems.first { $0.isLimit }
         #expect(limit?.message.contains("more memory than the limit") == true, "\(name): \(outcome.problems)")

@@ -59,6 +59,20 @@ import Testing
         #expect(cache.bytecode(for: "return 1", chunkName: "entry.lua") == nil, "the newer text replaced it")
     }
 
+    /// Canonically equivalent text is not the same text: "é" precomposed is
+    /// two bytes, decomposed three, and a script can tell.
+    @Test func onlyByteIdenticalTextReusesTheBytecode() throws {
+        let cache = ChunkCache()
+        var lengths: [LuaValue] = []
+        for text in ["return #\"\u{E9}\"", "return #\"e\u{301}\""] {
+            let state = try LuaState(entry: "a")
+            try state.load(text, chunkName: "entry.lua", cache: cache)
+            try state.call(hook: "main chunk", arguments: 0, results: 1)
+            lengths.append(state.value(at: -1))
+        }
+        #expect(lengths == [.integer(2), .integer(3)])
+    }
+
     @Test func aScriptsBytecodeIsRefusedAndNeverKept() throws {
         let cache = ChunkCache()
         let chunk = "\u{1B}LuaT\u{0}\u{19}\u{93}\r\n\u{1A}\n\u{4}\u{8}\u{8}"
