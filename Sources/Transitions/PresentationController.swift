@@ -13,10 +13,11 @@ open class PresentationController {
     /// UIAdaptivePresentationControllerDelegate: may choose the style in
     /// compact width. Weak, as UIKit's; the presented controller keeps it.
     public internal(set) weak var delegate: AdaptivePresentationControllerDelegate?
-    /// What presentationTransitionWillBegin added to the container: the
-    /// chrome a dismissal must take away (views an animator added are not
-    /// this controller's to remove).
-    var addedViews: [View] = []
+    /// What the presentation's animator added to the container
+    /// (animateTransition): not this controller's chrome, which its
+    /// dismissal must take away; UIKit discards them with the container.
+    /// Held, so that no later view can take a noted one's identifier.
+    var animatorViews: [ObjectIdentifier: View] = [:]
 
     public init(presented: ViewController, presenting: ViewController) {
         presentedViewController = presented

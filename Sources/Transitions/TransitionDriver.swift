@@ -79,17 +79,14 @@ final class TransitionDriver {
             simulation.record(willBegin)
             if presenting { controller.presentationTransitionWillBegin() } else { controller.dismissalTransitionWillBegin() }
             let presentedView = simulation.query("presentedView") { controller.presentedView }
-            let added = descendants(of: container).filter { !before.contains(ObjectIdentifier($0)) && $0 !== presentedView }
             if presenting {
-                chrome = added
-                controller.addedViews = added
+                chrome = descendants(of: container).filter { !before.contains(ObjectIdentifier($0)) && $0 !== presentedView }
             } else {
-                // The controller's own chrome: what its presentation added and
-                // is still here, and what its dismissal adds.
-                var seen = Set<ObjectIdentifier>()
-                chrome = (controller.addedViews + added).filter {
-                    $0.isDescendant(of: container) && $0 !== presentedView && !$0.isDescendant(of: presentedView) && $0 !== presenter.view
-                        && seen.insert(ObjectIdentifier($0)).inserted
+                // Everything else in the container is the controller's, but
+                // for what the presentation's animator put there.
+                chrome = descendants(of: container).filter {
+                    $0 !== presentedView && !$0.isDescendant(of: presentedView) && $0 !== presenter.view
+                        && controller.animatorViews[ObjectIdentifier($0)] == nil
                 }
                 chromeAtStart = chrome.map(\.model)
             }
@@ -110,7 +107,7 @@ final class TransitionDriver {
                 interaction.startInteractiveTransition(context)
             } else {
                 simulation.record("animateTransition")
-                animator.animateTransition(context)
+                notingAnimatorViews { animator.animateTransition(context) }
             }
             // Alongside animations share the transition's duration and timeline.
             let alongside = coordinator.alongside
@@ -136,7 +133,18 @@ final class TransitionDriver {
     func animateAsInteractive(_ animator: Animator) {
         engine.withTimeline(timeline) {
             simulation.record("animateTransition")
-            animator.animateTransition(context)
+            notingAnimatorViews { animator.animateTransition(context) }
+        }
+    }
+
+    /// Runs a presentation's animateTransition, noting on the presentation
+    /// controller the views it adds to the container.
+    private func notingAnimatorViews(_ body: () -> Void) {
+        guard presenting, let controller else { return body() }
+        let before = Set(descendants(of: container).map(ObjectIdentifier.init))
+        body()
+        for view in descendants(of: container) where !before.contains(ObjectIdentifier(view)) {
+            controller.animatorViews[ObjectIdentifier(view)] = view
         }
     }
 

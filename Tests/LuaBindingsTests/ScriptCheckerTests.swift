@@ -112,6 +112,13 @@ import Testing
         let kept = run(withBackdrop(Self.sheet(keepDimmingAfterDismissal: true)), name: "sheet", scenario: .presentThenDismiss)
         #expect(kept.problems.map(\.description) == ["sheet: presentationController.dismissalTransitionDidEnd: sheet.lua:46: 'dimming', added by the "
             + "presentation controller, is still there after a completed dismissal; remove it in dismissalTransitionDidEnd(true)"])
+        // A view the controller adds outside its will-begin hooks (in a layout pass) is still its own.
+        let lazy = run(withBackdrop(Self.sheet()).replacingOccurrences(of: "self.dimmingView.frame = self.containerView.bounds", with:
+            "self.dimmingView.frame = self.containerView.bounds if not self.lazy then self.lazy = UIView.new{name = \"lazy\"} "
+            + "self.containerView:addSubview(self.lazy) end"), name: "sheet", scenario: .presentThenDismiss)
+        #expect(lazy.problems.map(\.message).contains { $0.hasPrefix("'lazy', added by the presentation controller, is still there after a completed dismissal") },
+                "\(lazy.problems)")
+        #expect(!lazy.problems.map(\.message).contains { $0.contains("backdrop") })
     }
 
     @Test func dimmingForgottenOnACancelledPresentation() {
