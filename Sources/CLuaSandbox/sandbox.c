@@ -48,7 +48,10 @@ static char *pool_take(SegueSandbox *sb, size_t bytes) {
     } else {
         size_t size = (class + 1) * SEGUE_POOL_GRANULE;
         if ((size_t)(sb->slab_end - sb->slab_cursor) < size) {
-            if (sb->slab_bytes >= sb->limit || SEGUE_SLAB_SIZE > sb->limit - sb->slab_bytes) return NULL;
+            /* A quarter of the limit: a script that fills its memory with
+             * one size, drops it and moves to another leaves these spare. */
+            size_t cap = sb->limit / 4;
+            if (sb->slab_bytes >= cap || SEGUE_SLAB_SIZE > cap - sb->slab_bytes) return NULL;
             char *slab = malloc(SEGUE_SLAB_SIZE);
             if (slab == NULL) return NULL;
             *(void **)slab = sb->slabs;
@@ -109,21 +112,32 @@ static void pool_release(SegueSandbox *sb) {
 
 static void note_innermost_frame(lua_State *L, char *source, size_t size, int *line);
 
-/* Counts every byte Lua holds and refuses growth past the limit. Lua then
- * collects garbage and retries once before it raises "not enough memory".
- * In 5.4 `osize` is a type tag when `ptr` is NULL, so only a real block's
- * size is counted as old. Never raises, never calls Lua. */
+/* What a block of `size` bytes costs the process: its header and malloc's
+ * own word, rounded to malloc's 16 bytes (a pooled block, rounded to its
+ * class, never costs more). Counting this rather than the size Lua asked
+ * for keeps the limit honest for small objects, which cost up to twice
+ * their size. */
+static inline size_t block_cost(size_t size) {
+    return size > SIZE_MAX / 2 ? SIZE_MAX / 2 : (size + SEGUE_BLOCK_HEADER + 8 + 15) & ~(size_t)15;
+}
+
+/* Counts every block Lua holds, at its cost, and refuses growth past the
+ * limit. Lua then collects garbage and retries once before it raises "not
+ * enough memory". In 5.4 `osize` is a type tag when `ptr` is NULL, so only
+ * a real block counts as old. Never raises, never calls Lua. */
 static void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     SegueSandbox *sb = ud;
     size_t old = ptr != NULL ? osize : 0;
+    size_t old_cost = ptr != NULL ? block_cost(osize) : 0;
     char *real = ptr != NULL ? (char *)ptr - SEGUE_BLOCK_HEADER : NULL;
     if (nsize == 0) {
         block_free(sb, real);
-        sb->used -= old;
+        sb->used -= old_cost;
         return NULL;
     }
-    if (nsize > old && !sb->in_swift
-        && (sb->out_of_memory || sb->used >= sb->limit || nsize - old > sb->limit - sb->used)) {
+    size_t cost = block_cost(nsize);
+    if (cost > old_cost && !sb->in_swift
+        && (sb->out_of_memory || sb->used >= sb->limit || cost - old_cost > sb->limit - sb->used)) {
         /* Lua raises the memory error with no position and no message
          * handler, so note the script's line now. Reading the call stack
          * allocates nothing ("Sl" only). */
@@ -154,7 +168,7 @@ static void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         *(uint64_t *)block = ++sb->block_serial;
         sb->last_block = block + SEGUE_BLOCK_HEADER;
     }
-    sb->used = sb->used - old + nsize;
+    sb->used = sb->used - old_cost + cost;
     if (sb->used > sb->peak) {
         sb->peak = sb->used;
     }

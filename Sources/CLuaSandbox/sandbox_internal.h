@@ -48,8 +48,9 @@ struct SegueSandbox {
      * 16-byte size class, carved out of 64 KiB slabs that live as long as
      * the sandbox: a state is made, filled and closed once a scenario, and
      * malloc's own bookkeeping was a tenth of `segue check`. The slabs are
-     * capped at the memory limit, so a script cycling through sizes cannot
-     * make the pool hold more than its limit again; past it, malloc. */
+     * capped at a quarter of the memory limit, so a script cycling through
+     * sizes cannot make the pool hold much beside what it is charged;
+     * past the cap, malloc. */
     void *pool_free[SEGUE_POOL_CLASSES];
     char *slab_cursor, *slab_end;
     void *slabs;

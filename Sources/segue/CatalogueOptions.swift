@@ -13,8 +13,8 @@ struct CatalogueOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("Seconds one scenario of an entry (all its calls and the work they cause) may run before it is stopped; its scenarios together get four times that.", valueName: "SECONDS"))
     var timeLimit: Double = Self.defaultTimeLimit
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Mebibytes one entry may hold (Lua and what it makes: views, animations, samples) before it is stopped.", valueName: "MIB"))
-    var memoryLimit: Int = Self.defaultMemoryLimit
+    @Option(parsing: .unconditional, help: ArgumentHelp("Mebibytes one entry may hold (Lua and what it makes: views, animations, samples) before it is stopped (default: 64).", valueName: "MIB"))
+    var memoryLimit: Int?
 
     static let defaultTimeLimit = 2.0
     static let defaultMemoryLimit = 64
@@ -23,21 +23,24 @@ struct CatalogueOptions: ParsableArguments {
         guard timeLimit > 0, timeLimit <= 3600 else {
             throw ValidationError("--time-limit must be more than 0 and at most 3600 seconds, got \(timeLimit)")
         }
+        guard let memoryLimit else { return }
         guard memoryLimit > 0, memoryLimit <= 16 << 10 else {
             throw ValidationError("--memory-limit must be from 1 to 16384 MiB, got \(memoryLimit)")
         }
         let ceiling = Self.memoryCeiling
         guard memoryLimit <= ceiling else {
-            throw ValidationError("--memory-limit must be at most \(ceiling) MiB here, half the memory this process may have "
-                + "(the machine's, or a lower ulimit), got \(memoryLimit)")
+            throw ValidationError("--memory-limit must be at most \(ceiling) MiB here, a third of the memory this process may have "
+                + "(the machine's, or a lower ulimit) after 192 MiB for itself, got \(memoryLimit)")
         }
     }
 
-    /// The most one entry may be given, in MiB: half of what this process may
-    /// have, since the host's own objects come on top of what an entry is
-    /// charged, and memory the system refuses to Swift ends the process
-    /// rather than the entry.
-    static var memoryCeiling: Int {
+    /// The limit in MiB: the one given, else the default, or less on a
+    /// machine (or under a ulimit) that cannot afford that.
+    var memoryLimitMiB: Int { memoryLimit ?? max(1, min(Self.defaultMemoryLimit, Self.memoryCeiling)) }
+
+    /// Bytes this process may have: the machine's memory, or a lower ulimit
+    /// (address space or data).
+    static var processMemory: UInt64 {
         var bytes = UInt64(max(0, sysconf(Int32(_SC_PHYS_PAGES)))) * UInt64(max(0, sysconf(Int32(_SC_PAGESIZE))))
         for resource in [RLIMIT_AS, RLIMIT_DATA] {
             var limit = rlimit()
@@ -45,11 +48,26 @@ struct CatalogueOptions: ParsableArguments {
                 bytes = min(bytes, UInt64(limit.rlim_cur))
             }
         }
-        return Int(min((bytes / 2) >> 20, UInt64(16 << 10)))
+        return bytes
     }
 
+    /// Bytes an entry's limit may be charged against, all entries at once:
+    /// what the process may have less 192 MiB for itself (its code, threads'
+    /// stacks, malloc's arenas: `segue check` needs about 150 MiB of address
+    /// space), divided by 3, as an entry's blocks cost more than they are
+    /// charged (malloc's and the pool's rounding, the pool's spare blocks,
+    /// the host's objects beyond their estimate). Memory the system refuses
+    /// to Swift ends the process rather than the entry.
+    static var entryBudget: UInt64 {
+        let reserved: UInt64 = 192 << 20
+        return processMemory > reserved ? (processMemory - reserved) / 3 : 0
+    }
+
+    /// The most one entry may be given, in MiB.
+    static var memoryCeiling: Int { Int(min(entryBudget >> 20, UInt64(16 << 10))) }
+
     var limits: SandboxLimits {
-        SandboxLimits(memory: memoryLimit << 20, time: .milliseconds(Int((timeLimit * 1000).rounded())))
+        SandboxLimits(memory: memoryLimitMiB << 20, time: .milliseconds(Int((timeLimit * 1000).rounded())))
     }
 
     /// The catalogues in use. A broken list of added folders (catalogues.toml)

@@ -213,7 +213,7 @@ struct Check: ParsableCommand, Displayed {
         // Everything that shaped the run: parameters and limits other than the defaults.
         var flags = parameters.keys.sorted().map { " --param \(Self.quoted("\($0)=\(parameters[$0]!)"))" }.joined()
         if options.timeLimit != CatalogueOptions.defaultTimeLimit { flags += " --time-limit \(String(format: "%g", options.timeLimit))" }
-        if options.memoryLimit != CatalogueOptions.defaultMemoryLimit { flags += " --memory-limit \(options.memoryLimit)" }
+        if options.memoryLimitMiB != CatalogueOptions.defaultMemoryLimit { flags += " --memory-limit \(options.memoryLimitMiB)" }
         if let device { flags += " --device \(Self.quoted(device))" }
         if landscape { flags += " --landscape" }
         if let sourceRow { flags += " --source-row \(sourceRow)" }

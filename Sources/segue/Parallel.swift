@@ -71,8 +71,9 @@ private final class ResultBox<Result>: @unchecked Sendable {
 
 /// Workers for loading or checking entries: one per core (or `asked`), but
 /// no more than can each hold one entry's memory limit together under
-/// 768 MiB.
+/// 768 MiB, and within what the process may have (`CatalogueOptions.entryBudget`).
 func workerCount(limits: SandboxLimits, asked: Int? = nil) -> Int {
-    let affordable = max(1, (768 << 20) / max(limits.memory, 1))
+    let budget = min(768 << 20, Int(clamping: CatalogueOptions.entryBudget))
+    let affordable = max(1, budget / max(limits.memory, 1))
     return min(asked ?? ProcessInfo.processInfo.activeProcessorCount, affordable)
 }

@@ -63,7 +63,7 @@ void segue_sandbox_set_host(SegueSandbox *sb, void *host);
 
 size_t segue_sandbox_memory_used(const SegueSandbox *sb);
 size_t segue_sandbox_memory_peak(const SegueSandbox *sb);
-/* Bytes of slabs the small-block pool holds (capped at the memory limit). */
+/* Bytes of slabs the small-block pool holds (capped at a quarter of the memory limit). */
 size_t segue_sandbox_pool_bytes(const SegueSandbox *sb);
 size_t segue_sandbox_memory_limit(const SegueSandbox *sb);
 void segue_sandbox_set_memory_limit(SegueSandbox *sb, size_t limit);
