@@ -166,6 +166,7 @@ public final class LuaState {
         if let cause = terminationCause {
             throw .entryTerminated(entry: entry, hook: "load", cause: cause)
         }
+        let source = Self.withoutPreamble(source)
         chunkNames.append(chunkName)
         if let bytecode = cache?.bytecode(for: source, chunkName: chunkName) {
             let status = bytecode.withUnsafeBufferPointer {
@@ -199,6 +200,20 @@ public final class LuaState {
             let (location, message) = locate(text)
             throw .syntax(entry: entry, location: location, message: message)
         }
+    }
+
+    /// The text as `lua` reads a file: a UTF-8 byte-order mark dropped, and a
+    /// first line starting with `#` (`#!/usr/bin/env lua`) left empty, so
+    /// that line numbers stay.
+    static func withoutPreamble(_ source: String) -> String {
+        guard let first = source.utf8.first, first == UInt8(ascii: "#") || first == 0xEF else { return source }
+        var text = Substring(source)
+        if text.unicodeScalars.first == "\u{FEFF}" { text = Substring(text.unicodeScalars.dropFirst()) }
+        if text.utf8.first == UInt8(ascii: "#") {
+            // Scalars, not Characters: "\r\n" is one Character.
+            text = text.unicodeScalars.firstIndex(of: "\n").map { text[$0...] } ?? ""
+        }
+        return String(text)
     }
 
     /// Loads a chunk and runs it, returning what it returns (its first value).

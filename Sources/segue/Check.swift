@@ -228,8 +228,24 @@ struct Check: ParsableCommand, Displayed {
 
     /// A word as a shell reads it back.
     static func quoted(_ word: String) -> String {
-        word.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_./=:".contains($0)) }) ? word
-            : "'" + word.escapingControlCharacters.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        if word.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_./=:".contains($0)) }) { return word }
+        // Control characters (a tab too) only as escapes: $'…' is what bash and zsh read them back from.
+        func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) }
+        if word.unicodeScalars.contains(where: isControl) {
+            var escaped = ""
+            for scalar in word.unicodeScalars {
+                switch scalar {
+                case "\\", "'": escaped += "\\" + String(scalar)
+                case "\n": escaped += "\\n"
+                case "\t": escaped += "\\t"
+                case "\r": escaped += "\\r"
+                case _ where isControl(scalar): escaped += String(format: "\\x%02X", scalar.value)
+                default: escaped.unicodeScalars.append(scalar)
+                }
+            }
+            return "$'" + escaped + "'"
+        }
+        return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     /// Loads the entry once (a broken entry is one result with its reason),

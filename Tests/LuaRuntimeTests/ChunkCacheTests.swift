@@ -99,3 +99,23 @@ import Testing
         #expect(cache.bytecode(for: "local a = 1\nreturn {", chunkName: "broken.lua") == nil)
     }
 }
+
+/// What `lua` skips at the top of a file, the sandbox skips too, keeping lines.
+@Suite struct PreambleTests {
+    @Test(arguments: ["#!/usr/bin/env lua\n", "\u{FEFF}", "\u{FEFF}#!/usr/bin/env lua\r\n", "# a comment line\n"])
+    func aByteOrderMarkAndAHashLineAreSkipped(preamble: String) throws {
+        let state = try LuaState(entry: "script")
+        let line = preamble.contains("\n") ? 2 : 1
+        #expect(try state.run(preamble + "return 40 + 2", chunkName: "script.lua") == .integer(42))
+        do {
+            _ = try state.run(preamble + "error('here')", chunkName: "script.lua")
+            Issue.record("no error")
+        } catch {
+            #expect(error.location == ScriptLocation(file: "script.lua", line: line))
+        }
+    }
+
+    @Test func aHashLaterIsStillLuasLengthOperator() throws {
+        #expect(try LuaState(entry: "script").run("local t = {1, 2}\nreturn #t", chunkName: "script.lua") == .integer(2))
+    }
+}

@@ -120,6 +120,26 @@ import Testing
         #expect(misspelt.stderr.contains("unknown device 'ipad-12'; did you mean 'ipad-11'?"), "\(misspelt.stderr)")
     }
 
+    /// The rerun line is a command a shell runs as it is, a file name with a
+    /// newline and a quote in it too.
+    @Test func theRerunLineRunsInAShell() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("segue-cli-\(UUID().uuidString)")
+        let odd = folder.appendingPathComponent("it's\nhere")
+        try FileManager.default.createDirectory(at: odd, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "return {title = 'Broken', summary = 'Fails.', animator = {animateTransition = function(ctx) error('broken') end}}"
+            .write(to: odd.appendingPathComponent("broken.lua"), atomically: true, encoding: .utf8)
+        let run = try segue(["check", "it's\nhere/broken.lua"], in: folder)
+        #expect(run.status == 1)
+        let rerun = try #require(run.stdout.split(separator: "\n").first { $0.contains("rerun with: ") })
+        let command = String(rerun[rerun.range(of: "rerun with: segue ")!.upperBound...])
+        #expect(command.hasPrefix("run $'it\\'s\\nhere/broken.lua' --scenario present"), "\(command)")
+        let segue = Self.productsDirectory.appendingPathComponent("segue").path
+        let again = try self.segue(["-c", "\"$0\" " + command, segue], executable: URL(fileURLWithPath: "/bin/bash"), in: folder)
+        #expect(again.status == 1)
+        #expect((again.stderr + again.stdout).contains("broken: animateTransition: it's\\nhere/broken.lua:1: broken"), "\(again.stdout) \(again.stderr)")
+    }
+
     @Test func checkOfTheBuiltinCatalogueIsClean() throws {
         let run = try segue(["check"])
         #expect(run.status == 0, "\(run.stdout)")
