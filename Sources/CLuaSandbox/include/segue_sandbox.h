@@ -93,8 +93,10 @@ int segue_sandbox_load(lua_State *L, const char *buffer, size_t size, const char
  * with *error set to a malloc'd message. */
 unsigned char *segue_compile_host_chunk(const char *source, size_t size, const char *chunkname,
                                         size_t *out_size, char **error);
-/* Loads bytecode made by segue_compile_host_chunk in this process. Scripts
- * never reach it: their chunks go through segue_sandbox_load, text only. */
+/* Loads bytecode this process made: by segue_compile_host_chunk, or by
+ * segue_sandbox_dump from a script's text it compiled. Scripts never reach
+ * it with their own bytes: their chunks go through segue_sandbox_load, text
+ * only. */
 int segue_sandbox_load_host_chunk(lua_State *L, const unsigned char *bytecode, size_t size, const char *chunkname);
 /* Dumps the Lua function on top of the stack (a chunk this process compiled
  * from text with segue_sandbox_load) to bytecode with its debug information,
