@@ -422,6 +422,12 @@ static void blend_span(cr_target *t, const cr_quad *q, size_t i, uint32_t *sourc
     for (int k = 0; k < n; k++) slots &= t->slots[i + k];
     int plain = !q->clip && slots < 0;
     uint8_t *dst = t->pixels + i * 4;
+    if (plain) {
+        /* Clear texels (a list row's picture is mostly clear) leave the target as it is. */
+        uint32_t any = 0;
+        for (int k = 0; k < n; k++) any |= source[k];
+        if (!any) return;
+    }
 #if defined(__SSE2__)
     if (plain) {
         const __m128i zero = _mm_setzero_si128(), alphas = _mm_set1_epi32((int)0xff000000u);
@@ -573,10 +579,72 @@ void cr_use_wide_paths(int enabled) {
 #endif
 }
 
+/* Fast paths may be turned off, so that tests can compare them with the general path. */
+static int fast_paths_allowed = 1;
+
+void cr_use_fast_paths(int enabled) { fast_paths_allowed = enabled; }
+
+/* ---- Flat tiles --------------------------------------------------------- */
+
+/* A screen's picture is mostly flat colour (backgrounds, bars) and a list
+   row's mostly nothing (text on clear): tiles of one colour let a run of
+   pixels that reads only such texels take that colour without filtering,
+   which gives the same bytes (the filter's weights sum to 256, so a
+   colour blended with itself is itself, on every path). */
+
+void cr_texture_tiles(const uint8_t *texture, int width, int height, uint64_t *tiles) {
+    int across = (width + CR_TILE - 1) / CR_TILE, down = (height + CR_TILE - 1) / CR_TILE;
+    for (int ty = 0; ty < down; ty++) {
+        /* First every tile of the row is taken as its first texel's colour, then each texel may break it. */
+        for (int tx = 0; tx < across; tx++)
+            tiles[(size_t)ty * across + tx] = (1ull << 32) | load_px(texture + ((size_t)ty * CR_TILE * width + (size_t)tx * CR_TILE) * 4);
+        int y1 = (ty + 1) * CR_TILE < height ? (ty + 1) * CR_TILE : height;
+        for (int y = ty * CR_TILE; y < y1; y++) {
+            const uint8_t *row = texture + (size_t)y * width * 4;
+            for (int x = 0; x < width; x++) {
+                uint64_t *tile = &tiles[(size_t)ty * across + x / CR_TILE];
+                if (*tile && (uint32_t)*tile != load_px(row + (size_t)x * 4)) *tile = 0;
+            }
+        }
+    }
+}
+
+/* The floor of a 16.16 position as a texel index, clamped to [0, limit]. */
+static inline int texel_index(int64_t f, int limit) {
+    int64_t i = f >> 16;
+    return i < 0 ? 0 : (i > limit ? limit : (int)i);
+}
+
+/* Whether every texel the filter reads for n pixels from (fx, fy),
+   stepping (dx, dy), lies in tiles of one colour, and which. The texels
+   read are those at the positions' floors and one past, clamped to the
+   texture, on any path: the box from the first pixel's to the last's
+   holds them (the positions step linearly). */
+static inline int flat_run(const cr_quad *q, int32_t fx, int32_t fy, int32_t dx, int32_t dy, int n, uint32_t *color) {
+    int64_t lx = (int64_t)fx + (int64_t)dx * (n - 1), ly = (int64_t)fy + (int64_t)dy * (n - 1);
+    int64_t x_lo = fx < lx ? fx : lx, x_hi = fx < lx ? lx : fx, y_lo = fy < ly ? fy : ly, y_hi = fy < ly ? ly : fy;
+    int mx = q->tex_width - 1, my = q->tex_height - 1;
+    int tx0 = texel_index(x_lo, mx) / CR_TILE, tx1 = texel_index(x_hi + 65536, mx) / CR_TILE;
+    int ty0 = texel_index(y_lo, my) / CR_TILE, ty1 = texel_index(y_hi + 65536, my) / CR_TILE;
+    int across = (q->tex_width + CR_TILE - 1) / CR_TILE;
+    uint64_t first = q->tiles[(size_t)ty0 * across + tx0];
+    if (!first) return 0;
+    for (int ty = ty0; ty <= ty1; ty++)
+        for (int tx = tx0; tx <= tx1; tx++)
+            if (q->tiles[(size_t)ty * across + tx] != first) return 0;
+    *color = (uint32_t)first;
+    return 1;
+}
+
 /* Pixels between exact texel positions: under perspective the positions
    are exact every SPAN pixels and linear between (at most a hundredth of
    a texel off for any turn a transition makes). */
 #define SPAN 16
+#define SPAN_SHIFT 4
+_Static_assert(SPAN == 1 << SPAN_SHIFT, "SPAN is a power of two");
+
+/* x / SPAN, rounded toward zero as C's division is. */
+static inline int64_t div_span(int64_t x) { return (x + ((x >> 63) & (SPAN - 1))) >> SPAN_SHIFT; }
 
 /* The deep inside of a row: whole pixels, no edge tests. */
 static void draw_interior(cr_target *t, const cr_quad *q, int y, int xs, int xe) {
@@ -610,6 +678,12 @@ static void draw_interior(cr_target *t, const cr_quad *q, int y, int xs, int xe)
         row_fx = (int32_t)floor(tx * 65536.0 + 0.5); row_fy = (int32_t)floor(ty * 65536.0 + 0.5);
         step_x = (int32_t)floor(sx * 65536.0 + 0.5); step_y = (int32_t)floor(sy * 65536.0 + 0.5);
     }
+    /* Under perspective, the exact position at each span's end is the next span's start: solved once. */
+    int32_t next_fx = 0, next_fy = 0;
+    if (!affine) {
+        double pa = xs + 0.5;
+        texel_at(q, pa * m[0] + py * m[3] + m[6], pa * m[1] + py * m[4] + m[7], pa * m[2] + py * m[5] + m[8], &next_fx, &next_fy);
+    }
     for (int x0 = xs; x0 < xe; x0 += SPAN) {
         int x1 = x0 + SPAN < xe ? x0 + SPAN : xe;
         int n = x1 - x0;
@@ -618,19 +692,23 @@ static void draw_interior(cr_target *t, const cr_quad *q, int y, int xs, int xe)
             fxa = row_fx + step_x * (x0 - xs); fya = row_fy + step_y * (x0 - xs);
             dx = step_x; dy = step_y;
         } else {
-            double pa = x0 + 0.5, pb = x1 + 0.5;
+            double pb = x1 + 0.5;
             int32_t fxb, fyb;
-            texel_at(q, pa * m[0] + py * m[3] + m[6], pa * m[1] + py * m[4] + m[7], pa * m[2] + py * m[5] + m[8], &fxa, &fya);
+            fxa = next_fx; fya = next_fy;
             texel_at(q, pb * m[0] + py * m[3] + m[6], pb * m[1] + py * m[4] + m[7], pb * m[2] + py * m[5] + m[8], &fxb, &fyb);
-            /* A whole span divides by a constant (a shift), not by n. */
-            dx = (int32_t)(n == SPAN ? ((int64_t)fxb - fxa) / SPAN : ((int64_t)fxb - fxa) / n);
-            dy = (int32_t)(n == SPAN ? ((int64_t)fyb - fya) / SPAN : ((int64_t)fyb - fya) / n);
+            next_fx = fxb; next_fy = fyb;
+            /* A whole span divides by a constant, with a shift (written out: a compiler
+               otherwise folds both cases into one hardware divide by n). */
+            dx = (int32_t)(n == SPAN ? div_span((int64_t)fxb - fxa) : ((int64_t)fxb - fxa) / n);
+            dy = (int32_t)(n == SPAN ? div_span((int64_t)fyb - fya) : ((int64_t)fyb - fya) / n);
         }
         int32_t fx = fxa, fy = fya;
         /* One texel a pixel, on the texel grid (an unturned, unscaled layer at a whole-pixel place): no filtering. */
         int exact = dx == 65536 && dy == 0 && (fxa & 0xffff) == 0 && (fya & 0xffff) == 0;
-        uint32_t source[SPAN];
-        if (exact) {
+        uint32_t source[SPAN], flat;
+        if (!exact && q->tiles && fast_paths_allowed && flat_run(q, fx, fy, dx, dy, n, &flat)) {
+            for (int k = 0; k < n; k++) source[k] = flat;
+        } else if (exact) {
             memcpy(source, q->texture + ((size_t)(fya >> 16) * q->tex_width + (fxa >> 16)) * 4, (size_t)n * 4);
         } else {
 #if CR_HAS_AVX2_PATH
@@ -651,10 +729,6 @@ static void draw_interior(cr_target *t, const cr_quad *q, int y, int xs, int xe)
    classifying, no samples) and, when their picture has one texel a device
    pixel, each row is one pass of texels over the target: the plain blend. */
 
-/* Fast paths may be turned off, so that tests can compare them with the general path. */
-static int fast_paths_allowed = 1;
-
-void cr_use_fast_paths(int enabled) { fast_paths_allowed = enabled; }
 
 /* Whether x is a whole number, to within the error of a homography's inverse. */
 static inline int near_whole(double x, int *whole) {

@@ -17,9 +17,9 @@ public final class Renderer {
     public let scale: Double
     let painter: any ScreenPainter
     /// The screens drawn for a role at a size, kept for the next frame.
-    private var screens: [ScreenKey: Image] = [:]
+    private var screens: [ScreenKey: Painted] = [:]
     /// The list's rows drawn at a size, kept likewise.
-    private var rows: [RowKey: Image] = [:]
+    private var rows: [RowKey: Painted] = [:]
     var spareTargets: [RenderTarget] = []
     let backdropScratch = BackdropScratch()
     private var frameTarget: RenderTarget?
@@ -56,6 +56,24 @@ public final class Renderer {
     struct RowKey: Hashable {
         let index: Int
         let width: Int, height: Int
+    }
+
+    /// A painted screen or row, with its flat tiles (`cr_texture_tiles`),
+    /// found once when it is painted and used by every frame that draws it.
+    struct Painted {
+        let image: Image
+        let tiles: [UInt64]
+
+        init(_ image: Image) {
+            self.image = image
+            let count = ((image.width + Int(CR_TILE) - 1) / Int(CR_TILE)) * ((image.height + Int(CR_TILE) - 1) / Int(CR_TILE))
+            tiles = [UInt64](unsafeUninitializedCapacity: count) { tiles, initialized in
+                image.pixels.withUnsafeBufferPointer { pixels in
+                    cr_texture_tiles(pixels.baseAddress, Int32(image.width), Int32(image.height), tiles.baseAddress)
+                }
+                initialized = count
+            }
+        }
     }
 
     /// - Parameters:
@@ -170,7 +188,8 @@ public final class Renderer {
         let bounds = layer.bounds.standardized
         let radius = min(max(layer.cornerRadius, 0), min(bounds.width, bounds.height) / 2)
         let alpha = UInt8((min(layer.opacity, 1) * 255).rounded())
-        let content = try texture(for: layer, size: bounds.size, safeArea: context.safeArea)
+        let painted = try texture(for: layer, size: bounds.size, safeArea: context.safeArea)
+        let content = painted?.image
         let corners = layer.maskedCorners
         // masksToBounds cuts the shadow away with everything outside the bounds (a well-known Core Animation catch).
         if let shadow = layer.shadow, !layer.masksToBounds {
@@ -186,10 +205,11 @@ public final class Renderer {
             } else if content != nil && radius > 0 && !layer.masksToBounds {
                 // Core Animation rounds the background always, the contents only when masking.
                 fill(toDevice, bounds.size, radius: radius, corners: corners, color: background, alpha: alpha, box: box, context: context)
-                fill(toDevice, bounds.size, radius: 0, color: (0, 0, 0, 0), texture: content, alpha: alpha, box: box, context: context)
-            } else if content != nil || background.3 > 0 {
-                fill(toDevice, bounds.size, radius: radius, corners: corners, color: background, texture: content, alpha: alpha,
+                fill(toDevice, bounds.size, radius: 0, color: (0, 0, 0, 0), texture: content, tiles: painted?.tiles, alpha: alpha,
                      box: box, context: context)
+            } else if content != nil || background.3 > 0 {
+                fill(toDevice, bounds.size, radius: radius, corners: corners, color: background, texture: content, tiles: painted?.tiles,
+                     alpha: alpha, box: box, context: context)
             }
         }
         if let material = layer.backdrop, let box, !bounds.isEmpty {
@@ -232,7 +252,7 @@ public final class Renderer {
     // MARK: Quads
 
     func fill(_ toDevice: Homography, _ size: Size, radius: Double, corners: CornerMask = .all, color: (UInt8, UInt8, UInt8, UInt8),
-              texture: Image? = nil, alpha: UInt8, box: PixelBox, context: DrawContext) {
+              texture: Image? = nil, tiles: [UInt64]? = nil, alpha: UInt8, box: PixelBox, context: DrawContext) {
         var quad = makeQuad(toDevice, size, radius: radius, corners: corners, box: box)
         quad.color = color
         quad.alpha = alpha
@@ -241,7 +261,11 @@ public final class Renderer {
             quad.texture = pixels.baseAddress
             quad.tex_width = Int32(texture.width)
             quad.tex_height = Int32(texture.height)
-            draw(&quad, context: context)
+            guard let tiles else { return draw(&quad, context: context) }
+            tiles.withUnsafeBufferPointer { tiles in
+                quad.tiles = tiles.baseAddress
+                draw(&quad, context: context)
+            }
         }
     }
 
@@ -327,7 +351,7 @@ public final class Renderer {
     // MARK: Content
 
     /// What the layer shows in its bounds, at the device's resolution.
-    func texture(for layer: RenderLayer, size: Size, safeArea: EdgeInsets) throws -> Image? {
+    func texture(for layer: RenderLayer, size: Size, safeArea: EdgeInsets) throws -> Painted? {
         let window = currentWindow
         if case .listRow(let index) = layer.content { return try rowTexture(index, size: size) }
         guard case .screen(let role) = layer.content, size.width >= 1, size.height >= 1 else { return nil }
@@ -338,13 +362,13 @@ public final class Renderer {
         let (width, height) = pixelSize(of: size)
         let insets = currentScreenSafeAreas[layer.id] ?? Self.screenSafeArea(size: size, window: window, safeArea: safeArea)
         let key = ScreenKey(role: role, width: width, height: height, safeArea: insets)
-        if let cached = screens[key] { return cached }
+        if let cached = screens[key] { return cached.image.width > 0 ? cached : nil }
         // Painting a screen (shapes and text) costs several blends a pixel.
         try charge(8 * width * height)
         let image = try painter.paint(role, size: size, scale: scale, safeArea: insets)
-        let painted = image.width > 0 && image.pixels.contains(where: { $0 != 0 }) ? image : nil
+        let painted = image.width > 0 && image.pixels.contains(where: { $0 != 0 }) ? Painted(image) : nil
         if screens.count > 16 { screens.removeAll() }
-        screens[key] = painted ?? Image(width: 0, height: 0)
+        screens[key] = painted ?? Painted(Image(width: 0, height: 0))
         return painted
     }
 
@@ -361,18 +385,18 @@ public final class Renderer {
 
     /// A row of the presenting screen's list; one made far larger than the
     /// window by a script shows its colour only, as a screen does.
-    private func rowTexture(_ index: Int, size: Size) throws -> Image? {
+    private func rowTexture(_ index: Int, size: Size) throws -> Painted? {
         let window = currentWindow
         guard size.width >= 1, size.height >= 1, size.width <= 4 * max(window.width, 1), size.height <= 4 * max(window.height, 1)
         else { return nil }
         let (width, height) = pixelSize(of: size)
         let key = RowKey(index: index, width: width, height: height)
-        if let cached = rows[key] { return cached.width > 0 ? cached : nil }
+        if let cached = rows[key] { return cached.image.width > 0 ? cached : nil }
         try charge(8 * width * height)
         let image = try painter.paintRow(index, size: size, scale: scale)
-        let painted = image.width > 0 && image.pixels.contains(where: { $0 != 0 }) ? image : nil
+        let painted = image.width > 0 && image.pixels.contains(where: { $0 != 0 }) ? Painted(image) : nil
         if rows.count > 32 { rows.removeAll() }
-        rows[key] = painted ?? Image(width: 0, height: 0)
+        rows[key] = painted ?? Painted(Image(width: 0, height: 0))
         return painted
     }
 
