@@ -10,6 +10,16 @@
 #define CR_HAS_AVX2_PATH 1
 #endif
 
+/* Pixels between exact texel positions: under perspective the positions
+   are exact every SPAN pixels and linear between (at most a hundredth of
+   a texel off for any turn a transition makes). */
+#define SPAN 16
+#define SPAN_SHIFT 4
+_Static_assert(SPAN == 1 << SPAN_SHIFT, "SPAN is a power of two");
+
+/* Pixels of a row first tried at once over flat tiles: whole spans. */
+#define FLAT_RUN (4 * SPAN)
+
 /* 16 sample positions in a pixel, one per row and column of a 16x16 grid
    (n-rooks), so near-horizontal and near-vertical edges both get 17
    coverage levels. Fixed: the same picture on every run. */
@@ -477,6 +487,8 @@ static inline uint32_t bilinear_fixed(const cr_quad *q, int32_t fx, int32_t fy) 
    where they are not opaque) into the target at pixel i, at the layer's
    opacity and clip. Four pixels at a time where nothing but plain
    blending is needed. */
+static void write_span(cr_target *t, const cr_quad *q, size_t i, const uint32_t *source, int n);
+
 static void blend_span(cr_target *t, const cr_quad *q, size_t i, uint32_t *source, int n, uint32_t color) {
     if (color != 0) {
         uint32_t all = 0xffffffffu;
@@ -487,6 +499,22 @@ static void blend_span(cr_target *t, const cr_quad *q, size_t i, uint32_t *sourc
     }
     if (q->alpha != 255 && !q->clip)
         for (int k = 0; k < n; k++) source[k] = lanes_mul255(source[k], q->alpha);
+    write_span(t, q, i, source, n);
+}
+
+/* A run of pixels of one texel colour, as blend_span blends each: the
+   colour made ready once, then written SPAN pixels at a time. */
+static void blend_flat(cr_target *t, const cr_quad *q, size_t i, uint32_t texel, int n, uint32_t color) {
+    uint32_t c = texel;
+    if (color != 0 && (c >> 24) != 255) c += lanes_mul255(color, 255 - (c >> 24));
+    if (q->alpha != 255 && !q->clip) c = lanes_mul255(c, q->alpha);
+    uint32_t source[SPAN];
+    for (int k = 0; k < SPAN; k++) source[k] = c;
+    for (int k = 0; k < n; k += SPAN) write_span(t, q, i + (size_t)k, source, n - k < SPAN ? n - k : SPAN);
+}
+
+/* Writes a span made ready by blend_span. */
+static void write_span(cr_target *t, const cr_quad *q, size_t i, const uint32_t *source, int n) {
     /* No pixel of the span keeps samples when every slot is negative: a branch-free AND. */
     int32_t slots = -1;
     for (int k = 0; k < n; k++) slots &= t->slots[i + k];
@@ -662,6 +690,9 @@ void cr_use_fast_paths(int enabled) { fast_paths_allowed = enabled; }
    which gives the same bytes (the filter's weights sum to 256, so a
    colour blended with itself is itself, on every path). */
 
+/* A tile word's colour and flag, without its run. */
+#define CR_TILE_FLAT_MASK 0x1ffffffffull
+
 void cr_texture_tiles(const uint8_t *texture, int width, int height, uint64_t *tiles) {
     int across = (width + CR_TILE - 1) / CR_TILE, down = (height + CR_TILE - 1) / CR_TILE;
     for (int ty = 0; ty < down; ty++) {
@@ -676,6 +707,15 @@ void cr_texture_tiles(const uint8_t *texture, int width, int height, uint64_t *t
                 if (*tile && (uint32_t)*tile != load_px(row + (size_t)x * 4)) *tile = 0;
             }
         }
+        /* Each flat tile's run: how many tiles after it in the row have its colour. */
+        uint64_t run = 0;
+        for (int tx = across - 1; tx >= 0; tx--) {
+            uint64_t *tile = &tiles[(size_t)ty * across + tx];
+            if (!*tile) { run = 0; continue; }
+            if (tx + 1 < across && (tiles[(size_t)ty * across + tx + 1] & CR_TILE_FLAT_MASK) == *tile) run++;
+            else run = 0;
+            *tile |= run << 33;
+        }
     }
 }
 
@@ -685,33 +725,33 @@ static inline int texel_index(int64_t f, int limit) {
     return i < 0 ? 0 : (i > limit ? limit : (int)i);
 }
 
-/* Whether every texel the filter reads for n pixels from (fx, fy),
-   stepping (dx, dy), lies in tiles of one colour, and which. The texels
-   read are those at the positions' floors and one past, clamped to the
-   texture, on any path: the box from the first pixel's to the last's
-   holds them (the positions step linearly). */
-static inline int flat_run(const cr_quad *q, int32_t fx, int32_t fy, int32_t dx, int32_t dy, int n, uint32_t *color) {
-    int64_t lx = (int64_t)fx + (int64_t)dx * (n - 1), ly = (int64_t)fy + (int64_t)dy * (n - 1);
-    int64_t x_lo = fx < lx ? fx : lx, x_hi = fx < lx ? lx : fx, y_lo = fy < ly ? fy : ly, y_hi = fy < ly ? ly : fy;
+/* Whether every texel the filter reads for pixels whose positions lie
+   between (ax, ay) and (bx, by) (16.16) lies in tiles of one colour, and
+   which. The texels read are those at the positions' floors and one past,
+   clamped to the texture, on any path. */
+static inline int flat_box(const cr_quad *q, int64_t ax, int64_t ay, int64_t bx, int64_t by, uint32_t *color) {
+    int64_t x_lo = ax < bx ? ax : bx, x_hi = ax < bx ? bx : ax, y_lo = ay < by ? ay : by, y_hi = ay < by ? by : ay;
     int mx = q->tex_width - 1, my = q->tex_height - 1;
     int tx0 = texel_index(x_lo, mx) / CR_TILE, tx1 = texel_index(x_hi + 65536, mx) / CR_TILE;
     int ty0 = texel_index(y_lo, my) / CR_TILE, ty1 = texel_index(y_hi + 65536, my) / CR_TILE;
     int across = (q->tex_width + CR_TILE - 1) / CR_TILE;
-    uint64_t first = q->tiles[(size_t)ty0 * across + tx0];
+    uint64_t first = q->tiles[(size_t)ty0 * across + tx0] & CR_TILE_FLAT_MASK;
     if (!first) return 0;
-    for (int ty = ty0; ty <= ty1; ty++)
-        for (int tx = tx0; tx <= tx1; tx++)
-            if (q->tiles[(size_t)ty * across + tx] != first) return 0;
+    /* Row by row: the tile at the box's left edge, and enough like it after it. */
+    for (int ty = ty0; ty <= ty1; ty++) {
+        uint64_t tile = q->tiles[(size_t)ty * across + tx0];
+        if ((tile & CR_TILE_FLAT_MASK) != first || (int64_t)(tile >> 33) < tx1 - tx0) return 0;
+    }
     *color = (uint32_t)first;
     return 1;
 }
 
-/* Pixels between exact texel positions: under perspective the positions
-   are exact every SPAN pixels and linear between (at most a hundredth of
-   a texel off for any turn a transition makes). */
-#define SPAN 16
-#define SPAN_SHIFT 4
-_Static_assert(SPAN == 1 << SPAN_SHIFT, "SPAN is a power of two");
+/* flat_box for n pixels from (fx, fy), stepping (dx, dy): the positions
+   step linearly, so the first and the last bound them. */
+static inline int flat_run(const cr_quad *q, int32_t fx, int32_t fy, int32_t dx, int32_t dy, int n, uint32_t *color) {
+    return flat_box(q, fx, fy, (int64_t)fx + (int64_t)dx * (n - 1), (int64_t)fy + (int64_t)dy * (n - 1), color);
+}
+
 
 /* x / SPAN, rounded toward zero as C's division is. */
 static inline int64_t div_span(int64_t x) { return (x + ((x >> 63) & (SPAN - 1))) >> SPAN_SHIFT; }
@@ -754,7 +794,36 @@ static void draw_interior(cr_target *t, const cr_quad *q, int y, int xs, int xe)
         double pa = xs + 0.5;
         texel_at(q, pa * m[0] + py * m[3] + m[6], pa * m[1] + py * m[4] + m[7], pa * m[2] + py * m[5] + m[8], &next_fx, &next_fy);
     }
+    /* A position solved ahead (a long run's end), kept for the span that ends there. */
+    int ahead_x = -1;
+    int32_t ahead_fx = 0, ahead_fy = 0;
+    int flat_runs = q->tiles && fast_paths_allowed;
     for (int x0 = xs; x0 < xe; x0 += SPAN) {
+        if (flat_runs && x0 + FLAT_RUN < xe && (x0 - xs) % FLAT_RUN == 0) {
+            /* FLAT_RUN pixels at once over flat tiles: along a row the positions are
+               monotonic (W keeps its sign over the inside's centres, and the
+               interpolated ones lie between the exact ones), so the exact
+               positions at the run's first pixel and at the next run's first bound
+               all of them. */
+            int x_end = x0 + FLAT_RUN;
+            int32_t ex, ey, sx, sy;
+            if (affine) {
+                sx = row_fx + step_x * (x0 - xs); sy = row_fy + step_y * (x0 - xs);
+                ex = row_fx + step_x * (x_end - xs); ey = row_fy + step_y * (x_end - xs);
+            } else {
+                double pb = x_end + 0.5;
+                sx = next_fx; sy = next_fy;
+                texel_at(q, pb * m[0] + py * m[3] + m[6], pb * m[1] + py * m[4] + m[7], pb * m[2] + py * m[5] + m[8], &ex, &ey);
+            }
+            uint32_t flat;
+            if (flat_box(q, sx, sy, ex, ey, &flat)) {
+                blend_flat(t, q, row + x0, flat, FLAT_RUN, color);
+                next_fx = ex; next_fy = ey;
+                x0 = x_end - SPAN;
+                continue;
+            }
+            ahead_x = x_end; ahead_fx = ex; ahead_fy = ey;
+        }
         int x1 = x0 + SPAN < xe ? x0 + SPAN : xe;
         int n = x1 - x0;
         int32_t fxa, fya, dx, dy;
@@ -765,7 +834,8 @@ static void draw_interior(cr_target *t, const cr_quad *q, int y, int xs, int xe)
             double pb = x1 + 0.5;
             int32_t fxb, fyb;
             fxa = next_fx; fya = next_fy;
-            texel_at(q, pb * m[0] + py * m[3] + m[6], pb * m[1] + py * m[4] + m[7], pb * m[2] + py * m[5] + m[8], &fxb, &fyb);
+            if (x1 == ahead_x) { fxb = ahead_fx; fyb = ahead_fy; }
+            else texel_at(q, pb * m[0] + py * m[3] + m[6], pb * m[1] + py * m[4] + m[7], pb * m[2] + py * m[5] + m[8], &fxb, &fyb);
             next_fx = fxb; next_fy = fyb;
             /* A whole span divides by a constant, with a shift (written out: a compiler
                otherwise folds both cases into one hardware divide by n). */
@@ -776,8 +846,9 @@ static void draw_interior(cr_target *t, const cr_quad *q, int y, int xs, int xe)
         /* One texel a pixel, on the texel grid (an unturned, unscaled layer at a whole-pixel place): no filtering. */
         int exact = dx == 65536 && dy == 0 && (fxa & 0xffff) == 0 && (fya & 0xffff) == 0;
         uint32_t source[SPAN], flat;
-        if (!exact && q->tiles && fast_paths_allowed && flat_run(q, fx, fy, dx, dy, n, &flat)) {
-            for (int k = 0; k < n; k++) source[k] = flat;
+        if (!exact && flat_runs && flat_run(q, fx, fy, dx, dy, n, &flat)) {
+            blend_flat(t, q, row + x0, flat, n, color);
+            continue;
         } else if (exact) {
             memcpy(source, q->texture + ((size_t)(fya >> 16) * q->tex_width + (fxa >> 16)) * 4, (size_t)n * 4);
         } else {

@@ -184,7 +184,8 @@ import Testing
         return texture
     }
 
-    /// The tiles, found here texel by texel: each tile's colour where all its texels share it.
+    /// The tiles, found here texel by texel: each tile's colour where all
+    /// its texels share it, and how many tiles after it in its row share it.
     @Test func flatTilesAreTheTilesOfOneColour() {
         var random = WarperFuzzTests.SplitMix(state: 808)
         for round in 0..<40 {
@@ -194,7 +195,8 @@ import Testing
             var tiles = [UInt64](repeating: 7, count: across * down)
             texture.withUnsafeBufferPointer { cr_texture_tiles($0.baseAddress, Int32(w), Int32(h), &tiles) }
             for ty in 0..<down {
-                for tx in 0..<across {
+                // Each tile's one colour (flagged), or 0.
+                let flat = (0..<across).map { tx -> UInt64 in
                     var colours = Set<UInt32>()
                     for y in ty * tile..<min(h, ty * tile + tile) {
                         for x in tx * tile..<min(w, tx * tile + tile) {
@@ -202,7 +204,12 @@ import Testing
                             colours.insert(UInt32(texture[i]) | UInt32(texture[i + 1]) << 8 | UInt32(texture[i + 2]) << 16 | UInt32(texture[i + 3]) << 24)
                         }
                     }
-                    let expected: UInt64 = colours.count == 1 ? (1 << 32) | UInt64(colours.first!) : 0
+                    return colours.count == 1 ? (1 << 32) | UInt64(colours.first!) : 0
+                }
+                for tx in 0..<across {
+                    // With the count of tiles right after it of the same colour.
+                    let run = flat[tx] == 0 ? 0 : (tx + 1..<across).prefix { flat[$0] == flat[tx] }.count
+                    let expected = flat[tx] == 0 ? 0 : flat[tx] | UInt64(run) << 33
                     #expect(tiles[ty * across + tx] == expected, "round \(round): \(w)×\(h), tile (\(tx), \(ty))")
                 }
             }
@@ -210,14 +217,15 @@ import Testing
     }
 
     /// Turned, scaled and perspective layers over textures of flat blocks:
-    /// runs of pixels whose texels lie in tiles of one colour take that
-    /// colour without filtering, and must give the filter's bytes.
+    /// runs of pixels whose texels lie in tiles of one colour (a span, or
+    /// several at once on a wide layer) take that colour without filtering,
+    /// and must give the filter's bytes.
     @Test func flatTilesGiveTheFiltersBytes() {
         var random = WarperFuzzTests.SplitMix(state: 4242)
-        let size = (90, 70)
+        let size = (220, 70)
         var flatRuns = 0
         for round in 0..<200 {
-            let (tw, th) = (2 + Int(random.next() * 80), 2 + Int(random.next() * 80))
+            let (tw, th) = (2 + Int(random.next() * (round % 2 == 0 ? 200 : 80)), 2 + Int(random.next() * 80))
             let texture = Self.blockTexture(width: tw, height: th, random: &random)
             let tile = Int(CR_TILE)
             var tiles = [UInt64](repeating: 0, count: ((tw + tile - 1) / tile) * ((th + tile - 1) / tile))
@@ -229,7 +237,7 @@ import Testing
             let (c, s) = (cos(angle), sin(angle))
             let eye = 150 + random.next() * 400, tilt = round % 3 == 0 ? (random.next() - 0.5) * 0.004 : 0
             // Forward map of local (u, v): x = (u' c + ox) / w', y = (v' + oy) / w', w' = 1 - u' s / eye + v' tilt, u' = u - w/2.
-            let (ox, oy) = (45 + (random.next() - 0.5) * 20, 35 + (random.next() - 0.5) * 20)
+            let (ox, oy) = (110 + (random.next() - 0.5) * 40, 35 + (random.next() - 0.5) * 20)
             let forward = (c, 0.0, -s / eye, 0.0, 1.0, tilt, -w / 2 * c + ox * (1 + w / 2 * s / eye), -h / 2 + oy * (1 + w / 2 * s / eye),
                            1 + w / 2 * s / eye)
             guard let inverse = Self.inverse(forward) else { continue }

@@ -63,9 +63,10 @@ typedef struct {
 
 /* One word a CR_TILE x CR_TILE tile of a premultiplied RGBA texture
    (row-major, ceil(width / CR_TILE) x ceil(height / CR_TILE) words; the
-   last row and column of tiles may be partial): (1 << 32) | the colour
-   (its four bytes as one little-endian word) where every texel of the
-   tile is that colour, 0 where they differ. */
+   last row and column of tiles may be partial): where every texel of the
+   tile is one colour, that colour (its four bytes as one little-endian
+   word) | 1 << 32 | the number of tiles right after it in its row with
+   the same colour << 33; 0 where the texels differ. */
 void cr_texture_tiles(const uint8_t *texture, int width, int height, uint64_t *tiles);
 
 /* Draws the quad's fill and texture over the target. */
