@@ -41,6 +41,8 @@ public final class Renderer {
     /// The most pixels one frame may have (8K × 4K; an iPad at @3× is 2,502 × 3,582).
     public static let framePixelLimit = 32_000_000
     private var pageTarget: RenderTarget?
+    /// What `pageTarget` holds: the flat page last drawn into it, and all it was drawn with.
+    private var pageDrawn: PageKey?
     private var currentWindow = Size(width: 390, height: 844)
     /// The frame's screens' own safe areas, by layer id.
     private var currentScreenSafeAreas: [Int: EdgeInsets] = [:]
@@ -51,6 +53,17 @@ public final class Renderer {
         let role: ScreenRole
         let width: Int, height: Int
         let safeArea: EdgeInsets
+    }
+
+    /// Everything a curled layer's flat page is drawn from: a page the same
+    /// as the last one drawn is the same pixels (the curl moves, the page
+    /// does not).
+    struct PageKey: Equatable {
+        let flat: RenderLayer
+        let safeArea: EdgeInsets
+        let window: Size
+        let screenSafeAreas: [Int: EdgeInsets]
+        let groupDepth: Int
     }
 
     struct RowKey: Hashable {
@@ -426,19 +439,25 @@ public final class Renderer {
         let (width, height) = pixelSize(of: bounds.size)
         guard width * height <= Self.framePixelLimit else { return }
         try charge(width * height + context.target.width * context.target.height)
-        let page = RenderTarget.reusing(pageTarget, width: width, height: height)
-        pageTarget = page
-        page.clear()
         var flat = layer
         flat.curl = 0
         flat.transform = .identity
         flat.opacity = 1
         flat.anchorPoint = Point(x: 0, y: 0)
         flat.position = Point(x: bounds.minX, y: bounds.minY)
-        var pageContext = DrawContext(target: page, clip: nil, safeArea: context.safeArea)
-        try draw(flat, parent: Homography(scaleX: scale, y: scale), context: &pageContext)
-        // The page's own pixels are the curl's texture: resolved, not copied.
-        cr_resolve(&page.target)
+        let key = PageKey(flat: flat, safeArea: context.safeArea, window: currentWindow, screenSafeAreas: currentScreenSafeAreas,
+                          groupDepth: groupDepth)
+        let page = RenderTarget.reusing(pageTarget, width: width, height: height)
+        if page !== pageTarget || pageDrawn != key {
+            pageTarget = page
+            pageDrawn = nil
+            page.clear()
+            var pageContext = DrawContext(target: page, clip: nil, safeArea: context.safeArea)
+            try draw(flat, parent: Homography(scaleX: scale, y: scale), context: &pageContext)
+            // The page's own pixels are the curl's texture: resolved, not copied.
+            cr_resolve(&page.target)
+            pageDrawn = key
+        }
 
         let angle = 0.3
         let n = Point(x: sin(angle), y: cos(angle))
