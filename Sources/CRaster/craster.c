@@ -1354,29 +1354,57 @@ static int curl_runs(const cr_quad *q, const curl_shape *c, const curl_row *l, i
 /* A run of the flap's back: its texels found SPAN pixels at a time (a
    texel position solved at each span's start, stepped between), filtered
    as a layer's are, then shaded as curl_pixel shades the back. */
+/* The back of the page in the flap's light: each colour channel c of a
+   texel (alpha a) becomes ((2c + 3a + 2) / 5) · 230 / 256, the page's own
+   picture seen through the paper, lightened, then shaded; alpha stays. */
+static void shade_back(uint32_t *texels, int n) {
+    int k = 0;
+#if defined(__SSE2__)
+    /* x / 5 for 16-bit x is (x · 0xCCCD) >> 18 exactly. */
+    const __m128i zero = _mm_setzero_si128(), fifth = _mm_set1_epi16((short)0xCCCD), light = _mm_set1_epi16(230);
+    const __m128i two = _mm_set1_epi16(2), three = _mm_set1_epi16(3);
+    const __m128i colour = _mm_set_epi16(0, -1, -1, -1, 0, -1, -1, -1);
+    for (; k + 4 <= n; k += 4) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(texels + k));
+        __m128i halves[2] = {_mm_unpacklo_epi8(v, zero), _mm_unpackhi_epi8(v, zero)};
+        for (int h = 0; h < 2; h++) {
+            __m128i c = halves[h], a = alphas_epi16(c);
+            __m128i x = _mm_add_epi16(_mm_add_epi16(_mm_mullo_epi16(c, two), _mm_mullo_epi16(a, three)), two);
+            __m128i shaded = _mm_srli_epi16(_mm_mullo_epi16(_mm_srli_epi16(_mm_mulhi_epu16(x, fifth), 2), light), 8);
+            halves[h] = _mm_or_si128(_mm_and_si128(shaded, colour), _mm_andnot_si128(colour, c));
+        }
+        _mm_storeu_si128((__m128i *)(void *)(texels + k), _mm_packus_epi16(halves[0], halves[1]));
+    }
+#endif
+    for (; k < n; k++) {
+        uint8_t c[4];
+        store_px(c, texels[k]);
+        for (int ch = 0; ch < 3; ch++) c[ch] = (uint8_t)((((c[ch] * 2u + c[3] * 3u + 2) / 5) * 230u) >> 8);
+        texels[k] = load_px(c);
+    }
+}
+
 static void draw_flap_run(cr_target *t, const cr_quad *q, const curl_row *l, int y, int xs, int xe) {
     double kx = (double)q->tex_width / q->width, ky = (double)q->tex_height / q->height;
     int32_t dx = (int32_t)floor(l->afu * kx * 65536.0 + 0.5), dy = (int32_t)floor(l->afv * ky * 65536.0 + 0.5);
-    uint32_t alpha = q->alpha;
     for (int x0 = xs; x0 < xe; x0 += SPAN) {
         int n = xe - x0 < SPAN ? xe - x0 : SPAN;
         int32_t fx, fy;
         texel_at(q, l->afu * x0 + l->bfu, l->afv * x0 + l->bfv, 1, &fx, &fy);
-        uint32_t source[SPAN];
+        uint32_t source[SPAN], flat;
         /* The run's last texel stays inside the page (its margin), so stepping never leaves the texture. */
+        if (q->tiles && fast_paths_allowed && flat_run(q, fx, fy, dx, dy, n, &flat)) {
+            for (int k = 0; k < n; k++) source[k] = flat;
+        } else {
 #if CR_HAS_AVX2_PATH
-        if (has_avx2() && q->tex_width >= 2) bilinear_span_avx2(q, fx, fy, dx, dy, n, source);
-        else
+            if (has_avx2() && q->tex_width >= 2) bilinear_span_avx2(q, fx, fy, dx, dy, n, source);
+            else
 #endif
-        for (int k = 0; k < n; k++) source[k] = bilinear_fixed(q, fx + dx * k, fy + dy * k);
-        uint8_t *dst = t->pixels + ((size_t)y * t->width + x0) * 4;
-        for (int k = 0; k < n; k++) {
-            uint8_t c[4];
-            store_px(c, source[k]);
-            /* The back: the page's own picture seen through the paper, lightened, in the flap's light (230). */
-            for (int ch = 0; ch < 3; ch++) c[ch] = (uint8_t)((((c[ch] * 2u + c[3] * 3u + 2) / 5) * 230u) >> 8);
-            store_px(dst + (size_t)k * 4, lanes_over(lanes_mul255(load_px(c), alpha), load_px(dst + (size_t)k * 4)));
+            for (int k = 0; k < n; k++) source[k] = bilinear_fixed(q, fx + dx * k, fy + dy * k);
         }
+        shade_back(source, n);
+        /* Over the target at the page's opacity: span_over's arithmetic is lanes_over(lanes_mul255(c, alpha), d). */
+        span_over(t->pixels + ((size_t)y * t->width + x0) * 4, (const uint8_t *)(const void *)source, n, 0, q->alpha);
     }
 }
 

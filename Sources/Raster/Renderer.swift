@@ -43,6 +43,8 @@ public final class Renderer {
     private var pageTarget: RenderTarget?
     /// What `pageTarget` holds: the flat page last drawn into it, and all it was drawn with.
     private var pageDrawn: PageKey?
+    /// The kept page's flat tiles (`cr_texture_tiles`).
+    private var pageTiles: [UInt64] = []
     private var currentWindow = Size(width: 390, height: 844)
     /// The frame's screens' own safe areas, by layer id.
     private var currentScreenSafeAreas: [Int: EdgeInsets] = [:]
@@ -456,6 +458,9 @@ public final class Renderer {
             try draw(flat, parent: Homography(scaleX: scale, y: scale), context: &pageContext)
             // The page's own pixels are the curl's texture: resolved, not copied.
             cr_resolve(&page.target)
+            let tile = Int(CR_TILE)
+            pageTiles = [UInt64](repeating: 0, count: ((width + tile - 1) / tile) * ((height + tile - 1) / tile))
+            cr_texture_tiles(page.pixels, Int32(width), Int32(height), &pageTiles)
             pageDrawn = key
         }
 
@@ -472,8 +477,11 @@ public final class Renderer {
         quad.texture = UnsafePointer(page.pixels)
         quad.tex_width = Int32(page.width)
         quad.tex_height = Int32(page.height)
-        clipped(&quad, context: context) { target, quad in
-            cr_draw_curl(target, quad, axis * n.x, axis * n.y, n.x, n.y, radius)
+        pageTiles.withUnsafeBufferPointer { tiles in
+            quad.tiles = tiles.baseAddress
+            clipped(&quad, context: context) { target, quad in
+                cr_draw_curl(target, quad, axis * n.x, axis * n.y, n.x, n.y, radius)
+            }
         }
     }
 
