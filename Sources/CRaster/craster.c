@@ -20,6 +20,14 @@ _Static_assert(SPAN == 1 << SPAN_SHIFT, "SPAN is a power of two");
 /* Pixels of a row first tried at once over flat tiles: whole spans. */
 #define FLAT_RUN (4 * SPAN)
 
+/* Fast paths may be turned off, so that tests can compare them with the general path. */
+static int fast_paths_allowed = 1;
+
+void cr_use_fast_paths(int enabled) { fast_paths_allowed = enabled; }
+
+/* A tile word's colour and flag, without its run (cr_texture_tiles). */
+#define CR_TILE_FLAT_MASK 0x1ffffffffull
+
 /* 16 sample positions in a pixel, one per row and column of a 16x16 grid
    (n-rooks), so near-horizontal and near-vertical edges both get 17
    coverage levels. Fixed: the same picture on every run. */
@@ -180,6 +188,17 @@ static inline void sample_texture(const cr_quad *q, double u, double v, uint8_t 
     int ix = (int)tx, iy = (int)ty;
     uint32_t fx = (uint32_t)((tx - ix) * 256 + 0.5), fy = (uint32_t)((ty - iy) * 256 + 0.5);
     int ix1 = ix + 1 < q->tex_width ? ix + 1 : ix, iy1 = iy + 1 < q->tex_height ? iy + 1 : iy;
+    if (q->tiles && fast_paths_allowed) {
+        /* The four texels in flat tiles of one colour: the filter gives that colour (weights sum to 1). */
+        int across = (q->tex_width + CR_TILE - 1) / CR_TILE;
+        uint64_t a = q->tiles[(size_t)(iy / CR_TILE) * across + ix / CR_TILE] & CR_TILE_FLAT_MASK;
+        if (a && (q->tiles[(size_t)(iy / CR_TILE) * across + ix1 / CR_TILE] & CR_TILE_FLAT_MASK) == a
+            && (q->tiles[(size_t)(iy1 / CR_TILE) * across + ix / CR_TILE] & CR_TILE_FLAT_MASK) == a
+            && (q->tiles[(size_t)(iy1 / CR_TILE) * across + ix1 / CR_TILE] & CR_TILE_FLAT_MASK) == a) {
+            store_px(out, (uint32_t)a);
+            return;
+        }
+    }
     const uint8_t *p00 = q->texture + ((size_t)iy * q->tex_width + ix) * 4;
     const uint8_t *p01 = q->texture + ((size_t)iy * q->tex_width + ix1) * 4;
     const uint8_t *p10 = q->texture + ((size_t)iy1 * q->tex_width + ix) * 4;
@@ -697,11 +716,6 @@ void cr_use_wide_paths(int enabled) {
 #endif
 }
 
-/* Fast paths may be turned off, so that tests can compare them with the general path. */
-static int fast_paths_allowed = 1;
-
-void cr_use_fast_paths(int enabled) { fast_paths_allowed = enabled; }
-
 /* ---- Flat tiles --------------------------------------------------------- */
 
 /* A screen's picture is mostly flat colour (backgrounds, bars) and a list
@@ -709,9 +723,6 @@ void cr_use_fast_paths(int enabled) { fast_paths_allowed = enabled; }
    pixels that reads only such texels take that colour without filtering,
    which gives the same bytes (the filter's weights sum to 256, so a
    colour blended with itself is itself, on every path). */
-
-/* A tile word's colour and flag, without its run. */
-#define CR_TILE_FLAT_MASK 0x1ffffffffull
 
 void cr_texture_tiles(const uint8_t *texture, int width, int height, uint64_t *tiles) {
     int across = (width + CR_TILE - 1) / CR_TILE, down = (height + CR_TILE - 1) / CR_TILE;
