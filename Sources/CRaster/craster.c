@@ -477,7 +477,11 @@ static inline uint32_t lanes_over(uint32_t src, uint32_t dst) {
 /* The texel coordinates (16.16 fixed point, clamped to the texture) at a
    device position; the texture's centres sit at half-texel offsets. */
 static inline void texel_at(const cr_quad *q, double U, double V, double W, int32_t *fx, int32_t *fy) {
-    double tx = U / W * q->tex_width / q->width - 0.5, ty = V / W * q->tex_height / q->height - 0.5;
+    /* One divide, not four: a position may move by the last bit of a double
+       (1e-12 texel), so a 16.16 position by 1/65536 texel only when it falls
+       right on a rounding step (no byte of 194 compared frames changed). */
+    double r = 1.0 / W;
+    double tx = U * r * ((double)q->tex_width / q->width) - 0.5, ty = V * r * ((double)q->tex_height / q->height) - 0.5;
     double mx = q->tex_width - 1, my = q->tex_height - 1;
     tx = tx < 0 ? 0 : (tx > mx ? mx : tx);
     ty = ty < 0 ? 0 : (ty > my ? my : ty);
