@@ -10,6 +10,24 @@
 #define CR_HAS_AVX2_PATH 1
 #endif
 
+/* Pixels between exact texel positions: under perspective the positions
+   are exact every SPAN pixels and linear between (at most a hundredth of
+   a texel off for any turn a transition makes). */
+#define SPAN 16
+#define SPAN_SHIFT 4
+_Static_assert(SPAN == 1 << SPAN_SHIFT, "SPAN is a power of two");
+
+/* Pixels of a row first tried at once over flat tiles: whole spans. */
+#define FLAT_RUN (4 * SPAN)
+
+/* Fast paths may be turned off, so that tests can compare them with the general path. */
+static int fast_paths_allowed = 1;
+
+void cr_use_fast_paths(int enabled) { fast_paths_allowed = enabled; }
+
+/* A tile word's colour and flag, without its run (cr_texture_tiles). */
+#define CR_TILE_FLAT_MASK 0x1ffffffffull
+
 /* 16 sample positions in a pixel, one per row and column of a 16x16 grid
    (n-rooks), so near-horizontal and near-vertical edges both get 17
    coverage levels. Fixed: the same picture on every run. */
@@ -19,6 +37,11 @@ static const double sample_x[CR_SAMPLES] = {
 static const double sample_y[CR_SAMPLES] = {
     0.53125, 0.21875, 0.90625, 0.40625, 0.03125, 0.71875, 0.34375, 0.84375,
     0.15625, 0.65625, 0.46875, 0.96875, 0.28125, 0.59375, 0.09375, 0.78125};
+
+/* Packed premultiplied pixels: RGBA bytes read as one little-endian word,
+   two channels a lane (R and B, G and A) so one multiply serves two. */
+static inline uint32_t load_px(const uint8_t *p) { uint32_t v; memcpy(&v, p, 4); return v; }
+static inline void store_px(uint8_t *p, uint32_t v) { memcpy(p, &v, 4); }
 
 static inline uint32_t div255(uint32_t x) { return (x + 128 + ((x + 128) >> 8)) >> 8; }
 
@@ -165,6 +188,17 @@ static inline void sample_texture(const cr_quad *q, double u, double v, uint8_t 
     int ix = (int)tx, iy = (int)ty;
     uint32_t fx = (uint32_t)((tx - ix) * 256 + 0.5), fy = (uint32_t)((ty - iy) * 256 + 0.5);
     int ix1 = ix + 1 < q->tex_width ? ix + 1 : ix, iy1 = iy + 1 < q->tex_height ? iy + 1 : iy;
+    if (q->tiles && fast_paths_allowed) {
+        /* The four texels in flat tiles of one colour: the filter gives that colour (weights sum to 1). */
+        int across = (q->tex_width + CR_TILE - 1) / CR_TILE;
+        uint64_t a = q->tiles[(size_t)(iy / CR_TILE) * across + ix / CR_TILE] & CR_TILE_FLAT_MASK;
+        if (a && (q->tiles[(size_t)(iy / CR_TILE) * across + ix1 / CR_TILE] & CR_TILE_FLAT_MASK) == a
+            && (q->tiles[(size_t)(iy1 / CR_TILE) * across + ix / CR_TILE] & CR_TILE_FLAT_MASK) == a
+            && (q->tiles[(size_t)(iy1 / CR_TILE) * across + ix1 / CR_TILE] & CR_TILE_FLAT_MASK) == a) {
+            store_px(out, (uint32_t)a);
+            return;
+        }
+    }
     const uint8_t *p00 = q->texture + ((size_t)iy * q->tex_width + ix) * 4;
     const uint8_t *p01 = q->texture + ((size_t)iy * q->tex_width + ix1) * 4;
     const uint8_t *p10 = q->texture + ((size_t)iy1 * q->tex_width + ix) * 4;
@@ -187,13 +221,29 @@ static inline void shade(const cr_quad *q, double u, double v, uint8_t out[4]) {
 
 static inline uint8_t *samples_of(cr_target *t, int32_t slot) { return t->pool + (size_t)slot * CR_SAMPLES * 4; }
 
-static void average_into(cr_target *t, size_t i) {
-    const uint8_t *s = samples_of(t, t->slots[i]);
+/* Pixel i (whose samples are in `slot`) set to its samples' average, rounded. */
+static void average_slot(cr_target *t, int32_t slot, size_t i) {
+    const uint8_t *s = samples_of(t, slot);
+#if defined(__SSE2__) && CR_SAMPLES == 16
+    /* Four samples a load, summed per channel in 16-bit lanes (16 × 255 fits). */
+    const __m128i zero = _mm_setzero_si128();
+    __m128i sum = zero;
+    for (int k = 0; k < CR_SAMPLES; k += 4) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + k * 4));
+        sum = _mm_add_epi16(sum, _mm_add_epi16(_mm_unpacklo_epi8(v, zero), _mm_unpackhi_epi8(v, zero)));
+    }
+    sum = _mm_add_epi16(sum, _mm_srli_si128(sum, 8));
+    sum = _mm_srli_epi16(_mm_add_epi16(sum, _mm_set1_epi16(CR_SAMPLES / 2)), 4);
+    store_px(t->pixels + i * 4, (uint32_t)_mm_cvtsi128_si32(_mm_packus_epi16(sum, zero)));
+#else
     uint32_t sum[4] = {0, 0, 0, 0};
     for (int k = 0; k < CR_SAMPLES; k++)
         for (int c = 0; c < 4; c++) sum[c] += s[k * 4 + c];
     for (int c = 0; c < 4; c++) t->pixels[i * 4 + c] = (uint8_t)((sum[c] + CR_SAMPLES / 2) / CR_SAMPLES);
+#endif
 }
+
+static void average_into(cr_target *t, size_t i) { average_slot(t, t->slots[i], i); }
 
 /* Blends `src` over the samples in `mask` of pixel i (all 16: the whole pixel). */
 static void blend_samples(cr_target *t, size_t i, const uint8_t src[4], int mask) {
@@ -296,13 +346,83 @@ static void row_span(const cr_quad *q, int y, double inset, int hull, int *xs, i
     }
 }
 
-/* One pixel the slow way: classified, sampled at the edge. */
+#if CR_HAS_AVX2_PATH
+/* sample_mask for a plain rectangle, four samples at a time: the same
+   operations in the same order on doubles (no fused multiply-adds), so
+   the same mask. */
+__attribute__((target("avx2")))
+static int rect_mask_avx2(const cr_quad *q, int x, int y) {
+    const double *m = q->m;
+    const __m256d zero = _mm256_setzero_pd(), sign = _mm256_set1_pd(-0.0);
+    const __m256d xd = _mm256_set1_pd((double)x), yd = _mm256_set1_pd((double)y);
+    const __m256d m0 = _mm256_set1_pd(m[0]), m1 = _mm256_set1_pd(m[1]), m2 = _mm256_set1_pd(m[2]);
+    const __m256d m3 = _mm256_set1_pd(m[3]), m4 = _mm256_set1_pd(m[4]), m5 = _mm256_set1_pd(m[5]);
+    const __m256d m6 = _mm256_set1_pd(m[6]), m7 = _mm256_set1_pd(m[7]), m8 = _mm256_set1_pd(m[8]);
+    const __m256d width = _mm256_set1_pd(q->width), height = _mm256_set1_pd(q->height);
+    const __m256d f0 = _mm256_set1_pd(q->f[0]), f1 = _mm256_set1_pd(q->f[1]), f2 = _mm256_set1_pd(q->f[2]);
+    int mask = 0;
+    for (int k = 0; k < CR_SAMPLES; k += 4) {
+        __m256d px = _mm256_add_pd(xd, _mm256_loadu_pd(sample_x + k)), py = _mm256_add_pd(yd, _mm256_loadu_pd(sample_y + k));
+        __m256d U = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(px, m0), _mm256_mul_pd(py, m3)), m6);
+        __m256d V = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(px, m1), _mm256_mul_pd(py, m4)), m7);
+        __m256d W = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(px, m2), _mm256_mul_pd(py, m5)), m8);
+        /* W made positive (a negation is exact), then W = 0 skipped. */
+        __m256d flip = _mm256_and_pd(_mm256_cmp_pd(W, zero, _CMP_LT_OQ), sign);
+        U = _mm256_xor_pd(U, flip); V = _mm256_xor_pd(V, flip); W = _mm256_xor_pd(W, flip);
+        __m256d in = _mm256_cmp_pd(W, zero, _CMP_NEQ_OQ);
+        in = _mm256_and_pd(in, _mm256_cmp_pd(U, zero, _CMP_GE_OQ));
+        in = _mm256_and_pd(in, _mm256_cmp_pd(V, zero, _CMP_GE_OQ));
+        in = _mm256_and_pd(in, _mm256_cmp_pd(U, _mm256_mul_pd(width, W), _CMP_LE_OQ));
+        in = _mm256_and_pd(in, _mm256_cmp_pd(V, _mm256_mul_pd(height, W), _CMP_LE_OQ));
+        __m256d ahead = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(U, f0), _mm256_mul_pd(V, f1)), _mm256_mul_pd(W, f2));
+        in = _mm256_and_pd(in, _mm256_cmp_pd(ahead, zero, _CMP_GT_OQ));
+        mask |= _mm256_movemask_pd(in) << k;
+    }
+    return mask;
+}
+
+static int has_avx2(void);
+#endif
+
+/* One pixel the slow way: classified, sampled at the edge. A plain
+   rectangle's pixel is sampled without classifying: classify only spares
+   the samples where it judges they would all agree, and near a corner or
+   where the layer is almost edge-on (its linear estimate of the pixel's
+   reach fails there) it judged some pixels whole that the samples find
+   cut; the samples are cheaper than its divides and roots anyway when
+   taken four at a time. */
 static inline void draw_pixel(cr_target *t, const cr_quad *q, int x, int y) {
     const int full = (1 << CR_SAMPLES) - 1;
     size_t i = (size_t)y * t->width + x;
     uint32_t m = modulation(q, i);
     if (m == 0) return;
     double u, v;
+    if (q->radius <= 0 && q->ring <= 0) {
+        const double *h = q->m;
+        double cx = x + 0.5, cy = y + 0.5;
+        double W = cx * h[2] + cy * h[5] + h[8];
+        if (W != 0) {
+#if CR_HAS_AVX2_PATH
+            int mask = has_avx2() ? rect_mask_avx2(q, x, y) : sample_mask(q, x, y);
+#else
+            int mask = sample_mask(q, x, y);
+#endif
+            if (mask == 0) return;
+            u = (cx * h[0] + cy * h[3] + h[6]) / W;
+            v = (cx * h[1] + cy * h[4] + h[7]) / W;
+            if (u < 0) u = 0;
+            if (v < 0) v = 0;
+            if (u > q->width) u = q->width;
+            if (v > q->height) v = q->height;
+            uint8_t c[4];
+            shade(q, u, v, c);
+            if (m != 255) scale_px(c, c, m);
+            if (c[3] == 0 && c[0] == 0 && c[1] == 0 && c[2] == 0) return;
+            if (mask == full && t->slots[i] < 0) blend(t->pixels + i * 4, c);
+            else blend_samples(t, i, c, mask);
+            return;
+        }
+    }
     int kind = classify(q, x + 0.5, y + 0.5, &u, &v);
     if (kind == 0) return;
     int mask = full;
@@ -323,10 +443,6 @@ static inline void draw_pixel(cr_target *t, const cr_quad *q, int x, int y) {
     else blend_samples(t, i, c, mask);
 }
 
-/* Packed premultiplied pixels: RGBA bytes read as one little-endian word,
-   two channels a lane (R and B, G and A) so one multiply serves two. */
-static inline uint32_t load_px(const uint8_t *p) { uint32_t v; memcpy(&v, p, 4); return v; }
-static inline void store_px(uint8_t *p, uint32_t v) { memcpy(p, &v, 4); }
 
 /* Each channel times f/256, f in 0..256. */
 static inline uint32_t lanes_scale256(uint32_t a, uint32_t f) {
@@ -361,7 +477,11 @@ static inline uint32_t lanes_over(uint32_t src, uint32_t dst) {
 /* The texel coordinates (16.16 fixed point, clamped to the texture) at a
    device position; the texture's centres sit at half-texel offsets. */
 static inline void texel_at(const cr_quad *q, double U, double V, double W, int32_t *fx, int32_t *fy) {
-    double tx = U / W * q->tex_width / q->width - 0.5, ty = V / W * q->tex_height / q->height - 0.5;
+    /* One divide, not four: a position may move by the last bit of a double
+       (1e-12 texel), so a 16.16 position by 1/65536 texel only when it falls
+       right on a rounding step (no byte of 194 compared frames changed). */
+    double r = 1.0 / W;
+    double tx = U * r * ((double)q->tex_width / q->width) - 0.5, ty = V * r * ((double)q->tex_height / q->height) - 0.5;
     double mx = q->tex_width - 1, my = q->tex_height - 1;
     tx = tx < 0 ? 0 : (tx > mx ? mx : tx);
     ty = ty < 0 ? 0 : (ty > my ? my : ty);
@@ -407,7 +527,11 @@ static inline uint32_t bilinear_fixed(const cr_quad *q, int32_t fx, int32_t fy) 
    where they are not opaque) into the target at pixel i, at the layer's
    opacity and clip. Four pixels at a time where nothing but plain
    blending is needed. */
-static void blend_span(cr_target *t, const cr_quad *q, size_t i, uint32_t *source, int n, uint32_t color) {
+static void write_span(cr_target *t, const cr_quad *q, size_t i, const uint32_t *source, int n, int sampled);
+
+/* `sampled`: whether the row may have pixels with samples (its sampled_rows
+   entry); where not, no slot need be read. */
+static void blend_span(cr_target *t, const cr_quad *q, size_t i, uint32_t *source, int n, uint32_t color, int sampled) {
     if (color != 0) {
         uint32_t all = 0xffffffffu;
         for (int k = 0; k < n; k++) all &= source[k];
@@ -417,11 +541,34 @@ static void blend_span(cr_target *t, const cr_quad *q, size_t i, uint32_t *sourc
     }
     if (q->alpha != 255 && !q->clip)
         for (int k = 0; k < n; k++) source[k] = lanes_mul255(source[k], q->alpha);
+    write_span(t, q, i, source, n, sampled);
+}
+
+/* A run of pixels of one texel colour, as blend_span blends each: the
+   colour made ready once, then written SPAN pixels at a time. */
+static void blend_flat(cr_target *t, const cr_quad *q, size_t i, uint32_t texel, int n, uint32_t color, int sampled) {
+    uint32_t c = texel;
+    if (color != 0 && (c >> 24) != 255) c += lanes_mul255(color, 255 - (c >> 24));
+    if (q->alpha != 255 && !q->clip) c = lanes_mul255(c, q->alpha);
+    uint32_t source[SPAN];
+    for (int k = 0; k < SPAN; k++) source[k] = c;
+    for (int k = 0; k < n; k += SPAN) write_span(t, q, i + (size_t)k, source, n - k < SPAN ? n - k : SPAN, sampled);
+}
+
+/* Writes a span made ready by blend_span. */
+static void write_span(cr_target *t, const cr_quad *q, size_t i, const uint32_t *source, int n, int sampled) {
     /* No pixel of the span keeps samples when every slot is negative: a branch-free AND. */
     int32_t slots = -1;
-    for (int k = 0; k < n; k++) slots &= t->slots[i + k];
+    if (sampled)
+        for (int k = 0; k < n; k++) slots &= t->slots[i + k];
     int plain = !q->clip && slots < 0;
     uint8_t *dst = t->pixels + i * 4;
+    if (plain) {
+        /* Clear texels (a list row's picture is mostly clear) leave the target as it is. */
+        uint32_t any = 0;
+        for (int k = 0; k < n; k++) any |= source[k];
+        if (!any) return;
+    }
 #if defined(__SSE2__)
     if (plain) {
         const __m128i zero = _mm_setzero_si128(), alphas = _mm_set1_epi32((int)0xff000000u);
@@ -573,10 +720,76 @@ void cr_use_wide_paths(int enabled) {
 #endif
 }
 
-/* Pixels between exact texel positions: under perspective the positions
-   are exact every SPAN pixels and linear between (at most a hundredth of
-   a texel off for any turn a transition makes). */
-#define SPAN 16
+/* ---- Flat tiles --------------------------------------------------------- */
+
+/* A screen's picture is mostly flat colour (backgrounds, bars) and a list
+   row's mostly nothing (text on clear): tiles of one colour let a run of
+   pixels that reads only such texels take that colour without filtering,
+   which gives the same bytes (the filter's weights sum to 256, so a
+   colour blended with itself is itself, on every path). */
+
+void cr_texture_tiles(const uint8_t *texture, int width, int height, uint64_t *tiles) {
+    int across = (width + CR_TILE - 1) / CR_TILE, down = (height + CR_TILE - 1) / CR_TILE;
+    for (int ty = 0; ty < down; ty++) {
+        /* First every tile of the row is taken as its first texel's colour, then each texel may break it. */
+        for (int tx = 0; tx < across; tx++)
+            tiles[(size_t)ty * across + tx] = (1ull << 32) | load_px(texture + ((size_t)ty * CR_TILE * width + (size_t)tx * CR_TILE) * 4);
+        int y1 = (ty + 1) * CR_TILE < height ? (ty + 1) * CR_TILE : height;
+        for (int y = ty * CR_TILE; y < y1; y++) {
+            const uint8_t *row = texture + (size_t)y * width * 4;
+            for (int x = 0; x < width; x++) {
+                uint64_t *tile = &tiles[(size_t)ty * across + x / CR_TILE];
+                if (*tile && (uint32_t)*tile != load_px(row + (size_t)x * 4)) *tile = 0;
+            }
+        }
+        /* Each flat tile's run: how many tiles after it in the row have its colour. */
+        uint64_t run = 0;
+        for (int tx = across - 1; tx >= 0; tx--) {
+            uint64_t *tile = &tiles[(size_t)ty * across + tx];
+            if (!*tile) { run = 0; continue; }
+            if (tx + 1 < across && (tiles[(size_t)ty * across + tx + 1] & CR_TILE_FLAT_MASK) == *tile) run++;
+            else run = 0;
+            *tile |= run << 33;
+        }
+    }
+}
+
+/* The floor of a 16.16 position as a texel index, clamped to [0, limit]. */
+static inline int texel_index(int64_t f, int limit) {
+    int64_t i = f >> 16;
+    return i < 0 ? 0 : (i > limit ? limit : (int)i);
+}
+
+/* Whether every texel the filter reads for pixels whose positions lie
+   between (ax, ay) and (bx, by) (16.16) lies in tiles of one colour, and
+   which. The texels read are those at the positions' floors and one past,
+   clamped to the texture, on any path. */
+static inline int flat_box(const cr_quad *q, int64_t ax, int64_t ay, int64_t bx, int64_t by, uint32_t *color) {
+    int64_t x_lo = ax < bx ? ax : bx, x_hi = ax < bx ? bx : ax, y_lo = ay < by ? ay : by, y_hi = ay < by ? by : ay;
+    int mx = q->tex_width - 1, my = q->tex_height - 1;
+    int tx0 = texel_index(x_lo, mx) / CR_TILE, tx1 = texel_index(x_hi + 65536, mx) / CR_TILE;
+    int ty0 = texel_index(y_lo, my) / CR_TILE, ty1 = texel_index(y_hi + 65536, my) / CR_TILE;
+    int across = (q->tex_width + CR_TILE - 1) / CR_TILE;
+    uint64_t first = q->tiles[(size_t)ty0 * across + tx0] & CR_TILE_FLAT_MASK;
+    if (!first) return 0;
+    /* Row by row: the tile at the box's left edge, and enough like it after it. */
+    for (int ty = ty0; ty <= ty1; ty++) {
+        uint64_t tile = q->tiles[(size_t)ty * across + tx0];
+        if ((tile & CR_TILE_FLAT_MASK) != first || (int64_t)(tile >> 33) < tx1 - tx0) return 0;
+    }
+    *color = (uint32_t)first;
+    return 1;
+}
+
+/* flat_box for n pixels from (fx, fy), stepping (dx, dy): the positions
+   step linearly, so the first and the last bound them. */
+static inline int flat_run(const cr_quad *q, int32_t fx, int32_t fy, int32_t dx, int32_t dy, int n, uint32_t *color) {
+    return flat_box(q, fx, fy, (int64_t)fx + (int64_t)dx * (n - 1), (int64_t)fy + (int64_t)dy * (n - 1), color);
+}
+
+
+/* x / SPAN, rounded toward zero as C's division is. */
+static inline int64_t div_span(int64_t x) { return (x + ((x >> 63) & (SPAN - 1))) >> SPAN_SHIFT; }
 
 /* The deep inside of a row: whole pixels, no edge tests. */
 static void draw_interior(cr_target *t, const cr_quad *q, int y, int xs, int xe) {
@@ -584,6 +797,7 @@ static void draw_interior(cr_target *t, const cr_quad *q, int y, int xs, int xe)
     double py = y + 0.5;
     size_t row = (size_t)y * t->width;
     uint32_t color = load_px(q->color);
+    int sampled = t->sampled_rows[y];
     if (!q->texture) {
         uint32_t fill = q->alpha != 255 ? lanes_mul255(color, q->alpha) : color;
         for (int x = xs; x < xe; x++) {
@@ -610,7 +824,42 @@ static void draw_interior(cr_target *t, const cr_quad *q, int y, int xs, int xe)
         row_fx = (int32_t)floor(tx * 65536.0 + 0.5); row_fy = (int32_t)floor(ty * 65536.0 + 0.5);
         step_x = (int32_t)floor(sx * 65536.0 + 0.5); step_y = (int32_t)floor(sy * 65536.0 + 0.5);
     }
+    /* Under perspective, the exact position at each span's end is the next span's start: solved once. */
+    int32_t next_fx = 0, next_fy = 0;
+    if (!affine) {
+        double pa = xs + 0.5;
+        texel_at(q, pa * m[0] + py * m[3] + m[6], pa * m[1] + py * m[4] + m[7], pa * m[2] + py * m[5] + m[8], &next_fx, &next_fy);
+    }
+    /* A position solved ahead (a long run's end), kept for the span that ends there. */
+    int ahead_x = -1;
+    int32_t ahead_fx = 0, ahead_fy = 0;
+    int flat_runs = q->tiles && fast_paths_allowed;
     for (int x0 = xs; x0 < xe; x0 += SPAN) {
+        if (flat_runs && x0 + FLAT_RUN < xe && (x0 - xs) % FLAT_RUN == 0) {
+            /* FLAT_RUN pixels at once over flat tiles: along a row the positions are
+               monotonic (W keeps its sign over the inside's centres, and the
+               interpolated ones lie between the exact ones), so the exact
+               positions at the run's first pixel and at the next run's first bound
+               all of them. */
+            int x_end = x0 + FLAT_RUN;
+            int32_t ex, ey, sx, sy;
+            if (affine) {
+                sx = row_fx + step_x * (x0 - xs); sy = row_fy + step_y * (x0 - xs);
+                ex = row_fx + step_x * (x_end - xs); ey = row_fy + step_y * (x_end - xs);
+            } else {
+                double pb = x_end + 0.5;
+                sx = next_fx; sy = next_fy;
+                texel_at(q, pb * m[0] + py * m[3] + m[6], pb * m[1] + py * m[4] + m[7], pb * m[2] + py * m[5] + m[8], &ex, &ey);
+            }
+            uint32_t flat;
+            if (flat_box(q, sx, sy, ex, ey, &flat)) {
+                blend_flat(t, q, row + x0, flat, FLAT_RUN, color, sampled);
+                next_fx = ex; next_fy = ey;
+                x0 = x_end - SPAN;
+                continue;
+            }
+            ahead_x = x_end; ahead_fx = ex; ahead_fy = ey;
+        }
         int x1 = x0 + SPAN < xe ? x0 + SPAN : xe;
         int n = x1 - x0;
         int32_t fxa, fya, dx, dy;
@@ -618,19 +867,25 @@ static void draw_interior(cr_target *t, const cr_quad *q, int y, int xs, int xe)
             fxa = row_fx + step_x * (x0 - xs); fya = row_fy + step_y * (x0 - xs);
             dx = step_x; dy = step_y;
         } else {
-            double pa = x0 + 0.5, pb = x1 + 0.5;
+            double pb = x1 + 0.5;
             int32_t fxb, fyb;
-            texel_at(q, pa * m[0] + py * m[3] + m[6], pa * m[1] + py * m[4] + m[7], pa * m[2] + py * m[5] + m[8], &fxa, &fya);
-            texel_at(q, pb * m[0] + py * m[3] + m[6], pb * m[1] + py * m[4] + m[7], pb * m[2] + py * m[5] + m[8], &fxb, &fyb);
-            /* A whole span divides by a constant (a shift), not by n. */
-            dx = (int32_t)(n == SPAN ? ((int64_t)fxb - fxa) / SPAN : ((int64_t)fxb - fxa) / n);
-            dy = (int32_t)(n == SPAN ? ((int64_t)fyb - fya) / SPAN : ((int64_t)fyb - fya) / n);
+            fxa = next_fx; fya = next_fy;
+            if (x1 == ahead_x) { fxb = ahead_fx; fyb = ahead_fy; }
+            else texel_at(q, pb * m[0] + py * m[3] + m[6], pb * m[1] + py * m[4] + m[7], pb * m[2] + py * m[5] + m[8], &fxb, &fyb);
+            next_fx = fxb; next_fy = fyb;
+            /* A whole span divides by a constant, with a shift (written out: a compiler
+               otherwise folds both cases into one hardware divide by n). */
+            dx = (int32_t)(n == SPAN ? div_span((int64_t)fxb - fxa) : ((int64_t)fxb - fxa) / n);
+            dy = (int32_t)(n == SPAN ? div_span((int64_t)fyb - fya) : ((int64_t)fyb - fya) / n);
         }
         int32_t fx = fxa, fy = fya;
         /* One texel a pixel, on the texel grid (an unturned, unscaled layer at a whole-pixel place): no filtering. */
         int exact = dx == 65536 && dy == 0 && (fxa & 0xffff) == 0 && (fya & 0xffff) == 0;
-        uint32_t source[SPAN];
-        if (exact) {
+        uint32_t source[SPAN], flat;
+        if (!exact && flat_runs && flat_run(q, fx, fy, dx, dy, n, &flat)) {
+            blend_flat(t, q, row + x0, flat, n, color, sampled);
+            continue;
+        } else if (exact) {
             memcpy(source, q->texture + ((size_t)(fya >> 16) * q->tex_width + (fxa >> 16)) * 4, (size_t)n * 4);
         } else {
 #if CR_HAS_AVX2_PATH
@@ -639,7 +894,7 @@ static void draw_interior(cr_target *t, const cr_quad *q, int y, int xs, int xe)
 #endif
             for (int k = 0; k < n; k++, fx += dx, fy += dy) source[k] = bilinear_fixed(q, fx, fy);
         }
-        blend_span(t, q, row + x0, source, n, color);
+        blend_span(t, q, row + x0, source, n, color, sampled);
     }
 }
 
@@ -651,10 +906,6 @@ static void draw_interior(cr_target *t, const cr_quad *q, int y, int xs, int xe)
    classifying, no samples) and, when their picture has one texel a device
    pixel, each row is one pass of texels over the target: the plain blend. */
 
-/* Fast paths may be turned off, so that tests can compare them with the general path. */
-static int fast_paths_allowed = 1;
-
-void cr_use_fast_paths(int enabled) { fast_paths_allowed = enabled; }
 
 /* Whether x is a whole number, to within the error of a homography's inverse. */
 static inline int near_whole(double x, int *whole) {
@@ -772,7 +1023,7 @@ static void draw_aligned(cr_target *t, const cr_quad *q, int ax0, int ay0, int a
             int n = x1 - x < SPAN ? x1 - x : SPAN;
             uint32_t source[SPAN];
             memcpy(source, texels + (size_t)(x - x0) * 4, (size_t)n * 4);
-            blend_span(t, q, row + x, source, n, color);
+            blend_span(t, q, row + x, source, n, color, 1);
         }
     }
 }
@@ -907,7 +1158,8 @@ void cr_fill(cr_target *t, const uint8_t color[4]) {
 }
 
 void cr_resolve(cr_target *t) {
-    for (int s = 0; s < t->used; s++) average_into(t, (size_t)t->owners[s]);
+    /* Slot s belongs to pixel owners[s]: no look-up of the pixel's slot (a miss a pixel). */
+    for (int s = 0; s < t->used; s++) average_slot(t, s, (size_t)t->owners[s]);
 }
 
 /* ---- Page curl ---------------------------------------------------------- */
@@ -1117,29 +1369,57 @@ static int curl_runs(const cr_quad *q, const curl_shape *c, const curl_row *l, i
 /* A run of the flap's back: its texels found SPAN pixels at a time (a
    texel position solved at each span's start, stepped between), filtered
    as a layer's are, then shaded as curl_pixel shades the back. */
+/* The back of the page in the flap's light: each colour channel c of a
+   texel (alpha a) becomes ((2c + 3a + 2) / 5) · 230 / 256, the page's own
+   picture seen through the paper, lightened, then shaded; alpha stays. */
+static void shade_back(uint32_t *texels, int n) {
+    int k = 0;
+#if defined(__SSE2__)
+    /* x / 5 for 16-bit x is (x · 0xCCCD) >> 18 exactly. */
+    const __m128i zero = _mm_setzero_si128(), fifth = _mm_set1_epi16((short)0xCCCD), light = _mm_set1_epi16(230);
+    const __m128i two = _mm_set1_epi16(2), three = _mm_set1_epi16(3);
+    const __m128i colour = _mm_set_epi16(0, -1, -1, -1, 0, -1, -1, -1);
+    for (; k + 4 <= n; k += 4) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(texels + k));
+        __m128i halves[2] = {_mm_unpacklo_epi8(v, zero), _mm_unpackhi_epi8(v, zero)};
+        for (int h = 0; h < 2; h++) {
+            __m128i c = halves[h], a = alphas_epi16(c);
+            __m128i x = _mm_add_epi16(_mm_add_epi16(_mm_mullo_epi16(c, two), _mm_mullo_epi16(a, three)), two);
+            __m128i shaded = _mm_srli_epi16(_mm_mullo_epi16(_mm_srli_epi16(_mm_mulhi_epu16(x, fifth), 2), light), 8);
+            halves[h] = _mm_or_si128(_mm_and_si128(shaded, colour), _mm_andnot_si128(colour, c));
+        }
+        _mm_storeu_si128((__m128i *)(void *)(texels + k), _mm_packus_epi16(halves[0], halves[1]));
+    }
+#endif
+    for (; k < n; k++) {
+        uint8_t c[4];
+        store_px(c, texels[k]);
+        for (int ch = 0; ch < 3; ch++) c[ch] = (uint8_t)((((c[ch] * 2u + c[3] * 3u + 2) / 5) * 230u) >> 8);
+        texels[k] = load_px(c);
+    }
+}
+
 static void draw_flap_run(cr_target *t, const cr_quad *q, const curl_row *l, int y, int xs, int xe) {
     double kx = (double)q->tex_width / q->width, ky = (double)q->tex_height / q->height;
     int32_t dx = (int32_t)floor(l->afu * kx * 65536.0 + 0.5), dy = (int32_t)floor(l->afv * ky * 65536.0 + 0.5);
-    uint32_t alpha = q->alpha;
     for (int x0 = xs; x0 < xe; x0 += SPAN) {
         int n = xe - x0 < SPAN ? xe - x0 : SPAN;
         int32_t fx, fy;
         texel_at(q, l->afu * x0 + l->bfu, l->afv * x0 + l->bfv, 1, &fx, &fy);
-        uint32_t source[SPAN];
+        uint32_t source[SPAN], flat;
         /* The run's last texel stays inside the page (its margin), so stepping never leaves the texture. */
+        if (q->tiles && fast_paths_allowed && flat_run(q, fx, fy, dx, dy, n, &flat)) {
+            for (int k = 0; k < n; k++) source[k] = flat;
+        } else {
 #if CR_HAS_AVX2_PATH
-        if (has_avx2() && q->tex_width >= 2) bilinear_span_avx2(q, fx, fy, dx, dy, n, source);
-        else
+            if (has_avx2() && q->tex_width >= 2) bilinear_span_avx2(q, fx, fy, dx, dy, n, source);
+            else
 #endif
-        for (int k = 0; k < n; k++) source[k] = bilinear_fixed(q, fx + dx * k, fy + dy * k);
-        uint8_t *dst = t->pixels + ((size_t)y * t->width + x0) * 4;
-        for (int k = 0; k < n; k++) {
-            uint8_t c[4];
-            store_px(c, source[k]);
-            /* The back: the page's own picture seen through the paper, lightened, in the flap's light (230). */
-            for (int ch = 0; ch < 3; ch++) c[ch] = (uint8_t)((((c[ch] * 2u + c[3] * 3u + 2) / 5) * 230u) >> 8);
-            store_px(dst + (size_t)k * 4, lanes_over(lanes_mul255(load_px(c), alpha), load_px(dst + (size_t)k * 4)));
+            for (int k = 0; k < n; k++) source[k] = bilinear_fixed(q, fx + dx * k, fy + dy * k);
         }
+        shade_back(source, n);
+        /* Over the target at the page's opacity: span_over's arithmetic is lanes_over(lanes_mul255(c, alpha), d). */
+        span_over(t->pixels + ((size_t)y * t->width + x0) * 4, (const uint8_t *)(const void *)source, n, 0, q->alpha);
     }
 }
 

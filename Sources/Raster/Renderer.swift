@@ -17,9 +17,9 @@ public final class Renderer {
     public let scale: Double
     let painter: any ScreenPainter
     /// The screens drawn for a role at a size, kept for the next frame.
-    private var screens: [ScreenKey: Image] = [:]
+    private var screens: [ScreenKey: Painted] = [:]
     /// The list's rows drawn at a size, kept likewise.
-    private var rows: [RowKey: Image] = [:]
+    private var rows: [RowKey: Painted] = [:]
     var spareTargets: [RenderTarget] = []
     let backdropScratch = BackdropScratch()
     private var frameTarget: RenderTarget?
@@ -41,6 +41,10 @@ public final class Renderer {
     /// The most pixels one frame may have (8K × 4K; an iPad at @3× is 2,502 × 3,582).
     public static let framePixelLimit = 32_000_000
     private var pageTarget: RenderTarget?
+    /// What `pageTarget` holds: the flat page last drawn into it, and all it was drawn with.
+    private var pageDrawn: PageKey?
+    /// The kept page's flat tiles (`cr_texture_tiles`).
+    private var pageTiles: [UInt64] = []
     private var currentWindow = Size(width: 390, height: 844)
     /// The frame's screens' own safe areas, by layer id.
     private var currentScreenSafeAreas: [Int: EdgeInsets] = [:]
@@ -53,9 +57,38 @@ public final class Renderer {
         let safeArea: EdgeInsets
     }
 
+    /// Everything a curled layer's flat page is drawn from: a page the same
+    /// as the last one drawn is the same pixels (the curl moves, the page
+    /// does not).
+    struct PageKey: Equatable {
+        let flat: RenderLayer
+        let safeArea: EdgeInsets
+        let window: Size
+        let screenSafeAreas: [Int: EdgeInsets]
+        let groupDepth: Int
+    }
+
     struct RowKey: Hashable {
         let index: Int
         let width: Int, height: Int
+    }
+
+    /// A painted screen or row, with its flat tiles (`cr_texture_tiles`),
+    /// found once when it is painted and used by every frame that draws it.
+    struct Painted {
+        let image: Image
+        let tiles: [UInt64]
+
+        init(_ image: Image) {
+            self.image = image
+            let count = ((image.width + Int(CR_TILE) - 1) / Int(CR_TILE)) * ((image.height + Int(CR_TILE) - 1) / Int(CR_TILE))
+            tiles = [UInt64](unsafeUninitializedCapacity: count) { tiles, initialized in
+                image.pixels.withUnsafeBufferPointer { pixels in
+                    cr_texture_tiles(pixels.baseAddress, Int32(image.width), Int32(image.height), tiles.baseAddress)
+                }
+                initialized = count
+            }
+        }
     }
 
     /// - Parameters:
@@ -170,7 +203,8 @@ public final class Renderer {
         let bounds = layer.bounds.standardized
         let radius = min(max(layer.cornerRadius, 0), min(bounds.width, bounds.height) / 2)
         let alpha = UInt8((min(layer.opacity, 1) * 255).rounded())
-        let content = try texture(for: layer, size: bounds.size, safeArea: context.safeArea)
+        let painted = try texture(for: layer, size: bounds.size, safeArea: context.safeArea)
+        let content = painted?.image
         let corners = layer.maskedCorners
         // masksToBounds cuts the shadow away with everything outside the bounds (a well-known Core Animation catch).
         if let shadow = layer.shadow, !layer.masksToBounds {
@@ -186,10 +220,11 @@ public final class Renderer {
             } else if content != nil && radius > 0 && !layer.masksToBounds {
                 // Core Animation rounds the background always, the contents only when masking.
                 fill(toDevice, bounds.size, radius: radius, corners: corners, color: background, alpha: alpha, box: box, context: context)
-                fill(toDevice, bounds.size, radius: 0, color: (0, 0, 0, 0), texture: content, alpha: alpha, box: box, context: context)
-            } else if content != nil || background.3 > 0 {
-                fill(toDevice, bounds.size, radius: radius, corners: corners, color: background, texture: content, alpha: alpha,
+                fill(toDevice, bounds.size, radius: 0, color: (0, 0, 0, 0), texture: content, tiles: painted?.tiles, alpha: alpha,
                      box: box, context: context)
+            } else if content != nil || background.3 > 0 {
+                fill(toDevice, bounds.size, radius: radius, corners: corners, color: background, texture: content, tiles: painted?.tiles,
+                     alpha: alpha, box: box, context: context)
             }
         }
         if let material = layer.backdrop, let box, !bounds.isEmpty {
@@ -232,7 +267,7 @@ public final class Renderer {
     // MARK: Quads
 
     func fill(_ toDevice: Homography, _ size: Size, radius: Double, corners: CornerMask = .all, color: (UInt8, UInt8, UInt8, UInt8),
-              texture: Image? = nil, alpha: UInt8, box: PixelBox, context: DrawContext) {
+              texture: Image? = nil, tiles: [UInt64]? = nil, alpha: UInt8, box: PixelBox, context: DrawContext) {
         var quad = makeQuad(toDevice, size, radius: radius, corners: corners, box: box)
         quad.color = color
         quad.alpha = alpha
@@ -241,7 +276,11 @@ public final class Renderer {
             quad.texture = pixels.baseAddress
             quad.tex_width = Int32(texture.width)
             quad.tex_height = Int32(texture.height)
-            draw(&quad, context: context)
+            guard let tiles else { return draw(&quad, context: context) }
+            tiles.withUnsafeBufferPointer { tiles in
+                quad.tiles = tiles.baseAddress
+                draw(&quad, context: context)
+            }
         }
     }
 
@@ -327,7 +366,7 @@ public final class Renderer {
     // MARK: Content
 
     /// What the layer shows in its bounds, at the device's resolution.
-    func texture(for layer: RenderLayer, size: Size, safeArea: EdgeInsets) throws -> Image? {
+    func texture(for layer: RenderLayer, size: Size, safeArea: EdgeInsets) throws -> Painted? {
         let window = currentWindow
         if case .listRow(let index) = layer.content { return try rowTexture(index, size: size) }
         guard case .screen(let role) = layer.content, size.width >= 1, size.height >= 1 else { return nil }
@@ -338,13 +377,13 @@ public final class Renderer {
         let (width, height) = pixelSize(of: size)
         let insets = currentScreenSafeAreas[layer.id] ?? Self.screenSafeArea(size: size, window: window, safeArea: safeArea)
         let key = ScreenKey(role: role, width: width, height: height, safeArea: insets)
-        if let cached = screens[key] { return cached }
+        if let cached = screens[key] { return cached.image.width > 0 ? cached : nil }
         // Painting a screen (shapes and text) costs several blends a pixel.
         try charge(8 * width * height)
         let image = try painter.paint(role, size: size, scale: scale, safeArea: insets)
-        let painted = image.width > 0 && image.pixels.contains(where: { $0 != 0 }) ? image : nil
+        let painted = image.width > 0 && image.pixels.contains(where: { $0 != 0 }) ? Painted(image) : nil
         if screens.count > 16 { screens.removeAll() }
-        screens[key] = painted ?? Image(width: 0, height: 0)
+        screens[key] = painted ?? Painted(Image(width: 0, height: 0))
         return painted
     }
 
@@ -361,18 +400,18 @@ public final class Renderer {
 
     /// A row of the presenting screen's list; one made far larger than the
     /// window by a script shows its colour only, as a screen does.
-    private func rowTexture(_ index: Int, size: Size) throws -> Image? {
+    private func rowTexture(_ index: Int, size: Size) throws -> Painted? {
         let window = currentWindow
         guard size.width >= 1, size.height >= 1, size.width <= 4 * max(window.width, 1), size.height <= 4 * max(window.height, 1)
         else { return nil }
         let (width, height) = pixelSize(of: size)
         let key = RowKey(index: index, width: width, height: height)
-        if let cached = rows[key] { return cached.width > 0 ? cached : nil }
+        if let cached = rows[key] { return cached.image.width > 0 ? cached : nil }
         try charge(8 * width * height)
         let image = try painter.paintRow(index, size: size, scale: scale)
-        let painted = image.width > 0 && image.pixels.contains(where: { $0 != 0 }) ? image : nil
+        let painted = image.width > 0 && image.pixels.contains(where: { $0 != 0 }) ? Painted(image) : nil
         if rows.count > 32 { rows.removeAll() }
-        rows[key] = painted ?? Image(width: 0, height: 0)
+        rows[key] = painted ?? Painted(Image(width: 0, height: 0))
         return painted
     }
 
@@ -402,19 +441,28 @@ public final class Renderer {
         let (width, height) = pixelSize(of: bounds.size)
         guard width * height <= Self.framePixelLimit else { return }
         try charge(width * height + context.target.width * context.target.height)
-        let page = RenderTarget.reusing(pageTarget, width: width, height: height)
-        pageTarget = page
-        page.clear()
         var flat = layer
         flat.curl = 0
         flat.transform = .identity
         flat.opacity = 1
         flat.anchorPoint = Point(x: 0, y: 0)
         flat.position = Point(x: bounds.minX, y: bounds.minY)
-        var pageContext = DrawContext(target: page, clip: nil, safeArea: context.safeArea)
-        try draw(flat, parent: Homography(scaleX: scale, y: scale), context: &pageContext)
-        // The page's own pixels are the curl's texture: resolved, not copied.
-        cr_resolve(&page.target)
+        let key = PageKey(flat: flat, safeArea: context.safeArea, window: currentWindow, screenSafeAreas: currentScreenSafeAreas,
+                          groupDepth: groupDepth)
+        let page = RenderTarget.reusing(pageTarget, width: width, height: height)
+        if page !== pageTarget || pageDrawn != key {
+            pageTarget = page
+            pageDrawn = nil
+            page.clear()
+            var pageContext = DrawContext(target: page, clip: nil, safeArea: context.safeArea)
+            try draw(flat, parent: Homography(scaleX: scale, y: scale), context: &pageContext)
+            // The page's own pixels are the curl's texture: resolved, not copied.
+            cr_resolve(&page.target)
+            let tile = Int(CR_TILE)
+            pageTiles = [UInt64](repeating: 0, count: ((width + tile - 1) / tile) * ((height + tile - 1) / tile))
+            cr_texture_tiles(page.pixels, Int32(width), Int32(height), &pageTiles)
+            pageDrawn = key
+        }
 
         let angle = 0.3
         let n = Point(x: sin(angle), y: cos(angle))
@@ -429,8 +477,11 @@ public final class Renderer {
         quad.texture = UnsafePointer(page.pixels)
         quad.tex_width = Int32(page.width)
         quad.tex_height = Int32(page.height)
-        clipped(&quad, context: context) { target, quad in
-            cr_draw_curl(target, quad, axis * n.x, axis * n.y, n.x, n.y, radius)
+        pageTiles.withUnsafeBufferPointer { tiles in
+            quad.tiles = tiles.baseAddress
+            clipped(&quad, context: context) { target, quad in
+                cr_draw_curl(target, quad, axis * n.x, axis * n.y, n.x, n.y, radius)
+            }
         }
     }
 

@@ -71,6 +71,34 @@ import TestSupport
         #expect(under > 2000, "revealed pixels: \(under)")
     }
 
+    /// A curled page is drawn flat once and kept while it stays the same
+    /// (only the curl moves): frames drawn one after another by one renderer
+    /// are the bytes a fresh renderer draws for each, also when the page's
+    /// own layers change between frames.
+    @Test func keptCurlPagesDrawTheSameBytes() throws {
+        let frames = try Preview.frames("page-curl", scenario: .presentThenDismiss, fps: 20).filter { $0.progress != nil }
+        #expect(frames.count > 8)
+        let kept = Renderer(scale: 1, painter: StandardScene())
+        for (index, frame) in frames.enumerated() {
+            var frame = frame
+            // Every third frame the page's first sublayer changes colour: the kept page must not serve.
+            if index % 3 == 2, !frame.root.sublayers.isEmpty {
+                recolourFirstLeaf(&frame.root, index: index)
+            }
+            let again = try Renderer(scale: 1, painter: StandardScene()).render(frame)
+            #expect(try kept.render(frame).pixels == again.pixels, "frame \(index)")
+        }
+    }
+
+    /// Gives the deepest first layer a colour of its own.
+    private func recolourFirstLeaf(_ layer: inout RenderLayer, index: Int) {
+        if layer.sublayers.isEmpty {
+            layer.backgroundColor = Color(red: Double(index % 7) / 7, green: 0.5, blue: 0.2)
+        } else {
+            recolourFirstLeaf(&layer.sublayers[layer.sublayers.count - 1], index: index)
+        }
+    }
+
     /// Presentr's blurBackground on the alert: once presented, the red and
     /// green halves of the presenter show through its .dark blur (Apple's
     /// UIImageEffects figures: 20 pt, saturation 1.8, white 0.11 at 0.73).

@@ -132,10 +132,17 @@ import Testing
             quad.alpha = round % 4 == 0 ? 255 : UInt8(40 + random.next() * 215)
             quad.tex_width = Int32(tw)
             quad.tex_height = Int32(th)
-            let texture = (0..<tw * th).flatMap { i -> [UInt8] in
+            var texture = (0..<tw * th).flatMap { i -> [UInt8] in
                 let alpha: UInt8 = i % 5 == 0 ? UInt8(random.next() * 255) : 255
                 return [UInt8(random.next() * Double(alpha)), UInt8(random.next() * Double(alpha)), UInt8(random.next() * Double(alpha)), alpha]
             }
+            // Some pages are mostly one colour, as a screen's picture is, so the flap crosses flat tiles.
+            if round % 2 == 1 {
+                for i in stride(from: 0, to: texture.count, by: 4) where (i / 4) / tw < th * 2 / 3 { (texture[i], texture[i + 1], texture[i + 2], texture[i + 3]) = (250, 250, 250, 255) }
+            }
+            let tile = Int(CR_TILE)
+            var tiles = [UInt64](repeating: 0, count: ((tw + tile - 1) / tile) * ((th + tile - 1) / tile))
+            texture.withUnsafeBufferPointer { cr_texture_tiles($0.baseAddress, Int32(tw), Int32(th), &tiles) }
             let angle = random.next() * 2 * Double.pi
             let (nx, ny) = (cos(angle), sin(angle))
             let radius = 1 + random.next() * 12 / scale
@@ -148,9 +155,13 @@ import Testing
                     var background: [UInt8] = [200, 210, 220, 255]
                     cr_fill(&t, &background)
                     texture.withUnsafeBufferPointer { tex in
-                        var page = quad
-                        page.texture = tex.baseAddress
-                        cr_draw_curl(&t, &page, cx, cy, nx, ny, radius)
+                        tiles.withUnsafeBufferPointer { tiles in
+                            var page = quad
+                            page.texture = tex.baseAddress
+                            // The flap's runs over flat tiles take their colour unfiltered (the fast path only).
+                            page.tiles = tiles.baseAddress
+                            cr_draw_curl(&t, &page, cx, cy, nx, ny, radius)
+                        }
                     }
                 }
                 return target.pixels
@@ -161,5 +172,117 @@ import Testing
             let differing = zip(fast, general).filter { $0 != $1 }.count
             #expect(worst <= 1 && differing * 200 <= fast.count, "round \(round): scale \(scale), page \(tw)×\(th) at (\(tx), \(ty)), axis (\(cx), \(cy)) n (\(nx), \(ny)) r \(radius)")
         }
+    }
+
+    /// A texture of flat blocks (clear, opaque and translucent colours, the
+    /// most common case in a screen's picture) with a little noise here and
+    /// there, premultiplied.
+    static func blockTexture(width: Int, height: Int, random: inout WarperFuzzTests.SplitMix) -> [UInt8] {
+        var texture = [UInt8](repeating: 0, count: width * height * 4)
+        for _ in 0..<6 {
+            let (x0, y0) = (Int(random.next() * Double(width)), Int(random.next() * Double(height)))
+            let (x1, y1) = (min(width, x0 + 1 + Int(random.next() * 30)), min(height, y0 + 1 + Int(random.next() * 30)))
+            let a = random.next() < 0.5 ? 255 : UInt8(random.next() * 255)
+            let color = [UInt8(random.next() * Double(a)), UInt8(random.next() * Double(a)), UInt8(random.next() * Double(a)), a]
+            for y in y0..<y1 { for x in x0..<x1 { for c in 0..<4 { texture[(y * width + x) * 4 + c] = color[c] } } }
+        }
+        for _ in 0..<(width * height / 150) {
+            let i = Int(random.next() * Double(width * height)) * 4
+            let a = UInt8(random.next() * 255)
+            texture[i + 3] = a
+            for c in 0..<3 { texture[i + c] = min(texture[i + c], a) }
+        }
+        return texture
+    }
+
+    /// The tiles, found here texel by texel: each tile's colour where all
+    /// its texels share it, and how many tiles after it in its row share it.
+    @Test func flatTilesAreTheTilesOfOneColour() {
+        var random = WarperFuzzTests.SplitMix(state: 808)
+        for round in 0..<40 {
+            let (w, h) = (1 + Int(random.next() * 50), 1 + Int(random.next() * 50))
+            let texture = Self.blockTexture(width: w, height: h, random: &random)
+            let tile = Int(CR_TILE), across = (w + tile - 1) / tile, down = (h + tile - 1) / tile
+            var tiles = [UInt64](repeating: 7, count: across * down)
+            texture.withUnsafeBufferPointer { cr_texture_tiles($0.baseAddress, Int32(w), Int32(h), &tiles) }
+            for ty in 0..<down {
+                // Each tile's one colour (flagged), or 0.
+                let flat = (0..<across).map { tx -> UInt64 in
+                    var colours = Set<UInt32>()
+                    for y in ty * tile..<min(h, ty * tile + tile) {
+                        for x in tx * tile..<min(w, tx * tile + tile) {
+                            let i = (y * w + x) * 4
+                            colours.insert(UInt32(texture[i]) | UInt32(texture[i + 1]) << 8 | UInt32(texture[i + 2]) << 16 | UInt32(texture[i + 3]) << 24)
+                        }
+                    }
+                    return colours.count == 1 ? (1 << 32) | UInt64(colours.first!) : 0
+                }
+                for tx in 0..<across {
+                    // With the count of tiles right after it of the same colour.
+                    let run = flat[tx] == 0 ? 0 : (tx + 1..<across).prefix { flat[$0] == flat[tx] }.count
+                    let expected = flat[tx] == 0 ? 0 : flat[tx] | UInt64(run) << 33
+                    #expect(tiles[ty * across + tx] == expected, "round \(round): \(w)×\(h), tile (\(tx), \(ty))")
+                }
+            }
+        }
+    }
+
+    /// Turned, scaled and perspective layers over textures of flat blocks:
+    /// runs of pixels whose texels lie in tiles of one colour (a span, or
+    /// several at once on a wide layer) take that colour without filtering,
+    /// and must give the filter's bytes.
+    @Test func flatTilesGiveTheFiltersBytes() {
+        var random = WarperFuzzTests.SplitMix(state: 4242)
+        let size = (220, 70)
+        var flatRuns = 0
+        for round in 0..<200 {
+            let (tw, th) = (2 + Int(random.next() * (round % 2 == 0 ? 200 : 80)), 2 + Int(random.next() * 80))
+            let texture = Self.blockTexture(width: tw, height: th, random: &random)
+            let tile = Int(CR_TILE)
+            var tiles = [UInt64](repeating: 0, count: ((tw + tile - 1) / tile) * ((th + tile - 1) / tile))
+            texture.withUnsafeBufferPointer { cr_texture_tiles($0.baseAddress, Int32(tw), Int32(th), &tiles) }
+            flatRuns += tiles.filter { $0 != 0 }.count
+            // A layer tw/s × th/s points turned about y (and a little about x) under perspective, or only scaled.
+            let (w, h) = (Double(tw) * (0.5 + random.next()), Double(th) * (0.5 + random.next()))
+            let angle = round % 4 == 0 ? 0 : (random.next() - 0.5) * 2.4
+            let (c, s) = (cos(angle), sin(angle))
+            let eye = 150 + random.next() * 400, tilt = round % 3 == 0 ? (random.next() - 0.5) * 0.004 : 0
+            // Forward map of local (u, v): x = (u' c + ox) / w', y = (v' + oy) / w', w' = 1 - u' s / eye + v' tilt, u' = u - w/2.
+            let (ox, oy) = (110 + (random.next() - 0.5) * 40, 35 + (random.next() - 0.5) * 20)
+            let forward = (c, 0.0, -s / eye, 0.0, 1.0, tilt, -w / 2 * c + ox * (1 + w / 2 * s / eye), -h / 2 + oy * (1 + w / 2 * s / eye),
+                           1 + w / 2 * s / eye)
+            guard let inverse = Self.inverse(forward) else { continue }
+            var quad = cr_quad()
+            quad.m = inverse
+            quad.f = (forward.2, forward.5, forward.8)
+            quad.width = w
+            quad.height = h
+            quad.alpha = round % 5 == 0 ? UInt8(random.next() * 255) : 255
+            quad.color = round % 6 == 0 ? (10, 20, 30, 60) : (0, 0, 0, 0)
+            (quad.x0, quad.y0, quad.x1, quad.y1) = (0, 0, Int32(size.0), Int32(size.1))
+            quad.tex_width = Int32(tw)
+            quad.tex_height = Int32(th)
+            func drawn(fast: Bool) -> [UInt8] {
+                tiles.withUnsafeBufferPointer { tiles in
+                    var layer = quad
+                    layer.tiles = tiles.baseAddress
+                    return draw(layer, texture: texture, fast: fast, size: size)
+                }
+            }
+            let (fast, general) = (drawn(fast: true), drawn(fast: false))
+            #expect(zip(fast, general).filter { $0 != $1 }.count == 0, "round \(round): \(tw)×\(th) texels on \(w)×\(h), angle \(angle)")
+        }
+        #expect(flatRuns > 500)
+    }
+
+    /// The inverse of a 3×3 matrix (row vectors, as cr_quad.m), or nil when singular.
+    static func inverse(_ m: (Double, Double, Double, Double, Double, Double, Double, Double, Double))
+        -> (Double, Double, Double, Double, Double, Double, Double, Double, Double)? {
+        let (a, b, c, d, e, f, g, h, i) = m
+        let det = a * (e * i - f * h) - b * (d * i - f * g) + c * (d * h - e * g)
+        guard abs(det) > 1e-12 else { return nil }
+        return ((e * i - f * h) / det, (c * h - b * i) / det, (b * f - c * e) / det,
+                (f * g - d * i) / det, (a * i - c * g) / det, (c * d - a * f) / det,
+                (d * h - e * g) / det, (b * g - a * h) / det, (a * e - b * d) / det)
     }
 }

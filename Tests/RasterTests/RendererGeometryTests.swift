@@ -168,6 +168,50 @@ extension RenderFrame {
         #expect(Set(stride(from: 0, to: wide.pixels.count, by: 4).map { wide.pixels[$0] }).count > 50)
     }
 
+    /// A plain rectangle's edge pixels take their 16 samples four at a
+    /// time where the processor has AVX2: the same masks as one at a time,
+    /// on any map (perspective, magnified, almost edge-on, partly behind
+    /// the eye), so the same bytes.
+    @Test func rectangleEdgesSampleTheSameWideOrNarrow() {
+        var random = WarperFuzzTests.SplitMix(state: 31)
+        let size = (64, 48)
+        var drawn = 0
+        for round in 0..<400 {
+            var quad = cr_quad()
+            let scale = [0.05, 0.5, 1, 3, 40][round % 5]
+            quad.m = ((random.next() - 0.5) * scale, (random.next() - 0.5) * scale, round % 3 == 0 ? 0 : (random.next() - 0.5) * 0.05,
+                      (random.next() - 0.5) * scale, (random.next() - 0.5) * scale, round % 3 == 0 ? 0 : (random.next() - 0.5) * 0.05,
+                      (random.next() - 0.3) * 60, (random.next() - 0.3) * 60, 0.2 + random.next())
+            quad.f = (round % 4 == 0 ? (random.next() - 0.5) * 0.02 : 0, round % 4 == 0 ? (random.next() - 0.5) * 0.02 : 0, 1)
+            quad.width = 1 + random.next() * 80
+            quad.height = 1 + random.next() * 80
+            quad.alpha = round % 2 == 0 ? 255 : UInt8(random.next() * 255)
+            quad.color = (30, 90, 150, 200)
+            (quad.x0, quad.y0, quad.x1, quad.y1) = (0, 0, Int32(size.0), Int32(size.1))
+            let texture = (0..<36).flatMap { i -> [UInt8] in [UInt8(i * 7), UInt8(200 - i * 5), 90, 255] }
+            func pixels(wide: Bool) -> [UInt8] {
+                let target = FastPathTests.Target(width: size.0, height: size.1)
+                cr_use_wide_paths(wide ? 1 : 0)
+                defer { cr_use_wide_paths(1) }
+                target.with { t in
+                    var background: [UInt8] = [250, 240, 230, 255]
+                    cr_fill(&t, &background)
+                    texture.withUnsafeBufferPointer { tex in
+                        var layer = quad
+                        if round % 3 != 1 { layer.texture = tex.baseAddress; layer.tex_width = 6; layer.tex_height = 6 }
+                        cr_draw_quad(&t, &layer)
+                    }
+                    cr_resolve(&t)
+                }
+                return target.pixels
+            }
+            let (wide, narrow) = (pixels(wide: true), pixels(wide: false))
+            #expect(wide == narrow, "round \(round): scale \(scale)")
+            if wide.contains(where: { $0 != 250 && $0 != 240 && $0 != 230 && $0 != 255 }) { drawn += 1 }
+        }
+        #expect(drawn > 120)
+    }
+
     /// A tiny picture stretched many times over its layer: the interior
     /// reaches the texture's last row and column, where the wide path reads
     /// each pixel's two texels as one pair.

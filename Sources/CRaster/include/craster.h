@@ -52,7 +52,22 @@ typedef struct {
     uint8_t alpha;              /* opacity, 0-255 */
     const uint8_t *clip;        /* coverage 0-255 per target pixel, or NULL */
     int x0, y0, x1, y1;         /* the device pixels to visit */
+    /* The texture's flat tiles (cr_texture_tiles), or NULL: where every
+       texel a run of pixels reads is one colour, the filter's answer is
+       that colour exactly, and it is not computed texel by texel. */
+    const uint64_t *tiles;
 } cr_quad;
+
+/* Texels a side of a tile of cr_texture_tiles. */
+#define CR_TILE 8
+
+/* One word a CR_TILE x CR_TILE tile of a premultiplied RGBA texture
+   (row-major, ceil(width / CR_TILE) x ceil(height / CR_TILE) words; the
+   last row and column of tiles may be partial): where every texel of the
+   tile is one colour, that colour (its four bytes as one little-endian
+   word) | 1 << 32 | the number of tiles right after it in its row with
+   the same colour << 33; 0 where the texels differ. */
+void cr_texture_tiles(const uint8_t *texture, int width, int height, uint64_t *tiles);
 
 /* Draws the quad's fill and texture over the target. */
 void cr_draw_quad(cr_target *t, const cr_quad *q);
@@ -73,8 +88,9 @@ void cr_fill(cr_target *t, const uint8_t color[4]);
 void cr_use_wide_paths(int enabled);
 
 /* Whether layers that lie on whole pixels (unturned, at whole-pixel places)
-   take their fast path; on by default. Both paths give the same bytes:
-   tests compare them. */
+   take their fast path, and runs of pixels over flat tiles skip the
+   filter; on by default. Both paths give the same bytes: tests compare
+   them. */
 void cr_use_fast_paths(int enabled);
 
 /* Averages every pixel's samples into it (the samples stay for later layers). */
