@@ -8,7 +8,8 @@ import Raster
 /// Two passes over the frames: the first counts every frame's colours into one
 /// histogram, so the whole animation shares one palette and nothing flickers; the
 /// second remaps each frame onto it (libimagequant, Floyd–Steinberg) and hands it to
-/// giflib. Each pass composites the frame over white (GIF has only on/off transparency,
+/// giflib. After the first, a frame carries only the rectangle that changed since the
+/// frame before (`ChangedRegion`); the rest stays on screen. Each pass composites the frame over white (GIF has only on/off transparency,
 /// and the frames are full screens, so a translucent pixel shows as it would on a white
 /// page); compositing twice rather than keeping every frame keeps memory at one frame.
 ///
@@ -38,8 +39,8 @@ public enum GIFEncoder {
             remappers.append(quantiser)
         }
         let writer = try GIFWriter(width: width, height: height, palette: palette)
-        try remap(frames, with: remappers) { i, indices in
-            try writer.add(&indices, width: width, height: height, delay: frames[i].delay)
+        try remap(frames, with: remappers) { i, region, indices in
+            try writer.add(&indices, region: region, delay: frames[i].delay)
             progress?(i + 1)  // frames are written in order
         }
         return try writer.finish()
@@ -78,7 +79,7 @@ public enum GIFEncoder {
     /// writes its own frame when its turn comes, so one frame is written while
     /// the next are remapped.
     private static func remap(_ frames: [GIFFrame], with quantisers: [GIFQuantiser],
-                              write: @escaping (Int, inout [UInt8]) throws -> Void) throws {
+                              write: @escaping (Int, ChangedRegion?, inout [UInt8]) throws -> Void) throws {
         let (width, height) = (quantisers[0].width, quantisers[0].height)
         let turns = Turns(), shared = Shared(quantisers: quantisers, frames: frames)
         do {
@@ -90,14 +91,16 @@ public enum GIFEncoder {
                 var rgba = [UInt8](repeating: 0, count: width * height * 4), indices = [UInt8](repeating: 0, count: width * height)
                 for i in stride(from: worker, to: shared.frames.count, by: shared.quantisers.count) {
                     var remapped: (any Error)?
-                    if !turns.failed {
-                        composite(shared.frames[i].image, overWhiteInto: &rgba)
-                        do { try shared.quantisers[worker].remap(rgba, into: &indices) } catch { remapped = error }
+                    let image = shared.frames[i].image
+                    let region = i == 0 ? .whole(image) : ChangedRegion.between(shared.frames[i - 1].image, image)
+                    if !turns.failed, let region {
+                        composite(image, rows: region.y..<region.y + region.height, overWhiteInto: &rgba)
+                        do { try shared.quantisers[worker].remap(rgba, region, into: &indices) } catch { remapped = error }
                     }
                     // Every frame takes its turn, failed or not, so no worker waits for ever.
                     turns.take(i) {
                         if let remapped { throw remapped }
-                        try writer.write(i, &indices)
+                        try writer.write(i, region, &indices)
                     }
                 }
             }
@@ -139,7 +142,7 @@ public enum GIFEncoder {
 
     /// The caller's writer, called only in a frame's turn: one call at a time.
     private struct Writer: @unchecked Sendable {
-        let write: (Int, inout [UInt8]) throws -> Void
+        let write: (Int, ChangedRegion?, inout [UInt8]) throws -> Void
     }
 
     /// Each worker uses only its own quantiser (worker i, quantiser i); the frames are only read.
@@ -171,11 +174,13 @@ public enum GIFEncoder {
     /// Premultiplied over white is one add a channel: c + (255 − a)·255/255 = c + 255 − a.
     /// Packed four channels to a word, since this runs twice over every pixel; valid
     /// premultiplied channels never exceed alpha, so no channel carries into the next.
-    static func composite(_ image: Image, overWhiteInto out: inout [UInt8]) {
+    /// Only `rows` are written when given (the rest of `out` is left as it was).
+    static func composite(_ image: Image, rows: Range<Int>? = nil, overWhiteInto out: inout [UInt8]) {
         image.pixels.withUnsafeBytes { source in
             out.withUnsafeMutableBytes { target in
                 let src = source.bindMemory(to: UInt32.self), dst = target.bindMemory(to: UInt32.self)
-                for i in 0..<src.count {
+                let rows = rows ?? 0..<image.height
+                for i in rows.lowerBound * image.width..<rows.upperBound * image.width {
                     let p = UInt32(littleEndian: src[i])
                     let cover = 255 &- (p >> 24)
                     dst[i] = UInt32(littleEndian: (p &+ cover &* 0x0001_0101) | 0xFF00_0000)

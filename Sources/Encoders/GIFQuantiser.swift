@@ -63,12 +63,15 @@ final class GIFQuantiser {
         return withUnsafeBytes(of: palette.entries) { Array($0.bindMemory(to: liq_color.self).prefix(Int(palette.count))) }
     }
 
-    /// Writes one palette index per pixel of the opaque RGBA frame into `indices`.
-    func remap(_ rgba: [UInt8], into indices: inout [UInt8]) throws {
+    /// Writes one palette index per pixel of `region` of the opaque RGBA frame into
+    /// `indices`, row by row (region.width × region.height of them).
+    func remap(_ rgba: [UInt8], _ region: ChangedRegion, into indices: inout [UInt8]) throws {
         guard let result else { preconditionFailure("remap before palette") }
-        try withImage(rgba) { image in
+        try withImage(rgba, region) { image in
             try indices.withUnsafeMutableBytes { out in
-                try check(liq_write_remapped_image(result, image, out.baseAddress!, out.count), "remapping a frame")
+                precondition(out.count >= region.width * region.height)
+                try check(liq_write_remapped_image(result, image, out.baseAddress!, region.width * region.height),
+                          "remapping a frame")
             }
         }
     }
@@ -85,11 +88,16 @@ final class GIFQuantiser {
         unsafeBitCast(symbol, to: (@convention(c) (Int32) -> Void).self)(1)
     }
 
-    private func withImage(_ rgba: [UInt8], _ body: (OpaquePointer) throws -> Void) throws {
-        precondition(rgba.count == width * height * 4)
+    /// The region as a libimagequant image: rows pointing into the whole frame.
+    private func withImage(_ rgba: [UInt8], _ region: ChangedRegion, _ body: (OpaquePointer) throws -> Void) throws {
+        precondition(rgba.count == width * height * 4 && region.x >= 0 && region.y >= 0
+                     && region.x + region.width <= width && region.y + region.height <= height)
         try rgba.withUnsafeBytes { bytes in
-            guard let image = liq_image_create_rgba(attributes, bytes.baseAddress!, Int32(width), Int32(height), 0) else {
-                throw EncoderError.quantisationFailed(reason: "libimagequant refused a \(width)×\(height) frame")
+            var rows: [UnsafeMutableRawPointer?] = (0..<region.height).map {
+                UnsafeMutableRawPointer(mutating: bytes.baseAddress! + ((region.y + $0) * width + region.x) * 4)
+            }
+            guard let image = liq_image_create_rgba_rows(attributes, &rows, Int32(region.width), Int32(region.height), 0) else {
+                throw EncoderError.quantisationFailed(reason: "libimagequant refused a \(region.width)×\(region.height) frame")
             }
             defer { liq_image_destroy(image) }
             try body(image)

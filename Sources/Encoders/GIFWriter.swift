@@ -45,18 +45,24 @@ final class GIFWriter {
 
     deinit { if let file { EGifCloseFile(file, nil) } }
 
-    /// Appends one full-screen frame: `indices` holds one palette index per pixel and is
-    /// masked in place by giflib.
-    func add(_ indices: inout [UInt8], width: Int, height: Int, delay: Int) throws {
-        precondition(indices.count == pixelCount)
+    /// Appends a frame that redraws `region` over the frame before it, which stays on
+    /// screen: `indices` holds one palette index per pixel of the region, row by row, and
+    /// is masked in place by giflib. With no region the frame changes nothing: one
+    /// pixel whose index this frame declares transparent, so that the delay still counts.
+    func add(_ indices: inout [UInt8], region: ChangedRegion?, delay: Int) throws {
+        let area = region ?? ChangedRegion(x: 0, y: 0, width: 1, height: 1)
+        precondition(area.width * area.height <= min(indices.count, pixelCount))
+        if region == nil { indices[0] = 0 }
         var control = GraphicsControlBlock(
             DisposalMode: DISPOSE_DO_NOT, UserInputFlag: false, DelayTime: Int32(delay),
-            TransparentColor: NO_TRANSPARENT_COLOR)
+            TransparentColor: region == nil ? 0 : NO_TRANSPARENT_COLOR)
         var extensionBytes = [GifByteType](repeating: 0, count: 4)
         let length = EGifGCBToExtension(&control, &extensionBytes)
         try check(EGifPutExtension(file, GRAPHICS_EXT_FUNC_CODE, Int32(length), extensionBytes))
-        try check(EGifPutImageDesc(file, 0, 0, Int32(width), Int32(height), false, nil))
-        try indices.withUnsafeMutableBufferPointer { try check(EGifPutLine(file, $0.baseAddress, Int32($0.count))) }
+        try check(EGifPutImageDesc(file, Int32(area.x), Int32(area.y), Int32(area.width), Int32(area.height), false, nil))
+        try indices.withUnsafeMutableBufferPointer {
+            try check(EGifPutLine(file, $0.baseAddress, Int32(area.width * area.height)))
+        }
     }
 
     /// Writes the trailer and returns the file's bytes.

@@ -119,6 +119,42 @@ import Testing
 }
 
 extension GIFEncoderTests {
+    /// After the first, each frame redraws only the rectangle around the pixels that
+    /// changed since the frame before: here found pixel by pixel, the card sliding 8
+    /// pixels a frame. A frame the same as the one before redraws nothing, and the
+    /// animation still shows every source frame, with its delay.
+    @Test func framesRedrawOnlyWhatChanged() throws {
+        var frames = Self.frames()
+        frames.insert(GIFFrame(image: frames[2].image, delay: 4), at: 3)
+        let gif = try DecodedGIF(GIFEncoder.encode(frames))
+        try #require(gif.regions.count == frames.count)
+        #expect(gif.regions[0] == [0, 0, 390, 844])
+        for k in 1..<frames.count {
+            let (a, b) = (frames[k - 1].image, frames[k].image)
+            var (left, top, right, bottom) = (Int.max, Int.max, -1, -1)
+            for y in 0..<b.height {
+                for x in 0..<b.width where a[x, y] != b[x, y] {
+                    (left, top, right, bottom) = (min(left, x), min(top, y), max(right, x), max(bottom, y))
+                }
+            }
+            if right < 0 {
+                // One pixel in the frame's transparent colour: nothing drawn.
+                #expect(gif.regions[k][2] * gif.regions[k][3] == 1, "frame \(k)")
+                #expect(gif.frames[k].rgb == gif.frames[k - 1].rgb, "frame \(k)")
+            } else {
+                #expect(gif.regions[k] == [left, top, right - left + 1, bottom - top + 1], "frame \(k)")
+                #expect(gif.regions[k][2] * gif.regions[k][3] < 390 * 844, "frame \(k)")
+            }
+        }
+        #expect(gif.frames.map(\.delay) == frames.map(\.delay))
+        // Every shown frame is still its source, as in pixelsStayCloseToTheSource.
+        for (decoded, frame) in zip(gif.frames, frames) {
+            let expected = Self.overWhite(frame.image)
+            let total = zip(decoded.rgb, expected).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }
+            #expect(Double(total) / Double(expected.count) < 1.5)
+        }
+    }
+
     /// Frames remapped on several threads make the file one thread makes.
     @Test func theWorkersCountDoesNotChangeTheBytes() throws {
         let frames = Self.frames()

@@ -11,6 +11,8 @@ struct DecodedGIF {
     var loopCount: Int?
     /// Each frame composited onto the canvas, as RGB bytes, with its delay in cs.
     var frames: [(rgb: [UInt8], delay: Int)] = []
+    /// Each frame's image descriptor: the rectangle it redraws.
+    var regions: [[Int]] = []
 
     init(_ data: Data) throws {
         final class Source {
@@ -50,17 +52,21 @@ struct DecodedGIF {
             if saved.ImageDesc.ColorMap != nil { localColourMaps += 1 }
             let map = (saved.ImageDesc.ColorMap ?? gif.SColorMap)!.pointee
             let d = saved.ImageDesc
+            var control = GraphicsControlBlock()
+            let delay = DGifSavedExtensionToGCB(file, Int32(i), &control) == GIF_OK ? Int(control.DelayTime) : -1
+            // The frame's transparent index leaves the canvas as it was (GIF89a, 23.c.vii).
+            let transparent = control.TransparentColor
             for y in 0..<Int(d.Height) {
                 for x in 0..<Int(d.Width) {
                     let index = Int(saved.RasterBits[y * Int(d.Width) + x])
+                    if index == transparent { continue }
                     let c = map.Colors[index]
                     let o = ((Int(d.Top) + y) * width + Int(d.Left) + x) * 3
                     (canvas[o], canvas[o + 1], canvas[o + 2]) = (c.Red, c.Green, c.Blue)
                 }
             }
-            var control = GraphicsControlBlock()
-            let delay = DGifSavedExtensionToGCB(file, Int32(i), &control) == GIF_OK ? Int(control.DelayTime) : -1
             frames.append((canvas, delay))
+            regions.append([Int(d.Left), Int(d.Top), Int(d.Width), Int(d.Height)])
         }
     }
 
