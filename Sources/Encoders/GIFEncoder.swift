@@ -31,12 +31,19 @@ public enum GIFEncoder {
         // has its own, quantised from the same histogram: the same palette
         // (checked), and remapping at speed 6 leaves it as it is, so a frame's
         // indices do not depend on which worker made them.
+        // Each worker's palette is chosen at once, one a thread: choosing one takes
+        // about as long as remapping a frame.
         let quantisers = try (0..<max(1, min(workers, frames.count))).map { _ in try GIFQuantiser(width: width, height: height) }
-        let palette = try quantisers[0].palette(for: colours)
+        let palettes = Palettes(count: quantisers.count), shared = Shared(quantisers: quantisers, frames: [])
+        DispatchQueue.concurrentPerform(iterations: quantisers.count) { k in
+            GIFQuantiser.runOnOneThread()
+            palettes.set(k, Result { try shared.quantisers[k].palette(for: colours) })
+        }
+        let palette = try palettes.get(0)
         var remappers = [quantisers[0]]
         func bytes(_ palette: [liq_color]) -> [UInt8] { palette.flatMap { [$0.r, $0.g, $0.b, $0.a] } }
-        for quantiser in quantisers.dropFirst() where bytes(try quantiser.palette(for: colours)) == bytes(palette) {
-            remappers.append(quantiser)
+        for k in quantisers.indices.dropFirst() where bytes(try palettes.get(k)) == bytes(palette) {
+            remappers.append(quantisers[k])
         }
         let writer = try GIFWriter(width: width, height: height, palette: palette)
         try remap(frames, with: remappers) { i, region, indices in
@@ -72,6 +79,15 @@ public enum GIFEncoder {
         func merged() -> ColourHistogram {
             lock.withLock { parts.dropFirst().reduce(into: parts[0]) { $0.merge($1) } }
         }
+    }
+
+    /// Each worker's palette, or why it has none.
+    private final class Palettes: @unchecked Sendable {
+        private let lock = NSLock()
+        private var palettes: [Result<[liq_color], any Error>]
+        init(count: Int) { palettes = Array(repeating: .success([]), count: count) }
+        func set(_ k: Int, _ palette: Result<[liq_color], any Error>) { lock.withLock { palettes[k] = palette } }
+        func get(_ k: Int) throws -> [liq_color] { try lock.withLock { palettes[k] }.get() }
     }
 
     /// Remaps the frames on one thread a quantiser, handing each frame's
