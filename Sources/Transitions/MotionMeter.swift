@@ -42,19 +42,36 @@ struct MotionMeter {
     /// many small pieces flying off are one large motion.
     static let screenShare = 0.1
 
+    /// Views looked at in one transition, at most: every look walks every
+    /// view, and a script can make tens of thousands. A transition of 50
+    /// views looked at 30 times a second for 10 s looks at 15,000; the limit
+    /// keeps a script's worst case near 0.1 s.
+    static let lookLimit = 200_000
+    private var looks = 0
+    /// When the limit was reached: nothing after it was measured.
+    private(set) var cutAt: Double?
+
     var isEmpty: Bool { tracks.isEmpty }
 
     mutating func reset() {
         tracks.removeAll(keepingCapacity: true)
         phase = nil
         lastSample = -.infinity
+        looks = 0
+        cutAt = nil
     }
 
     /// Looks at every visible view in the window now. Only what is on the
     /// screen counts: a view parked off it moves nothing anyone sees.
-    mutating func sample(_ window: View) {
+    mutating func sample(_ window: View, at time: Double) {
+        guard cutAt == nil else { return }
         let screen = window.bounds
         func visit(_ view: View, opacity: Double, parent: Homography, parentSublayer: Simulation.SublayerFrame?) {
+            looks += 1
+            guard looks <= Self.lookLimit else {
+                cutAt = cutAt ?? time
+                return
+            }
             let state = view.presentation
             let alpha = opacity * state.alpha
             // Barely visible views move nothing the eye follows.
@@ -178,7 +195,7 @@ extension Simulation {
         }
         guard force || now - motion.lastSample >= 1.0 / 30 - 1e-9 else { return }
         motion.lastSample = now
-        motion.sample(window)
+        motion.sample(window, at: now)
     }
 
     /// Once a transition and its animations are over (or the next one
@@ -186,9 +203,16 @@ extension Simulation {
     /// animator, once per transition.
     func reportMotion() {
         defer { motion.reset() }
-        guard reduceMotion, let phase = motion.phase, let found = motion.largeMotion(screen: window.bounds.size) else { return }
-        diagnose(.largeMotionUnderReduceMotion, "with Reduce Motion on, \(found) during the \(phase): "
-            + "when UIAccessibility.isReduceMotionEnabled, offer something calmer, such as a cross-fade "
-            + "(Apple's guidance: no large slides, zooms, spins or 3-D turns)")
+        guard reduceMotion, let phase = motion.phase else { return }
+        if let found = motion.largeMotion(screen: window.bounds.size) {
+            diagnose(.largeMotionUnderReduceMotion, "with Reduce Motion on, \(found) during the \(phase): "
+                + "when UIAccessibility.isReduceMotionEnabled, offer something calmer, such as a cross-fade "
+                + "(Apple's guidance: no large slides, zooms, spins or 3-D turns)")
+        } else if let cut = motion.cutAt {
+            diagnose(.largeMotionUnderReduceMotion, "with Reduce Motion on, the \(phase)'s motion was measured only until "
+                + "\(formatted(cut, decimals: 3)) s: Segue looks at most \(MotionMeter.lookLimit) views a transition "
+                + "(views on screen × 30 looks a second), and this one has more on screen; "
+                + "under Reduce Motion, show fewer views or a cross-fade")
+        }
     }
 }

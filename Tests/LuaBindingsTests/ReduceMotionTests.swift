@@ -170,3 +170,33 @@ import Testing
         #expect(written.count == 1 && written[0].contains("UIAccessibility is read-only"), "\(written)")
     }
 }
+
+extension ReduceMotionTests {
+    /// Every look at the motion walks every view on screen: 20,000 views looked at
+    /// 30 times a second would take seconds, the entry's whole time limit, and the
+    /// error would name no line. The meter stops at 200,000 views a transition and
+    /// says so: with more than 20,000 views on screen (the presenting screen's own
+    /// views on top of the script's) the tenth look, at 9/30 = 0.3 s, goes past it.
+    @Test func aTransitionWithTensOfThousandsOfViewsIsMeasuredOnlyUpToTheLimit() {
+        let source = """
+        local function animateTransition(ctx)
+          local view = ctx.isPresenting and ctx:viewForKey("to") or ctx:viewForKey("from")
+          if ctx.isPresenting then
+            view.frame = ctx:finalFrame(ctx:viewControllerForKey("to"))
+            ctx.containerView:addSubview(view)
+            for i = 1, 20000 do view:addSubview(UIView.new{frame = CGRect(i % 300, i % 700, 4, 4)}) end
+          end
+          UIView.animate{duration = 1, animations = function() view.alpha = 0.9 end,
+            completion = function() ctx:completeTransition(true) end}
+        end
+        return {
+          title = "Crowd", summary = "Twenty thousand views.", presentationStyle = "custom",
+          animator = {transitionDuration = function() return 1 end, animateTransition = animateTransition},
+        }
+        """
+        let outcome = run(source, scenario: .reduceMotion)
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        let cut = outcome.warnings.map(\.message).filter { $0.contains("motion was measured only until") }
+        #expect(cut.count == 1 && cut[0].contains("the presentation's motion was measured only until 0.3 s:"), "\(cut)")
+    }
+}
