@@ -388,23 +388,68 @@ int segue_sandbox_error_line(const SegueSandbox *sb) { return sb->error_line; }
 const char *segue_sandbox_refused_source(const SegueSandbox *sb) { return sb->refused_source; }
 int segue_sandbox_refused_line(const SegueSandbox *sb) { return sb->refused_line; }
 
+static int line_of(const char *buffer, size_t offset) {
+    int line = 1;
+    for (size_t i = 0; i < offset; i++) line += buffer[i] == '\n';
+    return line;
+}
+
+/* The text handed to the parser a line at a time, so that where the parser
+ * gives up without a position of its own the line it was reading is known. */
+typedef struct {
+    const char *next;
+    size_t left;
+    int line; /* of the piece handed out last */
+} LineReader;
+
+static const char *read_line(lua_State *L, void *ud, size_t *size) {
+    (void)L;
+    LineReader *r = ud;
+    if (r->left == 0) return NULL;
+    const char *newline = memchr(r->next, '\n', r->left);
+    size_t n = newline ? (size_t)(newline - r->next) + 1 : r->left;
+    const char *piece = r->next;
+    r->next += n;
+    r->left -= n;
+    r->line++;
+    *size = n;
+    return piece;
+}
+
 int segue_sandbox_load(lua_State *L, const char *buffer, size_t size, const char *chunkname) {
     static const char signature[] = LUA_SIGNATURE;
     size_t n = sizeof signature - 1;
+    const char *file = chunkname[0] == '@' ? chunkname + 1 : chunkname;
     for (size_t i = 0; i + n <= size; i++) {
         if (buffer[i] == signature[0] && memcmp(buffer + i, signature, n) == 0) {
-            lua_pushfstring(L, "%s: precompiled bytecode is not accepted; load the Lua source instead",
-                            chunkname[0] == '@' ? chunkname + 1 : chunkname);
+            lua_pushfstring(L, "%s:%d: precompiled bytecode is not accepted; load the Lua source instead",
+                            file, line_of(buffer, i));
             return SEGUE_LOAD_BYTECODE;
         }
     }
     SegueSandbox *sb = segue_sandbox_of(L);
     int in_swift = sb->in_swift;
     sb->in_swift = 0;
-    int status = luaL_loadbufferx(L, buffer, size, chunkname, "t");
+    /* The parser raises "C stack overflow" as a run-time error, through the
+     * message handler of the call that is loading (which would note that
+     * caller as the error's place): keep what it notes. */
+    char error_source[sizeof sb->error_source];
+    memcpy(error_source, sb->error_source, sizeof error_source);
+    int error_line = sb->error_line;
+    LineReader reader = {buffer, size, 0};
+    int status = lua_load(L, read_line, &reader, chunkname, "t");
     sb->in_swift = in_swift;
     if (status == LUA_ERRMEM) {
         sb->out_of_memory = 1;
+    } else if (status != LUA_OK && status != LUA_ERRSYNTAX) {
+        /* Out of C levels: the nesting at the line being read is too deep. */
+        memcpy(sb->error_source, error_source, sizeof error_source);
+        sb->error_line = error_line;
+        lua_pop(L, 1);
+        lua_pushfstring(L, "%s:%d: nested too deeply (Lua compiles about 200 levels of nested functions, "
+                           "tables, brackets and blocks, fewer when compiling from deep inside other calls)",
+                        file, reader.line > 0 ? reader.line : 1);
+        status = LUA_ERRSYNTAX;
     }
     return status;
 }

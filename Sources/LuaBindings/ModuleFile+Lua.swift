@@ -170,10 +170,9 @@ enum ModuleLoader {
             case .syntax(_, let location?, let message):
                 return .failure(Refusal(message: "\(location): syntax error: \(message)", inModule: true))
             case .syntax(_, nil, let message):
-                // No line: the parser itself gave up (out of C stack), which is about where it was required.
-                return .failure(Refusal(message: "\(module.displayPath): cannot be compiled here: \(message)", inModule: false))
-            case .bytecodeRefused(_, let file):
-                return .failure(Refusal(message: "\(file):1: precompiled bytecode is not accepted; give the module's Lua source",
+                return .failure(Refusal(message: "\(module.displayPath): cannot be compiled: \(message)", inModule: false))
+            case .bytecodeRefused(_, let file, let line):
+                return .failure(Refusal(message: "\(file):\(line): precompiled bytecode is not accepted; give the module's Lua source",
                                         inModule: true))
             default:
                 throw error

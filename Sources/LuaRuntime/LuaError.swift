@@ -17,7 +17,7 @@ public enum LuaError: Error, Sendable, Equatable {
     /// The source does not compile.
     case syntax(entry: String, location: ScriptLocation?, message: String)
     /// The chunk is precompiled bytecode, which the sandbox never loads.
-    case bytecodeRefused(entry: String, file: String)
+    case bytecodeRefused(entry: String, file: String, line: Int)
     /// The script raised an error (or called the host wrongly).
     case scriptFailed(entry: String, hook: String, location: ScriptLocation?, message: String, traceback: String)
     /// A call into the script ran longer than the time limit.
@@ -32,7 +32,7 @@ public enum LuaError: Error, Sendable, Equatable {
 
     public var entry: String {
         switch self {
-        case .syntax(let entry, _, _), .bytecodeRefused(let entry, _), .scriptFailed(let entry, _, _, _, _),
+        case .syntax(let entry, _, _), .bytecodeRefused(let entry, _, _), .scriptFailed(let entry, _, _, _, _),
              .timeLimitExceeded(let entry, _, _, _), .memoryLimitExceeded(let entry, _, _, _),
              .entryTerminated(let entry, _, _), .stateUnavailable(let entry, _):
             return entry
@@ -44,8 +44,8 @@ public enum LuaError: Error, Sendable, Equatable {
         case .syntax(_, let location, _), .scriptFailed(_, _, let location, _, _),
              .timeLimitExceeded(_, _, _, let location), .memoryLimitExceeded(_, _, _, let location):
             return location
-        case .bytecodeRefused(_, let file):
-            return ScriptLocation(file: file, line: 1)
+        case .bytecodeRefused(_, let file, let line):
+            return ScriptLocation(file: file, line: line)
         default:
             return nil
         }

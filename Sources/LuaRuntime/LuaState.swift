@@ -189,8 +189,9 @@ public final class LuaState {
             cache?.keep(L, source: source, chunkName: chunkName)
             return
         case SEGUE_LOAD_BYTECODE:
+            let (location, _) = locate(string(at: -1) ?? "")
             segue_lua_pop(L, 1)
-            throw .bytecodeRefused(entry: entry, file: chunkName)
+            throw .bytecodeRefused(entry: entry, file: chunkName, line: location?.line ?? 1)
         case LUA_ERRMEM:
             segue_lua_pop(L, 1)
             throw .memoryLimitExceeded(entry: entry, hook: "load", limit: limits.memory)

@@ -215,6 +215,16 @@ import Transitions
         #expect(failure.message.contains("precompiled bytecode is not accepted"))
     }
 
+    /// A module nested deeper than Lua's parser goes is placed at the line
+    /// with the nesting (the third), in the module, not at the require.
+    @Test func aModuleNestedTooDeeplyIsPlacedAtItsLine() throws {
+        let nested = String(repeating: "return function() ", count: 250) + "return 1 " + String(repeating: "end ", count: 250)
+        let fixture = try Fixture(entry: "require('deep')\n" + Self.entryTable, ["_deep.lua": "local a = 1\n\n" + nested + "\n"])
+        let failure = try #require(Self.failure(fixture.loadError()))
+        #expect(failure.location == ScriptLocation(file: "_deep.lua", line: 3))
+        #expect(failure.message.contains("nested too deeply"), "\(failure.message)")
+    }
+
     @Test func aCycleIsAnErrorNamingTheChain() throws {
         let fixture = try Fixture(entry: "local a = require('a')\n" + Self.entryTable,
                                   ["_a.lua": "local b = require('b')\nreturn {}", "_b.lua": "\nlocal a = require('a')\nreturn {}"])

@@ -78,7 +78,7 @@ import Testing
         let chunk = "\u{1B}LuaT\u{0}\u{19}\u{93}\r\n\u{1A}\n\u{4}\u{8}\u{8}"
         for _ in 0..<2 {
             let state = try LuaState(entry: "hostile")
-            #expect(throws: LuaError.bytecodeRefused(entry: "hostile", file: "hostile.lua")) {
+            #expect(throws: LuaError.bytecodeRefused(entry: "hostile", file: "hostile.lua", line: 1)) {
                 try state.load(chunk, chunkName: "hostile.lua", cache: cache)
             }
         }

@@ -40,8 +40,29 @@ import Testing
     @Test func bytecodeIsRefused() throws {
         let chunk = "\u{1B}LuaT\u{0}\u{19}\u{93}\r\n\u{1A}\n\u{4}\u{8}\u{8}"
         let error = try expectFailure(chunk)
-        #expect(error == .bytecodeRefused(entry: "hostile", file: "hostile.lua"))
+        #expect(error == .bytecodeRefused(entry: "hostile", file: "hostile.lua", line: 1))
         #expect(error.description.contains("precompiled bytecode is not accepted"))
+        try expectHealthy()
+    }
+
+    /// Bytecode inside the text (a string's escape written out raw) is placed at its own line.
+    @Test func bytecodeIsPlacedAtItsLine() throws {
+        let error = try expectFailure("local a = 1\nlocal b = 2\nlocal s = '\u{1B}LuaT'\n")
+        #expect(error == .bytecodeRefused(entry: "hostile", file: "hostile.lua", line: 3))
+        #expect(error.location == ScriptLocation(file: "hostile.lua", line: 3))
+    }
+
+    /// Lua's parser gives up on deep nesting with a bare "C stack overflow": no
+    /// file, no line. The nesting is on line 3, as written here.
+    @Test func nestingTooDeepIsASyntaxErrorAtItsLine() throws {
+        let nested = String(repeating: "return function() ", count: 250) + "return 1 " + String(repeating: "end ", count: 250)
+        let error = try expectFailure("local a = 1\nlocal b = 2\n" + nested + "\nreturn a\n")
+        guard case .syntax(_, let location, let message) = error else {
+            Issue.record("expected a syntax error, got \(error)")
+            return
+        }
+        #expect(location == ScriptLocation(file: "hostile.lua", line: 3))
+        #expect(message.hasPrefix("nested too deeply"), "\(message)")
         try expectHealthy()
     }
 
