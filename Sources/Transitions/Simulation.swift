@@ -184,6 +184,7 @@ public final class Simulation {
         presenter.presentedViewController = presented
         presented.presentingViewController = presenter
         presented.presentationController = controller
+        controller.presenterViewsAtStart = Dictionary(uniqueKeysWithValues: Self.hierarchy(of: presenter.view).map { (ObjectIdentifier($0), $0) })
         // Not in full screen: only the current context, the presenter's view, is covered.
         let context = controller.shouldPresentInFullscreen ? nil : presenter.view.convert(presenter.view.bounds, to: nil)
         let container = engine.makeView(name: "container", frame: context ?? window.bounds)
@@ -322,6 +323,7 @@ public final class Simulation {
             controller.dismissalTransitionDidEnd(completed)
             if completed {
                 checkChrome(driver, when: "a completed dismissal", hook: "dismissalTransitionDidEnd", completed: true)
+                checkPresenterLeftAsItWas(presenter, controller)
                 if !presenter.view.isDescendant(of: window) {
                     diagnose(.presentingViewMissing, "after the dismissal the presenting view is not in the window: "
                         + "the user would see a black screen (an animator removed a view it was not handed)")
@@ -386,6 +388,30 @@ public final class Simulation {
             diagnose(.chromeLeftBehind, hook: hook, "'\(view.name)', added by the presentation controller, is still there "
                 + "after \(when); remove it in \(hook)(\(completed))")
         }
+    }
+
+    /// Views added into the presenting screen's view during a presentation
+    /// (dimming put on it, a snapshot parked there) and still in it after the
+    /// dismissal: the presenting screen is no longer the one the user left.
+    /// The list's rows are the host's own (added when the list grows).
+    private func checkPresenterLeftAsItWas(_ presenter: ViewController, _ controller: PresentationController) {
+        let rows = Set(self.rows.map(ObjectIdentifier.init))
+        let added = Self.hierarchy(of: presenter.view).filter {
+            controller.presenterViewsAtStart[ObjectIdentifier($0)] == nil && !rows.contains(ObjectIdentifier($0))
+        }
+        controller.presenterViewsAtStart = [:]
+        // One diagnostic for the outermost added views: their subviews went with them.
+        let addedIDs = Set(added.map(ObjectIdentifier.init))
+        let outermost = added.filter { view in view.superview.map { !addedIDs.contains(ObjectIdentifier($0)) } ?? true }
+        for view in outermost.prefix(3) {
+            diagnose(.chromeLeftBehind, hook: "dismissalTransitionDidEnd", "'\(view.name)' was added to the presenting "
+                + "view during the presentation and is still in it after the dismissal; remove it in dismissalTransitionDidEnd(true)")
+        }
+    }
+
+    /// A view and everything under it.
+    static func hierarchy(of view: View) -> [View] {
+        [view] + view.subviews.flatMap(hierarchy(of:))
     }
 
     private func changedAfterCancel(_ a: ViewState, _ b: ViewState) -> Bool {

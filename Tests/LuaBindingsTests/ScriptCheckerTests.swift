@@ -96,6 +96,24 @@ import Testing
         #expect(outcome.problems.map(\.severity) == [.warning], "UIKit discards the container, and the dimming view with it")
     }
 
+    /// A view put into the presenting screen's own view rather than the
+    /// container stays on that screen when the container goes: after the
+    /// dismissal the user is back on a screen that is not as they left it.
+    @Test func aViewLeftInThePresentingViewAfterDismissal() {
+        func onPresenter(_ source: String) -> String {
+            source.replacingOccurrences(of: "self.containerView:insertSubview(self.dimmingView, 0)",
+                                        with: "self.presentingViewController.view:addSubview(self.dimmingView)")
+        }
+        let kept = run(onPresenter(Self.sheet(keepDimmingAfterDismissal: true)), name: "sheet", scenario: .presentThenDismiss)
+        #expect(kept.problems.map(\.message) == ["'dimming' was added to the presenting view during the presentation and is "
+            + "still in it after the dismissal; remove it in dismissalTransitionDidEnd(true)"])
+        #expect(kept.problems.map(\.severity) == [.warning])
+        #expect(kept.problems.first?.hook == "presentationController.dismissalTransitionDidEnd")
+        // Removed in dismissalTransitionDidEnd, as the sheet does: nothing to say.
+        let removed = run(onPresenter(Self.sheet()), name: "sheet", scenario: .presentThenDismiss)
+        #expect(removed.problems.isEmpty, "\(removed.problems)")
+    }
+
     /// A view the animator put in the container and left there is not the
     /// presentation controller's: no warning blames the controller for it
     /// (UIKit discards the container with it).
