@@ -440,7 +440,10 @@ int segue_sandbox_load(lua_State *L, const char *buffer, size_t size, const char
     int status = lua_load(L, read_line, &reader, chunkname, "t");
     sb->in_swift = in_swift;
     if (status == LUA_ERRMEM) {
+        /* The limit was reached compiling: the place is the line being read. */
         sb->out_of_memory = 1;
+        snprintf(sb->refused_source, sizeof sb->refused_source, "%s", file);
+        sb->refused_line = reader.line > 0 ? reader.line : 1;
     } else if (status != LUA_OK && status != LUA_ERRSYNTAX) {
         /* Out of C levels: the nesting at the line being read is too deep. */
         memcpy(sb->error_source, error_source, sizeof error_source);

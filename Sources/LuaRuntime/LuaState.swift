@@ -194,7 +194,7 @@ public final class LuaState {
             throw .bytecodeRefused(entry: entry, file: chunkName, line: location?.line ?? 1)
         case LUA_ERRMEM:
             segue_lua_pop(L, 1)
-            throw .memoryLimitExceeded(entry: entry, hook: "load", limit: limits.memory)
+            throw .memoryLimitExceeded(entry: entry, hook: "load", limit: limits.memory, location: refusedLocation)
         default:
             let text = string(at: -1) ?? "unknown error"
             segue_lua_pop(L, 1)

@@ -189,6 +189,17 @@ import Testing
         try expectHealthy()
     }
 
+    /// Compiling a text whose constants outgrow the limit stops at the line
+    /// being read (the third: 100,000 different strings), not nowhere.
+    @Test func theMemoryLimitReachedWhileCompilingIsPlacedAtTheLine() throws {
+        let strings = (0..<100_000).map { "\"s\($0)\"" }.joined(separator: ",")
+        let script = "local a = 1\nlocal b = 2\nlocal t = {" + strings + "}\nreturn #t\n"
+        let error = try expectFailure(script, limits: SandboxLimits(memory: 2 << 20, time: .seconds(10)))
+        #expect(error == .memoryLimitExceeded(entry: "hostile", hook: "load", limit: 2 << 20,
+                                              location: ScriptLocation(file: "hostile.lua", line: 3)), "\(error)")
+        try expectHealthy()
+    }
+
     @Test func recursionUnderAModestLimitIsAStackOverflow() throws {
         let error = try expectFailure("local function f() return 1 + f() end\nreturn f()", limits: SandboxLimits(memory: 512 << 20, time: .seconds(60)))
         guard case .scriptFailed(_, _, let location, let message, let traceback) = error else {
