@@ -1,3 +1,4 @@
+import Foundation
 import Catalogue
 import LuaRuntime
 import Transitions
@@ -90,7 +91,9 @@ public struct MetadataReader {
         let name = given ?? file.stem
         guard given != nil || EntryMetadata.isValidName(name) else {
             // No 'name' field to blame: the file's name is the entry's.
-            let dashed = String(name.lowercased().map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "-" })
+            // Accents and full-width forms folded away first: émoji-1 → emoji-1, ｆｕｌｌ → full.
+            let folded = name.folding(options: [.diacriticInsensitive, .widthInsensitive, .caseInsensitive], locale: nil)
+            let dashed = String(folded.lowercased().map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "-" })
             let suggested = dashed.split(separator: "-").joined(separator: "-")
             let hint = EntryMetadata.isValidName(suggested) ? " (\(suggested).lua, say)" : ""
             throw problem("the file's name \(Suggestion.shortened(file.stem)).lua is the entry's name, which must be lowercase letters, "

@@ -221,7 +221,7 @@ struct Check: ParsableCommand, Displayed {
             print(Output.fitted(Style.paint("         rerun with: segue run \(Self.quoted(result.file)) --scenario \(scenario)\(flags)", .quiet)))
         }
         if all.allSatisfy({ $0.severity == .warning }) {
-            let note = "(\(warnings) warning(s)\(strict ? ", failing with --strict" : ""))"
+            let note = "(\(warnings) warning\(warnings == 1 ? "" : "s")\(strict ? ", failing with --strict" : ""))"
             print("\(strict ? Style.paint("failed  ", .error) : ok) \(Style.paint(result.entry, .name))  \(result.file.escapingControlCharacters)  \(note)")
         }
     }

@@ -102,7 +102,7 @@ struct ScenarioArguments: ParsableArguments {
         guard let found = Device.named(device) else {
             let names = Device.all.map(\.name)
             let hint = Suggestion.nearest(to: device, in: names).map { "did you mean '\($0)'? " } ?? ""
-            throw ValidationError("unknown device '\(device)'; \(hint)(one of \(names.joined(separator: ", ")))")
+            throw ValidationError("unknown device '\(device)'; \(hint)say one of \(names.joined(separator: ", "))")
         }
         return found
     }

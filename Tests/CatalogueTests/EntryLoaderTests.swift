@@ -55,6 +55,16 @@ import TestSupport
             + "(like half-sheet.lua), at most 64 of them; rename the file (my-entry.lua, say)")
     }
 
+    /// Accented and full-width letters suggest their plain letters, not a dash.
+    @Test(arguments: [("émoji-ça", "emoji-ca"), ("ｆｕｌｌ", "full"), ("Ñandú 2", "nandu-2")])
+    func aRenameKeepsTheLettersOfAnAccentedName(stem: String, suggested: String) throws {
+        guard case .failure(.badMetadata(_, _, let message)) = try load("return {title = 'T', summary = 'S'}", name: stem) else {
+            Issue.record("\(stem) was accepted")
+            return
+        }
+        #expect(message.hasSuffix("rename the file (\(suggested).lua, say)"), "\(message)")
+    }
+
     static let badMetadata: [(source: String, line: Int, message: String)] = [
         ("local x = 1\nreturn 42", 2, "the script must return a table with its metadata and hooks; it returned number"),
         ("print('no return')", 1, "the script must return a table with its metadata and hooks; it returned nil"),
