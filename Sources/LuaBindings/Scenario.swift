@@ -303,7 +303,7 @@ public enum ScenarioRunner {
                 return
             }
             if frames.last?.time == frame.time { frames.removeLast() }
-            if runtime.state.charge(frame.layerCount * Simulation.renderLayerCost) { frames.append(frame) }
+            if runtime.state.charge(frame.layerCount * Simulation.renderLayerCost, for: "preview frames") { frames.append(frame) }
         }
         let sample: ((Simulation) -> Void)? = options.sampling || options.rendering ? { simulation in
             keepFrame(simulation)
@@ -319,7 +319,7 @@ public enum ScenarioRunner {
             // the later picture (the next phase under way) is the one shown.
             if samples.last?.time == next.time { samples.removeLast() }
             let names = next.views.reduce(0) { $0 + $1.name.utf8.count }
-            if runtime.state.charge(next.views.count * sampleViewCost + names + 64) { samples.append(next) }
+            if runtime.state.charge(next.views.count * sampleViewCost + names + 64, for: "trace samples") { samples.append(next) }
         } : nil
         var phases: [(range: Range<Int>, dismissing: Bool, navigation: Bool)] = []
         func phase(dismissing: Bool, navigation: Bool = false, _ body: () -> Void) {

@@ -117,14 +117,19 @@ public final class LuaState {
     ///
     /// - Returns: false when that passes the limit: the entry is then ended
     ///   as if Lua had been refused the memory, and every later call fails.
-    public func charge(_ bytes: Int) -> Bool {
+    ///   `purpose`: what the host was keeping ("trace", "preview"), named in
+    ///   the error in place of the hook when no script code was running.
+    public func charge(_ bytes: Int, for purpose: String? = nil) -> Bool {
         guard segue_sandbox_charge(sandbox, max(bytes, 0)) != 0 else {
             // The script's own line, not the prelude's behind UIView.new.
             if overLimitAt == nil { overLimitAt = scriptCaller()?.location ?? callerLocation() }
+            if overLimitAt == nil, overLimitPurpose == nil { overLimitPurpose = purpose }
             return false
         }
         return true
     }
+
+    private var overLimitPurpose: String?
 
     /// The script's line running when a host charge first went over the
     /// memory limit (Lua reports no position for running out of memory).
@@ -148,7 +153,10 @@ public final class LuaState {
     public func terminationError(hook: String) -> LuaError? {
         switch segue_sandbox_fate(sandbox) {
         case SEGUE_FATE_TIME_LIMIT: return .timeLimitExceeded(entry: entry, hook: hook, limit: limits.time, location: nil)
-        case SEGUE_FATE_MEMORY_LIMIT: return .memoryLimitExceeded(entry: entry, hook: hook, limit: limits.memory, location: overLimitAt ?? refusedLocation)
+        case SEGUE_FATE_MEMORY_LIMIT:
+            let location = overLimitAt ?? refusedLocation
+            return .memoryLimitExceeded(entry: entry, hook: location == nil ? overLimitPurpose ?? hook : hook,
+                                        limit: limits.memory, location: location)
         default: return nil
         }
     }

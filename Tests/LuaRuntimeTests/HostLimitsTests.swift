@@ -70,6 +70,10 @@ import Testing
         #expect(fresh.isTerminated)
         #expect(fresh.terminationError(hook: "scenario") == .memoryLimitExceeded(entry: "over", hook: "scenario", limit: limit))
         #expect(throws: LuaError.self) { try fresh.run("return 1", chunkName: "after.lua") }
+        // With no script code running, what the host was keeping is named instead of the hook.
+        let kept = try LuaState(entry: "kept", limits: SandboxLimits(memory: limit))
+        #expect(!kept.charge(limit, for: "trace samples"))
+        #expect(kept.terminationError(hook: "scenario") == .memoryLimitExceeded(entry: "kept", hook: "trace samples", limit: limit))
     }
 
     @Test func manyShortCallsShareOneTimeLimit() throws {
