@@ -141,9 +141,11 @@ static void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         /* Lua raises the memory error with no position and no message
          * handler, so note the script's line now. Reading the call stack
          * allocates nothing ("Sl" only). */
-        if (sb->running != NULL) {
-            /* A later refusal with no script frame on the stack (while the
-             * error unwinds out of a coroutine, say) keeps the place found. */
+        if (sb->running != NULL && !sb->out_of_memory) {
+            /* Once the entry has ended (the allocator refusing everything
+             * while the error unwinds), the place already noted stays. A
+             * later refusal with no script frame on the stack (while the
+             * error unwinds out of a coroutine, say) keeps it too. */
             char source[sizeof sb->refused_source];
             int line = 0;
             note_innermost_frame(sb->running, source, sizeof source, &line);
@@ -388,9 +390,23 @@ int segue_sandbox_error_line(const SegueSandbox *sb) { return sb->error_line; }
 const char *segue_sandbox_refused_source(const SegueSandbox *sb) { return sb->refused_source; }
 int segue_sandbox_refused_line(const SegueSandbox *sb) { return sb->refused_line; }
 
+/* Where the line that starts at buffer[i] ends (past its break), counting
+ * breaks as Lua's lexer does: \n, \r, \r\n or \n\r is one. */
+static size_t end_of_line(const char *buffer, size_t size, size_t i) {
+    while (i < size && buffer[i] != '\n' && buffer[i] != '\r') i++;
+    if (i == size) return size;
+    char first = buffer[i++];
+    if (i < size && (buffer[i] == '\n' || buffer[i] == '\r') && buffer[i] != first) i++;
+    return i;
+}
+
 static int line_of(const char *buffer, size_t offset) {
     int line = 1;
-    for (size_t i = 0; i < offset; i++) line += buffer[i] == '\n';
+    /* Each step moves past at least one byte. */
+    for (size_t i = 0; i < offset;) {
+        i = end_of_line(buffer, offset, i);
+        if (buffer[i - 1] == '\n' || buffer[i - 1] == '\r') line++;
+    }
     return line;
 }
 
@@ -406,8 +422,7 @@ static const char *read_line(lua_State *L, void *ud, size_t *size) {
     (void)L;
     LineReader *r = ud;
     if (r->left == 0) return NULL;
-    const char *newline = memchr(r->next, '\n', r->left);
-    size_t n = newline ? (size_t)(newline - r->next) + 1 : r->left;
+    size_t n = end_of_line(r->next, r->left, 0);
     const char *piece = r->next;
     r->next += n;
     r->left -= n;

@@ -91,8 +91,12 @@ public struct MetadataReader {
         let name = given ?? file.stem
         guard given != nil || EntryMetadata.isValidName(name) else {
             // No 'name' field to blame: the file's name is the entry's.
-            // Accents and full-width forms folded away first: émoji-1 → emoji-1, ｆｕｌｌ → full.
-            let folded = name.folding(options: [.diacriticInsensitive, .widthInsensitive, .caseInsensitive], locale: nil)
+            // Written in Latin letters first, by ICU's transliterator (after NFKC, which
+            // makes ℌ and 𝐁 plain letters): émoji-1 → emoji-1, Øresund → Oresund,
+            // ｆｕｌｌ → full, Αθήνα → Athena.
+            let compatible = name.precomposedStringWithCompatibilityMapping
+            let folded = compatible.applyingTransform(StringTransform("Any-Latin; Latin-ASCII"), reverse: false)
+                ?? compatible.folding(options: [.diacriticInsensitive, .widthInsensitive], locale: nil)
             let dashed = String(folded.lowercased().map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "-" })
             let suggested = dashed.split(separator: "-").joined(separator: "-")
             let hint = EntryMetadata.isValidName(suggested) ? " (\(suggested).lua, say)" : ""

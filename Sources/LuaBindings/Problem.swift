@@ -122,7 +122,7 @@ extension Diagnostic.Kind {
         // is running is refused with a log line; large motion under Reduce
         // Motion works, but discomforts the people who turned it on.
         case .chromeLeftBehind, .completedTwice, .hierarchyChangedInQuery, .animationsStillRunning,
-             .presentedWhileTransitioning, .largeMotionUnderReduceMotion:
+             .presentedWhileTransitioning, .largeMotionUnderReduceMotion, .leftInPresentingView:
             .warning
         }
     }

@@ -526,6 +526,14 @@ extension ScriptRuntime {
             }
             severity = .warning
             section = ["dismissalAnimator", "presentationAnimator", "animator"].first { hasHook($0, "animateTransition") }
+        case .leftInPresentingView where !hasHook(controller, "dismissalTransitionDidEnd"):
+            // No controller hook to fix: the animator that added it is the place.
+            let animators: [String] = ["dismissalAnimator", "animator"]
+            if let animator = animators.first(where: { hasHook($0, "animateTransition") }) {
+                return Problem(severity, entry: entryName, hook: "\(animator).animateTransition",
+                               location: location(ofHook: animator, "animateTransition"), message: diagnostic.message)
+            }
+            section = controller
         default:
             section = controller
         }

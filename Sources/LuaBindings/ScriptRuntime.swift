@@ -79,7 +79,7 @@ public final class ScriptRuntime {
         simulation.shouldStop = { [weak state] in state?.isTerminated ?? true }
         // What the engine makes for the script counts against its memory:
         // over the limit, the entry is ended at its next step.
-        simulation.engine.onAllocate = { [weak state] bytes in _ = state?.charge(bytes) }
+        simulation.engine.onAllocate = { [weak state] bytes in _ = state?.charge(bytes, for: "the views and animations it made") }
         do throws(LuaError) {
             try timed { () throws(LuaError) in
                 try installPrelude()

@@ -120,10 +120,13 @@ public final class LuaState {
     ///   `purpose`: what the host was keeping ("trace", "preview"), named in
     ///   the error in place of the hook when no script code was running.
     public func charge(_ bytes: Int, for purpose: String? = nil) -> Bool {
+        // Refused because the entry had already ended: its place is known.
+        let endedBefore = isTerminated
         guard segue_sandbox_charge(sandbox, max(bytes, 0)) != 0 else {
+            guard !endedBefore, overLimitAt == nil, overLimitPurpose == nil else { return false }
             // The script's own line, not the prelude's behind UIView.new.
-            if overLimitAt == nil { overLimitAt = scriptCaller()?.location ?? callerLocation() }
-            if overLimitAt == nil, overLimitPurpose == nil { overLimitPurpose = purpose }
+            overLimitAt = scriptCaller()?.location ?? callerLocation()
+            if overLimitAt == nil { overLimitPurpose = purpose }
             return false
         }
         return true

@@ -15,6 +15,9 @@ public struct Diagnostic: Sendable, Equatable, Codable, CustomStringConvertible 
         /// The tapped row a zoom grew from is left hidden, or out of its
         /// screen, once that screen shows again: the list has a gap.
         case sourceViewLeftHidden
+        /// A view added into the presenting view during a presentation and
+        /// still there after the dismissal: the screen is not as the user left it.
+        case leftInPresentingView
     }
 
     public let kind: Kind
@@ -40,7 +43,7 @@ extension Diagnostic.Kind {
              .animationsStillRunning:
             "animateTransition"
         case .completedTwice, .completedAfterCancel: "completeTransition"
-        case .chromeLeftBehind: "dismissalTransitionDidEnd"
+        case .chromeLeftBehind, .leftInPresentingView: "dismissalTransitionDidEnd"
         case .hierarchyChangedInQuery: "frameOfPresentedViewInContainerView"
         case .notLaidOutAfterSizeChange: "containerViewWillLayoutSubviews"
         case .unsupportedStyle: "presentationStyle"

@@ -211,7 +211,7 @@ extension Simulation {
         } else if let cut = motion.cutAt {
             diagnose(.largeMotionUnderReduceMotion, "with Reduce Motion on, the \(phase)'s motion was measured only until "
                 + "\(formatted(cut, decimals: 3)) s: Segue looks at most \(MotionMeter.lookLimit) views a transition "
-                + "(views on screen × 30 looks a second), and this one has more on screen; "
+                + "(views in the window, on screen or not, × 30 looks a second), and this one has more; "
                 + "under Reduce Motion, show fewer views or a cross-fade")
         }
     }

@@ -323,7 +323,6 @@ public final class Simulation {
             controller.dismissalTransitionDidEnd(completed)
             if completed {
                 checkChrome(driver, when: "a completed dismissal", hook: "dismissalTransitionDidEnd", completed: true)
-                checkPresenterLeftAsItWas(presenter, controller)
                 if !presenter.view.isDescendant(of: window) {
                     diagnose(.presentingViewMissing, "after the dismissal the presenting view is not in the window: "
                         + "the user would see a black screen (an animator removed a view it was not handed)")
@@ -355,6 +354,9 @@ public final class Simulation {
             completion()
         }
         // Checked after the coordinator's completions, the last place to put chrome back.
+        if completed, driver.operation == .dismiss, let controller = driver.controller {
+            checkPresenterLeftAsItWas(driver.presenter, controller)
+        }
         if !completed && !driver.presenting {
             for (view, start) in zip(driver.chrome, driver.chromeAtStart) where changedAfterCancel(start, view.model) {
                 diagnose(.modelChangedAfterCancel, hook: "dismissalTransitionWillBegin",
@@ -400,12 +402,15 @@ public final class Simulation {
             controller.presenterViewsAtStart[ObjectIdentifier($0)] == nil && !rows.contains(ObjectIdentifier($0))
         }
         controller.presenterViewsAtStart = [:]
-        // One diagnostic for the outermost added views: their subviews went with them.
+        // One diagnostic for the outermost added views (their subviews went
+        // with them), three at most, the last saying how many more.
         let addedIDs = Set(added.map(ObjectIdentifier.init))
         let outermost = added.filter { view in view.superview.map { !addedIDs.contains(ObjectIdentifier($0)) } ?? true }
-        for view in outermost.prefix(3) {
-            diagnose(.chromeLeftBehind, hook: "dismissalTransitionDidEnd", "'\(view.name)' was added to the presenting "
-                + "view during the presentation and is still in it after the dismissal; remove it in dismissalTransitionDidEnd(true)")
+        for (index, view) in outermost.prefix(3).enumerated() {
+            let more = index == 2 && outermost.count > 3 ? " (and \(outermost.count - 3) more views like it)" : ""
+            diagnose(.leftInPresentingView, "'\(view.name)' was added to the presenting "
+                + "view during the presentation and is still in it after the dismissal\(more); remove it when the dismissal "
+                + "completes (dismissalTransitionDidEnd(true), or the completion of the animation that hid it)")
         }
     }
 

@@ -55,8 +55,9 @@ import TestSupport
             + "(like half-sheet.lua), at most 64 of them; rename the file (my-entry.lua, say)")
     }
 
-    /// Accented and full-width letters suggest their plain letters, not a dash.
-    @Test(arguments: [("émoji-ça", "emoji-ca"), ("ｆｕｌｌ", "full"), ("Ñandú 2", "nandu-2")])
+    /// Accented, full-width and non-Latin letters suggest their plain Latin letters, not a dash.
+    @Test(arguments: [("émoji-ça", "emoji-ca"), ("ｆｕｌｌ", "full"), ("Ñandú 2", "nandu-2"), ("Øresund", "oresund"),
+                      ("Ærø", "aero"), ("ŁÓDŹ", "lodz"), ("ℌello", "hello"), ("Αθήνα", "athena")])
     func aRenameKeepsTheLettersOfAnAccentedName(stem: String, suggested: String) throws {
         guard case .failure(.badMetadata(_, _, let message)) = try load("return {title = 'T', summary = 'S'}", name: stem) else {
             Issue.record("\(stem) was accepted")

@@ -106,12 +106,44 @@ import Testing
         }
         let kept = run(onPresenter(Self.sheet(keepDimmingAfterDismissal: true)), name: "sheet", scenario: .presentThenDismiss)
         #expect(kept.problems.map(\.message) == ["'dimming' was added to the presenting view during the presentation and is "
-            + "still in it after the dismissal; remove it in dismissalTransitionDidEnd(true)"])
+            + "still in it after the dismissal; remove it when the dismissal completes (dismissalTransitionDidEnd(true), "
+            + "or the completion of the animation that hid it)"])
         #expect(kept.problems.map(\.severity) == [.warning])
         #expect(kept.problems.first?.hook == "presentationController.dismissalTransitionDidEnd")
         // Removed in dismissalTransitionDidEnd, as the sheet does: nothing to say.
         let removed = run(onPresenter(Self.sheet()), name: "sheet", scenario: .presentThenDismiss)
         #expect(removed.problems.isEmpty, "\(removed.problems)")
+        // Removed in the completion of the dismissal's alongside animation (which
+        // UIKit runs after dismissalTransitionDidEnd): nothing to say either.
+        let alongside = run(onPresenter(Self.sheet(keepDimmingAfterDismissal: true)).replacingOccurrences(
+            of: "function() if coordinator.isCancelled then self.dimmingView.alpha = 1 end end",
+            with: "function() if coordinator.isCancelled then self.dimmingView.alpha = 1 else self.dimmingView:removeFromSuperview() end end"),
+            name: "sheet", scenario: .presentThenDismiss)
+        #expect(alongside.problems.isEmpty, "\(alongside.problems)")
+        // Left by an animator, in an entry with no presentation controller: placed
+        // at the animator's animateTransition (the function's first line), not at
+        // a controller the entry never wrote.
+        let source = """
+        local function animateTransition(ctx)
+          local view = ctx.isPresenting and ctx:viewForKey("to") or ctx:viewForKey("from")
+          if ctx.isPresenting then
+            view.frame = ctx:finalFrame(ctx:viewControllerForKey("to"))
+            ctx.containerView:addSubview(view)
+            ctx:viewControllerForKey("from").view:addSubview(UIView.new{name = "snap"})
+          end
+          UIView.animate{duration = 0.3, animations = function() view.alpha = ctx.isPresenting and 1 or 0 end,
+            completion = function() ctx:completeTransition(true) end}
+        end
+        return {
+          title = "Snap", summary = "Leaves a view on the presenter.", presentationStyle = "custom",
+          animator = {transitionDuration = function() return 0.3 end, animateTransition = animateTransition},
+        }
+        """
+        let snapshot = run(source, name: "snap", scenario: .presentThenDismiss)
+        let line = source.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("local function animateTransition") }! + 1
+        #expect(snapshot.problems.map(\.hook) == ["animator.animateTransition"], "\(snapshot.problems)")
+        #expect(snapshot.problems.first?.location?.line == line)
+        #expect(snapshot.problems.first?.message.hasPrefix("'snap' was added to the presenting view") == true)
     }
 
     /// A view the animator put in the container and left there is not the

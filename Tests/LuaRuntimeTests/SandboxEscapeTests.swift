@@ -50,6 +50,12 @@ import Testing
         let error = try expectFailure("local a = 1\nlocal b = 2\nlocal s = '\u{1B}LuaT'\n")
         #expect(error == .bytecodeRefused(entry: "hostile", file: "hostile.lua", line: 3))
         #expect(error.location == ScriptLocation(file: "hostile.lua", line: 3))
+        // Lines broken as Lua counts them: \r alone, \r\n and \n\r are one break each.
+        // (The last: an empty second line, the third joined to it.)
+        for breaks in [["\r", "\r"], ["\r\n", "\n\r"], ["\r\n\r\n", ""]] {
+            let text = "local a = 1" + breaks[0] + "local b = 2" + breaks[1] + "local s = '\u{1B}LuaT'\n"
+            #expect(try expectFailure(text).location?.line == 3, "\(breaks)")
+        }
     }
 
     /// Lua's parser gives up on deep nesting with a bare "C stack overflow": no
@@ -63,6 +69,9 @@ import Testing
         }
         #expect(location == ScriptLocation(file: "hostile.lua", line: 3))
         #expect(message.hasPrefix("nested too deeply"), "\(message)")
+        // Classic Mac line breaks: Lua counts a lone \r as a line.
+        let mac = try expectFailure("local a = 1\rlocal b = 2\r" + nested + "\rreturn a\r")
+        #expect(mac.location == ScriptLocation(file: "hostile.lua", line: 3))
         try expectHealthy()
     }
 
