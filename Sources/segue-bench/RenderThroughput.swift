@@ -25,13 +25,16 @@ struct RenderThroughput: ParsableCommand {
     @Option(help: ArgumentHelp("Time only these entries' frames (repeatable); the whole benchmark when not given.", valueName: "ENTRY"))
     var only: [String] = []
 
+    @Flag(help: "Time only the 1-second flip's 60 frames on every core (for profiling it alone).")
+    var batchOnly = false
+
     @Option(help: ArgumentHelp("The segue binary for the end-to-end figure (skipped when not given).", valueName: "PATH"))
     var segue: String?
 
     func run() throws {
         print("render: frames of built-in entries at 390×844 points, best of \(rounds) rounds")
         print("entry        scale  frames  Segue fps   pixman blend fps   ratio (Segue time / blend time)")
-        for (name, scenario) in [("fade", Scenario.present), ("flip", .present), ("page-curl", .present), ("half-sheet", .present)] where only.isEmpty || only.contains(name) {
+        for (name, scenario) in [("fade", Scenario.present), ("flip", .present), ("page-curl", .present), ("half-sheet", .present)] where !batchOnly && (only.isEmpty || only.contains(name)) {
             let frames = try Self.frames(name, scenario: scenario, fps: 60, parameters: [:])
             for scale in [1.0, 3.0] {
                 // The screens are painted once a run and kept: painted before the clock starts.
@@ -61,6 +64,7 @@ struct RenderThroughput: ParsableCommand {
             + "pixman blend of the same layers on as many cores \(String(format: "%.1f ms", flipBlend * 1000)), "
             + "\(String(format: "%.2f×", flipTime / flipBlend)) (target within 4×); painting the two screens first, once a run: "
             + "\(String(format: "%.1f ms", paint * 1000))")
+        guard !batchOnly else { return }
 
         // What `segue preview fade --dismiss --out fade.gif` encodes: the round trip at 30 fps.
         let fade = try Self.frames("fade", scenario: .presentThenDismiss, fps: 30, parameters: [:])
