@@ -384,14 +384,73 @@ static int rect_mask_avx2(const cr_quad *q, int x, int y) {
 static int has_avx2(void);
 #endif
 
+/*
+ * A plain rectangle's six inside conditions (W > 0, U ≥ 0, V ≥ 0,
+ * w·W − U ≥ 0, h·W − V ≥ 0, and in front: f0 U + f1 V + f2 W > 0) as
+ * linear functions a·x + b·y + c of the device position, and for each the
+ * margin beyond which the sample code's rounding cannot change its answer.
+ * Over a pixel each function lies within half of (|a| + |b|) of its value
+ * at the centre, so a pixel where every function stays above its margin
+ * has all 16 samples inside (the mask the samples would give: all), and
+ * one where W stays positive and some function stays below minus its
+ * margin has none: sample_mask is needed only for the pixels between.
+ */
+typedef struct {
+    double a[6], b[6], c[6];
+    double reach[6];   /* half of |a| + |b|: the most a function moves from a pixel's centre */
+    double margin[6];
+} rect_lines;
+
+static void rect_lines_of(const cr_quad *q, rect_lines *l) {
+    const double *m = q->m;
+    double w = q->width, h = q->height, f0 = q->f[0], f1 = q->f[1], f2 = q->f[2];
+    double au = m[0], bu = m[3], cu = m[6], av = m[1], bv = m[4], cv = m[7], aw = m[2], bw = m[5], cw = m[8];
+    double a[6] = {aw, au, av, w * aw - au, h * aw - av, f0 * au + f1 * av + f2 * aw};
+    double b[6] = {bw, bu, bv, w * bw - bu, h * bw - bv, f0 * bu + f1 * bv + f2 * bw};
+    double c[6] = {cw, cu, cv, w * cw - cu, h * cw - cv, f0 * cu + f1 * cv + f2 * cw};
+    /* The largest terms any evaluation here or in sample_mask adds up, over
+       positions within the quad's box: rounding errors are a few units in
+       the last place of these (1e-16 of them); the margin is 1e-9 of them. */
+    double X = fabs((double)q->x0) > fabs((double)q->x1 + 1) ? fabs((double)q->x0) : fabs((double)q->x1 + 1);
+    double Y = fabs((double)q->y0) > fabs((double)q->y1 + 1) ? fabs((double)q->y0) : fabs((double)q->y1 + 1);
+    double su = fabs(au) * X + fabs(bu) * Y + fabs(cu), sv = fabs(av) * X + fabs(bv) * Y + fabs(cv);
+    double sw = fabs(aw) * X + fabs(bw) * Y + fabs(cw);
+    double size[6] = {sw, su, sv, fabs(w) * sw + su, fabs(h) * sw + sv, fabs(f0) * su + fabs(f1) * sv + fabs(f2) * sw};
+    for (int j = 0; j < 6; j++) {
+        l->a[j] = a[j]; l->b[j] = b[j]; l->c[j] = c[j];
+        l->reach[j] = 0.5 * (fabs(a[j]) + fabs(b[j]));
+        l->margin[j] = 1e-9 * size[j];
+    }
+}
+
+/* The mask of pixel (x, y) when the lines decide it (all samples in, or
+   none), else -1: sample_mask's answer is needed. */
+static inline int rect_lines_mask(const rect_lines *l, int x, int y) {
+    double px = x + 0.5, py = y + 0.5;
+    int all = 1;
+    for (int j = 0; j < 6; j++) {
+        double v = l->a[j] * px + l->b[j] * py + l->c[j];
+        if (v - l->reach[j] > l->margin[j]) continue;
+        all = 0;
+        /* Wholly outside one half-plane, W staying positive: no sample is in. */
+        if (j > 0 && v + l->reach[j] < -l->margin[j]) {
+            double W = l->a[0] * px + l->b[0] * py + l->c[0];
+            if (W - l->reach[0] > l->margin[0]) return 0;
+        }
+    }
+    return all ? (1 << CR_SAMPLES) - 1 : -1;
+}
+
 /* One pixel the slow way: classified, sampled at the edge. A plain
    rectangle's pixel is sampled without classifying: classify only spares
    the samples where it judges they would all agree, and near a corner or
    where the layer is almost edge-on (its linear estimate of the pixel's
    reach fails there) it judged some pixels whole that the samples find
    cut; the samples are cheaper than its divides and roots anyway when
-   taken four at a time. */
-static inline void draw_pixel(cr_target *t, const cr_quad *q, int x, int y) {
+   taken four at a time. `lines` (a plain rectangle's, or NULL) decide
+   most pixels' masks without the samples, and the colour comes before the
+   mask: a clear colour (most of a list row's edge) needs no mask at all. */
+static inline void draw_pixel(cr_target *t, const cr_quad *q, const rect_lines *lines, int x, int y) {
     const int full = (1 << CR_SAMPLES) - 1;
     size_t i = (size_t)y * t->width + x;
     uint32_t m = modulation(q, i);
@@ -402,11 +461,7 @@ static inline void draw_pixel(cr_target *t, const cr_quad *q, int x, int y) {
         double cx = x + 0.5, cy = y + 0.5;
         double W = cx * h[2] + cy * h[5] + h[8];
         if (W != 0) {
-#if CR_HAS_AVX2_PATH
-            int mask = has_avx2() ? rect_mask_avx2(q, x, y) : sample_mask(q, x, y);
-#else
-            int mask = sample_mask(q, x, y);
-#endif
+            int mask = lines ? rect_lines_mask(lines, x, y) : -1;
             if (mask == 0) return;
             u = (cx * h[0] + cy * h[3] + h[6]) / W;
             v = (cx * h[1] + cy * h[4] + h[7]) / W;
@@ -418,6 +473,14 @@ static inline void draw_pixel(cr_target *t, const cr_quad *q, int x, int y) {
             shade(q, u, v, c);
             if (m != 255) scale_px(c, c, m);
             if (c[3] == 0 && c[0] == 0 && c[1] == 0 && c[2] == 0) return;
+            if (mask < 0) {
+#if CR_HAS_AVX2_PATH
+                mask = has_avx2() ? rect_mask_avx2(q, x, y) : sample_mask(q, x, y);
+#else
+                mask = sample_mask(q, x, y);
+#endif
+                if (mask == 0) return;
+            }
             if (mask == full && t->slots[i] < 0) blend(t->pixels + i * 4, c);
             else blend_samples(t, i, c, mask);
             return;
@@ -1047,6 +1110,8 @@ void cr_draw_quad(cr_target *t, const cr_quad *q) {
     int ax0, ay0, ax1, ay1;
     if (aligned_rect(q, &ax0, &ay0, &ax1, &ay1)) { draw_aligned(t, q, ax0, ay0, ax1, ay1); return; }
     double margin = whole_pixel_margin(q);
+    rect_lines lines_store, *lines = NULL;
+    if (fast_paths_allowed && q->radius <= 0 && q->ring <= 0) { rect_lines_of(q, &lines_store); lines = &lines_store; }
     /* A border's hole: deep inside its inner edge nothing is drawn. */
     double hole = q->ring + margin + (q->radius > q->ring ? q->radius - q->ring : 0);
     for (int y = q->y0; y < q->y1; y++) {
@@ -1059,18 +1124,18 @@ void cr_draw_quad(cr_target *t, const cr_quad *q) {
             row_span(q, y, hole, 0, &xs, &xe);
             for (int x = os; x < oe; x++) {
                 if (x == xs && xe > xs) { x = xe - 1; continue; }
-                draw_pixel(t, q, x, y);
+                draw_pixel(t, q, lines, x, y);
             }
             continue;
         }
         row_span(q, y, margin + q->radius, 0, &xs, &xe);
         if (xe <= xs) {
-            for (int x = os; x < oe; x++) draw_pixel(t, q, x, y);
+            for (int x = os; x < oe; x++) draw_pixel(t, q, lines, x, y);
             continue;
         }
-        for (int x = os; x < xs; x++) draw_pixel(t, q, x, y);
+        for (int x = os; x < xs; x++) draw_pixel(t, q, lines, x, y);
         draw_interior(t, q, y, xs, xe);
-        for (int x = xe; x < oe; x++) draw_pixel(t, q, x, y);
+        for (int x = xe; x < oe; x++) draw_pixel(t, q, lines, x, y);
     }
 }
 
