@@ -45,21 +45,26 @@ static inline void store_px(uint8_t *p, uint32_t v) { memcpy(p, &v, 4); }
 
 static inline uint32_t div255(uint32_t x) { return (x + 128 + ((x + 128) >> 8)) >> 8; }
 
-/* src over dst, both premultiplied. */
+/* Channel k (0-3) of a packed pixel. */
+static inline uint32_t channel(uint32_t v, int k) { return (v >> (8 * k)) & 0xff; }
+
+/* src over dst, both premultiplied. A pixel is read and written as one
+   word: bytes stored one at a time and read back as a word (or the other
+   way) wait for the stores to land, which cost the edge pixels more than
+   their arithmetic. */
 static inline void blend(uint8_t *d, const uint8_t *s) {
-    uint32_t inv = 255 - s[3];
-    if (inv == 0) { memcpy(d, s, 4); return; }
-    d[0] = (uint8_t)(s[0] + div255(d[0] * inv));
-    d[1] = (uint8_t)(s[1] + div255(d[1] * inv));
-    d[2] = (uint8_t)(s[2] + div255(d[2] * inv));
-    d[3] = (uint8_t)(s[3] + div255(d[3] * inv));
+    uint32_t sv = load_px(s);
+    uint32_t inv = 255 - (sv >> 24);
+    if (inv == 0) { store_px(d, sv); return; }
+    uint32_t dv = load_px(d), out = 0;
+    for (int k = 0; k < 4; k++) out |= ((channel(sv, k) + div255(channel(dv, k) * inv)) & 0xff) << (8 * k);
+    store_px(d, out);
 }
 
 static inline void scale_px(uint8_t *out, const uint8_t *c, uint32_t m) {
-    out[0] = (uint8_t)div255(c[0] * m);
-    out[1] = (uint8_t)div255(c[1] * m);
-    out[2] = (uint8_t)div255(c[2] * m);
-    out[3] = (uint8_t)div255(c[3] * m);
+    uint32_t cv = load_px(c), r = 0;
+    for (int k = 0; k < 4; k++) r |= (div255(channel(cv, k) * m) & 0xff) << (8 * k);
+    store_px(out, r);
 }
 
 /* Signed distance from (u, v) to a rounded rectangle [0,w]x[0,h] with
@@ -178,9 +183,9 @@ static inline int classify(const cr_quad *q, double x, double y, double *u, doub
     return 2;
 }
 
-/* Bilinear, premultiplied, clamped to the texture's edge pixels. */
-static inline void sample_texture(const cr_quad *q, double u, double v, uint8_t out[4]) {
-    double tx = u / q->width * q->tex_width - 0.5, ty = v / q->height * q->tex_height - 0.5;
+/* Bilinear, premultiplied, clamped to the texture's edge pixels, at the
+   texel position (tx, ty) of a local point (sample_texture). */
+static inline void sample_texture_at(const cr_quad *q, double tx, double ty, uint8_t out[4]) {
     if (tx < 0) tx = 0;
     if (ty < 0) ty = 0;
     if (tx > q->tex_width - 1) tx = q->tex_width - 1;
@@ -199,24 +204,53 @@ static inline void sample_texture(const cr_quad *q, double u, double v, uint8_t 
             return;
         }
     }
-    const uint8_t *p00 = q->texture + ((size_t)iy * q->tex_width + ix) * 4;
-    const uint8_t *p01 = q->texture + ((size_t)iy * q->tex_width + ix1) * 4;
-    const uint8_t *p10 = q->texture + ((size_t)iy1 * q->tex_width + ix) * 4;
-    const uint8_t *p11 = q->texture + ((size_t)iy1 * q->tex_width + ix1) * 4;
+    uint32_t p00 = load_px(q->texture + ((size_t)iy * q->tex_width + ix) * 4);
+    uint32_t p01 = load_px(q->texture + ((size_t)iy * q->tex_width + ix1) * 4);
+    uint32_t p10 = load_px(q->texture + ((size_t)iy1 * q->tex_width + ix) * 4);
+    uint32_t p11 = load_px(q->texture + ((size_t)iy1 * q->tex_width + ix1) * 4);
+    uint32_t r = 0;
     for (int c = 0; c < 4; c++) {
-        uint32_t top = p00[c] * (256 - fx) + p01[c] * fx;
-        uint32_t bottom = p10[c] * (256 - fx) + p11[c] * fx;
-        out[c] = (uint8_t)((top * (256 - fy) + bottom * fy + 32768) >> 16);
+        uint32_t top = channel(p00, c) * (256 - fx) + channel(p01, c) * fx;
+        uint32_t bottom = channel(p10, c) * (256 - fx) + channel(p11, c) * fx;
+        r |= (((top * (256 - fy) + bottom * fy + 32768) >> 16) & 0xff) << (8 * c);
     }
+    store_px(out, r);
+}
+
+/* The texel position of a local point (u, v): texel centres at half-texel offsets. */
+static inline double texel_x(const cr_quad *q, double u) { return u / q->width * q->tex_width - 0.5; }
+static inline double texel_y(const cr_quad *q, double v) { return v / q->height * q->tex_height - 0.5; }
+
+/* A textured layer's colour at texel position (tx, ty): its texture over its fill. */
+static inline void shade_at(const cr_quad *q, double tx, double ty, uint8_t out[4]) {
+    uint8_t t[4];
+    sample_texture_at(q, tx, ty, t);
+    uint32_t tv = load_px(t), color = load_px(q->color), inv = 255 - (tv >> 24), r = 0;
+    for (int c = 0; c < 4; c++) r |= ((channel(tv, c) + div255(channel(color, c) * inv)) & 0xff) << (8 * c);
+    store_px(out, r);
 }
 
 /* The layer's colour at a local point: its texture over its fill. */
 static inline void shade(const cr_quad *q, double u, double v, uint8_t out[4]) {
     if (!q->texture) { memcpy(out, q->color, 4); return; }
     uint8_t t[4];
-    sample_texture(q, u, v, t);
-    uint32_t inv = 255 - t[3];
-    for (int c = 0; c < 4; c++) out[c] = (uint8_t)(t[c] + div255(q->color[c] * inv));
+    sample_texture_at(q, texel_x(q, u), texel_y(q, v), t);
+    uint32_t tv = load_px(t), color = load_px(q->color), inv = 255 - (tv >> 24), r = 0;
+    for (int c = 0; c < 4; c++) r |= ((channel(tv, c) + div255(channel(color, c) * inv)) & 0xff) << (8 * c);
+    store_px(out, r);
+}
+
+/* The blocks of cr_target.sampled_rows: 1 << shift pixels each, at most 8 to a row. */
+static inline int sample_block_shift(int width) {
+    int shift = 4;
+    while (((width - 1) >> shift) >= 8) shift++;
+    return shift;
+}
+
+/* The sampled_rows bits of the blocks pixels [x0, x1) of a row lie in (x1 > x0). */
+static inline unsigned sample_blocks(int shift, int x0, int x1) {
+    int lo = x0 >> shift, hi = (x1 - 1) >> shift;
+    return ((2u << hi) - 1) & ~((1u << lo) - 1);
 }
 
 static inline uint8_t *samples_of(cr_target *t, int32_t slot) { return t->pool + (size_t)slot * CR_SAMPLES * 4; }
@@ -259,7 +293,8 @@ static void blend_samples(cr_target *t, size_t i, const uint8_t src[4], int mask
         }
         t->owners[t->used] = (int32_t)i;
         t->slots[i] = t->used++;
-        t->sampled_rows[i / (size_t)t->width] = 1;
+        size_t y = i / (size_t)t->width;
+        t->sampled_rows[y] |= (uint8_t)(1u << ((int)(i - y * (size_t)t->width) >> sample_block_shift(t->width)));
         uint8_t *s = samples_of(t, t->slots[i]);
         for (int k = 0; k < CR_SAMPLES; k++) memcpy(s + k * 4, t->pixels + i * 4, 4);
     }
@@ -384,14 +419,73 @@ static int rect_mask_avx2(const cr_quad *q, int x, int y) {
 static int has_avx2(void);
 #endif
 
+/*
+ * A plain rectangle's six inside conditions (W > 0, U ≥ 0, V ≥ 0,
+ * w·W − U ≥ 0, h·W − V ≥ 0, and in front: f0 U + f1 V + f2 W > 0) as
+ * linear functions a·x + b·y + c of the device position, and for each the
+ * margin beyond which the sample code's rounding cannot change its answer.
+ * Over a pixel each function lies within half of (|a| + |b|) of its value
+ * at the centre, so a pixel where every function stays above its margin
+ * has all 16 samples inside (the mask the samples would give: all), and
+ * one where W stays positive and some function stays below minus its
+ * margin has none: sample_mask is needed only for the pixels between.
+ */
+typedef struct {
+    double a[6], b[6], c[6];
+    double reach[6];   /* half of |a| + |b|: the most a function moves from a pixel's centre */
+    double margin[6];
+} rect_lines;
+
+static void rect_lines_of(const cr_quad *q, rect_lines *l) {
+    const double *m = q->m;
+    double w = q->width, h = q->height, f0 = q->f[0], f1 = q->f[1], f2 = q->f[2];
+    double au = m[0], bu = m[3], cu = m[6], av = m[1], bv = m[4], cv = m[7], aw = m[2], bw = m[5], cw = m[8];
+    double a[6] = {aw, au, av, w * aw - au, h * aw - av, f0 * au + f1 * av + f2 * aw};
+    double b[6] = {bw, bu, bv, w * bw - bu, h * bw - bv, f0 * bu + f1 * bv + f2 * bw};
+    double c[6] = {cw, cu, cv, w * cw - cu, h * cw - cv, f0 * cu + f1 * cv + f2 * cw};
+    /* The largest terms any evaluation here or in sample_mask adds up, over
+       positions within the quad's box: rounding errors are a few units in
+       the last place of these (1e-16 of them); the margin is 1e-9 of them. */
+    double X = fabs((double)q->x0) > fabs((double)q->x1 + 1) ? fabs((double)q->x0) : fabs((double)q->x1 + 1);
+    double Y = fabs((double)q->y0) > fabs((double)q->y1 + 1) ? fabs((double)q->y0) : fabs((double)q->y1 + 1);
+    double su = fabs(au) * X + fabs(bu) * Y + fabs(cu), sv = fabs(av) * X + fabs(bv) * Y + fabs(cv);
+    double sw = fabs(aw) * X + fabs(bw) * Y + fabs(cw);
+    double size[6] = {sw, su, sv, fabs(w) * sw + su, fabs(h) * sw + sv, fabs(f0) * su + fabs(f1) * sv + fabs(f2) * sw};
+    for (int j = 0; j < 6; j++) {
+        l->a[j] = a[j]; l->b[j] = b[j]; l->c[j] = c[j];
+        l->reach[j] = 0.5 * (fabs(a[j]) + fabs(b[j]));
+        l->margin[j] = 1e-9 * size[j];
+    }
+}
+
+/* The mask of pixel (x, y) when the lines decide it (all samples in, or
+   none), else -1: sample_mask's answer is needed. */
+static inline int rect_lines_mask(const rect_lines *l, int x, int y) {
+    double px = x + 0.5, py = y + 0.5;
+    int all = 1;
+    for (int j = 0; j < 6; j++) {
+        double v = l->a[j] * px + l->b[j] * py + l->c[j];
+        if (v - l->reach[j] > l->margin[j]) continue;
+        all = 0;
+        /* Wholly outside one half-plane, W staying positive: no sample is in. */
+        if (j > 0 && v + l->reach[j] < -l->margin[j]) {
+            double W = l->a[0] * px + l->b[0] * py + l->c[0];
+            if (W - l->reach[0] > l->margin[0]) return 0;
+        }
+    }
+    return all ? (1 << CR_SAMPLES) - 1 : -1;
+}
+
 /* One pixel the slow way: classified, sampled at the edge. A plain
    rectangle's pixel is sampled without classifying: classify only spares
    the samples where it judges they would all agree, and near a corner or
    where the layer is almost edge-on (its linear estimate of the pixel's
    reach fails there) it judged some pixels whole that the samples find
    cut; the samples are cheaper than its divides and roots anyway when
-   taken four at a time. */
-static inline void draw_pixel(cr_target *t, const cr_quad *q, int x, int y) {
+   taken four at a time. `lines` (a plain rectangle's, or NULL) decide
+   most pixels' masks without the samples, and the colour comes before the
+   mask: a clear colour (most of a list row's edge) needs no mask at all. */
+static inline void draw_pixel(cr_target *t, const cr_quad *q, const rect_lines *lines, int x, int y) {
     const int full = (1 << CR_SAMPLES) - 1;
     size_t i = (size_t)y * t->width + x;
     uint32_t m = modulation(q, i);
@@ -402,11 +496,7 @@ static inline void draw_pixel(cr_target *t, const cr_quad *q, int x, int y) {
         double cx = x + 0.5, cy = y + 0.5;
         double W = cx * h[2] + cy * h[5] + h[8];
         if (W != 0) {
-#if CR_HAS_AVX2_PATH
-            int mask = has_avx2() ? rect_mask_avx2(q, x, y) : sample_mask(q, x, y);
-#else
-            int mask = sample_mask(q, x, y);
-#endif
+            int mask = lines ? rect_lines_mask(lines, x, y) : -1;
             if (mask == 0) return;
             u = (cx * h[0] + cy * h[3] + h[6]) / W;
             v = (cx * h[1] + cy * h[4] + h[7]) / W;
@@ -418,6 +508,14 @@ static inline void draw_pixel(cr_target *t, const cr_quad *q, int x, int y) {
             shade(q, u, v, c);
             if (m != 255) scale_px(c, c, m);
             if (c[3] == 0 && c[0] == 0 && c[1] == 0 && c[2] == 0) return;
+            if (mask < 0) {
+#if CR_HAS_AVX2_PATH
+                mask = has_avx2() ? rect_mask_avx2(q, x, y) : sample_mask(q, x, y);
+#else
+                mask = sample_mask(q, x, y);
+#endif
+                if (mask == 0) return;
+            }
             if (mask == full && t->slots[i] < 0) blend(t->pixels + i * 4, c);
             else blend_samples(t, i, c, mask);
             return;
@@ -443,6 +541,68 @@ static inline void draw_pixel(cr_target *t, const cr_quad *q, int x, int y) {
     else blend_samples(t, i, c, mask);
 }
 
+/* Edge pixels solved at a time by draw_edge_run. */
+#define EDGE_BATCH 32
+
+/*
+ * A textured plain rectangle's pixels [x0, x1) of row y, each drawn as
+ * draw_pixel draws it, in two passes: first every pixel's texel position
+ * in a loop with nothing but arithmetic (its four divides depend on no
+ * other pixel's, so the processor overlaps them pixel after pixel, where
+ * one pixel at a time waited for each), then each pixel's mask, colour
+ * and blend in order.
+ */
+static void draw_edge_run(cr_target *t, const cr_quad *q, const rect_lines *lines, int y, int x0, int x1) {
+    if (!lines || !q->texture) {
+        for (int x = x0; x < x1; x++) draw_pixel(t, q, lines, x, y);
+        return;
+    }
+    const int full = (1 << CR_SAMPLES) - 1;
+    const double *h = q->m;
+    double cy = y + 0.5, w = q->width, hh = q->height;
+    double U0 = cy * h[3], V0 = cy * h[4], W0 = cy * h[5];
+    for (int b = x0; b < x1; b += EDGE_BATCH) {
+        int n = x1 - b < EDGE_BATCH ? x1 - b : EDGE_BATCH;
+        double Ws[EDGE_BATCH], txs[EDGE_BATCH], tys[EDGE_BATCH];
+        for (int k = 0; k < n; k++) {
+            /* draw_pixel's arithmetic, operation for operation. */
+            double cx = b + k + 0.5;
+            double W = cx * h[2] + W0 + h[8];
+            double u = (cx * h[0] + U0 + h[6]) / W, v = (cx * h[1] + V0 + h[7]) / W;
+            u = u < 0 ? 0 : u;
+            v = v < 0 ? 0 : v;
+            u = u > w ? w : u;
+            v = v > hh ? hh : v;
+            Ws[k] = W;
+            txs[k] = texel_x(q, u);
+            tys[k] = texel_y(q, v);
+        }
+        for (int k = 0; k < n; k++) {
+            int x = b + k;
+            /* At W = 0 draw_pixel classifies instead. */
+            if (Ws[k] == 0) { draw_pixel(t, q, lines, x, y); continue; }
+            size_t i = (size_t)y * t->width + x;
+            uint32_t m = modulation(q, i);
+            if (m == 0) continue;
+            int mask = rect_lines_mask(lines, x, y);
+            if (mask == 0) continue;
+            uint8_t c[4];
+            shade_at(q, txs[k], tys[k], c);
+            if (m != 255) scale_px(c, c, m);
+            if (load_px(c) == 0) continue;
+            if (mask < 0) {
+#if CR_HAS_AVX2_PATH
+                mask = has_avx2() ? rect_mask_avx2(q, x, y) : sample_mask(q, x, y);
+#else
+                mask = sample_mask(q, x, y);
+#endif
+                if (mask == 0) continue;
+            }
+            if (mask == full && t->slots[i] < 0) blend(t->pixels + i * 4, c);
+            else blend_samples(t, i, c, mask);
+        }
+    }
+}
 
 /* Each channel times f/256, f in 0..256. */
 static inline uint32_t lanes_scale256(uint32_t a, uint32_t f) {
@@ -474,17 +634,29 @@ static inline uint32_t lanes_over(uint32_t src, uint32_t dst) {
     return src + lanes_mul255(dst, inv);
 }
 
+/* What texel_at needs of a quad, found once a row rather than at every
+   call: drawing stores through byte pointers, which may alias the quad, so
+   the compiler would divide out the scales at each position again. */
+typedef struct {
+    double kx, ky;   /* texels a local unit */
+    double mx, my;   /* the last texel's index */
+} texel_scale;
+
+static inline texel_scale texel_scale_of(const cr_quad *q) {
+    texel_scale s = {(double)q->tex_width / q->width, (double)q->tex_height / q->height, q->tex_width - 1, q->tex_height - 1};
+    return s;
+}
+
 /* The texel coordinates (16.16 fixed point, clamped to the texture) at a
    device position; the texture's centres sit at half-texel offsets. */
-static inline void texel_at(const cr_quad *q, double U, double V, double W, int32_t *fx, int32_t *fy) {
+static inline void texel_at(const texel_scale *s, double U, double V, double W, int32_t *fx, int32_t *fy) {
     /* One divide, not four: a position may move by the last bit of a double
        (1e-12 texel), so a 16.16 position by 1/65536 texel only when it falls
        right on a rounding step (no byte of 194 compared frames changed). */
     double r = 1.0 / W;
-    double tx = U * r * ((double)q->tex_width / q->width) - 0.5, ty = V * r * ((double)q->tex_height / q->height) - 0.5;
-    double mx = q->tex_width - 1, my = q->tex_height - 1;
-    tx = tx < 0 ? 0 : (tx > mx ? mx : tx);
-    ty = ty < 0 ? 0 : (ty > my ? my : ty);
+    double tx = U * r * s->kx - 0.5, ty = V * r * s->ky - 0.5;
+    tx = tx < 0 ? 0 : (tx > s->mx ? s->mx : tx);
+    ty = ty < 0 ? 0 : (ty > s->my ? s->my : ty);
     *fx = (int32_t)(tx * 65536.0 + 0.5);
     *fy = (int32_t)(ty * 65536.0 + 0.5);
 }
@@ -529,8 +701,8 @@ static inline uint32_t bilinear_fixed(const cr_quad *q, int32_t fx, int32_t fy) 
    blending is needed. */
 static void write_span(cr_target *t, const cr_quad *q, size_t i, const uint32_t *source, int n, int sampled);
 
-/* `sampled`: whether the row may have pixels with samples (its sampled_rows
-   entry); where not, no slot need be read. */
+/* `sampled`: whether the span may have pixels with samples (a block of
+   sampled_rows it touches has some); where not, no slot need be read. */
 static void blend_span(cr_target *t, const cr_quad *q, size_t i, uint32_t *source, int n, uint32_t color, int sampled) {
     if (color != 0) {
         uint32_t all = 0xffffffffu;
@@ -550,6 +722,15 @@ static void blend_flat(cr_target *t, const cr_quad *q, size_t i, uint32_t texel,
     uint32_t c = texel;
     if (color != 0 && (c >> 24) != 255) c += lanes_mul255(color, 255 - (c >> 24));
     if (q->alpha != 255 && !q->clip) c = lanes_mul255(c, q->alpha);
+    if (!sampled && !q->clip) {
+        /* Nothing but plain blending: a clear colour leaves the target as it is, an opaque one is stored. */
+        if (c == 0) return;
+        if ((c >> 24) == 255) {
+            uint8_t *dst = t->pixels + i * 4;
+            for (int k = 0; k < n; k++) store_px(dst + (size_t)k * 4, c);
+            return;
+        }
+    }
     uint32_t source[SPAN];
     for (int k = 0; k < SPAN; k++) source[k] = c;
     for (int k = 0; k < n; k += SPAN) write_span(t, q, i + (size_t)k, source, n - k < SPAN ? n - k : SPAN, sampled);
@@ -632,6 +813,7 @@ static void bilinear_span_avx2(const cr_quad *q, int32_t fx, int32_t fy, int32_t
     __m256i vfx = _mm256_add_epi32(_mm256_set1_epi32(fx), _mm256_mullo_epi32(lane, _mm256_set1_epi32(dx)));
     __m256i vfy = _mm256_add_epi32(_mm256_set1_epi32(fy), _mm256_mullo_epi32(lane, _mm256_set1_epi32(dy)));
     const __m256i step_x = _mm256_set1_epi32(dx * 8), step_y = _mm256_set1_epi32(dy * 8);
+    const uint8_t *texture = q->texture;
     for (int k = 0; k < n; k += 8) {
         {
             /* The texels three groups ahead, both rows, asked for now: a turned
@@ -662,19 +844,23 @@ static void bilinear_span_avx2(const cr_quad *q, int32_t fx, int32_t fy, int32_t
         wx = _mm256_or_si256(wx, _mm256_slli_epi32(wx, 16)); iwx = _mm256_or_si256(iwx, _mm256_slli_epi32(iwx, 16));
         wy = _mm256_or_si256(wy, _mm256_slli_epi32(wy, 16)); iwy = _mm256_or_si256(iwy, _mm256_slli_epi32(iwy, 16));
         __m256i halves[2];
-        int32_t a0[8], a1[8];
-        _mm256_storeu_si256((__m256i *)(void *)a0, at0);
-        _mm256_storeu_si256((__m256i *)(void *)a1, at1);
+        /* The texel indices moved to scalar registers two at a time (an
+           array stored whole and read back a lane at a time waits for the
+           store: measured, the loop's costliest step). */
+        uint64_t i0[4] = {(uint64_t)_mm_cvtsi128_si64(_mm256_castsi256_si128(at0)), (uint64_t)_mm_extract_epi64(_mm256_castsi256_si128(at0), 1),
+                          (uint64_t)_mm_cvtsi128_si64(_mm256_extracti128_si256(at0, 1)), (uint64_t)_mm_extract_epi64(_mm256_extracti128_si256(at0, 1), 1)};
+        uint64_t i1[4] = {(uint64_t)_mm_cvtsi128_si64(_mm256_castsi256_si128(at1)), (uint64_t)_mm_extract_epi64(_mm256_castsi256_si128(at1), 1),
+                          (uint64_t)_mm_cvtsi128_si64(_mm256_extracti128_si256(at1, 1)), (uint64_t)_mm_extract_epi64(_mm256_extracti128_si256(at1, 1), 1)};
         for (int h = 0; h < 2; h++) {
             const __m256i pick = h ? high_pairs : low_pairs;
             /* Four pixels: (left, right) texel pairs of the upper and the lower row, as plain
                8-byte loads: quicker than gathers, which are microcoded on AMD's Zen and slowed
                by Intel's Downfall fix (measured here: ~1.3x the frames a second). */
-            const int32_t *r0 = a0 + 4 * h, *r1 = a1 + 4 * h;
-            __m256i top = _mm256_setr_epi64x(pair_at(q->texture, r0[0]), pair_at(q->texture, r0[1]),
-                                             pair_at(q->texture, r0[2]), pair_at(q->texture, r0[3]));
-            __m256i bottom = _mm256_setr_epi64x(pair_at(q->texture, r1[0]), pair_at(q->texture, r1[1]),
-                                                pair_at(q->texture, r1[2]), pair_at(q->texture, r1[3]));
+            uint64_t a = i0[2 * h], b = i0[2 * h + 1], c0 = i1[2 * h], d = i1[2 * h + 1];
+            __m256i top = _mm256_setr_epi64x(pair_at(texture, (int32_t)(uint32_t)a), pair_at(texture, (int32_t)(a >> 32)),
+                                             pair_at(texture, (int32_t)(uint32_t)b), pair_at(texture, (int32_t)(b >> 32)));
+            __m256i bottom = _mm256_setr_epi64x(pair_at(texture, (int32_t)(uint32_t)c0), pair_at(texture, (int32_t)(c0 >> 32)),
+                                                pair_at(texture, (int32_t)(uint32_t)d), pair_at(texture, (int32_t)(d >> 32)));
             __m256i pw = _mm256_permutevar8x32_epi32(wy, pick), piw = _mm256_permutevar8x32_epi32(iwy, pick);
             /* Down each column first (both columns at once), then across: the SSE2 path's order, so both round alike. */
             __m256i v = _mm256_or_si256(
@@ -797,7 +983,10 @@ static void draw_interior(cr_target *t, const cr_quad *q, int y, int xs, int xe)
     double py = y + 0.5;
     size_t row = (size_t)y * t->width;
     uint32_t color = load_px(q->color);
-    int sampled = t->sampled_rows[y];
+    /* Whether a span may have pixels with samples: some block it touches has. */
+    const unsigned row_blocks = t->sampled_rows[y];
+    const int block_shift = sample_block_shift(t->width);
+#define SAMPLED(x0, n) (row_blocks && (row_blocks & sample_blocks(block_shift, (x0), (x0) + (n))))
     if (!q->texture) {
         uint32_t fill = q->alpha != 255 ? lanes_mul255(color, q->alpha) : color;
         for (int x = xs; x < xe; x++) {
@@ -824,11 +1013,12 @@ static void draw_interior(cr_target *t, const cr_quad *q, int y, int xs, int xe)
         row_fx = (int32_t)floor(tx * 65536.0 + 0.5); row_fy = (int32_t)floor(ty * 65536.0 + 0.5);
         step_x = (int32_t)floor(sx * 65536.0 + 0.5); step_y = (int32_t)floor(sy * 65536.0 + 0.5);
     }
+    const texel_scale scale = texel_scale_of(q);
     /* Under perspective, the exact position at each span's end is the next span's start: solved once. */
     int32_t next_fx = 0, next_fy = 0;
     if (!affine) {
         double pa = xs + 0.5;
-        texel_at(q, pa * m[0] + py * m[3] + m[6], pa * m[1] + py * m[4] + m[7], pa * m[2] + py * m[5] + m[8], &next_fx, &next_fy);
+        texel_at(&scale, pa * m[0] + py * m[3] + m[6], pa * m[1] + py * m[4] + m[7], pa * m[2] + py * m[5] + m[8], &next_fx, &next_fy);
     }
     /* A position solved ahead (a long run's end), kept for the span that ends there. */
     int ahead_x = -1;
@@ -849,11 +1039,11 @@ static void draw_interior(cr_target *t, const cr_quad *q, int y, int xs, int xe)
             } else {
                 double pb = x_end + 0.5;
                 sx = next_fx; sy = next_fy;
-                texel_at(q, pb * m[0] + py * m[3] + m[6], pb * m[1] + py * m[4] + m[7], pb * m[2] + py * m[5] + m[8], &ex, &ey);
+                texel_at(&scale, pb * m[0] + py * m[3] + m[6], pb * m[1] + py * m[4] + m[7], pb * m[2] + py * m[5] + m[8], &ex, &ey);
             }
             uint32_t flat;
             if (flat_box(q, sx, sy, ex, ey, &flat)) {
-                blend_flat(t, q, row + x0, flat, FLAT_RUN, color, sampled);
+                blend_flat(t, q, row + x0, flat, FLAT_RUN, color, SAMPLED(x0, FLAT_RUN));
                 next_fx = ex; next_fy = ey;
                 x0 = x_end - SPAN;
                 continue;
@@ -871,7 +1061,7 @@ static void draw_interior(cr_target *t, const cr_quad *q, int y, int xs, int xe)
             int32_t fxb, fyb;
             fxa = next_fx; fya = next_fy;
             if (x1 == ahead_x) { fxb = ahead_fx; fyb = ahead_fy; }
-            else texel_at(q, pb * m[0] + py * m[3] + m[6], pb * m[1] + py * m[4] + m[7], pb * m[2] + py * m[5] + m[8], &fxb, &fyb);
+            else texel_at(&scale, pb * m[0] + py * m[3] + m[6], pb * m[1] + py * m[4] + m[7], pb * m[2] + py * m[5] + m[8], &fxb, &fyb);
             next_fx = fxb; next_fy = fyb;
             /* A whole span divides by a constant, with a shift (written out: a compiler
                otherwise folds both cases into one hardware divide by n). */
@@ -883,7 +1073,7 @@ static void draw_interior(cr_target *t, const cr_quad *q, int y, int xs, int xe)
         int exact = dx == 65536 && dy == 0 && (fxa & 0xffff) == 0 && (fya & 0xffff) == 0;
         uint32_t source[SPAN], flat;
         if (!exact && flat_runs && flat_run(q, fx, fy, dx, dy, n, &flat)) {
-            blend_flat(t, q, row + x0, flat, n, color, sampled);
+            blend_flat(t, q, row + x0, flat, n, color, SAMPLED(x0, n));
             continue;
         } else if (exact) {
             memcpy(source, q->texture + ((size_t)(fya >> 16) * q->tex_width + (fxa >> 16)) * 4, (size_t)n * 4);
@@ -894,8 +1084,9 @@ static void draw_interior(cr_target *t, const cr_quad *q, int y, int xs, int xe)
 #endif
             for (int k = 0; k < n; k++, fx += dx, fy += dy) source[k] = bilinear_fixed(q, fx, fy);
         }
-        blend_span(t, q, row + x0, source, n, color, sampled);
+        blend_span(t, q, row + x0, source, n, color, SAMPLED(x0, n));
     }
+#undef SAMPLED
 }
 
 /* ---- Layers on whole pixels --------------------------------------------- */
@@ -1017,7 +1208,10 @@ static void draw_aligned(cr_target *t, const cr_quad *q, int ax0, int ay0, int a
     for (int y = y0; y < y1; y++) {
         size_t row = (size_t)y * t->width;
         const uint8_t *texels = q->texture ? q->texture + ((size_t)(y - ay0) * q->tex_width + (x0 - ax0)) * 4 : NULL;
-        if (!t->sampled_rows[y]) { span_over(t->pixels + (row + x0) * 4, texels, x1 - x0, color, q->alpha); continue; }
+        if (!(t->sampled_rows[y] & sample_blocks(sample_block_shift(t->width), x0, x1))) {
+            span_over(t->pixels + (row + x0) * 4, texels, x1 - x0, color, q->alpha);
+            continue;
+        }
         if (!texels) { draw_interior(t, q, y, x0, x1); continue; }
         for (int x = x0; x < x1; x += SPAN) {
             int n = x1 - x < SPAN ? x1 - x : SPAN;
@@ -1047,6 +1241,8 @@ void cr_draw_quad(cr_target *t, const cr_quad *q) {
     int ax0, ay0, ax1, ay1;
     if (aligned_rect(q, &ax0, &ay0, &ax1, &ay1)) { draw_aligned(t, q, ax0, ay0, ax1, ay1); return; }
     double margin = whole_pixel_margin(q);
+    rect_lines lines_store, *lines = NULL;
+    if (fast_paths_allowed && q->radius <= 0 && q->ring <= 0) { rect_lines_of(q, &lines_store); lines = &lines_store; }
     /* A border's hole: deep inside its inner edge nothing is drawn. */
     double hole = q->ring + margin + (q->radius > q->ring ? q->radius - q->ring : 0);
     for (int y = q->y0; y < q->y1; y++) {
@@ -1059,18 +1255,18 @@ void cr_draw_quad(cr_target *t, const cr_quad *q) {
             row_span(q, y, hole, 0, &xs, &xe);
             for (int x = os; x < oe; x++) {
                 if (x == xs && xe > xs) { x = xe - 1; continue; }
-                draw_pixel(t, q, x, y);
+                draw_pixel(t, q, lines, x, y);
             }
             continue;
         }
         row_span(q, y, margin + q->radius, 0, &xs, &xe);
         if (xe <= xs) {
-            for (int x = os; x < oe; x++) draw_pixel(t, q, x, y);
+            draw_edge_run(t, q, lines, y, os, oe);
             continue;
         }
-        for (int x = os; x < xs; x++) draw_pixel(t, q, x, y);
+        draw_edge_run(t, q, lines, y, os, xs);
         draw_interior(t, q, y, xs, xe);
-        for (int x = xe; x < oe; x++) draw_pixel(t, q, x, y);
+        draw_edge_run(t, q, lines, y, xe, oe);
     }
 }
 
@@ -1235,21 +1431,27 @@ static void curl_pixel(cr_target *t, const cr_quad *q, const curl_shape *c, int 
     if (hits) {
         uint8_t px[4];
         int32_t fx, fy;
-        texel_at(q, su, sv, 1, &fx, &fy);
-        store_px(px, bilinear_fixed(q, fx, fy));
-        if (side == 2) {
+        const texel_scale scale = texel_scale_of(q);
+        texel_at(&scale, su, sv, 1, &fx, &fy);
+        /* Worked on as one word (see blend). */
+        uint32_t c = bilinear_fixed(q, fx, fy), a = c >> 24, lit = a << 24;
+        for (int ch = 0; ch < 3; ch++) {
+            uint32_t v = channel(c, ch);
             /* The back: the page's own picture seen through the paper, lightened. */
-            for (int ch = 0; ch < 3; ch++) px[ch] = (uint8_t)((px[ch] * 2u + px[3] * 3u + 2) / 5);
+            if (side == 2) v = (v * 2u + a * 3u + 2) / 5 & 0xff;
+            lit |= ((v * (uint32_t)light) >> 8 & 0xff) << (8 * ch);
         }
-        for (int ch = 0; ch < 3; ch++) px[ch] = (uint8_t)((px[ch] * (uint32_t)light) >> 8);
+        store_px(px, lit);
         scale_px(px, px, m * (uint32_t)hits / 4);
         if (hits < 4 && shadow > 0) {
-            uint8_t s[4] = {0, 0, 0, (uint8_t)div255(m * (uint32_t)shadow * (4 - hits) / 4)};
+            uint8_t s[4];
+            store_px(s, div255(m * (uint32_t)shadow * (4 - hits) / 4) << 24);
             blend(t->pixels + i * 4, s);
         }
         blend(t->pixels + i * 4, px);
     } else if (shadow > 0) {
-        uint8_t s[4] = {0, 0, 0, (uint8_t)div255(m * (uint32_t)shadow)};
+        uint8_t s[4];
+        store_px(s, div255(m * (uint32_t)shadow) << 24);
         blend(t->pixels + i * 4, s);
     }
 }
@@ -1402,10 +1604,11 @@ static void shade_back(uint32_t *texels, int n) {
 static void draw_flap_run(cr_target *t, const cr_quad *q, const curl_row *l, int y, int xs, int xe) {
     double kx = (double)q->tex_width / q->width, ky = (double)q->tex_height / q->height;
     int32_t dx = (int32_t)floor(l->afu * kx * 65536.0 + 0.5), dy = (int32_t)floor(l->afv * ky * 65536.0 + 0.5);
+    const texel_scale scale = texel_scale_of(q);
     for (int x0 = xs; x0 < xe; x0 += SPAN) {
         int n = xe - x0 < SPAN ? xe - x0 : SPAN;
         int32_t fx, fy;
-        texel_at(q, l->afu * x0 + l->bfu, l->afv * x0 + l->bfv, 1, &fx, &fy);
+        texel_at(&scale, l->afu * x0 + l->bfu, l->afv * x0 + l->bfv, 1, &fx, &fy);
         uint32_t source[SPAN], flat;
         /* The run's last texel stays inside the page (its margin), so stepping never leaves the texture. */
         if (q->tiles && fast_paths_allowed && flat_run(q, fx, fy, dx, dy, n, &flat)) {

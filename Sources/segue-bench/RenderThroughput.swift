@@ -25,15 +25,24 @@ struct RenderThroughput: ParsableCommand {
     @Option(help: ArgumentHelp("Time only these entries' frames (repeatable); the whole benchmark when not given.", valueName: "ENTRY"))
     var only: [String] = []
 
+    @Option(help: ArgumentHelp("Draw the entries' frames at this scale only (repeatable); @1× and @3× when not given.", valueName: "SCALE"))
+    var scale: [Double] = []
+
+    @Flag(help: "Time each round of an entry's frames by the thread's processor time rather than the wall clock: steadier on a busy machine, where another process's turns on the core would count.")
+    var cpuTime = false
+
+    @Flag(help: "Time only the 1-second flip's 60 frames on every core (for profiling it alone).")
+    var batchOnly = false
+
     @Option(help: ArgumentHelp("The segue binary for the end-to-end figure (skipped when not given).", valueName: "PATH"))
     var segue: String?
 
     func run() throws {
         print("render: frames of built-in entries at 390×844 points, best of \(rounds) rounds")
         print("entry        scale  frames  Segue fps   pixman blend fps   ratio (Segue time / blend time)")
-        for (name, scenario) in [("fade", Scenario.present), ("flip", .present), ("page-curl", .present), ("half-sheet", .present)] where only.isEmpty || only.contains(name) {
+        for (name, scenario) in [("fade", Scenario.present), ("flip", .present), ("page-curl", .present), ("half-sheet", .present)] where !batchOnly && (only.isEmpty || only.contains(name)) {
             let frames = try Self.frames(name, scenario: scenario, fps: 60, parameters: [:])
-            for scale in [1.0, 3.0] {
+            for scale in self.scale.isEmpty ? [1.0, 3.0] : self.scale {
                 // The screens are painted once a run and kept: painted before the clock starts.
                 let renderer = Renderer(scale: scale, painter: StandardScene(), workLimit: .max)
                 _ = try renderer.render(frames[0])
@@ -61,6 +70,7 @@ struct RenderThroughput: ParsableCommand {
             + "pixman blend of the same layers on as many cores \(String(format: "%.1f ms", flipBlend * 1000)), "
             + "\(String(format: "%.2f×", flipTime / flipBlend)) (target within 4×); painting the two screens first, once a run: "
             + "\(String(format: "%.1f ms", paint * 1000))")
+        guard !batchOnly else { return }
 
         // What `segue preview fade --dismiss --out fade.gif` encodes: the round trip at 30 fps.
         let fade = try Self.frames("fade", scenario: .presentThenDismiss, fps: 30, parameters: [:])
@@ -88,13 +98,20 @@ struct RenderThroughput: ParsableCommand {
         }
     }
 
-    /// Best wall time of `rounds` runs, in seconds.
+    /// Best wall time of `rounds` runs, in seconds (with `--cpu-time`, the
+    /// calling thread's processor time: only for work done on that thread).
     func time(_ body: () throws -> Void) throws -> Double {
+        func now() -> Double {
+            guard cpuTime else { return Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+            var spec = timespec()
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+            return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+        }
         var best = Double.infinity
         for _ in 0..<rounds {
-            let start = DispatchTime.now().uptimeNanoseconds
+            let start = now()
             try body()
-            best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            best = min(best, now() - start)
         }
         return best
     }

@@ -6,6 +6,6 @@ struct SegueBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "segue-bench",
         abstract: "Segue's benchmarks (see the README's performance section).",
-        subcommands: [LuaBoundary.self, EngineThroughput.self, CheckThroughput.self, CheckScale.self, ListScale.self, RenderThroughput.self, EncoderThroughput.self, WatchLatency.self, HTMLPageSize.self, GalleryTime.self]
+        subcommands: [LuaBoundary.self, EngineThroughput.self, CheckThroughput.self, CheckScale.self, ListScale.self, RenderThroughput.self, RenderDigest.self, EncoderThroughput.self, WatchLatency.self, HTMLPageSize.self, GalleryTime.self]
     )
 }
