@@ -1363,8 +1363,22 @@ void cr_resolve(cr_target *t) {
 /* Where on the flat page the surface seen at local point p comes from, for
    the highest of the curl's layers there. Returns 0 where no page is seen,
    1 for the page's front, 2 for its back; *light is the shading (0-256). */
+/* The cylinder's angle at a distance d past the axis, as curl_source finds
+   it where 0 ≤ d ≤ r: a1 = asin(d / r) and cos a1. */
+typedef struct {
+    double a1, cos_a1;
+} curl_arc;
+
+static inline curl_arc curl_arc_at(double d, double r) {
+    double x = d / r > 1 ? 1 : d / r;
+    /* cos a1 = √(1 − x²) (a1 in [−π/2, π/2]) and cos a2 = −cos a1: one root for two cosines. */
+    curl_arc arc = {asin(x), sqrt(1 - x * x)};
+    return arc;
+}
+
+/* `arc`: curl_arc_at for the point's d, when found already (or NULL). */
 static int curl_source(const cr_quad *q, double pu, double pv, double cx, double cy, double nx, double ny, double r,
-                       double *su, double *sv, int *light) {
+                       const curl_arc *arc, double *su, double *sv, int *light) {
     const double pi = 3.14159265358979323846;
     double d = (pu - cx) * nx + (pv - cy) * ny;
     /* Candidates from the top down: the flat back (z = 2r), the far half of
@@ -1374,9 +1388,8 @@ static int curl_source(const cr_quad *q, double pu, double pv, double cx, double
     int count = 0;
     if (d < 0) { delta[count] = pi * r - d; side[count] = 2; shadeOf[count] = 230; count++; }
     if (d >= -1e-9 && d <= r) {
-        double x = d / r > 1 ? 1 : d / r, a1 = asin(x), a2 = pi - a1;
-        /* cos a1 = √(1 − x²) (a1 in [−π/2, π/2]) and cos a2 = −cos a1: one root for two cosines. */
-        double cos_a1 = sqrt(1 - x * x);
+        curl_arc found = arc ? *arc : curl_arc_at(d, r);
+        double a1 = found.a1, a2 = pi - a1, cos_a1 = found.cos_a1;
         delta[count] = a2 * r; side[count] = 2; shadeOf[count] = (int)(150 + 80 * (1 + cos_a1) / 2); count++;
         delta[count] = a1 * r; side[count] = 1; shadeOf[count] = (int)(256 - 110 * (1 - cos_a1)); count++;
     }
@@ -1400,15 +1413,16 @@ typedef struct {
 
 /* One pixel of the curl the careful way: its source found at its centre
    (or at four samples near a silhouette), shaded, blended. */
-static void curl_pixel(cr_target *t, const cr_quad *q, const curl_shape *c, int x, int y) {
+static void curl_pixel_at(cr_target *t, const cr_quad *q, const curl_shape *c, int x, int y, int seen, double pu, double pv,
+                          const curl_arc *arc) {
     double cx = c->cx, cy = c->cy, nx = c->nx, ny = c->ny, r = c->r, reach = c->reach;
     size_t i = (size_t)y * t->width + x;
     uint32_t m = modulation(q, i);
     if (m == 0) return;
-    double pu, pv, su = 0, sv = 0;
+    double su = 0, sv = 0;
     int light = 256;
-    if (!local_point(q, x + 0.5, y + 0.5, &pu, &pv)) return;
-    int side = curl_source(q, pu, pv, cx, cy, nx, ny, r, &su, &sv, &light);
+    if (!seen) return;
+    int side = curl_source(q, pu, pv, cx, cy, nx, ny, r, arc, &su, &sv, &light);
     double d = (pu - cx) * nx + (pv - cy) * ny;
     int near_rim = fabs(d - r) < reach || (side && (su < reach || sv < reach || su > q->width - reach || sv > q->height - reach));
     int hits = side ? 4 : 0, shadow = 0;
@@ -1418,7 +1432,7 @@ static void curl_pixel(cr_target *t, const cr_quad *q, const curl_shape *c, int 
             double qu, qv, tu, tv;
             int tl;
             if (!local_point(q, x + sample_x[k], y + sample_y[k], &qu, &qv)) continue;
-            int s2 = curl_source(q, qu, qv, cx, cy, nx, ny, r, &tu, &tv, &tl);
+            int s2 = curl_source(q, qu, qv, cx, cy, nx, ny, r, NULL, &tu, &tv, &tl);
             if (s2) {
                 if (!hits) { su = tu; sv = tv; light = tl; side = s2; }
                 hits++;
@@ -1453,6 +1467,37 @@ static void curl_pixel(cr_target *t, const cr_quad *q, const curl_shape *c, int 
         uint8_t s[4];
         store_px(s, div255(m * (uint32_t)shadow) << 24);
         blend(t->pixels + i * 4, s);
+    }
+}
+
+/*
+ * Pixels [x0, x1) of row y, each as curl_pixel_at draws it, their centres'
+ * local points solved first for a batch at a time in a loop of nothing
+ * but arithmetic (local_point's, operation for operation), so that one
+ * pixel's divides overlap the next's rather than wait behind its branches.
+ */
+static void curl_run(cr_target *t, const cr_quad *q, const curl_shape *c, int y, int x0, int x1) {
+    const double *m = q->m;
+    double py = y + 0.5;
+    for (int b = x0; b < x1; b += EDGE_BATCH) {
+        int n = x1 - b < EDGE_BATCH ? x1 - b : EDGE_BATCH;
+        double us[EDGE_BATCH], vs[EDGE_BATCH];
+        int seen[EDGE_BATCH], on_arc[EDGE_BATCH];
+        curl_arc arcs[EDGE_BATCH];
+        for (int k = 0; k < n; k++) {
+            double px = b + k + 0.5;
+            double W = px * m[2] + py * m[5] + m[8];
+            double u = (px * m[0] + py * m[3] + m[6]) / W, v = (px * m[1] + py * m[4] + m[7]) / W;
+            us[k] = u; vs[k] = v;
+            seen[k] = W != 0 && u * q->f[0] + v * q->f[1] + q->f[2] > 0;
+        }
+        /* The arcs' roots too (curl_source's d and its range, as it tests them). */
+        for (int k = 0; k < n; k++) {
+            double d = (us[k] - c->cx) * c->nx + (vs[k] - c->cy) * c->ny;
+            on_arc[k] = d >= -1e-9 && d <= c->r;
+            if (on_arc[k]) arcs[k] = curl_arc_at(d, c->r);
+        }
+        for (int k = 0; k < n; k++) curl_pixel_at(t, q, c, b + k, y, seen[k], us[k], vs[k], on_arc[k] ? &arcs[k] : NULL);
     }
 }
 
@@ -1507,7 +1552,7 @@ static curl_row curl_row_at(const cr_quad *q, const curl_shape *c, int y) {
  * - nothing: past the shadow.
  * Each condition is kept with a margin of 1e-6 local units, far above the
  * rounding of the per-pixel arithmetic, so every pixel of a run is one
- * that curl_pixel draws the same way (plain and nothing: the same bytes;
+ * that curl_pixel_at draws the same way (plain and nothing: the same bytes;
  * flap and shadow: the same colour, its texel position stepped along the
  * row rather than solved at each pixel, which may move a filter weight by
  * 1/256 and a channel by 1).
@@ -1570,7 +1615,7 @@ static int curl_runs(const cr_quad *q, const curl_shape *c, const curl_row *l, i
 
 /* A run of the flap's back: its texels found SPAN pixels at a time (a
    texel position solved at each span's start, stepped between), filtered
-   as a layer's are, then shaded as curl_pixel shades the back. */
+   as a layer's are, then shaded as curl_pixel_at shades the back. */
 /* The back of the page in the flap's light: each colour channel c of a
    texel (alpha a) becomes ((2c + 3a + 2) / 5) · 230 / 256, the page's own
    picture seen through the paper, lightened, then shaded; alpha stays. */
@@ -1660,7 +1705,8 @@ void cr_draw_curl(cr_target *t, const cr_quad *q, double cx, double cy, double n
         int x = q->x0;
         for (int k = 0; k <= count; k++) {
             int until = k < count ? runs[k][0] : q->x1;
-            for (; x < until; x++) curl_pixel(t, q, &c, x, y);
+            if (x < until) curl_run(t, q, &c, y, x, until);
+            x = until;
             if (k == count) break;
             int s = runs[k][0], e = runs[k][1];
             if (runs[k][2] == RUN_PLAIN) {
