@@ -20,6 +20,9 @@ _Static_assert(SPAN == 1 << SPAN_SHIFT, "SPAN is a power of two");
 /* Pixels of a row first tried at once over flat tiles: whole spans. */
 #define FLAT_RUN (4 * SPAN)
 
+/* Flat runs' ends solved before a row is drawn (the rest as it goes). */
+#define RUNS_AHEAD 32
+
 /* Fast paths may be turned off, so that tests can compare them with the general path. */
 static int fast_paths_allowed = 1;
 
@@ -1020,10 +1023,23 @@ static void draw_interior(cr_target *t, const cr_quad *q, int y, int xs, int xe)
         double pa = xs + 0.5;
         texel_at(&scale, pa * m[0] + py * m[3] + m[6], pa * m[1] + py * m[4] + m[7], pa * m[2] + py * m[5] + m[8], &next_fx, &next_fy);
     }
-    /* A position solved ahead (a long run's end), kept for the span that ends there. */
+    /* Positions solved ahead: the ends of the spans of the run from ahead_x
+       that was not flat, kept for the spans that end there. */
     int ahead_x = -1;
-    int32_t ahead_fx = 0, ahead_fy = 0;
+    int32_t ahead_fx[FLAT_RUN / SPAN], ahead_fy[FLAT_RUN / SPAN];
     int flat_runs = q->tiles && fast_paths_allowed;
+    /* Under perspective, every flat run's end (each is needed: by the run, or
+       else by the span that ends there) solved first, in a loop of nothing
+       but arithmetic, so that their divides overlap rather than each wait
+       behind the run before it. */
+    int32_t run_fx[RUNS_AHEAD], run_fy[RUNS_AHEAD];
+    int runs_solved = 0;
+    if (!affine && flat_runs)
+        for (int x_end = xs + FLAT_RUN; x_end < xe && runs_solved < RUNS_AHEAD; x_end += FLAT_RUN, runs_solved++) {
+            double pb = x_end + 0.5;
+            texel_at(&scale, pb * m[0] + py * m[3] + m[6], pb * m[1] + py * m[4] + m[7], pb * m[2] + py * m[5] + m[8],
+                     &run_fx[runs_solved], &run_fy[runs_solved]);
+        }
     for (int x0 = xs; x0 < xe; x0 += SPAN) {
         if (flat_runs && x0 + FLAT_RUN < xe && (x0 - xs) % FLAT_RUN == 0) {
             /* FLAT_RUN pixels at once over flat tiles: along a row the positions are
@@ -1037,9 +1053,13 @@ static void draw_interior(cr_target *t, const cr_quad *q, int y, int xs, int xe)
                 sx = row_fx + step_x * (x0 - xs); sy = row_fy + step_y * (x0 - xs);
                 ex = row_fx + step_x * (x_end - xs); ey = row_fy + step_y * (x_end - xs);
             } else {
-                double pb = x_end + 0.5;
+                int run = (x0 - xs) / FLAT_RUN;
                 sx = next_fx; sy = next_fy;
-                texel_at(&scale, pb * m[0] + py * m[3] + m[6], pb * m[1] + py * m[4] + m[7], pb * m[2] + py * m[5] + m[8], &ex, &ey);
+                if (run < runs_solved) { ex = run_fx[run]; ey = run_fy[run]; }
+                else {
+                    double pb = x_end + 0.5;
+                    texel_at(&scale, pb * m[0] + py * m[3] + m[6], pb * m[1] + py * m[4] + m[7], pb * m[2] + py * m[5] + m[8], &ex, &ey);
+                }
             }
             uint32_t flat;
             if (flat_box(q, sx, sy, ex, ey, &flat)) {
@@ -1048,7 +1068,17 @@ static void draw_interior(cr_target *t, const cr_quad *q, int y, int xs, int xe)
                 x0 = x_end - SPAN;
                 continue;
             }
-            ahead_x = x_end; ahead_fx = ex; ahead_fy = ey;
+            /* Not flat: under perspective, the spans' ends inside the run solved
+               now, together (their divides overlap), the run's end being the last. */
+            if (!affine) {
+                for (int k = 0; k < FLAT_RUN / SPAN - 1; k++) {
+                    double pb = x0 + (k + 1) * SPAN + 0.5;
+                    texel_at(&scale, pb * m[0] + py * m[3] + m[6], pb * m[1] + py * m[4] + m[7], pb * m[2] + py * m[5] + m[8],
+                             &ahead_fx[k], &ahead_fy[k]);
+                }
+                ahead_fx[FLAT_RUN / SPAN - 1] = ex; ahead_fy[FLAT_RUN / SPAN - 1] = ey;
+                ahead_x = x0;
+            }
         }
         int x1 = x0 + SPAN < xe ? x0 + SPAN : xe;
         int n = x1 - x0;
@@ -1060,8 +1090,9 @@ static void draw_interior(cr_target *t, const cr_quad *q, int y, int xs, int xe)
             double pb = x1 + 0.5;
             int32_t fxb, fyb;
             fxa = next_fx; fya = next_fy;
-            if (x1 == ahead_x) { fxb = ahead_fx; fyb = ahead_fy; }
-            else texel_at(&scale, pb * m[0] + py * m[3] + m[6], pb * m[1] + py * m[4] + m[7], pb * m[2] + py * m[5] + m[8], &fxb, &fyb);
+            if (ahead_x >= 0 && x1 > ahead_x && x1 <= ahead_x + FLAT_RUN && (x1 - ahead_x) % SPAN == 0) {
+                fxb = ahead_fx[(x1 - ahead_x) / SPAN - 1]; fyb = ahead_fy[(x1 - ahead_x) / SPAN - 1];
+            } else texel_at(&scale, pb * m[0] + py * m[3] + m[6], pb * m[1] + py * m[4] + m[7], pb * m[2] + py * m[5] + m[8], &fxb, &fyb);
             next_fx = fxb; next_fy = fyb;
             /* A whole span divides by a constant, with a shift (written out: a compiler
                otherwise folds both cases into one hardware divide by n). */
