@@ -363,6 +363,9 @@ static void row_span(const cr_quad *q, int y, double inset, int hull, int *xs, i
         /* Where sign * W > 0: multiply every condition through by sign * W. */
         double lo = q->x0 + 0.5, hi = q->x1 - 0.5;
         keep_where_positive(sign * a_w, sign * b_w - 1e-9, &lo, &hi);
+        /* Each condition only narrows [lo, hi]: once empty (the side of W's sign
+           change a layer in front of the eye does not have), it stays empty. */
+        if (lo > hi) continue;
         keep_where_positive(sign * (a_u - left * a_w), sign * (b_u - left * b_w), &lo, &hi);
         keep_where_positive(sign * (right * a_w - a_u), sign * (right * b_w - b_u), &lo, &hi);
         keep_where_positive(sign * (a_v - top * a_w), sign * (b_v - top * b_w), &lo, &hi);
