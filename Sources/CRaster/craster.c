@@ -20,6 +20,9 @@ _Static_assert(SPAN == 1 << SPAN_SHIFT, "SPAN is a power of two");
 /* Pixels of a row first tried at once over flat tiles: whole spans. */
 #define FLAT_RUN (4 * SPAN)
 
+/* Flat runs' ends solved before a row is drawn (the rest as it goes). */
+#define RUNS_AHEAD 32
+
 /* Fast paths may be turned off, so that tests can compare them with the general path. */
 static int fast_paths_allowed = 1;
 
@@ -360,6 +363,9 @@ static void row_span(const cr_quad *q, int y, double inset, int hull, int *xs, i
         /* Where sign * W > 0: multiply every condition through by sign * W. */
         double lo = q->x0 + 0.5, hi = q->x1 - 0.5;
         keep_where_positive(sign * a_w, sign * b_w - 1e-9, &lo, &hi);
+        /* Each condition only narrows [lo, hi]: once empty (the side of W's sign
+           change a layer in front of the eye does not have), it stays empty. */
+        if (lo > hi) continue;
         keep_where_positive(sign * (a_u - left * a_w), sign * (b_u - left * b_w), &lo, &hi);
         keep_where_positive(sign * (right * a_w - a_u), sign * (right * b_w - b_u), &lo, &hi);
         keep_where_positive(sign * (a_v - top * a_w), sign * (b_v - top * b_w), &lo, &hi);
@@ -1020,10 +1026,23 @@ static void draw_interior(cr_target *t, const cr_quad *q, int y, int xs, int xe)
         double pa = xs + 0.5;
         texel_at(&scale, pa * m[0] + py * m[3] + m[6], pa * m[1] + py * m[4] + m[7], pa * m[2] + py * m[5] + m[8], &next_fx, &next_fy);
     }
-    /* A position solved ahead (a long run's end), kept for the span that ends there. */
+    /* Positions solved ahead: the ends of the spans of the run from ahead_x
+       that was not flat, kept for the spans that end there. */
     int ahead_x = -1;
-    int32_t ahead_fx = 0, ahead_fy = 0;
+    int32_t ahead_fx[FLAT_RUN / SPAN], ahead_fy[FLAT_RUN / SPAN];
     int flat_runs = q->tiles && fast_paths_allowed;
+    /* Under perspective, every flat run's end (each is needed: by the run, or
+       else by the span that ends there) solved first, in a loop of nothing
+       but arithmetic, so that their divides overlap rather than each wait
+       behind the run before it. */
+    int32_t run_fx[RUNS_AHEAD], run_fy[RUNS_AHEAD];
+    int runs_solved = 0;
+    if (!affine && flat_runs)
+        for (int x_end = xs + FLAT_RUN; x_end < xe && runs_solved < RUNS_AHEAD; x_end += FLAT_RUN, runs_solved++) {
+            double pb = x_end + 0.5;
+            texel_at(&scale, pb * m[0] + py * m[3] + m[6], pb * m[1] + py * m[4] + m[7], pb * m[2] + py * m[5] + m[8],
+                     &run_fx[runs_solved], &run_fy[runs_solved]);
+        }
     for (int x0 = xs; x0 < xe; x0 += SPAN) {
         if (flat_runs && x0 + FLAT_RUN < xe && (x0 - xs) % FLAT_RUN == 0) {
             /* FLAT_RUN pixels at once over flat tiles: along a row the positions are
@@ -1037,9 +1056,13 @@ static void draw_interior(cr_target *t, const cr_quad *q, int y, int xs, int xe)
                 sx = row_fx + step_x * (x0 - xs); sy = row_fy + step_y * (x0 - xs);
                 ex = row_fx + step_x * (x_end - xs); ey = row_fy + step_y * (x_end - xs);
             } else {
-                double pb = x_end + 0.5;
+                int run = (x0 - xs) / FLAT_RUN;
                 sx = next_fx; sy = next_fy;
-                texel_at(&scale, pb * m[0] + py * m[3] + m[6], pb * m[1] + py * m[4] + m[7], pb * m[2] + py * m[5] + m[8], &ex, &ey);
+                if (run < runs_solved) { ex = run_fx[run]; ey = run_fy[run]; }
+                else {
+                    double pb = x_end + 0.5;
+                    texel_at(&scale, pb * m[0] + py * m[3] + m[6], pb * m[1] + py * m[4] + m[7], pb * m[2] + py * m[5] + m[8], &ex, &ey);
+                }
             }
             uint32_t flat;
             if (flat_box(q, sx, sy, ex, ey, &flat)) {
@@ -1048,7 +1071,17 @@ static void draw_interior(cr_target *t, const cr_quad *q, int y, int xs, int xe)
                 x0 = x_end - SPAN;
                 continue;
             }
-            ahead_x = x_end; ahead_fx = ex; ahead_fy = ey;
+            /* Not flat: under perspective, the spans' ends inside the run solved
+               now, together (their divides overlap), the run's end being the last. */
+            if (!affine) {
+                for (int k = 0; k < FLAT_RUN / SPAN - 1; k++) {
+                    double pb = x0 + (k + 1) * SPAN + 0.5;
+                    texel_at(&scale, pb * m[0] + py * m[3] + m[6], pb * m[1] + py * m[4] + m[7], pb * m[2] + py * m[5] + m[8],
+                             &ahead_fx[k], &ahead_fy[k]);
+                }
+                ahead_fx[FLAT_RUN / SPAN - 1] = ex; ahead_fy[FLAT_RUN / SPAN - 1] = ey;
+                ahead_x = x0;
+            }
         }
         int x1 = x0 + SPAN < xe ? x0 + SPAN : xe;
         int n = x1 - x0;
@@ -1060,8 +1093,9 @@ static void draw_interior(cr_target *t, const cr_quad *q, int y, int xs, int xe)
             double pb = x1 + 0.5;
             int32_t fxb, fyb;
             fxa = next_fx; fya = next_fy;
-            if (x1 == ahead_x) { fxb = ahead_fx; fyb = ahead_fy; }
-            else texel_at(&scale, pb * m[0] + py * m[3] + m[6], pb * m[1] + py * m[4] + m[7], pb * m[2] + py * m[5] + m[8], &fxb, &fyb);
+            if (ahead_x >= 0 && x1 > ahead_x && x1 <= ahead_x + FLAT_RUN && (x1 - ahead_x) % SPAN == 0) {
+                fxb = ahead_fx[(x1 - ahead_x) / SPAN - 1]; fyb = ahead_fy[(x1 - ahead_x) / SPAN - 1];
+            } else texel_at(&scale, pb * m[0] + py * m[3] + m[6], pb * m[1] + py * m[4] + m[7], pb * m[2] + py * m[5] + m[8], &fxb, &fyb);
             next_fx = fxb; next_fy = fyb;
             /* A whole span divides by a constant, with a shift (written out: a compiler
                otherwise folds both cases into one hardware divide by n). */
@@ -1363,8 +1397,22 @@ void cr_resolve(cr_target *t) {
 /* Where on the flat page the surface seen at local point p comes from, for
    the highest of the curl's layers there. Returns 0 where no page is seen,
    1 for the page's front, 2 for its back; *light is the shading (0-256). */
+/* The cylinder's angle at a distance d past the axis, as curl_source finds
+   it where 0 ≤ d ≤ r: a1 = asin(d / r) and cos a1. */
+typedef struct {
+    double a1, cos_a1;
+} curl_arc;
+
+static inline curl_arc curl_arc_at(double d, double r) {
+    double x = d / r > 1 ? 1 : d / r;
+    /* cos a1 = √(1 − x²) (a1 in [−π/2, π/2]) and cos a2 = −cos a1: one root for two cosines. */
+    curl_arc arc = {asin(x), sqrt(1 - x * x)};
+    return arc;
+}
+
+/* `arc`: curl_arc_at for the point's d, when found already (or NULL). */
 static int curl_source(const cr_quad *q, double pu, double pv, double cx, double cy, double nx, double ny, double r,
-                       double *su, double *sv, int *light) {
+                       const curl_arc *arc, double *su, double *sv, int *light) {
     const double pi = 3.14159265358979323846;
     double d = (pu - cx) * nx + (pv - cy) * ny;
     /* Candidates from the top down: the flat back (z = 2r), the far half of
@@ -1374,9 +1422,8 @@ static int curl_source(const cr_quad *q, double pu, double pv, double cx, double
     int count = 0;
     if (d < 0) { delta[count] = pi * r - d; side[count] = 2; shadeOf[count] = 230; count++; }
     if (d >= -1e-9 && d <= r) {
-        double x = d / r > 1 ? 1 : d / r, a1 = asin(x), a2 = pi - a1;
-        /* cos a1 = √(1 − x²) (a1 in [−π/2, π/2]) and cos a2 = −cos a1: one root for two cosines. */
-        double cos_a1 = sqrt(1 - x * x);
+        curl_arc found = arc ? *arc : curl_arc_at(d, r);
+        double a1 = found.a1, a2 = pi - a1, cos_a1 = found.cos_a1;
         delta[count] = a2 * r; side[count] = 2; shadeOf[count] = (int)(150 + 80 * (1 + cos_a1) / 2); count++;
         delta[count] = a1 * r; side[count] = 1; shadeOf[count] = (int)(256 - 110 * (1 - cos_a1)); count++;
     }
@@ -1400,15 +1447,16 @@ typedef struct {
 
 /* One pixel of the curl the careful way: its source found at its centre
    (or at four samples near a silhouette), shaded, blended. */
-static void curl_pixel(cr_target *t, const cr_quad *q, const curl_shape *c, int x, int y) {
+static void curl_pixel_at(cr_target *t, const cr_quad *q, const curl_shape *c, int x, int y, int seen, double pu, double pv,
+                          const curl_arc *arc) {
     double cx = c->cx, cy = c->cy, nx = c->nx, ny = c->ny, r = c->r, reach = c->reach;
     size_t i = (size_t)y * t->width + x;
     uint32_t m = modulation(q, i);
     if (m == 0) return;
-    double pu, pv, su = 0, sv = 0;
+    double su = 0, sv = 0;
     int light = 256;
-    if (!local_point(q, x + 0.5, y + 0.5, &pu, &pv)) return;
-    int side = curl_source(q, pu, pv, cx, cy, nx, ny, r, &su, &sv, &light);
+    if (!seen) return;
+    int side = curl_source(q, pu, pv, cx, cy, nx, ny, r, arc, &su, &sv, &light);
     double d = (pu - cx) * nx + (pv - cy) * ny;
     int near_rim = fabs(d - r) < reach || (side && (su < reach || sv < reach || su > q->width - reach || sv > q->height - reach));
     int hits = side ? 4 : 0, shadow = 0;
@@ -1418,7 +1466,7 @@ static void curl_pixel(cr_target *t, const cr_quad *q, const curl_shape *c, int 
             double qu, qv, tu, tv;
             int tl;
             if (!local_point(q, x + sample_x[k], y + sample_y[k], &qu, &qv)) continue;
-            int s2 = curl_source(q, qu, qv, cx, cy, nx, ny, r, &tu, &tv, &tl);
+            int s2 = curl_source(q, qu, qv, cx, cy, nx, ny, r, NULL, &tu, &tv, &tl);
             if (s2) {
                 if (!hits) { su = tu; sv = tv; light = tl; side = s2; }
                 hits++;
@@ -1453,6 +1501,37 @@ static void curl_pixel(cr_target *t, const cr_quad *q, const curl_shape *c, int 
         uint8_t s[4];
         store_px(s, div255(m * (uint32_t)shadow) << 24);
         blend(t->pixels + i * 4, s);
+    }
+}
+
+/*
+ * Pixels [x0, x1) of row y, each as curl_pixel_at draws it, their centres'
+ * local points solved first for a batch at a time in a loop of nothing
+ * but arithmetic (local_point's, operation for operation), so that one
+ * pixel's divides overlap the next's rather than wait behind its branches.
+ */
+static void curl_run(cr_target *t, const cr_quad *q, const curl_shape *c, int y, int x0, int x1) {
+    const double *m = q->m;
+    double py = y + 0.5;
+    for (int b = x0; b < x1; b += EDGE_BATCH) {
+        int n = x1 - b < EDGE_BATCH ? x1 - b : EDGE_BATCH;
+        double us[EDGE_BATCH], vs[EDGE_BATCH];
+        int seen[EDGE_BATCH], on_arc[EDGE_BATCH];
+        curl_arc arcs[EDGE_BATCH];
+        for (int k = 0; k < n; k++) {
+            double px = b + k + 0.5;
+            double W = px * m[2] + py * m[5] + m[8];
+            double u = (px * m[0] + py * m[3] + m[6]) / W, v = (px * m[1] + py * m[4] + m[7]) / W;
+            us[k] = u; vs[k] = v;
+            seen[k] = W != 0 && u * q->f[0] + v * q->f[1] + q->f[2] > 0;
+        }
+        /* The arcs' roots too (curl_source's d and its range, as it tests them). */
+        for (int k = 0; k < n; k++) {
+            double d = (us[k] - c->cx) * c->nx + (vs[k] - c->cy) * c->ny;
+            on_arc[k] = d >= -1e-9 && d <= c->r;
+            if (on_arc[k]) arcs[k] = curl_arc_at(d, c->r);
+        }
+        for (int k = 0; k < n; k++) curl_pixel_at(t, q, c, b + k, y, seen[k], us[k], vs[k], on_arc[k] ? &arcs[k] : NULL);
     }
 }
 
@@ -1507,7 +1586,7 @@ static curl_row curl_row_at(const cr_quad *q, const curl_shape *c, int y) {
  * - nothing: past the shadow.
  * Each condition is kept with a margin of 1e-6 local units, far above the
  * rounding of the per-pixel arithmetic, so every pixel of a run is one
- * that curl_pixel draws the same way (plain and nothing: the same bytes;
+ * that curl_pixel_at draws the same way (plain and nothing: the same bytes;
  * flap and shadow: the same colour, its texel position stepped along the
  * row rather than solved at each pixel, which may move a filter weight by
  * 1/256 and a channel by 1).
@@ -1570,7 +1649,7 @@ static int curl_runs(const cr_quad *q, const curl_shape *c, const curl_row *l, i
 
 /* A run of the flap's back: its texels found SPAN pixels at a time (a
    texel position solved at each span's start, stepped between), filtered
-   as a layer's are, then shaded as curl_pixel shades the back. */
+   as a layer's are, then shaded as curl_pixel_at shades the back. */
 /* The back of the page in the flap's light: each colour channel c of a
    texel (alpha a) becomes ((2c + 3a + 2) / 5) · 230 / 256, the page's own
    picture seen through the paper, lightened, then shaded; alpha stays. */
@@ -1660,7 +1739,8 @@ void cr_draw_curl(cr_target *t, const cr_quad *q, double cx, double cy, double n
         int x = q->x0;
         for (int k = 0; k <= count; k++) {
             int until = k < count ? runs[k][0] : q->x1;
-            for (; x < until; x++) curl_pixel(t, q, &c, x, y);
+            if (x < until) curl_run(t, q, &c, y, x, until);
+            x = until;
             if (k == count) break;
             int s = runs[k][0], e = runs[k][1];
             if (runs[k][2] == RUN_PLAIN) {
