@@ -9,9 +9,10 @@ import Raster
 /// histogram, so the whole animation shares one palette and nothing flickers; the
 /// second remaps each frame onto it (libimagequant, Floyd–Steinberg) and hands it to
 /// giflib. After the first, a frame carries only the rectangle that changed since the
-/// frame before (`ChangedRegion`); the rest stays on screen. Each pass composites the frame over white (GIF has only on/off transparency,
-/// and the frames are full screens, so a translucent pixel shows as it would on a white
-/// page); compositing twice rather than keeping every frame keeps memory at one frame.
+/// frame before (`ChangedRegion`); the rest stays on screen. Each pass composites the
+/// frame over white (GIF has only on/off transparency, and the frames are full screens,
+/// so a translucent pixel shows as it would on a white page); compositing twice rather
+/// than keeping every frame keeps memory at one frame.
 ///
 /// The same frames give the same bytes: the histogram is handed over in colour order,
 /// libimagequant runs on one thread, and neither library uses a clock or randomness.

@@ -96,11 +96,16 @@ final class GIFQuantiser {
             var rows: [UnsafeMutableRawPointer?] = (0..<region.height).map {
                 UnsafeMutableRawPointer(mutating: bytes.baseAddress! + ((region.y + $0) * width + region.x) * 4)
             }
-            guard let image = liq_image_create_rgba_rows(attributes, &rows, Int32(region.width), Int32(region.height), 0) else {
-                throw EncoderError.quantisationFailed(reason: "libimagequant refused a \(region.width)×\(region.height) frame")
+            // The image keeps the row pointers' array (it does not copy it): it must
+            // outlive the image, so the image lives inside this closure.
+            try rows.withUnsafeMutableBufferPointer { pointers in
+                guard let image = liq_image_create_rgba_rows(attributes, pointers.baseAddress!, Int32(region.width),
+                                                             Int32(region.height), 0) else {
+                    throw EncoderError.quantisationFailed(reason: "libimagequant refused a \(region.width)×\(region.height) frame")
+                }
+                defer { liq_image_destroy(image) }
+                try body(image)
             }
-            defer { liq_image_destroy(image) }
-            try body(image)
         }
     }
 
