@@ -425,6 +425,16 @@ static int rect_mask_avx2(const cr_quad *q, int x, int y) {
 static int has_avx2(void);
 #endif
 
+/* A plain rectangle's 16-sample mask at pixel (x, y), four samples at a
+   time where the processor can. */
+static inline int rect_samples_mask(const cr_quad *q, int x, int y) {
+#if CR_HAS_AVX2_PATH
+    return has_avx2() ? rect_mask_avx2(q, x, y) : sample_mask(q, x, y);
+#else
+    return sample_mask(q, x, y);
+#endif
+}
+
 /*
  * A plain rectangle's six inside conditions (W > 0, U ≥ 0, V ≥ 0,
  * w·W − U ≥ 0, h·W − V ≥ 0, and in front: f0 U + f1 V + f2 W > 0) as
@@ -515,11 +525,7 @@ static inline void draw_pixel(cr_target *t, const cr_quad *q, const rect_lines *
             if (m != 255) scale_px(c, c, m);
             if (c[3] == 0 && c[0] == 0 && c[1] == 0 && c[2] == 0) return;
             if (mask < 0) {
-#if CR_HAS_AVX2_PATH
-                mask = has_avx2() ? rect_mask_avx2(q, x, y) : sample_mask(q, x, y);
-#else
-                mask = sample_mask(q, x, y);
-#endif
+                mask = rect_samples_mask(q, x, y);
                 if (mask == 0) return;
             }
             if (mask == full && t->slots[i] < 0) blend(t->pixels + i * 4, c);
@@ -597,11 +603,7 @@ static void draw_edge_run(cr_target *t, const cr_quad *q, const rect_lines *line
             if (m != 255) scale_px(c, c, m);
             if (load_px(c) == 0) continue;
             if (mask < 0) {
-#if CR_HAS_AVX2_PATH
-                mask = has_avx2() ? rect_mask_avx2(q, x, y) : sample_mask(q, x, y);
-#else
-                mask = sample_mask(q, x, y);
-#endif
+                mask = rect_samples_mask(q, x, y);
                 if (mask == 0) continue;
             }
             if (mask == full && t->slots[i] < 0) blend(t->pixels + i * 4, c);

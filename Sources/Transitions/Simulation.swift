@@ -184,7 +184,7 @@ public final class Simulation {
         presenter.presentedViewController = presented
         presented.presentingViewController = presenter
         presented.presentationController = controller
-        controller.presenterViewsAtStart = Dictionary(uniqueKeysWithValues: Self.hierarchy(of: presenter.view).map { (ObjectIdentifier($0), $0) })
+        controller.presenterViewsAtStart = Dictionary(uniqueKeysWithValues: presenter.view.descendants.map { (ObjectIdentifier($0), $0) })
         // Not in full screen: only the current context, the presenter's view, is covered.
         let context = controller.shouldPresentInFullscreen ? nil : presenter.view.convert(presenter.view.bounds, to: nil)
         let container = engine.makeView(name: "container", frame: context ?? window.bounds)
@@ -398,7 +398,7 @@ public final class Simulation {
     /// The list's rows are the host's own (added when the list grows).
     private func checkPresenterLeftAsItWas(_ presenter: ViewController, _ controller: PresentationController) {
         let rows = Set(self.rows.map(ObjectIdentifier.init))
-        let added = Self.hierarchy(of: presenter.view).filter {
+        let added = presenter.view.descendants.filter {
             controller.presenterViewsAtStart[ObjectIdentifier($0)] == nil && !rows.contains(ObjectIdentifier($0))
         }
         controller.presenterViewsAtStart = [:]
@@ -412,11 +412,6 @@ public final class Simulation {
                 + "view during the presentation and is still in it after the dismissal\(more); remove it when the dismissal "
                 + "completes (dismissalTransitionDidEnd(true), or the completion of the animation that hid it)")
         }
-    }
-
-    /// A view and everything under it.
-    static func hierarchy(of view: View) -> [View] {
-        [view] + view.subviews.flatMap(hierarchy(of:))
     }
 
     private func changedAfterCancel(_ a: ViewState, _ b: ViewState) -> Bool {

@@ -73,18 +73,18 @@ final class TransitionDriver {
     /// Runs the hooks up to and including animateTransition.
     func begin(frames: (initial: [ObjectIdentifier: Rect], final: [ObjectIdentifier: Rect]), fromView: View?, toView: View?) {
         if let controller {
-            let before = Set(descendants(of: container).map(ObjectIdentifier.init))
+            let before = Set(container.descendants.map(ObjectIdentifier.init))
             let willBegin = presenting ? "presentationTransitionWillBegin" : "dismissalTransitionWillBegin"
             controller.transitionCoordinator = coordinator
             simulation.record(willBegin)
             if presenting { controller.presentationTransitionWillBegin() } else { controller.dismissalTransitionWillBegin() }
             let presentedView = simulation.query("presentedView") { controller.presentedView }
             if presenting {
-                chrome = descendants(of: container).filter { !before.contains(ObjectIdentifier($0)) && $0 !== presentedView }
+                chrome = container.descendants.filter { !before.contains(ObjectIdentifier($0)) && $0 !== presentedView }
             } else {
                 // Everything else in the container is the controller's, but
                 // for what the presentation's animator put there.
-                chrome = descendants(of: container).filter {
+                chrome = container.descendants.filter {
                     $0 !== presentedView && !$0.isDescendant(of: presentedView) && $0 !== presenter.view
                         && controller.animatorViews[ObjectIdentifier($0)] == nil
                 }
@@ -141,9 +141,9 @@ final class TransitionDriver {
     /// controller the views it adds to the container.
     private func notingAnimatorViews(_ body: () -> Void) {
         guard presenting, let controller else { return body() }
-        let before = Set(descendants(of: container).map(ObjectIdentifier.init))
+        let before = Set(container.descendants.map(ObjectIdentifier.init))
         body()
-        for view in descendants(of: container) where !before.contains(ObjectIdentifier(view)) {
+        for view in container.descendants where !before.contains(ObjectIdentifier(view)) {
             controller.animatorViews[ObjectIdentifier(view)] = view
         }
     }
@@ -192,10 +192,6 @@ final class TransitionDriver {
         completedAt = now
         simulation.record("completeTransition", String(didComplete))
         simulation.finish(self, completed: didComplete)
-    }
-
-    func descendants(of view: View) -> [View] {
-        view.subviews.flatMap { [$0] + descendants(of: $0) }
     }
 }
 

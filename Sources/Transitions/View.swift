@@ -293,6 +293,11 @@ public final class View {
     /// (sampling, snapshots, layout) short and far from the stack's end.
     public static let depthLimit = 256
 
+    /// Every view under this one, depth first (never deeper than `depthLimit`).
+    var descendants: [View] {
+        subviews.flatMap { [$0] + $0.descendants }
+    }
+
     /// Why `view` cannot become a subview of this one, if it cannot: UIKit
     /// raises for a view added inside itself; a hierarchy deeper than
     /// `depthLimit` is refused here. The hierarchy methods below do nothing

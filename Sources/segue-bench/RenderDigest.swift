@@ -27,14 +27,16 @@ struct RenderDigest: ParsableCommand {
     func run() throws {
         let files = try BuiltinCatalogue.locate().entryFiles().filter { only.isEmpty || only.contains($0.stem) }
         for file in files.sorted(by: { $0.stem < $1.stem }) {
-            var options = ScenarioOptions()
-            options.fps = fps
-            options.rendering = true
-            let outcome = ScenarioRunner.run(file, source: try file.source(), scenario: .presentThenDismiss, options: options)
-            guard outcome.errors.isEmpty else { print("\(file.stem) error \(outcome.errors)"); continue }
+            let frames: [RenderFrame]
+            do {
+                frames = try RenderThroughput.frames(file.stem, scenario: .presentThenDismiss, fps: fps, parameters: [:])
+            } catch {
+                print("\(file.stem) error \(error)")
+                continue
+            }
             for scale in [1.0, 3.0] {
                 let renderer = Renderer(scale: scale, painter: StandardScene(), workLimit: .max)
-                for (index, frame) in outcome.frames.enumerated() {
+                for (index, frame) in frames.enumerated() {
                     let image = try renderer.render(frame)
                     // FNV-1a over the bytes, 64-bit.
                     var hash: UInt64 = 0xcbf29ce484222325
