@@ -313,9 +313,17 @@ static void blend_samples(cr_target *t, size_t i, const uint8_t src[4], int mask
     average_into(t, i);
 }
 
+/* The samples of pixel i the quad's clip lets it cover (all of them without one). */
+static inline int clip_samples(const cr_quad *q, size_t i) {
+    return q->clip ? q->clip[i] : (1 << CR_SAMPLES) - 1;
+}
+
+/* The quad's opacity at pixel i times the share of the pixel its clip
+   leaves, for what is blended by coverage rather than by samples (a
+   shadow's blur, a curl's silhouette). */
 static inline uint32_t modulation(const cr_quad *q, size_t i) {
     uint32_t m = q->alpha;
-    if (q->clip) m = div255(m * q->clip[i]);
+    if (q->clip) m = div255(m * (uint32_t)((__builtin_popcount(q->clip[i]) * 255 + CR_SAMPLES / 2) / CR_SAMPLES));
     return m;
 }
 
@@ -504,8 +512,9 @@ static inline int rect_lines_mask(const rect_lines *l, int x, int y) {
 static inline void draw_pixel(cr_target *t, const cr_quad *q, const rect_lines *lines, int x, int y) {
     const int full = (1 << CR_SAMPLES) - 1;
     size_t i = (size_t)y * t->width + x;
-    uint32_t m = modulation(q, i);
-    if (m == 0) return;
+    const int keep = clip_samples(q, i);
+    uint32_t m = q->alpha;
+    if (keep == 0 || m == 0) return;
     double u, v;
     if (q->radius <= 0 && q->ring <= 0) {
         const double *h = q->m;
@@ -524,10 +533,9 @@ static inline void draw_pixel(cr_target *t, const cr_quad *q, const rect_lines *
             shade(q, u, v, c);
             if (m != 255) scale_px(c, c, m);
             if (c[3] == 0 && c[0] == 0 && c[1] == 0 && c[2] == 0) return;
-            if (mask < 0) {
-                mask = rect_samples_mask(q, x, y);
-                if (mask == 0) return;
-            }
+            if (mask < 0) mask = rect_samples_mask(q, x, y);
+            mask &= keep;
+            if (mask == 0) return;
             if (mask == full && t->slots[i] < 0) blend(t->pixels + i * 4, c);
             else blend_samples(t, i, c, mask);
             return;
@@ -535,9 +543,9 @@ static inline void draw_pixel(cr_target *t, const cr_quad *q, const rect_lines *
     }
     int kind = classify(q, x + 0.5, y + 0.5, &u, &v);
     if (kind == 0) return;
-    int mask = full;
+    int mask = keep;
     if (kind == 2) {
-        mask = sample_mask(q, x, y);
+        mask &= sample_mask(q, x, y);
         if (mask == 0) return;
         /* Colour from the centre, kept inside the shape for textures. */
         if (u < 0) u = 0;
@@ -594,18 +602,18 @@ static void draw_edge_run(cr_target *t, const cr_quad *q, const rect_lines *line
             /* At W = 0 draw_pixel classifies instead. */
             if (Ws[k] == 0) { draw_pixel(t, q, lines, x, y); continue; }
             size_t i = (size_t)y * t->width + x;
-            uint32_t m = modulation(q, i);
-            if (m == 0) continue;
+            const int keep = clip_samples(q, i);
+            uint32_t m = q->alpha;
+            if (keep == 0 || m == 0) continue;
             int mask = rect_lines_mask(lines, x, y);
             if (mask == 0) continue;
             uint8_t c[4];
             shade_at(q, txs[k], tys[k], c);
             if (m != 255) scale_px(c, c, m);
             if (load_px(c) == 0) continue;
-            if (mask < 0) {
-                mask = rect_samples_mask(q, x, y);
-                if (mask == 0) continue;
-            }
+            if (mask < 0) mask = rect_samples_mask(q, x, y);
+            mask &= keep;
+            if (mask == 0) continue;
             if (mask == full && t->slots[i] < 0) blend(t->pixels + i * 4, c);
             else blend_samples(t, i, c, mask);
         }
@@ -784,13 +792,14 @@ static void write_span(cr_target *t, const cr_quad *q, size_t i, const uint32_t 
         return;
     }
 #endif
+    const int full = (1 << CR_SAMPLES) - 1;
     for (int k = 0; k < n; k++) {
         uint32_t c = source[k];
-        uint32_t mm = q->clip ? div255((uint32_t)q->alpha * q->clip[i + k]) : 255;
-        if (mm != 255) c = lanes_mul255(c, mm);
-        if (c == 0) continue;
-        if (t->slots[i + k] < 0) store_px(dst + (size_t)k * 4, lanes_over(c, load_px(dst + (size_t)k * 4)));
-        else { uint8_t cc[4]; store_px(cc, c); blend_samples(t, i + k, cc, (1 << CR_SAMPLES) - 1); }
+        const int keep = clip_samples(q, i + k);
+        if (q->clip && q->alpha != 255) c = lanes_mul255(c, q->alpha);
+        if (c == 0 || keep == 0) continue;
+        if (keep == full && t->slots[i + k] < 0) store_px(dst + (size_t)k * 4, lanes_over(c, load_px(dst + (size_t)k * 4)));
+        else { uint8_t cc[4]; store_px(cc, c); blend_samples(t, i + k, cc, keep); }
     }
 }
 
@@ -999,10 +1008,10 @@ static void draw_interior(cr_target *t, const cr_quad *q, int y, int xs, int xe)
         uint32_t fill = q->alpha != 255 ? lanes_mul255(color, q->alpha) : color;
         for (int x = xs; x < xe; x++) {
             size_t i = row + x;
-            uint32_t c = q->clip ? lanes_mul255(fill, q->clip[i]) : fill;
-            if (c == 0) continue;
-            if (t->slots[i] < 0) store_px(t->pixels + i * 4, lanes_over(c, load_px(t->pixels + i * 4)));
-            else { uint8_t cc[4]; store_px(cc, c); blend_samples(t, i, cc, (1 << CR_SAMPLES) - 1); }
+            const int keep = clip_samples(q, i);
+            if (fill == 0 || keep == 0) continue;
+            if (keep == (1 << CR_SAMPLES) - 1 && t->slots[i] < 0) store_px(t->pixels + i * 4, lanes_over(fill, load_px(t->pixels + i * 4)));
+            else { uint8_t cc[4]; store_px(cc, fill); blend_samples(t, i, cc, keep); }
         }
         return;
     }
@@ -1318,14 +1327,14 @@ void cr_draw_backdrop(cr_target *t, const cr_quad *q, const uint8_t *picture, in
         for (int x = os; x < oe; x++) {
             if (x < px || x >= px + picture_width) continue;
             size_t i = (size_t)y * t->width + x;
-            uint32_t m = modulation(q, i);
-            if (m == 0) continue;
-            int mask = full;
+            uint32_t m = q->alpha;
+            int mask = clip_samples(q, i);
+            if (m == 0 || mask == 0) continue;
             if (x < xs || x >= xe) {
                 double u, v;
                 int kind = classify(q, x + 0.5, y + 0.5, &u, &v);
                 if (kind == 0) continue;
-                if (kind == 2) mask = sample_mask(q, x, y);
+                if (kind == 2) mask &= sample_mask(q, x, y);
                 if (mask == 0) continue;
             }
             uint8_t c[4];
@@ -1338,13 +1347,13 @@ void cr_draw_backdrop(cr_target *t, const cr_quad *q, const uint8_t *picture, in
     }
 }
 
-void cr_clip_quad(uint8_t *mask, int width, int height, const cr_quad *q) {
+void cr_clip_quad(uint16_t *mask, int width, int height, const cr_quad *q) {
     double margin = whole_pixel_margin(q);
     for (int y = 0; y < height; y++) {
-        uint8_t *row = mask + (size_t)y * width;
-        if (y < q->y0 || y >= q->y1) { memset(row, 0, (size_t)width); continue; }
-        if (q->x0 > 0) memset(row, 0, (size_t)q->x0);
-        if (q->x1 < width) memset(row + q->x1, 0, (size_t)(width - q->x1));
+        uint16_t *row = mask + (size_t)y * width;
+        if (y < q->y0 || y >= q->y1) { memset(row, 0, (size_t)width * sizeof *row); continue; }
+        if (q->x0 > 0) memset(row, 0, (size_t)q->x0 * sizeof *row);
+        if (q->x1 < width) memset(row + q->x1, 0, (size_t)(width - q->x1) * sizeof *row);
         /* Deep inside, the mask stays as it is; only the rest is looked at. */
         int xs, xe;
         row_span(q, y, margin + q->radius, 0, &xs, &xe);
@@ -1356,8 +1365,7 @@ void cr_clip_quad(uint8_t *mask, int width, int height, const cr_quad *q) {
             int kind = classify(q, x + 0.5, y + 0.5, &u, &v);
             if (kind == 1) continue;
             if (kind == 0) { row[x] = 0; continue; }
-            int covered = __builtin_popcount((unsigned)sample_mask(q, x, y));
-            row[x] = (uint8_t)div255(row[x] * (uint32_t)((covered * 255 + CR_SAMPLES / 2) / CR_SAMPLES));
+            row[x] &= (uint16_t)sample_mask(q, x, y);
         }
     }
 }

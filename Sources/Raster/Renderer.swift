@@ -145,8 +145,9 @@ public final class Renderer {
 
     struct DrawContext {
         let target: RenderTarget
-        /// Coverage the drawing is cut to (masksToBounds of an ancestor), or nil.
-        var clip: [UInt8]?
+        /// The samples of each pixel the drawing is cut to (masksToBounds of
+        /// an ancestor; `cr_quad.clip`), or nil.
+        var clip: [UInt16]?
         let safeArea: EdgeInsets
         /// For an offscreen target aligned with the frame (a group, a mask),
         /// the targets it will be composited over, bottom first: what a
@@ -243,7 +244,7 @@ public final class Renderer {
             if layer.masksToBounds {
                 guard let box else { return }
                 try charge(context.target.width * context.target.height)
-                var mask = context.clip ?? [UInt8](repeating: 255, count: context.target.width * context.target.height)
+                var mask = context.clip ?? [UInt16](repeating: 0xffff, count: context.target.width * context.target.height)
                 var quad = makeQuad(toDevice, bounds.size, radius: radius, corners: corners, box: box)
                 mask.withUnsafeMutableBufferPointer { cr_clip_quad($0.baseAddress, Int32(context.target.width), Int32(context.target.height), &quad) }
                 inner.clip = mask

@@ -114,6 +114,63 @@ import CRaster
         #expect(unclipped[30, 90].r > 200)
     }
 
+    /// Two clipping views that meet at a fractional position (explode's
+    /// pieces, 844 / 6 points tall) share the edge pixel's samples: the
+    /// pixel is the two children's colours mixed by the share each covers,
+    /// and none of the background under them shows through (a coverage
+    /// clip let a·(1 − a) of it through: 22 % of white on a black seam).
+    @Test func clippedNeighboursLeaveNoSeam() throws {
+        let edge = 140 + 2.0 / 3
+        func piece(_ id: Int, y: Double, height: Double, color: Color) -> RenderLayer {
+            var parent = Fixture.layer(id, frame: Rect(x: 10, y: y, width: 80, height: height), color: nil)
+            parent.masksToBounds = true
+            // The child reaches past the parent on every side, as a snapshot offset inside its piece does.
+            parent.sublayers = [Fixture.layer(id + 1, frame: Rect(x: -10, y: -200, width: 100, height: 600), color: color)]
+            return parent
+        }
+        let background = Fixture.layer(9, frame: Rect(x: 0, y: 0, width: 100, height: 300), color: Color(white: 1))
+        let image = try Fixture.render(Fixture.window(100, 300, [
+            background,
+            piece(1, y: 0, height: edge, color: Color(red: 0, green: 0, blue: 0)),
+            piece(3, y: edge, height: 300 - edge, color: Color(red: 0, green: 0, blue: 0)),
+        ]))
+        // Both pieces black: the row the edge crosses is black too.
+        for x in 20..<80 { #expect(image[x, 140] == (0, 0, 0, 255), "column \(x): \(image[x, 140])") }
+        // A red piece over a blue one: the edge row holds only red and blue,
+        // in about the share of the row each covers (2/3 red above 140.67).
+        let mixed = try Fixture.render(Fixture.window(100, 300, [
+            background,
+            piece(1, y: 0, height: edge, color: Color(red: 1, green: 0, blue: 0)),
+            piece(3, y: edge, height: 300 - edge, color: Color(red: 0, green: 0, blue: 1)),
+        ]))
+        let p = mixed[50, 140]
+        let red = Int(p.r), blue = Int(p.b), redShare = Double(p.r) / 255
+        #expect(p.g == 0, "white showed through: \(p)")
+        #expect((254...256).contains(red + blue), "\(p)")
+        // 16 samples: the red share is a sixteenth multiple near 2/3.
+        #expect(abs(redShare - 2.0 / 3) <= 1.0 / 16 + 1.0 / 255, "\(p)")
+    }
+
+    /// A translucent child wholly inside a clipping parent is blended once,
+    /// at its own alpha: a sheet's grabber (tertiary grey at 50 %) over blue.
+    @Test func translucentChildOfAClipBlendsAtItsAlpha() throws {
+        var sheet = Fixture.layer(1, frame: Rect(x: 0.25, y: 0.5, width: 99.5, height: 99), color: Color(red: 0.2, green: 0.45, blue: 0.95))
+        sheet.masksToBounds = true
+        sheet.cornerRadius = 10
+        var grabber = Fixture.layer(2, frame: Rect(x: 32, y: 5, width: 36, height: 5), color: Color(red: 142 / 255, green: 142 / 255, blue: 147 / 255, alpha: 0.5))
+        grabber.cornerRadius = 2.5
+        sheet.sublayers = [grabber]
+        let image = try Fixture.render(Fixture.window(100, 100, [sheet]))
+        // Source-over by hand: 0.5 · grey + 0.5 · the sheet's colour, each channel rounded.
+        let expected = [(142.0, 0.2 * 255), (142.0, 0.45 * 255), (147.0, 0.95 * 255)].map { 0.5 * $0.0 + 0.5 * $0.1 }
+        let p = image[50, 7]
+        let got = [Double(p.r), Double(p.g), Double(p.b)]
+        for k in 0..<3 {
+            let error = abs(got[k] - expected[k])
+            #expect(error <= 1.5, "channel \(k): \(p) against \(expected)")
+        }
+    }
+
     /// Siblings draw in array order, stable-sorted by zPosition.
     @Test func siblingsFollowZPosition() throws {
         let red = Fixture.layer(1, frame: Rect(x: 0, y: 0, width: 50, height: 50), color: Color(red: 1, green: 0, blue: 0))

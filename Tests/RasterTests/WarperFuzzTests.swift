@@ -31,7 +31,7 @@ import Testing
             let tw = 1 + Int(random.next() * 40), th = 1 + Int(random.next() * 40)
             var texture = (0..<tw * th * 4).map { _ in UInt8(random.next() * 255) }
             for i in stride(from: 0, to: texture.count, by: 4) { for c in 0..<3 { texture[i + c] = min(texture[i + c], texture[i + 3]) } }
-            var mask = [UInt8](repeating: 210, count: width * height)
+            var mask = [UInt16](repeating: 0x5a3c, count: width * height)
             pixels.withUnsafeMutableBufferPointer { px in
                 slots.withUnsafeMutableBufferPointer { sl in
                     pool.withUnsafeMutableBufferPointer { po in owners.withUnsafeMutableBufferPointer { ow in sampledRows.withUnsafeMutableBufferPointer { rows in

@@ -53,7 +53,12 @@ typedef struct {
     const uint8_t *texture;     /* premultiplied RGBA stretched over the bounds, or NULL */
     int tex_width, tex_height;
     uint8_t alpha;              /* opacity, 0-255 */
-    const uint8_t *clip;        /* coverage 0-255 per target pixel, or NULL */
+    /* The samples of each target pixel the clip lets through (bit k: sample
+       k; 0xffff the whole pixel), or NULL. Samples, not a coverage fraction:
+       two neighbouring clipped layers then split an edge pixel's samples
+       between them, where fractions would let what is under show through
+       the seam (a·(1 − a) of it). */
+    const uint16_t *clip;
     int x0, y0, x1, y1;         /* the device pixels to visit */
     /* The texture's flat tiles (cr_texture_tiles), or NULL: where every
        texel a run of pixels reads is one colour, the filter's answer is
@@ -75,9 +80,9 @@ void cr_texture_tiles(const uint8_t *texture, int width, int height, uint64_t *t
 /* Draws the quad's fill and texture over the target. */
 void cr_draw_quad(cr_target *t, const cr_quad *q);
 
-/* Multiplies a coverage mask (the target's size) by the quad's shape:
-   zero outside it. */
-void cr_clip_quad(uint8_t *mask, int width, int height, const cr_quad *q);
+/* Cuts a clip (cr_quad.clip's samples, the target's size) to the quad's
+   shape: no sample outside it is kept. */
+void cr_clip_quad(uint16_t *mask, int width, int height, const cr_quad *q);
 
 /* Composites `source` (same size as the target, premultiplied) at `alpha`
    over the target, inside the box. */
