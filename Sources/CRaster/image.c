@@ -1,6 +1,18 @@
 #include "craster.h"
 
 #include <string.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
+int cr_keep_freed_frames(void) {
+#if defined(__GLIBC__)
+    /* 32 MB is glibc's largest mmap threshold on 64-bit systems (an @3× iPad frame is 16 MB). */
+    return mallopt(M_MMAP_THRESHOLD, 32 << 20) && mallopt(M_TRIM_THRESHOLD, 512 << 20);
+#else
+    return 0;
+#endif
+}
 
 /*
  * Whole-picture operations on premultiplied RGBA8 pixels, hand-written for

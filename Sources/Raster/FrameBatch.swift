@@ -1,3 +1,4 @@
+import CRaster
 import Dispatch
 import Geometry
 import Foundation
@@ -19,9 +20,16 @@ public final class FrameBatch {
     public init(scale: Double, painter: any ScreenPainter, workers: Int = ProcessInfo.processInfo.activeProcessorCount,
                 workLimit: Int = Renderer.defaultWorkLimit) {
         self.scale = scale
+        _ = Self.keepFreedFrames
         let budget = WorkBudget(limit: workLimit)
         self.workers = Workers(renderers: (0..<max(1, workers)).map { _ in Renderer(scale: scale, painter: painter, budget: budget) })
     }
+
+    /// Batches come one after another (a gallery's entries, a watched
+    /// entry's edits, a benchmark's rounds): the frames one frees are the
+    /// memory the next draws into, instead of fresh pages the kernel zeroes
+    /// first. Set once for the process, on the first batch.
+    private static let keepFreedFrames: Bool = cr_keep_freed_frames() != 0
 
     /// Pixels for a size in points, as the renderers make them.
     public func pixelSize(of size: Size) -> (Int, Int) { workers.renderers[0].pixelSize(of: size) }
