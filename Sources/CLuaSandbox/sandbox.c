@@ -431,6 +431,33 @@ static const char *read_line(lua_State *L, void *ud, size_t *size) {
     return piece;
 }
 
+static int push_new_thread(lua_State *L) {
+    lua_newthread(L);
+    return 1;
+}
+
+/*
+ * lua_load on a thread of its own, the compiled function (or the error)
+ * then moved to L. Lua's parser shares its ~200 levels of nesting with the
+ * C calls under it on the same thread: a module required from 190 nested
+ * pcalls failed to compile as "nested too deeply" at its own first line,
+ * though it nests nothing, and the same text compiled from the top (as
+ * `check` does once, then loads its bytecode everywhere) did not. A fresh
+ * thread starts at no depth. (Entries run on 8 MB stacks, room for both.)
+ */
+static int parse_on_fresh_thread(lua_State *L, LineReader *reader, const char *chunkname) {
+    /* No room on L's stack for the thread: parse on L, as before. */
+    if (!lua_checkstack(L, 3)) return lua_load(L, read_line, reader, chunkname, "t");
+    lua_pushcfunction(L, push_new_thread);
+    int status = lua_pcall(L, 0, 1, 0);
+    if (status != LUA_OK) return status; /* out of memory: its message is on L, as lua_load leaves it */
+    lua_State *T = lua_tothread(L, -1);
+    status = lua_load(T, read_line, reader, chunkname, "t");
+    lua_xmove(T, L, 1);
+    lua_remove(L, -2); /* the thread: the function no longer needs it */
+    return status;
+}
+
 int segue_sandbox_load(lua_State *L, const char *buffer, size_t size, const char *chunkname) {
     static const char signature[] = LUA_SIGNATURE;
     size_t n = sizeof signature - 1;
@@ -452,7 +479,7 @@ int segue_sandbox_load(lua_State *L, const char *buffer, size_t size, const char
     memcpy(error_source, sb->error_source, sizeof error_source);
     int error_line = sb->error_line;
     LineReader reader = {buffer, size, 0};
-    int status = lua_load(L, read_line, &reader, chunkname, "t");
+    int status = parse_on_fresh_thread(L, &reader, chunkname);
     sb->in_swift = in_swift;
     if (status == LUA_ERRMEM) {
         /* The limit was reached compiling: the place is the line being read. */
@@ -465,7 +492,7 @@ int segue_sandbox_load(lua_State *L, const char *buffer, size_t size, const char
         sb->error_line = error_line;
         lua_pop(L, 1);
         lua_pushfstring(L, "%s:%d: nested too deeply (Lua compiles about 200 levels of nested functions, "
-                           "tables, brackets and blocks, fewer when compiling from deep inside other calls)",
+                           "tables, brackets and blocks)",
                         file, reader.line > 0 ? reader.line : 1);
         status = LUA_ERRSYNTAX;
     }

@@ -225,6 +225,25 @@ import Transitions
         #expect(failure.message.contains("nested too deeply"), "\(failure.message)")
     }
 
+    /// A small module compiles the same however deep in calls the require
+    /// is: 195 nested pcalls (each a C level, as the parser's nesting is)
+    /// used to leave the parser no room, and the module was blamed as
+    /// "nested too deeply" at its own first line.
+    @Test func aModuleRequiredFromDeepInsideCallsCompiles() throws {
+        let entry = """
+            local function nest(n)
+              if n == 0 then return require('tiny') end
+              local ok, v = pcall(nest, n - 1)
+              if not ok then error(v, 0) end
+              return v
+            end
+            assert(nest(195) == 42)
+
+            """ + Self.entryTable
+        let fixture = try Fixture(entry: entry, ["_tiny.lua": "local t = {{value = 42}}\nreturn t[1].value\n"])
+        #expect(try fixture.loadError() == nil)
+    }
+
     @Test func aCycleIsAnErrorNamingTheChain() throws {
         let fixture = try Fixture(entry: "local a = require('a')\n" + Self.entryTable,
                                   ["_a.lua": "local b = require('b')\nreturn {}", "_b.lua": "\nlocal a = require('a')\nreturn {}"])
