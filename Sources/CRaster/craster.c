@@ -283,23 +283,30 @@ static void average_slot(cr_target *t, int32_t slot, size_t i) {
 static void average_into(cr_target *t, size_t i) { average_slot(t, t->slots[i], i); }
 
 /* Blends `src` over the samples in `mask` of pixel i (all 16: the whole pixel). */
+/* Gives pixel i samples of its own, each its present colour; 0 when the
+   pool is spent. */
+static int take_slot(cr_target *t, size_t i) {
+    if (t->used >= t->capacity) return 0;
+    t->owners[t->used] = (int32_t)i;
+    t->slots[i] = t->used++;
+    size_t y = i / (size_t)t->width;
+    t->sampled_rows[y] |= (uint8_t)(1u << ((int)(i - y * (size_t)t->width) >> sample_block_shift(t->width)));
+    uint8_t *s = samples_of(t, t->slots[i]);
+    for (int k = 0; k < CR_SAMPLES; k++) memcpy(s + k * 4, t->pixels + i * 4, 4);
+    return 1;
+}
+
 static void blend_samples(cr_target *t, size_t i, const uint8_t src[4], int mask) {
     if (mask == 0) return;
     if (t->slots[i] < 0) {
         if (mask == (1 << CR_SAMPLES) - 1) { blend(t->pixels + i * 4, src); return; }
-        if (t->used >= t->capacity) {
+        if (!take_slot(t, i)) {
             /* Out of samples: plain coverage blending (a faint seam at worst). */
             uint8_t part[4];
             scale_px(part, src, (uint32_t)(__builtin_popcount((unsigned)mask) * 255 + CR_SAMPLES / 2) / CR_SAMPLES);
             blend(t->pixels + i * 4, part);
             return;
         }
-        t->owners[t->used] = (int32_t)i;
-        t->slots[i] = t->used++;
-        size_t y = i / (size_t)t->width;
-        t->sampled_rows[y] |= (uint8_t)(1u << ((int)(i - y * (size_t)t->width) >> sample_block_shift(t->width)));
-        uint8_t *s = samples_of(t, t->slots[i]);
-        for (int k = 0; k < CR_SAMPLES; k++) memcpy(s + k * 4, t->pixels + i * 4, 4);
     }
     uint8_t *s = samples_of(t, t->slots[i]);
     if (src[3] == 255 && mask == (1 << CR_SAMPLES) - 1) {
@@ -313,17 +320,19 @@ static void blend_samples(cr_target *t, size_t i, const uint8_t src[4], int mask
     average_into(t, i);
 }
 
-/* The samples of pixel i the quad's clip lets it cover (all of them without one). */
-static inline int clip_samples(const cr_quad *q, size_t i) {
-    return q->clip ? q->clip[i] : (1 << CR_SAMPLES) - 1;
+/* The samples of pixel (x, y) the quad's clip lets it cover (all of them without one). */
+static inline int clip_samples(const cr_quad *q, int x, int y) {
+    if (!q->clip) return (1 << CR_SAMPLES) - 1;
+    if (x < q->clip_x0 || x >= q->clip_x1 || y < q->clip_y0 || y >= q->clip_y1) return 0;
+    return q->clip[(size_t)(y - q->clip_y0) * (size_t)(q->clip_x1 - q->clip_x0) + (size_t)(x - q->clip_x0)];
 }
 
-/* The quad's opacity at pixel i times the share of the pixel its clip
+/* The quad's opacity at pixel (x, y) times the share of the pixel its clip
    leaves, for what is blended by coverage rather than by samples (a
    shadow's blur, a curl's silhouette). */
-static inline uint32_t modulation(const cr_quad *q, size_t i) {
+static inline uint32_t modulation(const cr_quad *q, int x, int y) {
     uint32_t m = q->alpha;
-    if (q->clip) m = div255(m * (uint32_t)((__builtin_popcount(q->clip[i]) * 255 + CR_SAMPLES / 2) / CR_SAMPLES));
+    if (q->clip) m = div255(m * (uint32_t)((__builtin_popcount((unsigned)clip_samples(q, x, y)) * 255 + CR_SAMPLES / 2) / CR_SAMPLES));
     return m;
 }
 
@@ -512,7 +521,7 @@ static inline int rect_lines_mask(const rect_lines *l, int x, int y) {
 static inline void draw_pixel(cr_target *t, const cr_quad *q, const rect_lines *lines, int x, int y) {
     const int full = (1 << CR_SAMPLES) - 1;
     size_t i = (size_t)y * t->width + x;
-    const int keep = clip_samples(q, i);
+    const int keep = clip_samples(q, x, y);
     uint32_t m = q->alpha;
     if (keep == 0 || m == 0) return;
     double u, v;
@@ -602,7 +611,7 @@ static void draw_edge_run(cr_target *t, const cr_quad *q, const rect_lines *line
             /* At W = 0 draw_pixel classifies instead. */
             if (Ws[k] == 0) { draw_pixel(t, q, lines, x, y); continue; }
             size_t i = (size_t)y * t->width + x;
-            const int keep = clip_samples(q, i);
+            const int keep = clip_samples(q, x, y);
             uint32_t m = q->alpha;
             if (keep == 0 || m == 0) continue;
             int mask = rect_lines_mask(lines, x, y);
@@ -793,9 +802,11 @@ static void write_span(cr_target *t, const cr_quad *q, size_t i, const uint32_t 
     }
 #endif
     const int full = (1 << CR_SAMPLES) - 1;
+    /* The span's place, for its clip: one division a span. */
+    const int y = q->clip ? (int)(i / (size_t)t->width) : 0, x = q->clip ? (int)(i - (size_t)y * t->width) : 0;
     for (int k = 0; k < n; k++) {
         uint32_t c = source[k];
-        const int keep = clip_samples(q, i + k);
+        const int keep = clip_samples(q, x + k, y);
         if (q->clip && q->alpha != 255) c = lanes_mul255(c, q->alpha);
         if (c == 0 || keep == 0) continue;
         if (keep == full && t->slots[i + k] < 0) store_px(dst + (size_t)k * 4, lanes_over(c, load_px(dst + (size_t)k * 4)));
@@ -1008,7 +1019,7 @@ static void draw_interior(cr_target *t, const cr_quad *q, int y, int xs, int xe)
         uint32_t fill = q->alpha != 255 ? lanes_mul255(color, q->alpha) : color;
         for (int x = xs; x < xe; x++) {
             size_t i = row + x;
-            const int keep = clip_samples(q, i);
+            const int keep = clip_samples(q, x, y);
             if (fill == 0 || keep == 0) continue;
             if (keep == (1 << CR_SAMPLES) - 1 && t->slots[i] < 0) store_px(t->pixels + i * 4, lanes_over(fill, load_px(t->pixels + i * 4)));
             else { uint8_t cc[4]; store_px(cc, fill); blend_samples(t, i, cc, keep); }
@@ -1328,7 +1339,7 @@ void cr_draw_backdrop(cr_target *t, const cr_quad *q, const uint8_t *picture, in
             if (x < px || x >= px + picture_width) continue;
             size_t i = (size_t)y * t->width + x;
             uint32_t m = q->alpha;
-            int mask = clip_samples(q, i);
+            int mask = clip_samples(q, x, y);
             if (m == 0 || mask == 0) continue;
             if (x < xs || x >= xe) {
                 double u, v;
@@ -1347,25 +1358,29 @@ void cr_draw_backdrop(cr_target *t, const cr_quad *q, const uint8_t *picture, in
     }
 }
 
-void cr_clip_quad(uint16_t *mask, int width, int height, const cr_quad *q) {
+void cr_clip_quad(uint16_t *mask, int bx0, int by0, int bx1, int by1, const cr_quad *q) {
+    const int bw = bx1 - bx0;
+    if (bw <= 0 || by1 <= by0) return;
+    const int qx0 = q->x0 > bx0 ? q->x0 : bx0, qx1 = q->x1 < bx1 ? q->x1 : bx1;
     double margin = whole_pixel_margin(q);
-    for (int y = 0; y < height; y++) {
-        uint16_t *row = mask + (size_t)y * width;
-        if (y < q->y0 || y >= q->y1) { memset(row, 0, (size_t)width * sizeof *row); continue; }
-        if (q->x0 > 0) memset(row, 0, (size_t)q->x0 * sizeof *row);
-        if (q->x1 < width) memset(row + q->x1, 0, (size_t)(width - q->x1) * sizeof *row);
+    for (int y = by0; y < by1; y++) {
+        /* row[x - bx0] is pixel (x, y). */
+        uint16_t *row = mask + (size_t)(y - by0) * bw;
+        if (y < q->y0 || y >= q->y1 || qx1 <= qx0) { memset(row, 0, (size_t)bw * sizeof *row); continue; }
+        memset(row, 0, (size_t)(qx0 - bx0) * sizeof *row);
+        memset(row + (qx1 - bx0), 0, (size_t)(bx1 - qx1) * sizeof *row);
         /* Deep inside, the mask stays as it is; only the rest is looked at. */
         int xs, xe;
         row_span(q, y, margin + q->radius, 0, &xs, &xe);
-        if (xe <= xs) { xs = q->x1; xe = q->x1; }
-        for (int x = q->x0; x < q->x1; x++) {
-            if (x == xs) { x = xe - 1; continue; }
-            if (row[x] == 0) continue;
+        if (xe <= xs) { xs = qx1; xe = qx1; }
+        for (int x = qx0; x < qx1; x++) {
+            if (x >= xs && x < xe) { x = xe - 1; continue; }
+            if (row[x - bx0] == 0) continue;
             double u, v;
             int kind = classify(q, x + 0.5, y + 0.5, &u, &v);
             if (kind == 1) continue;
-            if (kind == 0) { row[x] = 0; continue; }
-            row[x] &= (uint16_t)sample_mask(q, x, y);
+            if (kind == 0) { row[x - bx0] = 0; continue; }
+            row[x - bx0] &= (uint16_t)sample_mask(q, x, y);
         }
     }
 }
@@ -1382,6 +1397,42 @@ void cr_composite(cr_target *t, const uint8_t *source, uint8_t alpha, int x0, in
             else blend_samples(t, i, c, (1 << CR_SAMPLES) - 1);
         }
     }
+}
+
+void cr_composite_target(cr_target *t, const cr_target *source, uint8_t alpha, int x0, int y0, int x1, int y1) {
+    const uint8_t *pixels = source->pixels;
+    for (int y = y0; y < y1; y++) {
+        for (int x = x0; x < x1; x++) {
+            size_t i = (size_t)y * t->width + x;
+            int32_t slot = source->slots[i];
+            if (slot < 0 || (t->slots[i] < 0 && !take_slot(t, i))) {
+                const uint8_t *s = pixels + i * 4;
+                if (s[3] == 0 && s[0] == 0 && s[1] == 0 && s[2] == 0) continue;
+                uint8_t c[4];
+                scale_px(c, s, alpha);
+                if (t->slots[i] < 0) blend(t->pixels + i * 4, c);
+                else blend_samples(t, i, c, (1 << CR_SAMPLES) - 1);
+                continue;
+            }
+            const uint8_t *from = source->pool + (size_t)slot * CR_SAMPLES * 4;
+            uint8_t *to = samples_of(t, t->slots[i]);
+            for (int k = 0; k < CR_SAMPLES; k++) {
+                uint8_t c[4];
+                scale_px(c, from + k * 4, alpha);
+                blend(to + k * 4, c);
+            }
+            average_into(t, i);
+        }
+    }
+}
+
+void cr_clear_box(cr_target *t, int x0, int y0, int x1, int y1) {
+    for (int y = y0; y < y1; y++) memset(t->pixels + ((size_t)y * t->width + x0) * 4, 0, (size_t)(x1 - x0) * 4);
+    if (t->used < 0) memset(t->slots, 0xff, (size_t)t->width * t->height * sizeof(int32_t));
+    else
+        for (int s = 0; s < t->used; s++) t->slots[t->owners[s]] = -1;
+    memset(t->sampled_rows, 0, (size_t)t->height);
+    t->used = 0;
 }
 
 void cr_fill(cr_target *t, const uint8_t color[4]) {
@@ -1461,7 +1512,7 @@ static void curl_pixel_at(cr_target *t, const cr_quad *q, const curl_shape *c, i
                           const curl_arc *arc) {
     double cx = c->cx, cy = c->cy, nx = c->nx, ny = c->ny, r = c->r, reach = c->reach;
     size_t i = (size_t)y * t->width + x;
-    uint32_t m = modulation(q, i);
+    uint32_t m = modulation(q, x, y);
     if (m == 0) return;
     double su = 0, sv = 0;
     int light = 256;
@@ -1815,7 +1866,7 @@ void cr_draw_shadow(cr_target *t, const cr_quad *q, double sx, double sy, double
     for (int y = q->y0; y < q->y1; y++) {
         for (int x = q->x0; x < q->x1; x++) {
             size_t i = (size_t)y * t->width + x;
-            uint32_t m = modulation(q, i);
+            uint32_t m = modulation(q, x, y);
             if (m == 0) continue;
             double u, v;
             if (!local_point(q, x + 0.5, y + 0.5, &u, &v)) continue;

@@ -10,6 +10,8 @@ public enum RasterError: Error, Equatable, CustomStringConvertible {
     case tooMuchWork(limit: Int)
     /// A frame (or all frames held at once) would take more pixels than a preview may.
     case tooLarge(what: String, pixels: Int, limit: Int)
+    /// Clipping views inside one another would hold more samples at once than a renderer may.
+    case clipsTooDeep(limit: Int)
 
     public var description: String {
         switch self {
@@ -22,7 +24,10 @@ public enum RasterError: Error, Equatable, CustomStringConvertible {
             return "contact sheet frame \(index) is \(found) pixels; every frame must be \(expected)"
         case let .tooMuchWork(limit):
             return "drawing the preview would touch more than \(limit / 1_000_000) million pixels: the entry puts too many "
-                + "or too large views on screen (every layer's projected box counts, and each group or clip a whole frame)"
+                + "or too large views on screen (every layer's projected box counts, each clip its box, and each group its clip's box or the whole frame)"
+        case let .clipsTooDeep(limit):
+            return "drawing the preview would hold more than \(limit / 1_000_000) million pixels of clips at once: the entry "
+                + "nests too many or too large clipping views (clipsToBounds) one inside another"
         case let .tooLarge(what, pixels, limit):
             // One decimal: "40.1 million, more than 40 million" rather than "40 million, more than 40 million".
             return "\(what) would take \(String(format: "%.1f", Double(pixels) / 1e6)) million pixels, "

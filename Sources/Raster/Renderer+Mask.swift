@@ -12,15 +12,16 @@ extension Renderer {
     /// through each other. The shadow is masked too, as there.
     func drawMasked(_ layer: RenderLayer, by mask: RenderLayer, toDevice: Homography, box: PixelBox?,
                     context: inout DrawContext) throws {
-        let (width, height) = (context.target.width, context.target.height)
-        // Two clears, two resolves, a mask pass and a composite of a whole frame.
-        try budget.charge(6 * width * height)
+        // Two clears, two resolves, a mask pass and a composite of the clip's box
+        // (nothing of the layer shows outside it, so neither picture is drawn there).
+        let region = drawable(context)
+        try budget.charge(6 * region.area)
         let picture = takeTarget(like: context.target)
         let stencil = takeTarget(like: context.target)
         groupDepth += 1
         defer {
-            spareTargets.append(picture)
-            spareTargets.append(stencil)
+            giveBack(picture, drawnIn: region)
+            giveBack(stencil, drawnIn: region)
             groupDepth -= 1
         }
         var unmasked = layer
@@ -30,11 +31,11 @@ extension Renderer {
         try drawLayer(unmasked, toDevice: toDevice, box: box, context: &inner)
         cr_resolve(&picture.target)
         let bounds = layer.bounds.standardized
-        var maskContext = DrawContext(target: stencil, clip: nil, safeArea: context.safeArea)
+        var maskContext = DrawContext(target: stencil, clip: context.clip, safeArea: context.safeArea)
         try draw(mask, parent: Homography(translationX: -bounds.minX, y: -bounds.minY).concatenating(toDevice), context: &maskContext)
         cr_resolve(&stencil.target)
-        cr_apply_mask(picture.pixels, stencil.pixels, Int32(width), Int32(height), 0, 0, Int32(width), Int32(height))
-        cr_composite(&context.target.target, picture.pixels, UInt8((min(layer.opacity, 1) * 255).rounded()),
-                     0, 0, Int32(width), Int32(height))
+        let (x0, y0, x1, y1) = (Int32(region.x0), Int32(region.y0), Int32(region.x1), Int32(region.y1))
+        cr_apply_mask(picture.pixels, stencil.pixels, Int32(context.target.width), Int32(context.target.height), x0, y0, x1, y1)
+        cr_composite(&context.target.target, picture.pixels, UInt8((min(layer.opacity, 1) * 255).rounded()), x0, y0, x1, y1)
     }
 }

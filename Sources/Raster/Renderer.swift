@@ -24,15 +24,21 @@ public final class Renderer {
     let backdropScratch = BackdropScratch()
     private var frameTarget: RenderTarget?
     /// Device pixels this renderer (and any sharing its budget) may still
-    /// visit (each layer's projected box, each group's and clip's whole
-    /// frame): a script decides how many views there are, and the drawing
-    /// they cost is bounded like its time.
+    /// visit (each layer's projected box, each clip's box, each group's
+    /// clip box or whole frame): a script decides how many views there
+    /// are, and the drawing they cost is bounded like its time.
     let budget: WorkBudget
     public var workLeft: Int { budget.left }
     /// Groups (opacity with sublayers) drawn offscreen one inside another, at most;
     /// deeper ones fade each layer alone (each offscreen frame holds a whole frame's memory).
     static let groupDepthLimit = 8
     var groupDepth = 0
+    /// The pixels of clip masks held at once (each clip's box, while its
+    /// sublayers draw), at most: a script may nest clips as deep as its views
+    /// go, each holding its box, so memory is bounded here rather than by
+    /// depth (128 MB of masks; a 390 × 844 frame at @3× holds 21 whole).
+    static let clipPixelLimit = 64_000_000
+    private var clipPixelsHeld = 0
 
     /// The pixel visits one renderer may make: about 10 s of drawing at the
     /// slowest (perspective) rate, five times a 3-second round trip at @3×.
@@ -145,9 +151,8 @@ public final class Renderer {
 
     struct DrawContext {
         let target: RenderTarget
-        /// The samples of each pixel the drawing is cut to (masksToBounds of
-        /// an ancestor; `cr_quad.clip`), or nil.
-        var clip: [UInt16]?
+        /// What the drawing is cut to (masksToBounds of an ancestor), or nil.
+        var clip: ClipMask?
         let safeArea: EdgeInsets
         /// For an offscreen target aligned with the frame (a group, a mask),
         /// the targets it will be composited over, bottom first: what a
@@ -180,20 +185,24 @@ public final class Renderer {
         if let mask = layer.mask, groupDepth < Self.groupDepthLimit {
             return try drawMasked(layer, by: mask, toDevice: toDevice, box: box, context: &context)
         }
-        if layer.opacity < 1 && !layer.sublayers.isEmpty && groupDepth < Self.groupDepthLimit {
-            // Group opacity: the subtree composited once, then faded.
-            // A clear, a resolve and a composite of a whole frame, each dearer than a blend.
-            try charge(4 * context.target.width * context.target.height)
+        let alpha = UInt8((min(layer.opacity, 1) * 255).rounded())
+        // An opacity that rounds to 255 draws as 1: no group (its composite could only lose samples).
+        if alpha < 255 && !layer.sublayers.isEmpty && groupDepth < Self.groupDepthLimit {
+            // Group opacity: the subtree composited once, then faded. Nothing
+            // of it can fall outside the clip's box, so only that is cleared,
+            // resolved and composited (each dearer than a blend).
+            let region = drawable(context)
+            try charge(4 * region.area)
             let offscreen = takeTarget(like: context.target)
             groupDepth += 1
-            defer { spareTargets.append(offscreen); groupDepth -= 1 }
+            defer { giveBack(offscreen, drawnIn: region); groupDepth -= 1 }
             var inner = DrawContext(target: offscreen, clip: context.clip, safeArea: context.safeArea, under: context.under + [context.target])
             var opaque = layer
             opaque.opacity = 1
             try drawLayer(opaque, toDevice: toDevice, box: box, context: &inner)
             cr_resolve(&offscreen.target)
-            cr_composite(&context.target.target, offscreen.pixels, UInt8((min(layer.opacity, 1) * 255).rounded()),
-                         0, 0, Int32(offscreen.width), Int32(offscreen.height))
+            cr_composite_target(&context.target.target, &offscreen.target, alpha,
+                                Int32(region.x0), Int32(region.y0), Int32(region.x1), Int32(region.y1))
             return
         }
         try drawLayer(layer, toDevice: toDevice, box: box, context: &context)
@@ -211,8 +220,11 @@ public final class Renderer {
         if let shadow = layer.shadow, !layer.masksToBounds {
             try drawShadow(shadow, bounds: bounds, radius: radius, corners: corners, toDevice: toDevice, alpha: alpha, context: context)
         }
-        if let box, !bounds.isEmpty {
-            try charge((box.x1 - box.x0) * (box.y1 - box.y0))
+        // Only the pixels the clip lets through are visited (and charged): a
+        // snapshot of the whole screen inside a small piece costs the piece.
+        let visible = box.flatMap { $0.intersection(drawable(context)) }
+        if let box = visible, !bounds.isEmpty {
+            try charge(box.area)
             let background = layer.backgroundColor.map(premultiplied) ?? (0, 0, 0, 0)
             if case .gradient(let gradient) = layer.content, let picture = try gradientTexture(gradient, size: bounds.size) {
                 // A gradient fills the layer's shape, rounded corners included, over its background.
@@ -241,13 +253,17 @@ public final class Renderer {
         }
         if !layer.sublayers.isEmpty {
             var inner = context
+            var held = 0
+            defer { clipPixelsHeld -= held }
             if layer.masksToBounds {
-                guard let box else { return }
-                try charge(context.target.width * context.target.height)
-                var mask = context.clip ?? [UInt16](repeating: 0xffff, count: context.target.width * context.target.height)
-                var quad = makeQuad(toDevice, bounds.size, radius: radius, corners: corners, box: box)
-                mask.withUnsafeMutableBufferPointer { cr_clip_quad($0.baseAddress, Int32(context.target.width), Int32(context.target.height), &quad) }
-                inner.clip = mask
+                // Nothing of the sublayers shows outside the layer's box, nor outside the clip it is in.
+                guard let region = visible else { return }
+                try charge(region.area)
+                guard clipPixelsHeld + region.area <= Self.clipPixelLimit else { throw RasterError.clipsTooDeep(limit: Self.clipPixelLimit) }
+                held = region.area
+                clipPixelsHeld += held
+                var quad = makeQuad(toDevice, bounds.size, radius: radius, corners: corners, box: region)
+                inner.clip = ClipMask(cutting: context.clip, to: region, by: &quad)
             }
             // Sublayers are placed in the bounds' own space (origin included).
             let sublayerParent = Homography(translationX: -bounds.minX, y: -bounds.minY).concatenating(toDevice)
@@ -255,8 +271,8 @@ public final class Renderer {
                 try draw(sublayer, placement: layer.placement(of: sublayer), parent: sublayerParent, context: &inner)
             }
         }
-        if layer.borderWidth > 0, let border = layer.borderColor, let box, !bounds.isEmpty {
-            try charge((box.x1 - box.x0) * (box.y1 - box.y0))
+        if layer.borderWidth > 0, let border = layer.borderColor, let box = visible, !bounds.isEmpty {
+            try charge(box.area)
             var quad = makeQuad(toDevice, bounds.size, radius: radius, corners: corners, box: box)
             quad.ring = min(layer.borderWidth, min(bounds.width, bounds.height) / 2)
             quad.color = premultiplied(border)
@@ -296,9 +312,47 @@ public final class Renderer {
                  _ body: (UnsafeMutablePointer<cr_target>, UnsafeMutablePointer<cr_quad>) -> Void) {
         let target = context.target
         guard let clip = context.clip else { return body(&target.target, &quad) }
-        clip.withUnsafeBufferPointer { mask in
+        clip.samples.withUnsafeBufferPointer { mask in
             quad.clip = mask.baseAddress
+            (quad.clip_x0, quad.clip_y0, quad.clip_x1, quad.clip_y1) = (Int32(clip.box.x0), Int32(clip.box.y0),
+                                                                        Int32(clip.box.x1), Int32(clip.box.y1))
             body(&target.target, &quad)
+        }
+    }
+
+    /// The pixels of the context's target drawing can reach: its clip's box, or all of them.
+    func drawable(_ context: DrawContext) -> PixelBox {
+        context.clip?.box ?? PixelBox(x0: 0, y0: 0, x1: context.target.width, y1: context.target.height)
+    }
+
+    /// What a clip lets through: the samples of each pixel of a box (`cr_quad.clip`),
+    /// nothing outside it. Only the box is kept, so a small clip costs its own
+    /// pixels and a clip inside another no more than its part of the outer one.
+    struct ClipMask {
+        let box: PixelBox
+        let samples: [UInt16]
+
+        /// `outer` (everything when nil) cut to `quad`'s shape, inside `box`
+        /// (which lies inside `outer`'s box).
+        init(cutting outer: ClipMask?, to box: PixelBox, by quad: inout cr_quad) {
+            self.box = box
+            let width = box.x1 - box.x0
+            var samples: [UInt16]
+            if let outer {
+                let outerWidth = outer.box.x1 - outer.box.x0
+                samples = []
+                samples.reserveCapacity(box.area)
+                for y in box.y0..<box.y1 {
+                    let start = (y - outer.box.y0) * outerWidth + (box.x0 - outer.box.x0)
+                    samples.append(contentsOf: outer.samples[start..<start + width])
+                }
+            } else {
+                samples = [UInt16](repeating: 0xffff, count: box.area)
+            }
+            samples.withUnsafeMutableBufferPointer {
+                cr_clip_quad($0.baseAddress, Int32(box.x0), Int32(box.y0), Int32(box.x1), Int32(box.y1), &quad)
+            }
+            self.samples = samples
         }
     }
 
@@ -347,6 +401,14 @@ public final class Renderer {
 
     struct PixelBox {
         var x0, y0, x1, y1: Int
+
+        var area: Int { (x1 - x0) * (y1 - y0) }
+
+        /// The pixels in both, or nil when none are.
+        func intersection(_ other: PixelBox) -> PixelBox? {
+            let box = PixelBox(x0: max(x0, other.x0), y0: max(y0, other.y0), x1: min(x1, other.x1), y1: min(y1, other.y1))
+            return box.x0 < box.x1 && box.y0 < box.y1 ? box : nil
+        }
     }
 
     /// The device pixels a projected quad can touch, inside the target; the
@@ -416,13 +478,21 @@ public final class Renderer {
         return painted
     }
 
+    /// A clear target the size of `target`: a spare one (`giveBack` cleared it) or a new one.
     func takeTarget(like target: RenderTarget) -> RenderTarget {
         if let index = spareTargets.firstIndex(where: { $0.width == target.width && $0.height == target.height }) {
-            let spare = spareTargets.remove(at: index)
-            spare.clear()
-            return spare
+            return spareTargets.remove(at: index)
         }
         return RenderTarget(width: target.width, height: target.height)
+    }
+
+    /// Keeps an offscreen target for the next group or mask, cleared where
+    /// it was drawn (`region`, the clip's box it was drawn under): clearing
+    /// a whole frame for a small clipped group would cost as much as the
+    /// frame.
+    func giveBack(_ target: RenderTarget, drawnIn region: PixelBox) {
+        cr_clear_box(&target.target, Int32(region.x0), Int32(region.y0), Int32(region.x1), Int32(region.y1))
+        spareTargets.append(target)
     }
 
     // MARK: Page curl

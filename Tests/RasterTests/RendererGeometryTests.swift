@@ -151,6 +151,106 @@ import CRaster
         #expect(abs(redShare - 2.0 / 3) <= 1.0 / 16 + 1.0 / 255, "\(p)")
     }
 
+    /// Faded tiles meeting on a third of a pixel, each a group (a faded view
+    /// with a clipped child, as explode's pieces are): the edge row is the
+    /// same colour as the rest, as one faded view would be, at 50 % and at
+    /// 0.999 (which draws as opaque). Averaging a group's edge pixels before
+    /// compositing let the black under them show through the seam.
+    @Test func fadedClippedTilesLeaveNoSeam() throws {
+        let edge = 140 + 1.0 / 3
+        func tile(_ id: Int, y: Double, height: Double, opacity: Double) -> RenderLayer {
+            var tile = Fixture.layer(id, frame: Rect(x: 10, y: y, width: 80, height: height), color: nil)
+            tile.opacity = opacity
+            var clip = Fixture.layer(id + 1, frame: Rect(x: 0, y: 0, width: 80, height: height), color: nil)
+            clip.masksToBounds = true
+            clip.sublayers = [Fixture.layer(id + 2, frame: Rect(x: -10, y: -200, width: 100, height: 600), color: Color(white: 1))]
+            tile.sublayers = [clip]
+            return tile
+        }
+        for opacity in [0.5, 0.999] {
+            let image = try Fixture.render(Fixture.window(100, 300, [
+                tile(1, y: 0, height: edge, opacity: opacity),
+                tile(4, y: edge, height: 300 - edge, opacity: opacity),
+            ]))
+            // White at the group's alpha over black, by hand.
+            let expected = UInt8((opacity * 255).rounded())
+            for x in 20..<80 {
+                #expect(image[x, 140] == (expected, expected, expected, 255), "opacity \(opacity), column \(x): \(image[x, 140])")
+                #expect(image[x, 100] == (expected, expected, expected, 255), "opacity \(opacity), column \(x): \(image[x, 100])")
+            }
+        }
+    }
+
+    /// Groups drawn one after another into the same spare offscreen frame:
+    /// two inside small clips, then one in none, each faded to 50 %. Each
+    /// shows once, at its own alpha, where it is (had a spare kept what the
+    /// last group left in it, the unclipped group would show it again).
+    @Test func groupsInClipsLeaveNothingBehind() throws {
+        func group(_ id: Int, frame: Rect, color: Color, clipped: Bool) -> RenderLayer {
+            var holder = Fixture.layer(id, frame: frame, color: nil)
+            holder.masksToBounds = clipped
+            var faded = Fixture.layer(id + 1, frame: Rect(x: 0, y: 0, width: frame.width, height: frame.height), color: nil)
+            faded.opacity = 0.5
+            faded.sublayers = [Fixture.layer(id + 2, frame: Rect(x: 0, y: 0, width: frame.width, height: frame.height), color: color)]
+            holder.sublayers = [faded]
+            return holder
+        }
+        let image = try Fixture.render(Fixture.window(100, 100, [
+            group(1, frame: Rect(x: 0, y: 0, width: 40, height: 40), color: Color(red: 1, green: 0, blue: 0), clipped: true),
+            group(4, frame: Rect(x: 60, y: 60, width: 40, height: 40), color: Color(red: 0, green: 1, blue: 0), clipped: true),
+            group(7, frame: Rect(x: 0, y: 50, width: 50, height: 50), color: Color(red: 0, green: 0, blue: 1), clipped: false),
+        ]))
+        #expect(image[20, 20] == (128, 0, 0, 255))
+        #expect(image[80, 80] == (0, 128, 0, 255))
+        #expect(image[25, 75] == (0, 0, 128, 255))
+        #expect(image[80, 20] == (0, 0, 0, 255))
+    }
+
+    /// A clip costs the pixels of its box, not a whole frame's: 200 small
+    /// clipped views in a 400 × 400 frame. Charged a frame each, they would
+    /// cost 200 frames; each box is its 10 × 10 view and a pixel of margin
+    /// round it, charged once for the view and once for its clip.
+    @Test func smallClipsCostTheirBoxes() throws {
+        var views: [RenderLayer] = []
+        for k in 0..<200 {
+            var piece = Fixture.layer(1 + 2 * k, frame: Rect(x: Double(k % 20) * 20 + 5, y: Double(k / 20) * 20 + 5, width: 10, height: 10),
+                                      color: Color(white: 0.5))
+            piece.masksToBounds = true
+            piece.sublayers = [Fixture.layer(2 + 2 * k, frame: Rect(x: -5, y: -5, width: 20, height: 20), color: Color(white: 1))]
+            views.append(piece)
+        }
+        let renderer = Renderer(scale: 1, painter: PlainScene())
+        _ = try renderer.render(Fixture.window(400, 400, views))
+        let used = Renderer.defaultWorkLimit - renderer.workLeft
+        // The frame and the window's layer, then each piece's box (12 × 12)
+        // twice and its child's, cut to the window: at most 22 × 22.
+        #expect(used <= 2 * 400 * 400 + 200 * (2 * 12 * 12 + 22 * 22), "charged \(used)")
+        #expect(used < 4 * 400 * 400, "charged \(used)")
+    }
+
+    /// Clips nested one inside another hold their masks together: past
+    /// Renderer.clipPixelLimit the drawing stops with a sentence rather than
+    /// taking memory without bound. A 2,000 × 2,000 pixel frame's clips hold
+    /// 4 million pixels each: 15 nested fit in 64 million, 17 do not.
+    @Test func nestedClipsAreBounded() throws {
+        func nested(_ depth: Int) -> RenderFrame {
+            var layer = Fixture.layer(depth + 1, frame: Rect(x: 0, y: 0, width: 1000, height: 1000), color: Color(white: 1))
+            for k in (1...depth).reversed() {
+                var outer = Fixture.layer(k, frame: Rect(x: 0, y: 0, width: 1000, height: 1000), color: nil)
+                outer.masksToBounds = true
+                outer.sublayers = [layer]
+                layer = outer
+            }
+            return Fixture.window(1000, 1000, [layer])
+        }
+        #expect(4_000_000 * 15 <= Renderer.clipPixelLimit && 4_000_000 * 17 > Renderer.clipPixelLimit)
+        let image = try Renderer(scale: 2, painter: PlainScene()).render(nested(15))
+        #expect(image[1000, 1000] == (255, 255, 255, 255))
+        #expect(throws: RasterError.clipsTooDeep(limit: Renderer.clipPixelLimit)) {
+            try Renderer(scale: 2, painter: PlainScene()).render(nested(17))
+        }
+    }
+
     /// A translucent child wholly inside a clipping parent is blended once,
     /// at its own alpha: a sheet's grabber (tertiary grey at 50 %) over blue.
     @Test func translucentChildOfAClipBlendsAtItsAlpha() throws {

@@ -58,9 +58,14 @@ import Testing
                         texture.withUnsafeBufferPointer { tex in
                             mask.withUnsafeMutableBufferPointer { clip in
                                 if round % 2 == 1 { quad.texture = tex.baseAddress; quad.tex_width = Int32(tw); quad.tex_height = Int32(th) }
-                                if round % 6 == 0 { quad.clip = UnsafePointer(clip.baseAddress) }
+                                if round % 6 == 0 {
+                                    quad.clip = UnsafePointer(clip.baseAddress)
+                                    // The whole target, or a box inside it (the mask read as that box's rows).
+                                    let (cx, cy) = round % 12 == 0 ? (Int32(random.next() * Double(width) / 2), Int32(random.next() * Double(height) / 2)) : (0, 0)
+                                    (quad.clip_x0, quad.clip_y0, quad.clip_x1, quad.clip_y1) = (cx, cy, Int32(width) - cx / 2, Int32(height) - cy / 2)
+                                }
                                 cr_draw_quad(&target, &quad)
-                                cr_clip_quad(clip.baseAddress, Int32(width), Int32(height), &quad)
+                                cr_clip_quad(clip.baseAddress, 0, 0, Int32(width), Int32(height), &quad)
                                 cr_draw_curl(&target, &quad, random.next() * 100, random.next() * 100, 0.3, 0.954, random.next() * 30)
                             }
                         }

@@ -53,12 +53,16 @@ typedef struct {
     const uint8_t *texture;     /* premultiplied RGBA stretched over the bounds, or NULL */
     int tex_width, tex_height;
     uint8_t alpha;              /* opacity, 0-255 */
-    /* The samples of each target pixel the clip lets through (bit k: sample
-       k; 0xffff the whole pixel), or NULL. Samples, not a coverage fraction:
-       two neighbouring clipped layers then split an edge pixel's samples
-       between them, where fractions would let what is under show through
-       the seam (a·(1 − a) of it). */
+    /* The samples of each pixel of the box [clip_x0, clip_x1) x [clip_y0,
+       clip_y1) the clip lets through (row by row; bit k: sample k, 0xffff
+       the whole pixel), or NULL for no clip; nothing outside the box is let
+       through. Samples, not a coverage fraction: two neighbouring clipped
+       layers then split an edge pixel's samples between them, where
+       fractions would let what is under show through the seam (a·(1 − a)
+       of it). A box, not the whole target: a small clip costs its own
+       pixels, however large the frame. */
     const uint16_t *clip;
+    int clip_x0, clip_y0, clip_x1, clip_y1;
     int x0, y0, x1, y1;         /* the device pixels to visit */
     /* The texture's flat tiles (cr_texture_tiles), or NULL: where every
        texel a run of pixels reads is one colour, the filter's answer is
@@ -80,13 +84,23 @@ void cr_texture_tiles(const uint8_t *texture, int width, int height, uint64_t *t
 /* Draws the quad's fill and texture over the target. */
 void cr_draw_quad(cr_target *t, const cr_quad *q);
 
-/* Cuts a clip (cr_quad.clip's samples, the target's size) to the quad's
-   shape: no sample outside it is kept. */
-void cr_clip_quad(uint16_t *mask, int width, int height, const cr_quad *q);
+/* Cuts a clip (cr_quad.clip's samples of the box [x0, x1) x [y0, y1)) to
+   the quad's shape: no sample outside it is kept. */
+void cr_clip_quad(uint16_t *mask, int x0, int y0, int x1, int y1, const cr_quad *q);
 
 /* Composites `source` (same size as the target, premultiplied) at `alpha`
    over the target, inside the box. */
 void cr_composite(cr_target *t, const uint8_t *source, uint8_t alpha, int x0, int y0, int x1, int y1);
+
+/* Composites the resolved target `source` (the same size) at `alpha` over
+   `t` inside the box; where a source pixel keeps samples, sample by sample,
+   so that an edge two offscreen groups share meets as it would drawn
+   straight in (averaged first, what is under would show through). */
+void cr_composite_target(cr_target *t, const cr_target *source, uint8_t alpha, int x0, int y0, int x1, int y1);
+
+/* Clears the box to transparent and drops every sample: for a target
+   nothing was drawn into outside the box. */
+void cr_clear_box(cr_target *t, int x0, int y0, int x1, int y1);
 
 /* Sets every pixel in the box to a premultiplied colour and drops samples. */
 void cr_fill(cr_target *t, const uint8_t color[4]);
