@@ -42,6 +42,9 @@ public struct TraceDocument: Encodable {
     public func json() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        // A script's geometry may overflow (a frame of 1e308 moved by 1e308):
+        // JSON has no infinity, so those values are written as strings.
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         return try encoder.encode(self)
     }
 }

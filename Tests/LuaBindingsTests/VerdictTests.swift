@@ -205,6 +205,32 @@ import Transitions
         #expect(try TraceDocument(entry: "sample", file: file, outcome: again, options: options).json() == data)
     }
 
+    /// Finite values a script sets can overflow on the way to the trace: a
+    /// frame animated from the origin to 1e308 wide at x = -1e308 passes
+    /// through frames whose left edge (centre less half the width) is
+    /// beyond any double. The trace is still JSON: such numbers are strings.
+    @Test func overflowedGeometryStillMakesJSON() throws {
+        let source = """
+            return {title = "T", summary = "S", animator = {animateTransition = function(ctx)
+              local view = ctx:viewForKey("to") or ctx:viewForKey("from")
+              ctx.containerView:addSubview(view)
+              local wide = UIView.new{name = "wide", frame = CGRect(0, 0, 100, 100)}
+              view:addSubview(wide)
+              UIView.animate{duration = 0.3,
+                animations = function() wide.frame = CGRect(-1e308, 0, 1e308, 100) end,
+                completion = function() ctx:completeTransition(true) end}
+            end}}
+            """
+        var options = ScenarioOptions()
+        options.sampling = true
+        let trace = try #require(run(source, name: "wide", scenario: .present, options: options).trace)
+        let overflowed = trace.samples.flatMap(\.views).filter { $0.name == "wide" && !$0.frame.minX.isFinite }
+        #expect(!overflowed.isEmpty)
+        let text = String(decoding: try trace.json(), as: UTF8.self)
+        #expect(try JSONSerialization.jsonObject(with: Data(text.utf8)) is [String: Any])
+        #expect(text.contains("\"-inf\""))
+    }
+
     @Test func problemsInJSONCarryFileAndLine() throws {
         let outcome = run(MistakeTests.entry(body: "error('boom')"), name: "sample", scenario: .present)
         let data = try JSONEncoder().encode(outcome.problems)
