@@ -385,15 +385,24 @@ public final class Renderer {
         let projected = Quad(reach).map(toDevice.apply)
         let ws = Quad(reach).points.map(toDevice.w(at:))
         guard let box = pixelBox(projected, inFront: ws.allSatisfy { $0 > 0 }, in: context.target) else { return }
-        // Each pixel integrates the blur: a few blends' worth of work.
-        try charge(4 * (box.x1 - box.x0) * (box.y1 - box.y0))
         // A path has all its corners; the layer's own shape rounds only its masked ones.
         var quad = makeQuad(toDevice, bounds.size, radius: 0, corners: shadow.path == nil ? corners : .all, box: box)
+        let corner = min(cornerRadius, min(shape.width, shape.height) / 2)
+        // Each pixel integrates the blur: a few blends' worth of work. Near a
+        // rounded corner (within its radius and 3σ of both edges) it is taken
+        // row by row, 16 steps of the same: about 360 ns a pixel, 60 pixel
+        // visits at the budget's rate. The share of the box there, estimated
+        // in the layer's plane, is charged so.
+        var cost = 4.0
+        if corner > 0 && quad.square_corners != 15 {
+            let near = 2 * (corner + 6 * sigma)
+            cost += 60 * min(1, near / (shape.width + 6 * sigma)) * min(1, near / (shape.height + 6 * sigma))
+        }
+        try charge(Int((Double(box.area) * cost).rounded(.up)))
         var color = shadow.color
         color.alpha = min(max(color.alpha, 0), 1) * min(max(shadow.opacity, 0), 1)
         quad.color = premultiplied(color)
         quad.alpha = alpha
-        let corner = min(cornerRadius, min(shape.width, shape.height) / 2)
         clipped(&quad, context: context) { target, quad in
             cr_draw_shadow(target, quad, shape.minX, shape.minY, shape.width, shape.height, corner, sigma)
         }
