@@ -1495,7 +1495,9 @@ static int curl_source(const cr_quad *q, double pu, double pv, double cx, double
             return side[k];
         }
     }
-    if (d <= 0) { *su = pu; *sv = pv; *light = 256; return 1; }
+    /* The flat page behind the axis: only the page itself (a page smaller
+       than the screen has nothing round it to show). */
+    if (d <= 0 && pu >= 0 && pv >= 0 && pu <= q->width && pv <= q->height) { *su = pu; *sv = pv; *light = 256; return 1; }
     return 0;
 }
 

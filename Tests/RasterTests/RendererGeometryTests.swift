@@ -251,6 +251,23 @@ import CRaster
         }
     }
 
+    /// A curled page smaller than the screen shows only itself: where the
+    /// flat part of its plane lies outside its bounds there is nothing (its
+    /// edge colour was smeared over the screen above the curl's axis).
+    @Test func aSmallCurledPageShowsOnlyItself() throws {
+        let white = Fixture.layer(1, frame: Rect(x: 0, y: 0, width: 300, height: 400), color: Color(white: 1))
+        var page = Fixture.layer(2, frame: Rect(x: 100, y: 100, width: 100, height: 150), color: nil)
+        page.sublayers = [Fixture.layer(3, frame: Rect(x: 0, y: 0, width: 100, height: 150), color: Color(red: 1, green: 0, blue: 0))]
+        page.curl = 0.4
+        let image = try Fixture.render(Fixture.window(300, 400, [white, page]))
+        // Above and beside the page, far from the curl (which lifts its bottom edge): white.
+        for (x, y) in [(10, 10), (150, 20), (290, 10), (20, 150), (280, 150), (150, 90)] {
+            #expect(image[x, y] == (255, 255, 255, 255), "(\(x), \(y)): \(image[x, y])")
+        }
+        // Its own top, flat: red.
+        #expect(image[150, 110] == (255, 0, 0, 255))
+    }
+
     /// A translucent child wholly inside a clipping parent is blended once,
     /// at its own alpha: a sheet's grabber (tertiary grey at 50 %) over blue.
     @Test func translucentChildOfAClipBlendsAtItsAlpha() throws {
