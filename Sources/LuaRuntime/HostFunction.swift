@@ -82,7 +82,8 @@ public struct LuaArguments {
         let value = lua_tonumberx(L, position, &isNumber)
         if _slowPath(isNumber == 0 || !value.isFinite) {
             throw isNumber == 0 ? expected("number", at: position)
-                : ArgumentError(position: position, message: "a finite number expected, got \(value)")
+                // NaN's sign (0/0 is -nan on x86) says nothing to a script's author.
+                : ArgumentError(position: position, message: "a finite number expected, got \(value.isNaN ? "nan" : "\(value)")")
         }
         return value
     }

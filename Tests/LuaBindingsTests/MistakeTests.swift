@@ -130,7 +130,9 @@ import Transitions
 
     /// Numbers that are not finite are refused where the script assigns them.
     static let nonFinite: [(String, String)] = [
-        ("view.alpha = 0/0", "bad value for UIView.alpha (a finite number expected, got"),
+        // 0/0 is -nan on x86; the message says nan whatever its sign.
+        ("view.alpha = 0/0", "bad value for UIView.alpha (a finite number expected, got nan)"),
+        ("view.alpha = -(0/0)", "bad value for UIView.alpha (a finite number expected, got nan)"),
         ("view.frame = CGRect(0, 0, math.huge, 10)", "bad value for UIView.frame (CGRect's 'width' must be a finite number, got inf)"),
         ("view.center = CGPoint(-math.huge, 0)", "bad value for UIView.center (CGPoint's 'x' must be a finite number, got -inf)"),
         ("view.layer.transform = CATransform3DMakeRotation(0/0, 0, 1, 0)", "bad argument #1 to 'CATransform3DMakeRotation' (a finite number expected"),
