@@ -35,8 +35,10 @@ extension Preview {
                 let last = movie.times.last ?? 0
                 // The frame nearest the time asked for; past the last frame by more than a frame is a mistake.
                 guard target <= last + 1 / fps else {
-                    Output.error("\(name): --at \(target): the run's last frame is at \(String(format: "%.4f", last)) s")
-                    throw ExitCode(64)
+                    // A run its problems cut short (printed above) is the entry's failure, not the flag's.
+                    let why = failed ? "the run was cut short: its last frame drawn" : "the run's last frame"
+                    Output.error("\(name): --at \(target): \(why) is at \(String(format: "%.4f", last)) s")
+                    throw ExitCode(failed ? 1 : 64)
                 }
                 let nearest = movie.times.indices.min { abs(movie.times[$0] - target) < abs(movie.times[$1] - target) } ?? 0
                 data = try PNGEncoder.encode(try movie.pictures([nearest])[0])
