@@ -28,9 +28,10 @@ enum ModuleLoader {
     static let source = #"""
     local find, where, depthLimit = ...
     local error, type, pcall, concat, contains = error, type, pcall, table.concat, string.find
+    local running, status = coroutine.running, coroutine.status
     -- What each module returned; the failures, raised again as they were
     -- (a module runs at most once per entry run); the names find refused;
-    -- the names being loaded, and in what order, to name a cycle.
+    -- the names being loaded (by which coroutine), and in what order, to name a cycle.
     local values, failures, missing, loading, chain = {}, {}, {}, {}, {}
 
     -- Raised at the script's line that called require (`where` passes over
@@ -60,7 +61,17 @@ enum ModuleLoader {
       if #name > 64 then fail("require: a module's name is at most 64 characters; this one has " .. #name) end
       local failure = failures[name]
       if failure ~= nil then error(failure, 0) end
-      if loading[name] then
+      local holder = loading[name]
+      if holder ~= nil and holder ~= running() then
+        -- Not a cycle: the module yielded while it loaded (Lua's own require
+        -- refuses that; a pcall lets it), and its coroutine is suspended or gone.
+        local why = "require: module '" .. name .. "' yielded while it loaded"
+        if status(holder) ~= "dead" then fail(why .. " and is still loading (a module cannot yield while it loads)") end
+        unload(name)
+        failures[name] = why .. ", and its coroutine was closed before it finished (a module cannot yield while it loads)"
+        fail(failures[name])
+      end
+      if holder ~= nil then
         local first = #chain
         while first > 1 and chain[first] ~= name do first = first - 1 end
         fail("require: cycle: " .. concat(chain, " -> ", first) .. " -> " .. name
@@ -82,7 +93,7 @@ enum ModuleLoader {
           missing[name] = refusal
         else
           local at, direct = where()
-          loading[name] = true
+          loading[name] = running()
           chain[#chain + 1] = name
           local ok, result = pcall(chunk, name)
           unload(name)

@@ -252,6 +252,27 @@ import Transitions
         #expect(failure.message.hasPrefix("require: cycle: a -> b -> a"))
     }
 
+    /// A module that yields while it loads (a pcall lets it, where Lua's
+    /// require refuses) is not a cycle: while its coroutine is suspended it is
+    /// still loading, and once that is closed it failed; either way it says so.
+    @Test func aModuleThatYieldsWhileLoadingSaysSo() throws {
+        let fixture = try Fixture(entry: """
+            local co = coroutine.create(function() return require("yielder") end)
+            assert(coroutine.resume(co))
+            local ok, suspended = pcall(require, "yielder")
+            assert(not ok)
+            coroutine.close(co)
+            local again, closed = pcall(require, "yielder")
+            assert(not again)
+            messages = {suspended, closed}
+            """ + Self.entryTable, ["_yielder.lua": "coroutine.yield(1)\nreturn {}\n"])
+        let runtime = try fixture.runtime()
+        let first = try runtime.state.run("return messages[1]", chunkName: "probe")
+        let second = try runtime.state.run("return messages[2]", chunkName: "probe")
+        #expect(first == .string("sample.lua:3: require: module 'yielder' yielded while it loaded and is still loading (a module cannot yield while it loads)"))
+        #expect(second == .string("sample.lua:6: require: module 'yielder' yielded while it loaded, and its coroutine was closed before it finished (a module cannot yield while it loads)"))
+    }
+
     @Test func aModuleRequiringItselfIsACycleToo() throws {
         let fixture = try Fixture(entry: "require('self')\n" + Self.entryTable, ["_self.lua": "return require('self')"])
         let failure = try #require(Self.failure(fixture.loadError()))
