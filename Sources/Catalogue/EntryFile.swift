@@ -39,7 +39,11 @@ public struct EntryFile: Sendable, Equatable {
     public func source() throws(CatalogueError) -> String {
         var path = url.path
         if let folder {
-            guard let real = Self.realPath(path) else { throw .unreadable(path: displayPath, reason: "a broken link, or gone") }
+            guard let real = Self.realPath(path) else {
+                // A folder's names are read as UTF-8, bytes that are not becoming U+FFFD: such a name finds no file.
+                let name = url.lastPathComponent.contains("\u{FFFD}") ? "its name is not UTF-8 (shown with \u{FFFD}): rename it" : nil
+                throw .unreadable(path: displayPath, reason: name ?? "a broken link, or gone")
+            }
             path = real
             let root = Self.realPath(folder.path) ?? folder.resolvingSymlinksInPath().path
             guard path.hasPrefix(root.hasSuffix("/") ? root : root + "/") else { throw .linkOutside(path: displayPath) }

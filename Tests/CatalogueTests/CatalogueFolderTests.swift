@@ -26,6 +26,21 @@ import TestSupport
         }
     }
 
+    /// A file whose name is not UTF-8 is listed (as its name reads, with
+    /// U+FFFD) and said to need renaming, not called a broken link.
+    @Test func aNameThatIsNotUTF8IsSaidToBe() throws {
+        let folder = try TemporaryFolder()
+        let bytes = Array(folder.url.path.utf8) + Array("/bad".utf8) + [0xff] + Array(".lua".utf8) + [0]
+        let fd = bytes.withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o644) }
+        try #require(fd >= 0)
+        close(fd)
+        let files = try CatalogueFolder(url: folder.url, label: "mine").entryFiles()
+        let file = try #require(files.first)
+        #expect(throws: CatalogueError.unreadable(path: file.displayPath, reason: "its name is not UTF-8 (shown with \u{FFFD}): rename it")) {
+            try file.source()
+        }
+    }
+
     @Test func displayPathIsRelativeBelowTheWorkingDirectory() {
         let base = URL(fileURLWithPath: "/work/project")
         let inside = EntryFile(url: URL(fileURLWithPath: "/work/project/Catalogue/fade.lua"), catalogue: "c", workingDirectory: base)
