@@ -1385,18 +1385,21 @@ void cr_clip_quad(uint16_t *mask, int bx0, int by0, int bx1, int by1, const cr_q
     }
 }
 
+/* One premultiplied pixel at alpha over the whole of pixel i. */
+static inline void composite_pixel(cr_target *t, size_t i, const uint8_t *s, uint8_t alpha) {
+    if (s[3] == 0 && s[0] == 0 && s[1] == 0 && s[2] == 0) return;
+    uint8_t c[4];
+    scale_px(c, s, alpha);
+    if (t->slots[i] < 0) blend(t->pixels + i * 4, c);
+    else blend_samples(t, i, c, (1 << CR_SAMPLES) - 1);
+}
+
 void cr_composite(cr_target *t, const uint8_t *source, uint8_t alpha, int x0, int y0, int x1, int y1) {
-    for (int y = y0; y < y1; y++) {
+    for (int y = y0; y < y1; y++)
         for (int x = x0; x < x1; x++) {
             size_t i = (size_t)y * t->width + x;
-            const uint8_t *s = source + i * 4;
-            if (s[3] == 0 && s[0] == 0 && s[1] == 0 && s[2] == 0) continue;
-            uint8_t c[4];
-            scale_px(c, s, alpha);
-            if (t->slots[i] < 0) blend(t->pixels + i * 4, c);
-            else blend_samples(t, i, c, (1 << CR_SAMPLES) - 1);
+            composite_pixel(t, i, source + i * 4, alpha);
         }
-    }
 }
 
 void cr_composite_target(cr_target *t, const cr_target *source, uint8_t alpha, int x0, int y0, int x1, int y1) {
@@ -1406,12 +1409,7 @@ void cr_composite_target(cr_target *t, const cr_target *source, uint8_t alpha, i
             size_t i = (size_t)y * t->width + x;
             int32_t slot = source->slots[i];
             if (slot < 0 || (t->slots[i] < 0 && !take_slot(t, i))) {
-                const uint8_t *s = pixels + i * 4;
-                if (s[3] == 0 && s[0] == 0 && s[1] == 0 && s[2] == 0) continue;
-                uint8_t c[4];
-                scale_px(c, s, alpha);
-                if (t->slots[i] < 0) blend(t->pixels + i * 4, c);
-                else blend_samples(t, i, c, (1 << CR_SAMPLES) - 1);
+                composite_pixel(t, i, pixels + i * 4, alpha);
                 continue;
             }
             const uint8_t *from = source->pool + (size_t)slot * CR_SAMPLES * 4;
