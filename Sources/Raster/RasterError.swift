@@ -12,6 +12,8 @@ public enum RasterError: Error, Equatable, CustomStringConvertible {
     case tooLarge(what: String, pixels: Int, limit: Int)
     /// Clipping views inside one another would hold more samples at once than a renderer may.
     case clipsTooDeep(limit: Int)
+    /// A layer with a mask inside more faded or masked layers than may be drawn offscreen.
+    case groupsTooDeep(limit: Int)
 
     public var description: String {
         switch self {
@@ -28,6 +30,9 @@ public enum RasterError: Error, Equatable, CustomStringConvertible {
         case let .clipsTooDeep(limit):
             return "drawing the preview would hold more than \(limit / 1_000_000) million pixels of clips at once: the entry "
                 + "nests too many or too large clipping views (clipsToBounds) one inside another"
+        case let .groupsTooDeep(limit):
+            return "a layer with a mask lies inside more than \(limit) faded (alpha below 1, with subviews) or masked views, "
+                + "one inside another: a preview draws at most \(limit) of them offscreen at once"
         case let .tooLarge(what, pixels, limit):
             // One decimal: "40.1 million, more than 40 million" rather than "40 million, more than 40 million".
             return "\(what) would take \(String(format: "%.1f", Double(pixels) / 1e6)) million pixels, "

@@ -29,8 +29,10 @@ public final class Renderer {
     /// are, and the drawing they cost is bounded like its time.
     let budget: WorkBudget
     public var workLeft: Int { budget.left }
-    /// Groups (opacity with sublayers) drawn offscreen one inside another, at most;
-    /// deeper ones fade each layer alone (each offscreen frame holds a whole frame's memory).
+    /// Groups (opacity with sublayers) and masks drawn offscreen one inside
+    /// another, at most (each offscreen frame holds a whole frame's memory):
+    /// deeper groups fade each of their layers alone, and a deeper mask stops
+    /// the drawing with a sentence.
     static let groupDepthLimit = 8
     var groupDepth = 0
     /// The pixels of clip masks held at once (each clip's box, while its
@@ -182,7 +184,9 @@ public final class Renderer {
         if layer.curl > 0 {
             return try drawCurled(layer, toDevice: toDevice, box: box, context: &context)
         }
-        if let mask = layer.mask, groupDepth < Self.groupDepthLimit {
+        if let mask = layer.mask {
+            // Drawing it unmasked would show what the mask hides: said, not guessed.
+            guard groupDepth < Self.groupDepthLimit else { throw RasterError.groupsTooDeep(limit: Self.groupDepthLimit) }
             return try drawMasked(layer, by: mask, toDevice: toDevice, box: box, context: &context)
         }
         let alpha = UInt8((min(layer.opacity, 1) * 255).rounded())
@@ -204,6 +208,13 @@ public final class Renderer {
             cr_composite_target(&context.target.target, &offscreen.target, alpha,
                                 Int32(region.x0), Int32(region.y0), Int32(region.x1), Int32(region.y1))
             return
+        }
+        if alpha < 255 && !layer.sublayers.isEmpty {
+            // Deeper than offscreen frames may nest: each sublayer fades by this
+            // layer's opacity too, as a group would show it where they do not overlap.
+            var faded = layer
+            faded.sublayers = layer.sublayers.map { var sublayer = $0; sublayer.opacity *= layer.opacity; return sublayer }
+            return try drawLayer(faded, toDevice: toDevice, box: box, context: &context)
         }
         try drawLayer(layer, toDevice: toDevice, box: box, context: &context)
     }

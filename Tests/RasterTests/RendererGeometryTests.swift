@@ -268,6 +268,28 @@ import CRaster
         #expect(image[150, 110] == (255, 0, 0, 255))
     }
 
+    /// Faded views nested deeper than offscreen frames may go still fade
+    /// what they hold: twelve levels at 80 % over one red view show it at
+    /// 0.8^12 of red, by hand, not as red (the fades past the eighth were
+    /// dropped). A mask that deep stops the drawing with a sentence.
+    @Test func fadesNestedPastTheGroupLimitStillFade() throws {
+        func nested(_ depth: Int, masked: Bool = false) -> RenderFrame {
+            var inner = Fixture.layer(depth + 1, frame: Rect(x: 0, y: 0, width: 50, height: 50), color: Color(red: 1, green: 0, blue: 0))
+            if masked { inner.mask = Fixture.layer(depth + 2, frame: Rect(x: 0, y: 0, width: 10, height: 10), color: Color(white: 1)) }
+            for k in (1...depth).reversed() {
+                var outer = Fixture.layer(k, frame: Rect(x: 0, y: 0, width: 50, height: 50), color: nil)
+                outer.opacity = 0.8
+                outer.sublayers = [inner]
+                inner = outer
+            }
+            return Fixture.window(50, 50, [inner])
+        }
+        let image = try Fixture.render(nested(12))
+        let expected = 255 * (0..<12).reduce(1.0) { r, _ in r * 0.8 }
+        #expect(abs(Double(image[25, 25].r) - expected) <= 2, "\(image[25, 25]) against \(expected)")
+        #expect(throws: RasterError.groupsTooDeep(limit: Renderer.groupDepthLimit)) { try Fixture.render(nested(12, masked: true)) }
+    }
+
     /// A translucent child wholly inside a clipping parent is blended once,
     /// at its own alpha: a sheet's grabber (tertiary grey at 50 %) over blue.
     @Test func translucentChildOfAClipBlendsAtItsAlpha() throws {
