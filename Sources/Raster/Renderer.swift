@@ -531,7 +531,10 @@ public final class Renderer {
         let bounds = layer.bounds.standardized
         guard !bounds.isEmpty, box != nil else { return }
         let (width, height) = pixelSize(of: bounds.size)
-        guard width * height <= Self.framePixelLimit else { return }
+        // The page is drawn flat into a picture of its own first: one larger than a frame is refused, in words.
+        guard width * height <= Self.framePixelLimit else {
+            throw RasterError.tooLarge(what: "a curled page of \(width)×\(height)", pixels: width * height, limit: Self.framePixelLimit)
+        }
         try charge(width * height + context.target.width * context.target.height)
         var flat = layer
         flat.curl = 0

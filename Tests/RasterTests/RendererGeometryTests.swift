@@ -290,6 +290,16 @@ import CRaster
         #expect(throws: RasterError.groupsTooDeep(limit: Renderer.groupDepthLimit)) { try Fixture.render(nested(12, masked: true)) }
     }
 
+    /// A curled page is drawn flat into a picture of its own first: one
+    /// larger than a frame may be is refused with a sentence (it drew nothing).
+    @Test func aCurledPageLargerThanAFrameIsRefused() throws {
+        var page = Fixture.layer(1, frame: Rect(x: 0, y: 0, width: 8000, height: 8000), color: Color(red: 1, green: 0, blue: 0))
+        page.curl = 0.3
+        #expect(throws: RasterError.tooLarge(what: "a curled page of 8000×8000", pixels: 64_000_000, limit: Renderer.framePixelLimit)) {
+            try Fixture.render(Fixture.window(300, 300, [page]))
+        }
+    }
+
     /// A translucent child wholly inside a clipping parent is blended once,
     /// at its own alpha: a sheet's grabber (tertiary grey at 50 %) over blue.
     @Test func translucentChildOfAClipBlendsAtItsAlpha() throws {
