@@ -53,6 +53,8 @@ public final class Renderer {
     private var pageDrawn: PageKey?
     /// The kept page's flat tiles (`cr_texture_tiles`).
     private var pageTiles: [UInt64] = []
+    /// Curled pages being drawn, one inside another's page.
+    private var curlDepth = 0
     private var currentWindow = Size(width: 390, height: 844)
     /// The frame's screens' own safe areas, by layer id.
     private var currentScreenSafeAreas: [Int: EdgeInsets] = [:]
@@ -544,19 +546,30 @@ public final class Renderer {
         flat.position = Point(x: bounds.minX, y: bounds.minY)
         let key = PageKey(flat: flat, safeArea: context.safeArea, window: currentWindow, screenSafeAreas: currentScreenSafeAreas,
                           groupDepth: groupDepth)
-        let page = RenderTarget.reusing(pageTarget, width: width, height: height)
-        if page !== pageTarget || pageDrawn != key {
-            pageTarget = page
-            pageDrawn = nil
+        // A page curled inside another's page gets a picture of its own (the
+        // kept one is the outer page's, being drawn), drawn afresh each time.
+        let nested = curlDepth > 0
+        curlDepth += 1
+        defer { curlDepth -= 1 }
+        let page = nested ? RenderTarget(width: width, height: height) : RenderTarget.reusing(pageTarget, width: width, height: height)
+        var tiles = pageTiles
+        if nested || page !== pageTarget || pageDrawn != key {
+            if !nested {
+                pageTarget = page
+                pageDrawn = nil
+            }
             page.clear()
             var pageContext = DrawContext(target: page, clip: nil, safeArea: context.safeArea)
             try draw(flat, parent: Homography(scaleX: scale, y: scale), context: &pageContext)
             // The page's own pixels are the curl's texture: resolved, not copied.
             cr_resolve(&page.target)
             let tile = Int(CR_TILE)
-            pageTiles = [UInt64](repeating: 0, count: ((width + tile - 1) / tile) * ((height + tile - 1) / tile))
-            cr_texture_tiles(page.pixels, Int32(width), Int32(height), &pageTiles)
-            pageDrawn = key
+            tiles = [UInt64](repeating: 0, count: ((width + tile - 1) / tile) * ((height + tile - 1) / tile))
+            cr_texture_tiles(page.pixels, Int32(width), Int32(height), &tiles)
+            if !nested {
+                pageTiles = tiles
+                pageDrawn = key
+            }
         }
 
         let angle = 0.3
@@ -572,7 +585,7 @@ public final class Renderer {
         quad.texture = UnsafePointer(page.pixels)
         quad.tex_width = Int32(page.width)
         quad.tex_height = Int32(page.height)
-        pageTiles.withUnsafeBufferPointer { tiles in
+        tiles.withUnsafeBufferPointer { tiles in
             quad.tiles = tiles.baseAddress
             clipped(&quad, context: context) { target, quad in
                 cr_draw_curl(target, quad, axis * n.x, axis * n.y, n.x, n.y, radius)

@@ -300,6 +300,21 @@ import CRaster
         }
     }
 
+    /// A page curled inside a curled page of the same size: the outer page
+    /// keeps its own picture (the inner one drew into it, wiping it). Its
+    /// flat top shows its own yellow and the green square on it.
+    @Test func aCurlInsideACurlKeepsTheOuterPage() throws {
+        var outer = Fixture.layer(1, frame: Rect(x: 0, y: 0, width: 200, height: 300), color: Color(red: 1, green: 1, blue: 0))
+        outer.curl = 0.3
+        var inner = Fixture.layer(2, frame: Rect(x: 0, y: 0, width: 200, height: 300), color: nil)
+        inner.curl = 0.3
+        inner.sublayers = [Fixture.layer(3, frame: Rect(x: 150, y: 250, width: 40, height: 40), color: Color(red: 1, green: 0, blue: 0))]
+        outer.sublayers = [Fixture.layer(4, frame: Rect(x: 20, y: 20, width: 40, height: 40), color: Color(red: 0, green: 1, blue: 0)), inner]
+        let image = try Fixture.render(Fixture.window(200, 300, [outer]))
+        #expect(image[100, 10] == (255, 255, 0, 255))
+        #expect(image[40, 40] == (0, 255, 0, 255))
+    }
+
     /// A translucent child wholly inside a clipping parent is blended once,
     /// at its own alpha: a sheet's grabber (tertiary grey at 50 %) over blue.
     @Test func translucentChildOfAClipBlendsAtItsAlpha() throws {
