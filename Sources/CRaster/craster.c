@@ -282,7 +282,6 @@ static void average_slot(cr_target *t, int32_t slot, size_t i) {
 
 static void average_into(cr_target *t, size_t i) { average_slot(t, t->slots[i], i); }
 
-/* Blends `src` over the samples in `mask` of pixel i (all 16: the whole pixel). */
 /* Gives pixel i samples of its own, each its present colour; 0 when the
    pool is spent. */
 static int take_slot(cr_target *t, size_t i) {
@@ -296,6 +295,7 @@ static int take_slot(cr_target *t, size_t i) {
     return 1;
 }
 
+/* Blends `src` over the samples in `mask` of pixel i (all 16: the whole pixel). */
 static void blend_samples(cr_target *t, size_t i, const uint8_t src[4], int mask) {
     if (mask == 0) return;
     if (t->slots[i] < 0) {
@@ -1424,8 +1424,9 @@ void cr_composite_target(cr_target *t, const cr_target *source, uint8_t alpha, i
     }
 }
 
-void cr_clear_box(cr_target *t, int x0, int y0, int x1, int y1) {
-    for (int y = y0; y < y1; y++) memset(t->pixels + ((size_t)y * t->width + x0) * 4, 0, (size_t)(x1 - x0) * 4);
+/* Every pixel back to one colour, its own: no samples kept. */
+static void drop_samples(cr_target *t) {
+    /* Only the pixels that took samples have a slot to drop (a fresh target: all of them). */
     if (t->used < 0) memset(t->slots, 0xff, (size_t)t->width * t->height * sizeof(int32_t));
     else
         for (int s = 0; s < t->used; s++) t->slots[t->owners[s]] = -1;
@@ -1433,17 +1434,17 @@ void cr_clear_box(cr_target *t, int x0, int y0, int x1, int y1) {
     t->used = 0;
 }
 
+void cr_clear_box(cr_target *t, int x0, int y0, int x1, int y1) {
+    for (int y = y0; y < y1; y++) memset(t->pixels + ((size_t)y * t->width + x0) * 4, 0, (size_t)(x1 - x0) * 4);
+    drop_samples(t);
+}
+
 void cr_fill(cr_target *t, const uint8_t color[4]) {
     size_t n = (size_t)t->width * t->height;
     uint32_t c = load_px(color);
     uint32_t *p = (uint32_t *)(void *)t->pixels;
     for (size_t i = 0; i < n; i++) p[i] = c;
-    /* Only the pixels that took samples have a slot to drop (a fresh target: all of them). */
-    if (t->used < 0) memset(t->slots, 0xff, n * sizeof(int32_t));
-    else
-        for (int s = 0; s < t->used; s++) t->slots[t->owners[s]] = -1;
-    memset(t->sampled_rows, 0, (size_t)t->height);
-    t->used = 0;
+    drop_samples(t);
 }
 
 void cr_resolve(cr_target *t) {
@@ -1837,12 +1838,6 @@ static inline double erf_fast(double x) {
     return x < 0 ? -e : e;
 }
 
-/* A rounded rectangle [0,w]x[0,h] with corner radius r, blurred by a
-   Gaussian of deviation sigma, at (u, v). A rectangle is separable: the
-   product of two blurred intervals, exactly. With corners the vertical
-   integral is taken in 16 steps over ±3σ; in each row the rectangle's width
-   shrinks where the corner arcs curve in, and the horizontal integral stays
-   exact (the usual analytic approximation of a blurred rounded box). */
 /* Whether blurred_box takes its row-by-row integral at (u, v): the corners'
    arcs change the blur only within 3σ of their squares. */
 static inline int blur_near_corner(double u, double v, double w, double h, double r, int square, double sigma) {
@@ -1850,6 +1845,12 @@ static inline int blur_near_corner(double u, double v, double w, double h, doubl
     return r > 0 && square != 15 && (u < reach || u > w - reach) && (v < reach || v > h - reach);
 }
 
+/* A rounded rectangle [0,w]x[0,h] with corner radius r, blurred by a
+   Gaussian of deviation sigma, at (u, v). A rectangle is separable: the
+   product of two blurred intervals, exactly. With corners the vertical
+   integral is taken in 16 steps over ±3σ; in each row the rectangle's width
+   shrinks where the corner arcs curve in, and the horizontal integral stays
+   exact (the usual analytic approximation of a blurred rounded box). */
 static double blurred_box(double u, double v, double w, double h, double r, int square, double sigma) {
     if (!blur_near_corner(u, v, w, h, r, square, sigma))
         return gaussian_interval(-u, w - u, sigma) * gaussian_interval(-v, h - v, sigma);

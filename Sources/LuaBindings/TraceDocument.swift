@@ -40,11 +40,6 @@ public struct TraceDocument: Encodable {
 
     /// Sorted keys, numbers as the trace rounded them.
     public func json() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        // A script's geometry may overflow (a frame of 1e308 moved by 1e308):
-        // JSON has no infinity, so those values are written as strings.
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        return try encoder.encode(self)
+        try Trace.encoder().encode(self)
     }
 }

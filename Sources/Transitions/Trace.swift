@@ -13,12 +13,18 @@ public struct Trace: Sendable, Equatable, Encodable {
     public init() {}
 
     public func json() throws -> Data {
+        try Self.encoder().encode(self)
+    }
+
+    /// How a trace, or a document holding one, is written: keys sorted, so
+    /// the same run gives the same bytes.
+    public static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         // A script's geometry may overflow (a frame of 1e308 moved by 1e308):
         // JSON has no infinity, so those values are written as strings.
         encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        return try encoder.encode(self)
+        return encoder
     }
 }
 
