@@ -147,9 +147,10 @@ import Testing
         #expect(playing.ended() == .finished)
         // 0.2 s of frames at 4 times the speed: about 0.05 s, plus starting.
         #expect(ContinuousClock.now - started < .seconds(3))
-        // The last frame, printed after the alternate screen was left.
-        let text = pty.text
-        let left = try #require(text.range(of: "\u{1B}[?1049l", options: .backwards))
-        #expect(text[left.upperBound...].contains("38;2;9;9;9"))
+        // The last frame, printed after the alternate screen was left (read
+        // as it arrives: the pty's reader may not have it all yet).
+        #expect(pty.wait { text in
+            text.range(of: "\u{1B}[?1049l", options: .backwards).map { text[$0.upperBound...].contains("38;2;9;9;9") } ?? false
+        })
     }
 }
