@@ -198,11 +198,11 @@ static inline void sample_texture_at(const cr_quad *q, double tx, double ty, uin
     int ix1 = ix + 1 < q->tex_width ? ix + 1 : ix, iy1 = iy + 1 < q->tex_height ? iy + 1 : iy;
     if (q->tiles && fast_paths_allowed) {
         /* The four texels in flat tiles of one colour: the filter gives that colour (weights sum to 1). */
-        int across = (q->tex_width + CR_TILE - 1) / CR_TILE;
-        uint64_t a = q->tiles[(size_t)(iy / CR_TILE) * across + ix / CR_TILE] & CR_TILE_FLAT_MASK;
-        if (a && (q->tiles[(size_t)(iy / CR_TILE) * across + ix1 / CR_TILE] & CR_TILE_FLAT_MASK) == a
-            && (q->tiles[(size_t)(iy1 / CR_TILE) * across + ix / CR_TILE] & CR_TILE_FLAT_MASK) == a
-            && (q->tiles[(size_t)(iy1 / CR_TILE) * across + ix1 / CR_TILE] & CR_TILE_FLAT_MASK) == a) {
+        int across = (q->tex_width + CR_TILE_W - 1) / CR_TILE_W;
+        uint64_t a = q->tiles[(size_t)(iy / CR_TILE_H) * across + ix / CR_TILE_W] & CR_TILE_FLAT_MASK;
+        if (a && (q->tiles[(size_t)(iy / CR_TILE_H) * across + ix1 / CR_TILE_W] & CR_TILE_FLAT_MASK) == a
+            && (q->tiles[(size_t)(iy1 / CR_TILE_H) * across + ix / CR_TILE_W] & CR_TILE_FLAT_MASK) == a
+            && (q->tiles[(size_t)(iy1 / CR_TILE_H) * across + ix1 / CR_TILE_W] & CR_TILE_FLAT_MASK) == a) {
             store_px(out, (uint32_t)a);
             return;
         }
@@ -315,8 +315,28 @@ static void blend_samples(cr_target *t, size_t i, const uint8_t src[4], int mask
         for (int k = 0; k < CR_SAMPLES; k++) memcpy(s + k * 4, src, 4);
         return;
     }
+#if defined(__SSE2__) && CR_SAMPLES == 16
+    /* Four samples a vector, as blend() blends each: d·(255 − sa)/255 + s,
+       rounded as div255 rounds (every step fits 16 bits), the sum wrapping
+       as its `& 0xff` does; samples outside the mask kept. */
+    uint32_t sv = load_px(src);
+    const __m128i zero = _mm_setzero_si128(), bits = _mm_setr_epi32(1, 2, 4, 8);
+    const __m128i source = _mm_set1_epi32((int)sv), inv = _mm_set1_epi16((short)(255 - (sv >> 24))), half = _mm_set1_epi16(128);
+    for (int k = 0; k < CR_SAMPLES; k += 4) {
+        __m128i pick = _mm_cmpeq_epi32(_mm_and_si128(_mm_set1_epi32((mask >> k) & 0xf), bits), bits);
+        if (_mm_movemask_epi8(pick) == 0) continue;
+        __m128i d = _mm_loadu_si128((const __m128i *)(const void *)(s + k * 4));
+        __m128i lo = _mm_add_epi16(_mm_mullo_epi16(_mm_unpacklo_epi8(d, zero), inv), half);
+        __m128i hi = _mm_add_epi16(_mm_mullo_epi16(_mm_unpackhi_epi8(d, zero), inv), half);
+        lo = _mm_srli_epi16(_mm_add_epi16(lo, _mm_srli_epi16(lo, 8)), 8);
+        hi = _mm_srli_epi16(_mm_add_epi16(hi, _mm_srli_epi16(hi, 8)), 8);
+        __m128i over = _mm_add_epi8(_mm_packus_epi16(lo, hi), source);
+        _mm_storeu_si128((__m128i *)(void *)(s + k * 4), _mm_or_si128(_mm_and_si128(pick, over), _mm_andnot_si128(pick, d)));
+    }
+#else
     for (int k = 0; k < CR_SAMPLES; k++)
         if (mask & (1 << k)) blend(s + k * 4, src);
+#endif
     average_into(t, i);
 }
 
@@ -507,6 +527,67 @@ static inline int rect_lines_mask(const rect_lines *l, int x, int y) {
         }
     }
     return all ? (1 << CR_SAMPLES) - 1 : -1;
+}
+
+/* Function j of the lines at pixel (x, y)'s centre, evaluated as
+   rect_lines_mask evaluates it (so the answers agree bit for bit). */
+static inline double line_at(const rect_lines *l, int j, int x, int y) {
+    return l->a[j] * (x + 0.5) + l->b[j] * (y + 0.5) + l->c[j];
+}
+
+/* A double pixel index clamped into [lo, hi] (NaN to lo). */
+static inline int clamp_index(double x, int lo, int hi) {
+    return x >= hi ? hi : (x > lo ? (int)x : lo);
+}
+
+/*
+ * Row y of a plain rectangle cut to the pixels its lines say: the hull
+ * [*os, *oe) (from row_span) narrowed to the pixels not wholly outside,
+ * and the interior [*xs, *xe): the pixels with all 16 samples inside.
+ * Each function is linear along the row and its rounded value is
+ * monotonic in x, so a half-line's end checked at one pixel holds for
+ * every pixel beyond it: each answer is the one rect_lines_mask gives
+ * there. The local inset row_span uses must hold for the layer's most
+ * stretched pixel, so its edges were two or three pixels wide where the
+ * pixels themselves say one or two.
+ */
+static void lines_row_spans(const rect_lines *l, int y, int *os, int *oe, int *xs, int *xe) {
+    const int full = (1 << CR_SAMPLES) - 1;
+    double py = y + 0.5;
+    /* Outside: a pixel past function j's zero by its reach, W being safely positive there. */
+    for (int j = 1; j < 6; j++) {
+        double a = l->a[j];
+        if (a == 0 || *oe <= *os) continue;
+        double root = -(l->b[j] * py + l->c[j] + l->reach[j] + l->margin[j]) / a - 0.5;
+        if (a > 0) {
+            int cut = clamp_index(floor(root) - 1, *os, *oe);
+            if (cut > *os && line_at(l, j, cut - 1, y) + l->reach[j] < -l->margin[j]
+                && line_at(l, 0, *os, y) - l->reach[0] > l->margin[0] && line_at(l, 0, cut - 1, y) - l->reach[0] > l->margin[0])
+                *os = cut;
+        } else {
+            int cut = clamp_index(ceil(root) + 1, *os, *oe);
+            if (cut < *oe && line_at(l, j, cut, y) + l->reach[j] < -l->margin[j]
+                && line_at(l, 0, cut, y) - l->reach[0] > l->margin[0] && line_at(l, 0, *oe - 1, y) - l->reach[0] > l->margin[0])
+                *oe = cut;
+        }
+    }
+    /* Inside: every function above its margin by its reach. */
+    double lo = *os, hi = *oe - 1;
+    for (int j = 0; j < 6 && lo <= hi; j++) {
+        double a = l->a[j], k = l->b[j] * py + l->c[j] - l->reach[j] - l->margin[j];
+        if (a == 0) { if (!(k > 0)) hi = lo - 1; continue; }
+        double root = -k / a - 0.5;
+        if (!(root == root)) { hi = lo - 1; continue; }
+        if (a > 0) { if (floor(root) + 1 > lo) lo = floor(root) + 1; }
+        else if (ceil(root) - 1 < hi) hi = ceil(root) - 1;
+    }
+    *xs = *xe = *os;
+    if (lo > hi) return;
+    int s = (int)lo, e = (int)hi + 1;
+    /* The roots' rounding may put an end a pixel out: checked, moved in. */
+    for (int k = 0; k < 2 && s < e && rect_lines_mask(l, s, y) != full; k++) s++;
+    for (int k = 0; k < 2 && s < e && rect_lines_mask(l, e - 1, y) != full; k++) e--;
+    if (s < e && rect_lines_mask(l, s, y) == full && rect_lines_mask(l, e - 1, y) == full) { *xs = s; *xe = e; }
 }
 
 /* One pixel the slow way: classified, sampled at the edge. A plain
@@ -943,16 +1024,16 @@ void cr_use_wide_paths(int enabled) {
    colour blended with itself is itself, on every path). */
 
 void cr_texture_tiles(const uint8_t *texture, int width, int height, uint64_t *tiles) {
-    int across = (width + CR_TILE - 1) / CR_TILE, down = (height + CR_TILE - 1) / CR_TILE;
+    int across = (width + CR_TILE_W - 1) / CR_TILE_W, down = (height + CR_TILE_H - 1) / CR_TILE_H;
     for (int ty = 0; ty < down; ty++) {
         /* First every tile of the row is taken as its first texel's colour, then each texel may break it. */
         for (int tx = 0; tx < across; tx++)
-            tiles[(size_t)ty * across + tx] = (1ull << 32) | load_px(texture + ((size_t)ty * CR_TILE * width + (size_t)tx * CR_TILE) * 4);
-        int y1 = (ty + 1) * CR_TILE < height ? (ty + 1) * CR_TILE : height;
-        for (int y = ty * CR_TILE; y < y1; y++) {
+            tiles[(size_t)ty * across + tx] = (1ull << 32) | load_px(texture + ((size_t)ty * CR_TILE_H * width + (size_t)tx * CR_TILE_W) * 4);
+        int y1 = (ty + 1) * CR_TILE_H < height ? (ty + 1) * CR_TILE_H : height;
+        for (int y = ty * CR_TILE_H; y < y1; y++) {
             const uint8_t *row = texture + (size_t)y * width * 4;
             for (int x = 0; x < width; x++) {
-                uint64_t *tile = &tiles[(size_t)ty * across + x / CR_TILE];
+                uint64_t *tile = &tiles[(size_t)ty * across + x / CR_TILE_W];
                 if (*tile && (uint32_t)*tile != load_px(row + (size_t)x * 4)) *tile = 0;
             }
         }
@@ -968,6 +1049,10 @@ void cr_texture_tiles(const uint8_t *texture, int width, int height, uint64_t *t
     }
 }
 
+size_t cr_tile_count(int width, int height) {
+    return (size_t)((width + CR_TILE_W - 1) / CR_TILE_W) * (size_t)((height + CR_TILE_H - 1) / CR_TILE_H);
+}
+
 /* The floor of a 16.16 position as a texel index, clamped to [0, limit]. */
 static inline int texel_index(int64_t f, int limit) {
     int64_t i = f >> 16;
@@ -981,9 +1066,9 @@ static inline int texel_index(int64_t f, int limit) {
 static inline int flat_box(const cr_quad *q, int64_t ax, int64_t ay, int64_t bx, int64_t by, uint32_t *color) {
     int64_t x_lo = ax < bx ? ax : bx, x_hi = ax < bx ? bx : ax, y_lo = ay < by ? ay : by, y_hi = ay < by ? by : ay;
     int mx = q->tex_width - 1, my = q->tex_height - 1;
-    int tx0 = texel_index(x_lo, mx) / CR_TILE, tx1 = texel_index(x_hi + 65536, mx) / CR_TILE;
-    int ty0 = texel_index(y_lo, my) / CR_TILE, ty1 = texel_index(y_hi + 65536, my) / CR_TILE;
-    int across = (q->tex_width + CR_TILE - 1) / CR_TILE;
+    int tx0 = texel_index(x_lo, mx) / CR_TILE_W, tx1 = texel_index(x_hi + 65536, mx) / CR_TILE_W;
+    int ty0 = texel_index(y_lo, my) / CR_TILE_H, ty1 = texel_index(y_hi + 65536, my) / CR_TILE_H;
+    int across = (q->tex_width + CR_TILE_W - 1) / CR_TILE_W;
     uint64_t first = q->tiles[(size_t)ty0 * across + tx0] & CR_TILE_FLAT_MASK;
     if (!first) return 0;
     /* Row by row: the tile at the box's left edge, and enough like it after it. */
@@ -1297,8 +1382,12 @@ void cr_draw_quad(cr_target *t, const cr_quad *q) {
     int ax0, ay0, ax1, ay1;
     if (aligned_rect(q, &ax0, &ay0, &ax1, &ay1)) { draw_aligned(t, q, ax0, ay0, ax1, ay1); return; }
     double margin = whole_pixel_margin(q);
+    /* A plain rectangle's rows are cut by its lines on every path (the
+       general one draws the same pixels as edges, only by classifying them). */
     rect_lines lines_store, *lines = NULL;
-    if (fast_paths_allowed && q->radius <= 0 && q->ring <= 0) { rect_lines_of(q, &lines_store); lines = &lines_store; }
+    const int plain = q->radius <= 0 && q->ring <= 0;
+    if (plain) rect_lines_of(q, &lines_store);
+    if (plain && fast_paths_allowed) lines = &lines_store;
     /* A border's hole: deep inside its inner edge nothing is drawn. */
     double hole = q->ring + margin + (q->radius > q->ring ? q->radius - q->ring : 0);
     for (int y = q->y0; y < q->y1; y++) {
@@ -1315,7 +1404,8 @@ void cr_draw_quad(cr_target *t, const cr_quad *q) {
             }
             continue;
         }
-        row_span(q, y, margin + q->radius, 0, &xs, &xe);
+        if (plain) lines_row_spans(&lines_store, y, &os, &oe, &xs, &xe);
+        else row_span(q, y, margin + q->radius, 0, &xs, &xe);
         if (xe <= xs) {
             draw_edge_run(t, q, lines, y, os, oe);
             continue;

@@ -91,7 +91,7 @@ public final class Renderer {
 
         init(_ image: Image) {
             self.image = image
-            let count = ((image.width + Int(CR_TILE) - 1) / Int(CR_TILE)) * ((image.height + Int(CR_TILE) - 1) / Int(CR_TILE))
+            let count = cr_tile_count(Int32(image.width), Int32(image.height))
             tiles = [UInt64](unsafeUninitializedCapacity: count) { tiles, initialized in
                 image.pixels.withUnsafeBufferPointer { pixels in
                     cr_texture_tiles(pixels.baseAddress, Int32(image.width), Int32(image.height), tiles.baseAddress)
@@ -563,8 +563,7 @@ public final class Renderer {
             try draw(flat, parent: Homography(scaleX: scale, y: scale), context: &pageContext)
             // The page's own pixels are the curl's texture: resolved, not copied.
             cr_resolve(&page.target)
-            let tile = Int(CR_TILE)
-            tiles = [UInt64](repeating: 0, count: ((width + tile - 1) / tile) * ((height + tile - 1) / tile))
+            tiles = [UInt64](repeating: 0, count: cr_tile_count(Int32(width), Int32(height)))
             cr_texture_tiles(page.pixels, Int32(width), Int32(height), &tiles)
             if !nested {
                 pageTiles = tiles

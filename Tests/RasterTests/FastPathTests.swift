@@ -140,8 +140,7 @@ import Testing
             if round % 2 == 1 {
                 for i in stride(from: 0, to: texture.count, by: 4) where (i / 4) / tw < th * 2 / 3 { (texture[i], texture[i + 1], texture[i + 2], texture[i + 3]) = (250, 250, 250, 255) }
             }
-            let tile = Int(CR_TILE)
-            var tiles = [UInt64](repeating: 0, count: ((tw + tile - 1) / tile) * ((th + tile - 1) / tile))
+            var tiles = [UInt64](repeating: 0, count: cr_tile_count(Int32(tw), Int32(th)))
             texture.withUnsafeBufferPointer { cr_texture_tiles($0.baseAddress, Int32(tw), Int32(th), &tiles) }
             let angle = random.next() * 2 * Double.pi
             let (nx, ny) = (cos(angle), sin(angle))
@@ -202,15 +201,15 @@ import Testing
         for round in 0..<40 {
             let (w, h) = (1 + Int(random.next() * 50), 1 + Int(random.next() * 50))
             let texture = Self.blockTexture(width: w, height: h, random: &random)
-            let tile = Int(CR_TILE), across = (w + tile - 1) / tile, down = (h + tile - 1) / tile
+            let (across, down) = ((w + Int(CR_TILE_W) - 1) / Int(CR_TILE_W), (h + Int(CR_TILE_H) - 1) / Int(CR_TILE_H))
             var tiles = [UInt64](repeating: 7, count: across * down)
             texture.withUnsafeBufferPointer { cr_texture_tiles($0.baseAddress, Int32(w), Int32(h), &tiles) }
             for ty in 0..<down {
                 // Each tile's one colour (flagged), or 0.
                 let flat = (0..<across).map { tx -> UInt64 in
                     var colours = Set<UInt32>()
-                    for y in ty * tile..<min(h, ty * tile + tile) {
-                        for x in tx * tile..<min(w, tx * tile + tile) {
+                    for y in ty * Int(CR_TILE_H)..<min(h, (ty + 1) * Int(CR_TILE_H)) {
+                        for x in tx * Int(CR_TILE_W)..<min(w, (tx + 1) * Int(CR_TILE_W)) {
                             let i = (y * w + x) * 4
                             colours.insert(UInt32(texture[i]) | UInt32(texture[i + 1]) << 8 | UInt32(texture[i + 2]) << 16 | UInt32(texture[i + 3]) << 24)
                         }
@@ -238,8 +237,7 @@ import Testing
         for round in 0..<200 {
             let (tw, th) = (2 + Int(random.next() * (round % 2 == 0 ? 200 : 80)), 2 + Int(random.next() * 80))
             let texture = Self.blockTexture(width: tw, height: th, random: &random)
-            let tile = Int(CR_TILE)
-            var tiles = [UInt64](repeating: 0, count: ((tw + tile - 1) / tile) * ((th + tile - 1) / tile))
+            var tiles = [UInt64](repeating: 0, count: cr_tile_count(Int32(tw), Int32(th)))
             texture.withUnsafeBufferPointer { cr_texture_tiles($0.baseAddress, Int32(tw), Int32(th), &tiles) }
             flatRuns += tiles.filter { $0 != 0 }.count
             // A layer tw/s × th/s points turned about y (and a little about x) under perspective, or only scaled.

@@ -1,6 +1,7 @@
 #ifndef CRASTER_H
 #define CRASTER_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /*
@@ -70,16 +71,20 @@ typedef struct {
     const uint64_t *tiles;
 } cr_quad;
 
-/* Texels a side of a tile of cr_texture_tiles. */
-#define CR_TILE 8
+/* Texels across and down a tile of cr_texture_tiles. */
+#define CR_TILE_W 16
+#define CR_TILE_H 1
 
-/* One word a CR_TILE x CR_TILE tile of a premultiplied RGBA texture
-   (row-major, ceil(width / CR_TILE) x ceil(height / CR_TILE) words; the
-   last row and column of tiles may be partial): where every texel of the
-   tile is one colour, that colour (its four bytes as one little-endian
-   word) | 1 << 32 | the number of tiles right after it in its row with
-   the same colour << 33; 0 where the texels differ. */
+/* One word a CR_TILE_W x CR_TILE_H tile of a premultiplied RGBA texture
+   (row-major, cr_tile_count words; the last row and column of tiles may
+   be partial): where every texel of the tile is one colour, that colour
+   (its four bytes as one little-endian word) | 1 << 32 | the number of
+   tiles right after it in its row with the same colour << 33; 0 where the
+   texels differ. */
 void cr_texture_tiles(const uint8_t *texture, int width, int height, uint64_t *tiles);
+
+/* The words cr_texture_tiles writes for a width x height texture. */
+size_t cr_tile_count(int width, int height);
 
 /* Draws the quad's fill and texture over the target. */
 void cr_draw_quad(cr_target *t, const cr_quad *q);
