@@ -245,9 +245,9 @@ static inline void shade(const cr_quad *q, double u, double v, uint8_t out[4]) {
 
 /* The blocks of cr_target.sampled_rows: 1 << shift pixels each, at most 8 to a row. */
 static inline int sample_block_shift(int width) {
-    int shift = 4;
-    while (((width - 1) >> shift) >= 8) shift++;
-    return shift;
+    /* The least shift >= 4 that leaves (width - 1) >> shift below 8. */
+    int bits = width > 1 ? 32 - __builtin_clz((unsigned)(width - 1)) : 0;
+    return bits - 3 > 4 ? bits - 3 : 4;
 }
 
 /* The sampled_rows bits of the blocks pixels [x0, x1) of a row lie in (x1 > x0). */
@@ -280,27 +280,39 @@ static void average_slot(cr_target *t, int32_t slot, size_t i) {
 #endif
 }
 
-static void average_into(cr_target *t, size_t i) { average_slot(t, t->slots[i], i); }
 
-/* Gives pixel i samples of its own, each its present colour; 0 when the
-   pool is spent. */
-static int take_slot(cr_target *t, size_t i) {
-    if (t->used >= t->capacity) return 0;
-    t->owners[t->used] = (int32_t)i;
-    t->slots[i] = t->used++;
-    size_t y = i / (size_t)t->width;
-    t->sampled_rows[y] |= (uint8_t)(1u << ((int)(i - y * (size_t)t->width) >> sample_block_shift(t->width)));
-    uint8_t *s = samples_of(t, t->slots[i]);
-    for (int k = 0; k < CR_SAMPLES; k++) memcpy(s + k * 4, t->pixels + i * 4, 4);
-    return 1;
+/* Pixel (x, y)'s slot, or -1. Its block's bit in sampled_rows (a byte a
+   row, at hand) is read first: most pixels have no samples, and reading
+   their slot (4 bytes a pixel, far apart down an edge) was a cache miss a
+   pixel. */
+static inline int32_t slot_at(const cr_target *t, int x, int y) {
+    if (!((t->sampled_rows[y] >> (x >> sample_block_shift(t->width))) & 1)) return -1;
+    return t->slots[(size_t)y * t->width + x];
 }
 
-/* Blends `src` over the samples in `mask` of pixel i (all 16: the whole pixel). */
-static void blend_samples(cr_target *t, size_t i, const uint8_t src[4], int mask) {
+/* Gives pixel (x, y) samples of its own, each its present colour: the
+   slot, or -1 when the pool is spent. */
+static int32_t take_slot(cr_target *t, int x, int y) {
+    if (t->used >= t->capacity) return -1;
+    size_t i = (size_t)y * t->width + x;
+    int32_t slot = t->used++;
+    t->owners[slot] = (int32_t)i;
+    t->slots[i] = slot;
+    t->sampled_rows[y] |= (uint8_t)(1u << (x >> sample_block_shift(t->width)));
+    uint8_t *s = samples_of(t, slot);
+    for (int k = 0; k < CR_SAMPLES; k++) memcpy(s + k * 4, t->pixels + i * 4, 4);
+    return slot;
+}
+
+/* Blends `src` over the samples in `mask` of pixel (x, y) (all 16: the whole pixel). */
+static void blend_samples(cr_target *t, int x, int y, const uint8_t src[4], int mask) {
     if (mask == 0) return;
-    if (t->slots[i] < 0) {
+    size_t i = (size_t)y * t->width + x;
+    int32_t slot = slot_at(t, x, y);
+    if (slot < 0) {
         if (mask == (1 << CR_SAMPLES) - 1) { blend(t->pixels + i * 4, src); return; }
-        if (!take_slot(t, i)) {
+        slot = take_slot(t, x, y);
+        if (slot < 0) {
             /* Out of samples: plain coverage blending (a faint seam at worst). */
             uint8_t part[4];
             scale_px(part, src, (uint32_t)(__builtin_popcount((unsigned)mask) * 255 + CR_SAMPLES / 2) / CR_SAMPLES);
@@ -308,7 +320,7 @@ static void blend_samples(cr_target *t, size_t i, const uint8_t src[4], int mask
             return;
         }
     }
-    uint8_t *s = samples_of(t, t->slots[i]);
+    uint8_t *s = samples_of(t, slot);
     if (src[3] == 255 && mask == (1 << CR_SAMPLES) - 1) {
         /* Covered whole by something opaque: the pixel is one colour again. */
         memcpy(t->pixels + i * 4, src, 4);
@@ -337,7 +349,7 @@ static void blend_samples(cr_target *t, size_t i, const uint8_t src[4], int mask
     for (int k = 0; k < CR_SAMPLES; k++)
         if (mask & (1 << k)) blend(s + k * 4, src);
 #endif
-    average_into(t, i);
+    average_slot(t, slot, i);
 }
 
 /* The samples of pixel (x, y) the quad's clip lets it cover (all of them without one). */
@@ -487,6 +499,11 @@ typedef struct {
     double a[6], b[6], c[6];
     double reach[6];   /* half of |a| + |b|: the most a function moves from a pixel's centre */
     double margin[6];
+    /* Along row y (centre py), where function j crosses -margin - reach
+       (outside beyond) and margin + reach (inside beyond), as the pixel
+       index whose centre is there: out[j] + slope[j] py, in[j] + slope[j]
+       py (a != 0). Estimates: lines_row_spans checks the pixels it cuts at. */
+    double out[6], in[6], slope[6];
 } rect_lines;
 
 static void rect_lines_of(const cr_quad *q, rect_lines *l) {
@@ -508,6 +525,9 @@ static void rect_lines_of(const cr_quad *q, rect_lines *l) {
         l->a[j] = a[j]; l->b[j] = b[j]; l->c[j] = c[j];
         l->reach[j] = 0.5 * (fabs(a[j]) + fabs(b[j]));
         l->margin[j] = 1e-9 * size[j];
+        l->slope[j] = a[j] != 0 ? -b[j] / a[j] : 0;
+        l->out[j] = a[j] != 0 ? -(c[j] + l->reach[j] + l->margin[j]) / a[j] - 0.5 : 0;
+        l->in[j] = a[j] != 0 ? -(c[j] - l->reach[j] - l->margin[j]) / a[j] - 0.5 : 0;
     }
 }
 
@@ -555,10 +575,16 @@ static void lines_row_spans(const rect_lines *l, int y, int *os, int *oe, int *x
     const int full = (1 << CR_SAMPLES) - 1;
     double py = y + 0.5;
     /* Outside: a pixel past function j's zero by its reach, W being safely positive there. */
-    for (int j = 1; j < 6; j++) {
+    for (int j = 1; j < 6 && *os < *oe; j++) {
         double a = l->a[j];
-        if (a == 0 || *oe <= *os) continue;
-        double root = -(l->b[j] * py + l->c[j] + l->reach[j] + l->margin[j]) / a - 0.5;
+        if (a == 0) {
+            /* Constant along the row: the whole row is out, or none of it. */
+            if (line_at(l, j, *os, y) + l->reach[j] < -l->margin[j]
+                && line_at(l, 0, *os, y) - l->reach[0] > l->margin[0] && line_at(l, 0, *oe - 1, y) - l->reach[0] > l->margin[0])
+                *oe = *os;
+            continue;
+        }
+        double root = l->out[j] + l->slope[j] * py;
         if (a > 0) {
             int cut = clamp_index(floor(root) - 1, *os, *oe);
             if (cut > *os && line_at(l, j, cut - 1, y) + l->reach[j] < -l->margin[j]
@@ -574,9 +600,9 @@ static void lines_row_spans(const rect_lines *l, int y, int *os, int *oe, int *x
     /* Inside: every function above its margin by its reach. */
     double lo = *os, hi = *oe - 1;
     for (int j = 0; j < 6 && lo <= hi; j++) {
-        double a = l->a[j], k = l->b[j] * py + l->c[j] - l->reach[j] - l->margin[j];
-        if (a == 0) { if (!(k > 0)) hi = lo - 1; continue; }
-        double root = -k / a - 0.5;
+        double a = l->a[j];
+        if (a == 0) { if (!(line_at(l, j, *os, y) - l->reach[j] > l->margin[j])) hi = lo - 1; continue; }
+        double root = l->in[j] + l->slope[j] * py;
         if (!(root == root)) { hi = lo - 1; continue; }
         if (a > 0) { if (floor(root) + 1 > lo) lo = floor(root) + 1; }
         else if (ceil(root) - 1 < hi) hi = ceil(root) - 1;
@@ -600,8 +626,6 @@ static void lines_row_spans(const rect_lines *l, int y, int *os, int *oe, int *x
    most pixels' masks without the samples, and the colour comes before the
    mask: a clear colour (most of a list row's edge) needs no mask at all. */
 static inline void draw_pixel(cr_target *t, const cr_quad *q, const rect_lines *lines, int x, int y) {
-    const int full = (1 << CR_SAMPLES) - 1;
-    size_t i = (size_t)y * t->width + x;
     const int keep = clip_samples(q, x, y);
     uint32_t m = q->alpha;
     if (keep == 0 || m == 0) return;
@@ -626,8 +650,7 @@ static inline void draw_pixel(cr_target *t, const cr_quad *q, const rect_lines *
             if (mask < 0) mask = rect_samples_mask(q, x, y);
             mask &= keep;
             if (mask == 0) return;
-            if (mask == full && t->slots[i] < 0) blend(t->pixels + i * 4, c);
-            else blend_samples(t, i, c, mask);
+            blend_samples(t, x, y, c, mask);
             return;
         }
     }
@@ -647,8 +670,7 @@ static inline void draw_pixel(cr_target *t, const cr_quad *q, const rect_lines *
     shade(q, u, v, c);
     if (m != 255) scale_px(c, c, m);
     if (c[3] == 0 && c[0] == 0 && c[1] == 0 && c[2] == 0) return;
-    if (mask == full && t->slots[i] < 0) blend(t->pixels + i * 4, c);
-    else blend_samples(t, i, c, mask);
+    blend_samples(t, x, y, c, mask);
 }
 
 /* Edge pixels solved at a time by draw_edge_run. */
@@ -667,7 +689,6 @@ static void draw_edge_run(cr_target *t, const cr_quad *q, const rect_lines *line
         for (int x = x0; x < x1; x++) draw_pixel(t, q, lines, x, y);
         return;
     }
-    const int full = (1 << CR_SAMPLES) - 1;
     const double *h = q->m;
     double cy = y + 0.5, w = q->width, hh = q->height;
     double U0 = cy * h[3], V0 = cy * h[4], W0 = cy * h[5];
@@ -691,7 +712,6 @@ static void draw_edge_run(cr_target *t, const cr_quad *q, const rect_lines *line
             int x = b + k;
             /* At W = 0 draw_pixel classifies instead. */
             if (Ws[k] == 0) { draw_pixel(t, q, lines, x, y); continue; }
-            size_t i = (size_t)y * t->width + x;
             const int keep = clip_samples(q, x, y);
             uint32_t m = q->alpha;
             if (keep == 0 || m == 0) continue;
@@ -704,17 +724,9 @@ static void draw_edge_run(cr_target *t, const cr_quad *q, const rect_lines *line
             if (mask < 0) mask = rect_samples_mask(q, x, y);
             mask &= keep;
             if (mask == 0) continue;
-            if (mask == full && t->slots[i] < 0) blend(t->pixels + i * 4, c);
-            else blend_samples(t, i, c, mask);
+            blend_samples(t, x, y, c, mask);
         }
     }
-}
-
-/* Each channel times f/256, f in 0..256. */
-static inline uint32_t lanes_scale256(uint32_t a, uint32_t f) {
-    uint32_t rb = ((a & 0x00ff00ffu) * f >> 8) & 0x00ff00ffu;
-    uint32_t ag = (((a >> 8) & 0x00ff00ffu) * f) & 0xff00ff00u;
-    return rb | ag;
 }
 
 /* a + (b - a)·f/256 per channel, f in 0..256. */
@@ -884,14 +896,14 @@ static void write_span(cr_target *t, const cr_quad *q, size_t i, const uint32_t 
 #endif
     const int full = (1 << CR_SAMPLES) - 1;
     /* The span's place, for its clip: one division a span. */
-    const int y = q->clip ? (int)(i / (size_t)t->width) : 0, x = q->clip ? (int)(i - (size_t)y * t->width) : 0;
+    const int y = (int)(i / (size_t)t->width), x = (int)(i - (size_t)y * t->width);
     for (int k = 0; k < n; k++) {
         uint32_t c = source[k];
         const int keep = clip_samples(q, x + k, y);
         if (q->clip && q->alpha != 255) c = lanes_mul255(c, q->alpha);
         if (c == 0 || keep == 0) continue;
-        if (keep == full && t->slots[i + k] < 0) store_px(dst + (size_t)k * 4, lanes_over(c, load_px(dst + (size_t)k * 4)));
-        else { uint8_t cc[4]; store_px(cc, c); blend_samples(t, i + k, cc, keep); }
+        if (keep == full && slot_at(t, x + k, y) < 0) store_px(dst + (size_t)k * 4, lanes_over(c, load_px(dst + (size_t)k * 4)));
+        else { uint8_t cc[4]; store_px(cc, c); blend_samples(t, x + k, y, cc, keep); }
     }
 }
 
@@ -1106,8 +1118,8 @@ static void draw_interior(cr_target *t, const cr_quad *q, int y, int xs, int xe)
             size_t i = row + x;
             const int keep = clip_samples(q, x, y);
             if (fill == 0 || keep == 0) continue;
-            if (keep == (1 << CR_SAMPLES) - 1 && t->slots[i] < 0) store_px(t->pixels + i * 4, lanes_over(fill, load_px(t->pixels + i * 4)));
-            else { uint8_t cc[4]; store_px(cc, fill); blend_samples(t, i, cc, keep); }
+            if (keep == (1 << CR_SAMPLES) - 1 && slot_at(t, x, y) < 0) store_px(t->pixels + i * 4, lanes_over(fill, load_px(t->pixels + i * 4)));
+            else { uint8_t cc[4]; store_px(cc, fill); blend_samples(t, x, y, cc, keep); }
         }
         return;
     }
@@ -1390,10 +1402,17 @@ void cr_draw_quad(cr_target *t, const cr_quad *q) {
     if (plain && fast_paths_allowed) lines = &lines_store;
     /* A border's hole: deep inside its inner edge nothing is drawn. */
     double hole = q->ring + margin + (q->radius > q->ring ? q->radius - q->ring : 0);
+    /* W safely positive at the box's corners is so all over it (it is
+       linear): a plain rectangle's lines alone then find each row's hull. */
+    int in_front = plain && q->x1 > q->x0 && q->y1 > q->y0;
+    for (int k = 0; k < 4 && in_front; k++) {
+        int x = k & 1 ? q->x1 - 1 : q->x0, y = k & 2 ? q->y1 - 1 : q->y0;
+        in_front = line_at(&lines_store, 0, x, y) - lines_store.reach[0] > lines_store.margin[0];
+    }
     for (int y = q->y0; y < q->y1; y++) {
         /* The box's corners beside a turned layer are most of its pixels: skipped without a look. */
-        int os, oe;
-        row_span(q, y, -margin, 1, &os, &oe);
+        int os = q->x0, oe = q->x1;
+        if (!in_front) row_span(q, y, -margin, 1, &os, &oe);
         if (oe <= os) continue;
         int xs, xe;
         if (q->ring > 0) {
@@ -1417,7 +1436,6 @@ void cr_draw_quad(cr_target *t, const cr_quad *q) {
 }
 
 void cr_draw_backdrop(cr_target *t, const cr_quad *q, const uint8_t *picture, int px, int py, int picture_width, int picture_height) {
-    const int full = (1 << CR_SAMPLES) - 1;
     double margin = whole_pixel_margin(q);
     for (int y = q->y0; y < q->y1; y++) {
         if (y < py || y >= py + picture_height) continue;
@@ -1427,7 +1445,6 @@ void cr_draw_backdrop(cr_target *t, const cr_quad *q, const uint8_t *picture, in
         row_span(q, y, margin + q->radius, 0, &xs, &xe);
         for (int x = os; x < oe; x++) {
             if (x < px || x >= px + picture_width) continue;
-            size_t i = (size_t)y * t->width + x;
             uint32_t m = q->alpha;
             int mask = clip_samples(q, x, y);
             if (m == 0 || mask == 0) continue;
@@ -1442,8 +1459,7 @@ void cr_draw_backdrop(cr_target *t, const cr_quad *q, const uint8_t *picture, in
             memcpy(c, picture + ((size_t)(y - py) * picture_width + (x - px)) * 4, 4);
             if (m != 255) scale_px(c, c, m);
             if (c[3] == 0 && c[0] == 0 && c[1] == 0 && c[2] == 0) continue;
-            if (mask == full && t->slots[i] < 0) blend(t->pixels + i * 4, c);
-            else blend_samples(t, i, c, mask);
+            blend_samples(t, x, y, c, mask);
         }
     }
 }
@@ -1475,20 +1491,18 @@ void cr_clip_quad(uint16_t *mask, int bx0, int by0, int bx1, int by1, const cr_q
     }
 }
 
-/* One premultiplied pixel at alpha over the whole of pixel i. */
-static inline void composite_pixel(cr_target *t, size_t i, const uint8_t *s, uint8_t alpha) {
+/* One premultiplied pixel at alpha over the whole of pixel (x, y). */
+static inline void composite_pixel(cr_target *t, int x, int y, const uint8_t *s, uint8_t alpha) {
     if (s[3] == 0 && s[0] == 0 && s[1] == 0 && s[2] == 0) return;
     uint8_t c[4];
     scale_px(c, s, alpha);
-    if (t->slots[i] < 0) blend(t->pixels + i * 4, c);
-    else blend_samples(t, i, c, (1 << CR_SAMPLES) - 1);
+    blend_samples(t, x, y, c, (1 << CR_SAMPLES) - 1);
 }
 
 void cr_composite(cr_target *t, const uint8_t *source, uint8_t alpha, int x0, int y0, int x1, int y1) {
     for (int y = y0; y < y1; y++)
         for (int x = x0; x < x1; x++) {
-            size_t i = (size_t)y * t->width + x;
-            composite_pixel(t, i, source + i * 4, alpha);
+            composite_pixel(t, x, y, source + ((size_t)y * t->width + x) * 4, alpha);
         }
 }
 
@@ -1497,19 +1511,20 @@ void cr_composite_target(cr_target *t, const cr_target *source, uint8_t alpha, i
     for (int y = y0; y < y1; y++) {
         for (int x = x0; x < x1; x++) {
             size_t i = (size_t)y * t->width + x;
-            int32_t slot = source->slots[i];
-            if (slot < 0 || (t->slots[i] < 0 && !take_slot(t, i))) {
-                composite_pixel(t, i, pixels + i * 4, alpha);
+            int32_t slot = slot_at(source, x, y), own = slot < 0 ? -1 : slot_at(t, x, y);
+            if (slot >= 0 && own < 0) own = take_slot(t, x, y);
+            if (own < 0) {
+                composite_pixel(t, x, y, pixels + i * 4, alpha);
                 continue;
             }
             const uint8_t *from = source->pool + (size_t)slot * CR_SAMPLES * 4;
-            uint8_t *to = samples_of(t, t->slots[i]);
+            uint8_t *to = samples_of(t, own);
             for (int k = 0; k < CR_SAMPLES; k++) {
                 uint8_t c[4];
                 scale_px(c, from + k * 4, alpha);
                 blend(to + k * 4, c);
             }
-            average_into(t, i);
+            average_slot(t, own, i);
         }
     }
 }
@@ -1995,7 +2010,6 @@ void cr_draw_shadow(cr_target *t, const cr_quad *q, double sx, double sy, double
     const int full = (1 << CR_SAMPLES) - 1;
     for (int y = q->y0; y < q->y1; y++) {
         for (int x = q->x0; x < q->x1; x++) {
-            size_t i = (size_t)y * t->width + x;
             uint32_t m = modulation(q, x, y);
             if (m == 0) continue;
             double u, v;
@@ -2007,8 +2021,7 @@ void cr_draw_shadow(cr_target *t, const cr_quad *q, double sx, double sy, double
             uint8_t src[4];
             scale_px(src, q->color, k);
             if (src[3] == 0) continue;
-            if (t->slots[i] < 0) blend(t->pixels + i * 4, src);
-            else blend_samples(t, i, src, full);
+            blend_samples(t, x, y, src, full);
         }
     }
 }
