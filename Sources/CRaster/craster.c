@@ -30,6 +30,11 @@ void cr_use_fast_paths(int enabled) { fast_paths_allowed = enabled; }
 
 /* A tile word's colour and flag, without its run (cr_texture_tiles). */
 #define CR_TILE_FLAT_MASK 0x1ffffffffull
+/* A tile word's run along its row (bits 33-52) and down its column (53-63). */
+#define CR_TILE_ACROSS(word) ((int64_t)(((word) >> 33) & 0xfffff))
+#define CR_TILE_DOWN(word) ((int64_t)((word) >> 53))
+#define CR_TILE_MAX_ACROSS 0xfffff
+#define CR_TILE_MAX_DOWN 0x7ff
 
 /* 16 sample positions in a pixel, one per row and column of a 16x16 grid
    (n-rooks), so near-horizontal and near-vertical edges both get 17
@@ -1010,6 +1015,100 @@ static void bilinear_span_avx2(const cr_quad *q, int32_t fx, int32_t fy, int32_t
     }
 }
 
+/* The clamped texel index of a 16.16 position (as bilinear_fixed clamps it). */
+static inline int32_t clamped_texel(int64_t f, int32_t last) {
+    int64_t i = f >> 16;
+    return (int32_t)(i < 0 ? 0 : (i > last ? last : i));
+}
+
+/*
+ * Up to 16 pixels at a time where the processor has AVX-512 and the
+ * pixels' texels lie in a window 32 texels across and 4 rows down (a
+ * layer drawn at up to about twice its texture's scale, sloping by up to
+ * two texels a span): each row of the window is two loads, and each
+ * pixel's texels are picked from them by a permute, where the AVX2 path
+ * moves every texel pair through a scalar load. The same arithmetic as
+ * bilinear_fixed, so the same bytes. 0 (nothing written) when the
+ * pixels' texels do not fit.
+ */
+__attribute__((target("avx512f,avx512bw")))
+static int bilinear_window(const cr_quad *q, int32_t fx, int32_t fy, int32_t dx, int32_t dy, int n, uint32_t *out) {
+    const int32_t last_x = q->tex_width - 1, last_y = q->tex_height - 1;
+    /* The positions step linearly, so the first and the last pixel bound the texels. */
+    int32_t ax = clamped_texel(fx, last_x), bx = clamped_texel((int64_t)fx + (int64_t)dx * (n - 1), last_x);
+    int32_t ay = clamped_texel(fy, last_y), by = clamped_texel((int64_t)fy + (int64_t)dy * (n - 1), last_y);
+    int32_t x0 = ax < bx ? ax : bx, x1 = (ax < bx ? bx : ax) + 1, y0 = ay < by ? ay : by, y1 = ay < by ? by : ay;
+    if (x1 - x0 >= 32 || y1 - y0 > 2) return 0;
+    const __m512i lane = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    const __m512i zero = _mm512_setzero_si512(), byte = _mm512_set1_epi32(0xff), pairs = _mm512_set1_epi32(0x00ff00ff);
+    const __m512i full = _mm512_set1_epi32(256), top_x = _mm512_set1_epi32(last_x), top_y = _mm512_set1_epi32(last_y);
+    __m512i vfx = _mm512_add_epi32(_mm512_set1_epi32(fx), _mm512_mullo_epi32(lane, _mm512_set1_epi32(dx)));
+    __m512i vfy = _mm512_add_epi32(_mm512_set1_epi32(fy), _mm512_mullo_epi32(lane, _mm512_set1_epi32(dy)));
+    __m512i ix = _mm512_min_epi32(_mm512_max_epi32(_mm512_srai_epi32(vfx, 16), zero), top_x);
+    __m512i iy = _mm512_min_epi32(_mm512_max_epi32(_mm512_srai_epi32(vfy, 16), zero), top_y);
+    /* Each pixel's left and right texel in the window (the right one the left at the last column). */
+    __m512i left = _mm512_sub_epi32(ix, _mm512_set1_epi32(x0));
+    __m512i right = _mm512_sub_epi32(_mm512_min_epi32(_mm512_add_epi32(ix, _mm512_set1_epi32(1)), top_x), _mm512_set1_epi32(x0));
+    /* The window's texels of a row (those past the texture's right edge not read: masked loads do not fault). */
+    int across = q->tex_width - x0;
+    __mmask16 first = (__mmask16)(across >= 16 ? 0xffff : (1u << across) - 1);
+    __mmask16 second = (__mmask16)(across >= 32 ? 0xffff : (across > 16 ? (1u << (across - 16)) - 1 : 0));
+    /* Row y0 + r of the window (clamped to the texture's last), each pixel's left and right texel on it. */
+#define ROW(r, l, rt) do { \
+        const uint32_t *row = (const uint32_t *)(const void *)q->texture + (size_t)(y0 + (r) <= last_y ? y0 + (r) : last_y) * q->tex_width + x0; \
+        __m512i lo = _mm512_maskz_loadu_epi32(first, row), hi = _mm512_maskz_loadu_epi32(second, row + 16); \
+        l = _mm512_permutex2var_epi32(lo, left, hi); rt = _mm512_permutex2var_epi32(lo, right, hi); \
+    } while (0)
+    __m512i l0, r0, l1, r1, tl, tr, bl, br;
+    ROW(0, l0, r0);
+    ROW(1, l1, r1);
+    tl = l0; tr = r0; bl = l1; br = r1;
+    if (y1 > y0) {
+        /* A pixel on row y0 + k reads rows y0 + k and y0 + k + 1. */
+        __m512i l2, r2;
+        ROW(2, l2, r2);
+        __mmask16 down1 = _mm512_cmpgt_epi32_mask(iy, _mm512_set1_epi32(y0));
+        tl = _mm512_mask_blend_epi32(down1, l0, l1); tr = _mm512_mask_blend_epi32(down1, r0, r1);
+        bl = _mm512_mask_blend_epi32(down1, l1, l2); br = _mm512_mask_blend_epi32(down1, r1, r2);
+        if (y1 > y0 + 1) {
+            __m512i l3, r3;
+            ROW(3, l3, r3);
+            __mmask16 down2 = _mm512_cmpgt_epi32_mask(iy, _mm512_set1_epi32(y0 + 1));
+            tl = _mm512_mask_blend_epi32(down2, tl, l2); tr = _mm512_mask_blend_epi32(down2, tr, r2);
+            bl = _mm512_mask_blend_epi32(down2, bl, l3); br = _mm512_mask_blend_epi32(down2, br, r3);
+        }
+    }
+#undef ROW
+    /* Weights in both 16-bit halves of a lane: two channels to one 16-bit multiply (255 × 256 fits). */
+    __m512i wx = _mm512_and_si512(_mm512_srli_epi32(vfx, 8), byte), wy = _mm512_and_si512(_mm512_srli_epi32(vfy, 8), byte);
+    __m512i iwx = _mm512_sub_epi32(full, wx), iwy = _mm512_sub_epi32(full, wy);
+    wx = _mm512_or_si512(wx, _mm512_slli_epi32(wx, 16)); iwx = _mm512_or_si512(iwx, _mm512_slli_epi32(iwx, 16));
+    wy = _mm512_or_si512(wy, _mm512_slli_epi32(wy, 16)); iwy = _mm512_or_si512(iwy, _mm512_slli_epi32(iwy, 16));
+    /* Down each column first, then across: bilinear_fixed's order and rounding. */
+#define DOWN(a, b) _mm512_srli_epi16(_mm512_add_epi16(_mm512_mullo_epi16(a, iwy), _mm512_mullo_epi16(b, wy)), 8)
+#define ACROSS(a, b) _mm512_srli_epi16(_mm512_add_epi16(_mm512_mullo_epi16(a, iwx), _mm512_mullo_epi16(b, wx)), 8)
+    __m512i rb = ACROSS(DOWN(_mm512_and_si512(tl, pairs), _mm512_and_si512(bl, pairs)),
+                        DOWN(_mm512_and_si512(tr, pairs), _mm512_and_si512(br, pairs)));
+    __m512i ag = ACROSS(DOWN(_mm512_and_si512(_mm512_srli_epi32(tl, 8), pairs), _mm512_and_si512(_mm512_srli_epi32(bl, 8), pairs)),
+                        DOWN(_mm512_and_si512(_mm512_srli_epi32(tr, 8), pairs), _mm512_and_si512(_mm512_srli_epi32(br, 8), pairs)));
+#undef DOWN
+#undef ACROSS
+    _mm512_mask_storeu_epi32(out, (__mmask16)((1u << n) - 1), _mm512_or_si512(rb, _mm512_slli_epi32(ag, 8)));
+    return 1;
+}
+
+/* bilinear_window over a span, in two halves where its texels are too far apart for one. */
+__attribute__((target("avx512f,avx512bw")))
+static int bilinear_span_window(const cr_quad *q, int32_t fx, int32_t fy, int32_t dx, int32_t dy, int n, uint32_t *out) {
+    if (bilinear_window(q, fx, fy, dx, dy, n, out)) return 1;
+    if (n <= 8) return 0;
+    int32_t hx = (int32_t)((int64_t)fx + (int64_t)dx * 8), hy = (int32_t)((int64_t)fy + (int64_t)dy * 8);
+    if (!bilinear_window(q, fx, fy, dx, dy, 8, out)) return 0;
+    if (bilinear_window(q, hx, hy, dx, dy, n - 8, out + 8)) return 1;
+    for (int k = 8; k < n; k++, hx += dx, hy += dy) out[k] = bilinear_fixed(q, hx, hy);
+    return 1;
+}
+
 static int wide_paths_allowed = 1;
 
 static int has_avx2(void) {
@@ -1017,7 +1116,23 @@ static int has_avx2(void) {
     if (answer < 0) answer = __builtin_cpu_supports("avx2") ? 1 : 0;
     return answer && wide_paths_allowed;
 }
+
+static int has_avx512(void) {
+    static int answer = -1;
+    if (answer < 0) answer = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") ? 1 : 0;
+    return answer && wide_paths_allowed;
+}
 #endif
+
+/* n (at most SPAN) pixels' bilinear texels from (fx, fy), stepping (dx, dy),
+   by the widest path the processor has: the same bytes on every path. */
+static void bilinear_span(const cr_quad *q, int32_t fx, int32_t fy, int32_t dx, int32_t dy, int n, uint32_t *out) {
+#if CR_HAS_AVX2_PATH
+    if (has_avx512() && bilinear_span_window(q, fx, fy, dx, dy, n, out)) return;
+    if (has_avx2() && q->tex_width >= 2) { bilinear_span_avx2(q, fx, fy, dx, dy, n, out); return; }
+#endif
+    for (int k = 0; k < n; k++, fx += dx, fy += dy) out[k] = bilinear_fixed(q, fx, fy);
+}
 
 void cr_use_wide_paths(int enabled) {
 #if CR_HAS_AVX2_PATH
@@ -1054,11 +1169,21 @@ void cr_texture_tiles(const uint8_t *texture, int width, int height, uint64_t *t
         for (int tx = across - 1; tx >= 0; tx--) {
             uint64_t *tile = &tiles[(size_t)ty * across + tx];
             if (!*tile) { run = 0; continue; }
-            if (tx + 1 < across && (tiles[(size_t)ty * across + tx + 1] & CR_TILE_FLAT_MASK) == *tile) run++;
+            if (tx + 1 < across && (tiles[(size_t)ty * across + tx + 1] & CR_TILE_FLAT_MASK) == *tile) run += run < CR_TILE_MAX_ACROSS;
             else run = 0;
             *tile |= run << 33;
         }
     }
+    /* Each flat tile's run down: how many tiles under it have the same word (colour and run along). */
+    for (int ty = down - 2; ty >= 0; ty--)
+        for (int tx = 0; tx < across; tx++) {
+            uint64_t *tile = &tiles[(size_t)ty * across + tx], below = tiles[(size_t)(ty + 1) * across + tx];
+            const uint64_t word = (1ull << 53) - 1;
+            if (*tile && (below & word) == *tile) {
+                uint64_t run = CR_TILE_DOWN(below) + 1;
+                *tile |= (run < CR_TILE_MAX_DOWN ? run : CR_TILE_MAX_DOWN) << 53;
+            }
+        }
 }
 
 size_t cr_tile_count(int width, int height) {
@@ -1081,12 +1206,13 @@ static inline int flat_box(const cr_quad *q, int64_t ax, int64_t ay, int64_t bx,
     int tx0 = texel_index(x_lo, mx) / CR_TILE_W, tx1 = texel_index(x_hi + 65536, mx) / CR_TILE_W;
     int ty0 = texel_index(y_lo, my) / CR_TILE_H, ty1 = texel_index(y_hi + 65536, my) / CR_TILE_H;
     int across = (q->tex_width + CR_TILE_W - 1) / CR_TILE_W;
-    uint64_t first = q->tiles[(size_t)ty0 * across + tx0] & CR_TILE_FLAT_MASK;
-    if (!first) return 0;
-    /* Row by row: the tile at the box's left edge, and enough like it after it. */
-    for (int ty = ty0; ty <= ty1; ty++) {
-        uint64_t tile = q->tiles[(size_t)ty * across + tx0];
-        if ((tile & CR_TILE_FLAT_MASK) != first || (int64_t)(tile >> 33) < tx1 - tx0) return 0;
+    uint64_t word = q->tiles[(size_t)ty0 * across + tx0], first = word & CR_TILE_FLAT_MASK;
+    if (!first || CR_TILE_ACROSS(word) < tx1 - tx0) return 0;
+    /* Row by row: the tile at the box's left edge, and enough like it
+       after it; the rows under a tile with the same word at once. */
+    for (int ty = ty0 + 1 + (int)CR_TILE_DOWN(word); ty <= ty1; ty += 1 + (int)CR_TILE_DOWN(word)) {
+        word = q->tiles[(size_t)ty * across + tx0];
+        if ((word & CR_TILE_FLAT_MASK) != first || CR_TILE_ACROSS(word) < tx1 - tx0) return 0;
     }
     *color = (uint32_t)first;
     return 1;
@@ -1230,13 +1356,7 @@ static void draw_interior(cr_target *t, const cr_quad *q, int y, int xs, int xe)
             continue;
         } else if (exact) {
             memcpy(source, q->texture + ((size_t)(fya >> 16) * q->tex_width + (fxa >> 16)) * 4, (size_t)n * 4);
-        } else {
-#if CR_HAS_AVX2_PATH
-            if (has_avx2() && q->tex_width >= 2) bilinear_span_avx2(q, fx, fy, dx, dy, n, source);
-            else
-#endif
-            for (int k = 0; k < n; k++, fx += dx, fy += dy) source[k] = bilinear_fixed(q, fx, fy);
-        }
+        } else bilinear_span(q, fx, fy, dx, dy, n, source);
         blend_span(t, q, row + x0, source, n, color, SAMPLED(x0, n));
     }
 #undef SAMPLED
@@ -1859,13 +1979,7 @@ static void draw_flap_run(cr_target *t, const cr_quad *q, const curl_row *l, int
         /* The run's last texel stays inside the page (its margin), so stepping never leaves the texture. */
         if (q->tiles && fast_paths_allowed && flat_run(q, fx, fy, dx, dy, n, &flat)) {
             for (int k = 0; k < n; k++) source[k] = flat;
-        } else {
-#if CR_HAS_AVX2_PATH
-            if (has_avx2() && q->tex_width >= 2) bilinear_span_avx2(q, fx, fy, dx, dy, n, source);
-            else
-#endif
-            for (int k = 0; k < n; k++) source[k] = bilinear_fixed(q, fx + dx * k, fy + dy * k);
-        }
+        } else bilinear_span(q, fx, fy, dx, dy, n, source);
         shade_back(source, n);
         /* Over the target at the page's opacity: span_over's arithmetic is lanes_over(lanes_mul255(c, alpha), d). */
         span_over(t->pixels + ((size_t)y * t->width + x0) * 4, (const uint8_t *)(const void *)source, n, 0, q->alpha);

@@ -195,7 +195,8 @@ import Testing
     }
 
     /// The tiles, found here texel by texel: each tile's colour where all
-    /// its texels share it, and how many tiles after it in its row share it.
+    /// its texels share it, how many tiles after it in its row share it,
+    /// and how many under it in its column share both.
     @Test func flatTilesAreTheTilesOfOneColour() {
         var random = WarperFuzzTests.SplitMix(state: 808)
         for round in 0..<40 {
@@ -204,9 +205,9 @@ import Testing
             let (across, down) = ((w + Int(CR_TILE_W) - 1) / Int(CR_TILE_W), (h + Int(CR_TILE_H) - 1) / Int(CR_TILE_H))
             var tiles = [UInt64](repeating: 7, count: across * down)
             texture.withUnsafeBufferPointer { cr_texture_tiles($0.baseAddress, Int32(w), Int32(h), &tiles) }
-            for ty in 0..<down {
-                // Each tile's one colour (flagged), or 0.
-                let flat = (0..<across).map { tx -> UInt64 in
+            // Each tile's one colour (flagged), or 0.
+            let flat = (0..<down).map { ty in
+                (0..<across).map { tx -> UInt64 in
                     var colours = Set<UInt32>()
                     for y in ty * Int(CR_TILE_H)..<min(h, (ty + 1) * Int(CR_TILE_H)) {
                         for x in tx * Int(CR_TILE_W)..<min(w, (tx + 1) * Int(CR_TILE_W)) {
@@ -216,10 +217,19 @@ import Testing
                     }
                     return colours.count == 1 ? (1 << 32) | UInt64(colours.first!) : 0
                 }
+            }
+            // With the count of tiles right after it of the same colour.
+            let along = flat.map { row -> [UInt64] in
+                (0..<across).map { tx -> UInt64 in
+                    let run: Int = (tx + 1..<across).prefix { row[$0] == row[tx] }.count
+                    return row[tx] == 0 ? 0 : row[tx] | UInt64(run) << 33
+                }
+            }
+            for ty in 0..<down {
                 for tx in 0..<across {
-                    // With the count of tiles right after it of the same colour.
-                    let run = flat[tx] == 0 ? 0 : (tx + 1..<across).prefix { flat[$0] == flat[tx] }.count
-                    let expected = flat[tx] == 0 ? 0 : flat[tx] | UInt64(run) << 33
+                    // And of the tiles right under it with the same colour and run.
+                    let under = along[ty][tx] == 0 ? 0 : (ty + 1..<down).prefix { along[$0][tx] == along[ty][tx] }.count
+                    let expected = along[ty][tx] == 0 ? 0 : along[ty][tx] | UInt64(under) << 53
                     #expect(tiles[ty * across + tx] == expected, "round \(round): \(w)×\(h), tile (\(tx), \(ty))")
                 }
             }

@@ -79,8 +79,10 @@ typedef struct {
    (row-major, cr_tile_count words; the last row and column of tiles may
    be partial): where every texel of the tile is one colour, that colour
    (its four bytes as one little-endian word) | 1 << 32 | the number of
-   tiles right after it in its row with the same colour << 33; 0 where the
-   texels differ. */
+   tiles right after it in its row with the same colour << 33 (20 bits, at
+   most 0xfffff) | the number of tiles right under it in its column with
+   the same colour and run along their row << 53 (11 bits, at most 0x7ff);
+   0 where the texels differ. */
 void cr_texture_tiles(const uint8_t *texture, int width, int height, uint64_t *tiles);
 
 /* The words cr_texture_tiles writes for a width x height texture. */
