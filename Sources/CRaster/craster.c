@@ -56,6 +56,29 @@ static inline uint32_t div255(uint32_t x) { return (x + 128 + ((x + 128) >> 8)) 
 /* Channel k (0-3) of a packed pixel. */
 static inline uint32_t channel(uint32_t v, int k) { return (v >> (8 * k)) & 0xff; }
 
+/* a + (b - a)·f/256 per channel, f in 0..256. */
+static inline uint32_t lanes_lerp(uint32_t a, uint32_t b, uint32_t f) {
+    uint32_t rb = (((a & 0x00ff00ffu) * (256 - f) + (b & 0x00ff00ffu) * f) >> 8) & 0x00ff00ffu;
+    uint32_t ag = ((((a >> 8) & 0x00ff00ffu) * (256 - f) + ((b >> 8) & 0x00ff00ffu) * f)) & 0xff00ff00u;
+    return rb | ag;
+}
+
+/* Each channel times m/255, rounded (m in 0..255). */
+static inline uint32_t lanes_mul255(uint32_t a, uint32_t m) {
+    uint32_t rb = (a & 0x00ff00ffu) * m + 0x00800080u;
+    rb = ((rb + ((rb >> 8) & 0x00ff00ffu)) >> 8) & 0x00ff00ffu;
+    uint32_t ag = ((a >> 8) & 0x00ff00ffu) * m + 0x00800080u;
+    ag = (ag + ((ag >> 8) & 0x00ff00ffu)) & 0xff00ff00u;
+    return rb | ag;
+}
+
+/* src over dst, premultiplied. */
+static inline uint32_t lanes_over(uint32_t src, uint32_t dst) {
+    uint32_t inv = 255 - (src >> 24);
+    if (inv == 0) return src;
+    return src + lanes_mul255(dst, inv);
+}
+
 /* src over dst, both premultiplied. A pixel is read and written as one
    word: bytes stored one at a time and read back as a word (or the other
    way) wait for the stores to land, which cost the edge pixels more than
@@ -191,61 +214,27 @@ static inline int classify(const cr_quad *q, double x, double y, double *u, doub
     return 2;
 }
 
-/* Bilinear, premultiplied, clamped to the texture's edge pixels, at the
-   texel position (tx, ty) of a local point (sample_texture). */
-static inline void sample_texture_at(const cr_quad *q, double tx, double ty, uint8_t out[4]) {
-    if (tx < 0) tx = 0;
-    if (ty < 0) ty = 0;
-    if (tx > q->tex_width - 1) tx = q->tex_width - 1;
-    if (ty > q->tex_height - 1) ty = q->tex_height - 1;
-    int ix = (int)tx, iy = (int)ty;
-    uint32_t fx = (uint32_t)((tx - ix) * 256 + 0.5), fy = (uint32_t)((ty - iy) * 256 + 0.5);
-    int ix1 = ix + 1 < q->tex_width ? ix + 1 : ix, iy1 = iy + 1 < q->tex_height ? iy + 1 : iy;
-    if (q->tiles && fast_paths_allowed) {
-        /* The four texels in flat tiles of one colour: the filter gives that colour (weights sum to 1). */
-        int across = (q->tex_width + CR_TILE_W - 1) / CR_TILE_W;
-        uint64_t a = q->tiles[(size_t)(iy / CR_TILE_H) * across + ix / CR_TILE_W] & CR_TILE_FLAT_MASK;
-        if (a && (q->tiles[(size_t)(iy / CR_TILE_H) * across + ix1 / CR_TILE_W] & CR_TILE_FLAT_MASK) == a
-            && (q->tiles[(size_t)(iy1 / CR_TILE_H) * across + ix / CR_TILE_W] & CR_TILE_FLAT_MASK) == a
-            && (q->tiles[(size_t)(iy1 / CR_TILE_H) * across + ix1 / CR_TILE_W] & CR_TILE_FLAT_MASK) == a) {
-            store_px(out, (uint32_t)a);
-            return;
-        }
-    }
-    uint32_t p00 = load_px(q->texture + ((size_t)iy * q->tex_width + ix) * 4);
-    uint32_t p01 = load_px(q->texture + ((size_t)iy * q->tex_width + ix1) * 4);
-    uint32_t p10 = load_px(q->texture + ((size_t)iy1 * q->tex_width + ix) * 4);
-    uint32_t p11 = load_px(q->texture + ((size_t)iy1 * q->tex_width + ix1) * 4);
-    uint32_t r = 0;
-    for (int c = 0; c < 4; c++) {
-        uint32_t top = channel(p00, c) * (256 - fx) + channel(p01, c) * fx;
-        uint32_t bottom = channel(p10, c) * (256 - fx) + channel(p11, c) * fx;
-        r |= (((top * (256 - fy) + bottom * fy + 32768) >> 16) & 0xff) << (8 * c);
-    }
-    store_px(out, r);
-}
+static inline uint32_t bilinear_fixed(const cr_quad *q, int32_t fx, int32_t fy);
 
 /* The texel position of a local point (u, v): texel centres at half-texel offsets. */
 static inline double texel_x(const cr_quad *q, double u) { return u / q->width * q->tex_width - 0.5; }
 static inline double texel_y(const cr_quad *q, double v) { return v / q->height * q->tex_height - 0.5; }
 
-/* A textured layer's colour at texel position (tx, ty): its texture over its fill. */
-static inline void shade_at(const cr_quad *q, double tx, double ty, uint8_t out[4]) {
-    uint8_t t[4];
-    sample_texture_at(q, tx, ty, t);
-    uint32_t tv = load_px(t), color = load_px(q->color), inv = 255 - (tv >> 24), r = 0;
-    for (int c = 0; c < 4; c++) r |= ((channel(tv, c) + div255(channel(color, c) * inv)) & 0xff) << (8 * c);
-    store_px(out, r);
+/* A textured layer's colour at texel position (tx, ty): its texture over
+   its fill. The texture filtered as the inside of a layer is (16.16
+   positions, clamped to the texture, as texel_at makes them), so an edge
+   pixel's colour is its inner neighbour's filter. */
+static inline uint32_t shade_at(const cr_quad *q, double tx, double ty) {
+    double mx = q->tex_width - 1, my = q->tex_height - 1;
+    tx = tx < 0 ? 0 : (tx > mx ? mx : tx);
+    ty = ty < 0 ? 0 : (ty > my ? my : ty);
+    uint32_t tv = bilinear_fixed(q, (int32_t)(tx * 65536.0 + 0.5), (int32_t)(ty * 65536.0 + 0.5));
+    return (tv >> 24) == 255 ? tv : tv + lanes_mul255(load_px(q->color), 255 - (tv >> 24));
 }
 
 /* The layer's colour at a local point: its texture over its fill. */
-static inline void shade(const cr_quad *q, double u, double v, uint8_t out[4]) {
-    if (!q->texture) { memcpy(out, q->color, 4); return; }
-    uint8_t t[4];
-    sample_texture_at(q, texel_x(q, u), texel_y(q, v), t);
-    uint32_t tv = load_px(t), color = load_px(q->color), inv = 255 - (tv >> 24), r = 0;
-    for (int c = 0; c < 4; c++) r |= ((channel(tv, c) + div255(channel(color, c) * inv)) & 0xff) << (8 * c);
-    store_px(out, r);
+static inline uint32_t shade(const cr_quad *q, double u, double v) {
+    return q->texture ? shade_at(q, texel_x(q, u), texel_y(q, v)) : load_px(q->color);
 }
 
 /* The blocks of cr_target.sampled_rows: 1 << shift pixels each, at most 8 to a row. */
@@ -649,7 +638,7 @@ static inline void draw_pixel(cr_target *t, const cr_quad *q, const rect_lines *
             if (u > q->width) u = q->width;
             if (v > q->height) v = q->height;
             uint8_t c[4];
-            shade(q, u, v, c);
+            store_px(c, shade(q, u, v));
             if (m != 255) scale_px(c, c, m);
             if (c[3] == 0 && c[0] == 0 && c[1] == 0 && c[2] == 0) return;
             if (mask < 0) mask = rect_samples_mask(q, x, y);
@@ -672,7 +661,7 @@ static inline void draw_pixel(cr_target *t, const cr_quad *q, const rect_lines *
         if (v > q->height) v = q->height;
     }
     uint8_t c[4];
-    shade(q, u, v, c);
+    store_px(c, shade(q, u, v));
     if (m != 255) scale_px(c, c, m);
     if (c[3] == 0 && c[0] == 0 && c[1] == 0 && c[2] == 0) return;
     blend_samples(t, x, y, c, mask);
@@ -723,7 +712,7 @@ static void draw_edge_run(cr_target *t, const cr_quad *q, const rect_lines *line
             int mask = rect_lines_mask(lines, x, y);
             if (mask == 0) continue;
             uint8_t c[4];
-            shade_at(q, txs[k], tys[k], c);
+            store_px(c, shade_at(q, txs[k], tys[k]));
             if (m != 255) scale_px(c, c, m);
             if (load_px(c) == 0) continue;
             if (mask < 0) mask = rect_samples_mask(q, x, y);
@@ -732,29 +721,6 @@ static void draw_edge_run(cr_target *t, const cr_quad *q, const rect_lines *line
             blend_samples(t, x, y, c, mask);
         }
     }
-}
-
-/* a + (b - a)·f/256 per channel, f in 0..256. */
-static inline uint32_t lanes_lerp(uint32_t a, uint32_t b, uint32_t f) {
-    uint32_t rb = (((a & 0x00ff00ffu) * (256 - f) + (b & 0x00ff00ffu) * f) >> 8) & 0x00ff00ffu;
-    uint32_t ag = ((((a >> 8) & 0x00ff00ffu) * (256 - f) + ((b >> 8) & 0x00ff00ffu) * f)) & 0xff00ff00u;
-    return rb | ag;
-}
-
-/* Each channel times m/255, rounded (m in 0..255). */
-static inline uint32_t lanes_mul255(uint32_t a, uint32_t m) {
-    uint32_t rb = (a & 0x00ff00ffu) * m + 0x00800080u;
-    rb = ((rb + ((rb >> 8) & 0x00ff00ffu)) >> 8) & 0x00ff00ffu;
-    uint32_t ag = ((a >> 8) & 0x00ff00ffu) * m + 0x00800080u;
-    ag = (ag + ((ag >> 8) & 0x00ff00ffu)) & 0xff00ff00u;
-    return rb | ag;
-}
-
-/* src over dst, premultiplied. */
-static inline uint32_t lanes_over(uint32_t src, uint32_t dst) {
-    uint32_t inv = 255 - (src >> 24);
-    if (inv == 0) return src;
-    return src + lanes_mul255(dst, inv);
 }
 
 /* What texel_at needs of a quad, found once a row rather than at every

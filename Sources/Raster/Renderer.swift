@@ -55,11 +55,13 @@ public final class Renderer {
     private var pageTiles: [UInt64] = []
     /// Curled pages being drawn, one inside another's page.
     private var curlDepth = 0
-    private var currentWindow = Size(width: 390, height: 844)
+    var currentWindow = Size(width: 390, height: 844)
     /// The frame's screens' own safe areas, by layer id.
-    private var currentScreenSafeAreas: [Int: EdgeInsets] = [:]
+    var currentScreenSafeAreas: [Int: EdgeInsets] = [:]
     /// The status bar and home indicator drawn at a size, in each colour, kept for the next frame.
     var chromePictures: [ChromeKey: Image] = [:]
+    /// Subtrees turned in depth, flattened into their layers' planes, most recent last (Renderer+Plane).
+    var flatPlanes: [FlatPlane] = []
 
     struct ScreenKey: Hashable {
         let role: ScreenRole
@@ -190,6 +192,9 @@ public final class Renderer {
             // Drawing it unmasked would show what the mask hides: said, not guessed.
             guard groupDepth < Self.groupDepthLimit else { throw RasterError.groupsTooDeep(limit: Self.groupDepthLimit) }
             return try drawMasked(layer, by: mask, toDevice: toDevice, box: box, context: &context)
+        }
+        if inFront && drawsFlattened(layer, toDevice: toDevice, projected: projected) {
+            return try drawFlattened(layer, toDevice: toDevice, box: box, context: &context)
         }
         let alpha = UInt8((min(layer.opacity, 1) * 255).rounded())
         // An opacity that rounds to 255 draws as 1: no group (its composite could only lose samples).

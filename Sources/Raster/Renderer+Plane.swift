@@ -1,0 +1,90 @@
+import CRaster
+import Geometry
+import RenderTree
+
+/// A layer turned in depth with its sublayers lying flat in it (a screen
+/// and its list rows) is drawn as Core Animation composes it: the subtree
+/// flattened into the layer's plane first, then that one picture through
+/// the perspective. One textured quad a frame instead of one a sublayer
+/// (each with its own edges and filter), and the flat picture is kept while
+/// the subtree stays the same, as it does while its layer turns.
+extension Renderer {
+    /// A flattened subtree and everything it was drawn from.
+    struct FlatPlane {
+        let key: PageKey
+        let picture: Painted
+    }
+
+    /// Flattened planes kept at once (a flip's two screens, a cube's faces).
+    static let keptPlanes = 4
+
+    /// Whether `layer` (drawn through `toDevice`, in front of the eye) is
+    /// better drawn flattened: turned in perspective, facing the viewer, and
+    /// with a subtree that a picture of its bounds holds exactly.
+    func drawsFlattened(_ layer: RenderLayer, toDevice: Homography, projected: Quad) -> Bool {
+        guard !layer.sublayers.isEmpty, toDevice.h13 != 0 || toDevice.h23 != 0, projected.signedArea > 0,
+              layer.shadow == nil, layer.backdrop == nil, layer.sublayerTransform.isIdentity else { return false }
+        let bounds = layer.bounds.standardized
+        let (width, height) = pixelSize(of: bounds.size)
+        guard isWhole(bounds.width), isWhole(bounds.height), width * height <= Self.framePixelLimit else { return false }
+        return holdsFlat(layer.sublayers, in: bounds)
+    }
+
+    /// A length in points that is a whole number of pixels.
+    private func isWhole(_ points: Double) -> Bool {
+        let pixels = points * scale
+        return pixels.isFinite && abs(pixels - pixels.rounded()) < 1e-9
+    }
+
+    /// Whether these sublayers (and theirs) lie flat on whole pixels inside
+    /// `bounds` (their parent's bounds space), with nothing that reaches
+    /// outside its own bounds or depends on what is behind the plane: what
+    /// the flat picture shows is then what drawing each one turned shows.
+    private func holdsFlat(_ sublayers: [RenderLayer], in bounds: Rect) -> Bool {
+        sublayers.allSatisfy { sub in
+            if sub.isHidden || sub.opacity < 0.5 / 255 { return true }
+            let own = sub.bounds.standardized
+            let frame = Rect(x: sub.position.x - sub.anchorPoint.x * own.width - bounds.minX,
+                             y: sub.position.y - sub.anchorPoint.y * own.height - bounds.minY, width: own.width, height: own.height)
+            guard sub.transform.isIdentity, sub.sublayerTransform.isIdentity, sub.mask == nil, sub.shadow == nil, sub.backdrop == nil,
+                  sub.curl == 0, isWhole(frame.minX), isWhole(frame.minY), isWhole(frame.width), isWhole(frame.height),
+                  frame.minX >= 0, frame.minY >= 0, frame.maxX <= bounds.width, frame.maxY <= bounds.height else { return false }
+            return holdsFlat(sub.sublayers, in: own)
+        }
+    }
+
+    /// Draws the layer's flat picture (background, content, sublayers: the
+    /// layer as it is at rest, at its own place) through `toDevice`, at the
+    /// layer's opacity: the group opacity Core Animation gives a subtree.
+    func drawFlattened(_ layer: RenderLayer, toDevice: Homography, box: PixelBox?, context: inout DrawContext) throws {
+        let bounds = layer.bounds.standardized
+        guard let visible = box?.intersection(drawable(context)), !bounds.isEmpty else { return }
+        var flat = layer
+        flat.transform = .identity
+        flat.opacity = 1
+        flat.isDoubleSided = true
+        flat.anchorPoint = Point(x: 0, y: 0)
+        flat.position = Point(x: bounds.minX, y: bounds.minY)
+        let key = PageKey(flat: flat, safeArea: context.safeArea, window: currentWindow, screenSafeAreas: currentScreenSafeAreas,
+                          groupDepth: groupDepth)
+        let plane: FlatPlane
+        if let kept = flatPlanes.first(where: { $0.key == key }) {
+            plane = kept
+        } else {
+            let (width, height) = pixelSize(of: bounds.size)
+            try charge(width * height)
+            let target = RenderTarget(width: width, height: height)
+            let picture = try target.drawingImage {
+                target.clear()
+                var planeContext = DrawContext(target: target, clip: nil, safeArea: context.safeArea)
+                try draw(flat, parent: Homography(scaleX: scale, y: scale), context: &planeContext)
+            }
+            plane = FlatPlane(key: key, picture: Painted(picture))
+            flatPlanes.append(plane)
+            if flatPlanes.count > Self.keptPlanes { flatPlanes.removeFirst() }
+        }
+        try charge(visible.area)
+        fill(toDevice, bounds.size, radius: 0, color: (0, 0, 0, 0), texture: plane.picture.image, tiles: plane.picture.tiles,
+             alpha: UInt8((min(layer.opacity, 1) * 255).rounded()), box: visible, context: context)
+    }
+}
