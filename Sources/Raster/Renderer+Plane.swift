@@ -15,18 +15,22 @@ extension Renderer {
         let picture: Painted
     }
 
-    /// Flattened planes kept at once (a flip's two screens, a cube's faces).
-    static let keptPlanes = 4
+    /// Frames' worth of pixels the flattened planes kept at once may hold
+    /// (a flip's two screens): they are a script's to make as large as it
+    /// likes, so what they hold is bounded by the frame, not by them.
+    static let keptPlaneFrames = 2
 
     /// Whether `layer` (drawn through `toDevice`, in front of the eye) is
     /// better drawn flattened: turned in perspective, facing the viewer, and
     /// with a subtree that a picture of its bounds holds exactly.
-    func drawsFlattened(_ layer: RenderLayer, toDevice: Homography, projected: Quad) -> Bool {
+    /// A plane larger than the frame is drawn layer by layer (its picture
+    /// would cost more than the frame it is seen in).
+    func drawsFlattened(_ layer: RenderLayer, toDevice: Homography, projected: Quad, frame: RenderTarget) -> Bool {
         guard !layer.sublayers.isEmpty, toDevice.h13 != 0 || toDevice.h23 != 0, projected.signedArea > 0,
               layer.shadow == nil, layer.backdrop == nil, layer.sublayerTransform.isIdentity else { return false }
         let bounds = layer.bounds.standardized
         let (width, height) = pixelSize(of: bounds.size)
-        guard isWhole(bounds.width), isWhole(bounds.height), width * height <= Self.framePixelLimit else { return false }
+        guard isWhole(bounds.width), isWhole(bounds.height), width * height <= frame.width * frame.height else { return false }
         return holdsFlat(layer.sublayers, in: bounds)
     }
 
@@ -81,7 +85,11 @@ extension Renderer {
             }
             plane = FlatPlane(key: key, picture: Painted(picture))
             flatPlanes.append(plane)
-            if flatPlanes.count > Self.keptPlanes { flatPlanes.removeFirst() }
+            // The oldest go first, down to what the frame allows (the newest always stays: it is drawn next).
+            let allowed = Self.keptPlaneFrames * context.target.width * context.target.height
+            while flatPlanes.count > 1, flatPlanes.reduce(0, { $0 + $1.picture.image.width * $1.picture.image.height }) > allowed {
+                flatPlanes.removeFirst()
+            }
         }
         try charge(visible.area)
         fill(toDevice, bounds.size, radius: 0, color: (0, 0, 0, 0), texture: plane.picture.image, tiles: plane.picture.tiles,

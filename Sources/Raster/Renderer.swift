@@ -193,7 +193,7 @@ public final class Renderer {
             guard groupDepth < Self.groupDepthLimit else { throw RasterError.groupsTooDeep(limit: Self.groupDepthLimit) }
             return try drawMasked(layer, by: mask, toDevice: toDevice, box: box, context: &context)
         }
-        if inFront && drawsFlattened(layer, toDevice: toDevice, projected: projected) {
+        if inFront && drawsFlattened(layer, toDevice: toDevice, projected: projected, frame: context.target) {
             return try drawFlattened(layer, toDevice: toDevice, box: box, context: &context)
         }
         let alpha = UInt8((min(layer.opacity, 1) * 255).rounded())

@@ -125,6 +125,28 @@ import Testing
         #expect(abs(Int(pixel.g) - 128) <= 1 && pixel.r <= 1 && pixel.b <= 1, "\(pixel)")
     }
 
+    /// A plane larger than the frame (a script may make one any size) is
+    /// drawn layer by layer: no picture larger than the frame is kept, and
+    /// those kept hold at most two frames' pixels.
+    @Test func planesAreBoundedByTheFrame() throws {
+        var huge = Fixture.layer(1, frame: Rect(x: -300, y: -300, width: 1000, height: 1000), color: .white)
+        huge.sublayers = [Fixture.layer(2, frame: Rect(x: 0, y: 40, width: 1000, height: 40), color: .red)]
+        huge.transform = Fixture.perspectiveRotationY(Self.angle, eye: 2000)
+        let renderer = Renderer(scale: 1, painter: PlainScene())
+        _ = try renderer.render(Fixture.window(400, 400, [huge]))
+        #expect(renderer.flatPlanes.isEmpty)
+        // Six different cards of 200 × 300 pixels each (the frame 400 × 400): the oldest let go past two frames' worth.
+        for id in 1...6 {
+            var card = Self.card()
+            card.id = id
+            card.sublayers[0].backgroundColor = Color(red: 1, green: Double(id) / 8, blue: 0)
+            _ = try renderer.render(Fixture.window(400, 400, [card]))
+        }
+        let kept = renderer.flatPlanes.reduce(0) { $0 + $1.picture.image.width * $1.picture.image.height }
+        #expect(renderer.flatPlanes.count == 5 && kept <= 2 * 400 * 400)
+        #expect(renderer.flatPlanes.map(\.key.flat.id) == [2, 3, 4, 5, 6])
+    }
+
     /// A sublayer reaching past its layer's bounds (not masked) is not cut
     /// off by a picture of the bounds: drawn turned on its own.
     @Test func aSublayerPastTheBoundsIsStillDrawn() throws {
