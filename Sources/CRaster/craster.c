@@ -556,7 +556,8 @@ static inline int clamp_index(double x, int lo, int hi) {
 
 /*
  * Row y of a plain rectangle cut to the pixels its lines say: the hull
- * [*os, *oe) (from row_span) narrowed to the pixels not wholly outside,
+ * [*os, *oe) (row_span's, or the whole box where W is positive all over
+ * it) narrowed to the pixels not wholly outside,
  * and the interior [*xs, *xe): the pixels with all 16 samples inside.
  * Each function is linear along the row and its rounded value is
  * monotonic in x, so a half-line's end checked at one pixel holds for

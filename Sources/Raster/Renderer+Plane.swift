@@ -24,13 +24,15 @@ extension Renderer {
     /// better drawn flattened: turned in perspective, facing the viewer, and
     /// with a subtree that a picture of its bounds holds exactly.
     /// A plane larger than the frame is drawn layer by layer (its picture
-    /// would cost more than the frame it is seen in).
+    /// would cost more than the frame it is seen in), as is one wider or
+    /// taller than content may be (texel positions are 16.16 fixed point).
     func drawsFlattened(_ layer: RenderLayer, toDevice: Homography, projected: Quad, frame: RenderTarget) -> Bool {
         guard !layer.sublayers.isEmpty, toDevice.h13 != 0 || toDevice.h23 != 0, projected.signedArea > 0,
               layer.shadow == nil, layer.backdrop == nil, layer.sublayerTransform.isIdentity else { return false }
         let bounds = layer.bounds.standardized
         let (width, height) = pixelSize(of: bounds.size)
-        guard isWhole(bounds.width), isWhole(bounds.height), width * height <= frame.width * frame.height else { return false }
+        guard isWhole(bounds.width), isWhole(bounds.height), width * height <= frame.width * frame.height,
+              width <= Self.contentSideLimit, height <= Self.contentSideLimit else { return false }
         return holdsFlat(layer.sublayers, in: bounds)
     }
 
