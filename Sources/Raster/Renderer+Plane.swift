@@ -26,14 +26,44 @@ extension Renderer {
     /// A plane larger than the frame is drawn layer by layer (its picture
     /// would cost more than the frame it is seen in), as is one wider or
     /// taller than content may be (texel positions are 16.16 fixed point).
+    /// So is one seen shrunk to less than a third of its picture's size
+    /// somewhere (far off, or nearly edge-on): one bilinear look a pixel
+    /// at its picture would skip whole rows of texels, where each layer's
+    /// own edges are still found by their samples.
     func drawsFlattened(_ layer: RenderLayer, toDevice: Homography, projected: Quad, frame: RenderTarget) -> Bool {
         guard !layer.sublayers.isEmpty, toDevice.h13 != 0 || toDevice.h23 != 0, projected.signedArea > 0,
-              layer.shadow == nil, layer.backdrop == nil, layer.sublayerTransform.isIdentity else { return false }
+              staysInside(layer), layer.sublayerTransform.isIdentity else { return false }
         let bounds = layer.bounds.standardized
         let (width, height) = pixelSize(of: bounds.size)
         guard isWhole(bounds.width), isWhole(bounds.height), width * height <= frame.width * frame.height,
-              width <= Self.contentSideLimit, height <= Self.contentSideLimit else { return false }
+              width <= Self.contentSideLimit, height <= Self.contentSideLimit,
+              leastMagnification(toDevice, bounds.size) >= scale / 3 else { return false }
         return holdsFlat(layer.sublayers, in: bounds)
+    }
+
+    /// Whether a layer draws nothing outside its bounds: no shadow, no
+    /// backdrop (it shows what is behind the plane), no shape (a path and
+    /// its stroke may reach past them).
+    private func staysInside(_ layer: RenderLayer) -> Bool {
+        if case .shape = layer.content { return false }
+        return layer.shadow == nil && layer.backdrop == nil
+    }
+
+    /// The fewest device pixels a point of the layer spans, along either
+    /// side, at its corners (where a perspective shrinks it most).
+    private func leastMagnification(_ toDevice: Homography, _ size: Size) -> Double {
+        let corners = [Point(x: 0, y: 0), Point(x: size.width, y: 0), Point(x: 0, y: size.height), Point(x: size.width, y: size.height)]
+        var least = Double.infinity
+        for corner in corners {
+            // One point inward along each side.
+            let dx = corner.x > 0 ? -1.0 : 1.0, dy = corner.y > 0 ? -1.0 : 1.0
+            let at = toDevice.apply(corner)
+            for step in [Point(x: corner.x + dx, y: corner.y), Point(x: corner.x, y: corner.y + dy)] {
+                let there = toDevice.apply(step)
+                least = min(least, ((there.x - at.x) * (there.x - at.x) + (there.y - at.y) * (there.y - at.y)).squareRoot())
+            }
+        }
+        return least.isNaN ? 0 : least
     }
 
     /// A length in points that is a whole number of pixels.
@@ -52,8 +82,7 @@ extension Renderer {
             let own = sub.bounds.standardized
             let frame = Rect(x: sub.position.x - sub.anchorPoint.x * own.width - bounds.minX,
                              y: sub.position.y - sub.anchorPoint.y * own.height - bounds.minY, width: own.width, height: own.height)
-            guard sub.transform.isIdentity, sub.sublayerTransform.isIdentity, sub.mask == nil, sub.shadow == nil, sub.backdrop == nil,
-                  sub.curl == 0, isWhole(frame.minX), isWhole(frame.minY), isWhole(frame.width), isWhole(frame.height),
+            guard sub.transform.isIdentity, sub.sublayerTransform.isIdentity, sub.mask == nil, staysInside(sub), sub.curl == 0, isWhole(frame.minX), isWhole(frame.minY), isWhole(frame.width), isWhole(frame.height),
                   frame.minX >= 0, frame.minY >= 0, frame.maxX <= bounds.width, frame.maxY <= bounds.height else { return false }
             return holdsFlat(sub.sublayers, in: own)
         }
@@ -70,7 +99,7 @@ extension Renderer {
         flat.opacity = 1
         flat.isDoubleSided = true
         flat.anchorPoint = Point(x: 0, y: 0)
-        flat.position = Point(x: bounds.minX, y: bounds.minY)
+        flat.position = Point(x: 0, y: 0)
         let key = PageKey(flat: flat, safeArea: context.safeArea, window: currentWindow, screenSafeAreas: currentScreenSafeAreas,
                           groupDepth: groupDepth)
         let plane: FlatPlane

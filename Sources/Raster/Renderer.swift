@@ -548,7 +548,7 @@ public final class Renderer {
         flat.transform = .identity
         flat.opacity = 1
         flat.anchorPoint = Point(x: 0, y: 0)
-        flat.position = Point(x: bounds.minX, y: bounds.minY)
+        flat.position = Point(x: 0, y: 0)
         let key = PageKey(flat: flat, safeArea: context.safeArea, window: currentWindow, screenSafeAreas: currentScreenSafeAreas,
                           groupDepth: groupDepth)
         // A page curled inside another's page gets a picture of its own (the
