@@ -54,6 +54,16 @@ import Testing
         return (p[0] / p[2] + 100, p[1] / p[2] + 150)
     }
 
+    /// The window's pixels whose centres the card shows within a point of its local (u, v).
+    static func pixels(near u: Double, _ v: Double) -> [(x: Int, y: Int)] {
+        (0..<400).flatMap { y in
+            (0..<400).compactMap { x -> (x: Int, y: Int)? in
+                let p = local(Double(x) + 0.5, Double(y) + 0.5)
+                return abs(p.u - u) < 1 && abs(p.v - v) < 1 ? (x, y) : nil
+            }
+        }
+    }
+
     /// The picture filtered at local point (u, v): texel centres at half points, clamped.
     static func sampled(_ u: Double, _ v: Double) -> [Double] {
         let tx = min(max(u - 0.5, 0), Double(size.width - 1)), ty = min(max(v - 0.5, 0), Double(size.height - 1))
@@ -113,14 +123,7 @@ import Testing
     @Test func aFadedTurnedCardFadesAsOneGroup() throws {
         let image = try Fixture.render(Fixture.window(400, 400, [Self.card(opacity: 0.5)]))
         // The middle of the green row: local (100, 140).
-        var hit: (Int, Int)?
-        for y in 0..<400 where hit == nil {
-            for x in 0..<400 {
-                let (u, v) = Self.local(Double(x) + 0.5, Double(y) + 0.5)
-                if abs(u - 100) < 1 && abs(v - 140) < 1 { hit = (x, y); break }
-            }
-        }
-        let (x, y) = try #require(hit)
+        let (x, y) = try #require(Self.pixels(near: 100, 140).first)
         let pixel = image[x, y]
         #expect(abs(Int(pixel.g) - 128) <= 1 && pixel.r <= 1 && pixel.b <= 1, "\(pixel)")
     }
@@ -182,17 +185,9 @@ import Testing
         let image = try renderer.render(Fixture.window(400, 400, [card]))
         #expect(renderer.flatPlanes.count == 0)
         // Local (15, 270): past the ring layer's left side, inside its oval.
-        var found = false
-        for y in 0..<400 {
-            for x in 0..<400 {
-                let (u, v) = Self.local(Double(x) + 0.5, Double(y) + 0.5)
-                if abs(u - 15) < 1 && abs(v - 270) < 1 {
-                    #expect(image[x, y].r == 255 && image[x, y].g == 0, "\(image[x, y])")
-                    found = true
-                }
-            }
-        }
-        #expect(found)
+        let seen = Self.pixels(near: 15, 270)
+        #expect(!seen.isEmpty)
+        for (x, y) in seen { #expect(image[x, y].r == 255 && image[x, y].g == 0, "\(image[x, y]) at (\(x), \(y))") }
     }
 
     /// Nearly edge-on, the card is a few pixels wide: drawn layer by layer,
@@ -215,17 +210,8 @@ import Testing
         let image = try renderer.render(Fixture.window(400, 400, [card]))
         #expect(renderer.flatPlanes.count == 0)
         // Local (-15, 275): outside the card, inside the overhanging red piece.
-        var found = false
-        for y in 0..<400 {
-            for x in 0..<400 {
-                let (u, v) = Self.local(Double(x) + 0.5, Double(y) + 0.5)
-                if abs(u + 15) < 1 && abs(v - 275) < 1 {
-                    let pixel = image[x, y]
-                    #expect(pixel.r == 255 && pixel.g == 0, "\(pixel) at (\(x), \(y))")
-                    found = true
-                }
-            }
-        }
-        #expect(found)
+        let seen = Self.pixels(near: -15, 275)
+        #expect(!seen.isEmpty)
+        for (x, y) in seen { #expect(image[x, y].r == 255 && image[x, y].g == 0, "\(image[x, y]) at (\(x), \(y))") }
     }
 }
