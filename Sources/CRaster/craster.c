@@ -527,26 +527,25 @@ static void rect_lines_of(const cr_quad *q, rect_lines *l) {
 
 /* The mask of pixel (x, y) when the lines decide it (all samples in, or
    none), else -1: sample_mask's answer is needed. */
-static inline int rect_lines_mask(const rect_lines *l, int x, int y) {
-    double px = x + 0.5, py = y + 0.5;
-    int all = 1;
-    for (int j = 0; j < 6; j++) {
-        double v = l->a[j] * px + l->b[j] * py + l->c[j];
-        if (v - l->reach[j] > l->margin[j]) continue;
-        all = 0;
-        /* Wholly outside one half-plane, W staying positive: no sample is in. */
-        if (j > 0 && v + l->reach[j] < -l->margin[j]) {
-            double W = l->a[0] * px + l->b[0] * py + l->c[0];
-            if (W - l->reach[0] > l->margin[0]) return 0;
-        }
-    }
-    return all ? (1 << CR_SAMPLES) - 1 : -1;
-}
-
-/* Function j of the lines at pixel (x, y)'s centre, evaluated as
-   rect_lines_mask evaluates it (so the answers agree bit for bit). */
+/* Function j of the lines at pixel (x, y)'s centre: every decision below
+   evaluates it this one way, so they agree bit for bit. */
 static inline double line_at(const rect_lines *l, int j, int x, int y) {
     return l->a[j] * (x + 0.5) + l->b[j] * (y + 0.5) + l->c[j];
+}
+
+/* Whether pixel (x, y) lies wholly on the inside of function j, or wholly outside it. */
+static inline int wholly_in(const rect_lines *l, int j, int x, int y) { return line_at(l, j, x, y) - l->reach[j] > l->margin[j]; }
+static inline int wholly_out(const rect_lines *l, int j, int x, int y) { return line_at(l, j, x, y) + l->reach[j] < -l->margin[j]; }
+
+static inline int rect_lines_mask(const rect_lines *l, int x, int y) {
+    int all = 1;
+    for (int j = 0; j < 6; j++) {
+        if (wholly_in(l, j, x, y)) continue;
+        all = 0;
+        /* Wholly outside one half-plane, W staying positive: no sample is in. */
+        if (j > 0 && wholly_out(l, j, x, y) && wholly_in(l, 0, x, y)) return 0;
+    }
+    return all ? (1 << CR_SAMPLES) - 1 : -1;
 }
 
 /* A double pixel index clamped into [lo, hi] (NaN to lo). */
@@ -574,29 +573,23 @@ static void lines_row_spans(const rect_lines *l, int y, int *os, int *oe, int *x
         double a = l->a[j];
         if (a == 0) {
             /* Constant along the row: the whole row is out, or none of it. */
-            if (line_at(l, j, *os, y) + l->reach[j] < -l->margin[j]
-                && line_at(l, 0, *os, y) - l->reach[0] > l->margin[0] && line_at(l, 0, *oe - 1, y) - l->reach[0] > l->margin[0])
-                *oe = *os;
+            if (wholly_out(l, j, *os, y) && wholly_in(l, 0, *os, y) && wholly_in(l, 0, *oe - 1, y)) *oe = *os;
             continue;
         }
         double root = l->out[j] + l->slope[j] * py;
         if (a > 0) {
             int cut = clamp_index(floor(root) - 1, *os, *oe);
-            if (cut > *os && line_at(l, j, cut - 1, y) + l->reach[j] < -l->margin[j]
-                && line_at(l, 0, *os, y) - l->reach[0] > l->margin[0] && line_at(l, 0, cut - 1, y) - l->reach[0] > l->margin[0])
-                *os = cut;
+            if (cut > *os && wholly_out(l, j, cut - 1, y) && wholly_in(l, 0, *os, y) && wholly_in(l, 0, cut - 1, y)) *os = cut;
         } else {
             int cut = clamp_index(ceil(root) + 1, *os, *oe);
-            if (cut < *oe && line_at(l, j, cut, y) + l->reach[j] < -l->margin[j]
-                && line_at(l, 0, cut, y) - l->reach[0] > l->margin[0] && line_at(l, 0, *oe - 1, y) - l->reach[0] > l->margin[0])
-                *oe = cut;
+            if (cut < *oe && wholly_out(l, j, cut, y) && wholly_in(l, 0, cut, y) && wholly_in(l, 0, *oe - 1, y)) *oe = cut;
         }
     }
     /* Inside: every function above its margin by its reach. */
     double lo = *os, hi = *oe - 1;
     for (int j = 0; j < 6 && lo <= hi; j++) {
         double a = l->a[j];
-        if (a == 0) { if (!(line_at(l, j, *os, y) - l->reach[j] > l->margin[j])) hi = lo - 1; continue; }
+        if (a == 0) { if (!wholly_in(l, j, *os, y)) hi = lo - 1; continue; }
         double root = l->in[j] + l->slope[j] * py;
         if (!(root == root)) { hi = lo - 1; continue; }
         if (a > 0) { if (floor(root) + 1 > lo) lo = floor(root) + 1; }
@@ -982,10 +975,10 @@ static void bilinear_span_avx2(const cr_quad *q, int32_t fx, int32_t fy, int32_t
     }
 }
 
-/* The clamped texel index of a 16.16 position (as bilinear_fixed clamps it). */
-static inline int32_t clamped_texel(int64_t f, int32_t last) {
+/* The floor of a 16.16 position as a texel index, clamped to [0, limit]. */
+static inline int texel_index(int64_t f, int limit) {
     int64_t i = f >> 16;
-    return (int32_t)(i < 0 ? 0 : (i > last ? last : i));
+    return i < 0 ? 0 : (i > limit ? limit : (int)i);
 }
 
 /*
@@ -1002,8 +995,8 @@ __attribute__((target("avx512f,avx512bw")))
 static int bilinear_window(const cr_quad *q, int32_t fx, int32_t fy, int32_t dx, int32_t dy, int n, uint32_t *out) {
     const int32_t last_x = q->tex_width - 1, last_y = q->tex_height - 1;
     /* The positions step linearly, so the first and the last pixel bound the texels. */
-    int32_t ax = clamped_texel(fx, last_x), bx = clamped_texel((int64_t)fx + (int64_t)dx * (n - 1), last_x);
-    int32_t ay = clamped_texel(fy, last_y), by = clamped_texel((int64_t)fy + (int64_t)dy * (n - 1), last_y);
+    int32_t ax = texel_index(fx, last_x), bx = texel_index((int64_t)fx + (int64_t)dx * (n - 1), last_x);
+    int32_t ay = texel_index(fy, last_y), by = texel_index((int64_t)fy + (int64_t)dy * (n - 1), last_y);
     int32_t x0 = ax < bx ? ax : bx, x1 = (ax < bx ? bx : ax) + 1, y0 = ay < by ? ay : by, y1 = ay < by ? by : ay;
     if (x1 - x0 >= 32 || y1 - y0 > 2) return 0;
     const __m512i lane = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
@@ -1157,11 +1150,6 @@ size_t cr_tile_count(int width, int height) {
     return (size_t)((width + CR_TILE_W - 1) / CR_TILE_W) * (size_t)((height + CR_TILE_H - 1) / CR_TILE_H);
 }
 
-/* The floor of a 16.16 position as a texel index, clamped to [0, limit]. */
-static inline int texel_index(int64_t f, int limit) {
-    int64_t i = f >> 16;
-    return i < 0 ? 0 : (i > limit ? limit : (int)i);
-}
 
 /* Whether every texel the filter reads for pixels whose positions lie
    between (ax, ay) and (bx, by) (16.16) lies in tiles of one colour, and
@@ -1494,7 +1482,7 @@ void cr_draw_quad(cr_target *t, const cr_quad *q) {
     int in_front = plain && q->x1 > q->x0 && q->y1 > q->y0;
     for (int k = 0; k < 4 && in_front; k++) {
         int x = k & 1 ? q->x1 - 1 : q->x0, y = k & 2 ? q->y1 - 1 : q->y0;
-        in_front = line_at(&lines_store, 0, x, y) - lines_store.reach[0] > lines_store.margin[0];
+        in_front = wholly_in(&lines_store, 0, x, y);
     }
     for (int y = q->y0; y < q->y1; y++) {
         /* The box's corners beside a turned layer are most of its pixels: skipped without a look. */

@@ -94,14 +94,7 @@ extension Renderer {
     func drawFlattened(_ layer: RenderLayer, toDevice: Homography, box: PixelBox?, context: inout DrawContext) throws {
         let bounds = layer.bounds.standardized
         guard let visible = box?.intersection(drawable(context)), !bounds.isEmpty else { return }
-        var flat = layer
-        flat.transform = .identity
-        flat.opacity = 1
-        flat.isDoubleSided = true
-        flat.anchorPoint = Point(x: 0, y: 0)
-        flat.position = Point(x: 0, y: 0)
-        let key = PageKey(flat: flat, safeArea: context.safeArea, window: currentWindow, screenSafeAreas: currentScreenSafeAreas,
-                          groupDepth: groupDepth)
+        let key = flatPage(of: layer, context: context)
         let plane: FlatPlane
         if let kept = flatPlanes.first(where: { $0.key == key }) {
             plane = kept
@@ -112,7 +105,7 @@ extension Renderer {
             let picture = try target.drawingImage {
                 target.clear()
                 var planeContext = DrawContext(target: target, clip: nil, safeArea: context.safeArea)
-                try draw(flat, parent: Homography(scaleX: scale, y: scale), context: &planeContext)
+                try draw(key.flat, parent: Homography(scaleX: scale, y: scale), context: &planeContext)
             }
             plane = FlatPlane(key: key, picture: Painted(picture))
             flatPlanes.append(plane)

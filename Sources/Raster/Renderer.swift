@@ -55,9 +55,9 @@ public final class Renderer {
     private var pageTiles: [UInt64] = []
     /// Curled pages being drawn, one inside another's page.
     private var curlDepth = 0
-    var currentWindow = Size(width: 390, height: 844)
+    private var currentWindow = Size(width: 390, height: 844)
     /// The frame's screens' own safe areas, by layer id.
-    var currentScreenSafeAreas: [Int: EdgeInsets] = [:]
+    private var currentScreenSafeAreas: [Int: EdgeInsets] = [:]
     /// The status bar and home indicator drawn at a size, in each colour, kept for the next frame.
     var chromePictures: [ChromeKey: Image] = [:]
     /// Subtrees turned in depth, flattened into their layers' planes, most recent last (Renderer+Plane).
@@ -78,6 +78,21 @@ public final class Renderer {
         let window: Size
         let screenSafeAreas: [Int: EdgeInsets]
         let groupDepth: Int
+    }
+
+    /// A layer as it lies in its own plane (not turned, curled or faded,
+    /// its bounds' origin at the picture's), and all its picture is drawn
+    /// from: a curled page's, a flattened plane's.
+    func flatPage(of layer: RenderLayer, context: DrawContext) -> PageKey {
+        var flat = layer
+        flat.curl = 0
+        flat.transform = .identity
+        flat.opacity = 1
+        flat.isDoubleSided = true
+        flat.anchorPoint = Point(x: 0, y: 0)
+        flat.position = Point(x: 0, y: 0)
+        return PageKey(flat: flat, safeArea: context.safeArea, window: currentWindow, screenSafeAreas: currentScreenSafeAreas,
+                       groupDepth: groupDepth)
     }
 
     struct RowKey: Hashable {
@@ -543,14 +558,8 @@ public final class Renderer {
             throw RasterError.tooLarge(what: "a curled page of \(width)×\(height)", pixels: width * height, limit: Self.framePixelLimit)
         }
         try charge(width * height + context.target.width * context.target.height)
-        var flat = layer
-        flat.curl = 0
-        flat.transform = .identity
-        flat.opacity = 1
-        flat.anchorPoint = Point(x: 0, y: 0)
-        flat.position = Point(x: 0, y: 0)
-        let key = PageKey(flat: flat, safeArea: context.safeArea, window: currentWindow, screenSafeAreas: currentScreenSafeAreas,
-                          groupDepth: groupDepth)
+        let key = flatPage(of: layer, context: context)
+        let flat = key.flat
         // A page curled inside another's page gets a picture of its own (the
         // kept one is the outer page's, being drawn), drawn afresh each time.
         let nested = curlDepth > 0
