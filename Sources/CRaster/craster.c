@@ -252,8 +252,70 @@ static inline unsigned sample_blocks(int shift, int x0, int x1) {
 
 static inline uint8_t *samples_of(cr_target *t, int32_t slot) { return t->pool + (size_t)slot * CR_SAMPLES * 4; }
 
+/*
+ * Most pixels with samples are on one layer's edge, or on the edge two
+ * layers share: each of their samples is one of two colours. Such a slot
+ * is kept short, as the two colours and which samples have the first
+ * (marked by the top bit of its owner, a pixel index below 2^31), and
+ * written out as 16 samples only when a layer covers some of each. Its
+ * samples are the same bytes either way: each colour is blended once
+ * with the same arithmetic each of its samples would have been, and the
+ * average of n samples of one colour and 16 - n of the other is the same
+ * sum. An edge pixel then costs a few words instead of 64 bytes filled,
+ * blended and summed.
+ */
+typedef struct {
+    uint32_t first, other;   /* the samples in `mask`, and the rest */
+    uint32_t mask;
+} short_slot;
+
+#define SHORT_SLOT 0x80000000u
+
+static inline int is_short(const cr_target *t, int32_t slot) { return ((uint32_t)t->owners[slot] & SHORT_SLOT) != 0; }
+static inline size_t owner_of(const cr_target *t, int32_t slot) { return (size_t)((uint32_t)t->owners[slot] & ~SHORT_SLOT); }
+
+static inline short_slot short_at(const cr_target *t, int32_t slot) {
+    short_slot c;
+    memcpy(&c, t->pool + (size_t)slot * CR_SAMPLES * 4, sizeof c);
+    return c;
+}
+
+static inline void set_short(cr_target *t, int32_t slot, short_slot c) { memcpy(samples_of(t, slot), &c, sizeof c); }
+
+/* A slot's 16 samples, whichever way it is kept. */
+static inline void samples_into(const cr_target *t, int32_t slot, uint8_t out[CR_SAMPLES * 4]) {
+    if (!is_short(t, slot)) { memcpy(out, t->pool + (size_t)slot * CR_SAMPLES * 4, CR_SAMPLES * 4); return; }
+    short_slot c = short_at(t, slot);
+    for (int k = 0; k < CR_SAMPLES; k++) store_px(out + k * 4, (c.mask >> k) & 1 ? c.first : c.other);
+}
+
+/* A short slot written out as its 16 samples. */
+static void lengthen(cr_target *t, int32_t slot) {
+    if (!is_short(t, slot)) return;
+    uint8_t samples[CR_SAMPLES * 4];
+    samples_into(t, slot, samples);
+    memcpy(samples_of(t, slot), samples, sizeof samples);
+    t->owners[slot] = (int32_t)((uint32_t)t->owners[slot] & ~SHORT_SLOT);
+}
+
+/* src over one colour, as blend() blends a sample. */
+static inline uint32_t over_sample(const uint8_t src[4], uint32_t sample) {
+    uint8_t d[4];
+    store_px(d, sample);
+    blend(d, src);
+    return load_px(d);
+}
+
 /* Pixel i (whose samples are in `slot`) set to its samples' average, rounded. */
 static void average_slot(cr_target *t, int32_t slot, size_t i) {
+    if (is_short(t, slot)) {
+        short_slot c = short_at(t, slot);
+        uint32_t n = (uint32_t)__builtin_popcount(c.mask), out = 0;
+        for (int k = 0; k < 4; k++)
+            out |= ((channel(c.first, k) * n + channel(c.other, k) * (CR_SAMPLES - n) + CR_SAMPLES / 2) / CR_SAMPLES) << (8 * k);
+        store_px(t->pixels + i * 4, out);
+        return;
+    }
     const uint8_t *s = samples_of(t, slot);
 #if defined(__SSE2__) && CR_SAMPLES == 16
     /* Four samples a load, summed per channel in 16-bit lanes (16 × 255 fits). */
@@ -290,11 +352,11 @@ static int32_t take_slot(cr_target *t, int x, int y) {
     if (t->used >= t->capacity) return -1;
     size_t i = (size_t)y * t->width + x;
     int32_t slot = t->used++;
-    t->owners[slot] = (int32_t)i;
+    t->owners[slot] = (int32_t)((uint32_t)i | SHORT_SLOT);
     t->slots[i] = slot;
     t->sampled_rows[y] |= (uint8_t)(1u << (x >> sample_block_shift(t->width)));
-    uint8_t *s = samples_of(t, slot);
-    for (int k = 0; k < CR_SAMPLES; k++) memcpy(s + k * 4, t->pixels + i * 4, 4);
+    uint32_t present = load_px(t->pixels + i * 4);
+    set_short(t, slot, (short_slot){present, present, 0});
     return slot;
 }
 
@@ -314,11 +376,30 @@ static void blend_samples(cr_target *t, int x, int y, const uint8_t src[4], int 
             return;
         }
     }
+    const uint32_t full = (1u << CR_SAMPLES) - 1, m = (uint32_t)mask;
+    if (is_short(t, slot)) {
+        short_slot c = short_at(t, slot);
+        int kept = 1;
+        if (m == full) { c.first = over_sample(src, c.first); c.other = over_sample(src, c.other); }
+        else if (c.mask == 0 || c.first == c.other) { c.first = over_sample(src, c.other); c.mask = m; }
+        else if (m == c.mask) c.first = over_sample(src, c.first);
+        else if (m == (~c.mask & full)) c.other = over_sample(src, c.other);
+        else kept = 0;
+        if (kept) {
+            set_short(t, slot, c);
+            average_slot(t, slot, i);
+            return;
+        }
+        /* Some samples of each colour covered: three or four colours now. */
+        lengthen(t, slot);
+    }
     uint8_t *s = samples_of(t, slot);
-    if (src[3] == 255 && mask == (1 << CR_SAMPLES) - 1) {
+    if (src[3] == 255 && m == full) {
         /* Covered whole by something opaque: the pixel is one colour again. */
         memcpy(t->pixels + i * 4, src, 4);
-        for (int k = 0; k < CR_SAMPLES; k++) memcpy(s + k * 4, src, 4);
+        uint32_t one = load_px(src);
+        set_short(t, slot, (short_slot){one, one, 0});
+        t->owners[slot] = (int32_t)((uint32_t)t->owners[slot] | SHORT_SLOT);
         return;
     }
 #if defined(__SSE2__) && CR_SAMPLES == 16
@@ -465,13 +546,47 @@ static int rect_mask_avx2(const cr_quad *q, int x, int y) {
     return mask;
 }
 
+/* rect_mask_avx2 eight samples at a time: the same operations in the same order. */
+__attribute__((target("avx512f")))
+static int rect_mask_avx512(const cr_quad *q, int x, int y) {
+    const double *m = q->m;
+    const __m512d zero = _mm512_setzero_pd();
+    const __m512d xd = _mm512_set1_pd((double)x), yd = _mm512_set1_pd((double)y);
+    const __m512d m0 = _mm512_set1_pd(m[0]), m1 = _mm512_set1_pd(m[1]), m2 = _mm512_set1_pd(m[2]);
+    const __m512d m3 = _mm512_set1_pd(m[3]), m4 = _mm512_set1_pd(m[4]), m5 = _mm512_set1_pd(m[5]);
+    const __m512d m6 = _mm512_set1_pd(m[6]), m7 = _mm512_set1_pd(m[7]), m8 = _mm512_set1_pd(m[8]);
+    const __m512d width = _mm512_set1_pd(q->width), height = _mm512_set1_pd(q->height);
+    const __m512d f0 = _mm512_set1_pd(q->f[0]), f1 = _mm512_set1_pd(q->f[1]), f2 = _mm512_set1_pd(q->f[2]);
+    int mask = 0;
+    for (int k = 0; k < CR_SAMPLES; k += 8) {
+        __m512d px = _mm512_add_pd(xd, _mm512_loadu_pd(sample_x + k)), py = _mm512_add_pd(yd, _mm512_loadu_pd(sample_y + k));
+        __m512d U = _mm512_add_pd(_mm512_add_pd(_mm512_mul_pd(px, m0), _mm512_mul_pd(py, m3)), m6);
+        __m512d V = _mm512_add_pd(_mm512_add_pd(_mm512_mul_pd(px, m1), _mm512_mul_pd(py, m4)), m7);
+        __m512d W = _mm512_add_pd(_mm512_add_pd(_mm512_mul_pd(px, m2), _mm512_mul_pd(py, m5)), m8);
+        /* W made positive (a negation is exact), then W = 0 skipped. */
+        __mmask8 negative = _mm512_cmp_pd_mask(W, zero, _CMP_LT_OQ);
+        U = _mm512_mask_sub_pd(U, negative, zero, U); V = _mm512_mask_sub_pd(V, negative, zero, V); W = _mm512_mask_sub_pd(W, negative, zero, W);
+        __mmask8 in = _mm512_cmp_pd_mask(W, zero, _CMP_NEQ_OQ);
+        in &= _mm512_cmp_pd_mask(U, zero, _CMP_GE_OQ);
+        in &= _mm512_cmp_pd_mask(V, zero, _CMP_GE_OQ);
+        in &= _mm512_cmp_pd_mask(U, _mm512_mul_pd(width, W), _CMP_LE_OQ);
+        in &= _mm512_cmp_pd_mask(V, _mm512_mul_pd(height, W), _CMP_LE_OQ);
+        __m512d ahead = _mm512_add_pd(_mm512_add_pd(_mm512_mul_pd(U, f0), _mm512_mul_pd(V, f1)), _mm512_mul_pd(W, f2));
+        in &= _mm512_cmp_pd_mask(ahead, zero, _CMP_GT_OQ);
+        mask |= (int)in << k;
+    }
+    return mask;
+}
+
 static int has_avx2(void);
+static int has_avx512(void);
 #endif
 
-/* A plain rectangle's 16-sample mask at pixel (x, y), four samples at a
-   time where the processor can. */
+/* A plain rectangle's 16-sample mask at pixel (x, y), eight or four
+   samples at a time where the processor can. */
 static inline int rect_samples_mask(const cr_quad *q, int x, int y) {
 #if CR_HAS_AVX2_PATH
+    if (has_avx512()) return rect_mask_avx512(q, x, y);
     return has_avx2() ? rect_mask_avx2(q, x, y) : sample_mask(q, x, y);
 #else
     return sample_mask(q, x, y);
@@ -1465,6 +1580,32 @@ static double whole_pixel_margin(const cr_quad *q) {
     return margin * 0.75;
 }
 
+/* Rows ahead whose edge pixels are asked for early. */
+#define EDGE_AHEAD 3
+
+/* An edge pixel's memory (its pixel, its slot, its texels) asked for a few
+   rows before it is drawn: down a steep edge each row's are a new cache
+   line of the frame and of the texture, which no prefetcher foresees. */
+static void prefetch_edges(const cr_target *t, const cr_quad *q, int y, int os, int oe) {
+    const double *h = q->m;
+    const double cy = y + 0.5;
+    for (int side = 0; side < 2; side++) {
+        int x = side ? oe - 1 : os;
+        if (x < 0 || x >= t->width) continue;
+        size_t i = (size_t)y * t->width + x;
+        _mm_prefetch((const char *)(t->pixels + i * 4), _MM_HINT_T0);
+        _mm_prefetch((const char *)(t->slots + i), _MM_HINT_T0);
+        double cx = x + 0.5, W = cx * h[2] + cy * h[5] + h[8];
+        if (!(W > 0)) continue;
+        double tx = texel_x(q, (cx * h[0] + cy * h[3] + h[6]) / W), ty = texel_y(q, (cx * h[1] + cy * h[4] + h[7]) / W);
+        int ix = tx < 0 ? 0 : (tx > q->tex_width - 1 ? q->tex_width - 1 : (int)tx);
+        int iy = ty < 0 ? 0 : (ty > q->tex_height - 2 ? (q->tex_height > 1 ? q->tex_height - 2 : 0) : (int)ty);
+        const char *p = (const char *)(q->texture + ((size_t)iy * q->tex_width + ix) * 4);
+        _mm_prefetch(p, _MM_HINT_T0);
+        _mm_prefetch(p + (size_t)q->tex_width * 4, _MM_HINT_T0);
+    }
+}
+
 void cr_draw_quad(cr_target *t, const cr_quad *q) {
     int ax0, ay0, ax1, ay1;
     if (aligned_rect(q, &ax0, &ay0, &ax1, &ay1)) { draw_aligned(t, q, ax0, ay0, ax1, ay1); return; }
@@ -1500,6 +1641,7 @@ void cr_draw_quad(cr_target *t, const cr_quad *q) {
         }
         if (plain) lines_row_spans(&lines_store, y, &os, &oe, &xs, &xe);
         else row_span(q, y, margin + q->radius, 0, &xs, &xe);
+        if (lines && q->texture && y + EDGE_AHEAD < q->y1) prefetch_edges(t, q, y + EDGE_AHEAD, os, oe);
         if (xe <= xs) {
             draw_edge_run(t, q, lines, y, os, oe);
             continue;
@@ -1592,7 +1734,9 @@ void cr_composite_target(cr_target *t, const cr_target *source, uint8_t alpha, i
                 composite_pixel(t, x, y, pixels + i * 4, alpha);
                 continue;
             }
-            const uint8_t *from = source->pool + (size_t)slot * CR_SAMPLES * 4;
+            uint8_t from[CR_SAMPLES * 4];
+            samples_into(source, slot, from);
+            lengthen(t, own);
             uint8_t *to = samples_of(t, own);
             for (int k = 0; k < CR_SAMPLES; k++) {
                 uint8_t c[4];
@@ -1609,7 +1753,7 @@ static void drop_samples(cr_target *t) {
     /* Only the pixels that took samples have a slot to drop (a fresh target: all of them). */
     if (t->used < 0) memset(t->slots, 0xff, (size_t)t->width * t->height * sizeof(int32_t));
     else
-        for (int s = 0; s < t->used; s++) t->slots[t->owners[s]] = -1;
+        for (int s = 0; s < t->used; s++) t->slots[owner_of(t, s)] = -1;
     memset(t->sampled_rows, 0, (size_t)t->height);
     t->used = 0;
 }
@@ -1629,7 +1773,7 @@ void cr_fill(cr_target *t, const uint8_t color[4]) {
 
 void cr_resolve(cr_target *t) {
     /* Slot s belongs to pixel owners[s]: no look-up of the pixel's slot (a miss a pixel). */
-    for (int s = 0; s < t->used; s++) average_slot(t, s, (size_t)t->owners[s]);
+    for (int s = 0; s < t->used; s++) average_slot(t, s, owner_of(t, s));
 }
 
 /* ---- Page curl ---------------------------------------------------------- */

@@ -95,6 +95,24 @@ import CRaster
         }
     }
 
+    /// Three layers meeting inside one pixel, no two of them splitting it
+    /// between them alone (one covers its left, one its top right, one its
+    /// bottom right): its samples then hold three colours, and still none of
+    /// the black under them shows. Each colour's share is about its area
+    /// (0.37, 0.63 × 0.41, 0.63 × 0.59), as 16 samples can tell it.
+    @Test func threeLayersMeetingInAPixelLeaveNoSeam() throws {
+        let (x, y) = (100.37, 50.41)
+        let a = Fixture.layer(1, frame: Rect(x: 10, y: 10, width: x - 10, height: 80), color: Color(red: 1, green: 0, blue: 1))
+        let b = Fixture.layer(2, frame: Rect(x: x, y: 10, width: 60, height: y - 10), color: Color(red: 0, green: 1, blue: 1))
+        let c = Fixture.layer(3, frame: Rect(x: x, y: y, width: 60, height: 90 - y), color: Color(red: 0, green: 0, blue: 1))
+        let image = try Fixture.render(Fixture.window(200, 100, [a, b, c]))
+        let p = image[100, 50]
+        #expect(Int(p.b) >= 254 && p.a == 255, "corner pixel \(p): black shows through")
+        let left = 0.37, topRight = 0.63 * 0.41
+        #expect(abs(Double(p.r) / 255 - left) <= 0.2, "corner pixel \(p): the left layer's share")
+        #expect(abs(Double(p.g) / 255 - topRight) <= 0.2, "corner pixel \(p): the top right layer's share")
+    }
+
     /// masksToBounds cuts a child to the parent's rounded bounds, also a
     /// child turned in 3-D (cut in the parent's plane, after projection).
     @Test func childIsClippedToItsParent() throws {
