@@ -1593,16 +1593,18 @@ static void prefetch_edges(const cr_target *t, const cr_quad *q, int y, int os, 
         int x = side ? oe - 1 : os;
         if (x < 0 || x >= t->width) continue;
         size_t i = (size_t)y * t->width + x;
-        _mm_prefetch((const char *)(t->pixels + i * 4), _MM_HINT_T0);
-        _mm_prefetch((const char *)(t->slots + i), _MM_HINT_T0);
+        __builtin_prefetch(t->pixels + i * 4);
+        __builtin_prefetch(t->slots + i);
         double cx = x + 0.5, W = cx * h[2] + cy * h[5] + h[8];
         if (!(W > 0)) continue;
         double tx = texel_x(q, (cx * h[0] + cy * h[3] + h[6]) / W), ty = texel_y(q, (cx * h[1] + cy * h[4] + h[7]) / W);
-        int ix = tx < 0 ? 0 : (tx > q->tex_width - 1 ? q->tex_width - 1 : (int)tx);
-        int iy = ty < 0 ? 0 : (ty > q->tex_height - 2 ? (q->tex_height > 1 ? q->tex_height - 2 : 0) : (int)ty);
-        const char *p = (const char *)(q->texture + ((size_t)iy * q->tex_width + ix) * 4);
-        _mm_prefetch(p, _MM_HINT_T0);
-        _mm_prefetch(p + (size_t)q->tex_width * 4, _MM_HINT_T0);
+        /* Clamped to the texture (NaN to its first texel): only an address to ask for. */
+        int last_row = q->tex_height > 1 ? q->tex_height - 2 : 0;
+        int ix = tx >= 0 ? (tx < q->tex_width - 1 ? (int)tx : q->tex_width - 1) : 0;
+        int iy = ty >= 0 ? (ty < last_row ? (int)ty : last_row) : 0;
+        const uint8_t *p = q->texture + ((size_t)iy * q->tex_width + ix) * 4;
+        __builtin_prefetch(p);
+        __builtin_prefetch(p + (size_t)q->tex_width * 4);
     }
 }
 
