@@ -1833,12 +1833,35 @@ typedef struct {
     double cx, cy, nx, ny, r, reach;
 } curl_shape;
 
+/* The curl finds its own coverage (its pixels' colours carry it), so
+   what it draws covers each pixel whole: where a pixel keeps samples (an
+   edge of what lies under the page) it is blended into every sample, which
+   the frame's resolve would otherwise set back to what they held. */
+#define CURL_COVERS ((1 << CR_SAMPLES) - 1)
+
+/* span_over's pixels [x0, x0 + n) of row y: rows and blocks with no
+   samples in one pass, the pixels of the others through their samples
+   (span_over's arithmetic: lanes_over(lanes_mul255(c, alpha), d)). */
+static void span_over_target(cr_target *t, int y, int x0, const uint8_t *texels, int n, uint32_t alpha) {
+    const unsigned blocks = t->sampled_rows[y];
+    if (!blocks || !(blocks & sample_blocks(sample_block_shift(t->width), x0, x0 + n))) {
+        span_over(t->pixels + ((size_t)y * t->width + x0) * 4, texels, n, 0, alpha);
+        return;
+    }
+    for (int k = 0; k < n; k++) {
+        uint32_t c = load_px(texels + (size_t)k * 4);
+        if (alpha != 255) c = lanes_mul255(c, alpha);
+        uint8_t cc[4];
+        store_px(cc, c);
+        blend_samples(t, x0 + k, y, cc, CURL_COVERS);
+    }
+}
+
 /* One pixel of the curl the careful way: its source found at its centre
    (or at four samples near a silhouette), shaded, blended. */
 static void curl_pixel_at(cr_target *t, const cr_quad *q, const curl_shape *c, int x, int y, int seen, double pu, double pv,
                           const curl_arc *arc) {
     double cx = c->cx, cy = c->cy, nx = c->nx, ny = c->ny, r = c->r, reach = c->reach;
-    size_t i = (size_t)y * t->width + x;
     uint32_t m = modulation(q, x, y);
     if (m == 0) return;
     double su = 0, sv = 0;
@@ -1882,13 +1905,13 @@ static void curl_pixel_at(cr_target *t, const cr_quad *q, const curl_shape *c, i
         if (hits < 4 && shadow > 0) {
             uint8_t s[4];
             store_px(s, div255(m * (uint32_t)shadow * (4 - hits) / 4) << 24);
-            blend(t->pixels + i * 4, s);
+            blend_samples(t, x, y, s, CURL_COVERS);
         }
-        blend(t->pixels + i * 4, px);
+        blend_samples(t, x, y, px, CURL_COVERS);
     } else if (shadow > 0) {
         uint8_t s[4];
         store_px(s, div255(m * (uint32_t)shadow) << 24);
-        blend(t->pixels + i * 4, s);
+        blend_samples(t, x, y, s, CURL_COVERS);
     }
 }
 
@@ -2082,8 +2105,8 @@ static void draw_flap_run(cr_target *t, const cr_quad *q, const curl_row *l, int
             for (int k = 0; k < n; k++) source[k] = flat;
         } else bilinear_span(q, fx, fy, dx, dy, n, source);
         shade_back(source, n);
-        /* Over the target at the page's opacity: span_over's arithmetic is lanes_over(lanes_mul255(c, alpha), d). */
-        span_over(t->pixels + ((size_t)y * t->width + x0) * 4, (const uint8_t *)(const void *)source, n, 0, q->alpha);
+        /* Over the target at the page's opacity. */
+        span_over_target(t, y, x0, (const uint8_t *)(const void *)source, n, q->alpha);
     }
 }
 
@@ -2095,7 +2118,10 @@ static void draw_shadow_run(cr_target *t, const cr_quad *q, const curl_shape *c,
         int shadow = (int)(96 * (1 - (d - c->r) / (c->r * 1.2)));
         if (shadow <= 0) continue;
         uint32_t s = div255(q->alpha * (uint32_t)shadow) << 24;
-        store_px(dst + (size_t)x * 4, lanes_over(s, load_px(dst + (size_t)x * 4)));
+        if (slot_at(t, x, y) < 0) { store_px(dst + (size_t)x * 4, lanes_over(s, load_px(dst + (size_t)x * 4))); continue; }
+        uint8_t ss[4];
+        store_px(ss, s);
+        blend_samples(t, x, y, ss, CURL_COVERS);
     }
 }
 
@@ -2127,7 +2153,7 @@ void cr_draw_curl(cr_target *t, const cr_quad *q, double cx, double cy, double n
             int s = runs[k][0], e = runs[k][1];
             if (runs[k][2] == RUN_PLAIN) {
                 const uint8_t *row = q->texture + ((size_t)(y - ay0) * q->tex_width + (s - ax0)) * 4;
-                span_over(t->pixels + ((size_t)y * t->width + s) * 4, row, e - s, 0, q->alpha);
+                span_over_target(t, y, s, row, e - s, q->alpha);
             } else if (runs[k][2] == RUN_FLAP) {
                 draw_flap_run(t, q, &l, y, s, e);
             } else if (runs[k][2] == RUN_SHADOW) {

@@ -286,6 +286,24 @@ import CRaster
         #expect(image[150, 110] == (255, 0, 0, 255))
     }
 
+    /// A curled page over another layer's anti-aliased edge (its pixels
+    /// keep samples) shows the page there: the curl covers the samples too,
+    /// which resolving the frame used to set back to the edge's colours.
+    @Test func aCurledPageHidesTheEdgesUnderIt() throws {
+        let white = Fixture.layer(1, frame: Rect(x: 0, y: 0, width: 300, height: 400), color: Color(white: 1))
+        let red = Fixture.layer(2, frame: Rect(x: 140.5, y: 90.25, width: 30.25, height: 200), color: Color(red: 1, green: 0, blue: 0))
+        var page = Fixture.layer(3, frame: Rect(x: 100, y: 100, width: 100, height: 150), color: nil)
+        page.sublayers = [Fixture.layer(4, frame: Rect(x: 0, y: 0, width: 100, height: 150), color: Color(red: 0, green: 0, blue: 1))]
+        page.curl = 0.4
+        let image = try Fixture.render(Fixture.window(300, 400, [white, red, page]))
+        // The red layer's left and right edges, on the page's flat top: blue.
+        for (x, y) in [(140, 105), (140, 120), (170, 110), (170, 125)] {
+            #expect(image[x, y] == (0, 0, 255, 255), "(\(x), \(y)): \(image[x, y])")
+        }
+        // Above the page the edge is still there, half red.
+        #expect(image[140, 95].g < 200 && image[140, 95].r == 255, "(140, 95): \(image[140, 95])")
+    }
+
     /// Faded views nested deeper than offscreen frames may go still fade
     /// what they hold: twelve levels at 80 % over one red view show it at
     /// 0.8^12 of red, by hand, not as red (the fades past the eighth were
