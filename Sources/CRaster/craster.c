@@ -48,6 +48,9 @@ static const double sample_y[CR_SAMPLES] = {
 
 /* Packed premultiplied pixels: RGBA bytes read as one little-endian word,
    two channels a lane (R and B, G and A) so one multiply serves two. */
+/* The mask of every sample of a pixel: what covers it whole. */
+#define ALL_SAMPLES ((1 << CR_SAMPLES) - 1)
+
 static inline uint32_t load_px(const uint8_t *p) { uint32_t v; memcpy(&v, p, 4); return v; }
 static inline void store_px(uint8_t *p, uint32_t v) { memcpy(p, &v, 4); }
 
@@ -366,7 +369,7 @@ static void blend_samples(cr_target *t, int x, int y, const uint8_t src[4], int 
     size_t i = (size_t)y * t->width + x;
     int32_t slot = slot_at(t, x, y);
     if (slot < 0) {
-        if (mask == (1 << CR_SAMPLES) - 1) { blend(t->pixels + i * 4, src); return; }
+        if (mask == ALL_SAMPLES) { blend(t->pixels + i * 4, src); return; }
         slot = take_slot(t, x, y);
         if (slot < 0) {
             /* Out of samples: plain coverage blending (a faint seam at worst). */
@@ -376,7 +379,7 @@ static void blend_samples(cr_target *t, int x, int y, const uint8_t src[4], int 
             return;
         }
     }
-    const uint32_t full = (1u << CR_SAMPLES) - 1, m = (uint32_t)mask;
+    const uint32_t full = ALL_SAMPLES, m = (uint32_t)mask;
     if (is_short(t, slot)) {
         short_slot c = short_at(t, slot);
         int kept = 1;
@@ -429,7 +432,7 @@ static void blend_samples(cr_target *t, int x, int y, const uint8_t src[4], int 
 
 /* The samples of pixel (x, y) the quad's clip lets it cover (all of them without one). */
 static inline int clip_samples(const cr_quad *q, int x, int y) {
-    if (!q->clip) return (1 << CR_SAMPLES) - 1;
+    if (!q->clip) return ALL_SAMPLES;
     if (x < q->clip_x0 || x >= q->clip_x1 || y < q->clip_y0 || y >= q->clip_y1) return 0;
     return q->clip[(size_t)(y - q->clip_y0) * (size_t)(q->clip_x1 - q->clip_x0) + (size_t)(x - q->clip_x0)];
 }
@@ -660,7 +663,7 @@ static inline int rect_lines_mask(const rect_lines *l, int x, int y) {
         /* Wholly outside one half-plane, W staying positive: no sample is in. */
         if (j > 0 && wholly_out(l, j, x, y) && wholly_in(l, 0, x, y)) return 0;
     }
-    return all ? (1 << CR_SAMPLES) - 1 : -1;
+    return all ? ALL_SAMPLES : -1;
 }
 
 /* A double pixel index clamped into [lo, hi] (NaN to lo). */
@@ -681,7 +684,7 @@ static inline int clamp_index(double x, int lo, int hi) {
  * pixels themselves say one or two.
  */
 static void lines_row_spans(const rect_lines *l, int y, int *os, int *oe, int *xs, int *xe) {
-    const int full = (1 << CR_SAMPLES) - 1;
+    const int full = ALL_SAMPLES;
     double py = y + 0.5;
     /* Outside: a pixel past function j's zero by its reach, W being safely positive there. */
     for (int j = 1; j < 6 && *os < *oe; j++) {
@@ -974,7 +977,7 @@ static void write_span(cr_target *t, const cr_quad *q, size_t i, const uint32_t 
         return;
     }
 #endif
-    const int full = (1 << CR_SAMPLES) - 1;
+    const int full = ALL_SAMPLES;
     /* The span's place, for its clip: one division a span. */
     const int y = (int)(i / (size_t)t->width), x = (int)(i - (size_t)y * t->width);
     for (int k = 0; k < n; k++) {
@@ -1314,7 +1317,7 @@ static void draw_interior(cr_target *t, const cr_quad *q, int y, int xs, int xe)
             size_t i = row + x;
             const int keep = clip_samples(q, x, y);
             if (fill == 0 || keep == 0) continue;
-            if (keep == (1 << CR_SAMPLES) - 1 && slot_at(t, x, y) < 0) store_px(t->pixels + i * 4, lanes_over(fill, load_px(t->pixels + i * 4)));
+            if (keep == ALL_SAMPLES && slot_at(t, x, y) < 0) store_px(t->pixels + i * 4, lanes_over(fill, load_px(t->pixels + i * 4)));
             else { uint8_t cc[4]; store_px(cc, fill); blend_samples(t, x, y, cc, keep); }
         }
         return;
@@ -1715,7 +1718,7 @@ static inline void composite_pixel(cr_target *t, int x, int y, const uint8_t *s,
     if (s[3] == 0 && s[0] == 0 && s[1] == 0 && s[2] == 0) return;
     uint8_t c[4];
     scale_px(c, s, alpha);
-    blend_samples(t, x, y, c, (1 << CR_SAMPLES) - 1);
+    blend_samples(t, x, y, c, ALL_SAMPLES);
 }
 
 void cr_composite(cr_target *t, const uint8_t *source, uint8_t alpha, int x0, int y0, int x1, int y1) {
@@ -1834,10 +1837,10 @@ typedef struct {
 } curl_shape;
 
 /* The curl finds its own coverage (its pixels' colours carry it), so
-   what it draws covers each pixel whole: where a pixel keeps samples (an
-   edge of what lies under the page) it is blended into every sample, which
-   the frame's resolve would otherwise set back to what they held. */
-#define CURL_COVERS ((1 << CR_SAMPLES) - 1)
+   what it draws covers each pixel whole (ALL_SAMPLES): where a pixel keeps
+   samples (an edge of what lies under the page) it is blended into every
+   sample, which the frame's resolve would otherwise set back to what they
+   held. */
 
 /* span_over's pixels [x0, x0 + n) of row y: rows and blocks with no
    samples in one pass, the pixels of the others through their samples
@@ -1853,7 +1856,7 @@ static void span_over_target(cr_target *t, int y, int x0, const uint8_t *texels,
         if (alpha != 255) c = lanes_mul255(c, alpha);
         uint8_t cc[4];
         store_px(cc, c);
-        blend_samples(t, x0 + k, y, cc, CURL_COVERS);
+        blend_samples(t, x0 + k, y, cc, ALL_SAMPLES);
     }
 }
 
@@ -1905,13 +1908,13 @@ static void curl_pixel_at(cr_target *t, const cr_quad *q, const curl_shape *c, i
         if (hits < 4 && shadow > 0) {
             uint8_t s[4];
             store_px(s, div255(m * (uint32_t)shadow * (4 - hits) / 4) << 24);
-            blend_samples(t, x, y, s, CURL_COVERS);
+            blend_samples(t, x, y, s, ALL_SAMPLES);
         }
-        blend_samples(t, x, y, px, CURL_COVERS);
+        blend_samples(t, x, y, px, ALL_SAMPLES);
     } else if (shadow > 0) {
         uint8_t s[4];
         store_px(s, div255(m * (uint32_t)shadow) << 24);
-        blend_samples(t, x, y, s, CURL_COVERS);
+        blend_samples(t, x, y, s, ALL_SAMPLES);
     }
 }
 
@@ -2112,16 +2115,13 @@ static void draw_flap_run(cr_target *t, const cr_quad *q, const curl_row *l, int
 
 /* A run of the curl's shadow: black, fading over 1.2 r past the rim. */
 static void draw_shadow_run(cr_target *t, const cr_quad *q, const curl_shape *c, const curl_row *l, int y, int xs, int xe) {
-    uint8_t *dst = t->pixels + ((size_t)y * t->width) * 4;
     for (int x = xs; x < xe; x++) {
         double d = l->ad * x + l->bd;
         int shadow = (int)(96 * (1 - (d - c->r) / (c->r * 1.2)));
         if (shadow <= 0) continue;
-        uint32_t s = div255(q->alpha * (uint32_t)shadow) << 24;
-        if (slot_at(t, x, y) < 0) { store_px(dst + (size_t)x * 4, lanes_over(s, load_px(dst + (size_t)x * 4))); continue; }
-        uint8_t ss[4];
-        store_px(ss, s);
-        blend_samples(t, x, y, ss, CURL_COVERS);
+        uint8_t s[4];
+        store_px(s, div255(q->alpha * (uint32_t)shadow) << 24);
+        blend_samples(t, x, y, s, ALL_SAMPLES);
     }
 }
 
@@ -2248,7 +2248,7 @@ long cr_shadow_corner_pixels(const cr_quad *q, double sx, double sy, double sw, 
 
 void cr_draw_shadow(cr_target *t, const cr_quad *q, double sx, double sy, double sw, double sh, double r, double sigma) {
     sigma = shadow_sigma(q, sigma);
-    const int full = (1 << CR_SAMPLES) - 1;
+    const int full = ALL_SAMPLES;
     for (int y = q->y0; y < q->y1; y++) {
         for (int x = q->x0; x < q->x1; x++) {
             uint32_t m = modulation(q, x, y);
