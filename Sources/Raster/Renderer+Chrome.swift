@@ -32,8 +32,9 @@ extension Renderer {
     }
 
     func drawChrome(_ chrome: WindowChrome, window: Size, into target: RenderTarget) throws {
-        // Edge pixels hold their samples apart until resolved: average them to read the band.
-        cr_resolve(&target.target)
+        // No resolve first: every path that blends into an edge pixel's
+        // samples sets the pixel to their average at once, so the band reads
+        // as resolved (the frame's final resolve is the safety net).
         if chrome.statusBarHeight >= 20 {
             let band = Rect(x: 0, y: 0, width: window.width, height: chrome.statusBarHeight)
             let layout = try SystemChrome.statusBarLayout(width: window.width, height: chrome.statusBarHeight)
