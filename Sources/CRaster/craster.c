@@ -46,11 +46,11 @@ static const double sample_y[CR_SAMPLES] = {
     0.53125, 0.21875, 0.90625, 0.40625, 0.03125, 0.71875, 0.34375, 0.84375,
     0.15625, 0.65625, 0.46875, 0.96875, 0.28125, 0.59375, 0.09375, 0.78125};
 
-/* Packed premultiplied pixels: RGBA bytes read as one little-endian word,
-   two channels a lane (R and B, G and A) so one multiply serves two. */
 /* The mask of every sample of a pixel: what covers it whole. */
 #define ALL_SAMPLES ((1 << CR_SAMPLES) - 1)
 
+/* Packed premultiplied pixels: RGBA bytes read as one little-endian word,
+   two channels a lane (R and B, G and A) so one multiply serves two. */
 static inline uint32_t load_px(const uint8_t *p) { uint32_t v; memcpy(&v, p, 4); return v; }
 static inline void store_px(uint8_t *p, uint32_t v) { memcpy(p, &v, 4); }
 
@@ -338,7 +338,6 @@ static void average_slot(cr_target *t, int32_t slot, size_t i) {
     for (int c = 0; c < 4; c++) t->pixels[i * 4 + c] = (uint8_t)((sum[c] + CR_SAMPLES / 2) / CR_SAMPLES);
 #endif
 }
-
 
 /* Pixel (x, y)'s slot, or -1. Its block's bit in sampled_rows (a byte a
    row, at hand) is read first: most pixels have no samples, and reading
@@ -643,8 +642,6 @@ static void rect_lines_of(const cr_quad *q, rect_lines *l) {
     }
 }
 
-/* The mask of pixel (x, y) when the lines decide it (all samples in, or
-   none), else -1: sample_mask's answer is needed. */
 /* Function j of the lines at pixel (x, y)'s centre: every decision below
    evaluates it this one way, so they agree bit for bit. */
 static inline double line_at(const rect_lines *l, int j, int x, int y) {
@@ -655,6 +652,8 @@ static inline double line_at(const rect_lines *l, int j, int x, int y) {
 static inline int wholly_in(const rect_lines *l, int j, int x, int y) { return line_at(l, j, x, y) - l->reach[j] > l->margin[j]; }
 static inline int wholly_out(const rect_lines *l, int j, int x, int y) { return line_at(l, j, x, y) + l->reach[j] < -l->margin[j]; }
 
+/* The mask of pixel (x, y) when the lines decide it (all samples in, or
+   none), else -1: sample_mask's answer is needed. */
 static inline int rect_lines_mask(const rect_lines *l, int x, int y) {
     int all = 1;
     for (int j = 0; j < 6; j++) {
@@ -977,7 +976,6 @@ static void write_span(cr_target *t, const cr_quad *q, size_t i, const uint32_t 
         return;
     }
 #endif
-    const int full = ALL_SAMPLES;
     /* The span's place, for its clip: one division a span. */
     const int y = (int)(i / (size_t)t->width), x = (int)(i - (size_t)y * t->width);
     for (int k = 0; k < n; k++) {
@@ -985,7 +983,7 @@ static void write_span(cr_target *t, const cr_quad *q, size_t i, const uint32_t 
         const int keep = clip_samples(q, x + k, y);
         if (q->clip && q->alpha != 255) c = lanes_mul255(c, q->alpha);
         if (c == 0 || keep == 0) continue;
-        if (keep == full && slot_at(t, x + k, y) < 0) store_px(dst + (size_t)k * 4, lanes_over(c, load_px(dst + (size_t)k * 4)));
+        if (keep == ALL_SAMPLES && slot_at(t, x + k, y) < 0) store_px(dst + (size_t)k * 4, lanes_over(c, load_px(dst + (size_t)k * 4)));
         else { uint8_t cc[4]; store_px(cc, c); blend_samples(t, x + k, y, cc, keep); }
     }
 }
@@ -1228,8 +1226,12 @@ void cr_use_wide_paths(int enabled) {
    which gives the same bytes (the filter's weights sum to 256, so a
    colour blended with itself is itself, on every path). */
 
+/* Tiles a row and a column of a texture's cr_texture_tiles has (the last may be partial). */
+static inline int tiles_across(int width) { return (width + CR_TILE_W - 1) / CR_TILE_W; }
+static inline int tiles_down(int height) { return (height + CR_TILE_H - 1) / CR_TILE_H; }
+
 void cr_texture_tiles(const uint8_t *texture, int width, int height, uint64_t *tiles) {
-    int across = (width + CR_TILE_W - 1) / CR_TILE_W, down = (height + CR_TILE_H - 1) / CR_TILE_H;
+    int across = tiles_across(width), down = tiles_down(height);
     for (int ty = 0; ty < down; ty++) {
         /* First every tile of the row is taken as its first texel's colour, then each texel may break it. */
         for (int tx = 0; tx < across; tx++)
@@ -1264,10 +1266,7 @@ void cr_texture_tiles(const uint8_t *texture, int width, int height, uint64_t *t
         }
 }
 
-size_t cr_tile_count(int width, int height) {
-    return (size_t)((width + CR_TILE_W - 1) / CR_TILE_W) * (size_t)((height + CR_TILE_H - 1) / CR_TILE_H);
-}
-
+size_t cr_tile_count(int width, int height) { return (size_t)tiles_across(width) * (size_t)tiles_down(height); }
 
 /* Whether every texel the filter reads for pixels whose positions lie
    between (ax, ay) and (bx, by) (16.16) lies in tiles of one colour, and
@@ -1278,7 +1277,7 @@ static inline int flat_box(const cr_quad *q, int64_t ax, int64_t ay, int64_t bx,
     int mx = q->tex_width - 1, my = q->tex_height - 1;
     int tx0 = texel_index(x_lo, mx) / CR_TILE_W, tx1 = texel_index(x_hi + 65536, mx) / CR_TILE_W;
     int ty0 = texel_index(y_lo, my) / CR_TILE_H, ty1 = texel_index(y_hi + 65536, my) / CR_TILE_H;
-    int across = (q->tex_width + CR_TILE_W - 1) / CR_TILE_W;
+    int across = tiles_across(q->tex_width);
     uint64_t word = q->tiles[(size_t)ty0 * across + tx0], first = word & CR_TILE_FLAT_MASK;
     if (!first || CR_TILE_ACROSS(word) < tx1 - tx0) return 0;
     /* Row by row: the tile at the box's left edge, and enough like it
@@ -2248,7 +2247,6 @@ long cr_shadow_corner_pixels(const cr_quad *q, double sx, double sy, double sw, 
 
 void cr_draw_shadow(cr_target *t, const cr_quad *q, double sx, double sy, double sw, double sh, double r, double sigma) {
     sigma = shadow_sigma(q, sigma);
-    const int full = ALL_SAMPLES;
     for (int y = q->y0; y < q->y1; y++) {
         for (int x = q->x0; x < q->x1; x++) {
             uint32_t m = modulation(q, x, y);
@@ -2262,7 +2260,7 @@ void cr_draw_shadow(cr_target *t, const cr_quad *q, double sx, double sy, double
             uint8_t src[4];
             scale_px(src, q->color, k);
             if (src[3] == 0) continue;
-            blend_samples(t, x, y, src, full);
+            blend_samples(t, x, y, src, ALL_SAMPLES);
         }
     }
 }
