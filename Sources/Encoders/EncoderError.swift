@@ -13,7 +13,7 @@ public enum EncoderError: Error, Equatable, CustomStringConvertible {
     case cannotRead(path: String, reason: String)
     /// libpng refused to encode the picture.
     case pngEncodingFailed(reason: String)
-    /// libimagequant could not build a palette or remap a frame.
+    /// libimagequant could not build a palette.
     case quantisationFailed(reason: String)
     /// giflib failed while writing the animation.
     case gifEncodingFailed(reason: String)

@@ -6,16 +6,17 @@ import Raster
 /// Encodes frames as an animated GIF that loops forever.
 ///
 /// Two passes over the frames: the first counts every frame's colours into one
-/// histogram, so the whole animation shares one palette and nothing flickers; the
-/// second remaps each frame onto it (libimagequant, Floyd–Steinberg) and hands it to
-/// giflib. After the first, a frame carries only the rectangle that changed since the
+/// histogram, from which libimagequant chooses one palette for the whole animation, so
+/// nothing flickers; the second remaps each frame onto it (`PaletteRemapper`,
+/// Floyd–Steinberg) and hands it to giflib. After the first, a frame carries only the rectangle that changed since the
 /// frame before (`ChangedRegion`); the rest stays on screen. Each pass composites the
 /// frame over white (GIF has only on/off transparency, and the frames are full screens,
 /// so a translucent pixel shows as it would on a white page); compositing twice rather
 /// than keeping every frame keeps memory at one frame.
 ///
 /// The same frames give the same bytes: the histogram is handed over in colour order,
-/// libimagequant runs on one thread, and neither library uses a clock or randomness.
+/// libimagequant runs on one thread, neither library uses a clock or randomness, and
+/// the remapping is integer arithmetic whose answers do not depend on the thread.
 public enum GIFEncoder {
     /// - Parameter frames: at least one, all the same size, delays in 0...65535 cs
     ///   (see `GIFTiming` for delays browsers show faithfully).
@@ -27,27 +28,11 @@ public enum GIFEncoder {
     public static func encode(_ frames: [GIFFrame], workers: Int = ProcessInfo.processInfo.activeProcessorCount,
                               progress: ((Int) -> Void)? = nil) throws -> Data {
         let (width, height) = try validate(frames)
-        let colours = histogram(of: frames, workers: max(1, min(workers, frames.count)))
-        // A libimagequant result remaps one frame at a time, so each worker
-        // has its own, quantised from the same histogram: the same palette
-        // (checked), and remapping at speed 6 leaves it as it is, so a frame's
-        // indices do not depend on which worker made them.
-        // Each worker's palette is chosen at once, one a thread: choosing one takes
-        // about as long as remapping a frame.
-        let quantisers = try (0..<max(1, min(workers, frames.count))).map { _ in try GIFQuantiser(width: width, height: height) }
-        let palettes = Palettes(count: quantisers.count), shared = Shared(quantisers: quantisers, frames: [])
-        DispatchQueue.concurrentPerform(iterations: quantisers.count) { k in
-            GIFQuantiser.runOnOneThread()
-            palettes.set(k, Result { try shared.quantisers[k].palette(for: colours) })
-        }
-        let palette = try palettes.get(0)
-        var remappers = [quantisers[0]]
-        func bytes(_ palette: [liq_color]) -> [UInt8] { palette.flatMap { [$0.r, $0.g, $0.b, $0.a] } }
-        for k in quantisers.indices.dropFirst() where bytes(try palettes.get(k)) == bytes(palette) {
-            remappers.append(quantisers[k])
-        }
+        let workers = max(1, min(workers, frames.count))
+        let colours = histogram(of: frames, workers: workers)
+        let palette = try GIFQuantiser().palette(for: colours)
         let writer = try GIFWriter(width: width, height: height, palette: palette)
-        try remap(frames, with: remappers) { i, region, indices in
+        try remap(frames, onto: palette.map { UInt32($0.r) | UInt32($0.g) << 8 | UInt32($0.b) << 16 }, workers: workers) { i, region, indices in
             try writer.add(&indices, region: region, delay: frames[i].delay)
             progress?(i + 1)  // frames are written in order
         }
@@ -58,7 +43,7 @@ public enum GIFEncoder {
     /// workers-th frame) and added up: counts do not depend on the order.
     private static func histogram(of frames: [GIFFrame], workers: Int) -> ColourHistogram {
         let (width, height) = (frames[0].image.width, frames[0].image.height)
-        let parts = Parts(count: workers), shared = Shared(quantisers: [], frames: frames)
+        let parts = Parts(count: workers), shared = Shared(frames: frames)
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             var rgba = [UInt8](repeating: 0, count: width * height * 4)
             var colours = ColourHistogram()
@@ -82,44 +67,29 @@ public enum GIFEncoder {
         }
     }
 
-    /// Each worker's palette, or why it has none.
-    private final class Palettes: @unchecked Sendable {
-        private let lock = NSLock()
-        private var palettes: [Result<[liq_color], any Error>]
-        init(count: Int) { palettes = Array(repeating: .success([]), count: count) }
-        func set(_ k: Int, _ palette: Result<[liq_color], any Error>) { lock.withLock { palettes[k] = palette } }
-        func get(_ k: Int) throws -> [liq_color] { try lock.withLock { palettes[k] }.get() }
-    }
-
-    /// Remaps the frames on one thread a quantiser, handing each frame's
-    /// indices to `write` in the frames' order, one call at a time. A worker
-    /// writes its own frame when its turn comes, so one frame is written while
-    /// the next are remapped.
-    private static func remap(_ frames: [GIFFrame], with quantisers: [GIFQuantiser],
+    /// Remaps the frames on `workers` threads, each with a remapper of its own,
+    /// handing each frame's indices to `write` in the frames' order, one call
+    /// at a time. A worker writes its own frame when its turn comes, so one
+    /// frame is written while the next are remapped.
+    private static func remap(_ frames: [GIFFrame], onto palette: [UInt32], workers: Int,
                               write: @escaping (Int, ChangedRegion?, inout [UInt8]) throws -> Void) throws {
-        let (width, height) = (quantisers[0].width, quantisers[0].height)
-        let turns = Turns(), shared = Shared(quantisers: quantisers, frames: frames)
-        do {
-            let writer = Writer(write: write)
-            // Threads of their own, not concurrentPerform: a worker waits for
-            // the others' turns, so every worker must really run at once.
-            Self.onThreads(quantisers.count) { worker in
-                GIFQuantiser.runOnOneThread()
-                var rgba = [UInt8](repeating: 0, count: width * height * 4), indices = [UInt8](repeating: 0, count: width * height)
-                for i in stride(from: worker, to: shared.frames.count, by: shared.quantisers.count) {
-                    var remapped: (any Error)?
-                    let image = shared.frames[i].image
-                    let region = i == 0 ? .whole(image) : ChangedRegion.between(shared.frames[i - 1].image, image)
-                    if !turns.failed, let region {
-                        composite(image, rows: region.y..<region.y + region.height, overWhiteInto: &rgba)
-                        do { try shared.quantisers[worker].remap(rgba, region, into: &indices) } catch { remapped = error }
-                    }
-                    // Every frame takes its turn, failed or not, so no worker waits for ever.
-                    turns.take(i) {
-                        if let remapped { throw remapped }
-                        try writer.write(i, region, &indices)
-                    }
+        let (width, height) = (frames[0].image.width, frames[0].image.height)
+        let turns = Turns(), shared = Shared(palette: palette, frames: frames)
+        let writer = Writer(write: write)
+        // Threads of their own, not concurrentPerform: a worker waits for
+        // the others' turns, so every worker must really run at once.
+        Self.onThreads(workers) { worker in
+            let remapper = PaletteRemapper(palette: shared.palette)
+            var rgba = [UInt8](repeating: 0, count: width * height * 4), indices = [UInt8](repeating: 0, count: width * height)
+            for i in stride(from: worker, to: shared.frames.count, by: workers) {
+                let image = shared.frames[i].image
+                let region = i == 0 ? .whole(image) : ChangedRegion.between(shared.frames[i - 1].image, image)
+                if !turns.failed, let region {
+                    composite(image, rows: region.y..<region.y + region.height, overWhiteInto: &rgba)
+                    remapper.remap(rgba, width: width, region: region, into: &indices)
                 }
+                // Every frame takes its turn, failed or not, so no worker waits for ever.
+                turns.take(i) { try writer.write(i, region, &indices) }
             }
         }
         if let failure = turns.failure { throw failure }
@@ -162,9 +132,9 @@ public enum GIFEncoder {
         let write: (Int, ChangedRegion?, inout [UInt8]) throws -> Void
     }
 
-    /// Each worker uses only its own quantiser (worker i, quantiser i); the frames are only read.
+    /// The workers only read these.
     private struct Shared: @unchecked Sendable {
-        let quantisers: [GIFQuantiser]
+        var palette: [UInt32] = []
         let frames: [GIFFrame]
     }
 

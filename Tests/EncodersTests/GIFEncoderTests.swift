@@ -38,7 +38,7 @@ import Testing
     /// get exact palette entries (error 0 over most of the screen); the photo-like
     /// thumbnail, 7 % of the screen with 22,500 colours, is dithered, about 4.5 levels off
     /// a pixel (measured), adding about 0.3. A 16-colour palette or swapped channels give
-    /// errors of 10 and more; the margin absorbs other libimagequant versions.
+    /// errors of 10 and more; the margin absorbs the palettes of other libimagequant versions.
     @Test func pixelsStayCloseToTheSource() throws {
         let frames = Self.frames()
         let gif = try DecodedGIF(GIFEncoder.encode(frames))
