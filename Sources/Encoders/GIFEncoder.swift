@@ -8,8 +8,9 @@ import Raster
 /// Two passes over the frames: the first counts every frame's colours into one
 /// histogram, from which libimagequant chooses one palette for the whole animation, so
 /// nothing flickers; the second remaps each frame onto it (`PaletteRemapper`,
-/// Floyd–Steinberg) and hands it to giflib. After the first, a frame carries only the rectangle that changed since the
-/// frame before (`ChangedRegion`); the rest stays on screen. Each pass composites the
+/// Floyd–Steinberg) and hands it to giflib. After the first, a frame carries only the
+/// rectangle that changed since the frame before (`ChangedRegion`); the rest stays on
+/// screen. Each pass composites the
 /// frame over white (GIF has only on/off transparency, and the frames are full screens,
 /// so a translucent pixel shows as it would on a white page); compositing twice rather
 /// than keeping every frame keeps memory at one frame.

@@ -53,11 +53,11 @@ final class GIFQuantiser {
 
     /// Debian builds libimagequant with OpenMP. On a busy 2-core machine two threads made
     /// the whole encode about 2.5× slower than one (a parallel region waits for its
-    /// slowest thread), and libimagequant 2.x chooses settings (its dither map) by thread
-    /// count, which would let the bytes differ between machines. omp_set_num_threads only
-    /// affects parallel regions started from the calling thread; it is looked up at run
-    /// time because a libimagequant built without OpenMP has none. OpenMP's thread count
-    /// is the calling thread's own, hence one thread for making and using a quantiser.
+    /// slowest thread), and with more threads its floating-point sums may be added up in
+    /// another order, letting the palette, and so the bytes, differ between machines.
+    /// omp_set_num_threads only affects parallel regions started from the calling thread
+    /// (hence one thread for making and using a quantiser); it is looked up at run time
+    /// because a libimagequant built without OpenMP has none.
     private static func runOnOneThread() {
         guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "omp_set_num_threads") else { return }
         unsafeBitCast(symbol, to: (@convention(c) (Int32) -> Void).self)(1)

@@ -36,7 +36,7 @@ import Testing
 
     /// Mean absolute error under 1.5/255 a channel over the whole screen. Flat UI colours
     /// get exact palette entries (error 0 over most of the screen); the photo-like
-    /// thumbnail, 7 % of the screen with 22,500 colours, is dithered, about 4.5 levels off
+    /// thumbnail, 7 % of the screen with 22,500 colours, is dithered, about 4 levels off
     /// a pixel (measured), adding about 0.3. A 16-colour palette or swapped channels give
     /// errors of 10 and more; the margin absorbs the palettes of other libimagequant versions.
     @Test func pixelsStayCloseToTheSource() throws {
