@@ -70,6 +70,24 @@ import Testing
         #expect(indices.allSatisfy { $0 == 1 })
     }
 
+    /// White (an entry of its own) between columns of grey 252, half-way between entries
+    /// 250 and 254: each grey pixel takes 254 (the lower index of the two) and passes on
+    /// about a level less, which would tip the white beside it to 254. White keeps its
+    /// own entry at every pixel: a still white area beside changing text must not flicker.
+    @Test func aColourWithAnEntryOfItsOwnIgnoresSmallErrors() {
+        let palette = [Self.grey(0), Self.grey(254), Self.grey(255), Self.grey(250)]
+        let (width, height) = (40, 24)
+        let rgba = [UInt8]((0..<width * height).flatMap { i -> [UInt8] in
+            let v: UInt8 = (i % width) % 2 == 0 ? 255 : 252
+            return [v, v, v, 255]
+        })
+        var indices = [UInt8](repeating: 9, count: width * height)
+        PaletteRemapper(palette: palette).remap(rgba, width: width,
+                                                region: ChangedRegion(x: 0, y: 0, width: width, height: height), into: &indices)
+        let whites = (0..<width * height).filter { ($0 % width) % 2 == 0 }
+        #expect(whites.filter { indices[$0] != 2 }.isEmpty)
+    }
+
     /// Grey 98 between entries 96 and 104: undithered every pixel would be 96, 2 levels
     /// off. Dithered, the two mix and the area's mean comes within half a level of 98
     /// (a quarter of the pixels 104 would be exact; passing on 14/16 of the error leaves
