@@ -292,6 +292,12 @@ static inline void samples_into(const cr_target *t, int32_t slot, uint8_t out[CR
     for (int k = 0; k < CR_SAMPLES; k++) store_px(out + k * 4, (c.mask >> k) & 1 ? c.first : c.other);
 }
 
+/* The slot made short with all its samples one colour. */
+static inline void set_one_colour(cr_target *t, int32_t slot, uint32_t colour) {
+    set_short(t, slot, (short_slot){colour, colour, 0});
+    t->owners[slot] = (int32_t)((uint32_t)t->owners[slot] | SHORT_SLOT);
+}
+
 /* A short slot written out as its 16 samples. */
 static void lengthen(cr_target *t, int32_t slot) {
     if (!is_short(t, slot)) return;
@@ -354,11 +360,10 @@ static int32_t take_slot(cr_target *t, int x, int y) {
     if (t->used >= t->capacity) return -1;
     size_t i = (size_t)y * t->width + x;
     int32_t slot = t->used++;
-    t->owners[slot] = (int32_t)((uint32_t)i | SHORT_SLOT);
+    t->owners[slot] = (int32_t)i;
     t->slots[i] = slot;
     t->sampled_rows[y] |= (uint8_t)(1u << (x >> sample_block_shift(t->width)));
-    uint32_t present = load_px(t->pixels + i * 4);
-    set_short(t, slot, (short_slot){present, present, 0});
+    set_one_colour(t, slot, load_px(t->pixels + i * 4));
     return slot;
 }
 
@@ -378,14 +383,14 @@ static void blend_samples(cr_target *t, int x, int y, const uint8_t src[4], int 
             return;
         }
     }
-    const uint32_t full = ALL_SAMPLES, m = (uint32_t)mask;
+    const uint32_t m = (uint32_t)mask;
     if (is_short(t, slot)) {
         short_slot c = short_at(t, slot);
         int kept = 1;
-        if (m == full) { c.first = over_sample(src, c.first); c.other = over_sample(src, c.other); }
+        if (m == ALL_SAMPLES) { c.first = over_sample(src, c.first); c.other = over_sample(src, c.other); }
         else if (c.mask == 0 || c.first == c.other) { c.first = over_sample(src, c.other); c.mask = m; }
         else if (m == c.mask) c.first = over_sample(src, c.first);
-        else if (m == (~c.mask & full)) c.other = over_sample(src, c.other);
+        else if (m == (~c.mask & ALL_SAMPLES)) c.other = over_sample(src, c.other);
         else kept = 0;
         if (kept) {
             set_short(t, slot, c);
@@ -396,12 +401,10 @@ static void blend_samples(cr_target *t, int x, int y, const uint8_t src[4], int 
         lengthen(t, slot);
     }
     uint8_t *s = samples_of(t, slot);
-    if (src[3] == 255 && m == full) {
+    if (src[3] == 255 && m == ALL_SAMPLES) {
         /* Covered whole by something opaque: the pixel is one colour again. */
         memcpy(t->pixels + i * 4, src, 4);
-        uint32_t one = load_px(src);
-        set_short(t, slot, (short_slot){one, one, 0});
-        t->owners[slot] = (int32_t)((uint32_t)t->owners[slot] | SHORT_SLOT);
+        set_one_colour(t, slot, load_px(src));
         return;
     }
 #if defined(__SSE2__) && CR_SAMPLES == 16

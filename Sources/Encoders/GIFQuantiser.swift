@@ -48,6 +48,9 @@ final class GIFQuantiser {
         guard let result else { throw EncoderError.quantisationFailed(reason: "no palette") }
         defer { liq_result_destroy(result) }
         let palette = liq_get_palette(result)!.pointee
+        guard (1...256).contains(palette.count) else {
+            throw EncoderError.quantisationFailed(reason: "a palette of \(palette.count) colours")
+        }
         return withUnsafeBytes(of: palette.entries) { Array($0.bindMemory(to: liq_color.self).prefix(Int(palette.count))) }
     }
 

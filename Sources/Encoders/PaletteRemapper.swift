@@ -85,16 +85,18 @@ struct PaletteRemapper {
             let e = (x + 1) * 3
             var er = (here[e] + 128) >> 8, eg = (here[e + 1] + 128) >> 8, eb = (here[e + 2] + 128) >> 8
             let p = pixels + x * 4
+            let (sr, sg, sb) = (Int32(p[0]), Int32(p[1]), Int32(p[2]))
             let incoming = er * er + eg * eg + eb * eb
+            // The source colour's own entry, when a small error is dropped for it: then also the answer.
+            var exact: Int?
             if incoming < smallestError {
                 (er, eg, eb) = (0, 0, 0)
             } else if incoming < smallErrorOnExactColour {
-                let (sr, sg, sb) = (Int32(p[0]), Int32(p[1]), Int32(p[2]))
-                let (cr, cg, cb) = cells.colour(cells.nearest(sr, sg, sb))
-                if cr == sr && cg == sg && cb == sb { (er, eg, eb) = (0, 0, 0) }
+                let own = cells.nearest(sr, sg, sb)
+                if cells.colour(own) == (sr, sg, sb) { (er, eg, eb, exact) = (0, 0, 0, own) }
             }
-            let r = clamp(Int32(p[0]) + limit(er)), g = clamp(Int32(p[1]) + limit(eg)), b = clamp(Int32(p[2]) + limit(eb))
-            let index = cells.nearest(r, g, b)
+            let r = clamp(sr + limit(er)), g = clamp(sg + limit(eg)), b = clamp(sb + limit(eb))
+            let index = exact ?? cells.nearest(r, g, b)
             out[x] = UInt8(truncatingIfNeeded: index)
             let (pr, pg, pb) = cells.colour(index)
             let (dr, dg, db) = ((r - pr) * passedOn, (g - pg) * passedOn, (b - pb) * passedOn)
