@@ -718,10 +718,15 @@ static void lines_row_spans(const rect_lines *l, int y, int *os, int *oe, int *x
     *xs = *xe = *os;
     if (lo > hi) return;
     int s = (int)lo, e = (int)hi + 1;
-    /* The roots' rounding may put an end a pixel out: checked, moved in. */
-    for (int k = 0; k < 2 && s < e && rect_lines_mask(l, s, y) != full; k++) s++;
-    for (int k = 0; k < 2 && s < e && rect_lines_mask(l, e - 1, y) != full; k++) e--;
-    if (s < e && rect_lines_mask(l, s, y) == full && rect_lines_mask(l, e - 1, y) == full) { *xs = s; *xe = e; }
+    /* The roots' rounding may put an end a pixel out: checked, moved in by
+       up to two pixels, each end's pixel asked once (a row's ends are much
+       of a turned layer's per-row work). */
+    int s_whole = 0, e_whole = 0;
+    for (int k = 0; s < e; k++, s++)
+        if ((s_whole = rect_lines_mask(l, s, y) == full) || k == 2) break;
+    for (int k = 0; s < e; k++, e--)
+        if ((e_whole = rect_lines_mask(l, e - 1, y) == full) || k == 2) break;
+    if (s < e && s_whole && e_whole) { *xs = s; *xe = e; }
 }
 
 /* One pixel the slow way: classified, sampled at the edge. A plain
