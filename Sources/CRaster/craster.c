@@ -686,7 +686,6 @@ static inline int clamp_index(double x, int lo, int hi) {
  * pixels themselves say one or two.
  */
 static void lines_row_spans(const rect_lines *l, int y, int *os, int *oe, int *xs, int *xe) {
-    const int full = ALL_SAMPLES;
     double py = y + 0.5;
     /* Outside: a pixel past function j's zero by its reach, W being safely positive there. */
     for (int j = 1; j < 6 && *os < *oe; j++) {
@@ -723,9 +722,9 @@ static void lines_row_spans(const rect_lines *l, int y, int *os, int *oe, int *x
        of a turned layer's per-row work). */
     int s_whole = 0, e_whole = 0;
     for (int k = 0; s < e; k++, s++)
-        if ((s_whole = rect_lines_mask(l, s, y) == full) || k == 2) break;
+        if ((s_whole = rect_lines_mask(l, s, y) == ALL_SAMPLES) || k == 2) break;
     for (int k = 0; s < e; k++, e--)
-        if ((e_whole = rect_lines_mask(l, e - 1, y) == full) || k == 2) break;
+        if ((e_whole = rect_lines_mask(l, e - 1, y) == ALL_SAMPLES) || k == 2) break;
     if (s < e && s_whole && e_whole) { *xs = s; *xe = e; }
 }
 

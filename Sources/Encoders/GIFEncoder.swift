@@ -75,12 +75,12 @@ public enum GIFEncoder {
     private static func remap(_ frames: [GIFFrame], onto palette: [UInt32], workers: Int,
                               write: @escaping (Int, ChangedRegion?, inout [UInt8]) throws -> Void) throws {
         let (width, height) = (frames[0].image.width, frames[0].image.height)
-        let turns = Turns(), shared = Shared(palette: palette, frames: frames)
+        let turns = Turns(), shared = Shared(frames: frames)
         let writer = Writer(write: write)
         // Threads of their own, not concurrentPerform: a worker waits for
         // the others' turns, so every worker must really run at once.
         Self.onThreads(workers) { worker in
-            let remapper = PaletteRemapper(palette: shared.palette)
+            let remapper = PaletteRemapper(palette: palette)
             var rgba = [UInt8](repeating: 0, count: width * height * 4), indices = [UInt8](repeating: 0, count: width * height)
             for i in stride(from: worker, to: shared.frames.count, by: workers) {
                 let image = shared.frames[i].image
@@ -133,9 +133,8 @@ public enum GIFEncoder {
         let write: (Int, ChangedRegion?, inout [UInt8]) throws -> Void
     }
 
-    /// The workers only read these.
+    /// The frames, which the workers only read.
     private struct Shared: @unchecked Sendable {
-        var palette: [UInt32] = []
         let frames: [GIFFrame]
     }
 

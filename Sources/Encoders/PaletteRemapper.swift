@@ -44,6 +44,7 @@ struct PaletteRemapper {
 
     /// - Parameter palette: 1 to 256 colours, as 0xAABBGGRR words (alpha ignored).
     init(palette: [UInt32]) {
+        // Not reachable from input: GIFQuantiser throws for a palette of any other size.
         precondition((1...256).contains(palette.count))
         cells = CandidateCells(palette: palette)
     }
@@ -51,6 +52,8 @@ struct PaletteRemapper {
     /// Writes one palette index per pixel of `region` of the opaque RGBA frame
     /// (`width` pixels a row) into `indices`, row by row.
     func remap(_ rgba: [UInt8], width: Int, region: ChangedRegion, into indices: inout [UInt8]) {
+        // Not reachable from input: GIFEncoder checks every frame has the first's size,
+        // and the region and buffers come from that size.
         precondition(region.x >= 0 && region.y >= 0 && region.x + region.width <= width
                      && (region.y + region.height) * width * 4 <= rgba.count && indices.count >= region.width * region.height)
         // Error diffused into the row being remapped and into the next, in 256ths of a
