@@ -1782,11 +1782,6 @@ void cr_fill(cr_target *t, const uint8_t color[4]) {
     drop_samples(t);
 }
 
-void cr_resolve(cr_target *t) {
-    /* Slot s belongs to pixel owners[s]: no look-up of the pixel's slot (a miss a pixel). */
-    for (int s = 0; s < t->used; s++) average_slot(t, s, owner_of(t, s));
-}
-
 /* ---- Page curl ---------------------------------------------------------- */
 
 /* Where on the flat page the surface seen at local point p comes from, for
@@ -1845,8 +1840,7 @@ typedef struct {
 /* The curl finds its own coverage (its pixels' colours carry it), so
    what it draws covers each pixel whole (ALL_SAMPLES): where a pixel keeps
    samples (an edge of what lies under the page) it is blended into every
-   sample, which the frame's resolve would otherwise set back to what they
-   held. */
+   sample, so that the samples still average to the pixel. */
 
 /* span_over's pixels [x0, x0 + n) of row y: rows and blocks with no
    samples in one pass, the pixels of the others through their samples

@@ -57,7 +57,6 @@ final class RenderTarget {
 
     /// The pixels, each edge pixel the average of its samples.
     func image() -> Image {
-        cr_resolve(&target)
         return Image(width: width, height: height, pixels: Array(UnsafeBufferPointer(start: pixels, count: width * height * 4)))
     }
 
@@ -72,7 +71,6 @@ final class RenderTarget {
         let bytes = try [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             target.pixels = buffer.baseAddress
             try body()
-            cr_resolve(&target)
             initialized = count
         }
         return Image(width: width, height: height, pixels: bytes)

@@ -47,7 +47,6 @@ extension Renderer {
         try budget.charge((context.under.count + 10) * width * height)
         let (pixels, scratch, sums) = backdropScratch.buffers(width: width, height: height)
         for (k, layer) in (context.under + [target]).enumerated() {
-            cr_resolve(&layer.target)
             cr_gather(pixels, Int32(width), Int32(height), layer.pixels, Int32(target.width), Int32(x0), Int32(y0), k == 0 ? 0 : 1)
         }
         if r > 0 { cr_box_blur(pixels, Int32(width), Int32(height), Int32(r), 3, scratch, sums) }

@@ -32,9 +32,9 @@ extension Renderer {
     }
 
     func drawChrome(_ chrome: WindowChrome, window: Size, into target: RenderTarget) throws {
-        // No resolve first: every path that blends into an edge pixel's
-        // samples sets the pixel to their average at once, so the band reads
-        // as resolved (the frame's final resolve is the safety net).
+        // Every path that blends into an edge pixel's samples sets the
+        // pixel to their average at once (craster.h), so the band reads as
+        // the frame will show it.
         if chrome.statusBarHeight >= 20 {
             let band = Rect(x: 0, y: 0, width: window.width, height: chrome.statusBarHeight)
             let layout = try SystemChrome.statusBarLayout(width: window.width, height: chrome.statusBarHeight)

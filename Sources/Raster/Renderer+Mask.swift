@@ -12,10 +12,10 @@ extension Renderer {
     /// through each other. The shadow is masked too, as there.
     func drawMasked(_ layer: RenderLayer, by mask: RenderLayer, toDevice: Homography, box: PixelBox?,
                     context: inout DrawContext) throws {
-        // Two clears, two resolves, a mask pass and a composite of the clip's box
-        // (nothing of the layer shows outside it, so neither picture is drawn there).
+        // Two clears, a mask pass and a composite of the clip's box (nothing
+        // of the layer shows outside it, so neither picture is drawn there).
         let region = drawable(context)
-        try budget.charge(6 * region.area)
+        try budget.charge(4 * region.area)
         let picture = takeTarget(like: context.target)
         let stencil = takeTarget(like: context.target)
         groupDepth += 1
@@ -29,11 +29,9 @@ extension Renderer {
         unmasked.opacity = 1
         var inner = DrawContext(target: picture, clip: context.clip, safeArea: context.safeArea, under: context.under + [context.target])
         try drawLayer(unmasked, toDevice: toDevice, box: box, context: &inner)
-        cr_resolve(&picture.target)
         let bounds = layer.bounds.standardized
         var maskContext = DrawContext(target: stencil, clip: context.clip, safeArea: context.safeArea)
         try draw(mask, parent: Homography(translationX: -bounds.minX, y: -bounds.minY).concatenating(toDevice), context: &maskContext)
-        cr_resolve(&stencil.target)
         let (x0, y0, x1, y1) = (Int32(region.x0), Int32(region.y0), Int32(region.x1), Int32(region.y1))
         cr_apply_mask(picture.pixels, stencil.pixels, Int32(context.target.width), Int32(context.target.height), x0, y0, x1, y1)
         cr_composite(&context.target.target, picture.pixels, UInt8((min(layer.opacity, 1) * 255).rounded()), x0, y0, x1, y1)

@@ -22,8 +22,8 @@ extension Renderer {
         let region = region.standardized
         guard region.width > 0, region.height > 0, region.minX.isFinite, region.minY.isFinite, region.width.isFinite,
               region.height.isFinite, let (width, height) = contentPixels(for: region.size) else { return }
-        // A clear, the picture's own drawing (charged as it is drawn), a resolve and the parts' copies.
-        try budget.charge(3 * width * height)
+        // A clear, the picture's own drawing (charged as it is drawn) and the parts' copies.
+        try budget.charge(2 * width * height)
         let target = RenderTarget(width: width, height: height)
         var flat = picture
         flat.anchorPoint = .zero

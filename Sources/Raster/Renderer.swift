@@ -215,10 +215,10 @@ public final class Renderer {
         // An opacity that rounds to 255 draws as 1: no group (its composite could only lose samples).
         if alpha < 255 && !layer.sublayers.isEmpty && groupDepth < Self.groupDepthLimit {
             // Group opacity: the subtree composited once, then faded. Nothing
-            // of it can fall outside the clip's box, so only that is cleared,
-            // resolved and composited (each dearer than a blend).
+            // of it can fall outside the clip's box, so only that is cleared
+            // and composited (each dearer than a blend).
             let region = drawable(context)
-            try charge(4 * region.area)
+            try charge(3 * region.area)
             let offscreen = takeTarget(like: context.target)
             groupDepth += 1
             defer { giveBack(offscreen, drawnIn: region); groupDepth -= 1 }
@@ -226,7 +226,6 @@ public final class Renderer {
             var opaque = layer
             opaque.opacity = 1
             try drawLayer(opaque, toDevice: toDevice, box: box, context: &inner)
-            cr_resolve(&offscreen.target)
             cr_composite_target(&context.target.target, &offscreen.target, alpha,
                                 Int32(region.x0), Int32(region.y0), Int32(region.x1), Int32(region.y1))
             return
@@ -575,8 +574,7 @@ public final class Renderer {
             page.clear()
             var pageContext = DrawContext(target: page, clip: nil, safeArea: context.safeArea)
             try draw(flat, parent: Homography(scaleX: scale, y: scale), context: &pageContext)
-            // The page's own pixels are the curl's texture: resolved, not copied.
-            cr_resolve(&page.target)
+            // The page's own pixels are the curl's texture, not a copy.
             tiles = [UInt64](repeating: 0, count: cr_tile_count(Int32(width), Int32(height)))
             cr_texture_tiles(page.pixels, Int32(width), Int32(height), &tiles)
             if !nested {

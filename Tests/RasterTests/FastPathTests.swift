@@ -80,7 +80,6 @@ import Testing
             } else {
                 cr_draw_quad(&t, &quad)
             }
-            cr_resolve(&t)
         }
         return target.pixels
     }

@@ -458,7 +458,6 @@ extension RenderFrame {
                         if round % 3 != 1 { layer.texture = tex.baseAddress; layer.tex_width = 6; layer.tex_height = 6 }
                         cr_draw_quad(&t, &layer)
                     }
-                    cr_resolve(&t)
                 }
                 return target.pixels
             }

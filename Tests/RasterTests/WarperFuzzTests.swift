@@ -3,8 +3,10 @@ import Testing
 
 /// The warper's C loops on random quads: any map (perspective, behind the
 /// eye, degenerate), any size, texture, radius, border, clip and curl. It
-/// must not read or write out of bounds (a crash here) and every pixel it
-/// leaves must be valid premultiplied colour (no channel above its alpha).
+/// must not read or write out of bounds (a crash here), every pixel it
+/// leaves must be valid premultiplied colour (no channel above its alpha),
+/// and a pixel with samples of its own must hold their average (nothing
+/// resolves them afterwards).
 @Suite struct WarperFuzzTests {
     /// A fixed-seed generator: the same cases on every run.
     struct SplitMix {
@@ -26,7 +28,7 @@ import Testing
         var pool = [UInt8](repeating: 0, count: 512 * Int(CR_SAMPLES) * 4)
         var owners = [Int32](repeating: 0, count: 512)
         var sampledRows = [UInt8](repeating: 0, count: height)
-        var invalid = 0
+        var invalid = 0, unaveraged = 0, sampled = 0
         for round in 0..<1500 {
             let tw = 1 + Int(random.next() * 40), th = 1 + Int(random.next() * 40)
             var texture = (0..<tw * th * 4).map { _ in UInt8(random.next() * 255) }
@@ -69,7 +71,9 @@ import Testing
                                 cr_draw_curl(&target, &quad, random.next() * 100, random.next() * 100, 0.3, 0.954, random.next() * 30)
                             }
                         }
-                        cr_resolve(&target)
+                        let off = Self.pixelsOffTheirSamples(target)
+                        unaveraged += off.count
+                        sampled += off.of
                     } } }
                 }
             }
@@ -78,6 +82,33 @@ import Testing
             }
         }
         #expect(invalid == 0)
+        #expect(unaveraged == 0, "\(unaveraged) of \(sampled) pixels with samples")
+        #expect(sampled > 10_000)
+    }
+
+    /// The pixels with samples of their own that differ from their samples'
+    /// average (each channel's sum over 16, rounded half up), of how many.
+    /// The samples are read as craster.c keeps them: a slot whose owner has
+    /// the top bit set holds two colours and a mask (the first colour's
+    /// samples), any other one 16 RGBA samples.
+    static func pixelsOffTheirSamples(_ t: cr_target) -> (count: Int, of: Int) {
+        var count = 0
+        let used = Int(max(t.used, 0))
+        for slot in 0..<used {
+            let owner = UInt32(bitPattern: t.owners[slot])
+            let pixel = t.pixels + Int(owner & 0x7fff_ffff) * 4
+            let samples = t.pool + slot * Int(CR_SAMPLES) * 4
+            var sums = [Int](repeating: 0, count: 4)
+            if owner & 0x8000_0000 != 0 {
+                let mask = UnsafeRawPointer(samples).loadUnaligned(fromByteOffset: 8, as: UInt32.self)
+                let n = (0..<16).filter { mask >> $0 & 1 == 1 }.count
+                for c in 0..<4 { sums[c] = Int(samples[c]) * n + Int(samples[4 + c]) * (16 - n) }
+            } else {
+                for k in 0..<16 { for c in 0..<4 { sums[c] += Int(samples[k * 4 + c]) } }
+            }
+            if (0..<4).contains(where: { Int(pixel[$0]) != (sums[$0] + 8) / 16 }) { count += 1 }
+        }
+        return (count, used)
     }
 
     private func pow10(_ x: Double) -> Double { (0..<Int(x.rounded(.down) + 3)).reduce(0.001) { r, _ in r * 10 } * (1 + x - x.rounded(.down)) }

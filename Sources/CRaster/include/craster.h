@@ -18,6 +18,9 @@
  * into the samples it covers. Two layers that share an edge then split the
  * pixel's samples between them and no background shows through the seam,
  * which blending partial coverages one after the other cannot avoid.
+ * Every change to a pixel's samples ends by setting the pixel to their
+ * average, so the pixels are the picture at any time: nothing resolves
+ * the samples afterwards.
  */
 
 #define CR_SAMPLES 16
@@ -100,7 +103,7 @@ void cr_clip_quad(uint16_t *mask, int x0, int y0, int x1, int y1, const cr_quad 
    over the target, inside the box. */
 void cr_composite(cr_target *t, const uint8_t *source, uint8_t alpha, int x0, int y0, int x1, int y1);
 
-/* Composites the resolved target `source` (the same size) at `alpha` over
+/* Composites the target `source` (the same size) at `alpha` over
    `t` inside the box; where a source pixel keeps samples, sample by sample,
    so that an edge two offscreen groups share meets as it would drawn
    straight in (averaged first, what is under would show through). */
@@ -122,9 +125,6 @@ void cr_use_wide_paths(int enabled);
    filter; on by default. Both paths give the same bytes: tests compare
    them. */
 void cr_use_fast_paths(int enabled);
-
-/* Averages every pixel's samples into it (the samples stay for later layers). */
-void cr_resolve(cr_target *t);
 
 /*
  * A page curled round a cylinder (the reference's cylinder model): the
