@@ -1344,6 +1344,9 @@ static void draw_interior(cr_target *t, const cr_quad *q, int y, int xs, int xe)
         step_x = (int32_t)floor(sx * 65536.0 + 0.5); step_y = (int32_t)floor(sy * 65536.0 + 0.5);
     }
     const texel_scale scale = texel_scale_of(q);
+    /* Whether opaque texels may be stored as they are (no opacity or clip
+       to apply): a fast path, checked against blend_span by the tests. */
+    const int plain = q->alpha == 255 && !q->clip && fast_paths_allowed;
     /* Under perspective, the exact position at each span's end is the next span's start: solved once. */
     int32_t next_fx = 0, next_fy = 0;
     if (!affine) {
@@ -1436,6 +1439,17 @@ static void draw_interior(cr_target *t, const cr_quad *q, int y, int xs, int xe)
         } else if (exact) {
             memcpy(source, q->texture + ((size_t)(fya >> 16) * q->tex_width + (fxa >> 16)) * 4, (size_t)n * 4);
         } else bilinear_span(q, fx, fy, dx, dy, n, source);
+        if (plain && !SAMPLED(x0, n)) {
+            /* All opaque over pixels without samples (most of a screen's
+               picture): stored as they are, as blend_span would store them,
+               without its passes over the span and its reads of the target. */
+            uint32_t all = 0xffffffffu;
+            for (int k = 0; k < n; k++) all &= source[k];
+            if ((all >> 24) == 255) {
+                memcpy(t->pixels + (row + x0) * 4, source, (size_t)n * 4);
+                continue;
+            }
+        }
         blend_span(t, q, row + x0, source, n, color, SAMPLED(x0, n));
     }
 #undef SAMPLED
