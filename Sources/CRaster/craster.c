@@ -911,13 +911,20 @@ static void write_span(cr_target *t, const cr_quad *q, size_t i, const uint32_t 
 /* `sampled`: whether the span may have pixels with samples (a block of
    sampled_rows it touches has some); where not, no slot need be read. */
 static void blend_span(cr_target *t, const cr_quad *q, size_t i, uint32_t *source, int n, uint32_t color, int sampled) {
-    if (color != 0) {
-        uint32_t all = 0xffffffffu;
-        for (int k = 0; k < n; k++) all &= source[k];
-        if ((all >> 24) != 255)
-            for (int k = 0; k < n; k++)
-                if ((source[k] >> 24) != 255) source[k] += lanes_mul255(color, 255 - (source[k] >> 24));
-    }
+    uint32_t all = 0xffffffffu;
+    for (int k = 0; k < n; k++) all &= source[k];
+    if ((all >> 24) == 255) {
+        /* All opaque (most of a screen's picture) over pixels without
+           samples, at full opacity and unclipped: they are the pixels, so
+           stored as they are without write_span's passes and its reads of
+           the target. A fast path: the tests compare it with write_span. */
+        if (!sampled && q->alpha == 255 && !q->clip && fast_paths_allowed) {
+            memcpy(t->pixels + i * 4, source, (size_t)n * 4);
+            return;
+        }
+    } else if (color != 0)
+        for (int k = 0; k < n; k++)
+            if ((source[k] >> 24) != 255) source[k] += lanes_mul255(color, 255 - (source[k] >> 24));
     if (q->alpha != 255 && !q->clip)
         for (int k = 0; k < n; k++) source[k] = lanes_mul255(source[k], q->alpha);
     write_span(t, q, i, source, n, sampled);
@@ -1344,9 +1351,6 @@ static void draw_interior(cr_target *t, const cr_quad *q, int y, int xs, int xe)
         step_x = (int32_t)floor(sx * 65536.0 + 0.5); step_y = (int32_t)floor(sy * 65536.0 + 0.5);
     }
     const texel_scale scale = texel_scale_of(q);
-    /* Whether opaque texels may be stored as they are (no opacity or clip
-       to apply): a fast path, checked against blend_span by the tests. */
-    const int plain = q->alpha == 255 && !q->clip && fast_paths_allowed;
     /* Under perspective, the exact position at each span's end is the next span's start: solved once. */
     int32_t next_fx = 0, next_fy = 0;
     if (!affine) {
@@ -1439,17 +1443,6 @@ static void draw_interior(cr_target *t, const cr_quad *q, int y, int xs, int xe)
         } else if (exact) {
             memcpy(source, q->texture + ((size_t)(fya >> 16) * q->tex_width + (fxa >> 16)) * 4, (size_t)n * 4);
         } else bilinear_span(q, fx, fy, dx, dy, n, source);
-        if (plain && !SAMPLED(x0, n)) {
-            /* All opaque over pixels without samples (most of a screen's
-               picture): stored as they are, as blend_span would store them,
-               without its passes over the span and its reads of the target. */
-            uint32_t all = 0xffffffffu;
-            for (int k = 0; k < n; k++) all &= source[k];
-            if ((all >> 24) == 255) {
-                memcpy(t->pixels + (row + x0) * 4, source, (size_t)n * 4);
-                continue;
-            }
-        }
         blend_span(t, q, row + x0, source, n, color, SAMPLED(x0, n));
     }
 #undef SAMPLED
