@@ -23,8 +23,12 @@ _Static_assert(SPAN == 1 << SPAN_SHIFT, "SPAN is a power of two");
 /* Flat runs' ends solved before a row is drawn (the rest as it goes). */
 #define RUNS_AHEAD 32
 
-/* Fast paths may be turned off, so that tests can compare them with the general path. */
-static int fast_paths_allowed = 1;
+/* Tests turn paths off to compare them with the general path. The switches
+   are per thread, so a test doing that never changes what another test,
+   running beside it in the same process, draws; initial-exec, so reading
+   them in the hot loops is one load, not a call to __tls_get_addr. */
+#define CR_THREAD_SWITCH static _Thread_local __attribute__((tls_model("initial-exec")))
+CR_THREAD_SWITCH int fast_paths_allowed = 1;
 
 void cr_use_fast_paths(int enabled) { fast_paths_allowed = enabled; }
 
@@ -1199,18 +1203,18 @@ static int bilinear_span_window(const cr_quad *q, int32_t fx, int32_t fy, int32_
     return 1;
 }
 
-static int wide_paths_allowed = 1;
+CR_THREAD_SWITCH int widest_path = CR_PATHS_AVX512;
 
 static int has_avx2(void) {
     static int answer = -1;
     if (answer < 0) answer = __builtin_cpu_supports("avx2") ? 1 : 0;
-    return answer && wide_paths_allowed;
+    return answer && widest_path >= CR_PATHS_AVX2;
 }
 
 static int has_avx512(void) {
     static int answer = -1;
     if (answer < 0) answer = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") ? 1 : 0;
-    return answer && wide_paths_allowed;
+    return answer && widest_path >= CR_PATHS_AVX512;
 }
 #endif
 
@@ -1224,11 +1228,11 @@ static void bilinear_span(const cr_quad *q, int32_t fx, int32_t fy, int32_t dx, 
     for (int k = 0; k < n; k++, fx += dx, fy += dy) out[k] = bilinear_fixed(q, fx, fy);
 }
 
-void cr_use_wide_paths(int enabled) {
+void cr_limit_paths(int widest) {
 #if CR_HAS_AVX2_PATH
-    wide_paths_allowed = enabled;
+    widest_path = widest;
 #else
-    (void)enabled;
+    (void)widest;
 #endif
 }
 

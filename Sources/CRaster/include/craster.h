@@ -116,14 +116,18 @@ void cr_clear_box(cr_target *t, int x0, int y0, int x1, int y1);
 /* Sets every pixel in the box to a premultiplied colour and drops samples. */
 void cr_fill(cr_target *t, const uint8_t color[4]);
 
-/* Whether the eight-pixel (AVX2) paths may run where the processor has
-   them; on by default. Both paths give the same bytes: tests compare them. */
-void cr_use_wide_paths(int enabled);
+/* The widest vector paths that may run, where the processor has them:
+   one pixel (or sample) at a time, AVX2, or AVX-512 (the default). Every
+   path gives the same bytes, so a preview is the same on every machine;
+   tests compare them all on a machine with AVX-512. For the calling
+   thread only. */
+enum { CR_PATHS_SCALAR = 0, CR_PATHS_AVX2 = 1, CR_PATHS_AVX512 = 2 };
+void cr_limit_paths(int widest);
 
 /* Whether layers that lie on whole pixels (unturned, at whole-pixel places)
    take their fast path, and runs of pixels over flat tiles skip the
    filter; on by default. Both paths give the same bytes: tests compare
-   them. */
+   them. For the calling thread only. */
 void cr_use_fast_paths(int enabled);
 
 /*
