@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <lauxlib.h>
 #include <lualib.h>
@@ -291,7 +292,13 @@ int segue_fatal(lua_State *L, int status) {
 
 void segue_sandbox_begin_work(SegueSandbox *sb) {
     if (sb->depth++ == 0) {
-        atomic_store_explicit(&sb->active, ++sb->serial, memory_order_relaxed);
+        /* The limit counts this thread's processor time, so a busy machine
+         * neither stops a script early nor changes what it does. Taking the
+         * clock's id is a computation, no system call. */
+        clockid_t clock;
+        if (pthread_getcpuclockid(pthread_self(), &clock) != 0) clock = CLOCK_MONOTONIC;
+        atomic_store_explicit(&sb->work_clock, (int)clock, memory_order_relaxed);
+        atomic_store_explicit(&sb->active, ++sb->serial, memory_order_release);
     }
 }
 
@@ -304,7 +311,15 @@ void segue_sandbox_end_work(SegueSandbox *sb) {
 int segue_sandbox_expired(const SegueSandbox *sb) { return segue_expired((SegueSandbox *)sb); }
 
 uint64_t segue_sandbox_active_call(const SegueSandbox *sb) {
-    return atomic_load_explicit(&((SegueSandbox *)sb)->active, memory_order_relaxed);
+    return atomic_load_explicit(&((SegueSandbox *)sb)->active, memory_order_acquire);
+}
+
+int segue_sandbox_work_time(const SegueSandbox *sb, uint64_t *nanoseconds) {
+    struct timespec now;
+    clockid_t clock = (clockid_t)atomic_load_explicit(&((SegueSandbox *)sb)->work_clock, memory_order_relaxed);
+    if (clock_gettime(clock, &now) != 0) return 0;
+    *nanoseconds = (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
+    return 1;
 }
 
 void segue_sandbox_expire(SegueSandbox *sb) {
@@ -993,6 +1008,7 @@ SegueSandbox *segue_sandbox_create(size_t memory_limit, void *host, SegueLogFunc
     sb->host = host;
     sb->log = log;
     atomic_init(&sb->active, 0);
+    atomic_init(&sb->work_clock, (int)CLOCK_MONOTONIC);
     atomic_init(&sb->expired, 0);
     pthread_mutex_init(&sb->lock, NULL);
     return sb;

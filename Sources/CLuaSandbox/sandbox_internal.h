@@ -22,9 +22,11 @@ struct SegueSandbox {
      * the trampoline enforces the limit once C has control again. */
     int in_swift;
 
-    /* The time limit. `active` is written by the Lua thread and read by the
-     * watchdog; `expired` the other way round. */
+    /* The time limit. `active` and `work_clock` (the processor-time clock
+     * of the thread doing the work, a clockid_t) are written by the Lua
+     * thread and read by the watchdog; `expired` the other way round. */
     _Atomic uint64_t active;
+    atomic_int work_clock;
     uint64_t serial;
     int depth;
     atomic_int expired;

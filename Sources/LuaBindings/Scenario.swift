@@ -106,10 +106,11 @@ public enum ScenarioRunner {
         if options.chunks == nil { options.chunks = ChunkCache() }
         var outcomes: [ScenarioOutcome] = []
         var stopped: String?
-        let start = ContinuousClock.now
+        // Processor time, as each scenario's own limit is.
+        let start = ThreadTime.now
         let budget = entryBudget ?? options.limits.time * entryTimeFactor
         for scenario in Scenario.allCases {
-            if stopped == nil, !outcomes.isEmpty, ContinuousClock.now - start > budget {
+            if stopped == nil, !outcomes.isEmpty, ThreadTime.now - start > budget {
                 stopped = "not run: the entry's scenarios together ran past \(entryTimeFactor) time limits"
                 var problem = Problem(.error, entry: file.stem, location: ScriptLocation(file: file.displayPath, line: 1),
                                       message: "stopped after its scenarios together ran longer than \(entryTimeFactor) × the time limit; "

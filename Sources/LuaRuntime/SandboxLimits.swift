@@ -6,9 +6,10 @@
 public struct SandboxLimits: Sendable, Equatable {
     /// Bytes the entry's Lua state may hold, counted by the allocator.
     public var memory: Int
-    /// Wall-clock time the host may spend on the entry in one go: one call
+    /// Processor time the host may spend on the entry in one go: one call
     /// into the script, or a whole scenario (every call into Lua and the
-    /// host's own work between them, see `LuaState.measuringTime`).
+    /// host's own work between them, see `LuaState.measuringTime`). Not
+    /// wall-clock time, so a busy machine does not stop a script sooner.
     public var time: Duration
 
     public init(memory: Int = 64 << 20, time: Duration = .seconds(2)) {

@@ -14,9 +14,18 @@ import Synchronization
 /// hook armed from this thread (Lua allows that while the state runs), and
 /// the kill cannot be caught by the script (see sandbox.c).
 ///
+/// The limit is processor time: that of the thread doing the work, from
+/// when the watchdog first sees the call. On a busy machine a script is
+/// then stopped no sooner, and no later in its own work, than on an idle
+/// one, so whether it finishes does not depend on what else is running
+/// (`segue check` on both cores beside a build, the test suite beside
+/// itself). A thread that waits uses none, but a script cannot make its
+/// thread wait.
+///
 ///     call starts   watchdog sees it    limit          killed
 ///     |-------------|-------------------|--------------|
 ///     0             ≤ 1 tick            time limit     ≤ limit + 2 ticks
+///                   (of the thread's processor time; ticks are wall time)
 final class Watchdog: Sendable {
     static let shared = Watchdog()
 
@@ -69,13 +78,19 @@ final class Watchdog: Sendable {
     private func run() {
         while true {
             let tick = state.withLock { state in
-                let now = DispatchTime.now().uptimeNanoseconds
                 for (token, var watch) in state.watches {
                     let call = segue_sandbox_active_call(watch.sandbox.pointer)
-                    if call == 0 || call != watch.lastCall {
+                    var spent: UInt64 = 0
+                    // The clock of a thread that has just ended cannot be read: its call is over.
+                    guard call != 0, segue_sandbox_work_time(watch.sandbox.pointer, &spent) != 0 else {
+                        watch.lastCall = 0
+                        state.watches[token] = watch
+                        continue
+                    }
+                    if call != watch.lastCall {
                         watch.lastCall = call
-                        watch.since = now
-                    } else if !watch.fired && now - watch.since >= watch.limit {
+                        watch.since = spent
+                    } else if !watch.fired && spent >= watch.since && spent - watch.since >= watch.limit {
                         segue_sandbox_expire(watch.sandbox.pointer)
                         watch.fired = true
                     }

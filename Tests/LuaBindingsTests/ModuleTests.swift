@@ -302,9 +302,9 @@ import Transitions
 
     @Test func anEndlessModuleHitsTheEntrysTimeLimit() throws {
         let fixture = try Fixture(entry: "require('spin')\n" + Self.entryTable, ["_spin.lua": "local n = 0\nwhile true do n = n + 1 end\n"])
-        let start = ContinuousClock.now
+        let start = ThreadTime.now
         let error = fixture.loadError(limits: SandboxLimits(time: .milliseconds(300)))
-        #expect(ContinuousClock.now - start < .seconds(5))
+        #expect(ThreadTime.now - start < .seconds(5))
         guard case .script(.timeLimitExceeded(let entry, _, _, let location)) = error else {
             Issue.record("expected the time limit, got \(String(describing: error))")
             return

@@ -24,9 +24,8 @@ import Testing
 
     @Test(arguments: endlessLoops)
     func endlessLoopIsStopped(name: String, script: String, line: Int) throws {
-        let clock = ContinuousClock()
         var error: LuaError?
-        let elapsed = try clock.measure { error = try expectFailure(script, limits: SandboxLimits(time: Self.limit)) }
+        let elapsed = try ThreadTime.measure { error = try expectFailure(script, limits: SandboxLimits(time: Self.limit)) }
         guard case .timeLimitExceeded(let entry, let hook, let limit, let location) = error else {
             Issue.record("\(name): expected the time limit, got \(String(describing: error))")
             return
@@ -36,7 +35,8 @@ import Testing
         #expect(limit == Self.limit)
         #expect(location?.file == "hostile.lua")
         #expect(location?.line == line, "\(name)")
-        // The limit plus at most two watchdog ticks, with slack for a busy machine.
+        // The limit plus at most two watchdog ticks, with slack: processor
+        // time, as the limit is, so a busy machine changes nothing.
         #expect(elapsed < Self.limit * 6, "\(name) took \(elapsed)")
         try expectHealthy()
     }
@@ -60,15 +60,51 @@ import Testing
         #expect(state.top == 0)
     }
 
+    /// The limit counts processor time: a call whose thread is not running
+    /// (as on a machine busy with other work) is not stopped for it, while
+    /// one that works as long is.
+    @Test func timeLimitCountsProcessorTimeNotWaiting() throws {
+        let state = try LuaState(entry: "patient", limits: SandboxLimits(time: .milliseconds(100)))
+        // Stands for the scheduler giving the thread no processor.
+        state.register("wait", { L in
+            LuaArguments.guarded(L) { arguments in
+                Thread.sleep(forTimeInterval: try arguments.number(1))
+                return 0
+            }
+        })
+        let start = ContinuousClock.now
+        let value = try state.run("wait(0.4)\nlocal s = 0 for i = 1, 1000 do s = s + i end\nreturn s", chunkName: "patient.lua")
+        #expect(ContinuousClock.now - start >= .milliseconds(400))
+        #expect(value == .integer(500_500))
+        #expect(!state.isTerminated)
+
+        // The same 0.4 s spent working is stopped.
+        let busy = try LuaState(entry: "busy", limits: SandboxLimits(time: .milliseconds(100)))
+        busy.register("work", { L in
+            LuaArguments.guarded(L) { arguments in
+                let start = ThreadTime.now
+                while ThreadTime.now - start < .milliseconds(Int(try arguments.number(1) * 1000)) {}
+                return 0
+            }
+        })
+        let error = #expect(throws: LuaError.self) {
+            _ = try busy.run("work(0.4)\nlocal s = 0 for i = 1, 1000 do s = s + i end\nreturn s", chunkName: "busy.lua")
+        }
+        guard case .timeLimitExceeded(_, _, _, let location) = error else {
+            Issue.record("expected the time limit, got \(String(describing: error))")
+            return
+        }
+        #expect(location?.line == 2)
+    }
+
     @Test func timeLimitIsPerCall() throws {
         // Many short calls that add up to more than the limit are fine.
         let state = try LuaState(entry: "busy", limits: SandboxLimits(time: .milliseconds(100)))
         try state.load("function work() local s = 0 for i = 1, 2e5 do s = s + i end return s end", chunkName: "busy.lua")
         try state.call(hook: "main chunk", arguments: 0, results: 0)
-        let clock = ContinuousClock()
-        let start = clock.now
+        let start = ThreadTime.now
         var calls = 0
-        while clock.now - start < .milliseconds(400) {
+        while ThreadTime.now - start < .milliseconds(400) {
             state.pushGlobal("work")
             try state.call(hook: "work", arguments: 0, results: 1)
             #expect(state.integer(at: -1) == 200_000 * 200_001 / 2)
