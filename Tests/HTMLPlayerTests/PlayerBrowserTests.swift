@@ -93,7 +93,7 @@ struct PlayerBrowserTests {
             ["eval": "document.querySelector('[data-speed=\"2\"]').click(), 1", "as": "clicked"],
             ["key": " "],
             ["eval": "document.body.classList.contains('playing')", "as": "playing"],
-            ["wait": "document.getElementById('time').textContent === '0.800 s'", "timeout": 3],
+            ["wait": "document.getElementById('time').textContent === '0.800 s'", "timeout": 20],
             ["eval": "document.body.classList.contains('playing')", "as": "playingAtEnd"],
             ["screenshot": shot("page.png")],
         ], width: 900, height: 600)
@@ -141,7 +141,7 @@ struct PlayerBrowserTests {
             ["sleep": 1.2],
             ["eval": "window.marker", "as": "stillBefore"],
             ["write": sidecar.path, "text": changed],
-            ["wait": "window.marker === undefined && document.documentElement.dataset.ready", "timeout": 5],
+            ["wait": "window.marker === undefined && document.documentElement.dataset.ready", "timeout": 20],
             ["eval": "location.hash", "as": "hash"],
             ["eval": "document.getElementById('time').textContent", "as": "timeAfter"],
             ["sleep": 1.2],

@@ -181,7 +181,7 @@ import Testing
             ["screenshot": shot],
             ["open": site.appendingPathComponent("built-in/half-sheet.html").absoluteString],
             ["wait": "document.documentElement.dataset.ready"],
-            ["wait": "document.querySelectorAll('#source .hljs-keyword').length > 0", "timeout": 10],
+            ["wait": "document.querySelectorAll('#source .hljs-keyword').length > 0", "timeout": 20],
             ["eval": "document.querySelectorAll('#source .hljs-keyword').length", "as": "keywords"],
             ["eval": "document.querySelector('.back').getAttribute('href')", "as": "back"],
         ], width: 1280, height: 900)
