@@ -22,9 +22,10 @@ struct SegueSandbox {
      * the trampoline enforces the limit once C has control again. */
     int in_swift;
 
-    /* The time limit. `active` and `work_clock` (the processor-time clock
-     * of the thread doing the work, a clockid_t) are written by the Lua
-     * thread and read by the watchdog; `expired` the other way round. */
+    /* The time limit. `active` (the outermost call's serial, 0 when idle)
+     * and `work_clock` (the processor-time clock of the thread doing it, a
+     * clockid_t) are written by the Lua thread and read by the watchdog;
+     * `expired` the other way round. */
     _Atomic uint64_t active;
     atomic_int work_clock;
     uint64_t serial;

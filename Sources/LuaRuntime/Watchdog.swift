@@ -15,24 +15,26 @@ import Synchronization
 /// the kill cannot be caught by the script (see sandbox.c).
 ///
 /// The limit is processor time: that of the thread doing the work, from
-/// when the watchdog first sees the call. On a busy machine a script is
-/// then stopped no sooner, and no later in its own work, than on an idle
-/// one, so whether it finishes does not depend on what else is running
-/// (`segue check` on both cores beside a build, the test suite beside
-/// itself). A thread that waits uses none, but a script cannot make its
-/// thread wait.
+/// when the watchdog first sees the call (reading a thread's processor
+/// clock is a system call, ten times the cost of a hook call, so the Lua
+/// thread never does). On a busy machine a script is then stopped no sooner
+/// than on an idle one, so whether it finishes does not depend on what else
+/// is running (`segue check` on both cores beside a build, the test suite
+/// beside itself). A thread that waits uses none, but a script cannot make
+/// its thread wait.
 ///
 ///     call starts   watchdog sees it    limit          killed
 ///     |-------------|-------------------|--------------|
 ///     0             ≤ 1 tick            time limit     ≤ limit + 2 ticks
-///                   (of the thread's processor time; ticks are wall time)
+///     (a tick, a tenth of the limit, is wall time; the rest the thread's processor time)
 final class Watchdog: Sendable {
     static let shared = Watchdog()
 
     private struct Watch {
         let sandbox: SandboxHandle
         let limit: UInt64
-        var lastCall: UInt64 = 0
+        var call: UInt64 = 0
+        /// The call's thread's processor time when the watchdog first saw the call.
         var since: UInt64 = 0
         var fired = false
     }
@@ -78,19 +80,12 @@ final class Watchdog: Sendable {
     private func run() {
         while true {
             let tick = state.withLock { state in
-                for (token, var watch) in state.watches {
-                    let call = segue_sandbox_active_call(watch.sandbox.pointer)
+                for (token, var watch) in state.watches where !watch.fired {
                     var spent: UInt64 = 0
-                    // The clock of a thread that has just ended cannot be read: its call is over.
-                    guard call != 0, segue_sandbox_work_time(watch.sandbox.pointer, &spent) != 0 else {
-                        watch.lastCall = 0
-                        state.watches[token] = watch
-                        continue
-                    }
-                    if call != watch.lastCall {
-                        watch.lastCall = call
-                        watch.since = spent
-                    } else if !watch.fired && spent >= watch.since && spent - watch.since >= watch.limit {
+                    let call = segue_sandbox_call_time(watch.sandbox.pointer, &spent)
+                    if call == 0 || call != watch.call {
+                        (watch.call, watch.since) = (call, spent)
+                    } else if spent >= watch.since && spent - watch.since >= watch.limit {
                         segue_sandbox_expire(watch.sandbox.pointer)
                         watch.fired = true
                     }

@@ -110,13 +110,11 @@ unsigned char *segue_sandbox_dump(lua_State *L, size_t max_size, size_t *out_siz
  * measures. */
 int segue_sandbox_call(lua_State *L, int nargs, int nresults);
 
-/* For the watchdog: the serial of the outermost call in progress, 0 when the
- * state is idle. Safe from any thread. */
-uint64_t segue_sandbox_active_call(const SegueSandbox *sb);
-/* For the watchdog: the processor time, in nanoseconds, of the thread doing
- * the latest outermost call (its total, not the call's share). 0 when the
- * clock cannot be read, as after that thread ended. Safe from any thread. */
-int segue_sandbox_work_time(const SegueSandbox *sb, uint64_t *nanoseconds);
+/* For the watchdog: the serial of the outermost call in progress, with the
+ * processor time (nanoseconds) its thread has spent in all (not only in this
+ * call); 0 when the state is idle, or the call ended while it was read. Safe
+ * from any thread. */
+uint64_t segue_sandbox_call_time(const SegueSandbox *sb, uint64_t *nanoseconds);
 /* For the watchdog: ends the running call. Safe from any thread, as long as
  * the sandbox is not being destroyed at the same time. */
 void segue_sandbox_expire(SegueSandbox *sb);
