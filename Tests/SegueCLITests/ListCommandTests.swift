@@ -237,7 +237,7 @@ import TestSupport
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: prefix.appendingPathComponent("share/segue/Catalogue"), withIntermediateDirectories: true)
         let segue = bin.appendingPathComponent("segue")
-        try FileManager.default.copyItem(at: SegueCommandTests.productsDirectory.appendingPathComponent("segue"), to: segue)
+        try SegueCommandTests.install(at: segue)
         return segue
     }
 }

@@ -15,20 +15,48 @@ import Testing
         return bundle.pathExtension == "xctest" ? bundle.deletingLastPathComponent() : bundle
     }
 
+    /// Puts the built `segue` at `destination`, as `make install` would: a
+    /// hard link where it can be (the same file system), else a copy.
+    ///
+    /// A copy is briefly busy to exec (ETXTBSY): a process another test
+    /// forks while the copy's descriptor is open holds it until that process
+    /// execs. A link writes nothing; `segue` retries a busy binary too.
+    static func install(at destination: URL) throws {
+        let built = productsDirectory.appendingPathComponent("segue")
+        do {
+            try FileManager.default.linkItem(at: built, to: destination)
+        } catch {
+            try FileManager.default.copyItem(at: built, to: destination)
+        }
+    }
+
     func segue(_ arguments: [String], executable: URL = productsDirectory.appendingPathComponent("segue"),
                in directory: URL = FileManager.default.temporaryDirectory, environment: [String: String] = [:]) throws -> Run {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "SEGUE_CATALOGUE_PATH")
         env.merge(environment) { $1 }
-        process.environment = env
+        var process: Process
         let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
+        var attempts = 0
+        while true {
+            process = Process()
+            process.executableURL = executable
+            process.arguments = arguments
+            process.currentDirectoryURL = directory
+            process.environment = env
+            process.standardOutput = out
+            process.standardError = err
+            do {
+                try process.run()
+                break
+            } catch let error as NSError {
+                // A binary a test has just copied (see `install(at:)`), for up to 5 s.
+                let busy = (error.userInfo[NSUnderlyingErrorKey] as? NSError)?.code == Int(ETXTBSY)
+                guard busy, attempts < 100 else { throw error }
+                attempts += 1
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+        }
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
@@ -183,7 +211,7 @@ import Testing
         let bin = prefix.appendingPathComponent("bin"), catalogue = prefix.appendingPathComponent("share/segue/Catalogue")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: catalogue, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: Self.productsDirectory.appendingPathComponent("segue"), to: bin.appendingPathComponent("segue"))
+        try Self.install(at: bin.appendingPathComponent("segue"))
         try "return {title = 'Installed', summary = 'Only in the installed copy.'}"
             .write(to: catalogue.appendingPathComponent("installed-only.lua"), atomically: true, encoding: .utf8)
         let run = try segue(["list"], executable: bin.appendingPathComponent("segue"), in: URL(fileURLWithPath: "/"))
