@@ -10,7 +10,7 @@ struct CatalogueOptions: ParsableArguments {
     @Option(name: .customLong("catalogue"), help: ArgumentHelp("Also use the catalogue folder DIR (repeatable).", valueName: "DIR"), completion: .directory)
     var catalogues: [String] = []
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds one scenario of an entry (all its calls and the work they cause) may run before it is stopped; its scenarios together get four times that.", valueName: "SECONDS"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds of processor time one scenario of an entry (all its calls and the work they cause) may take before it is stopped, however busy the machine; its scenarios together get four times that.", valueName: "SECONDS"))
     var timeLimit: Double = Self.defaultTimeLimit
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Mebibytes one entry may hold (Lua and what it makes: views, animations, samples) before it is stopped (default: 64).", valueName: "MIB"))
@@ -20,8 +20,9 @@ struct CatalogueOptions: ParsableArguments {
     static let defaultMemoryLimit = 64
 
     func validate() throws {
-        guard timeLimit > 0, timeLimit <= 3600 else {
-            throw ValidationError("--time-limit must be more than 0 and at most 3600 seconds, got \(timeLimit)")
+        // Kept in whole milliseconds: less than one would be a limit of 0.
+        guard timeLimit >= 0.001, timeLimit <= 3600 else {
+            throw ValidationError("--time-limit must be at least 0.001 and at most 3600 seconds, got \(timeLimit)")
         }
         guard let memoryLimit else { return }
         guard memoryLimit > 0, memoryLimit <= 16 << 10 else {

@@ -197,9 +197,11 @@ import Testing
         let missing = try segue(["check", "no/such/file.lua"])
         #expect(missing.status == 2)
         #expect(missing.stdout.contains("error    no/such/file.lua: no such file or folder"))
-        let badFlag = try segue(["list", "--time-limit", "0"])
-        #expect(badFlag.status == 64)
-        #expect(badFlag.stderr.contains("--time-limit must be more than 0 and at most 3600 seconds"))
+        for limit in ["0", "0.0004", "3601"] {
+            let badFlag = try segue(["list", "--time-limit", limit])
+            #expect(badFlag.status == 64)
+            #expect(badFlag.stderr.contains("--time-limit must be at least 0.001 and at most 3600 seconds"), "\(limit)")
+        }
         let unknown = try segue(["lst"])
         #expect(unknown.status == 64)
     }
