@@ -9,8 +9,10 @@
  * - table.sort: the stock quicksort picks pivots from the clock for large
  *   arrays and is not stable, so ties land differently between runs. Here
  *   it is a stable merge sort.
- * - table.insert/remove/move: the stock versions trust a script's __len or
- *   indices and can spin for 2^50 steps in C; these poll the time limit.
+ * - table.insert/remove/move/concat: the stock versions trust a script's
+ *   __len or indices and can spin for 2^50 steps in C (an __index that is a
+ *   C function runs no Lua instruction, so no hook fires); these poll the
+ *   time limit.
  */
 #include <limits.h>
 #include <string.h>
@@ -194,12 +196,53 @@ static int sandbox_move(lua_State *L) {
     return 1;
 }
 
+/* Lua 5.4.4's tconcat, polling: the same results and messages. */
+static void concat_field(lua_State *L, luaL_Buffer *b, lua_Integer i) {
+    lua_geti(L, 1, i);
+    if (!lua_isstring(L, -1)) {
+        luaL_error(L, "invalid value (%s) at index %I in table for 'concat'", luaL_typename(L, -1), (LUAI_UACINT)i);
+    }
+    luaL_addvalue(b);
+}
+
+static int sandbox_concat(lua_State *L) {
+    /* As the stock checktab: a table, or anything with __index and __len. */
+    if (lua_type(L, 1) != LUA_TTABLE) {
+        int fields = 0;
+        if (lua_getmetatable(L, 1)) {
+            lua_pushliteral(L, "__index");
+            fields = lua_rawget(L, -2) != LUA_TNIL;
+            lua_pushliteral(L, "__len");
+            fields = lua_rawget(L, -3) != LUA_TNIL && fields;
+            lua_pop(L, 3);
+        }
+        if (!fields) luaL_checktype(L, 1, LUA_TTABLE);
+    }
+    SegueSandbox *sb = segue_sandbox_of(L);
+    lua_Integer last = luaL_len(L, 1);
+    size_t separator_length;
+    const char *separator = luaL_optlstring(L, 2, "", &separator_length);
+    lua_Integer i = luaL_optinteger(L, 3, 1);
+    last = luaL_optinteger(L, 4, last);
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    for (; i < last; i++) {
+        poll_time_limit(L, sb);
+        concat_field(L, &b, i);
+        luaL_addlstring(&b, separator, separator_length);
+    }
+    if (i == last) concat_field(L, &b, i);
+    luaL_pushresult(&b);
+    return 1;
+}
+
 int segue_open_tablelib(lua_State *L) {
     static const luaL_Reg functions[] = {
         {"sort", sandbox_sort},
         {"insert", sandbox_insert},
         {"remove", sandbox_remove},
         {"move", sandbox_move},
+        {"concat", sandbox_concat},
         {NULL, NULL},
     };
     luaL_setfuncs(L, functions, 0);

@@ -20,6 +20,11 @@ import Testing
         ("pattern backtracking", "return string.find(('a'):rep(40), ('a?'):rep(40) .. ('a'):rep(40))", 1),
         ("table.move over 2^50 slots", "table.move({}, 1, 2^50, 2)", 1),
         ("table.insert trusting __len", "local t = setmetatable({}, {__len = function() return 2^50 end})\ntable.insert(t, 1, 'x')", 2),
+        // Each element through a C __index: no Lua instruction runs, so no hook fires.
+        ("table.concat over 2^53 slots", "local t = setmetatable({}, {__index = table.concat})\nreturn table.concat(t, '', 1, 2^53)", 2),
+        // A million-character set compared against each of a million characters.
+        ("a long set in a greedy item", "local s = ('a'):rep(1e6)\nreturn s:find('[' .. ('b'):rep(1e6) .. 'a]*c')", 2),
+        ("%b from every start", "return (('('):rep(4e6)):find('%b()')", 1),
     ]
 
     @Test(arguments: endlessLoops)
@@ -58,6 +63,20 @@ import Testing
         #expect(hook == "animationEnded")
         #expect(cause == "time limit of 250 ms exceeded")
         #expect(state.top == 0)
+    }
+
+    /// A plain find takes time linear in the text and the needle: scanning
+    /// a 1 MB text for a 100 kB needle that almost matches everywhere took
+    /// a naive scan 9·10^10 comparisons, inside one C call no limit reaches.
+    @Test func plainFindIsLinear() throws {
+        let state = try LuaState(entry: "finder", limits: SandboxLimits(time: .seconds(60)))
+        var value: LuaValue?
+        let elapsed = try ThreadTime.measure {
+            value = try state.run("local s = ('a'):rep(1e6)\nreturn tostring(s:find(('a'):rep(1e5) .. 'b', 1, true)) .. ' ' .. s:find(('a'):rep(1e5), 5, true)",
+                                  chunkName: "finder.lua")
+        }
+        #expect(value == .string("nil 5"))
+        #expect(elapsed < .milliseconds(500), "\(elapsed)")
     }
 
     /// The limit counts processor time: a call whose thread is not running

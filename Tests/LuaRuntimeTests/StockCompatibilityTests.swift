@@ -2,7 +2,7 @@ import LuaRuntime
 import Testing
 
 /// The sandbox replaces string.find/match/gmatch/gsub (bounded matcher) and
-/// table.sort/insert/remove/move (time-limit polling). Scripts must not be
+/// table.sort/insert/remove/move/concat (time-limit polling). Scripts must not be
 /// able to tell: every case gives what stock Lua 5.4 gives, errors included.
 @Suite struct StockCompatibilityTests {
     /// Calls each case under pcall and prints every result, one line a case.
@@ -41,6 +41,9 @@ import Testing
           {'find', 'hello', 'l', -2}, {'find', 'hello', '', 10}, {'find', 'hello', '', 6}, {'find', 'hello', '', -100},
           {'find', 'a.b', '.', 1, true}, {'find', 'a+b', '+', 1, true}, {'find', 'hello', '(h)(e)'}, {'find', 'hello', '()ll()'},
           {'find', 'abc', 'b', 100}, {'find', 'abc', '$'}, {'find', 'a$b', '$b'}, {'find', 'a\0b', '\0'}, {'find', 'a\0b', '%z'},
+          {'find', ('ab'):rep(30) .. 'abc' .. ('ab'):rep(5), ('ab'):rep(20) .. 'c', 1, true}, {'find', 'aXbXc', 'Xc', 3, true},
+          {'find', 'abab', 'bab', -3, true}, {'find', 'ab', 'abc', 1, true}, {'find', 'a\0b\0c', '\0c', 1, true},
+          {'match', ('a'):rep(50) .. 'c', '[xyza]*c'}, {'match', '((a)(b))', '%b()'}, {'match', '(((', '%b()'},
           {'match', 'key = value', '(%w+)%s*=%s*(%w+)'}, {'match', '  trim  ', '^%s*(.-)%s*$'},
           {'match', 'THE (quick) fox', '%((%a+)%)'}, {'match', 'f(a(b)c)d', '%b()'}, {'match', 'f(a(b', '%b()'},
           {'match', 'THE (quick) fox', '%f[%a]%a+'}, {'match', 'hello', '^(h?)(.*)$'}, {'match', 'aaa', 'a-b'},
@@ -97,6 +100,15 @@ import Testing
           {function() table.move({}, -1, math.maxinteger, 2) end},
           {function() local t = setmetatable({}, {__index = function(_, i) return i * 10 end, __len = function() return 3 end})
              return table.remove(t, 1) end},
+          {function() return table.concat({1, 2.5, 'x'}), table.concat({1, 2, 3}, ', ', 2, 3), table.concat({}, 'x') end},
+          {function() return table.concat({1, 2}, '-', 3, 2), table.concat({1, 2, 3}, nil, 2), table.concat({'a'}, '-', 1, 1) end},
+          {function() return table.concat({1, {}, 3}) end},
+          {function() return table.concat({1, 2}, '-', 1, 3) end},
+          {function() return table.concat(5) end},
+          {function() return table.concat({1, 2}, {}) end},
+          {function() return table.concat(setmetatable({}, {__index = function(_, i) return i end, __len = function() return 3 end}), '+') end},
+          {function() return table.concat(setmetatable({}, {__index = function(_, i) return i end})) end},
+          {function() return table.concat({1, 2, 3}, '', math.maxinteger - 1, math.maxinteger) end},
         }
         """#
 
