@@ -21,8 +21,9 @@
 #define MAX_DEPTH 200
 #define CAPTURE_OPEN (-1)
 #define CAPTURE_POSITION (-2)
-/* Work between two looks at the time limit: a step of the matcher, or a
- * character compared against a pattern item (a long set costs its length). */
+/* Work between two looks at the time limit: a step of the matcher, a
+ * pattern item visited, a character compared against an item (a long set
+ * costs its length), a byte of a back-reference or of a gsub template. */
 #define POLL_WORK 4096
 
 typedef struct {
@@ -127,8 +128,8 @@ static const char *class_end(Matcher *m, const char *p) {
 }
 
 static int single_matches(Matcher *m, const char *s, const char *p, const char *ep) {
-    if (s >= m->subject_end) return 0;
     spend(m, (size_t)(ep - p));
+    if (s >= m->subject_end) return 0;
     int c = (unsigned char)*s;
     switch (*p) {
         case '.': return 1;
@@ -209,6 +210,7 @@ static int capture_index(Matcher *m, int digit) {
 static const char *match_back_reference(Matcher *m, const char *s, int digit) {
     int i = capture_index(m, digit);
     ptrdiff_t length = m->capture[i].length;
+    spend(m, 1 + (length > 0 ? (size_t)length : 0));
     if (length >= 0 && m->subject_end - s >= length && memcmp(m->capture[i].start, s, (size_t)length) == 0) {
         return s + length;
     }
@@ -222,6 +224,7 @@ static const char *match(Matcher *m, const char *s, const char *p) {
     spend(m, 1);
     while (p < m->pattern_end) {
         const char *ep;
+        spend(m, 1);
         switch (*p) {
             case '(':
                 s = p + 1 < m->pattern_end && p[1] == ')'
@@ -249,6 +252,7 @@ static const char *match(Matcher *m, const char *s, const char *p) {
                     p += 2;
                     if (p >= m->pattern_end || *p != '[') luaL_error(m->L, "missing '[' after '%%f' in pattern");
                     ep = class_end(m, p);
+                    spend(m, (size_t)(ep - p));
                     int previous = s == m->subject ? '\0' : (unsigned char)s[-1];
                     int current = s < m->subject_end ? (unsigned char)*s : '\0';
                     if (!set_matches(previous, p, ep - 1) && set_matches(current, p, ep - 1)) {
@@ -439,6 +443,7 @@ static void add_template(Matcher *m, luaL_Buffer *b, const char *s, const char *
     size_t length;
     const char *t = lua_tolstring(m->L, 3, &length);
     const char *end = t + length;
+    spend(m, 1 + length);
     for (; t < end; t++) {
         if (*t != '%') {
             luaL_addchar(b, *t);

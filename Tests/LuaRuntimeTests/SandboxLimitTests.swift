@@ -25,6 +25,10 @@ import Testing
         // A million-character set compared against each of a million characters.
         ("a long set in a greedy item", "local s = ('a'):rep(1e6)\nreturn s:find('[' .. ('b'):rep(1e6) .. 'a]*c')", 2),
         ("%b from every start", "return (('('):rep(4e6)):find('%b()')", 1),
+        ("frontier items", "local p = ('%f[%w]'):rep(4e5) .. 'x'\nreturn ((' a'):rep(4000)):find(p)", 2),
+        ("a long frontier set", "local p = '%f[' .. ('b'):rep(5e5) .. ']'\nreturn (('a'):rep(5000)):find(p)", 2),
+        ("empty back-references", "local p = '(a*)' .. ('%1'):rep(1e6) .. 'x'\nreturn (('b'):rep(3000)):find(p)", 2),
+        ("a long gsub template", "local t = ('%0'):rep(5e5)\nreturn (('x'):rep(20000)):gsub('', t)", 2),
     ]
 
     @Test(arguments: endlessLoops)
