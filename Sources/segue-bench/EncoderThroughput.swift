@@ -1,6 +1,7 @@
 import ArgumentParser
 import Encoders
 import Foundation
+import LuaRuntime
 import Raster
 
 /// The encoders on a UI-like transition: a sheet with a gradient header slides up over a
@@ -47,19 +48,13 @@ struct EncoderThroughput: ParsableCommand {
         var error: Error?
 
         mutating func measure(_ frames: Int, _ body: () throws -> Void) {
-            let (wall0, cpu0) = (DispatchTime.now().uptimeNanoseconds, Self.threadCPU())
+            let (wall0, cpu0) = (DispatchTime.now().uptimeNanoseconds, ThreadTime.seconds)
             do { try body() } catch { self.error = error }
             wall = min(wall, Double(DispatchTime.now().uptimeNanoseconds - wall0) / 1e6 / Double(frames))
-            cpu = min(cpu, (Self.threadCPU() - cpu0) * 1e3 / Double(frames))
+            cpu = min(cpu, (ThreadTime.seconds - cpu0) * 1e3 / Double(frames))
         }
 
         func check() throws { if let error { throw error } }
-
-        static func threadCPU() -> Double {
-            var t = timespec()
-            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
-            return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
-        }
     }
 
     /// Flat UI colours, text-like bars, optionally a photo, a dimming view and a sheet whose header is a gradient.

@@ -5,6 +5,7 @@ import Encoders
 import Foundation
 import Geometry
 import LuaBindings
+import LuaRuntime
 import Raster
 import RenderTree
 
@@ -116,10 +117,7 @@ struct RenderThroughput: ParsableCommand {
     /// calling thread's processor time: only for work done on that thread).
     func time(_ body: () throws -> Void) throws -> Double {
         func now() -> Double {
-            guard cpuTime else { return Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
-            var spec = timespec()
-            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
-            return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+            cpuTime ? ThreadTime.seconds : Double(DispatchTime.now().uptimeNanoseconds) / 1e9
         }
         var best = Double.infinity
         for _ in 0..<rounds {
