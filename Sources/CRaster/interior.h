@@ -1,0 +1,151 @@
+/*
+ * The deep inside of a row (craster.c's draw_interior): whole pixels, no
+ * edge tests. Included twice by craster.c, once built for any x86-64 and
+ * once for AVX-512 with bilinear_window inlined into it: a call or two a
+ * span, and the window's constants set up again at each, were measured at
+ * a few percent of the flip's time. The includer defines INTERIOR_NAME,
+ * INTERIOR_ATTRIBUTES (the target), INTERIOR_WINDOW (the window path's
+ * call, or 0 where there is none) and INTERIOR_STORE_OPAQUE (whether n
+ * texels are all opaque, stored at dst when they are; 0 where not written).
+ */
+
+INTERIOR_ATTRIBUTES
+static void INTERIOR_NAME(cr_target *t, const cr_quad *q, int y, int xs, int xe) {
+    const double *m = q->m;
+    double py = y + 0.5;
+    size_t row = (size_t)y * t->width;
+    uint32_t color = load_px(q->color);
+    /* Whether a span may have pixels with samples: some block it touches has. */
+    const unsigned row_blocks = t->sampled_rows[y];
+    const int block_shift = sample_block_shift(t->width);
+#define SAMPLED(x0, n) (row_blocks && (row_blocks & sample_blocks(block_shift, (x0), (x0) + (n))))
+    if (!q->texture) {
+        uint32_t fill = q->alpha != 255 ? lanes_mul255(color, q->alpha) : color;
+        for (int x = xs; x < xe; x++) {
+            size_t i = row + x;
+            const int keep = clip_samples(q, x, y);
+            if (fill == 0 || keep == 0) continue;
+            if (keep == ALL_SAMPLES && slot_at(t, x, y) < 0) store_px(t->pixels + i * 4, lanes_over(fill, load_px(t->pixels + i * 4)));
+            else { uint8_t cc[4]; store_px(cc, fill); blend_samples(t, x, y, cc, keep); }
+        }
+        return;
+    }
+    /* Affine (no perspective): the texel position steps by a constant along the row. */
+    int affine = m[2] == 0 && m[5] == 0 && m[8] != 0;
+    /* Full opacity, no clip: an opaque span over pixels without samples is stored as it is. */
+    const int plain = q->alpha == 255 && !q->clip && fast_paths_allowed;
+    int32_t row_fx = 0, row_fy = 0, step_x = 0, step_y = 0;
+    if (affine) {
+        double px = xs + 0.5, W = m[8];
+        double tx = (px * m[0] + py * m[3] + m[6]) / W * q->tex_width / q->width - 0.5;
+        double ty = (px * m[1] + py * m[4] + m[7]) / W * q->tex_height / q->height - 0.5;
+        double sx = m[0] / W * q->tex_width / q->width, sy = m[1] / W * q->tex_height / q->height;
+        double mx = q->tex_width - 1, my = q->tex_height - 1;
+        double ex = tx + sx * (xe - 1 - xs), ey = ty + sy * (xe - 1 - xs);
+        /* Clamping is per pixel only where the row runs off the texture (its last half texel). */
+        if (tx < 0 || ty < 0 || tx > mx || ty > my || ex < 0 || ey < 0 || ex > mx || ey > my) affine = 0;
+        row_fx = (int32_t)floor(tx * 65536.0 + 0.5); row_fy = (int32_t)floor(ty * 65536.0 + 0.5);
+        step_x = (int32_t)floor(sx * 65536.0 + 0.5); step_y = (int32_t)floor(sy * 65536.0 + 0.5);
+    }
+    const texel_scale scale = texel_scale_of(q);
+    /* Under perspective, the exact position at each span's end is the next span's start: solved once. */
+    int32_t next_fx = 0, next_fy = 0;
+    if (!affine) {
+        double pa = xs + 0.5;
+        texel_at(&scale, pa * m[0] + py * m[3] + m[6], pa * m[1] + py * m[4] + m[7], pa * m[2] + py * m[5] + m[8], &next_fx, &next_fy);
+    }
+    /* Positions solved ahead: the ends of the spans of the run from ahead_x
+       that was not flat, kept for the spans that end there. */
+    int ahead_x = -1;
+    int32_t ahead_fx[FLAT_RUN / SPAN], ahead_fy[FLAT_RUN / SPAN];
+    int flat_runs = q->tiles && fast_paths_allowed;
+    /* Under perspective, every flat run's end (each is needed: by the run, or
+       else by the span that ends there) solved first, in a loop of nothing
+       but arithmetic, so that their divides overlap rather than each wait
+       behind the run before it. */
+    int32_t run_fx[RUNS_AHEAD], run_fy[RUNS_AHEAD];
+    int runs_solved = 0;
+    if (!affine && flat_runs)
+        for (int x_end = xs + FLAT_RUN; x_end < xe && runs_solved < RUNS_AHEAD; x_end += FLAT_RUN, runs_solved++) {
+            double pb = x_end + 0.5;
+            texel_at(&scale, pb * m[0] + py * m[3] + m[6], pb * m[1] + py * m[4] + m[7], pb * m[2] + py * m[5] + m[8],
+                     &run_fx[runs_solved], &run_fy[runs_solved]);
+        }
+    for (int x0 = xs; x0 < xe; x0 += SPAN) {
+        if (flat_runs && x0 + FLAT_RUN < xe && (x0 - xs) % FLAT_RUN == 0) {
+            /* FLAT_RUN pixels at once over flat tiles: along a row the positions are
+               monotonic (W keeps its sign over the inside's centres, and the
+               interpolated ones lie between the exact ones), so the exact
+               positions at the run's first pixel and at the next run's first bound
+               all of them. */
+            int x_end = x0 + FLAT_RUN;
+            int32_t ex, ey, sx, sy;
+            if (affine) {
+                sx = row_fx + step_x * (x0 - xs); sy = row_fy + step_y * (x0 - xs);
+                ex = row_fx + step_x * (x_end - xs); ey = row_fy + step_y * (x_end - xs);
+            } else {
+                int run = (x0 - xs) / FLAT_RUN;
+                sx = next_fx; sy = next_fy;
+                if (run < runs_solved) { ex = run_fx[run]; ey = run_fy[run]; }
+                else {
+                    double pb = x_end + 0.5;
+                    texel_at(&scale, pb * m[0] + py * m[3] + m[6], pb * m[1] + py * m[4] + m[7], pb * m[2] + py * m[5] + m[8], &ex, &ey);
+                }
+            }
+            uint32_t flat;
+            if (flat_box(q, sx, sy, ex, ey, &flat)) {
+                blend_flat(t, q, row + x0, flat, FLAT_RUN, color, SAMPLED(x0, FLAT_RUN));
+                next_fx = ex; next_fy = ey;
+                x0 = x_end - SPAN;
+                continue;
+            }
+            /* Not flat: under perspective, the spans' ends inside the run solved
+               now, together (their divides overlap), the run's end being the last. */
+            if (!affine) {
+                for (int k = 0; k < FLAT_RUN / SPAN - 1; k++) {
+                    double pb = x0 + (k + 1) * SPAN + 0.5;
+                    texel_at(&scale, pb * m[0] + py * m[3] + m[6], pb * m[1] + py * m[4] + m[7], pb * m[2] + py * m[5] + m[8],
+                             &ahead_fx[k], &ahead_fy[k]);
+                }
+                ahead_fx[FLAT_RUN / SPAN - 1] = ex; ahead_fy[FLAT_RUN / SPAN - 1] = ey;
+                ahead_x = x0;
+            }
+        }
+        int x1 = x0 + SPAN < xe ? x0 + SPAN : xe;
+        int n = x1 - x0;
+        int32_t fxa, fya, dx, dy;
+        if (affine) {
+            fxa = row_fx + step_x * (x0 - xs); fya = row_fy + step_y * (x0 - xs);
+            dx = step_x; dy = step_y;
+        } else {
+            double pb = x1 + 0.5;
+            int32_t fxb, fyb;
+            fxa = next_fx; fya = next_fy;
+            if (ahead_x >= 0 && x1 > ahead_x && x1 <= ahead_x + FLAT_RUN && (x1 - ahead_x) % SPAN == 0) {
+                fxb = ahead_fx[(x1 - ahead_x) / SPAN - 1]; fyb = ahead_fy[(x1 - ahead_x) / SPAN - 1];
+            } else texel_at(&scale, pb * m[0] + py * m[3] + m[6], pb * m[1] + py * m[4] + m[7], pb * m[2] + py * m[5] + m[8], &fxb, &fyb);
+            next_fx = fxb; next_fy = fyb;
+            /* A whole span divides by a constant, with a shift (written out: a compiler
+               otherwise folds both cases into one hardware divide by n). */
+            dx = (int32_t)(n == SPAN ? div_span((int64_t)fxb - fxa) : ((int64_t)fxb - fxa) / n);
+            dy = (int32_t)(n == SPAN ? div_span((int64_t)fyb - fya) : ((int64_t)fyb - fya) / n);
+        }
+        int32_t fx = fxa, fy = fya;
+        /* One texel a pixel, on the texel grid (an unturned, unscaled layer at a whole-pixel place): no filtering. */
+        int exact = dx == 65536 && dy == 0 && (fxa & 0xffff) == 0 && (fya & 0xffff) == 0;
+        uint32_t source[SPAN], flat;
+        if (!exact && flat_runs && flat_run(q, fx, fy, dx, dy, n, &flat)) {
+            blend_flat(t, q, row + x0, flat, n, color, SAMPLED(x0, n));
+            continue;
+        } else if (exact) {
+            memcpy(source, q->texture + ((size_t)(fya >> 16) * q->tex_width + (fxa >> 16)) * 4, (size_t)n * 4);
+        } else {
+            if (!INTERIOR_WINDOW(q, fx, fy, dx, dy, n, source)) bilinear_span_narrow(q, fx, fy, dx, dy, n, source);
+        }
+        /* blend_span's first case (opaque texels over plain pixels, stored as
+           they are) without its call and its memcpy's, where there is a wide path. */
+        if (plain && !SAMPLED(x0, n) && INTERIOR_STORE_OPAQUE(t->pixels + (row + x0) * 4, source, n)) continue;
+        blend_span(t, q, row + x0, source, n, color, SAMPLED(x0, n));
+    }
+#undef SAMPLED
+}
