@@ -41,9 +41,15 @@ public enum Suggestion {
         return "\(kind) has no property '\(shortened(key))'\(hint)"
     }
 
-    /// A name as messages quote it: at most 64 characters, so a huge key
-    /// from a script never becomes a huge message.
+    /// A name as messages quote it: at most 64 Unicode scalars, so a huge
+    /// key from a script never becomes a huge message (counted in scalars,
+    /// not Characters: a run of combining marks is one Character of any length).
     public static func shortened(_ word: String) -> String {
-        word.count <= wordLimit ? word : String(word.prefix(wordLimit)) + "…"
+        guard word.utf8.count > wordLimit else { return word }
+        let scalars = word.unicodeScalars
+        guard let end = scalars.index(scalars.startIndex, offsetBy: wordLimit, limitedBy: scalars.endIndex), end != scalars.endIndex else {
+            return word
+        }
+        return String(scalars[..<end]) + "…"
     }
 }

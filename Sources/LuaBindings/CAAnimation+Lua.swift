@@ -158,7 +158,7 @@ enum CAAnimationBindings {
     static let index: HostFunction = { L in
         ScriptRuntime.host(L) { runtime, arguments in
             let spec = try runtime.caAnimation(at: 1)
-            let name = try arguments.string(2)
+            let name = try arguments.name(2)
             if name == "settlingDuration", spec.kind == .spring {
                 arguments.push(try spring(runtime, spec).settlingDuration())
                 return 1
@@ -180,7 +180,7 @@ enum CAAnimationBindings {
     static let newIndex: HostFunction = { L in
         ScriptRuntime.host(L) { runtime, arguments in
             let spec = try runtime.caAnimation(at: 1)
-            let name = try arguments.string(2)
+            let name = try arguments.name(2)
             if runtime.state.isNil(at: 3) {
                 if let old = spec.fields.removeValue(forKey: name) { runtime.state.release(old) }
                 return 0

@@ -110,7 +110,7 @@ enum TransactionBindings {
     /// CATransaction.setAnimationDuraton: a did-you-mean, not "attempt to call a nil value".
     static let missing: HostFunction = { L in
         ScriptRuntime.host(L) { _, arguments in
-            let key = (try? arguments.string(2)) ?? "?"
+            let key = (try? arguments.name(2)) ?? "?"
             throw ScriptMistake(Suggestion.unknown("CATransaction", key, in: names))
         }
     }

@@ -91,7 +91,7 @@ enum ContextBindings {
     static let index: HostFunction = { L in
         ScriptRuntime.host(L) { runtime, arguments in
             let context = try runtime.context(at: 1)
-            let key = try arguments.string(2)
+            let key = try arguments.name(2)
             switch key {
             case "containerView": runtime.push(context.containerView)
             case "isAnimated": arguments.push(context.isAnimated)
@@ -116,7 +116,7 @@ enum ContextBindings {
     }
 
     static func key(_ arguments: LuaArguments) throws -> TransitionKey {
-        let name = try arguments.string(2)
+        let name = try arguments.name(2)
         switch name {
         case "from", "UITransitionContextFromViewKey", "UITransitionContextFromViewControllerKey": return .from
         case "to", "UITransitionContextToViewKey", "UITransitionContextToViewControllerKey": return .to
@@ -228,7 +228,7 @@ enum ContextBindings {
     static let controllerIndex: HostFunction = { L in
         ScriptRuntime.host(L) { runtime, arguments in
             let controller = try runtime.controller(at: 1)
-            let key = try arguments.string(2)
+            let key = try arguments.name(2)
             switch key {
             case "view": runtime.push(controller.view)
             case "name": arguments.push(controller.name)
@@ -263,7 +263,7 @@ enum ContextBindings {
     static let coordinatorIndex: HostFunction = { L in
         ScriptRuntime.host(L) { runtime, arguments in
             let coordinator = try runtime.coordinator(at: 1)
-            let key = try arguments.string(2)
+            let key = try arguments.name(2)
             switch key {
             case "transitionDuration": arguments.push(coordinator.transitionDuration)
             case "isInteractive": arguments.push(coordinator.isInteractive)

@@ -182,7 +182,7 @@ enum PropertyAnimatorBindings {
     static let index: HostFunction = { L in
         ScriptRuntime.host(L) { runtime, arguments in
             let animator = try runtime.propertyAnimator(at: 1)
-            let key = try arguments.string(2)
+            let key = try arguments.name(2)
             switch key {
             case "duration": arguments.push(animator.duration)
             case "fractionComplete": arguments.push(animator.fractionComplete)
@@ -207,7 +207,7 @@ enum PropertyAnimatorBindings {
     static let newIndex: HostFunction = { L in
         ScriptRuntime.host(L) { runtime, arguments in
             let animator = try runtime.propertyAnimator(at: 1)
-            let key = try arguments.string(2)
+            let key = try arguments.name(2)
             switch key {
             case "fractionComplete":
                 let value = try arguments.number(3)
@@ -261,7 +261,7 @@ enum PropertyAnimatorBindings {
     static let finish: HostFunction = { L in
         ScriptRuntime.host(L) { runtime, arguments in
             let animator = try runtime.propertyAnimator(at: 1)
-            let name = try arguments.string(2)
+            let name = try arguments.name(2)
             guard let position = PropertyAnimator.Position(rawValue: name) else {
                 let names = ["end", "start", "current"]
                 let hint = Suggestion.nearest(to: name, in: names).map { "; did you mean \"\($0)\"?" } ?? ""
@@ -371,7 +371,7 @@ extension ScriptRuntime {
 enum ApplicationBindings {
     static let index: HostFunction = { L in
         ScriptRuntime.host(L) { runtime, arguments in
-            let key = try arguments.string(2)
+            let key = try arguments.name(2)
             guard key == "statusBarFrame" else { throw ScriptMistake(Suggestion.unknown("UIApplication.shared", key, in: ["statusBarFrame"])) }
             runtime.push(runtime.simulation.statusBarFrame)
             return 1

@@ -79,7 +79,7 @@ enum VisualEffectBindings {
     static let effectIndex: HostFunction = { L in
         ScriptRuntime.host(L) { runtime, arguments in
             guard let style = try runtime.effect(at: 1) else { return 0 }
-            let key = try arguments.string(2)
+            let key = try arguments.name(2)
             guard key == "style" else { throw ScriptMistake(Suggestion.unknown("UIBlurEffect", key, in: ["style"])) }
             arguments.push(style.rawValue)
             return 1

@@ -69,7 +69,7 @@ enum ViewBindings {
     static let index: HostFunction = { L in
         ScriptRuntime.host(L) { runtime, arguments in
             let view = try runtime.view(at: 1)
-            let key = try arguments.string(2)
+            let key = try arguments.name(2)
             switch key {
             case "frame": runtime.push(view.frame)
             case "bounds": runtime.push(view.bounds)
@@ -121,7 +121,7 @@ enum ViewBindings {
     static let newIndex: HostFunction = { L in
         ScriptRuntime.host(L) { runtime, arguments in
             let view = try runtime.view(at: 1)
-            let key = try arguments.string(2)
+            let key = try arguments.name(2)
             do {
                 switch key {
                 case "frame":
@@ -160,7 +160,7 @@ enum ViewBindings {
     static let layerIndex: HostFunction = { L in
         ScriptRuntime.host(L) { runtime, arguments in
             let view = try runtime.layerView(at: 1)
-            let key = try arguments.string(2)
+            let key = try arguments.name(2)
             switch key {
             case "transform": runtime.push(view.layerTransform)
             case "anchorPoint": runtime.push(view.anchorPoint)
@@ -200,7 +200,7 @@ enum ViewBindings {
     static let layerNewIndex: HostFunction = { L in
         ScriptRuntime.host(L) { runtime, arguments in
             let view = try runtime.layerView(at: 1)
-            try setLayer(view, try arguments.string(2), to: 3, runtime, arguments)
+            try setLayer(view, try arguments.name(2), to: 3, runtime, arguments)
             return 0
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import LuaBindings
+import LuaRuntime
 import Testing
 
 /// Standalone layers as scripts use them: made, placed among a view's
@@ -264,5 +265,22 @@ import Testing
         #expect(Self.error("view:resizableSnapshotView{from = CGRect(0, 0, 1, 1), withCapInsets = {top = 1, lfet = 2}}").message
             .contains("withCapInsets has no argument 'lfet'; did you mean 'left'?"))
         #expect(Self.error("view:resizableSnapshotView{from = CGRect(0, 0, 1, 1), withCapInsets = {top = 1/0}}").message.contains("finite"))
+    }
+
+    /// A key of megabytes (here 3 million combining marks: one Character)
+    /// is no name: refused at once, and quoted short. Compared as Swift
+    /// strings against each name, it took seconds a lookup.
+    @Test(arguments: ["local x = view[k]", "view[k] = 1", "local x = view.layer[k]", "view.layer[k] = 1", "local x = CALayer()[k]",
+                      "local x = ctx[k]", "local x = ctx:viewForKey(k)", "local x = UIViewPropertyAnimator.new{duration = 1}[k]"])
+    func aHugeKeyIsRefusedQuicklyAndQuotedShort(_ statement: String) throws {
+        var error: (message: String, line: Int?) = ("", nil)
+        let spent = ThreadTime.measure {
+            error = Self.error("local k = ('\\204\\129'):rep(3e6)\n\(statement)")
+        }
+        #expect(spent < .seconds(1), "\(spent)")
+        #expect(error.line == 7, "\(error)")
+        #expect(error.message.utf8.count < 400, "\(error.message.prefix(400))")
+        // The key quoted as its first 32 marks (64 bytes) and an ellipsis.
+        #expect(error.message.contains(String(repeating: "\u{301}", count: 32) + "…"), "\(error.message.prefix(400))")
     }
 }
