@@ -354,6 +354,23 @@ void segue_sandbox_expire(SegueSandbox *sb) {
     pthread_mutex_unlock(&sb->lock);
 }
 
+int segue_sandbox_stuck_at(SegueSandbox *sb, char *source, size_t size, int *line) {
+    *line = 0;
+    source[0] = '\0';
+    pthread_mutex_lock(&sb->lock);
+    /* Only while Lua (or a library function written in C) is the innermost
+     * frame: a thread stuck there for seconds with the kill hook armed is
+     * inside one step of Lua's own (a table's rehash, a collection's atomic
+     * phase), which changes no call frame, so reading them from this thread
+     * finds them as they stand. While Swift runs, the host may be pushing
+     * and popping; nothing is read then. */
+    if (sb->running != NULL && !__atomic_load_n(&sb->in_swift, __ATOMIC_ACQUIRE)) {
+        note_innermost_frame(sb->running, source, size, line);
+    }
+    pthread_mutex_unlock(&sb->lock);
+    return *line > 0;
+}
+
 /* ------------------------------------------------------- calls from host */
 
 /* Adds a traceback, and notes the innermost Lua frame for messages that

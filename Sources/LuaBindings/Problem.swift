@@ -92,6 +92,12 @@ extension Problem {
         }
     }
 
+    /// A script given up on inside Lua's own code: past its time limit.
+    public init(_ stuck: StuckScript, scenario: String? = nil) {
+        self.init(.error, entry: stuck.entry, location: stuck.location, message: stuck.message, scenario: scenario)
+        kind = .limit
+    }
+
     /// An entry that could not be loaded.
     public init(_ error: EntryError, scenario: String? = nil) {
         switch error {

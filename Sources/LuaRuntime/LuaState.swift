@@ -70,7 +70,7 @@ public final class LuaState {
         self.entry = entry
         self.limits = limits
         self.sandbox = sandbox
-        self.watchToken = Watchdog.shared.watch(SandboxHandle(pointer: sandbox), limit: limits.time)
+        self.watchToken = Watchdog.shared.watch(SandboxHandle(pointer: sandbox), limit: limits.time, entry: entry)
         segue_sandbox_set_host(sandbox, Unmanaged.passUnretained(self).toOpaque())
     }
 

@@ -27,17 +27,35 @@ import Synchronization
 ///     |-------------|-------------------|--------------|
 ///     0             ≤ 1 tick            time limit     ≤ limit + 2 ticks
 ///     (a tick, a tenth of the limit, is wall time; the rest the thread's processor time)
+///
+/// A call that goes on a second (or its limit, if longer) of processor time
+/// after the kill was armed is inside one step of Lua's own that nothing
+/// interrupts (see `StuckScript`): it is given up on, and the handler of the
+/// thread that made its state is told.
 final class Watchdog: Sendable {
     static let shared = Watchdog()
 
     private struct Watch {
         let sandbox: SandboxHandle
         let limit: UInt64
+        let entry: String
+        /// Who hears if the call the kill was armed in never takes it.
+        let onStuck: @Sendable (StuckScript) -> Void
         var call: UInt64 = 0
         /// The call's thread's processor time when the watchdog first saw the call.
         var since: UInt64 = 0
         var fired = false
+        /// The call the kill was armed in, and its thread's processor time then.
+        var firedCall: UInt64 = 0
+        var firedAt: UInt64 = 0
+        /// Done with: the armed call ended, or it was given up on.
+        var settled = false
     }
+
+    /// Processor time a call may go on after its kill was armed before it
+    /// is given up on as stuck: the kill takes effect at the next line or
+    /// instruction, so only a step of Lua's own lasts this long.
+    static func grace(for limit: UInt64) -> UInt64 { max(limit, 1_000_000_000) }
 
     private struct State {
         var watches: [Int: Watch] = [:]
@@ -48,13 +66,15 @@ final class Watchdog: Sendable {
 
     private let state = Mutex(State())
 
-    /// Starts watching a sandbox; the token ends it.
-    func watch(_ sandbox: SandboxHandle, limit: Duration) -> Int {
+    /// Starts watching a sandbox; the token ends it. Called on the thread
+    /// that will run the state: its `StuckScripts` handler is the one told.
+    func watch(_ sandbox: SandboxHandle, limit: Duration, entry: String) -> Int {
         let nanoseconds = UInt64(max(limit.nanoseconds, 1_000_000))
+        let onStuck = StuckScripts.current
         let (token, start) = state.withLock { state -> (Int, Bool) in
             let token = state.nextToken
             state.nextToken += 1
-            state.watches[token] = Watch(sandbox: sandbox, limit: nanoseconds)
+            state.watches[token] = Watch(sandbox: sandbox, limit: nanoseconds, entry: entry, onStuck: onStuck)
             // A tenth of the tightest limit, between 1 ms and 50 ms.
             state.tick = min(state.tick, max(nanoseconds / 10, 1_000_000))
             defer { state.started = true }
@@ -79,22 +99,43 @@ final class Watchdog: Sendable {
 
     private func run() {
         while true {
-            let tick = state.withLock { state in
-                for (token, var watch) in state.watches where !watch.fired {
+            let (tick, stuck) = state.withLock { state in
+                var stuck: [(@Sendable (StuckScript) -> Void, StuckScript)] = []
+                for (token, var watch) in state.watches where !watch.settled {
                     var spent: UInt64 = 0
                     let call = segue_sandbox_call_time(watch.sandbox.pointer, &spent)
-                    if call == 0 || call != watch.call {
+                    if watch.fired {
+                        if call != watch.firedCall {
+                            watch.settled = true
+                        } else if spent >= watch.firedAt && spent - watch.firedAt >= Self.grace(for: watch.limit) {
+                            watch.settled = true
+                            stuck.append((watch.onStuck, StuckScript(entry: watch.entry, location: Self.stuckAt(watch.sandbox),
+                                                                     limit: .nanoseconds(Int64(watch.limit)),
+                                                                     after: .nanoseconds(Int64(spent - watch.firedAt)))))
+                        }
+                    } else if call == 0 || call != watch.call {
                         (watch.call, watch.since) = (call, spent)
                     } else if spent >= watch.since && spent - watch.since >= watch.limit {
                         segue_sandbox_expire(watch.sandbox.pointer)
-                        watch.fired = true
+                        (watch.fired, watch.firedCall, watch.firedAt) = (true, call, spent)
                     }
                     state.watches[token] = watch
                 }
-                return state.tick
+                return (state.tick, stuck)
             }
+            // Outside the lock: a handler may make states (a replacement worker) or end the process.
+            for (handler, script) in stuck { handler(script) }
             Thread.sleep(forTimeInterval: Double(tick) / 1e9)
         }
+    }
+
+    /// Where a stuck call is, read while the watchdog's lock keeps its sandbox alive.
+    private static func stuckAt(_ sandbox: SandboxHandle) -> ScriptLocation? {
+        var source = [CChar](repeating: 0, count: 512)
+        var line: Int32 = 0
+        guard segue_sandbox_stuck_at(sandbox.pointer, &source, source.count, &line) != 0 else { return nil }
+        return ScriptLocation(file: String(decoding: source.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self),
+                              line: Int(line))
     }
 }
 

@@ -157,6 +157,8 @@ struct Check: ParsableCommand, Displayed {
         // Each worker may hold one entry's memory limit, whatever --jobs asks.
         orderedParallel(plan.count, workers: workerCount(limits: limits, asked: jobs)) { index in
             Self.check(work[index].file, parameters: work[index].parameters, limits: limits, sourceRow: sourceRow, screen: screen)
+        } stuck: { index, script in
+            Self.stuck(work[index].file, script)
         } emit: { index, result in
             let verdict = JSONShapes.Status(result.all, strict: strict)
             if !verdict.passed { failed += 1 }
@@ -265,6 +267,11 @@ struct Check: ParsableCommand, Displayed {
                           problems: [Problem(.error, entry: file.stem, message: String(describing: error))], printed: [])
         }
         return check(entry, source: source, parameters: parameters, limits: limits, sourceRow: sourceRow, screen: screen, chunks: chunks)
+    }
+
+    /// An entry given up on while its script was stuck inside Lua's own code.
+    static func stuck(_ file: EntryFile, _ script: StuckScript) -> Result {
+        Result(entry: file.stem, file: file.displayPath, scenarios: [], problems: [Problem(script)], printed: [])
     }
 
     /// Every scenario of an entry already loaded from `source`.

@@ -49,6 +49,12 @@ struct GalleryEntry {
         return GalleryEntry(file: file, source: text, loaded: loaded, loadProblem: nil, problems: checked.all, outcome: outcome)
     }
 
+    /// An entry given up on while its script was stuck inside Lua's own code.
+    static func stuck(_ file: EntryFile, _ script: StuckScript) -> GalleryEntry {
+        let problem = Problem(script)
+        return GalleryEntry(file: file, source: nil, loaded: nil, loadProblem: problem, problems: [problem], outcome: nil)
+    }
+
     /// What check said, as the gallery shows it.
     var status: EntryDetails.CheckStatus {
         let verdict = JSONShapes.Status(problems)

@@ -7,16 +7,34 @@ import LuaRuntime
 /// run, and a result is let go once emitted, so memory does not grow with
 /// the number of items.
 ///
+/// An item whose script gets stuck inside Lua's own code (`StuckScript`)
+/// is given up on: `stuck` makes its result, a new worker takes the stuck
+/// one's place, and the stuck thread runs on until the process ends. Past
+/// `stuckLimit` of them the process says so and ends: each holds a core
+/// and its entry's memory.
+///
 /// - Parameter ahead: how many items workers may finish ahead of the one
 ///   waiting to be emitted: few when each result is big (a gallery entry's frames).
 func orderedParallel<Result>(_ count: Int, workers: Int, ahead: Int = 64, _ work: @escaping @Sendable (Int) -> Result,
+                             stuck: @escaping @Sendable (Int, StuckScript) -> Result,
                              emit: (Int, Result) -> Void) {
     let box = ResultBox<Result>(window: max(1, ahead))
-    let workers = max(1, min(workers, count))
-    for _ in 0..<workers {
+    @Sendable func startWorker() {
         let thread = Thread {
             while let index = box.claim(below: count) {
-                box.store(work(index), at: index)
+                let result = StuckScripts.handling({ script in
+                    // On the watchdog's thread, while this one is stuck in `work`.
+                    switch box.giveUp(index, with: stuck(index, script)) {
+                    case .replace: startWorker()
+                    case .tooMany(let given):
+                        fflush(nil)
+                        Output.error("\(script.description)\nsegue: \(given) entries are stuck; the rest are not run")
+                        Segue.finish(ExitStatus.problems)
+                    case .finished: break
+                    }
+                }) { work(index) }
+                // Given up on meanwhile: another worker has taken this one's place.
+                guard box.store(result, at: index) else { return }
             }
         }
         // Scripts recurse through the host (a hook calls UIView.animate,
@@ -24,10 +42,14 @@ func orderedParallel<Result>(_ count: Int, workers: Int, ahead: Int = 64, _ work
         thread.stackSize = 8 << 20
         thread.start()
     }
+    for _ in 0..<max(1, min(workers, count)) { startWorker() }
     for index in 0..<count {
         emit(index, box.take(index))
     }
 }
+
+/// Stuck items a run may give up on before it ends.
+let stuckLimit = 8
 
 /// The results between the workers and the emitting thread.
 private final class ResultBox<Result>: @unchecked Sendable {
@@ -35,6 +57,7 @@ private final class ResultBox<Result>: @unchecked Sendable {
     private var next = 0
     private var emitted = 0
     private var ready: [Int: Result] = [:]
+    private var givenUp: Set<Int> = []
     /// How far workers may run ahead of the slowest unfinished item, so a
     /// slow entry never makes the others' results pile up.
     private let window: Int
@@ -52,11 +75,29 @@ private final class ResultBox<Result>: @unchecked Sendable {
         return next
     }
 
-    func store(_ result: Result, at index: Int) {
+    /// False when the item was given up on (the result is dropped).
+    func store(_ result: Result, at index: Int) -> Bool {
         condition.lock()
+        defer { condition.unlock() }
+        guard !givenUp.contains(index) else { return false }
         ready[index] = result
         condition.broadcast()
-        condition.unlock()
+        return true
+    }
+
+    enum GiveUp { case replace, tooMany(Int), finished }
+
+    /// Stores a stuck item's result in place of the one its worker never
+    /// gives; `.finished` when the worker gave one after all.
+    func giveUp(_ index: Int, with result: Result) -> GiveUp {
+        condition.lock()
+        defer { condition.unlock() }
+        guard index >= emitted && ready[index] == nil else { return .finished }
+        givenUp.insert(index)
+        guard givenUp.count < stuckLimit else { return .tooMany(givenUp.count) }
+        ready[index] = result
+        condition.broadcast()
+        return .replace
     }
 
     func take(_ index: Int) -> Result {

@@ -46,6 +46,14 @@ struct Segue: ParsableCommand, Displayed {
             Output.error(mistake)
             finish(ExitStatus.usage)
         }
+        // A script stuck inside Lua's own code, where no entry's worker is
+        // waiting to go on without it (a single entry's command): said, and
+        // the process ends, which is the only way to stop that thread.
+        StuckScripts.setFallback { stuck in
+            fflush(nil)
+            Output.error(stuck.description)
+            finish(ExitStatus.problems)
+        }
         var command: ParsableCommand
         do {
             command = try parseAsRoot(arguments)

@@ -57,6 +57,64 @@ import Testing
         #expect(lines.last == "7 checked: 2 ok, 5 failed", "the printer only prints: it passes")
     }
 
+    /// Steps of Lua's own that no hook interrupts and that a script can make
+    /// take minutes: a table whose integer keys all land in one slot (the
+    /// last rehash walks the whole chain for each key), and a collection
+    /// through a long chain of weak-keyed tables.
+    static let collide = "local t = {} for j = 1, 2^19 + 2 do t[j * (2^20 - 1)] = true end"
+    static let ephemerons = """
+        local keys = {} for i = 1, 100000 do keys[i] = {} end
+        local seed = 12345
+        for i = 100000, 2, -1 do seed = (seed * 1103515245 + 12345) % 2147483648; local j = seed % i + 1; keys[i], keys[j] = keys[j], keys[i] end
+        local E = setmetatable({}, {__mode = "k"}) for i = 1, 99999 do E[keys[i]] = keys[i + 1] end
+        local root = keys[1] keys = nil for i = 1, 3e5 do local x = {i} end
+        """
+
+    /// Given up on a second of processor time after the limit armed the
+    /// kill, at the line it is stuck on; the other entries are checked.
+    @Test func aScriptStuckInsideLuaIsGivenUpOnAndTheOthersAreChecked() throws {
+        let folder = try folder([
+            "good.lua": Self.good,
+            "collide.lua": Self.good.replacingOccurrences(of: "local function animateTransition(ctx)", with:
+                "local function animateTransition(ctx)\n" + Self.collide),
+            "weak.lua": Self.good.replacingOccurrences(of: "local function animateTransition(ctx)", with:
+                "local function animateTransition(ctx)\n" + Self.ephemerons),
+            "scope.lua": Self.collide + "\n" + Self.good,
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let started = Date()
+        let run = try cli.segue(["check", ".", "--time-limit", "0.3"], in: folder)
+        // The stuck threads keep their cores until the process ends: on two cores, give it time, not minutes.
+        #expect(Date().timeIntervalSince(started) < 60)
+        #expect(run.status == 1)
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        let stuck = "still running 1"
+        #expect(lines.contains { $0.hasPrefix("error    collide: collide.lua:2: \(stuck)") && $0.hasSuffix("given up on") }, "\(run.stdout)")
+        // The collection runs where the script allocates next.
+        #expect(lines.contains { $0.hasPrefix("error    weak: weak.lua:") && $0.contains(": \(stuck)") }, "\(run.stdout)")
+        #expect(lines.contains { $0.hasPrefix("error    scope: scope.lua:1: \(stuck)") }, "\(run.stdout)")
+        #expect(lines.contains("ok       good  good.lua  (6 scenarios)"), "\(run.stdout)")
+        #expect(lines.last == "4 checked: 1 ok, 3 failed")
+        // Listing the folder names the stuck file and lists the rest.
+        let list = try cli.segue(["list", "--catalogue", ".", "--time-limit", "0.3", "Good"], in: folder)
+        #expect(list.status == 1)
+        #expect(list.stderr.contains("scope: scope.lua:1: \(stuck)"), "\(list.stderr)")
+        #expect(list.stdout.split(separator: "\n").filter { $0.contains("Good") }.count == 3, "\(list.stdout)")
+    }
+
+    /// A single entry's command has nothing to go on with: it says so and ends.
+    @Test func aStuckScriptEndsASingleEntrysCommand() throws {
+        let folder = try folder(["collide.lua": Self.good.replacingOccurrences(of: "local function animateTransition(ctx)", with:
+            "local function animateTransition(ctx)\n" + Self.collide)])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for command in [["run", "collide.lua"], ["preview", "collide.lua", "--out", "c.gif"]] {
+            let run = try cli.segue(command + ["--time-limit", "0.3"], in: folder)
+            #expect(run.status == 1, "\(command)")
+            #expect(run.stderr.contains("segue: collide: collide.lua:2: still running 1"), "\(command): \(run.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("c.gif").path))
+    }
+
     @Test func warningsFailOnlyWithStrict() throws {
         let twice = Self.good.replacingOccurrences(of: "ctx:completeTransition(not ctx:transitionWasCancelled())",
                                                    with: "ctx:completeTransition(true) ctx:completeTransition(true)")

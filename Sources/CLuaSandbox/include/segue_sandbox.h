@@ -119,6 +119,12 @@ uint64_t segue_sandbox_call_time(const SegueSandbox *sb, uint64_t *nanoseconds);
  * the sandbox is not being destroyed at the same time. */
 void segue_sandbox_expire(SegueSandbox *sb);
 
+/* For the watchdog, when the running call went on long after the kill hook
+ * was armed: the innermost Lua frame's source and line (1), or nothing
+ * known (0, while Swift is the innermost frame). Safe from any thread while
+ * the sandbox is not being destroyed. */
+int segue_sandbox_stuck_at(SegueSandbox *sb, char *source, size_t size, int *line);
+
 /* Pushes a Swift function as a Lua C closure through the trampoline. */
 void segue_push_host_function(lua_State *L, SegueHostFunction f, int nupvalues);
 /* The upvalue index a host function sees for its own upvalue i (1-based). */

@@ -1,0 +1,70 @@
+import Foundation
+import Synchronization
+
+/// A script still running long after its time limit armed the kill: inside
+/// one step of Lua's own, which no hook interrupts. Lua's core has two that
+/// a script can make take minutes: growing a table whose integer keys all
+/// land in one slot (each rehash walks the whole chain for every key), and
+/// a collection through long chains of weak-keyed tables (the atomic phase
+/// goes over them again and again). Nothing can stop such a step short of
+/// ending the process, so its thread is given up on: whoever waits for it
+/// hears of it here and goes on without it, and the process ends it on exit.
+public struct StuckScript: Sendable, Error, CustomStringConvertible {
+    /// The entry, as its state was made for.
+    public let entry: String
+    /// The innermost script frame, where it could be read.
+    public let location: ScriptLocation?
+    public let limit: Duration
+    /// Processor time spent after the kill was armed, before it was given up on.
+    public let after: Duration
+
+    public var message: String {
+        "still running \(after.formattedSeconds) of processor time after its time limit (\(limit.formattedSeconds)), inside one "
+            + "step of Lua's own that nothing can interrupt (a table growing with keys that all land in one slot, or a garbage "
+            + "collection through long chains of weak-keyed tables); given up on"
+    }
+
+    /// "entry: file:line: message", as check prints a problem.
+    public var description: String {
+        ([entry] + [location?.description].compactMap { $0 } + [message]).joined(separator: ": ")
+    }
+}
+
+/// Who hears of a stuck script: the handler of the thread that made its
+/// state, else the process's fallback, else nobody (the caller waits on).
+public enum StuckScripts {
+    private static let fallback = Mutex<(@Sendable (StuckScript) -> Void)?>(nil)
+    private static let key = "segue.stuck-script-handler"
+
+    /// What happens when a state made on a thread with no handler gets stuck
+    /// (the command line prints it and exits: a single entry's command has
+    /// nothing else to do).
+    public static func setFallback(_ handler: @escaping @Sendable (StuckScript) -> Void) {
+        fallback.withLock { $0 = handler }
+    }
+
+    /// Runs `body` with `handler` hearing, on another thread, of any state
+    /// made meanwhile on this thread that gets stuck. `body` then returns
+    /// late or never: the handler must not wait for it.
+    public static func handling<T>(_ handler: @escaping @Sendable (StuckScript) -> Void, _ body: () throws -> T) rethrows -> T {
+        let dictionary = Thread.current.threadDictionary
+        let previous = dictionary[key]
+        dictionary[key] = Handler(handler)
+        defer { dictionary[key] = previous }
+        return try body()
+    }
+
+    /// The handler for a state made now on this thread.
+    static var current: @Sendable (StuckScript) -> Void {
+        let own = (Thread.current.threadDictionary[key] as? Handler)?.handler
+        return { stuck in
+            if let own { return own(stuck) }
+            fallback.withLock { $0 }?(stuck)
+        }
+    }
+
+    private final class Handler {
+        let handler: @Sendable (StuckScript) -> Void
+        init(_ handler: @escaping @Sendable (StuckScript) -> Void) { self.handler = handler }
+    }
+}
