@@ -10,13 +10,24 @@ struct CatalogueOptions: ParsableArguments {
     @Option(name: .customLong("catalogue"), help: ArgumentHelp("Also use the catalogue folder DIR (repeatable).", valueName: "DIR"), completion: .directory)
     var catalogues: [String] = []
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds of processor time one scenario of an entry (all its calls and the work they cause) may take before it is stopped, however busy the machine; its scenarios together get four times that.", valueName: "SECONDS"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds of processor time one scenario of an entry (all its calls and the work they cause) may take before it is stopped, however busy the machine; its scenarios together get four times that.", valueName: "SECONDS"), transform: Self.seconds)
     var timeLimit: Double = Self.defaultTimeLimit
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Mebibytes one entry may hold (Lua and what it makes: views, animations, samples) before it is stopped (default: 64).", valueName: "MIB"))
     var memoryLimit: Int?
 
     static let defaultTimeLimit = 2.0
+
+    /// Seconds written as a decimal number: Swift's `Double(_:)` also reads
+    /// "0x10" (sixteen), "1e3", "inf" and "nan".
+    static func seconds(_ text: String) throws -> Double {
+        let isDigit = { (character: Character) in ("0"..."9").contains(character) }
+        guard text.contains(where: isDigit), text.allSatisfy({ isDigit($0) || $0 == "." }), text.filter({ $0 == "." }).count <= 1,
+              let value = Double(text) else {
+            throw ValidationError("seconds are a decimal number, such as 2 or 0.5")
+        }
+        return value
+    }
     static let defaultMemoryLimit = 64
 
     func validate() throws {

@@ -202,6 +202,11 @@ import Testing
             #expect(badFlag.status == 64)
             #expect(badFlag.stderr.contains("--time-limit must be at least 0.001 and at most 3600 seconds"), "\(limit)")
         }
+        for limit in ["0x10", "1e1", "inf", "nan", "-1", "2s", "."] {
+            let notDecimal = try segue(["list", "--time-limit", limit])
+            #expect(notDecimal.status == 64, "\(limit)")
+            #expect(notDecimal.stderr.contains("seconds are a decimal number, such as 2 or 0.5"), "\(limit): \(notDecimal.stderr)")
+        }
         let unknown = try segue(["lst"])
         #expect(unknown.status == 64)
     }
