@@ -407,9 +407,12 @@ static int host_message_handler(lua_State *L) {
             message = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
         }
     }
-    /* A script picks its messages; the host needs the first few lines. */
+    /* A script picks its messages; the host needs the first few lines,
+     * cut before a character's continuation bytes, not inside it. */
     if (strlen(message) > 4096) {
-        lua_pushlstring(L, message, 4000);
+        size_t cut = 4000;
+        while (cut > 0 && ((unsigned char)message[cut] & 0xC0) == 0x80) cut--;
+        lua_pushlstring(L, message, cut);
         message = lua_pushfstring(L, "%s… (cut)", lua_tostring(L, -1));
     }
     luaL_traceback(L, L, message, 1);

@@ -270,6 +270,17 @@ import Testing
         #expect(traceback.contains("hostile.lua:1: in"))
     }
 
+    /// A long message is cut to its first 4,000 bytes or fewer: before a
+    /// character, never inside one (é is two bytes: at an odd offset, 4,000 is inside one).
+    @Test func aLongMessageIsCutBetweenCharacters() throws {
+        let error = try expectFailure("error('x' .. ('é'):rep(3000), 0)", limits: SandboxLimits(time: .seconds(10)))
+        guard case .scriptFailed(_, _, _, let message, _) = error else {
+            Issue.record("expected the script's error, got \(error)")
+            return
+        }
+        #expect(message == "x" + String(repeating: "é", count: 1999) + "… (cut)", "\(message.suffix(20))")
+    }
+
     @Test func emptyRepeatIsInstant() throws {
         let state = try LuaState(entry: "rep", limits: SandboxLimits(time: Self.limit))
         #expect(try state.run("return string.rep('', 2^62) .. ('').rep('', 2^40, '')", chunkName: "rep.lua") == .string(""))
