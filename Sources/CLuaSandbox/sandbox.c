@@ -364,11 +364,12 @@ int segue_sandbox_stuck_at(SegueSandbox *sb, char *source, size_t size, int *lin
      * phase), which changes no call frame, so reading them from this thread
      * finds them as they stand. While Swift runs, the host may be pushing
      * and popping; nothing is read then. */
-    if (sb->running != NULL && !__atomic_load_n(&sb->in_swift, __ATOMIC_ACQUIRE)) {
+    int in_host = __atomic_load_n(&sb->in_swift, __ATOMIC_ACQUIRE);
+    if (sb->running != NULL && !in_host) {
         note_innermost_frame(sb->running, source, size, line);
     }
     pthread_mutex_unlock(&sb->lock);
-    return *line > 0;
+    return in_host ? 2 : *line > 0;
 }
 
 /* ------------------------------------------------------- calls from host */

@@ -38,8 +38,11 @@ public enum EntryLoader {
     public static func load(_ file: EntryFile, source: String, limits: SandboxLimits = .default,
                             chunks: ChunkCache? = nil) throws(EntryError) -> LoadedEntry {
         let runtime = try ScriptRuntime(file: file, source: source, simulation: Simulation(), limits: limits, chunks: chunks)
-        let table = runtime.metadataTable()
+        // Reading the table is the host's work on the entry's behalf: watched too.
         let reader = MetadataReader(file: file, source: source)
+        guard let table = runtime.state.measuringTime({ runtime.metadataTable() }) else {
+            throw reader.problem("the metadata hold far more than any entry needs (at most 16 tags, and a few hundred characters of text)")
+        }
         let metadata = try reader.metadata(from: table)
         return LoadedEntry(file: file, metadata: metadata, hooks: hookNames(table), parameters: runtime.declaredParameters,
                            printed: runtime.state.printedWithDrops, modules: runtime.modules)
@@ -66,7 +69,8 @@ extension ScriptRuntime {
     /// The entry's table as far as metadata and hook names need it: the
     /// fields Segue knows (never the script's own `_` ones, which may be
     /// large), two levels deep, and no more entries than a checked entry has.
-    func metadataTable() -> LuaTable {
+    /// Nil when the fields hold far more than a checked entry's (their copy stopped short).
+    func metadataTable() -> LuaTable? {
         state.push(entry!)
         defer { state.pop() }
         var budget = EntryShape.keyLimit * 4
@@ -75,6 +79,7 @@ extension ScriptRuntime {
             state.pushField(key, of: -1)
             let value = state.value(at: -1, depth: 1, budget: &budget)
             state.pop()
+            if budget < 0 { return nil }
             if value != .nil { entries.append((.string(key), value)) }
         }
         return LuaTable(entries: entries)
@@ -125,7 +130,9 @@ public struct MetadataReader {
         }
         for (field, value, limit) in [("title", title, 100), ("summary", summary, 1000), ("author", author ?? "", 200),
                                       ("source", source ?? "", 300)] {
-            if value.count > limit { throw problem("'\(field)' is \(value.count) characters long; keep it under \(limit)", field: field) }
+            // Counted in Unicode scalars: a run of combining marks is one Character of any length.
+            let length = value.unicodeScalars.count
+            if length > limit { throw problem("'\(field)' is \(length) characters long; keep it under \(limit)", field: field) }
             if value.containsControlCharacters {
                 throw problem("'\(field)' must be one line of text, without control characters", field: field)
             }
@@ -140,7 +147,7 @@ public struct MetadataReader {
                 guard let tag = value.string else {
                     throw problem("'tags' must be a list of strings; it holds a \(value.typeName)", field: "tags")
                 }
-                guard tag.count <= 32, !tag.containsControlCharacters else {
+                guard tag.unicodeScalars.count <= 32, !tag.containsControlCharacters else {
                     throw problem("a tag is at most 32 characters of text, without control characters", field: "tags")
                 }
                 tags.append(tag)
@@ -178,7 +185,10 @@ public struct MetadataReader {
     }
 
     /// Whether the line has `field =` as a table field (not `field ==`).
+    /// A field longer than any name (a key a script built, of megabytes) is
+    /// not looked for: each line's search would cost the key's length.
     public static func assigns(_ field: String, in line: Substring) -> Bool {
+        guard field.utf8.count <= LuaArguments.nameLimit else { return false }
         var rest = line[...]
         while let range = rest.range(of: field) {
             let before = rest[..<range.lowerBound].last

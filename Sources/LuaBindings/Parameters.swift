@@ -92,6 +92,13 @@ extension ScriptRuntime {
                 throw problem("'\(name)' needs a type: \(ParameterSpec.Kind.allCases.map(\.rawValue).joined(separator: ", "))", name: name)
             }
             let choices = declaration["choices"].table?.array.compactMap(\.string)
+            // Typed on command lines and listed in messages: a few short words.
+            if let choices, choices.count > 64 || choices.contains(where: { $0.utf8.count > LuaArguments.nameLimit }) {
+                throw problem("'\(name)': choices are at most 64 words of at most \(LuaArguments.nameLimit) bytes each", name: name)
+            }
+            if let summary = declaration["description"].string, summary.unicodeScalars.count > 1000 {
+                throw problem("'\(name)': the description is \(summary.unicodeScalars.count) characters long; keep it under 1000", name: name)
+            }
             let spec = ParameterSpec(name: name, kind: kind, defaultValue: declaration["default"],
                                      minimum: declaration["min"].double, maximum: declaration["max"].double,
                                      choices: choices, summary: declaration["description"].string)

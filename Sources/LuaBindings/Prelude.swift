@@ -19,9 +19,13 @@ enum Prelude {
       setmetatable, getmetatable, rawget, type, error, tostring, math.min, math.max
     local format, gsub, pcall, select = string.format, string.gsub, pcall, select
 
+    -- At most 64 bytes and "…", cut before a character's continuation bytes.
     local function shortened(key)
       local text = tostring(key)
-      return #text > 64 and text:sub(1, 64) .. "…" or text
+      if #text <= 64 then return text end
+      local cut = 64
+      while cut > 0 and text:byte(cut + 1) >= 0x80 and text:byte(cut + 1) < 0xC0 do cut = cut - 1 end
+      return text:sub(1, cut) .. "…"
     end
 
     local function nearest(key, names)

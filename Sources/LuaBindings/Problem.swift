@@ -44,7 +44,9 @@ public struct Problem: Sendable, Equatable, Encodable, CustomStringConvertible {
         self.file = location?.file.escapingControlCharacters
         self.line = location?.line
         let message = message.escapingControlCharacters
-        self.message = message.count > Self.messageLimit ? String(message.prefix(Self.messageLimit)) + "… (cut)" : message
+        // Cut by Unicode scalars: a run of combining marks is one Character of any length.
+        let scalars = message.unicodeScalars
+        self.message = scalars.count > Self.messageLimit ? String(String.UnicodeScalarView(scalars.prefix(Self.messageLimit))) + "… (cut)" : message
         self.scenario = scenario
     }
 

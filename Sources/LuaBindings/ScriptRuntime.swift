@@ -80,6 +80,22 @@ public final class ScriptRuntime {
         // What the engine makes for the script counts against its memory:
         // over the limit, the entry is ended at its next step.
         simulation.engine.onAllocate = { [weak state] bytes in _ = state?.charge(bytes, for: "the views and animations it made") }
+        // Watched as one call, compiling and the host's reading of the table
+        // included: a collection the host's own allocations start, or a
+        // parser's constant table rehashed, runs no hook and would otherwise
+        // run unlimited (and could not even be given up on).
+        let loaded: Result<Void, EntryError> = state.measuringTime {
+            do throws(EntryError) {
+                try load(parameters: parameters)
+                return .success(())
+            } catch {
+                return .failure(error)
+            }
+        }
+        try loaded.get()
+    }
+
+    private func load(parameters: [String: String]) throws(EntryError) {
         do throws(LuaError) {
             try timed { () throws(LuaError) in
                 try installPrelude()

@@ -105,23 +105,12 @@ public struct LuaArguments {
     }
 
     /// Longer than any property or method name, in bytes.
-    public static let nameLimit = 64
+    public static let nameLimit = LuaState.nameLimit
 
-    /// A property or method name the host looks up: the string, or for one
-    /// longer than any name (`nameLimit` bytes), its first whole characters
-    /// and "…", which no name matches. Swift compares strings by their
-    /// canonical form, a pass over the whole key for each name it is tried
-    /// against: a key of megabytes of combining marks took seconds a lookup.
+    /// A property or method name the host looks up (`LuaState.name(at:)`).
     public func name(_ position: Int32) throws(ArgumentError) -> String {
-        guard lua_type(L, position) == LUA_TSTRING else { throw expected("string", at: position) }
-        var length = 0
-        guard let chars = lua_tolstring(L, position, &length) else { throw expected("string", at: position) }
-        let bytes = UnsafeRawBufferPointer(start: chars, count: length)
-        guard length > Self.nameLimit else { return String(decoding: bytes, as: UTF8.self) }
-        // Cut before a character's continuation bytes, not inside it.
-        var cut = Self.nameLimit
-        while cut > 0 && bytes[cut] & 0xC0 == 0x80 { cut -= 1 }
-        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[..<cut]), as: UTF8.self) + "…"
+        guard let name = state.name(at: position) else { throw expected("string", at: position) }
+        return name
     }
 
     public func value(_ position: Int32) -> LuaValue { state.value(at: position) }

@@ -73,6 +73,28 @@ extension LuaState {
         return String(decoding: UnsafeRawBufferPointer(start: chars, count: length), as: UTF8.self)
     }
 
+    /// Longer than any name the host looks up (a property, a field, an
+    /// option), in bytes.
+    public static let nameLimit = 64
+
+    /// The string at index as a name the host looks up: the string, or for
+    /// one longer than any name (`nameLimit` bytes), its first whole
+    /// characters and "…", which no name matches. Swift compares strings by
+    /// their canonical form, a pass over the whole key for each name it is
+    /// tried against: a key of megabytes of combining marks took seconds a
+    /// lookup.
+    public func name(at index: Int32) -> String? {
+        guard lua_type(L, index) == LUA_TSTRING else { return nil }
+        var length = 0
+        guard let chars = lua_tolstring(L, index, &length) else { return nil }
+        let bytes = UnsafeRawBufferPointer(start: chars, count: length)
+        guard length > Self.nameLimit else { return String(decoding: bytes, as: UTF8.self) }
+        // Cut before a character's continuation bytes, not inside it.
+        var cut = Self.nameLimit
+        while cut > 0 && bytes[cut] & 0xC0 == 0x80 { cut -= 1 }
+        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[..<cut]), as: UTF8.self) + "…"
+    }
+
     // MARK: Globals and references
 
     /// Pushes the global `name` (raw: no metamethod runs).
@@ -122,7 +144,9 @@ extension LuaState {
         return value(at: index, depth: depth, budget: &budget)
     }
 
-    /// Copies the value at index, at most `budget` table entries in all: a
+    /// Copies the value at index, at most `budget` table entries in all (a
+    /// string counts one more for each KiB: a table may hold one string of
+    /// megabytes a thousand times over, a copy each on the host's side): a
     /// script's table can be far larger than the host wants to hold. When
     /// the budget runs out it goes below zero and the rest is left out.
     public func value(at index: Int32, depth: Int, budget: inout Int) -> LuaValue {
@@ -131,7 +155,11 @@ extension LuaState {
         case LUA_TNIL, LUA_TNONE: return .nil
         case LUA_TBOOLEAN: return .boolean(boolean(at: index))
         case LUA_TNUMBER: return lua_isinteger(L, index) != 0 ? .integer(integer(at: index) ?? 0) : .number(number(at: index) ?? .nan)
-        case LUA_TSTRING: return .string(string(at: index) ?? "")
+        case LUA_TSTRING:
+            var length = 0
+            _ = lua_tolstring(L, index, &length)
+            budget -= length >> 10
+            return .string(string(at: index) ?? "")
         case LUA_TTABLE:
             guard depth > 0, lua_checkstack(L, 3) != 0 else { return .opaque("table") }
             var entries: [(key: LuaValue, value: LuaValue)] = []

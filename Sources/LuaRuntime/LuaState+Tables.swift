@@ -44,7 +44,8 @@ extension LuaState {
     public func isNumber(at index: Int32) -> Bool { lua_type(L, index) == LUA_TNUMBER }
 
     /// Calls body with each key of the table at index (raw, in the table's
-    /// own order): the string, or nil for a key that is not a string. After
+    /// own order): the string as a name (`name(at:)`: cut when longer than
+    /// any name), or nil for a key that is not a string. After
     /// `limit` keys it stops and calls tooMany instead.
     public func forEachKey(ofTableAt index: Int32, limit: Int, _ body: (String?) -> Void, tooMany: () -> Void) {
         let table = lua_absindex(L, index)
@@ -58,7 +59,7 @@ extension LuaState {
                 pop()
                 return tooMany()
             }
-            body(string(at: -1))
+            body(name(at: -1))
         }
     }
     public func isFunction(at index: Int32) -> Bool { lua_type(L, index) == LUA_TFUNCTION }

@@ -17,11 +17,17 @@ public struct StuckScript: Sendable, Error, CustomStringConvertible {
     public let limit: Duration
     /// Processor time spent after the kill was armed, before it was given up on.
     public let after: Duration
+    /// Whether the host was working (a host function, or the host reading
+    /// the script's values) rather than Lua: no script line can be read then.
+    public let inHost: Bool
 
     public var message: String {
-        "still running \(after.formattedSeconds) of processor time after its time limit (\(limit.formattedSeconds)), inside one "
-            + "step of Lua's own that nothing can interrupt (a table growing with keys that all land in one slot, or a garbage "
-            + "collection through long chains of weak-keyed tables); given up on"
+        let place = inHost
+            ? "in the host's work for the script, or a garbage collection that work started"
+            : "inside one step of Lua's own"
+        return "still running \(after.formattedSeconds) of processor time after its time limit (\(limit.formattedSeconds)), \(place), "
+            + "which nothing can interrupt (a table growing with keys that all land in one slot, or a garbage collection through "
+            + "long chains of weak-keyed tables, say); given up on"
     }
 
     /// "entry: file:line: message", as check prints a problem.

@@ -109,9 +109,10 @@ final class Watchdog: Sendable {
                             watch.settled = true
                         } else if spent >= watch.firedAt && spent - watch.firedAt >= Self.grace(for: watch.limit) {
                             watch.settled = true
-                            stuck.append((watch.onStuck, StuckScript(entry: watch.entry, location: Self.stuckAt(watch.sandbox),
+                            let (location, inHost) = Self.stuckAt(watch.sandbox)
+                            stuck.append((watch.onStuck, StuckScript(entry: watch.entry, location: location,
                                                                      limit: .nanoseconds(Int64(watch.limit)),
-                                                                     after: .nanoseconds(Int64(spent - watch.firedAt)))))
+                                                                     after: .nanoseconds(Int64(spent - watch.firedAt)), inHost: inHost)))
                         }
                     } else if call == 0 || call != watch.call {
                         (watch.call, watch.since) = (call, spent)
@@ -130,12 +131,18 @@ final class Watchdog: Sendable {
     }
 
     /// Where a stuck call is, read while the watchdog's lock keeps its sandbox alive.
-    private static func stuckAt(_ sandbox: SandboxHandle) -> ScriptLocation? {
+    /// Where a stuck call is, and whether the host was working, read while
+    /// the watchdog's lock keeps its sandbox alive.
+    private static func stuckAt(_ sandbox: SandboxHandle) -> (ScriptLocation?, inHost: Bool) {
         var source = [CChar](repeating: 0, count: 512)
         var line: Int32 = 0
-        guard segue_sandbox_stuck_at(sandbox.pointer, &source, source.count, &line) != 0 else { return nil }
-        return ScriptLocation(file: String(decoding: source.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self),
-                              line: Int(line))
+        switch segue_sandbox_stuck_at(sandbox.pointer, &source, source.count, &line) {
+        case 1:
+            let file = String(decoding: source.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            return (ScriptLocation(file: file, line: Int(line)), false)
+        case 2: return (nil, true)
+        default: return (nil, false)
+        }
     }
 }
 

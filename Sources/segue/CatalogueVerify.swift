@@ -62,8 +62,8 @@ extension CatalogueCommand {
             let shown = { (text: String) in unpacked.map { text.replacingOccurrences(of: $0.path, with: target) } ?? text }
             orderedParallel(files.count, workers: ProcessInfo.processInfo.activeProcessorCount) { index in
                 Check.check(files[index], parameters: [:], limits: limits)
-            } stuck: { index, script in
-                Check.stuck(files[index], script)
+            } givenUp: { index, reason in
+                Check.givenUp(files[index], reason)
             } emit: { _, result in
                 let errors = result.all.filter { $0.severity == .error }
                 if errors.isEmpty {

@@ -157,8 +157,8 @@ struct Check: ParsableCommand, Displayed {
         // Each worker may hold one entry's memory limit, whatever --jobs asks.
         orderedParallel(plan.count, workers: workerCount(limits: limits, asked: jobs)) { index in
             Self.check(work[index].file, parameters: work[index].parameters, limits: limits, sourceRow: sourceRow, screen: screen)
-        } stuck: { index, script in
-            Self.stuck(work[index].file, script)
+        } givenUp: { index, reason in
+            Self.givenUp(work[index].file, reason)
         } emit: { index, result in
             let verdict = JSONShapes.Status(result.all, strict: strict)
             if !verdict.passed { failed += 1 }
@@ -269,9 +269,9 @@ struct Check: ParsableCommand, Displayed {
         return check(entry, source: source, parameters: parameters, limits: limits, sourceRow: sourceRow, screen: screen, chunks: chunks)
     }
 
-    /// An entry given up on while its script was stuck inside Lua's own code.
-    static func stuck(_ file: EntryFile, _ script: StuckScript) -> Result {
-        Result(entry: file.stem, file: file.displayPath, scenarios: [], problems: [Problem(script)], printed: [])
+    /// An entry given up on (its script stuck inside Lua's own code, or too many before it).
+    static func givenUp(_ file: EntryFile, _ reason: GivenUp) -> Result {
+        Result(entry: file.stem, file: file.displayPath, scenarios: [], problems: [reason.problem(entry: file.stem)], printed: [])
     }
 
     /// Every scenario of an entry already loaded from `source`.

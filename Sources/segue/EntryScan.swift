@@ -53,9 +53,9 @@ enum EntryScan {
             case .unreadable(let folder, let problem):
                 return .broken(problem, folder: folder)
             }
-        } stuck: { index, script in
-            guard case .file(let folder, _) = work[index] else { preconditionFailure("only a file's script runs") }
-            return .broken(Problem(script), folder: folder)
+        } givenUp: { index, reason in
+            guard case .file(let folder, let name) = work[index] else { preconditionFailure("only a file's script runs") }
+            return .broken(reason.problem(entry: (name as NSString).deletingPathExtension), folder: folder)
         } emit: { _, outcome in
             emit(outcome)
         }

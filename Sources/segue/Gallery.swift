@@ -101,8 +101,8 @@ struct Gallery: ParsableCommand, Displayed {
         // A prepared entry holds its run's frames: only a few wait to be drawn at once.
         orderedParallel(plan.count, workers: workers, ahead: workers + 1) { index in
             GalleryEntry.prepare(work[index].file, settings: run)
-        } stuck: { index, script in
-            GalleryEntry.stuck(work[index].file, script)
+        } givenUp: { index, reason in
+            GalleryEntry.givenUp(work[index].file, reason)
         } emit: { (index: Int, prepared: GalleryEntry) in
             progress.label = "gallery: \(prepared.file.stem.escapingControlCharacters)"
             progress.update(done: index, of: work.count)

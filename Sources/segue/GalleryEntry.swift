@@ -49,9 +49,9 @@ struct GalleryEntry {
         return GalleryEntry(file: file, source: text, loaded: loaded, loadProblem: nil, problems: checked.all, outcome: outcome)
     }
 
-    /// An entry given up on while its script was stuck inside Lua's own code.
-    static func stuck(_ file: EntryFile, _ script: StuckScript) -> GalleryEntry {
-        let problem = Problem(script)
+    /// An entry given up on (its script stuck inside Lua's own code, or too many before it).
+    static func givenUp(_ file: EntryFile, _ reason: GivenUp) -> GalleryEntry {
+        let problem = reason.problem(entry: file.stem)
         return GalleryEntry(file: file, source: nil, loaded: nil, loadProblem: problem, problems: [problem], outcome: nil)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LuaBindings
 import LuaRuntime
 
 /// Runs `work` for 0..<count on `workers` threads and hands each result to
@@ -8,15 +9,15 @@ import LuaRuntime
 /// the number of items.
 ///
 /// An item whose script gets stuck inside Lua's own code (`StuckScript`)
-/// is given up on: `stuck` makes its result, a new worker takes the stuck
-/// one's place, and the stuck thread runs on until the process ends. Past
-/// `stuckLimit` of them the process says so and ends: each holds a core
-/// and its entry's memory.
+/// is given up on: `givenUp` makes its result, a new worker takes the
+/// stuck one's place, and the stuck thread runs on until the process ends.
+/// Each holds a core and its entry's memory, so once `stuckLimit` are, no
+/// more items start: `givenUp` makes theirs too.
 ///
 /// - Parameter ahead: how many items workers may finish ahead of the one
 ///   waiting to be emitted: few when each result is big (a gallery entry's frames).
 func orderedParallel<Result>(_ count: Int, workers: Int, ahead: Int = 64, _ work: @escaping @Sendable (Int) -> Result,
-                             stuck: @escaping @Sendable (Int, StuckScript) -> Result,
+                             givenUp: @escaping @Sendable (Int, GivenUp) -> Result,
                              emit: (Int, Result) -> Void) {
     let box = ResultBox<Result>(window: max(1, ahead))
     @Sendable func startWorker() {
@@ -24,12 +25,10 @@ func orderedParallel<Result>(_ count: Int, workers: Int, ahead: Int = 64, _ work
             while let index = box.claim(below: count) {
                 let result = StuckScripts.handling({ script in
                     // On the watchdog's thread, while this one is stuck in `work`.
-                    switch box.giveUp(index, with: stuck(index, script)) {
+                    switch box.giveUp(index, with: givenUp(index, .stuck(script)), count: count) {
                     case .replace: startWorker()
-                    case .tooMany(let given):
-                        fflush(nil)
-                        Output.error("\(script.description)\nsegue: \(given) entries are stuck; the rest are not run")
-                        Segue.finish(ExitStatus.problems)
+                    case .close(let unstarted, let stuck):
+                        for later in unstarted { _ = box.store(givenUp(later, .notRun(stuckItems: stuck)), at: later) }
                     case .finished: break
                     }
                 }) { work(index) }
@@ -48,7 +47,25 @@ func orderedParallel<Result>(_ count: Int, workers: Int, ahead: Int = 64, _ work
     }
 }
 
-/// Stuck items a run may give up on before it ends.
+/// Why `orderedParallel` went on without an item's own result.
+enum GivenUp {
+    /// Its script got stuck inside Lua's own code.
+    case stuck(StuckScript)
+    /// Never started: this many items before it got stuck.
+    case notRun(stuckItems: Int)
+
+    /// The problem to report for the entry.
+    func problem(entry: String) -> Problem {
+        switch self {
+        case .stuck(let script): return Problem(script)
+        case .notRun(let stuck):
+            return Problem(.error, entry: entry, message: "not run: \(stuck) entries before it got stuck inside Lua's own code, "
+                + "each holding a core until the command ends")
+        }
+    }
+}
+
+/// Stuck items a run may give up on before it starts no more.
 let stuckLimit = 8
 
 /// The results between the workers and the emitting thread.
@@ -85,19 +102,26 @@ private final class ResultBox<Result>: @unchecked Sendable {
         return true
     }
 
-    enum GiveUp { case replace, tooMany(Int), finished }
+    enum GiveUp {
+        /// Start a worker in the stuck one's place.
+        case replace
+        /// Too many are stuck: these items will not be claimed (their results are the caller's to store).
+        case close(Range<Int>, stuck: Int)
+        /// The worker gave its own result after all.
+        case finished
+    }
 
-    /// Stores a stuck item's result in place of the one its worker never
-    /// gives; `.finished` when the worker gave one after all.
-    func giveUp(_ index: Int, with result: Result) -> GiveUp {
+    /// Stores a stuck item's result in place of the one its worker never gives.
+    func giveUp(_ index: Int, with result: Result, count: Int) -> GiveUp {
         condition.lock()
         defer { condition.unlock() }
         guard index >= emitted && ready[index] == nil else { return .finished }
         givenUp.insert(index)
-        guard givenUp.count < stuckLimit else { return .tooMany(givenUp.count) }
         ready[index] = result
         condition.broadcast()
-        return .replace
+        guard givenUp.count >= stuckLimit else { return .replace }
+        defer { next = count }
+        return .close(min(next, count)..<count, stuck: givenUp.count)
     }
 
     func take(_ index: Int) -> Result {

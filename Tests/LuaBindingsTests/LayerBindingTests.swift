@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Catalogue
 import LuaBindings
 import LuaRuntime
 import Testing
@@ -282,5 +283,53 @@ import Testing
         #expect(error.message.utf8.count < 400, "\(error.message.prefix(400))")
         // The key quoted as its first 32 marks (64 bytes) and an ellipsis.
         #expect(error.message.contains(String(repeating: "\u{301}", count: 32) + "…"), "\(error.message.prefix(400))")
+    }
+
+    /// What the host reads of the entry's table, and what it prints for it,
+    /// costs the script's size at most once: keys and text of megabytes (of
+    /// combining marks: one Character) are refused in milliseconds, and
+    /// every cut falls between characters.
+    @Test(arguments: [
+        // A top-level key: looked for line by line in the source, once a line.
+        ("entry[('\\204\\129'):rep(3e6)] = true", "the entry's table has no field '" + String(repeating: "\u{301}", count: 32) + "…'"),
+        ("entry.title = 'T' .. ('\\204\\129'):rep(3e6)", "metadata hold far more than any entry needs"),
+        ("entry.title = 'T' .. ('\\204\\129'):rep(200)", "'title' is 201 characters long; keep it under 100"),
+        ("local s = ('x'):rep(1e6) local c = {} for i = 1, 200 do c[i] = s end entry.parameters = {mode = {type = 'string', default = 'a', choices = c}}",
+         "'parameters' is far larger than any entry needs"),
+        ("entry.parameters = {mode = {type = 'string', default = 'a', choices = {'a', ('x'):rep(65)}}}",
+         "'mode': choices are at most 64 words of at most 64 bytes each"),
+    ])
+    func hugeMetadataIsRefusedQuickly(_ statement: String, _ message: String) throws {
+        let source = """
+            local entry = {title = "T", summary = "S.", presentationStyle = "custom",
+              animator = {transitionDuration = function() return 0.3 end, animateTransition = function(ctx) ctx:completeTransition(true) end}}
+            \(statement)
+            return entry
+            """
+        // Loaded as check and list load it (the metadata read), and run.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("segue-metadata-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("big.lua")
+        try source.write(to: url, atomically: true, encoding: .utf8)
+        var errors: [String] = []
+        let spent = ThreadTime.measure {
+            do throws(EntryError) {
+                _ = try EntryLoader.load(EntryFile(url: url, catalogue: "test", workingDirectory: folder), source: source)
+            } catch {
+                errors.append(error.description)
+            }
+            errors += run(source, scenario: .present).errors.map(\.message)
+        }
+        #expect(spent < .seconds(2), "\(spent)")
+        #expect(errors.contains { $0.contains(message) }, "\(errors.map { $0.prefix(300) })")
+    }
+
+    /// Cut at 64 bytes (a parameter's name) and at 2,000 (a printed line): before a character, not inside one.
+    @Test func longTextIsCutBetweenCharacters() {
+        let name = Self.error("local x = params['x' .. ('\\204\\129'):rep(100)]").message
+        #expect(name.contains("no parameter 'x" + String(repeating: "\u{301}", count: 31) + "…'"), "\(name)")
+        let printed = Self.outcome(Self.entry("print('x' .. ('é'):rep(3000))")).printed.map(\.text)
+        #expect(printed == ["x" + String(repeating: "é", count: 999) + "… (cut)"], "\(printed.map { $0.suffix(20) })")
     }
 }

@@ -80,6 +80,8 @@ import Testing
             "weak.lua": Self.good.replacingOccurrences(of: "local function animateTransition(ctx)", with:
                 "local function animateTransition(ctx)\n" + Self.ephemerons),
             "scope.lua": Self.collide + "\n" + Self.good,
+            // The parser's table of constants, all in one slot: stuck while compiling, before any line runs.
+            "compile.lua": "local t = {" + (1...87_500).map { String($0 * 131_071) }.joined(separator: ",") + "}\n" + Self.good,
         ])
         defer { try? FileManager.default.removeItem(at: folder) }
         let started = Date()
@@ -93,13 +95,15 @@ import Testing
         // The collection runs where the script allocates next.
         #expect(lines.contains { $0.hasPrefix("error    weak: weak.lua:") && $0.contains(": \(stuck)") }, "\(run.stdout)")
         #expect(lines.contains { $0.hasPrefix("error    scope: scope.lua:1: \(stuck)") }, "\(run.stdout)")
+        #expect(lines.contains { $0.hasPrefix("error    compile: \(stuck)") && $0.contains("inside one step of Lua's own") }, "\(run.stdout)")
         #expect(lines.contains("ok       good  good.lua  (6 scenarios)"), "\(run.stdout)")
-        #expect(lines.last == "4 checked: 1 ok, 3 failed")
+        #expect(lines.last == "5 checked: 1 ok, 4 failed")
         // Listing the folder names the stuck file and lists the rest.
         let list = try cli.segue(["list", "--catalogue", ".", "--time-limit", "0.3", "Good"], in: folder)
         #expect(list.status == 1)
         #expect(list.stderr.contains("scope: scope.lua:1: \(stuck)"), "\(list.stderr)")
         #expect(list.stdout.split(separator: "\n").filter { $0.contains("Good") }.count == 3, "\(list.stdout)")
+        #expect(list.stderr.contains("compile: \(stuck)"), "\(list.stderr)")
     }
 
     /// A single entry's command has nothing to go on with: it says so and ends.

@@ -120,9 +120,11 @@ uint64_t segue_sandbox_call_time(const SegueSandbox *sb, uint64_t *nanoseconds);
 void segue_sandbox_expire(SegueSandbox *sb);
 
 /* For the watchdog, when the running call went on long after the kill hook
- * was armed: the innermost Lua frame's source and line (1), or nothing
- * known (0, while Swift is the innermost frame). Safe from any thread while
- * the sandbox is not being destroyed. */
+ * was armed: 1 with the innermost script frame's source and line; 0 in Lua
+ * with no script frame (compiling); 2 while Swift is the innermost frame
+ * (the host's own work, or a collection one of its calls started), when
+ * nothing is read. Safe from any thread while the sandbox is not being
+ * destroyed. */
 int segue_sandbox_stuck_at(SegueSandbox *sb, char *source, size_t size, int *line);
 
 /* Pushes a Swift function as a Lua C closure through the trampoline. */
