@@ -41,7 +41,7 @@ extension ScriptRuntime {
                  message + "; UIKit then adapts as it would without an answer")
             return nil
         }
-        guard state.typeName(at: -1) == "string", let name = state.string(at: -1) else {
+        guard state.typeName(at: -1) == "string", let name = state.name(at: -1) else {
             return complain("must return the style to take in compact width, \(choices); got a \(state.typeName(at: -1))")
         }
         if let style = PresentationStyle(rawValue: name), names.contains(name) { return style }

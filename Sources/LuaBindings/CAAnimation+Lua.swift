@@ -111,7 +111,7 @@ enum CAAnimationBindings {
         }
         switch name {
         case "keyPath":
-            guard let path = state.string(at: index), state.typeName(at: index) == "string" else { throw ScriptMistake("'keyPath' must be a string") }
+            guard let path = state.name(at: index), state.typeName(at: index) == "string" else { throw ScriptMistake("'keyPath' must be a string") }
             guard LayerKeyPath.named(path) != nil else {
                 let hint = Suggestion.nearest(to: path, in: LayerKeyPath.names).map { "; did you mean \"\($0)\"?" } ?? ""
                 throw ScriptMistake("unknown key path \"\(Suggestion.shortened(path))\"\(hint) (one of \(LayerKeyPath.names.joined(separator: ", ")))")
@@ -125,8 +125,8 @@ enum CAAnimationBindings {
             guard state.isBoolean(at: index) else { throw ScriptMistake("'\(name)' must be true or false") }
         case "fillMode", "calculationMode":
             let allowed = name == "fillMode" ? ["removed", "forwards", "backwards", "both"] : ["linear", "discrete"]
-            guard let value = state.string(at: index), allowed.contains(value) else {
-                let given = state.string(at: index) ?? state.typeName(at: index)
+            guard let value = state.name(at: index), allowed.contains(value) else {
+                let given = state.name(at: index) ?? state.typeName(at: index)
                 let hint = Suggestion.nearest(to: given, in: allowed).map { "; did you mean \"\($0)\"?" } ?? ""
                 let more = name == "calculationMode" ? " (paced and cubic are not simulated yet)" : ""
                 throw ScriptMistake("'\(name)' must be one of \(allowed.joined(separator: ", "))\(more); got \"\(Suggestion.shortened(given))\"\(hint)")

@@ -134,7 +134,7 @@ extension ScriptRuntime {
         let duration = number(spec, "duration").flatMap { $0 > 0 ? $0 : nil } ?? 0.25
         var fills = (backwards: false, forwards: false)
         field(spec, "fillMode") {
-            let mode = state.string(at: -1) ?? "removed"
+            let mode = state.name(at: -1) ?? "removed"
             fills = (mode == "backwards" || mode == "both", mode == "forwards" || mode == "both")
         }
         var removed = true
@@ -183,7 +183,7 @@ extension ScriptRuntime {
         }
 
         var keyPathName = ""
-        field(spec, "keyPath") { keyPathName = state.string(at: -1) ?? "" }
+        field(spec, "keyPath") { keyPathName = state.name(at: -1) ?? "" }
         guard let keyPath = LayerKeyPath.named(keyPathName) else { throw ScriptMistake("\(spec.kind.rawValue) needs a keyPath, like \"opacity\"") }
         if let kind = keyPath.layerKind, view.layerKind != kind {
             let target = view.layerKind == nil ? "'\(view.name)''s layer, a CALayer" : "'\(view.name)', a \(LayerBindings.className(of: view))"
@@ -238,7 +238,7 @@ extension ScriptRuntime {
                 }
             }
             var discrete = false
-            field(spec, "calculationMode") { discrete = state.string(at: -1) == "discrete" }
+            field(spec, "calculationMode") { discrete = state.name(at: -1) == "discrete" }
             if !discrete {
                 for (i, pair) in zip(values, values.dropFirst()).enumerated() {
                     try checkInterpolates(pair.0, pair.1, "values[\(i + 1)] and values[\(i + 2)]")

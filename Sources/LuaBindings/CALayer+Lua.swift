@@ -125,8 +125,8 @@ enum LayerBindings {
         case ("endPoint", .gradient): layer.endPoint = try runtime.point(at: value)
         case ("type", .gradient):
             let names = Gradient.Kind.allCases.map(\.rawValue)
-            guard let name = state.string(at: value), let type = Gradient.Kind(rawValue: name) else {
-                let given = state.string(at: value) ?? state.typeName(at: value)
+            guard let name = state.name(at: value), let type = Gradient.Kind(rawValue: name) else {
+                let given = state.name(at: value) ?? state.typeName(at: value)
                 let hint = Suggestion.nearest(to: given, in: names).map { "; did you mean \"\($0)\"?" } ?? ""
                 throw ScriptMistake("unknown gradient type \"\(Suggestion.shortened(given))\"\(hint) (axial, radial or conic)")
             }

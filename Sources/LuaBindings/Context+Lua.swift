@@ -76,7 +76,7 @@ enum ContextBindings {
     /// ctx.x = …, controller.x = …, coordinator.x = …: UIKit gives them no settable properties a script may use.
     static func refuseSetting(_ L: OpaquePointer?, on what: String) -> Int32 {
         ScriptRuntime.host(L) { runtime, _ in
-            let key = runtime.state.string(at: 2) ?? runtime.state.typeName(at: 2)
+            let key = runtime.state.name(at: 2) ?? runtime.state.typeName(at: 2)
             throw ScriptMistake("\(what) is read-only: '\(Suggestion.shortened(key))' cannot be set (keep values of your own in locals)")
         }
     }

@@ -211,7 +211,7 @@ extension ScriptRuntime {
                                 + "got \(state.typeName(at: table))")
         }
         state.pushField("kind", of: table)
-        let kind = state.string(at: -1)
+        let kind = state.name(at: -1)
         state.pop()
         state.pushField("rect", of: table)
         defer { state.pop() }
@@ -256,8 +256,8 @@ extension ScriptRuntime {
         for i in stride(from: 1, through: count, by: 1) {
             state.pushIndex(i, of: index)
             defer { state.pop() }
-            guard let name = state.string(at: -1), let corner = CornerMask.names.first(where: { $0.0 == name })?.1 else {
-                let given = state.string(at: -1) ?? state.typeName(at: -1)
+            guard let name = state.name(at: -1), let corner = CornerMask.names.first(where: { $0.0 == name })?.1 else {
+                let given = state.name(at: -1) ?? state.typeName(at: -1)
                 let hint = Suggestion.nearest(to: given, in: names).map { "; did you mean '\($0)'?" } ?? ""
                 throw ScriptMistake("unknown corner '\(Suggestion.shortened(given))'\(hint) (one of \(names.joined(separator: ", ")))")
             }

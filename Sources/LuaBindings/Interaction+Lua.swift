@@ -317,9 +317,9 @@ extension ScriptRuntime {
                     return nil
                 }
             }
-            guard state.typeName(at: -1) == "string", let value = state.string(at: -1), names.contains(value) else {
-                let given = state.typeName(at: -1) == "string" ? "\"\(Suggestion.shortened(state.string(at: -1) ?? ""))\"" : "a \(state.typeName(at: -1))"
-                let hint = state.string(at: -1).flatMap { Suggestion.nearest(to: $0, in: names) }.map { "; did you mean \"\($0)\"?" } ?? ""
+            guard state.typeName(at: -1) == "string", let value = state.name(at: -1), names.contains(value) else {
+                let given = state.typeName(at: -1) == "string" ? "\"\(Suggestion.shortened(state.name(at: -1) ?? ""))\"" : "a \(state.typeName(at: -1))"
+                let hint = state.name(at: -1).flatMap { Suggestion.nearest(to: $0, in: names) }.map { "; did you mean \"\($0)\"?" } ?? ""
                 find(hook: hook, location: at, "'\(key)' must be one of \(names.joined(separator: ", ")); got \(given)\(hint)")
                 return nil
             }

@@ -127,7 +127,7 @@ enum PresentationControllerBindings {
         ScriptRuntime.host(L) { runtime, arguments in
             let state = runtime.state
             guard let id = state.integer(at: segue_host_upvalue(1)), let controller = runtime.presentationControllers[id],
-                  let key = state.string(at: 2) else { state.pushNil(); return 1 }
+                  let key = state.name(at: 2) else { state.pushNil(); return 1 }
             guard properties.contains(key) else {
                 runtime.pushHook(ScriptedPresentationController.section, key)
                 return 1

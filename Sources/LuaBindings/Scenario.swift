@@ -450,7 +450,7 @@ extension ScriptRuntime {
             defer { state.pop() }
             if state.isNil(at: -1) { return nil }
             let names = T.allCases.map(\.rawValue)
-            guard let name = state.string(at: -1) else {
+            guard let name = state.name(at: -1) else {
                 throw metadataProblem(field, "'\(field)' must be one of \(names.joined(separator: ", "))")
             }
             guard let value = T(rawValue: name) else {

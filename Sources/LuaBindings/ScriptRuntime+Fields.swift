@@ -80,7 +80,7 @@ extension ScriptRuntime {
     /// or `UICubicTimingParameters` value (control points checked where it
     /// was made), or one of the named curves ("easeOut").
     func timingCurve(at index: Int32, what: String) throws -> TimingCurve {
-        if state.typeName(at: index) == "string", let name = state.string(at: index) {
+        if state.typeName(at: index) == "string", let name = state.name(at: index) {
             if let curve = TimingCurve(name: name) { return curve }
             let names = ["linear", "easeIn", "easeOut", "easeInOut"]
             let hint = Suggestion.nearest(to: name, in: names).map { "; did you mean \"\($0)\"?" } ?? ""

@@ -87,7 +87,7 @@ enum AnimationBindings {
         for i in stride(from: 1, through: count, by: 1) {
             state.pushIndex(i, of: index)
             defer { state.pop() }
-            guard let name = state.string(at: -1) else { throw ScriptMistake("'options' must hold strings") }
+            guard let name = state.name(at: -1) else { throw ScriptMistake("'options' must hold strings") }
             names.append(name)
         }
         switch AnimationOptions.parse(names) {
@@ -107,7 +107,7 @@ enum AnimationBindings {
         return (0..<state.rawLength(at: index)).contains { i in
             state.pushIndex(i + 1, of: index)
             defer { state.pop() }
-            return state.string(at: -1)?.hasPrefix("curve") == true
+            return state.name(at: -1)?.hasPrefix("curve") == true
         }
     }
 

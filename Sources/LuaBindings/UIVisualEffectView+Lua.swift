@@ -27,7 +27,7 @@ extension ScriptRuntime {
         }
         let given = state.typeName(at: index)
         let hint = switch given {
-        case "string": ": write UIBlurEffect(\"\(Suggestion.shortened(state.string(at: index) ?? ""))\")"
+        case "string": ": write UIBlurEffect(\"\(Suggestion.shortened(state.name(at: index) ?? ""))\")"
         case "table": ": make one with UIBlurEffect{style = …}"
         default: ""
         }
@@ -64,7 +64,7 @@ enum VisualEffectBindings {
                 state.pushField("style", of: 1)
                 index = state.top
             }
-            guard state.typeName(at: index) == "string", let name = state.string(at: index) else {
+            guard state.typeName(at: index) == "string", let name = state.name(at: index) else {
                 throw ScriptMistake("UIBlurEffect needs a style's name, like UIBlurEffect(\"systemMaterial\") (got \(state.typeName(at: index)))")
             }
             guard let style = BlurStyle(rawValue: name) else {

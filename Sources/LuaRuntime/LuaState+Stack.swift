@@ -149,6 +149,7 @@ extension LuaState {
     /// megabytes a thousand times over, a copy each on the host's side): a
     /// script's table can be far larger than the host wants to hold. When
     /// the budget runs out it goes below zero and the rest is left out.
+    /// String keys come as names (`name(at:)`), cut past `nameLimit` bytes.
     public func value(at index: Int32, depth: Int, budget: inout Int) -> LuaValue {
         let index = lua_absindex(L, index)
         switch lua_type(L, index) {
@@ -170,7 +171,8 @@ extension LuaState {
                     pop(2)
                     break
                 }
-                let key = value(at: -2, depth: 0, budget: &budget)
+                // Keys are names the host looks for (fields, options): cut like names.
+                let key = lua_type(L, -2) == LUA_TSTRING ? .string(name(at: -2) ?? "") : value(at: -2, depth: 0, budget: &budget)
                 entries.append((key, value(at: -1, depth: depth - 1, budget: &budget)))
                 pop()
             }
