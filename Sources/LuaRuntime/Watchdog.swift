@@ -130,7 +130,6 @@ final class Watchdog: Sendable {
         }
     }
 
-    /// Where a stuck call is, read while the watchdog's lock keeps its sandbox alive.
     /// Where a stuck call is, and whether the host was working, read while
     /// the watchdog's lock keeps its sandbox alive.
     private static func stuckAt(_ sandbox: SandboxHandle) -> (ScriptLocation?, inHost: Bool) {
