@@ -5,12 +5,16 @@
  * only the names below; everything else the standard libraries define stays
  * unreachable in the registry.
  */
+#define _GNU_SOURCE /* SCHED_IDLE, gettid */
+#include <sched.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <lauxlib.h>
 #include <lualib.h>
@@ -309,8 +313,16 @@ static clockid_t this_thread_clock(void) {
     return clock;
 }
 
+/* The calling thread's kernel id, found once per thread. */
+static pid_t this_thread_id(void) {
+    static _Thread_local __attribute__((tls_model("initial-exec"))) pid_t id;
+    if (id == 0) id = (pid_t)syscall(SYS_gettid);
+    return id;
+}
+
 void segue_sandbox_begin_work(SegueSandbox *sb) {
     if (sb->depth++ == 0) {
+        atomic_store_explicit(&sb->work_thread, (int)this_thread_id(), memory_order_relaxed);
         /* The limit counts this thread's processor time, so a busy machine
          * neither stops a script sooner nor changes what it does. Only the
          * clock's id is noted here: reading the clock is a system call, ten
@@ -352,6 +364,14 @@ void segue_sandbox_expire(SegueSandbox *sb) {
         lua_sethook(sb->running, kill_hook, KILL_MASK, 1);
     }
     pthread_mutex_unlock(&sb->lock);
+}
+
+void segue_sandbox_demote(SegueSandbox *sb) {
+    /* SCHED_IDLE: the thread runs only when no other thread of the machine
+     * wants the core. A process may always lower its own threads. */
+    struct sched_param none = {0};
+    int thread = atomic_load_explicit(&sb->work_thread, memory_order_relaxed);
+    if (thread > 0) sched_setscheduler((pid_t)thread, SCHED_IDLE, &none);
 }
 
 int segue_sandbox_stuck_at(SegueSandbox *sb, char *source, size_t size, int *line) {
@@ -1052,6 +1072,7 @@ SegueSandbox *segue_sandbox_create(size_t memory_limit, void *host, SegueLogFunc
     atomic_init(&sb->active, 0);
     atomic_init(&sb->work_clock, (int)CLOCK_MONOTONIC);
     atomic_init(&sb->expired, 0);
+    atomic_init(&sb->work_thread, 0);
     pthread_mutex_init(&sb->lock, NULL);
     return sb;
 }

@@ -28,6 +28,8 @@ struct SegueSandbox {
      * `expired` the other way round. */
     _Atomic uint64_t active;
     atomic_int work_clock;
+    /* The kernel id of that thread, so a stuck one can be demoted. */
+    atomic_int work_thread;
     uint64_t serial;
     int depth;
     atomic_int expired;

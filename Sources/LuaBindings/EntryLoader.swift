@@ -77,7 +77,7 @@ extension ScriptRuntime {
         var entries: [(key: LuaValue, value: LuaValue)] = []
         for key in EntryShape.topLevel where key != "parameters" {
             state.pushField(key, of: -1)
-            let value = state.value(at: -1, depth: 1, budget: &budget)
+            let value = state.value(at: -1, depth: 1, budget: &budget, skippingOwnKeys: true)
             state.pop()
             if budget < 0 { return nil }
             if value != .nil { entries.append((.string(key), value)) }

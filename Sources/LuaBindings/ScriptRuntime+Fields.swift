@@ -59,10 +59,13 @@ extension ScriptRuntime {
 
     /// A view's name: scripts choose them, and traces and messages carry them.
     func viewName(at index: Int32) throws -> String {
-        guard let name = state.string(at: index) else {
+        guard state.typeName(at: index) == "string" else {
             throw ArgumentError(position: index, message: "string expected, got \(state.typeName(at: index))")
         }
-        guard name.utf8.count <= 200 else { throw ScriptMistake("a view's name is at most 200 bytes") }
+        // Measured before the host copies it.
+        guard state.rawLength(at: index) <= 200, let name = state.string(at: index) else {
+            throw ScriptMistake("a view's name is at most 200 bytes")
+        }
         return name
     }
 

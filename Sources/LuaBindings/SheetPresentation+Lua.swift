@@ -73,7 +73,8 @@ extension ScriptRuntime {
                 state.pushField(key, of: -1)
                 defer { state.pop() }
                 if state.isNil(at: -1) { return nil }
-                guard let name = state.string(at: -1) else {
+                // Longer than any identifier (64 characters of at most 4 bytes): only cut for the message.
+                guard let name = state.rawLength(at: -1) <= 256 ? state.string(at: -1) : state.name(at: -1) else {
                     throw ScriptMistake("'\(key)' must be a detent's identifier, not a \(state.typeName(at: -1))")
                 }
                 guard identifiers.contains(name) else {
@@ -102,7 +103,7 @@ extension ScriptRuntime {
 
     /// "medium", "large", {identifier =, height =} or {identifier =, resolver =}.
     private func detent(at index: Int32) throws -> SheetDetent {
-        if let name = state.string(at: index) {
+        if let name = state.name(at: index) {
             switch name {
             case "medium": return .medium
             case "large": return .large
@@ -121,9 +122,12 @@ extension ScriptRuntime {
             throw ArgumentError(position: 0, message: mistake.description)
         }
         state.pushField("identifier", of: index)
-        let identifier = state.string(at: -1)
+        // At most 64 characters (Unicode scalars, of at most 4 bytes each: a
+        // run of combining marks is one Character of any length), measured
+        // before the host copies it.
+        let identifier = state.rawLength(at: -1) <= 256 ? state.string(at: -1) : nil
         state.pop()
-        guard let identifier, !identifier.isEmpty, identifier.count <= 64 else {
+        guard let identifier, !identifier.isEmpty, identifier.unicodeScalars.count <= 64 else {
             throw ArgumentError(position: 0, message: "a custom detent needs an identifier: a name of 1 to 64 characters")
         }
         guard !SheetDetent.systemIdentifiers.contains(identifier) else {

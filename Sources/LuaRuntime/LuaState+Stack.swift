@@ -150,7 +150,9 @@ extension LuaState {
     /// script's table can be far larger than the host wants to hold. When
     /// the budget runs out it goes below zero and the rest is left out.
     /// String keys come as names (`name(at:)`), cut past `nameLimit` bytes.
-    public func value(at index: Int32, depth: Int, budget: inout Int) -> LuaValue {
+    /// With `skippingOwnKeys`, keys starting with "_" (a script's own
+    /// fields, which may hold anything) are left out at every level.
+    public func value(at index: Int32, depth: Int, budget: inout Int, skippingOwnKeys: Bool = false) -> LuaValue {
         let index = lua_absindex(L, index)
         switch lua_type(L, index) {
         case LUA_TNIL, LUA_TNONE: return .nil
@@ -166,6 +168,10 @@ extension LuaState {
             var entries: [(key: LuaValue, value: LuaValue)] = []
             lua_pushnil(L)
             while lua_next(L, index) != 0 {
+                if skippingOwnKeys && lua_type(L, -2) == LUA_TSTRING, lua_tolstring(L, -2, nil)?.pointee == 0x5F {
+                    pop()
+                    continue
+                }
                 budget -= 1
                 if budget < 0 {
                     pop(2)
@@ -173,7 +179,7 @@ extension LuaState {
                 }
                 // Keys are names the host looks for (fields, options): cut like names.
                 let key = lua_type(L, -2) == LUA_TSTRING ? .string(name(at: -2) ?? "") : value(at: -2, depth: 0, budget: &budget)
-                entries.append((key, value(at: -1, depth: depth - 1, budget: &budget)))
+                entries.append((key, value(at: -1, depth: depth - 1, budget: &budget, skippingOwnKeys: skippingOwnKeys)))
                 pop()
             }
             return .table(LuaTable(entries: entries))

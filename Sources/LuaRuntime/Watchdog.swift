@@ -109,6 +109,7 @@ final class Watchdog: Sendable {
                             watch.settled = true
                         } else if spent >= watch.firedAt && spent - watch.firedAt >= Self.grace(for: watch.limit) {
                             watch.settled = true
+                            segue_sandbox_demote(watch.sandbox.pointer)
                             let (location, inHost) = Self.stuckAt(watch.sandbox)
                             stuck.append((watch.onStuck, StuckScript(entry: watch.entry, location: location,
                                                                      limit: .nanoseconds(Int64(watch.limit)),

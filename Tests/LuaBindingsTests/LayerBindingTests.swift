@@ -332,4 +332,42 @@ import Testing
         let printed = Self.outcome(Self.entry("print('x' .. ('é'):rep(3000))")).printed.map(\.text)
         #expect(printed == ["x" + String(repeating: "é", count: 999) + "… (cut)"], "\(printed.map { $0.suffix(20) })")
     }
+
+    /// Strings the host measures before it copies them: a detent's
+    /// identifier (64 characters), an animation's key (200 bytes), and a
+    /// script's own `_` fields, which the host never reads.
+    @Test func longStringsAreMeasuredBeforeTheyAreCopied() throws {
+        let marks = "('\\204\\129'):rep(4e6)"
+        let sheet = """
+            local entry = {title = "T", summary = "S.", presentationStyle = "pageSheet",
+              sheet = function() return {detents = {{identifier = "e" .. \(marks), height = 100}}} end}
+            return entry
+            """
+        var errors: [String] = []
+        var spent = ThreadTime.measure { errors = run(sheet, scenario: .present).errors.map(\.message) }
+        #expect(spent < .seconds(1), "\(spent)")
+        #expect(errors.contains { $0.contains("a custom detent needs an identifier: a name of 1 to 64 characters") }, "\(errors)")
+
+        var printed: [String] = []
+        spent = ThreadTime.measure {
+            let outcome = Self.outcome(Self.entry("""
+                local a = CABasicAnimation("opacity") a.fromValue = 1 a.toValue = 0.5 a.duration = 1
+                view.layer:add(a, "fade") view.layer:removeAnimation(\(marks)) print(#view.layer:animationKeys())
+                """))
+            errors = outcome.errors.map(\.message)
+            printed = outcome.printed.map(\.text)
+        }
+        #expect(spent < .seconds(1), "\(spent)")
+        #expect(errors.isEmpty, "\(errors)")
+        #expect(printed == ["1"], "a key no animation can have removes nothing")
+
+        // A megabyte kept in the animator's own field: no business of the metadata's.
+        let own = Self.entry("").replacingOccurrences(of: "animator = {", with: "animator = {_lookup = ('0123456789abcdef'):rep(70000), ")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("segue-own-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("own.lua")
+        try own.write(to: url, atomically: true, encoding: .utf8)
+        #expect(throws: Never.self) { try EntryLoader.load(EntryFile(url: url, catalogue: "test", workingDirectory: folder), source: own) }
+    }
 }

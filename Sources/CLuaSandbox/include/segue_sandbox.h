@@ -127,6 +127,11 @@ void segue_sandbox_expire(SegueSandbox *sb);
  * destroyed. */
 int segue_sandbox_stuck_at(SegueSandbox *sb, char *source, size_t size, int *line);
 
+/* For the watchdog, once a call is given up on: the thread doing it runs
+ * only when nothing else on the machine wants a core (SCHED_IDLE), so the
+ * entries after it keep their speed. Safe from any thread. */
+void segue_sandbox_demote(SegueSandbox *sb);
+
 /* Pushes a Swift function as a Lua C closure through the trampoline. */
 void segue_push_host_function(lua_State *L, SegueHostFunction f, int nupvalues);
 /* The upvalue index a host function sees for its own upvalue i (1-based). */
