@@ -309,7 +309,7 @@ enum CALayerAnimationBindings {
             let state = runtime.state
             var key: String?
             if !state.isNil(at: 3) {
-                guard state.typeName(at: 3) == "string", state.rawLength(at: 3) <= keyLimit, let given = state.string(at: 3) else {
+                guard let given = state.string(at: 3, atMost: keyLimit) else {
                     throw ScriptMistake("an animation's key must be a string of at most \(keyLimit) bytes")
                 }
                 key = given
@@ -345,7 +345,7 @@ enum CALayerAnimationBindings {
         ScriptRuntime.host(L) { runtime, arguments in
             let view = try runtime.layerView(at: 1)
             // A key longer than `add` allows names no animation: not copied, nothing removed.
-            if runtime.state.typeName(at: 2) == "string", runtime.state.rawLength(at: 2) > keyLimit { return 0 }
+            if runtime.state.typeName(at: 2) == "string", runtime.state.string(at: 2, atMost: keyLimit) == nil { return 0 }
             runtime.simulation.engine.removeLayerAnimation(forKey: try arguments.string(2), from: view)
             return 0
         }

@@ -188,7 +188,7 @@ public struct MetadataReader {
     /// A field longer than any name (a key a script built, of megabytes) is
     /// not looked for: each line's search would cost the key's length.
     public static func assigns(_ field: String, in line: Substring) -> Bool {
-        guard field.utf8.count <= LuaArguments.nameLimit else { return false }
+        guard field.utf8.count <= LuaState.nameLimit else { return false }
         var rest = line[...]
         while let range = rest.range(of: field) {
             let before = rest[..<range.lowerBound].last

@@ -93,11 +93,11 @@ extension ScriptRuntime {
             }
             let choices = declaration["choices"].table?.array.compactMap(\.string)
             // Typed on command lines and listed in messages: a few short words.
-            if let choices, choices.count > 64 || choices.contains(where: { $0.utf8.count > LuaArguments.nameLimit }) {
-                throw problem("'\(name)': choices are at most 64 words of at most \(LuaArguments.nameLimit) bytes each", name: name)
+            if let choices, choices.count > 64 || choices.contains(where: { $0.utf8.count > LuaState.nameLimit }) {
+                throw problem("'\(name)': choices are at most 64 words of at most \(LuaState.nameLimit) bytes each", name: name)
             }
-            if let summary = declaration["description"].string, summary.unicodeScalars.count > 1000 {
-                throw problem("'\(name)': the description is \(summary.unicodeScalars.count) characters long; keep it under 1000", name: name)
+            if let length = declaration["description"].string?.unicodeScalars.count, length > 1000 {
+                throw problem("'\(name)': the description is \(length) characters long; keep it under 1000", name: name)
             }
             let spec = ParameterSpec(name: name, kind: kind, defaultValue: declaration["default"],
                                      minimum: declaration["min"].double, maximum: declaration["max"].double,

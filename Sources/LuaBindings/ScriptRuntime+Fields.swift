@@ -62,8 +62,7 @@ extension ScriptRuntime {
         guard state.typeName(at: index) == "string" else {
             throw ArgumentError(position: index, message: "string expected, got \(state.typeName(at: index))")
         }
-        // Measured before the host copies it.
-        guard state.rawLength(at: index) <= 200, let name = state.string(at: index) else {
+        guard let name = state.string(at: index, atMost: 200) else {
             throw ScriptMistake("a view's name is at most 200 bytes")
         }
         return name

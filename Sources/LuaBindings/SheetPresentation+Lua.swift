@@ -74,7 +74,7 @@ extension ScriptRuntime {
                 defer { state.pop() }
                 if state.isNil(at: -1) { return nil }
                 // Longer than any identifier (64 characters of at most 4 bytes): only cut for the message.
-                guard let name = state.rawLength(at: -1) <= 256 ? state.string(at: -1) : state.name(at: -1) else {
+                guard let name = state.string(at: -1, atMost: 256) ?? state.name(at: -1) else {
                     throw ScriptMistake("'\(key)' must be a detent's identifier, not a \(state.typeName(at: -1))")
                 }
                 guard identifiers.contains(name) else {
@@ -125,7 +125,7 @@ extension ScriptRuntime {
         // At most 64 characters (Unicode scalars, of at most 4 bytes each: a
         // run of combining marks is one Character of any length), measured
         // before the host copies it.
-        let identifier = state.rawLength(at: -1) <= 256 ? state.string(at: -1) : nil
+        let identifier = state.string(at: -1, atMost: 256)
         state.pop()
         guard let identifier, !identifier.isEmpty, identifier.unicodeScalars.count <= 64 else {
             throw ArgumentError(position: 0, message: "a custom detent needs an identifier: a name of 1 to 64 characters")

@@ -104,9 +104,6 @@ public struct LuaArguments {
         return value
     }
 
-    /// Longer than any property or method name, in bytes.
-    public static let nameLimit = LuaState.nameLimit
-
     /// A property or method name the host looks up (`LuaState.name(at:)`).
     public func name(_ position: Int32) throws(ArgumentError) -> String {
         guard let name = state.name(at: position) else { throw expected("string", at: position) }

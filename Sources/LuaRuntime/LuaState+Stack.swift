@@ -89,10 +89,25 @@ extension LuaState {
         guard let chars = lua_tolstring(L, index, &length) else { return nil }
         let bytes = UnsafeRawBufferPointer(start: chars, count: length)
         guard length > Self.nameLimit else { return String(decoding: bytes, as: UTF8.self) }
-        // Cut before a character's continuation bytes, not inside it.
-        var cut = Self.nameLimit
+        return String(decoding: bytes[..<Self.characterBoundary(in: bytes, atMost: Self.nameLimit)], as: UTF8.self) + "…"
+    }
+
+    /// The string at index if it is at most `limit` bytes long; nil for a
+    /// longer one (never copied: a script's string may be megabytes) or
+    /// another type.
+    public func string(at index: Int32, atMost limit: Int) -> String? {
+        guard lua_type(L, index) == LUA_TSTRING, Int(lua_rawlen(L, index)) <= limit else { return nil }
+        return string(at: index)
+    }
+
+    /// The longest prefix of UTF-8 `bytes` of at most `limit` bytes that
+    /// ends between characters (before a continuation byte), for cuts that
+    /// never leave half a character.
+    static func characterBoundary<Bytes: Collection<UInt8>>(in bytes: Bytes, atMost limit: Int) -> Int where Bytes.Index == Int {
+        guard bytes.count > limit else { return bytes.count }
+        var cut = limit
         while cut > 0 && bytes[cut] & 0xC0 == 0x80 { cut -= 1 }
-        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[..<cut]), as: UTF8.self) + "…"
+        return cut
     }
 
     // MARK: Globals and references

@@ -100,11 +100,8 @@ public final class LuaState {
         }
         var text = text
         if text.utf8.count > Self.printLineLimit {
-            // Cut before a character's continuation bytes, not inside it.
             let bytes = Array(text.utf8.prefix(Self.printLineLimit + 1))
-            var cut = Self.printLineLimit
-            while cut > 0 && bytes[cut] & 0xC0 == 0x80 { cut -= 1 }
-            text = String(decoding: bytes[..<cut], as: UTF8.self) + "… (cut)"
+            text = String(decoding: bytes[..<Self.characterBoundary(in: bytes, atMost: Self.printLineLimit)], as: UTF8.self) + "… (cut)"
         }
         text = text.escapingControlCharacters
         let line = PrintedLine(text: text, location: locate(prefix + " ").0)

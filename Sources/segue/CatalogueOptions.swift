@@ -17,6 +17,7 @@ struct CatalogueOptions: ParsableArguments {
     var memoryLimit: Int?
 
     static let defaultTimeLimit = 2.0
+    static let defaultMemoryLimit = 64
 
     /// Seconds written as a decimal number: Swift's `Double(_:)` also reads
     /// "0x10" (sixteen), "1e3", "inf" and "nan".
@@ -28,7 +29,6 @@ struct CatalogueOptions: ParsableArguments {
         }
         return value
     }
-    static let defaultMemoryLimit = 64
 
     func validate() throws {
         // Kept in whole milliseconds: less than one would be a limit of 0.

@@ -54,8 +54,13 @@ enum EntryScan {
                 return .broken(problem, folder: folder)
             }
         } givenUp: { index, reason in
-            guard case .file(let folder, let name) = work[index] else { preconditionFailure("only a file's script runs") }
-            return .broken(reason.problem(entry: (name as NSString).deletingPathExtension), folder: folder)
+            switch work[index] {
+            case .file(let folder, let name):
+                return .broken(reason.problem(entry: (name as NSString).deletingPathExtension), folder: folder)
+            case .unreadable(let folder, let problem):
+                // Not run after too many stuck entries: its own problem still stands.
+                return .broken(problem, folder: folder)
+            }
         } emit: { _, outcome in
             emit(outcome)
         }
