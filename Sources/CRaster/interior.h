@@ -5,8 +5,10 @@
  * span, and the window's constants set up again at each, were measured at
  * a few percent of the flip's time. The includer defines INTERIOR_NAME,
  * INTERIOR_ATTRIBUTES (the target), INTERIOR_WINDOW (the window path's
- * call, or 0 where there is none) and INTERIOR_STORE_OPAQUE (whether n
- * texels are all opaque, stored at dst when they are; 0 where not written).
+ * call, or 0 where there is none: 1 when it wrote the span's texels, 2 when
+ * they were all opaque and it stored them at dst instead, dst being given)
+ * and INTERIOR_STORE_OPAQUE (whether n texels are all opaque, stored at dst
+ * when they are; 0 where not written).
  */
 
 INTERIOR_ATTRIBUTES
@@ -134,18 +136,24 @@ static void INTERIOR_NAME(cr_target *t, const cr_quad *q, int y, int xs, int xe)
         /* One texel a pixel, on the texel grid (an unturned, unscaled layer at a whole-pixel place): no filtering. */
         int exact = dx == 65536 && dy == 0 && (fxa & 0xffff) == 0 && (fya & 0xffff) == 0;
         uint32_t source[SPAN], flat;
+        const int sampled = SAMPLED(x0, n);
+        /* Where opaque texels may be stored as they are (blend_span's first
+           case: over plain pixels), without its call and its memcpy's, where there is a wide path. */
+        uint8_t *const opaque_to = plain && !sampled ? t->pixels + (row + x0) * 4 : NULL;
+        int opacity_known = 0;
         if (!exact && flat_runs && flat_run(q, fx, fy, dx, dy, n, &flat)) {
-            blend_flat(t, q, row + x0, flat, n, color, SAMPLED(x0, n));
+            blend_flat(t, q, row + x0, flat, n, color, sampled);
             continue;
         } else if (exact) {
             memcpy(source, q->texture + ((size_t)(fya >> 16) * q->tex_width + (fxa >> 16)) * 4, (size_t)n * 4);
         } else {
-            if (!INTERIOR_WINDOW(q, fx, fy, dx, dy, n, source)) bilinear_span_narrow(q, fx, fy, dx, dy, n, source);
+            const int window = INTERIOR_WINDOW(q, fx, fy, dx, dy, n, source, opaque_to);
+            if (window == 2) continue;
+            if (!window) bilinear_span_narrow(q, fx, fy, dx, dy, n, source);
+            else opacity_known = opaque_to != NULL;
         }
-        /* blend_span's first case (opaque texels over plain pixels, stored as
-           they are) without its call and its memcpy's, where there is a wide path. */
-        if (plain && !SAMPLED(x0, n) && INTERIOR_STORE_OPAQUE(t->pixels + (row + x0) * 4, source, n)) continue;
-        blend_span(t, q, row + x0, source, n, color, SAMPLED(x0, n));
+        if (opaque_to && !opacity_known && INTERIOR_STORE_OPAQUE(opaque_to, source, n)) continue;
+        blend_span(t, q, row + x0, source, n, color, sampled);
     }
 #undef SAMPLED
 }
