@@ -244,17 +244,18 @@ static inline uint32_t shade(const cr_quad *q, double u, double v) {
     return q->texture ? shade_at(q, texel_x(q, u), texel_y(q, v)) : load_px(q->color);
 }
 
-/* The blocks of cr_target.sampled_rows: 1 << shift pixels each, at most 8 to a row. */
+/* The blocks of cr_target.sampled_rows: 1 << shift pixels each, at most 64 to a row. */
 static inline int sample_block_shift(int width) {
-    /* The least shift >= 4 that leaves (width - 1) >> shift below 8. */
+    /* The least shift >= 4 (a span) that leaves (width - 1) >> shift below 64. */
     int bits = width > 1 ? 32 - __builtin_clz((unsigned)(width - 1)) : 0;
-    return bits - 3 > 4 ? bits - 3 : 4;
+    return bits - 6 > 4 ? bits - 6 : 4;
 }
 
 /* The sampled_rows bits of the blocks pixels [x0, x1) of a row lie in (x1 > x0). */
-static inline unsigned sample_blocks(int shift, int x0, int x1) {
+static inline uint64_t sample_blocks(int shift, int x0, int x1) {
     int lo = x0 >> shift, hi = (x1 - 1) >> shift;
-    return ((2u << hi) - 1) & ~((1u << lo) - 1);
+    /* At hi = 63, 2 << hi wraps to 0 and the mask is every bit. */
+    return ((2ull << hi) - 1) & ~((1ull << lo) - 1);
 }
 
 static inline uint8_t *samples_of(cr_target *t, int32_t slot) { return t->pool + (size_t)slot * CR_SAMPLES * 4; }
@@ -349,7 +350,7 @@ static void average_slot(cr_target *t, int32_t slot, size_t i) {
 #endif
 }
 
-/* Pixel (x, y)'s slot, or -1. Its block's bit in sampled_rows (a byte a
+/* Pixel (x, y)'s slot, or -1. Its block's bit in sampled_rows (a word a
    row, at hand) is read first: most pixels have no samples, and reading
    their slot (4 bytes a pixel, far apart down an edge) was a cache miss a
    pixel. */
@@ -366,7 +367,7 @@ static int32_t take_slot(cr_target *t, int x, int y) {
     int32_t slot = t->used++;
     t->owners[slot] = (int32_t)i;
     t->slots[i] = slot;
-    t->sampled_rows[y] |= (uint8_t)(1u << (x >> sample_block_shift(t->width)));
+    t->sampled_rows[y] |= 1ull << (x >> sample_block_shift(t->width));
     set_one_colour(t, slot, load_px(t->pixels + i * 4));
     return slot;
 }
@@ -1720,7 +1721,7 @@ static void drop_samples(cr_target *t) {
     if (t->used < 0) memset(t->slots, 0xff, (size_t)t->width * t->height * sizeof(int32_t));
     else
         for (int s = 0; s < t->used; s++) t->slots[owner_of(t, s)] = -1;
-    memset(t->sampled_rows, 0, (size_t)t->height);
+    memset(t->sampled_rows, 0, (size_t)t->height * sizeof *t->sampled_rows);
     t->used = 0;
 }
 
@@ -1801,7 +1802,7 @@ typedef struct {
    samples in one pass, the pixels of the others through their samples
    (span_over's arithmetic: lanes_over(lanes_mul255(c, alpha), d)). */
 static void span_over_target(cr_target *t, int y, int x0, const uint8_t *texels, int n, uint32_t alpha) {
-    const unsigned blocks = t->sampled_rows[y];
+    const uint64_t blocks = t->sampled_rows[y];
     if (!blocks || !(blocks & sample_blocks(sample_block_shift(t->width), x0, x0 + n))) {
         span_over(t->pixels + ((size_t)y * t->width + x0) * 4, texels, n, 0, alpha);
         return;

@@ -18,7 +18,7 @@ static void INTERIOR_NAME(cr_target *t, const cr_quad *q, int y, int xs, int xe)
     size_t row = (size_t)y * t->width;
     uint32_t color = load_px(q->color);
     /* Whether a span may have pixels with samples: some block it touches has. */
-    const unsigned row_blocks = t->sampled_rows[y];
+    const uint64_t row_blocks = t->sampled_rows[y];
     const int block_shift = sample_block_shift(t->width);
 #define SAMPLED(x0, n) (row_blocks && (row_blocks & sample_blocks(block_shift, (x0), (x0) + (n))))
     if (!q->texture) {

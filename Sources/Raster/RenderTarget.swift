@@ -10,7 +10,7 @@ final class RenderTarget {
     var pixels: UnsafeMutablePointer<UInt8> { target.pixels }
     private let ownPixels: UnsafeMutablePointer<UInt8>
     let slots: UnsafeMutablePointer<Int32>
-    let sampledRows: UnsafeMutablePointer<UInt8>
+    let sampledRows: UnsafeMutablePointer<UInt64>
     let pool: UnsafeMutablePointer<UInt8>
     let owners: UnsafeMutablePointer<Int32>
     var target: cr_target

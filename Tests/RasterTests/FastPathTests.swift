@@ -9,7 +9,7 @@ import Testing
     /// A small target with its A-buffer, owned by the test.
     final class Target {
         let width: Int, height: Int
-        var pixels: [UInt8], slots: [Int32], pool: [UInt8], owners: [Int32], rows: [UInt8]
+        var pixels: [UInt8], slots: [Int32], pool: [UInt8], owners: [Int32], rows: [UInt64]
 
         init(width: Int, height: Int) {
             (self.width, self.height) = (width, height)
@@ -17,7 +17,7 @@ import Testing
             slots = [Int32](repeating: -1, count: width * height)
             pool = [UInt8](repeating: 0, count: 2048 * Int(CR_SAMPLES) * 4)
             owners = [Int32](repeating: 0, count: 2048)
-            rows = [UInt8](repeating: 0, count: height)
+            rows = [UInt64](repeating: 0, count: height)
         }
 
         /// Runs `body` on a cr_target over these buffers (the pointers live for the call only).
@@ -280,6 +280,54 @@ import Testing
             #expect(zip(fast, general).filter { $0 != $1 }.count == 0, "round \(round): \(tw)×\(th) texels on \(w)×\(h), angle \(angle)")
         }
         #expect(flatRuns > 500)
+    }
+
+    /// A row's pixels with samples are found in every block of it, up to its
+    /// 64th: an opaque layer stored straight over an edge pixel whose block
+    /// was missed would leave the pixel's old samples, which a translucent
+    /// layer drawn after it then shows. The same scene drawn at the right end
+    /// of wide targets (blocks of 16, 32 and 64 pixels, the last one's bit
+    /// the word's top) must give the bytes it gives on a 64-pixel target.
+    @Test func samplesAreFoundInEveryBlockOfAWideRow() {
+        var random = WarperFuzzTests.SplitMix(state: 9090)
+        let texture = (0..<48 * 16).flatMap { _ in [UInt8(random.next() * 255), UInt8(random.next() * 255), UInt8(random.next() * 255), 255] }
+        func scene(width: Int) -> [UInt8] {
+            let target = Target(width: width, height: 24)
+            let ox = Double(width - 64)
+            target.with { t in
+                var background: [UInt8] = [40, 90, 160, 255]
+                cr_fill(&t, &background)
+                // Two squares turned 25° about (ox + 14, 12) and (ox + 46, 12): edge pixels with samples in the last two blocks.
+                for centre in [ox + 14, ox + 46] {
+                    let (c, s) = (cos(25 * Double.pi / 180), sin(25 * Double.pi / 180))
+                    var turned = cr_quad()
+                    turned.m = (c, -s, 0, s, c, 0, -(centre * c + 12 * s) + 9, centre * s - 12 * c + 9, 1)
+                    turned.f = (0, 0, 1)
+                    (turned.width, turned.height) = (18, 18)
+                    turned.alpha = 255
+                    turned.color = (120, 20, 20, 160)
+                    (turned.x0, turned.y0, turned.x1, turned.y1) = (0, 0, Int32(width), 24)
+                    cr_draw_quad(&t, &turned)
+                }
+                // Opaque texels scaled by 1.25 over both (the wide interior path, storing opaque spans as they are).
+                var layer = Self.placed(scale: 1.25, tx: ox + 2, ty: 2, width: 48, height: 16, box: (width, 24))
+                (layer.tex_width, layer.tex_height) = (48, 16)
+                texture.withUnsafeBufferPointer { tex in
+                    layer.texture = tex.baseAddress
+                    cr_draw_quad(&t, &layer)
+                }
+                var veil = Self.placed(scale: 1, tx: ox, ty: 0, width: 64, height: 24, box: (width, 24))
+                veil.alpha = 255
+                veil.color = (0, 50, 0, 128)
+                cr_draw_quad(&t, &veil)
+            }
+            return (0..<24).flatMap { y in target.pixels[(y * width + width - 64) * 4 ..< (y * width + width) * 4] }
+        }
+        let reference = scene(width: 64)
+        for width in [1000, 1100, 2048] {
+            let differing = zip(scene(width: width), reference).filter { $0 != $1 }.count
+            #expect(differing == 0, "\(width) pixels wide: \(differing) bytes differ")
+        }
     }
 
     /// The inverse of a 3×3 matrix (row vectors, as cr_quad.m), or nil when singular.

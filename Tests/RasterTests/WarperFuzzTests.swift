@@ -27,7 +27,7 @@ import Testing
         var slots = [Int32](repeating: -1, count: width * height)
         var pool = [UInt8](repeating: 0, count: 512 * Int(CR_SAMPLES) * 4)
         var owners = [Int32](repeating: 0, count: 512)
-        var sampledRows = [UInt8](repeating: 0, count: height)
+        var sampledRows = [UInt64](repeating: 0, count: height)
         var invalid = 0, unaveraged = 0, sampled = 0
         for round in 0..<1500 {
             let tw = 1 + Int(random.next() * 40), th = 1 + Int(random.next() * 40)

@@ -34,10 +34,10 @@ typedef struct {
                                  marks a slot kept short, as two colours: see craster.c) */
     int capacity;
     int used;                 /* slots in use; -1 before the first fill (every slot unknown) */
-    uint8_t *sampled_rows;    /* h: nonzero where some pixel of the row keeps samples, so
+    uint64_t *sampled_rows;   /* h: nonzero where some pixel of the row keeps samples, so
                                  a row without may be blended without looking at its slots;
                                  bit k for the row's k-th block of pixels (blocks of a power
-                                 of two at least 16 wide, at most 8 to a row), so that a span
+                                 of two at least 16 wide, at most 64 to a row), so that a span
                                  clear of the blocks with samples need not look either */
 } cr_target;
 
