@@ -1116,11 +1116,16 @@ static inline int texel_index(int64_t f, int limit) {
     return i < 0 ? 0 : (i > limit ? limit : (int)i);
 }
 
+/* The most texel rows a window's pixels may step down (or up) across it:
+   a layer turned about y, away from its middle row, slopes by several
+   rows a span where its far side is foreshortened. */
+#define WINDOW_SLOPE 9
+
 /*
  * Up to 16 pixels at a time where the processor has AVX-512 and the
- * pixels' texels lie in a window 32 texels across and 4 rows down (a
- * layer drawn at up to about twice its texture's scale, sloping by up to
- * two texels a span): each row of the window is two loads, and each
+ * pixels' texels lie in a window 32 texels across and WINDOW_SLOPE + 2
+ * rows down (a layer drawn at up to about twice its texture's scale,
+ * sloping by up to WINDOW_SLOPE texels a span): each row of the window is two loads, and each
  * pixel's texels are picked from them by a permute, where the AVX2 path
  * moves every texel pair through a scalar load. The same arithmetic as
  * bilinear_fixed, so the same bytes. 0 (nothing written) when the
@@ -1133,7 +1138,7 @@ static inline int bilinear_window_vector(const cr_quad *q, int32_t fx, int32_t f
     int32_t ax = texel_index(fx, last_x), bx = texel_index((int64_t)fx + (int64_t)dx * (n - 1), last_x);
     int32_t ay = texel_index(fy, last_y), by = texel_index((int64_t)fy + (int64_t)dy * (n - 1), last_y);
     int32_t x0 = ax < bx ? ax : bx, x1 = (ax < bx ? bx : ax) + 1, y0 = ay < by ? ay : by, y1 = ay < by ? by : ay;
-    if (x1 - x0 >= 32 || y1 - y0 > 2) return 0;
+    if (x1 - x0 >= 32 || y1 - y0 > WINDOW_SLOPE) return 0;
     const __m512i lane = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     const __m512i zero = _mm512_setzero_si512(), byte = _mm512_set1_epi32(0xff), pairs = _mm512_set1_epi32(0x00ff00ff);
     const __m512i full = _mm512_set1_epi32(256), top_x = _mm512_set1_epi32(last_x), top_y = _mm512_set1_epi32(last_y);
@@ -1154,24 +1159,18 @@ static inline int bilinear_window_vector(const cr_quad *q, int32_t fx, int32_t f
         __m512i lo = _mm512_maskz_loadu_epi32(first, row), hi = _mm512_maskz_loadu_epi32(second, row + 16); \
         l = _mm512_permutex2var_epi32(lo, left, hi); rt = _mm512_permutex2var_epi32(lo, right, hi); \
     } while (0)
-    __m512i l0, r0, l1, r1, tl, tr, bl, br;
-    ROW(0, l0, r0);
-    ROW(1, l1, r1);
-    tl = l0; tr = r0; bl = l1; br = r1;
-    if (y1 > y0) {
-        /* A pixel on row y0 + k reads rows y0 + k and y0 + k + 1. */
-        __m512i l2, r2;
-        ROW(2, l2, r2);
-        __mmask16 down1 = _mm512_cmpgt_epi32_mask(iy, _mm512_set1_epi32(y0));
-        tl = _mm512_mask_blend_epi32(down1, l0, l1); tr = _mm512_mask_blend_epi32(down1, r0, r1);
-        bl = _mm512_mask_blend_epi32(down1, l1, l2); br = _mm512_mask_blend_epi32(down1, r1, r2);
-        if (y1 > y0 + 1) {
-            __m512i l3, r3;
-            ROW(3, l3, r3);
-            __mmask16 down2 = _mm512_cmpgt_epi32_mask(iy, _mm512_set1_epi32(y0 + 1));
-            tl = _mm512_mask_blend_epi32(down2, tl, l2); tr = _mm512_mask_blend_epi32(down2, tr, r2);
-            bl = _mm512_mask_blend_epi32(down2, bl, l3); br = _mm512_mask_blend_epi32(down2, br, r3);
-        }
+    __m512i tl, tr, bl, br;
+    ROW(0, tl, tr);
+    ROW(1, bl, br);
+    /* Each row further down: the pixels on it or below (iy > y0 + k - 1) read it and the next. */
+    __m512i above_l = bl, above_r = br;
+    for (int k = 1; k <= y1 - y0; k++) {
+        __m512i below_l, below_r;
+        ROW(k + 1, below_l, below_r);
+        __mmask16 down = _mm512_cmpgt_epi32_mask(iy, _mm512_set1_epi32(y0 + k - 1));
+        tl = _mm512_mask_blend_epi32(down, tl, above_l); tr = _mm512_mask_blend_epi32(down, tr, above_r);
+        bl = _mm512_mask_blend_epi32(down, bl, below_l); br = _mm512_mask_blend_epi32(down, br, below_r);
+        above_l = below_l; above_r = below_r;
     }
 #undef ROW
     /* Weights in both 16-bit halves of a lane: two channels to one 16-bit multiply (255 × 256 fits). */

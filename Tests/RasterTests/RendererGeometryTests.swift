@@ -424,10 +424,14 @@ extension RenderFrame {
         }
     }
 
-    @Test func widePathsDrawTheSameBytes() throws {
+    /// Turned gently, and steeply enough that the far side's rows slope by
+    /// several texels a span (the AVX-512 window's taller cases) or more
+    /// than it takes (the AVX2 path beside it).
+    @Test(arguments: [(0.6, 600.0), (1.2, 400.0), (-1.35, 350.0)])
+    func widePathsDrawTheSameBytes(angle: Double, eye: Double) throws {
         var card = Fixture.layer(1, frame: Rect(x: 30, y: 40, width: 320, height: 700), color: .white)
         card.content = .screen(.presenting)
-        card.transform = Fixture.perspectiveRotationY(0.6, eye: 600)
+        card.transform = Fixture.perspectiveRotationY(angle, eye: eye)
         let frame = Fixture.window(390, 844, [card])
         let images = try Self.atEachWidth { try Renderer(scale: 1, painter: StandardScene()).render(frame) }
         let wide = images[0]
