@@ -728,8 +728,18 @@ static int sandbox_print(lua_State *L) {
     return 0;
 }
 
-/* Calls upvalue 1 (the original function) with this call's arguments. */
+/* Calls upvalue 1 (the original function) with this call's arguments.
+ * One with no upvalues of its own (string.format, setmetatable) runs in
+ * this call's frame, so its argument errors name it as the script called
+ * it ("bad argument #2 to 'format'"); called from C through lua_call, Lua
+ * could not name it and said '?'. One with upvalues (math.randomseed's
+ * generator) must have its own closure, so is called. */
 static int call_original(lua_State *L) {
+    lua_CFunction original = lua_tocfunction(L, lua_upvalueindex(1));
+    if (original != NULL) {
+        if (lua_getupvalue(L, lua_upvalueindex(1), 1) == NULL) return original(L);
+        lua_pop(L, 1);
+    }
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
     lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);

@@ -119,6 +119,24 @@ import Testing
         #expect(error.message.contains("'%p' prints a memory address"))
     }
 
+    /// The functions the sandbox wraps name themselves in their argument
+    /// errors, as stock Lua's do: the script's mistake is in its call.
+    @Test func wrappedFunctionsNameThemselvesInArgumentErrors() throws {
+        for (script, message) in [("return string.format('%d', 2.5)", "bad argument #2 to 'format' (number has no integer representation)"),
+                                  ("return ('%d'):format('a')", "bad argument #1 to 'format' (number expected, got string)"),
+                                  ("return setmetatable(1, {})", "bad argument #1 to 'setmetatable' (table expected, got number)"),
+                                  ("return string.rep('x', 1.5)", "bad argument #2 to 'rep'")] {
+            let error = try expectFailure(script)
+            #expect(error.message.contains(message), "\(script): \(error.message)")
+            #expect(error.location == ScriptLocation(file: "hostile.lua", line: 1), "\(script): \(String(describing: error.location))")
+        }
+        // Still the originals underneath: the generator keeps its state through the wrapped randomseed.
+        let state = try LuaState(entry: "seeded")
+        let result = try state.run("math.randomseed(7) local a = math.random(1000) math.randomseed(7) return a == math.random(1000) and string.format('%5.2f|%s', 2.5, 'x')",
+                                   chunkName: "seeded.lua")
+        #expect(result == .string(" 2.50|x"))
+    }
+
     @Test func printGoesToTheHostLog() throws {
         let state = try LuaState(entry: "printer")
         var seen: [String] = []
