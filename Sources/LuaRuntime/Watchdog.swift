@@ -54,8 +54,12 @@ final class Watchdog: Sendable {
 
     /// Processor time a call may go on after its kill was armed before it
     /// is given up on as stuck: the kill takes effect at the next line or
-    /// instruction, so only a step of Lua's own lasts this long.
-    static func grace(for limit: UInt64) -> UInt64 { max(limit, 1_000_000_000) }
+    /// instruction, so only a step of Lua's own lasts this long. The limit
+    /// itself between one and five seconds: the longest step a script may
+    /// make legitimately (a collection of its whole heap, a string of its
+    /// whole memory) takes well under a second, however long its limit, so
+    /// a `--time-limit 60` need not leave a stuck one running a minute more.
+    static func grace(for limit: UInt64) -> UInt64 { min(max(limit, 1_000_000_000), 5_000_000_000) }
 
     private struct State {
         var watches: [Int: Watch] = [:]

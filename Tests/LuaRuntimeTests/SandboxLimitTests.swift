@@ -285,4 +285,14 @@ import Testing
         let state = try LuaState(entry: "rep", limits: SandboxLimits(time: Self.limit))
         #expect(try state.run("return string.rep('', 2^62) .. ('').rep('', 2^40, '')", chunkName: "rep.lua") == .string(""))
     }
+
+    /// A call still running after its kill was armed is given up on after
+    /// its limit again, at least a second and at most five (hand-computed).
+    @Test func aStuckCallsGraceIsItsLimitBetweenOneAndFiveSeconds() {
+        let second: UInt64 = 1_000_000_000
+        #expect(Watchdog.grace(for: second / 4) == second)
+        #expect(Watchdog.grace(for: 3 * second) == 3 * second)
+        #expect(Watchdog.grace(for: 60 * second) == 5 * second)
+        #expect(Watchdog.grace(for: .max) == 5 * second)
+    }
 }
