@@ -109,12 +109,17 @@ public enum ScenarioRunner {
         // Processor time, as each scenario's own limit is.
         let start = ThreadTime.now
         let budget = entryBudget ?? options.limits.time * entryTimeFactor
+        var spent: [(scenario: Scenario, time: Duration)] = []
         for scenario in Scenario.allCases {
-            if stopped == nil, !outcomes.isEmpty, ThreadTime.now - start > budget {
+            let elapsed = ThreadTime.now - start
+            if stopped == nil, !outcomes.isEmpty, elapsed > budget {
                 stopped = "not run: the entry's scenarios together ran past \(entryTimeFactor) time limits"
+                // The entry's, not the next scenario's: that one alone would run within its limit, and so would each of the others.
+                let heaviest = spent.sorted { $0.time > $1.time }.prefix(3).map { "\($0.scenario.rawValue) \(Self.seconds($0.time))" }
                 var problem = Problem(.error, entry: file.stem, location: ScriptLocation(file: file.displayPath, line: 1),
-                                      message: "stopped after its scenarios together ran longer than \(entryTimeFactor) × the time limit; "
-                                        + "each hook runs close to the limit: far too much work", scenario: scenario.rawValue)
+                                      message: "stopped after its scenarios together ran \(Self.seconds(elapsed)) of processor time, past "
+                                        + "\(entryTimeFactor) × the time limit (\(Self.seconds(budget))); the heaviest: \(heaviest.joined(separator: ", ")). "
+                                        + "Each runs within the limit alone, but close to it: far too much work")
                 problem.kind = .limit
                 outcomes.append(ScenarioOutcome(scenario: scenario, problems: [problem], skipped: stopped, trace: nil))
                 continue
@@ -123,7 +128,9 @@ public enum ScenarioRunner {
                 outcomes.append(ScenarioOutcome(scenario: scenario, problems: [], skipped: stopped, trace: nil))
                 continue
             }
+            let before = ThreadTime.now
             let outcome = run(file, source: source, scenario: scenario, options: options)
+            spent.append((scenario, ThreadTime.now - before))
             if outcome.problems.contains(where: \.isLimit) {
                 stopped = "not run: the entry ran out of its limits in \(scenario.rawValue)"
             }
@@ -143,6 +150,12 @@ public enum ScenarioRunner {
 
     /// How many time limits one entry's scenarios may take together.
     public static let entryTimeFactor = 4
+
+    /// "1.25 s", "0.22 s".
+    static func seconds(_ time: Duration) -> String {
+        let (whole, atto) = time.components
+        return String(format: "%.2f s", Double(whole) + Double(atto) / 1e18)
+    }
 
     /// Bytes charged to the entry for each view in a trace sample: the
     /// sample's Swift struct and what its JSON will take, rounded up (its
