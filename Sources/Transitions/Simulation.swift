@@ -580,8 +580,16 @@ public final class Simulation {
             return diagnose(.presentedViewNotVisible, "after \(transition) '\(name)' is invisible (hidden, or an alpha "
                 + "of 0 on it or a superview): the user sees nothing new and the app ignores them; end with alpha 1")
         }
-        let corners = projectedCorners(of: view)
-        let points = [corners.topLeft, corners.topRight, corners.bottomRight, corners.bottomLeft]
+        let projection = projection(of: view)
+        let ws = Quad(view.presentation.bounds).points.map(projection.w(at:))
+        // As the renderer draws it: wholly at or behind the eye, nothing of it; partly, only what is in front (somewhere on screen).
+        if ws.allSatisfy({ !($0 > 0) }) {
+            return diagnose(.presentedViewNotVisible, "after \(transition) '\(name)' is at or behind the eye: its transform (or a "
+                + "superview's) leaves it no depth in front of the viewer (m44 of 0 or less, or a z translation of the eye's "
+                + "distance, 1/-m34, or more), so nothing of it is drawn and the app ignores the user; end with CATransform3DIdentity")
+        }
+        if ws.contains(where: { !($0 > 0) }) { return }
+        let points = Quad(view.presentation.bounds).map(projection.apply).points
         let xs = points.map(\.x), ys = points.map(\.y)
         let box = Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
         let bounds = window.bounds

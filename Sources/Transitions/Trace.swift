@@ -302,13 +302,19 @@ extension Simulation {
     /// divided by w at each layer (Core Animation flattens each layer into
     /// its parent).
     public func projectedCorners(of view: View) -> Quad {
+        Quad(view.presentation.bounds).map(projection(of: view).apply)
+    }
+
+    /// The map from `view`'s bounds to the window, through every
+    /// ancestor's transform (perspective included; its w is the depth sign).
+    func projection(of view: View) -> Homography {
         var placement = Self.placement(of: view.presentation, in: view.superview?.presentation)
         var current = view.superview
         while let layer = current, layer !== window {
             placement = placement.concatenating(Self.placement(of: layer.presentation, in: layer.superview?.presentation))
             current = layer.superview
         }
-        return Quad(view.presentation.bounds).map(placement.apply)
+        return placement
     }
 }
 

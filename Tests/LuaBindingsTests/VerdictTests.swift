@@ -91,6 +91,11 @@ import Transitions
         ("view.alpha = 0", "is invisible"),
         ("view.isHidden = true", "is invisible"),
         ("view.frame = CGRect(5000, 5000, 10, 10)", "is entirely off screen, at (5000, 5000, 10, 10)"),
+        // w = 0 and w < 0 at every corner: the renderer draws nothing of it.
+        ("local t = CATransform3DIdentity t.m44 = 0 view.layer.transform = t", "is at or behind the eye"),
+        ("local t = CATransform3DIdentity t.m44 = -1 view.layer.transform = t", "is at or behind the eye"),
+        ("local t = CATransform3DIdentity t.m34 = -1 / 500 view.layer.transform = CATransform3DTranslate(t, 0, 0, 500)", "is at or behind the eye"),
+        ("local t = CATransform3DIdentity t.m34 = -1 / 500 view.layer.transform = CATransform3DTranslate(t, 0, 0, 600)", "is at or behind the eye"),
     ])
     func aPresentationThatShowsNothingIsAnError(body: String, message: String) throws {
         let source = """
@@ -107,6 +112,25 @@ import Transitions
         let problem = try #require(outcome.errors.first { $0.message.hasPrefix("after the presentation") }, "\(outcome.problems)")
         #expect(problem.message.hasPrefix("after the presentation 'presented' \(message)"), "\(problem.message)")
         #expect(problem.hook == "animator.animateTransition")
+    }
+
+    /// Brought close to the eye (magnified five times) or turned so that
+    /// part of it is behind the eye, a view still shows: no visibility error.
+    @Test(arguments: ["CATransform3DTranslate(t, 0, 0, 240)", "CATransform3DRotate(CATransform3DTranslate(t, 0, 0, 200), 1.2, 0, 1, 0)"])
+    func aViewInFrontOfTheEyeInPartIsVisible(transform: String) throws {
+        let source = """
+            return {title = "T", summary = "S", animator = {animateTransition = function(ctx)
+              local view = ctx:viewForKey("to")
+              if ctx.isPresenting then
+                ctx.containerView:addSubview(view)
+                local t = CATransform3DIdentity t.m34 = -1 / 300
+                view.layer.transform = \(transform)
+              end
+              ctx:completeTransition(true)
+            end}}
+            """
+        let outcome = run(source, name: "near", scenario: .present)
+        #expect(!outcome.errors.contains { $0.message.hasPrefix("after the presentation") }, "\(outcome.problems)")
     }
 
     @Test func completingFalseWithoutACancelIsAnError() throws {
