@@ -125,9 +125,10 @@ struct Preview: ParsableCommand, Displayed {
         let format = try format()
         if format == .terminal { return try playInTerminal() }
         // Where it goes and what it shows are checked before any work goes into it.
+        // A place it cannot write to is the command line's mistake, as gallery's --out is (64).
         if let out, let problem = OutputFile.problem(writing: out) {
             Output.error("\(problem)")
-            throw ExitCode(1)
+            throw ExitStatus.usage
         }
         let painter = try screensOrUsageError()
         let runs = try runEntries().runs

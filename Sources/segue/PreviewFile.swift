@@ -14,8 +14,10 @@ extension Preview {
         let failed = runs.contains(where: \.failed)
         guard runs.contains(where: { !$0.frames.isEmpty }), let out else { throw ExitCode(1) }
 
-        let sheetCount = format == .sheet ? min(self.frames ?? 12, runs.map(\.frames.count).max() ?? 1) : 1
-        let drawingScale = Self.sheetScale(for: runs.flatMap(\.frames), count: sheetCount * runs.count, asked: scale)
+        // Only a contact sheet is drawn smaller to fit: one frame is drawn as asked (up to a frame's
+        // limit), and a GIF's or page's frames too, or refused by the limit on frames held.
+        let sheetCount = min(self.frames ?? 12, runs.map(\.frames.count).max() ?? 1)
+        let drawingScale = format == .sheet ? Self.sheetScale(for: runs.flatMap(\.frames), count: sheetCount * runs.count, asked: scale) : scale
         if drawingScale < scale {
             Output.standardError("note: the sheet's \(sheetCount) frames are drawn at @\(drawingScale)×, not @\(scale)×, "
                 + "to keep it under \(Self.sheetPixelLimit / 1_000_000) million pixels; give fewer --frames for more detail\n")

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CTerminal
+import Encoders
 import Catalogue
 import Foundation
 import LuaRuntime
@@ -76,7 +77,8 @@ struct Segue: ParsableCommand, Displayed {
             // ArgumentParser's own (help asked for through 'segue help X', a
             // clean exit) it reports itself; anything else is our failure.
             guard exitCode(for: error) == .failure else { report(error) }
-            Output.error("internal error: \(error)")
+            // Output that could not be written after all (the folder was checked first) says why, as it is: 70 still.
+            Output.error(error is EncoderError ? "\(error)" : "internal error: \(error)")
             finish(ExitStatus.internalError)
         }
         finish(.success)

@@ -44,11 +44,30 @@ import Testing
         #expect(big(0) == 750 && big(4) == 1334)
     }
 
+    /// Only a contact sheet is drawn at a smaller scale to fit its limit: a
+    /// frame of 25 million pixels (6000×4200, under a frame's 32 million)
+    /// asked for with --at is drawn at the scale asked for.
+    @Test func oneLargeFrameIsDrawnAtTheScaleAskedFor() throws {
+        let dir = try folder()
+        let frame = try cli.segue(["preview", "fade", "--size", "3000x2100", "--scale", "2", "--at", "0.1", "--scene", "plain", "--out", "at.png"], in: dir)
+        #expect(frame.status == 0, "\(frame.stderr)")
+        #expect(!frame.stderr.contains("note:"), "\(frame.stderr)")
+        let png = try Data(contentsOf: dir.appendingPathComponent("at.png"))
+        func big(_ at: Int) -> Int { png[16 + at..<20 + at].reduce(0) { $0 << 8 | Int($1) } }
+        #expect(big(0) == 6000 && big(4) == 4200)
+    }
+
     @Test func refusesWhatItCannotWriteAndLeavesNothing() throws {
         let dir = try folder()
         let missing = try cli.segue(["preview", "fade", "--out", "no/such/folder/x.gif"], in: dir)
-        #expect(missing.status != 0)
-        #expect(missing.stderr.contains("no/such/folder"))
+        #expect(missing.status == 64, "a place it cannot write to is the command line's mistake, as gallery's")
+        #expect(missing.stderr.contains("no/such/folder does not exist"))
+        // A folder that exists but takes no new files (the kernel's): refused before the work as not writable
+        // (64), or, as root, when the file is made (70); either way said as it is, not as a missing folder.
+        let kernels = try cli.segue(["preview", "fade", "--out", "/proc/x.gif"], in: dir)
+        #expect(kernels.status == 64 || kernels.status == 70, "\(kernels.stderr)")
+        #expect(!kernels.stderr.contains("does not exist") && !kernels.stderr.contains("internal error"), "\(kernels.stderr)")
+        #expect(kernels.stderr.contains("/proc"))
         let kind = try cli.segue(["preview", "fade", "--out", "x.jpg"], in: dir)
         #expect(kind.status == 64)
         #expect(kind.stderr.contains(".gif, .png or .html"))
