@@ -19,15 +19,9 @@ struct CatalogueOptions: ParsableArguments {
     static let defaultTimeLimit = 2.0
     static let defaultMemoryLimit = 64
 
-    /// Seconds written as a decimal number: Swift's `Double(_:)` also reads
-    /// "0x10" (sixteen), "1e3", "inf" and "nan".
+    /// Seconds written as a decimal number (`DecimalOption`).
     static func seconds(_ text: String) throws -> Double {
-        let isDigit = { (character: Character) in ("0"..."9").contains(character) }
-        guard text.contains(where: isDigit), text.allSatisfy({ isDigit($0) || $0 == "." }), text.filter({ $0 == "." }).count <= 1,
-              let value = Double(text) else {
-            throw ValidationError("seconds are a decimal number, such as 2 or 0.5")
-        }
-        return value
+        do { return try DecimalOption.unsigned(text) } catch { throw ValidationError("seconds are a decimal number, such as 2 or 0.5") }
     }
 
     func validate() throws {

@@ -207,6 +207,15 @@ import Testing
             #expect(notDecimal.status == 64, "\(limit)")
             #expect(notDecimal.stderr.contains("seconds are a decimal number, such as 2 or 0.5"), "\(limit): \(notDecimal.stderr)")
         }
+        // Every number option reads decimals only: "0x10" was sixteen seconds to --at.
+        for arguments in [["preview", "fade", "--at", "0x10", "--out", "x.png"], ["preview", "fade", "--fps", "1e2", "--out", "x.gif"],
+                          ["run", "fade", "--fps", "inf"], ["gallery", "--fps", "0x14"], ["preview", "fade", "--speed", "nan"],
+                          ["run", "fade", "--interactive", "release:0.5", "--release-velocity=-0x10"]] {
+            let notDecimal = try segue(arguments)
+            #expect(notDecimal.status == 64, "\(arguments)")
+            #expect(notDecimal.stderr.contains("a decimal number, such as"), "\(arguments): \(notDecimal.stderr)")
+        }
+        #expect(try segue(["run", "fade", "--interactive", "release:0.5", "--release-velocity=-500.5", "--fps", "30.5"]).status == 0)
         let unknown = try segue(["lst"])
         #expect(unknown.status == 64)
     }
