@@ -142,7 +142,13 @@ enum ViewBindings {
                 case "name": view.name = try runtime.viewName(at: 3)
                 case "isScrollView": view.isScrollView = try runtime.flag(at: 3)
                 case "contentOffset": view.contentOffset = try runtime.point(at: 3)
-                case "curl": view.curl = min(max(try arguments.number(3), 0), 1)
+                case "curl":
+                    // Segue's own (UIKit's page curl has no amount): a fraction, so a value past it is a mistake, not clamped away.
+                    let amount = try arguments.number(3)
+                    guard amount >= 0 && amount <= 1 else {
+                        throw ScriptMistake("UIView.curl is how far the page is curled, from 0 to 1; got \(LuaValue.number(amount).description)")
+                    }
+                    view.curl = amount
                 case "isUserInteractionEnabled": view.isUserInteractionEnabled = try runtime.flag(at: 3)
                 default:
                     if try VisualEffectBindings.set(runtime, view, key) { return 0 }

@@ -138,6 +138,10 @@ import Transitions
         ("view.layer.transform = CATransform3DMakeRotation(0/0, 0, 1, 0)", "bad argument #1 to 'CATransform3DMakeRotation' (a finite number expected"),
         ("UIView.animate{duration = math.huge, animations = function() end}", "'duration' must be a finite number, got inf"),
         ("UIView.animate{duration = 0.1, delay = -1, animations = function() end}", "'delay' must be at least 0, got -1"),
+        // A fraction: past it is a mistake, not clamped to 0 or 1.
+        ("view.curl = 1e300", "UIView.curl is how far the page is curled, from 0 to 1; got 1e+300"),
+        ("view.curl = -5", "UIView.curl is how far the page is curled, from 0 to 1; got -5"),
+        ("view.curl = 0/0", "bad value for UIView.curl (a finite number expected, got nan)"),
     ]
 
     @Test(arguments: nonFinite)
