@@ -38,11 +38,21 @@ struct RenderThroughput: ParsableCommand {
     @Option(help: ArgumentHelp("The segue binary for the end-to-end figure (skipped when not given).", valueName: "PATH"))
     var segue: String?
 
+    static let entries = ["fade", "flip", "page-curl", "half-sheet"]
+
+    func validate() throws {
+        guard rounds >= 1 else { throw ValidationError("--rounds must be at least 1") }
+        for s in scale where ![1.0, 2.0, 3.0].contains(s) { throw ValidationError("--scale is 1, 2 or 3, got \(s)") }
+        for name in only where !Self.entries.contains(name) {
+            throw ValidationError("--only takes \(Self.entries.joined(separator: ", ")); got '\(name)'")
+        }
+    }
+
     func run() throws {
         print("render: frames of built-in entries at 390×844 points, best of \(rounds) rounds")
         if !batchOnly { print("entry        scale  frames  Segue fps   pixman blend fps   ratio (Segue time / blend time)") }
-        for (name, scenario) in [("fade", Scenario.present), ("flip", .present), ("page-curl", .present), ("half-sheet", .present)] where !batchOnly && (only.isEmpty || only.contains(name)) {
-            let frames = try Self.frames(name, scenario: scenario, fps: 60, parameters: [:])
+        for name in Self.entries where !batchOnly && (only.isEmpty || only.contains(name)) {
+            let frames = try Self.frames(name, scenario: .present, fps: 60, parameters: [:])
             for scale in self.scale.isEmpty ? [1.0, 3.0] : self.scale {
                 // The screens are painted once a run and kept: painted before the clock starts.
                 let renderer = Renderer(scale: scale, painter: StandardScene(), workLimit: .max)
@@ -78,13 +88,16 @@ struct RenderThroughput: ParsableCommand {
         let (flipTime, keptBlend) = try timePair({ _ = try batch.render(sixty) }, { keptBaseline.run() })
         let reusedBlend = try time { reusedBaseline.run() }
         func verdict(_ met: Bool) -> String { met ? "met" : "NOT MET" }
-        print("flip, 1 s at 60 fps @1× on \(cores) cores: \(sixty.count) frames in \(String(format: "%.1f ms", flipTime * 1000)) "
-            + "(target 50 ms: \(verdict(flipTime < 0.05)); the process's first such batch \(String(format: "%.1f ms", firstTime * 1000)): "
-            + "\(verdict(firstTime < 0.05)), where writing as many fresh frames' memory, nothing drawn, takes \(String(format: "%.1f ms", freshMemory * 1000))); "
-            + "pixman blend of the same layers into 60 kept pictures on as many cores \(String(format: "%.1f ms", keptBlend * 1000)), "
-            + "\(String(format: "%.2f×", flipTime / keptBlend)) (target within 4×: \(verdict(flipTime / keptBlend <= 4))); into one picture a core, overwritten: "
-            + "\(String(format: "%.1f ms", reusedBlend * 1000)), \(String(format: "%.2f×", flipTime / reusedBlend)); "
-            + "painting the two screens first, once a run: \(String(format: "%.1f ms", paint * 1000))")
+        func ms(_ seconds: Double) -> String { String(format: "%.1f ms", seconds * 1000) }
+        // One figure a line, each beside its target or its baseline.
+        print("""
+            flip, 1 s at 60 fps @1× on \(cores) cores (FrameBatch, as segue preview draws):
+              60 frames:                       \(ms(flipTime))   target 50 ms: \(verdict(flipTime < 0.05))
+              pixman, same layers, 60 kept:    \(ms(keptBlend))   ratio \(String(format: "%.2f×", flipTime / keptBlend)), target within 4×: \(verdict(flipTime / keptBlend <= 4))
+              pixman, one picture a core:      \(ms(reusedBlend))   ratio \(String(format: "%.2f×", flipTime / reusedBlend))
+              the process's first batch:       \(ms(firstTime))   under 50 ms: \(verdict(firstTime < 0.05)); 60 fresh frames' memory alone, nothing drawn: \(ms(freshMemory))
+              painting the two screens, once:  \(ms(paint))
+            """)
         guard !batchOnly else { return }
 
         // What `segue preview fade --dismiss --out fade.gif` encodes: the round trip at 30 fps.
