@@ -26,7 +26,8 @@ public enum RasterError: Error, Equatable, CustomStringConvertible {
             return "contact sheet frame \(index) is \(found) pixels; every frame must be \(expected)"
         case let .tooMuchWork(limit):
             return "drawing the preview would touch more than \(limit / 1_000_000) million pixels: the entry puts too many "
-                + "or too large views on screen (every layer's projected box counts, each clip its box, and each group its clip's box or the whole frame)"
+                + "or too large views on screen (every layer's projected box counts, each clip its box, each group its clip's box or the whole frame, "
+                + "and a snapshot draws the views it copies again)"
         case let .clipsTooDeep(limit):
             return "drawing the preview would hold more than \(limit / 1_000_000) million pixels of clips at once: the entry "
                 + "nests too many or too large clipping views (clipsToBounds) one inside another"

@@ -49,7 +49,11 @@ extension Preview {
                 let chosen = Self.evenlySpaced(Array(movie.times.indices), count: count)
                 // Fewer frames than asked for says something about --fps only when the run was not cut short.
                 if chosen.count < count && !failed {
-                    Output.standardError("note: the run has \(chosen.count) frames at --fps \(Int(fps)); raise --fps for more\n")
+                    // A run over at once has few frames at any rate: more frames a second would not help.
+                    let lasts = movie.times.last ?? 0
+                    let advice = Double(count) / max(lasts, 1e-9) <= 1000 ? "; raise --fps for more" : ""
+                    Output.standardError("note: the run has \(chosen.count) frame\(chosen.count == 1 ? "" : "s") at --fps \(String(format: "%g", fps)) "
+                        + "(it lasts \(String(format: "%.3f", lasts)) s)\(advice)\n")
                 }
                 try Self.checkHeld(chosen.count, width: width, height: height, limit: Self.sheetPixelLimit)
                 let pictures = try movie.pictures(chosen) { progress.update(done: $0, of: $1) }
