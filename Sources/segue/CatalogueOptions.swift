@@ -21,7 +21,8 @@ struct CatalogueOptions: ParsableArguments {
 
     /// Seconds written as a decimal number (`DecimalOption`).
     static func seconds(_ text: String) throws -> Double {
-        do { return try DecimalOption.unsigned(text) } catch { throw ValidationError("seconds are a decimal number, such as 2 or 0.5") }
+        guard let seconds = DecimalOption.unsigned(text) else { throw ValidationError("seconds are a decimal number, such as 2 or 0.5") }
+        return seconds
     }
 
     func validate() throws {

@@ -1,26 +1,21 @@
 import ArgumentParser
 
-/// A number on the command line written as a decimal: Swift's `Double(_:)`
-/// also reads "0x10" (sixteen), "1e3", "inf" and "nan", which no one means
-/// by seconds, frames a second or a speed.
+/// A number on the command line written as a decimal, with or without a
+/// minus: Swift's `Double(_:)` also reads "0x10" (sixteen), "1e3", "inf" and
+/// "nan", which no one means by seconds, frames a second or a speed. A
+/// negative one is read, so that the option's own check says what range it
+/// takes ("--fps must be between 1 and 60, got -5").
 enum DecimalOption {
-    /// "2", "0.5", ".25".
-    static func unsigned(_ text: String) throws -> Double {
-        try parse(text, example: "2 or 0.5")
+    static func parse(_ text: String) throws -> Double {
+        let digits = text.hasPrefix("-") ? String(text.dropFirst()) : text
+        guard let magnitude = unsigned(digits) else { throw ValidationError("a decimal number, such as 2 or 0.5") }
+        return text.hasPrefix("-") ? -magnitude : magnitude
     }
 
-    /// The same with a leading minus allowed: "-500".
-    static func signed(_ text: String) throws -> Double {
-        guard text.hasPrefix("-") else { return try parse(text, example: "500 or -500") }
-        return -(try parse(String(text.dropFirst()), example: "500 or -500"))
-    }
-
-    private static func parse(_ text: String, example: String) throws -> Double {
+    /// "2", "0.5", ".25"; nil for anything else.
+    static func unsigned(_ text: String) -> Double? {
         let isDigit = { (character: Character) in ("0"..."9").contains(character) }
-        guard text.contains(where: isDigit), text.allSatisfy({ isDigit($0) || $0 == "." }), text.filter({ $0 == "." }).count <= 1,
-              let value = Double(text) else {
-            throw ValidationError("a decimal number, such as \(example)")
-        }
-        return value
+        guard text.contains(where: isDigit), text.allSatisfy({ isDigit($0) || $0 == "." }), text.filter({ $0 == "." }).count <= 1 else { return nil }
+        return Double(text)
     }
 }

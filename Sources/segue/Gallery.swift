@@ -40,7 +40,7 @@ struct Gallery: ParsableCommand, Displayed {
             completion: .list(Device.all.map(\.name)))
     var device = "iphone-14"
 
-    @Option(parsing: .unconditional, help: "Frames a second in the previews and players.", transform: DecimalOption.unsigned)
+    @Option(parsing: .unconditional, help: "Frames a second in the previews and players.", transform: DecimalOption.parse)
     var fps = 20.0
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Entries checked and run at once (default: one per core).", valueName: "N"))

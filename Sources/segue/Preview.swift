@@ -48,14 +48,14 @@ struct Preview: ParsableCommand, Displayed {
     @OptionGroup var scenarioArguments: ScenarioArguments
 
     @Option(parsing: .unconditional, help: "Frames a second (a GIF shows at most 50: its delays are whole hundredths, at least 2).",
-            transform: DecimalOption.unsigned)
+            transform: DecimalOption.parse)
     var fps = 30.0
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Device pixels a point: 1, 2 or 3.", valueName: "N"))
     var scale = 1
 
     @Option(parsing: .unconditional, help: ArgumentHelp("With a .png: the one frame nearest this many seconds into the run.", valueName: "SECONDS"),
-            transform: CatalogueOptions.seconds)
+            transform: DecimalOption.parse)
     var at: Double?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Frames on a contact sheet, evenly spaced, the first and the last included (default: 12).", valueName: "N"))

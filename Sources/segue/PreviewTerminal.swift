@@ -8,7 +8,7 @@ import TerminalPlayer
 /// `preview`'s options for playing in the terminal, which it does when there is no --out.
 struct TerminalOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("With no --out: play at this speed (0.25 is four times slower).", valueName: "FACTOR"),
-            transform: DecimalOption.unsigned)
+            transform: DecimalOption.parse)
     var speed = 1.0
 
     @Flag(help: "With no --out: play again and again until q.")

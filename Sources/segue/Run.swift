@@ -39,7 +39,7 @@ struct Run: ParsableCommand, Displayed {
 
     @OptionGroup var scenarioArguments: ScenarioArguments
 
-    @Option(parsing: .unconditional, help: "Samples a second.", transform: DecimalOption.unsigned)
+    @Option(parsing: .unconditional, help: "Samples a second.", transform: DecimalOption.parse)
     var fps = 60.0
 
     @Flag(help: "Print the whole trace as JSON (sorted keys; the same bytes on every run).")

@@ -35,7 +35,7 @@ struct ScenarioArguments: ParsableArguments {
     var pinch: String?
 
     @Option(help: ArgumentHelp("The speed at release along the gesture, points (or scale) a second; a negative one as --release-velocity=-500.",
-                               valueName: "V"), transform: DecimalOption.signed)
+                               valueName: "V"), transform: DecimalOption.parse)
     var releaseVelocity: Double?
 
     @Option(help: ArgumentHelp("One of check's standard scenarios.", valueName: "NAME"))
