@@ -85,10 +85,10 @@ public enum OutputFile {
 
     private static func failure(_ path: String, folder: String, _ code: Int32) -> EncoderError {
         var isFolder: ObjCBool = false
-        let folderExists = FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) && isFolder.boolValue
         let reason = switch code {
         // A folder of the kernel's (/proc, /sys) refuses new files as if they had no folder.
-        case ENOENT where folderExists: "files cannot be made in the folder \(folder)"
+        case ENOENT where FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) && isFolder.boolValue:
+            "files cannot be made in the folder \(folder)"
         case ENOENT, ENOTDIR: "the folder \(folder) does not exist"
         case EACCES, EPERM, EROFS: "the folder \(folder) is not writable"
         case EISDIR: "it is a folder"

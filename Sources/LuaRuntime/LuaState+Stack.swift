@@ -174,9 +174,7 @@ extension LuaState {
         case LUA_TBOOLEAN: return .boolean(boolean(at: index))
         case LUA_TNUMBER: return lua_isinteger(L, index) != 0 ? .integer(integer(at: index) ?? 0) : .number(number(at: index) ?? .nan)
         case LUA_TSTRING:
-            var length = 0
-            _ = lua_tolstring(L, index, &length)
-            budget -= length >> 10
+            budget -= Int(lua_rawlen(L, index)) >> 10
             return .string(string(at: index) ?? "")
         case LUA_TTABLE:
             guard depth > 0, lua_checkstack(L, 3) != 0 else { return .opaque("table") }

@@ -28,8 +28,8 @@ import Synchronization
 ///     0             ≤ 1 tick            time limit     ≤ limit + 2 ticks
 ///     (a tick, a tenth of the limit, is wall time; the rest the thread's processor time)
 ///
-/// A call that goes on a second (or its limit, if longer) of processor time
-/// after the kill was armed is inside one step of Lua's own that nothing
+/// A call that goes on its grace (its limit, between one and five seconds)
+/// of processor time after the kill was armed is inside one step of Lua's own that nothing
 /// interrupts (see `StuckScript`): it is given up on, and the handler of the
 /// thread that made its state is told.
 final class Watchdog: Sendable {

@@ -167,9 +167,10 @@ struct RenderThroughput: ParsableCommand {
 
     /// One run of `body`, in seconds (see `time`).
     func timeOnce(_ body: () throws -> Void) throws -> Double {
-        let start = cpuTime ? ThreadTime.seconds : Double(DispatchTime.now().uptimeNanoseconds) / 1e9
+        func now() -> Double { cpuTime ? ThreadTime.seconds : Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+        let start = now()
         try body()
-        return (cpuTime ? ThreadTime.seconds : Double(DispatchTime.now().uptimeNanoseconds) / 1e9) - start
+        return now() - start
     }
 
     /// Best wall time of `rounds` runs, in seconds (with `--cpu-time`, the

@@ -95,7 +95,7 @@ struct Preview: ParsableCommand, Displayed {
         }
         // Written name(key: value, …) wrong: said here, with preview's usage.
         for entry in entries { _ = try Target.parse(entry) }
-        guard fps.isFinite, fps >= 1, fps <= 240 else { throw ValidationError("--fps must be between 1 and 240, got \(fps)") }
+        guard fps.isFinite, fps >= 1, fps <= Self.fpsLimit else { throw ValidationError("--fps must be between 1 and \(Int(Self.fpsLimit)), got \(fps)") }
         guard [1, 2, 3].contains(scale) else { throw ValidationError("--scale must be 1, 2 or 3, got \(scale)") }
         if let frames, !(1...200).contains(frames) { throw ValidationError("--frames must be between 1 and 200, got \(frames)") }
         if let at, !(at.isFinite && at >= 0) { throw ValidationError("--at takes seconds from 0, got \(at)") }
@@ -188,6 +188,9 @@ struct Preview: ParsableCommand, Displayed {
     /// million); with the panels they are composed from and the encoder's
     /// copies (straight alpha, indexed), a preview stays under 1 GiB.
     static let heldPixelLimit = 64_000_000
+
+    /// The most frames a second a preview draws.
+    static let fpsLimit = 240.0
 
     /// A contact sheet's frames, and so about the sheet's own size: a PNG
     /// of 24 million pixels is already more than anyone opens.

@@ -49,9 +49,9 @@ extension Preview {
                 let chosen = Self.evenlySpaced(Array(movie.times.indices), count: count)
                 // Fewer frames than asked for says something about --fps only when the run was not cut short.
                 if chosen.count < count && !failed {
-                    // A run over at once has few frames at any rate: more frames a second would not help.
+                    // Raising --fps helps only where the highest rate gives the run more frames than it has.
                     let lasts = movie.times.last ?? 0
-                    let advice = Double(count) / max(lasts, 1e-9) <= 1000 ? "; raise --fps for more" : ""
+                    let advice = (lasts * Self.fpsLimit).rounded(.down) + 1 > Double(chosen.count) ? "; raise --fps for more" : ""
                     Output.standardError("note: the run has \(chosen.count) frame\(chosen.count == 1 ? "" : "s") at --fps \(String(format: "%g", fps)) "
                         + "(it lasts \(String(format: "%.3f", lasts)) s)\(advice)\n")
                 }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import CTerminal
-import Encoders
 import Catalogue
+import Encoders
 import Foundation
 import LuaRuntime
 
