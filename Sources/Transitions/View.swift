@@ -340,8 +340,11 @@ public final class View {
     public func insertSubview(_ view: View, at index: Int) {
         guard hierarchyError(adding: view) == nil else { return }
         view.removeFromSuperview()
+        // Counted after the removal, which may have shifted the subviews; an
+        // index past either end goes to that end rather than out of bounds.
         let views = subviews
-        let place = index < views.count ? sublayers.firstIndex { $0 === views[max(index, 0)] }! : sublayers.count
+        let index = max(index, 0)
+        let place = index < views.count ? sublayers.firstIndex { $0 === views[index] } ?? sublayers.count : sublayers.count
         attach(view, at: place)
     }
 
