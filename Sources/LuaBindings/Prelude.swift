@@ -133,7 +133,7 @@ enum Prelude {
       return rect(x0, y0, max(a.maxX, b.maxX) - x0, max(a.maxY, b.maxY) - y0)
     end
     function rectMethods.contains(r, p)
-      if getmetatable(p) == Rect then
+      if getmetatable(p) == "CGRect" then
         return p.minX >= r.minX and p.maxX <= r.maxX and p.minY >= r.minY and p.maxY <= r.maxY
       end
       return p.x >= r.minX and p.x < r.maxX and p.y >= r.minY and p.y < r.maxY
@@ -155,6 +155,7 @@ enum Prelude {
 
     local function api(kind, construct, statics)
       return setmetatable({}, {
+        __metatable = false,
         __call = located(construct),
         __index = function(_, k)
           local make = statics[k]
@@ -250,9 +251,10 @@ enum Prelude {
       return CGRect(value)
     end
     UIBezierPath = setmetatable({}, {
+      __metatable = false,
       __call = located(function(a)
         if type(a) ~= "table" then error("UIBezierPath takes a CGRect or {rect =}, {roundedRect =, cornerRadius =} or {ovalIn =}", 2) end
-        if getmetatable(a) == Rect then return setmetatable({kind = "rect", rect = a}, Path) end
+        if getmetatable(a) == "CGRect" then return setmetatable({kind = "rect", rect = a}, Path) end
         local given = 0
         for k in pairs(a) do
           given = given + 1
@@ -379,7 +381,7 @@ enum Prelude {
       CGPointZero = function() return point(0, 0) end,
       CGSizeZero = function() return size(0, 0) end,
     }
-    setmetatable(_G, {__index = function(_, k) local make = constants[k] return make and make() end})
+    setmetatable(_G, {__index = function(_, k) local make = constants[k] return make and make() end, __metatable = false})
 
     -- params: the declared parameters, read-only; reading one that was not
     -- declared is an error (a misspelt name would otherwise read nil). This
@@ -451,6 +453,12 @@ enum Prelude {
     local Gesture = readOnly("UIGestureRecognizer", {"containerSize", "translation", "velocity", "location", "scale", "state",
                                                      "numberOfTouches", "kind"})
     local DetentContext = readOnly("UISheetPresentationControllerDetentResolutionContext", {"maximumDetentValue"})
+
+    -- The host puts these on the values it makes, so a script that reached
+    -- one could change how every such value reads, or give them all a
+    -- finalizer (which Lua runs with hooks off, and at lua_close with no
+    -- limit at all). getmetatable gives the kind's name instead.
+    for _, kind in ipairs({Point, Size, Rect, Color, Path, Timing, Transform, Affine}) do kind.__metatable = kind.__name end
 
     return {makeParams = makeParams, makeAccessibility = makeAccessibility, CGPoint = Point, CGSize = Size, CGRect = Rect, UIColor = Color, CATransform3D = Transform, CGAffineTransform = Affine,
             UIBezierPath = Path, UITraitCollection = Traits, UIPresentationController = Presentation, UIGestureRecognizer = Gesture,

@@ -118,15 +118,27 @@ public final class ScriptRuntime {
         try bindParameters(parameters)
     }
 
-    static func current(_ L: OpaquePointer?) -> ScriptRuntime {
-        unsafeDowncast(LuaState.owning(L!).userInfo!, to: ScriptRuntime.self)
+    /// The runtime a host function was called for; nil once it has gone
+    /// and its state is being closed.
+    static func current(_ L: OpaquePointer?) -> ScriptRuntime? {
+        LuaState.owning(L!).userInfo.map { unsafeDowncast($0, to: ScriptRuntime.self) }
+    }
+
+    /// Lua code cannot run while the state closes (scripts get no finalizers),
+    /// but if any did, a host function must find no runtime rather than a
+    /// freed one.
+    deinit {
+        state.userInfo = nil
     }
 
     /// The body of a host function bound to a runtime: the runtime and the
     /// arguments in, the result count out; a thrown error becomes a Lua error
     /// at the script's line.
     static func host(_ L: OpaquePointer?, _ body: (ScriptRuntime, LuaArguments) throws -> Int32) -> Int32 {
-        LuaArguments.guarded(L) { arguments in try body(current(L), arguments) }
+        LuaArguments.guarded(L) { arguments in
+            guard let runtime = current(L) else { throw ScriptMistake("the entry has ended: its state is being closed") }
+            return try body(runtime, arguments)
+        }
     }
 
     // MARK: Problems

@@ -269,8 +269,13 @@ enum ViewBindings {
             if let error = parent.hierarchyError(adding: child) { throw ScriptMistake(error.description) }
             if let mistake = VisualEffectBindings.hierarchyMistake(adding: child, to: parent) { throw ScriptMistake(mistake) }
             let state = runtime.state
-            if let index = state.integer(at: 3) {
+            // UIKit's indices start at 0; a negative one is the script's mistake, not the end of the list.
+            func insert(at index: Int) throws {
+                guard index >= 0 else { throw ScriptMistake("insertSubview's index must be 0 or more, got \(index)") }
                 parent.insertSubview(child, at: index)
+            }
+            if let index = state.integer(at: 3) {
+                try insert(at: index)
             } else if state.isTable(at: 3) {
                 state.pushField("aboveSubview", of: 3)
                 state.pushField("belowSubview", of: 3)
@@ -281,7 +286,7 @@ enum ViewBindings {
                 } else if !state.isNil(at: -2) {
                     parent.insertSubview(child, belowSubview: try runtime.view(at: state.top - 1))
                 } else if let index = state.integer(at: -1) {
-                    parent.insertSubview(child, at: index)
+                    try insert(at: index)
                 } else {
                     throw ScriptMistake("insertSubview needs {at = index}, {aboveSubview = view} or {belowSubview = view}")
                 }

@@ -113,7 +113,24 @@ extension LuaState {
 
     /// Pops the table on top and makes it the metatable of the value at
     /// index (counted before the pop).
+    ///
+    /// A `__gc` field is dropped first: setting a metatable that has one marks
+    /// the value for finalization, and Lua runs finalizers with hooks off and
+    /// at `lua_close` outside every limit. Scripts' own `setmetatable` refuses
+    /// the field; this keeps the host from attaching one a script slipped into
+    /// a table the host uses as a metatable.
     public func setMetatable(of index: Int32) {
+        if lua_type(L, -1) == LUA_TTABLE {
+            push("__gc")
+            if lua_rawget(L, -2) != LUA_TNIL {
+                pop()
+                push("__gc")
+                lua_pushnil(L)
+                lua_rawset(L, -3)
+            } else {
+                pop()
+            }
+        }
         lua_setmetatable(L, index)
     }
 
