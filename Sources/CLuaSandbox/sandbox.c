@@ -885,6 +885,46 @@ static int wrapped_coroutine(lua_State *L) {
     return results;
 }
 
+/* coroutine.close runs a suspended coroutine's pending __close handlers on
+ * that coroutine's own stack: the watchdog must know it as the running
+ * thread, as for resume, or a kill would be armed on the caller and the
+ * handlers would run on to the stuck-script fallback. The stock function
+ * (upvalue 1) is called protected so `running` is restored on every path. */
+static int sandbox_close(lua_State *L) {
+    SegueSandbox *sb = segue_sandbox_of(L);
+    lua_State *co = lua_tothread(L, 1);
+    luaL_argexpected(L, co != NULL, 1, "coroutine");
+    lua_settop(L, 1);
+    if (segue_fatal(L, LUA_OK)) {
+        return segue_raise_time_limit(L);
+    }
+    pthread_mutex_lock(&sb->lock);
+    lua_State *previous = sb->running;
+    sb->running = co;
+    pthread_mutex_unlock(&sb->lock);
+    if (segue_expired(sb)) {
+        lua_sethook(co, kill_hook, KILL_MASK, 1);
+    }
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    int status = lua_pcall(L, 1, LUA_MULTRET, 0);
+    pthread_mutex_lock(&sb->lock);
+    sb->running = previous;
+    pthread_mutex_unlock(&sb->lock);
+    if (status != LUA_OK) {
+        return lua_error(L);
+    }
+    if (segue_fatal(L, LUA_OK)) {
+        /* Killed inside a handler: close returned (false, "file:line: time
+         * limit exceeded") with the handler's line, which is the one to report. */
+        if (lua_type(L, -1) == LUA_TSTRING) {
+            return lua_error(L);
+        }
+        return segue_raise_time_limit(L);
+    }
+    return lua_gettop(L);
+}
+
 static int sandbox_wrap(lua_State *L) {
     luaL_checktype(L, 1, LUA_TFUNCTION);
     lua_State *co = lua_newthread(L);
@@ -1048,6 +1088,7 @@ static int open_sandbox(lua_State *L) {
     luaL_requiref(L, "coroutine", luaopen_coroutine, 0);
     set_field(L, "resume", sandbox_resume);
     set_field(L, "wrap", sandbox_wrap);
+    wrap_field(L, "close", sandbox_close);
     lua_setfield(L, env, "coroutine");
 
     lua_pushvalue(L, env);

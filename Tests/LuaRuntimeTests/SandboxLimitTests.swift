@@ -17,6 +17,10 @@ import Testing
         ("inside an xpcall handler", "xpcall(function() error('first') end, function(m)\n  while true do end\nend)\nreturn 'escaped'", 2),
         ("xpcall handler that retries", "local function spin() while true do end end\nwhile true do xpcall(spin, spin) end", 1),
         ("in a __close handler", "do\n  local x <close> = setmetatable({}, {__close = function() while true do end end})\n  error('leave')\nend", 2),
+        // coroutine.close runs the suspended coroutine's handler on that coroutine: the kill must land there.
+        ("a __close run by coroutine.close",
+         "local co = coroutine.create(function()\n  local x <close> = setmetatable({}, {__close = function() while true do end end})\n  coroutine.yield()\nend)\n"
+            + "coroutine.resume(co)\ncoroutine.close(co)\nreturn 'escaped'", 2),
         ("pattern backtracking", "return string.find(('a'):rep(40), ('a?'):rep(40) .. ('a'):rep(40))", 1),
         ("table.move over 2^50 slots", "table.move({}, 1, 2^50, 2)", 1),
         ("table.insert trusting __len", "local t = setmetatable({}, {__len = function() return 2^50 end})\ntable.insert(t, 1, 'x')", 2),
