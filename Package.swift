@@ -24,7 +24,9 @@ let package = Package(
             providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]
         ),
         .target(name: "CLuaSandbox", dependencies: ["CLua"]),
-        .target(name: "LuaRuntime", dependencies: ["CLua", "CLuaSandbox"]),
+        // Which scalars never reach a terminal or a page as themselves: every layer that shows an author's text.
+        .target(name: "TextSafety"),
+        .target(name: "LuaRuntime", dependencies: ["CLua", "CLuaSandbox", "TextSafety"]),
         .target(name: "Geometry"),
         .target(name: "Animation", dependencies: ["Geometry"]),
         .target(name: "RenderTree", dependencies: ["Geometry"]),
@@ -52,20 +54,20 @@ let package = Package(
         // part keeps the terminal restorable from signal handlers and shrinks frames quickly.
         .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
         .target(name: "CTerminal", cSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))]),
-        .target(name: "TerminalPlayer", dependencies: ["Raster", "CChafa", "CTerminal"]),
+        .target(name: "TerminalPlayer", dependencies: ["Raster", "CChafa", "CTerminal", "TextSafety"]),
         // SHA-256 from Debian's OpenSSL (libssl-dev): a few functions of a library
         // already on every machine, where swift-crypto would compile BoringSSL.
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .target(
             name: "Catalogue",
-            dependencies: ["CCrypto", .product(name: "TOMLKit", package: "TOMLKit"), .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+            dependencies: ["CCrypto", "TextSafety", .product(name: "TOMLKit", package: "TOMLKit"), .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
-        .target(name: "LuaBindings", dependencies: ["LuaRuntime", "Catalogue", "Transitions", "Animation", "Geometry", "RenderTree"]),
+        .target(name: "LuaBindings", dependencies: ["LuaRuntime", "TextSafety", "Catalogue", "Transitions", "Animation", "Geometry", "RenderTree"]),
         .executableTarget(
             name: "segue",
             dependencies: [
                 "LuaBindings", "Catalogue", "LuaRuntime", "Transitions", "Geometry", "RenderTree", "Raster", "Encoders", "HTMLPlayer",
-                "TerminalPlayer", "CTerminal",
+                "TerminalPlayer", "CTerminal", "TextSafety",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Rainbow", package: "Rainbow"),
             ]

@@ -1,6 +1,7 @@
-import Foundation
 import Catalogue
+import Foundation
 import LuaRuntime
+import TextSafety
 import Transitions
 
 /// An entry whose script ran: its metadata and what it implements. The Lua

@@ -1,4 +1,5 @@
 import LuaRuntime
+import TextSafety
 import Transitions
 
 /// One thing `check` (or `run`) found wrong with an entry, with everything a

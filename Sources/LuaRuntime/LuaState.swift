@@ -1,5 +1,6 @@
 import CLua
 import CLuaSandbox
+import TextSafety
 
 /// One catalogue entry's Lua state: sandboxed, limited, and never shared.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import TextSafety
 
 /// The line under the picture: what is playing, where, how fast, and the keys —
 /// or, when there is one, the problem to show instead of the keys.
@@ -65,7 +66,7 @@ struct StatusLine: Equatable {
     /// error may hold a traceback or escapes that would break the screen.
     static func oneLine(_ text: String) -> String {
         let first = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
-        return String(first.unicodeScalars.map { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? " " : Character($0) })
+        return String(first.unicodeScalars.map { $0.isControl ? " " : Character($0) })
     }
 
     static func cut(_ text: String, to width: Int) -> String {

@@ -3,6 +3,7 @@ import Catalogue
 import Foundation
 import LuaBindings
 import LuaRuntime
+import TextSafety
 import Transitions
 
 struct Check: ParsableCommand, Displayed {
@@ -306,13 +307,13 @@ final class Progress {
 
     func show(_ index: Int, _ name: String) {
         guard enabled else { return }
-        Output.standardError("\r\u{1B}[2Kchecking \(index + 1)/\(total): \(name.escapingControlCharacters)")
+        Output.replaceLine("checking \(index + 1)/\(total): \(name.escapingControlCharacters)")
     }
 
     /// Clears the line before other output is written under it.
     func clear() {
         guard enabled else { return }
-        Output.standardError("\r\u{1B}[2K")
+        Output.replaceLine()
     }
 
     func finish() { clear() }

@@ -5,6 +5,7 @@ import Foundation
 import HTMLPlayer
 import LuaBindings
 import Raster
+import TextSafety
 import Transitions
 
 struct Gallery: ParsableCommand, Displayed {

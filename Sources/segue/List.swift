@@ -1,6 +1,7 @@
 import ArgumentParser
 import Catalogue
 import LuaBindings
+import TextSafety
 
 struct List: ParsableCommand, Displayed {
     static let configuration = CommandConfiguration(

@@ -4,12 +4,23 @@ import Glibc
 #endif
 import LuaBindings
 import LuaRuntime
+import TextSafety
 
 /// Messages for people go to standard error, so standard output stays data.
 enum Output {
     /// Writes to standard error, ignoring failure: a closed or full standard
     /// error must not stop the command (FileHandle's write traps on it).
     static func standardError(_ text: String) {
+        write(TerminalText.safe(text))
+    }
+
+    /// Clears the terminal's current line and writes `text` on it (a progress
+    /// line): the one place segue's own controls other than colour are written.
+    static func replaceLine(_ text: String = "") {
+        write("\r\u{1B}[2K" + TerminalText.safe(text))
+    }
+
+    private static func write(_ text: String) {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
@@ -126,7 +137,7 @@ enum Output {
     static func json<T: Encodable>(_ value: T) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
+        return TerminalText.json(String(decoding: try encoder.encode(value), as: UTF8.self))
     }
 }
 

@@ -5,9 +5,10 @@ import Geometry
 import HTMLPlayer
 import LuaBindings
 import LuaRuntime
-import Transitions
 import Raster
 import RenderTree
+import TextSafety
+import Transitions
 
 struct Preview: ParsableCommand, Displayed {
     static let configuration = CommandConfiguration(

@@ -1,9 +1,10 @@
 import ArgumentParser
 import Encoders
 import Foundation
-import LuaRuntime
 import HTMLPlayer
+import LuaRuntime
 import Raster
+import TextSafety
 
 /// `segue preview … --out FILE`: the runs drawn and written as a GIF, a
 /// contact sheet, one frame or a player page.

@@ -4,6 +4,7 @@ import LuaBindings
 import LuaRuntime
 import Raster
 import TerminalPlayer
+import TextSafety
 
 /// `preview`'s options for playing in the terminal, which it does when there is no --out.
 struct TerminalOptions: ParsableArguments {

@@ -20,14 +20,14 @@ final class ProgressBar {
         let filled = done * width / total
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
         // The label may change from one update to the next: the line is cleared first.
-        Output.standardError("\r\u{1B}[2K\(label) \(bar) \(done)/\(total)")
+        Output.replaceLine("\(label) \(bar) \(done)/\(total)")
         shown = true
     }
 
     /// Clears the bar's line.
     func finish() {
         guard shown else { return }
-        Output.standardError("\r\u{1B}[2K")
+        Output.replaceLine()
         shown = false
     }
 }

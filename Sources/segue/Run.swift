@@ -4,6 +4,7 @@ import Foundation
 import Geometry
 import LuaBindings
 import LuaRuntime
+import TextSafety
 import Transitions
 
 struct Run: ParsableCommand, Displayed {
@@ -56,7 +57,7 @@ struct Run: ParsableCommand, Displayed {
         let (file, outcome, scenarioOptions) = try scenarioArguments.run(entry, catalogue: options, fps: fps, sampling: true, rendering: false)
         if json {
             let document = TraceDocument(entry: file.stem, file: file, outcome: outcome, options: scenarioOptions)
-            print(String(decoding: try document.json(), as: UTF8.self))
+            print(TerminalText.json(String(decoding: try document.json(), as: UTF8.self)))
         } else if let trace = outcome.trace {
             let size = scenarioOptions.windowSize
             print("\(file.stem): \(scenarioArguments.title), \(formatted(size.width))x\(formatted(size.height)) points, \(formatted(fps)) samples a second")

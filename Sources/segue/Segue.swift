@@ -4,6 +4,7 @@ import Catalogue
 import Encoders
 import Foundation
 import LuaRuntime
+import TextSafety
 
 @main
 struct Segue: ParsableCommand, Displayed {
@@ -89,7 +90,12 @@ struct Segue: ParsableCommand, Displayed {
     /// or a clean exit are printed here, help with its examples moved to the
     /// end, and a failed write is 70 as for every command.
     static func report(_ error: Error) -> Never {
-        guard exitCode(for: error) == .success else { exit(withError: error) }
+        guard exitCode(for: error) == .success else {
+            // As ArgumentParser's exit(withError:) would, but through the terminal gate: the message quotes what was typed.
+            let text = fullMessage(for: error)
+            if !text.isEmpty { Output.standardError(text + "\n") }
+            finish(exitCode(for: error))
+        }
         let text = HelpText.examplesLast(fullMessage(for: error))
         if !text.isEmpty { print(text) }
         finish(.success)

@@ -3,6 +3,7 @@ import Catalogue
 import Foundation
 import LuaBindings
 import LuaRuntime
+import TextSafety
 import Transitions
 
 struct Show: ParsableCommand, Displayed {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Catalogue
 import Foundation
 import LuaRuntime
+import TextSafety
 
 /// What a command line names: an entry (`fade`, `half-sheet(edge: right)`), a
 /// script file or a catalogue folder.
