@@ -72,17 +72,28 @@ struct Target {
         self.status = ExitStatus.first(self.status, status)
     }
 
+    /// Whether a word names a path rather than an entry: it has a slash or
+    /// ends in `.lua`, or is `.` or `..`. A bare word is always a name, so a
+    /// file `fade` or a folder `fade/` in the working folder (a clone of a
+    /// stranger's repository named `built-in`, say) never stands in for the
+    /// entry or catalogue of that name: it is named `./fade`.
+    static func isPath(_ word: String) -> Bool {
+        word.utf8.contains(UInt8(ascii: "/")) || word.hasSuffix(".lua") || word == "." || word == ".."
+    }
+
     /// Resolves a command line's word. In order: a path (a `.lua` file or a
     /// folder of them); `catalogue/entry`; a short name, which is an entry of
     /// a catalogue in use or `./NAME.lua` in the working directory, and
     /// must be only one of them: a name found twice is refused, listing the
     /// names that say which (a file here never silently wins over an entry,
-    /// nor one catalogue over another).
+    /// nor one catalogue over another); one file reached both ways is one
+    /// entry. A short name that is no entry but a catalogue's name is that
+    /// catalogue's entries.
     static func resolve(_ text: String, in searchPath: () throws -> CatalogueSearchPath) throws -> Target {
         let (name, parameters) = try parse(text)
         var target = Target(parameters: parameters)
         var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: name, isDirectory: &isDirectory) {
+        if isPath(name), FileManager.default.fileExists(atPath: name, isDirectory: &isDirectory) {
             let url = URL(fileURLWithPath: name)
             if isDirectory.boolValue {
                 do {
@@ -137,12 +148,25 @@ struct Target {
            FileManager.default.fileExists(atPath: local.path, isDirectory: &isDirectory), !isDirectory.boolValue {
             found.insert(("./\(name).lua", EntryFile(url: local, catalogue: "(file)", folder: local.deletingLastPathComponent())), at: 0)
         }
+        found = sameFilesOnce(found)
         switch found.count {
         case 1:
             target.files = [found[0].file]
         case 0:
+            if let catalogue = folders.first(where: { $0.name == name }) {
+                do {
+                    target.files = try catalogue.entryFiles()
+                } catch {
+                    target.fail(error.description, ExitStatus.problems)
+                }
+                return target
+            }
+            var pathHint = ""
+            if FileManager.default.fileExists(atPath: name) {
+                pathHint = "./\(shown) is in this folder: a file or folder is named by its path ('./\(shown)'); "
+            }
             let hint = Suggestion.nearest(to: name, in: known).map { "did you mean '\($0)'? " } ?? ""
-            target.fail("\(shown): no entry of that name; \(hint)looked in ./\(shown).lua and the catalogues "
+            target.fail("\(shown): no entry of that name; \(pathHint)\(hint)looked in ./\(shown).lua and the catalogues "
                 + searched.joined(separator: ", ") + " (see 'segue list')", ExitStatus.notFound)
         default:
             target.fail("\(shown) names more than one entry: say which, as "
@@ -153,6 +177,35 @@ struct Target {
 }
 
 extension Target {
+    /// The found entries with each file once: `./x.lua` typed inside a
+    /// catalogue folder in use is that catalogue's `x`, not a second entry
+    /// (the catalogue's entry is kept, which messages can name). Files are
+    /// the same when the system says so (device and inode), not when their
+    /// paths read alike.
+    static func sameFilesOnce(_ found: [(qualified: String, file: EntryFile)]) -> [(qualified: String, file: EntryFile)] {
+        func identity(_ file: EntryFile) -> [UInt64]? {
+            var info = stat()
+            guard stat(file.url.path, &info) == 0 else { return nil }
+            return [UInt64(info.st_dev), UInt64(info.st_ino)]
+        }
+        var place: [[UInt64]: Int] = [:]
+        var kept: [(qualified: String, file: EntryFile)] = []
+        for item in found {
+            guard let id = identity(item.file) else {
+                kept.append(item)
+                continue
+            }
+            if let earlier = place[id] {
+                // The catalogue's entry, which a message can name, stands for both.
+                if kept[earlier].qualified.hasPrefix("./") { kept[earlier] = item }
+                continue
+            }
+            place[id] = kept.count
+            kept.append(item)
+        }
+        return kept
+    }
+
     /// Why a module's file cannot be run, checked or previewed, and how it is used instead.
     static func moduleNotEntry(_ shown: String, fileName: String) -> String {
         let module = String(fileName.dropFirst().dropLast(".lua".count))

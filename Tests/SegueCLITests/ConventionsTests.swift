@@ -27,11 +27,11 @@ import Testing
     @Test func eachExitStatusMeansOneThing() throws {
         let dir = try folder(["team/broken.lua": Self.broken, "empty/README": "nothing"])
         #expect(try cli.segue(["list"]).status == 0)
-        let problems = try cli.segue(["check", "team"], in: dir)
+        let problems = try cli.segue(["check", "./team"], in: dir)
         #expect(problems.status == 1, "\(problems.stdout)")
         let notFound = try cli.segue(["run", "nosuch"], in: dir)
         #expect(notFound.status == 2)
-        let nothing = try cli.segue(["check", "empty"], in: dir)
+        let nothing = try cli.segue(["check", "./empty"], in: dir)
         #expect(nothing.status == 2 && nothing.stderr.contains("nothing to check"))
         let usage = try cli.segue(["run", "fade", "--fps", "0"], in: dir)
         #expect(usage.status == 64)
