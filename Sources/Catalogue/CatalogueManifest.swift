@@ -1,4 +1,5 @@
 import Foundation
+import TextSafety
 import TOMLKit
 
 /// What a shared catalogue says about itself: `catalogue.toml` at the top of
@@ -20,7 +21,8 @@ public struct CatalogueManifest: Sendable, Equatable {
     /// The oldest segue that can use this catalogue.
     public var segue: SemanticVersion?
 
-    static let keys = ["format", "name", "version", "summary", "authors", "licence", "homepage", "segue"]
+    /// `license` is `licence` as SwiftPM, CocoaPods, npm and Cargo spell it: either is read, not both.
+    static let keys = ["format", "name", "version", "summary", "authors", "licence", "license", "homepage", "segue"]
 
     /// Reads and checks `catalogue.toml` in `folder`.
     ///
@@ -89,8 +91,9 @@ public struct CatalogueManifest: Sendable, Equatable {
             return text
         }
         func check(_ text: String, _ key: String, limit: Int) throws(CatalogueError) {
-            guard text.count <= limit else { throw fail(key, "'\(key)' is longer than \(limit) characters") }
-            guard !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            // Scalars, not Characters: one Character can hold any number of combining marks.
+            guard text.unicodeScalars.count <= limit else { throw fail(key, "'\(key)' is longer than \(limit) characters") }
+            guard !text.unicodeScalars.contains(where: { $0.isControl }) else {
                 throw fail(key, "'\(key)' holds a control character (a line break or an escape); keep it on one line")
             }
         }
@@ -127,9 +130,14 @@ public struct CatalogueManifest: Sendable, Equatable {
         if let homepage, !(homepage.hasPrefix("https://") || homepage.hasPrefix("http://")) {
             throw fail("homepage", "homepage must be a web address starting with https://")
         }
+        if table["licence"] != nil && table["license"] != nil {
+            throw fail("license", "'licence' and 'license' are the same key spelt two ways; keep one")
+        }
+        var licence = try string("licence", required: false, limit: 100)
+        if licence == nil { licence = try string("license", required: false, limit: 100) }
         return CatalogueManifest(
             name: name, version: version, summary: try string("summary", required: false), authors: authors,
-            licence: try string("licence", required: false, limit: 100), homepage: homepage, segue: minimum)
+            licence: licence, homepage: homepage, segue: minimum)
     }
 }
 

@@ -41,6 +41,12 @@ import Testing
         #expect(manifest.segue?.description == "0.1.0")
     }
 
+    /// SwiftPM, CocoaPods, npm and Cargo spell it `license`; a manifest copied from one of them is read.
+    @Test func licenseIsReadAsLicence() throws {
+        let manifest = try CatalogueManifest.parse(with(6, "license = \"Apache-2.0\""), path: "kit/catalogue.toml", segueVersion: "0.1.0")
+        #expect(manifest.licence == "Apache-2.0")
+    }
+
     @Test func eachProblemNamesItsLine() {
         let cases: [(String, String)] = [
             // TOML syntax: TOMLKit's own line.
@@ -52,7 +58,9 @@ import Testing
             (with(2, "name = \"built-in\""), "kit/catalogue.toml:2: 'built-in' is the name of segue's own catalogue"),
             (with(3, "version = \"1.2\""), "kit/catalogue.toml:3: version '1.2' is not a semantic version"),
             (with(3, "version = \"01.2.0\""), "kit/catalogue.toml:3: version '01.2.0' is not a semantic version"),
-            (with(6, "license = \"MIT\""), "kit/catalogue.toml:6: unknown key 'license'; did you mean 'licence'?"),
+            (with(6, "licence = \"MIT\"\nlicense = \"MIT\""), "kit/catalogue.toml:7: 'licence' and 'license' are the same key spelt two ways"),
+            (with(6, "lisence = \"MIT\""), "kit/catalogue.toml:6: unknown key 'lisence'; did you mean 'licence'?"),
+            (with(4, "summary = \"readme-\\u202Egnp.exe\""), "kit/catalogue.toml:4: 'summary' holds a control character"),
             (with(7, "homepage = \"ftp://x\""), "kit/catalogue.toml:7: homepage must be a web address"),
             (with(5, "authors = \"Ana\""), "kit/catalogue.toml:5: 'authors' must be a list of strings"),
             (with(5, "authors = [1]"), "kit/catalogue.toml:5: 'authors' must hold strings, not an integer"),
