@@ -12,12 +12,14 @@ deps:
 build: deps
 	$(SWIFT) build --product segue
 
-# The main job on the built-in catalogue: list it, then check every entry.
+# The main job on the built-in catalogue: list it, then check every entry;
+# then `segue` is made a command (scripts/link-segue says where, or how).
 demo: build
 	$$($(SWIFT) build --show-bin-path)/segue list
 	$$($(SWIFT) build --show-bin-path)/segue check
 	mkdir -p .build/demo
 	$$($(SWIFT) build --show-bin-path)/segue preview half-sheet --dismiss --out .build/demo/half-sheet.gif
+	@scripts/link-segue "$$($(SWIFT) build --show-bin-path)/segue"
 
 # The README's pictures: a contact sheet and a GIF of every built-in entry.
 PREVIEW_ENTRIES := fade slide-from-bottom half-sheet flip page-curl card-stack spring-slide
