@@ -47,9 +47,12 @@ test: deps
 # the default limits, each under 15 s and the
 # process under 1 GiB. SEGUE_FUZZ_SEED, SEGUE_FUZZ_ONLY=K (one case) and
 # SEGUE_FUZZ_SKIP=feature,… are read too (Tests/RobustnessTests/FuzzTests.swift).
+# The structure-aware fuzzer (HostFunctionFuzzTests: every host function ×
+# every argument position × a hostile value, over 10,000 cases) runs a
+# sample in `make test` and every case here, at the default limits.
 FUZZ_CASES ?= 3000
 fuzz: deps
-	SEGUE_FUZZ_CASES=$(FUZZ_CASES) SEGUE_FUZZ_TIME_LIMIT=2 $(SWIFT) test --filter FuzzTests
+	SEGUE_FUZZ_CASES=$(FUZZ_CASES) SEGUE_FUZZ_TIME_LIMIT=2 SEGUE_HOSTFUZZ=all $(SWIFT) test --filter FuzzTests
 
 release: deps
 	$(SWIFT) build -c release --product segue

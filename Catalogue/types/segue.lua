@@ -111,6 +111,15 @@ function CALayerInstance:addSublayer(layer) end
 function CALayerInstance:insertSublayer(layer, where) end
 --- Standalone layers only (a view leaves with removeFromSuperview).
 function CALayerInstance:removeFromSuperlayer() end
+--- Runs a copy of the animation on this layer (Core Animation's add(_:forKey:)); the same key replaces the running one.
+---@param animation CAAnimation
+---@param key? string
+function CALayerInstance:add(animation, key) end
+---@param key string
+function CALayerInstance:removeAnimation(key) end
+function CALayerInstance:removeAllAnimations() end
+---@return string[] The keys of the animations running now.
+function CALayerInstance:animationKeys() end
 
 ---@class CAGradientLayer: CALayer
 ---@field colors UIColor[] At most 64; interpolated as sRGB components with alpha (white to clear turns grey, as in Core Animation). Animates between lists of one length.
