@@ -335,11 +335,11 @@ public enum ScenarioRunner {
             let names = next.views.reduce(0) { $0 + $1.name.utf8.count }
             if runtime.state.charge(next.views.count * sampleViewCost + names + 64, for: "trace samples") { samples.append(next) }
         } : nil
-        var phases: [(range: Range<Int>, dismissing: Bool, navigation: Bool)] = []
+        var phases: [(range: Range<Int>, dismissing: Bool, navigation: Bool, scriptFailed: Bool)] = []
         func phase(dismissing: Bool, navigation: Bool = false, _ body: () -> Void) {
-            let start = simulation.diagnostics.count
+            let start = simulation.diagnostics.count, errors = runtime.scriptErrorCount
             body()
-            phases.append((start..<simulation.diagnostics.count, dismissing, navigation))
+            phases.append((start..<simulation.diagnostics.count, dismissing, navigation, runtime.scriptErrorCount > errors))
         }
         /// Whether the presentation ended with the presented controller on
         /// top and nothing still running (a presentation that never completes
@@ -441,7 +441,10 @@ public enum ScenarioRunner {
             }
         }
 
-        for (range, dismissing, navigation) in phases {
+        // One root cause, one error: where the script failed, what the
+        // contract saw afterwards (completeTransition never called, a view
+        // never placed) follows from it and would send the author the wrong way.
+        for (range, dismissing, navigation, scriptFailed) in phases where !scriptFailed {
             for diagnostic in simulation.diagnostics[range] {
                 if let problem = runtime.place(diagnostic, dismissing: dismissing, navigation: navigation) { runtime.add(problem) }
             }

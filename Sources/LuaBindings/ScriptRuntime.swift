@@ -23,6 +23,10 @@ public final class ScriptRuntime {
     /// counts the rest.
     public private(set) var problems: [Problem] = []
     public private(set) var droppedProblems = 0
+    /// The script errors recorded so far (a failed hook, a limit): a phase of
+    /// a scenario in which one happened reports it alone, not what followed
+    /// from it (the completeTransition it never reached).
+    private(set) var scriptErrorCount = 0
     static let problemLimit = 100
 
     var views: [Int: View] = [:]
@@ -157,6 +161,7 @@ public final class ScriptRuntime {
     }
 
     func record(_ error: LuaError) {
+        scriptErrorCount += 1
         // Once a limit has ended the entry, every later call fails the same
         // way: the first report says it all.
         if case .entryTerminated(_, let hook, _) = error {
@@ -175,7 +180,22 @@ public final class ScriptRuntime {
                     + "the presenter's view never left the window, so there is nothing to animate in)"
             error = .scriptFailed(entry: entry, hook: hook, location: location, message: message + explanation, traceback: traceback)
         }
+        if case .scriptFailed(let entry, let hook, let location, let message, let traceback) = error,
+           let advice = ErrorAdvice.advice(for: message, line: location.flatMap(sourceLine), globals: { state.globalNames() }) {
+            error = .scriptFailed(entry: entry, hook: hook, location: location, message: message + " (" + advice + ")", traceback: traceback)
+        }
         add(Problem(error))
+    }
+
+    /// The entry's own line at `location` (a module's is not at hand).
+    private func sourceLine(_ location: ScriptLocation) -> String? {
+        guard location.file == file.displayPath || location.file == file.url.lastPathComponent, location.line > 0 else { return nil }
+        var number = 1
+        for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
+            if number == location.line { return line.utf8.count <= 2000 ? String(line) : nil }
+            number += 1
+        }
+        return nil
     }
 
     /// A contract breach the bindings saw at a script's call.

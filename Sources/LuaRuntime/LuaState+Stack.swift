@@ -121,6 +121,16 @@ extension LuaState {
         pop()
     }
 
+    /// The names of the globals bound now (raw: the globals table's own
+    /// string keys), at most `limit` of them: for a did-you-mean.
+    public func globalNames(limit: Int = 2000) -> [String] {
+        var names: [String] = []
+        lua_rawgeti(L, segue_LUA_REGISTRYINDEX, lua_Integer(segue_LUA_RIDX_GLOBALS))
+        forEachKey(ofTableAt: -1, limit: limit, { name in if let name { names.append(name) } }, tooMany: {})
+        pop()
+        return names
+    }
+
     /// Pops the top value into the global `name`.
     public func setGlobal(_ name: String) {
         lua_rawgeti(L, segue_LUA_REGISTRYINDEX, lua_Integer(segue_LUA_RIDX_GLOBALS))

@@ -1,0 +1,47 @@
+import Foundation
+@testable import LuaBindings
+import Testing
+import Transitions
+
+/// A script's error says what a new author would not guess from Lua's own
+/// words, and is the only error of its scenario: what followed from it
+/// (completeTransition never reached) is not a second finding.
+@Suite struct ErrorAdviceTests {
+    static func failing(_ statement: String) -> String {
+        MistakeTests.entry(body: statement)
+    }
+
+    @Test(arguments: [
+        ("UITapGestureRecognizer.new{}", "UITapGestureRecognizer is UIKit's, not in Segue's scripting API yet; the API table in docs/authoring.md"),
+        ("CADisplayLink(function() end)", "CADisplayLink is UIKit's, not in Segue's scripting API yet"),
+        ("UIViw.new{}", "did you mean 'UIView'?"),
+        ("CATransform3DMakeRotaton(1, 0, 0, 1)", "did you mean 'CATransform3DMakeRotation'?"),
+        ("local v = ctx.viewForKey(\"to\")", "methods are called with ':', which passes the receiver: write x:viewForKey(…), not x.viewForKey(…)"),
+    ])
+    func aScriptErrorSaysItsLikelyCause(statement: String, advice: String) {
+        let source = Self.failing(statement)
+        let outcome = run(source, scenario: .present)
+        #expect(outcome.errors.count == 1, "\(outcome.errors.map(\.message))")
+        let problem = outcome.errors.first
+        #expect(problem?.message.contains(advice) == true, "\(problem?.message ?? "no error")")
+        #expect(problem?.line == line(of: statement, in: source))
+    }
+
+    /// The advice is a guess: an error with another cause gets none.
+    @Test func otherErrorsAreLeftAsLuaSaysThem() {
+        #expect(ErrorAdvice.advice(for: "attempt to index a nil value (local 'x')", line: "x.y = 1", globals: { ["UIView"] }) == nil)
+        #expect(ErrorAdvice.advice(for: "attempt to call a nil value (global 'zzzzzzzz')", line: nil, globals: { ["UIView"] }) == nil)
+        // The line already calls with ':': the bad argument is something else.
+        #expect(ErrorAdvice.advice(for: "bad argument #2 to 'viewForKey' (string expected, got nil)", line: "ctx:viewForKey(nil)",
+                                   globals: { [] }) == nil)
+        // A name no identifier could be is not quoted back as one.
+        #expect(ErrorAdvice.quoted(after: "(global '", in: "(global 'a b')") == nil)
+    }
+
+    @Test func aFailedHookIsTheOnlyErrorOfItsPhase() {
+        let source = Self.failing("error('broken on purpose')")
+        let outcome = run(source, scenario: .present)
+        #expect(outcome.errors.map(\.message).count == 1, "\(outcome.errors.map(\.message))")
+        #expect(!outcome.errors.contains { $0.message.contains("completeTransition is never called") })
+    }
+}
