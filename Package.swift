@@ -47,7 +47,7 @@ let package = Package(
         // series, rendered from its templates (HTML, CSS and JS files) with Mustache.
         .target(
             name: "HTMLPlayer",
-            dependencies: ["Encoders", "Raster", "RenderTree", "Geometry", .product(name: "Mustache", package: "swift-mustache")],
+            dependencies: ["Encoders", "Raster", "RenderTree", "Geometry", "CCrypto", .product(name: "Mustache", package: "swift-mustache")],
             resources: [.copy("Templates")]
         ),
         // The player in a terminal: chafa turns pixels into cells or image protocols; the C

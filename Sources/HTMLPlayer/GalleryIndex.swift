@@ -4,7 +4,8 @@ import Mustache
 /// A gallery's front page: every entry of some catalogues as a card with
 /// its animated preview, its title, summary, tags and what `check` said,
 /// linking to the entry's own player page. One HTML file that loads the
-/// pictures beside it and nothing else (no script, nothing from a network).
+/// pictures beside it and nothing else (no script, nothing from a network);
+/// every value in it escaped by `HTMLEscaping`, every link a `RelativeLink`.
 public struct GalleryIndex: Sendable {
     public var title: String
     /// A quieter line under the title: what was run, on which device.
@@ -65,15 +66,17 @@ public struct GalleryIndex: Sendable {
     public func encode() throws -> Data {
         let template = try Self.template.get()
         let entries = catalogues.map(\.cards.count).reduce(0, +)
-        let context = Context(title: title, subtitle: subtitle, style: template.style, count: entries == 1 ? "1 entry" : "\(entries) entries",
-                              catalogues: catalogues.map { catalogue in
-                                  CatalogueContext(name: catalogue.name, about: catalogue.about, cards: catalogue.cards.map(CardContext.init))
+        let policy = ContentSecurityPolicy(styles: [template.style], images: ["'self'", "file:", "data:"])
+        let context = Context(title: title, subtitle: subtitle, policy: policy.text, style: template.style,
+                              count: entries == 1 ? "1 entry" : "\(entries) entries",
+                              catalogues: try catalogues.map { catalogue in
+                                  CatalogueContext(name: catalogue.name, about: catalogue.about, cards: try catalogue.cards.map(CardContext.init))
                               })
         return Data(template.page.render(context).utf8)
     }
 
     private struct Context {
-        let title, subtitle, style, count: String
+        let title, subtitle, policy, style, count: String
         let catalogues: [CatalogueContext]
     }
 
@@ -85,13 +88,14 @@ public struct GalleryIndex: Sendable {
     private struct CardContext {
         let name, title, summary, status, verdict: String
         let tags: [String]
-        let page, preview, problem: String?
+        let page, preview: RelativeLink?
+        let problem: String?
         let previewWidth, previewHeight: Int
 
-        init(_ card: Card) {
+        init(_ card: Card) throws {
             (name, title, summary, tags) = (card.name, card.title, card.summary, card.tags)
             (status, verdict) = (card.status.text, card.status.verdict.rawValue)
-            (page, preview, problem) = (card.page, card.preview, card.problem)
+            (page, preview, problem) = (try card.page.map(RelativeLink.inSite), try card.preview.map(RelativeLink.inSite), card.problem)
             (previewWidth, previewHeight) = (card.previewWidth, card.previewHeight)
         }
     }
@@ -106,14 +110,7 @@ public struct GalleryIndex: Sendable {
     }
 
     private static let template = Result { () throws -> Template in
-        let markup = try PlayerPage.Templates.read("gallery", "mustache")
-        do {
-            return Template(page: try MustacheTemplate(string: markup),
-                            style: try PlayerPage.Templates.read("gallery", "css", mustNotContain: "</style"))
-        } catch let error as PlayerError {
-            throw error
-        } catch {
-            throw PlayerError.template(name: "gallery.mustache", reason: "does not parse: \(error)")
-        }
+        Template(page: try PlayerPage.Templates.parsed("gallery"),
+                 style: try PlayerPage.Templates.read("gallery", "css", mustNotContain: "</style"))
     }
 }

@@ -7,9 +7,10 @@ import Mustache
 /// The markup, the style and the script are files of this module
 /// (`Templates/player.mustache`, `player.css`, `player.js`); the document
 /// reaches the script as JSON in a `<script type="application/json">` block.
-/// The title and subtitle are the only text put in the markup, HTML-escaped
-/// by Mustache; the script builds everything else with DOM calls that take
-/// text, never markup.
+/// Every value the markup shows goes through `HTMLEscaping` (the title, a
+/// gallery's details), links as `RelativeLink`; the script builds
+/// everything else with DOM calls that take text, never markup. The
+/// page's policy (`ContentSecurityPolicy`) runs its own script and style alone.
 public enum PlayerPage {
     /// - Returns: the page's bytes, UTF-8; the same document gives the same bytes.
     /// - Throws: `PlayerError.invalidDocument`, `PlayerError.template`, or
@@ -17,10 +18,12 @@ public enum PlayerPage {
     public static func encode(_ document: PlayerDocument) throws -> Data {
         let templates = try Templates.loaded.get()
         let payload = try PlayerPayload(document)
-        let details = document.details.map(DetailsContext.init)
+        let details = try document.details.map(DetailsContext.init)
+        let policy = ContentSecurityPolicy(scripts: [templates.script], styles: [templates.style],
+                                           scriptFiles: document.watch != nil || details?.highlighter != nil)
         let context = Context(title: document.title, subtitle: document.subtitle, width: payload.width, height: payload.height,
-                              scriptFiles: document.watch != nil || details?.highlighter != nil,
-                              style: templates.style, script: templates.script, data: try payload.scriptSafeJSON(), details: details)
+                              policy: policy.text, style: templates.style, script: templates.script, data: try payload.scriptSafeJSON(),
+                              details: details)
         return Data(templates.page.render(context).utf8)
     }
 
@@ -30,8 +33,8 @@ public enum PlayerPage {
         let subtitle: String
         let width: Int
         let height: Int
-        /// Whether the page loads a script file beside it (a watch's sidecar, a gallery's highlighter).
-        let scriptFiles: Bool
+        let policy: String
+        /// Segue's own files and the JSON block: the only values the template puts in unescaped (`{{{…}}}`).
         let style: String
         let script: String
         let data: String
@@ -40,7 +43,8 @@ public enum PlayerPage {
 
     /// A gallery entry page's sections, flattened for the template.
     private struct DetailsContext {
-        let name, summary, file, source, index: String
+        let name, summary, file, source: String
+        let index: RelativeLink
         let modules: [EntryDetails.SourceFile]
         let follows: String?
         let tags: [String]
@@ -49,16 +53,17 @@ public enum PlayerPage {
         let hasProblems: Bool
         let parameters: [EntryDetails.Parameter]
         let hasParameters: Bool
-        let highlighter: String?
+        let highlighter: RelativeLink?
 
-        init(_ details: EntryDetails) {
+        /// - Throws: `PlayerError.invalidDocument` when a link is not a path inside the site.
+        init(_ details: EntryDetails) throws {
             name = details.name
             summary = details.summary
             follows = details.follows
             file = details.file
             source = details.source
             modules = details.modules
-            index = details.index
+            index = try RelativeLink.inSite(details.index)
             tags = details.tags
             status = details.status.text
             verdict = details.status.verdict.rawValue
@@ -66,7 +71,7 @@ public enum PlayerPage {
             hasProblems = !details.problems.isEmpty
             parameters = details.parameters
             hasParameters = !details.parameters.isEmpty
-            highlighter = details.highlighter
+            highlighter = try details.highlighter.map(RelativeLink.inSite)
         }
     }
 
@@ -87,12 +92,7 @@ public enum PlayerPage {
         static let loaded = Result { try Templates() }
 
         init() throws {
-            let markup = try Self.read("player", "mustache")
-            do {
-                page = try MustacheTemplate(string: markup)
-            } catch {
-                throw PlayerError.template(name: "player.mustache", reason: "does not parse: \(error)")
-            }
+            page = try Self.parsed("player")
             // Put in the page as they are: a closing tag in them would end their element early.
             style = try Self.read("player", "css", mustNotContain: "</style")
             script = try Self.read("player", "js", mustNotContain: "</script")
@@ -111,6 +111,20 @@ public enum PlayerPage {
             return places.compactMap { $0 }.flatMap { place in bundleNames.map { place.appendingPathComponent($0).appendingPathComponent("Templates") } }
                 .first { FileManager.default.fileExists(atPath: $0.path) }
         }()
+
+        /// A page's template, parsed to escape every `{{value}}` with `HTMLEscaping`:
+        /// declared here, before the file's first byte, so no template can forget it.
+        ///
+        /// - Throws: `PlayerError.template` when the file is missing or does not parse.
+        static func parsed(_ name: String) throws -> MustacheTemplate {
+            let markup = try read(name, "mustache")
+            MustacheContentTypes.register(HTMLEscaping.ContentType(), named: HTMLEscaping.ContentType.name)
+            do {
+                return try MustacheTemplate(string: "{{% CONTENT_TYPE: \(HTMLEscaping.ContentType.name) }}" + markup)
+            } catch {
+                throw PlayerError.template(name: "\(name).mustache", reason: "does not parse: \(error)")
+            }
+        }
 
         static func read(_ name: String, _ ext: String, mustNotContain closing: String? = nil) throws -> String {
             let file = "\(name).\(ext)"

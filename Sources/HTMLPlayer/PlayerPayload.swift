@@ -110,30 +110,11 @@ struct PlayerPayload: Encodable {
     }
 
     /// The JSON, safe to put between `<script type="application/json">` and
-    /// `</script>`: no `<`, `>` or `&` in it at all (each written as a JSON
-    /// escape, which only strings can hold), so no `</script>` or `<!--` can
-    /// end the block early, whatever a script named its hooks.
+    /// `</script>` (`HTMLEscaping.scriptJSON`), whatever a script named its hooks.
     func scriptSafeJSON() throws -> String {
         let encoder = JSONEncoder()
         // Slashes as they are: base64 is full of them, and the block ends only at `</`, whose `<` is escaped.
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return Self.scriptSafe(try encoder.encode(self))
-    }
-
-    /// JSON text with the characters HTML could read as markup written as
-    /// `\u` escapes (valid only inside strings, which is the only place JSON
-    /// can hold them). Byte by byte: the text is mostly base64, megabytes of it.
-    static func scriptSafe(_ json: Data) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(json.count + 64)
-        for byte in json {
-            switch byte {
-            case UInt8(ascii: "<"): out += Array("\\u003c".utf8)
-            case UInt8(ascii: ">"): out += Array("\\u003e".utf8)
-            case UInt8(ascii: "&"): out += Array("\\u0026".utf8)
-            default: out.append(byte)
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
+        return HTMLEscaping.scriptJSON(try encoder.encode(self))
     }
 }

@@ -13,7 +13,7 @@ public enum WatchSidecar {
         // A JSON string is a JavaScript string literal; escaped as in the page, to read the same.
         let encoder = JSONEncoder()
         encoder.outputFormatting = .withoutEscapingSlashes
-        let literal = PlayerPayload.scriptSafe((try? encoder.encode(version)) ?? Data("\"\"".utf8))
+        let literal = HTMLEscaping.scriptJSON((try? encoder.encode(version)) ?? Data("\"\"".utf8))
         return Data("segueWatch(\(literal));\n".utf8)
     }
 }

@@ -96,7 +96,7 @@ import Testing
         let shown = String(page[open.upperBound..<close.lowerBound])
             .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
             .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
-            .replacingOccurrences(of: "&amp;", with: "&")
+            .replacingOccurrences(of: "&#96;", with: "`").replacingOccurrences(of: "&amp;", with: "&")
         #expect(shown == source)
     }
 

@@ -3,6 +3,9 @@
 (() => {
   'use strict';
 
+  // A gallery's page: its highlighter, a file loaded before this script, colours the sources.
+  if (window.hljs) document.querySelectorAll('code.language-lua').forEach((code) => window.hljs.highlightBlock(code));
+
   const data = JSON.parse(document.getElementById('segue-data').textContent);
   const $ = (id) => document.getElementById(id);
   const svgNS = 'http://www.w3.org/2000/svg';
