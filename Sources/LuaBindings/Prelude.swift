@@ -18,18 +18,22 @@ enum Prelude {
     local setmetatable, getmetatable, rawget, type, error, tostring, min, max =
       setmetatable, getmetatable, rawget, type, error, tostring, math.min, math.max
     local format, gsub, pcall, select = string.format, string.gsub, pcall, select
+    -- Captured before the entry runs: the host's own code must never call what
+    -- a script put in their place (a pairs of its own was handed params' values).
+    local pairs, ipairs, next, rawset, concat, sort = pairs, ipairs, next, rawset, table.concat, table.sort
+    local abs, huge, byte, lower, sub = math.abs, math.huge, string.byte, string.lower, string.sub
 
     -- At most 64 bytes and "…", cut before a character's continuation bytes.
     local function shortened(key)
       local text = tostring(key)
       if #text <= 64 then return text end
       local cut = 64
-      while cut > 0 and text:byte(cut + 1) >= 0x80 and text:byte(cut + 1) < 0xC0 do cut = cut - 1 end
-      return text:sub(1, cut) .. "…"
+      while cut > 0 and byte(text, cut + 1) >= 0x80 and byte(text, cut + 1) < 0xC0 do cut = cut - 1 end
+      return sub(text, 1, cut) .. "…"
     end
 
     local function nearest(key, names)
-      local a = tostring(key):lower()
+      local a = lower(tostring(key))
       if #a > 64 then return nil end
       -- Edit distance (insertions, deletions, changes), one row at a time:
       -- "isReducedMotion" is one letter from "isReduceMotion".
@@ -38,18 +42,18 @@ enum Prelude {
         for j = 0, #b do previous[j] = j end
         for i = 1, #a do
           local current = {[0] = i}
-          local ai = a:byte(i)
+          local ai = byte(a, i)
           for j = 1, #b do
-            local cost = ai == b:byte(j) and 0 or 1
+            local cost = ai == byte(b, j) and 0 or 1
             current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
           end
           previous = current
         end
         return previous[#b]
       end
-      local best, bestScore = nil, math.huge
+      local best, bestScore = nil, huge
       for _, name in ipairs(names) do
-        local score = distance(name:lower())
+        local score = distance(lower(name))
         if score < bestScore then best, bestScore = name, score end
       end
       return best and bestScore <= 3 and best or nil
@@ -88,7 +92,7 @@ enum Prelude {
     local rectMethods = {}
     local rectFields = {
       x = function(r) return r.origin.x end, y = function(r) return r.origin.y end,
-      width = function(r) return math.abs(r.size.width) end, height = function(r) return math.abs(r.size.height) end,
+      width = function(r) return abs(r.size.width) end, height = function(r) return abs(r.size.height) end,
       minX = function(r) return min(r.origin.x, r.origin.x + r.size.width) end,
       maxX = function(r) return max(r.origin.x, r.origin.x + r.size.width) end,
       minY = function(r) return min(r.origin.y, r.origin.y + r.size.height) end,
@@ -122,7 +126,7 @@ enum Prelude {
     function rectMethods.standardized(r) return rect(r.minX, r.minY, r.width, r.height) end
     function rectMethods.intersection(a, b)
       local x0, x1, y0, y1 = max(a.minX, b.minX), min(a.maxX, b.maxX), max(a.minY, b.minY), min(a.maxY, b.maxY)
-      if x0 > x1 or y0 > y1 then return rect(math.huge, math.huge, 0, 0) end
+      if x0 > x1 or y0 > y1 then return rect(huge, huge, 0, 0) end
       return rect(x0, y0, x1 - x0, y1 - y0)
     end
     function rectMethods.intersects(a, b)
@@ -184,7 +188,7 @@ enum Prelude {
         return rect(a.x or 0, a.y or 0, a.width or 0, a.height or 0)
       end
       return rect(a or 0, b or 0, c or 0, d or 0)
-    end, {zero = function() return rect(0, 0, 0, 0) end, null = function() return rect(math.huge, math.huge, 0, 0) end})
+    end, {zero = function() return rect(0, 0, 0, 0) end, null = function() return rect(huge, huge, 0, 0) end})
 
     CGRectMake, CGPointMake, CGSizeMake = rect, point, size
     function CGRectGetMinX(r) return r.minX end
@@ -267,7 +271,7 @@ enum Prelude {
         if a.ovalIn then return setmetatable({kind = "oval", rect = pathRect(a.ovalIn, "ovalIn")}, Path) end
         if a.roundedRect then
           local radius = number(a.cornerRadius or 0, "cornerRadius")
-          if radius ~= radius or radius < 0 or radius == math.huge then error("'cornerRadius' must be a finite number, at least 0", 2) end
+          if radius ~= radius or radius < 0 or radius == huge then error("'cornerRadius' must be a finite number, at least 0", 2) end
           return setmetatable({kind = "roundedRect", rect = pathRect(a.roundedRect, "roundedRect"), cornerRadius = radius}, Path)
         end
         error("UIBezierPath takes a CGRect or {rect =}, {roundedRect =, cornerRadius =} or {ovalIn =}", 2)
@@ -289,7 +293,7 @@ enum Prelude {
     local function timing(x1, y1, x2, y2)
       local points = {number(x1, "c1x"), number(y1, "c1y"), number(x2, "c2x"), number(y2, "c2y")}
       for i, v in ipairs(points) do
-        if v ~= v or v == math.huge or v == -math.huge then error("a timing function's control points must be finite numbers", 3) end
+        if v ~= v or v == huge or v == -huge then error("a timing function's control points must be finite numbers", 3) end
         if (i == 1 or i == 3) and (v < 0 or v > 1) then
           error(format("a timing function's control points must have x within 0…1 (time only runs forwards); got %g", v), 3)
         end
@@ -306,10 +310,10 @@ enum Prelude {
       if not p or not names[name] then
         local list = {}
         for n in pairs(names) do list[#list + 1] = n end
-        table.sort(list)
+        sort(list)
         local best = nearest(name, list)
         error(kind .. " has no curve '" .. shortened(name) .. "'" .. (best and ("; did you mean '" .. best .. "'?") or "")
-          .. " (" .. table.concat(list, ", ") .. ")", 3)
+          .. " (" .. concat(list, ", ") .. ")", 3)
       end
       return timing(p[1], p[2], p[3], p[4])
     end
@@ -390,7 +394,7 @@ enum Prelude {
     local function makeParams(values)
       local names = {}
       for name in pairs(values) do names[#names + 1] = name end
-      local declared = #names > 0 and table.concat(names, ", ") or "none"
+      local declared = #names > 0 and concat(names, ", ") or "none"
       return {
         __index = function(_, k)
           local v = values[k]
@@ -404,7 +408,15 @@ enum Prelude {
         __newindex = function(_, k)
           error("params are read-only: '" .. shortened(k) .. "' is given with --param or in the name, like fade(duration: 0.5)", 2)
         end,
-        __pairs = function() return next, values, nil end,
+        -- An iterator of its own: the generic for's state would hand out the values table itself.
+        __pairs = function()
+          local key
+          return function()
+            local value
+            key, value = next(values, key)
+            return key, value
+          end
+        end,
         __metatable = false,
         __name = "params",
       }

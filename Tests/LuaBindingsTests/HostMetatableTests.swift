@@ -49,6 +49,32 @@ import Transitions
         #expect(problem?.message.contains("rawset") == true, "\(outcome.errors.map(\.message))")
     }
 
+    /// The prelude's own code took `pairs`, `next` and `table.concat` from the
+    /// globals when it ran, so a script that replaced them at file scope was
+    /// handed params' private values, and could write any number past the
+    /// declared range (found by a breaker).
+    @Test func theHostsOwnLuaCallsNothingAScriptReplaced() {
+        let source = """
+            local stolen = {}
+            local realPairs, realNext, realConcat, realSort = pairs, next, table.concat, table.sort
+            pairs = function(t, ...) stolen[#stolen + 1] = t return realPairs(t, ...) end
+            next = function(t, ...) stolen[#stolen + 1] = t return realNext(t, ...) end
+            table.concat = function(t, ...) stolen[#stolen + 1] = t return realConcat(t, ...) end
+            table.sort = function(t, ...) stolen[#stolen + 1] = t return realSort(t, ...) end
+            string.lower = function(s) error("the host called the script's string.lower") end
+            """ + "\n" + MistakeTests.entry(body: """
+            local _, state = realPairs(params)
+            if type(state) == "table" and rawget(state, "rise") ~= nil then error("pairs(params) handed out its values") end
+            for _, t in ipairs(stolen) do
+              if type(t) == "table" and rawget(t, "rise") ~= nil then error("the host handed over params' values") end
+            end
+            local ok, message = pcall(function() return CGRect(0, 0, 1, 1).widht end)
+            if not tostring(message):find("did you mean 'width'", 1, true) then error("the prelude said: " .. tostring(message)) end
+            """)
+        let outcome = run(source, scenario: .present)
+        #expect(outcome.errors.isEmpty, "\(outcome.errors.map(\.message))")
+    }
+
     /// Found by the review: a negative index trapped on a force unwrap.
     @Test(arguments: ["-1", "math.mininteger", "{at = -1}"])
     func aNegativeSubviewIndexIsTheScriptsMistake(index: String) {
