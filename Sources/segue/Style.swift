@@ -64,18 +64,34 @@ enum Style {
         case error, warning, ok, quiet, name, location, heading
     }
 
-    /// `text` as `role` looks on `stream`, unchanged where that stream has no colour.
+    /// `text` as `role` looks on `stream`, unchanged where that stream has no
+    /// colour. The codes are written with `TerminalText.colourMark` in place
+    /// of the escape character, which the output gate alone turns back:
+    /// an author's escape in `text` stays text.
     static func paint(_ text: String, _ role: Role, on stream: Stream = .output) -> String {
         guard stream == .output ? settings.colourOutput : settings.colourErrors, !text.isEmpty else { return text }
-        switch role {
-        case .error: return text.red.bold
-        case .warning: return text.yellow.bold
-        case .ok: return text.green
-        case .quiet: return text.dim
-        case .name: return text.bold
-        case .location: return text.cyan
-        case .heading: return text.bold
+        // Rainbow's codes for the role, around a stand-in: the author's text never goes through it.
+        let standIn = Unicode.Scalar(0xFDD2)!
+        let sample = String(standIn)
+        let painted = switch role {
+        case .error: sample.red.bold
+        case .warning: sample.yellow.bold
+        case .ok: sample.green
+        case .quiet: sample.dim
+        case .name: sample.bold
+        case .location: sample.cyan
+        case .heading: sample.bold
         }
+        let mark = TerminalText.colourMark.unicodeScalars
+        var result = String.UnicodeScalarView()
+        for scalar in painted.unicodeScalars {
+            switch scalar {
+            case "\u{1B}": result.append(contentsOf: mark)
+            case _ where scalar == standIn: result.append(contentsOf: TerminalText.escapingControls(text).unicodeScalars)
+            default: result.append(scalar)
+            }
+        }
+        return String(result)
     }
 
     // MARK: Widths
@@ -89,7 +105,8 @@ enum Style {
             if inEscape {
                 // An SGR sequence ends at its final byte (a letter).
                 if (0x40...0x7E).contains(scalar.value) && scalar != "[" { inEscape = false }
-            } else if scalar == "\u{1B}" {
+            } else if scalar == "\u{1B}" || scalar.value == 0xFDD0 {
+                // A colour code, written or still marked (TerminalText.colourMark: its scalars end at 'm').
                 inEscape = true
             } else if scalar.isASCII {
                 total += 1

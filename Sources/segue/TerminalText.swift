@@ -9,33 +9,62 @@ import TextSafety
 /// `readme-exe.png`.
 ///
 /// Text is judged by Unicode scalar, never by `Character`: a grapheme
-/// cluster can hold a control behind a letter. What passes as it is: line
-/// breaks and tabs, which segue's own layout uses, and the colour codes
-/// `Style.paint` makes (SGR with only the parameters of its roles), which
-/// change nothing but colour and weight. Every other C0 or C1 control, DEL
-/// and bidirectional control is written as a visible `\u{…}`.
+/// cluster can hold a control behind a letter. Line breaks and tabs, which
+/// segue's own layout uses, pass as they are; every other C0 or C1 control,
+/// DEL and bidirectional control is written as a visible `\u{…}` — the
+/// escape character too, whoever wrote it.
+///
+/// Segue's own colour cannot be told from an author's by its bytes, so
+/// `Style.paint` does not write escape characters: it writes `colourMark`,
+/// a run of Unicode noncharacters holding a number drawn when the process
+/// starts, which no author can know, and this gate, after escaping
+/// everything else, turns each mark into the escape character. An author's
+/// `\u{1B}[31m` is shown as text, with colour on or off.
 enum TerminalText {
-    /// The SGR parameters `Style` uses (Rainbow's codes for its roles and the resets).
-    static let styleParameters: Set<Substring> = ["", "0", "1", "2", "22", "31", "32", "33", "36", "39"]
+    /// U+FDD0, twelve of U+FDE0…U+FDEF (48 random bits), U+FDD1.
+    static let colourMark: String = {
+        var generator = SystemRandomNumberGenerator()
+        let bits = generator.next() as UInt64
+        var mark = String.UnicodeScalarView([Unicode.Scalar(0xFDD0)!])
+        for digit in 0..<12 { mark.append(Unicode.Scalar(0xFDE0 + UInt32((bits >> (4 * UInt64(digit))) & 0xF))!) }
+        mark.append(Unicode.Scalar(0xFDD1)!)
+        return String(mark)
+    }()
 
     static func safe(_ text: String) -> String {
+        let escaped = escapingControls(text)
+        return escaped.unicodeScalars.contains { $0.value == 0xFDD0 } ? unmarked(escaped.unicodeScalars) : escaped
+    }
+
+    /// Every control written as `\u{…}`; colour marks kept (`Style.paint`
+    /// cleans an author's text with this, and a painted part may hold marks).
+    static func escapingControls(_ text: String) -> String {
         let scalars = text.unicodeScalars
         guard scalars.contains(where: { $0.isControl && $0 != "\n" && $0 != "\t" }) else { return text }
         var result = String.UnicodeScalarView()
-        var index = scalars.startIndex
-        while index < scalars.endIndex {
-            let scalar = scalars[index]
-            if scalar == "\u{1B}", let end = styleSequenceEnd(scalars, from: index) {
-                result.append(contentsOf: scalars[index..<end])
-                index = end
-                continue
-            }
+        for scalar in scalars {
             if scalar.isControl && scalar != "\n" && scalar != "\t" {
                 result.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
             } else {
                 result.append(scalar)
             }
-            index = scalars.index(after: index)
+        }
+        return String(result)
+    }
+
+    /// `text` with each colour mark turned into the escape character.
+    private static func unmarked(_ text: String.UnicodeScalarView) -> String {
+        let mark = Array(colourMark.unicodeScalars)
+        var result = String.UnicodeScalarView()
+        var index = text.startIndex
+        while index < text.endIndex {
+            if text[index] == mark[0], text[index...].starts(with: mark) {
+                result.append("\u{1B}")
+                index = text.index(index, offsetBy: mark.count)
+            } else {
+                result.append(text[index])
+                index = text.index(after: index)
+            }
         }
         return String(result)
     }
@@ -56,26 +85,6 @@ enum TerminalText {
             }
         }
         return String(result)
-    }
-
-    /// Where `ESC [ params m` starting at `start` ends, when every parameter
-    /// is one `Style` uses; nil for anything else.
-    private static func styleSequenceEnd(_ scalars: String.UnicodeScalarView, from start: String.UnicodeScalarView.Index) -> String.UnicodeScalarView.Index? {
-        var index = scalars.index(after: start)
-        guard index < scalars.endIndex, scalars[index] == "[" else { return nil }
-        index = scalars.index(after: index)
-        var parameters = ""
-        while index < scalars.endIndex, parameters.utf8.count <= 16 {
-            let scalar = scalars[index]
-            if scalar == "m" {
-                let allowed = parameters.split(separator: ";", omittingEmptySubsequences: false).allSatisfy { styleParameters.contains($0) }
-                return allowed ? scalars.index(after: index) : nil
-            }
-            guard scalar == ";" || ("0"..."9").contains(scalar) else { return nil }
-            parameters.unicodeScalars.append(scalar)
-            index = scalars.index(after: index)
-        }
-        return nil
     }
 }
 

@@ -8,7 +8,8 @@ import Testing
     /// OSC 52 (writes the clipboard), OSC 0 (the window's title), a screen
     /// clear, C1's CSI, DEL, and the bidirectional controls that make
     /// `readme-\u{202E}gnp.exe` read as `readme-exe.png`.
-    static let hostile = "\u{1B}]52;c;cHduZWQ=\u{07}\u{1B}]0;pwned\u{07}\u{1B}[2J\u{9B}31m\u{7F}readme-\u{202E}gnp\u{2066}\u{200F}\u{061C}.exe"
+    /// And colour codes segue itself uses (bold red, reset), which an author must not forge either.
+    static let hostile = "\u{1B}]52;c;cHduZWQ=\u{07}\u{1B}]0;pwned\u{07}\u{1B}[2J\u{9B}31m\u{7F}\u{1B}[1;31mreadme-\u{202E}gnp\u{2066}\u{200F}\u{061C}.exe\u{1B}[0m"
 
     /// The scalars no output may hold, as a reader would be hurt by them.
     static func controls(in text: String) -> [String] {
@@ -49,6 +50,20 @@ import Testing
                           ["catalogue", "install", folder.path], ["gallery", folder.path, "--out", machine.root.appendingPathComponent("site").path, "--fps", "5"]] {
             let run = try machine.segue(arguments)
             expectClean(run, arguments.joined(separator: " "), mentioning: "readme-\\u{202E}gnp")
+        }
+    }
+
+    /// With colour on, segue's own codes are written, and an author's identical ones are still shown as text.
+    @Test func colourOnForgesNothing() throws {
+        let machine = try CatalogueMachine()
+        let folder = try machine.catalogue("kit", files: ["\(Self.hostile).lua": "return {title = 'Broken', summary = 'x'"])
+        let run = try machine.segue(["--color", "always", "check", folder.path])
+        let output = run.stdout + run.stderr
+        #expect(output.contains("\u{1B}[31;1m") || output.contains("\u{1B}[1;31m"), "segue's own colour is on: \(output)")
+        #expect(!output.contains("\u{1B}[1;31mreadme"), "the author's colour code reached the terminal")
+        #expect(output.contains("\\u{1B}[1;31mreadme"), "shown as text instead")
+        for scalar in output.unicodeScalars where scalar.value >= 0xFDD0 && scalar.value <= 0xFDEF {
+            Issue.record("a colour mark was left in the output: U+\(String(scalar.value, radix: 16))")
         }
     }
 
