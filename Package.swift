@@ -62,12 +62,14 @@ let package = Package(
             name: "Catalogue",
             dependencies: ["CCrypto", "TextSafety", .product(name: "TOMLKit", package: "TOMLKit"), .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
-        .target(name: "LuaBindings", dependencies: ["LuaRuntime", "TextSafety", "Catalogue", "Transitions", "Animation", "Geometry", "RenderTree"]),
+        // The transition contract's rules: what each finding means, its id, its examples.
+        .target(name: "Contract", dependencies: ["Transitions"]),
+        .target(name: "LuaBindings", dependencies: ["LuaRuntime", "TextSafety", "Contract", "Catalogue", "Transitions", "Animation", "Geometry", "RenderTree"]),
         .executableTarget(
             name: "segue",
             dependencies: [
                 "LuaBindings", "Catalogue", "LuaRuntime", "Transitions", "Geometry", "RenderTree", "Raster", "Encoders", "HTMLPlayer",
-                "TerminalPlayer", "CTerminal", "TextSafety",
+                "TerminalPlayer", "CTerminal", "TextSafety", "Contract",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Rainbow", package: "Rainbow"),
             ]
@@ -121,6 +123,7 @@ let package = Package(
         .testTarget(name: "HTMLPlayerTests", dependencies: ["HTMLPlayer", "Encoders", "Raster", "RenderTree", "Geometry", "TestSupport"]),
         .testTarget(name: "TerminalPlayerTests", dependencies: ["TerminalPlayer", "Raster", "CTerminal"]),
         .testTarget(name: "SegueCLITests", dependencies: ["segue", "Encoders", "Raster", "TestSupport"]),
+        .testTarget(name: "ContractTests", dependencies: ["Contract", "LuaBindings", "Catalogue", "Transitions"]),
         .testTarget(name: "RobustnessTests", dependencies: ["LuaBindings", "Catalogue", "LuaRuntime", "Transitions"], exclude: ["Reproducers"]),
     ]
 )

@@ -176,17 +176,17 @@ enum ContextBindings {
             let didComplete = try runtime.flag(at: 2)
             let location = runtime.state.callerLocation()
             if context.hasEnded {
-                runtime.find(.warning, hook: runtime.currentHook, location: location,
+                runtime.find(.warning, hook: runtime.currentHook, location: location, rule: .completedTwice,
                              "completeTransition was called on the context of a transition that has already ended; "
                                 + "UIKit ignores it (use the ctx this hook was given)")
             } else if context.isComplete {
-                runtime.find(.warning, hook: runtime.currentHook, location: location,
+                runtime.find(.warning, hook: runtime.currentHook, location: location, rule: .completedTwice,
                              "completeTransition was called a second time; UIKit ignores every call after the first")
             } else if !didComplete && !context.transitionWasCancelled {
-                runtime.find(hook: runtime.currentHook, location: location, "completeTransition(false) was called though the "
+                runtime.find(hook: runtime.currentHook, location: location, rule: .completedAfterCancel, "completeTransition(false) was called though the "
                     + "transition was not cancelled: UIKit undoes it and the user sees nothing happen; pass not ctx:transitionWasCancelled()")
             } else if didComplete && context.transitionWasCancelled {
-                runtime.find(hook: runtime.currentHook, location: location, "completeTransition(true) was called after the "
+                runtime.find(hook: runtime.currentHook, location: location, rule: .completedAfterCancel, "completeTransition(true) was called after the "
                     + "transition was cancelled; pass not ctx:transitionWasCancelled()")
             }
             context.completeTransition(didComplete)

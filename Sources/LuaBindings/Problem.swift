@@ -1,3 +1,4 @@
+import Contract
 import LuaRuntime
 import TextSafety
 import Transitions
@@ -33,6 +34,8 @@ public struct Problem: Sendable, Equatable, Encodable, CustomStringConvertible {
     public var message: String
     /// The standard scenario it was found in, when it was found in one.
     public var scenario: String?
+    /// The contract rule it breaks (`segue explain RULE`); nil for a script's own error.
+    public var rule: String?
     var kind: Kind?
 
     public init(_ severity: Severity, entry: String, hook: String? = nil, location: ScriptLocation? = nil,
@@ -51,7 +54,7 @@ public struct Problem: Sendable, Equatable, Encodable, CustomStringConvertible {
         self.scenario = scenario
     }
 
-    enum CodingKeys: String, CodingKey { case severity, entry, hook, file, line, message, scenario, kind }
+    enum CodingKeys: String, CodingKey { case severity, entry, hook, file, line, message, scenario, rule, kind }
 
     /// Every field, null where unknown, so each diagnostic in every command's
     /// JSON has one shape (docs/json.md).
@@ -64,6 +67,7 @@ public struct Problem: Sendable, Equatable, Encodable, CustomStringConvertible {
         try container.encode(line, forKey: .line)
         try container.encode(message, forKey: .message)
         try container.encode(scenario, forKey: .scenario)
+        try container.encode(rule, forKey: .rule)
         try container.encode(kind?.rawValue, forKey: .kind)
     }
 
@@ -117,22 +121,11 @@ extension Problem {
 }
 
 extension Diagnostic.Kind {
-    /// How much a breach matters to an app's user (see `Problem.Severity`).
+    /// How much a breach matters to an app's user: its rule's severity (see `Problem.Severity`).
     var severity: Problem.Severity {
-        switch self {
-        case .neverCompleted, .completedAfterCancel, .presentedViewNotAtFinalFrame, .presentingViewMissing,
-             .modelChangedAfterCancel, .notLaidOutAfterSizeChange, .unsupportedStyle, .coveredByKeyboard,
-             .dismissedWhileScrolled, .presentedViewNotVisible, .sourceViewLeftHidden:
-            .error
-        // UIKit removes the container, and the chrome with it; it ignores a
-        // second completeTransition; a query hook that adds views usually
-        // only adds duplicates under the presented view; animations running
-        // past completeTransition still finish; a second present while one
-        // is running is refused with a log line; large motion under Reduce
-        // Motion works, but discomforts the people who turned it on.
-        case .chromeLeftBehind, .completedTwice, .hierarchyChangedInQuery, .animationsStillRunning,
-             .presentedWhileTransitioning, .largeMotionUnderReduceMotion, .leftInPresentingView:
-            .warning
-        }
+        Rules.rule(for: self)?.severity == .warning ? .warning : .error
     }
+
+    /// The id of the rule it breaks.
+    var rule: String { Rules.identifier(of: self) }
 }

@@ -508,6 +508,12 @@ extension ScriptRuntime {
     /// the engine says should have prevented it; when the entry has no such
     /// hook, the problem says so rather than blaming one it never wrote.
     func place(_ diagnostic: Diagnostic, dismissing: Bool, navigation: Bool = false) -> Problem? {
+        var problem = placed(diagnostic, dismissing: dismissing, navigation: navigation)
+        problem?.rule = diagnostic.kind.rule
+        return problem
+    }
+
+    private func placed(_ diagnostic: Diagnostic, dismissing: Bool, navigation: Bool) -> Problem? {
         let controller = ScriptedPresentationController.section
         var severity = diagnostic.kind.severity
         let section: String?

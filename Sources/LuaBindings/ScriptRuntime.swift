@@ -199,8 +199,10 @@ public final class ScriptRuntime {
     }
 
     /// A contract breach the bindings saw at a script's call.
-    func find(_ severity: Problem.Severity = .error, hook: String, location: ScriptLocation?, _ message: String) {
-        add(Problem(severity, entry: entryName, hook: hook, location: location, message: message))
+    func find(_ severity: Problem.Severity = .error, hook: String, location: ScriptLocation?, rule: Diagnostic.Kind? = nil, _ message: String) {
+        var problem = Problem(severity, entry: entryName, hook: hook, location: location, message: message)
+        problem.rule = rule?.rule
+        add(problem)
     }
 
     // MARK: Calling the entry

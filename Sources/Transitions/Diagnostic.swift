@@ -1,6 +1,6 @@
 /// A breach of UIKit's transition contract, said so a user can act on it.
 public struct Diagnostic: Sendable, Equatable, Codable, CustomStringConvertible {
-    public enum Kind: String, Sendable, Codable {
+    public enum Kind: String, Sendable, Codable, CaseIterable {
         case neverCompleted, completedTwice, completedAfterCancel, presentedViewNotAtFinalFrame
         case chromeLeftBehind, presentingViewMissing, modelChangedAfterCancel, hierarchyChangedInQuery
         case animationsStillRunning, notLaidOutAfterSizeChange, unsupportedStyle

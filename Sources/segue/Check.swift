@@ -202,17 +202,6 @@ struct Check: ParsableCommand, Displayed {
             print("\(ok) \(Style.paint(result.entry, .name))  \(result.file.escapingControlCharacters)  (\(ran) scenarios)")
             return
         }
-        var seen = Set<String>()
-        var failing: [String] = []
-        var warnings = 0
-        for problem in all {
-            // The same mistake found by several scenarios is said once, with the first.
-            if seen.insert("\(problem.severity) \(problem.description)").inserted {
-                if problem.severity == .warning { warnings += 1 }
-                print(Output.fitted(Output.line(problem)))
-            }
-            if let scenario = problem.scenario, !failing.contains(scenario) { failing.append(scenario) }
-        }
         // Everything that shaped the run: parameters and limits other than the defaults.
         var flags = parameters.keys.sorted().map { " --param \(Self.quoted("\($0)=\(parameters[$0]!)"))" }.joined()
         if options.timeLimit != CatalogueOptions.defaultTimeLimit { flags += " --time-limit \(String(format: "%g", options.timeLimit))" }
@@ -220,8 +209,25 @@ struct Check: ParsableCommand, Displayed {
         if let device { flags += " --device \(Self.quoted(device))" }
         if landscape { flags += " --landscape" }
         if let sourceRow { flags += " --source-row \(sourceRow)" }
-        for scenario in failing where all.contains(where: { $0.scenario == scenario && $0.severity == .error }) || strict {
-            print(Output.fitted(Style.paint("         rerun with: segue run \(Self.quoted(result.file)) --scenario \(scenario)\(flags)", .quiet)))
+        // The same mistake found by several scenarios is said once, with the
+        // first, and under it the run that shows it.
+        var groups: [(problem: Problem, scenarios: [String])] = []
+        var index: [String: Int] = [:]
+        for problem in all {
+            let key = "\(problem.severity) \(problem.description)"
+            if let at = index[key] {
+                if let scenario = problem.scenario, !groups[at].scenarios.contains(scenario) { groups[at].scenarios.append(scenario) }
+            } else {
+                index[key] = groups.count
+                groups.append((problem, problem.scenario.map { [$0] } ?? []))
+            }
+        }
+        var warnings = 0
+        for (problem, scenarios) in groups {
+            if problem.severity == .warning { warnings += 1 }
+            print(Output.fitted(Output.line(problem)))
+            guard let first = scenarios.first, problem.severity == .error || strict else { continue }
+            print(Output.fitted(Style.paint("         rerun with: segue run \(Self.quoted(result.file)) --scenario \(first)\(flags)", .quiet)))
         }
         if all.allSatisfy({ $0.severity == .warning }) {
             let note = "(\(warnings) warning\(warnings == 1 ? "" : "s")\(strict ? ", failing with --strict" : ""))"

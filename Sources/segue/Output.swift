@@ -151,7 +151,8 @@ extension Output {
         if !problem.entry.isEmpty { parts.append(Style.paint(problem.entry, .name, on: stream)) }
         if let hook = problem.hook { parts.append(hook) }
         if let location = problem.location { parts.append(Style.paint(location.description, .location, on: stream)) }
-        parts.append(problem.message)
+        // The rule's id, which 'segue explain' takes.
+        parts.append(problem.message + (problem.rule.map { " " + Style.paint("[\($0)]", .quiet, on: stream) } ?? ""))
         return word + " " + tag + parts.joined(separator: ": ")
     }
 

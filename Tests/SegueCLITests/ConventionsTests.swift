@@ -79,7 +79,7 @@ import Testing
         let entry = try cli.segue(["fade"])
         #expect(entry.status == 64 && entry.stderr.contains("'segue run fade' or 'segue preview fade'"))
         let helpOfNothing = try cli.segue(["help", "nosuch"])
-        #expect(helpOfNothing.status == 64 && helpOfNothing.stderr.contains("the commands of 'segue' are list, show, check, run, preview, gallery, new, catalogue"))
+        #expect(helpOfNothing.status == 64 && helpOfNothing.stderr.contains("the commands of 'segue' are list, show, check, explain, run, preview, gallery, new, catalogue"))
         let nested = try cli.segue(["help", "catalogue", "nosuch"])
         #expect(nested.status == 64 && nested.stderr.contains("the commands of 'segue catalogue' are pack, install"))
         let root = try cli.segue(["--catalog", "x", "list"])
@@ -96,7 +96,7 @@ import Testing
     }
 
     @Test func everyCommandsHelpEndsWithExamplesAndNoVersion() throws {
-        for command in ["list", "show", "check", "run", "preview", "gallery", "new", "catalogue", "catalogue pack", "catalogue install",
+        for command in ["list", "show", "check", "explain", "run", "preview", "gallery", "new", "catalogue", "catalogue pack", "catalogue install",
                         "catalogue verify", "catalogue list", "catalogue add", "catalogue remove"] {
             let help = try cli.segue(command.split(separator: " ").map(String.init) + ["--help"])
             #expect(help.status == 0)
