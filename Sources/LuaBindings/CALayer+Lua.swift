@@ -237,8 +237,13 @@ enum LayerBindings {
             let parent = try runtime.layerView(at: 1), child = try sublayer(at: 2, runtime)
             if let error = parent.hierarchyError(adding: child) { throw ScriptMistake(error.description) }
             let state = runtime.state
-            if let index = state.integer(at: 3) {
+            // As insertSubview: Core Animation's indices start at 0, and a negative one is the script's mistake.
+            func insert(at index: Int) throws {
+                guard index >= 0 else { throw ScriptMistake("insertSublayer's index must be 0 or more, got \(index)") }
                 parent.insertSublayer(child, at: index)
+            }
+            if let index = state.integer(at: 3) {
+                try insert(at: index)
             } else if state.isTable(at: 3) {
                 try runtime.checkFields(at: 3, of: "insertSublayer", allowed: ["at", "above", "below"])
                 state.pushField("above", of: 3)
@@ -250,7 +255,7 @@ enum LayerBindings {
                 } else if !state.isNil(at: -2) {
                     parent.insertSublayer(child, nextTo: try runtime.layerView(at: state.top - 1), above: false)
                 } else if let index = state.integer(at: -1) {
-                    parent.insertSublayer(child, at: index)
+                    try insert(at: index)
                 } else {
                     throw ScriptMistake("insertSublayer needs an index, {at = index}, {above = layer} or {below = layer}")
                 }

@@ -132,20 +132,16 @@ struct Gallery: ParsableCommand, Displayed {
     }
 
     /// The catalogues asked for: each a catalogue in use by name, or a
-    /// folder; a name that is both, or neither, is refused.
+    /// folder by its path; a bare word is a name, as everywhere (a folder
+    /// here that happens to be called so is `./name`).
     func chosenFolders() throws -> [CatalogueFolder] {
         let inUse = try options.searchPath().folders
         guard !catalogues.isEmpty else { return inUse }
         var chosen: [CatalogueFolder] = []
         for text in catalogues {
-            let named = inUse.filter { $0.name == text || $0.label == text }
+            let named = Target.isPath(text) ? [] : inUse.filter { $0.name == text || $0.label == text }
             var isFolder: ObjCBool = false
-            let folderExists = FileManager.default.fileExists(atPath: text, isDirectory: &isFolder) && isFolder.boolValue
-            if let first = named.first, folderExists, first.url.resolvingSymlinksInPath() != URL(fileURLWithPath: text).resolvingSymlinksInPath() {
-                Output.error("'\(text.escapingControlCharacters)' is both the catalogue \(first.label) and a folder here: "
-                             + "write ./\(text.escapingControlCharacters) for the folder")
-                throw ExitStatus.usage
-            }
+            let folderExists = Target.isPath(text) && FileManager.default.fileExists(atPath: text, isDirectory: &isFolder) && isFolder.boolValue
             if let first = named.first {
                 chosen.append(first)
             } else if folderExists {
@@ -155,7 +151,10 @@ struct Gallery: ParsableCommand, Displayed {
                               ?? CatalogueFolder.open(url: URL(fileURLWithPath: text), label: text, segueVersion: Segue.version))
             } else {
                 let names = inUse.map(\.name)
-                let hint = Suggestion.nearest(to: text, in: names).map { "did you mean '\($0)'? " } ?? ""
+                var hint = Suggestion.nearest(to: text, in: names).map { "did you mean '\($0)'? " } ?? ""
+                if !Target.isPath(text), FileManager.default.fileExists(atPath: text) {
+                    hint = "a folder here is named by its path, './\(text.escapingControlCharacters)'; " + hint
+                }
                 Output.error("no catalogue or folder '\(text.escapingControlCharacters)'; \(hint)catalogues in use: \(names.joined(separator: ", "))")
                 throw ExitStatus.notFound
             }

@@ -77,6 +77,18 @@ import Transitions
 
     /// Found by the review: a negative index trapped on a force unwrap.
     @Test(arguments: ["-1", "math.mininteger", "{at = -1}"])
+    func aNegativeSublayerIndexIsTheScriptsMistake(index: String) {
+        let source = MistakeTests.entry(body: """
+            local extra = CALayer{}
+            view.layer:insertSublayer(extra, \(index))
+            """)
+        let outcome = run(source, scenario: .present)
+        let problem = outcome.errors.first
+        #expect(problem?.message.contains("insertSublayer's index must be 0 or more") == true, "\(outcome.errors.map(\.message))")
+        #expect(problem?.line == line(of: "insertSublayer(extra", in: source))
+    }
+
+    @Test(arguments: ["-1", "math.mininteger", "{at = -1}"])
     func aNegativeSubviewIndexIsTheScriptsMistake(index: String) {
         let source = MistakeTests.entry(body: """
             local extra = UIView.new{name = "extra"}

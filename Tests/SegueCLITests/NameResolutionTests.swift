@@ -34,6 +34,16 @@ import Testing
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
     }
 
+    /// gallery reads its words as every command does: a folder here named like nothing in use is not taken for one.
+    @Test func galleryTakesABareWordAsACataloguesName() throws {
+        let machine = try CatalogueMachine()
+        try machine.catalogue("project/zz", files: ["evil.lua": Self.stranger])
+        let bare = try machine.segue(["gallery", "zz", "--out", machine.root.appendingPathComponent("site").path, "--fps", "5"])
+        #expect(bare.status == 2, "\(bare.stdout)\(bare.stderr)")
+        #expect(bare.stderr.contains("named by its path, './zz'"), "\(bare.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: machine.root.appendingPathComponent("site").path))
+    }
+
     /// Inside an added catalogue's folder, `x` is both `./x.lua` and `kit/x`: the same file, so one entry.
     @Test func theSameFileReachedTwoWaysIsOneEntry() throws {
         let machine = try CatalogueMachine()
