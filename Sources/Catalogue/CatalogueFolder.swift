@@ -64,7 +64,8 @@ public struct CatalogueFolder: Sendable, Equatable {
             throw .unreadable(path: label, reason: "cannot list the folder")
         }
         return names
-            .filter { $0.hasSuffix(".lua") && !$0.hasPrefix(".") && !ModuleFile.isModuleFileName($0) }
+            // Hidden by its first byte, as the rest of the catalogue rules judge it (`CataloguePath`).
+            .filter { $0.hasSuffix(".lua") && $0.utf8.first != UInt8(ascii: ".") && !ModuleFile.isModuleFileName($0) }
             .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
