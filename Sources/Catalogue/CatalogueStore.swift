@@ -122,7 +122,8 @@ public struct CatalogueStore: Sendable {
     /// The installed catalogues, by name.
     public func installed() -> [Installed] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: root.path) else { return [] }
-        return names.filter { !$0.hasPrefix(".") && EntryMetadata.isValidName($0) }.sorted().prefix(1000).compactMap { name in
+        // A link called built-in put here by hand would pass for segue's own catalogue; segue never installs one.
+        return names.filter { !$0.hasPrefix(".") && EntryMetadata.isValidName($0) && $0 != BuiltinCatalogue.label }.sorted().prefix(1000).compactMap { name in
             guard let target = try? currentTarget(root.appendingPathComponent(name)) else { return nil }
             return Installed(name: name, folder: root.appendingPathComponent(target).standardizedFileURL)
         }
