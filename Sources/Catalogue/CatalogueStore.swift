@@ -16,6 +16,11 @@ import Glibc
 /// older NFS). Until that rename the old version is in use; after it, the new
 /// one. A crash, a kill or a full disk at any moment leaves one of the two, whole.
 /// Leftovers of an interrupted install are removed by the next one.
+///
+/// A reader keeps the version it started on, as `Installed.folder` promises:
+/// it holds a shared lock on the version's folder for the whole command
+/// (`openForReading`), and a version out of use is deleted only when its
+/// exclusive lock can be taken at once; one still read is collected later.
 public struct CatalogueStore: Sendable {
     public let root: URL
 
@@ -114,7 +119,7 @@ public struct CatalogueStore: Sendable {
         if let current {
             let old = root.appendingPathComponent(current)
             replaced = (try? CatalogueManifest.load(in: old, displayPath: "", segueVersion: nil))??.version.description
-            discard(old)
+            discardUnlessRead(old)
         }
         return Outcome(manifest: manifest, contentHash: hash, replaced: replaced, unchanged: false)
     }
@@ -141,7 +146,7 @@ public struct CatalogueStore: Sendable {
         guard rename(link.path, away.path) == 0 else { throw .writeFailed(path: link.path, reason: BoundedFile.errorText()) }
         BoundedFile.syncFolder(root)
         unlink(away.path)
-        discard(root.appendingPathComponent(target))
+        discardUnlessRead(root.appendingPathComponent(target))
     }
 
     /// Where the name points (".store/…"), nil when nothing is installed under it.
@@ -191,7 +196,7 @@ public struct CatalogueStore: Sendable {
         }
         let inUse = Set(installed().map(\.folder.lastPathComponent))
         for name in ((try? FileManager.default.contentsOfDirectory(atPath: store.path)) ?? []).prefix(10_000) where !inUse.contains(name) {
-            discard(store.appendingPathComponent(name))
+            discardUnlessRead(store.appendingPathComponent(name))
         }
     }
 
