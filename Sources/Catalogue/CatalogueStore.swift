@@ -51,7 +51,7 @@ public struct CatalogueStore: Sendable {
     /// Tests only: `SEGUE_TEST_INSTALL_PAUSE=scan|extract|swap|cleanup` makes an
     /// install stop at that point for 30 s (or `SEGUE_TEST_INSTALL_PAUSE_SECONDS`),
     /// saying so on standard error, so a test can kill it there or change the
-    /// folder under it (Tests/SegueCLITests/CatalogueCommandTests.swift).
+    /// folder under it (Tests/SegueCLITests/CatalogueCommandTests.swift, FolderTrustTests.swift).
     static let pauseVariable = "SEGUE_TEST_INSTALL_PAUSE"
 
     static func pause(_ point: String) {

@@ -75,6 +75,8 @@ final class FolderHandle {
             throw .system(reason)
         }
         defer { closedir(directory) }
+        // The copy shares the descriptor's position: a folder listed before would read as empty.
+        rewinddir(directory)
         var result: [Child] = []
         while let entry = readdir(directory) {
             let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }

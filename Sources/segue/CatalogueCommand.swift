@@ -119,7 +119,9 @@ extension CatalogueCommand {
                 one rename: an interrupted install leaves the previous one as it was. Refused: paths with \
                 '..' or absolute, links, device files and FIFOs, files over 1 MiB (scripts) or 8 MiB \
                 (others), more than 1000 files, more than 64 MiB unpacked or 100 times the archive's size, \
-                a checksum that differs, a missing or invalid catalogue.toml.
+                a checksum that differs, a missing or invalid catalogue.toml. A git repository's tree is \
+                held to the same limits before anything is checked out, and each git command may take at \
+                most 120 s (SEGUE_GIT_TIMEOUT sets other seconds).
 
                 Examples:
                   segue catalogue install team-1.2.0.zip
