@@ -58,9 +58,11 @@ let package = Package(
         // SHA-256 from Debian's OpenSSL (libssl-dev): a few functions of a library
         // already on every machine, where swift-crypto would compile BoringSSL.
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // Inflating shared archives with the reader that checked them (zlib1g-dev, which ZIPFoundation links too).
+        .systemLibrary(name: "CInflate", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(
             name: "Catalogue",
-            dependencies: ["CCrypto", "TextSafety", .product(name: "TOMLKit", package: "TOMLKit"), .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+            dependencies: ["CCrypto", "CInflate", "TextSafety", .product(name: "TOMLKit", package: "TOMLKit"), .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
         // The transition contract's rules: what each finding means, its id, its examples.
         .target(name: "Contract", dependencies: ["Transitions"]),

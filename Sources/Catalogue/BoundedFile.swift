@@ -26,6 +26,11 @@ enum BoundedFile {
         let fd = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
         guard fd >= 0 else { throw errno == ELOOP ? .notRegular : .system(errorText()) }
         defer { close(fd) }
+        return try read(fd: fd, limit: limit)
+    }
+
+    /// An open file's bytes, at most `limit` of them; `.notRegular` unless it is a regular file.
+    static func read(fd: Int32, limit: Int) throws(Failure) -> [UInt8] {
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { throw .notRegular }
         var bytes: [UInt8] = []
@@ -55,6 +60,9 @@ enum BoundedFile {
             fd = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
             guard fd >= 0 else { throw errno == EEXIST ? .system("exists") : .system(BoundedFile.errorText()) }
         }
+
+        /// Takes over a descriptor opened for writing.
+        init(fd: Int32) { self.fd = fd }
 
         func write(_ bytes: some ContiguousBytes) throws(Failure) {
             let result: Failure? = bytes.withUnsafeBytes { buffer in

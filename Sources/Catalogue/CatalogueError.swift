@@ -22,6 +22,8 @@ public enum CatalogueError: Error, Sendable, Equatable, CustomStringConvertible 
     /// Writing failed (a full disk, permissions): nothing installed was changed.
     case writeFailed(path: String, reason: String)
     case notInstalled(name: String, installed: [String])
+    /// `segue catalogue pack` asked to write its archive into the folder it packs.
+    case packIntoItself(folder: String, output: String)
     /// `require` was given something that cannot name a module (a path, a file name, `..`).
     case badModuleName(name: String)
     /// `require` named a module that is not beside the entry; `known` are the ones that are.
@@ -62,6 +64,9 @@ public enum CatalogueError: Error, Sendable, Equatable, CustomStringConvertible 
         case .notInstalled(let name, let installed):
             return "\(name): no catalogue of that name is installed or added"
                 + (Suggestion.nearest(to: name, in: installed).map { "; did you mean '\($0)'?" } ?? " (see 'segue catalogue list')")
+        case .packIntoItself(let folder, let output):
+            return "\(output.escapingControls): is inside \(folder.escapingControls), the folder being packed; the next pack "
+                + "would take it in: write the archive beside the folder (--out ../NAME.zip)"
         case .badModuleName(let name):
             return "'\(Suggestion.shortened(name).escapingControls)' is not a module name: " + Self.moduleNameAdvice(name)
         case .noModule(let name, let folder, let known):

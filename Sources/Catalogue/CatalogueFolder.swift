@@ -14,24 +14,40 @@ public struct CatalogueFolder: Sendable, Equatable {
     /// A manifest that is there but wrong: the folder's entries are not used, and this says why.
     public let manifestProblem: CatalogueError?
 
+    /// - Parameter label: exactly `BuiltinCatalogue.label` for segue's own
+    ///   catalogue only; a folder the user names gets `userLabel(_:)`.
     public init(url: URL, label: String) {
-        self.url = url.standardizedFileURL
-        self.label = label
-        self.name = label == BuiltinCatalogue.label ? label : self.url.lastPathComponent
-        self.manifest = nil
-        self.manifestProblem = nil
+        self.init(url: url, label: label, manifest: nil)
     }
 
     public init(url: URL, label: String, manifest: CatalogueManifest?, problem: CatalogueError? = nil) {
         self.url = url.standardizedFileURL
         self.label = label
-        self.name = manifest?.name ?? (label == BuiltinCatalogue.label ? label : self.url.lastPathComponent)
+        self.name = Self.name(label: label, manifest: manifest, url: self.url)
         self.manifest = manifest
         self.manifestProblem = problem
     }
 
+    /// `built-in` names segue's own catalogue and nothing else: another
+    /// folder of that name (what cloning a repository called `built-in`
+    /// makes) is named by its path, so its entries are never listed, chosen
+    /// or run as segue's.
+    static func name(label: String, manifest: CatalogueManifest?, url: URL) -> String {
+        if label == BuiltinCatalogue.label { return label }
+        let name = manifest?.name ?? url.lastPathComponent
+        return name == BuiltinCatalogue.label ? userLabel(label).trimmingSuffix("/") : name
+    }
+
+    /// A path the user gave, as a label: `built-in` as a path is `./built-in`,
+    /// never the built-in catalogue's label.
+    public static func userLabel(_ path: String) -> String {
+        path.trimmingSuffix("/") == BuiltinCatalogue.label ? "./" + path : path
+    }
+
     /// The folder with its manifest read; a bad manifest is kept as `manifestProblem`.
-    public static func open(url: URL, label: String, segueVersion: String?) -> CatalogueFolder {
+    /// - Parameter label: a path or an installed name, given by the user (`userLabel(_:)` is applied).
+    public static func open(url: URL, label given: String, segueVersion: String?) -> CatalogueFolder {
+        let label = userLabel(given)
         let manifestPath = label.hasSuffix("/") ? label + CatalogueManifest.fileName : label + "/" + CatalogueManifest.fileName
         do {
             return CatalogueFolder(url: url, label: label,
@@ -64,7 +80,8 @@ public struct CatalogueFolder: Sendable, Equatable {
             throw .unreadable(path: label, reason: "cannot list the folder")
         }
         return names
-            .filter { $0.hasSuffix(".lua") && !$0.hasPrefix(".") && !ModuleFile.isModuleFileName($0) }
+            // Hidden by its first byte, as the rest of the catalogue rules judge it (`CataloguePath`).
+            .filter { $0.hasSuffix(".lua") && $0.utf8.first != UInt8(ascii: ".") && !ModuleFile.isModuleFileName($0) }
             .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 

@@ -21,27 +21,9 @@ public struct CatalogueLimits: Sendable {
         return path.hasSuffix(".lua") ? scriptSize : fileSize
     }
 
-    /// Checks a path from an archive or a folder: relative, no `..`, no
-    /// surprises in its names. Returns its components.
-    func components(of path: String, source: String) throws(CatalogueError) -> [Substring] {
-        let shown = Suggestion.shortened(path).escapingControls
-        guard !path.hasPrefix("/"), !path.hasPrefix("\\"), !(path.count >= 2 && path.dropFirst().first == ":") else {
-            throw .refused(source: source, rule: .absolutePath, detail: "'\(shown)' is an absolute path")
-        }
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        guard !parts.contains(where: { $0 == ".." || $0.split(separator: "\\").contains("..") }) else {
-            throw .refused(source: source, rule: .pathTraversal, detail: "'\(shown)' climbs out of the catalogue with '..'")
-        }
-        guard path.utf8.count <= pathBytes else {
-            throw .refused(source: source, rule: .badName, detail: "'\(shown)' is longer than \(pathBytes) bytes")
-        }
-        guard !parts.contains(where: { $0.isEmpty || $0 == "." }),
-              !path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == "\\" }) else {
-            throw .refused(source: source, rule: .badName, detail: "'\(shown)' has an empty part, '.', a backslash or a control character")
-        }
-        guard parts.count <= depth else {
-            throw .refused(source: source, rule: .tooDeep, detail: "'\(shown)' is more than \(depth) folders deep")
-        }
-        return parts
+    /// Checks a path from an archive or a folder (`CataloguePath`): relative,
+    /// no `..`, no surprises in its names. Returns its components.
+    func components(of path: String, source: String) throws(CatalogueError) -> [String] {
+        try CataloguePath.components(of: path, source: source, limits: self)
     }
 }

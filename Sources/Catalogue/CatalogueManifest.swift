@@ -175,9 +175,12 @@ struct ManifestLines {
 }
 
 extension String {
-    /// Control characters written as escapes, so a name from a stranger cannot drive a terminal.
+    /// Control and text-direction characters written as escapes, so a name
+    /// from a stranger can neither drive a terminal nor read as another name.
     var escapingControls: String {
-        String(unicodeScalars.map { $0.properties.generalCategory == .control ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined())
+        String(unicodeScalars.map {
+            $0.properties.generalCategory == .control || CataloguePath.isRefused($0) ? "\\u{\(String($0.value, radix: 16))}" : String($0)
+        }.joined())
     }
 }
 

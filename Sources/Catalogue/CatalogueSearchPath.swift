@@ -9,6 +9,8 @@ public struct CatalogueSearchPath: Sendable {
     public var folders: [CatalogueFolder]
     /// Problems with the user's own list of catalogues (an unreadable catalogues.toml).
     public var problems: [CatalogueError] = []
+    /// The installed versions in `folders`, each locked for reading while this is kept (`CatalogueStore.ReadLock`).
+    public var readLocks: [CatalogueStore.ReadLock] = []
 
     public init(folders: [CatalogueFolder]) {
         self.folders = folders
@@ -23,8 +25,9 @@ public struct CatalogueSearchPath: Sendable {
         var path = CatalogueSearchPath(folders: [try BuiltinCatalogue.locate()])
         let locations = CatalogueLocations(environment: environment)
         if let root = locations.installed {
-            for installed in CatalogueStore(root: root).installed() {
+            for (installed, lock) in CatalogueStore(root: root).openForReading() {
                 path.folders.append(CatalogueFolder.open(url: installed.folder, label: installed.name, segueVersion: segueVersion))
+                path.readLocks.append(lock)
             }
         }
         if let config = locations.config {

@@ -16,6 +16,11 @@ import Glibc
 /// older NFS). Until that rename the old version is in use; after it, the new
 /// one. A crash, a kill or a full disk at any moment leaves one of the two, whole.
 /// Leftovers of an interrupted install are removed by the next one.
+///
+/// A reader keeps the version it started on, as `Installed.folder` promises:
+/// it holds a shared lock on the version's folder for the whole command
+/// (`openForReading`), and a version out of use is deleted only when its
+/// exclusive lock can be taken at once; one still read is collected later.
 public struct CatalogueStore: Sendable {
     public let root: URL
 
@@ -43,15 +48,17 @@ public struct CatalogueStore: Sendable {
         public let unchanged: Bool
     }
 
-    /// Tests only: `SEGUE_TEST_INSTALL_PAUSE=extract|swap|cleanup` makes an
-    /// install stop at that point for 30 s, saying so on standard error, so a
-    /// test can kill it there (Tests/SegueCLITests/CatalogueInstallTests.swift).
+    /// Tests only: `SEGUE_TEST_INSTALL_PAUSE=scan|extract|swap|cleanup` makes an
+    /// install stop at that point for 30 s (or `SEGUE_TEST_INSTALL_PAUSE_SECONDS`),
+    /// saying so on standard error, so a test can kill it there or change the
+    /// folder under it (Tests/SegueCLITests/CatalogueCommandTests.swift, FolderTrustTests.swift).
     static let pauseVariable = "SEGUE_TEST_INSTALL_PAUSE"
 
     static func pause(_ point: String) {
-        guard ProcessInfo.processInfo.environment[pauseVariable] == point else { return }
+        let environment = ProcessInfo.processInfo.environment
+        guard environment[pauseVariable] == point else { return }
         FileHandle.standardError.write(Data("segue: test pause at \(point)\n".utf8))
-        sleep(30)
+        sleep(environment[pauseVariable + "_SECONDS"].flatMap { UInt32($0) }.map { min($0, 30) } ?? 30)
     }
 
     /// Verifies `source` completely, then makes it the installed version of its catalogue.
@@ -67,14 +74,14 @@ public struct CatalogueStore: Sendable {
         let staging = root.appendingPathComponent(".staging-\(UUID().uuidString)")
         guard mkdir(staging.path, 0o755) == 0 else { throw .writeFailed(path: staging.path, reason: BoundedFile.errorText()) }
         defer { try? FileManager.default.removeItem(at: staging) }
-        let checksums: CatalogueChecksums
         switch source {
         case .archive(let url):
             try CatalogueArchive.extract(url, into: staging, source: shown, limits: limits, pause: Self.pause)
-            checksums = try CatalogueContents.verify(staging, source: shown, limits: limits)
         case .folder(let url):
-            checksums = try Self.copy(url, into: staging, source: shown, limits: limits)
+            _ = try Self.copy(url, into: staging, source: shown, limits: limits)
         }
+        // What is about to be used, listed again, hidden names included: a file in no line of SHA256SUMS is refused.
+        let checksums = try CatalogueContents.verify(staging, source: shown, limits: limits, everything: true)
         guard let manifest = try CatalogueManifest.load(in: staging, displayPath: shown + "/" + CatalogueManifest.fileName,
                                                         segueVersion: segueVersion) else {
             throw .noManifest(folder: shown)
@@ -112,7 +119,7 @@ public struct CatalogueStore: Sendable {
         if let current {
             let old = root.appendingPathComponent(current)
             replaced = (try? CatalogueManifest.load(in: old, displayPath: "", segueVersion: nil))??.version.description
-            discard(old)
+            discardUnlessRead(old)
         }
         return Outcome(manifest: manifest, contentHash: hash, replaced: replaced, unchanged: false)
     }
@@ -120,7 +127,8 @@ public struct CatalogueStore: Sendable {
     /// The installed catalogues, by name.
     public func installed() -> [Installed] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: root.path) else { return [] }
-        return names.filter { !$0.hasPrefix(".") && EntryMetadata.isValidName($0) }.sorted().prefix(1000).compactMap { name in
+        // A link called built-in put here by hand would pass for segue's own catalogue; segue never installs one.
+        return names.filter { !$0.hasPrefix(".") && EntryMetadata.isValidName($0) && $0 != BuiltinCatalogue.label }.sorted().prefix(1000).compactMap { name in
             guard let target = try? currentTarget(root.appendingPathComponent(name)) else { return nil }
             return Installed(name: name, folder: root.appendingPathComponent(target).standardizedFileURL)
         }
@@ -138,21 +146,23 @@ public struct CatalogueStore: Sendable {
         guard rename(link.path, away.path) == 0 else { throw .writeFailed(path: link.path, reason: BoundedFile.errorText()) }
         BoundedFile.syncFolder(root)
         unlink(away.path)
-        discard(root.appendingPathComponent(target))
+        discardUnlessRead(root.appendingPathComponent(target))
     }
 
     /// Where the name points (".store/…"), nil when nothing is installed under it.
-    private func currentTarget(_ link: URL) throws(CatalogueError) -> String? {
+    func currentTarget(_ link: URL) throws(CatalogueError) -> String? {
         var info = stat()
         guard lstat(link.path, &info) == 0 else { return nil }
         guard (info.st_mode & S_IFMT) == S_IFLNK, let target = try? FileManager.default.destinationOfSymbolicLink(atPath: link.path),
-              target.hasPrefix(".store/"), !target.dropFirst(7).contains("/"), !target.dropFirst(7).hasPrefix(".") else {
+              // By bytes: a '/' followed by a combining mark is one Character, and would hide from contains("/").
+              target.utf8.starts(with: ".store/".utf8), !target.utf8.dropFirst(7).contains(UInt8(ascii: "/")),
+              target.utf8.dropFirst(7).first.map({ $0 != UInt8(ascii: ".") }) ?? false else {
             throw .writeFailed(path: link.path, reason: "it is not a catalogue segue installed; move it away")
         }
         return target
     }
 
-    private func discard(_ folder: URL) {
+    func discard(_ folder: URL) {
         let away = root.appendingPathComponent(".trash-\(UUID().uuidString)")
         if rename(folder.path, away.path) == 0 {
             BoundedFile.syncFolder(root)
@@ -186,32 +196,36 @@ public struct CatalogueStore: Sendable {
         }
         let inUse = Set(installed().map(\.folder.lastPathComponent))
         for name in ((try? FileManager.default.contentsOfDirectory(atPath: store.path)) ?? []).prefix(10_000) where !inUse.contains(name) {
-            discard(store.appendingPathComponent(name))
+            discardUnlessRead(store.appendingPathComponent(name))
         }
     }
 
     /// Copies a folder's files under the rules, checking its SHA256SUMS when it has one and writing it when not.
+    /// Both sides are reached by descriptor (`FolderHandle`), never through a link.
     static func copy(_ folder: URL, into staging: URL, source: String, limits: CatalogueLimits) throws(CatalogueError) -> CatalogueChecksums {
         let contents = try CatalogueContents.scan(folder, source: source, limits: limits)
-        let actual = try contents.digest(source: source, limits: limits) { path, bytes throws(CatalogueError) in
-            var target = staging
-            for part in path.split(separator: "/") {
-                target.appendPathComponent(String(part))
-            }
-            do {
-                try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try BoundedFile.create(target, bytes)
+        let target: FolderHandle
+        do { target = try FolderHandle.open(staging) } catch { throw .writeFailed(path: staging.path, reason: error.description) }
+        let actual = try contents.digest(source: source, limits: limits) { path, parts, bytes throws(CatalogueError) in
+            do throws(BoundedFile.Failure) {
+                var parent = target
+                for part in parts.dropLast() { parent = try parent.makeFolder(part) }
+                let writer = try parent.create(parts[parts.count - 1])
+                try writer.write(bytes)
+                try writer.close()
             } catch {
-                throw .writeFailed(path: target.path, reason: "\(error)")
+                throw .writeFailed(path: staging.path + "/" + path, reason: error.description)
             }
         }
         if contents.hasChecksums {
-            let listed = try CatalogueChecksums.parse(try CatalogueContents.readChecksums(folder, source: source), source: source, limits: limits)
+            let listed = try CatalogueChecksums.parse(try contents.readChecksums(source: source), source: source, limits: limits)
             try CatalogueContents.compare(listed: listed, actual: actual, source: source)
         }
         pause("extract")
-        do {
-            try BoundedFile.create(staging.appendingPathComponent(CatalogueChecksums.fileName), Array(actual.text.utf8))
+        do throws(BoundedFile.Failure) {
+            let writer = try target.create(CatalogueChecksums.fileName)
+            try writer.write(Array(actual.text.utf8))
+            try writer.close()
         } catch {
             throw .writeFailed(path: staging.path, reason: error.description)
         }
@@ -242,6 +256,6 @@ extension CatalogueStore {
                               limits: CatalogueLimits = .standard) throws(CatalogueError) -> CatalogueChecksums {
         guard mkdir(folder.path, 0o700) == 0 else { throw .writeFailed(path: folder.path, reason: BoundedFile.errorText()) }
         try CatalogueArchive.extract(archive, into: folder, source: source, limits: limits)
-        return try CatalogueContents.verify(folder, source: source, limits: limits)
+        return try CatalogueContents.verify(folder, source: source, limits: limits, everything: true)
     }
 }

@@ -24,12 +24,13 @@ struct CatalogueCommand: ParsableCommand {
         subcommands: [Pack.self, Install.self, Verify.self, ListCatalogues.self, Add.self, Remove.self]
     )
 
-    /// A CatalogueError as a message and an exit status: 2 for what is not there, 70 when a write failed, 1 otherwise.
+    /// A CatalogueError as a message and an exit status: 2 for what is not there, 70 when a write failed, 64 for an archive asked into its own folder, 1 otherwise.
     static func fail(_ error: CatalogueError) -> ExitCode {
         Output.error(error.description)
         switch error {
         case .notFound, .notInstalled: return ExitCode(2)
         case .writeFailed: return ExitCode(70)
+        case .packIntoItself: return ExitStatus.usage
         default: return ExitCode(1)
         }
     }
@@ -62,7 +63,11 @@ extension CatalogueCommand {
         static let configuration = CommandConfiguration(
             abstract: "Pack a catalogue folder into one .zip archive with a SHA-256 per file.",
             discussion: """
-                The same folder always gives the same bytes. The folder needs a catalogue.toml.
+                The same folder always gives the same bytes. The folder needs a catalogue.toml. \
+                The archive is never written into the folder it packs (the next pack would take it in): \
+                by default it goes in the current folder, or beside the catalogue folder when the current \
+                folder is inside it ('segue catalogue pack .' writes ../NAME-VERSION.zip). Archives at the \
+                top of a catalogue folder are not part of it.
 
                 Examples:
                   segue catalogue pack team-catalogue/
@@ -70,7 +75,7 @@ extension CatalogueCommand {
                 """)
 
         @Argument(help: ArgumentHelp("The catalogue folder.", valueName: "DIR"), completion: .directory) var folder: String
-        @Option(help: ArgumentHelp("The archive to write (default: NAME-VERSION.zip here).", valueName: "FILE"),
+        @Option(help: ArgumentHelp("The archive to write, outside the folder (default: NAME-VERSION.zip here, or beside the folder when here is inside it).", valueName: "FILE"),
                 completion: .file(extensions: ["zip"])) var out: String?
 
         func run() throws {
@@ -82,11 +87,28 @@ extension CatalogueCommand {
             try CatalogueCommand.reporting { () throws(CatalogueError) in
                 let name = try CatalogueManifest.load(in: url, displayPath: folder + "/" + CatalogueManifest.fileName, segueVersion: Segue.version)
                     .map { "\($0.name)-\($0.version).zip" } ?? "catalogue.zip"
-                let output = URL(fileURLWithPath: out ?? name)
+                // Here inside the folder ('pack .'): the archive goes beside the folder, where the next pack does not look.
+                let here = CatalogueCommand.workingDirectory
+                let beside = CatalogueArchive.isInside(here, url)
+                let output = out.map { URL(fileURLWithPath: $0) }
+                    ?? (beside ? Self.parent(of: url).appendingPathComponent(name) : URL(fileURLWithPath: name))
+                let shown = out ?? (beside ? CatalogueCommand.relative(output, to: here) : name)
                 let packed = try CatalogueArchive.pack(url, to: output, source: folder, segueVersion: Segue.version)
-                print("packed \(packed.manifest.name) \(packed.manifest.version): \(packed.files) files into \(out ?? name) (\(packed.contentHash))")
+                print("packed \(packed.manifest.name) \(packed.manifest.version): \(packed.files) files into \(shown) (\(packed.contentHash))")
             }
         }
+
+        /// The folder holding `folder`, links resolved (`.` is the working folder itself).
+        static func parent(of folder: URL) -> URL {
+            guard let real = realpath(folder.path, nil) else { return folder.deletingLastPathComponent() }
+            defer { free(real) }
+            return URL(fileURLWithPath: String(cString: real)).deletingLastPathComponent()
+        }
+    }
+
+    /// `../x.zip` for a file one folder up, else its absolute path.
+    static func relative(_ file: URL, to folder: URL) -> String {
+        file.deletingLastPathComponent().path == Pack.parent(of: folder).path ? "../" + file.lastPathComponent : file.path
     }
 
     struct Install: ParsableCommand {
@@ -97,7 +119,9 @@ extension CatalogueCommand {
                 one rename: an interrupted install leaves the previous one as it was. Refused: paths with \
                 '..' or absolute, links, device files and FIFOs, files over 1 MiB (scripts) or 8 MiB \
                 (others), more than 1000 files, more than 64 MiB unpacked or 100 times the archive's size, \
-                a checksum that differs, a missing or invalid catalogue.toml.
+                a checksum that differs, a missing or invalid catalogue.toml. A git repository's tree is \
+                held to the same limits before anything is checked out, and each git command may take at \
+                most 120 s (SEGUE_GIT_TIMEOUT sets other seconds).
 
                 Examples:
                   segue catalogue install team-1.2.0.zip

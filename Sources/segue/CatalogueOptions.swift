@@ -85,6 +85,8 @@ struct CatalogueOptions: ParsableArguments {
     /// - Parameter warning: false for a command that reports the problems itself (`catalogue list`).
     func searchPath(warning: Bool) throws -> CatalogueSearchPath {
         let path = try CatalogueSearchPath.standard(extra: catalogues, segueVersion: Segue.version)
+        // The installed versions read stay locked until the command ends, not until this copy is dropped.
+        Self.held += path.readLocks
         if warning && !Self.warned {
             Self.warned = true
             for problem in path.problems { Output.warning("\(problem) (its folders are not in use)") }
@@ -94,4 +96,5 @@ struct CatalogueOptions: ParsableArguments {
 
     /// Whether the search path's problems were said (a command may read it several times).
     nonisolated(unsafe) private static var warned = false
+    nonisolated(unsafe) private static var held: [CatalogueStore.ReadLock] = []
 }

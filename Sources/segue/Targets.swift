@@ -93,11 +93,16 @@ struct Target {
         let (name, parameters) = try parse(text)
         var target = Target(parameters: parameters)
         var isDirectory: ObjCBool = false
+        // `built-in` is segue's own catalogue, whatever the working folder holds (a folder of that name is `./built-in`).
+        if name.trimmingSuffix("/") == BuiltinCatalogue.label, let builtin = try searchPath().folders.first(where: { $0.label == BuiltinCatalogue.label }) {
+            do { target.files = try builtin.entryFiles() } catch { target.fail(error.description, ExitStatus.notFound) }
+            return target
+        }
         if isPath(name), FileManager.default.fileExists(atPath: name, isDirectory: &isDirectory) {
             let url = URL(fileURLWithPath: name)
             if isDirectory.boolValue {
                 do {
-                    target.files = try CatalogueFolder(url: url, label: name).entryFiles()
+                    target.files = try CatalogueFolder(url: url, label: CatalogueFolder.userLabel(name)).entryFiles()
                 } catch {
                     target.fail(error.description, ExitStatus.notFound)
                 }
@@ -140,7 +145,9 @@ struct Target {
                 continue
             }
             searched.append("\(folder.name.escapingControlCharacters) (\(folder.url.path.escapingControlCharacters))")
-            if let file = files.first(where: { $0.stem == name }) { found.append(("\(folder.name.escapingControlCharacters)/\(name)", file)) }
+            // A folder named by its path (a loose `./built-in`) is qualified by the entry's file, which is what can be typed.
+            let qualified = folder.name.contains("/") ? "\(folder.name.escapingControlCharacters)/\(name).lua" : "\(folder.name.escapingControlCharacters)/\(name)"
+            if let file = files.first(where: { $0.stem == name }) { found.append((qualified, file)) }
             known += files.map(\.stem)
         }
         let local = URL(fileURLWithPath: name + ".lua")
