@@ -177,11 +177,8 @@ struct ManifestLines {
 extension String {
     /// Control and text-direction characters written as escapes, so a name
     /// from a stranger can neither drive a terminal nor read as another name.
-    var escapingControls: String {
-        String(unicodeScalars.map {
-            $0.properties.generalCategory == .control || CataloguePath.isRefused($0) ? "\\u{\(String($0.value, radix: 16))}" : String($0)
-        }.joined())
-    }
+    /// Controls written out as segue writes them everywhere (TextSafety): a line break too.
+    var escapingControls: String { escapingControlCharacters }
 }
 
 extension TOMLType {

@@ -1,4 +1,5 @@
 import Foundation
+import TextSafety
 
 /// The rules for a path inside a shared catalogue, judged on its bytes and
 /// Unicode scalars, one component at a time.
@@ -54,13 +55,11 @@ enum CataloguePath {
         }
     }
 
-    /// C0, DEL, C1, and the characters that reorder text (U+202A–U+202E,
-    /// U+2066–U+2069, U+200E/F, U+061C): a name holding one shows as another.
+    /// C0, DEL, C1, and the characters that reorder or break text (U+202A–U+202E,
+    /// U+2066–U+2069, U+200E/F, U+061C, U+2028/9): a name holding one shows as
+    /// another. The one list every layer judges by (TextSafety).
     static func isRefused(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0..<0x20, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: true
-        default: false
-        }
+        scalar.isControl
     }
 
     static func isCombining(_ scalar: Unicode.Scalar) -> Bool {
