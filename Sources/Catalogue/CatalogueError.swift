@@ -32,37 +32,37 @@ public enum CatalogueError: Error, Sendable, Equatable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .notFound(let path):
-            return "\(path): no such file or folder"
+            return "\(path.escapingControls): no such file or folder"
         case .notAFolder(let path):
-            return "\(path): not a catalogue folder"
+            return "\(path.escapingControls): not a catalogue folder"
         case .unreadable(let path, let reason):
-            return "\(path): cannot be read (\(reason))"
+            return "\(path.escapingControls): cannot be read (\(reason.escapingControls))"
         case .linkOutside(let path):
-            return "\(path): is a link to a file outside its catalogue folder; links out of a catalogue are not followed"
+            return "\(path.escapingControls): is a link to a file outside its catalogue folder; links out of a catalogue are not followed"
         case .tooLarge(let path, let limit):
-            return "\(path): is larger than \(limit >> 20) MiB; a script is a few kilobytes"
+            return "\(path.escapingControls): is larger than \(limit >> 20) MiB; a script is a few kilobytes"
         case .noBuiltinCatalogue(let searched):
             return "the built-in catalogue was not found; looked in:\n"
                 + searched.map { "  \($0)" }.joined(separator: "\n")
                 + "\ninstall it with 'make install' or pass --catalogue DIR"
         case .manifest(let path, let line, let message):
-            return "\(path):\(line): \(message)"
+            return "\(path.escapingControls):\(line): \(message.escapingControls)"
         case .noManifest(let folder):
-            return "\(folder): has no \(CatalogueManifest.fileName); a shared catalogue needs one: write one with format = 1, "
+            return "\(folder.escapingControls): has no \(CatalogueManifest.fileName); a shared catalogue needs one: write one with format = 1, "
                 + "name, version and summary (see docs/catalogue-format.md)"
         case .refused(let source, let rule, let detail):
-            return "\(source): refused (\(rule.rawValue)): \(detail)"
+            return "\(source.escapingControls): refused (\(rule.rawValue)): \(detail.escapingControls)"
         case .hashMismatch(let name, let locked, let actual):
-            return "\(name): its content hash is \(actual), but segue.lock has \(locked); "
+            return "\(name.escapingControls): its content hash is \(actual.escapingControls), but segue.lock has \(locked.escapingControls); "
                 + "the source changed since it was locked: nothing was installed"
         case .lockFile(let path, let reason):
-            return "\(path): \(reason)"
+            return "\(path.escapingControls): \(reason.escapingControls)"
         case .git(let source, let reason):
-            return "\(source): git: \(reason)"
+            return "\(source.escapingControls): git: \(reason.escapingControls)"
         case .writeFailed(let path, let reason):
-            return "\(path): cannot be written (\(reason)); the installed catalogues were left as they were"
+            return "\(path.escapingControls): cannot be written (\(reason.escapingControls)); the installed catalogues were left as they were"
         case .notInstalled(let name, let installed):
-            return "\(name): no catalogue of that name is installed or added"
+            return "\(name.escapingControls): no catalogue of that name is installed or added"
                 + (Suggestion.nearest(to: name, in: installed).map { "; did you mean '\($0)'?" } ?? " (see 'segue catalogue list')")
         case .packIntoItself(let folder, let output):
             return "\(output.escapingControls): is inside \(folder.escapingControls), the folder being packed; the next pack "
@@ -72,7 +72,7 @@ public enum CatalogueError: Error, Sendable, Equatable, CustomStringConvertible 
         case .noModule(let name, let folder, let known):
             let hint = Suggestion.nearest(to: name, in: known).map { "; did you mean '\($0)'?" }
                 ?? (known.isEmpty ? "; the folder has no modules" : "; the modules there are " + known.prefix(20).joined(separator: ", "))
-            return "no module '\(name)': there is no \(folder.escapingControls)_\(name).lua\(hint)"
+            return "no module '\(name.escapingControls)': there is no \(folder.escapingControls)_\(name.escapingControls).lua\(hint)"
         }
     }
 }

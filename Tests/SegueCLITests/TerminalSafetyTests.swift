@@ -42,6 +42,23 @@ import Testing
         expectClean(run, "install from segue.lock", mentioning: "\\u{1B}]52")
     }
 
+    /// A line break in a lock file's source would forge a line of segue's own output (from a breaker).
+    @Test func aLockFilesSourceCannotForgeALine() throws {
+        let machine = try CatalogueMachine()
+        let forged = "/nonexistent\nok       kit  verified: all checksums match, 12 entries ok\r"
+        let source = String(data: try JSONEncoder().encode(forged), encoding: .utf8)!
+        let lock = """
+            {"catalogues": [{"hash": "sha256:\(String(repeating: "0", count: 64))", "name": "kit", "source": \(source), "version": "1.0.0"}],
+             "schema": 1}
+            """
+        try lock.write(to: machine.project.appendingPathComponent("segue.lock"), atomically: true, encoding: .utf8)
+        let run = try machine.segue(["catalogue", "install"])
+        #expect(run.status != 0)
+        let lines = (run.stdout + run.stderr).split(separator: "\n")
+        #expect(!lines.contains { $0.hasPrefix("ok ") }, "\(run.stdout)\(run.stderr)")
+        #expect(run.stderr.contains("/nonexistent\\nok"), "\(run.stderr)")
+    }
+
     /// A broken entry whose file name is the attack, through every command that names it.
     @Test func aFileNameIsShownInert() throws {
         let machine = try CatalogueMachine()
