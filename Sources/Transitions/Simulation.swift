@@ -16,6 +16,9 @@ public final class Simulation {
     /// Where the keyboard is, or the zero rect when it is down.
     public internal(set) var keyboardFrame = Rect.zero
     private var pendingAnimationCheck: TransitionDriver?
+    /// A cancelled transition's from-view, judged when the completion that
+    /// called completeTransition has returned (flushCancelCheck).
+    private var pendingCancelCheck: (() -> Void)?
     /// What a completed transition put on screen, to be looked at once all is idle.
     var pendingVisibilityCheck: (() -> Void)?
     /// The source row, to be looked at once all is idle after its screen shows again.
@@ -339,10 +342,26 @@ public final class Simulation {
                 : "the cancelled \(driver.operation == .push ? "push" : "presentation")"
             pendingSourceCheck = { [unowned self] in checkSourceShown(after: what) }
         }
-        if !completed, let start = driver.fromStateAtStart, let fromView = driver.context.view(forKey: .from),
-           changedAfterCancel(start, fromView.model) {
-            diagnose(.modelChangedAfterCancel, "after the cancel, the from-view '\(fromView.name)' keeps the values set in the "
-                + "animation block (only what is on screen rolled back); restore them in the completion when transitionWasCancelled")
+        if !completed, let start = driver.fromStateAtStart, let fromView = driver.context.view(forKey: .from) {
+            // Judged once the code that called completeTransition has returned:
+            // a restore written after the call, in the same completion, is a restore.
+            let presenter = driver.presenter.view, presenterAtStart = driver.presenterAtStart
+            pendingCancelCheck = { [unowned self] in
+                if changedAfterCancel(start, fromView.model) {
+                    diagnose(.modelChangedAfterCancel, "after the cancel, the from-view '\(fromView.name)' keeps the values set in the "
+                        + "animation block (only what is on screen rolled back); restore them in the completion when transitionWasCancelled")
+                }
+                // The screen behind a modal that stays: moved, changed or put in front, it covers or crowds the modal.
+                // Only a presenter that stayed in the window (a style that keeps it): one taken out is the engine's to put back.
+                guard let presenterAtStart, presenterAtStart.superview != nil, presenter !== fromView else { return }
+                let index = presenter.superview?.sublayers.firstIndex { $0 === presenter }
+                if changedAfterCancel(presenterAtStart.state, presenter.model) || presenter.superview !== presenterAtStart.superview
+                    || index != presenterAtStart.index {
+                    diagnose(.modelChangedAfterCancel, "after the cancelled dismissal, the presenting view '\(presenter.name)' is left "
+                        + "moved (its frame, alpha, transform or place among its siblings changed) while the modal stays presented; "
+                        + "put it back in the completion when transitionWasCancelled")
+                }
+            }
         }
         measureMotion(force: true)
         record("completion")
@@ -386,7 +405,9 @@ public final class Simulation {
 
     private func checkChrome(_ driver: TransitionDriver, when: String, hook: String, completed: Bool) {
         let left = driver.chrome.filter { $0.superview != nil && $0.isDescendant(of: driver.container) }
-        for view in left {
+        // Once per outermost view: a dimming view's own subviews go with it.
+        let leftIDs = Set(left.map(ObjectIdentifier.init))
+        for view in left where !(view.superview.map { leftIDs.contains(ObjectIdentifier($0)) } ?? false) {
             diagnose(.chromeLeftBehind, hook: hook, "'\(view.name)', added by the presentation controller, is still there "
                 + "after \(when); remove it in \(hook)(\(completed))")
         }
@@ -536,9 +557,17 @@ public final class Simulation {
     /// Judges the last transition's leftover animations (once the clock has
     /// moved past its end, or a new transition starts), and lets it go.
     func flushAnimationCheck() {
+        flushCancelCheck()
         if let checked = pendingAnimationCheck {
             pendingAnimationCheck = nil
             checkAnimationsEnded(checked)
+        }
+    }
+
+    func flushCancelCheck() {
+        if let check = pendingCancelCheck {
+            pendingCancelCheck = nil
+            check()
         }
     }
 
@@ -636,6 +665,7 @@ public final class Simulation {
             measureMotion()
             sample?(self)
         }
+        flushCancelCheck()
         if driver == nil, !engine.hasRunningAnimations, !(shouldStop?() ?? false) { reportMotion() }
         if driver == nil, engine.hasRunningAnimations, now - start >= limit, !(shouldStop?() ?? false) {
             diagnose(.animationsStillRunning, "animations were still running \(String(format: "%g", limit)) s after the transition "

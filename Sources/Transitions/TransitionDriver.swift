@@ -40,6 +40,9 @@ final class TransitionDriver {
     var chrome: [View] = []
     var chromeAtStart: [ViewState] = []
     var fromStateAtStart: ViewState?
+    /// A dismissal's presenting view as it stood when the dismissal began:
+    /// a cancel must leave it there, under the modal that stays.
+    var presenterAtStart: (state: ViewState, superview: View?, index: Int?)?
     var interactionPlan: [(time: Double, action: InteractionPlan.Action)] = []
     /// The plan's next step.
     var nextStep = 0
@@ -96,6 +99,10 @@ final class TransitionDriver {
             style: controller?.presentationStyle ?? .none, from: presenting ? presenter : presented, to: presenting ? presented : presenter,
             fromView: fromView, toView: toView, initialFrames: frames.initial, finalFrames: frames.final)
         fromStateAtStart = fromView?.model
+        if !presenting {
+            let view = presenter.view
+            presenterAtStart = (view.model, view.superview, view.superview?.sublayers.firstIndex { $0 === view })
+        }
         duration = animator.transitionDuration(context)
         coordinator.transitionDuration = duration
         simulation.record("transitionDuration", String(duration))

@@ -69,6 +69,21 @@ import TestSupport
         #expect(simulation.diagnostics.first?.message.hasSuffix("remove it in dismissalTransitionDidEnd(true)") == true)
     }
 
+    /// Chrome left behind is said once, for the outermost view: its subviews went with it.
+    @Test func chromeLeftBehindIsReportedOncePerOutermostView() {
+        let (simulation, presented, delegate) = halfScreen()
+        delegate.configure = { controller in
+            controller.forgetsDimmingOnDismissal = true
+            controller.dimming.addSubview(simulation.engine.makeView(name: "grabber"))
+        }
+        simulation.present(presented)
+        simulation.runUntilIdle()
+        simulation.dismiss()
+        simulation.runUntilIdle()
+        #expect(simulation.diagnostics.map(\.kind) == [.chromeLeftBehind], "\(simulation.diagnostics.map(\.message))")
+        #expect(simulation.diagnostics.first?.message.hasPrefix("'dimming'") == true)
+    }
+
     /// Bug class 1: black screen after dismissing a presentation that keeps
     /// the presenter, because the animator removed a view it was not handed.
     @Test func presentingViewMissingAfterDismissal() {
