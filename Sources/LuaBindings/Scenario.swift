@@ -432,9 +432,13 @@ public enum ScenarioRunner {
             dismiss(by: given ?? plan(.dismissal, gesture ?? standard))
         case .rotation:
             phase(dismissing: false) {
+                let before = simulation.diagnostics.count
                 simulation.present(presented)
                 simulation.runUntilIdle(fps: options.fps, sample: sample)
-                if presentedAndIdle {
+                // One root cause, one error: a presentation that shows nothing (a view never added) is not rotated
+                // as well, where the layout it never had would be a second error for the same mistake.
+                let shown = !simulation.diagnostics[before...].contains { $0.kind == .presentedViewNotVisible }
+                if presentedAndIdle && shown {
                     simulation.setWindowSize(Size(width: options.windowSize.height, height: options.windowSize.width))
                     simulation.runUntilIdle(fps: options.fps, sample: sample)
                 }
@@ -445,7 +449,10 @@ public enum ScenarioRunner {
         // contract saw afterwards (completeTransition never called, a view
         // never placed) follows from it and would send the author the wrong way.
         for (range, dismissing, navigation, scriptFailed) in phases where !scriptFailed {
-            for diagnostic in simulation.diagnostics[range] {
+            // Likewise a presented view that is not shown at all: where it ends is not a second error.
+            let unseen = simulation.diagnostics[range].contains { $0.kind == .presentedViewNotVisible }
+            for diagnostic in simulation.diagnostics[range]
+            where !(unseen && [.presentedViewNotAtFinalFrame, .notLaidOutAfterSizeChange].contains(diagnostic.kind)) {
                 if let problem = runtime.place(diagnostic, dismissing: dismissing, navigation: navigation) { runtime.add(problem) }
             }
         }

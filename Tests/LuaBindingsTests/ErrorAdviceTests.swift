@@ -38,6 +38,29 @@ import Transitions
         #expect(ErrorAdvice.quoted(after: "(global '", in: "(global 'a b')") == nil)
     }
 
+    /// A presented view never added to the container: one error, where it should have been added; not also
+    /// a wrong final frame, nor a rotation that lays out what was never shown.
+    @Test func aViewNeverAddedIsOneError() {
+        let source = """
+            local function animateTransition(ctx)
+              local presenting = ctx.isPresenting
+              local view = presenting and ctx:viewForKey("to") or ctx:viewForKey("from")
+              UIView.animate{duration = 0.3, animations = function() view.alpha = presenting and 1 or 0 end,
+                completion = function() ctx:completeTransition(not ctx:transitionWasCancelled()) end}
+            end
+            return {title = "No add", summary = "Forgets addSubview.", presentationStyle = "custom",
+              animator = {animateTransition = animateTransition},
+              presentationController = {frameOfPresentedViewInContainerView = function(self)
+                local b = self.containerView.bounds
+                return CGRect(0, b.height / 2, b.width, b.height / 2)
+              end}}
+            """
+        let present = run(source, scenario: .present).errors
+        #expect(present.map(\.rule) == ["presented-view-not-visible"], "\(present.map(\.message))")
+        let rotation = run(source, scenario: .rotation).errors
+        #expect(rotation.map(\.rule) == ["presented-view-not-visible"], "\(rotation.map(\.message))")
+    }
+
     @Test func aFailedHookIsTheOnlyErrorOfItsPhase() {
         let source = Self.failing("error('broken on purpose')")
         let outcome = run(source, scenario: .present)
