@@ -815,6 +815,27 @@ static int sandbox_xpcall(lua_State *L) {
 
 #define RESUME_FATAL (-2)
 
+/* The watchdog arms its kill on the running thread: while a coroutine runs
+ * (resumed, or closed and running its __close handlers) that is the
+ * coroutine, and a kill already due is armed on it at once. Returns the
+ * thread to put back with leave_thread. */
+static lua_State *enter_thread(SegueSandbox *sb, lua_State *co) {
+    pthread_mutex_lock(&sb->lock);
+    lua_State *previous = sb->running;
+    sb->running = co;
+    pthread_mutex_unlock(&sb->lock);
+    if (segue_expired(sb)) {
+        lua_sethook(co, kill_hook, KILL_MASK, 1);
+    }
+    return previous;
+}
+
+static void leave_thread(SegueSandbox *sb, lua_State *previous) {
+    pthread_mutex_lock(&sb->lock);
+    sb->running = previous;
+    pthread_mutex_unlock(&sb->lock);
+}
+
 /* Runs co with narg values from L's top. Returns the result count (moved to
  * L), -1 with the error on L's top, or RESUME_FATAL. While co runs the
  * watchdog knows it, so a kill lands in the coroutine itself. */
@@ -829,18 +850,10 @@ static int resume_coroutine(lua_State *L, lua_State *co, int narg) {
         return -1;
     }
     lua_xmove(L, co, narg);
-    pthread_mutex_lock(&sb->lock);
-    lua_State *previous = sb->running;
-    sb->running = co;
-    pthread_mutex_unlock(&sb->lock);
-    if (segue_expired(sb)) {
-        lua_sethook(co, kill_hook, KILL_MASK, 1);
-    }
+    lua_State *previous = enter_thread(sb, co);
     int results = 0;
     int status = lua_resume(co, L, narg, &results);
-    pthread_mutex_lock(&sb->lock);
-    sb->running = previous;
-    pthread_mutex_unlock(&sb->lock);
+    leave_thread(sb, previous);
     if (status == LUA_OK || status == LUA_YIELD) {
         if (!lua_checkstack(L, results + 1)) {
             lua_pop(co, results);
@@ -898,19 +911,11 @@ static int sandbox_close(lua_State *L) {
     if (segue_fatal(L, LUA_OK)) {
         return segue_raise_time_limit(L);
     }
-    pthread_mutex_lock(&sb->lock);
-    lua_State *previous = sb->running;
-    sb->running = co;
-    pthread_mutex_unlock(&sb->lock);
-    if (segue_expired(sb)) {
-        lua_sethook(co, kill_hook, KILL_MASK, 1);
-    }
+    lua_State *previous = enter_thread(sb, co);
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
     int status = lua_pcall(L, 1, LUA_MULTRET, 0);
-    pthread_mutex_lock(&sb->lock);
-    sb->running = previous;
-    pthread_mutex_unlock(&sb->lock);
+    leave_thread(sb, previous);
     if (status != LUA_OK) {
         return lua_error(L);
     }

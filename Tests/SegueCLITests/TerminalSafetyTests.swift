@@ -29,30 +29,27 @@ import Testing
         }
     }
 
-    @Test func aLockFilesSourceIsShownInert() throws {
+    /// `segue catalogue install` with no argument, in a project whose segue.lock names `source`.
+    func installFromLock(source: String) throws -> SegueCommandTests.Run {
         let machine = try CatalogueMachine()
-        let source = String(data: try JSONEncoder().encode(Self.hostile), encoding: .utf8)!
+        let quoted = String(data: try JSONEncoder().encode(source), encoding: .utf8)!
         let lock = """
-            {"catalogues": [{"hash": "sha256:\(String(repeating: "0", count: 64))", "name": "evil-kit", "source": \(source), "version": "1.0.0"}],
+            {"catalogues": [{"hash": "sha256:\(String(repeating: "0", count: 64))", "name": "evil-kit", "source": \(quoted), "version": "1.0.0"}],
              "schema": 1}
             """
         try lock.write(to: machine.project.appendingPathComponent("segue.lock"), atomically: true, encoding: .utf8)
-        let run = try machine.segue(["catalogue", "install"])
+        return try machine.segue(["catalogue", "install"])
+    }
+
+    @Test func aLockFilesSourceIsShownInert() throws {
+        let run = try installFromLock(source: Self.hostile)
         #expect(run.status != 0)
         expectClean(run, "install from segue.lock", mentioning: "\\u{1B}]52")
     }
 
     /// A line break in a lock file's source would forge a line of segue's own output (from a breaker).
     @Test func aLockFilesSourceCannotForgeALine() throws {
-        let machine = try CatalogueMachine()
-        let forged = "/nonexistent\nok       kit  verified: all checksums match, 12 entries ok\r"
-        let source = String(data: try JSONEncoder().encode(forged), encoding: .utf8)!
-        let lock = """
-            {"catalogues": [{"hash": "sha256:\(String(repeating: "0", count: 64))", "name": "kit", "source": \(source), "version": "1.0.0"}],
-             "schema": 1}
-            """
-        try lock.write(to: machine.project.appendingPathComponent("segue.lock"), atomically: true, encoding: .utf8)
-        let run = try machine.segue(["catalogue", "install"])
+        let run = try installFromLock(source: "/nonexistent\nok       kit  verified: all checksums match, 12 entries ok\r")
         #expect(run.status != 0)
         let lines = (run.stdout + run.stderr).split(separator: "\n")
         #expect(!lines.contains { $0.hasPrefix("ok ") }, "\(run.stdout)\(run.stderr)")
