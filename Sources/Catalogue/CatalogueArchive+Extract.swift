@@ -28,7 +28,7 @@ extension CatalogueArchive {
                 throw .refused(source: source, rule: .specialFile, detail: "'\(shown)' is a device file, FIFO or socket")
             }
             guard !item.encrypted else { throw .refused(source: source, rule: .notAnArchive, detail: "'\(shown)' is encrypted") }
-            let parts = try limits.components(of: item.isFolder ? String(item.name.dropLast()) : item.name, source: source)
+            let parts = try limits.components(of: item.isFolder ? String(item.name.dropLast()) : item.name, source: source, wrapped: true)
             guard exact.insert(Array(parts.joined(separator: "/").utf8)).inserted else {
                 throw .refused(source: source, rule: .duplicatePath, detail: "'\(shown)' is in the archive twice")
             }
@@ -41,6 +41,11 @@ extension CatalogueArchive {
            kept.allSatisfy({ $0.parts.first == top && ($0.parts.count > 1 || $0.item.isFolder) }),
            kept.contains(where: { $0.parts == [top, CatalogueManifest.fileName] }) {
             planned = planned.compactMap { $0.parts.first == top && $0.parts.count > 1 ? ($0.item, Array($0.parts.dropFirst())) : nil }
+        }
+        // The depth as the catalogue has it: `depth` folders and a file, whether or not the archive wrapped it.
+        if let deep = planned.first(where: { $0.parts.count > limits.depth + ($0.item.isFolder ? 0 : 1) }) {
+            throw .refused(source: source, rule: .tooDeep,
+                           detail: "'\(deep.parts.joined(separator: "/").escapingControls)' is more than \(limits.depth) folders deep")
         }
         let root: FolderHandle
         do { root = try FolderHandle.open(destination) } catch { throw .writeFailed(path: destination.path, reason: error.description) }

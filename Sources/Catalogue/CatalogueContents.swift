@@ -52,12 +52,17 @@ struct CatalogueContents {
                 switch child.type {
                 case S_IFREG:
                     if path == CatalogueChecksums.fileName { contents.hasChecksums = true; continue }
+                    // The SHA256SUMS pack writes would be a second spelling of it: the archive is refused when read back.
+                    if childParts.count == 1, PathCollisions.key(name) == PathCollisions.key(CatalogueChecksums.fileName) {
+                        throw .refused(source: source, rule: .duplicatePath, detail: "'\(path.escapingControls)' is \(CatalogueChecksums.fileName) "
+                            + "spelt another way; rename it (pack writes \(CatalogueChecksums.fileName) itself)")
+                    }
                     contents.files.append((path, childParts))
                     guard contents.files.count <= limits.files else {
                         throw .refused(source: source, rule: .tooManyFiles, detail: "more than \(limits.files) files")
                     }
                 case S_IFDIR:
-                    guard childParts.count < limits.depth else {
+                    guard childParts.count <= limits.depth else {
                         throw .refused(source: source, rule: .tooDeep, detail: "'\(path.escapingControls)' is more than \(limits.depth) folders deep")
                     }
                     pending.append(childParts)

@@ -23,7 +23,7 @@ public struct CatalogueLimits: Sendable {
 
     /// Checks a path from an archive or a folder (`CataloguePath`): relative,
     /// no `..`, no surprises in its names. Returns its components.
-    func components(of path: String, source: String) throws(CatalogueError) -> [String] {
-        try CataloguePath.components(of: path, source: source, limits: self)
+    func components(of path: String, source: String, wrapped: Bool = false) throws(CatalogueError) -> [String] {
+        try CataloguePath.components(of: path, source: source, limits: self, wrapped: wrapped)
     }
 }

@@ -10,7 +10,11 @@ import TextSafety
 /// reads bytes, sees `..` in both.
 enum CataloguePath {
     /// The components of `path`, each checked; in the order given.
-    static func components(of path: String, source: String, limits: CatalogueLimits) throws(CatalogueError) -> [String] {
+    ///
+    /// - Parameter wrapped: the path is an archive's, which may hold the
+    ///   catalogue in one folder at its top: one more part is allowed here,
+    ///   and the depth is judged again once that folder is unwrapped.
+    static func components(of path: String, source: String, limits: CatalogueLimits, wrapped: Bool = false) throws(CatalogueError) -> [String] {
         let bytes = Array(path.utf8)
         let shown = Suggestion.shortened(path).escapingControls
         let scalars = Array(path.unicodeScalars)
@@ -35,7 +39,8 @@ enum CataloguePath {
         guard !names.contains(where: { $0.unicodeScalars.first.map(isCombining) ?? false }) else {
             throw .refused(source: source, rule: .badName, detail: "'\(shown)' has a part that starts with a combining mark")
         }
-        guard parts.count <= limits.depth else {
+        // `depth` folders, and the file in the last of them.
+        guard parts.count <= limits.depth + 1 + (wrapped ? 1 : 0) else {
             throw .refused(source: source, rule: .tooDeep, detail: "'\(shown)' is more than \(limits.depth) folders deep")
         }
         return names

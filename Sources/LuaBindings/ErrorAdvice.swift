@@ -29,9 +29,10 @@ enum ErrorAdvice {
             }
             return nil
         }
-        // "bad argument #2 to 'viewForKey' (…)" where the line calls x.viewForKey(…): the receiver went missing.
+        // "bad argument #2 to 'viewForKey' (…)" where the line calls x.viewForKey(…): the receiver went missing
+        // (the same line may call it properly too: ctx.viewForKey("to") or ctx:viewForKey("from")).
         if message.contains("bad argument #"), let function = quoted(after: " to '", in: message), let line,
-           line.contains("." + function + "("), !line.contains(":" + function + "(") {
+           line.contains("." + function + "(") {
             return "methods are called with ':', which passes the receiver: write x:\(function)(…), not x.\(function)(…)"
         }
         return nil

@@ -123,6 +123,12 @@ extension CatalogueCommand {
         @Argument(help: ArgumentHelp("The catalogue's name, or an added folder's path.", valueName: "NAME")) var name: String
 
         func run() throws {
+            // `built-in` names segue's own catalogue everywhere, and it is not removed; an added folder that
+            // happens to be called so is named by its path (./built-in), as in every command.
+            if name.trimmingSuffix("/") == BuiltinCatalogue.label {
+                throw ValidationError("'\(BuiltinCatalogue.label)' is segue's own catalogue and cannot be removed; "
+                    + "an added folder of that name is removed by its path: segue catalogue remove ./\(BuiltinCatalogue.label)")
+            }
             let store = try CatalogueCommand.store()
             // The project's lock follows, or the next `install` with no argument would bring it back;
             // one that cannot be read is said before anything is deleted.

@@ -17,6 +17,8 @@ import Transitions
         ("UIViw.new{}", "did you mean 'UIView'?"),
         ("CATransform3DMakeRotaton(1, 0, 0, 1)", "did you mean 'CATransform3DMakeRotation'?"),
         ("local v = ctx.viewForKey(\"to\")", "methods are called with ':', which passes the receiver: write x:viewForKey(…), not x.viewForKey(…)"),
+        // As a new user wrote it, beside a proper call on the same line (from a breaker).
+        ("local v = ctx.isPresenting and ctx.viewForKey(\"to\") or ctx:viewForKey(\"from\")", "methods are called with ':'"),
     ])
     func aScriptErrorSaysItsLikelyCause(statement: String, advice: String) {
         let source = Self.failing(statement)

@@ -15,7 +15,7 @@ extension RuleExamples {
               end
               local function done(finished)
                 if not presenting then view:removeFromSuperview() end
-                ctx:completeTransition(true)
+                ctx:completeTransition(not ctx:transitionWasCancelled())
               end
               UIView.animate{duration = 0.2, animations = function() view.alpha = presenting and 1 or 0 end,
                              completion = done} -- BUG: ends before the 0.5 s animation below
@@ -41,7 +41,7 @@ extension RuleExamples {
               end
               local function done(finished)
                 if not presenting then view:removeFromSuperview() end
-                ctx:completeTransition(true)
+                ctx:completeTransition(not ctx:transitionWasCancelled())
               end
               UIView.animate{duration = 0.2, animations = function() view.alpha = presenting and 1 or 0 end}
               UIView.animate{duration = 0.5, animations = function() view.layer.cornerRadius = presenting and 16 or 0 end,

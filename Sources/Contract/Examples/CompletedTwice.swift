@@ -20,9 +20,9 @@ extension RuleExamples {
                 completion = function(finished)
                   if not presenting then
                     view:removeFromSuperview()
-                    ctx:completeTransition(true) -- BUG: and again just below
+                    ctx:completeTransition(not ctx:transitionWasCancelled()) -- BUG: and again just below
                   end
-                  ctx:completeTransition(true)
+                  ctx:completeTransition(not ctx:transitionWasCancelled())
                 end,
               }
             end
@@ -51,7 +51,7 @@ extension RuleExamples {
                   if not presenting then
                     view:removeFromSuperview() -- FIX: no completeTransition here
                   end
-                  ctx:completeTransition(true)
+                  ctx:completeTransition(not ctx:transitionWasCancelled())
                 end,
               }
             end

@@ -15,7 +15,7 @@ extension RuleExamples {
               end
               UIView.animate(0.3, function() view.alpha = presenting and 1 or 0 end, function(finished)
                 if not presenting then view:removeFromSuperview() end
-                ctx:completeTransition(true)
+                ctx:completeTransition(not ctx:transitionWasCancelled())
               end)
             end
 
@@ -55,7 +55,7 @@ extension RuleExamples {
               end
               UIView.animate(0.3, function() view.alpha = presenting and 1 or 0 end, function(finished)
                 if not presenting then view:removeFromSuperview() end
-                ctx:completeTransition(true)
+                ctx:completeTransition(not ctx:transitionWasCancelled())
               end)
             end
 

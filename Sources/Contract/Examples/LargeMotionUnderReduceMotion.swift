@@ -17,7 +17,7 @@ extension RuleExamples {
               end
               UIView.animate(0.3, function() view.frame = presenting and shown or below end, function(finished)
                 if not presenting then view:removeFromSuperview() end
-                ctx:completeTransition(true)
+                ctx:completeTransition(not ctx:transitionWasCancelled())
               end)
             end
 
@@ -47,7 +47,7 @@ extension RuleExamples {
                 if calm then view.alpha = presenting and 1 or 0 end
               end, function(finished)
                 if not presenting then view:removeFromSuperview() end
-                ctx:completeTransition(true)
+                ctx:completeTransition(not ctx:transitionWasCancelled())
               end)
             end
 

@@ -45,7 +45,7 @@ extension RuleExamples {
                 animations = function() view.alpha = presenting and 1 or 0 end,
                 completion = function(finished)
                   if not presenting then view:removeFromSuperview() end
-                  ctx:completeTransition(true) -- FIX: always end the transition
+                  ctx:completeTransition(not ctx:transitionWasCancelled()) -- FIX: always end the transition
                 end,
               }
             end

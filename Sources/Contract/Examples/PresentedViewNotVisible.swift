@@ -15,7 +15,7 @@ extension RuleExamples {
               end
               UIView.animate(0.3, function() view.alpha = presenting and 0 or 1 end, function(finished) -- BUG: 0 and 1 swapped
                 if not presenting then view:removeFromSuperview() end
-                ctx:completeTransition(true)
+                ctx:completeTransition(not ctx:transitionWasCancelled())
               end)
             end
 
@@ -38,7 +38,7 @@ extension RuleExamples {
               end
               UIView.animate(0.3, function() view.alpha = presenting and 1 or 0 end, function(finished) -- FIX
                 if not presenting then view:removeFromSuperview() end
-                ctx:completeTransition(true)
+                ctx:completeTransition(not ctx:transitionWasCancelled())
               end)
             end
 

@@ -16,7 +16,7 @@ extension RuleExamples {
               end
               UIView.animate(0.3, function() view.alpha = presenting and 1 or 0 end, function(finished)
                 if not presenting then view:removeFromSuperview() end
-                ctx:completeTransition(true)
+                ctx:completeTransition(not ctx:transitionWasCancelled())
               end)
             end
 
@@ -47,7 +47,7 @@ extension RuleExamples {
               end
               UIView.animate(0.3, function() view.alpha = presenting and 1 or 0 end, function(finished)
                 if not presenting then view:removeFromSuperview() end
-                ctx:completeTransition(true)
+                ctx:completeTransition(not ctx:transitionWasCancelled())
               end)
             end
 

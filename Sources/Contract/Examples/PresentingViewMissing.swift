@@ -20,7 +20,7 @@ extension RuleExamples {
                 else
                   view:removeFromSuperview()
                 end
-                ctx:completeTransition(true)
+                ctx:completeTransition(not ctx:transitionWasCancelled())
               end)
             end
 
@@ -48,7 +48,7 @@ extension RuleExamples {
                 else
                   view:removeFromSuperview()
                 end
-                ctx:completeTransition(true)
+                ctx:completeTransition(not ctx:transitionWasCancelled())
               end)
             end
 

@@ -20,7 +20,7 @@ extension RuleExamples {
                   view:removeFromSuperview()
                   -- BUG: the row stays hidden
                 end
-                ctx:completeTransition(true)
+                ctx:completeTransition(not ctx:transitionWasCancelled())
               end)
             end
 
@@ -48,7 +48,7 @@ extension RuleExamples {
                   view:removeFromSuperview()
                   if row then row.isHidden = false end -- FIX: the list shows its row again
                 end
-                ctx:completeTransition(true)
+                ctx:completeTransition(not ctx:transitionWasCancelled())
               end)
             end
 
