@@ -1,4 +1,5 @@
 import Foundation
+import TextSafety
 
 /// A catalogue in a git repository, cloned with the `git` command (no shell
 /// between us and it) at a tag or a commit.
@@ -30,8 +31,12 @@ public enum GitSource {
     /// - Returns: the commit checked out, in full.
     public static func clone(_ url: String, at revision: String?, into folder: URL,
                              limits: CatalogueLimits = .standard) throws(CatalogueError) -> String {
-        guard !url.hasPrefix("-"), !url.contains("\n") else { throw .git(source: url, reason: "not a repository address") }
-        if let revision, revision.hasPrefix("-") || revision.isEmpty || revision.count > 256 {
+        // Judged by scalar: "\r\n" is one Character, which contains("\n") does not find.
+        guard !url.hasPrefix("-"), !url.unicodeScalars.contains(where: \.isControl) else {
+            throw .git(source: url, reason: "not a repository address")
+        }
+        if let revision, revision.hasPrefix("-") || revision.isEmpty || revision.utf8.count > 256
+            || revision.unicodeScalars.contains(where: \.isControl) {
             throw .git(source: url, reason: "'\(revision.escapingControls)' is not a tag or a commit")
         }
         _ = try run(["clone", "--quiet", "--no-checkout", "--", url, folder.path], source: url)

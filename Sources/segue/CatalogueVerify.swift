@@ -73,7 +73,7 @@ extension CatalogueCommand {
                     for problem in errors { print("error    \(shown(problem.description))") }
                 }
             }
-            print("\(files.count) entries checked: \(files.count - failed) ok, \(failed) failed")
+            print("\(files.count) \(files.count == 1 ? "entry" : "entries") checked: \(files.count - failed) ok, \(failed) failed")
             if failed > 0 { throw ExitCode(1) }
         }
     }

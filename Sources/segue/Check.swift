@@ -179,8 +179,11 @@ struct Check: ParsableCommand, Displayed {
                                            summary: summary)))
         } else {
             for problem in problems { print(Output.fitted(Style.paint(Problem.Severity.error.column, .error) + " " + problem)) }
-            let counts = "\(plan.count) checked: \(plan.count - failed) ok, \(failed) failed"
-            print(Style.paint(counts, failed > 0 ? .error : .ok))
+            // Nothing was checked because a name was not found or was ambiguous: the error says so, not a row of zeros.
+            if !(plan.isEmpty && status != .success) {
+                let counts = "\(plan.count) checked: \(plan.count - failed) ok, \(failed) failed"
+                print(Style.paint(counts, failed > 0 ? .error : .ok))
+            }
         }
         // A mistake in what was asked comes first: the rest is then incomplete.
         if status != .success { throw status }

@@ -48,7 +48,7 @@ import Testing
         let verifyArchive = try machine.segue(["catalogue", "verify", archive.path])
         #expect(verifyArchive.status == 0, "\(verifyArchive.stdout)")
         #expect(verifyArchive.stdout.contains("ok       4 files match SHA256SUMS"))
-        #expect(verifyArchive.stdout.contains("1 entries checked: 1 ok, 0 failed"))
+        #expect(verifyArchive.stdout.contains("1 entry checked: 1 ok, 0 failed"))
         let verifyInstalled = try machine.segue(["catalogue", "verify", link.path])
         #expect(verifyInstalled.status == 0, "\(verifyInstalled.stdout)")
         // The installed entry is in use by every command.

@@ -57,7 +57,7 @@ import Testing
 
         let verify = try machine.segue(["catalogue", "verify", archive.path])
         #expect(verify.status == 0, "\(verify.stdout)")
-        #expect(verify.stdout.contains("1 entries checked: 1 ok, 0 failed"), "\(verify.stdout)")
+        #expect(verify.stdout.contains("1 entry checked: 1 ok, 0 failed"), "\(verify.stdout)")
         let install = try machine.segue(["catalogue", "install", archive.path])
         #expect(install.status == 0, "\(install.stderr)")
         let run = try machine.segue(["run", "team-kit/uses", "--json"])

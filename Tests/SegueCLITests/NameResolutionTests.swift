@@ -34,6 +34,21 @@ import Testing
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
     }
 
+    /// A name not found is said as such, without a row of zeros after it (from a new user).
+    @Test func aNameNotFoundPrintsNoCounts() throws {
+        let machine = try CatalogueMachine()
+        let check = try machine.segue(["check", "nosuch"])
+        #expect(check.status == 2, "\(check.stderr)")
+        #expect(!check.stdout.contains("0 checked"), "\(check.stdout)")
+    }
+
+    /// A repository address is judged by scalar: "\r\n" is one Character, which a Character search for "\n" misses.
+    @Test func aRepositoryAddressWithALineBreakIsRefused() throws {
+        let machine = try CatalogueMachine()
+        let install = try machine.segue(["catalogue", "install", "https://127.0.0.1:9/kit\r\n.git"])
+        #expect(install.status != 0 && install.stderr.contains("not a repository address"), "\(install.stderr)")
+    }
+
     /// gallery reads its words as every command does: a folder here named like nothing in use is not taken for one.
     @Test func galleryTakesABareWordAsACataloguesName() throws {
         let machine = try CatalogueMachine()
