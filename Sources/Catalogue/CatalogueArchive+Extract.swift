@@ -1,6 +1,7 @@
-import Foundation
 #if canImport(Glibc)
+import Foundation
 import Glibc
+import TextSafety
 #endif
 
 extension CatalogueArchive {
@@ -19,7 +20,7 @@ extension CatalogueArchive {
         var exact = Set<[UInt8]>()
         var collisions = PathCollisions()
         for item in zip.items {
-            let shown = item.name.escapingControls
+            let shown = item.name.escapingControlCharacters
             switch item.mode & UInt32(S_IFMT) {
             case 0, UInt32(S_IFREG), UInt32(S_IFDIR): break
             case UInt32(S_IFLNK):
@@ -45,13 +46,13 @@ extension CatalogueArchive {
         // The depth as the catalogue has it: `depth` folders and a file, whether or not the archive wrapped it.
         if let deep = planned.first(where: { $0.parts.count > limits.depth + ($0.item.isFolder ? 0 : 1) }) {
             throw .refused(source: source, rule: .tooDeep,
-                           detail: "'\(deep.parts.joined(separator: "/").escapingControls)' is more than \(limits.depth) folders deep")
+                           detail: "'\(deep.parts.joined(separator: "/").escapingControlCharacters)' is more than \(limits.depth) folders deep")
         }
         let root: FolderHandle
         do { root = try FolderHandle.open(destination) } catch { throw .writeFailed(path: destination.path, reason: error.description) }
         var total = 0, files = 0
         for (item, parts) in planned where CataloguePath.isPartOfCatalogue(parts) {
-            let path = parts.joined(separator: "/"), shown = path.escapingControls
+            let path = parts.joined(separator: "/"), shown = path.escapingControlCharacters
             var folder = root
             do {
                 for part in item.isFolder ? parts : Array(parts.dropLast()) { folder = try folder.makeFolder(part) }

@@ -1,6 +1,7 @@
-import Foundation
 #if canImport(Glibc)
+import Foundation
 import Glibc
+import TextSafety
 #endif
 
 /// `SHA256SUMS`: a SHA-256 per file of a catalogue, in `sha256sum`'s format
@@ -43,7 +44,7 @@ public struct CatalogueChecksums: Sendable, Equatable {
             _ = try limits.components(of: path, source: source)
             // Swift's String compares canonically equivalent spellings equal: the bytes decide what is a duplicate.
             guard exact.insert(pathBytes).inserted, digests[path] == nil else {
-                throw .refused(source: source, rule: .duplicatePath, detail: "\(fileName) lists '\(path.escapingControls)' twice")
+                throw .refused(source: source, rule: .duplicatePath, detail: "\(fileName) lists '\(path.escapingControlCharacters)' twice")
             }
             digests[path] = String(decoding: hex, as: UTF8.self)
         }

@@ -1,6 +1,7 @@
-import Foundation
 #if canImport(Glibc)
+import Foundation
 import Glibc
+import TextSafety
 #endif
 
 /// The files of a catalogue folder, found under the safety rules: no links,
@@ -32,7 +33,7 @@ struct CatalogueContents {
             do {
                 children = try root.folder(at: parts).children(limit: limits.files * 2 - seen)
             } catch .notRegular {
-                throw .refused(source: source, rule: .link, detail: "'\(prefix.escapingControls)' changed into a link while being read")
+                throw .refused(source: source, rule: .link, detail: "'\(prefix.escapingControlCharacters)' changed into a link while being read")
             } catch {
                 throw .unreadable(path: prefix.isEmpty ? source : prefix, reason: error.description)
             }
@@ -40,7 +41,7 @@ struct CatalogueContents {
             for child in children {
                 let name = String(decoding: child.bytes, as: UTF8.self)
                 guard CataloguePath.isUTF8(child.bytes) else {
-                    throw .refused(source: source, rule: .badName, detail: "'\((prefix.isEmpty ? "" : prefix + "/") + name.escapingControls)' is not UTF-8")
+                    throw .refused(source: source, rule: .badName, detail: "'\((prefix.isEmpty ? "" : prefix + "/") + name.escapingControlCharacters)' is not UTF-8")
                 }
                 let childParts = parts + [name]
                 if !everything && !CataloguePath.isPartOfCatalogue(childParts) { continue }
@@ -54,7 +55,7 @@ struct CatalogueContents {
                     if path == CatalogueChecksums.fileName { contents.hasChecksums = true; continue }
                     // The SHA256SUMS pack writes would be a second spelling of it: the archive is refused when read back.
                     if childParts.count == 1, PathCollisions.key(name) == PathCollisions.key(CatalogueChecksums.fileName) {
-                        throw .refused(source: source, rule: .duplicatePath, detail: "'\(path.escapingControls)' is \(CatalogueChecksums.fileName) "
+                        throw .refused(source: source, rule: .duplicatePath, detail: "'\(path.escapingControlCharacters)' is \(CatalogueChecksums.fileName) "
                             + "spelt another way; rename it (pack writes \(CatalogueChecksums.fileName) itself)")
                     }
                     contents.files.append((path, childParts))
@@ -63,13 +64,13 @@ struct CatalogueContents {
                     }
                 case S_IFDIR:
                     guard childParts.count <= limits.depth else {
-                        throw .refused(source: source, rule: .tooDeep, detail: "'\(path.escapingControls)' is more than \(limits.depth) folders deep")
+                        throw .refused(source: source, rule: .tooDeep, detail: "'\(path.escapingControlCharacters)' is more than \(limits.depth) folders deep")
                     }
                     pending.append(childParts)
                 case S_IFLNK:
-                    throw .refused(source: source, rule: .link, detail: "'\(path.escapingControls)' is a link; a shared catalogue holds only files and folders")
+                    throw .refused(source: source, rule: .link, detail: "'\(path.escapingControlCharacters)' is a link; a shared catalogue holds only files and folders")
                 default:
-                    throw .refused(source: source, rule: .specialFile, detail: "'\(path.escapingControls)' is a device file, FIFO or socket")
+                    throw .refused(source: source, rule: .specialFile, detail: "'\(path.escapingControlCharacters)' is a device file, FIFO or socket")
                 }
             }
         }
@@ -90,9 +91,9 @@ struct CatalogueContents {
             do {
                 bytes = try root.folder(at: parts.dropLast()).read(parts[parts.count - 1], limit: limit)
             } catch .tooLarge {
-                throw .refused(source: source, rule: .fileTooLarge, detail: "'\(path.escapingControls)' is larger than \(Self.size(limit))")
+                throw .refused(source: source, rule: .fileTooLarge, detail: "'\(path.escapingControlCharacters)' is larger than \(Self.size(limit))")
             } catch .notRegular {
-                throw .refused(source: source, rule: .link, detail: "'\(path.escapingControls)' or a folder above it changed into a link or a special file while being read")
+                throw .refused(source: source, rule: .link, detail: "'\(path.escapingControlCharacters)' or a folder above it changed into a link or a special file while being read")
             } catch {
                 throw .unreadable(path: path, reason: error.description)
             }
@@ -131,15 +132,15 @@ struct CatalogueContents {
         // Dictionary lookups compare Strings canonically ('é' composed finds 'é' decomposed): the bytes are compared here.
         let listedBytes = Set(listed.digests.keys.map { Array($0.utf8) })
         for path in actual.digests.keys.sorted(by: order) where listed.digests[path] == nil || !listedBytes.contains(Array(path.utf8)) {
-            throw .refused(source: source, rule: .checksumMismatch, detail: "'\(path.escapingControls)' is not listed in \(CatalogueChecksums.fileName)")
+            throw .refused(source: source, rule: .checksumMismatch, detail: "'\(path.escapingControlCharacters)' is not listed in \(CatalogueChecksums.fileName)")
         }
         let actualBytes = Set(actual.digests.keys.map { Array($0.utf8) })
         for (path, digest) in listed.digests.sorted(by: { order($0.key, $1.key) }) {
             guard let found = actual.digests[path], actualBytes.contains(Array(path.utf8)) else {
-                throw .refused(source: source, rule: .checksumMismatch, detail: "'\(path.escapingControls)' is listed in \(CatalogueChecksums.fileName) but missing")
+                throw .refused(source: source, rule: .checksumMismatch, detail: "'\(path.escapingControlCharacters)' is listed in \(CatalogueChecksums.fileName) but missing")
             }
             guard found == digest else {
-                throw .refused(source: source, rule: .checksumMismatch, detail: "'\(path.escapingControls)' has SHA-256 \(found), but \(CatalogueChecksums.fileName) says \(digest)")
+                throw .refused(source: source, rule: .checksumMismatch, detail: "'\(path.escapingControlCharacters)' has SHA-256 \(found), but \(CatalogueChecksums.fileName) says \(digest)")
             }
         }
     }

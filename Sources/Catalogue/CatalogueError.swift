@@ -1,3 +1,5 @@
+import TextSafety
+
 /// What can be wrong with a catalogue folder itself (not with one entry in it),
 /// with a shared archive, or with installing one.
 public enum CatalogueError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -32,47 +34,47 @@ public enum CatalogueError: Error, Sendable, Equatable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .notFound(let path):
-            return "\(path.escapingControls): no such file or folder"
+            return "\(path.escapingControlCharacters): no such file or folder"
         case .notAFolder(let path):
-            return "\(path.escapingControls): not a catalogue folder"
+            return "\(path.escapingControlCharacters): not a catalogue folder"
         case .unreadable(let path, let reason):
-            return "\(path.escapingControls): cannot be read (\(reason.escapingControls))"
+            return "\(path.escapingControlCharacters): cannot be read (\(reason.escapingControlCharacters))"
         case .linkOutside(let path):
-            return "\(path.escapingControls): is a link to a file outside its catalogue folder; links out of a catalogue are not followed"
+            return "\(path.escapingControlCharacters): is a link to a file outside its catalogue folder; links out of a catalogue are not followed"
         case .tooLarge(let path, let limit):
-            return "\(path.escapingControls): is larger than \(limit >> 20) MiB; a script is a few kilobytes"
+            return "\(path.escapingControlCharacters): is larger than \(limit >> 20) MiB; a script is a few kilobytes"
         case .noBuiltinCatalogue(let searched):
             return "the built-in catalogue was not found; looked in:\n"
                 + searched.map { "  \($0)" }.joined(separator: "\n")
                 + "\ninstall it with 'make install' or pass --catalogue DIR"
         case .manifest(let path, let line, let message):
-            return "\(path.escapingControls):\(line): \(message.escapingControls)"
+            return "\(path.escapingControlCharacters):\(line): \(message.escapingControlCharacters)"
         case .noManifest(let folder):
-            return "\(folder.escapingControls): has no \(CatalogueManifest.fileName); a shared catalogue needs one: write one with format = 1, "
+            return "\(folder.escapingControlCharacters): has no \(CatalogueManifest.fileName); a shared catalogue needs one: write one with format = 1, "
                 + "name, version and summary (see docs/catalogue-format.md)"
         case .refused(let source, let rule, let detail):
-            return "\(source.escapingControls): refused (\(rule.rawValue)): \(detail.escapingControls)"
+            return "\(source.escapingControlCharacters): refused (\(rule.rawValue)): \(detail.escapingControlCharacters)"
         case .hashMismatch(let name, let locked, let actual):
-            return "\(name.escapingControls): its content hash is \(actual.escapingControls), but segue.lock has \(locked.escapingControls); "
+            return "\(name.escapingControlCharacters): its content hash is \(actual.escapingControlCharacters), but segue.lock has \(locked.escapingControlCharacters); "
                 + "the source changed since it was locked: nothing was installed"
         case .lockFile(let path, let reason):
-            return "\(path.escapingControls): \(reason.escapingControls)"
+            return "\(path.escapingControlCharacters): \(reason.escapingControlCharacters)"
         case .git(let source, let reason):
-            return "\(source.escapingControls): git: \(reason.escapingControls)"
+            return "\(source.escapingControlCharacters): git: \(reason.escapingControlCharacters)"
         case .writeFailed(let path, let reason):
-            return "\(path.escapingControls): cannot be written (\(reason.escapingControls)); the installed catalogues were left as they were"
+            return "\(path.escapingControlCharacters): cannot be written (\(reason.escapingControlCharacters)); the installed catalogues were left as they were"
         case .notInstalled(let name, let installed):
-            return "\(name.escapingControls): no catalogue of that name is installed or added"
+            return "\(name.escapingControlCharacters): no catalogue of that name is installed or added"
                 + (Suggestion.nearest(to: name, in: installed).map { "; did you mean '\($0)'?" } ?? " (see 'segue catalogue list')")
         case .packIntoItself(let folder, let output):
-            return "\(output.escapingControls): is inside \(folder.escapingControls), the folder being packed; the next pack "
+            return "\(output.escapingControlCharacters): is inside \(folder.escapingControlCharacters), the folder being packed; the next pack "
                 + "would take it in: write the archive beside the folder (--out ../NAME.zip)"
         case .badModuleName(let name):
-            return "'\(Suggestion.shortened(name).escapingControls)' is not a module name: " + Self.moduleNameAdvice(name)
+            return "'\(Suggestion.shortened(name).escapingControlCharacters)' is not a module name: " + Self.moduleNameAdvice(name)
         case .noModule(let name, let folder, let known):
             let hint = Suggestion.nearest(to: name, in: known).map { "; did you mean '\($0)'?" }
                 ?? (known.isEmpty ? "; the folder has no modules" : "; the modules there are " + known.prefix(20).joined(separator: ", "))
-            return "no module '\(name.escapingControls)': there is no \(folder.escapingControls)_\(name.escapingControls).lua\(hint)"
+            return "no module '\(name.escapingControlCharacters)': there is no \(folder.escapingControlCharacters)_\(name.escapingControlCharacters).lua\(hint)"
         }
     }
 }

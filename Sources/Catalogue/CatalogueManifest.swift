@@ -69,7 +69,7 @@ public struct CatalogueManifest: Sendable, Equatable {
             .manifest(path: path, line: key.map { lines.line(of: $0) } ?? 1, message: message)
         }
         for key in table.keys.sorted() where !keys.contains(key) {
-            throw fail(key, "unknown key '\(Suggestion.shortened(key).escapingControls)'"
+            throw fail(key, "unknown key '\(Suggestion.shortened(key).escapingControlCharacters)'"
                 + (Suggestion.nearest(to: key, in: keys).map { "; did you mean '\($0)'?" } ?? "; the keys are \(keys.joined(separator: ", "))"))
         }
         guard let format = table["format"] else {
@@ -172,13 +172,6 @@ struct ManifestLines {
 
     /// The line the key is written on; 1 when it cannot be found.
     func line(of key: String) -> Int { lines[key] ?? 1 }
-}
-
-extension String {
-    /// Control and text-direction characters written as escapes, so a name
-    /// from a stranger can neither drive a terminal nor read as another name.
-    /// Controls written out as segue writes them everywhere (TextSafety): a line break too.
-    var escapingControls: String { escapingControlCharacters }
 }
 
 extension TOMLType {

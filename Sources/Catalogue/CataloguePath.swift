@@ -16,7 +16,7 @@ enum CataloguePath {
     ///   and the depth is judged again once that folder is unwrapped.
     static func components(of path: String, source: String, limits: CatalogueLimits, wrapped: Bool = false) throws(CatalogueError) -> [String] {
         let bytes = Array(path.utf8)
-        let shown = Suggestion.shortened(path).escapingControls
+        let shown = Suggestion.shortened(path).escapingControlCharacters
         let scalars = Array(path.unicodeScalars)
         guard bytes.first != UInt8(ascii: "/"), bytes.first != UInt8(ascii: "\\"), !(scalars.count >= 2 && scalars[1] == ":") else {
             throw .refused(source: source, rule: .absolutePath, detail: "'\(shown)' is an absolute path")
@@ -108,7 +108,7 @@ struct PathCollisions {
             folded += Self.key(part)
             if let earlier = seen[folded] {
                 guard earlier == exact else {
-                    let a = String(decoding: earlier, as: UTF8.self).escapingControls, b = String(decoding: exact, as: UTF8.self).escapingControls
+                    let a = String(decoding: earlier, as: UTF8.self).escapingControlCharacters, b = String(decoding: exact, as: UTF8.self).escapingControlCharacters
                     throw .refused(source: source, rule: .duplicatePath,
                                    detail: "'\(a)' and '\(b)' are one name on file systems that ignore case or Unicode normalisation")
                 }

@@ -37,12 +37,12 @@ public enum GitSource {
         }
         if let revision, revision.hasPrefix("-") || revision.isEmpty || revision.utf8.count > 256
             || revision.unicodeScalars.contains(where: \.isControl) {
-            throw .git(source: url, reason: "'\(revision.escapingControls)' is not a tag or a commit")
+            throw .git(source: url, reason: "'\(revision.escapingControlCharacters)' is not a tag or a commit")
         }
         _ = try run(["clone", "--quiet", "--no-checkout", "--", url, folder.path], source: url)
         // `^{commit}` takes a tag or a commit and nothing else (not a path, not an option).
         let commit = try run(["-C", folder.path, "rev-parse", "--verify", "--quiet", "\(revision ?? "HEAD")^{commit}"], source: url,
-                             failure: revision.map { "no tag or commit '\($0.escapingControls)' in the repository" } ?? "the repository has no commit")
+                             failure: revision.map { "no tag or commit '\($0.escapingControlCharacters)' in the repository" } ?? "the repository has no commit")
         let listing = try runBytes(["-C", folder.path, "ls-tree", "-r", "-l", "-z", "--full-tree", commit], source: url, outputLimit: 4 << 20,
                               overflow: .refused(source: url, rule: .tooManyFiles, detail: "its tree lists more than \(limits.files) files"))
         try inspect(listing, source: url, limits: limits)
@@ -60,7 +60,7 @@ public enum GitSource {
             }
             let fields = record[record.startIndex..<tab].split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) }
             let pathBytes = Array(record[(tab + 1)...])
-            let path = String(decoding: pathBytes, as: UTF8.self), shown = path.escapingControls
+            let path = String(decoding: pathBytes, as: UTF8.self), shown = path.escapingControlCharacters
             guard fields.count == 4, CataloguePath.isUTF8(pathBytes) else {
                 throw .refused(source: source, rule: .badName, detail: "'\(shown)' in the repository is not a UTF-8 name")
             }
@@ -139,7 +139,7 @@ public enum GitSource {
             throw .git(source: source, reason: "no answer within \(seconds) s: stopped (\(timeoutVariable) sets the limit in seconds)")
         }
         guard process.terminationStatus == 0 else {
-            let said = String(decoding: err.prefix(2000), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).escapingControls
+            let said = String(decoding: err.prefix(2000), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).escapingControlCharacters
             throw .git(source: source, reason: failure ?? (said.isEmpty ? "failed" : said))
         }
         return Array(out.prefix(outputLimit))

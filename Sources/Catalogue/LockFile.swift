@@ -1,4 +1,5 @@
 import Foundation
+import TextSafety
 
 /// `segue.lock`: the catalogues a project installed, each with where it came
 /// from, its version and its content hash, as SwiftPM's Package.resolved
@@ -48,7 +49,7 @@ public struct LockFile: Sendable, Equatable, Codable {
         var names = Set<String>()
         for locked in lock.catalogues {
             guard EntryMetadata.isValidName(locked.name) else {
-                throw .lockFile(path: url.path, reason: "'\(Suggestion.shortened(locked.name).escapingControls)' is not a catalogue name")
+                throw .lockFile(path: url.path, reason: "'\(Suggestion.shortened(locked.name).escapingControlCharacters)' is not a catalogue name")
             }
             guard names.insert(locked.name).inserted else {
                 throw .lockFile(path: url.path, reason: "locks \(locked.name) twice; keep one of them")

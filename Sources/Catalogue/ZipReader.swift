@@ -1,7 +1,8 @@
+#if canImport(Glibc)
 import CInflate
 import Foundation
-#if canImport(Glibc)
 import Glibc
+import TextSafety
 #endif
 
 /// A zip file read by hand, strictly: the one listing that is checked is the
@@ -112,26 +113,26 @@ struct ZipReader {
             guard next <= directory.count else { throw notZip("its directory is damaged") }
             let nameBytes = Array(directory[(at + 46)..<(at + 46 + nameLength)])
             guard CataloguePath.isUTF8(nameBytes) else {
-                throw .refused(source: source, rule: .badName, detail: "an item's name is not UTF-8: '\(String(decoding: nameBytes, as: UTF8.self).escapingControls)'")
+                throw .refused(source: source, rule: .badName, detail: "an item's name is not UTF-8: '\(String(decoding: nameBytes, as: UTF8.self).escapingControlCharacters)'")
             }
             let name = String(decoding: nameBytes, as: UTF8.self)
             guard compressed != 0xFFFF_FFFF, size != 0xFFFF_FFFF, local != 0xFFFF_FFFF, itemDisk == 0,
                   !Self.hasZip64Field(Array(directory[(at + 46 + nameLength)..<(at + 46 + nameLength + extraLength)])) else {
-                throw notZip("'\(name.escapingControls)' has ZIP64 sizes; a catalogue is far smaller than what needs ZIP64")
+                throw notZip("'\(name.escapingControlCharacters)' has ZIP64 sizes; a catalogue is far smaller than what needs ZIP64")
             }
             guard method == 0 || method == 8 else {
-                throw notZip("'\(name.escapingControls)' is compressed with method \(method); only stored and deflate are read")
+                throw notZip("'\(name.escapingControlCharacters)' is compressed with method \(method); only stored and deflate are read")
             }
             // The local header must name the same file: a reader that trusts it would unpack something else.
             guard let header = bytes(at: Int(local), count: 30), header.u32(0) == 0x0403_4B50,
                   Int(header.u16(26)) == nameLength,
                   let localName = bytes(at: Int(local) + 30, count: nameLength), localName == nameBytes else {
-                throw notZip("'\(name.escapingControls)': its local header differs from the directory")
+                throw notZip("'\(name.escapingControlCharacters)': its local header differs from the directory")
             }
             let dataOffset = Int(local) + 30 + nameLength + Int(header.u16(28))
             let dataEnd = dataOffset + Int(compressed)
             guard dataEnd <= offset, method != 0 || compressed == size else {
-                throw notZip("'\(name.escapingControls)': its data runs past the directory")
+                throw notZip("'\(name.escapingControlCharacters)': its data runs past the directory")
             }
             spans.append((Int(local), dataEnd))
             items.append(Item(name: name, mode: madeBy == 3 || madeBy == 19 ? attributes >> 16 : 0, encrypted: flags & 1 != 0,

@@ -31,30 +31,36 @@ enum TerminalText {
         return String(mark)
     }()
 
+    private static let colourMarkScalars = Array(colourMark.unicodeScalars)
+
     static func safe(_ text: String) -> String {
-        let escaped = escapingControls(text)
-        return escaped.unicodeScalars.contains { $0.value == 0xFDD0 } ? unmarked(escaped.unicodeScalars) : escaped
+        // One scan for the common line, which holds neither.
+        guard text.unicodeScalars.contains(where: { isEscaped($0) || $0.value == 0xFDD0 }) else { return text }
+        return unmarked(escapingControls(text).unicodeScalars)
     }
 
     /// Every control written as `\u{…}`; colour marks kept (`Style.paint`
     /// cleans an author's text with this, and a painted part may hold marks).
     static func escapingControls(_ text: String) -> String {
-        let scalars = text.unicodeScalars
-        guard scalars.contains(where: { $0.isControl && $0 != "\n" && $0 != "\t" }) else { return text }
+        escaping(text) { "\\u{\(String($0.value, radix: 16, uppercase: true))}" }
+    }
+
+    /// Line breaks and tabs are segue's own layout.
+    private static func isEscaped(_ scalar: Unicode.Scalar) -> Bool { scalar.isControl && scalar != "\n" && scalar != "\t" }
+
+    /// `text` with every escaped scalar written as `written` says.
+    private static func escaping(_ text: String, _ written: (Unicode.Scalar) -> String) -> String {
+        guard text.unicodeScalars.contains(where: isEscaped) else { return text }
         var result = String.UnicodeScalarView()
-        for scalar in scalars {
-            if scalar.isControl && scalar != "\n" && scalar != "\t" {
-                result.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
-            } else {
-                result.append(scalar)
-            }
+        for scalar in text.unicodeScalars {
+            if isEscaped(scalar) { result.append(contentsOf: written(scalar).unicodeScalars) } else { result.append(scalar) }
         }
         return String(result)
     }
 
     /// `text` with each colour mark turned into the escape character.
     private static func unmarked(_ text: String.UnicodeScalarView) -> String {
-        let mark = Array(colourMark.unicodeScalars)
+        let mark = colourMarkScalars
         var result = String.UnicodeScalarView()
         var index = text.startIndex
         while index < text.endIndex {
@@ -74,17 +80,10 @@ enum TerminalText {
     /// so the document stays valid and reads the same when parsed. Controls
     /// can only stand inside strings, where the escape means the same scalar.
     static func json(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: \.isControl) else { return text }
-        var result = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            if scalar.isControl && scalar != "\n" {
-                let hex = String(scalar.value, radix: 16)
-                result.append(contentsOf: ("\\u" + String(repeating: "0", count: max(0, 4 - hex.utf8.count)) + hex).unicodeScalars)
-            } else {
-                result.append(scalar)
-            }
+        escaping(text) { scalar in
+            let hex = String(scalar.value, radix: 16)
+            return "\\u" + String(repeating: "0", count: max(0, 4 - hex.utf8.count)) + hex
         }
-        return String(result)
     }
 }
 
