@@ -64,8 +64,9 @@ let package = Package(
             name: "Catalogue",
             dependencies: ["CCrypto", "CInflate", "TextSafety", .product(name: "TOMLKit", package: "TOMLKit"), .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
-        // The transition contract's rules: what each finding means, its id, its examples.
-        .target(name: "Contract", dependencies: ["Transitions"]),
+        // The transition contract's rules: each watches the engine's events and makes its own
+        // findings (Checks/), with its id, meaning and examples (Rules, Examples/).
+        .target(name: "Contract", dependencies: ["Transitions", "Geometry", "RenderTree"]),
         .target(name: "LuaBindings", dependencies: ["LuaRuntime", "TextSafety", "Contract", "Catalogue", "Transitions", "Animation", "Geometry", "RenderTree"]),
         .executableTarget(
             name: "segue",
@@ -78,7 +79,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "segue-bench",
-            dependencies: ["LuaRuntime", "LuaBindings", "Catalogue", "Transitions", "Geometry", "RenderTree", "Raster", "Encoders", "CPixman", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["LuaRuntime", "LuaBindings", "Catalogue", "Contract", "Transitions", "Geometry", "RenderTree", "Raster", "Encoders", "CPixman", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .plugin(
             name: "SegueCheck",
@@ -111,7 +112,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Geometry"], path: "Tests/TestSupport", resources: [.copy("Browser")]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "TestSupport"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "Geometry", "TestSupport"]),
-        .testTarget(name: "TransitionsTests", dependencies: ["Transitions", "Animation", "Geometry", "TestSupport"]),
+        .testTarget(name: "TransitionsTests", dependencies: ["Transitions", "Contract", "Animation", "Geometry", "TestSupport"]),
         .testTarget(
             name: "LuaBindingsTests",
             dependencies: ["LuaBindings", "Catalogue", "LuaRuntime", "Transitions", "Geometry", "TestSupport"],

@@ -4,9 +4,9 @@ import Transitions
 /// finding of it means and why, with the UIKit documentation it rests on and
 /// example entries that break and keep it (the rule's tests run them).
 ///
-/// The findings themselves are made while the engine runs (Transitions'
-/// `Diagnostic`, one `Kind` per rule); this module says what each one means,
-/// so that `segue explain`, the text and JSON of every finding, and the
+/// The findings are made by the checks in Checks/, which observe the
+/// engine's events (ContractChecker); this type says what each one means, so
+/// that `segue explain`, the text and JSON of every finding, and the
 /// documentation all read from one place.
 public struct Rule: Sendable, Identifiable {
     public enum Severity: String, Sendable, Codable {

@@ -1,5 +1,6 @@
 import Animation
 import Catalogue
+import Contract
 import Geometry
 import LuaRuntime
 import RenderTree
@@ -169,6 +170,7 @@ public enum ScenarioRunner {
     public static func run(_ file: EntryFile, source: String, scenario: Scenario, options: ScenarioOptions = ScenarioOptions(),
                            interaction given: InteractionPlan? = nil, gesture: GestureInput? = nil) -> ScenarioOutcome {
         let simulation = Simulation(windowSize: options.windowSize)
+        let contract = ContractChecker.attach(to: simulation)
         simulation.device = options.device
         simulation.reduceMotion = options.reduceMotion || scenario == .reduceMotion
         // The device's safe area moved the list: the source row is looked up again.
@@ -189,11 +191,11 @@ public enum ScenarioRunner {
         // One time limit for the whole scenario: every call into the script
         // and the host's own work between them.
         return runtime.state.measuringTime {
-            run(runtime, scenario: scenario, options: options, interaction: given, gesture: gesture)
+            run(runtime, contract: contract, scenario: scenario, options: options, interaction: given, gesture: gesture)
         }
     }
 
-    private static func run(_ runtime: ScriptRuntime, scenario: Scenario, options: ScenarioOptions,
+    private static func run(_ runtime: ScriptRuntime, contract: ContractChecker, scenario: Scenario, options: ScenarioOptions,
                             interaction given: InteractionPlan?, gesture: GestureInput?) -> ScenarioOutcome {
         let simulation = runtime.simulation
         let presented = simulation.makeViewController(name: "presented")
@@ -337,9 +339,9 @@ public enum ScenarioRunner {
         } : nil
         var phases: [(range: Range<Int>, dismissing: Bool, navigation: Bool, scriptFailed: Bool)] = []
         func phase(dismissing: Bool, navigation: Bool = false, _ body: () -> Void) {
-            let start = simulation.diagnostics.count, errors = runtime.scriptErrorCount
+            let start = contract.diagnostics.count, errors = runtime.scriptErrorCount
             body()
-            phases.append((start..<simulation.diagnostics.count, dismissing, navigation, runtime.scriptErrorCount > errors))
+            phases.append((start..<contract.diagnostics.count, dismissing, navigation, runtime.scriptErrorCount > errors))
         }
         /// Whether the presentation ended with the presented controller on
         /// top and nothing still running (a presentation that never completes
@@ -432,12 +434,12 @@ public enum ScenarioRunner {
             dismiss(by: given ?? plan(.dismissal, gesture ?? standard))
         case .rotation:
             phase(dismissing: false) {
-                let before = simulation.diagnostics.count
+                let before = contract.diagnostics.count
                 simulation.present(presented)
                 simulation.runUntilIdle(fps: options.fps, sample: sample)
                 // One root cause, one error: a presentation that shows nothing (a view never added) is not rotated
                 // as well, where the layout it never had would be a second error for the same mistake.
-                let shown = !simulation.diagnostics[before...].contains { $0.kind == .presentedViewNotVisible }
+                let shown = !contract.diagnostics[before...].contains { $0.kind == .presentedViewNotVisible }
                 if presentedAndIdle && shown {
                     simulation.setWindowSize(Size(width: options.windowSize.height, height: options.windowSize.width))
                     simulation.runUntilIdle(fps: options.fps, sample: sample)
@@ -449,10 +451,7 @@ public enum ScenarioRunner {
         // contract saw afterwards (completeTransition never called, a view
         // never placed) follows from it and would send the author the wrong way.
         for (range, dismissing, navigation, scriptFailed) in phases where !scriptFailed {
-            // Likewise a presented view that is not shown at all: where it ends is not a second error.
-            let unseen = simulation.diagnostics[range].contains { $0.kind == .presentedViewNotVisible }
-            for diagnostic in simulation.diagnostics[range]
-            where !(unseen && [.presentedViewNotAtFinalFrame, .notLaidOutAfterSizeChange].contains(diagnostic.kind)) {
+            for diagnostic in Diagnostic.rootCauses(contract.diagnostics[range]) {
                 if let problem = runtime.place(diagnostic, dismissing: dismissing, navigation: navigation) { runtime.add(problem) }
             }
         }

@@ -1,4 +1,5 @@
 import Catalogue
+import Contract
 import Dispatch
 import Geometry
 import LuaRuntime

@@ -94,7 +94,7 @@ public final class AnimationEngine {
 
     /// Animations on the timeline that were still running after `time`
     /// (ending later, or never ending by themselves).
-    func runningAnimations(on timeline: Timeline, endingAfter time: Double) -> Int {
+    public func runningAnimations(on timeline: Timeline, endingAfter time: Double) -> Int {
         active.values.filter { entry in
             entry.animation.timeline === timeline && (clockEnd(of: entry.animation).map { $0 > time + 1e-9 } ?? true)
         }.count

@@ -18,10 +18,6 @@ open class PresentationController {
     /// dismissal must take away; UIKit discards them with the container.
     /// Held, so that no later view can take a noted one's identifier.
     var animatorViews: [ObjectIdentifier: View] = [:]
-    /// The presenting view's hierarchy when the presentation began (held, so
-    /// that no identifier is reused): what is in it after the dismissal and
-    /// not here was added on the presentation's behalf and left behind.
-    var presenterViewsAtStart: [ObjectIdentifier: View] = [:]
 
     public init(presented: ViewController, presenting: ViewController) {
         presentedViewController = presented

@@ -62,13 +62,10 @@ extension Simulation {
             }
         }, completion: { [self] _ in
             guard height > 0 else { return keyboard.removeFromSuperview() }
-            for controller in controllers where !controller.presentationStyle.coversWindow {
-                let covered = controller.presentedView.frame.intersection(frame)
-                if !covered.isNull && covered.height > 0.5 {
-                    diagnose(.coveredByKeyboard, "the keyboard covers the bottom \(formatted(covered.height, decimals: 1)) pt of "
-                        + "'\(controller.presentedView.name)'; move it up in keyboardWillChangeFrame(to:duration:)")
-                }
-            }
+            emit(.keyboardDidRise(frame: frame, controllers.filter { !$0.presentationStyle.coversWindow }.map { controller in
+                let view = controller.presentedView
+                return PresentedLayout(controller: controller, view: view, frame: view.frame, expected: nil)
+            }))
         })
     }
 
@@ -78,8 +75,8 @@ extension Simulation {
     public func strayPresentedView() -> String? {
         guard driver == nil, let controller = presentationControllers.last else { return nil }
         let final = controller.frameOfPresentedViewInContainerView, rests = controller.presentedView.frame
-        guard final != .zero, !close(rests, final) else { return nil }
-        return "'\(controller.presentedView.name)' rests at \(describe(rests)) but its frame is \(describe(final))"
+        guard final != .zero, !rests.isClose(to: final) else { return nil }
+        return "'\(controller.presentedView.name)' rests at \(rests.described) but its frame is \(final.described)"
     }
 
     /// The presentation controllers of everything presented now, bottom first.

@@ -53,34 +53,4 @@ extension Simulation {
         let rows = visibleRows
         return rows.indices.contains(number - 1) ? rows[number - 1] : nil
     }
-
-    /// Once the presenting screen shows again, the row a zoom grew from must
-    /// be back in its list and visible; a row left hidden (or taken away) is
-    /// a gap the user sees, the zoom transitions' own common bug.
-    func checkSourceShown(after transition: String) {
-        guard let source = sourceView, root.view.isDescendant(of: window) else { return }
-        guard source.isDescendant(of: root.view) else {
-            return diagnose(.sourceViewLeftHidden, "after \(transition) the source view '\(source.name)' is no longer in the presenting "
-                + "screen: its list shows a gap where the tapped row was; leave the row in its list (hide it for the transition instead)")
-        }
-        var current: View? = source
-        var opacity = 1.0
-        while let view = current, view !== root.view {
-            opacity *= view.isHidden ? 0 : view.alpha
-            current = view.superview
-        }
-        if opacity < 0.01 {
-            return diagnose(.sourceViewLeftHidden, "after \(transition) the source view '\(source.name)' is still hidden: its list shows a gap "
-                + "where the tapped row was; show it again when the transition ends (isHidden = false, alpha 1)")
-        }
-        // A row the script moved itself (not a snapshot of it) must be back in its place.
-        if let index = rows.firstIndex(where: { $0 === source }), source.superview === list {
-            let home = ListLayout.rowFrame(index, listHeight: list.bounds.height, width: list.bounds.width)
-            if !close(source.frame, home) || !source.layerTransform.isIdentity {
-                diagnose(.sourceViewLeftHidden, "after \(transition) the source view '\(source.name)' is left at \(describe(source.frame))"
-                    + "\(source.layerTransform.isIdentity ? "" : ", transformed,") instead of its place in the list, \(describe(home)): "
-                    + "put it back (frame and transform) when the transition ends")
-            }
-        }
-    }
 }

@@ -25,8 +25,7 @@ extension Simulation {
                      completion: (() -> Void)? = nil) {
         guard refuseDuringTransition("push") else { return }
         guard !navigation.viewControllers.contains(where: { $0 === pushed }), pushed.presentingViewController == nil else {
-            return diagnose(.unsupportedStyle, hook: "animateTransition", "'\(pushed.name)' is already in the navigation stack or "
-                + "presented; pushing it again is not supported (UIKit raises an exception)")
+            return emit(.refused(.pushOfShownController(name: pushed.name)))
         }
         navigate(.push, from: navigation.topViewController, to: pushed, animated: animated, plan: plan, completion: completion)
     }
@@ -53,8 +52,7 @@ extension Simulation {
 
     private func navigate(_ operation: TransitionOperation, from: ViewController, to: ViewController, animated: Bool,
                           plan: InteractionPlan?, completion: (() -> Void)?) {
-        flushAnimationCheck()
-        reportMotion()
+        emit(.transitionRequested)
         let container = navigationContainer()
         record("navigationController(_:willShow:animated:)", to.name)
         record("navigationController(_:animationControllerFor:from:to:)", operation.rawValue)
@@ -72,6 +70,7 @@ extension Simulation {
                                       animated: animated)
         driver.completion = completion
         self.driver = driver
+        emit(.transitionWillBegin(driver))
         // The outgoing view starts at the container's bounds and leaves (zero); the incoming one ends there.
         let bounds = container.bounds
         driver.begin(frames: (initial: [ObjectIdentifier(from): bounds], final: [ObjectIdentifier(to): bounds]),
@@ -79,32 +78,15 @@ extension Simulation {
         schedule(plan, for: driver)
     }
 
-    /// A push's or pop's clean-up: the stack, the view that left, and the checks of what is shown.
+    /// A push's or pop's clean-up: the stack and the view that left.
     func finishNavigation(_ driver: TransitionDriver, completed: Bool) {
         let from = driver.context.viewController(forKey: .from), to = driver.context.viewController(forKey: .to)
-        let what = "the \(driver.operation.rawValue)"
         if completed {
             from.view.removeFromSuperview()
             if driver.operation == .push { navigation.viewControllers.append(to) } else { navigation.viewControllers.removeLast() }
             record("navigationController(_:didShow:animated:)", to.name)
-            let container = driver.container, shown = to.view
-            if shown.superview === container, !close(shown.frame, container.bounds) {
-                let role = driver.operation == .push ? "the pushed view" : "the view popped back to"
-                diagnose(.presentedViewNotAtFinalFrame, "\(role) '\(shown.name)' ends at "
-                    + "\(describe(shown.frame)) but its final frame (finalFrame(for:), the container's bounds) is "
-                    + "\(describe(container.bounds)); set its frame to finalFrame")
-            }
-            pendingVisibilityCheck = { [unowned self] in
-                guard navigation.topViewController === to else { return }
-                checkVisible(shown, after: what)
-            }
         } else {
             to.view.removeFromSuperview()
-            let stays = from.view
-            pendingVisibilityCheck = { [unowned self] in
-                guard navigation.topViewController === from else { return }
-                checkVisible(stays, after: "the cancelled \(driver.operation.rawValue)", cancelled: true)
-            }
         }
     }
 }

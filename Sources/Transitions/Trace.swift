@@ -2,13 +2,12 @@ import Foundation
 import Geometry
 import RenderTree
 
-/// What a run produced: the hook calls in order, what was on screen at each
-/// sample, and the contract breaches. Encoded as JSON with sorted keys and
-/// numbers rounded to 1/10000, the same bytes on every run.
+/// What a run produced: the hook calls in order and what was on screen at
+/// each sample (the contract's findings are the Contract module's). Encoded
+/// as JSON with sorted keys and numbers rounded to 1/10000, the same bytes on every run.
 public struct Trace: Sendable, Equatable, Encodable {
     public var hooks: [HookEvent] = []
     public var samples: [Sample] = []
-    public var diagnostics: [Diagnostic] = []
 
     public init() {}
 
@@ -261,7 +260,7 @@ extension Simulation {
         placement(of: state, sublayerOf: parent.flatMap(SublayerFrame.init))
     }
 
-    static func placement(of state: ViewState, sublayerOf parent: SublayerFrame?) -> Homography {
+    public static func placement(of state: ViewState, sublayerOf parent: SublayerFrame?) -> Homography {
         guard let parent else { return placement(of: state) }
         return Homography(layerTransform: state.transform, anchor: anchor(of: state), position: state.center,
                           parentSublayerTransform: parent.transform, parentAnchor: parent.anchor)
@@ -270,11 +269,11 @@ extension Simulation {
     /// What a walk down the tree carries of a parent for its children: its
     /// sublayerTransform and anchor, only when the transform is not the
     /// identity (nil is the common case, and costs nothing to pass on).
-    struct SublayerFrame {
+    public struct SublayerFrame {
         let transform: Transform3D
         let anchor: Point
 
-        init?(_ state: ViewState) {
+        public init?(_ state: ViewState) {
             guard state.hasRareLayerState else { return nil }
             let transform = state.sublayerTransform
             guard !transform.isIdentity else { return nil }
@@ -293,7 +292,6 @@ extension Simulation {
         var trace = Trace()
         trace.hooks = hooks.map { HookEvent(time: round4($0.time), hook: $0.hook, detail: $0.detail) }
         trace.samples = samples
-        trace.diagnostics = diagnostics
         return trace
     }
 
@@ -307,7 +305,7 @@ extension Simulation {
 
     /// The map from `view`'s bounds to the window, through every
     /// ancestor's transform (perspective included; its w is the depth sign).
-    func projection(of view: View) -> Homography {
+    public func projection(of view: View) -> Homography {
         var placement = Self.placement(of: view.presentation, in: view.superview?.presentation)
         var current = view.superview
         while let layer = current, layer !== window {

@@ -15,34 +15,36 @@ import Geometry
 /// A navigation controller's push or pop runs the same way without a
 /// presentation controller: its delegate's animator in the navigation's
 /// transition view, and no presentation hooks.
-final class TransitionDriver {
+///
+/// Observers (the contract's rules) see it read-only through SimulationEvent.
+public final class TransitionDriver {
     unowned let simulation: Simulation
-    let operation: TransitionOperation
+    public let operation: TransitionOperation
     /// Presenting or pushing.
-    let presenting: Bool
+    public let presenting: Bool
     /// The controller coming in when presenting or pushing, going out when dismissing or popping.
-    let presented: ViewController
-    let presenter: ViewController
+    public let presented: ViewController
+    public let presenter: ViewController
     /// Nil for a push or pop: presentation controllers play no part in them.
-    let controller: PresentationController?
+    public let controller: PresentationController?
     let animator: Animator
     let interaction: InteractionController?
-    let container: View
+    public let container: View
     let animated: Bool
     let coordinator: TransitionCoordinator
-    let timeline: Timeline
+    /// The clock the transition's animations run on.
+    public let timeline: Timeline
     let startTime: Double
     var duration = 0.0
-    var context: TransitionContext!
-    var completed: Bool?
-    var completedAt: Double?
+    public internal(set) var context: TransitionContext!
+    public internal(set) var completed: Bool?
+    /// When completeTransition was first called.
+    public internal(set) var completedAt: Double?
     var completion: (() -> Void)?
-    var chrome: [View] = []
-    var chromeAtStart: [ViewState] = []
-    var fromStateAtStart: ViewState?
-    /// A dismissal's presenting view as it stood when the dismissal began:
-    /// a cancel must leave it there, under the modal that stays.
-    var presenterAtStart: (state: ViewState, superview: View?, index: Int?)?
+    /// The views the presentation controller added to the container for this
+    /// transition (dimming, a handle): its chrome, which must go when the
+    /// presentation does. Empty for a push or pop.
+    public internal(set) var chrome: [View] = []
     var interactionPlan: [(time: Double, action: InteractionPlan.Action)] = []
     /// The plan's next step.
     var nextStep = 0
@@ -50,8 +52,10 @@ final class TransitionDriver {
     /// Where the gesture's fingers are now; nil when no gesture drives the transition or once they lift.
     var fingers: [Point]?
     var scrollView: View?
-    var reportedScroll = false
     var percent = 0.0
+    /// Whether UIKit's own modal animator (a modalTransitionStyle) runs the
+    /// transition because no delegate gave one.
+    public var usesUIKitModalAnimator: Bool { animator is BuiltinAnimator }
 
     init(simulation: Simulation, operation: TransitionOperation, presented: ViewController, presenter: ViewController,
          controller: PresentationController?, animator: Animator, interaction: InteractionController?,
@@ -91,18 +95,13 @@ final class TransitionDriver {
                     $0 !== presentedView && !$0.isDescendant(of: presentedView) && $0 !== presenter.view
                         && controller.animatorViews[ObjectIdentifier($0)] == nil
                 }
-                chromeAtStart = chrome.map(\.model)
             }
         }
         context = TransitionContext(
             driver: self, container: container, animated: animated, operation: operation,
             style: controller?.presentationStyle ?? .none, from: presenting ? presenter : presented, to: presenting ? presented : presenter,
             fromView: fromView, toView: toView, initialFrames: frames.initial, finalFrames: frames.final)
-        fromStateAtStart = fromView?.model
-        if !presenting {
-            let view = presenter.view
-            presenterAtStart = (view.model, view.superview, view.superview?.sublayers.firstIndex { $0 === view })
-        }
+        simulation.emit(.transitionWillAnimate(self))
         duration = animator.transitionDuration(context)
         coordinator.transitionDuration = duration
         simulation.record("transitionDuration", String(duration))
@@ -187,14 +186,8 @@ final class TransitionDriver {
     /// completeTransition: only the first call counts.
     func complete(_ didComplete: Bool) {
         let now = engine.now
-        guard completed == nil else {
-            simulation.diagnose(.completedTwice, "completeTransition was called a second time; UIKit ignores every call after the first")
-            return
-        }
-        if didComplete && context.transitionWasCancelled {
-            simulation.diagnose(.completedAfterCancel, "completeTransition(true) was called after the transition was cancelled; "
-                + "pass !transitionWasCancelled, or UIKit shows the new screen the user backed out of")
-        }
+        simulation.emit(.completeTransitionCalled(self, didComplete: didComplete, ignored: completed != nil))
+        guard completed == nil else { return }
         completed = didComplete
         completedAt = now
         simulation.record("completeTransition", String(didComplete))

@@ -152,7 +152,8 @@ public final class View {
     /// The effect it last had, kept while it animates away to none.
     var lastEffect: BlurStyle?
 
-    var model: ViewState
+    /// What the code set (the model layer), as against `presentation`, what is on screen now.
+    public internal(set) var model: ViewState
     var animations: [AnimatableProperty: [RunningAnimation]] = [:]
     /// How many running layer animations hold each key (a group's members
     /// share one): adding under a new key need not search them all.
@@ -294,7 +295,7 @@ public final class View {
     public static let depthLimit = 256
 
     /// Every view under this one, depth first (never deeper than `depthLimit`).
-    var descendants: [View] {
+    public var descendants: [View] {
         subviews.flatMap { [$0] + $0.descendants }
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Catalogue
+import Contract
 import Foundation
 import LuaBindings
 import LuaRuntime
@@ -59,6 +60,7 @@ struct CheckThroughput: ParsableCommand {
             let start = DispatchTime.now().uptimeNanoseconds
             for _ in 0..<scenarios {
                 let simulation = Simulation()
+                ContractChecker.attach(to: simulation)   // checked, as the entries' scenarios are
                 let presented = simulation.makeViewController(name: "presented")
                 presented.modalPresentationStyle = .overFullScreen
                 simulation.present(presented)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Contract
 import Foundation
 import Geometry
 import Transitions
@@ -26,6 +27,8 @@ struct EngineThroughput: ParsableCommand {
             for _ in 0..<cycles {
                 // The bare scene the target was set for: no list rows on the presenting screen.
                 let simulation = Simulation(listRows: false)
+                // Checked, as every scenario segue runs is.
+                let contract = ContractChecker.attach(to: simulation)
                 let presented = simulation.makeViewController(name: "presented")
                 presented.modalPresentationStyle = .overFullScreen
                 presented.modalTransitionStyle = .crossDissolve
@@ -39,7 +42,7 @@ struct EngineThroughput: ParsableCommand {
                 simulation.runUntilIdle(fps: 120, sample: sample)
                 simulation.dismiss()
                 simulation.runUntilIdle(fps: 120, sample: sample)
-                guard simulation.diagnostics.isEmpty else { throw ValidationError("unexpected diagnostics: \(simulation.diagnostics)") }
+                guard contract.diagnostics.isEmpty else { throw ValidationError("unexpected diagnostics: \(contract.diagnostics)") }
             }
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             if seconds < best.seconds { best = (seconds, samples, views) }

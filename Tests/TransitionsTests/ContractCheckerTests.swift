@@ -1,4 +1,5 @@
 import Animation
+import Contract
 import Geometry
 import Testing
 import TestSupport
@@ -173,6 +174,7 @@ import TestSupport
 
     @Test func partialCurlNeedsFullScreen() {
         let simulation = Simulation()
+        ContractChecker.attach(to: simulation)
         let presented = simulation.makeViewController(name: "presented")
         presented.modalTransitionStyle = .partialCurl
         presented.modalPresentationStyle = .overFullScreen
@@ -188,6 +190,7 @@ import TestSupport
     @Test(arguments: styles)
     func presentAndDismissCleanly(style: TransitionStyle) {
         let simulation = Simulation()
+        ContractChecker.attach(to: simulation)
         let presented = simulation.makeViewController(name: "presented")
         presented.modalTransitionStyle = style
         simulation.present(presented)
@@ -203,6 +206,7 @@ import TestSupport
 
     @Test func coverVerticalSlidesUpFromBelow() {
         let simulation = Simulation()
+        ContractChecker.attach(to: simulation)
         let presented = simulation.makeViewController(name: "presented")
         simulation.present(presented)
         simulation.advance(to: 0.175)
@@ -212,6 +216,7 @@ import TestSupport
 
     @Test func flipSwapsAtNinetyDegrees() {
         let simulation = Simulation()
+        ContractChecker.attach(to: simulation)
         let presented = simulation.makeViewController(name: "presented")
         presented.modalTransitionStyle = .flipHorizontal
         simulation.present(presented)
@@ -235,6 +240,7 @@ import TestSupport
 
     @Test func partialCurlLeavesThePresenterCurledOnTop() {
         let simulation = Simulation()
+        ContractChecker.attach(to: simulation)
         let presented = simulation.makeViewController(name: "presented")
         presented.modalTransitionStyle = .partialCurl
         simulation.present(presented)
@@ -243,5 +249,62 @@ import TestSupport
         let views = simulation.sample().views.filter { $0.name == "presented" || $0.name == "presenting" }
         #expect(views.map(\.name) == ["presented", "presenting"])
         #expect(views.last?.curl == 0.66)
+    }
+
+    /// The findings are the checker's, made from the events it observed: one
+    /// attached after the dismissal began knows nothing of the chrome the
+    /// presentation added, one attached only afterwards sees no breach at all.
+    @Test func aCheckerJudgesWhatItObserved() {
+        let (simulation, presented, delegate) = halfScreen()
+        delegate.configure = { $0.forgetsDimmingOnDismissal = true }
+        simulation.present(presented)
+        simulation.runUntilIdle()
+        let fromTheDismissal = ContractChecker.attach(to: simulation)
+        simulation.dismiss()
+        simulation.runUntilIdle()
+        let afterwards = ContractChecker.attach(to: simulation)
+        simulation.runUntilIdle()
+        #expect(simulation.diagnostics.map(\.kind) == [.chromeLeftBehind])
+        #expect(fromTheDismissal.diagnostics.map(\.kind) == [.chromeLeftBehind])
+        #expect(afterwards.diagnostics.isEmpty)
+    }
+
+    /// What the presenting screen held before any of the presentation
+    /// controller's own code ran: a view its shouldPresentInFullscreen adds
+    /// (UIKit asks it as the presentation starts) is the presentation's, and
+    /// left there after the dismissal it is reported (a breaker found the
+    /// snapshot taken one step too late, after that question).
+    @Test func aViewAddedByAControllersFlagIsThePresentations() {
+        final class Parking: PresentationController {
+            let engine: AnimationEngine
+            init(presented: ViewController, presenting: ViewController, engine: AnimationEngine) {
+                self.engine = engine
+                super.init(presented: presented, presenting: presenting)
+            }
+            override var shouldPresentInFullscreen: Bool {
+                presentingViewController.view.addSubview(engine.makeView(name: "parked"))
+                return true
+            }
+        }
+        final class D: TransitioningDelegate {
+            let engine: AnimationEngine
+            init(_ engine: AnimationEngine) { self.engine = engine }
+            func presentationController(forPresented presented: ViewController, presenting: ViewController,
+                                        source: ViewController) -> PresentationController? {
+                Parking(presented: presented, presenting: presenting, engine: engine)
+            }
+        }
+        let simulation = Simulation()
+        ContractChecker.attach(to: simulation)
+        let presented = simulation.makeViewController(name: "presented")
+        presented.modalPresentationStyle = .custom
+        let delegate = D(simulation.engine)
+        presented.transitioningDelegate = delegate
+        simulation.present(presented)
+        simulation.runUntilIdle()
+        simulation.dismiss()
+        simulation.runUntilIdle()
+        #expect(simulation.diagnostics.map(\.kind) == [.leftInPresentingView])
+        #expect(simulation.diagnostics.first?.message.hasPrefix("'parked' was added to the presenting view during the presentation") == true)
     }
 }

@@ -1,3 +1,4 @@
+import Contract
 import Geometry
 import Testing
 import TestSupport
@@ -47,6 +48,7 @@ final class SheetDelegate: TransitioningDelegate {
 
 func bottomSheet(_ configure: @escaping (BottomSheetController) -> Void = { _ in }) -> (Simulation, ViewController, SheetDelegate) {
     let simulation = Simulation()
+    ContractChecker.attach(to: simulation)
     let sheet = simulation.makeViewController(name: "sheet")
     sheet.modalPresentationStyle = .custom
     let delegate = SheetDelegate(simulation)
@@ -59,6 +61,7 @@ func bottomSheet(_ configure: @escaping (BottomSheetController) -> Void = { _ in
     /// Bug class 5: the home indicator and the notch.
     @Test func safeAreaFollowsTheOrientation() {
         let simulation = Simulation()
+        ContractChecker.attach(to: simulation)
         #expect(simulation.safeAreaInsets == EdgeInsets(top: 47, bottom: 34))
         let low = simulation.engine.makeView(name: "low", frame: Rect(x: 0, y: 700, width: 390, height: 144))
         simulation.window.addSubview(low)

@@ -1,4 +1,5 @@
 import Animation
+import Contract
 import Geometry
 import Testing
 import TestSupport
@@ -51,6 +52,7 @@ import TestSupport
             func animator(forPresented presented: ViewController, presenting: ViewController, source: ViewController) -> Animator? { Aside() }
         }
         let simulation = Simulation()
+        ContractChecker.attach(to: simulation)
         let presented = simulation.makeViewController(name: "presented")
         presented.modalPresentationStyle = .fullScreen
         let delegate = AsideDelegate()

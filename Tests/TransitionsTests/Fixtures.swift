@@ -1,4 +1,5 @@
 import Animation
+import Contract
 import Geometry
 @testable import Transitions
 
@@ -147,6 +148,7 @@ final class RecordingDelegate: TransitioningDelegate {
 /// A simulation with a custom half-screen presentation ready to go.
 func halfScreen(windowSize: Size = Size(width: 390, height: 844)) -> (Simulation, ViewController, Delegate) {
     let simulation = Simulation(windowSize: windowSize)
+    ContractChecker.attach(to: simulation)
     let presented = simulation.makeViewController(name: "presented")
     presented.modalPresentationStyle = .custom
     let delegate = Delegate(engine: simulation.engine)
@@ -157,6 +159,7 @@ func halfScreen(windowSize: Size = Size(width: 390, height: 844)) -> (Simulation
 /// Presents a controller of `style` through `delegate` and runs until nothing moves.
 func present(through delegate: TransitioningDelegate, style: PresentationStyle) -> (Simulation, ViewController) {
     let simulation = Simulation()
+    ContractChecker.attach(to: simulation)
     let presented = simulation.makeViewController(name: "presented")
     presented.modalPresentationStyle = style
     presented.transitioningDelegate = delegate

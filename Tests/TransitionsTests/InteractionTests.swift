@@ -1,4 +1,5 @@
 import Animation
+import Contract
 import Geometry
 import Testing
 import TestSupport

@@ -1,7 +1,8 @@
 import Animation
+import Contract
 import Geometry
-import TestSupport
 import Testing
+import TestSupport
 @testable import Transitions
 
 /// A navigation controller's push and pop through the transition machinery:
@@ -52,6 +53,7 @@ import Testing
 
     func pushed() -> (Simulation, ViewController, NavigationDelegate) {
         let simulation = Simulation()
+        ContractChecker.attach(to: simulation)
         let delegate = NavigationDelegate()
         simulation.navigation.delegate = delegate
         let detail = simulation.makeViewController(name: "detail")
@@ -129,6 +131,7 @@ import Testing
     /// (x(t) = 0.5 at t = 0.5 by the curve's symmetry) the new screen is half the width in.
     @Test func withoutAnAnimatorUIKitsSlide() throws {
         let simulation = Simulation()
+        ContractChecker.attach(to: simulation)
         let detail = simulation.makeViewController(name: "detail")
         simulation.push(detail)
         simulation.advance(to: 0.175)

@@ -1,3 +1,4 @@
+import Contract
 import Foundation
 import Geometry
 import Testing
@@ -48,6 +49,7 @@ import TestSupport
     /// the view's transform about its anchor, then each ancestor's position.
     @Test func cornersAreProjectedThroughTheTree() {
         let simulation = Simulation()
+        ContractChecker.attach(to: simulation)
         let engine = simulation.engine
         let holder = engine.makeView(name: "holder", frame: Rect(x: 20, y: 100, width: 300, height: 300))
         let card = engine.makeView(name: "card", frame: Rect(x: 50, y: 50, width: 200, height: 100))
@@ -92,6 +94,7 @@ import TestSupport
 
     @Test func fullScreenOnTopOfAFullScreenRestoresEachPresenter() {
         let simulation = Simulation()
+        ContractChecker.attach(to: simulation)
         let first = simulation.makeViewController(name: "first"), second = simulation.makeViewController(name: "second")
         simulation.present(first)
         simulation.runUntilIdle()
@@ -109,6 +112,7 @@ import TestSupport
 
     @Test func nonAnimatedPresentAndDismissTakeNoTime() {
         let simulation = Simulation()
+        ContractChecker.attach(to: simulation)
         let presented = simulation.makeViewController(name: "presented")
         var done: Double?
         simulation.present(presented, animated: false, completion: { done = simulation.now })

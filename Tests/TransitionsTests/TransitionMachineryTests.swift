@@ -1,4 +1,5 @@
 import Animation
+import Contract
 import Geometry
 import Testing
 import TestSupport
@@ -72,6 +73,7 @@ import TestSupport
     @Test(arguments: styles)
     func viewsAndFramesPerStyle(style: PresentationStyle, keepsPresenter: Bool) {
         let simulation = Simulation()
+        ContractChecker.attach(to: simulation)
         let presented = simulation.makeViewController(name: "presented")
         presented.modalPresentationStyle = style
         let delegate = RecordingDelegate()
@@ -164,6 +166,7 @@ import TestSupport
             }
         }
         let simulation = Simulation()
+        ContractChecker.attach(to: simulation)
         let presented = simulation.makeViewController(name: "presented")
         presented.modalPresentationStyle = .custom
         let delegate = D(simulation.engine)

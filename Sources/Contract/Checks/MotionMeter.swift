@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Transitions
 
 /// How much a transition moves things on screen, in the terms Apple's
 /// guidance on Reduce Motion uses: slides across much of the screen, zooms,
@@ -174,45 +175,5 @@ struct MotionMeter {
             return "slides \(Int(max(dx, dy).rounded())) pt"
         }
         return nil
-    }
-}
-
-extension Simulation {
-    /// With Reduce Motion on, looks at what the running transition shows
-    /// now, and after it completes while its animations still run. UIKit's
-    /// own animators are left out: the entry did not write them.
-    func measureMotion(force: Bool = false) {
-        guard reduceMotion else { return }
-        if let driver {
-            guard !(driver.animator is BuiltinAnimator) else { return }
-            motion.phase = switch driver.operation {
-            case .present: "presentation"
-            case .dismiss: "dismissal"
-            case .push, .pop: driver.operation.rawValue
-            }
-        } else if motion.phase == nil || !engine.hasRunningAnimations {
-            return
-        }
-        guard force || now - motion.lastSample >= 1.0 / 30 - 1e-9 else { return }
-        motion.lastSample = now
-        motion.sample(window, at: now)
-    }
-
-    /// Once a transition and its animations are over (or the next one
-    /// begins): large motion under Reduce Motion is reported at the
-    /// animator, once per transition.
-    func reportMotion() {
-        defer { motion.reset() }
-        guard reduceMotion, let phase = motion.phase else { return }
-        if let found = motion.largeMotion(screen: window.bounds.size) {
-            diagnose(.largeMotionUnderReduceMotion, "with Reduce Motion on, \(found) during the \(phase): "
-                + "when UIAccessibility.isReduceMotionEnabled, offer something calmer, such as a cross-fade "
-                + "(Apple's guidance: no large slides, zooms, spins or 3-D turns)")
-        } else if let cut = motion.cutAt {
-            diagnose(.largeMotionUnderReduceMotion, "with Reduce Motion on, the \(phase)'s motion was measured only until "
-                + "\(formatted(cut, decimals: 3)) s: Segue looks at most \(MotionMeter.lookLimit) views a transition "
-                + "(views in the window, on screen or not, × 30 looks a second), and this one has more; "
-                + "under Reduce Motion, show fewer views or a cross-fade")
-        }
     }
 }

@@ -53,3 +53,14 @@ extension Diagnostic.Kind {
         }
     }
 }
+
+extension Diagnostic {
+    /// One root cause, one error: of one phase's findings, those that do not
+    /// follow from another. A presented view that is not shown at all is the
+    /// error; where it ends, or that it was not laid out after a rotation, is
+    /// the same mistake said again.
+    public static func rootCauses(_ findings: some Collection<Diagnostic>) -> [Diagnostic] {
+        let unseen = findings.contains { $0.kind == .presentedViewNotVisible }
+        return findings.filter { !(unseen && [.presentedViewNotAtFinalFrame, .notLaidOutAfterSizeChange].contains($0.kind)) }
+    }
+}

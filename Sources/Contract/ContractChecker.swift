@@ -1,0 +1,75 @@
+import Transitions
+
+/// The contract's rules watching one simulation: every finding is made here,
+/// by the checks in Checks/, from the events the engine reports as it runs.
+/// The engine says what happened; whether that was right is this module's
+/// to say.
+///
+///     let checker = ContractChecker.attach(to: simulation)
+///     simulation.present(...); simulation.runUntilIdle()
+///     checker.diagnostics   // what broke the contract, in the order seen
+public final class ContractChecker: SimulationObserver {
+    /// Every breach seen so far, in order.
+    public private(set) var diagnostics: [Diagnostic] = []
+
+    /// One check for each moment a rule is judged at. Where several find
+    /// something at one event, they report in this order (a cancel's
+    /// leftovers before the animations still running, the motion report
+    /// before what is visible), so a run's findings read as it happened.
+    private let checks: [ContractCheck] = [
+        QueryCheck(), RefusalCheck(), CompletionCallCheck(), CancelledModelCheck(), LateAnimationCheck(),
+        MotionCheck(), EndlessAnimationCheck(), VisibilityCheck(), SourceViewCheck(), NeverCompletedCheck(),
+        FinalFrameCheck(), ChromeCheck(), PresentingViewCheck(), LeftInPresentingViewCheck(), SizeChangeCheck(),
+        KeyboardCheck(), ScrollCheck(),
+    ]
+
+    private init() {}
+
+    /// A checker observing `simulation` from now on.
+    @discardableResult
+    public static func attach(to simulation: Simulation) -> ContractChecker {
+        let checker = ContractChecker()
+        simulation.observers.append(checker)
+        return checker
+    }
+
+    public func simulation(_ simulation: Simulation, did event: SimulationEvent) {
+        let findings = Findings(simulation: simulation, checker: self)
+        for check in checks { check.observe(event, findings) }
+    }
+
+    fileprivate func append(_ diagnostic: Diagnostic, in simulation: Simulation) {
+        // A finding is the script's doing: it counts against the entry's memory.
+        simulation.engine.onAllocate?(128 + diagnostic.message.utf8.count)
+        diagnostics.append(diagnostic)
+    }
+}
+
+/// What a check is handed with each event: the simulation to look at, and
+/// where its findings go (stamped with the simulation's time).
+struct Findings {
+    let simulation: Simulation
+    unowned let checker: ContractChecker
+
+    func report(_ kind: Diagnostic.Kind, hook: String? = nil, _ message: String) {
+        checker.append(.make(kind, hook: hook, at: simulation.now, message), in: simulation)
+    }
+}
+
+/// One rule's (or a few related rules') watch over the events: what it
+/// remembers between them is its own.
+protocol ContractCheck: AnyObject {
+    func observe(_ event: SimulationEvent, _ findings: Findings)
+}
+
+extension Simulation {
+    /// The findings of the ContractChecker attached to this simulation. A
+    /// simulation nothing checks has no answer to give, and traps rather
+    /// than say "no findings".
+    public var diagnostics: [Diagnostic] {
+        guard let checker = observers.lazy.compactMap({ $0 as? ContractChecker }).first else {
+            preconditionFailure("no ContractChecker observes this simulation (ContractChecker.attach(to:))")
+        }
+        return checker.diagnostics
+    }
+}
