@@ -35,6 +35,27 @@ public enum EntryLoader {
         return try load(file, source: source, limits: limits)
     }
 
+    /// The entry from `cache` when its record still matches the files on
+    /// disk, else loaded (and kept in `cache` for next time).
+    public static func load(_ file: EntryFile, limits: SandboxLimits = .default, cache: EntryCache?) throws(EntryError) -> LoadedEntry {
+        let source: String
+        do throws(CatalogueError) {
+            source = try file.source()
+        } catch {
+            throw .unreadable(entry: file.stem, error)
+        }
+        return try load(file, source: source, limits: limits, cache: cache)
+    }
+
+    /// `source` is the entry's text as just read.
+    public static func load(_ file: EntryFile, source: String, limits: SandboxLimits = .default,
+                            cache: EntryCache?) throws(EntryError) -> LoadedEntry {
+        if let kept = cache?.lookup(file, source: source, limits: limits) { return kept }
+        let loaded = try load(file, source: source, limits: limits)
+        cache?.store(loaded, source: source, limits: limits)
+        return loaded
+    }
+
     /// - Parameter chunks: where to keep the compiled files for the scenarios run next.
     public static func load(_ file: EntryFile, source: String, limits: SandboxLimits = .default,
                             chunks: ChunkCache? = nil) throws(EntryError) -> LoadedEntry {

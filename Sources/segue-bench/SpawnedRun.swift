@@ -14,7 +14,8 @@ struct SpawnedRun {
     let peakBytes: Int
     let status: Int32
 
-    static func measure(_ executable: String, _ arguments: [String]) throws -> SpawnedRun {
+    /// - Parameter environment: variables set for the child beside this process's own.
+    static func measure(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> SpawnedRun {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -22,9 +23,13 @@ struct SpawnedRun {
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        var variables = ProcessInfo.processInfo.environment
+        variables.merge(environment) { $1 }
+        let envp = variables.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { envp.forEach { free($0) } }
         var pid: pid_t = 0
         let start = DispatchTime.now().uptimeNanoseconds
-        guard posix_spawn(&pid, executable, &actions, nil, argv, environ) == 0 else {
+        guard posix_spawn(&pid, executable, &actions, nil, argv, envp) == 0 else {
             throw ValidationError("cannot run \(executable)")
         }
         var status: Int32 = 0
@@ -38,9 +43,14 @@ struct SpawnedRun {
     }
 
     /// The run with the median wall time of `count`, and the highest peak memory of them all.
-    static func median(of count: Int, _ executable: String, _ arguments: [String]) throws -> SpawnedRun {
+    /// `before` runs before each (not timed).
+    static func median(of count: Int, _ executable: String, _ arguments: [String], environment: [String: String] = [:],
+                       before: () throws -> Void = {}) throws -> SpawnedRun {
         var runs: [SpawnedRun] = []
-        for _ in 0..<max(count, 1) { runs.append(try measure(executable, arguments)) }
+        for _ in 0..<max(count, 1) {
+            try before()
+            runs.append(try measure(executable, arguments, environment: environment))
+        }
         let middle = runs.sorted { $0.seconds < $1.seconds }[runs.count / 2]
         return SpawnedRun(seconds: middle.seconds, cpuSeconds: middle.cpuSeconds,
                           peakBytes: runs.map(\.peakBytes).max() ?? middle.peakBytes, status: middle.status)

@@ -51,7 +51,7 @@ extension CatalogueCommand {
             let store = locations.installed.map { $0.standardizedFileURL.path + "/.store/" }
             var loaded = [Int](repeating: 0, count: searchPath.folders.count)
             var broken = [[Problem]](repeating: [], count: searchPath.folders.count)
-            EntryScan.scan(searchPath, limits: options.limits) { outcome in
+            EntryScan.scan(searchPath, limits: options.limits, cache: options.entryCache) { outcome in
                 switch outcome {
                 case .loaded(_, let folder): loaded[folder] += 1
                 case .broken(let problem, let folder): broken[folder].append(problem)

@@ -3,6 +3,8 @@ import ArgumentParser
 import Glibc
 #endif
 import Catalogue
+import Foundation
+import LuaBindings
 import LuaRuntime
 
 /// Options every command that reads catalogues shares.
@@ -72,6 +74,18 @@ struct CatalogueOptions: ParsableArguments {
 
     /// The most one entry may be given, in MiB.
     static var memoryCeiling: Int { Int(min(entryBudget >> 20, UInt64(16 << 10))) }
+
+    /// Where loaded entries' metadata is kept between runs (`EntryCache`),
+    /// or nil with SEGUE_CACHE=off.
+    var entryCache: EntryCache? { Self.entryCache }
+
+    static var entryCache: EntryCache? {
+        if ProcessInfo.processInfo.environment["SEGUE_CACHE"] == "off" { return nil }
+        return EntryCache.standard(build: build)
+    }
+
+    /// This build of segue, as the cache tells builds apart.
+    static let build = EntryCache.executableIdentity(version: Segue.version)
 
     var limits: SandboxLimits {
         SandboxLimits(memory: memoryLimitMiB << 20, time: .milliseconds(Int((timeLimit * 1000).rounded())))

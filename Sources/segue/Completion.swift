@@ -49,7 +49,8 @@ enum Completion {
         for (i, word) in words.enumerated() where i >= 2 && i != index && !word.hasPrefix("-") {
             guard (try? Target.parse(word)) != nil,
                   let target = try? Target.resolve(word, in: { searchPath }), target.files.count == 1, target.problems.isEmpty,
-                  let entry = try? EntryLoader.load(target.files[0], limits: SandboxLimits(memory: 16 << 20, time: .milliseconds(500)))
+                  let entry = try? EntryLoader.load(target.files[0], limits: SandboxLimits(memory: 16 << 20, time: .milliseconds(500)),
+                                                    cache: CatalogueOptions.entryCache)
             else { continue }
             var candidates: [String] = []
             for spec in entry.parameters {

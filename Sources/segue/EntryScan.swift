@@ -30,7 +30,8 @@ enum EntryScan {
     /// folder (and every folder that cannot be read), in search-path order
     /// and each folder's file order, the same on every run however the
     /// loading is spread over the cores.
-    static func scan(_ searchPath: CatalogueSearchPath, limits: SandboxLimits, _ emit: (Outcome) -> Void) {
+    /// Entries whose record in `cache` still matches their files are not run again.
+    static func scan(_ searchPath: CatalogueSearchPath, limits: SandboxLimits, cache: EntryCache?, _ emit: (Outcome) -> Void) {
         var plan: [Item] = []
         for (index, folder) in searchPath.folders.enumerated() {
             do {
@@ -46,7 +47,7 @@ enum EntryScan {
             case .file(let folder, let name):
                 do throws(EntryError) {
                     let file = folders[folder].entryFile(named: name, workingDirectory: workingDirectory)
-                    return .loaded(try EntryLoader.load(file, limits: limits), folder: folder)
+                    return .loaded(try EntryLoader.load(file, limits: limits, cache: cache), folder: folder)
                 } catch {
                     return .broken(Problem(error), folder: folder)
                 }

@@ -72,7 +72,7 @@ struct List: ParsableCommand, Displayed {
         // Every word of every entry, for a did-you-mean when nothing matches.
         var wordsSeen: Set<String> = []
         var matched = 0
-        EntryScan.scan(searchPath, limits: options.limits) { outcome in
+        EntryScan.scan(searchPath, limits: options.limits, cache: options.entryCache) { outcome in
             switch outcome {
             case .loaded(let loaded, let folder):
                 tagsSeen.formUnion(loaded.metadata.tags.map { $0.lowercased() })

@@ -45,7 +45,7 @@ struct Show: ParsableCommand, Displayed {
         let source: String
         do {
             source = try file.source()
-            loaded = try EntryLoader.load(file, source: source, limits: options.limits)
+            loaded = try EntryLoader.load(file, source: source, limits: options.limits, cache: options.entryCache)
         } catch let error as EntryError {
             Output.report(Problem(error))
             throw ExitStatus.problems

@@ -1,0 +1,135 @@
+import Catalogue
+import Foundation
+import LuaRuntime
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What loading an entry found (its metadata, hooks, parameters, what it
+/// printed, the modules it required), kept on disk so that `list` and
+/// `show` need not run an unchanged entry's script again.
+///
+/// A record is found by where the entry is and the limits it was loaded
+/// under, and holds the SHA-256 of the entry's text and of each module it
+/// loaded, and which build of segue wrote it. It is used only when all of
+/// them still match: a changed entry or module (whatever its size and time
+/// say), a damaged record, or one another build wrote is loaded again and
+/// written over. One record an entry and limits: edits replace it.
+///
+/// Records live in `$XDG_CACHE_HOME/segue/entries` (`~/.cache/...`), are
+/// written to a temporary file and renamed (a reader never sees half of
+/// one), and only successful loads are kept: a broken entry is loaded again
+/// to say what is wrong with it now.
+public struct EntryCache: Sendable {
+    public let folder: URL
+    /// The segue build: a record from any other is not trusted.
+    public let build: String
+    private let folderPath: String
+
+    /// Records far larger than any entry's metadata are not read.
+    static let recordLimit = 1 << 20
+
+    public init(folder: URL, build: String) {
+        self.folder = folder
+        self.build = build
+        folderPath = folder.path
+    }
+
+    /// The user's cache folder for `build`, or nil when there is no home to put it in.
+    public static func standard(build: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> EntryCache? {
+        let base: String
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+            base = xdg
+        } else if let home = environment["HOME"], home.hasPrefix("/") {
+            base = home + "/.cache"
+        } else {
+            return nil
+        }
+        return EntryCache(folder: URL(fileURLWithPath: base).appendingPathComponent("segue/entries"), build: build)
+    }
+
+    /// This executable's identity, for `build`: a new build (or a copy put
+    /// in its place) has another, so it never reads what an older one wrote.
+    public static func executableIdentity(version: String) -> String {
+        var info = stat()
+        guard stat("/proc/self/exe", &info) == 0 else { return version }
+        return "\(version) \(info.st_dev):\(info.st_ino) \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+    }
+
+    /// The entry as loaded when its record matches the text and modules now
+    /// on disk; nil otherwise (no record, a damaged one, a changed file).
+    public func lookup(_ file: EntryFile, source: String, limits: SandboxLimits) -> LoadedEntry? {
+        guard let bytes = Self.readRecord(recordPath(file, limits: limits)),
+              let record = Record(bytes), record.build == build, record.source == SHA256.hex(Array(source.utf8)) else { return nil }
+        var modules: [ModuleFile] = []
+        for module in record.modules {
+            guard let found = try? ModuleFile(named: module.name, besideEntry: file),
+                  ModuleHashes.shared.hash(of: found) == module.sha256 else { return nil }
+            modules.append(found)
+        }
+        return LoadedEntry(file: file, metadata: record.metadata, hooks: record.hooks, parameters: record.parameters,
+                           printed: record.printed, modules: modules)
+    }
+
+    /// Keeps what loading `file` found. Best effort: a cache that cannot be
+    /// written (a read-only home, a full disk) only means loading next time.
+    public func store(_ loaded: LoadedEntry, source: String, limits: SandboxLimits) {
+        var modules: [(name: String, sha256: String)] = []
+        for module in loaded.modules {
+            // The text the script ran may have changed since: hashed as read now, a changed one misses next time.
+            guard let hash = ModuleHashes.shared.hash(of: module) else { return }
+            modules.append((module.name, hash))
+        }
+        let record = Record(build: build, source: SHA256.hex(Array(source.utf8)), metadata: loaded.metadata, hooks: loaded.hooks,
+                            parameters: loaded.parameters, printed: loaded.printed, modules: modules)
+        write(record.bytes, to: recordPath(loaded.file, limits: limits))
+    }
+
+    /// Where `file`'s record is, for tests and tools.
+    public func recordURL(_ file: EntryFile, limits: SandboxLimits) -> URL {
+        URL(fileURLWithPath: recordPath(file, limits: limits))
+    }
+
+    /// One file per entry path and limits: its name is their hash.
+    func recordPath(_ file: EntryFile, limits: SandboxLimits) -> String {
+        let key = "\(file.url.path)\u{0}\(file.catalogue)\u{0}\(limits.memory)\u{0}\(limits.time)"
+        return folderPath + "/" + SHA256.hex(Array(key.utf8)) + ".record"
+    }
+
+    /// The record's bytes: a regular file of at most `recordLimit` bytes, not followed through a link.
+    private static func readRecord(_ path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) <= recordLimit else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var filled = 0
+        while filled < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, $0.count - filled) }
+            guard count > 0 else { return nil }
+            filled += count
+        }
+        return bytes
+    }
+
+    /// Written beside its final name and renamed over it: readers see the old record or the new one, whole.
+    private func write(_ data: [UInt8], to path: String) {
+        guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
+                                                        attributes: [.posixPermissions: 0o700])) != nil else { return }
+        let temporary = "\(path).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return }
+        let written = data.withUnsafeBytes { buffer in
+            var done = 0
+            while done < buffer.count {
+                let count = Glibc.write(fd, buffer.baseAddress! + done, buffer.count - done)
+                guard count > 0 else { return false }
+                done += count
+            }
+            return true
+        }
+        close(fd)
+        if !written || rename(temporary, path) != 0 { unlink(temporary) }
+    }
+}

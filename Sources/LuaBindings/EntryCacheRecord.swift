@@ -1,0 +1,246 @@
+import Catalogue
+import Foundation
+import LuaRuntime
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension EntryCache {
+    /// One entry's record and its bytes. The format is our own, a few
+    /// length-prefixed fields: with Foundation's JSONDecoder, decoding the
+    /// records was a quarter of a cached `segue list` (Codable's generic
+    /// containers, not the parsing), and a record is never read by anything
+    /// but this type. Every read is bounds-checked; anything that does not
+    /// parse whole is a damaged record (nil), and the entry loads again.
+    struct Record {
+        static let magic = Array("segue entry record 1\n".utf8)
+
+        let build: String
+        /// SHA-256 of the entry's text.
+        let source: String
+        let metadata: EntryMetadata
+        let hooks: [String]
+        let parameters: [ParameterSpec]
+        let printed: [PrintedLine]
+        let modules: [(name: String, sha256: String)]
+
+        init(build: String, source: String, metadata: EntryMetadata, hooks: [String], parameters: [ParameterSpec],
+             printed: [PrintedLine], modules: [(name: String, sha256: String)]) {
+            (self.build, self.source, self.metadata, self.hooks) = (build, source, metadata, hooks)
+            (self.parameters, self.printed, self.modules) = (parameters, printed, modules)
+        }
+
+        var bytes: [UInt8] {
+            var out = Writer()
+            out.bytes = Self.magic
+            out.put(build)
+            out.put(source)
+            out.put(metadata.name)
+            out.put(metadata.title)
+            out.put(metadata.summary)
+            out.put(metadata.tags)
+            out.put(metadata.author)
+            out.put(metadata.source)
+            out.put(hooks)
+            out.put(parameters.count)
+            for spec in parameters {
+                out.put(spec.name)
+                out.put(spec.kind.rawValue)
+                switch spec.defaultValue {
+                case .integer(let value): out.put(1); out.put(value)
+                case .number(let value): out.put(2); out.put(value)
+                case .boolean(let value): out.put(3); out.put(value ? 1 : 0)
+                case .string(let value): out.put(4); out.put(value)
+                default: out.put(0)
+                }
+                out.put(spec.minimum)
+                out.put(spec.maximum)
+                out.put(spec.choices)
+                out.put(spec.summary)
+            }
+            out.put(printed.count)
+            for line in printed {
+                out.put(line.text)
+                out.put(line.location?.file)
+                out.put(line.location?.line ?? -1)
+            }
+            out.put(modules.count)
+            for module in modules {
+                out.put(module.name)
+                out.put(module.sha256)
+            }
+            return out.bytes
+        }
+
+        /// The record in `bytes`, or nil when they are not one whole record.
+        init?(_ bytes: [UInt8]) {
+            guard bytes.starts(with: Self.magic) else { return nil }
+            var input = Reader(bytes: bytes, at: Self.magic.count)
+            guard let build = input.string(), let source = input.string(),
+                  let name = input.string(), let title = input.string(), let summary = input.string(),
+                  let tags = input.strings(), let author = input.optionalString(), let origin = input.optionalString(),
+                  let hooks = input.strings(), let parameterCount = input.count() else { return nil }
+            var parameters: [ParameterSpec] = []
+            for _ in 0..<parameterCount {
+                guard let name = input.string(), let kind = input.string().flatMap(ParameterSpec.Kind.init(rawValue:)),
+                      let tag = input.int() else { return nil }
+                let value: LuaValue
+                switch tag {
+                case 1: guard let v = input.int() else { return nil }; value = .integer(v)
+                case 2: guard let v = input.double() else { return nil }; value = .number(v)
+                case 3: guard let v = input.int() else { return nil }; value = .boolean(v != 0)
+                case 4: guard let v = input.string() else { return nil }; value = .string(v)
+                default: return nil
+                }
+                guard let minimum = input.optionalDouble(), let maximum = input.optionalDouble(),
+                      let choices = input.optionalStrings(), let summary = input.optionalString() else { return nil }
+                parameters.append(ParameterSpec(name: name, kind: kind, defaultValue: value, minimum: minimum, maximum: maximum,
+                                                choices: choices, summary: summary))
+            }
+            guard let printedCount = input.count() else { return nil }
+            var printed: [PrintedLine] = []
+            for _ in 0..<printedCount {
+                guard let text = input.string(), let file = input.optionalString(), let line = input.int() else { return nil }
+                printed.append(PrintedLine(text: text, location: file.map { ScriptLocation(file: $0, line: line) }))
+            }
+            guard let moduleCount = input.count() else { return nil }
+            var modules: [(name: String, sha256: String)] = []
+            for _ in 0..<moduleCount {
+                guard let name = input.string(), let sha256 = input.string() else { return nil }
+                modules.append((name, sha256))
+            }
+            guard input.at == bytes.count else { return nil }
+            self.init(build: build, source: source,
+                      metadata: EntryMetadata(name: name, title: title, summary: summary, tags: tags, author: author, source: origin),
+                      hooks: hooks, parameters: parameters, printed: printed, modules: modules)
+        }
+    }
+
+    /// Appends fields: integers as 8 bytes little-endian, doubles by their
+    /// bits, strings as a length and UTF-8, optionals behind a 0 or 1 byte.
+    struct Writer {
+        var bytes: [UInt8] = []
+
+        mutating func put(_ value: Int) {
+            withUnsafeBytes(of: Int64(value).littleEndian) { bytes += $0 }
+        }
+
+        mutating func put(_ value: Double) { put(Int(Int64(bitPattern: value.bitPattern))) }
+
+        mutating func put(_ value: String) {
+            let utf8 = Array(value.utf8)
+            put(utf8.count)
+            bytes += utf8
+        }
+
+        mutating func put(_ values: [String]) {
+            put(values.count)
+            for value in values { put(value) }
+        }
+
+        mutating func put(_ value: String?) {
+            bytes.append(value == nil ? 0 : 1)
+            if let value { put(value) }
+        }
+
+        mutating func put(_ value: Double?) {
+            bytes.append(value == nil ? 0 : 1)
+            if let value { put(value) }
+        }
+
+        mutating func put(_ values: [String]?) {
+            bytes.append(values == nil ? 0 : 1)
+            if let values { put(values) }
+        }
+    }
+
+    /// Reads what Writer wrote; nil at the first thing that does not fit.
+    struct Reader {
+        let bytes: [UInt8]
+        var at: Int
+
+        mutating func int() -> Int? {
+            guard bytes.count - at >= 8 else { return nil }
+            var value: UInt64 = 0
+            for k in 0..<8 { value |= UInt64(bytes[at + k]) << (8 * UInt64(k)) }
+            at += 8
+            return Int(Int64(bitPattern: value))
+        }
+
+        /// A count of things that follow: never more than the bytes left could hold.
+        mutating func count() -> Int? {
+            guard let value = int(), value >= 0, value <= bytes.count - at else { return nil }
+            return value
+        }
+
+        mutating func double() -> Double? { int().map { Double(bitPattern: UInt64(bitPattern: Int64($0))) } }
+
+        mutating func string() -> String? {
+            guard let length = count() else { return nil }
+            defer { at += length }
+            return String(validating: bytes[at..<at + length], as: UTF8.self)
+        }
+
+        mutating func strings() -> [String]? {
+            guard let count = count() else { return nil }
+            var values: [String] = []
+            for _ in 0..<count {
+                guard let value = string() else { return nil }
+                values.append(value)
+            }
+            return values
+        }
+
+        /// An optional: nil when the bytes are damaged, .some(nil) when it was absent.
+        private mutating func flag() -> Bool? {
+            guard at < bytes.count, bytes[at] <= 1 else { return nil }
+            at += 1
+            return bytes[at - 1] == 1
+        }
+
+        mutating func optionalString() -> String?? {
+            guard let present = flag() else { return nil }
+            return present ? string().map { .some($0) } : .some(nil)
+        }
+
+        mutating func optionalDouble() -> Double?? {
+            guard let present = flag() else { return nil }
+            return present ? double().map { .some($0) } : .some(nil)
+        }
+
+        mutating func optionalStrings() -> [String]?? {
+            guard let present = flag() else { return nil }
+            return present ? strings().map { .some($0) } : .some(nil)
+        }
+    }
+}
+
+/// The SHA-256 of each module file, read once a process for as long as its
+/// file's identity and times stay the same (an entry of a catalogue that
+/// shares `_hero.lua` with thirty others needs it hashed once, not thirty times).
+final class ModuleHashes: @unchecked Sendable {
+    static let shared = ModuleHashes()
+
+    private struct Identity: Hashable {
+        let device: UInt64, inode: UInt64, size: Int64
+        let modified: Int, modifiedNanoseconds: Int, changed: Int, changedNanoseconds: Int
+    }
+
+    private var known: [String: (identity: Identity, sha256: String)] = [:]
+    private let lock = NSLock()
+
+    /// The module's hash, or nil when it cannot be read as a module.
+    func hash(of module: ModuleFile) -> String? {
+        let path = module.url.path
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        let identity = Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
+                                modified: info.st_mtim.tv_sec, modifiedNanoseconds: info.st_mtim.tv_nsec,
+                                changed: info.st_ctim.tv_sec, changedNanoseconds: info.st_ctim.tv_nsec)
+        if let hit = lock.withLock({ known[path] }), hit.identity == identity { return hit.sha256 }
+        guard let text = try? module.source() else { return nil }
+        let sha256 = SHA256.hex(Array(text.utf8))
+        lock.withLock { known[path] = (identity, sha256) }
+        return sha256
+    }
+}

@@ -1,0 +1,194 @@
+import Catalogue
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import LuaBindings
+import LuaRuntime
+import Testing
+import TestSupport
+
+/// `EntryCache`: an unchanged entry's metadata comes from its record; any
+/// change to what the script would read (its text, a module's), a damaged
+/// record or another build's, and the entry runs again.
+@Suite struct EntryCacheTests {
+    static let limits = SandboxLimits(time: .seconds(2))
+
+    static func entry(title: String, module: Bool = true) -> String {
+        """
+        \(module ? "local shared = require(\"shared\")" : "")
+        print("loading")
+        return {
+          title = "\(title)", summary = "S.", tags = {"b", "a"},
+          parameters = {
+            duration = {type = "number", default = 0.35, min = 0.05, max = 5, description = "Seconds."},
+            count = {type = "integer", default = 3},
+            style = {type = "string", default = "up", choices = {"up", "down"}},
+            bounce = {type = "boolean", default = false},
+          },
+          animator = {animateTransition = function(ctx) ctx:completeTransition(true) end},
+        }
+        """
+    }
+
+    /// A catalogue folder with `sample.lua` and `_shared.lua`, and a cache folder beside it.
+    struct Fixture {
+        let folder: TemporaryFolder
+        let file: EntryFile
+        let cache: EntryCache
+
+        init(entry: String = EntryCacheTests.entry(title: "First"), build: String = "build 1") throws {
+            folder = try TemporaryFolder()
+            try folder.write("cat/_shared.lua", "return {value = 1}")
+            let url = try folder.write("cat/sample.lua", entry)
+            file = EntryFile(url: url, catalogue: "test", folder: url.deletingLastPathComponent(), workingDirectory: folder.url)
+            cache = EntryCache(folder: folder.url.appendingPathComponent("cache"), build: build)
+        }
+
+        func load(_ cache: EntryCache? = nil) throws -> LoadedEntry {
+            try EntryLoader.load(file, limits: EntryCacheTests.limits, cache: cache ?? self.cache)
+        }
+
+        func lookup(_ cache: EntryCache? = nil) throws -> LoadedEntry? {
+            (cache ?? self.cache).lookup(file, source: try file.source(), limits: EntryCacheTests.limits)
+        }
+
+        var record: URL { cache.recordURL(file, limits: EntryCacheTests.limits) }
+
+        /// Rewrites the record's title to `title` (of the same length), keeping
+        /// every hash: what a lookup then returns can only have come from the record.
+        func forgeTitle(_ title: String) throws {
+            var bytes = [UInt8](try Data(contentsOf: record))
+            let old = Array("First".utf8), new = Array(title.utf8)
+            try #require(old.count == new.count)
+            let at = try #require(bytes.indices.first { bytes[$0...].starts(with: old) })
+            bytes.replaceSubrange(at..<at + old.count, with: new)
+            try Data(bytes).write(to: record)
+        }
+    }
+
+    /// What a record gives back is what loading gave: every field.
+    @Test func anUnchangedEntryComesBackWhole() throws {
+        let fixture = try Fixture()
+        #expect(try fixture.lookup() == nil)
+        let loaded = try fixture.load()
+        let kept = try #require(try fixture.lookup())
+        #expect(kept.metadata == loaded.metadata)
+        #expect(kept.hooks == loaded.hooks)
+        #expect(kept.parameters == loaded.parameters)
+        #expect(kept.printed == loaded.printed)
+        #expect(kept.modules == loaded.modules)
+        #expect(kept.file == loaded.file)
+        // The four kinds of default keep their Lua types (an integer stays an integer).
+        #expect(kept.parameters.map(\.defaultValue) == [.boolean(false), .integer(3), .number(0.35), .string("up")])
+    }
+
+    /// Served from the record, not run again: a record whose title was
+    /// rewritten (hashes kept) is what comes back.
+    @Test func anUnchangedEntryIsNotRunAgain() throws {
+        let fixture = try Fixture()
+        _ = try fixture.load()
+        try fixture.forgeTitle("Kept!")
+        #expect(try fixture.load().metadata.title == "Kept!")
+    }
+
+    @Test func anEditedEntryRunsAgain() throws {
+        let fixture = try Fixture()
+        _ = try fixture.load()
+        try fixture.forgeTitle("Stale")
+        try fixture.folder.write("cat/sample.lua", EntryCacheTests.entry(title: "Edited"))
+        #expect(try fixture.lookup() == nil)
+        #expect(try fixture.load().metadata.title == "Edited")
+        // And the record now says so.
+        #expect(try fixture.lookup()?.metadata.title == "Edited")
+    }
+
+    @Test func anEditedModuleRunsTheEntryAgain() throws {
+        let fixture = try Fixture()
+        _ = try fixture.load()
+        try fixture.forgeTitle("Stale")
+        try fixture.folder.write("cat/_shared.lua", "return {value = 2}")
+        #expect(try fixture.lookup() == nil)
+        #expect(try fixture.load().metadata.title == "First")
+    }
+
+    /// The same size and the same modification time, other bytes: judged by content, so loaded again.
+    @Test func aFileReplacedWithTheSameSizeAndTimeRunsAgain() throws {
+        let fixture = try Fixture()
+        _ = try fixture.load()
+        try fixture.forgeTitle("Stale")
+        let path = fixture.file.url.path
+        var before = stat()
+        #expect(stat(path, &before) == 0)
+        try fixture.folder.write("cat/sample.lua", EntryCacheTests.entry(title: "Fresh"))   // "First" and "Fresh": 5 letters each
+        var times = [before.st_atim, before.st_mtim]
+        #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+        var after = stat()
+        #expect(stat(path, &after) == 0)
+        #expect(after.st_size == before.st_size)
+        #expect(after.st_mtim.tv_sec == before.st_mtim.tv_sec && after.st_mtim.tv_nsec == before.st_mtim.tv_nsec)
+        #expect(try fixture.load().metadata.title == "Fresh")
+    }
+
+    @Test(arguments: ["", "segue entry record 1\n", "segue entry record 1\n\u{7}", String(repeating: "x", count: 100)])
+    func aDamagedRecordIsIgnoredAndWrittenAgain(damage: String) throws {
+        let fixture = try Fixture()
+        _ = try fixture.load()
+        try damage.write(to: fixture.record, atomically: false, encoding: .utf8)
+        #expect(try fixture.lookup() == nil)
+        #expect(try fixture.load().metadata.title == "First")
+        #expect(try fixture.lookup()?.metadata.title == "First")
+    }
+
+    /// Every cut of a real record is refused whole, and no changed byte crashes the reader.
+    @Test func everyTruncationIsRefusedAndNoByteCrashes() throws {
+        let fixture = try Fixture()
+        _ = try fixture.load()
+        let whole = [UInt8](try Data(contentsOf: fixture.record))
+        for length in 0..<whole.count {
+            try Data(whole[..<length]).write(to: fixture.record)
+            #expect(try fixture.lookup() == nil, "a record cut at \(length) of \(whole.count) bytes")
+        }
+        for index in whole.indices {
+            var changed = whole
+            changed[index] ^= 0xff
+            try Data(changed).write(to: fixture.record)
+            _ = try fixture.lookup()
+        }
+    }
+
+    @Test func anotherBuildsRecordIsNotTrusted() throws {
+        let fixture = try Fixture()
+        _ = try fixture.load()
+        try fixture.forgeTitle("Older")
+        let newer = EntryCache(folder: fixture.cache.folder, build: "build 2")
+        #expect(try fixture.lookup(newer) == nil)
+        #expect(try fixture.load(newer).metadata.title == "First")
+    }
+
+    /// A record is read as a plain file only: a link in its place is not followed.
+    @Test func aLinkInPlaceOfARecordIsNotFollowed() throws {
+        let fixture = try Fixture()
+        _ = try fixture.load()
+        let elsewhere = fixture.folder.url.appendingPathComponent("elsewhere.json")
+        try FileManager.default.moveItem(at: fixture.record, to: elsewhere)
+        try FileManager.default.createSymbolicLink(at: fixture.record, withDestinationURL: elsewhere)
+        #expect(try fixture.lookup() == nil)
+    }
+
+    /// A broken entry is not kept: fixed, it loads; broken again, it says so again.
+    @Test func onlyWhatLoadedIsKept() throws {
+        let fixture = try Fixture(entry: "return 42")
+        #expect(throws: EntryError.self) { try fixture.load() }
+        #expect(!FileManager.default.fileExists(atPath: fixture.record.path))
+    }
+
+    /// The standard folder: XDG_CACHE_HOME when absolute, else ~/.cache; none without a home.
+    @Test func theCacheFolderFollowsXDG() {
+        #expect(EntryCache.standard(build: "b", environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/home/u"])?.folder.path
+            == "/x/cache/segue/entries")
+        #expect(EntryCache.standard(build: "b", environment: ["XDG_CACHE_HOME": "relative", "HOME": "/home/u"])?.folder.path
+            == "/home/u/.cache/segue/entries")
+        #expect(EntryCache.standard(build: "b", environment: [:]) == nil)
+    }
+}
