@@ -61,27 +61,27 @@ public struct EntryCache: Sendable {
     public func lookup(_ file: EntryFile, source: String, limits: SandboxLimits) -> LoadedEntry? {
         guard let bytes = Self.readRecord(recordPath(file, limits: limits)),
               let record = Record(bytes), record.build == build, record.source == SHA256.hex(Array(source.utf8)) else { return nil }
+        // Each module as require would find it now: the same text, or still no file, where there was none.
         var modules: [ModuleFile] = []
-        for module in record.modules {
-            guard let found = try? ModuleFile(named: module.name, besideEntry: file),
-                  ModuleHashes.shared.hash(of: found) == module.sha256 else { return nil }
-            modules.append(found)
+        for read in record.modules {
+            let now = ModuleHashes.shared.state(of: read.name, besideEntry: file)
+            guard now.sha256 == read.sha256 else { return nil }
+            if read.compiled {
+                guard let module = now.module else { return nil }
+                modules.append(module)
+            }
         }
         return LoadedEntry(file: file, metadata: record.metadata, hooks: record.hooks, parameters: record.parameters,
-                           printed: record.printed, modules: modules)
+                           printed: record.printed, modules: modules, moduleReads: record.modules)
     }
 
     /// Keeps what loading `file` found. Best effort: a cache that cannot be
     /// written (a read-only home, a full disk) only means loading next time.
     public func store(_ loaded: LoadedEntry, source: String, limits: SandboxLimits) {
-        var modules: [(name: String, sha256: String)] = []
-        for module in loaded.modules {
-            // The text the script ran may have changed since: hashed as read now, a changed one misses next time.
-            guard let hash = ModuleHashes.shared.hash(of: module) else { return }
-            modules.append((module.name, hash))
-        }
+        // The modules' hashes are of the very text the script ran (a module saved while the entry
+        // loaded misses next time), missing and broken modules included (one added or fixed misses too).
         let record = Record(build: build, source: SHA256.hex(Array(source.utf8)), metadata: loaded.metadata, hooks: loaded.hooks,
-                            parameters: loaded.parameters, printed: loaded.printed, modules: modules)
+                            parameters: loaded.parameters, printed: loaded.printed, modules: loaded.moduleReads)
         write(record.bytes, to: recordPath(loaded.file, limits: limits))
     }
 
@@ -92,7 +92,8 @@ public struct EntryCache: Sendable {
 
     /// One file per entry path and limits: its name is their hash.
     func recordPath(_ file: EntryFile, limits: SandboxLimits) -> String {
-        let key = "\(file.url.path)\u{0}\(file.catalogue)\u{0}\(limits.memory)\u{0}\(limits.time)"
+        // The shown path too: printed lines' locations are written as the working folder shows them.
+        let key = "\(file.url.path)\u{0}\(file.displayPath)\u{0}\(file.catalogue)\u{0}\(limits.memory)\u{0}\(limits.time)"
         return folderPath + "/" + SHA256.hex(Array(key.utf8)) + ".record"
     }
 

@@ -13,7 +13,7 @@ extension EntryCache {
     /// but this type. Every read is bounds-checked; anything that does not
     /// parse whole is a damaged record (nil), and the entry loads again.
     struct Record {
-        static let magic = Array("segue entry record 1\n".utf8)
+        static let magic = Array("segue entry record 2\n".utf8)
 
         let build: String
         /// SHA-256 of the entry's text.
@@ -22,17 +22,23 @@ extension EntryCache {
         let hooks: [String]
         let parameters: [ParameterSpec]
         let printed: [PrintedLine]
-        let modules: [(name: String, sha256: String)]
+        let modules: [ModuleRead]
 
         init(build: String, source: String, metadata: EntryMetadata, hooks: [String], parameters: [ParameterSpec],
-             printed: [PrintedLine], modules: [(name: String, sha256: String)]) {
+             printed: [PrintedLine], modules: [ModuleRead]) {
             (self.build, self.source, self.metadata, self.hooks) = (build, source, metadata, hooks)
             (self.parameters, self.printed, self.modules) = (parameters, printed, modules)
         }
 
+        /// The magic line, the SHA-256 of the rest (so that damage inside a
+        /// text field is not served as the entry's metadata), the rest.
         var bytes: [UInt8] {
+            let body = self.body
+            return Self.magic + Array(SHA256.hex(body).utf8) + body
+        }
+
+        private var body: [UInt8] {
             var out = Writer()
-            out.bytes = Self.magic
             out.put(build)
             out.put(source)
             out.put(metadata.name)
@@ -68,14 +74,17 @@ extension EntryCache {
             for module in modules {
                 out.put(module.name)
                 out.put(module.sha256)
+                out.put(module.compiled ? 1 : 0)
             }
             return out.bytes
         }
 
         /// The record in `bytes`, or nil when they are not one whole record.
         init?(_ bytes: [UInt8]) {
-            guard bytes.starts(with: Self.magic) else { return nil }
-            var input = Reader(bytes: bytes, at: Self.magic.count)
+            let start = Self.magic.count + 64
+            guard bytes.count >= start, bytes.starts(with: Self.magic),
+                  bytes[Self.magic.count..<start].elementsEqual(SHA256.hex(bytes[start...]).utf8) else { return nil }
+            var input = Reader(bytes: bytes, at: start)
             guard let build = input.string(), let source = input.string(),
                   let name = input.string(), let title = input.string(), let summary = input.string(),
                   let tags = input.strings(), let author = input.optionalString(), let origin = input.optionalString(),
@@ -104,10 +113,10 @@ extension EntryCache {
                 printed.append(PrintedLine(text: text, location: file.map { ScriptLocation(file: $0, line: line) }))
             }
             guard let moduleCount = input.count() else { return nil }
-            var modules: [(name: String, sha256: String)] = []
+            var modules: [ModuleRead] = []
             for _ in 0..<moduleCount {
-                guard let name = input.string(), let sha256 = input.string() else { return nil }
-                modules.append((name, sha256))
+                guard let name = input.string(), let sha256 = input.optionalString(), let compiled = input.int() else { return nil }
+                modules.append(ModuleRead(name: name, sha256: sha256, compiled: compiled != 0))
             }
             guard input.at == bytes.count else { return nil }
             self.init(build: build, source: source,
@@ -228,6 +237,13 @@ final class ModuleHashes: @unchecked Sendable {
 
     private var known: [String: (identity: Identity, sha256: String)] = [:]
     private let lock = NSLock()
+
+    /// The module `name` beside `entry` as require would find it now, and
+    /// the hash of its text (nil when there is no module file to read).
+    func state(of name: String, besideEntry entry: EntryFile) -> (module: ModuleFile?, sha256: String?) {
+        guard let module = try? ModuleFile(named: name, besideEntry: entry) else { return (nil, nil) }
+        return (module, hash(of: module))
+    }
 
     /// The module's hash, or nil when it cannot be read as a module.
     func hash(of module: ModuleFile) -> String? {

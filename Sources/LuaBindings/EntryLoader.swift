@@ -19,6 +19,16 @@ public struct LoadedEntry: Sendable {
     public let printed: [PrintedLine]
     /// The modules it required while it loaded, in the order they were first loaded.
     public let modules: [ModuleFile]
+    /// Every module `require` looked for while it loaded, found or not, as it was read.
+    public let moduleReads: [ModuleRead]
+}
+
+/// One module name `require` looked for: the SHA-256 of the text read (nil
+/// when there was no file to read) and whether it compiled.
+public struct ModuleRead: Sendable, Equatable {
+    public let name: String
+    public let sha256: String?
+    public internal(set) var compiled: Bool
 }
 
 /// Loads an entry script in a fresh sandbox, with the same environment the
@@ -67,7 +77,7 @@ public enum EntryLoader {
         }
         let metadata = try reader.metadata(from: table)
         return LoadedEntry(file: file, metadata: metadata, hooks: hookNames(table), parameters: runtime.declaredParameters,
-                           printed: runtime.state.printedWithDrops, modules: runtime.modules)
+                           printed: runtime.state.printedWithDrops, modules: runtime.modules, moduleReads: runtime.moduleReads)
     }
 
     static func hookNames(_ table: LuaTable) -> [String] {

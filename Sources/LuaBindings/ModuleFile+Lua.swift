@@ -169,11 +169,15 @@ enum ModuleLoader {
             module = try ModuleFile(named: name, besideEntry: runtime.file)
             source = try module.source()
         } catch .noModule(let name, _, _) where luaLibraries.contains(name) {
+            runtime.moduleReads.append(ModuleRead(name: name, sha256: nil, compiled: false))
             return .failure(Refusal(message: "no module '\(name)': Lua's own libraries are not modules here (string, table, math, "
                 + "utf8 and coroutine are globals already; io, os, package and debug are not available to entries)", inModule: false))
         } catch {
+            runtime.moduleReads.append(ModuleRead(name: name, sha256: nil, compiled: false))
             return .failure(Refusal(message: error.description, inModule: false))
         }
+        let read = runtime.moduleReads.count
+        runtime.moduleReads.append(ModuleRead(name: name, sha256: SHA256.hex(Array(source.utf8)), compiled: false))
         do {
             try runtime.state.load(source, chunkName: module.displayPath, cache: runtime.chunks)
         } catch {
@@ -189,6 +193,7 @@ enum ModuleLoader {
                 throw error
             }
         }
+        runtime.moduleReads[read].compiled = true
         return .success(module)
     }
 }

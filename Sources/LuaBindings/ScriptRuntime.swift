@@ -49,6 +49,11 @@ public final class ScriptRuntime {
     var entry: LuaReference?
     /// The modules the entry required (`require`), in the order they were first loaded.
     public internal(set) var modules: [ModuleFile] = []
+    /// Every module name `require` looked for, in order, with the SHA-256
+    /// of the text it read (nil where there was no file to read) and
+    /// whether it compiled: what an entry's metadata depends on besides its
+    /// own text, a missing or broken module included (EntryCache).
+    public internal(set) var moduleReads: [ModuleRead] = []
     /// What `parameters` declares, in name order, as read when the parameters were bound.
     public internal(set) var declaredParameters: [ParameterSpec] = []
     /// The key viewForKey last answered nil for in the hook now running, to explain a nil index.

@@ -28,9 +28,17 @@ public final class ChunkCache: Sendable {
 
     func bytecode(for source: String, chunkName: String) -> [UInt8]? {
         chunks.withLock { chunks in
-            // Bytes, not String's ==, which holds canonically equivalent text equal.
-            guard let compiled = chunks[chunkName], compiled.source.utf8.elementsEqual(source.utf8) else { return nil }
+            // Bytes, not String's ==, which holds canonically equivalent text equal; by memcmp, as
+            // the generic elementsEqual over two UTF8Views took half the time of making a sandbox.
+            guard let compiled = chunks[chunkName], Self.sameBytes(compiled.source, source) else { return nil }
             return compiled.bytecode
+        }
+    }
+
+    private static func sameBytes(_ a: String, _ b: String) -> Bool {
+        var a = a, b = b
+        return a.withUTF8 { x in
+            b.withUTF8 { y in x.count == y.count && (x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0) }
         }
     }
 
