@@ -24,6 +24,8 @@ let package = Package(
             providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]
         ),
         .target(name: "CLuaSandbox", dependencies: ["CLua"]),
+        // Entries' syntax trees for translation (segue export): Debian's luacheck parser in a trusted Lua state of its own.
+        .target(name: "LuaSyntax", dependencies: ["CLua"]),
         // Which scalars never reach a terminal or a page as themselves: every layer that shows an author's text.
         .target(name: "TextSafety"),
         .target(name: "LuaRuntime", dependencies: ["CLua", "CLuaSandbox", "TextSafety"]),
@@ -111,6 +113,7 @@ let package = Package(
         ),
         .target(name: "TestSupport", dependencies: ["Geometry"], path: "Tests/TestSupport", resources: [.copy("Browser")]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "TestSupport"]),
+        .testTarget(name: "LuaSyntaxTests", dependencies: ["LuaSyntax"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "Geometry", "TestSupport"]),
         .testTarget(name: "TransitionsTests", dependencies: ["Transitions", "Contract", "Animation", "Geometry", "TestSupport"]),
         .testTarget(

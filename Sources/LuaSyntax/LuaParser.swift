@@ -1,0 +1,184 @@
+import CLua
+import Foundation
+
+/// A Lua 5.4 chunk's syntax tree, as the parser of Debian's `lua-check`
+/// (luacheck) builds it: the first step of translating an entry into Swift
+/// (`segue export`), which needs the program, not a recording of a run.
+///
+/// luacheck's parser is a complete Lua 5.4 parser written in Lua, with
+/// lines, offsets and comments kept. It runs here in a Lua state of its own
+/// with the standard libraries, never in an entry's sandbox: it is trusted
+/// code, handed the entry's text as data. The tree it returns is copied out
+/// into Swift values and the state closed.
+///
+/// The tree is luacheck's (close to MetaLua's): a node has a tag ("Local",
+/// "Set", "Call", "Invoke", "Function", "Op", "Id", "String", "Number" …),
+/// its line and byte offset, and its parts in order; lists (a block, the
+/// names of a `local`) have no tag; leaves hold their text (a name, a
+/// string's value, a number as written, an operator's name).
+public indirect enum SyntaxNode: Sendable, Equatable {
+    case node(tag: String, line: Int, offset: Int, parts: [SyntaxNode])
+    case list([SyntaxNode])
+    case text(String)
+
+    public var tag: String? {
+        if case .node(let tag, _, _, _) = self { return tag }
+        return nil
+    }
+
+    public var line: Int? {
+        if case .node(_, let line, _, _) = self { return line }
+        return nil
+    }
+
+    /// A node's parts, or a list's items; nothing for a leaf.
+    public var parts: [SyntaxNode] {
+        switch self {
+        case .node(_, _, _, let parts): parts
+        case .list(let items): items
+        case .text: []
+        }
+    }
+}
+
+/// A parsed chunk: its statements and its comments.
+public struct SyntaxTree: Sendable, Equatable {
+    /// The chunk's block: a list of statements.
+    public let block: SyntaxNode
+    public let comments: [Comment]
+
+    public struct Comment: Sendable, Equatable {
+        public let line: Int
+        /// The text after `--` (or inside `--[[ ]]`).
+        public let text: String
+
+        public init(line: Int, text: String) {
+            (self.line, self.text) = (line, text)
+        }
+    }
+}
+
+/// Why a chunk gave no tree: a syntax error at its line, or no parser.
+public struct SyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Nil when the message is not about a place in the text (no parser installed).
+    public let line: Int?
+    public let message: String
+
+    public var description: String { line.map { "line \($0): \(message)" } ?? message }
+}
+
+public enum LuaParser {
+    /// Nodes inside nodes, at most: Lua's own parser stops at 200 levels ("too
+    /// many C levels"), and copying the tree out is recursive.
+    public static let depthLimit = 200
+
+    /// Where luacheck's modules are: `SEGUE_LUACHECK` (a folder holding
+    /// `luacheck/`), else Debian's place for them.
+    static func modulesFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        if let given = environment["SEGUE_LUACHECK"], !given.isEmpty { return given }
+        for version in ["5.4", "5.3", "5.2", "5.1"] where FileManager.default.fileExists(atPath: "/usr/share/lua/\(version)/luacheck/parser.lua") {
+            return "/usr/share/lua/\(version)"
+        }
+        return nil
+    }
+
+    /// Parses `source`, a whole chunk.
+    public static func parse(_ source: String) throws(SyntaxError) -> SyntaxTree {
+        guard let folder = modulesFolder() else {
+            throw SyntaxError(line: nil, message: "no Lua parser: Debian's lua-check package is not installed (scripts/install-deps installs it)")
+        }
+        guard let L = luaL_newstate() else { throw SyntaxError(line: nil, message: "no memory for a Lua state") }
+        defer { lua_close(L) }
+        luaL_openlibs(L)
+        let program = """
+            package.path = ...
+            local decoder = require "luacheck.decoder"
+            local parser = require "luacheck.parser"
+            return function(source)
+              local ast, comments = parser.parse(decoder.decode(source))
+              return ast, comments
+            end
+            """
+        guard luaL_loadstring(L, program) == LUA_OK else { throw stateError(L) }
+        _ = lua_pushstring(L, "\(folder)/?.lua;\(folder)/?/init.lua")
+        guard segue_lua_pcall(L, 1, 1, 0) == LUA_OK else { throw stateError(L) }
+        // By length: a NUL inside the text is the parser's to judge, not the end of it.
+        _ = lua_pushlstring(L, source, source.utf8.count)
+        guard segue_lua_pcall(L, 1, 2, 0) == LUA_OK else { throw syntaxError(L) }
+        let block = try node(L, at: -2, depth: 0)
+        return SyntaxTree(block: block, comments: comments(L, at: -1))
+    }
+
+    /// The value at `index` as a tree (only tables, strings, numbers and booleans occur).
+    private static func node(_ L: OpaquePointer, at index: Int32, depth: Int) throws(SyntaxError) -> SyntaxNode {
+        let index = lua_absindex(L, index)
+        switch lua_type(L, index) {
+        case LUA_TTABLE:
+            guard depth < depthLimit else {
+                throw SyntaxError(line: integer(L, field: "line", of: index), message: "nested more than \(depthLimit) deep")
+            }
+            var parts: [SyntaxNode] = []
+            let count = lua_rawlen(L, index)
+            if count > 0 {
+                for item in 1...count {
+                    lua_rawgeti(L, index, lua_Integer(item))
+                    defer { segue_lua_pop(L, 1) }
+                    parts.append(try node(L, at: -1, depth: depth + 1))
+                }
+            }
+            guard let tag = string(L, field: "tag", of: index) else { return .list(parts) }
+            return .node(tag: tag, line: integer(L, field: "line", of: index) ?? 0, offset: integer(L, field: "offset", of: index) ?? 0,
+                         parts: parts)
+        case LUA_TBOOLEAN:
+            return .text(lua_toboolean(L, index) != 0 ? "true" : "false")
+        default:
+            var length = 0
+            guard let text = lua_tolstring(L, index, &length) else { return .text("") }
+            return .text(String(decoding: UnsafeRawBufferPointer(start: text, count: length), as: UTF8.self))
+        }
+    }
+
+    private static func comments(_ L: OpaquePointer, at index: Int32) -> [SyntaxTree.Comment] {
+        let index = lua_absindex(L, index)
+        guard lua_type(L, index) == LUA_TTABLE else { return [] }
+        var found: [SyntaxTree.Comment] = []
+        let count = lua_rawlen(L, index)
+        guard count > 0 else { return [] }
+        for item in 1...count {
+            lua_rawgeti(L, index, lua_Integer(item))
+            defer { segue_lua_pop(L, 1) }
+            let comment = lua_absindex(L, -1)
+            guard lua_type(L, comment) == LUA_TTABLE else { continue }
+            found.append(SyntaxTree.Comment(line: integer(L, field: "line", of: comment) ?? 0,
+                                            text: string(L, field: "contents", of: comment) ?? ""))
+        }
+        return found
+    }
+
+    private static func string(_ L: OpaquePointer, field: String, of index: Int32) -> String? {
+        lua_getfield(L, index, field)
+        defer { segue_lua_pop(L, 1) }
+        guard lua_type(L, -1) == LUA_TSTRING, let text = segue_lua_tostring(L, -1) else { return nil }
+        return String(cString: text)
+    }
+
+    private static func integer(_ L: OpaquePointer, field: String, of index: Int32) -> Int? {
+        lua_getfield(L, index, field)
+        defer { segue_lua_pop(L, 1) }
+        guard lua_type(L, -1) == LUA_TNUMBER else { return nil }
+        return Int(segue_lua_tointeger(L, -1))
+    }
+
+    /// luacheck's syntax error (a table with msg and line), or any other error as text.
+    private static func syntaxError(_ L: OpaquePointer) -> SyntaxError {
+        if lua_type(L, -1) == LUA_TTABLE, let message = string(L, field: "msg", of: lua_absindex(L, -1)) {
+            return SyntaxError(line: integer(L, field: "line", of: lua_absindex(L, -1)), message: message)
+        }
+        return stateError(L)
+    }
+
+    private static func stateError(_ L: OpaquePointer) -> SyntaxError {
+        let text = segue_lua_tostring(L, -1).map { String(cString: $0) } ?? "the parser failed"
+        return SyntaxError(line: nil, message: text)
+    }
+}

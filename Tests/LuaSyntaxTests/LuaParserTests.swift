@@ -1,0 +1,73 @@
+import Foundation
+import LuaSyntax
+import Testing
+
+/// The syntax trees `segue export` will translate: luacheck's parser, run
+/// in a Lua state of its own, copied out as Swift values.
+@Suite struct LuaParserTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Hand-written: `local x <const> = 1 + f("a", ...)` on line 1, `return {a = x, [2] = true}` on line 2
+    /// (offsets are bytes from 1: `local` at 1, `1` at 19, `f` at 23; `return` at 35, `{` at 42).
+    @Test func aSmallChunksTreeIsTheOneWrittenByHand() throws {
+        let tree = try LuaParser.parse("local x <const> = 1 + f(\"a\", ...)\nreturn {a = x, [2] = true}")
+        func node(_ tag: String, _ line: Int, _ offset: Int, _ parts: SyntaxNode...) -> SyntaxNode {
+            .node(tag: tag, line: line, offset: offset, parts: parts)
+        }
+        let expected: SyntaxNode = .list([
+            node("Local", 1, 1,
+                 .list([node("Id", 1, 7, .text("x"))]),
+                 .list([node("Op", 1, 19, .text("add"), node("Number", 1, 19, .text("1")),
+                             node("Call", 1, 23, node("Id", 1, 23, .text("f")), node("String", 1, 25, .text("a")),
+                                  node("Dots", 1, 30, .text("..."))))])),
+            node("Return", 2, 35,
+                 node("Table", 2, 42,
+                      node("Pair", 2, 43, node("String", 2, 43, .text("a")), node("Id", 2, 47, .text("x"))),
+                      node("Pair", 2, 50, node("Number", 2, 51, .text("2")), node("True", 2, 56)))),
+        ])
+        #expect(tree.block == expected)
+    }
+
+    /// Every file of the built-in catalogue (entries and modules) parses, and each ends by returning its table.
+    @Test func everyCatalogueFileParses() throws {
+        let folder = Self.root.appendingPathComponent("Catalogue")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".lua") }.sorted()
+        #expect(files.count >= 40)
+        for file in files {
+            let source = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            let tree = try LuaParser.parse(source)
+            #expect(tree.block.parts.last?.tag == "Return", "\(file)")
+        }
+    }
+
+    /// Line comments, with their lines, for the translation to carry over. (luacheck keeps
+    /// no `--[[ ]]` block comments: the translator will have to find those in the text.)
+    @Test func lineCommentsKeepTheirLines() throws {
+        let tree = try LuaParser.parse("-- first\nlocal a = 1 -- second\n\n  -- third\nreturn a")
+        #expect(tree.comments == [.init(line: 1, text: " first"), .init(line: 2, text: " second"), .init(line: 4, text: " third")])
+    }
+
+    /// A syntax error is said at its line, as Lua's own parser would place it.
+    @Test(arguments: [("local x = 1\nlocal y = \n", 3), ("return {\n1,\n2", 3), ("x = = 1", 1), ("local function f()\n", 2)])
+    func aSyntaxErrorNamesItsLine(source: String, line: Int) {
+        #expect(throws: SyntaxError.self) { try LuaParser.parse(source) }
+        do {
+            _ = try LuaParser.parse(source)
+        } catch {
+            #expect(error.line == line, "\(error)")
+        }
+    }
+
+    /// Text built to nest deeper than any program (a hostile entry): refused, never a crash.
+    @Test(arguments: [250, 5_000, 100_000])
+    func deepNestingIsRefused(depth: Int) {
+        let source = "return " + String(repeating: "(", count: depth) + "1" + String(repeating: ")", count: depth)
+        #expect(throws: SyntaxError.self) { try LuaParser.parse(source) }
+    }
+
+    /// Nesting an entry could really have is fine.
+    @Test func ordinaryNestingParses() throws {
+        let source = "return " + String(repeating: "{", count: 20) + String(repeating: "}", count: 20)
+        #expect(try LuaParser.parse(source).block.parts.count == 1)
+    }
+}
