@@ -23,7 +23,18 @@ public final class ContractChecker: SimulationObserver {
         KeyboardCheck(), ScrollCheck(),
     ]
 
-    private init() {}
+    /// The checks that listen to each kind of event, in `checks`' order:
+    /// most events (a frame drawn, the clock moved) concern two or three of
+    /// them, and a run has thousands.
+    private let routes: [[ContractCheck]]
+
+    private init() {
+        var routes = [[ContractCheck]](repeating: [], count: SimulationEvent.Kind.allCases.count)
+        for check in checks {
+            for kind in check.events { routes[kind.rawValue].append(check) }
+        }
+        self.routes = routes
+    }
 
     /// A checker observing `simulation` from now on.
     @discardableResult
@@ -34,8 +45,10 @@ public final class ContractChecker: SimulationObserver {
     }
 
     public func simulation(_ simulation: Simulation, did event: SimulationEvent) {
+        let listening = routes[event.kind.rawValue]
+        guard !listening.isEmpty else { return }
         let findings = Findings(simulation: simulation, checker: self)
-        for check in checks { check.observe(event, findings) }
+        for check in listening { check.observe(event, findings) }
     }
 
     fileprivate func append(_ diagnostic: Diagnostic, in simulation: Simulation) {
@@ -59,6 +72,8 @@ struct Findings {
 /// One rule's (or a few related rules') watch over the events: what it
 /// remembers between them is its own.
 protocol ContractCheck: AnyObject {
+    /// The kinds of event `observe` is called with (no others).
+    var events: [SimulationEvent.Kind] { get }
     func observe(_ event: SimulationEvent, _ findings: Findings)
 }
 

@@ -53,6 +53,36 @@ public enum SimulationEvent {
     /// whether the caller stopped it early (out of time or memory).
     case runDidEnd(start: Double, limit: Double, stopped: Bool)
 
+    /// Which event this is, without its payload: what an observer says it listens to.
+    public enum Kind: Int, CaseIterable, Sendable {
+        case queryWillBegin, queryDidEnd, refused, transitionRequested, presentationWillBegin, transitionWillBegin
+        case transitionWillAnimate, interactionWillUpdate, completeTransitionCalled, transitionDidCleanUp, completionsWillRun
+        case transitionDidEnd, sizeChangeDidEnd, keyboardDidRise, clockDidAdvance, runWillStart, frameDidAdvance, runDidEnd
+    }
+
+    public var kind: Kind {
+        switch self {
+        case .queryWillBegin: .queryWillBegin
+        case .queryDidEnd: .queryDidEnd
+        case .refused: .refused
+        case .transitionRequested: .transitionRequested
+        case .presentationWillBegin: .presentationWillBegin
+        case .transitionWillBegin: .transitionWillBegin
+        case .transitionWillAnimate: .transitionWillAnimate
+        case .interactionWillUpdate: .interactionWillUpdate
+        case .completeTransitionCalled: .completeTransitionCalled
+        case .transitionDidCleanUp: .transitionDidCleanUp
+        case .completionsWillRun: .completionsWillRun
+        case .transitionDidEnd: .transitionDidEnd
+        case .sizeChangeDidEnd: .sizeChangeDidEnd
+        case .keyboardDidRise: .keyboardDidRise
+        case .clockDidAdvance: .clockDidAdvance
+        case .runWillStart: .runWillStart
+        case .frameDidAdvance: .frameDidAdvance
+        case .runDidEnd: .runDidEnd
+        }
+    }
+
     public enum Refusal {
         /// `modalPresentationStyle = .none`: UIKit raises.
         case styleNone

@@ -7,6 +7,8 @@ import Transitions
 /// transition is asked for, or the run ends), so that a restore written
 /// after the call, in the same completion, counts as a restore.
 final class CancelledModelCheck: ContractCheck {
+    let events: [SimulationEvent.Kind] = [.transitionWillAnimate, .completionsWillRun, .transitionDidEnd, .transitionRequested, .clockDidAdvance, .runDidEnd]
+
     /// The transition's views as they stood when its animator was asked to animate.
     private struct Start {
         weak var transition: TransitionDriver?

@@ -5,6 +5,8 @@ import Transitions
 /// presentation. Reported once per outermost view: a dimming view's own
 /// subviews go with it.
 final class ChromeCheck: ContractCheck {
+    let events: [SimulationEvent.Kind] = [.transitionDidCleanUp]
+
     func observe(_ event: SimulationEvent, _ findings: Findings) {
         guard case .transitionDidCleanUp(let transition, let completed, _) = event, transition.controller != nil,
               transition.presenting != completed else { return }

@@ -2,6 +2,8 @@ import Transitions
 
 /// completed-twice and completed-after-cancel: what completeTransition is called with.
 final class CompletionCallCheck: ContractCheck {
+    let events: [SimulationEvent.Kind] = [.completeTransitionCalled]
+
     func observe(_ event: SimulationEvent, _ findings: Findings) {
         guard case .completeTransitionCalled(let transition, let didComplete, let ignored) = event else { return }
         if ignored {

@@ -3,6 +3,8 @@ import Transitions
 /// animations-still-running, the endless case: the transition is over but
 /// the screen never settles within the run's limit.
 final class EndlessAnimationCheck: ContractCheck {
+    let events: [SimulationEvent.Kind] = [.runDidEnd]
+
     func observe(_ event: SimulationEvent, _ findings: Findings) {
         guard case .runDidEnd(let start, let limit, let stopped) = event, !stopped else { return }
         let simulation = findings.simulation

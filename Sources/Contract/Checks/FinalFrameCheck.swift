@@ -4,6 +4,8 @@ import Transitions
 /// must leave what it shows at its final frame (frameOfPresentedViewInContainerView,
 /// or the navigation container's bounds), or the next layout pass jumps it there.
 final class FinalFrameCheck: ContractCheck {
+    let events: [SimulationEvent.Kind] = [.transitionDidCleanUp]
+
     func observe(_ event: SimulationEvent, _ findings: Findings) {
         guard case .transitionDidCleanUp(let transition, true, let layout) = event else { return }
         if let layout, let final = layout.expected {

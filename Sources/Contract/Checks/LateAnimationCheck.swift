@@ -4,6 +4,8 @@ import Transitions
 /// still running after it called completeTransition. Judged once the clock
 /// has moved past the completion, or when the next transition starts.
 final class LateAnimationCheck: ContractCheck {
+    let events: [SimulationEvent.Kind] = [.transitionDidEnd, .transitionRequested, .clockDidAdvance]
+
     private var ended: TransitionDriver?
 
     func observe(_ event: SimulationEvent, _ findings: Findings) {

@@ -6,6 +6,8 @@ import Transitions
 /// one the user left. Judged after the coordinator's completions, the last
 /// place to take them away. The list's rows are the host's own.
 final class LeftInPresentingViewCheck: ContractCheck {
+    let events: [SimulationEvent.Kind] = [.presentationWillBegin, .transitionDidEnd]
+
     /// Each presentation's presenting hierarchy when it began, by presentation
     /// controller (held, so that its identifier is not reused while the
     /// entry stands); the views are held so that none of theirs is either.

@@ -6,6 +6,8 @@ import Transitions
 /// a transition, when the next one is asked for or the run settles.
 /// UIKit's own modal animators are left out: the entry did not write them.
 final class MotionCheck: ContractCheck {
+    let events: [SimulationEvent.Kind] = [.transitionRequested, .runWillStart, .completionsWillRun, .frameDidAdvance, .runDidEnd]
+
     private var motion = MotionMeter()
 
     func observe(_ event: SimulationEvent, _ findings: Findings) {

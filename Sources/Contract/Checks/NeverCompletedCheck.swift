@@ -2,6 +2,8 @@ import Transitions
 
 /// never-completed: the run ends with a transition still open.
 final class NeverCompletedCheck: ContractCheck {
+    let events: [SimulationEvent.Kind] = [.runDidEnd]
+
     func observe(_ event: SimulationEvent, _ findings: Findings) {
         guard case .runDidEnd(let start, let limit, let stopped) = event, !stopped else { return }
         let simulation = findings.simulation

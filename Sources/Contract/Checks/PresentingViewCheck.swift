@@ -4,6 +4,8 @@ import Transitions
 /// must be in the window again; an animator that removed a view it was not
 /// handed leaves the user at a black screen.
 final class PresentingViewCheck: ContractCheck {
+    let events: [SimulationEvent.Kind] = [.transitionDidCleanUp]
+
     func observe(_ event: SimulationEvent, _ findings: Findings) {
         guard case .transitionDidCleanUp(let transition, true, _) = event, transition.controller != nil, !transition.presenting,
               !transition.presenter.view.isDescendant(of: findings.simulation.window) else { return }

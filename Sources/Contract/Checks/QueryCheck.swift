@@ -4,6 +4,8 @@ import Transitions
 /// frameOfPresentedViewInContainerView) must only answer; UIKit may ask it
 /// many times. The hierarchy is fingerprinted before and after each asking.
 final class QueryCheck: ContractCheck {
+    let events: [SimulationEvent.Kind] = [.queryWillBegin, .queryDidEnd]
+
     private var before: [[Int]] = []
 
     func observe(_ event: SimulationEvent, _ findings: Findings) {

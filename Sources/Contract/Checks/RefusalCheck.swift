@@ -3,6 +3,8 @@ import Transitions
 /// unsupported-style and presented-while-transitioning: calls UIKit refuses
 /// (raising, or logging and carrying on).
 final class RefusalCheck: ContractCheck {
+    let events: [SimulationEvent.Kind] = [.refused]
+
     func observe(_ event: SimulationEvent, _ findings: Findings) {
         guard case .refused(let refusal) = event else { return }
         switch refusal {

@@ -4,6 +4,8 @@ import Transitions
 /// while the content it holds is scrolled down (it scrolls back to the top
 /// first). Reported once a transition.
 final class ScrollCheck: ContractCheck {
+    let events: [SimulationEvent.Kind] = [.interactionWillUpdate]
+
     private weak var reported: TransitionDriver?
 
     func observe(_ event: SimulationEvent, _ findings: Findings) {

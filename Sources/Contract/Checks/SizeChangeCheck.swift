@@ -3,6 +3,8 @@ import Transitions
 /// not-laid-out-after-size-change: after a rotation or resize, every
 /// presented view must be at its controller's frameOfPresentedViewInContainerView.
 final class SizeChangeCheck: ContractCheck {
+    let events: [SimulationEvent.Kind] = [.sizeChangeDidEnd]
+
     func observe(_ event: SimulationEvent, _ findings: Findings) {
         guard case .sizeChangeDidEnd(let layouts) = event else { return }
         for layout in layouts {

@@ -6,6 +6,8 @@ import Transitions
 /// taken away) is a gap the user sees, the zoom transitions' own common bug.
 /// Looked at once everything is still.
 final class SourceViewCheck: ContractCheck {
+    let events: [SimulationEvent.Kind] = [.completionsWillRun, .runDidEnd]
+
     private var pending: String?
 
     func observe(_ event: SimulationEvent, _ findings: Findings) {

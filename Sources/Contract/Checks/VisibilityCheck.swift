@@ -7,6 +7,8 @@ import Transitions
 /// user at a screen that ignores them (the presented view has the touches).
 /// Looked at once everything is still.
 final class VisibilityCheck: ContractCheck {
+    let events: [SimulationEvent.Kind] = [.transitionDidCleanUp, .runDidEnd]
+
     private var pending: ((Findings) -> Void)?
 
     func observe(_ event: SimulationEvent, _ findings: Findings) {
