@@ -72,16 +72,18 @@ public struct EntryCache: Sendable {
             }
         }
         return LoadedEntry(file: file, metadata: record.metadata, hooks: record.hooks, parameters: record.parameters,
-                           printed: record.printed, modules: modules, moduleReads: record.modules)
+                           printed: record.printed, modules: modules, moduleReads: record.modules, check: record.check)
     }
 
     /// Keeps what loading `file` found. Best effort: a cache that cannot be
     /// written (a read-only home, a full disk) only means loading next time.
-    public func store(_ loaded: LoadedEntry, source: String, limits: SandboxLimits) {
+    /// `check`: what checking it found (every standard scenario, default
+    /// options), kept with the record until the entry or a module changes.
+    public func store(_ loaded: LoadedEntry, source: String, limits: SandboxLimits, check: CheckStatus? = nil) {
         // The modules' hashes are of the very text the script ran (a module saved while the entry
         // loaded misses next time), missing and broken modules included (one added or fixed misses too).
         let record = Record(build: build, source: SHA256.hex(Array(source.utf8)), metadata: loaded.metadata, hooks: loaded.hooks,
-                            parameters: loaded.parameters, printed: loaded.printed, modules: loaded.moduleReads)
+                            parameters: loaded.parameters, printed: loaded.printed, modules: loaded.moduleReads, check: check)
         write(record.bytes, to: recordPath(loaded.file, limits: limits))
     }
 

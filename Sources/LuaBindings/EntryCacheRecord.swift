@@ -13,7 +13,7 @@ extension EntryCache {
     /// but this type. Every read is bounds-checked; anything that does not
     /// parse whole is a damaged record (nil), and the entry loads again.
     struct Record {
-        static let magic = Array("segue entry record 2\n".utf8)
+        static let magic = Array("segue entry record 3\n".utf8)
 
         let build: String
         /// SHA-256 of the entry's text.
@@ -23,11 +23,12 @@ extension EntryCache {
         let parameters: [ParameterSpec]
         let printed: [PrintedLine]
         let modules: [ModuleRead]
+        let check: CheckStatus?
 
         init(build: String, source: String, metadata: EntryMetadata, hooks: [String], parameters: [ParameterSpec],
-             printed: [PrintedLine], modules: [ModuleRead]) {
+             printed: [PrintedLine], modules: [ModuleRead], check: CheckStatus?) {
             (self.build, self.source, self.metadata, self.hooks) = (build, source, metadata, hooks)
-            (self.parameters, self.printed, self.modules) = (parameters, printed, modules)
+            (self.parameters, self.printed, self.modules, self.check) = (parameters, printed, modules, check)
         }
 
         /// The magic line, the SHA-256 of the rest (so that damage inside a
@@ -76,6 +77,9 @@ extension EntryCache {
                 out.put(module.sha256)
                 out.put(module.compiled ? 1 : 0)
             }
+            out.put(check == nil ? 0 : 1)
+            out.put(check?.errors ?? 0)
+            out.put(check?.warnings ?? 0)
             return out.bytes
         }
 
@@ -118,10 +122,12 @@ extension EntryCache {
                 guard let name = input.string(), let sha256 = input.optionalString(), let compiled = input.int() else { return nil }
                 modules.append(ModuleRead(name: name, sha256: sha256, compiled: compiled != 0))
             }
-            guard input.at == bytes.count else { return nil }
+            guard let checked = input.int(), let errors = input.int(), let warnings = input.int(), errors >= 0, warnings >= 0,
+                  input.at == bytes.count else { return nil }
             self.init(build: build, source: source,
                       metadata: EntryMetadata(name: name, title: title, summary: summary, tags: tags, author: author, source: origin),
-                      hooks: hooks, parameters: parameters, printed: printed, modules: modules)
+                      hooks: hooks, parameters: parameters, printed: printed, modules: modules,
+                      check: checked == 0 ? nil : CheckStatus(errors: errors, warnings: warnings))
         }
     }
 

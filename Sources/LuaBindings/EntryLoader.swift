@@ -21,6 +21,19 @@ public struct LoadedEntry: Sendable {
     public let modules: [ModuleFile]
     /// Every module `require` looked for while it loaded, found or not, as it was read.
     public let moduleReads: [ModuleRead]
+    /// What `segue check` last found, when this came from the cache and the
+    /// entry was checked (every standard scenario, default options) since it last changed.
+    public internal(set) var check: CheckStatus? = nil
+}
+
+/// A check's outcome in short: how many errors and warnings its scenarios found.
+public struct CheckStatus: Sendable, Equatable {
+    public let errors: Int
+    public let warnings: Int
+
+    public init(errors: Int, warnings: Int) {
+        (self.errors, self.warnings) = (errors, warnings)
+    }
 }
 
 /// One module name `require` looked for: the SHA-256 of the text read (nil

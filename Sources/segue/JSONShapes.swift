@@ -125,10 +125,34 @@ enum JSONShapes {
 
     /// How an entry fared in `check`: "passed", "warnings" (it passes, with
     /// hygiene to fix) or "failed", with the counts.
+    /// A list row: the entry, and what `segue check` last found for it when that is known (null otherwise).
+    struct ListEntry: Encodable {
+        let entry: Entry
+        let check: Status?
+
+        init(_ loaded: LoadedEntry) {
+            entry = Entry(loaded)
+            check = loaded.check.map(Status.init)
+        }
+
+        enum CodingKeys: CodingKey { case check }
+
+        func encode(to encoder: Encoder) throws {
+            try entry.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(check, forKey: .check)
+        }
+    }
+
     struct Status: Encodable {
         let status: String
         let errors: Int
         let warnings: Int
+
+        init(_ known: CheckStatus) {
+            (errors, warnings) = (known.errors, known.warnings)
+            status = errors > 0 ? "failed" : warnings > 0 ? "warnings" : "passed"
+        }
 
         init(_ problems: [Problem], strict: Bool = false) {
             errors = problems.filter { $0.severity == .error }.count

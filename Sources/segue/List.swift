@@ -81,7 +81,7 @@ struct List: ParsableCommand, Displayed {
                 matched += 1
                 let entry = JSONShapes.Entry(loaded)
                 if json {
-                    stream?.append(entry)
+                    stream?.append(JSONShapes.ListEntry(loaded))
                 } else {
                     rows.append(kept([entry.name, entry.title, entry.catalogue, entry.tags.joined(separator: ","), entry.summary]))
                     catalogues[entry.name, default: []].append(searchPath.folders[folder].name)
