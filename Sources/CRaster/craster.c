@@ -1267,6 +1267,14 @@ static void bilinear_span(const cr_quad *q, int32_t fx, int32_t fy, int32_t dx, 
     bilinear_span_narrow(q, fx, fy, dx, dy, n, out);
 }
 
+int cr_widest_path(void) {
+#if CR_HAS_AVX2_PATH
+    if (has_avx512()) return CR_PATHS_AVX512;
+    if (has_avx2()) return CR_PATHS_AVX2;
+#endif
+    return CR_PATHS_SCALAR;
+}
+
 void cr_limit_paths(int widest) {
 #if CR_HAS_AVX2_PATH
     widest_path = widest;

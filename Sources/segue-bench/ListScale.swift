@@ -40,7 +40,7 @@ struct ListScale: ParsableCommand {
         let sources = try BuiltinCatalogue.locate().entryFiles().map { ($0.stem, try $0.source()) }
         let cores = ProcessInfo.processInfo.activeProcessorCount
         print("segue list over \(catalogues) generated catalogues (copies of the \(sources.count) built-in entries under names of "
-              + "their own), \(cores) cores, median of \(runs) runs; processor: \(Processor.model)")
+              + "their own), \(cores) cores, median of \(runs) runs")
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("segue-list-scale-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         let cache = root.appendingPathComponent("cache")

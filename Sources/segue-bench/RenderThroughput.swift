@@ -50,6 +50,7 @@ struct RenderThroughput: ParsableCommand {
 
     func run() throws {
         print("render: frames of built-in entries at 390×844 points, best of \(rounds) rounds")
+        print("the warper's vector paths that run here: \(Renderer.vectorPaths)")
         if !batchOnly { print("entry        scale  frames  Segue fps   pixman blend fps   ratio (Segue time / blend time)") }
         for name in Self.entries where !batchOnly && (only.isEmpty || only.contains(name)) {
             let frames = try Self.frames(name, scenario: .present, fps: 60, parameters: [:])

@@ -424,6 +424,21 @@ extension RenderFrame {
         }
     }
 
+    /// The widest path that runs is the processor's (read here from /proc/cpuinfo's flags), within the thread's limit.
+    @Test func theWidestPathIsTheProcessorsWithinTheLimit() throws {
+        let cpuinfo = try String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)
+        let flags = Set(cpuinfo.split(separator: "\n").first { $0.hasPrefix("flags") }?.split(separator: " ").map(String.init) ?? [])
+        let avx512 = flags.contains("avx512f") && flags.contains("avx512bw"), avx2 = flags.contains("avx2")
+        defer { cr_limit_paths(Int32(CR_PATHS_AVX512)) }
+        cr_limit_paths(Int32(CR_PATHS_AVX512))
+        #expect(Int(cr_widest_path()) == (avx512 ? 2 : avx2 ? 1 : 0))
+        cr_limit_paths(Int32(CR_PATHS_AVX2))
+        #expect(Int(cr_widest_path()) == (avx2 ? 1 : 0))
+        cr_limit_paths(Int32(CR_PATHS_SCALAR))
+        #expect(cr_widest_path() == 0)
+        #expect(Renderer.vectorPaths == "SSE2")
+    }
+
     /// Turned gently, and steeply enough that the far side's rows slope by
     /// several texels a span (the AVX-512 window's taller cases) or more
     /// than it takes (the AVX2 path beside it).

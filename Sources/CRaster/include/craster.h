@@ -123,6 +123,9 @@ void cr_fill(cr_target *t, const uint8_t color[4]);
    thread only. */
 enum { CR_PATHS_SCALAR = 0, CR_PATHS_AVX2 = 1, CR_PATHS_AVX512 = 2 };
 void cr_limit_paths(int widest);
+/* The widest of those paths that runs on this processor for the calling
+   thread (its limit applied): what a benchmark's figures were drawn with. */
+int cr_widest_path(void);
 
 /* Whether layers that lie on whole pixels (unturned, at whole-pixel places)
    take their fast path, and runs of pixels over flat tiles skip the

@@ -1,0 +1,20 @@
+import CRaster
+
+extension Renderer {
+    /// The warper's vector paths that run here, widest first, as a benchmark
+    /// names them beside its figures: AVX-512 (the bilinear window and the
+    /// interior's opaque stores), AVX2 (bilinear spans of eight pixels) and
+    /// SSE2 (blends, always on x86-64). Every path draws the same bytes.
+    public static var vectorPaths: String {
+        var paths: [String] = []
+        switch Int(cr_widest_path()) {
+        case Int(CR_PATHS_AVX512): paths = ["AVX-512", "AVX2"]
+        case Int(CR_PATHS_AVX2): paths = ["AVX2"]
+        default: break
+        }
+        #if arch(x86_64)
+        paths.append("SSE2")
+        #endif
+        return paths.isEmpty ? "one pixel at a time" : paths.joined(separator: ", ")
+    }
+}
