@@ -85,9 +85,23 @@ public struct CatalogueFolder: Sendable, Equatable {
             .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
+    /// Whether a path is one standardizing leaves as it is: absolute, with no
+    /// `.` or `..` component and no empty one.
+    static func isStandard(_ path: String) -> Bool {
+        guard path.hasPrefix("/") else { return false }
+        return !path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().enumerated().contains { index, part in
+            part == "." || part == ".." || (part.isEmpty && !(index == 0 && path == "/"))
+        }
+    }
+
     /// The entry file of a name `entryFileNames` gave.
     public func entryFile(named name: String,
                           workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) -> EntryFile {
-        EntryFile(url: url.appendingPathComponent(name), catalogue: label, folder: url, workingDirectory: workingDirectory)
+        // The fast way only for what a listing gives; anything else the general way.
+        guard name.hasSuffix(".lua"), name.utf8.first != UInt8(ascii: "."), !name.contains("/"),
+              Self.isStandard(workingDirectory.path) else {
+            return EntryFile(url: url.appendingPathComponent(name), catalogue: label, folder: url, workingDirectory: workingDirectory)
+        }
+        return EntryFile(named: name, in: url, catalogue: label, workingDirectory: workingDirectory)
     }
 }

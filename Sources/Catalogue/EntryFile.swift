@@ -34,6 +34,22 @@ public struct EntryFile: Sendable, Equatable {
         self.stem = self.url.deletingPathExtension().lastPathComponent
     }
 
+    /// The file `name` of `folder`'s listing (a plain name ending in `.lua`:
+    /// no `/`, not `.` or `..`): the same EntryFile `init(url:…)` makes of
+    /// `folder.appendingPathComponent(name)`, with string paths instead of
+    /// Foundation's URL arithmetic, which was most of listing a cached catalogue.
+    init(named name: String, in folder: URL, catalogue: String, workingDirectory: URL) {
+        let folderPath = folder.path
+        let path = folderPath.hasSuffix("/") ? folderPath + name : folderPath + "/" + name
+        self.url = URL(fileURLWithPath: path, isDirectory: false)
+        self.catalogue = catalogue
+        self.folder = folder
+        let base = workingDirectory.path
+        let prefix = base.hasSuffix("/") ? base : base + "/"
+        self.displayPath = path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+        self.stem = String(name.dropLast(".lua".count))
+    }
+
     /// The script's text: a regular file of at most `sizeLimit` bytes of
     /// UTF-8, inside its catalogue folder once links are resolved.
     public func source() throws(CatalogueError) -> String {

@@ -1,4 +1,4 @@
-import Catalogue
+@testable import Catalogue
 import Foundation
 import Testing
 import TestSupport
@@ -90,5 +90,34 @@ import TestSupport
         }
         #expect(error?.description.contains("share/segue/Catalogue") == true)
         #expect(error?.description.contains("--catalogue DIR") == true)
+    }
+}
+
+/// A listing's entry files are made with string paths (the fast way): the
+/// same EntryFile as the general way, URL arithmetic and all.
+@Suite struct EntryFileFastPathTests {
+    @Test(arguments: ["/", "/work/main", "/work/main/Catalogue", "/tmp", "/work/main/Catalogue/nested"])
+    func aListingsEntryFilesAreTheGeneralOnes(workingDirectory: String) throws {
+        let folder = CatalogueFolder(url: try BuiltinCatalogue.locate().url, label: "built-in")
+        let base = URL(fileURLWithPath: workingDirectory)
+        let names = try folder.entryFileNames()
+        #expect(names.count >= 30)
+        for name in names {
+            let fast = folder.entryFile(named: name, workingDirectory: base)
+            let general = EntryFile(url: folder.url.appendingPathComponent(name), catalogue: folder.label, folder: folder.url,
+                                    workingDirectory: base)
+            #expect(fast == general, "\(name) from \(workingDirectory)")
+            #expect(fast.url.path == general.url.path && fast.displayPath == general.displayPath && fast.stem == general.stem)
+        }
+    }
+
+    @Test func onlyStandardPathsTakeIt() {
+        #expect(CatalogueFolder.isStandard("/work/main"))
+        #expect(CatalogueFolder.isStandard("/"))
+        #expect(!CatalogueFolder.isStandard("/work/./main"))
+        #expect(!CatalogueFolder.isStandard("/work/../main"))
+        #expect(!CatalogueFolder.isStandard("/work//main"))
+        #expect(!CatalogueFolder.isStandard("/work/main/"))
+        #expect(!CatalogueFolder.isStandard("relative"))
     }
 }
