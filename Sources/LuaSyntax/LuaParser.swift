@@ -41,11 +41,27 @@ public indirect enum SyntaxNode: Sendable, Equatable {
     }
 }
 
-/// A parsed chunk: its statements and its comments.
+/// A parsed chunk: its statements, its comments and its locals' attributes.
 public struct SyntaxTree: Sendable, Equatable {
     /// The chunk's block: a list of statements.
     public let block: SyntaxNode
+    /// Every comment, line (`--`) and block (`--[[ ]]`), in the order they are written.
     public let comments: [Comment]
+    /// Lua 5.4's `<const>` and `<close>` on locals, which luacheck's tree leaves out:
+    /// found in the tokens, so that a translation can refuse `<close>` instead of losing it.
+    public let attributes: [Attribute]
+
+    public struct Attribute: Sendable, Equatable {
+        public let line: Int
+        /// The local's name.
+        public let name: String
+        /// "const" or "close" (or whatever name the text gives: Lua itself refuses any other).
+        public let attribute: String
+
+        public init(line: Int, name: String, attribute: String) {
+            (self.line, self.name, self.attribute) = (line, name, attribute)
+        }
+    }
 
     public struct Comment: Sendable, Equatable {
         public let line: Int
@@ -90,13 +106,45 @@ public enum LuaParser {
         guard let L = luaL_newstate() else { throw SyntaxError(line: nil, message: "no memory for a Lua state") }
         defer { lua_close(L) }
         luaL_openlibs(L)
+        // The tree from the parser; block comments and attributes from the lexer's tokens, which the parser
+        // reads but does not keep. Attributes only inside `local` name lists (`a < close > b` elsewhere is a comparison).
         let program = """
             package.path = ...
             local decoder = require "luacheck.decoder"
             local parser = require "luacheck.parser"
+            local lexer = require "luacheck.lexer"
+            local function scan(chars, comments)
+              local state, attributes, mode, name = lexer.new_state(chars), {}, nil, nil
+              while true do
+                local token, value, line, offset = lexer.next_token(state)
+                if not token or token == "eof" then break end
+                if token == "long_comment" then
+                  comments[#comments + 1] = {contents = value, line = line, offset = offset}
+                elseif token ~= "short_comment" then
+                  if token == "local" then mode = "name"
+                  elseif mode == "name" then
+                    if token == "name" then name, mode = value, "after" else mode = nil end
+                  elseif mode == "after" then
+                    if token == "<" then mode = "attribute" elseif token == "," then mode = "name" else mode = nil end
+                  elseif mode == "attribute" then
+                    if token == "name" then
+                      attributes[#attributes + 1] = {line = line, name = name, attribute = value}
+                      mode = "close"
+                    else mode = nil end
+                  elseif mode == "close" then
+                    if token == ">" then mode = "next" else mode = nil end
+                  elseif mode == "next" then
+                    if token == "," then mode = "name" else mode = nil end
+                  end
+                end
+              end
+              table.sort(comments, function(a, b) return a.offset < b.offset end)
+              return attributes
+            end
             return function(source)
               local ast, comments = parser.parse(decoder.decode(source))
-              return ast, comments
+              local attributes = scan(decoder.decode(source), comments)
+              return ast, comments, attributes
             end
             """
         guard luaL_loadstring(L, program) == LUA_OK else { throw stateError(L) }
@@ -104,9 +152,9 @@ public enum LuaParser {
         guard segue_lua_pcall(L, 1, 1, 0) == LUA_OK else { throw stateError(L) }
         // By length: a NUL inside the text is the parser's to judge, not the end of it.
         _ = lua_pushlstring(L, source, source.utf8.count)
-        guard segue_lua_pcall(L, 1, 2, 0) == LUA_OK else { throw syntaxError(L) }
-        let block = try node(L, at: -2, depth: 0)
-        return SyntaxTree(block: block, comments: comments(L, at: -1))
+        guard segue_lua_pcall(L, 1, 3, 0) == LUA_OK else { throw syntaxError(L) }
+        let block = try node(L, at: -3, depth: 0)
+        return SyntaxTree(block: block, comments: comments(L, at: -2), attributes: attributes(L, at: -1))
     }
 
     /// The value at `index` as a tree (only tables, strings, numbers and booleans occur).
@@ -151,6 +199,23 @@ public enum LuaParser {
             guard lua_type(L, comment) == LUA_TTABLE else { continue }
             found.append(SyntaxTree.Comment(line: integer(L, field: "line", of: comment) ?? 0,
                                             text: string(L, field: "contents", of: comment) ?? ""))
+        }
+        return found
+    }
+
+    private static func attributes(_ L: OpaquePointer, at index: Int32) -> [SyntaxTree.Attribute] {
+        let index = lua_absindex(L, index)
+        guard lua_type(L, index) == LUA_TTABLE else { return [] }
+        let count = lua_rawlen(L, index)
+        guard count > 0 else { return [] }
+        var found: [SyntaxTree.Attribute] = []
+        for item in 1...count {
+            lua_rawgeti(L, index, lua_Integer(item))
+            defer { segue_lua_pop(L, 1) }
+            let entry = lua_absindex(L, -1)
+            guard lua_type(L, entry) == LUA_TTABLE else { continue }
+            found.append(SyntaxTree.Attribute(line: integer(L, field: "line", of: entry) ?? 0, name: string(L, field: "name", of: entry) ?? "",
+                                              attribute: string(L, field: "attribute", of: entry) ?? ""))
         }
         return found
     }

@@ -40,11 +40,25 @@ import Testing
         }
     }
 
-    /// Line comments, with their lines, for the translation to carry over. (luacheck keeps
-    /// no `--[[ ]]` block comments: the translator will have to find those in the text.)
-    @Test func lineCommentsKeepTheirLines() throws {
-        let tree = try LuaParser.parse("-- first\nlocal a = 1 -- second\n\n  -- third\nreturn a")
-        #expect(tree.comments == [.init(line: 1, text: " first"), .init(line: 2, text: " second"), .init(line: 4, text: " third")])
+    /// Comments, line and block, in order with their lines, for the translation to carry over.
+    @Test func commentsKeepTheirLinesAndOrder() throws {
+        let tree = try LuaParser.parse("-- first\nlocal a = 1 -- second\n--[[ third\nand on ]]\n  -- fourth\nreturn a --[==[ fifth ]==]")
+        #expect(tree.comments == [.init(line: 1, text: " first"), .init(line: 2, text: " second"), .init(line: 3, text: " third\nand on "),
+                                  .init(line: 5, text: " fourth"), .init(line: 6, text: " fifth ")])
+    }
+
+    /// `<const>` and `<close>` (which the tree leaves out) only where Lua reads them: in a local's name list.
+    @Test func attributesAreFoundOnlyOnLocals() throws {
+        let source = """
+            local a <const>, b, c <close> = 1, 2, nil
+            local d < close > = nil
+            local e = x < close > y
+            if p < const > q then end
+            local function f() end
+            """
+        let tree = try LuaParser.parse(source)
+        #expect(tree.attributes == [.init(line: 1, name: "a", attribute: "const"), .init(line: 1, name: "c", attribute: "close"),
+                                    .init(line: 2, name: "d", attribute: "close")])
     }
 
     /// A syntax error is said at its line, as Lua's own parser would place it.
