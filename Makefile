@@ -38,9 +38,10 @@ gallery: release
 # far from the end: they are printed again last, so a log's tail says what failed.
 test: deps
 	@mkdir -p .build
-	@bash -c 'set -o pipefail; $(SWIFT) test 2>&1 | tee .build/test.log; status=$$?; \
+	@bash -c 'set -o pipefail; start=$$(date +%s); $(SWIFT) test 2>&1 | tee .build/test.log; status=$$?; \
 	  if [ $$status -ne 0 ]; then echo; echo "What failed (all of it is in .build/test.log):"; \
-	    grep -a -E "✘|error:|fatal error|Fatal error" .build/test.log | tail -n 60; fi; exit $$status'
+	    grep -a -E "✘|error:|fatal error|Fatal error" .build/test.log | tail -n 60; fi; \
+	  echo "make test: $$(( $$(date +%s) - start )) s, building included"; exit $$status'
 
 # The scripting API fuzzer with many more cases than `make test` runs
 # (100, at a 0.25 s time limit): generated entries through every scenario at
