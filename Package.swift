@@ -25,7 +25,8 @@ let package = Package(
         ),
         .target(name: "CLuaSandbox", dependencies: ["CLua"]),
         // Entries' syntax trees for translation (segue export): Debian's luacheck parser in a trusted Lua state of its own.
-        .target(name: "LuaSyntax", dependencies: ["CLua"]),
+        .target(name: "CLuaSyntax", dependencies: ["CLua"]),
+        .target(name: "LuaSyntax", dependencies: ["CLua", "CLuaSyntax"]),
         // Which scalars never reach a terminal or a page as themselves: every layer that shows an author's text.
         .target(name: "TextSafety"),
         .target(name: "LuaRuntime", dependencies: ["CLua", "CLuaSandbox", "TextSafety"]),

@@ -1,4 +1,5 @@
 import CLua
+import CLuaSyntax
 import Foundation
 
 /// A Lua 5.4 chunk's syntax tree, as the parser of Debian's `lua-check`
@@ -98,8 +99,19 @@ public enum LuaParser {
         return nil
     }
 
+    /// Thousands of Lua instructions the parser may run for each byte of
+    /// text, and in all besides: the catalogue's largest entry takes about
+    /// a tenth of its share; a text that takes more is refused, not waited for.
+    static let budgetPerByte = 2
+    static let budgetBase = 1_000
+
     /// Parses `source`, a whole chunk.
     public static func parse(_ source: String) throws(SyntaxError) -> SyntaxTree {
+        try parse(source, budget: budgetBase + budgetPerByte * source.utf8.count)
+    }
+
+    /// - Parameter budget: thousands of Lua instructions the parser may run.
+    static func parse(_ source: String, budget: Int) throws(SyntaxError) -> SyntaxTree {
         guard let folder = modulesFolder() else {
             throw SyntaxError(line: nil, message: "no Lua parser: Debian's lua-check package is not installed (scripts/install-deps installs it)")
         }
@@ -147,6 +159,9 @@ public enum LuaParser {
               return ast, comments, attributes
             end
             """
+        var thousands = budget
+        segue_syntax_budget(L, &thousands)
+        defer { lua_sethook(L, nil, 0, 0) }
         guard luaL_loadstring(L, program) == LUA_OK else { throw stateError(L) }
         _ = lua_pushstring(L, "\(folder)/?.lua;\(folder)/?/init.lua")
         guard segue_lua_pcall(L, 1, 1, 0) == LUA_OK else { throw stateError(L) }

@@ -1,5 +1,5 @@
 import Foundation
-import LuaSyntax
+@testable import LuaSyntax
 import Testing
 
 /// The syntax trees `segue export` will translate: luacheck's parser, run
@@ -77,6 +77,20 @@ import Testing
     func deepNestingIsRefused(depth: Int) {
         let source = "return " + String(repeating: "(", count: depth) + "1" + String(repeating: ")", count: depth)
         #expect(throws: SyntaxError.self) { try LuaParser.parse(source) }
+    }
+
+    /// The parser runs on a budget of Lua instructions: a text that needs more is refused, and the
+    /// catalogue's files need far less than theirs (a tenth of it would still parse them).
+    @Test func theParserRunsOnABudget() throws {
+        let source = try String(contentsOf: Self.root.appendingPathComponent("Catalogue/card-modal.lua"), encoding: .utf8)
+        do {
+            _ = try LuaParser.parse(source, budget: 10)
+            Issue.record("parsed within 10,000 instructions")
+        } catch {
+            #expect(error.line == nil && error.message.contains("takes too long to parse"), "\(error)")
+        }
+        let tenth = (LuaParser.budgetBase + LuaParser.budgetPerByte * source.utf8.count) / 10
+        #expect(try LuaParser.parse(source, budget: tenth).block.parts.last?.tag == "Return")
     }
 
     /// Nesting an entry could really have is fine.
