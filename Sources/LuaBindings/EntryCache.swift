@@ -9,12 +9,15 @@ import Glibc
 /// printed, the modules it required), kept on disk so that `list` and
 /// `show` need not run an unchanged entry's script again.
 ///
-/// A record is found by where the entry is and the limits it was loaded
-/// under, and holds the SHA-256 of the entry's text and of each module it
-/// loaded, and which build of segue wrote it. It is used only when all of
-/// them still match: a changed entry or module (whatever its size and time
-/// say), a damaged record, or one another build wrote is loaded again and
-/// written over. One record an entry and limits: edits replace it.
+/// A record is found by where the entry is (as found and as shown) and the
+/// limits it was loaded under, and holds the SHA-256 of the entry's text and
+/// of each module `require` looked for (the text the script ran, or none
+/// where there was no file), which build of segue wrote it, and the SHA-256
+/// of itself. It is used only when all of them still match: a changed entry
+/// or module (whatever its size and time say), a module added or fixed, a
+/// damaged record, or one another build wrote is loaded again and written
+/// over. One record an entry and limits: edits replace it. `segue check`
+/// adds what it found (`CheckStatus`) to the record of the entry it checked.
 ///
 /// Records live in `$XDG_CACHE_HOME/segue/entries` (`~/.cache/...`), are
 /// written to a temporary file and renamed (a reader never sees half of
