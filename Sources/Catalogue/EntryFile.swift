@@ -27,10 +27,7 @@ public struct EntryFile: Sendable, Equatable {
         self.url = url.standardizedFileURL
         self.catalogue = catalogue
         self.folder = folder
-        let path = self.url.path
-        let base = workingDirectory.standardizedFileURL.path
-        let prefix = base.hasSuffix("/") ? base : base + "/"
-        self.displayPath = path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+        self.displayPath = Self.shown(self.url.path, from: workingDirectory.standardizedFileURL.path)
         self.stem = self.url.deletingPathExtension().lastPathComponent
     }
 
@@ -44,10 +41,14 @@ public struct EntryFile: Sendable, Equatable {
         self.url = URL(fileURLWithPath: path, isDirectory: false)
         self.catalogue = catalogue
         self.folder = folder
-        let base = workingDirectory.path
-        let prefix = base.hasSuffix("/") ? base : base + "/"
-        self.displayPath = path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+        self.displayPath = Self.shown(path, from: workingDirectory.path)
         self.stem = String(name.dropLast(".lua".count))
+    }
+
+    /// `path` as messages show it: relative to `base` when below it, else whole.
+    private static func shown(_ path: String, from base: String) -> String {
+        let prefix = base.hasSuffix("/") ? base : base + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 
     /// The script's text: a regular file of at most `sizeLimit` bytes of

@@ -62,7 +62,13 @@ public final class ContractChecker: SimulationObserver {
 /// where its findings go (stamped with the simulation's time).
 struct Findings {
     let simulation: Simulation
-    unowned let checker: ContractChecker
+    let checker: ContractChecker
+
+    /// Whether a run that just ended left everything still (no transition, no
+    /// animation) without being stopped: when what is on screen can be judged.
+    func settled(stopped: Bool) -> Bool {
+        !stopped && !simulation.isTransitioning && !simulation.engine.hasRunningAnimations
+    }
 
     func report(_ kind: Diagnostic.Kind, hook: String? = nil, _ message: String) {
         checker.append(.make(kind, hook: hook, at: simulation.now, message), in: simulation)
@@ -75,16 +81,4 @@ protocol ContractCheck: AnyObject {
     /// The kinds of event `observe` is called with (no others).
     var events: [SimulationEvent.Kind] { get }
     func observe(_ event: SimulationEvent, _ findings: Findings)
-}
-
-extension Simulation {
-    /// The findings of the ContractChecker attached to this simulation. A
-    /// simulation nothing checks has no answer to give, and traps rather
-    /// than say "no findings".
-    public var diagnostics: [Diagnostic] {
-        guard let checker = observers.lazy.compactMap({ $0 as? ContractChecker }).first else {
-            preconditionFailure("no ContractChecker observes this simulation (ContractChecker.attach(to:))")
-        }
-        return checker.diagnostics
-    }
 }

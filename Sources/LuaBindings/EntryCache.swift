@@ -62,8 +62,15 @@ public struct EntryCache: Sendable {
     /// The entry as loaded when its record matches the text and modules now
     /// on disk; nil otherwise (no record, a damaged one, a changed file).
     public func lookup(_ file: EntryFile, source: String, limits: SandboxLimits) -> LoadedEntry? {
+        lookup(file, sourceHash: Self.hash(source), limits: limits)
+    }
+
+    /// The SHA-256 of an entry's text, as records hold it.
+    static func hash(_ source: String) -> String { SHA256.hex(Array(source.utf8)) }
+
+    func lookup(_ file: EntryFile, sourceHash: String, limits: SandboxLimits) -> LoadedEntry? {
         guard let bytes = Self.readRecord(recordPath(file, limits: limits)),
-              let record = Record(bytes), record.build == build, record.source == SHA256.hex(Array(source.utf8)) else { return nil }
+              let record = Record(bytes), record.build == build, record.source == sourceHash else { return nil }
         // Each module as require would find it now: the same text, or still no file, where there was none.
         var modules: [ModuleFile] = []
         for read in record.modules {
@@ -83,9 +90,13 @@ public struct EntryCache: Sendable {
     /// `check`: what checking it found (every standard scenario, default
     /// options), kept with the record until the entry or a module changes.
     public func store(_ loaded: LoadedEntry, source: String, limits: SandboxLimits, check: CheckStatus? = nil) {
+        store(loaded, sourceHash: Self.hash(source), limits: limits, check: check)
+    }
+
+    func store(_ loaded: LoadedEntry, sourceHash: String, limits: SandboxLimits, check: CheckStatus? = nil) {
         // The modules' hashes are of the very text the script ran (a module saved while the entry
         // loaded misses next time), missing and broken modules included (one added or fixed misses too).
-        let record = Record(build: build, source: SHA256.hex(Array(source.utf8)), metadata: loaded.metadata, hooks: loaded.hooks,
+        let record = Record(build: build, source: sourceHash, metadata: loaded.metadata, hooks: loaded.hooks,
                             parameters: loaded.parameters, printed: loaded.printed, modules: loaded.moduleReads, check: check)
         write(record.bytes, to: recordPath(loaded.file, limits: limits))
     }

@@ -48,19 +48,9 @@ public struct ModuleRead: Sendable, Equatable {
 /// scenarios give it (the prelude and the whole API), and reads what it
 /// returns.
 public enum EntryLoader {
-    public static func load(_ file: EntryFile, limits: SandboxLimits = .default) throws(EntryError) -> LoadedEntry {
-        let source: String
-        do throws(CatalogueError) {
-            source = try file.source()
-        } catch {
-            throw .unreadable(entry: file.stem, error)
-        }
-        return try load(file, source: source, limits: limits)
-    }
-
     /// The entry from `cache` when its record still matches the files on
     /// disk, else loaded (and kept in `cache` for next time).
-    public static func load(_ file: EntryFile, limits: SandboxLimits = .default, cache: EntryCache?) throws(EntryError) -> LoadedEntry {
+    public static func load(_ file: EntryFile, limits: SandboxLimits = .default, cache: EntryCache? = nil) throws(EntryError) -> LoadedEntry {
         let source: String
         do throws(CatalogueError) {
             source = try file.source()
@@ -73,9 +63,11 @@ public enum EntryLoader {
     /// `source` is the entry's text as just read.
     public static func load(_ file: EntryFile, source: String, limits: SandboxLimits = .default,
                             cache: EntryCache?) throws(EntryError) -> LoadedEntry {
-        if let kept = cache?.lookup(file, source: source, limits: limits) { return kept }
+        guard let cache else { return try load(file, source: source, limits: limits) }
+        let hash = EntryCache.hash(source)
+        if let kept = cache.lookup(file, sourceHash: hash, limits: limits) { return kept }
         let loaded = try load(file, source: source, limits: limits)
-        cache?.store(loaded, source: source, limits: limits)
+        cache.store(loaded, sourceHash: hash, limits: limits)
         return loaded
     }
 

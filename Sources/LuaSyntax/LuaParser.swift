@@ -202,35 +202,30 @@ public enum LuaParser {
     }
 
     private static func comments(_ L: OpaquePointer, at index: Int32) -> [SyntaxTree.Comment] {
-        let index = lua_absindex(L, index)
-        guard lua_type(L, index) == LUA_TTABLE else { return [] }
-        var found: [SyntaxTree.Comment] = []
-        let count = lua_rawlen(L, index)
-        guard count > 0 else { return [] }
-        for item in 1...count {
-            lua_rawgeti(L, index, lua_Integer(item))
-            defer { segue_lua_pop(L, 1) }
-            let comment = lua_absindex(L, -1)
-            guard lua_type(L, comment) == LUA_TTABLE else { continue }
-            found.append(SyntaxTree.Comment(line: integer(L, field: "line", of: comment) ?? 0,
-                                            text: string(L, field: "contents", of: comment) ?? ""))
+        records(L, at: index) { record in
+            SyntaxTree.Comment(line: integer(L, field: "line", of: record) ?? 0, text: string(L, field: "contents", of: record) ?? "")
         }
-        return found
     }
 
     private static func attributes(_ L: OpaquePointer, at index: Int32) -> [SyntaxTree.Attribute] {
+        records(L, at: index) { record in
+            SyntaxTree.Attribute(line: integer(L, field: "line", of: record) ?? 0, name: string(L, field: "name", of: record) ?? "",
+                                 attribute: string(L, field: "attribute", of: record) ?? "")
+        }
+    }
+
+    /// Each table of the array at `index`, made into a value by `read` (given the table's absolute index).
+    private static func records<T>(_ L: OpaquePointer, at index: Int32, _ read: (Int32) -> T) -> [T] {
         let index = lua_absindex(L, index)
         guard lua_type(L, index) == LUA_TTABLE else { return [] }
         let count = lua_rawlen(L, index)
         guard count > 0 else { return [] }
-        var found: [SyntaxTree.Attribute] = []
+        var found: [T] = []
         for item in 1...count {
             lua_rawgeti(L, index, lua_Integer(item))
             defer { segue_lua_pop(L, 1) }
-            let entry = lua_absindex(L, -1)
-            guard lua_type(L, entry) == LUA_TTABLE else { continue }
-            found.append(SyntaxTree.Attribute(line: integer(L, field: "line", of: entry) ?? 0, name: string(L, field: "name", of: entry) ?? "",
-                                              attribute: string(L, field: "attribute", of: entry) ?? ""))
+            let record = lua_absindex(L, -1)
+            if lua_type(L, record) == LUA_TTABLE { found.append(read(record)) }
         }
         return found
     }

@@ -12,8 +12,7 @@ enum Processor {
                 .map { $0.trimmingCharacters(in: .whitespaces) }
         }
         let flags = Set((field("flags") ?? "").split(separator: " ").map(String.init))
-        let vectors = ["avx512f": "AVX-512", "avx2": "AVX2", "sse2": "SSE2"].filter { flags.contains($0.key) }.map(\.value)
-            .sorted { ["AVX-512", "AVX2", "SSE2"].firstIndex(of: $0)! < ["AVX-512", "AVX2", "SSE2"].firstIndex(of: $1)! }
+        let vectors = [("avx512f", "AVX-512"), ("avx2", "AVX2"), ("sse2", "SSE2")].filter { flags.contains($0.0) }.map(\.1)
         let model = field("model name") ?? "unknown"
         return "\(model) (\(vectors.isEmpty ? "no SIMD flags" : vectors.joined(separator: ", ")))"
     }()

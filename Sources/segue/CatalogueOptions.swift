@@ -79,13 +79,9 @@ struct CatalogueOptions: ParsableArguments {
     /// or nil with SEGUE_CACHE=off.
     var entryCache: EntryCache? { Self.entryCache }
 
-    static var entryCache: EntryCache? {
-        if ProcessInfo.processInfo.environment["SEGUE_CACHE"] == "off" { return nil }
-        return EntryCache.standard(build: build)
-    }
-
-    /// This build of segue, as the cache tells builds apart.
-    static let build = EntryCache.executableIdentity(version: Segue.version)
+    /// Read once a process: `segue check` asks for it at every entry.
+    static let entryCache: EntryCache? = ProcessInfo.processInfo.environment["SEGUE_CACHE"] == "off" ? nil
+        : EntryCache.standard(build: EntryCache.executableIdentity(version: Segue.version))
 
     var limits: SandboxLimits {
         SandboxLimits(memory: memoryLimitMiB << 20, time: .milliseconds(Int((timeLimit * 1000).rounded())))

@@ -1,6 +1,7 @@
 import Animation
 import Contract
 import Geometry
+import Testing
 @testable import Transitions
 
 /// Seed 001's SimpleModalAnimator: the presented view fades in and out.
@@ -170,4 +171,16 @@ func present(through delegate: TransitioningDelegate, style: PresentationStyle) 
 
 extension Simulation {
     var hookNames: [String] { hooks.map(\.hook) }
+}
+
+extension Simulation {
+    /// The findings of the ContractChecker the test attached. A simulation
+    /// nothing checks has no answer to give: the test fails rather than read "no findings".
+    var diagnostics: [Diagnostic] {
+        guard let checker = observers.lazy.compactMap({ $0 as? ContractChecker }).first else {
+            Issue.record("no ContractChecker observes this simulation (ContractChecker.attach(to:))")
+            return []
+        }
+        return checker.diagnostics
+    }
 }

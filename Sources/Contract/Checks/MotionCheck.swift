@@ -19,8 +19,7 @@ final class MotionCheck: ContractCheck {
         case .frameDidAdvance:
             measure(findings.simulation, force: false)
         case .runDidEnd(_, _, let stopped):
-            let simulation = findings.simulation
-            if !simulation.isTransitioning, !simulation.engine.hasRunningAnimations, !stopped { report(findings) }
+            if findings.settled(stopped: stopped) { report(findings) }
         default:
             break
         }

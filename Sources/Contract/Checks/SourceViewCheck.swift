@@ -18,8 +18,7 @@ final class SourceViewCheck: ContractCheck {
             pending = completed ? "the \(transition.operation == .pop ? "pop" : "dismissal")"
                 : "the cancelled \(transition.operation == .push ? "push" : "presentation")"
         case .runDidEnd(_, _, let stopped):
-            let simulation = findings.simulation
-            guard !simulation.isTransitioning, !simulation.engine.hasRunningAnimations, !stopped, let what = pending else { return }
+            guard findings.settled(stopped: stopped), let what = pending else { return }
             pending = nil
             check(after: what, findings)
         default:

@@ -31,8 +31,7 @@ final class VisibilityCheck: ContractCheck {
                 }
             }
         case .runDidEnd(_, _, let stopped):
-            let simulation = findings.simulation
-            guard !simulation.isTransitioning, !simulation.engine.hasRunningAnimations, !stopped, let check = pending else { return }
+            guard findings.settled(stopped: stopped), let check = pending else { return }
             pending = nil
             check(findings)
         default:
