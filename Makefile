@@ -11,6 +11,7 @@ deps:
 
 build: deps
 	$(SWIFT) build --product segue
+	$(SWIFT) build --product SegueUIKitLayer
 
 # The main job on the built-in catalogue: list it, then check every entry;
 # then `segue` is made a command (scripts/link-segue says where, or how).

@@ -6,6 +6,9 @@ let package = Package(
     products: [
         .executable(name: "segue", targets: ["segue"]),
         .plugin(name: "SegueCheck", targets: ["SegueCheck"]),
+        // What `segue export --verify` compiles exported Swift against: UIKit's and Core Animation's names over
+        // the engine, and the runner that puts it through check's scenarios. For verification only, never an app.
+        .library(name: "SegueUIKitLayer", type: .dynamic, targets: ["UIKit", "QuartzCore", "Verification"]),
         .plugin(name: "SeguePreview", targets: ["SeguePreview"]),
         .plugin(name: "SegueGallery", targets: ["SegueGallery"]),
     ],
@@ -27,6 +30,13 @@ let package = Package(
         // Entries' syntax trees for translation (segue export): Debian's luacheck parser in a trusted Lua state of its own.
         .target(name: "CLuaSyntax", dependencies: ["CLua"]),
         .target(name: "LuaSyntax", dependencies: ["CLua", "CLuaSyntax"]),
+        // segue export: an entry's syntax translated into UIKit Swift (never by running it).
+        .target(name: "Export", dependencies: ["LuaSyntax"]),
+        .target(name: "QuartzCore", dependencies: ["Geometry", "Transitions"]),
+        .target(name: "UIKit", dependencies: ["QuartzCore", "Geometry", "Animation", "Transitions"]),
+        .target(name: "Verification", dependencies: ["UIKit", "Contract", "Geometry", "Transitions"]),
+        // segue export --verify: compiles exported Swift against that layer, runs it, compares it with the Lua entry.
+        .target(name: "ExportVerification", dependencies: ["Export", "LuaBindings", "Catalogue", "Transitions"]),
         // Which scalars never reach a terminal or a page as themselves: every layer that shows an author's text.
         .target(name: "TextSafety"),
         .target(name: "LuaRuntime", dependencies: ["CLua", "CLuaSandbox", "TextSafety"]),
@@ -75,7 +85,7 @@ let package = Package(
             name: "segue",
             dependencies: [
                 "LuaBindings", "Catalogue", "LuaRuntime", "Transitions", "Geometry", "RenderTree", "Raster", "Encoders", "HTMLPlayer",
-                "TerminalPlayer", "CTerminal", "TextSafety", "Contract",
+                "TerminalPlayer", "CTerminal", "TextSafety", "Contract", "Export", "ExportVerification",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Rainbow", package: "Rainbow"),
             ]
@@ -115,6 +125,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Geometry"], path: "Tests/TestSupport", resources: [.copy("Browser")]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "TestSupport"]),
         .testTarget(name: "LuaSyntaxTests", dependencies: ["LuaSyntax"]),
+        .testTarget(name: "ExportTests", dependencies: ["Export", "ExportVerification", "LuaSyntax", "Catalogue", "LuaBindings"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "Geometry", "TestSupport"]),
         .testTarget(name: "TransitionsTests", dependencies: ["Transitions", "Contract", "Animation", "Geometry", "TestSupport"]),
         .testTarget(

@@ -67,6 +67,8 @@ public struct ScenarioOptions: Sendable {
     /// The row (from 1) of the presenting screen's list a zoom grows from
     /// (`ctx.sourceView`); nil: the third, or the last a short screen shows.
     public var sourceRow: Int?
+    /// Samples at full precision, not rounded to 1/10000 (export --verify compares them bit for bit).
+    public var exactSamples = false
     /// The entry's chunks compiled once for all the scenarios of a run (nil: each parses them).
     public var chunks: ChunkCache?
 
@@ -172,6 +174,7 @@ public enum ScenarioRunner {
         let simulation = Simulation(windowSize: options.windowSize)
         let contract = ContractChecker.attach(to: simulation)
         simulation.device = options.device
+        simulation.exactSamples = options.exactSamples
         simulation.reduceMotion = options.reduceMotion || scenario == .reduceMotion
         // The device's safe area moved the list: the source row is looked up again.
         simulation.sourceView = simulation.visibleRow(options.sourceRow ?? Simulation.defaultSourceRow)

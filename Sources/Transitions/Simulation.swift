@@ -42,6 +42,8 @@ public final class Simulation {
     public var reduceMotion = false
     /// How many views the last sample showed (the next one reserves room for them).
     var lastSampleCount = 0
+    /// Samples at full precision rather than rounded to 1/10000 (export --verify's comparison).
+    public var exactSamples = false
 
     /// `listRows: false` leaves the presenting screen without its list (no
     /// `ctx.sourceView`): the engine benchmark's bare three-view scene.

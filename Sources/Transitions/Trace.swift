@@ -182,6 +182,7 @@ extension Simulation {
     /// The visible views now: not hidden, not fully transparent, not a
     /// single-sided layer turned away, inside the window.
     public func sample() -> Sample {
+        let q = Rounding(exact: exactSamples)
         var views: [ViewSample] = []
         // Samples in a row show about as many views as the last one did.
         views.reserveCapacity(lastSampleCount)
@@ -198,12 +199,12 @@ extension Simulation {
                 // Edge-on layers have no area; single-sided ones turned away are culled.
                 if (abs(area) > 0.5 && (state.isDoubleSided || area > 0)) || state.bounds.isEmpty || state.isHidden {
                     views.append(ViewSample(
-                        id: view.id, name: view.name, superview: superview, frame: round(state.frame), bounds: round(state.bounds),
-                        alpha: round4(state.alpha), transform: round(state.transform), corners: corners.map(round),
-                        curl: round4(state.curl), backgroundColor: state.backgroundColor.map(round),
-                        cornerRadius: round4(state.cornerRadius), borderWidth: round4(state.borderWidth),
-                        borderColor: state.borderColor.map(round), clipsToBounds: state.clipsToBounds, hidden: state.isHidden,
-                        zPosition: round4(state.zPosition), doubleSided: state.isDoubleSided, snapshotOf: view.snapshot?.sourceID,
+                        id: view.id, name: view.name, superview: superview, frame: q.round(state.frame), bounds: q.round(state.bounds),
+                        alpha: q.round4(state.alpha), transform: q.round(state.transform), corners: corners.map(q.round),
+                        curl: q.round4(state.curl), backgroundColor: state.backgroundColor.map(q.round),
+                        cornerRadius: q.round4(state.cornerRadius), borderWidth: q.round4(state.borderWidth),
+                        borderColor: state.borderColor.map(q.round), clipsToBounds: state.clipsToBounds, hidden: state.isHidden,
+                        zPosition: q.round4(state.zPosition), doubleSided: state.isDoubleSided, snapshotOf: view.snapshot?.sourceID,
                         extras: layerSample(of: view, state)))
                 }
                 if state.isHidden { return }
@@ -224,30 +225,31 @@ extension Simulation {
         }
         visit(window, state: window.presentation, opacity: 1, parent: .identity, parentSublayer: nil, superview: nil)
         lastSampleCount = views.count
-        return Sample(time: round4(now), views: views)
+        return Sample(time: q.round4(now), views: views)
     }
 
     /// The rare part of a view's sample (nil when it has none of it).
     private func layerSample(of view: View, _ state: ViewState) -> LayerSample? {
+        let q = Rounding(exact: exactSamples)
         // Most views have none of it: say so without reading it.
         guard state.hasRareLayerState || state.maskedCorners != .all || view.layerKind != nil || view.mask != nil
             || view.isVisualEffectView else { return nil }
         var effect: EffectSample? = nil
         if view.isVisualEffectView {
             let shown = view.shownEffect
-            effect = EffectSample(style: shown.style?.rawValue, progress: round4(shown.progress),
-                                  material: BlurMaterial(radius: round4(state.material.radius), saturation: round4(state.material.saturation),
-                                                         tint: round(state.material.tint)))
+            effect = EffectSample(style: shown.style?.rawValue, progress: q.round4(shown.progress),
+                                  material: BlurMaterial(radius: q.round4(state.material.radius), saturation: q.round4(state.material.saturation),
+                                                         tint: q.round(state.material.tint)))
         }
         return LayerSample.make(
             shadow: state.visibleShadow.map {
-                Shadow(color: round($0.color), opacity: round4($0.opacity), radius: round4($0.radius), offset: round($0.offset),
-                       path: $0.path.map(round))
+                Shadow(color: q.round($0.color), opacity: q.round4($0.opacity), radius: q.round4($0.radius), offset: q.round($0.offset),
+                       path: $0.path.map(q.round))
             },
             maskedCorners: state.maskedCorners == .all ? nil : state.maskedCorners.cornerNames,
             layer: view.layerKind?.rawValue,
-            sublayerTransform: state.sublayerTransform.isIdentity ? nil : round(state.sublayerTransform),
-            mask: view.mask?.id, gradient: state.gradient.map(round), shape: state.shape.map(round), effect: effect)
+            sublayerTransform: state.sublayerTransform.isIdentity ? nil : q.round(state.sublayerTransform),
+            mask: view.mask?.id, gradient: state.gradient.map(q.round), shape: state.shape.map(q.round), effect: effect)
     }
 
     static func placement(of state: ViewState) -> Homography {
@@ -290,7 +292,7 @@ extension Simulation {
     /// The trace so far, with `samples`.
     public func trace(samples: [Sample]) -> Trace {
         var trace = Trace()
-        trace.hooks = hooks.map { HookEvent(time: round4($0.time), hook: $0.hook, detail: $0.detail) }
+        trace.hooks = hooks.map { HookEvent(time: exactSamples ? $0.time : round4($0.time), hook: $0.hook, detail: $0.detail) }
         trace.samples = samples
         return trace
     }
@@ -319,6 +321,19 @@ extension Simulation {
 extension View {
     /// Whether this view may sit out of subview order (a z position set or animating).
     var hasDepth: Bool { model.zPosition != 0 || animations[.zPosition] != nil }
+}
+
+/// The trace's rounding, or none: `Simulation.exactSamples` (export --verify compares Lua and Swift bit for bit).
+struct Rounding {
+    let exact: Bool
+    func round4(_ v: Double) -> Double { exact ? v : Transitions.round4(v) }
+    func round(_ p: Point) -> Point { exact ? p : Transitions.round(p) }
+    func round(_ c: Color) -> Color { exact ? c : Transitions.round(c) }
+    func round(_ r: Rect) -> Rect { exact ? r : Transitions.round(r) }
+    func round(_ t: Transform3D) -> Transform3D { exact ? t : Transitions.round(t) }
+    func round(_ shape: PathShape) -> PathShape { exact ? shape : Transitions.round(shape) }
+    func round(_ g: Gradient) -> Gradient { exact ? g : Transitions.round(g) }
+    func round(_ paint: ShapePaint) -> ShapePaint { exact ? paint : Transitions.round(paint) }
 }
 
 // Rounding to 1/10000 keeps the trace readable; ties go to even, which the

@@ -28,7 +28,8 @@ struct Segue: ParsableCommand, Displayed {
               segue run fade --dismiss
               segue preview flip --out flip.gif
             """,
-        subcommands: [List.self, Show.self, Check.self, Explain.self, Run.self, Preview.self, Gallery.self, New.self, CatalogueCommand.self]
+        subcommands: [List.self, Show.self, Check.self, Explain.self, Run.self, Preview.self, Gallery.self, New.self, ExportCommand.self,
+                      CatalogueCommand.self]
     )
 
     // Parsed here as well as in each command, so they may come before the

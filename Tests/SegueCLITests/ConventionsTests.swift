@@ -96,7 +96,7 @@ import Testing
     }
 
     @Test func everyCommandsHelpEndsWithExamplesAndNoVersion() throws {
-        for command in ["list", "show", "check", "explain", "run", "preview", "gallery", "new", "catalogue", "catalogue pack", "catalogue install",
+        for command in ["list", "show", "check", "explain", "run", "preview", "gallery", "new", "export", "catalogue", "catalogue pack", "catalogue install",
                         "catalogue verify", "catalogue list", "catalogue add", "catalogue remove"] {
             let help = try cli.segue(command.split(separator: " ").map(String.init) + ["--help"])
             #expect(help.status == 0)

@@ -1,0 +1,161 @@
+import LuaSyntax
+
+/// Lays out an entry's Swift file: the header, the transitioning delegate
+/// with its Parameters, and the animator the translation wrote.
+enum ExportWriter {
+    /// `CubeTransition` for `cube`, `HalfSheetTransition` for `half-sheet`.
+    static func typeName(_ entry: String) -> String {
+        let words = entry.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
+        let name = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        return (name.first?.isNumber ?? true ? "Entry" + name : name) + "Transition"
+    }
+
+    /// `Direction` for the parameter `direction`.
+    static func enumName(_ parameter: String) -> String { parameter.prefix(1).uppercased() + parameter.dropFirst() }
+
+    struct Header {
+        let entry: String
+        let catalogue: String
+        let version: String?
+        let file: String
+        let sha256: String
+        let command: String
+    }
+
+    static func file(header: Header, entry: ExportedEntry, chunkComment: [SyntaxTree.Comment], translator: Translator,
+                     transitionDuration: [String], animateTransition: [String]) -> String {
+        var out = SwiftWriter()
+        let type = typeName(header.entry)
+        out.line("// \(type).swift: the Segue entry \"\(header.entry)\" as UIKit code.")
+        out.line("//")
+        out.line("// Exported from \(header.file) (catalogue \(header.catalogue)\(header.version.map { " \($0)" } ?? ""),")
+        out.line("// SHA-256 \(header.sha256)) by:")
+        out.line("//     \(header.command)")
+        out.line("// Export again after changing the entry; `segue export --verify` runs this")
+        out.line("// code through the entry's check scenarios against the entry itself.")
+        if !chunkComment.isEmpty {
+            out.line("//")
+            for comment in chunkComment { out.comment(comment.text) }
+        }
+        out.line()
+        out.line("import UIKit")
+        for constant in translator.constants.sorted(by: { $0.line < $1.line }) {
+            out.line()
+            out.line(constant.text)
+        }
+        out.line()
+        out.comment(entry.summary.isEmpty ? entry.title : entry.summary, doc: true)
+        out.line("///")
+        out.line("///     let transition = \(type)()")
+        out.line("///     viewController.modalPresentationStyle = \(type).modalPresentationStyle")
+        out.line("///     viewController.transitioningDelegate = transition")
+        out.line("///     present(viewController, animated: true)")
+        out.line("///")
+        out.line("/// Keep `transition` while the controller is presented: UIKit holds its")
+        out.line("/// transitioning delegate weakly.")
+        out.line("@MainActor")
+        out.open("final class \(type): NSObject, UIViewControllerTransitioningDelegate {")
+        parameters(entry, type: type, into: &out)
+        out.line()
+        out.line("/// The presentation style the entry is made for.")
+        out.line("static let modalPresentationStyle = UIModalPresentationStyle.\(entry.presentationStyle)")
+        out.line()
+        out.line("let params: Parameters")
+        out.line()
+        out.open("init(params: Parameters = Parameters()) {")
+        out.line("self.params = params")
+        out.close()
+        out.line()
+        out.line("func animationController(")
+        out.line("    forPresented presented: UIViewController, presenting: UIViewController, source: UIViewController")
+        out.open(") -> (any UIViewControllerAnimatedTransitioning)? {")
+        out.line("Animator(params: params, isPresenting: true)")
+        out.close()
+        out.line()
+        out.open("func animationController(forDismissed dismissed: UIViewController) -> (any UIViewControllerAnimatedTransitioning)? {")
+        out.line("Animator(params: params, isPresenting: false)")
+        out.close()
+        out.line()
+        out.line("/// One animator for both ways: `isPresenting` says which.")
+        out.open("final class Animator: NSObject, UIViewControllerAnimatedTransitioning {")
+        out.line("let params: Parameters")
+        out.line("let isPresenting: Bool")
+        out.line()
+        out.open("init(params: Parameters, isPresenting: Bool) {")
+        out.line("self.params = params")
+        out.line("self.isPresenting = isPresenting")
+        out.close()
+        out.line()
+        out.open("func transitionDuration(using transitionContext: (any UIViewControllerContextTransitioning)?) -> TimeInterval {")
+        for line in transitionDuration { out.line(line) }
+        out.close()
+        out.line()
+        out.open("func animateTransition(using transitionContext: any UIViewControllerContextTransitioning) {")
+        for line in animateTransition { out.line(line) }
+        out.close()
+        for helper in translator.helpers.values.sorted(by: { $0.line < $1.line }) {
+            guard let lines = helper.lines, !translator.hookNames.contains(helper.name) else { continue }
+            out.line()
+            for comment in helper.comments { out.comment(comment.text) }
+            let parameters = zip(helper.node.parts[0].parts, helper.parameters ?? []).map { node, type -> String in
+                guard case .text(let lua)? = node.parts.first else { return "" }
+                return type == .context ? "using transitionContext: \(type.spelling)" : "_ \(SwiftWriter.identifier(lua)): \(type.spelling)"
+            }
+            let result = helper.result.flatMap { $0 == .void ? nil : " -> \($0.spelling)" } ?? ""
+            out.open("private func \(SwiftWriter.identifier(helper.name))(\(parameters.joined(separator: ", ")))\(result) {")
+            for line in lines { out.line(line) }
+            out.close()
+        }
+        out.close()
+        out.close()
+        return out.text
+    }
+
+    private static func parameters(_ entry: ExportedEntry, type: String, into out: inout SwiftWriter) {
+        out.line("/// The entry's parameters: its defaults, checked against its ranges.")
+        out.open("struct Parameters: Sendable {")
+        for parameter in entry.parameters {
+            guard case .choice(let cases) = parameter.kind else { continue }
+            out.open("enum \(enumName(parameter.name)): String, Sendable, CaseIterable {")
+            out.line("case \(cases.map { SwiftWriter.identifier($0) }.joined(separator: ", "))")
+            out.close()
+            out.line()
+        }
+        for parameter in entry.parameters {
+            if let description = parameter.description { out.comment(description, doc: true) }
+            out.line("let \(SwiftWriter.identifier(parameter.name)): \(swiftType(parameter))")
+        }
+        if !entry.parameters.isEmpty { out.line() }
+        let labels = entry.parameters.map { "\(SwiftWriter.identifier($0.name)): \(swiftType($0)) = \(defaultValue($0))" }
+        out.open(labels.isEmpty ? "init() {}" : "init(\(labels.joined(separator: ", "))) {")
+        if labels.isEmpty {
+            out.depth -= 1
+        } else {
+            for parameter in entry.parameters {
+                let name = SwiftWriter.identifier(parameter.name)
+                if let (min, max) = parameter.range {
+                    out.line("precondition((\(min)...\(max)).contains(\(name)), \"\(type): \(parameter.name) must be within \(min)…\(max), not \\(\(name))\")")
+                }
+                out.line("self.\(name) = \(name)")
+            }
+            out.close()
+        }
+        out.close()
+    }
+
+    private static func swiftType(_ parameter: ExportedEntry.Parameter) -> String {
+        switch parameter.kind {
+        case .number: "Double"
+        case .boolean: "Bool"
+        case .choice: enumName(parameter.name)
+        }
+    }
+
+    private static func defaultValue(_ parameter: ExportedEntry.Parameter) -> String {
+        switch parameter.kind {
+        case .number: parameter.defaultValue.contains(".") ? parameter.defaultValue : parameter.defaultValue + ".0"
+        case .boolean: parameter.defaultValue
+        case .choice: "." + parameter.defaultValue
+        }
+    }
+}

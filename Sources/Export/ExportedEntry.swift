@@ -1,0 +1,168 @@
+import LuaSyntax
+
+/// What an entry's returned table says, read from its syntax (never by
+/// running it): metadata, parameters, the presentation style and which
+/// functions serve as the animator's hooks.
+struct ExportedEntry {
+    struct Parameter {
+        enum Kind: Equatable { case number, boolean, choice([String]) }
+        let name: String
+        let kind: Kind
+        let defaultValue: String
+        let range: (min: String, max: String)?
+        let description: String?
+        let line: Int
+    }
+
+    var title = ""
+    var summary = ""
+    var source: String?
+    var parameters: [Parameter] = []
+    var presentationStyle = "custom"
+    var navigation = false
+    /// The animator's hooks: a chunk-level function's name or an inline function.
+    var transitionDuration: SyntaxNode?
+    var animateTransition: SyntaxNode?
+    /// The line of the table the entry returns.
+    var line = 1
+
+    /// Fields whose translation is still to come, refused with their line and what they do.
+    static let notYetExported: [String: String] = [
+        "interaction": "gestures and interactive transitions",
+        "presentationController": "a presentation controller of the entry's own",
+        "presentationControllerDelegate": "an adaptive presentation delegate",
+        "presentationAnimator": "separate presentation and dismissal animators",
+        "dismissalAnimator": "separate presentation and dismissal animators",
+        "sheet": "sheet detents",
+        "transitionStyle": "UIKit's modal transition styles",
+        "preferredContentSize": "a preferred content size",
+        "isModalInPresentation": "isModalInPresentation",
+    ]
+
+    static let styles = ["custom", "fullScreen", "overFullScreen", "pageSheet", "formSheet", "currentContext", "overCurrentContext", "popover"]
+
+    /// Reads the table `node` (the chunk's `return {…}`).
+    init(table node: SyntaxNode, file: String) throws(ExportRefusal) {
+        line = node.line ?? 1
+        for pair in node.parts {
+            guard pair.tag == "Pair", let key = Self.string(pair.parts[0]) else {
+                throw ExportRefusal(file: file, line: pair.line ?? line, construct: "an entry table with positional values",
+                                    instead: "give each field a name")
+            }
+            let value = pair.parts[1]
+            let at = pair.line ?? line
+            func text() throws(ExportRefusal) -> String {
+                guard let text = Self.string(value) else {
+                    throw ExportRefusal(file: file, line: at, construct: "'\(key)' computed when the entry runs", instead: "write '\(key)' as a string")
+                }
+                return text
+            }
+            switch key {
+            case "title": title = try text()
+            case "summary": summary = try text()
+            case "source": source = try text()
+            case "name", "author", "tags": break
+            case "presentationStyle":
+                presentationStyle = try text()
+                guard Self.styles.contains(presentationStyle) else {
+                    throw ExportRefusal(file: file, line: at, construct: "presentationStyle \"\(presentationStyle)\"",
+                                        instead: "use one of \(Self.styles.joined(separator: ", "))")
+                }
+            case "navigation":
+                guard value.tag == "True" || value.tag == "False" else {
+                    throw ExportRefusal(file: file, line: at, construct: "'navigation' computed when the entry runs", instead: "write true or false")
+                }
+                navigation = value.tag == "True"
+            case "parameters":
+                parameters = try Self.parameters(value, file: file)
+            case "animator":
+                guard value.tag == "Table" else {
+                    throw ExportRefusal(file: file, line: at, construct: "an animator that is not written as a table",
+                                        instead: "write animator = {transitionDuration = …, animateTransition = …}")
+                }
+                for hook in value.parts {
+                    guard hook.tag == "Pair", let name = Self.string(hook.parts[0]) else { continue }
+                    switch name {
+                    case "transitionDuration": transitionDuration = hook.parts[1]
+                    case "animateTransition": animateTransition = hook.parts[1]
+                    default:
+                        throw ExportRefusal(file: file, line: hook.line ?? at, construct: "animator.\(name)",
+                                            instead: "it is not exported yet; an entry with transitionDuration and animateTransition only exports")
+                    }
+                }
+            default:
+                let what = Self.notYetExported[key] ?? "the field '\(key)'"
+                throw ExportRefusal(file: file, line: at, construct: what, instead: "it is not exported yet (segue export translates animators so far)")
+            }
+        }
+        guard animateTransition != nil else {
+            throw ExportRefusal(file: file, line: line, construct: "an entry without animator.animateTransition",
+                                instead: "UIKit's own animations need no export: set the presentation style in the app")
+        }
+    }
+
+    static func string(_ node: SyntaxNode) -> String? {
+        guard node.tag == "String", case .text(let text)? = node.parts.first else { return nil }
+        return text
+    }
+
+    static func number(_ node: SyntaxNode) -> String? {
+        if node.tag == "Number", case .text(let text)? = node.parts.first { return text }
+        if node.tag == "Op", node.parts.count == 2, case .text("unm") = node.parts[0], let inner = number(node.parts[1]) { return "-" + inner }
+        return nil
+    }
+
+    private static func parameters(_ node: SyntaxNode, file: String) throws(ExportRefusal) -> [Parameter] {
+        guard node.tag == "Table" else {
+            throw ExportRefusal(file: file, line: node.line ?? 1, construct: "parameters computed when the entry runs", instead: "write them as a table")
+        }
+        var result: [Parameter] = []
+        for pair in node.parts {
+            let at = pair.line ?? 1
+            guard pair.tag == "Pair", let name = string(pair.parts[0]), pair.parts[1].tag == "Table" else {
+                throw ExportRefusal(file: file, line: at, construct: "a parameter not written as name = {type = …}", instead: "declare it as a table")
+            }
+            var fields: [String: SyntaxNode] = [:]
+            for field in pair.parts[1].parts where field.tag == "Pair" {
+                if let key = string(field.parts[0]) { fields[key] = field.parts[1] }
+            }
+            let description = fields["description"].flatMap(string)
+            let type = fields["type"].flatMap(string) ?? ""
+            func refuse(_ construct: String, _ instead: String) -> ExportRefusal {
+                ExportRefusal(file: file, line: at, construct: "parameter '\(name)': \(construct)", instead: instead)
+            }
+            switch type {
+            case "number":
+                guard let value = fields["default"].flatMap(number) else { throw refuse("a default that is not a number", "write the number") }
+                let min = fields["min"].flatMap(number), max = fields["max"].flatMap(number)
+                result.append(Parameter(name: name, kind: .number, defaultValue: value,
+                                        range: min.flatMap { min in max.map { (min, $0) } }, description: description, line: at))
+                if (min == nil) != (max == nil) { throw refuse("only one of min and max", "give both, or neither") }
+            case "boolean":
+                guard let value = fields["default"], value.tag == "True" || value.tag == "False" else {
+                    throw refuse("a default that is not true or false", "write true or false")
+                }
+                result.append(Parameter(name: name, kind: .boolean, defaultValue: value.tag == "True" ? "true" : "false",
+                                        range: nil, description: description, line: at))
+            case "string":
+                guard let choices = fields["choices"]?.parts.compactMap(string), !choices.isEmpty,
+                      let value = fields["default"].flatMap(string), choices.contains(value) else {
+                    throw refuse("a string without choices", "a free string has no Swift type to check; give its choices")
+                }
+                guard choices.allSatisfy(isSwiftIdentifier) else {
+                    throw refuse("a choice that is not a Swift name", "name the choices with letters and digits")
+                }
+                result.append(Parameter(name: name, kind: .choice(choices), defaultValue: value, range: nil, description: description, line: at))
+            default:
+                throw refuse("type \"\(type)\"", "an integer parameter is not exported yet; use a number")
+            }
+        }
+        return result.sorted { $0.line < $1.line }
+    }
+
+    static func isSwiftIdentifier(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic) else { return false }
+        return name.unicodeScalars.allSatisfy { $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
+            && !SwiftWriter.keywords.contains(name)
+    }
+}

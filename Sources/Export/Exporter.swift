@@ -1,0 +1,108 @@
+import LuaSyntax
+
+/// One Swift file written for an entry.
+public struct ExportedFile: Sendable, Equatable {
+    /// `FadeTransition.swift`.
+    public let name: String
+    /// `FadeTransition`: the transitioning delegate's class.
+    public let typeName: String
+    public let text: String
+    /// The presentation style it is made for (`custom`), for the code that presents with it.
+    public let presentationStyle: String
+}
+
+/// `segue export`: an entry's Lua, parsed (never run) and translated into UIKit Swift.
+public enum Exporter {
+    /// What the header of the file says about where it came from.
+    public struct Origin: Sendable {
+        public var entry: String
+        /// As shown to the user: `Catalogue/fade.lua`.
+        public var file: String
+        public var catalogue: String
+        public var version: String?
+        public var sha256: String
+        public var command: String
+
+        public init(entry: String, file: String, catalogue: String, version: String?, sha256: String, command: String) {
+            self.entry = entry
+            self.file = file
+            self.catalogue = catalogue
+            self.version = version
+            self.sha256 = sha256
+            self.command = command
+        }
+    }
+
+    public static func export(source: String, origin: Origin) throws(ExportRefusal) -> ExportedFile {
+        do {
+            return try translate(source: source, origin: origin)
+        } catch {
+            var refusal = error
+            refusal.file = origin.file
+            throw refusal
+        }
+    }
+
+    private static func translate(source: String, origin: Origin) throws(ExportRefusal) -> ExportedFile {
+        let tree: SyntaxTree
+        do {
+            tree = try LuaParser.parse(source)
+        } catch {
+            throw ExportRefusal(line: error.line ?? 1, construct: "text Lua cannot read (\(error.message))", instead: "fix the syntax first (segue check says where)")
+        }
+        let statements = tree.block.parts
+        guard let last = statements.last, last.tag == "Return", last.parts.count == 1, last.parts[0].tag == "Table" else {
+            throw ExportRefusal(line: statements.last?.line ?? 1, construct: "an entry that does not end by returning its table",
+                                instead: "end the file with return {title = …, animator = …}")
+        }
+        let entry = try ExportedEntry(table: last.parts[0], file: origin.file)
+        let translator = Translator(file: origin.file, entry: entry, comments: tree.comments, source: source)
+        let chunkComment = translator.chunkComment(firstStatement: statements.first?.line ?? 1)
+        try translator.readChunk(Array(statements.dropLast()))
+        let duration = try translator.hook(entry.transitionDuration, parameter: .optional(.context), result: .number)
+        let animate = try translator.hook(entry.animateTransition, parameter: .context, result: .void)
+        let header = ExportWriter.Header(entry: origin.entry, catalogue: origin.catalogue, version: origin.version, file: origin.file,
+                                         sha256: origin.sha256, command: origin.command)
+        let text = ExportWriter.file(header: header, entry: entry, chunkComment: chunkComment, translator: translator,
+                                     transitionDuration: duration, animateTransition: animate)
+        let type = ExportWriter.typeName(origin.entry)
+        return ExportedFile(name: type + ".swift", typeName: type, text: text, presentationStyle: entry.presentationStyle)
+    }
+}
+
+extension Translator {
+    /// A hook's body: an inline function, or a chunk-level one named (which then is the UIKit method, not a helper beside it).
+    func hook(_ node: SyntaxNode?, parameter: SwiftType, result: SwiftType) throws(ExportRefusal) -> [String] {
+        guard let node else {
+            // UIKit requires transitionDuration(using:); the engine's default when an entry has none.
+            return ["0.35"]
+        }
+        var function = node
+        if node.tag == "Id", case .text(let name)? = node.parts.first, let helper = helpers[name] {
+            function = helper.node
+            hookNames.insert(name)
+            if parameter.isOptional { durationHook = name }
+        }
+        guard function.tag == "Function" else {
+            throw refuse(node, "a hook that is not a function written in the entry", "give the hook a function")
+        }
+        let parameters = function.parts[0].parts.compactMap { node -> String? in
+            guard case .text(let lua)? = node.parts.first else { return nil }
+            return lua
+        }
+        guard parameters.count <= 1 else { throw refuse(function, "a hook with \(parameters.count) parameters", "UIKit passes the context only") }
+        let bound = parameters.map { ($0, Variable(swift: "transitionContext", type: parameter, mutable: false)) }
+        let saved = scopes
+        scopes = [scopes[0]]
+        defer { scopes = saved }
+        let body = try self.body(of: function, parameters: bound, context: parameters.first, contextIsOptional: parameter.isOptional,
+                                 result: result == .void ? nil : result)
+        if result != .void, body.result != result { throw refuse(function, "a hook that returns \(body.result?.described ?? "nothing")", "return \(result.described)") }
+        if let name = hookNames.first(where: { helpers[$0]?.node == function }) {
+            helpers[name]?.parameters = [parameter]
+            helpers[name]?.result = result
+            helpers[name]?.lines = body.lines
+        }
+        return body.lines
+    }
+}

@@ -1,0 +1,80 @@
+/// The types a translated entry's values have in Swift. Lua numbers stay
+/// one type here: Swift converts between Double and CGFloat implicitly
+/// (SE-0307), so a number takes the type of the UIKit member it meets.
+indirect enum SwiftType: Hashable, Sendable {
+    case number
+    case bool
+    case string
+    case void
+    case view
+    case viewController
+    case context
+    case layer
+    case rect, point, size
+    case transform3D, affineTransform
+    case color
+    case animationOptions
+    /// The entry's parameters (`params`).
+    case parameters
+    /// A parameter's choices: the Swift enum named.
+    case choice(String)
+    case optional(SwiftType)
+    case function([SwiftType], SwiftType)
+    case array(SwiftType)
+
+    /// The type's spelling in a declaration.
+    var spelling: String {
+        switch self {
+        case .number: "CGFloat"
+        case .bool: "Bool"
+        case .string: "String"
+        case .void: "Void"
+        case .view: "UIView"
+        case .viewController: "UIViewController"
+        case .context: "any UIViewControllerContextTransitioning"
+        case .layer: "CALayer"
+        case .rect: "CGRect"
+        case .point: "CGPoint"
+        case .size: "CGSize"
+        case .transform3D: "CATransform3D"
+        case .affineTransform: "CGAffineTransform"
+        case .color: "UIColor"
+        case .animationOptions: "UIView.AnimationOptions"
+        case .parameters: "Parameters"
+        case .choice(let name): name
+        case .optional(let wrapped): wrapped.isFunction ? "(\(wrapped.spelling))?" : "\(wrapped.spelling)?"
+        case .function(let parameters, let result): "(\(parameters.map(\.spelling).joined(separator: ", "))) -> \(result.spelling)"
+        case .array(let element): "[\(element.spelling)]"
+        }
+    }
+
+    var isOptional: Bool { if case .optional = self { true } else { false } }
+    var isFunction: Bool { if case .function = self { true } else { false } }
+    var unwrapped: SwiftType { if case .optional(let wrapped) = self { wrapped } else { self } }
+
+    /// What a value of this type is called in a message ("a view", "a number").
+    var described: String {
+        switch self {
+        case .number: "a number"
+        case .bool: "a boolean"
+        case .string: "a string"
+        case .void: "nothing"
+        case .view: "a view"
+        case .viewController: "a view controller"
+        case .context: "the transition context"
+        case .layer: "a layer"
+        case .rect: "a CGRect"
+        case .point: "a CGPoint"
+        case .size: "a CGSize"
+        case .transform3D: "a CATransform3D"
+        case .affineTransform: "a CGAffineTransform"
+        case .color: "a UIColor"
+        case .animationOptions: "animation options"
+        case .parameters: "the parameters"
+        case .choice(let name): "a \(name)"
+        case .optional(let wrapped): "\(wrapped.described) or nil"
+        case .function: "a function"
+        case .array(let element): "a list of \(element.described.dropFirst(2))"
+        }
+    }
+}

@@ -1,0 +1,63 @@
+/// Swift text, a line at a time, indented by blocks of four spaces.
+struct SwiftWriter {
+    private(set) var lines: [String] = []
+    var depth = 0
+
+    /// A line, or several (a closure's text): each indented to the current depth.
+    mutating func line(_ text: String = "") {
+        for part in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lines.append(part.isEmpty ? "" : String(repeating: "    ", count: depth) + part)
+        }
+    }
+
+    /// Opens a block: the line (ending in `{`), then deeper.
+    mutating func open(_ text: String) {
+        line(text)
+        depth += 1
+    }
+
+    mutating func close(_ text: String = "}") {
+        depth -= 1
+        line(text)
+    }
+
+    /// Comment lines, each `// text` (a block comment's lines too); a blank comment line stays blank.
+    mutating func comment(_ text: String, doc: Bool = false) {
+        let marker = doc ? "///" : "//"
+        var body = text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0) }
+        while body.last?.trimmingCharacters(in: .whitespaces).isEmpty == true { body.removeLast() }
+        while body.first?.trimmingCharacters(in: .whitespaces).isEmpty == true { body.removeFirst() }
+        for part in body {
+            let trimmed = part.hasPrefix(" ") ? String(part.dropFirst()) : part
+            line(trimmed.isEmpty ? marker : "\(marker) \(trimmed)")
+        }
+    }
+
+    /// Where the next line will go, to fill in later (a declaration whose type the code after it decides).
+    var mark: Int { lines.count }
+
+    mutating func replace(at index: Int, with text: String) {
+        let indent = lines[index].prefix { $0 == " " }
+        lines[index] = indent + text
+    }
+
+    mutating func insert(_ text: String, at index: Int) {
+        lines.insert(String(repeating: "    ", count: depth) + text, at: index)
+    }
+
+    var text: String { lines.joined(separator: "\n") + "\n" }
+
+    /// Swift's reserved words, which a Lua name may be (a local called `default`).
+    static let keywords: Set<String> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout", "internal", "let",
+        "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias",
+        "var", "break", "case", "catch", "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in",
+        "repeat", "return", "throw", "switch", "where", "while", "Any", "as", "await", "false", "is", "nil", "self", "Self", "super",
+        "throws", "true", "try", "some", "any", "consume", "borrowing", "consuming",
+    ]
+
+    /// A Lua name as a Swift identifier (backticked when Swift reserves it).
+    static func identifier(_ name: String) -> String { keywords.contains(name) ? "`\(name)`" : name }
+}
+
+import Foundation

@@ -1,0 +1,186 @@
+import Foundation
+import LuaSyntax
+
+extension Translator {
+    /// `f(x)`: one of the entry's functions, the scripting API's, or `UIView.animate`.
+    func call(_ node: SyntaxNode) throws(ExportRefusal) -> Expression {
+        let callee = node.parts[0], arguments = Array(node.parts.dropFirst())
+        if let name = dotted(callee) {
+            if name == "UIView.animate" { return try animate(node, arguments) }
+            if let helper = helpers[name], lookup(name) == nil {
+                return try helperCall(helper, arguments, at: node)
+            }
+            if let form = UIKitVocabulary.functions[name] {
+                return Expression(text: form.render("", try self.arguments(arguments, form.parameters, at: node, name: name)), type: form.result)
+            }
+            if name == "require" {
+                throw refuse(node, "require (a shared module)", "modules are not exported yet: copy what the entry uses from the module into it")
+            }
+            let root = String(name.prefix { $0 != "." })
+            throw refuse(node, "a call of \(name)", Self.globalAdvice[root] ?? Self.globalAdvice[name] ?? "it is not exported yet, or not in the scripting API")
+        }
+        throw refuse(node, "a call of a computed function", "call the entry's functions by name")
+    }
+
+    private func helperCall(_ helper: Helper, _ arguments: [SyntaxNode], at node: SyntaxNode) throws(ExportRefusal) -> Expression {
+        var translated: [Expression] = []
+        for argument in arguments { translated.append(try expression(argument)) }
+        // An optional passed on stays optional: the helper's parameter is then optional too, and unwraps where it uses it.
+        let signature = try self.helper(helper.name, arguments: translated.map(\.type), at: node)
+        usesSelf()
+        let name = SwiftWriter.identifier(helper.name)
+        if translated.count == 1, translated[0].type == .context, helper.name == durationHook {
+            return Expression(text: "transitionDuration(using: \(translated[0].text))", type: .number)
+        }
+        let list = zip(translated, signature.parameters ?? []).map { argument, type in
+            argument.type == .context ? "using: \(argument.text)" : argument.text
+        }
+        return Expression(text: "\(name)(\(list.joined(separator: ", ")))", type: signature.result ?? .void)
+    }
+
+    /// Translated arguments for UIKit parameters of the given types.
+    func arguments(_ nodes: [SyntaxNode], _ types: [SwiftType], at node: SyntaxNode, name: String) throws(ExportRefusal) -> [String] {
+        guard nodes.count == types.count else {
+            throw refuse(node, "\(name) with \(nodes.count) argument(s)", "UIKit's takes \(types.count)")
+        }
+        var result: [String] = []
+        for (argument, type) in zip(nodes, types) {
+            var value = try expression(argument, expecting: type)
+            if !type.isOptional { value = try unwrap(value, at: argument) }
+            try require(value, is: type, at: argument)
+            result.append(value.text)
+        }
+        return result
+    }
+
+    /// `object:method(…)`.
+    func invoke(_ node: SyntaxNode) throws(ExportRefusal) -> Expression {
+        guard let method = ExportedEntry.string(node.parts[1]) else { throw refuse(node, "a method call", "?") }
+        var receiver = try expression(node.parts[0])
+        if receiver.type == .optional(.context) {
+            throw refuse(node, "ctx:\(method) in transitionDuration", "UIKit may ask the duration without a context; use params or isPresenting")
+        }
+        receiver = try unwrap(receiver, at: node.parts[0])
+        let arguments = Array(node.parts.dropFirst(2))
+        if receiver.type == .view, method == "insertSubview" { return try insertSubview(receiver, arguments, at: node) }
+        guard let form = UIKitVocabulary.method(method, of: receiver.type) else {
+            throw refuse(node, "\(receiver.type.described)'s \(method)", "it is not exported yet, or not in the scripting API")
+        }
+        let values = try self.arguments(arguments, form.parameters, at: node, name: method)
+        return Expression(text: form.render(parenthesized(receiver, below: .atom), values), type: form.result)
+    }
+
+    /// `view:insertSubview(v, {belowSubview = w})` and its other forms.
+    private func insertSubview(_ receiver: Expression, _ arguments: [SyntaxNode], at node: SyntaxNode) throws(ExportRefusal) -> Expression {
+        guard arguments.count == 2, arguments[1].tag == "Table", arguments[1].parts.count == 1, arguments[1].parts[0].tag == "Pair",
+              let label = ExportedEntry.string(arguments[1].parts[0].parts[0]), ["aboveSubview", "belowSubview"].contains(label) else {
+            throw refuse(node, "this form of insertSubview", "write view:insertSubview(v, {belowSubview = w}) or {aboveSubview = w}")
+        }
+        let view = try unwrap(try expression(arguments[0], expecting: .view), at: arguments[0])
+        let sibling = try unwrap(try expression(arguments[1].parts[0].parts[1], expecting: .view), at: arguments[1])
+        try require(view, is: .view, at: arguments[0])
+        try require(sibling, is: .view, at: arguments[1])
+        return Expression(text: "\(receiver.text).insertSubview(\(view.text), \(label): \(sibling.text))", type: .void)
+    }
+
+    // MARK: UIView.animate
+
+    /// `UIView.animate{duration =, delay =, options =, usingSpringWithDamping =, initialSpringVelocity =, animations =, completion =}`
+    /// as the UIKit class method with those labels (the shortest of Apple's overloads that says it all).
+    private func animate(_ node: SyntaxNode, _ arguments: [SyntaxNode]) throws(ExportRefusal) -> Expression {
+        guard arguments.count == 1, arguments[0].tag == "Table" else {
+            throw refuse(node, "UIView.animate with positional arguments", "write UIView.animate{duration = …, animations = function() … end}")
+        }
+        var fields: [String: SyntaxNode] = [:]
+        for pair in arguments[0].parts {
+            guard pair.tag == "Pair", let key = ExportedEntry.string(pair.parts[0]) else {
+                throw refuse(pair, "a positional value in UIView.animate's table", "name each argument")
+            }
+            fields[key] = pair.parts[1]
+        }
+        let known = ["duration", "delay", "options", "usingSpringWithDamping", "initialSpringVelocity", "animations", "completion"]
+        if let other = fields.keys.sorted().first(where: { !known.contains($0) }) {
+            throw refuse(fields[other]!, "UIView.animate's '\(other)'", other == "timingFunction"
+                         ? "a custom curve needs CATransaction around UIView.animate, which is not exported yet" : "it is not an argument of UIView.animate")
+        }
+        guard let durationNode = fields["duration"], let animationsNode = fields["animations"] else {
+            throw refuse(node, "UIView.animate without duration or animations", "give both")
+        }
+        let duration = try number(durationNode)
+        var parts = ["withDuration: \(duration)"]
+        let spring = fields["usingSpringWithDamping"]
+        if fields["delay"] != nil || fields["options"] != nil || spring != nil {
+            parts.append("delay: \(try fields["delay"].map { (delay) throws(ExportRefusal) in try number(delay) } ?? "0")")
+        }
+        if let spring {
+            parts.append("usingSpringWithDamping: \(try number(spring))")
+            parts.append("initialSpringVelocity: \(try fields["initialSpringVelocity"].map { (velocity) throws(ExportRefusal) in try number(velocity) } ?? "0")")
+        } else if fields["initialSpringVelocity"] != nil {
+            throw refuse(fields["initialSpringVelocity"]!, "initialSpringVelocity without usingSpringWithDamping", "give the damping too")
+        }
+        if fields["options"] != nil || spring != nil {
+            parts.append("options: \(try fields["options"].map { (options) throws(ExportRefusal) in try self.options(options) } ?? "[]")")
+        }
+        // The values on one line, each closure on lines of its own: as UIKit code is laid out.
+        var closures = ["animations: " + (try closure(animationsNode, parameters: [], name: "animations"))]
+        if let completion = fields["completion"] {
+            closures.append("completion: " + (try closure(completion, parameters: [.bool], name: "completion")))
+        }
+        let indented = ([parts.joined(separator: ", ")] + closures).map { $0.replacingOccurrences(of: "\n", with: "\n    ") }
+        return Expression(text: "UIView.animate(\n    " + indented.joined(separator: ",\n    ") + "\n)", type: .void)
+    }
+
+    private func number(_ node: SyntaxNode) throws(ExportRefusal) -> String {
+        let value = try unwrap(try expression(node, expecting: .number), at: node)
+        try require(value, is: .number, at: node)
+        return value.text
+    }
+
+    private func options(_ node: SyntaxNode) throws(ExportRefusal) -> String {
+        guard node.tag == "Table", node.parts.allSatisfy({ $0.tag != "Pair" }) else {
+            throw refuse(node, "options that are not a list written in place", "write options = {\"curveEaseOut\"}")
+        }
+        var items: [String] = []
+        for item in node.parts {
+            let option = try expression(item, expecting: .animationOptions)
+            try require(option, is: .animationOptions, at: item)
+            items.append(option.text)
+        }
+        return "[\(items.joined(separator: ", "))]"
+    }
+
+    /// A Lua function written in place as a Swift closure, its body indented under the call.
+    private func closure(_ node: SyntaxNode, parameters types: [SwiftType], name: String) throws(ExportRefusal) -> String {
+        guard node.tag == "Function" else {
+            throw refuse(node, "\(name) given a function kept elsewhere", "write the function in place, as function() … end")
+        }
+        let names = node.parts[0].parts.compactMap { parameter -> String? in
+            guard case .text(let lua)? = parameter.parts.first else { return nil }
+            return lua
+        }
+        guard names.count <= types.count, !node.parts[0].parts.contains(where: { $0.tag == "Dots" }) else {
+            throw refuse(node, "\(name) with \(names.count) parameter(s)", "UIKit passes \(types.count)")
+        }
+        let outerUsesSelf = closureUsesSelf, outerHoisted = hoisted, outerConditional = conditional, outerResult = function.result
+        closureUsesSelf = false
+        closureDepth += 1
+        conditional = 0
+        function.result = nil
+        defer { closureDepth -= 1; hoisted = outerHoisted; conditional = outerConditional; function.result = outerResult }
+        var writer = SwiftWriter()
+        writer.depth = 1
+        try scoped { () throws(ExportRefusal) in
+            for (lua, type) in zip(names, types) { declare(lua, Variable(swift: SwiftWriter.identifier(lua), type: type, mutable: false)) }
+            try block(node.parts[1].parts, into: &writer)
+        }
+        if let result = function.result, result != .void { throw refuse(node, "\(name) returning a value", "UIKit ignores it; drop the return value") }
+        let capture = closureUsesSelf ? "[self] " : ""
+        closureUsesSelf = outerUsesSelf || closureUsesSelf && closureDepth > 1
+        var header = "{"
+        let labels = (0..<types.count).map { $0 < names.count ? SwiftWriter.identifier(names[$0]) : "_" }
+        if !labels.isEmpty || !capture.isEmpty {
+            header += " \(capture)\(labels.joined(separator: ", "))\(labels.isEmpty ? "" : " ")in"
+        }
+        return ([header] + writer.lines + ["}"]).joined(separator: "\n")
+    }
+}

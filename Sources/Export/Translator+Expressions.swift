@@ -1,0 +1,296 @@
+import LuaSyntax
+
+extension Translator {
+    /// A translated expression: its Swift text, type and how tightly it binds.
+    struct Expression {
+        var text: String
+        var type: SwiftType
+        var precedence: Precedence = .atom
+        /// The Lua local it reads, when it is one (unwrapped in place by `guard let`).
+        var local: String?
+    }
+
+    enum Precedence: Int, Comparable {
+        case ternary = 1, or, and, comparison, additive, multiplicative, prefix, atom
+        static func < (a: Precedence, b: Precedence) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    func parenthesized(_ expression: Expression, below precedence: Precedence) -> String {
+        expression.precedence < precedence ? "(\(expression.text))" : expression.text
+    }
+
+    func require(_ expression: Expression, is type: SwiftType, at node: SyntaxNode) throws(ExportRefusal) {
+        if expression.type == type || SwiftType.optional(expression.type) == type { return }
+        throw refuse(node, "\(expression.type.described) where \(type.described) is needed", "the types must agree in Swift")
+    }
+
+    // MARK: Expressions
+
+    func expression(_ node: SyntaxNode, expecting expected: SwiftType? = nil) throws(ExportRefusal) -> Expression {
+        switch node.tag {
+        case "Number":
+            guard case .text(let text)? = node.parts.first, let value = Double(text), value.isFinite,
+                  !text.lowercased().hasPrefix("0x") else {
+                throw refuse(node, "this number", "write it in decimal")
+            }
+            // Swift reads `200` as an Int where no type is given: a Lua number is a floating-point value.
+            let floating = text.contains(".") || text.lowercased().contains("e") || expected == .number ? text : text + ".0"
+            return Expression(text: floating, type: .number)
+        case "True": return Expression(text: "true", type: .bool)
+        case "False": return Expression(text: "false", type: .bool)
+        case "Nil":
+            guard let expected, expected.isOptional else { throw refuse(node, "nil where a value is needed", "give a value") }
+            return Expression(text: "nil", type: expected)
+        case "String":
+            guard case .text(let text)? = node.parts.first else { throw refuse(node, "a string", "?") }
+            return try literal(text, expecting: expected, at: node)
+        case "Id": return try identifier(node)
+        case "Paren":
+            var inner = try expression(node.parts[0], expecting: expected)
+            inner.text = "(\(inner.text))"
+            inner.precedence = .atom
+            inner.local = nil
+            return inner
+        case "Index": return try field(node, forWriting: false)
+        case "Call": return try call(node)
+        case "Invoke": return try invoke(node)
+        case "Op": return try operation(node, expecting: expected)
+        case "Function":
+            throw refuse(node, "a function value here", "UIView.animate's animations and completion are the closures exported so far")
+        case "Table":
+            throw refuse(node, "a table used as a record",
+                         "a table of fields has no one Swift type; write each value where it is used")
+        case "Dots": throw refuse(node, "...", "name the parameters")
+        default: throw refuse(node, "\(node.tag ?? "this expression")", "it has no Swift form in an exported animator")
+        }
+    }
+
+    /// A string literal: a case of the enum the context expects (`.to`, `.curveLinear`, `.left`).
+    private func literal(_ text: String, expecting expected: SwiftType?, at node: SyntaxNode) throws(ExportRefusal) -> Expression {
+        switch expected?.unwrapped {
+        case .choice(let name)?:
+            let cases = choices(of: name)
+            guard cases.contains(text) else {
+                throw refuse(node, "\"\(text)\" as a \(name)", "one of \(cases.map { "\"\($0)\"" }.joined(separator: ", "))")
+            }
+            return Expression(text: ".\(text)", type: .choice(name))
+        case .animationOptions?:
+            guard UIKitVocabulary.animationOptions.contains(text) else {
+                throw refuse(node, "the animation option \"\(text)\"", "it is not exported yet; use one of \(UIKitVocabulary.animationOptions.sorted().joined(separator: ", "))")
+            }
+            return Expression(text: ".\(text)", type: .animationOptions)
+        default:
+            throw refuse(node, "the string \"\(text)\"", "strings are exported only as the names of choices UIKit or a parameter has")
+        }
+    }
+
+    func choices(of type: String) -> [String] {
+        switch type {
+        case UIKitVocabulary.viewKey.spelling, UIKitVocabulary.viewControllerKey.spelling: ["from", "to"]
+        default:
+            entry.parameters.compactMap { parameter -> [String]? in
+                guard case .choice(let cases) = parameter.kind, ExportWriter.enumName(parameter.name) == type else { return nil }
+                return cases
+            }.first ?? []
+        }
+    }
+
+    private func identifier(_ node: SyntaxNode) throws(ExportRefusal) -> Expression {
+        guard case .text(let lua)? = node.parts.first else { throw refuse(node, "a name", "?") }
+        if let variable = lookup(lua) {
+            if variable.type == .void { throw refuse(node, "'\(lua)' read before it has a value", "give it its value first") }
+            return Expression(text: variable.swift, type: variable.type, local: lua)
+        }
+        if lua == "params" { usesSelf(); return Expression(text: "params", type: .parameters) }
+        if helpers[lua] != nil { throw refuse(node, "the function '\(lua)' as a value", "call it") }
+        throw refuse(node, "the global '\(lua)'", Self.globalAdvice[lua] ?? "declare it with local, or use the scripting API's names")
+    }
+
+    static let globalAdvice = [
+        "setmetatable": "metatables have no Swift form; write the record's fields out",
+        "getmetatable": "metatables have no Swift form; write the record's fields out",
+        "coroutine": "coroutines have no Swift form here; drive the steps from UIView.animate's completion",
+        "pairs": "pairs visits keys in no fixed order; loop with ipairs over a list",
+        "string": "string functions (patterns among them) have no faithful Swift form here; pass choices as parameters",
+        "CATransaction": "CATransaction is not exported yet",
+        "UIViewPropertyAnimator": "UIViewPropertyAnimator is not exported yet",
+    ]
+
+    /// Reading a member of the animator from a closure: Swift wants `[self]` said.
+    func usesSelf() { if closureDepth > 0 { closureUsesSelf = true } }
+
+    /// A dotted name (`UIColor.black`, `math.pi`), if the node is one.
+    func dotted(_ node: SyntaxNode) -> String? {
+        if node.tag == "Id", case .text(let name)? = node.parts.first, lookup(name) == nil { return name }
+        if node.tag == "Index", let base = dotted(node.parts[0]), let key = ExportedEntry.string(node.parts[1]) { return "\(base).\(key)" }
+        return nil
+    }
+
+    /// A field read or written: the context's, a view's, a parameter, a global value.
+    func field(_ node: SyntaxNode, forWriting: Bool) throws(ExportRefusal) -> Expression {
+        guard let key = ExportedEntry.string(node.parts[1]) else {
+            throw refuse(node, "an index computed when the entry runs (t[k])",
+                         "a table looked up by a computed key has no Swift type here; use an if on the key, or a parameter's choices")
+        }
+        if let name = dotted(node), let value = UIKitVocabulary.values[name] {
+            guard !forWriting else { throw refuse(node, "an assignment to \(name)", "it is read-only") }
+            return Expression(text: value.swift, type: value.type)
+        }
+        var base = try expression(node.parts[0])
+        if base.type.unwrapped == .context && key == "isPresenting" {
+            guard !forWriting else { throw refuse(node, "an assignment to isPresenting", "it is read-only") }
+            usesSelf()
+            return Expression(text: "isPresenting", type: .bool)
+        }
+        if base.type == .parameters {
+            guard let parameter = entry.parameters.first(where: { $0.name == key }) else {
+                throw refuse(node, "params.\(key)", "the entry declares no parameter '\(key)'")
+            }
+            guard !forWriting else { throw refuse(node, "an assignment to params.\(key)", "parameters are read-only") }
+            let type: SwiftType = switch parameter.kind {
+            case .number: .number
+            case .boolean: .bool
+            case .choice: .choice(ExportWriter.enumName(parameter.name))
+            }
+            return Expression(text: "params.\(SwiftWriter.identifier(key))", type: type)
+        }
+        if base.type == .optional(.context) {
+            throw refuse(node, "ctx.\(key) in transitionDuration", "UIKit may ask the duration without a context; use params or isPresenting")
+        }
+        base = try unwrap(base, at: node.parts[0])
+        guard let field = UIKitVocabulary.field(key, of: base.type) else {
+            throw refuse(node, "\(base.type.described)'s '\(key)'", "it is not exported yet, or not in the scripting API")
+        }
+        if forWriting && !field.settable { throw refuse(node, "an assignment to '\(key)'", "it is read-only") }
+        if forWriting, base.local != nil, [.rect, .point, .size, .transform3D, .affineTransform].contains(base.type) {
+            // A Swift struct held by a `let`: Lua's tables are shared, Swift's values copied.
+            throw refuse(node, "a field of a value kept in a local (\(key))",
+                         "Lua changes the one table every holder sees; make a new value (CGRect(…)) and assign it")
+        }
+        return Expression(text: "\(parenthesized(base, below: .atom)).\(field.swift)", type: field.type)
+    }
+
+    /// A value UIKit may not have (`view(forKey:)`), unwrapped where Lua would fail without it: a `guard` before the statement.
+    func unwrap(_ expression: Expression, at node: SyntaxNode) throws(ExportRefusal) -> Expression {
+        guard case .optional(let wrapped) = expression.type else { return expression }
+        guard conditional == 0 else {
+            throw refuse(node, "a value UIKit may not have, used in a branch Lua may not take",
+                         "take it into a local before the condition, and test it")
+        }
+        guard function.result == nil || function.result == .void else {
+            throw refuse(node, "a value UIKit may not have, used in a function that returns a value",
+                         "test it for nil where it is taken")
+        }
+        if let lua = expression.local, let variable = lookup(lua) {
+            hoisted.append("guard let \(variable.swift) else { return }")
+            narrow(lua, to: wrapped)
+            return Expression(text: variable.swift, type: wrapped, local: lua)
+        }
+        let key = "\u{0}" + expression.text
+        if let known = lookup(key) { return Expression(text: known.swift, type: known.type) }
+        var name = Self.name(for: expression.text, wrapped)
+        var suffix = 2
+        while scopes.contains(where: { scope in scope.values.contains { $0.swift == name } }) {
+            name = Self.name(for: expression.text, wrapped) + "\(suffix)"
+            suffix += 1
+        }
+        hoisted.append("guard let \(name) = \(expression.text) else { return }")
+        declare(key, Variable(swift: name, type: wrapped, mutable: false))
+        return Expression(text: name, type: wrapped)
+    }
+
+    /// `toView` for `view(forKey: .to)`, `toViewController` for `viewController(forKey: .to)`.
+    static func name(for text: String, _ type: SwiftType) -> String {
+        let suffix = type == .viewController ? "ViewController" : type == .view ? "View" : "Value"
+        for key in ["from", "to"] where text.hasSuffix("forKey: .\(key))") { return key + suffix }
+        return suffix.prefix(1).lowercased() + suffix.dropFirst()
+    }
+
+    // MARK: Operators
+
+    private static let binary: [String: (swift: String, precedence: Precedence)] = [
+        "add": ("+", .additive), "sub": ("-", .additive), "mul": ("*", .multiplicative), "div": ("/", .multiplicative),
+        "eq": ("==", .comparison), "ne": ("!=", .comparison), "lt": ("<", .comparison), "le": ("<=", .comparison),
+        "gt": (">", .comparison), "ge": (">=", .comparison),
+    ]
+
+    private func operation(_ node: SyntaxNode, expecting expected: SwiftType?) throws(ExportRefusal) -> Expression {
+        guard case .text(let op)? = node.parts.first else { throw refuse(node, "an operator", "?") }
+        let operands = Array(node.parts.dropFirst())
+        switch op {
+        case "not":
+            let operand = try expression(operands[0], expecting: .bool)
+            try require(operand, is: .bool, at: operands[0])
+            return Expression(text: "!" + parenthesized(operand, below: .prefix), type: .bool, precedence: .prefix)
+        case "unm":
+            let operand = try unwrap(try expression(operands[0], expecting: .number), at: operands[0])
+            try require(operand, is: .number, at: operands[0])
+            return Expression(text: "-" + parenthesized(operand, below: .prefix), type: .number, precedence: .prefix)
+        case "or":
+            // `c and a or b`: Lua's conditional, exactly `c ? a : b` when `a` is never false or nil.
+            if operands[0].tag == "Op", operands[0].parts.first == .text("and") {
+                return try conditional(operands[0].parts[1], operands[0].parts[2], operands[1], expecting: expected, at: node)
+            }
+            return try logical(operands, "||", .or, at: node)
+        case "and":
+            return try logical(operands, "&&", .and, at: node)
+        case "mod", "pow", "idiv", "concat", "len", "band", "bor", "bxor", "shl", "shr", "bnot":
+            let advice = ["mod": "Lua's % rounds toward minus infinity, Swift's remainder toward zero; write the arithmetic out",
+                          "concat": "strings are not exported", "len": "# is not exported; keep the count in a local",
+                          "pow": "write the product out, or use a parameter"]
+            throw refuse(node, "the operator \(op)", advice[op] ?? "it has no faithful Swift form here")
+        default:
+            guard let (swift, precedence) = Self.binary[op] else { throw refuse(node, "the operator \(op)", "?") }
+            let comparison = precedence == .comparison
+            var left = try expression(operands[0])
+            var right = try expression(operands[1], expecting: left.type)
+            if case .choice = right.type, operands[0].tag == "String" { left = try expression(operands[0], expecting: right.type) }
+            if !(comparison && (op == "eq" || op == "ne")) {
+                left = try unwrap(left, at: operands[0])
+                right = try unwrap(right, at: operands[1])
+                guard left.type == .number, right.type == .number else {
+                    throw refuse(node, "\(op) of \(left.type.described) and \(right.type.described)", "arithmetic and order are exported for numbers")
+                }
+            } else if left.type != right.type {
+                throw refuse(node, "a comparison of \(left.type.described) with \(right.type.described)", "Lua calls them unequal; Swift will not compare them")
+            } else if ![.number, .bool].contains(left.type), !{ if case .choice = left.type { true } else { false } }() {
+                throw refuse(node, "== on \(left.type.described)", "Lua compares tables by identity; compare numbers, booleans or choices")
+            }
+            // Left-associative: a right operand of the same precedence keeps its parentheses.
+            let text = "\(parenthesized(left, below: precedence)) \(swift) \(right.precedence <= precedence ? "(\(right.text))" : right.text)"
+            return Expression(text: text, type: comparison ? .bool : .number, precedence: precedence)
+        }
+    }
+
+    private func logical(_ operands: [SyntaxNode], _ swift: String, _ precedence: Precedence, at node: SyntaxNode) throws(ExportRefusal) -> Expression {
+        let left = try expression(operands[0], expecting: .bool)
+        conditional += 1
+        defer { conditional -= 1 }
+        let right = try expression(operands[1], expecting: .bool)
+        guard left.type == .bool, right.type == .bool else {
+            throw refuse(node, "\(swift == "&&" ? "and" : "or") of \(left.type.described) and \(right.type.described)",
+                         "Lua's and/or pick values; exported code uses them on booleans, or as `c and a or b`")
+        }
+        return Expression(text: "\(parenthesized(left, below: precedence)) \(swift) \(right.precedence <= precedence ? "(\(right.text))" : right.text)",
+                          type: .bool, precedence: precedence)
+    }
+
+    private func conditional(_ condition: SyntaxNode, _ then: SyntaxNode, _ otherwise: SyntaxNode, expecting expected: SwiftType?,
+                             at node: SyntaxNode) throws(ExportRefusal) -> Expression {
+        let test = try expression(condition, expecting: .bool)
+        try require(test, is: .bool, at: condition)
+        conditional += 1
+        defer { conditional -= 1 }
+        let first = try expression(then, expecting: expected)
+        let second = try expression(otherwise, expecting: expected ?? first.type)
+        if first.type.isOptional || (first.type == .bool && then.tag != "True") {
+            throw refuse(then, "`c and a or b` where a may be \(first.type == .bool ? "false" : "nil")",
+                         "Lua then picks b; write an if, or make a a value that is never \(first.type == .bool ? "false" : "nil")")
+        }
+        guard first.type == second.type || second.type == .optional(first.type) else {
+            throw refuse(node, "`c and a or b` with \(first.type.described) and \(second.type.described)", "both must have one type")
+        }
+        return Expression(text: "\(parenthesized(test, below: .or)) ? \(parenthesized(first, below: .or)) : \(parenthesized(second, below: .ternary))",
+                          type: second.type, precedence: .ternary)
+    }
+}

@@ -1,0 +1,243 @@
+import LuaSyntax
+
+extension Translator {
+    /// A block's statements, each after the comments written before it.
+    func block(_ statements: [SyntaxNode], into writer: inout SwiftWriter) throws(ExportRefusal) {
+        for (index, statement) in statements.enumerated() {
+            let above = comments(through: statement.line ?? 0)
+            // A blank line in the Lua between two statements (or before the comment above one) stays.
+            let first = min(above.first?.line ?? Int.max, statement.line ?? 0)
+            if index > 0, first >= 2, first - 2 < sourceLines.count, sourceLines[first - 2].allSatisfy({ $0 == " " || $0 == "\t" }) {
+                writer.line()
+            }
+            for comment in above { writer.comment(comment.text) }
+            hoisted = []
+            var lines = SwiftWriter()
+            lines.depth = 0
+            try self.statement(statement, following: statements[(index + 1)...], into: &lines)
+            for guardLine in hoisted { writer.line(guardLine) }
+            hoisted = []
+            for line in lines.lines { writer.line(line) }
+        }
+    }
+
+    private func statement(_ node: SyntaxNode, following: ArraySlice<SyntaxNode>, into writer: inout SwiftWriter) throws(ExportRefusal) {
+        switch node.tag {
+        case "Local": try local(node, following: following, into: &writer)
+        case "Set": try assignment(node, into: &writer)
+        case "Call", "Invoke":
+            let call = try expression(node)
+            writer.line(call.type == .void ? call.text : "_ = \(call.text)")
+        case "If": try branches(node, into: &writer)
+        case "Return": try returnStatement(node, into: &writer)
+        case "Forin": try forIn(node, into: &writer)
+        case "Fornum": try forNumeric(node, into: &writer)
+        case "Do":
+            writer.open("do {")
+            try scoped { () throws(ExportRefusal) in try block(node.parts, into: &writer) }
+            writer.close()
+        case "Localrec":
+            throw refuse(node, "a local function inside a function",
+                         "move it to the top of the entry (a local function there becomes a method of the animator)")
+        case "While", "Repeat":
+            throw refuse(node, "a \(node.tag == "While" ? "while" : "repeat") loop", "a loop over the entry's own data is not exported yet; use a for loop over a list")
+        default:
+            throw refuse(node, "a \(node.tag ?? "statement") statement", "it has no Swift form in an exported animator")
+        }
+    }
+
+    private func name(_ node: SyntaxNode) -> String? {
+        guard node.tag == "Id", case .text(let name)? = node.parts.first else { return nil }
+        return name
+    }
+
+    // MARK: Locals
+
+    private func local(_ node: SyntaxNode, following: ArraySlice<SyntaxNode>, into writer: inout SwiftWriter) throws(ExportRefusal) {
+        let names = node.parts[0].parts.compactMap(name)
+        let values = node.parts.count > 1 ? node.parts[1].parts : []
+        if values.isEmpty {
+            for lua in names { try declareLater(lua, at: node, following: following, into: &writer) }
+            return
+        }
+        guard names.count == values.count else {
+            throw refuse(node, "\(names.count) locals given \(values.count) value(s)",
+                         "give each local its own value (a function's several results are not exported yet)")
+        }
+        if names.count > 1, values.contains(where: { $0.tag == "Call" || $0.tag == "Invoke" }), names.count != values.count {
+            throw refuse(node, "a call's several results", "return one value, or a CGPoint")
+        }
+        for (lua, value) in zip(names, values) {
+            if value.tag == "Function" {
+                throw refuse(value, "a function kept in a local", "declare it with `local function` at the top of the entry")
+            }
+            let expression = try self.expression(value)
+            guard expression.type != .void else { throw refuse(value, "a local given a call that returns nothing", "drop the local") }
+            let swift = SwiftWriter.identifier(lua)
+            let mutable = (function.assigned[lua] ?? 0) > 0
+            if (function.uses[lua] ?? 0) == 0 {
+                writer.line("_ = \(expression.text)")
+            } else {
+                writer.line("\(mutable ? "var" : "let") \(swift) = \(expression.text)")
+            }
+            declare(lua, Variable(swift: swift, type: expression.type, mutable: mutable))
+        }
+    }
+
+    /// `local x` and then `x = …` on each branch: `let x: T`, typed by the first assignment.
+    private func declareLater(_ lua: String, at node: SyntaxNode, following: ArraySlice<SyntaxNode>,
+                              into writer: inout SwiftWriter) throws(ExportRefusal) {
+        let swift = SwiftWriter.identifier(lua)
+        let assignments = function.assigned[lua] ?? 0
+        // Swift's definite initialisation accepts a `let` set once on every path: one assignment, or one in each branch of the if that follows.
+        let once = assignments == 1 || (following.first.map { Self.assignsOncePerBranch(lua, $0) } ?? false)
+        let token = nextToken
+        nextToken += 1
+        writer.line("\(once ? "let" : "var") \(swift): \u{0}\(token)\u{0}")
+        pending[lua] = (token: token, mutable: !once)
+        declare(lua, Variable(swift: swift, type: .void, mutable: !once, assignedLater: once))
+    }
+
+    /// Whether `statement` is an if whose every branch assigns `lua` exactly once, at its top level.
+    static func assignsOncePerBranch(_ lua: String, _ statement: SyntaxNode) -> Bool {
+        guard statement.tag == "If" else { return false }
+        var assigned: [String: Int] = [:], uses: [String: Int] = [:]
+        Usage.count([statement], into: &assigned, uses: &uses)
+        let blocks = statement.parts.enumerated().filter { $0.offset % 2 == 1 || $0.offset == statement.parts.count - 1 && statement.parts.count % 2 == 1 }
+        let direct = blocks.map { block in
+            block.element.parts.filter { $0.tag == "Set" && $0.parts[0].parts.count == 1 && $0.parts[0].parts[0].parts.first == .text(lua) }.count
+        }
+        return direct.allSatisfy { $0 == 1 } && assigned[lua] == direct.count
+    }
+
+    // MARK: Assignments
+
+    private func assignment(_ node: SyntaxNode, into writer: inout SwiftWriter) throws(ExportRefusal) {
+        let targets = node.parts[0].parts, values = node.parts[1].parts
+        guard targets.count == 1, values.count == 1 else {
+            throw refuse(node, "an assignment of several values at once", "assign each on a line of its own")
+        }
+        let target = targets[0], value = values[0]
+        if let lua = name(target) {
+            guard let variable = lookup(lua) else {
+                throw refuse(target, "an assignment to the global '\(lua)'", "declare it with local")
+            }
+            if variable.type == .void, let declared = pending[lua] {
+                let expression = try self.expression(value)
+                guard expression.type != .void else { throw refuse(value, "a local given a call that returns nothing", "drop the local") }
+                pending[lua] = nil
+                declarationTypes[declared.token] = expression.type
+                typeDeclared(lua, expression.type)
+                writer.line("\(variable.swift) = \(expression.text)")
+                return
+            }
+            guard variable.mutable || variable.assignedLater else {
+                throw refuse(target, "an assignment to '\(lua)'", "it cannot be assigned here")
+            }
+            let expression = try self.expression(value, expecting: variable.type)
+            try require(expression, is: variable.type, at: value)
+            writer.line("\(variable.swift) = \(expression.text)")
+            return
+        }
+        guard target.tag == "Index" else { throw refuse(target, "an assignment to \(target.tag ?? "this")", "assign to a local or a field") }
+        let field = try self.field(target, forWriting: true)
+        let expression = try self.expression(value, expecting: field.type)
+        try require(expression, is: field.type, at: value)
+        writer.line("\(field.text) = \(expression.text)")
+    }
+
+    /// The type of a `local x` declared before its value, in the scope that declared it.
+    private func typeDeclared(_ lua: String, _ type: SwiftType) {
+        for index in scopes.indices.reversed() where scopes[index][lua] != nil {
+            scopes[index][lua]?.type = type
+            return
+        }
+    }
+
+    // MARK: Control flow
+
+    private func branches(_ node: SyntaxNode, into writer: inout SwiftWriter) throws(ExportRefusal) {
+        let parts = node.parts
+        var index = 0
+        while index + 1 < parts.count {
+            // An elseif's condition runs only when the earlier ones failed: nothing may be unwrapped ahead of the whole if.
+            if index > 0 { conditional += 1 }
+            let condition = try expression(parts[index], expecting: .bool)
+            if index > 0 { conditional -= 1 }
+            try require(condition, is: .bool, at: parts[index])
+            writer.open(index == 0 ? "if \(condition.text) {" : "} else if \(condition.text) {")
+            try scoped { () throws(ExportRefusal) in try block(parts[index + 1].parts, into: &writer) }
+            writer.depth -= 1
+            index += 2
+        }
+        if index < parts.count {
+            writer.open("} else {")
+            try scoped { () throws(ExportRefusal) in try block(parts[index].parts, into: &writer) }
+            writer.depth -= 1
+        }
+        writer.line("}")
+    }
+
+    private func returnStatement(_ node: SyntaxNode, into writer: inout SwiftWriter) throws(ExportRefusal) {
+        guard node.parts.count <= 1 else { throw refuse(node, "a return of several values", "return one value") }
+        guard let value = node.parts.first else {
+            if let result = function.result, result != .void { throw refuse(node, "a return without a value", "return \(result.described)") }
+            function.result = .void
+            writer.line("return")
+            return
+        }
+        let expression = try self.expression(value, expecting: function.result)
+        if expression.type == .void {
+            // `return crossFade(ctx)`: the call, then the return, as Swift code reads.
+            if let result = function.result, result != .void { throw refuse(node, "a return of nothing", "return \(result.described)") }
+            function.result = .void
+            writer.line(expression.text)
+            writer.line("return")
+            return
+        }
+        if let result = function.result, result != expression.type {
+            throw refuse(value, "a return of \(expression.type.described)", "the function returns \(result.described) elsewhere")
+        }
+        function.result = expression.type
+        writer.line("return \(expression.text)")
+    }
+
+    private func forIn(_ node: SyntaxNode, into writer: inout SwiftWriter) throws(ExportRefusal) {
+        let names = node.parts[0].parts.compactMap(name), iterators = node.parts[1].parts
+        guard iterators.count == 1, iterators[0].tag == "Call", name(iterators[0].parts[0]) == "ipairs", iterators[0].parts.count == 2,
+              iterators[0].parts[1].tag == "Table", names.count == 2 else {
+            throw refuse(node, "a for-in loop other than ipairs over a list written in place",
+                         "pairs visits keys in no fixed order; loop with ipairs over a list such as {from, to}")
+        }
+        let items = iterators[0].parts[1].parts
+        guard !items.isEmpty, items.allSatisfy({ $0.tag != "Pair" }) else {
+            throw refuse(iterators[0], "ipairs over a table with named fields", "list the values only")
+        }
+        let elements = try items.map { (item) throws(ExportRefusal) in try expression(item) }
+        let type = elements[0].type
+        guard elements.allSatisfy({ $0.type == type }) else { throw refuse(iterators[0], "a list of mixed types", "one type a list") }
+        let index = names[0] == "_" ? "_" : SwiftWriter.identifier(names[0])
+        let value = SwiftWriter.identifier(names[1])
+        let list = "[\(elements.map(\.text).joined(separator: ", "))]"
+        writer.open(index == "_" ? "for \(value) in \(list) {" : "for (\(index), \(value)) in zip(1..., \(list)) {")
+        try scoped { () throws(ExportRefusal) in
+            if index != "_" { declare(names[0], Variable(swift: index, type: .number, mutable: false)) }
+            declare(names[1], Variable(swift: value, type: type, mutable: false))
+            try block(node.parts[2].parts, into: &writer)
+        }
+        writer.close()
+    }
+
+    private func forNumeric(_ node: SyntaxNode, into writer: inout SwiftWriter) throws(ExportRefusal) {
+        guard let variable = name(node.parts[0]), node.parts.count == 4,
+              let start = ExportedEntry.number(node.parts[1]).flatMap(Int.init), let end = ExportedEntry.number(node.parts[2]).flatMap(Int.init) else {
+            throw refuse(node, "a numeric for loop with computed bounds or a step", "loop over a list with ipairs, or write whole-number bounds")
+        }
+        writer.open("for \(SwiftWriter.identifier(variable)) in \(start)...\(end) {")
+        try scoped { () throws(ExportRefusal) in
+            declare(variable, Variable(swift: SwiftWriter.identifier(variable), type: .number, mutable: false))
+            try block(node.parts[3].parts, into: &writer)
+        }
+        writer.close()
+    }
+}

@@ -1,0 +1,288 @@
+import Foundation
+import LuaSyntax
+
+/// Translates an entry's functions into the Swift of its animator: the
+/// hooks become `UIViewControllerAnimatedTransitioning`'s methods, the
+/// chunk's local functions private methods beside them, its constants
+/// file-private `let`s. Types come from UIKit's declarations
+/// (`UIKitVocabulary`) and the entry's parameters; whatever has no faithful
+/// Swift form is refused with its line.
+final class Translator {
+    let file: String
+    let entry: ExportedEntry
+    /// The chunk's comments not yet placed, in order.
+    private var comments: [SyntaxTree.Comment]
+
+    struct Variable {
+        let swift: String
+        var type: SwiftType
+        let mutable: Bool
+        /// `local x` given its value later, once on each path (a Swift `let` all the same).
+        var assignedLater = false
+    }
+    var scopes: [[String: Variable]] = [[:]]
+
+    /// A chunk-level local function: a private method of the animator, typed at its first call.
+    struct Helper {
+        let name: String
+        let node: SyntaxNode
+        let line: Int
+        var parameters: [SwiftType]?
+        var result: SwiftType?
+        var lines: [String]?
+        var translating = false
+        /// The comment written just above it: the method's.
+        var comments: [SyntaxTree.Comment] = []
+    }
+    var helpers: [String: Helper] = [:]
+    /// The chunk's constants: `fileprivate let` lines, by line.
+    var constants: [(line: Int, text: String)] = []
+
+    /// The function being translated.
+    struct Function {
+        /// The Lua name of its transition context parameter, if it has one.
+        var context: String?
+        /// transitionDuration(using:) is given an optional context.
+        var contextIsOptional = false
+        var result: SwiftType?
+        /// Lua's names assigned anywhere in the function after their declaration.
+        var assigned: [String: Int] = [:]
+        var uses: [String: Int] = [:]
+        /// Its first line: the comments it may take start there.
+        var firstLine = 0
+    }
+    var function = Function()
+    /// Guards a statement needs before it: a value UIKit may not have, unwrapped where Lua would fail without it.
+    var hoisted: [String] = []
+    /// Inside a branch of `and`, `or` or a ternary: nothing may be hoisted out of it.
+    var conditional = 0
+    /// Inside a closure: a use of the animator's own members needs `[self]`.
+    var closureUsesSelf = false
+    var closureDepth = 0
+    /// `local x` declared before its value: the token in its declaration line, filled in with the type of its first value.
+    var pending: [String: (token: Int, mutable: Bool)] = [:]
+    var declarationTypes: [Int: SwiftType] = [:]
+    var nextToken = 0
+    /// Chunk functions that are the animator's hooks: UIKit's methods, not helpers beside them.
+    var hookNames: Set<String> = []
+    /// The function that is transitionDuration(using:), called by that name.
+    var durationHook: String?
+
+    /// The entry's lines, to keep its blank lines.
+    let sourceLines: [Substring]
+
+    init(file: String, entry: ExportedEntry, comments: [SyntaxTree.Comment], source: String) {
+        self.file = file
+        self.entry = entry
+        self.comments = comments
+        sourceLines = source.split(separator: "\n", omittingEmptySubsequences: false)
+    }
+
+    func refuse(_ node: SyntaxNode, _ construct: String, _ instead: String) -> ExportRefusal {
+        ExportRefusal(file: file, line: node.line ?? 0, construct: construct, instead: instead)
+    }
+
+    // MARK: Scopes
+
+    func lookup(_ name: String) -> Variable? {
+        for scope in scopes.reversed() { if let variable = scope[name] { return variable } }
+        return nil
+    }
+
+    func declare(_ name: String, _ variable: Variable) { scopes[scopes.count - 1][name] = variable }
+
+    /// Narrows a name for the rest of the innermost block, as `guard let` shadows it.
+    func narrow(_ name: String, to type: SwiftType) {
+        guard let variable = lookup(name) else { return }
+        declare(name, Variable(swift: variable.swift, type: type, mutable: false))
+    }
+
+    func scoped<T>(_ body: () throws(ExportRefusal) -> T) throws(ExportRefusal) -> T {
+        scopes.append([:])
+        defer { scopes.removeLast() }
+        return try body()
+    }
+
+    // MARK: Comments
+
+    /// The comments not yet placed written from line `first` up to before `end`.
+    func takeComments(from first: Int, before end: Int) -> [SyntaxTree.Comment] {
+        let taken = comments.filter { $0.line >= first && $0.line < end }
+        comments.removeAll { $0.line >= first && $0.line < end }
+        return taken
+    }
+
+    /// Those of the function being translated up to a statement's line (a comment at its end goes above it).
+    func comments(through line: Int) -> [SyntaxTree.Comment] {
+        takeComments(from: function.firstLine, before: line + 1)
+    }
+
+    /// The deepest line a node reaches: where a function's body ends, near enough (its `end` is on no node).
+    static func lastLine(_ node: SyntaxNode) -> Int {
+        node.parts.reduce(node.line ?? 0) { max($0, lastLine($1)) }
+    }
+
+    /// The file's opening comment: what comes before the first statement, but for a run
+    /// just above it (after a blank line), which is that statement's own.
+    func chunkComment(firstStatement line: Int) -> [SyntaxTree.Comment] {
+        var before = comments.filter { $0.line < line }
+        var own: [SyntaxTree.Comment] = []
+        var next = line
+        while let last = before.last, last.line + last.text.filter({ $0 == "\n" }).count == next - 1 {
+            own.insert(before.removeLast(), at: 0)
+            next = last.line
+        }
+        if before.isEmpty { (before, own) = (own, []) }
+        comments.removeAll { $0.line < line }
+        comments.insert(contentsOf: own, at: 0)
+        return before
+    }
+
+    // MARK: The chunk
+
+    /// Reads the chunk's statements before its `return`: local functions and constants.
+    func readChunk(_ statements: [SyntaxNode]) throws(ExportRefusal) {
+        var previousEnd = 0
+        for statement in statements {
+            let leading = takeComments(from: previousEnd + 1, before: statement.line ?? 0)
+            previousEnd = Self.lastLine(statement)
+            switch statement.tag {
+            case "Localrec":
+                guard case .node(_, _, _, let parts)? = statement.parts.first?.parts.first, case .text(let name)? = parts.first else { continue }
+                helpers[name] = Helper(name: name, node: statement.parts[1].parts[0], line: statement.line ?? 0, comments: leading)
+            case "Local":
+                try readConstant(statement, leading: leading)
+            default:
+                throw refuse(statement, "a statement the entry runs when it loads (\(statement.tag ?? "?"))",
+                             "only local functions and constants are exported at the top of an entry")
+            }
+        }
+    }
+
+    private func readConstant(_ statement: SyntaxNode, leading: [SyntaxTree.Comment]) throws(ExportRefusal) {
+        let names = statement.parts[0].parts
+        let values = statement.parts.count > 1 ? statement.parts[1].parts : []
+        guard names.count == values.count else {
+            throw refuse(statement, "a local without a value at the top of the entry", "give it its value where it is declared")
+        }
+        for (name, value) in zip(names, values) {
+            guard case .text(let lua)? = name.parts.first else { continue }
+            if value.tag == "Function" {
+                helpers[lua] = Helper(name: lua, node: value, line: statement.line ?? 0, comments: leading)
+                continue
+            }
+            if value.tag == "Call", value.parts.first?.parts.first == .text("require") {
+                throw refuse(value, "require (a shared module)", "modules are not exported yet: copy what the entry uses from the module into it")
+            }
+            guard ["Number", "True", "False", "String"].contains(value.tag ?? "") || ExportedEntry.number(value) != nil else {
+                throw refuse(value, "the constant '\(lua)', computed when the entry loads (\(value.tag ?? "?"))",
+                             "a table used as a record has no Swift type here; write the value where it is used, or a number")
+            }
+            let expression = try scoped { () throws(ExportRefusal) in try self.expression(value) }
+            let swift = SwiftWriter.identifier(lua)
+            constants.append((statement.line ?? 0, leading.map { "// " + $0.text.trimmingCharacters(in: .whitespaces) + "\n" }.joined() +
+                              "private let \(swift)\(expression.type == .number ? ": CGFloat" : "") = \(expression.text)"))
+            declare(lua, Variable(swift: swift, type: expression.type, mutable: false))
+        }
+    }
+
+    // MARK: Functions
+
+    /// The lines of a function's body (at depth 0), with its parameters bound.
+    func body(of node: SyntaxNode, parameters: [(lua: String, variable: Variable)], context: String?, contextIsOptional: Bool = false,
+              result: SwiftType? = nil) throws(ExportRefusal) -> (lines: [String], result: SwiftType?) {
+        let outer = function
+        function = Function(context: context, contextIsOptional: contextIsOptional, result: result, firstLine: node.line ?? 0)
+        defer { function = outer }
+        let statements = node.parts[1].parts
+        var assigned: [String: Int] = [:], uses: [String: Int] = [:]
+        Usage.count(statements, into: &assigned, uses: &uses)
+        (function.assigned, function.uses) = (assigned, uses)
+        var writer = SwiftWriter()
+        let outerPending = pending
+        pending = [:]
+        defer { pending = outerPending }
+        try scoped { () throws(ExportRefusal) in
+            for (lua, variable) in parameters { declare(lua, variable) }
+            try block(statements, into: &writer)
+        }
+        if let (lua, _) = pending.first {
+            throw refuse(node, "the local '\(lua)', never given a value", "give it one, or drop it")
+        }
+        let lines = writer.lines.map { line in
+            guard line.contains("\u{0}") else { return line }
+            var line = line
+            for (token, type) in declarationTypes { line = line.replacingOccurrences(of: "\u{0}\(token)\u{0}", with: type.spelling) }
+            return line
+        }
+        return (lines, function.result)
+    }
+
+    /// The helper's signature once known: translated at its first call, with that call's argument types.
+    func helper(_ name: String, arguments: [SwiftType], at node: SyntaxNode) throws(ExportRefusal) -> Helper {
+        guard var helper = helpers[name] else { throw refuse(node, "a call of '\(name)'", "no such function") }
+        if let known = helper.parameters {
+            let accepted = known.count == arguments.count && zip(known, arguments).allSatisfy { $0 == $1 || $0 == .optional($1) }
+            guard accepted else {
+                throw refuse(node, "a call of '\(name)' with \(arguments.map(\.described).joined(separator: ", "))",
+                             "it was first called with \(known.map(\.described).joined(separator: ", ")); a Swift function has one type")
+            }
+            return helper
+        }
+        guard !helper.translating else {
+            throw refuse(node, "'\(name)' calling itself", "recursion is not exported; write the steps out")
+        }
+        let parameterNodes = helper.node.parts[0].parts
+        guard parameterNodes.count == arguments.count, !parameterNodes.contains(where: { $0.tag == "Dots" }) else {
+            throw refuse(node, "a call of '\(name)' with \(arguments.count) argument(s) for its \(parameterNodes.count) parameter(s)",
+                         "pass each parameter")
+        }
+        helper.translating = true
+        helper.parameters = arguments
+        helpers[name] = helper
+        var bound: [(String, Variable)] = []
+        var context: String?
+        for (parameter, type) in zip(parameterNodes, arguments) {
+            guard case .text(let lua)? = parameter.parts.first else { continue }
+            if type == .context { context = lua }
+            bound.append((lua, Variable(swift: type == .context ? "transitionContext" : SwiftWriter.identifier(lua), type: type, mutable: false)))
+        }
+        // Outside every other function's scope: a helper sees the chunk's constants only.
+        let saved = scopes
+        scopes = [scopes[0]]
+        defer { scopes = saved }
+        let translated = try body(of: helper.node, parameters: bound, context: context)
+        helper.lines = translated.lines
+        helper.result = translated.result ?? .void
+        helper.translating = false
+        helpers[name] = helper
+        return helper
+    }
+}
+
+/// How often a function's body assigns and reads each name (closures included): `let` or `var`, used or not.
+enum Usage {
+    static func count(_ nodes: [SyntaxNode], into assigned: inout [String: Int], uses: inout [String: Int]) {
+        for node in nodes { visit(node, &assigned, &uses) }
+    }
+
+    private static func visit(_ node: SyntaxNode, _ assigned: inout [String: Int], _ uses: inout [String: Int]) {
+        switch node.tag {
+        case "Set":
+            for target in node.parts[0].parts {
+                if target.tag == "Id", case .text(let name)? = target.parts.first {
+                    assigned[name, default: 0] += 1
+                } else {
+                    visit(target, &assigned, &uses)
+                }
+            }
+            for value in node.parts[1].parts { visit(value, &assigned, &uses) }
+        case "Id":
+            if case .text(let name)? = node.parts.first { uses[name, default: 0] += 1 }
+        case "Local":
+            if node.parts.count > 1 { for value in node.parts[1].parts { visit(value, &assigned, &uses) } }
+        default:
+            for part in node.parts { visit(part, &assigned, &uses) }
+        }
+    }
+}

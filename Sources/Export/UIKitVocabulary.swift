@@ -1,0 +1,179 @@
+/// The scripting API's names in UIKit's Swift: each Lua field or method an
+/// exported entry may use, its Swift spelling and its type. The Lua names
+/// and types come from the API's declarations (`Catalogue/types/segue.lua`),
+/// which a test holds this table to; the Swift ones are Apple's
+/// (`docs/export/declarations.tsv`). A name missing here is refused, never
+/// guessed.
+enum UIKitVocabulary {
+    /// A field read (and, when `settable`, written) as a Swift property.
+    struct Field {
+        let swift: String
+        let type: SwiftType
+        let settable: Bool
+    }
+
+    /// A method or function: its parameters' types, its result, and its Swift
+    /// form given the receiver's text (empty for a function) and the arguments'.
+    struct Call {
+        let parameters: [SwiftType]
+        let result: SwiftType
+        let render: @Sendable (_ receiver: String, _ arguments: [String]) -> String
+    }
+
+    static let viewKey = SwiftType.choice("UITransitionContextViewKey")
+    static let viewControllerKey = SwiftType.choice("UITransitionContextViewControllerKey")
+
+    static func field(_ name: String, of type: SwiftType) -> Field? {
+        fields[type]?[name]
+    }
+
+    static func method(_ name: String, of type: SwiftType) -> Call? {
+        methods[type]?[name]
+    }
+
+    private static func settable(_ swift: String, _ type: SwiftType) -> Field { Field(swift: swift, type: type, settable: true) }
+    private static func readOnly(_ swift: String, _ type: SwiftType) -> Field { Field(swift: swift, type: type, settable: false) }
+
+    private static let fields: [SwiftType: [String: Field]] = [
+        .context: [
+            "containerView": readOnly("containerView", .view),
+            "isAnimated": readOnly("isAnimated", .bool),
+            "isInteractive": readOnly("isInteractive", .bool),
+        ],
+        .view: [
+            "frame": settable("frame", .rect),
+            "bounds": settable("bounds", .rect),
+            "center": settable("center", .point),
+            "alpha": settable("alpha", .number),
+            "backgroundColor": settable("backgroundColor", .optional(.color)),
+            "transform": settable("transform", .affineTransform),
+            "isHidden": settable("isHidden", .bool),
+            "clipsToBounds": settable("clipsToBounds", .bool),
+            "isUserInteractionEnabled": settable("isUserInteractionEnabled", .bool),
+            "layer": readOnly("layer", .layer),
+            "superview": readOnly("superview", .optional(.view)),
+            // Shown in Segue's traces; UIKit's place for a view's name.
+            "name": settable("accessibilityIdentifier", .optional(.string)),
+        ],
+        .layer: [
+            "transform": settable("transform", .transform3D),
+            "anchorPoint": settable("anchorPoint", .point),
+            "position": settable("position", .point),
+            "bounds": settable("bounds", .rect),
+            "frame": settable("frame", .rect),
+            "cornerRadius": settable("cornerRadius", .number),
+            "zPosition": settable("zPosition", .number),
+            "isDoubleSided": settable("isDoubleSided", .bool),
+            "masksToBounds": settable("masksToBounds", .bool),
+            "sublayerTransform": settable("sublayerTransform", .transform3D),
+            "isHidden": settable("isHidden", .bool),
+        ],
+        // The stored components, as Lua reads them: CGRect's width is standardized, its size's is not.
+        .rect: [
+            "origin": settable("origin", .point),
+            "size": settable("size", .size),
+            "x": settable("origin.x", .number),
+            "y": settable("origin.y", .number),
+            "width": settable("size.width", .number),
+            "height": settable("size.height", .number),
+            "minX": readOnly("minX", .number),
+            "midX": readOnly("midX", .number),
+            "maxX": readOnly("maxX", .number),
+            "minY": readOnly("minY", .number),
+            "midY": readOnly("midY", .number),
+            "maxY": readOnly("maxY", .number),
+            "isEmpty": readOnly("isEmpty", .bool),
+        ],
+        .point: ["x": settable("x", .number), "y": settable("y", .number)],
+        .size: ["width": settable("width", .number), "height": settable("height", .number)],
+        .transform3D: Dictionary(uniqueKeysWithValues: (1...4).flatMap { row in (1...4).map { column in
+            ("m\(row)\(column)", settable("m\(row)\(column)", .number))
+        } }),
+        .affineTransform: Dictionary(uniqueKeysWithValues: ["a", "b", "c", "d", "tx", "ty"].map { ($0, settable($0, .number)) }),
+        .color: ["cgColor": readOnly("cgColor", .color)],
+    ]
+
+    private static let methods: [SwiftType: [String: Call]] = [
+        .context: [
+            "viewForKey": Call(parameters: [viewKey], result: .optional(.view)) { "\($0).view(forKey: \($1[0]))" },
+            "viewControllerForKey": Call(parameters: [viewControllerKey], result: .optional(.viewController)) {
+                "\($0).viewController(forKey: \($1[0]))"
+            },
+            "initialFrame": Call(parameters: [.viewController], result: .rect) { "\($0).initialFrame(for: \($1[0]))" },
+            "finalFrame": Call(parameters: [.viewController], result: .rect) { "\($0).finalFrame(for: \($1[0]))" },
+            "completeTransition": Call(parameters: [.bool], result: .void) { "\($0).completeTransition(\($1[0]))" },
+            // A property in UIKit's Swift, a method in the Lua API (as in Objective-C).
+            "transitionWasCancelled": Call(parameters: [], result: .bool) { receiver, _ in "\(receiver).transitionWasCancelled" },
+        ],
+        .view: [
+            "addSubview": Call(parameters: [.view], result: .void) { "\($0).addSubview(\($1[0]))" },
+            "removeFromSuperview": Call(parameters: [], result: .void) { receiver, _ in "\(receiver).removeFromSuperview()" },
+            "bringSubviewToFront": Call(parameters: [.view], result: .void) { "\($0).bringSubviewToFront(\($1[0]))" },
+            "sendSubviewToBack": Call(parameters: [.view], result: .void) { "\($0).sendSubviewToBack(\($1[0]))" },
+            "layoutIfNeeded": Call(parameters: [], result: .void) { receiver, _ in "\(receiver).layoutIfNeeded()" },
+        ],
+        .color: [
+            "withAlphaComponent": Call(parameters: [.number], result: .color) { "\($0).withAlphaComponent(\($1[0]))" },
+        ],
+        .rect: [
+            "offsetBy": Call(parameters: [.number, .number], result: .rect) { "\($0).offsetBy(dx: \($1[0]), dy: \($1[1]))" },
+            "insetBy": Call(parameters: [.number, .number], result: .rect) { "\($0).insetBy(dx: \($1[0]), dy: \($1[1]))" },
+        ],
+    ]
+
+    /// Global values (`CATransform3DIdentity`, `UIColor.black`, `math.pi`).
+    static let values: [String: (swift: String, type: SwiftType)] = [
+        "CATransform3DIdentity": ("CATransform3DIdentity", .transform3D),
+        "CGAffineTransformIdentity": ("CGAffineTransform.identity", .affineTransform),
+        "CGRectZero": ("CGRect.zero", .rect),
+        "CGPointZero": ("CGPoint.zero", .point),
+        "CGSizeZero": ("CGSize.zero", .size),
+        "UIColor.black": ("UIColor.black", .color),
+        "UIColor.white": ("UIColor.white", .color),
+        "UIColor.clear": ("UIColor.clear", .color),
+        "UIAccessibility.isReduceMotionEnabled": ("UIAccessibility.isReduceMotionEnabled", .bool),
+        "math.pi": ("CGFloat.pi", .number),
+        "math.huge": ("CGFloat.infinity", .number),
+    ]
+
+    /// Global functions with positional arguments.
+    static let functions: [String: Call] = [
+        "CGRect": Call(parameters: [.number, .number, .number, .number], result: .rect) {
+            "CGRect(x: \($1[0]), y: \($1[1]), width: \($1[2]), height: \($1[3]))"
+        },
+        "CGPoint": Call(parameters: [.number, .number], result: .point) { "CGPoint(x: \($1[0]), y: \($1[1]))" },
+        "CGSize": Call(parameters: [.number, .number], result: .size) { "CGSize(width: \($1[0]), height: \($1[1]))" },
+        "UIColor": Call(parameters: [.number, .number, .number, .number], result: .color) {
+            "UIColor(red: \($1[0]), green: \($1[1]), blue: \($1[2]), alpha: \($1[3]))"
+        },
+        "CATransform3DMakeTranslation": transform3D("CATransform3DMakeTranslation", [.number, .number, .number]),
+        "CATransform3DMakeScale": transform3D("CATransform3DMakeScale", [.number, .number, .number]),
+        "CATransform3DMakeRotation": transform3D("CATransform3DMakeRotation", [.number, .number, .number, .number]),
+        "CATransform3DTranslate": transform3D("CATransform3DTranslate", [.transform3D, .number, .number, .number]),
+        "CATransform3DScale": transform3D("CATransform3DScale", [.transform3D, .number, .number, .number]),
+        "CATransform3DRotate": transform3D("CATransform3DRotate", [.transform3D, .number, .number, .number, .number]),
+        "CATransform3DConcat": transform3D("CATransform3DConcat", [.transform3D, .transform3D]),
+        "CGAffineTransformMakeTranslation": Call(parameters: [.number, .number], result: .affineTransform) {
+            "CGAffineTransform(translationX: \($1[0]), y: \($1[1]))"
+        },
+        "CGAffineTransformMakeScale": Call(parameters: [.number, .number], result: .affineTransform) {
+            "CGAffineTransform(scaleX: \($1[0]), y: \($1[1]))"
+        },
+        "CGAffineTransformMakeRotation": Call(parameters: [.number], result: .affineTransform) { "CGAffineTransform(rotationAngle: \($1[0]))" },
+        "math.min": Call(parameters: [.number, .number], result: .number) { "min(\($1[0]), \($1[1]))" },
+        "math.max": Call(parameters: [.number, .number], result: .number) { "max(\($1[0]), \($1[1]))" },
+        "math.abs": Call(parameters: [.number], result: .number) { "abs(\($1[0]))" },
+        "math.sqrt": Call(parameters: [.number], result: .number) { "(\($1[0])).squareRoot()" },
+        "math.sin": Call(parameters: [.number], result: .number) { "sin(\($1[0]))" },
+        "math.cos": Call(parameters: [.number], result: .number) { "cos(\($1[0]))" },
+    ]
+
+    private static func transform3D(_ name: String, _ parameters: [SwiftType]) -> Call {
+        Call(parameters: parameters, result: .transform3D) { "\(name)(\($1.joined(separator: ", ")))" }
+    }
+
+    /// `UIView.animate`'s option names, as UIView.AnimationOptions members.
+    static let animationOptions: Set<String> = ["curveEaseInOut", "curveEaseIn", "curveEaseOut", "curveLinear", "beginFromCurrentState",
+                                                "repeat", "autoreverse"]
+}
+

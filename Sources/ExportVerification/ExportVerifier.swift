@@ -1,0 +1,170 @@
+import Catalogue
+import Export
+import Foundation
+import LuaBindings
+import Transitions
+
+/// `segue export --verify`: compiles an exported file against the UIKit
+/// layer (Sources/UIKit, built beside this executable as
+/// libSegueUIKitLayer.so), runs it through the scenarios
+/// (Sources/Verification) and compares its parity lines with the Lua entry's.
+public struct ExportVerifier {
+    public struct Cell: Sendable, Equatable {
+        public let scenario: String
+        public let same: Bool
+        /// "same (N lines)", "differs at t=…, view …, field: Lua …, Swift …", "did not compile: …".
+        public let verdict: String
+    }
+
+    /// Where the layer's modules and library are: beside this executable, or SEGUE_UIKIT_LAYER.
+    let layer: URL
+    let swiftc: String
+    let cache: URL
+
+    /// The scenarios the runner knows (VerificationRunner.scenarios): the ones an exported animator meets.
+    public static let scenarios = ["present", "dismiss", "present-then-dismiss", "rotation-while-presented", "non-animated-present", "reduce-motion"]
+
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        let folder = environment["SEGUE_UIKIT_LAYER"].map { URL(fileURLWithPath: $0) }
+            ?? URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? executable.path)
+                .deletingLastPathComponent()
+        guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("libSegueUIKitLayer.so").path),
+              FileManager.default.fileExists(atPath: folder.appendingPathComponent("Modules/UIKit.swiftmodule").path) else {
+            throw ExportVerifyError("the UIKit layer is not built beside segue (\(folder.path)): run "
+                                    + "`swift build --product SegueUIKitLayer` (make build does), or set SEGUE_UIKIT_LAYER")
+        }
+        layer = folder
+        let candidates = [environment["SWIFTC"]].compactMap { $0 }
+            + (environment["PATH"] ?? "").split(separator: ":").map { "\($0)/swiftc" } + ["/opt/swift/usr/bin/swiftc"]
+        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw ExportVerifyError("no swiftc: put Swift 6 on PATH, or set SWIFTC")
+        }
+        swiftc = found
+        let base = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? environment["HOME"].map { $0 + "/.cache" } ?? NSTemporaryDirectory()
+        cache = URL(fileURLWithPath: base).appendingPathComponent("segue/export")
+    }
+
+    public func verify(_ file: EntryFile, source: String, swift: ExportedFile) -> [Cell] {
+        let runner: URL
+        do {
+            runner = try compiled(swift)
+        } catch {
+            return [Cell(scenario: "all", same: false, verdict: "did not compile: \(error)")]
+        }
+        let output: String
+        do {
+            output = try run(runner, arguments: Self.scenarios)
+        } catch {
+            return [Cell(scenario: "all", same: false, verdict: "did not run: \(error)")]
+        }
+        var swiftRuns: [String: [String]] = [:]
+        var current: String?
+        for line in output.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("scenario ") {
+                current = String(line.dropFirst("scenario ".count))
+                swiftRuns[current!] = []
+            } else if let current, !line.isEmpty {
+                swiftRuns[current]!.append(String(line))
+            }
+        }
+        return Self.scenarios.map { name in
+            var options = ScenarioOptions()
+            options.sampling = true
+            options.exactSamples = true
+            let outcome = ScenarioRunner.run(file, source: source, scenario: Scenario(rawValue: name)!, options: options)
+            guard let lua = outcome.trace?.parityLines else {
+                return Cell(scenario: name, same: false, verdict: "the Lua entry did not run: \(outcome.problems.first?.message ?? "")")
+            }
+            guard let swiftLines = swiftRuns[name] else { return Cell(scenario: name, same: false, verdict: "the Swift did not run it") }
+            return Self.compare(lua: lua, swift: swiftLines, scenario: name)
+        }
+    }
+
+    /// The first line that differs, read as: at time t, this view (or the hooks), this field.
+    public static func compare(lua: [String], swift: [String], scenario: String) -> Cell {
+        for index in 0..<max(lua.count, swift.count) {
+            let left = index < lua.count ? lua[index] : nil, right = index < swift.count ? swift[index] : nil
+            if left == right { continue }
+            guard let left, let right else {
+                let extra = (left ?? right)!.split(separator: "\t").map(String.init)
+                return Cell(scenario: scenario, same: false,
+                            verdict: "differs: \(left == nil ? "only the Swift" : "only the Lua") has, at t=\(extra[0]), \(extra.dropFirst().joined(separator: " "))")
+            }
+            let l = left.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            let r = right.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            if l.count == 4, r.count == 4, l[0] == r[0], l[1] == r[1], l[2] == r[2], l[1] != "hook" {
+                return Cell(scenario: scenario, same: false, verdict: "differs at t=\(l[0]), view \(l[1]), \(l[2]): Lua \(l[3]), Swift \(r[3])")
+            }
+            let said = { (fields: [String]) in fields.dropFirst().filter { !$0.isEmpty }.joined(separator: " ") }
+            return Cell(scenario: scenario, same: false, verdict: "differs at t=\(l[0]): Lua \(said(l)), Swift \(said(r))")
+        }
+        return Cell(scenario: scenario, same: true, verdict: "same (\(lua.count) lines)")
+    }
+
+    /// The runner for this Swift, compiled once: cached by the hash of the Swift, the layer and the compiler.
+    func compiled(_ swift: ExportedFile) throws -> URL {
+        let main = """
+            import UIKit
+            import Verification
+
+            VerificationRunner.main(\(swift.typeName)(), presentationStyle: \(swift.typeName).modalPresentationStyle)
+
+            """
+        let library = layer.appendingPathComponent("libSegueUIKitLayer.so")
+        let stamp = (try? FileManager.default.attributesOfItem(atPath: library.path)[.modificationDate] as? Date).map { "\($0.timeIntervalSince1970)" } ?? ""
+        let key = SHA256.hex(Array((swift.text + main + layer.path + stamp + swiftc).utf8))
+        let folder = cache.appendingPathComponent(key)
+        let runner = folder.appendingPathComponent("runner")
+        if FileManager.default.isExecutableFile(atPath: runner.path) { return runner }
+        let work = cache.appendingPathComponent("\(key).\(getpid()).tmp")
+        try? FileManager.default.removeItem(at: work)
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        try Data(swift.text.utf8).write(to: work.appendingPathComponent(swift.name))
+        try Data(main.utf8).write(to: work.appendingPathComponent("main.swift"))
+        _ = try run(URL(fileURLWithPath: swiftc), arguments: [
+            "-swift-version", "6", "-warnings-as-errors", "-I", layer.appendingPathComponent("Modules").path, "-L", layer.path,
+            "-lSegueUIKitLayer", "-Xlinker", "-rpath", "-Xlinker", layer.path,
+            work.appendingPathComponent(swift.name).path, work.appendingPathComponent("main.swift").path,
+            "-o", work.appendingPathComponent("runner").path,
+        ], in: work, compiler: true)
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.moveItem(at: work, to: folder)
+        return runner
+    }
+
+    /// Runs a program and gives its output; its errors (the compiler's first) when it fails.
+    @discardableResult
+    func run(_ program: URL, arguments: [String], in folder: URL? = nil, compiler: Bool = false) throws -> String {
+        let process = Process()
+        process.executableURL = program
+        process.arguments = arguments
+        if let folder { process.currentDirectoryURL = folder }
+        // The errors to a file, the output through a pipe read to its end: neither can fill and stall the other.
+        let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("segue-export-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).err")
+        guard FileManager.default.createFile(atPath: errorFile.path, contents: nil) else {
+            throw ExportVerifyError("cannot write \(errorFile.path)")
+        }
+        defer { try? FileManager.default.removeItem(at: errorFile) }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = try FileHandle(forWritingTo: errorFile)
+        try process.run()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let errorData = (try? Data(contentsOf: errorFile)) ?? Data()
+        let text = String(decoding: outputData, as: UTF8.self)
+        guard process.terminationStatus == 0 else {
+            let said = String(decoding: compiler ? errorData : errorData + outputData, as: UTF8.self)
+            let first = said.split(separator: "\n").first { $0.contains("error:") } ?? said.split(separator: "\n").first ?? ""
+            throw ExportVerifyError(first.isEmpty ? "exit status \(process.terminationStatus)" : String(first))
+        }
+        return text
+    }
+}
+
+public struct ExportVerifyError: Error, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}

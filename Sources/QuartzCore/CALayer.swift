@@ -1,0 +1,79 @@
+import Geometry
+import Transitions
+
+/// A view's layer: the engine's view seen through Core Animation's properties.
+open class CALayer: NSObject {
+    package let view: View
+
+    package init(view: View) { self.view = view }
+
+    open var transform: CATransform3D {
+        get { CATransform3D(view.layerTransform) }
+        set { view.layerTransform = newValue.engine }
+    }
+
+    open var sublayerTransform: CATransform3D {
+        get { CATransform3D(view.sublayerTransform) }
+        set { view.sublayerTransform = newValue.engine }
+    }
+
+    open var anchorPoint: CGPoint {
+        get { CGPoint(view.anchorPoint) }
+        set { view.anchorPoint = newValue.engine }
+    }
+
+    open var position: CGPoint {
+        get { CGPoint(view.center) }
+        set { view.center = newValue.engine }
+    }
+
+    open var bounds: CGRect {
+        get { CGRect(view.bounds) }
+        set { view.bounds = newValue.engine }
+    }
+
+    open var frame: CGRect {
+        get { CGRect(view.frame) }
+        set { view.frame = newValue.engine }
+    }
+
+    open var cornerRadius: CGFloat {
+        get { view.cornerRadius }
+        set { view.cornerRadius = newValue }
+    }
+
+    open var zPosition: CGFloat {
+        get { view.zPosition }
+        set { view.zPosition = newValue }
+    }
+
+    open var isDoubleSided: Bool {
+        get { view.isDoubleSided }
+        set { view.isDoubleSided = newValue }
+    }
+
+    open var masksToBounds: Bool {
+        get { view.clipsToBounds }
+        set { view.clipsToBounds = newValue }
+    }
+
+    open var isHidden: Bool {
+        get { view.isHidden }
+        set { view.isHidden = newValue }
+    }
+}
+
+extension CGPoint {
+    package init(_ point: Point) { self.init(x: point.x, y: point.y) }
+    package var engine: Point { Point(x: Double(x), y: Double(y)) }
+}
+
+extension CGSize {
+    package init(_ size: Size) { self.init(width: size.width, height: size.height) }
+    package var engine: Size { Size(width: Double(width), height: Double(height)) }
+}
+
+extension CGRect {
+    package init(_ rect: Rect) { self.init(x: rect.origin.x, y: rect.origin.y, width: rect.size.width, height: rect.size.height) }
+    package var engine: Rect { Rect(x: Double(origin.x), y: Double(origin.y), width: Double(size.width), height: Double(size.height)) }
+}

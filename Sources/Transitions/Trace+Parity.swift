@@ -1,0 +1,38 @@
+import Geometry
+
+extension Trace {
+    /// One line per hook call and per traced field of every view at every
+    /// sample, numbers as Swift prints a Double (the shortest text that
+    /// reads back to the same bits): two runs are the same when their lines
+    /// are, and the first line that differs says when, which view and which
+    /// field. `segue export --verify` compares the Lua entry with its Swift so.
+    public var parityLines: [String] {
+        var lines = hooks.map { "\($0.time)\thook\t\($0.hook)\t\($0.detail ?? "")" }
+        for sample in samples {
+            lines.append("\(sample.time)\tviews\t\(sample.views.map { "\($0.name)#\($0.id)" }.joined(separator: ","))")
+            for view in sample.views {
+                let who = "\(view.name)#\(view.id)"
+                func field(_ name: String, _ value: String) { lines.append("\(sample.time)\t\(who)\t\(name)\t\(value)") }
+                field("superview", view.superview.map(String.init) ?? "none")
+                field("frame", Self.text(view.frame))
+                field("bounds", Self.text(view.bounds))
+                field("alpha", "\(view.alpha)")
+                field("transform", view.transform.elements.map { "\($0)" }.joined(separator: " "))
+                field("corners", view.corners.points.map { "\($0.x) \($0.y)" }.joined(separator: " "))
+                field("curl", "\(view.curl)")
+                field("backgroundColor", view.backgroundColor.map { "\($0.red) \($0.green) \($0.blue) \($0.alpha)" } ?? "none")
+                field("cornerRadius", "\(view.cornerRadius)")
+                field("borderWidth", "\(view.borderWidth)")
+                field("clipsToBounds", "\(view.clipsToBounds)")
+                field("hidden", "\(view.hidden)")
+                field("zPosition", "\(view.zPosition)")
+                field("doubleSided", "\(view.doubleSided)")
+                field("snapshotOf", view.snapshotOf.map(String.init) ?? "none")
+                field("sublayerTransform", view.sublayerTransform.map { $0.elements.map { "\($0)" }.joined(separator: " ") } ?? "identity")
+            }
+        }
+        return lines
+    }
+
+    private static func text(_ rect: Rect) -> String { "\(rect.origin.x) \(rect.origin.y) \(rect.size.width) \(rect.size.height)" }
+}

@@ -1,0 +1,40 @@
+@_exported import Foundation
+@_exported import QuartzCore
+import Transitions
+
+// UIKit's names over the Transitions engine, for `segue export --verify` only:
+// the exported Swift compiles against these declarations, which carry Apple's
+// signatures (docs/export/declarations.tsv; a test holds every public one to
+// that list), and runs on the engine as the Lua bindings drive it. A member
+// missing here is a compile error, never a silent no-op.
+
+/// The simulation exported code runs in: set by the verification runner.
+@MainActor package enum Host {
+    package static var simulation: Simulation!
+}
+
+@MainActor public enum UIAccessibility {
+    public static var isReduceMotionEnabled: Bool { Host.simulation.reduceMotion }
+}
+
+public enum UIModalPresentationStyle: Int, Sendable {
+    case fullScreen = 0, pageSheet, formSheet, currentContext, custom, overFullScreen, overCurrentContext, popover
+    case none = -1
+    case automatic = -2
+
+    package var engine: PresentationStyle? { PresentationStyle(rawValue: "\(self)") }
+}
+
+public struct UITransitionContextViewKey: Hashable, Sendable, RawRepresentable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let from = UITransitionContextViewKey(rawValue: "UITransitionContextFromViewKey")
+    public static let to = UITransitionContextViewKey(rawValue: "UITransitionContextToViewKey")
+}
+
+public struct UITransitionContextViewControllerKey: Hashable, Sendable, RawRepresentable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let from = UITransitionContextViewControllerKey(rawValue: "UITransitionContextFromViewControllerKey")
+    public static let to = UITransitionContextViewControllerKey(rawValue: "UITransitionContextToViewControllerKey")
+}

@@ -1,0 +1,141 @@
+import Animation
+import Geometry
+import Transitions
+
+/// A view: the engine's view, one UIView object for each (so `===` and `superview` mean what they mean in UIKit).
+@MainActor open class UIView: NSObject {
+    package let view: View
+
+    private static var wrappers: [ObjectIdentifier: UIView] = [:]
+
+    package init(view: View) {
+        self.view = view
+        super.init()
+    }
+
+    package static func wrapping(_ view: View) -> UIView {
+        if let known = wrappers[ObjectIdentifier(view)] { return known }
+        let wrapper = UIView(view: view)
+        wrappers[ObjectIdentifier(view)] = wrapper
+        return wrapper
+    }
+
+    open var frame: CGRect {
+        get { CGRect(view.frame) }
+        set { view.frame = newValue.engine }
+    }
+
+    open var bounds: CGRect {
+        get { CGRect(view.bounds) }
+        set { view.bounds = newValue.engine }
+    }
+
+    open var center: CGPoint {
+        get { CGPoint(view.center) }
+        set { view.center = newValue.engine }
+    }
+
+    open var alpha: CGFloat {
+        get { view.alpha }
+        set { view.alpha = newValue }
+    }
+
+    open var backgroundColor: UIColor? {
+        get { view.backgroundColor.map(UIColor.init) }
+        set { view.backgroundColor = newValue?.color }
+    }
+
+    open var transform: CGAffineTransform {
+        get { CGAffineTransform(view.transform) }
+        set { view.transform = newValue.engine }
+    }
+
+    open var isHidden: Bool {
+        get { view.isHidden }
+        set { view.isHidden = newValue }
+    }
+
+    open var clipsToBounds: Bool {
+        get { view.clipsToBounds }
+        set { view.clipsToBounds = newValue }
+    }
+
+    open var isUserInteractionEnabled: Bool {
+        get { view.isUserInteractionEnabled }
+        set { view.isUserInteractionEnabled = newValue }
+    }
+
+    open var accessibilityIdentifier: String? {
+        get { view.name }
+        set { view.name = newValue ?? "" }
+    }
+
+    open var layer: CALayer { CALayer(view: view) }
+
+    open var superview: UIView? { view.superview.map(UIView.wrapping) }
+
+    open func addSubview(_ view: UIView) { self.view.addSubview(view.view) }
+
+    open func insertSubview(_ view: UIView, aboveSubview siblingSubview: UIView) {
+        self.view.insertSubview(view.view, aboveSubview: siblingSubview.view)
+    }
+
+    open func insertSubview(_ view: UIView, belowSubview siblingSubview: UIView) {
+        self.view.insertSubview(view.view, belowSubview: siblingSubview.view)
+    }
+
+    open func removeFromSuperview() { view.removeFromSuperview() }
+    open func bringSubviewToFront(_ view: UIView) { self.view.bringSubviewToFront(view.view) }
+    open func sendSubviewToBack(_ view: UIView) { self.view.sendSubviewToBack(view.view) }
+
+    open class func animate(withDuration duration: TimeInterval, delay: TimeInterval, options: UIView.AnimationOptions = [],
+                            animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {
+        Host.simulation.engine.animate(duration: duration, delay: delay, options: options.engine, animations: animations, completion: completion)
+    }
+
+    open class func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {
+        Host.simulation.engine.animate(duration: duration, animations: animations, completion: completion)
+    }
+
+    open class func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void) {
+        Host.simulation.engine.animate(duration: duration, animations: animations)
+    }
+
+    open class func animate(withDuration duration: TimeInterval, delay: TimeInterval, usingSpringWithDamping dampingRatio: CGFloat,
+                            initialSpringVelocity velocity: CGFloat, options: UIView.AnimationOptions = [],
+                            animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {
+        Host.simulation.engine.animate(duration: duration, delay: delay, dampingRatio: dampingRatio, initialVelocity: velocity,
+                                       options: options.engine, animations: animations, completion: completion)
+    }
+}
+
+extension UIView {
+    public struct AnimationOptions: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+
+        public static let beginFromCurrentState = AnimationOptions(rawValue: 1 << 2)
+        public static let `repeat` = AnimationOptions(rawValue: 1 << 3)
+        public static let autoreverse = AnimationOptions(rawValue: 1 << 4)
+        public static let curveEaseInOut = AnimationOptions(rawValue: 0 << 16)
+        public static let curveEaseIn = AnimationOptions(rawValue: 1 << 16)
+        public static let curveEaseOut = AnimationOptions(rawValue: 2 << 16)
+        public static let curveLinear = AnimationOptions(rawValue: 3 << 16)
+
+        /// The engine's options, read as the Lua bindings read the same names.
+        var engine: Transitions.AnimationOptions {
+            var names: [String] = []
+            switch rawValue & (3 << 16) {
+            case 1 << 16: names.append("curveEaseIn")
+            case 2 << 16: names.append("curveEaseOut")
+            case 3 << 16: names.append("curveLinear")
+            default: names.append("curveEaseInOut")
+            }
+            if contains(.beginFromCurrentState) { names.append("beginFromCurrentState") }
+            if contains(.repeat) { names.append("repeat") }
+            if contains(.autoreverse) { names.append("autoreverse") }
+            guard case .success(let options) = Transitions.AnimationOptions.parse(names) else { return Transitions.AnimationOptions() }
+            return options
+        }
+    }
+}

@@ -1,0 +1,20 @@
+import Transitions
+
+@MainActor open class UIViewController: NSObject {
+    package let controller: ViewController
+    private static var wrappers: [ObjectIdentifier: UIViewController] = [:]
+
+    package init(controller: ViewController) {
+        self.controller = controller
+        super.init()
+    }
+
+    package static func wrapping(_ controller: ViewController) -> UIViewController {
+        if let known = wrappers[ObjectIdentifier(controller)] { return known }
+        let wrapper = UIViewController(controller: controller)
+        wrappers[ObjectIdentifier(controller)] = wrapper
+        return wrapper
+    }
+
+    open var view: UIView! { UIView.wrapping(controller.view) }
+}

@@ -1,0 +1,100 @@
+import ArgumentParser
+import Catalogue
+import Export
+import ExportVerification
+import Foundation
+import TextSafety
+
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write entries as UIKit Swift for an app, and prove the Swift behaves as the entry does.",
+        discussion: """
+            Each entry becomes one Swift file (iOS 15 and later, Swift 6): a transitioning delegate named after it \
+            (fade: FadeTransition) with its Parameters and its animator, translated from the entry's Lua (never a \
+            recording of a run). A construct with no faithful Swift form is refused with file:line and what to write \
+            instead. So far an entry's animator exports (its hooks, local functions and constants, UIView.animate, \
+            the context, views, layers and geometry); gestures, presentation controllers, sheets, navigation and \
+            shared modules are refused.
+
+            --verify compiles each file with swiftc in Swift 6 mode, warnings as errors, against UIKit's names over \
+            Segue's engine, runs it through the check scenarios that apply, and compares every hook and every traced \
+            field of every view at every frame with the Lua entry's, bit for bit. It exits 0 only when all are the same.
+
+            Examples:
+              segue export fade --out Sources/App/Transitions
+              segue export --verify fade
+            """
+    )
+
+    @Argument(help: ArgumentHelp("Entry names or .lua files.", valueName: "ENTRY"), completion: .custom(Completion.entries))
+    var entries: [String]
+
+    @Option(help: ArgumentHelp("The folder to write the Swift files into (made if missing).", valueName: "DIR"), completion: .directory)
+    var out: String?
+
+    @Flag(help: "Compile and run the Swift, and compare it with the entry in every scenario that applies.")
+    var verify = false
+
+    @OptionGroup var options: CatalogueOptions
+
+    func validate() throws {
+        if out == nil && !verify { throw ValidationError("say where to write the Swift: --out DIR (or --verify to check it only)") }
+        if entries.isEmpty { throw ValidationError("name the entries to export") }
+    }
+
+    func run() throws {
+        var failed = false
+        var exported: [(file: EntryFile, source: String, swift: ExportedFile)] = []
+        for text in entries {
+            let target = try Target.resolve(text, in: options.searchPath)
+            for problem in target.problems { Output.error(problem) }
+            if !target.problems.isEmpty || target.module != nil {
+                if let module = target.module { Output.error(module) }
+                failed = true
+                continue
+            }
+            for file in target.files {
+                do {
+                    let source = try file.source()
+                    let origin = Exporter.Origin(entry: file.stem, file: file.displayPath, catalogue: file.catalogue, version: nil,
+                                                 sha256: SHA256.hex(Array(source.utf8)), command: command(for: file))
+                    exported.append((file, source, try Exporter.export(source: source, origin: origin)))
+                } catch let refusal as ExportRefusal {
+                    Output.error("\(file.stem): \(refusal.description.escapingControlCharacters)")
+                    failed = true
+                } catch {
+                    Output.error("\(file.stem): \(error)")
+                    failed = true
+                }
+            }
+        }
+        if let out {
+            let folder = URL(fileURLWithPath: out)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            for item in exported {
+                let url = folder.appendingPathComponent(item.swift.name)
+                try Data(item.swift.text.utf8).write(to: url, options: .atomic)
+                print("wrote \(url.path.escapingControlCharacters)")
+            }
+        }
+        if verify && !exported.isEmpty {
+            let verifier = try ExportVerifier()
+            var rows: [[String]] = []
+            for item in exported {
+                let cells = verifier.verify(item.file, source: item.source, swift: item.swift)
+                for cell in cells {
+                    rows.append([item.file.stem, cell.scenario, cell.verdict])
+                    if !cell.same { failed = true }
+                }
+            }
+            print(Output.table(rows, header: ["entry", "scenario", "Swift against Lua"]))
+        }
+        if failed { throw ExitStatus.problems }
+    }
+
+    /// The command that writes this file again, for its header.
+    private func command(for file: EntryFile) -> String {
+        "segue export \(file.stem)\(out.map { " --out \($0)" } ?? "")"
+    }
+}

@@ -1,0 +1,104 @@
+import Catalogue
+@testable import Export
+import ExportVerification
+import Foundation
+import Testing
+
+/// `segue export --verify` on a real entry: its Swift compiled with swiftc
+/// against the UIKit layer, run, and compared with the Lua bit for bit;
+/// and Swift altered by hand, which the comparison must catch at the
+/// scenario, time, view and field where it first goes wrong.
+@Suite(.serialized) struct ExportVerificationTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let cache = FileManager.default.temporaryDirectory.appendingPathComponent("segue-export-tests-\(getpid())")
+
+    static func verifier() throws -> ExportVerifier {
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CACHE_HOME"] = cache.path
+        return try ExportVerifier(environment: environment)
+    }
+
+    static func fade() throws -> (file: EntryFile, source: String, swift: ExportedFile) {
+        let folder = root.appendingPathComponent("Catalogue")
+        let file = EntryFile(url: folder.appendingPathComponent("fade.lua"), catalogue: "built-in", workingDirectory: root)
+        let source = try String(contentsOf: file.url, encoding: .utf8)
+        let swift = try Exporter.export(source: source, origin: .init(entry: "fade", file: file.displayPath, catalogue: "built-in",
+                                                                       version: nil, sha256: "0", command: "segue export fade"))
+        return (file, source, swift)
+    }
+
+    static func altered(_ swift: ExportedFile, _ from: String, _ to: String) throws -> ExportedFile {
+        #expect(swift.text.contains(from), "the exported fade no longer has \(from)")
+        return ExportedFile(name: swift.name, typeName: swift.typeName, text: swift.text.replacingOccurrences(of: from, with: to),
+                            presentationStyle: swift.presentationStyle)
+    }
+
+    @Test func fadeIsTheSameInEveryScenario() throws {
+        let (file, source, swift) = try Self.fade()
+        let cells = try Self.verifier().verify(file, source: source, swift: swift)
+        #expect(cells.map(\.scenario) == ExportVerifier.scenarios)
+        for cell in cells { #expect(cell.same, "\(cell.scenario): \(cell.verdict)") }
+    }
+
+    /// The fade's alpha ends at half: the first frame after the start (1/60 s) already differs, by exactly half,
+    /// where the Lua's alpha is Core Animation's easeInOut (0.42, 0, 0.58, 1) at (1/60) / 0.35 of the way.
+    @Test func aChangedConstantIsCaughtAtItsFrameViewAndField() throws {
+        let (file, source, swift) = try Self.fade()
+        let wrong = try Self.altered(swift, "presentedView.alpha = isPresenting ? 1.0 : 0.0", "presentedView.alpha = isPresenting ? 0.5 : 0.0")
+        let cell = try #require(try Self.verifier().verify(file, source: source, swift: wrong).first { $0.scenario == "present" })
+        #expect(!cell.same)
+        let prefix = "differs at t=\(1.0 / 60), view presented#"
+        #expect(cell.verdict.hasPrefix(prefix), "\(cell.verdict)")
+        let words = cell.verdict.split(separator: " ")
+        #expect(words.dropFirst(5).first == "alpha:", "\(cell.verdict)")
+        let lua = try #require(Double(words[words.count - 3].trimmingCharacters(in: .punctuationCharacters)))
+        let swiftAlpha = try #require(Double(words[words.count - 1]))
+        #expect(abs(lua - Self.easeInOut((1.0 / 60) / 0.35)) < 1e-9)
+        #expect(abs(swiftAlpha - lua / 2) < 1e-12)
+    }
+
+    /// Without completeTransition the Lua's hook at the fade's end (0.35 s, its default duration) has no Swift counterpart.
+    @Test func aMissingCompletionCallIsCaught() throws {
+        let (file, source, swift) = try Self.fade()
+        let wrong = try Self.altered(swift, "transitionContext.completeTransition(!cancelled)", "_ = cancelled")
+        let cell = try #require(try Self.verifier().verify(file, source: source, swift: wrong).first { $0.scenario == "present" })
+        #expect(!cell.same)
+        #expect(cell.verdict.hasPrefix("differs at t=0.35: Lua hook completeTransition true, Swift "), "\(cell.verdict)")
+    }
+
+    /// The delegate's two answers swapped: presenting runs the dismissal's code, which adds nothing. At t = 0 the Lua's
+    /// hooks go on with the presentation controller's frameOfPresentedViewInContainerView, which UIKit asks once the animator
+    /// has put the presented view in the container; the Swift's skip to the layout that follows.
+    @Test func swappedHooksAreCaught() throws {
+        let (file, source, swift) = try Self.fade()
+        var wrong = try Self.altered(swift, "Animator(params: params, isPresenting: true)", "Animator(params: params, isPresenting: SWAP)")
+        wrong = try Self.altered(wrong, "Animator(params: params, isPresenting: false)", "Animator(params: params, isPresenting: true)")
+        wrong = try Self.altered(wrong, "isPresenting: SWAP", "isPresenting: false")
+        let cell = try #require(try Self.verifier().verify(file, source: source, swift: wrong).first { $0.scenario == "present" })
+        #expect(!cell.same)
+        #expect(cell.verdict == "differs at t=0.0: Lua hook frameOfPresentedViewInContainerView, Swift hook containerViewWillLayoutSubviews",
+                "\(cell.verdict)")
+    }
+
+    /// Swift that does not compile: the cell says so, with the compiler's first error.
+    @Test func swiftThatDoesNotCompileIsReported() throws {
+        let (file, source, swift) = try Self.fade()
+        let wrong = try Self.altered(swift, "presentedView.removeFromSuperview()", "presentedView.removeFromSuperview(animated: true)")
+        let cells = try Self.verifier().verify(file, source: source, swift: wrong)
+        #expect(cells.count == 1)
+        #expect(cells.first?.same == false)
+        #expect(cells.first?.verdict.hasPrefix("did not compile: ") == true, "\(cells)")
+        #expect(cells.first?.verdict.contains("error:") == true, "\(cells)")
+    }
+
+    /// Core Animation's easeInEaseOut, a cubic Bézier (0.42, 0) (0.58, 1), at x: solved for its parameter by bisection.
+    static func easeInOut(_ x: Double) -> Double {
+        func bezier(_ a: Double, _ b: Double, _ t: Double) -> Double { 3 * a * t * (1 - t) * (1 - t) + 3 * b * t * t * (1 - t) + t * t * t }
+        var (low, high) = (0.0, 1.0)
+        for _ in 0..<200 {
+            let middle = (low + high) / 2
+            if bezier(0.42, 0.58, middle) < x { low = middle } else { high = middle }
+        }
+        return bezier(0, 1, (low + high) / 2)
+    }
+}

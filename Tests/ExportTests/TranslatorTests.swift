@@ -1,0 +1,249 @@
+@testable import Export
+import Testing
+
+/// The translator on small programs, each with the Swift a careful iOS
+/// engineer would write for it, written out by hand.
+@Suite struct TranslatorTests {
+    /// An entry whose animateTransition is `body` (its lines indented by two), with the given extra chunk above it.
+    static func entry(_ body: String, above: String = "", parameters: String = "") -> String {
+        """
+        \(above)
+        local function animateTransition(ctx)
+        \(body.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n"))
+        end
+
+        return {
+          title = "T", summary = "S.",
+          parameters = {\(parameters)},
+          animator = {transitionDuration = function(ctx) return 0.3 end, animateTransition = animateTransition},
+        }
+        """
+    }
+
+    static func export(_ source: String) throws(ExportRefusal) -> String {
+        try Exporter.export(source: source, origin: .init(entry: "t", file: "t.lua", catalogue: "test", version: nil, sha256: "0",
+                                                          command: "segue export t")).text
+    }
+
+    /// The body of animateTransition(using:), unindented.
+    static func body(_ source: String) throws -> String {
+        let text = try export(source)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let start = try #require(lines.firstIndex { $0.contains("func animateTransition(using transitionContext") })
+        let end = try #require(lines[(start + 1)...].firstIndex { $0 == "        }" })
+        return lines[(start + 1)..<end].map { String($0.dropFirst(12)) }.joined(separator: "\n")
+    }
+
+    static func refusal(_ source: String) -> ExportRefusal? {
+        do { _ = try export(source); return nil } catch { return error }
+    }
+
+    @Test func localsAreLetsAndVarsAsTheyAreAssigned() throws {
+        let lua = """
+            local a = 1
+            local b = a * 2 + 0.5
+            b = b - a
+            ctx.containerView.alpha = b
+            ctx:completeTransition(true)
+            """
+        #expect(try Self.body(Self.entry(lua)) == """
+            let a = 1.0
+            var b = a * 2 + 0.5
+            b = b - a
+            transitionContext.containerView.alpha = b
+            transitionContext.completeTransition(true)
+            """)
+    }
+
+    @Test func aLocalGivenItsValueInEachBranchIsALet() throws {
+        let lua = """
+            local view
+            if ctx.isPresenting then
+              view = ctx.containerView
+            else
+              view = ctx.containerView
+            end
+            view.alpha = 0.5
+            ctx:completeTransition(true)
+            """
+        #expect(try Self.body(Self.entry(lua)) == """
+            let view: UIView
+            if isPresenting {
+                view = transitionContext.containerView
+            } else {
+                view = transitionContext.containerView
+            }
+            view.alpha = 0.5
+            transitionContext.completeTransition(true)
+            """)
+    }
+
+    /// Lua's `c and a or b` is `c ? a : b` when `a` is never false or nil; a string is the case of the enum UIKit expects.
+    @Test func theConditionalIdiomAndStringsAsEnumCases() throws {
+        let lua = """
+            local to = ctx:viewForKey(ctx.isPresenting and "to" or "from")
+            to.alpha = ctx.isInteractive and 1 or 0.5
+            ctx:completeTransition(not ctx:transitionWasCancelled())
+            """
+        #expect(try Self.body(Self.entry(lua)) == """
+            let to = transitionContext.view(forKey: isPresenting ? .to : .from)
+            guard let to else { return }
+            to.alpha = transitionContext.isInteractive ? 1 : 0.5
+            transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
+            """)
+    }
+
+    /// A value UIKit may not have is unwrapped just before the statement that needs it, where the Lua would stop without it.
+    @Test func optionalsAreUnwrappedWhereLuaWouldFail() throws {
+        let lua = """
+            local from = ctx:viewForKey("from")
+            ctx.containerView:addSubview(ctx:viewForKey("to"))
+            ctx:viewForKey("to").frame = ctx:finalFrame(ctx:viewControllerForKey("to"))
+            from:removeFromSuperview()
+            ctx:completeTransition(true)
+            """
+        #expect(try Self.body(Self.entry(lua)) == """
+            let from = transitionContext.view(forKey: .from)
+            guard let toView = transitionContext.view(forKey: .to) else { return }
+            transitionContext.containerView.addSubview(toView)
+            guard let toViewController = transitionContext.viewController(forKey: .to) else { return }
+            toView.frame = transitionContext.finalFrame(for: toViewController)
+            guard let from else { return }
+            from.removeFromSuperview()
+            transitionContext.completeTransition(true)
+            """)
+    }
+
+    @Test func animateWithOptionsAndClosures() throws {
+        let lua = """
+            local view = ctx.containerView
+            UIView.animate{
+              duration = 0.5, delay = 0.1, options = {"curveEaseOut", "beginFromCurrentState"},
+              animations = function() view.alpha = 0 end,
+              completion = function(finished)
+                -- the end
+                ctx:completeTransition(finished)
+              end,
+            }
+            """
+        #expect(try Self.body(Self.entry(lua)) == """
+            let view = transitionContext.containerView
+            UIView.animate(
+                withDuration: 0.5, delay: 0.1, options: [.curveEaseOut, .beginFromCurrentState],
+                animations: {
+                    view.alpha = 0
+                },
+                completion: { finished in
+                    // the end
+                    transitionContext.completeTransition(finished)
+                }
+            )
+            """)
+    }
+
+    @Test func parametersAndChoicesAndHelpers() throws {
+        let source = Self.entry("""
+            local frame = ctx:finalFrame(ctx:viewControllerForKey("to"))
+            if params.edge == "left" and params.fade then
+              ctx.containerView.frame = shifted(frame, params.distance)
+            end
+            ctx:completeTransition(true)
+            """, above: """
+            -- A test entry.
+
+            -- Moves a frame right.
+            local function shifted(frame, by)
+              return CGRect(frame.x + by, frame.y, frame.width, frame.height)
+            end
+            """, parameters: """
+            edge = {type = "string", default = "left", choices = {"left", "right"}, description = "Where from."},
+            fade = {type = "boolean", default = true},
+            distance = {type = "number", default = 20, min = 0, max = 100},
+            """)
+        #expect(try Self.body(source) == """
+            guard let toViewController = transitionContext.viewController(forKey: .to) else { return }
+            let frame = transitionContext.finalFrame(for: toViewController)
+            if params.edge == .left && params.fade {
+                transitionContext.containerView.frame = shifted(frame, params.distance)
+            }
+            transitionContext.completeTransition(true)
+            """)
+        let text = try Self.export(source)
+        #expect(text.contains("""
+                    // Moves a frame right.
+                    private func shifted(_ frame: CGRect, _ by: CGFloat) -> CGRect {
+                        return CGRect(x: frame.origin.x + by, y: frame.origin.y, width: frame.size.width, height: frame.size.height)
+                    }
+            """))
+        #expect(text.contains("""
+                    enum Edge: String, Sendable, CaseIterable {
+                        case left, right
+                    }
+            """))
+        #expect(text.contains("init(edge: Edge = .left, fade: Bool = true, distance: Double = 20.0) {"))
+        #expect(text.contains("precondition((0...100).contains(distance), \"TTransition: distance must be within 0…100, not \\(distance)\")"))
+    }
+
+    @Test func loopsOverAListAndWholeNumbers() throws {
+        let lua = """
+            for _, view in ipairs({ctx.containerView, ctx.containerView}) do
+              view.alpha = 1
+            end
+            for i = 1, 3 do
+              ctx.containerView.alpha = i / 3
+            end
+            ctx:completeTransition(true)
+            """
+        #expect(try Self.body(Self.entry(lua)) == """
+            for view in [transitionContext.containerView, transitionContext.containerView] {
+                view.alpha = 1
+            }
+            for i in 1...3 {
+                transitionContext.containerView.alpha = i / 3
+            }
+            transitionContext.completeTransition(true)
+            """)
+    }
+
+    // MARK: Refused, with the line and what to write instead
+
+    @Test(arguments: [
+        ("setmetatable({}, {})", 3, "setmetatable", "metatables"),
+        ("local c = coroutine.create(function() end)", 3, "coroutine", "coroutines"),
+        ("for k, v in pairs({a = 1}) do end", 3, "for-in loop other than ipairs", "no fixed order"),
+        ("local s = string.find(\"ab\", \"b\")", 3, "string.find", "patterns"),
+        ("local v = ctx.isPresenting and ctx:viewForKey(\"to\") or ctx.containerView", 3, "where a may be nil", "write an if"),
+        ("local r = {x = 1}", 3, "a table used as a record", "one Swift type"),
+        ("local a = 1\nlocal t = ctx.containerView[a]", 4, "an index computed", "Swift type"),
+        ("while true do end", 3, "a while loop", "for loop"),
+        ("local n = 5 % 3", 3, "the operator mod", "minus infinity"),
+    ])
+    func refusedConstructs(lua: String, line: Int, construct: String, advice: String) throws {
+        let refusal = try #require(Self.refusal(Self.entry(lua + "\nctx:completeTransition(true)")))
+        #expect(refusal.line == line, "\(refusal)")
+        #expect(refusal.construct.contains(construct), "\(refusal)")
+        #expect(refusal.instead.contains(advice), "\(refusal)")
+        #expect(refusal.description.hasPrefix("t.lua:\(line): cannot export "))
+    }
+
+    @Test func aModuleIsRefusedAtItsRequire() {
+        let refusal = Self.refusal(Self.entry("ctx:completeTransition(true)", above: "local hero = require(\"hero\")"))
+        #expect(refusal?.line == 1)
+        #expect(refusal?.construct == "require (a shared module)")
+        #expect(refusal?.instead.contains("modules are not exported yet") == true)
+    }
+
+    @Test func aFieldNotYetExportedIsRefusedAtItsLine() {
+        let source = Self.entry("ctx:completeTransition(true)").replacingOccurrences(
+            of: "  animator =", with: "  interaction = {dismissal = {gesture = \"pan\"}},\n  animator =")
+        let refusal = Self.refusal(source)
+        #expect(refusal?.construct == "gestures and interactive transitions")
+        #expect(refusal?.line == 9)
+    }
+
+    @Test func typeNamesFollowTheEntrysName() {
+        #expect(ExportWriter.typeName("cube") == "CubeTransition")
+        #expect(ExportWriter.typeName("half-sheet") == "HalfSheetTransition")
+        #expect(ExportWriter.typeName("3d") == "Entry3dTransition")
+    }
+}
