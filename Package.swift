@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "CLuaSyntax", dependencies: ["CLua"]),
         .target(name: "LuaSyntax", dependencies: ["CLua", "CLuaSyntax"]),
         // segue export: an entry's syntax translated into UIKit Swift (never by running it).
-        .target(name: "Export", dependencies: ["LuaSyntax"]),
+        .target(name: "Export", dependencies: ["LuaSyntax", "TextSafety"]),
         .target(name: "QuartzCore", dependencies: ["Geometry", "Transitions"]),
         .target(name: "UIKit", dependencies: ["QuartzCore", "Geometry", "Animation", "Transitions"]),
         .target(name: "Verification", dependencies: ["UIKit", "Contract", "Geometry", "Transitions"]),

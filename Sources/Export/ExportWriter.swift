@@ -26,11 +26,14 @@ enum ExportWriter {
                      transitionDuration: [String], animateTransition: [String]) -> String {
         var out = SwiftWriter()
         let type = typeName(header.entry)
-        out.line("// \(type).swift: the Segue entry \"\(header.entry)\" as UIKit code.")
+        // Every part of the header an author or a path could have written goes through comment(): one line each, no controls.
+        out.comment("\(type).swift: the Segue entry \"\(header.entry)\" as UIKit code.")
         out.line("//")
-        out.line("// Exported from \(header.file) (catalogue \(header.catalogue)\(header.version.map { " \($0)" } ?? ""),")
-        out.line("// SHA-256 \(header.sha256)) by:")
-        out.line("//     \(header.command)")
+        // The file by its name in its catalogue: a path on the exporting machine would change with every checkout.
+        let fileName = header.file.split(separator: "/").last.map(String.init) ?? header.file
+        out.comment("Exported from \(fileName) (catalogue \(header.catalogue)\(header.version.map { " \($0)" } ?? ""),")
+        out.comment("SHA-256 \(header.sha256)) by:")
+        out.comment("    \(header.command)")
         out.line("// Export again after changing the entry; `segue export --verify` runs this")
         out.line("// code through the entry's check scenarios against the entry itself.")
         if !chunkComment.isEmpty {
@@ -46,19 +49,22 @@ enum ExportWriter {
         out.line()
         out.comment(entry.summary.isEmpty ? entry.title : entry.summary, doc: true)
         out.line("///")
-        out.line("///     let transition = \(type)()")
-        out.line("///     viewController.modalPresentationStyle = \(type).modalPresentationStyle")
-        out.line("///     viewController.transitioningDelegate = transition")
-        out.line("///     present(viewController, animated: true)")
+        out.line("/// Keep it in a property: UIKit holds a transitioning delegate weakly, and")
+        out.line("/// the dismissal needs it as much as the presentation.")
         out.line("///")
-        out.line("/// Keep `transition` while the controller is presented: UIKit holds its")
-        out.line("/// transitioning delegate weakly.")
+        out.line("///     private let transition = \(type)()")
+        out.line("///")
+        out.line("///     func show(_ viewController: UIViewController) {")
+        out.line("///         viewController.modalPresentationStyle = \(type).presentationStyle")
+        out.line("///         viewController.transitioningDelegate = transition")
+        out.line("///         present(viewController, animated: true)")
+        out.line("///     }")
         out.line("@MainActor")
         out.open("final class \(type): NSObject, UIViewControllerTransitioningDelegate {")
         parameters(entry, type: type, into: &out)
         out.line()
-        out.line("/// The presentation style the entry is made for.")
-        out.line("static let modalPresentationStyle = UIModalPresentationStyle.\(entry.presentationStyle)")
+        out.line("/// The modalPresentationStyle to give the presented controller: the one the entry is made for.")
+        out.line("static let presentationStyle = UIModalPresentationStyle.\(entry.presentationStyle)")
         out.line()
         out.line("let params: Parameters")
         out.line()
@@ -77,7 +83,8 @@ enum ExportWriter {
         out.close()
         out.line()
         out.line("/// One animator for both ways: `isPresenting` says which.")
-        out.open("final class Animator: NSObject, UIViewControllerAnimatedTransitioning {")
+        out.line("@MainActor")
+        out.open("private final class Animator: NSObject, UIViewControllerAnimatedTransitioning {")
         out.line("let params: Parameters")
         out.line("let isPresenting: Bool")
         out.line()
@@ -87,7 +94,7 @@ enum ExportWriter {
         out.close()
         out.line()
         out.open("func transitionDuration(using transitionContext: (any UIViewControllerContextTransitioning)?) -> TimeInterval {")
-        for line in transitionDuration { out.line(line) }
+        for line in singleExpression(transitionDuration) { out.line(line) }
         out.close()
         out.line()
         out.open("func animateTransition(using transitionContext: any UIViewControllerContextTransitioning) {")
@@ -103,12 +110,18 @@ enum ExportWriter {
             }
             let result = helper.result.flatMap { $0 == .void ? nil : " -> \($0.spelling)" } ?? ""
             out.open("private func \(SwiftWriter.identifier(helper.name))(\(parameters.joined(separator: ", ")))\(result) {")
-            for line in lines { out.line(line) }
+            for line in singleExpression(lines) { out.line(line) }
             out.close()
         }
         out.close()
         out.close()
         return out.text
+    }
+
+    /// A body that is one `return x` is written `x`, as Swift reads a single expression.
+    private static func singleExpression(_ lines: [String]) -> [String] {
+        guard lines.count == 1, lines[0].hasPrefix("return ") else { return lines }
+        return [String(lines[0].dropFirst("return ".count))]
     }
 
     private static func parameters(_ entry: ExportedEntry, type: String, into out: inout SwiftWriter) {

@@ -1,4 +1,5 @@
 import LuaSyntax
+import TextSafety
 
 /// What an entry's returned table says, read from its syntax (never by
 /// running it): metadata, parameters, the presentation style and which
@@ -106,9 +107,23 @@ struct ExportedEntry {
         return text
     }
 
+    /// A number written in the entry, as a Swift literal: decimal as written, else
+    /// (hexadecimal, past Double's range, 1e-400) the value Lua reads, or nil when it is not finite.
     static func number(_ node: SyntaxNode) -> String? {
-        if node.tag == "Number", case .text(let text)? = node.parts.first { return text }
-        if node.tag == "Op", node.parts.count == 2, case .text("unm") = node.parts[0], let inner = number(node.parts[1]) { return "-" + inner }
+        if node.tag == "Number", case .text(let text)? = node.parts.first {
+            // Swift's Double reads Lua's hexadecimal forms (0x10, 0x1p4) as Lua does. An integer past 2^53 is one Lua
+            // computes with exactly (and wraps), which a Double cannot hold: refused rather than rounded.
+            guard let value = Double(text), value.isFinite else { return nil }
+            if !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" || $0 == "p" || $0 == "P" }) {
+                let integer = text.lowercased().hasPrefix("0x") ? Int64(text.dropFirst(2), radix: 16) : Int64(text)
+                guard let integer, integer.magnitude <= 1 << 53 else { return nil }
+            }
+            if text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }) && text.first != "." && text.last != "." { return text }
+            return "\(value)"
+        }
+        if node.tag == "Op", node.parts.count == 2, case .text("unm") = node.parts[0], let inner = number(node.parts[1]), !inner.hasPrefix("-") {
+            return "-" + inner
+        }
         return nil
     }
 
@@ -121,6 +136,10 @@ struct ExportedEntry {
             let at = pair.line ?? 1
             guard pair.tag == "Pair", let name = string(pair.parts[0]), pair.parts[1].tag == "Table" else {
                 throw ExportRefusal(file: file, line: at, construct: "a parameter not written as name = {type = …}", instead: "declare it as a table")
+            }
+            guard isSwiftIdentifier(name), !Translator.reserved.contains(name) else {
+                throw ExportRefusal(file: file, line: at, construct: "the parameter name \"\(name.escapingControlCharacters)\"",
+                                    instead: "name parameters with ASCII letters, digits and _, not a Swift keyword or one of \(Translator.reserved.sorted().joined(separator: ", "))")
             }
             var fields: [String: SyntaxNode] = [:]
             for field in pair.parts[1].parts where field.tag == "Pair" {
@@ -135,9 +154,15 @@ struct ExportedEntry {
             case "number":
                 guard let value = fields["default"].flatMap(number) else { throw refuse("a default that is not a number", "write the number") }
                 let min = fields["min"].flatMap(number), max = fields["max"].flatMap(number)
+                if (min == nil) != (max == nil) || (fields["min"] != nil && min == nil) || (fields["max"] != nil && max == nil) {
+                    throw refuse("a range that is not two finite numbers", "give min and max as numbers, or neither")
+                }
+                if let min, let max, let low = Double(min), let high = Double(max), let at = Double(value) {
+                    guard low <= high else { throw refuse("min \(min) above max \(max)", "swap them") }
+                    guard (low...high).contains(at) else { throw refuse("the default \(value) outside \(min)…\(max)", "give a default in the range") }
+                }
                 result.append(Parameter(name: name, kind: .number, defaultValue: value,
                                         range: min.flatMap { min in max.map { (min, $0) } }, description: description, line: at))
-                if (min == nil) != (max == nil) { throw refuse("only one of min and max", "give both, or neither") }
             case "boolean":
                 guard let value = fields["default"], value.tag == "True" || value.tag == "False" else {
                     throw refuse("a default that is not true or false", "write true or false")

@@ -22,15 +22,53 @@ struct SwiftWriter {
     }
 
     /// Comment lines, each `// text` (a block comment's lines too); a blank comment line stays blank.
+    /// An author's text: split at every line break Swift or a reader knows (a `\r` alone ends a Swift
+    /// comment, and what follows it would be code), other controls written out (`\u{202E}`).
     mutating func comment(_ text: String, doc: Bool = false) {
         let marker = doc ? "///" : "//"
-        var body = text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0) }
+        var body = Self.commentLines(text)
         while body.last?.trimmingCharacters(in: .whitespaces).isEmpty == true { body.removeLast() }
         while body.first?.trimmingCharacters(in: .whitespaces).isEmpty == true { body.removeFirst() }
         for part in body {
             let trimmed = part.hasPrefix(" ") ? String(part.dropFirst()) : part
             line(trimmed.isEmpty ? marker : "\(marker) \(trimmed)")
         }
+    }
+
+    /// The lines of an author's text, safe inside `//`: no line break, no control, by Unicode scalar.
+    static func commentLines(_ text: String) -> [String] {
+        var lines: [String] = [], line = ""
+        var scalars = text.unicodeScalars.makeIterator()
+        var pendingReturn = false
+        while let scalar = scalars.next() {
+            if pendingReturn && scalar == "\n" { pendingReturn = false; continue }
+            pendingReturn = scalar == "\r"
+            switch scalar {
+            case "\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}":
+                lines.append(line)
+                line = ""
+            default:
+                line.unicodeScalars.append(scalar)
+            }
+        }
+        lines.append(line)
+        return lines.map { $0.replacingOccurrences(of: "\t", with: " ").escapingControlCharacters }
+    }
+
+    /// A Swift string literal of any text: backslashes and quotes escaped (so `\(` interpolates nothing), every control
+    /// and line break written as `\u{…}`.
+    static func stringLiteral(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\\\"
+            case "\"": result += "\\\""
+            case _ where scalar.isControl || scalar == "\u{85}" || scalar == "\u{0B}" || scalar == "\u{0C}":
+                result += "\\u{\(String(scalar.value, radix: 16))}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
     }
 
     /// Where the next line will go, to fill in later (a declaration whose type the code after it decides).
@@ -61,3 +99,4 @@ struct SwiftWriter {
 }
 
 import Foundation
+import TextSafety

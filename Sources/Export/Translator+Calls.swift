@@ -11,7 +11,9 @@ extension Translator {
                 return try helperCall(helper, arguments, at: node)
             }
             if let form = UIKitVocabulary.functions[name] {
-                return Expression(text: form.render("", try self.arguments(arguments, form.parameters, at: node, name: name)), type: form.result)
+                // math.min and friends are generic in Swift: their literals keep their `.0`.
+                let values = try self.arguments(arguments, form.parameters, at: node, name: name, typed: !name.hasPrefix("math."))
+                return Expression(text: form.render("", values), type: form.result)
             }
             if name == "require" {
                 throw refuse(node, "require (a shared module)", "modules are not exported yet: copy what the entry uses from the module into it")
@@ -39,12 +41,14 @@ extension Translator {
     }
 
     /// Translated arguments for UIKit parameters of the given types.
-    func arguments(_ nodes: [SyntaxNode], _ types: [SwiftType], at node: SyntaxNode, name: String) throws(ExportRefusal) -> [String] {
+    func arguments(_ nodes: [SyntaxNode], _ types: [SwiftType], at node: SyntaxNode, name: String,
+                   typed: Bool = true) throws(ExportRefusal) -> [String] {
         guard nodes.count == types.count else {
             throw refuse(node, "\(name) with \(nodes.count) argument(s)", "UIKit's takes \(types.count)")
         }
         var result: [String] = []
         for (argument, type) in zip(nodes, types) {
+            literalTyped = typed
             var value = try expression(argument, expecting: type)
             if !type.isOptional { value = try unwrap(value, at: argument) }
             try require(value, is: type, at: argument)
@@ -131,6 +135,7 @@ extension Translator {
     }
 
     private func number(_ node: SyntaxNode) throws(ExportRefusal) -> String {
+        literalTyped = true
         let value = try unwrap(try expression(node, expecting: .number), at: node)
         try require(value, is: .number, at: node)
         return value.text
@@ -158,6 +163,7 @@ extension Translator {
             guard case .text(let lua)? = parameter.parts.first else { return nil }
             return lua
         }
+        for lua in names { try checkName(lua, at: node) }
         guard names.count <= types.count, !node.parts[0].parts.contains(where: { $0.tag == "Dots" }) else {
             throw refuse(node, "\(name) with \(names.count) parameter(s)", "UIKit passes \(types.count)")
         }
@@ -177,7 +183,10 @@ extension Translator {
         let capture = closureUsesSelf ? "[self] " : ""
         closureUsesSelf = outerUsesSelf || closureUsesSelf && closureDepth > 1
         var header = "{"
-        let labels = (0..<types.count).map { $0 < names.count ? SwiftWriter.identifier(names[$0]) : "_" }
+        // A parameter the body never reads is `_`, as Swift code says it.
+        var assigned: [String: Int] = [:], uses: [String: Int] = [:]
+        Usage.count(node.parts[1].parts, into: &assigned, uses: &uses)
+        let labels = (0..<types.count).map { $0 < names.count && uses[names[$0], default: 0] > 0 ? SwiftWriter.identifier(names[$0]) : "_" }
         if !labels.isEmpty || !capture.isEmpty {
             header += " \(capture)\(labels.joined(separator: ", "))\(labels.isEmpty ? "" : " ")in"
         }

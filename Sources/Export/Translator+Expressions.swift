@@ -27,14 +27,16 @@ extension Translator {
     // MARK: Expressions
 
     func expression(_ node: SyntaxNode, expecting expected: SwiftType? = nil) throws(ExportRefusal) -> Expression {
+        // Only the literal itself is typed by its place, never one inside it (`min(1, 2) / 3` would be Int arithmetic).
+        let typed = literalTyped
+        literalTyped = false
         switch node.tag {
         case "Number":
-            guard case .text(let text)? = node.parts.first, let value = Double(text), value.isFinite,
-                  !text.lowercased().hasPrefix("0x") else {
-                throw refuse(node, "this number", "write it in decimal")
+            guard let text = ExportedEntry.number(node) else {
+                throw refuse(node, "a number a Double cannot hold exactly (an integer past 2^53, or past Double's range)", "write a smaller number, with a decimal point")
             }
             // Swift reads `200` as an Int where no type is given: a Lua number is a floating-point value.
-            let floating = text.contains(".") || text.lowercased().contains("e") || expected == .number ? text : text + ".0"
+            let floating = text.contains(".") || text.lowercased().contains("e") || (expected == .number && typed) ? text : text + ".0"
             return Expression(text: floating, type: .number)
         case "True": return Expression(text: "true", type: .bool)
         case "False": return Expression(text: "false", type: .bool)
@@ -101,7 +103,7 @@ extension Translator {
             if variable.type == .void { throw refuse(node, "'\(lua)' read before it has a value", "give it its value first") }
             return Expression(text: variable.swift, type: variable.type, local: lua)
         }
-        if lua == "params" { usesSelf(); return Expression(text: "params", type: .parameters) }
+        if lua == "params" { usesSelf(); readsParameters = true; return Expression(text: "params", type: .parameters) }
         if helpers[lua] != nil { throw refuse(node, "the function '\(lua)' as a value", "call it") }
         throw refuse(node, "the global '\(lua)'", Self.globalAdvice[lua] ?? "declare it with local, or use the scripting API's names")
     }
@@ -177,12 +179,16 @@ extension Translator {
             throw refuse(node, "a value UIKit may not have, used in a branch Lua may not take",
                          "take it into a local before the condition, and test it")
         }
-        guard function.result == nil || function.result == .void else {
-            throw refuse(node, "a value UIKit may not have, used in a function that returns a value",
-                         "test it for nil where it is taken")
+        // Where the Lua would stop with an error (indexing nil), the Swift stops too, saying where: never a silent return
+        // that would leave UIKit waiting for completeTransition.
+        let stop = "preconditionFailure(\(SwiftWriter.stringLiteral("\(fileName):\(node.line ?? 0): \(Self.luaText(node)) is nil")))"
+        // One line when short, else the stop on a line of its own.
+        func guarded(_ binding: String) -> String {
+            let line = "guard let \(binding) else { \(stop) }"
+            return line.count <= 100 ? line : "guard let \(binding) else {\n    \(stop)\n}"
         }
         if let lua = expression.local, let variable = lookup(lua) {
-            hoisted.append("guard let \(variable.swift) else { return }")
+            hoisted.append(guarded(variable.swift))
             narrow(lua, to: wrapped)
             return Expression(text: variable.swift, type: wrapped, local: lua)
         }
@@ -194,9 +200,25 @@ extension Translator {
             name = Self.name(for: expression.text, wrapped) + "\(suffix)"
             suffix += 1
         }
-        hoisted.append("guard let \(name) = \(expression.text) else { return }")
+        hoisted.append(guarded("\(name) = \(expression.text)"))
         declare(key, Variable(swift: name, type: wrapped, mutable: false))
         return Expression(text: name, type: wrapped)
+    }
+
+    /// The Lua an unwrapped value was read by, for the message of the stop: `ctx:viewForKey("to")`, `presentedView`.
+    static func luaText(_ node: SyntaxNode) -> String {
+        switch node.tag {
+        case "Id": if case .text(let name)? = node.parts.first { return name }
+        case "Invoke":
+            if let method = ExportedEntry.string(node.parts[1]) {
+                let arguments = node.parts.dropFirst(2).map { ExportedEntry.string($0).map { "\"\($0)\"" } ?? luaText($0) }
+                return "\(luaText(node.parts[0])):\(method)(\(arguments.joined(separator: ", ")))"
+            }
+        case "Index":
+            if let key = ExportedEntry.string(node.parts[1]) { return "\(luaText(node.parts[0])).\(key)" }
+        default: break
+        }
+        return "the value"
     }
 
     /// `toView` for `view(forKey: .to)`, `toViewController` for `viewController(forKey: .to)`.
@@ -225,7 +247,9 @@ extension Translator {
         case "unm":
             let operand = try unwrap(try expression(operands[0], expecting: .number), at: operands[0])
             try require(operand, is: .number, at: operands[0])
-            return Expression(text: "-" + parenthesized(operand, below: .prefix), type: .number, precedence: .prefix)
+            // `- -x` is not Swift's `--x`.
+            let inner = operand.text.hasPrefix("-") ? "(\(operand.text))" : parenthesized(operand, below: .prefix)
+            return Expression(text: "-" + inner, type: .number, precedence: .prefix)
         case "or":
             // `c and a or b`: Lua's conditional, exactly `c ? a : b` when `a` is never false or nil.
             if operands[0].tag == "Op", operands[0].parts.first == .text("and") {
@@ -256,8 +280,10 @@ extension Translator {
             } else if ![.number, .bool].contains(left.type), !{ if case .choice = left.type { true } else { false } }() {
                 throw refuse(node, "== on \(left.type.described)", "Lua compares tables by identity; compare numbers, booleans or choices")
             }
-            // Left-associative: a right operand of the same precedence keeps its parentheses.
-            let text = "\(parenthesized(left, below: precedence)) \(swift) \(right.precedence <= precedence ? "(\(right.text))" : right.text)"
+            // Left-associative: a right operand of the same precedence keeps its parentheses; Swift's comparisons do not
+            // chain at all (`a < b == c`), so a comparison inside one keeps them on either side.
+            let leftText = comparison && left.precedence <= .comparison ? "(\(left.text))" : parenthesized(left, below: precedence)
+            let text = "\(leftText) \(swift) \(right.precedence <= precedence ? "(\(right.text))" : right.text)"
             return Expression(text: text, type: comparison ? .bool : .number, precedence: precedence)
         }
     }

@@ -55,6 +55,10 @@ extension Translator {
 
     private func local(_ node: SyntaxNode, following: ArraySlice<SyntaxNode>, into writer: inout SwiftWriter) throws(ExportRefusal) {
         let names = node.parts[0].parts.compactMap(name)
+        for lua in names {
+            try checkName(lua, at: node)
+            try checkRedeclaration(lua, at: node)
+        }
         let values = node.parts.count > 1 ? node.parts[1].parts : []
         if values.isEmpty {
             for lua in names { try declareLater(lua, at: node, following: following, into: &writer) }
@@ -141,6 +145,7 @@ extension Translator {
         }
         guard target.tag == "Index" else { throw refuse(target, "an assignment to \(target.tag ?? "this")", "assign to a local or a field") }
         let field = try self.field(target, forWriting: true)
+        literalTyped = true
         let expression = try self.expression(value, expecting: field.type)
         try require(expression, is: field.type, at: value)
         writer.line("\(field.text) = \(expression.text)")
@@ -204,6 +209,7 @@ extension Translator {
 
     private func forIn(_ node: SyntaxNode, into writer: inout SwiftWriter) throws(ExportRefusal) {
         let names = node.parts[0].parts.compactMap(name), iterators = node.parts[1].parts
+        for lua in names { try checkName(lua, at: node) }
         guard iterators.count == 1, iterators[0].tag == "Call", name(iterators[0].parts[0]) == "ipairs", iterators[0].parts.count == 2,
               iterators[0].parts[1].tag == "Table", names.count == 2 else {
             throw refuse(node, "a for-in loop other than ipairs over a list written in place",
@@ -216,8 +222,8 @@ extension Translator {
         let elements = try items.map { (item) throws(ExportRefusal) in try expression(item) }
         let type = elements[0].type
         guard elements.allSatisfy({ $0.type == type }) else { throw refuse(iterators[0], "a list of mixed types", "one type a list") }
-        let index = names[0] == "_" ? "_" : SwiftWriter.identifier(names[0])
-        let value = SwiftWriter.identifier(names[1])
+        let index = names[0] == "_" || (function.uses[names[0]] ?? 0) == 0 ? "_" : SwiftWriter.identifier(names[0])
+        let value = (function.uses[names[1]] ?? 0) == 0 ? "_" : SwiftWriter.identifier(names[1])
         let list = "[\(elements.map(\.text).joined(separator: ", "))]"
         writer.open(index == "_" ? "for \(value) in \(list) {" : "for (\(index), \(value)) in zip(1..., \(list)) {")
         try scoped { () throws(ExportRefusal) in
@@ -229,13 +235,18 @@ extension Translator {
     }
 
     private func forNumeric(_ node: SyntaxNode, into writer: inout SwiftWriter) throws(ExportRefusal) {
+        if let variable = name(node.parts[0]) { try checkName(variable, at: node) }
         guard let variable = name(node.parts[0]), node.parts.count == 4,
               let start = ExportedEntry.number(node.parts[1]).flatMap(Int.init), let end = ExportedEntry.number(node.parts[2]).flatMap(Int.init) else {
             throw refuse(node, "a numeric for loop with computed bounds or a step", "loop over a list with ipairs, or write whole-number bounds")
         }
-        writer.open("for \(SwiftWriter.identifier(variable)) in \(start)...\(end) {")
+        // Lua's loop over whole numbers gives numbers that divide as floats (i / 3): a stride of Doubles, which holds
+        // them exactly; from a start past the end it runs no times, as Lua's does.
+        let used = (function.uses[variable] ?? 0) > 0
+        let swift = used ? SwiftWriter.identifier(variable) : "_"
+        writer.open("for \(swift) in stride(from: \(start).0, through: \(end).0, by: 1.0) {")
         try scoped { () throws(ExportRefusal) in
-            declare(variable, Variable(swift: SwiftWriter.identifier(variable), type: .number, mutable: false))
+            declare(variable, Variable(swift: swift, type: .number, mutable: false))
             try block(node.parts[3].parts, into: &writer)
         }
         writer.close()

@@ -59,6 +59,10 @@ final class Translator {
     /// Inside a closure: a use of the animator's own members needs `[self]`.
     var closureUsesSelf = false
     var closureDepth = 0
+    /// The next literal stands where Swift knows its type (a CGFloat property, a UIKit parameter): `0`, not `0.0`.
+    var literalTyped = false
+    /// Whether the expression just translated read `params` (a constant of the file cannot).
+    var readsParameters = false
     /// `local x` declared before its value: the token in its declaration line, filled in with the type of its first value.
     var pending: [String: (token: Int, mutable: Bool)] = [:]
     var declarationTypes: [Int: SwiftType] = [:]
@@ -70,6 +74,8 @@ final class Translator {
 
     /// The entry's lines, to keep its blank lines.
     let sourceLines: [Substring]
+    /// The entry's file name, for the messages of the exported code's stops.
+    var fileName: String { String(file.split(separator: "/").last ?? "") }
 
     init(file: String, entry: ExportedEntry, comments: [SyntaxTree.Comment], source: String) {
         self.file = file
@@ -90,6 +96,27 @@ final class Translator {
     }
 
     func declare(_ name: String, _ variable: Variable) { scopes[scopes.count - 1][name] = variable }
+
+    /// A second local of one name in one block: Swift has no such shadowing.
+    func checkRedeclaration(_ lua: String, at node: SyntaxNode) throws(ExportRefusal) {
+        if scopes[scopes.count - 1][lua] != nil {
+            throw refuse(node, "a second local '\(lua)' in the same block", "give it a name of its own")
+        }
+    }
+
+    /// Names the exported class gives a meaning of its own: a Lua name among them would shadow it.
+    static let reserved: Set<String> = ["transitionContext", "params", "isPresenting", "self", "super", "Self", "Type", "Protocol",
+                                        "init", "deinit", "animateTransition", "transitionDuration", "animationEnded", "Parameters", "Animator",
+                                        "UIView", "UIColor", "CGRect", "CGPoint", "CGSize", "CGFloat", "min", "max", "abs", "sin", "cos"]
+
+    static let hookMethods: Set<String> = ["animateTransition", "transitionDuration", "animationEnded"]
+
+    /// A Lua name declared in the Swift (a local, a parameter, a function): refused where it would shadow the class's own.
+    func checkName(_ lua: String, at node: SyntaxNode) throws(ExportRefusal) {
+        if Self.reserved.contains(lua) || lua.hasPrefix("__") {
+            throw refuse(node, "the name '\(lua)'", "the exported Swift uses it for its own; rename it")
+        }
+    }
 
     /// Narrows a name for the rest of the innermost block, as `guard let` shadows it.
     func narrow(_ name: String, to type: SwiftType) {
@@ -149,6 +176,8 @@ final class Translator {
             switch statement.tag {
             case "Localrec":
                 guard case .node(_, _, _, let parts)? = statement.parts.first?.parts.first, case .text(let name)? = parts.first else { continue }
+                // A hook's own name is fine: the function then is that UIKit method (checked once the hooks are known).
+                if !Self.hookMethods.contains(name) { try checkName(name, at: statement) }
                 helpers[name] = Helper(name: name, node: statement.parts[1].parts[0], line: statement.line ?? 0, comments: leading)
             case "Local":
                 try readConstant(statement, leading: leading)
@@ -168,19 +197,27 @@ final class Translator {
         for (name, value) in zip(names, values) {
             guard case .text(let lua)? = name.parts.first else { continue }
             if value.tag == "Function" {
+                if !Self.hookMethods.contains(lua) { try checkName(lua, at: statement) }
                 helpers[lua] = Helper(name: lua, node: value, line: statement.line ?? 0, comments: leading)
                 continue
             }
+            try checkName(lua, at: statement)
             if value.tag == "Call", value.parts.first?.parts.first == .text("require") {
                 throw refuse(value, "require (a shared module)", "modules are not exported yet: copy what the entry uses from the module into it")
             }
-            guard ["Number", "True", "False", "String"].contains(value.tag ?? "") || ExportedEntry.number(value) != nil else {
-                throw refuse(value, "the constant '\(lua)', computed when the entry loads (\(value.tag ?? "?"))",
-                             "a table used as a record has no Swift type here; write the value where it is used, or a number")
-            }
+            try checkRedeclaration(lua, at: statement)
+            // Computed once, as the chunk computes it when the entry loads: from numbers and the API's own values.
+            readsParameters = false
             let expression = try scoped { () throws(ExportRefusal) in try self.expression(value) }
+            guard hoisted.isEmpty, expression.type != .void, !expression.type.isOptional, !readsParameters else {
+                throw refuse(value, "the constant '\(lua)'", readsParameters
+                             ? "a value computed from params belongs in the function that uses it"
+                             : "give it a value that is always there (a number, a CGRect, a transform)")
+            }
             let swift = SwiftWriter.identifier(lua)
-            constants.append((statement.line ?? 0, leading.map { "// " + $0.text.trimmingCharacters(in: .whitespaces) + "\n" }.joined() +
+            var comment = SwiftWriter()
+            for part in leading { comment.comment(part.text) }
+            constants.append((statement.line ?? 0, comment.lines.map { $0 + "\n" }.joined() +
                               "private let \(swift)\(expression.type == .number ? ": CGFloat" : "") = \(expression.text)"))
             declare(lua, Variable(swift: swift, type: expression.type, mutable: false))
         }
@@ -244,6 +281,7 @@ final class Translator {
         var context: String?
         for (parameter, type) in zip(parameterNodes, arguments) {
             guard case .text(let lua)? = parameter.parts.first else { continue }
+            try checkName(lua, at: node)
             if type == .context { context = lua }
             bound.append((lua, Variable(swift: type == .context ? "transitionContext" : SwiftWriter.identifier(lua), type: type, mutable: false)))
         }
@@ -281,6 +319,9 @@ enum Usage {
             if case .text(let name)? = node.parts.first { uses[name, default: 0] += 1 }
         case "Local":
             if node.parts.count > 1 { for value in node.parts[1].parts { visit(value, &assigned, &uses) } }
+        // The names these declare are not uses of them.
+        case "Fornum", "Forin", "Function", "Localrec":
+            for part in node.parts.dropFirst() { visit(part, &assigned, &uses) }
         default:
             for part in node.parts { visit(part, &assigned, &uses) }
         }

@@ -53,22 +53,7 @@ public struct ExportVerifier {
         } catch {
             return [Cell(scenario: "all", same: false, verdict: "did not compile: \(error)")]
         }
-        let output: String
-        do {
-            output = try run(runner, arguments: Self.scenarios)
-        } catch {
-            return [Cell(scenario: "all", same: false, verdict: "did not run: \(error)")]
-        }
-        var swiftRuns: [String: [String]] = [:]
-        var current: String?
-        for line in output.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix("scenario ") {
-                current = String(line.dropFirst("scenario ".count))
-                swiftRuns[current!] = []
-            } else if let current, !line.isEmpty {
-                swiftRuns[current]!.append(String(line))
-            }
-        }
+        // One process a scenario: a Swift that stops (a failed precondition) loses that scenario only, and says when.
         return Self.scenarios.map { name in
             var options = ScenarioOptions()
             options.sampling = true
@@ -77,7 +62,19 @@ public struct ExportVerifier {
             guard let lua = outcome.trace?.parityLines else {
                 return Cell(scenario: name, same: false, verdict: "the Lua entry did not run: \(outcome.problems.first?.message ?? "")")
             }
-            guard let swiftLines = swiftRuns[name] else { return Cell(scenario: name, same: false, verdict: "the Swift did not run it") }
+            let result: Outcome
+            do {
+                result = try execute(runner, arguments: [name])
+            } catch {
+                return Cell(scenario: name, same: false, verdict: "the Swift did not run: \(error)")
+            }
+            guard result.status == 0 else {
+                let errors = result.errors.split(separator: "\n")
+                let at = errors.last { $0.hasPrefix("at t=") }.map { " at " + $0.dropFirst(3) } ?? ""
+                let why = errors.first { $0.contains("Fatal error") }.map(String.init) ?? "exit status \(result.status)"
+                return Cell(scenario: name, same: false, verdict: "the Swift stopped\(at): \(why)")
+            }
+            let swiftLines = result.output.split(separator: "\n").dropFirst().map(String.init)
             return Self.compare(lua: lua, swift: swiftLines, scenario: name)
         }
     }
@@ -109,7 +106,7 @@ public struct ExportVerifier {
             import UIKit
             import Verification
 
-            VerificationRunner.main(\(swift.typeName)(), presentationStyle: \(swift.typeName).modalPresentationStyle)
+            VerificationRunner.main(\(swift.typeName)(), presentationStyle: \(swift.typeName).presentationStyle)
 
             """
         let library = layer.appendingPathComponent("libSegueUIKitLayer.so")
@@ -123,20 +120,30 @@ public struct ExportVerifier {
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         try Data(swift.text.utf8).write(to: work.appendingPathComponent(swift.name))
         try Data(main.utf8).write(to: work.appendingPathComponent("main.swift"))
-        _ = try run(URL(fileURLWithPath: swiftc), arguments: [
+        let compiled = try execute(URL(fileURLWithPath: swiftc), arguments: [
             "-swift-version", "6", "-warnings-as-errors", "-I", layer.appendingPathComponent("Modules").path, "-L", layer.path,
             "-lSegueUIKitLayer", "-Xlinker", "-rpath", "-Xlinker", layer.path,
             work.appendingPathComponent(swift.name).path, work.appendingPathComponent("main.swift").path,
             "-o", work.appendingPathComponent("runner").path,
-        ], in: work, compiler: true)
+        ], in: work)
+        guard compiled.status == 0 else {
+            let said = compiled.errors + compiled.output
+            let first = said.split(separator: "\n").first { $0.contains("error:") } ?? said.split(separator: "\n").first ?? ""
+            throw ExportVerifyError(first.isEmpty ? "swiftc's exit status \(compiled.status)" : String(first))
+        }
         try? FileManager.default.removeItem(at: folder)
         try FileManager.default.moveItem(at: work, to: folder)
         return runner
     }
 
-    /// Runs a program and gives its output; its errors (the compiler's first) when it fails.
-    @discardableResult
-    func run(_ program: URL, arguments: [String], in folder: URL? = nil, compiler: Bool = false) throws -> String {
+    struct Outcome {
+        let status: Int32
+        let output: String
+        let errors: String
+    }
+
+    /// Runs a program to its end: its status, output and error stream.
+    func execute(_ program: URL, arguments: [String], in folder: URL? = nil) throws -> Outcome {
         let process = Process()
         process.executableURL = program
         process.arguments = arguments
@@ -154,13 +161,8 @@ public struct ExportVerifier {
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let errorData = (try? Data(contentsOf: errorFile)) ?? Data()
-        let text = String(decoding: outputData, as: UTF8.self)
-        guard process.terminationStatus == 0 else {
-            let said = String(decoding: compiler ? errorData : errorData + outputData, as: UTF8.self)
-            let first = said.split(separator: "\n").first { $0.contains("error:") } ?? said.split(separator: "\n").first ?? ""
-            throw ExportVerifyError(first.isEmpty ? "exit status \(process.terminationStatus)" : String(first))
-        }
-        return text
+        return Outcome(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+                       errors: String(decoding: errorData, as: UTF8.self))
     }
 }
 

@@ -1,6 +1,7 @@
 import Contract
 import Geometry
 import Transitions
+import Foundation
 import UIKit
 
 /// The program `segue export --verify` compiles beside an exported entry:
@@ -45,6 +46,8 @@ import UIKit
         presented.modalPresentationStyle = style.engine ?? .custom
         var samples: [Sample] = []
         let sample: (Simulation) -> Void = { simulation in
+            // Where the run is, on the error stream: if the Swift stops (a precondition), segue says when.
+            FileHandle.standardError.write(Data("at t=\(simulation.now)\n".utf8))
             let next = simulation.sample()
             if samples.last?.time == next.time { samples.removeLast() }
             samples.append(next)
@@ -59,6 +62,7 @@ import UIKit
             simulation.dismiss()
             simulation.runUntilIdle(fps: fps, sample: sample)
         }
+        FileHandle.standardError.write(Data("at t=\(simulation.now)\n".utf8))
         switch scenario {
         case "present": present()
         case "non-animated-present": present(animated: false)

@@ -3,6 +3,7 @@ import Catalogue
 import Export
 import ExportVerification
 import Foundation
+import LuaBindings
 import TextSafety
 
 struct ExportCommand: ParsableCommand {
@@ -57,9 +58,15 @@ struct ExportCommand: ParsableCommand {
             for file in target.files {
                 do {
                     let source = try file.source()
+                    // The entry as check loads it first: its metadata judged as everywhere else (no controls in its
+                    // title, parameters whose defaults lie in their ranges) before a word of it reaches Swift.
+                    _ = try EntryLoader.load(file, source: source, limits: options.limits, cache: options.entryCache)
                     let origin = Exporter.Origin(entry: file.stem, file: file.displayPath, catalogue: file.catalogue, version: nil,
                                                  sha256: SHA256.hex(Array(source.utf8)), command: command(for: file))
                     exported.append((file, source, try Exporter.export(source: source, origin: origin)))
+                } catch let error as EntryError {
+                    Output.report(Problem(error))
+                    failed = true
                 } catch let refusal as ExportRefusal {
                     Output.error("\(file.stem): \(refusal.description.escapingControlCharacters)")
                     failed = true

@@ -48,7 +48,7 @@ import Testing
             """
         #expect(try Self.body(Self.entry(lua)) == """
             let a = 1.0
-            var b = a * 2 + 0.5
+            var b = a * 2.0 + 0.5
             b = b - a
             transitionContext.containerView.alpha = b
             transitionContext.completeTransition(true)
@@ -87,8 +87,8 @@ import Testing
             """
         #expect(try Self.body(Self.entry(lua)) == """
             let to = transitionContext.view(forKey: isPresenting ? .to : .from)
-            guard let to else { return }
-            to.alpha = transitionContext.isInteractive ? 1 : 0.5
+            guard let to else { preconditionFailure("t.lua:4: to is nil") }
+            to.alpha = transitionContext.isInteractive ? 1.0 : 0.5
             transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
             """)
     }
@@ -104,11 +104,15 @@ import Testing
             """
         #expect(try Self.body(Self.entry(lua)) == """
             let from = transitionContext.view(forKey: .from)
-            guard let toView = transitionContext.view(forKey: .to) else { return }
+            guard let toView = transitionContext.view(forKey: .to) else {
+                preconditionFailure("t.lua:4: ctx:viewForKey(\\"to\\") is nil")
+            }
             transitionContext.containerView.addSubview(toView)
-            guard let toViewController = transitionContext.viewController(forKey: .to) else { return }
+            guard let toViewController = transitionContext.viewController(forKey: .to) else {
+                preconditionFailure("t.lua:5: ctx:viewControllerForKey(\\"to\\") is nil")
+            }
             toView.frame = transitionContext.finalFrame(for: toViewController)
-            guard let from else { return }
+            guard let from else { preconditionFailure("t.lua:6: from is nil") }
             from.removeFromSuperview()
             transitionContext.completeTransition(true)
             """)
@@ -161,7 +165,9 @@ import Testing
             distance = {type = "number", default = 20, min = 0, max = 100},
             """)
         #expect(try Self.body(source) == """
-            guard let toViewController = transitionContext.viewController(forKey: .to) else { return }
+            guard let toViewController = transitionContext.viewController(forKey: .to) else {
+                preconditionFailure("t.lua:8: ctx:viewControllerForKey(\\"to\\") is nil")
+            }
             let frame = transitionContext.finalFrame(for: toViewController)
             if params.edge == .left && params.fade {
                 transitionContext.containerView.frame = shifted(frame, params.distance)
@@ -172,7 +178,7 @@ import Testing
         #expect(text.contains("""
                     // Moves a frame right.
                     private func shifted(_ frame: CGRect, _ by: CGFloat) -> CGRect {
-                        return CGRect(x: frame.origin.x + by, y: frame.origin.y, width: frame.size.width, height: frame.size.height)
+                        CGRect(x: frame.origin.x + by, y: frame.origin.y, width: frame.size.width, height: frame.size.height)
                     }
             """))
         #expect(text.contains("""
@@ -198,8 +204,8 @@ import Testing
             for view in [transitionContext.containerView, transitionContext.containerView] {
                 view.alpha = 1
             }
-            for i in 1...3 {
-                transitionContext.containerView.alpha = i / 3
+            for i in stride(from: 1.0, through: 3.0, by: 1.0) {
+                transitionContext.containerView.alpha = i / 3.0
             }
             transitionContext.completeTransition(true)
             """)
