@@ -12,7 +12,7 @@
 local function animateTransition(ctx)
   local container = ctx.containerView
   local presenting = ctx.isPresenting
-  local presented = presenting and ctx:viewForKey("to") or ctx:viewForKey("from")
+  local presented = ctx:viewForKey(presenting and "to" or "from")
   if presenting then
     presented.frame = ctx:finalFrame(ctx:viewControllerForKey("to"))
     presented.alpha = 0

@@ -61,8 +61,8 @@ struct ExportedEntry {
             switch key {
             case "title": title = try text()
             case "summary": summary = try text()
-            case "source": source = try text()
-            case "name", "author", "tags": break
+            // Metadata the Swift does not carry: whatever it is, it changes nothing in the code.
+            case "source", "name", "author", "tags": break
             case "presentationStyle":
                 presentationStyle = try text()
                 guard Self.styles.contains(presentationStyle) else {
@@ -174,9 +174,11 @@ struct ExportedEntry {
                       let value = fields["default"].flatMap(string), choices.contains(value) else {
                     throw refuse("a string without choices", "a free string has no Swift type to check; give its choices")
                 }
-                guard choices.allSatisfy(isSwiftIdentifier) else {
-                    throw refuse("a choice that is not a Swift name", "name the choices with letters and digits")
+                // A keyword is a fine case name in backticks (`case \`in\``, used as `.in`), but for the few Swift keeps.
+                if let bad = choices.first(where: { !isSwiftIdentifier($0, keywordsAllowed: true) }) {
+                    throw refuse("the choice \"\(bad.escapingControlCharacters)\"", "name the choices with ASCII letters, digits and _")
                 }
+                guard Set(choices).count == choices.count else { throw refuse("a choice given twice", "list each once") }
                 result.append(Parameter(name: name, kind: .choice(choices), defaultValue: value, range: nil, description: description, line: at))
             default:
                 throw refuse("type \"\(type)\"", "an integer parameter is not exported yet; use a number")
@@ -185,9 +187,12 @@ struct ExportedEntry {
         return result.sorted { $0.line < $1.line }
     }
 
-    static func isSwiftIdentifier(_ name: String) -> Bool {
+    static func isSwiftIdentifier(_ name: String, keywordsAllowed: Bool = false) -> Bool {
         guard let first = name.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic) else { return false }
-        return name.unicodeScalars.allSatisfy { $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
-            && !SwiftWriter.keywords.contains(name)
+        guard name.unicodeScalars.allSatisfy({ $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }) else {
+            return false
+        }
+        if keywordsAllowed { return name != "_" && !["init", "self", "Self", "Type", "Protocol", "rawValue"].contains(name) }
+        return !SwiftWriter.keywords.contains(name)
     }
 }

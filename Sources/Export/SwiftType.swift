@@ -48,6 +48,9 @@ indirect enum SwiftType: Hashable, Sendable {
         }
     }
 
+    /// Copied where Lua shares: the geometry values.
+    var isStruct: Bool { [.rect, .point, .size, .transform3D, .affineTransform].contains(self) }
+
     var isOptional: Bool { if case .optional = self { true } else { false } }
     var isFunction: Bool { if case .function = self { true } else { false } }
     var unwrapped: SwiftType { if case .optional(let wrapped) = self { wrapped } else { self } }

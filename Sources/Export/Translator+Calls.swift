@@ -10,6 +10,12 @@ extension Translator {
             if let helper = helpers[name], lookup(name) == nil {
                 return try helperCall(helper, arguments, at: node)
             }
+            if name == "CGRect", arguments.count == 1 {
+                // CGRect(r): a new rect equal to r, which a Swift value already is.
+                let copy = try unwrap(try expression(arguments[0], expecting: .rect), at: arguments[0])
+                try require(copy, is: .rect, at: arguments[0])
+                return Expression(text: copy.text, type: .rect, precedence: copy.precedence)
+            }
             if let form = UIKitVocabulary.functions[name] {
                 // math.min and friends are generic in Swift: their literals keep their `.0`.
                 let values = try self.arguments(arguments, form.parameters, at: node, name: name, typed: !name.hasPrefix("math."))
@@ -81,7 +87,7 @@ extension Translator {
             throw refuse(node, "this form of insertSubview", "write view:insertSubview(v, {belowSubview = w}) or {aboveSubview = w}")
         }
         let view = try unwrap(try expression(arguments[0], expecting: .view), at: arguments[0])
-        let sibling = try unwrap(try expression(arguments[1].parts[0].parts[1], expecting: .view), at: arguments[1])
+        let sibling = try unwrap(try expression(arguments[1].parts[0].parts[1], expecting: .view), at: arguments[1].parts[0].parts[1])
         try require(view, is: .view, at: arguments[0])
         try require(sibling, is: .view, at: arguments[1])
         return Expression(text: "\(receiver.text).insertSubview(\(view.text), \(label): \(sibling.text))", type: .void)

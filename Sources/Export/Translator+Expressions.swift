@@ -99,10 +99,19 @@ extension Translator {
 
     private func identifier(_ node: SyntaxNode) throws(ExportRefusal) -> Expression {
         guard case .text(let lua)? = node.parts.first else { throw refuse(node, "a name", "?") }
-        if let variable = lookup(lua) {
+        if var variable = lookup(lua) {
             if variable.type == .void { throw refuse(node, "'\(lua)' read before it has a value", "give it its value first") }
+            if !readingFieldBase && variable.type.isStruct && !variable.escaped {
+                variable.escaped = true
+                for index in scopes.indices.reversed() where scopes[index][lua] != nil {
+                    scopes[index][lua] = variable
+                    break
+                }
+            }
+            readingFieldBase = false
             return Expression(text: variable.swift, type: variable.type, local: lua)
         }
+        if let value = UIKitVocabulary.values[lua] { return Expression(text: value.swift, type: value.type) }
         if lua == "params" { usesSelf(); readsParameters = true; return Expression(text: "params", type: .parameters) }
         if helpers[lua] != nil { throw refuse(node, "the function '\(lua)' as a value", "call it") }
         throw refuse(node, "the global '\(lua)'", Self.globalAdvice[lua] ?? "declare it with local, or use the scripting API's names")
@@ -138,7 +147,10 @@ extension Translator {
             guard !forWriting else { throw refuse(node, "an assignment to \(name)", "it is read-only") }
             return Expression(text: value.swift, type: value.type)
         }
+        // A field read or written through a name is not the value passed on whole.
+        readingFieldBase = node.parts[0].tag == "Id"
         var base = try expression(node.parts[0])
+        readingFieldBase = false
         if base.type.unwrapped == .context && key == "isPresenting" {
             guard !forWriting else { throw refuse(node, "an assignment to isPresenting", "it is read-only") }
             usesSelf()
@@ -164,10 +176,18 @@ extension Translator {
             throw refuse(node, "\(base.type.described)'s '\(key)'", "it is not exported yet, or not in the scripting API")
         }
         if forWriting && !field.settable { throw refuse(node, "an assignment to '\(key)'", "it is read-only") }
-        if forWriting, base.local != nil, [.rect, .point, .size, .transform3D, .affineTransform].contains(base.type) {
-            // A Swift struct held by a `let`: Lua's tables are shared, Swift's values copied.
-            throw refuse(node, "a field of a value kept in a local (\(key))",
-                         "Lua changes the one table every holder sees; make a new value (CGRect(…)) and assign it")
+        if forWriting, let lua = base.local, let variable = lookup(lua), variable.type.isStruct {
+            // Lua's tables are shared, Swift's structs copied: the same only while no one else holds the value,
+            // that is before it is first passed on whole, and not from a loop or closure that may run after that.
+            guard variable.mutable else {
+                throw refuse(node, "a field of the parameter \(lua) (\(key))", "Lua changes the caller's table; make a new value and return it")
+            }
+            guard !variable.escaped, variable.depth == loopDepth + closureDepth else {
+                throw refuse(node, "a field of \(lua) changed after \(lua) was passed on (\(key))",
+                             "Lua changes the one table every holder sees, Swift a copy; make a new value and assign it")
+            }
+        } else if forWriting, base.type.isStruct, node.parts[0].tag != "Index" {
+            throw refuse(node, "a field of a value that is not kept in a local (\(key))", "keep the value in a local, change it, then use it")
         }
         return Expression(text: "\(parenthesized(base, below: .atom)).\(field.swift)", type: field.type)
     }

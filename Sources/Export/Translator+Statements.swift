@@ -78,13 +78,14 @@ extension Translator {
             let expression = try self.expression(value)
             guard expression.type != .void else { throw refuse(value, "a local given a call that returns nothing", "drop the local") }
             let swift = SwiftWriter.identifier(lua)
-            let mutable = (function.assigned[lua] ?? 0) > 0
+            let fieldsWritten = expression.type.isStruct && (function.assigned["\u{0}." + lua] ?? 0) > 0
+            let mutable = (function.assigned[lua] ?? 0) > 0 || fieldsWritten
             if (function.uses[lua] ?? 0) == 0 {
                 writer.line("_ = \(expression.text)")
             } else {
                 writer.line("\(mutable ? "var" : "let") \(swift) = \(expression.text)")
             }
-            declare(lua, Variable(swift: swift, type: expression.type, mutable: mutable))
+            declare(lua, Variable(swift: swift, type: expression.type, mutable: mutable, depth: loopDepth + closureDepth))
         }
     }
 
@@ -226,6 +227,8 @@ extension Translator {
         let value = (function.uses[names[1]] ?? 0) == 0 ? "_" : SwiftWriter.identifier(names[1])
         let list = "[\(elements.map(\.text).joined(separator: ", "))]"
         writer.open(index == "_" ? "for \(value) in \(list) {" : "for (\(index), \(value)) in zip(1..., \(list)) {")
+        loopDepth += 1
+        defer { loopDepth -= 1 }
         try scoped { () throws(ExportRefusal) in
             if index != "_" { declare(names[0], Variable(swift: index, type: .number, mutable: false)) }
             declare(names[1], Variable(swift: value, type: type, mutable: false))
@@ -245,6 +248,8 @@ extension Translator {
         let used = (function.uses[variable] ?? 0) > 0
         let swift = used ? SwiftWriter.identifier(variable) : "_"
         writer.open("for \(swift) in stride(from: \(start).0, through: \(end).0, by: 1.0) {")
+        loopDepth += 1
+        defer { loopDepth -= 1 }
         try scoped { () throws(ExportRefusal) in
             declare(variable, Variable(swift: swift, type: .number, mutable: false))
             try block(node.parts[3].parts, into: &writer)

@@ -19,6 +19,11 @@ final class Translator {
         let mutable: Bool
         /// `local x` given its value later, once on each path (a Swift `let` all the same).
         var assignedLater = false
+        /// A struct's value read whole (passed, stored, returned): from then on a field write would change a copy
+        /// where Lua changes the one table both hold.
+        var escaped = false
+        /// Loops and closures around its declaration.
+        var depth = 0
     }
     var scopes: [[String: Variable]] = [[:]]
 
@@ -59,6 +64,9 @@ final class Translator {
     /// Inside a closure: a use of the animator's own members needs `[self]`.
     var closureUsesSelf = false
     var closureDepth = 0
+    var loopDepth = 0
+    /// The next name read is the base of a field access (`t.m34 = …`), not the value passed on whole.
+    var readingFieldBase = false
     /// The next literal stands where Swift knows its type (a CGFloat property, a UIKit parameter): `0`, not `0.0`.
     var literalTyped = false
     /// Whether the expression just translated read `params` (a constant of the file cannot).
@@ -285,10 +293,12 @@ final class Translator {
             if type == .context { context = lua }
             bound.append((lua, Variable(swift: type == .context ? "transitionContext" : SwiftWriter.identifier(lua), type: type, mutable: false)))
         }
-        // Outside every other function's scope: a helper sees the chunk's constants only.
-        let saved = scopes
-        scopes = [scopes[0]]
-        defer { scopes = saved }
+        // Outside every other function's scope and state: a helper sees the chunk's constants only, and is translated
+        // (at its first call) as if from the top of the file, whatever loop or closure that call sits in.
+        let saved = (scopes, closureDepth, loopDepth, conditional, hoisted, closureUsesSelf, literalTyped, readingFieldBase)
+        (scopes, closureDepth, loopDepth, conditional, hoisted, closureUsesSelf, literalTyped, readingFieldBase)
+            = ([scopes[0]], 0, 0, 0, [], false, false, false)
+        defer { (scopes, closureDepth, loopDepth, conditional, hoisted, closureUsesSelf, literalTyped, readingFieldBase) = saved }
         let translated = try body(of: helper.node, parameters: bound, context: context)
         helper.lines = translated.lines
         helper.result = translated.result ?? .void
@@ -310,6 +320,11 @@ enum Usage {
             for target in node.parts[0].parts {
                 if target.tag == "Id", case .text(let name)? = target.parts.first {
                     assigned[name, default: 0] += 1
+                } else if target.tag == "Index", target.parts[0].tag == "Id", case .text(let name)? = target.parts[0].parts.first {
+                    // `t.m34 = …`: a struct's local must be a var (a view's need not: counted apart).
+                    assigned["\u{0}." + name, default: 0] += 1
+                    uses[name, default: 0] += 1
+                    visit(target.parts[1], &assigned, &uses)
                 } else {
                     visit(target, &assigned, &uses)
                 }

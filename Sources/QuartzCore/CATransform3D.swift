@@ -7,10 +7,22 @@ import Geometry
 
 /// Core Animation's 4×4 matrix (row vectors, translation in m41…m43).
 public struct CATransform3D: Sendable, Equatable {
-    public var m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat
-    public var m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat
-    public var m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat
-    public var m41: CGFloat, m42: CGFloat, m43: CGFloat, m44: CGFloat
+    public var m11: CGFloat
+    public var m12: CGFloat
+    public var m13: CGFloat
+    public var m14: CGFloat
+    public var m21: CGFloat
+    public var m22: CGFloat
+    public var m23: CGFloat
+    public var m24: CGFloat
+    public var m31: CGFloat
+    public var m32: CGFloat
+    public var m33: CGFloat
+    public var m34: CGFloat
+    public var m41: CGFloat
+    public var m42: CGFloat
+    public var m43: CGFloat
+    public var m44: CGFloat
 
     package init(_ t: Transform3D) {
         (m11, m12, m13, m14) = (t.m11, t.m12, t.m13, t.m14)
@@ -24,7 +36,7 @@ public struct CATransform3D: Sendable, Equatable {
     }
 }
 
-public let CATransform3DIdentity = CATransform3D(Transform3D.identity)
+public let CATransform3DIdentity: CATransform3D = CATransform3D(Transform3D.identity)
 
 public func CATransform3DMakeTranslation(_ tx: CGFloat, _ ty: CGFloat, _ tz: CGFloat) -> CATransform3D {
     CATransform3D(Transform3D(translationX: tx, y: ty, z: tz))

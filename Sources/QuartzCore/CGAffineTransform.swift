@@ -2,7 +2,12 @@ import Geometry
 
 /// Core Graphics' affine transform, which Foundation on Linux lacks (CGRect and CGPoint it has).
 public struct CGAffineTransform: Sendable, Equatable {
-    public var a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat
+    public var a: CGFloat
+    public var b: CGFloat
+    public var c: CGFloat
+    public var d: CGFloat
+    public var tx: CGFloat
+    public var ty: CGFloat
 
     public init(a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat) {
         (self.a, self.b, self.c, self.d, self.tx, self.ty) = (a, b, c, d, tx, ty)
@@ -12,7 +17,7 @@ public struct CGAffineTransform: Sendable, Equatable {
     public init(scaleX sx: CGFloat, y sy: CGFloat) { self.init(Geometry.AffineTransform(scaleX: sx, y: sy)) }
     public init(rotationAngle angle: CGFloat) { self.init(Geometry.AffineTransform(rotationAngle: angle)) }
 
-    public static let identity = CGAffineTransform(Geometry.AffineTransform.identity)
+    public static let identity: CGAffineTransform = CGAffineTransform(Geometry.AffineTransform.identity)
 
     package init(_ t: Geometry.AffineTransform) { self.init(a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx, ty: t.ty) }
     package var engine: Geometry.AffineTransform { Geometry.AffineTransform(a: a, b: b, c: c, d: d, tx: tx, ty: ty) }

@@ -18,7 +18,14 @@ import Transitions
 }
 
 public enum UIModalPresentationStyle: Int, Sendable {
-    case fullScreen = 0, pageSheet, formSheet, currentContext, custom, overFullScreen, overCurrentContext, popover
+    case fullScreen = 0
+    case pageSheet = 1
+    case formSheet = 2
+    case currentContext = 3
+    case custom = 4
+    case overFullScreen = 5
+    case overCurrentContext = 6
+    case popover = 7
     case none = -1
     case automatic = -2
 
@@ -28,13 +35,13 @@ public enum UIModalPresentationStyle: Int, Sendable {
 public struct UITransitionContextViewKey: Hashable, Sendable, RawRepresentable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
-    public static let from = UITransitionContextViewKey(rawValue: "UITransitionContextFromViewKey")
-    public static let to = UITransitionContextViewKey(rawValue: "UITransitionContextToViewKey")
+    public static let from: UITransitionContextViewKey = UITransitionContextViewKey(rawValue: "UITransitionContextFromViewKey")
+    public static let to: UITransitionContextViewKey = UITransitionContextViewKey(rawValue: "UITransitionContextToViewKey")
 }
 
 public struct UITransitionContextViewControllerKey: Hashable, Sendable, RawRepresentable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
-    public static let from = UITransitionContextViewControllerKey(rawValue: "UITransitionContextFromViewControllerKey")
-    public static let to = UITransitionContextViewControllerKey(rawValue: "UITransitionContextToViewControllerKey")
+    public static let from: UITransitionContextViewControllerKey = UITransitionContextViewControllerKey(rawValue: "UITransitionContextFromViewControllerKey")
+    public static let to: UITransitionContextViewControllerKey = UITransitionContextViewControllerKey(rawValue: "UITransitionContextToViewControllerKey")
 }

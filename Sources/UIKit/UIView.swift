@@ -114,13 +114,13 @@ extension UIView {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
 
-        public static let beginFromCurrentState = AnimationOptions(rawValue: 1 << 2)
-        public static let `repeat` = AnimationOptions(rawValue: 1 << 3)
-        public static let autoreverse = AnimationOptions(rawValue: 1 << 4)
-        public static let curveEaseInOut = AnimationOptions(rawValue: 0 << 16)
-        public static let curveEaseIn = AnimationOptions(rawValue: 1 << 16)
-        public static let curveEaseOut = AnimationOptions(rawValue: 2 << 16)
-        public static let curveLinear = AnimationOptions(rawValue: 3 << 16)
+        public static var beginFromCurrentState: UIView.AnimationOptions { AnimationOptions(rawValue: 1 << 2) }
+        public static var `repeat`: UIView.AnimationOptions { AnimationOptions(rawValue: 1 << 3) }
+        public static var autoreverse: UIView.AnimationOptions { AnimationOptions(rawValue: 1 << 4) }
+        public static var curveEaseInOut: UIView.AnimationOptions { AnimationOptions(rawValue: 0 << 16) }
+        public static var curveEaseIn: UIView.AnimationOptions { AnimationOptions(rawValue: 1 << 16) }
+        public static var curveEaseOut: UIView.AnimationOptions { AnimationOptions(rawValue: 2 << 16) }
+        public static var curveLinear: UIView.AnimationOptions { AnimationOptions(rawValue: 3 << 16) }
 
         /// The engine's options, read as the Lua bindings read the same names.
         var engine: Transitions.AnimationOptions {
