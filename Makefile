@@ -58,6 +58,7 @@ fuzz: deps
 
 release: deps
 	$(SWIFT) build -c release --product segue
+	$(SWIFT) build -c release --product SegueUIKitLayer
 
 # Lua boundary: Swift host against a C host built now, in the same run;
 # engine: transitions a second against the target; check: the catalogue's
@@ -85,6 +86,8 @@ bench: deps
 	$$($(SWIFT) build -c release --show-bin-path)/segue-bench watch --segue $$($(SWIFT) build -c release --show-bin-path)/segue
 	$$($(SWIFT) build -c release --show-bin-path)/segue-bench html --segue $$($(SWIFT) build -c release --show-bin-path)/segue
 	$$($(SWIFT) build -c release --show-bin-path)/segue-bench gallery --segue $$($(SWIFT) build -c release --show-bin-path)/segue
+	$(SWIFT) build -c release --product SegueUIKitLayer
+	$$($(SWIFT) build -c release --show-bin-path)/segue-bench export --segue $$($(SWIFT) build -c release --show-bin-path)/segue
 
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/segue
@@ -94,6 +97,11 @@ install: release
 	cp -R $$($(SWIFT) build -c release --show-bin-path)/Segue_HTMLPlayer.resources $(DESTDIR)$(PREFIX)/bin/
 	rm -rf $(DESTDIR)$(PREFIX)/share/segue/Catalogue
 	cp -R Catalogue $(DESTDIR)$(PREFIX)/share/segue/Catalogue
+	# What segue export --verify compiles exported Swift against (found in ../lib/segue beside segue).
+	rm -rf $(DESTDIR)$(PREFIX)/lib/segue
+	install -d $(DESTDIR)$(PREFIX)/lib/segue
+	install -m 755 $$($(SWIFT) build -c release --show-bin-path)/libSegueUIKitLayer.so $(DESTDIR)$(PREFIX)/lib/segue/
+	cp -R $$($(SWIFT) build -c release --show-bin-path)/Modules $(DESTDIR)$(PREFIX)/lib/segue/Modules
 
 clean:
 	rm -rf .build

@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "SegueUIKitLayer", type: .dynamic, targets: ["UIKit", "QuartzCore", "Verification"]),
         .plugin(name: "SeguePreview", targets: ["SeguePreview"]),
         .plugin(name: "SegueGallery", targets: ["SegueGallery"]),
+        .plugin(name: "SegueExport", targets: ["SegueExport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.6.0"),
@@ -106,6 +107,15 @@ let package = Package(
             capability: .command(
                 intent: .custom(verb: "segue-preview", description: "Preview a catalogue entry as a GIF, PNG or HTML player page"),
                 permissions: [.writeToPackageDirectory(reason: "segue preview writes the preview (Previews/ENTRY.gif by default) into the package")]
+            ),
+            dependencies: ["segue"]
+        ),
+        // Export writes the entries' Swift into the app's package (Transitions/ by default): with consent, as preview does.
+        .plugin(
+            name: "SegueExport",
+            capability: .command(
+                intent: .custom(verb: "segue-export", description: "Write catalogue entries as UIKit Swift for the app"),
+                permissions: [.writeToPackageDirectory(reason: "segue export writes the entries' Swift (Transitions/NameTransition.swift by default) into the package")]
             ),
             dependencies: ["segue"]
         ),

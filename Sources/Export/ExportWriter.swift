@@ -23,7 +23,7 @@ enum ExportWriter {
     }
 
     static func file(header: Header, entry: ExportedEntry, chunkComment: [SyntaxTree.Comment], translator: Translator,
-                     transitionDuration: [String], animateTransition: [String]) -> String {
+                     transitionDuration: [String], animateTransition: [String]) -> (text: String, origins: [Int: Int]) {
         var out = SwiftWriter()
         let type = typeName(header.entry)
         // Every part of the header an author or a path could have written goes through comment(): one line each, no controls.
@@ -33,7 +33,7 @@ enum ExportWriter {
         let fileName = header.file.split(separator: "/").last.map(String.init) ?? header.file
         out.comment("Exported from \(fileName) (catalogue \(header.catalogue)\(header.version.map { " \($0)" } ?? ""),")
         out.comment("SHA-256 \(header.sha256)) by:")
-        out.comment("    \(header.command)")
+        out.comment("     \(header.command)")
         out.line("// Export again after changing the entry; `segue export --verify` runs this")
         out.line("// code through the entry's check scenarios against the entry itself.")
         if !chunkComment.isEmpty {
@@ -115,13 +115,16 @@ enum ExportWriter {
         }
         out.close()
         out.close()
-        return out.text
+        return out.textAndOrigins
     }
 
     /// A body that is one `return x` is written `x`, as Swift reads a single expression.
     private static func singleExpression(_ lines: [String]) -> [String] {
-        guard lines.count == 1, lines[0].hasPrefix("return ") else { return lines }
-        return [String(lines[0].dropFirst("return ".count))]
+        guard lines.count == 1 else { return lines }
+        let parts = lines[0].split(separator: "\u{1}", maxSplits: 2, omittingEmptySubsequences: false)
+        let (mark, code) = parts.count == 3 ? ("\u{1}\(parts[1])\u{1}", String(parts[2])) : ("", lines[0])
+        guard code.hasPrefix("return ") else { return lines }
+        return [mark + code.dropFirst("return ".count)]
     }
 
     private static func parameters(_ entry: ExportedEntry, type: String, into out: inout SwiftWriter) {

@@ -9,6 +9,14 @@ public struct ExportedFile: Sendable, Equatable {
     public let text: String
     /// The presentation style it is made for (`custom`), for the code that presents with it.
     public let presentationStyle: String
+    /// The Lua line each statement's first Swift line came from (Swift line → Lua line), and the Lua file's name.
+    public var luaLines: [Int: Int] = [:]
+    public var luaFile = ""
+
+    /// The Lua line the Swift line `line` was translated from: its statement's.
+    public func luaLine(of line: Int) -> Int? {
+        luaLines.keys.filter { $0 <= line }.max().flatMap { luaLines[$0] }
+    }
 }
 
 /// `segue export`: an entry's Lua, parsed (never run) and translated into UIKit Swift.
@@ -63,10 +71,11 @@ public enum Exporter {
         let animate = try translator.hook(entry.animateTransition, parameter: .context, result: .void)
         let header = ExportWriter.Header(entry: origin.entry, catalogue: origin.catalogue, version: origin.version, file: origin.file,
                                          sha256: origin.sha256, command: origin.command)
-        let text = ExportWriter.file(header: header, entry: entry, chunkComment: chunkComment, translator: translator,
-                                     transitionDuration: duration, animateTransition: animate)
+        let (text, origins) = ExportWriter.file(header: header, entry: entry, chunkComment: chunkComment, translator: translator,
+                                                transitionDuration: duration, animateTransition: animate)
         let type = ExportWriter.typeName(origin.entry)
-        return ExportedFile(name: type + ".swift", typeName: type, text: text, presentationStyle: entry.presentationStyle)
+        return ExportedFile(name: type + ".swift", typeName: type, text: text, presentationStyle: entry.presentationStyle, luaLines: origins,
+                            luaFile: translator.fileName)
     }
 }
 

@@ -83,7 +83,26 @@ struct SwiftWriter {
         lines.insert(String(repeating: "    ", count: depth) + text, at: index)
     }
 
-    var text: String { lines.joined(separator: "\n") + "\n" }
+    var text: String { textAndOrigins.text }
+
+    /// A statement's first line carries the Lua line it came from, as `\u{1}12\u{1}` after its indentation, through
+    /// every splice; the finished text drops the marks and keeps where each came from (Swift line → Lua line).
+    static func origin(_ line: Int) -> String { "\u{1}\(line)\u{1}" }
+
+    var textAndOrigins: (text: String, origins: [Int: Int]) {
+        var origins: [Int: Int] = [:]
+        var result: [String] = []
+        for (index, line) in lines.enumerated() {
+            let parts = line.split(separator: "\u{1}", maxSplits: 2, omittingEmptySubsequences: false)
+            if parts.count == 3, let origin = Int(parts[1]) {
+                origins[index + 1] = origin
+                result.append(String(parts[0] + parts[2]))
+            } else {
+                result.append(line)
+            }
+        }
+        return (result.joined(separator: "\n") + "\n", origins)
+    }
 
     /// Swift's reserved words, which a Lua name may be (a local called `default`).
     static let keywords: Set<String> = [

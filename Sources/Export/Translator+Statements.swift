@@ -15,9 +15,11 @@ extension Translator {
             var lines = SwiftWriter()
             lines.depth = 0
             try self.statement(statement, following: statements[(index + 1)...], into: &lines)
-            for guardLine in hoisted { writer.line(guardLine) }
+            // Every line a statement makes is marked with its Lua line (a compile error then points there).
+            let origin = SwiftWriter.origin(statement.line ?? 0)
+            for guardLine in hoisted { writer.line(origin + guardLine) }
             hoisted = []
-            for line in lines.lines { writer.line(line) }
+            for line in lines.lines { writer.line(line.contains("\u{1}") ? line : origin + line) }
         }
     }
 

@@ -25,13 +25,16 @@ public struct ExportVerifier {
     public static let scenarios = ["present", "dismiss", "present-then-dismiss", "rotation-while-presented", "non-animated-present", "reduce-motion"]
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) throws {
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        let folder = environment["SEGUE_UIKIT_LAYER"].map { URL(fileURLWithPath: $0) }
-            ?? URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? executable.path)
-                .deletingLastPathComponent()
-        guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("libSegueUIKitLayer.so").path),
-              FileManager.default.fileExists(atPath: folder.appendingPathComponent("Modules/UIKit.swiftmodule").path) else {
-            throw ExportVerifyError("the UIKit layer is not built beside segue (\(folder.path)): run "
+        let executable = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+                                 ?? CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        // Beside segue in a build folder; in ../lib/segue where make install put it.
+        let places = environment["SEGUE_UIKIT_LAYER"].map { [URL(fileURLWithPath: $0)] }
+            ?? [executable, executable.deletingLastPathComponent().appendingPathComponent("lib/segue")]
+        guard let folder = places.first(where: {
+            FileManager.default.fileExists(atPath: $0.appendingPathComponent("libSegueUIKitLayer.so").path)
+                && FileManager.default.fileExists(atPath: $0.appendingPathComponent("Modules/UIKit.swiftmodule").path)
+        }) else {
+            throw ExportVerifyError("the UIKit layer is not built beside segue (\(places.map(\.path).joined(separator: ", "))): run "
                                     + "`swift build --product SegueUIKitLayer` (make build does), or set SEGUE_UIKIT_LAYER")
         }
         layer = folder
@@ -129,11 +132,20 @@ public struct ExportVerifier {
         guard compiled.status == 0 else {
             let said = compiled.errors + compiled.output
             let first = said.split(separator: "\n").first { $0.contains("error:") } ?? said.split(separator: "\n").first ?? ""
-            throw ExportVerifyError(first.isEmpty ? "swiftc's exit status \(compiled.status)" : String(first))
+            throw ExportVerifyError(first.isEmpty ? "swiftc's exit status \(compiled.status)" : Self.mapped(String(first), swift))
         }
         try? FileManager.default.removeItem(at: folder)
         try FileManager.default.moveItem(at: work, to: folder)
         return runner
+    }
+
+    /// swiftc's `…/FadeTransition.swift:91:17: error: …` as `fade.lua:25: error: … (FadeTransition.swift:91)`.
+    static func mapped(_ error: String, _ swift: ExportedFile) -> String {
+        guard let range = error.range(of: swift.name + ":") else { return error }
+        let rest = error[range.upperBound...]
+        let numbers = rest.split(separator: ":", maxSplits: 2)
+        guard numbers.count == 3, let line = Int(numbers[0]), let lua = swift.luaLine(of: line) else { return error }
+        return "\(swift.luaFile):\(lua):\(numbers[2]) (\(swift.name):\(line))"
     }
 
     struct Outcome {

@@ -6,7 +6,7 @@ struct SegueBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "segue-bench",
         abstract: "Segue's benchmarks (see the README's performance section).",
-        subcommands: [LuaBoundary.self, EngineThroughput.self, CheckThroughput.self, CheckScale.self, ListScale.self, RenderThroughput.self, RenderDigest.self, EncoderThroughput.self, WatchLatency.self, HTMLPageSize.self, GalleryTime.self]
+        subcommands: [LuaBoundary.self, EngineThroughput.self, CheckThroughput.self, CheckScale.self, ListScale.self, RenderThroughput.self, RenderDigest.self, EncoderThroughput.self, WatchLatency.self, HTMLPageSize.self, GalleryTime.self, ExportBench.self]
     )
 
     /// Every benchmark's report starts by naming the processor: figures from one machine promise nothing on another.

@@ -24,7 +24,8 @@ struct ExportCommand: ParsableCommand {
 
             Examples:
               segue export fade --out Sources/App/Transitions
-              segue export --verify fade
+              segue export --verify fade cross-dissolve
+              segue export --verify fade --json
             """
     )
 
@@ -37,6 +38,9 @@ struct ExportCommand: ParsableCommand {
     @Flag(help: "Compile and run the Swift, and compare it with the entry in every scenario that applies.")
     var verify = false
 
+    @Flag(help: "Print what was written, refused and compared as JSON (docs/json.md).")
+    var json = false
+
     @OptionGroup var options: CatalogueOptions
 
     func validate() throws {
@@ -44,8 +48,31 @@ struct ExportCommand: ParsableCommand {
         if entries.isEmpty { throw ValidationError("name the entries to export") }
     }
 
+    struct Document: Encodable {
+        let schema = "segue.export/1"
+        struct File: Encodable {
+            let entry: String, file: String, swift: String, path: String?
+            enum CodingKeys: String, CodingKey { case entry, file, swift, path }
+            // `path` is null, not missing, when nothing was written.
+            func encode(to encoder: Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(entry, forKey: .entry)
+                try container.encode(file, forKey: .file)
+                try container.encode(swift, forKey: .swift)
+                try container.encode(path, forKey: .path)
+            }
+        }
+        struct Refusal: Encodable { let entry: String, file: String, line: Int, construct: String, instead: String }
+        struct Cell: Encodable { let entry: String, scenario: String, same: Bool, verdict: String }
+        var files: [File] = []
+        var refused: [Refusal] = []
+        var parity: [Cell] = []
+        var passed = true
+    }
+
     func run() throws {
         var failed = false
+        var document = Document()
         var exported: [(file: EntryFile, source: String, swift: ExportedFile)] = []
         for text in entries {
             let target = try Target.resolve(text, in: options.searchPath)
@@ -65,10 +92,21 @@ struct ExportCommand: ParsableCommand {
                                                  sha256: SHA256.hex(Array(source.utf8)), command: command(for: file))
                     exported.append((file, source, try Exporter.export(source: source, origin: origin)))
                 } catch let error as EntryError {
-                    Output.report(Problem(error))
+                    let problem = Problem(error)
+                    if json {
+                        document.refused.append(.init(entry: file.stem, file: file.displayPath, line: problem.line ?? 0,
+                                                      construct: "an entry that does not load", instead: problem.message))
+                    } else {
+                        Output.report(problem)
+                    }
                     failed = true
                 } catch let refusal as ExportRefusal {
-                    Output.error("\(file.stem): \(refusal.description.escapingControlCharacters)")
+                    if json {
+                        document.refused.append(.init(entry: file.stem, file: refusal.file, line: refusal.line, construct: refusal.construct,
+                                                      instead: refusal.instead))
+                    } else {
+                        Output.error("\(file.stem): \(refusal.description.escapingControlCharacters)")
+                    }
                     failed = true
                 } catch {
                     Output.error("\(file.stem): \(error)")
@@ -76,14 +114,16 @@ struct ExportCommand: ParsableCommand {
                 }
             }
         }
-        if let out {
-            let folder = URL(fileURLWithPath: out)
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            for item in exported {
-                let url = folder.appendingPathComponent(item.swift.name)
-                try Data(item.swift.text.utf8).write(to: url, options: .atomic)
-                print("wrote \(url.path.escapingControlCharacters)")
+        let folder = out.map { URL(fileURLWithPath: $0) }
+        if let folder { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        for item in exported {
+            // Said as the user gave the folder: `wrote Transitions/FadeTransition.swift`.
+            let shown = out.map { ($0.hasSuffix("/") ? $0 : $0 + "/") + item.swift.name }
+            if let folder {
+                try Data(item.swift.text.utf8).write(to: folder.appendingPathComponent(item.swift.name), options: .atomic)
+                if !json, let shown { print("wrote \(shown.escapingControlCharacters)") }
             }
+            document.files.append(.init(entry: item.file.stem, file: item.file.displayPath, swift: item.swift.name, path: shown))
         }
         if verify && !exported.isEmpty {
             let verifier = try ExportVerifier()
@@ -92,11 +132,14 @@ struct ExportCommand: ParsableCommand {
                 let cells = verifier.verify(item.file, source: item.source, swift: item.swift)
                 for cell in cells {
                     rows.append([item.file.stem, cell.scenario, cell.verdict])
+                    document.parity.append(.init(entry: item.file.stem, scenario: cell.scenario, same: cell.same, verdict: cell.verdict))
                     if !cell.same { failed = true }
                 }
             }
-            print(Output.table(rows, header: ["entry", "scenario", "Swift against Lua"]))
+            if !json { print(Output.table(rows, header: ["entry", "scenario", "Swift against Lua"])) }
         }
+        document.passed = !failed
+        if json { print(try Output.json(document)) }
         if failed { throw ExitStatus.problems }
     }
 

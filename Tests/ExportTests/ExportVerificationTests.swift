@@ -29,8 +29,10 @@ import Testing
 
     static func altered(_ swift: ExportedFile, _ from: String, _ to: String) throws -> ExportedFile {
         #expect(swift.text.contains(from), "the exported fade no longer has \(from)")
-        return ExportedFile(name: swift.name, typeName: swift.typeName, text: swift.text.replacingOccurrences(of: from, with: to),
-                            presentationStyle: swift.presentationStyle)
+        var altered = swift
+        altered = ExportedFile(name: swift.name, typeName: swift.typeName, text: swift.text.replacingOccurrences(of: from, with: to),
+                               presentationStyle: swift.presentationStyle, luaLines: swift.luaLines, luaFile: swift.luaFile)
+        return altered
     }
 
     @Test func fadeIsTheSameInEveryScenario() throws {
@@ -87,8 +89,9 @@ import Testing
         let cells = try Self.verifier().verify(file, source: source, swift: wrong)
         #expect(cells.count == 1)
         #expect(cells.first?.same == false)
-        #expect(cells.first?.verdict.hasPrefix("did not compile: ") == true, "\(cells)")
-        #expect(cells.first?.verdict.contains("error:") == true, "\(cells)")
+        // Mapped back to the Lua: fade.lua's line 30 is `presentedView:removeFromSuperview()`.
+        #expect(cells.first?.verdict.hasPrefix("did not compile: fade.lua:30: error: ") == true, "\(cells)")
+        #expect(cells.first?.verdict.contains("(FadeTransition.swift:") == true, "\(cells)")
     }
 
     /// Core Animation's easeInEaseOut, a cubic Bézier (0.42, 0) (0.58, 1), at x: solved for its parameter by bisection.

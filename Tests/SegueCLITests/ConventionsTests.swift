@@ -79,7 +79,7 @@ import Testing
         let entry = try cli.segue(["fade"])
         #expect(entry.status == 64 && entry.stderr.contains("'segue run fade' or 'segue preview fade'"))
         let helpOfNothing = try cli.segue(["help", "nosuch"])
-        #expect(helpOfNothing.status == 64 && helpOfNothing.stderr.contains("the commands of 'segue' are list, show, check, explain, run, preview, gallery, new, catalogue"))
+        #expect(helpOfNothing.status == 64 && helpOfNothing.stderr.contains("the commands of 'segue' are list, show, check, explain, run, preview, gallery, new, export, catalogue"))
         let nested = try cli.segue(["help", "catalogue", "nosuch"])
         #expect(nested.status == 64 && nested.stderr.contains("the commands of 'segue catalogue' are pack, install"))
         let root = try cli.segue(["--catalog", "x", "list"])
@@ -313,6 +313,7 @@ import Testing
             try cli.segue(["run", "half-sheet", "--json"], in: dir),
             try cli.segue(["run", "broken.lua", "--json"], in: dir),
             try cli.segue(["catalogue", "list", "--json", "--catalogue", "."], in: dir),
+            try cli.segue(["export", "fade", "broken.lua", "--verify", "--json"], in: dir),
         ]
         for output in outputs {
             #expect(try validate(output.stdout) == "valid", "\(output.stdout.prefix(300))")

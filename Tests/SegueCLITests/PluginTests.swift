@@ -132,6 +132,22 @@ struct PluginTests {
         #expect(!index.contains("Half sheet"))
     }
 
+    @Test func exportWritesTheSwiftIntoThePackage() throws {
+        let app = try App()
+        let export = try app.swiftPackage("segue-export", ["basket-fade"])
+        #expect(export.status == 0, "\(export.output)")
+        #expect(export.output.contains("wrote Transitions/BasketFadeTransition.swift"), "\(export.output)")
+        let swift = String(decoding: try app.data("Transitions/BasketFadeTransition.swift"), as: UTF8.self)
+        #expect(swift.contains("final class BasketFadeTransition: NSObject, UIViewControllerTransitioningDelegate {"))
+        // Refused with the package's own path and line; segue's status passed on.
+        try app.folder.write("Catalogue/meta.lua", "local t = setmetatable({}, {})\nreturn {title = \"M\", summary = \"M.\", "
+                             + "animator = {animateTransition = function(ctx) ctx:completeTransition(true) end}}")
+        let refused = try app.swiftPackage("segue-export", ["meta"])
+        #expect(refused.status != 0)
+        #expect(refused.output.contains("Catalogue/meta.lua:1: cannot export"), "\(refused.output)")
+        #expect(refused.output.contains("segue export failed (exit status 1)"), "\(refused.output)")
+    }
+
     /// The frames of a GIF, counted by walking its blocks (independently of the encoder).
     static func gifFrames(_ data: Data) -> Int? {
         let bytes = [UInt8](data)

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+/// `segue export` through the built binary, as a user runs it.
+@Suite struct ExportCommandTests {
+    let cli = SegueCommandTests()
+
+    func folder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("segue-export-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test func writesTheSwiftOfAnEntryAndRefusesWhatItCannotTranslate() throws {
+        let dir = try folder()
+        let cache = ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path]
+        let written = try cli.segue(["export", "fade", "--out", "Transitions"], in: dir, environment: cache)
+        #expect(written.status == 0, "\(written.stderr)")
+        let swift = try String(contentsOf: dir.appendingPathComponent("Transitions/FadeTransition.swift"), encoding: .utf8)
+        #expect(swift.contains("final class FadeTransition: NSObject, UIViewControllerTransitioningDelegate {"))
+        #expect(swift.contains("//     segue export fade --out Transitions"))
+        // The same input, the same bytes.
+        #expect(try cli.segue(["export", "fade", "--out", "Again"], in: dir, environment: cache).status == 0)
+        let again = try String(contentsOf: dir.appendingPathComponent("Again/FadeTransition.swift"), encoding: .utf8)
+        #expect(again == swift.replacingOccurrences(of: "--out Transitions", with: "--out Again"))
+        // Refused, with file:line and what to write instead; nothing written for it; the others still are.
+        let refused = try cli.segue(["export", "cube", "fade", "--out", "Both"], in: dir, environment: cache)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("cube: "))
+        #expect(refused.stderr.contains("cube.lua:145: cannot export gestures and interactive transitions"), "\(refused.stderr)")
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("Both/FadeTransition.swift").path))
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("Both/CubeTransition.swift").path))
+        // Nowhere to write and nothing to verify: a usage error.
+        #expect(try cli.segue(["export", "fade"], in: dir, environment: cache).status == 64)
+    }
+
+    @Test func verifyPrintsTheParityTableAsTextAndJSON() throws {
+        let dir = try folder()
+        let cache = ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path]
+        let text = try cli.segue(["export", "--verify", "fade"], in: dir, environment: cache)
+        #expect(text.status == 0, "\(text.stderr)")
+        for scenario in ["present", "dismiss", "present-then-dismiss", "rotation-while-presented", "non-animated-present", "reduce-motion"] {
+            #expect(text.stdout.contains(scenario), "\(text.stdout)")
+        }
+        #expect(text.stdout.components(separatedBy: " same (").count == 7)
+        let json = try cli.segue(["export", "--verify", "fade", "cube", "--json"], in: dir, environment: cache)
+        #expect(json.status == 1)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(document["schema"] as? String == "segue.export/1")
+        #expect(document["passed"] as? Bool == false)
+        let parity = try #require(document["parity"] as? [[String: Any]])
+        #expect(parity.count == 6 && parity.allSatisfy { $0["same"] as? Bool == true && $0["entry"] as? String == "fade" })
+        let refused = try #require((document["refused"] as? [[String: Any]])?.first)
+        #expect(refused["entry"] as? String == "cube" && refused["line"] as? Int == 145)
+    }
+}
