@@ -31,7 +31,9 @@ enum ExportWriter {
         out.line("//")
         // The file by its name in its catalogue: a path on the exporting machine would change with every checkout.
         let fileName = header.file.split(separator: "/").last.map(String.init) ?? header.file
-        out.comment("Exported from \(fileName) (catalogue \(header.catalogue)\(header.version.map { " \($0)" } ?? ""),")
+        // A file named on its own has no catalogue ("(file)").
+        let catalogue = header.catalogue.hasPrefix("(") ? "" : " (catalogue \(header.catalogue)\(header.version.map { " \($0)" } ?? ""))"
+        out.comment("Exported from \(fileName)\(catalogue),")
         out.comment("SHA-256 \(header.sha256)) by:")
         out.comment("     \(header.command)")
         out.line("// Export again after changing the entry; `segue export --verify` runs this")

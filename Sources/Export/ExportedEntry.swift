@@ -170,6 +170,10 @@ struct ExportedEntry {
                 result.append(Parameter(name: name, kind: .boolean, defaultValue: value.tag == "True" ? "true" : "false",
                                         range: nil, description: description, line: at))
             case "string":
+                if let given = fields["choices"], given.tag != "Table" {
+                    throw refuse("choices computed when the entry runs (from a module or a local)",
+                                 "list the choices in place: choices = {\"a\", \"b\"}")
+                }
                 guard let choices = fields["choices"]?.parts.compactMap(string), !choices.isEmpty,
                       let value = fields["default"].flatMap(string), choices.contains(value) else {
                     throw refuse("a string without choices", "a free string has no Swift type to check; give its choices")

@@ -8,6 +8,9 @@ extension Translator {
         var precedence: Precedence = .atom
         /// The Lua local it reads, when it is one (unwrapped in place by `guard let`).
         var local: String?
+        /// A Lua integer (a literal without a point, and +, - and * of such) and how large it may be: Lua computes it
+        /// exactly and wraps past 2^63, a Double rounds past 2^53. Nil: a float in Lua as in Swift.
+        var integerBound: Double?
     }
 
     enum Precedence: Int, Comparable {
@@ -37,7 +40,8 @@ extension Translator {
             }
             // Swift reads `200` as an Int where no type is given: a Lua number is a floating-point value.
             let floating = text.contains(".") || text.lowercased().contains("e") || (expected == .number && typed) ? text : text + ".0"
-            return Expression(text: floating, type: .number)
+            let integral = !text.contains(where: { ".eEpP".contains($0) }) || (text.lowercased().hasPrefix("0x") && !text.lowercased().contains("p"))
+            return Expression(text: floating, type: .number, integerBound: integral ? abs(Double(text) ?? .infinity) : nil)
         case "True": return Expression(text: "true", type: .bool)
         case "False": return Expression(text: "false", type: .bool)
         case "Nil":
@@ -109,7 +113,7 @@ extension Translator {
                 }
             }
             readingFieldBase = false
-            return Expression(text: variable.swift, type: variable.type, local: lua)
+            return Expression(text: variable.swift, type: variable.type, local: lua, integerBound: variable.integerBound)
         }
         if let value = UIKitVocabulary.values[lua] { return Expression(text: value.swift, type: value.type) }
         if lua == "params" { usesSelf(); readsParameters = true; return Expression(text: "params", type: .parameters) }
@@ -186,10 +190,32 @@ extension Translator {
                 throw refuse(node, "a field of \(lua) changed after \(lua) was passed on (\(key))",
                              "Lua changes the one table every holder sees, Swift a copy; make a new value and assign it")
             }
-        } else if forWriting, base.type.isStruct, node.parts[0].tag != "Index" {
-            throw refuse(node, "a field of a value that is not kept in a local (\(key))", "keep the value in a local, change it, then use it")
+        } else if forWriting, base.type.isStruct {
+            // Through a view (`to.frame.origin.x = 50`) Lua changes a fresh copy and the view not at all, Swift the view; through
+            // a local (`r.origin.x = 5`) both change the local's value, while no one else holds it.
+            switch structRoot(node.parts[0]) {
+            case .local(let lua):
+                if let variable = lookup(lua), !variable.mutable || variable.escaped || variable.depth != loopDepth + closureDepth {
+                    throw refuse(node, "a field of \(lua) changed after \(lua) was passed on, or from a loop or closure (\(key))",
+                                 "Lua changes the one table every holder sees, Swift a copy; make a new value and assign it")
+                }
+            case .copy:
+                throw refuse(node, "a field of a value read from a view or the API (\(key))",
+                             "Lua changes a copy and the view not at all; keep the value in a local, change it, and assign it whole")
+            }
         }
         return Expression(text: "\(parenthesized(base, below: .atom)).\(field.swift)", type: field.type)
+    }
+
+    enum StructRoot { case local(String), copy }
+
+    /// Where a struct reached through fields comes from: a local's own value, or a fresh copy Lua makes on each read
+    /// (a view's frame, a constant, a call's result).
+    func structRoot(_ node: SyntaxNode) -> StructRoot {
+        if node.tag == "Id", case .text(let lua)? = node.parts.first, let variable = lookup(lua), variable.type.isStruct { return .local(lua) }
+        if node.tag == "Index" { return structRoot(node.parts[0]) }
+        if node.tag == "Paren" { return structRoot(node.parts[0]) }
+        return .copy
     }
 
     /// A value UIKit may not have (`view(forKey:)`), unwrapped where Lua would fail without it: a `guard` before the statement.
@@ -269,7 +295,7 @@ extension Translator {
             try require(operand, is: .number, at: operands[0])
             // `- -x` is not Swift's `--x`.
             let inner = operand.text.hasPrefix("-") ? "(\(operand.text))" : parenthesized(operand, below: .prefix)
-            return Expression(text: "-" + inner, type: .number, precedence: .prefix)
+            return Expression(text: "-" + inner, type: .number, precedence: .prefix, integerBound: operand.integerBound)
         case "or":
             // `c and a or b`: Lua's conditional, exactly `c ? a : b` when `a` is never false or nil.
             if operands[0].tag == "Op", operands[0].parts.first == .text("and") {
@@ -304,7 +330,15 @@ extension Translator {
             // chain at all (`a < b == c`), so a comparison inside one keeps them on either side.
             let leftText = comparison && left.precedence <= .comparison ? "(\(left.text))" : parenthesized(left, below: precedence)
             let text = "\(leftText) \(swift) \(right.precedence <= precedence ? "(\(right.text))" : right.text)"
-            return Expression(text: text, type: comparison ? .bool : .number, precedence: precedence)
+            var bound: Double?
+            if !comparison, op != "div", let a = left.integerBound, let b = right.integerBound {
+                bound = op == "mul" ? a * b : a + b
+                guard bound! <= 9_007_199_254_740_992 else {
+                    throw refuse(node, "integer arithmetic that may pass 2^53 (Lua computes integers exactly and wraps; a Double rounds)",
+                                 "write one of the numbers with a decimal point (2.0), so that Lua computes in floats as Swift does")
+                }
+            }
+            return Expression(text: text, type: comparison ? .bool : .number, precedence: precedence, integerBound: bound)
         }
     }
 

@@ -82,12 +82,29 @@ extension Translator {
             let swift = SwiftWriter.identifier(lua)
             let fieldsWritten = expression.type.isStruct && (function.assigned["\u{0}." + lua] ?? 0) > 0
             let mutable = (function.assigned[lua] ?? 0) > 0 || fieldsWritten
+            if expression.integerBound != nil && (function.assigned[lua] ?? 0) > 0 {
+                throw refuse(value, "the local '\(lua)', a Lua integer that changes",
+                             "write its value with a decimal point (\(lua) = 0.0), so that Lua counts in floats as Swift does")
+            }
+            // A struct read out of a local's struct (`local p = r.origin`) is that very table in Lua: neither may change.
+            var shared = false
+            if expression.type.isStruct, value.tag == "Index", case .local(let root) = structRoot(value) {
+                shared = true
+                if var rootVariable = lookup(root) {
+                    rootVariable.escaped = true
+                    for index in scopes.indices.reversed() where scopes[index][root] != nil {
+                        scopes[index][root] = rootVariable
+                        break
+                    }
+                }
+            }
             if (function.uses[lua] ?? 0) == 0 {
                 writer.line("_ = \(expression.text)")
             } else {
                 writer.line("\(mutable ? "var" : "let") \(swift) = \(expression.text)")
             }
-            declare(lua, Variable(swift: swift, type: expression.type, mutable: mutable, depth: loopDepth + closureDepth))
+            declare(lua, Variable(swift: swift, type: expression.type, mutable: mutable, escaped: shared, depth: loopDepth + closureDepth,
+                                  integerBound: expression.integerBound))
         }
     }
 

@@ -24,6 +24,8 @@ final class Translator {
         var escaped = false
         /// Loops and closures around its declaration.
         var depth = 0
+        /// A Lua integer's bound (see Expression.integerBound).
+        var integerBound: Double?
     }
     var scopes: [[String: Variable]] = [[:]]
 
@@ -113,15 +115,21 @@ final class Translator {
     }
 
     /// Names the exported class gives a meaning of its own: a Lua name among them would shadow it.
+    /// Every name the generated code calls or declares besides the entry's own (the UIKit, Core Graphics and Core
+    /// Animation names are kept by their prefixes).
     static let reserved: Set<String> = ["transitionContext", "params", "isPresenting", "self", "super", "Self", "Type", "Protocol",
                                         "init", "deinit", "animateTransition", "transitionDuration", "animationEnded", "Parameters", "Animator",
-                                        "UIView", "UIColor", "CGRect", "CGPoint", "CGSize", "CGFloat", "min", "max", "abs", "sin", "cos"]
+                                        "min", "max", "abs", "sin", "cos", "stride", "zip", "precondition", "preconditionFailure",
+                                        "fatalError", "assert", "print", "Double", "Int", "Bool", "String", "TimeInterval", "NSObject",
+                                        "MainActor", "Sendable", "presentationStyle", "animationController", "Void", "Never",
+                                        "true", "false", "nil"]
 
     static let hookMethods: Set<String> = ["animateTransition", "transitionDuration", "animationEnded"]
 
     /// A Lua name declared in the Swift (a local, a parameter, a function): refused where it would shadow the class's own.
     func checkName(_ lua: String, at node: SyntaxNode) throws(ExportRefusal) {
-        if Self.reserved.contains(lua) || lua.hasPrefix("__") {
+        let apiPrefix = ["UI", "CG", "CA", "NS"].contains(where: { lua.hasPrefix($0) && lua.dropFirst(2).first?.isUppercase == true })
+        if Self.reserved.contains(lua) || lua.hasPrefix("__") || apiPrefix {
             throw refuse(node, "the name '\(lua)'", "the exported Swift uses it for its own; rename it")
         }
     }
@@ -314,17 +322,22 @@ enum Usage {
         for node in nodes { visit(node, &assigned, &uses) }
     }
 
+    /// The name at the root of `a.b.c`.
+    private static func root(of node: SyntaxNode) -> String? {
+        if node.tag == "Id", case .text(let name)? = node.parts.first { return name }
+        return node.tag == "Index" ? root(of: node.parts[0]) : nil
+    }
+
     private static func visit(_ node: SyntaxNode, _ assigned: inout [String: Int], _ uses: inout [String: Int]) {
         switch node.tag {
         case "Set":
             for target in node.parts[0].parts {
                 if target.tag == "Id", case .text(let name)? = target.parts.first {
                     assigned[name, default: 0] += 1
-                } else if target.tag == "Index", target.parts[0].tag == "Id", case .text(let name)? = target.parts[0].parts.first {
-                    // `t.m34 = …`: a struct's local must be a var (a view's need not: counted apart).
+                } else if target.tag == "Index", let name = root(of: target) {
+                    // `t.m34 = …`, `r.origin.x = …`: a struct's local must be a var (a view's need not: counted apart).
                     assigned["\u{0}." + name, default: 0] += 1
-                    uses[name, default: 0] += 1
-                    visit(target.parts[1], &assigned, &uses)
+                    visit(target, &assigned, &uses)
                 } else {
                     visit(target, &assigned, &uses)
                 }

@@ -180,6 +180,11 @@ public enum LuaParser {
             guard depth < depthLimit else {
                 throw SyntaxError(line: integer(L, field: "line", of: index), message: "nested more than \(depthLimit) deep")
             }
+            // Each level holds one slot of the stack while it reads its parts: Lua promises only LUA_MINSTACK (20)
+            // slots, so a deep tree (a sum of 200 terms) must ask for room, or it writes past the stack.
+            guard lua_checkstack(L, 8) != 0 else {
+                throw SyntaxError(line: integer(L, field: "line", of: index), message: "nested too deep for the parser's stack")
+            }
             var parts: [SyntaxNode] = []
             let count = lua_rawlen(L, index)
             if count > 0 {

@@ -44,7 +44,6 @@ struct ExportCommand: ParsableCommand {
     @OptionGroup var options: CatalogueOptions
 
     func validate() throws {
-        if out == nil && !verify { throw ValidationError("say where to write the Swift: --out DIR (or --verify to check it only)") }
         if entries.isEmpty { throw ValidationError("name the entries to export") }
     }
 
@@ -71,6 +70,14 @@ struct ExportCommand: ParsableCommand {
     }
 
     func run() throws {
+        // Here rather than in validate(): an unknown option (`--output`) is then said first.
+        if out == nil && !verify { throw ValidationError("say where to write the Swift: --out DIR (or --verify to check it only)") }
+        if let out {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: out, isDirectory: &isFolder), !isFolder.boolValue {
+                throw ValidationError("--out \(out.escapingControlCharacters) is a file, not a folder")
+            }
+        }
         var failed = false
         var document = Document()
         var exported: [(file: EntryFile, source: String, swift: ExportedFile)] = []
@@ -83,13 +90,15 @@ struct ExportCommand: ParsableCommand {
                 continue
             }
             for file in target.files {
+                // The header's command names the entry as it was given, when it was given alone (a path stays a path).
+                let named = target.files.count == 1 ? text : file.stem
                 do {
                     let source = try file.source()
                     // The entry as check loads it first: its metadata judged as everywhere else (no controls in its
                     // title, parameters whose defaults lie in their ranges) before a word of it reaches Swift.
                     _ = try EntryLoader.load(file, source: source, limits: options.limits, cache: options.entryCache)
                     let origin = Exporter.Origin(entry: file.stem, file: file.displayPath, catalogue: file.catalogue, version: nil,
-                                                 sha256: SHA256.hex(Array(source.utf8)), command: command(for: file))
+                                                 sha256: SHA256.hex(Array(source.utf8)), command: command(for: named))
                     exported.append((file, source, try Exporter.export(source: source, origin: origin)))
                 } catch let error as EntryError {
                     let problem = Problem(error)
@@ -115,12 +124,25 @@ struct ExportCommand: ParsableCommand {
             }
         }
         let folder = out.map { URL(fileURLWithPath: $0) }
-        if let folder { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        // Made only when there is something to write in it.
+        if let folder, !exported.isEmpty {
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            } catch {
+                Output.error("cannot make the folder \(folder.path.escapingControlCharacters): \((error as NSError).localizedDescription)")
+                throw ExitStatus.problems
+            }
+        }
         for item in exported {
             // Said as the user gave the folder: `wrote Transitions/FadeTransition.swift`.
             let shown = out.map { ($0.hasSuffix("/") ? $0 : $0 + "/") + item.swift.name }
             if let folder {
-                try Data(item.swift.text.utf8).write(to: folder.appendingPathComponent(item.swift.name), options: .atomic)
+                do {
+                    try Data(item.swift.text.utf8).write(to: folder.appendingPathComponent(item.swift.name), options: .atomic)
+                } catch {
+                    Output.error("cannot write \(shown?.escapingControlCharacters ?? item.swift.name): \((error as NSError).localizedDescription)")
+                    throw ExitStatus.problems
+                }
                 if !json, let shown { print("wrote \(shown.escapingControlCharacters)") }
             }
             document.files.append(.init(entry: item.file.stem, file: item.file.displayPath, swift: item.swift.name, path: shown))
@@ -143,8 +165,12 @@ struct ExportCommand: ParsableCommand {
         if failed { throw ExitStatus.problems }
     }
 
-    /// The command that writes this file again, for its header.
-    private func command(for file: EntryFile) -> String {
-        "segue export \(file.stem)\(out.map { " --out \($0)" } ?? "")"
+    /// The command that writes this file again, for its header: words a shell would split or read quoted.
+    private func command(for entry: String) -> String {
+        func word(_ text: String) -> String {
+            text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._/-".unicodeScalars.contains($0)) }
+                ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        }
+        return "segue export \(word(entry))\(out.map { " --out \(word($0))" } ?? "")"
     }
 }

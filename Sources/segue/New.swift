@@ -156,8 +156,13 @@ enum Template {
     local function animateTransition(ctx)
       local presenting = ctx.isPresenting
       -- A custom presentation keeps the presenter: only the presented view is ours.
-      local view = presenting and ctx:viewForKey("to") or ctx:viewForKey("from")
-      local shown = presenting and ctx:finalFrame(ctx:viewControllerForKey("to")) or view.frame
+      local view = ctx:viewForKey(presenting and "to" or "from")
+      local shown
+      if presenting then
+        shown = ctx:finalFrame(ctx:viewControllerForKey("to"))
+      else
+        shown = view.frame
+      end
       local lowered = shown:offsetBy(0, params.rise)
       if presenting then
         view.frame = lowered

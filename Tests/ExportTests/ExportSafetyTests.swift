@@ -46,6 +46,31 @@ import Testing
         #expect(TranslatorTests.refusal(source)?.construct == "parameter 'd': \(construct)")
     }
 
+    /// What Lua and Swift compute alike stays: integers far below 2^53, a float written with a point, a local struct's
+    /// own fields changed before it is passed on.
+    @Test func whatBothComputeAlikeIsTranslated() throws {
+        let lua = """
+            local n = 3 * 4 + 1000000
+            local big = 9007199254740992.0
+            local m = big + 1 - big
+            local r = CGRect(0, 0, 100, 100)
+            r.origin.x = n
+            r.size.width = m
+            ctx.containerView.frame = r
+            ctx:completeTransition(true)
+            """
+        #expect(try TranslatorTests.body(TranslatorTests.entry(lua)) == """
+            let n = 3.0 * 4.0 + 1000000.0
+            let big = 9007199254740992.0
+            let m = big + 1.0 - big
+            var r = CGRect(x: 0, y: 0, width: 100, height: 100)
+            r.origin.x = n
+            r.size.width = m
+            transitionContext.containerView.frame = r
+            transitionContext.completeTransition(true)
+            """)
+    }
+
     /// Lua's numbers are floats where they divide (`min(1, 2) / 3` is a third), its loops from a start past the end run
     /// no times, `- -x` is x, and a comparison of comparisons needs its parentheses in Swift.
     @Test func arithmeticKeepsLuasMeaning() throws {
@@ -78,6 +103,18 @@ import Testing
         ("local x = 1\nlocal x = 2", "a second local 'x'"),
         ("local transitionContext = 1", "the name 'transitionContext'"),
         ("local params = 1", "the name 'params'"),
+        ("local stride = 1", "the name 'stride'"),
+        ("local UIFoo = 1", "the name 'UIFoo'"),
+        // Lua's integers are exact to 2^63 and wrap; a Double rounds past 2^53.
+        ("local big = 9007199254740992\nlocal n = big + 1 - big", "integer arithmetic that may pass 2^53"),
+        ("local n = 4294967296 * 4294967296", "integer arithmetic that may pass 2^53"),
+        ("local n = 0\nn = n + 1", "a Lua integer that changes"),
+        // A struct read out of a local's struct is that very table in Lua, a copy in Swift.
+        ("local r = CGRect(0, 0, 100, 100)\nlocal p = r.origin\np.x = 50", "a field of p changed after p was passed on"),
+        ("local r = CGRect(0, 0, 100, 100)\nlocal p = r.origin\nr.origin.x = 50", "a field of r changed after r was passed on"),
+        // Through a view Lua changes a fresh copy, and the view not at all.
+        ("ctx.containerView.frame.origin.x = 50", "a field of a value read from a view or the API"),
+        ("ctx.containerView.layer.transform.m34 = 0.5", "a field of a value read from a view or the API"),
     ])
     func namesAndNumbersSwiftCannotHoldAreRefused(lua: String, construct: String) {
         let refusal = TranslatorTests.refusal(TranslatorTests.entry(lua + "\nctx:completeTransition(true)"))

@@ -98,4 +98,22 @@ import Testing
         let source = "return " + String(repeating: "{", count: 20) + String(repeating: "}", count: 20)
         #expect(try LuaParser.parse(source).block.parts.count == 1)
     }
+
+    /// A sum of many terms is a tree as deep as it is long: up to the depth limit it is read, past it refused, and never
+    /// does reading it write past the Lua stack (2,000 terms crashed the process before the parser asked for room).
+    @Test(arguments: [100, 190, 210, 2_000, 20_000])
+    func longSumsAreReadOrRefusedNeverACrash(terms: Int) throws {
+        let source = "return " + Array(repeating: "1", count: terms).joined(separator: " + ")
+        if terms < 200 {
+            let tree = try LuaParser.parse(source)
+            #expect(tree.block.parts.first?.tag == "Return")
+        } else {
+            do {
+                _ = try LuaParser.parse(source)
+                Issue.record("a sum of \(terms) terms, \(terms) levels deep, was read")
+            } catch {
+                #expect(error.message.contains("deep") || error.message.contains("C levels") || error.message.contains("too"), "\(error)")
+            }
+        }
+    }
 }

@@ -30,8 +30,28 @@ import Testing
         #expect(refused.stderr.contains("cube.lua:145: cannot export gestures and interactive transitions"), "\(refused.stderr)")
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("Both/FadeTransition.swift").path))
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("Both/CubeTransition.swift").path))
-        // Nowhere to write and nothing to verify: a usage error.
+        // Nowhere to write and nothing to verify: a usage error; and so is a file where the folder should be.
         #expect(try cli.segue(["export", "fade"], in: dir, environment: cache).status == 64)
+        try Data("x".utf8).write(to: dir.appendingPathComponent("afile"))
+        let file = try cli.segue(["export", "fade", "--out", "afile"], in: dir, environment: cache)
+        #expect(file.status == 64 && file.stderr.contains("--out afile is a file, not a folder"), "\(file.stderr)")
+        // An unknown option is said as such, not hidden behind the missing --out.
+        #expect(try cli.segue(["export", "fade", "--output", "X"], in: dir, environment: cache).stderr.contains("Unknown option '--output'"))
+        // Nothing to write: no folder made.
+        #expect(try cli.segue(["export", "cube", "--out", "Empty"], in: dir, environment: cache).status == 1)
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("Empty").path))
+    }
+
+    /// What `segue new` writes exports as it is, and is the same in every scenario.
+    @Test func theNewEntryTemplateExportsAndVerifies() throws {
+        let dir = try folder()
+        let cache = ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path]
+        #expect(try cli.segue(["new", "my-rise"], in: dir, environment: cache).status == 0)
+        let verified = try cli.segue(["export", "--verify", "my-rise.lua", "--out", "Swift"], in: dir, environment: cache)
+        #expect(verified.status == 0, "\(verified.stdout)\(verified.stderr)")
+        #expect(verified.stdout.components(separatedBy: " same (").count == 7, "\(verified.stdout)")
+        let swift = try String(contentsOf: dir.appendingPathComponent("Swift/MyRiseTransition.swift"), encoding: .utf8)
+        #expect(swift.contains("//     segue export my-rise.lua --out Swift"))
     }
 
     @Test func verifyPrintsTheParityTableAsTextAndJSON() throws {
