@@ -14,6 +14,7 @@ indirect enum SwiftType: Hashable, Sendable {
     case transform3D, affineTransform
     case color
     case animationOptions
+    case keyframeOptions
     /// The entry's parameters (`params`).
     case parameters
     /// A parameter's choices: the Swift enum named.
@@ -40,6 +41,7 @@ indirect enum SwiftType: Hashable, Sendable {
         case .affineTransform: "CGAffineTransform"
         case .color: "UIColor"
         case .animationOptions: "UIView.AnimationOptions"
+        case .keyframeOptions: "UIView.KeyframeAnimationOptions"
         case .parameters: "Parameters"
         case .choice(let name): name
         case .optional(let wrapped): wrapped.isFunction ? "(\(wrapped.spelling))?" : "\(wrapped.spelling)?"
@@ -73,6 +75,7 @@ indirect enum SwiftType: Hashable, Sendable {
         case .affineTransform: "a CGAffineTransform"
         case .color: "a UIColor"
         case .animationOptions: "animation options"
+        case .keyframeOptions: "keyframe animation options"
         case .parameters: "the parameters"
         case .choice(let name): "a \(name)"
         case .optional(let wrapped): "\(wrapped.described) or nil"

@@ -7,6 +7,8 @@ extension Translator {
         let callee = node.parts[0], arguments = Array(node.parts.dropFirst())
         if let name = dotted(callee) {
             if name == "UIView.animate" { return try animate(node, arguments) }
+            if name == "UIView.animateKeyframes" { return try animateKeyframes(node, arguments) }
+            if name == "UIView.addKeyframe" { return try addKeyframe(node, arguments) }
             if let helper = helpers[name], lookup(name) == nil {
                 return try helperCall(helper, arguments, at: node)
             }
@@ -51,7 +53,7 @@ extension Translator {
 
     /// The scripting API's names export does not translate yet (the rest of segue.lua's globals are translated or refused with advice).
     static let notYetExported: Set<String> = [
-        "UIView.animateKeyframes", "UIView.addKeyframe", "UIView.new", "CAMediaTimingFunction", "UICubicTimingParameters",
+        "UIView.new", "CAMediaTimingFunction", "UICubicTimingParameters",
         "UISpringTimingParameters", "CATransaction", "CABasicAnimation", "CAKeyframeAnimation", "CASpringAnimation", "CAAnimationGroup",
         "CACurrentMediaTime", "UIViewPropertyAnimator", "UIBezierPath", "CALayer", "CAGradientLayer", "CAShapeLayer", "UIBlurEffect",
         "UIVisualEffectView", "UIApplication", "CGAffineTransform", "CATransform3DInvert", "CATransform3DMakeAffineTransform",
@@ -158,6 +160,71 @@ extension Translator {
         return Expression(text: "UIView.animate(\n    " + indented.joined(separator: ",\n    ") + "\n)", type: .void)
     }
 
+    /// `UIView.animateKeyframes{duration =, delay =, options =, animations =, completion =}`. UIKit declares this completion
+    /// `@Sendable` (not animate's): the entry's completion becomes a main-actor closure, kept in a local before the call and
+    /// run in place by the completion UIKit calls on the main thread.
+    private func animateKeyframes(_ node: SyntaxNode, _ arguments: [SyntaxNode]) throws(ExportRefusal) -> Expression {
+        let fields = try table(node, arguments, name: "UIView.animateKeyframes",
+                               known: ["duration", "delay", "options", "animations", "completion"])
+        guard let durationNode = fields["duration"], let animationsNode = fields["animations"] else {
+            throw refuse(node, "UIView.animateKeyframes without duration or animations", "give both")
+        }
+        let duration = try number(durationNode)
+        let delay = try fields["delay"].map { (delay) throws(ExportRefusal) in try number(delay) } ?? "0"
+        var parts = ["withDuration: \(duration), delay: \(delay)"]
+        if let options = fields["options"] { parts[0] += ", options: \(try self.options(options, .keyframeOptions))" }
+        var closures = ["animations: " + (try closure(animationsNode, parameters: [], name: "animations"))]
+        if let completion = fields["completion"] {
+            let body = try closure(completion, parameters: [.bool], name: "completion")
+            var name = "keyframesDone"
+            var suffix = 2
+            while scopes.contains(where: { $0.values.contains { $0.swift == name } }) || hoisted.contains(where: { $0.contains("let \(name):") }) {
+                name = "keyframesDone\(suffix)"
+                suffix += 1
+            }
+            hoisted.append("let \(name): @MainActor (Bool) -> Void = \(body)")
+            closures.append("completion: { finished in MainActor.assumeIsolated { \(name)(finished) } }")
+        }
+        let indented = ([parts.joined(separator: ", ")] + closures).map { $0.replacingOccurrences(of: "\n", with: "\n    ") }
+        return Expression(text: "UIView.animateKeyframes(\n    " + indented.joined(separator: ",\n    ") + "\n)", type: .void)
+    }
+
+    /// `UIView.addKeyframe(start, duration, function() … end)` or its table form.
+    private func addKeyframe(_ node: SyntaxNode, _ arguments: [SyntaxNode]) throws(ExportRefusal) -> Expression {
+        let start: SyntaxNode, length: SyntaxNode, body: SyntaxNode
+        if arguments.count == 1, arguments[0].tag == "Table" {
+            let fields = try table(node, arguments, name: "UIView.addKeyframe", known: ["relativeStartTime", "relativeDuration", "animations"])
+            guard let s = fields["relativeStartTime"], let d = fields["relativeDuration"], let a = fields["animations"] else {
+                throw refuse(node, "UIView.addKeyframe without relativeStartTime, relativeDuration or animations", "give all three")
+            }
+            (start, length, body) = (s, d, a)
+        } else if arguments.count == 3 {
+            (start, length, body) = (arguments[0], arguments[1], arguments[2])
+        } else {
+            throw refuse(node, "UIView.addKeyframe with \(arguments.count) argument(s)", "give the start, the duration and the animations")
+        }
+        let startText = try number(start), lengthText = try number(length)
+        let animations = try closure(body, parameters: [], name: "animations").replacingOccurrences(of: "\n", with: "\n    ")
+        return Expression(text: "UIView.addKeyframe(\n    withRelativeStartTime: \(startText), relativeDuration: \(lengthText),\n    animations: \(animations)\n)",
+                          type: .void)
+    }
+
+    /// A call's one table argument, its fields by name, none but the known.
+    private func table(_ node: SyntaxNode, _ arguments: [SyntaxNode], name: String, known: [String]) throws(ExportRefusal) -> [String: SyntaxNode] {
+        guard arguments.count == 1, arguments[0].tag == "Table" else {
+            throw refuse(node, "\(name) with positional arguments", "write \(name){duration = …, animations = function() … end}")
+        }
+        var fields: [String: SyntaxNode] = [:]
+        for pair in arguments[0].parts {
+            guard pair.tag == "Pair", let key = ExportedEntry.string(pair.parts[0]) else {
+                throw refuse(pair, "a positional value in \(name)'s table", "name each argument")
+            }
+            guard known.contains(key) else { throw refuse(pair, "\(name)'s '\(key)'", "it takes \(known.joined(separator: ", "))") }
+            fields[key] = pair.parts[1]
+        }
+        return fields
+    }
+
     private func number(_ node: SyntaxNode) throws(ExportRefusal) -> String {
         literalTyped = true
         let value = try unwrap(try expression(node, expecting: .number), at: node)
@@ -165,14 +232,14 @@ extension Translator {
         return value.text
     }
 
-    private func options(_ node: SyntaxNode) throws(ExportRefusal) -> String {
+    private func options(_ node: SyntaxNode, _ type: SwiftType = .animationOptions) throws(ExportRefusal) -> String {
         guard node.tag == "Table", node.parts.allSatisfy({ $0.tag != "Pair" }) else {
             throw refuse(node, "options that are not a list written in place", "write options = {\"curveEaseOut\"}")
         }
         var items: [String] = []
         for item in node.parts {
-            let option = try expression(item, expecting: .animationOptions)
-            try require(option, is: .animationOptions, at: item)
+            let option = try expression(item, expecting: type)
+            try require(option, is: type, at: item)
             items.append(option.text)
         }
         return "[\(items.joined(separator: ", "))]"

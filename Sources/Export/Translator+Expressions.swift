@@ -80,6 +80,11 @@ extension Translator {
                 throw refuse(node, "\"\(text)\" as a \(name)", "one of \(cases.map { "\"\($0)\"" }.joined(separator: ", "))")
             }
             return Expression(text: ".\(text)", type: .choice(name))
+        case .keyframeOptions?:
+            guard UIKitVocabulary.keyframeOptions.contains(text) else {
+                throw refuse(node, "the keyframe option \"\(text)\"", "UIView.KeyframeAnimationOptions has \(UIKitVocabulary.keyframeOptions.sorted().joined(separator: ", ")); a curve belongs to each keyframe's animations")
+            }
+            return Expression(text: ".\(text)", type: .keyframeOptions)
         case .animationOptions?:
             guard UIKitVocabulary.animationOptions.contains(text) else {
                 throw refuse(node, "the animation option \"\(text)\"", "it is not exported yet; use one of \(UIKitVocabulary.animationOptions.sorted().joined(separator: ", "))")

@@ -258,15 +258,22 @@ extension Translator {
 
     private func forNumeric(_ node: SyntaxNode, into writer: inout SwiftWriter) throws(ExportRefusal) {
         if let variable = name(node.parts[0]) { try checkName(variable, at: node) }
-        guard let variable = name(node.parts[0]), node.parts.count == 4,
-              let start = ExportedEntry.number(node.parts[1]).flatMap(Int.init), let end = ExportedEntry.number(node.parts[2]).flatMap(Int.init) else {
-            throw refuse(node, "a numeric for loop with computed bounds or a step", "loop over a list with ipairs, or write whole-number bounds")
+        guard let variable = name(node.parts[0]), node.parts.count == 4 else {
+            throw refuse(node, "a numeric for loop with a step", "loop with a step of 1, or over a list with ipairs")
         }
+        // Bounds are evaluated once, before the loop, in Lua as in Swift's stride.
+        func bound(_ part: SyntaxNode) throws(ExportRefusal) -> String {
+            if let literal = ExportedEntry.number(part), let value = Double(literal) { return "\(value)" }
+            let value = try unwrap(try expression(part, expecting: .number), at: part)
+            try require(value, is: .number, at: part)
+            return value.text
+        }
+        let start = try bound(node.parts[1]), end = try bound(node.parts[2])
         // Lua's loop over whole numbers gives numbers that divide as floats (i / 3): a stride of Doubles, which holds
         // them exactly; from a start past the end it runs no times, as Lua's does.
         let used = (function.uses[variable] ?? 0) > 0
         let swift = used ? SwiftWriter.identifier(variable) : "_"
-        writer.open("for \(swift) in stride(from: \(start).0, through: \(end).0, by: 1.0) {")
+        writer.open("for \(swift) in stride(from: \(start), through: \(end), by: 1.0) {")
         loopDepth += 1
         defer { loopDepth -= 1 }
         try scoped { () throws(ExportRefusal) in

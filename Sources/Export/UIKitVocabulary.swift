@@ -172,6 +172,11 @@ enum UIKitVocabulary {
         Call(parameters: parameters, result: .transform3D) { "\(name)(\($1.joined(separator: ", ")))" }
     }
 
+    /// `UIView.animateKeyframes`'s option names, as UIView.KeyframeAnimationOptions members (a curve is not one).
+    static let keyframeOptions: Set<String> = ["calculationModeLinear", "calculationModeDiscrete", "calculationModePaced",
+                                               "calculationModeCubic", "calculationModeCubicPaced", "beginFromCurrentState", "repeat",
+                                               "autoreverse"]
+
     /// `UIView.animate`'s option names, as UIView.AnimationOptions members.
     static let animationOptions: Set<String> = ["curveEaseInOut", "curveEaseIn", "curveEaseOut", "curveLinear", "beginFromCurrentState",
                                                 "repeat", "autoreverse"]

@@ -107,6 +107,19 @@ import Transitions
         Host.simulation.engine.animate(duration: duration, delay: delay, dampingRatio: dampingRatio, initialVelocity: velocity,
                                        options: options.engine, animations: animations, completion: completion)
     }
+
+    /// Apple declares the completion `@Sendable` (unlike animate's): exported code passes a main-actor closure and
+    /// runs it with `MainActor.assumeIsolated`, which the engine, on the main thread, satisfies.
+    open class func animateKeyframes(withDuration duration: TimeInterval, delay: TimeInterval, options: UIView.KeyframeAnimationOptions = [],
+                                     animations: @escaping () -> Void, completion: (@Sendable (Bool) -> Void)? = nil) {
+        Host.simulation.engine.animateKeyframes(duration: duration, delay: delay, options: options.engine, animations: animations,
+                                                completion: completion)
+    }
+
+    open class func addKeyframe(withRelativeStartTime frameStartTime: Double, relativeDuration frameDuration: Double,
+                                animations: @escaping () -> Void) {
+        Host.simulation.engine.addKeyframe(relativeStart: frameStartTime, relativeDuration: frameDuration, animations: animations)
+    }
 }
 
 extension UIView {
@@ -131,6 +144,35 @@ extension UIView {
             case 3 << 16: names.append("curveLinear")
             default: names.append("curveEaseInOut")
             }
+            if contains(.beginFromCurrentState) { names.append("beginFromCurrentState") }
+            if contains(.repeat) { names.append("repeat") }
+            if contains(.autoreverse) { names.append("autoreverse") }
+            guard case .success(let options) = Transitions.AnimationOptions.parse(names) else { return Transitions.AnimationOptions() }
+            return options
+        }
+    }
+}
+
+extension UIView {
+    public struct KeyframeAnimationOptions: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+
+        public static var beginFromCurrentState: UIView.KeyframeAnimationOptions { KeyframeAnimationOptions(rawValue: 1 << 2) }
+        public static var `repeat`: UIView.KeyframeAnimationOptions { KeyframeAnimationOptions(rawValue: 1 << 3) }
+        public static var autoreverse: UIView.KeyframeAnimationOptions { KeyframeAnimationOptions(rawValue: 1 << 4) }
+        public static var calculationModeLinear: UIView.KeyframeAnimationOptions { KeyframeAnimationOptions(rawValue: 0 << 10) }
+        public static var calculationModeDiscrete: UIView.KeyframeAnimationOptions { KeyframeAnimationOptions(rawValue: 1 << 10) }
+        public static var calculationModePaced: UIView.KeyframeAnimationOptions { KeyframeAnimationOptions(rawValue: 2 << 10) }
+        public static var calculationModeCubic: UIView.KeyframeAnimationOptions { KeyframeAnimationOptions(rawValue: 3 << 10) }
+        public static var calculationModeCubicPaced: UIView.KeyframeAnimationOptions { KeyframeAnimationOptions(rawValue: 4 << 10) }
+
+        /// The engine's options, read as the Lua bindings read the same names.
+        var engine: Transitions.AnimationOptions {
+            let modes = ["calculationModeLinear", "calculationModeDiscrete", "calculationModePaced", "calculationModeCubic",
+                         "calculationModeCubicPaced"]
+            let mode = Int((rawValue >> 10) & 7)
+            var names = [mode < modes.count ? modes[mode] : modes[0]]
             if contains(.beginFromCurrentState) { names.append("beginFromCurrentState") }
             if contains(.repeat) { names.append("repeat") }
             if contains(.autoreverse) { names.append("autoreverse") }

@@ -211,6 +211,47 @@ import Testing
             """)
     }
 
+    /// UIKit declares a keyframe animation's completion `@Sendable`: the entry's completion is a main-actor closure kept
+    /// before the call and run in place; keyframes take their positional form; a loop's end may be computed.
+    @Test func keyframeAnimations() throws {
+        let lua = """
+            local view = ctx.containerView
+            local steps = 2
+            UIView.animateKeyframes{
+              duration = 1, options = {"calculationModeCubic"},
+              animations = function()
+                for i = 1, steps do
+                  UIView.addKeyframe((i - 1) / steps, 1 / steps, function() view.alpha = i / steps end)
+                end
+              end,
+              completion = function(finished) ctx:completeTransition(finished) end,
+            }
+            """
+        #expect(try Self.body(Self.entry(lua)) == """
+            let view = transitionContext.containerView
+            let steps = 2.0
+            let keyframesDone: @MainActor (Bool) -> Void = { finished in
+                transitionContext.completeTransition(finished)
+            }
+            UIView.animateKeyframes(
+                withDuration: 1, delay: 0, options: [.calculationModeCubic],
+                animations: {
+                    for i in stride(from: 1.0, through: steps, by: 1.0) {
+                        UIView.addKeyframe(
+                            withRelativeStartTime: (i - 1.0) / steps, relativeDuration: 1.0 / steps,
+                            animations: {
+                                view.alpha = i / steps
+                            }
+                        )
+                    }
+                },
+                completion: { finished in MainActor.assumeIsolated { keyframesDone(finished) } }
+            )
+            """)
+        let curve = Self.refusal(Self.entry("UIView.animateKeyframes{duration = 1, options = {\"curveEaseIn\"}, animations = function() end}"))
+        #expect(curve?.construct == "the keyframe option \"curveEaseIn\"")
+    }
+
     // MARK: Refused, with the line and what to write instead
 
     @Test(arguments: [
