@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "LuaSyntax", dependencies: ["CLua", "CLuaSyntax"]),
         // segue export: an entry's syntax translated into UIKit Swift (never by running it).
         .target(name: "Export", dependencies: ["LuaSyntax", "TextSafety"]),
-        .target(name: "QuartzCore", dependencies: ["Geometry", "Transitions"]),
+        .target(name: "QuartzCore", dependencies: ["Geometry", "Animation", "Transitions"]),
         .target(name: "UIKit", dependencies: ["QuartzCore", "Geometry", "Animation", "Transitions"]),
         .target(name: "Verification", dependencies: ["UIKit", "Contract", "Geometry", "Transitions"]),
         // segue export --verify: compiles exported Swift against that layer, runs it, compares it with the Lua entry.

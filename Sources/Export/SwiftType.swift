@@ -15,6 +15,7 @@ indirect enum SwiftType: Hashable, Sendable {
     case color
     case animationOptions
     case keyframeOptions
+    case timingFunction
     /// The entry's parameters (`params`).
     case parameters
     /// A parameter's choices: the Swift enum named.
@@ -42,8 +43,10 @@ indirect enum SwiftType: Hashable, Sendable {
         case .color: "UIColor"
         case .animationOptions: "UIView.AnimationOptions"
         case .keyframeOptions: "UIView.KeyframeAnimationOptions"
+        case .timingFunction: "CAMediaTimingFunction"
         case .parameters: "Parameters"
-        case .choice(let name): name
+        // A parameter's choices are an enum inside Parameters; UIKit's keys are its own types.
+        case .choice(let name): name.hasPrefix("UI") ? name : "Parameters.\(name)"
         case .optional(let wrapped): wrapped.isFunction ? "(\(wrapped.spelling))?" : "\(wrapped.spelling)?"
         case .function(let parameters, let result): "(\(parameters.map(\.spelling).joined(separator: ", "))) -> \(result.spelling)"
         case .array(let element): "[\(element.spelling)]"
@@ -76,6 +79,7 @@ indirect enum SwiftType: Hashable, Sendable {
         case .color: "a UIColor"
         case .animationOptions: "animation options"
         case .keyframeOptions: "keyframe animation options"
+        case .timingFunction: "a CAMediaTimingFunction"
         case .parameters: "the parameters"
         case .choice(let name): "a \(name)"
         case .optional(let wrapped): "\(wrapped.described) or nil"

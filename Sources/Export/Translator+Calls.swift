@@ -9,6 +9,9 @@ extension Translator {
             if name == "UIView.animate" { return try animate(node, arguments) }
             if name == "UIView.animateKeyframes" { return try animateKeyframes(node, arguments) }
             if name == "UIView.addKeyframe" { return try addKeyframe(node, arguments) }
+            if name == "UIView.new" {
+                throw refuse(node, "UIView.new outside a local's declaration", "make the view in a local of its own: local v = UIView.new{…}")
+            }
             if let helper = helpers[name], lookup(name) == nil {
                 return try helperCall(helper, arguments, at: node)
             }
@@ -17,6 +20,10 @@ extension Translator {
                 let copy = try unwrap(try expression(arguments[0], expecting: .rect), at: arguments[0])
                 try require(copy, is: .rect, at: arguments[0])
                 return Expression(text: copy.text, type: .rect, precedence: copy.precedence)
+            }
+            if name == "CAMediaTimingFunction", arguments.count != 4 || !arguments.allSatisfy({ ExportedEntry.number($0) != nil }) {
+                throw refuse(node, "CAMediaTimingFunction of computed or named points",
+                             "write its four control points as numbers, or use CAMediaTimingFunction.easeOut and the like")
             }
             if let form = UIKitVocabulary.functions[name] {
                 // math.min and friends are generic in Swift: their literals keep their `.0`.
@@ -53,7 +60,7 @@ extension Translator {
 
     /// The scripting API's names export does not translate yet (the rest of segue.lua's globals are translated or refused with advice).
     static let notYetExported: Set<String> = [
-        "UIView.new", "CAMediaTimingFunction", "UICubicTimingParameters",
+        "UICubicTimingParameters",
         "UISpringTimingParameters", "CATransaction", "CABasicAnimation", "CAKeyframeAnimation", "CASpringAnimation", "CAAnimationGroup",
         "CACurrentMediaTime", "UIViewPropertyAnimator", "UIBezierPath", "CALayer", "CAGradientLayer", "CAShapeLayer", "UIBlurEffect",
         "UIVisualEffectView", "UIApplication", "CGAffineTransform", "CATransform3DInvert", "CATransform3DMakeAffineTransform",
@@ -102,6 +109,11 @@ extension Translator {
 
     /// `view:insertSubview(v, {belowSubview = w})` and its other forms.
     private func insertSubview(_ receiver: Expression, _ arguments: [SyntaxNode], at node: SyntaxNode) throws(ExportRefusal) -> Expression {
+        if arguments.count == 2, let index = ExportedEntry.number(arguments[1]), let at = Int(index), at >= 0 {
+            let view = try unwrap(try expression(arguments[0], expecting: .view), at: arguments[0])
+            try require(view, is: .view, at: arguments[0])
+            return Expression(text: "\(receiver.text).insertSubview(\(view.text), at: \(at))", type: .void)
+        }
         guard arguments.count == 2, arguments[1].tag == "Table", arguments[1].parts.count == 1, arguments[1].parts[0].tag == "Pair",
               let label = ExportedEntry.string(arguments[1].parts[0].parts[0]), ["aboveSubview", "belowSubview"].contains(label) else {
             throw refuse(node, "this form of insertSubview", "write view:insertSubview(v, {belowSubview = w}) or {aboveSubview = w}")
@@ -128,11 +140,11 @@ extension Translator {
             }
             fields[key] = pair.parts[1]
         }
-        let known = ["duration", "delay", "options", "usingSpringWithDamping", "initialSpringVelocity", "animations", "completion"]
+        let known = ["duration", "delay", "options", "usingSpringWithDamping", "initialSpringVelocity", "animations", "completion", "timingFunction"]
         if let other = fields.keys.sorted().first(where: { !known.contains($0) }) {
-            throw refuse(fields[other]!, "UIView.animate's '\(other)'", other == "timingFunction"
-                         ? "a custom curve needs CATransaction around UIView.animate, which is not exported yet" : "it is not an argument of UIView.animate")
+            throw refuse(fields[other]!, "UIView.animate's '\(other)'", "it is not an argument of UIView.animate")
         }
+        let transaction = try fields["timingFunction"].map { (timing) throws(ExportRefusal) in try timingFunction(timing) }
         guard let durationNode = fields["duration"], let animationsNode = fields["animations"] else {
             throw refuse(node, "UIView.animate without duration or animations", "give both")
         }
@@ -157,7 +169,22 @@ extension Translator {
             closures.append("completion: " + (try closure(completion, parameters: [.bool], name: "completion")))
         }
         let indented = ([parts.joined(separator: ", ")] + closures).map { $0.replacingOccurrences(of: "\n", with: "\n    ") }
-        return Expression(text: "UIView.animate(\n    " + indented.joined(separator: ",\n    ") + "\n)", type: .void)
+        return Expression(text: inTransaction(transaction, "UIView.animate(\n    " + indented.joined(separator: ",\n    ") + "\n)"), type: .void)
+    }
+
+    /// A `timingFunction =` value: what CATransaction.setAnimationTimingFunction gives the UIView animation made inside it.
+    private func timingFunction(_ node: SyntaxNode) throws(ExportRefusal) -> String {
+        let value = try unwrap(try expression(node, expecting: .timingFunction), at: node)
+        try require(value, is: .timingFunction, at: node)
+        return value.text
+    }
+
+    /// The call inside a transaction that sets its curve (the Lua API's `timingFunction`), or the call alone.
+    private func inTransaction(_ timing: String?, _ call: String) -> String {
+        guard let timing else { return call }
+        return ["// The curve: Core Animation's transaction timing function, which the animation made inside it takes.",
+                "CATransaction.begin()", "CATransaction.setAnimationTimingFunction(\(timing))", call, "CATransaction.commit()"]
+            .joined(separator: "\n")
     }
 
     /// `UIView.animateKeyframes{duration =, delay =, options =, animations =, completion =}`. UIKit declares this completion
@@ -165,7 +192,8 @@ extension Translator {
     /// run in place by the completion UIKit calls on the main thread.
     private func animateKeyframes(_ node: SyntaxNode, _ arguments: [SyntaxNode]) throws(ExportRefusal) -> Expression {
         let fields = try table(node, arguments, name: "UIView.animateKeyframes",
-                               known: ["duration", "delay", "options", "animations", "completion"])
+                               known: ["duration", "delay", "options", "animations", "completion", "timingFunction"])
+        let transaction = try fields["timingFunction"].map { (timing) throws(ExportRefusal) in try timingFunction(timing) }
         guard let durationNode = fields["duration"], let animationsNode = fields["animations"] else {
             throw refuse(node, "UIView.animateKeyframes without duration or animations", "give both")
         }
@@ -186,7 +214,8 @@ extension Translator {
             closures.append("completion: { finished in MainActor.assumeIsolated { \(name)(finished) } }")
         }
         let indented = ([parts.joined(separator: ", ")] + closures).map { $0.replacingOccurrences(of: "\n", with: "\n    ") }
-        return Expression(text: "UIView.animateKeyframes(\n    " + indented.joined(separator: ",\n    ") + "\n)", type: .void)
+        return Expression(text: inTransaction(transaction, "UIView.animateKeyframes(\n    " + indented.joined(separator: ",\n    ") + "\n)"),
+                          type: .void)
     }
 
     /// `UIView.addKeyframe(start, duration, function() … end)` or its table form.
@@ -261,6 +290,8 @@ extension Translator {
         let outerUsesSelf = closureUsesSelf, outerHoisted = hoisted, outerConditional = conditional, outerResult = function.result
         closureUsesSelf = false
         closureDepth += 1
+        if name == "animations" { animationDepth += 1 }
+        defer { if name == "animations" { animationDepth -= 1 } }
         conditional = 0
         function.result = nil
         defer { closureDepth -= 1; hoisted = outerHoisted; conditional = outerConditional; function.result = outerResult }

@@ -74,6 +74,10 @@ extension Translator {
             throw refuse(node, "a call's several results", "return one value, or a CGPoint")
         }
         for (lua, value) in zip(names, values) {
+            if value.tag == "Call", dotted(value.parts[0]) == "UIView.new" {
+                try newView(lua, value, into: &writer)
+                continue
+            }
             if value.tag == "Function" {
                 throw refuse(value, "a function kept in a local", "declare it with `local function` at the top of the entry")
             }
@@ -106,6 +110,55 @@ extension Translator {
             declare(lua, Variable(swift: swift, type: expression.type, mutable: mutable, escaped: shared, depth: loopDepth + closureDepth,
                                   integerBound: expression.integerBound))
         }
+    }
+
+    /// `local v = UIView.new{frame =, name =, backgroundColor =, alpha =}`: UIView(frame:), then each value set, as the Lua
+    /// API's UIView.new sets them (a name is UIKit's accessibilityIdentifier, which traces show).
+    private func newView(_ lua: String, _ call: SyntaxNode, into writer: inout SwiftWriter) throws(ExportRefusal) {
+        guard animationDepth == 0 else {
+            throw refuse(call, "UIView.new inside an animations function", "make the view before UIView.animate: its first values would animate")
+        }
+        guard (function.uses[lua] ?? 0) > 0, (function.assigned[lua] ?? 0) == 0 else {
+            throw refuse(call, "a new view in a local that is never read, or assigned again", "keep the view in a local of its own and use it")
+        }
+        let arguments = Array(call.parts.dropFirst())
+        var fields: [String: SyntaxNode] = [:]
+        if let table = arguments.first {
+            guard arguments.count == 1, table.tag == "Table" else {
+                throw refuse(call, "UIView.new with positional arguments", "write UIView.new{frame = …, name = …}")
+            }
+            for pair in table.parts {
+                guard pair.tag == "Pair", let key = ExportedEntry.string(pair.parts[0]),
+                      ["frame", "name", "backgroundColor", "alpha"].contains(key) else {
+                    throw refuse(pair, "this field of UIView.new", "UIView.new takes frame, name, backgroundColor and alpha")
+                }
+                fields[key] = pair.parts[1]
+            }
+        }
+        let swift = SwiftWriter.identifier(lua)
+        var frame = "CGRect.zero"
+        if let node = fields["frame"] {
+            let value = try unwrap(try expression(node, expecting: .rect), at: node)
+            try require(value, is: .rect, at: node)
+            frame = value.text
+        }
+        writer.line("let \(swift) = UIView(frame: \(frame))")
+        if let node = fields["name"] {
+            guard let name = ExportedEntry.string(node) else { throw refuse(node, "a view's name computed when the entry runs", "write the name") }
+            writer.line("\(swift).accessibilityIdentifier = \(SwiftWriter.stringLiteral(name))")
+        }
+        if let node = fields["backgroundColor"] {
+            let value = try unwrap(try expression(node, expecting: .color), at: node)
+            try require(value, is: .color, at: node)
+            writer.line("\(swift).backgroundColor = \(value.text)")
+        }
+        if let node = fields["alpha"] {
+            literalTyped = true
+            let value = try unwrap(try expression(node, expecting: .number), at: node)
+            try require(value, is: .number, at: node)
+            writer.line("\(swift).alpha = \(value.text)")
+        }
+        declare(lua, Variable(swift: swift, type: .view, mutable: false, depth: loopDepth + closureDepth))
     }
 
     /// `local x` and then `x = …` on each branch: `let x: T`, typed by the first assignment.

@@ -67,6 +67,8 @@ final class Translator {
     var closureUsesSelf = false
     var closureDepth = 0
     var loopDepth = 0
+    /// Inside an animations closure: a property set there animates, which a new view's first values must not.
+    var animationDepth = 0
     /// The next name read is the base of a field access (`t.m34 = …`), not the value passed on whole.
     var readingFieldBase = false
     /// The next literal stands where Swift knows its type (a CGFloat property, a UIKit parameter): `0`, not `0.0`.
@@ -233,7 +235,9 @@ final class Translator {
             let swift = SwiftWriter.identifier(lua)
             var comment = SwiftWriter()
             for part in leading { comment.comment(part.text) }
-            constants.append((statement.line ?? 0, comment.lines.map { $0 + "\n" }.joined() +
+            // A class's instance at the top of a file is the main actor's, as UIKit's are (Swift 6 wants it said).
+            let isolation = [.timingFunction, .color].contains(expression.type) ? "@MainActor " : ""
+            constants.append((statement.line ?? 0, comment.lines.map { $0 + "\n" }.joined() + isolation +
                               "private let \(swift)\(expression.type == .number ? ": CGFloat" : "") = \(expression.text)"))
             declare(lua, Variable(swift: swift, type: expression.type, mutable: false))
         }
@@ -306,7 +310,12 @@ final class Translator {
         let saved = (scopes, closureDepth, loopDepth, conditional, hoisted, closureUsesSelf, literalTyped, readingFieldBase)
         (scopes, closureDepth, loopDepth, conditional, hoisted, closureUsesSelf, literalTyped, readingFieldBase)
             = ([scopes[0]], 0, 0, 0, [], false, false, false)
-        defer { (scopes, closureDepth, loopDepth, conditional, hoisted, closureUsesSelf, literalTyped, readingFieldBase) = saved }
+        let savedAnimation = animationDepth
+        animationDepth = 0
+        defer {
+            (scopes, closureDepth, loopDepth, conditional, hoisted, closureUsesSelf, literalTyped, readingFieldBase) = saved
+            animationDepth = savedAnimation
+        }
         let translated = try body(of: helper.node, parameters: bound, context: context)
         helper.lines = translated.lines
         helper.result = translated.result ?? .void

@@ -133,6 +133,11 @@ enum UIKitVocabulary {
         "UIColor.clear": ("UIColor.clear", .color),
         "UIAccessibility.isReduceMotionEnabled": ("UIAccessibility.isReduceMotionEnabled", .bool),
         "math.pi": ("CGFloat.pi", .number),
+        "CAMediaTimingFunction.linear": ("CAMediaTimingFunction(name: .linear)", .timingFunction),
+        "CAMediaTimingFunction.easeIn": ("CAMediaTimingFunction(name: .easeIn)", .timingFunction),
+        "CAMediaTimingFunction.easeOut": ("CAMediaTimingFunction(name: .easeOut)", .timingFunction),
+        "CAMediaTimingFunction.easeInEaseOut": ("CAMediaTimingFunction(name: .easeInEaseOut)", .timingFunction),
+        "CAMediaTimingFunction.default": ("CAMediaTimingFunction(name: .default)", .timingFunction),
         "math.huge": ("CGFloat.infinity", .number),
     ]
 
@@ -160,6 +165,10 @@ enum UIKitVocabulary {
             "CGAffineTransform(scaleX: \($1[0]), y: \($1[1]))"
         },
         "CGAffineTransformMakeRotation": Call(parameters: [.number], result: .affineTransform) { "CGAffineTransform(rotationAngle: \($1[0]))" },
+        // Core Animation's control points are Floats: a literal is one as written.
+        "CAMediaTimingFunction": Call(parameters: [.number, .number, .number, .number], result: .timingFunction) {
+            "CAMediaTimingFunction(controlPoints: \($1[0]), \($1[1]), \($1[2]), \($1[3]))"
+        },
         "math.min": Call(parameters: [.number, .number], result: .number) { "min(\($1[0]), \($1[1]))" },
         "math.max": Call(parameters: [.number, .number], result: .number) { "max(\($1[0]), \($1[1]))" },
         "math.abs": Call(parameters: [.number], result: .number) { "abs(\($1[0]))" },

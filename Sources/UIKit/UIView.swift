@@ -20,6 +20,14 @@ import Transitions
         return wrapper
     }
 
+    /// A new view, named as the Lua API's UIView.new names one ("view") until accessibilityIdentifier says otherwise.
+    public init(frame: CGRect) {
+        view = Host.simulation.engine.makeView(name: "view", frame: .zero)
+        super.init()
+        view.frame = frame.engine
+        UIView.wrappers[ObjectIdentifier(view)] = self
+    }
+
     open var frame: CGRect {
         get { CGRect(view.frame) }
         set { view.frame = newValue.engine }
@@ -76,6 +84,8 @@ import Transitions
 
     open func addSubview(_ view: UIView) { self.view.addSubview(view.view) }
 
+    open func insertSubview(_ view: UIView, at index: Int) { self.view.insertSubview(view.view, at: index) }
+
     open func insertSubview(_ view: UIView, aboveSubview siblingSubview: UIView) {
         self.view.insertSubview(view.view, aboveSubview: siblingSubview.view)
     }
@@ -90,7 +100,8 @@ import Transitions
 
     open class func animate(withDuration duration: TimeInterval, delay: TimeInterval, options: UIView.AnimationOptions = [],
                             animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {
-        Host.simulation.engine.animate(duration: duration, delay: delay, options: options.engine, animations: animations, completion: completion)
+        Host.simulation.engine.animate(duration: duration, delay: delay, options: options.engine(in: CATransaction.timingCurve),
+                                       animations: animations, completion: completion)
     }
 
     open class func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {
@@ -112,7 +123,9 @@ import Transitions
     /// runs it with `MainActor.assumeIsolated`, which the engine, on the main thread, satisfies.
     open class func animateKeyframes(withDuration duration: TimeInterval, delay: TimeInterval, options: UIView.KeyframeAnimationOptions = [],
                                      animations: @escaping () -> Void, completion: (@Sendable (Bool) -> Void)? = nil) {
-        Host.simulation.engine.animateKeyframes(duration: duration, delay: delay, options: options.engine, animations: animations,
+        var engineOptions = options.engine
+        if let curve = CATransaction.timingCurve { engineOptions.curve = curve }
+        Host.simulation.engine.animateKeyframes(duration: duration, delay: delay, options: engineOptions, animations: animations,
                                                 completion: completion)
     }
 
@@ -134,6 +147,14 @@ extension UIView {
         public static var curveEaseIn: UIView.AnimationOptions { AnimationOptions(rawValue: 1 << 16) }
         public static var curveEaseOut: UIView.AnimationOptions { AnimationOptions(rawValue: 2 << 16) }
         public static var curveLinear: UIView.AnimationOptions { AnimationOptions(rawValue: 3 << 16) }
+
+        /// The engine's options with a transaction's timing function in place of the curve named, as the Lua API's
+        /// `timingFunction` field replaces it.
+        func engine(in transactionCurve: TimingCurve?) -> Transitions.AnimationOptions {
+            var options = engine
+            if let transactionCurve { options.curve = transactionCurve }
+            return options
+        }
 
         /// The engine's options, read as the Lua bindings read the same names.
         var engine: Transitions.AnimationOptions {

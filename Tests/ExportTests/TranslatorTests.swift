@@ -252,6 +252,40 @@ import Testing
         #expect(curve?.construct == "the keyframe option \"curveEaseIn\"")
     }
 
+    /// A view made in a local, UIKit's way: UIView(frame:), then each value; a custom curve is Core Animation's transaction
+    /// timing function around the animation (what the Lua API's `timingFunction` stands for), kept at the top of the file
+    /// on the main actor.
+    @Test func newViewsAndCustomCurves() throws {
+        let source = Self.entry("""
+            local shade = UIView.new{name = "the \\"shade\\"", frame = ctx.containerView.bounds, backgroundColor = UIColor.black, alpha = 0}
+            ctx.containerView:insertSubview(shade, 0)
+            UIView.animate{duration = 0.3, timingFunction = ctx.isInteractive and CAMediaTimingFunction.linear or curve,
+                           animations = function() shade.alpha = 0.5 end}
+            ctx:completeTransition(true)
+            """, above: "-- An entry.\n\nlocal curve = CAMediaTimingFunction(0.4, 0, 0.2, 1)")
+        #expect(try Self.body(source) == """
+            let shade = UIView(frame: transitionContext.containerView.bounds)
+            shade.accessibilityIdentifier = "the \\"shade\\""
+            shade.backgroundColor = UIColor.black
+            shade.alpha = 0
+            transitionContext.containerView.insertSubview(shade, at: 0)
+            // The curve: Core Animation's transaction timing function, which the animation made inside it takes.
+            CATransaction.begin()
+            CATransaction.setAnimationTimingFunction(transitionContext.isInteractive ? CAMediaTimingFunction(name: .linear) : curve)
+            UIView.animate(
+                withDuration: 0.3,
+                animations: {
+                    shade.alpha = 0.5
+                }
+            )
+            CATransaction.commit()
+            transitionContext.completeTransition(true)
+            """)
+        #expect(try Self.export(source).contains("@MainActor private let curve = CAMediaTimingFunction(controlPoints: 0.4, 0, 0.2, 1)"))
+        let inside = Self.refusal(Self.entry("UIView.animate{duration = 1, animations = function() local v = UIView.new{} end}"))
+        #expect(inside?.construct == "UIView.new inside an animations function")
+    }
+
     // MARK: Refused, with the line and what to write instead
 
     @Test(arguments: [
