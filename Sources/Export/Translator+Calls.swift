@@ -130,20 +130,8 @@ extension Translator {
     /// `UIView.animate{duration =, delay =, options =, usingSpringWithDamping =, initialSpringVelocity =, animations =, completion =}`
     /// as the UIKit class method with those labels (the shortest of Apple's overloads that says it all).
     private func animate(_ node: SyntaxNode, _ arguments: [SyntaxNode]) throws(ExportRefusal) -> Expression {
-        guard arguments.count == 1, arguments[0].tag == "Table" else {
-            throw refuse(node, "UIView.animate with positional arguments", "write UIView.animate{duration = …, animations = function() … end}")
-        }
-        var fields: [String: SyntaxNode] = [:]
-        for pair in arguments[0].parts {
-            guard pair.tag == "Pair", let key = ExportedEntry.string(pair.parts[0]) else {
-                throw refuse(pair, "a positional value in UIView.animate's table", "name each argument")
-            }
-            fields[key] = pair.parts[1]
-        }
-        let known = ["duration", "delay", "options", "usingSpringWithDamping", "initialSpringVelocity", "animations", "completion", "timingFunction"]
-        if let other = fields.keys.sorted().first(where: { !known.contains($0) }) {
-            throw refuse(fields[other]!, "UIView.animate's '\(other)'", "it is not an argument of UIView.animate")
-        }
+        let fields = try table(node, arguments, name: "UIView.animate", known: ["duration", "delay", "options", "usingSpringWithDamping",
+                                                                               "initialSpringVelocity", "animations", "completion", "timingFunction"])
         let transaction = try fields["timingFunction"].map { (timing) throws(ExportRefusal) in try timingFunction(timing) }
         guard let durationNode = fields["duration"], let animationsNode = fields["animations"] else {
             throw refuse(node, "UIView.animate without duration or animations", "give both")
