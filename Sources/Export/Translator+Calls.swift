@@ -181,7 +181,12 @@ extension Translator {
     private func animateKeyframes(_ node: SyntaxNode, _ arguments: [SyntaxNode]) throws(ExportRefusal) -> Expression {
         let fields = try table(node, arguments, name: "UIView.animateKeyframes",
                                known: ["duration", "delay", "options", "animations", "completion", "timingFunction"])
-        let transaction = try fields["timingFunction"].map { (timing) throws(ExportRefusal) in try timingFunction(timing) }
+        if let timing = fields["timingFunction"] {
+            // A transaction's timing function is known to reach UIView.animate's animations; nothing says it reaches a
+            // keyframe animation's, so the Swift could run on another curve than the entry.
+            throw refuse(timing, "a keyframe animation's timingFunction",
+                         "UIKit documents no way to give UIView.animateKeyframes one curve; time each keyframe instead, or use UIView.animate")
+        }
         guard let durationNode = fields["duration"], let animationsNode = fields["animations"] else {
             throw refuse(node, "UIView.animateKeyframes without duration or animations", "give both")
         }
@@ -198,12 +203,12 @@ extension Translator {
                 name = "keyframesDone\(suffix)"
                 suffix += 1
             }
+            hoisted.append("// UIKit declares this completion @Sendable, and calls it on the main thread: the work is a main-actor closure.")
             hoisted.append("let \(name): @MainActor (Bool) -> Void = \(body)")
             closures.append("completion: { finished in MainActor.assumeIsolated { \(name)(finished) } }")
         }
         let indented = ([parts.joined(separator: ", ")] + closures).map { $0.replacingOccurrences(of: "\n", with: "\n    ") }
-        return Expression(text: inTransaction(transaction, "UIView.animateKeyframes(\n    " + indented.joined(separator: ",\n    ") + "\n)"),
-                          type: .void)
+        return Expression(text: "UIView.animateKeyframes(\n    " + indented.joined(separator: ",\n    ") + "\n)", type: .void)
     }
 
     /// `UIView.addKeyframe(start, duration, function() … end)` or its table form.

@@ -57,7 +57,7 @@ import Testing
                 #expect(cell.same, "\(file.stem) \(cell.scenario): \(cell.verdict)")
             }
         }
-        #expect(Set(["fade", "cross-dissolve", "flip", "card-stack", "fade-through", "shared-axis"]).isSubset(of: Set(exported)), "\(exported)")
+        #expect(Set(["fade", "cross-dissolve", "flip", "card-stack"]).isSubset(of: Set(exported)), "\(exported)")
     }
 
     @Test func fadeIsTheSameInEveryScenario() throws {

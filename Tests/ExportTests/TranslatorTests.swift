@@ -230,6 +230,7 @@ import Testing
         #expect(try Self.body(Self.entry(lua)) == """
             let view = transitionContext.containerView
             let steps = 2.0
+            // UIKit declares this completion @Sendable, and calls it on the main thread: the work is a main-actor closure.
             let keyframesDone: @MainActor (Bool) -> Void = { finished in
                 transitionContext.completeTransition(finished)
             }
@@ -250,6 +251,9 @@ import Testing
             """)
         let curve = Self.refusal(Self.entry("UIView.animateKeyframes{duration = 1, options = {\"curveEaseIn\"}, animations = function() end}"))
         #expect(curve?.construct == "the keyframe option \"curveEaseIn\"")
+        // One curve for a whole keyframe animation: nothing documents how UIKit would take it.
+        let timing = Self.refusal(Self.entry("UIView.animateKeyframes{duration = 1, timingFunction = CAMediaTimingFunction.easeIn, animations = function() end}"))
+        #expect(timing?.construct == "a keyframe animation's timingFunction")
     }
 
     /// A view made in a local, UIKit's way: UIView(frame:), then each value; a custom curve is Core Animation's transaction
