@@ -480,6 +480,13 @@ CGRect = {}
 CGPoint = {}
 ---@overload fun(width: number, height: number): CGSize
 CGSize = {}
+---@class UIColorStatics
+---@field black UIColor
+---@field white UIColor
+---@field red UIColor
+---@field green UIColor
+---@field blue UIColor
+---@field clear UIColor Black with alpha 0.
 ---@overload fun(red: number, green: number, blue: number, alpha?: number): UIColor
 ---@overload fun(t: {red?: number, green?: number, blue?: number, white?: number, alpha?: number}): UIColor
 UIColor = {}

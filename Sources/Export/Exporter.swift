@@ -104,8 +104,7 @@ extension Translator {
         let saved = scopes
         scopes = [scopes[0]]
         defer { scopes = saved }
-        let body = try self.body(of: function, parameters: bound, context: parameters.first, contextIsOptional: parameter.isOptional,
-                                 result: result == .void ? nil : result)
+        let body = try self.body(of: function, parameters: bound, result: result == .void ? nil : result)
         if result != .void, body.result != result { throw refuse(function, "a hook that returns \(body.result?.described ?? "nothing")", "return \(result.described)") }
         if let name = hookNames.first(where: { helpers[$0]?.node == function }) {
             helpers[name]?.parameters = [parameter]

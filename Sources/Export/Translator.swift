@@ -47,10 +47,6 @@ final class Translator {
 
     /// The function being translated.
     struct Function {
-        /// The Lua name of its transition context parameter, if it has one.
-        var context: String?
-        /// transitionDuration(using:) is given an optional context.
-        var contextIsOptional = false
         var result: SwiftType?
         /// Lua's names assigned anywhere in the function after their declaration.
         var assigned: [String: Int] = [:]
@@ -246,10 +242,10 @@ final class Translator {
     // MARK: Functions
 
     /// The lines of a function's body (at depth 0), with its parameters bound.
-    func body(of node: SyntaxNode, parameters: [(lua: String, variable: Variable)], context: String?, contextIsOptional: Bool = false,
+    func body(of node: SyntaxNode, parameters: [(lua: String, variable: Variable)],
               result: SwiftType? = nil) throws(ExportRefusal) -> (lines: [String], result: SwiftType?) {
         let outer = function
-        function = Function(context: context, contextIsOptional: contextIsOptional, result: result, firstLine: node.line ?? 0)
+        function = Function(result: result, firstLine: node.line ?? 0)
         defer { function = outer }
         let statements = node.parts[1].parts
         var assigned: [String: Int] = [:], uses: [String: Int] = [:]
@@ -298,11 +294,9 @@ final class Translator {
         helper.parameters = arguments
         helpers[name] = helper
         var bound: [(String, Variable)] = []
-        var context: String?
         for (parameter, type) in zip(parameterNodes, arguments) {
             guard case .text(let lua)? = parameter.parts.first else { continue }
             try checkName(lua, at: node)
-            if type == .context { context = lua }
             bound.append((lua, Variable(swift: type == .context ? "transitionContext" : SwiftWriter.identifier(lua), type: type, mutable: false)))
         }
         // Outside every other function's scope and state: a helper sees the chunk's constants only, and is translated
@@ -316,7 +310,7 @@ final class Translator {
             (scopes, closureDepth, loopDepth, conditional, hoisted, closureUsesSelf, literalTyped, readingFieldBase) = saved
             animationDepth = savedAnimation
         }
-        let translated = try body(of: helper.node, parameters: bound, context: context)
+        let translated = try body(of: helper.node, parameters: bound)
         helper.lines = translated.lines
         helper.result = translated.result ?? .void
         helper.translating = false

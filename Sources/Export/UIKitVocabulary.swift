@@ -34,7 +34,7 @@ enum UIKitVocabulary {
     private static func settable(_ swift: String, _ type: SwiftType) -> Field { Field(swift: swift, type: type, settable: true) }
     private static func readOnly(_ swift: String, _ type: SwiftType) -> Field { Field(swift: swift, type: type, settable: false) }
 
-    private static let fields: [SwiftType: [String: Field]] = [
+    static let fields: [SwiftType: [String: Field]] = [
         .context: [
             "containerView": readOnly("containerView", .view),
             "isAnimated": readOnly("isAnimated", .bool),
@@ -90,10 +90,9 @@ enum UIKitVocabulary {
             ("m\(row)\(column)", settable("m\(row)\(column)", .number))
         } }),
         .affineTransform: Dictionary(uniqueKeysWithValues: ["a", "b", "c", "d", "tx", "ty"].map { ($0, settable($0, .number)) }),
-        .color: ["cgColor": readOnly("cgColor", .color)],
     ]
 
-    private static let methods: [SwiftType: [String: Call]] = [
+    static let methods: [SwiftType: [String: Call]] = [
         .context: [
             "viewForKey": Call(parameters: [viewKey], result: .optional(.view)) { "\($0).view(forKey: \($1[0]))" },
             "viewControllerForKey": Call(parameters: [viewControllerKey], result: .optional(.viewController)) {
