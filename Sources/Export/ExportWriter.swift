@@ -20,6 +20,8 @@ enum ExportWriter {
         let file: String
         let sha256: String
         let command: String
+        /// `public` for a package's library, empty for a file added to the app's own target.
+        let access: String
     }
 
     static func file(header: Header, entry: ExportedEntry, chunkComment: [SyntaxTree.Comment], translator: Translator,
@@ -62,25 +64,26 @@ enum ExportWriter {
         out.line("///         present(viewController, animated: true)")
         out.line("///     }")
         out.line("@MainActor")
-        out.open("final class \(type): NSObject, UIViewControllerTransitioningDelegate {")
-        parameters(entry, type: type, into: &out)
+        let access = header.access
+        out.open("\(access)final class \(type): NSObject, UIViewControllerTransitioningDelegate {")
+        parameters(entry, type: type, access: access, into: &out)
         out.line()
         out.line("/// The modalPresentationStyle to give the presented controller: the one the entry is made for.")
-        out.line("static let presentationStyle = UIModalPresentationStyle.\(entry.presentationStyle)")
+        out.line("\(access)static let presentationStyle = UIModalPresentationStyle.\(entry.presentationStyle)")
         out.line()
-        out.line("let params: Parameters")
+        out.line("\(access)let params: Parameters")
         out.line()
-        out.open("init(params: Parameters = Parameters()) {")
+        out.open("\(access)init(params: Parameters = Parameters()) {")
         out.line("self.params = params")
         out.close()
         out.line()
-        out.line("func animationController(")
+        out.line("\(access)func animationController(")
         out.line("    forPresented presented: UIViewController, presenting: UIViewController, source: UIViewController")
         out.open(") -> (any UIViewControllerAnimatedTransitioning)? {")
         out.line("Animator(params: params, isPresenting: true)")
         out.close()
         out.line()
-        out.open("func animationController(forDismissed dismissed: UIViewController) -> (any UIViewControllerAnimatedTransitioning)? {")
+        out.open("\(access)func animationController(forDismissed dismissed: UIViewController) -> (any UIViewControllerAnimatedTransitioning)? {")
         out.line("Animator(params: params, isPresenting: false)")
         out.close()
         out.line()
@@ -129,23 +132,23 @@ enum ExportWriter {
         return [mark + code.dropFirst("return ".count)]
     }
 
-    private static func parameters(_ entry: ExportedEntry, type: String, into out: inout SwiftWriter) {
+    private static func parameters(_ entry: ExportedEntry, type: String, access: String, into out: inout SwiftWriter) {
         out.line("/// The entry's parameters: its defaults, checked against its ranges.")
-        out.open("struct Parameters: Sendable {")
+        out.open("\(access)struct Parameters: Sendable {")
         for parameter in entry.parameters {
             guard case .choice(let cases) = parameter.kind else { continue }
-            out.open("enum \(enumName(parameter.name)): String, Sendable, CaseIterable {")
+            out.open("\(access)enum \(enumName(parameter.name)): String, Sendable, CaseIterable {")
             out.line("case \(cases.map { SwiftWriter.identifier($0) }.joined(separator: ", "))")
             out.close()
             out.line()
         }
         for parameter in entry.parameters {
             if let description = parameter.description { out.comment(description, doc: true) }
-            out.line("let \(SwiftWriter.identifier(parameter.name)): \(swiftType(parameter))")
+            out.line("\(access)let \(SwiftWriter.identifier(parameter.name)): \(swiftType(parameter))")
         }
         if !entry.parameters.isEmpty { out.line() }
         let labels = entry.parameters.map { "\(SwiftWriter.identifier($0.name)): \(swiftType($0)) = \(defaultValue($0))" }
-        out.open(labels.isEmpty ? "init() {}" : "init(\(labels.joined(separator: ", "))) {")
+        out.open(labels.isEmpty ? "\(access)init() {}" : "\(access)init(\(labels.joined(separator: ", "))) {")
         if labels.isEmpty {
             out.depth -= 1
         } else {

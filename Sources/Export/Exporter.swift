@@ -30,6 +30,8 @@ public enum Exporter {
         public var version: String?
         public var sha256: String
         public var command: String
+        /// Declarations `public`, for a Swift package's library (`--package`).
+        public var isPublic = false
 
         public init(entry: String, file: String, catalogue: String, version: String?, sha256: String, command: String) {
             self.entry = entry
@@ -70,7 +72,7 @@ public enum Exporter {
         let duration = try translator.hook(entry.transitionDuration, parameter: .optional(.context), result: .number)
         let animate = try translator.hook(entry.animateTransition, parameter: .context, result: .void)
         let header = ExportWriter.Header(entry: origin.entry, catalogue: origin.catalogue, version: origin.version, file: origin.file,
-                                         sha256: origin.sha256, command: origin.command)
+                                         sha256: origin.sha256, command: origin.command, access: origin.isPublic ? "public " : "")
         let (text, origins) = ExportWriter.file(header: header, entry: entry, chunkComment: chunkComment, translator: translator,
                                                 transitionDuration: duration, animateTransition: animate)
         let type = ExportWriter.typeName(origin.entry)

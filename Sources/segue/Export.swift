@@ -26,6 +26,7 @@ struct ExportCommand: ParsableCommand {
               segue export fade --out Sources/App/Transitions
               segue export --verify fade cross-dissolve
               segue export --verify fade --json
+              segue export fade flip card-stack --package Transitions --out Transitions
             """
     )
 
@@ -40,6 +41,10 @@ struct ExportCommand: ParsableCommand {
 
     @Flag(help: "Print what was written, refused and compared as JSON (docs/json.md).")
     var json = false
+
+    @Option(help: ArgumentHelp("Write a Swift package of this name into --out: one library product of the entries (public), "
+                               + "for iOS 15, with a README showing each entry's GIF and how to use it.", valueName: "NAME"))
+    var package: String?
 
     @OptionGroup var options: CatalogueOptions
 
@@ -72,6 +77,12 @@ struct ExportCommand: ParsableCommand {
     func run() throws {
         // Here rather than in validate(): an unknown option (`--output`) is then said first.
         if out == nil && !verify { throw ValidationError("say where to write the Swift: --out DIR (or --verify to check it only)") }
+        if let package {
+            guard out != nil else { throw ValidationError("--package writes the package into --out DIR: say where") }
+            guard ExportPackage.isValidName(package) else {
+                throw ValidationError("--package \(package.escapingControlCharacters): a package's name is a Swift module's (ASCII letters, digits, _)")
+            }
+        }
         if let out {
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: out, isDirectory: &isFolder), !isFolder.boolValue {
@@ -81,6 +92,7 @@ struct ExportCommand: ParsableCommand {
         var failed = false
         var document = Document()
         var exported: [(file: EntryFile, source: String, swift: ExportedFile)] = []
+        var metadata: [String: (title: String, summary: String)] = [:]
         for text in entries {
             let target = try Target.resolve(text, in: options.searchPath)
             for problem in target.problems { Output.error(problem) }
@@ -96,9 +108,11 @@ struct ExportCommand: ParsableCommand {
                     let source = try file.source()
                     // The entry as check loads it first: its metadata judged as everywhere else (no controls in its
                     // title, parameters whose defaults lie in their ranges) before a word of it reaches Swift.
-                    _ = try EntryLoader.load(file, source: source, limits: options.limits, cache: options.entryCache)
-                    let origin = Exporter.Origin(entry: file.stem, file: file.displayPath, catalogue: file.catalogue, version: nil,
+                    let loaded = try EntryLoader.load(file, source: source, limits: options.limits, cache: options.entryCache)
+                    metadata[file.stem] = (loaded.metadata.title, loaded.metadata.summary)
+                    var origin = Exporter.Origin(entry: file.stem, file: file.displayPath, catalogue: file.catalogue, version: nil,
                                                  sha256: SHA256.hex(Array(source.utf8)), command: command(for: named))
+                    origin.isPublic = package != nil
                     exported.append((file, source, try Exporter.export(source: source, origin: origin)))
                 } catch let error as EntryError {
                     let problem = Problem(error)
@@ -123,7 +137,8 @@ struct ExportCommand: ParsableCommand {
                 }
             }
         }
-        let folder = out.map { URL(fileURLWithPath: $0) }
+        // A package's files go into its target's folder, beside its manifest.
+        let folder = out.map { out in package.map { URL(fileURLWithPath: out).appendingPathComponent("Sources/\($0)") } ?? URL(fileURLWithPath: out) }
         // Made only when there is something to write in it.
         if let folder, !exported.isEmpty {
             do {
@@ -135,7 +150,7 @@ struct ExportCommand: ParsableCommand {
         }
         for item in exported {
             // Said as the user gave the folder: `wrote Transitions/FadeTransition.swift`.
-            let shown = out.map { ($0.hasSuffix("/") ? $0 : $0 + "/") + item.swift.name }
+            let shown = out.map { ($0.hasSuffix("/") ? $0 : $0 + "/") + (package.map { "Sources/\($0)/" } ?? "") + item.swift.name }
             if let folder {
                 do {
                     try Data(item.swift.text.utf8).write(to: folder.appendingPathComponent(item.swift.name), options: .atomic)
@@ -146,6 +161,11 @@ struct ExportCommand: ParsableCommand {
                 if !json, let shown { print("wrote \(shown.escapingControlCharacters)") }
             }
             document.files.append(.init(entry: item.file.stem, file: item.file.displayPath, swift: item.swift.name, path: shown))
+        }
+        if let package, let out, !exported.isEmpty {
+            try writePackage(package, into: URL(fileURLWithPath: out), shownAs: out, exported.map { item in
+                (item.file, metadata[item.file.stem]?.title ?? item.file.stem, metadata[item.file.stem]?.summary ?? "", item.swift)
+            })
         }
         if verify && !exported.isEmpty {
             let verifier = try ExportVerifier()
@@ -165,12 +185,48 @@ struct ExportCommand: ParsableCommand {
         if failed { throw ExitStatus.problems }
     }
 
+    /// The manifest, the README and each entry's GIF (drawn by this segue's own `preview`, as a user would).
+    private func writePackage(_ name: String, into root: URL, shownAs shown: String,
+                              _ items: [(file: EntryFile, title: String, summary: String, swift: ExportedFile)]) throws {
+        let package = ExportPackage(name: name, folder: root, files: items.map { ($0.file.stem, $0.title, $0.summary, $0.swift) })
+        let docs = root.appendingPathComponent("Docs")
+        try FileManager.default.createDirectory(at: docs, withIntermediateDirectories: true)
+        var previews: Set<String> = []
+        let segue = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
+        for item in items {
+            let gif = docs.appendingPathComponent("\(item.file.stem).gif")
+            let process = Process()
+            process.executableURL = segue
+            // Small enough to publish (half an iPhone's points, 12 frames a second): a README's picture, not a film.
+            process.arguments = ["preview", item.file.url.path, "--scenario", "present-then-dismiss", "--fps", "12", "--size", "195x422",
+                                 "--out", gif.path]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            if process.terminationStatus == 0 {
+                previews.insert(item.file.stem)
+            } else if !json {
+                Output.warning("\(item.file.stem): no preview for the README (segue preview failed with status \(process.terminationStatus))")
+            }
+        }
+        try Data(package.manifest.utf8).write(to: root.appendingPathComponent("Package.swift"), options: .atomic)
+        try Data(package.readme(previews: previews).utf8).write(to: root.appendingPathComponent("README.md"), options: .atomic)
+        let base = shown.hasSuffix("/") ? shown : shown + "/"
+        if !json {
+            print("wrote \(base.escapingControlCharacters)Package.swift")
+            print("wrote \(base.escapingControlCharacters)README.md" + (previews.isEmpty ? "" : " (and \(previews.count) GIF(s) in \(base.escapingControlCharacters)Docs/)"))
+        }
+    }
+
     /// The command that writes this file again, for its header: words a shell would split or read quoted.
     private func command(for entry: String) -> String {
         func word(_ text: String) -> String {
             text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._/-".unicodeScalars.contains($0)) }
                 ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
         }
-        return "segue export \(word(entry))\(out.map { " --out \(word($0))" } ?? "")"
+        // A package's command names every entry given: writing it again writes the whole package.
+        let named = package != nil ? entries.map(word).joined(separator: " ") : word(entry)
+        return "segue export \(named)\(package.map { " --package \(word($0))" } ?? "")\(out.map { " --out \(word($0))" } ?? "")"
     }
 }

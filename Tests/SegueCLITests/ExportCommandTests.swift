@@ -73,4 +73,30 @@ import Testing
         let refused = try #require((document["refused"] as? [[String: Any]])?.first)
         #expect(refused["entry"] as? String == "cube" && refused["line"] as? Int == 145)
     }
+
+    /// --package: a Swift package an app adds by path, its entries public, its README showing each GIF and its use.
+    @Test func writesASwiftPackageOfEntries() throws {
+        let dir = try folder()
+        let cache = ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path]
+        let written = try cli.segue(["export", "fade", "flip", "--package", "Transitions", "--out", "Pkg", "--verify"], in: dir, environment: cache)
+        #expect(written.status == 0, "\(written.stdout)\(written.stderr)")
+        #expect(written.stdout.contains("wrote Pkg/Sources/Transitions/FadeTransition.swift"), "\(written.stdout)")
+        #expect(written.stdout.components(separatedBy: " same (").count == 13, "\(written.stdout)")
+        let manifest = try String(contentsOf: dir.appendingPathComponent("Pkg/Package.swift"), encoding: .utf8)
+        #expect(manifest.hasPrefix("// swift-tools-version: 6.0"))
+        #expect(manifest.contains("platforms: [.iOS(.v15)]") && manifest.contains(".library(name: \"Transitions\", targets: [\"Transitions\"])"))
+        let swift = try String(contentsOf: dir.appendingPathComponent("Pkg/Sources/Transitions/FlipTransition.swift"), encoding: .utf8)
+        #expect(swift.contains("public final class FlipTransition: NSObject, UIViewControllerTransitioningDelegate {"))
+        #expect(swift.contains("public init(params: Parameters = Parameters()) {") && swift.contains("public struct Parameters: Sendable {"))
+        #expect(swift.contains("private final class Animator"))
+        let readme = try String(contentsOf: dir.appendingPathComponent("Pkg/README.md"), encoding: .utf8)
+        #expect(readme.contains("![Fade](Docs/fade.gif)") && readme.contains("![Flip](Docs/flip.gif)"), "\(readme)")
+        #expect(readme.contains("    private let transition = FlipTransition()") && readme.contains("import Transitions"))
+        for entry in ["fade", "flip"] {
+            let gif = try Data(contentsOf: dir.appendingPathComponent("Pkg/Docs/\(entry).gif"))
+            #expect(gif.prefix(6) == Data("GIF89a".utf8))
+        }
+        #expect(try cli.segue(["export", "fade", "--package", "Bad Name", "--out", "X"], in: dir, environment: cache).status == 64)
+        #expect(try cli.segue(["export", "fade", "--package", "P", "--verify"], in: dir, environment: cache).status == 64)
+    }
 }

@@ -1,0 +1,63 @@
+import Export
+import Foundation
+import TextSafety
+
+/// `segue export … --package NAME --out DIR`: a Swift package an app adds with
+/// `.package(path:)` or a git URL. One library product holding the entries'
+/// files (their declarations `public`), for iOS 15 in Swift 6 mode, and a
+/// README with each entry's GIF and how to use it.
+struct ExportPackage {
+    let name: String
+    let folder: URL
+    /// The entries written, with their summaries for the README.
+    let files: [(entry: String, title: String, summary: String, swift: ExportedFile)]
+
+    /// A package name is a Swift module's.
+    static func isValidName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return false }
+        return name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
+    }
+
+    var manifest: String {
+        """
+        // swift-tools-version: 6.0
+        // Written by segue export: the transitions of a Segue catalogue as UIKit code.
+        import PackageDescription
+
+        let package = Package(
+            name: "\(name)",
+            platforms: [.iOS(.v15)],
+            products: [.library(name: "\(name)", targets: ["\(name)"])],
+            targets: [.target(name: "\(name)")]
+        )
+
+        """
+    }
+
+    /// The README: each entry's GIF (Docs/ENTRY.gif, which `preview` draws) and the lines that use it.
+    func readme(previews: Set<String>) -> String {
+        var lines = ["# \(name)", "",
+                     "Transitions exported from a Segue catalogue by `segue export`, as UIKit code for iOS 15 and later (Swift 6).",
+                     "Each one is a transitioning delegate; its `Parameters` carry the entry's defaults and ranges.", "",
+                     "```swift", "// The app's Package.swift (or File ▸ Add Package Dependencies… in Xcode)",
+                     "dependencies: [.package(path: \"../\(name)\")],",
+                     "targets: [.target(name: \"App\", dependencies: [\"\(name)\"])]", "```", ""]
+        for file in files {
+            let type = file.swift.typeName
+            lines += ["## \(type)", ""]
+            if previews.contains(file.entry) { lines += ["![\(file.title)](Docs/\(file.entry).gif)", ""] }
+            if !file.summary.isEmpty { lines += [file.summary, ""] }
+            lines += ["```swift", "import \(name)", "",
+                      "final class ListViewController: UIViewController {",
+                      "    // Kept in a property: UIKit holds a transitioning delegate weakly.",
+                      "    private let transition = \(type)()", "",
+                      "    func show(_ detail: UIViewController) {",
+                      "        detail.modalPresentationStyle = \(type).presentationStyle",
+                      "        detail.transitioningDelegate = transition",
+                      "        present(detail, animated: true)",
+                      "    }", "}", "```", ""]
+        }
+        return lines.map { line in line.unicodeScalars.contains { $0.isControl } ? line.escapingControlCharacters : line }
+            .joined(separator: "\n")
+    }
+}
