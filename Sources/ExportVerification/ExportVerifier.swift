@@ -22,7 +22,13 @@ public struct ExportVerifier {
     let cache: URL
 
     /// The scenarios the runner knows (VerificationRunner.scenarios): the ones an exported animator meets.
-    public static let scenarios = ["present", "dismiss", "present-then-dismiss", "rotation-while-presented", "non-animated-present", "reduce-motion"]
+    public static let scenarios: [String] = [Scenario.present, .dismiss, .presentThenDismiss, .rotation, .nonAnimatedPresent, .reduceMotion]
+        .map(\.rawValue)
+
+    /// Seconds a scenario's runner may take (`SEGUE_VERIFY_TIME_LIMIT`), and swiftc's: Swift that loops or piles up views
+    /// is stopped and said to be, as the Lua entry is by its limits.
+    let runLimit: Double
+    static let compileLimit = 600.0
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         let executable = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
@@ -47,6 +53,7 @@ public struct ExportVerifier {
         let base = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? environment["HOME"].map { $0 + "/.cache" } ?? NSTemporaryDirectory()
         cache = URL(fileURLWithPath: base).appendingPathComponent("segue/export")
+        runLimit = environment["SEGUE_VERIFY_TIME_LIMIT"].flatMap(Double.init).flatMap { $0 > 0 && $0.isFinite ? $0 : nil } ?? 60
     }
 
     public func verify(_ file: EntryFile, source: String, swift: ExportedFile) -> [Cell] {
@@ -61,15 +68,23 @@ public struct ExportVerifier {
             var options = ScenarioOptions()
             options.sampling = true
             options.exactSamples = true
-            let outcome = ScenarioRunner.run(file, source: source, scenario: Scenario(rawValue: name)!, options: options)
+            guard let scenario = Scenario(rawValue: name) else { return Cell(scenario: name, same: false, verdict: "no such scenario") }
+            let outcome = ScenarioRunner.run(file, source: source, scenario: scenario, options: options)
             guard let lua = outcome.trace?.parityLines else {
                 return Cell(scenario: name, same: false, verdict: "the Lua entry did not run: \(outcome.problems.first?.message ?? "")")
             }
+            // An entry out of its limits has no whole run to compare with (and its Swift would loop as long).
+            if let limit = outcome.problems.first(where: \.isLimit) {
+                return Cell(scenario: name, same: false, verdict: "the Lua entry ran out of its limits: \(limit.message)")
+            }
             let result: Outcome
             do {
-                result = try execute(runner, arguments: [name])
+                result = try execute(runner, arguments: [name], limit: runLimit)
             } catch {
                 return Cell(scenario: name, same: false, verdict: "the Swift did not run: \(error)")
+            }
+            if result.timedOut {
+                return Cell(scenario: name, same: false, verdict: "the Swift ran past \(String(format: "%g", runLimit)) s and was stopped (SEGUE_VERIFY_TIME_LIMIT)")
             }
             guard result.status == 0 else {
                 let errors = result.errors.split(separator: "\n")
@@ -88,7 +103,7 @@ public struct ExportVerifier {
             let left = index < lua.count ? lua[index] : nil, right = index < swift.count ? swift[index] : nil
             if left == right { continue }
             guard let left, let right else {
-                let extra = (left ?? right)!.split(separator: "\t").map(String.init)
+                let extra = (left ?? right ?? "").split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
                 return Cell(scenario: scenario, same: false,
                             verdict: "differs: \(left == nil ? "only the Swift" : "only the Lua") has, at t=\(extra[0]), \(extra.dropFirst().joined(separator: " "))")
             }
@@ -123,7 +138,7 @@ public struct ExportVerifier {
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         try Data(swift.text.utf8).write(to: work.appendingPathComponent(swift.name))
         try Data(main.utf8).write(to: work.appendingPathComponent("main.swift"))
-        let compiled = try execute(URL(fileURLWithPath: swiftc), arguments: [
+        let compiled = try execute(URL(fileURLWithPath: swiftc), limit: Self.compileLimit, arguments: [
             "-swift-version", "6", "-warnings-as-errors", "-I", layer.appendingPathComponent("Modules").path, "-L", layer.path,
             "-lSegueUIKitLayer", "-Xlinker", "-rpath", "-Xlinker", layer.path,
             work.appendingPathComponent(swift.name).path, work.appendingPathComponent("main.swift").path,
@@ -152,10 +167,15 @@ public struct ExportVerifier {
         let status: Int32
         let output: String
         let errors: String
+        var timedOut = false
     }
 
-    /// Runs a program to its end: its status, output and error stream.
-    func execute(_ program: URL, arguments: [String], in folder: URL? = nil) throws -> Outcome {
+    /// Runs a program to its end, or kills it after `limit` seconds: its status, output and error stream.
+    func execute(_ program: URL, limit: Double, arguments: [String], in folder: URL? = nil) throws -> Outcome {
+        try execute(program, arguments: arguments, in: folder, limit: limit)
+    }
+
+    func execute(_ program: URL, arguments: [String], in folder: URL? = nil, limit: Double) throws -> Outcome {
         let process = Process()
         process.executableURL = program
         process.arguments = arguments
@@ -169,12 +189,20 @@ public struct ExportVerifier {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = try FileHandle(forWritingTo: errorFile)
+        let start = DispatchTime.now()
         try process.run()
+        // Killed by its process id (a value, safe to hand to another thread) if still running at the limit.
+        let pid = process.processIdentifier
+        let stop = DispatchWorkItem { kill(pid, SIGKILL) }
+        DispatchQueue.global().asyncAfter(deadline: start + limit, execute: stop)
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        stop.cancel()
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         let errorData = (try? Data(contentsOf: errorFile)) ?? Data()
         return Outcome(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-                       errors: String(decoding: errorData, as: UTF8.self))
+                       errors: String(decoding: errorData, as: UTF8.self),
+                       timedOut: process.terminationReason == .uncaughtSignal && elapsed >= limit)
     }
 }
 

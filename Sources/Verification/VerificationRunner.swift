@@ -45,10 +45,15 @@ import UIKit
         pushed.view.backgroundColor = presented.view.backgroundColor
         presented.modalPresentationStyle = style.engine ?? .custom
         var samples: [Sample] = []
+        var sampledViews = 0
         let sample: (Simulation) -> Void = { simulation in
             // Where the run is, on the error stream: if the Swift stops (a precondition), segue says when.
             FileHandle.standardError.write(Data("at t=\(simulation.now)\n".utf8))
+            // The Lua side's cut (ScenarioRunner.sampledViewLimit, 20,000 views a trace): the same trace, and no runaway.
+            guard sampledViews <= 20_000 else { return }
             let next = simulation.sample()
+            sampledViews += next.views.count
+            if sampledViews > 20_000 { return }
             if samples.last?.time == next.time { samples.removeLast() }
             samples.append(next)
         }

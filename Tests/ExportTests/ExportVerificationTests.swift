@@ -119,6 +119,28 @@ import Testing
         #expect(cells.first?.verdict.contains("(FadeTransition.swift:") == true, "\(cells)")
     }
 
+    /// A runner past its time is killed and said to be; an entry past its own limits is not run in Swift at all.
+    @Test func runnersAreBoundedInTimeAndLimitsAreSaid() throws {
+        let (file, source, swift) = try Self.fade()
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CACHE_HOME"] = Self.cache.path
+        environment["SEGUE_VERIFY_TIME_LIMIT"] = "0.001"
+        let hurried = try ExportVerifier(environment: environment).verify(file, source: source, swift: swift)
+        #expect(hurried.count == 6)
+        for cell in hurried { #expect(!cell.same && cell.verdict == "the Swift ran past 0.001 s and was stopped (SEGUE_VERIFY_TIME_LIMIT)", "\(cell)") }
+
+        let looping = TranslatorTests.entry("for i = 1, 1000000000 do ctx.containerView.alpha = 0.5 end\nctx:completeTransition(true)")
+        let folder = Self.cache.appendingPathComponent("looping")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let url = folder.appendingPathComponent("looping.lua")
+        try looping.write(to: url, atomically: true, encoding: .utf8)
+        let entry = EntryFile(url: url, catalogue: "test", workingDirectory: folder)
+        let exported = try Exporter.export(source: looping, origin: .init(entry: "looping", file: "looping.lua", catalogue: "test",
+                                                                           version: nil, sha256: "0", command: "segue export looping"))
+        let cells = try Self.verifier().verify(entry, source: looping, swift: exported)
+        #expect(cells.first?.verdict.hasPrefix("the Lua entry ran out of its limits: ") == true, "\(cells)")
+    }
+
     /// Core Animation's easeInEaseOut, a cubic Bézier (0.42, 0) (0.58, 1), at x: solved for its parameter by bisection.
     static func easeInOut(_ x: Double) -> Double {
         func bezier(_ a: Double, _ b: Double, _ t: Double) -> Double { 3 * a * t * (1 - t) * (1 - t) + 3 * b * t * t * (1 - t) + t * t * t }
