@@ -29,6 +29,8 @@ public struct ExportVerifier {
     /// is stopped and said to be, as the Lua entry is by its limits.
     let runLimit: Double
     static let compileLimit = 600.0
+    /// Bytes of address space a runner may map: the engine and a scenario's views need far less than this.
+    static let runMemory = 2 << 30
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         let executable = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
@@ -79,7 +81,7 @@ public struct ExportVerifier {
             }
             let result: Outcome
             do {
-                result = try execute(runner, arguments: [name], limit: runLimit)
+                result = try execute(runner, arguments: [name], limit: runLimit, memory: Self.runMemory)
             } catch {
                 return Cell(scenario: name, same: false, verdict: "the Swift did not run: \(error)")
             }
@@ -145,6 +147,8 @@ public struct ExportVerifier {
             "-o", work.appendingPathComponent("runner").path,
         ], in: work)
         guard compiled.status == 0 else {
+            try? FileManager.default.removeItem(at: work)
+            if compiled.timedOut { throw ExportVerifyError("swiftc ran past \(Int(Self.compileLimit)) s and was stopped") }
             let said = compiled.errors + compiled.output
             let first = said.split(separator: "\n").first { $0.contains("error:") } ?? said.split(separator: "\n").first ?? ""
             throw ExportVerifyError(first.isEmpty ? "swiftc's exit status \(compiled.status)" : Self.mapped(String(first), swift))
@@ -175,10 +179,16 @@ public struct ExportVerifier {
         try execute(program, arguments: arguments, in: folder, limit: limit)
     }
 
-    func execute(_ program: URL, arguments: [String], in folder: URL? = nil, limit: Double) throws -> Outcome {
+    func execute(_ program: URL, arguments: [String], in folder: URL? = nil, limit: Double, memory: Int? = nil) throws -> Outcome {
         let process = Process()
-        process.executableURL = program
-        process.arguments = arguments
+        // The operating system's bounds, by coreutils' timeout (TERM at the limit, KILL 5 s later; it reaps the child itself,
+        // so no process id outlives its process) and util-linux's prlimit for the address space.
+        let timeout = "/usr/bin/timeout", prlimit = "/usr/bin/prlimit"
+        let bounded = FileManager.default.isExecutableFile(atPath: timeout)
+        var command = bounded ? [timeout, "--kill-after=5", String(format: "%g", limit), program.path] : [program.path]
+        if let memory, bounded, FileManager.default.isExecutableFile(atPath: prlimit) { command = [prlimit, "--as=\(memory)", "--"] + command }
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst()) + arguments
         if let folder { process.currentDirectoryURL = folder }
         // The errors to a file, the output through a pipe read to its end: neither can fill and stall the other.
         let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("segue-export-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).err")
@@ -189,20 +199,13 @@ public struct ExportVerifier {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = try FileHandle(forWritingTo: errorFile)
-        let start = DispatchTime.now()
         try process.run()
-        // Killed by its process id (a value, safe to hand to another thread) if still running at the limit.
-        let pid = process.processIdentifier
-        let stop = DispatchWorkItem { kill(pid, SIGKILL) }
-        DispatchQueue.global().asyncAfter(deadline: start + limit, execute: stop)
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        stop.cancel()
-        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         let errorData = (try? Data(contentsOf: errorFile)) ?? Data()
         return Outcome(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
                        errors: String(decoding: errorData, as: UTF8.self),
-                       timedOut: process.terminationReason == .uncaughtSignal && elapsed >= limit)
+                       timedOut: bounded && [124, 137].contains(process.terminationStatus))
     }
 }
 
