@@ -17,7 +17,6 @@ struct ExportedEntry {
 
     var title = ""
     var summary = ""
-    var source: String?
     var parameters: [Parameter] = []
     var presentationStyle = "custom"
     var navigation = false

@@ -21,8 +21,6 @@ indirect enum SwiftType: Hashable, Sendable {
     /// A parameter's choices: the Swift enum named.
     case choice(String)
     case optional(SwiftType)
-    case function([SwiftType], SwiftType)
-    case array(SwiftType)
 
     /// The type's spelling in a declaration.
     var spelling: String {
@@ -47,9 +45,7 @@ indirect enum SwiftType: Hashable, Sendable {
         case .parameters: "Parameters"
         // A parameter's choices are an enum inside Parameters; UIKit's keys are its own types.
         case .choice(let name): name.hasPrefix("UI") ? name : "Parameters.\(name)"
-        case .optional(let wrapped): wrapped.isFunction ? "(\(wrapped.spelling))?" : "\(wrapped.spelling)?"
-        case .function(let parameters, let result): "(\(parameters.map(\.spelling).joined(separator: ", "))) -> \(result.spelling)"
-        case .array(let element): "[\(element.spelling)]"
+        case .optional(let wrapped): "\(wrapped.spelling)?"
         }
     }
 
@@ -57,7 +53,6 @@ indirect enum SwiftType: Hashable, Sendable {
     var isStruct: Bool { [.rect, .point, .size, .transform3D, .affineTransform].contains(self) }
 
     var isOptional: Bool { if case .optional = self { true } else { false } }
-    var isFunction: Bool { if case .function = self { true } else { false } }
     var unwrapped: SwiftType { if case .optional(let wrapped) = self { wrapped } else { self } }
 
     /// What a value of this type is called in a message ("a view", "a number").
@@ -83,8 +78,6 @@ indirect enum SwiftType: Hashable, Sendable {
         case .parameters: "the parameters"
         case .choice(let name): "a \(name)"
         case .optional(let wrapped): "\(wrapped.described) or nil"
-        case .function: "a function"
-        case .array(let element): "a list of \(element.described.dropFirst(2))"
         }
     }
 }

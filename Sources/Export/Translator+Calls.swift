@@ -145,8 +145,8 @@ extension Translator {
         if let spring {
             parts.append("usingSpringWithDamping: \(try number(spring))")
             parts.append("initialSpringVelocity: \(try fields["initialSpringVelocity"].map { (velocity) throws(ExportRefusal) in try number(velocity) } ?? "0")")
-        } else if fields["initialSpringVelocity"] != nil {
-            throw refuse(fields["initialSpringVelocity"]!, "initialSpringVelocity without usingSpringWithDamping", "give the damping too")
+        } else if let velocity = fields["initialSpringVelocity"] {
+            throw refuse(velocity, "initialSpringVelocity without usingSpringWithDamping", "give the damping too")
         }
         if fields["options"] != nil || spring != nil {
             parts.append("options: \(try fields["options"].map { (options) throws(ExportRefusal) in try self.options(options) } ?? "[]")")

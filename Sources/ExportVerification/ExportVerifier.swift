@@ -140,12 +140,12 @@ public struct ExportVerifier {
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         try Data(swift.text.utf8).write(to: work.appendingPathComponent(swift.name))
         try Data(main.utf8).write(to: work.appendingPathComponent("main.swift"))
-        let compiled = try execute(URL(fileURLWithPath: swiftc), limit: Self.compileLimit, arguments: [
+        let compiled = try execute(URL(fileURLWithPath: swiftc), arguments: [
             "-swift-version", "6", "-warnings-as-errors", "-I", layer.appendingPathComponent("Modules").path, "-L", layer.path,
             "-lSegueUIKitLayer", "-Xlinker", "-rpath", "-Xlinker", layer.path,
             work.appendingPathComponent(swift.name).path, work.appendingPathComponent("main.swift").path,
             "-o", work.appendingPathComponent("runner").path,
-        ], in: work)
+        ], in: work, limit: Self.compileLimit)
         guard compiled.status == 0 else {
             try? FileManager.default.removeItem(at: work)
             if compiled.timedOut { throw ExportVerifyError("swiftc ran past \(Int(Self.compileLimit)) s and was stopped") }
@@ -174,11 +174,7 @@ public struct ExportVerifier {
         var timedOut = false
     }
 
-    /// Runs a program to its end, or kills it after `limit` seconds: its status, output and error stream.
-    func execute(_ program: URL, limit: Double, arguments: [String], in folder: URL? = nil) throws -> Outcome {
-        try execute(program, arguments: arguments, in: folder, limit: limit)
-    }
-
+    /// Runs a program to its end, or stops it after `limit` seconds: its status, output and error stream.
     func execute(_ program: URL, arguments: [String], in folder: URL? = nil, limit: Double, memory: Int? = nil) throws -> Outcome {
         let process = Process()
         // The operating system's bounds, by coreutils' timeout (TERM at the limit, KILL 5 s later; it reaps the child itself,

@@ -8,9 +8,9 @@ import Transitions
 // that list), and runs on the engine as the Lua bindings drive it. A member
 // missing here is a compile error, never a silent no-op.
 
-/// The simulation exported code runs in: set by the verification runner.
+/// The simulation exported code runs in: the verification runner gives each scenario a new one.
 @MainActor package enum Host {
-    package static var simulation: Simulation!
+    package static var simulation = Simulation()
 }
 
 @MainActor public enum UIAccessibility {

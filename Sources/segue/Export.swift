@@ -219,14 +219,10 @@ struct ExportCommand: ParsableCommand {
         }
     }
 
-    /// The command that writes this file again, for its header: words a shell would split or read quoted.
+    /// The command that writes this file again, for its header, its words as a shell reads them back.
     private func command(for entry: String) -> String {
-        func word(_ text: String) -> String {
-            text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._/-".unicodeScalars.contains($0)) }
-                ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
-        }
         // A package's command names every entry given: writing it again writes the whole package.
-        let named = package != nil ? entries.map(word).joined(separator: " ") : word(entry)
-        return "segue export \(named)\(package.map { " --package \(word($0))" } ?? "")\(out.map { " --out \(word($0))" } ?? "")"
+        let named = package != nil ? entries.map(Check.quoted).joined(separator: " ") : Check.quoted(entry)
+        return "segue export \(named)\(package.map { " --package \(Check.quoted($0))" } ?? "")\(out.map { " --out \(Check.quoted($0))" } ?? "")"
     }
 }
