@@ -76,7 +76,7 @@ function presentr.animateTransition(transition)
   return function(ctx)
     local presenting = ctx.isPresenting
     local container = ctx.containerView
-    local view = presenting and ctx:viewForKey("to") or ctx:viewForKey("from")
+    local view = ctx:viewForKey(presenting and "to" or "from")
     local shown = presenting and ctx:finalFrame(ctx:viewControllerForKey("to")) or view.frame
     -- Reduce Motion: no slide, the same fade a cross dissolve does.
     local way = UIAccessibility.isReduceMotionEnabled and "crossDissolve" or transition()

@@ -14,7 +14,7 @@ return function(options)
   return function(ctx)
     local presenting = ctx.isPresenting
     local container = ctx.containerView
-    local view = presenting and ctx:viewForKey("to") or ctx:viewForKey("from")
+    local view = ctx:viewForKey(presenting and "to" or "from")
     local shown = presenting and ctx:finalFrame(ctx:viewControllerForKey("to")) or view.frame
     local calm = UIAccessibility.isReduceMotionEnabled
     local hidden = calm and shown or shown:offsetBy(0, container.bounds.height - shown.minY)

@@ -168,7 +168,7 @@ end
 
 local function animateTransition(ctx)
   local presenting = ctx.isPresenting
-  local view = presenting and ctx:viewForKey("to") or ctx:viewForKey("from")
+  local view = ctx:viewForKey(presenting and "to" or "from")
   local shown = presenting and ctx:finalFrame(ctx:viewControllerForKey("to")) or view.frame
   if UIAccessibility.isReduceMotionEnabled then return fadeInPlace(ctx, view, shown, presenting) end
   local hidden = shown:offsetBy(0, ctx.containerView.bounds.height - shown.minY)

@@ -43,7 +43,7 @@ end
 -- Reduce Motion: the screen fades in and out in place, nothing grows.
 local function fadeInPlace(ctx)
   local presenting = ctx.isPresenting
-  local view = presenting and ctx:viewForKey("to") or ctx:viewForKey("from")
+  local view = ctx:viewForKey(presenting and "to" or "from")
   if presenting then
     view.frame = ctx:finalFrame(ctx:viewControllerForKey("to"))
     view.alpha = 0
@@ -68,7 +68,7 @@ local function animateTransition(ctx)
   local source = sourceRect(row, container)
   if UIAccessibility.isReduceMotionEnabled or not source then return fadeInPlace(ctx) end
   local presenting = ctx.isPresenting
-  local detail = presenting and ctx:viewForKey("to") or ctx:viewForKey("from")
+  local detail = ctx:viewForKey(presenting and "to" or "from")
   local frame = presenting and ctx:finalFrame(ctx:viewControllerForKey("to")) or detail.frame
 
   local scrim = UIView.new{name = "container transform scrim", frame = container.bounds,

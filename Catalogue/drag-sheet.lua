@@ -152,7 +152,7 @@ end
 
 local function animateTransition(ctx)
   local presenting = ctx.isPresenting
-  local view = presenting and ctx:viewForKey("to") or ctx:viewForKey("from")
+  local view = ctx:viewForKey(presenting and "to" or "from")
   local shown = presenting and ctx:finalFrame(ctx:viewControllerForKey("to")) or view.frame
   if UIAccessibility.isReduceMotionEnabled then return fadeInPlace(ctx, view, shown, presenting) end
   -- Off screen: below the bottom edge, with the grabber above the sheet's top.

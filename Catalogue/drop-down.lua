@@ -56,7 +56,7 @@ end
 local function animateTransition(ctx)
   local presenting = ctx.isPresenting
   local container = ctx.containerView
-  local view = presenting and ctx:viewForKey("to") or ctx:viewForKey("from")
+  local view = ctx:viewForKey(presenting and "to" or "from")
   local shown = presenting and ctx:finalFrame(ctx:viewControllerForKey("to")) or view.frame
   local height = container.bounds.height
   local calm = UIAccessibility.isReduceMotionEnabled

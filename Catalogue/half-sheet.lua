@@ -30,7 +30,7 @@ local presentationController = dimming(sheetFrame)
 -- (what UIKit's own transitions do with the setting on).
 local function fadeInPlace(ctx, duration)
   local presenting = ctx.isPresenting
-  local view = presenting and ctx:viewForKey("to") or ctx:viewForKey("from")
+  local view = ctx:viewForKey(presenting and "to" or "from")
   if presenting then
     view.frame = ctx:finalFrame(ctx:viewControllerForKey("to"))
     view.alpha = 0
@@ -52,7 +52,7 @@ end
 local function animateTransition(ctx)
   if UIAccessibility.isReduceMotionEnabled then return fadeInPlace(ctx, params.duration) end
   local presenting = ctx.isPresenting
-  local view = presenting and ctx:viewForKey("to") or ctx:viewForKey("from")
+  local view = ctx:viewForKey(presenting and "to" or "from")
   local bounds = ctx.containerView.bounds
   local shown = presenting and ctx:finalFrame(ctx:viewControllerForKey("to")) or view.frame
   local hidden = offscreen(shown, bounds)

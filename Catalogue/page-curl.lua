@@ -8,7 +8,7 @@
 local function animateTransition(ctx)
   local container = ctx.containerView
   local presenter = ctx.isPresenting and ctx:viewForKey("from") or ctx:viewForKey("to")
-  local presented = ctx.isPresenting and ctx:viewForKey("to") or ctx:viewForKey("from")
+  local presented = ctx:viewForKey(ctx.isPresenting and "to" or "from")
   if ctx.isPresenting then
     presented.frame = ctx:finalFrame(ctx:viewControllerForKey("to"))
     container:insertSubview(presented, {belowSubview = presenter})

@@ -7,7 +7,7 @@
 -- (what UIKit's own transitions do with the setting on).
 local function fadeInPlace(ctx, duration)
   local presenting = ctx.isPresenting
-  local view = presenting and ctx:viewForKey("to") or ctx:viewForKey("from")
+  local view = ctx:viewForKey(presenting and "to" or "from")
   if presenting then
     view.frame = ctx:finalFrame(ctx:viewControllerForKey("to"))
     view.alpha = 0
@@ -30,8 +30,10 @@ local function animateTransition(ctx)
   if UIAccessibility.isReduceMotionEnabled then return fadeInPlace(ctx, params.duration) end
   local container = ctx.containerView
   local presenting = ctx.isPresenting
-  local view = presenting and ctx:viewForKey("to") or ctx:viewForKey("from")
-  local shown = presenting and ctx:finalFrame(ctx:viewControllerForKey("to")) or view.frame
+  local view = ctx:viewForKey(presenting and "to" or "from")
+  -- Where the view rests: its final frame coming in, where it is going out.
+  local shown
+  if presenting then shown = ctx:finalFrame(ctx:viewControllerForKey("to")) else shown = view.frame end
   local hidden = shown:offsetBy(0, container.bounds.height)
   if presenting then
     view.frame = hidden

@@ -12,7 +12,7 @@
 -- (what UIKit's own transitions do with the setting on).
 local function fadeInPlace(ctx, duration)
   local presenting = ctx.isPresenting
-  local view = presenting and ctx:viewForKey("to") or ctx:viewForKey("from")
+  local view = ctx:viewForKey(presenting and "to" or "from")
   if presenting then
     view.frame = ctx:finalFrame(ctx:viewControllerForKey("to"))
     view.alpha = 0
@@ -48,9 +48,9 @@ local function animateTransition(ctx)
     -- springs, so the overshoot never opens a gap onto the presenter.
     -- (Its bottom row of points, stretched.)
     local h = finalFrameForVC.height
-    local extension = view:resizableSnapshotView(CGRect(0, h - 1, finalFrameForVC.width, 1), true)
-    extension.frame = CGRect(0, h, finalFrameForVC.width, bounds.size.height)
-    view:addSubview(extension)
+    local strip = view:resizableSnapshotView(CGRect(0, h - 1, finalFrameForVC.width, 1), true)
+    strip.frame = CGRect(0, h, finalFrameForVC.width, bounds.size.height)
+    view:addSubview(strip)
     UIView.animate{duration = params.duration, delay = 0.0, usingSpringWithDamping = params.damping,
                    initialSpringVelocity = 0.0, options = {"curveLinear"},
       animations = function()
@@ -58,7 +58,7 @@ local function animateTransition(ctx)
         view.frame = finalFrameForVC
       end,
       completion = function(finished)
-        extension:removeFromSuperview()
+        strip:removeFromSuperview()
         local cancelled = ctx:transitionWasCancelled()
         if cancelled then view.frame = CGRectOffset(finalFrameForVC, 0, bounds.size.height) end
         ctx:completeTransition(not cancelled)

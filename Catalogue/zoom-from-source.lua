@@ -112,7 +112,7 @@ local function zoomAnimator(ctx)
   if current then return current end
   local container = ctx.containerView
   local presenting = ctx.isPresenting
-  local view = presenting and ctx:viewForKey("to") or ctx:viewForKey("from")
+  local view = ctx:viewForKey(presenting and "to" or "from")
   -- A pop hands over the screen it goes back to (a dismissal that kept its
   -- presenter does not): it goes under the zoom, where the row is.
   local back = not presenting and ctx:viewForKey("to")

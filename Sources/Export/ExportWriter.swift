@@ -24,8 +24,17 @@ enum ExportWriter {
         let access: String
     }
 
+    /// The interactive dismissal's translated parts: the entry's comments on it, and its functions (lines, parameter names).
+    struct Interaction {
+        let rule: ExportedEntry.Interaction
+        let comments: [SyntaxTree.Comment]
+        let distance: (lines: [String], names: [String])?
+        let shouldFinish: (lines: [String], names: [String])?
+    }
+
     static func file(header: Header, entry: ExportedEntry, chunkComment: [SyntaxTree.Comment], translator: Translator,
-                     transitionDuration: [String], animateTransition: [String]) -> (text: String, origins: [Int: Int]) {
+                     transitionDuration: [String], animateTransition: [String],
+                     interaction: Interaction? = nil) -> (text: String, origins: [Int: Int]) {
         var out = SwiftWriter()
         let type = typeName(header.entry)
         // Every part of the header an author or a path could have written goes through comment(): one line each, no controls.
@@ -72,21 +81,39 @@ enum ExportWriter {
         out.line("\(access)static let presentationStyle = UIModalPresentationStyle.\(entry.presentationStyle)")
         out.line()
         out.line("\(access)let params: Parameters")
+        if interaction != nil {
+            out.line("private let dismissal: DismissalInteraction")
+        }
         out.line()
         out.open("\(access)init(params: Parameters = Parameters()) {")
         out.line("self.params = params")
+        if interaction != nil { out.line("dismissal = DismissalInteraction(params: params)") }
         out.close()
         out.line()
         out.line("\(access)func animationController(")
         out.line("    forPresented presented: UIViewController, presenting: UIViewController, source: UIViewController")
         out.open(") -> (any UIViewControllerAnimatedTransitioning)? {")
-        out.line("Animator(params: params, isPresenting: true)")
+        if interaction != nil {
+            out.line("dismissal.attach(to: presented)")
+            out.line("return Animator(params: params, isPresenting: true)")
+        } else {
+            out.line("Animator(params: params, isPresenting: true)")
+        }
         out.close()
         out.line()
         out.open("\(access)func animationController(forDismissed dismissed: UIViewController) -> (any UIViewControllerAnimatedTransitioning)? {")
         out.line("Animator(params: params, isPresenting: false)")
         out.close()
         out.line()
+        if interaction != nil {
+            out.line("/// The dismissal follows the finger only while a drag is under way; otherwise it plays as animated.")
+            out.line("\(access)func interactionControllerForDismissal(")
+            out.line("    using animator: any UIViewControllerAnimatedTransitioning")
+            out.open(") -> (any UIViewControllerInteractiveTransitioning)? {")
+            out.line("dismissal.isDragging ? dismissal : nil")
+            out.close()
+            out.line()
+        }
         out.line("/// One animator for both ways: `isPresenting` says which.")
         out.line("@MainActor")
         out.open("private final class Animator: NSObject, UIViewControllerAnimatedTransitioning {")
@@ -119,8 +146,111 @@ enum ExportWriter {
             out.close()
         }
         out.close()
+        if let interaction { dismissalInteraction(interaction, into: &out) }
         out.close()
         return out.textAndOrigins
+    }
+
+    /// `interaction.dismissal` as a UIPercentDrivenInteractiveTransition with the pan that drives it: the percent is
+    /// the finger's travel along the direction over the distance, and letting go finishes or cancels by the entry's rule.
+    private static func dismissalInteraction(_ interaction: Interaction, into out: inout SwiftWriter) {
+        let rule = interaction.rule
+        out.line()
+        for comment in interaction.comments { out.comment(comment.text) }
+        out.line("/// The entry's interactive dismissal: a pan \(rule.direction) on the presented screen drives it while the finger is down.")
+        // The class's lines come from the entry's interaction table (a compile error in them is said at its line).
+        out.line(SwiftWriter.origin(rule.line) + "@MainActor")
+        out.open("private final class DismissalInteraction: UIPercentDrivenInteractiveTransition {")
+        out.line("let params: Parameters")
+        out.line("/// Whether a drag is under way: the delegate gives UIKit this controller only then.")
+        out.line("private(set) var isDragging = false")
+        out.line("private weak var presented: UIViewController?")
+        out.line()
+        out.open("init(params: Parameters) {")
+        out.line("self.params = params")
+        out.line("super.init()")
+        if let curve = rule.completionCurve, curve != "easeInOut" { out.line("completionCurve = .\(curve)") }
+        if let speed = rule.completionSpeed, Double(speed) != 1 { out.line("completionSpeed = \(speed)") }
+        out.close()
+        out.line()
+        out.line("/// Puts the pan on the presented screen, once for each screen presented.")
+        out.open("func attach(to presented: UIViewController) {")
+        out.line("guard presented !== self.presented else { return }")
+        out.line("self.presented = presented")
+        out.line("presented.view.addGestureRecognizer(UIPanGestureRecognizer(target: self, action: #selector(handlePan(_:))))")
+        out.close()
+        out.line()
+        // Travel along the direction, and the release speed that carries the dismissal on (UIKit's points a second).
+        let (travel, speed): (String, String) = switch rule.direction {
+        case "up": ("-translation.y", "-velocity.y")
+        case "left": ("-translation.x", "-velocity.x")
+        case "right": ("translation.x", "velocity.x")
+        case "vertical": ("abs(translation.y)", "translation.y >= 0 ? velocity.y : -velocity.y")
+        case "horizontal": ("abs(translation.x)", "translation.x >= 0 ? velocity.x : -velocity.x")
+        default: ("translation.y", "velocity.y")
+        }
+        let across = ["left", "right", "horizontal"].contains(rule.direction)
+        let distance = interaction.distance != nil ? "distance(for: container.bounds.size)"
+            : rule.distance ?? "container.bounds.\(across ? "width" : "height")"
+        out.open("@objc private func handlePan(_ gesture: UIPanGestureRecognizer) {")
+        out.line("// In the container's points: the presented view moves within it.")
+        out.line("guard let container = gesture.view?.superview else { return }")
+        out.line("let translation = gesture.translation(in: container)")
+        out.line("let percent = min(max(\(travel) / \(distance), 0), 1)")
+        out.open("switch gesture.state {")
+        out.depth -= 1
+        out.line("case .began:")
+        out.depth += 1
+        out.line("isDragging = true")
+        out.line("presented?.dismiss(animated: true)")
+        out.line("update(percent)")
+        out.depth -= 1
+        out.line("case .changed:")
+        out.depth += 1
+        out.line("update(percent)")
+        out.depth -= 1
+        out.line("case .ended:")
+        out.depth += 1
+        out.line("update(percent)")
+        out.line("isDragging = false")
+        if interaction.shouldFinish != nil {
+            out.line("if shouldFinish(gesture, percent, in: container) { finish() } else { cancel() }")
+        } else if let threshold = rule.velocityThreshold {
+            out.line("let velocity = gesture.velocity(in: container)")
+            out.line("let speed = \(speed)")
+            out.comment("Past \(rule.finishThreshold) of the way, or a flick faster than \(threshold) points a second, finishes; a flick as fast back cancels.")
+            out.line("if speed > \(threshold) || (speed >= -\(threshold) && percent > \(rule.finishThreshold)) { finish() } else { cancel() }")
+        } else {
+            out.comment("Past \(rule.finishThreshold) of the way finishes, however fast the finger went.")
+            out.line("if percent > \(rule.finishThreshold) { finish() } else { cancel() }")
+        }
+        out.depth -= 1
+        out.line("case .cancelled, .failed:")
+        out.depth += 1
+        out.line("isDragging = false")
+        out.line("cancel()")
+        out.depth -= 1
+        out.line("default:")
+        out.depth += 1
+        out.line("break")
+        out.close()
+        out.close()
+        if let (lines, names) = interaction.distance {
+            out.line()
+            out.line("/// Points of travel for the whole dismissal, given the container's size.")
+            out.open("private func distance(for \(SwiftWriter.identifier(names[0])): CGSize) -> CGFloat {")
+            for line in singleExpression(lines) { out.line(line) }
+            out.close()
+        }
+        if let (lines, names) = interaction.shouldFinish {
+            out.line()
+            out.line("/// Whether letting go here finishes the dismissal (the entry's rule).")
+            let g = SwiftWriter.identifier(names[0]), percent = SwiftWriter.identifier(names[1])
+            out.open("private func shouldFinish(_ \(g): UIPanGestureRecognizer, _ \(percent): CGFloat, in container: UIView) -> Bool {")
+            for line in singleExpression(lines) { out.line(line) }
+            out.close()
+        }
+        out.close()
     }
 
     /// A body that is one `return x` is written `x`, as Swift reads a single expression.

@@ -15,6 +15,26 @@ struct ExportedEntry {
         let line: Int
     }
 
+    /// `interaction.dismissal`: a pan that drives the dismissal, as UIPercentDrivenInteractiveTransition.
+    struct Interaction {
+        /// down, up, left, right, vertical or horizontal.
+        var direction = "down"
+        /// Points for the whole dismissal: a number, or the entry's function of the container's size; nil: its side.
+        var distance: String?
+        var distanceFunction: SyntaxNode?
+        var completionSpeed: String?
+        /// easeInOut, easeIn, easeOut or linear: UIView.AnimationCurve's cases.
+        var completionCurve: String?
+        var finishThreshold = "0.5"
+        /// Points a second; nil when false (only the distance decides).
+        var velocityThreshold: String? = "1000"
+        var shouldFinish: SyntaxNode?
+        let line: Int
+    }
+
+    var dismissal: Interaction?
+    /// The line of `interaction = {`: the comments from there to the dismissal's table are about it.
+    var interactionLine = 0
     var title = ""
     var summary = ""
     var parameters: [Parameter] = []
@@ -28,7 +48,6 @@ struct ExportedEntry {
 
     /// Fields whose translation is still to come, refused with their line and what they do.
     static let notYetExported: [String: String] = [
-        "interaction": "gestures and interactive transitions",
         "presentationController": "a presentation controller of the entry's own",
         "presentationControllerDelegate": "an adaptive presentation delegate",
         "presentationAnimator": "separate presentation and dismissal animators",
@@ -75,6 +94,9 @@ struct ExportedEntry {
                 navigation = value.tag == "True"
             case "parameters":
                 parameters = try Self.parameters(value, file: file)
+            case "interaction":
+                interactionLine = at
+                dismissal = try Self.interaction(value, file: file, line: at)
             case "animator":
                 guard value.tag == "Table" else {
                     throw ExportRefusal(file: file, line: at, construct: "an animator that is not written as a table",
@@ -99,6 +121,91 @@ struct ExportedEntry {
             throw ExportRefusal(file: file, line: line, construct: "an entry without animator.animateTransition",
                                 instead: "UIKit's own animations need no export: set the presentation style in the app")
         }
+    }
+
+    /// interaction = {dismissal = {gesture = "pan", direction = …, distance = …, …}}: what UIKit's percent-driven
+    /// interaction controller can say, each value written in place.
+    private static func interaction(_ node: SyntaxNode, file: String, line: Int) throws(ExportRefusal) -> Interaction? {
+        guard node.tag == "Table" else {
+            throw ExportRefusal(file: file, line: line, construct: "an interaction computed when the entry runs (from a module or a function)",
+                                instead: "write interaction = {dismissal = {gesture = \"pan\", …}} in the entry")
+        }
+        var result: Interaction?
+        for pair in node.parts {
+            let at = pair.line ?? line
+            guard pair.tag == "Pair", let kind = string(pair.parts[0]) else {
+                throw ExportRefusal(file: file, line: at, construct: "an interaction table with positional values", instead: "name each kind")
+            }
+            guard kind == "dismissal" else {
+                throw ExportRefusal(file: file, line: at, construct: "interaction.\(kind)",
+                                    instead: "it is not exported yet (segue export translates an interactive dismissal by a pan so far)")
+            }
+            let value = pair.parts[1]
+            guard value.tag == "Table" else {
+                throw ExportRefusal(file: file, line: at, construct: "interaction.dismissal computed when the entry runs (from a module or a function)",
+                                    instead: "write its table in the entry")
+            }
+            var rule = Interaction(line: at)
+            for field in value.parts {
+                let fieldLine = field.line ?? at
+                guard field.tag == "Pair", let key = string(field.parts[0]) else {
+                    throw ExportRefusal(file: file, line: fieldLine, construct: "a positional value in interaction.dismissal", instead: "name each field")
+                }
+                let given = field.parts[1]
+                func refuse(_ construct: String, _ instead: String) -> ExportRefusal {
+                    ExportRefusal(file: file, line: fieldLine, construct: "interaction.dismissal.\(key): \(construct)", instead: instead)
+                }
+                func figure() throws(ExportRefusal) -> String {
+                    guard let text = number(given), let value = Double(text), value >= 0 else {
+                        throw refuse("a value computed when the entry runs, or not a number at least 0", "write the number in place")
+                    }
+                    return text
+                }
+                switch key {
+                case "gesture":
+                    guard string(given) == "pan" else {
+                        throw refuse("a gesture other than \"pan\" written in place", "a pan is exported so far; screen-edge pans and pinches are not yet")
+                    }
+                case "direction":
+                    let directions = ["down", "up", "left", "right", "vertical", "horizontal"]
+                    guard let direction = string(given), directions.contains(direction) else {
+                        throw refuse("a direction computed when the entry runs (or not one of \(directions.joined(separator: ", ")))",
+                                     "write the direction in place; one that follows a parameter is not exported yet")
+                    }
+                    rule.direction = direction
+                case "distance":
+                    if given.tag == "Function" { rule.distanceFunction = given } else {
+                        guard let value = Double(try figure()), value > 0 else { throw refuse("a distance of 0", "give a distance above 0") }
+                        rule.distance = number(given)
+                    }
+                case "completionSpeed":
+                    let speed = try figure()
+                    guard let value = Double(speed), value > 0 else { throw refuse("a speed of 0", "UIKit requires a speed above 0") }
+                    rule.completionSpeed = speed
+                case "completionCurve":
+                    let curves = ["easeInOut", "easeIn", "easeOut", "linear"]
+                    guard let curve = string(given), curves.contains(curve) else {
+                        throw refuse("a curve other than one of \(curves.joined(separator: ", ")) written in place",
+                                     "UIPercentDrivenInteractiveTransition's completionCurve is a UIView.AnimationCurve: one of those four")
+                    }
+                    rule.completionCurve = curve
+                case "finishThreshold":
+                    let threshold = try figure()
+                    guard let value = Double(threshold), value <= 1 else { throw refuse("a threshold above 1", "give a fraction of the way, 0 to 1") }
+                    rule.finishThreshold = threshold
+                case "velocityThreshold":
+                    rule.velocityThreshold = given.tag == "False" ? nil : try figure()
+                case "shouldFinish":
+                    guard given.tag == "Function" else { throw refuse("not a function written in place", "write function(g, percent) … end") }
+                    rule.shouldFinish = given
+                default:
+                    throw refuse("not exported yet", "the exported interaction has gesture, direction, distance, completionSpeed, completionCurve, "
+                                 + "finishThreshold, velocityThreshold and shouldFinish")
+                }
+            }
+            result = rule
+        }
+        return result
     }
 
     static func string(_ node: SyntaxNode) -> String? {

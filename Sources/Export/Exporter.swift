@@ -71,10 +71,24 @@ public enum Exporter {
         try translator.readChunk(Array(statements.dropLast()))
         let duration = try translator.hook(entry.transitionDuration, parameter: .optional(.context), result: .number)
         let animate = try translator.hook(entry.animateTransition, parameter: .context, result: .void)
+        var interaction: ExportWriter.Interaction?
+        if let rule = entry.dismissal {
+            let comments = translator.takeComments(from: entry.interactionLine, before: rule.line)
+            var distance: (lines: [String], names: [String])?
+            if let node = rule.distanceFunction {
+                distance = try translator.interactionFunction(node, types: [.size], result: .number, what: "interaction.dismissal.distance")
+            }
+            var shouldFinish: (lines: [String], names: [String])?
+            if let node = rule.shouldFinish {
+                shouldFinish = try translator.interactionFunction(node, types: [.panGesture, .number], result: .bool,
+                                                                  what: "interaction.dismissal.shouldFinish")
+            }
+            interaction = ExportWriter.Interaction(rule: rule, comments: comments, distance: distance, shouldFinish: shouldFinish)
+        }
         let header = ExportWriter.Header(entry: origin.entry, catalogue: origin.catalogue, version: origin.version, file: origin.file,
                                          sha256: origin.sha256, command: origin.command, access: origin.isPublic ? "public " : "")
         let (text, origins) = ExportWriter.file(header: header, entry: entry, chunkComment: chunkComment, translator: translator,
-                                                transitionDuration: duration, animateTransition: animate)
+                                                transitionDuration: duration, animateTransition: animate, interaction: interaction)
         let type = ExportWriter.typeName(origin.entry)
         return ExportedFile(name: type + ".swift", typeName: type, text: text, presentationStyle: entry.presentationStyle, luaLines: origins,
                             luaFile: translator.fileName)

@@ -16,6 +16,8 @@ indirect enum SwiftType: Hashable, Sendable {
     case animationOptions
     case keyframeOptions
     case timingFunction
+    /// The pan of an interactive dismissal, as its action and the entry's functions see it.
+    case panGesture
     /// The entry's parameters (`params`).
     case parameters
     /// A parameter's choices: the Swift enum named.
@@ -42,6 +44,7 @@ indirect enum SwiftType: Hashable, Sendable {
         case .animationOptions: "UIView.AnimationOptions"
         case .keyframeOptions: "UIView.KeyframeAnimationOptions"
         case .timingFunction: "CAMediaTimingFunction"
+        case .panGesture: "UIPanGestureRecognizer"
         case .parameters: "Parameters"
         // A parameter's choices are an enum inside Parameters; UIKit's keys are its own types.
         case .choice(let name): name.hasPrefix("UI") ? name : "Parameters.\(name)"
@@ -75,6 +78,7 @@ indirect enum SwiftType: Hashable, Sendable {
         case .animationOptions: "animation options"
         case .keyframeOptions: "keyframe animation options"
         case .timingFunction: "a CAMediaTimingFunction"
+        case .panGesture: "the gesture"
         case .parameters: "the parameters"
         case .choice(let name): "a \(name)"
         case .optional(let wrapped): "\(wrapped.described) or nil"

@@ -11,6 +11,8 @@ extension Translator {
         /// A Lua integer (a literal without a point, and +, - and * of such) and how large it may be: Lua computes it
         /// exactly and wraps past 2^63, a Double rounds past 2^53. Nil: a float in Lua as in Swift.
         var integerBound: Double?
+        /// Read from a member UIKit declares `T!`: a local of it is declared with its type.
+        var implicitlyUnwrapped = false
     }
 
     enum Precedence: Int, Comparable {
@@ -209,7 +211,9 @@ extension Translator {
                              "Lua changes a copy and the view not at all; keep the value in a local, change it, and assign it whole")
             }
         }
-        return Expression(text: "\(parenthesized(base, below: .atom)).\(field.swift)", type: field.type)
+        var result = Expression(text: "\(parenthesized(base, below: .atom)).\(field.swift)", type: field.type)
+        result.implicitlyUnwrapped = field.implicitlyUnwrapped
+        return result
     }
 
     enum StructRoot { case local(String), copy }

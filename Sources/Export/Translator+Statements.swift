@@ -105,7 +105,8 @@ extension Translator {
             if (function.uses[lua] ?? 0) == 0 {
                 writer.line("_ = \(expression.text)")
             } else {
-                writer.line("\(mutable ? "var" : "let") \(swift) = \(expression.text)")
+                let annotation = expression.implicitlyUnwrapped ? ": \(expression.type.spelling)" : ""
+                writer.line("\(mutable ? "var" : "let") \(swift)\(annotation) = \(expression.text)")
             }
             declare(lua, Variable(swift: swift, type: expression.type, mutable: mutable, escaped: shared, depth: loopDepth + closureDepth,
                                   integerBound: expression.integerBound))

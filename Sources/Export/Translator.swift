@@ -319,6 +319,49 @@ final class Translator {
     }
 }
 
+extension Translator {
+    /// One of the interaction's functions (`distance(size)`, `shouldFinish(g, percent)`): a private method of the
+    /// interaction controller, its parameters `types` in order (Lua may name fewer), its body translated as a
+    /// helper's is, with the chunk's constants only in sight. The Lua names of the parameters, "_" for those left out.
+    func interactionFunction(_ node: SyntaxNode, types: [SwiftType], result: SwiftType, what: String) throws(ExportRefusal) -> (lines: [String], names: [String]) {
+        let nodes = node.parts[0].parts
+        guard nodes.count <= types.count, !nodes.contains(where: { $0.tag == "Dots" }) else {
+            throw refuse(node, "\(what) with \(nodes.count) parameter(s)", "it is given \(types.count)")
+        }
+        var names: [String] = []
+        for parameter in nodes {
+            guard case .text(let lua)? = parameter.parts.first else { continue }
+            try checkName(lua, at: node)
+            names.append(lua)
+        }
+        var assigned: [String: Int] = [:], uses: [String: Int] = [:]
+        Usage.count(node.parts[1].parts, into: &assigned, uses: &uses)
+        // The gesture's fields are read in the container's points: the method's own parameter of that name.
+        if names.contains("container") || Self.mentions("container", node.parts[1]) {
+            throw refuse(node, "the name 'container' in \(what)", "the exported method is given the container by that name; rename it")
+        }
+        for (name, helper) in helpers where uses[name] != nil && lookup(name) == nil && !hookNames.contains(helper.name) {
+            throw refuse(node, "a call of '\(name)' from \(what)", "the interaction controller is a class of its own; write the steps in the function")
+        }
+        let bound = zip(names, types).map { ($0, Variable(swift: SwiftWriter.identifier($0), type: $1, mutable: false)) }
+        let saved = (scopes, closureDepth, loopDepth, conditional, hoisted, closureUsesSelf, literalTyped, readingFieldBase)
+        (scopes, closureDepth, loopDepth, conditional, hoisted, closureUsesSelf, literalTyped, readingFieldBase)
+            = ([scopes[0]], 0, 0, 0, [], false, false, false)
+        defer { (scopes, closureDepth, loopDepth, conditional, hoisted, closureUsesSelf, literalTyped, readingFieldBase) = saved }
+        let body = try self.body(of: node, parameters: bound, result: result)
+        guard body.result == result else {
+            throw refuse(node, "\(what) returning \(body.result?.described ?? "nothing")", "return \(result.described)")
+        }
+        return (body.lines, names + Array(repeating: "_", count: types.count - names.count))
+    }
+
+    /// Whether a name appears anywhere in the node (declared, read or assigned).
+    static func mentions(_ name: String, _ node: SyntaxNode) -> Bool {
+        if node.tag == "Id", node.parts.first == .text(name) { return true }
+        return node.parts.contains { mentions(name, $0) }
+    }
+}
+
 /// How often a function's body assigns and reads each name (closures included): `let` or `var`, used or not.
 enum Usage {
     static func count(_ nodes: [SyntaxNode], into assigned: inout [String: Int], uses: inout [String: Int]) {

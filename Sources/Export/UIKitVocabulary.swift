@@ -10,6 +10,8 @@ enum UIKitVocabulary {
         let swift: String
         let type: SwiftType
         let settable: Bool
+        /// Declared `T!` by UIKit (a view controller's view): a local taking it says its type, or Swift infers `T?`.
+        var implicitlyUnwrapped = false
     }
 
     /// A method or function: its parameters' types, its result, and its Swift
@@ -55,6 +57,8 @@ enum UIKitVocabulary {
             // Shown in Segue's traces; UIKit's place for a view's name.
             "name": settable("accessibilityIdentifier", .optional(.string)),
         ],
+        // UIKit's `view: UIView!`: loaded on first use, never nil when read.
+        .viewController: ["view": Field(swift: "view", type: .view, settable: false, implicitlyUnwrapped: true)],
         .layer: [
             "transform": settable("transform", .transform3D),
             "anchorPoint": settable("anchorPoint", .point),
@@ -84,6 +88,13 @@ enum UIKitVocabulary {
             "maxY": readOnly("maxY", .number),
             "isEmpty": readOnly("isEmpty", .bool),
         ],
+        // The scripting API's gesture record, in the container's points (`container`: the view the presented one is in,
+        // whose size is what `distance(size)` is given).
+        .panGesture: [
+            "translation": readOnly("translation(in: container)", .point),
+            "velocity": readOnly("velocity(in: container)", .point),
+            "location": readOnly("location(in: container)", .point),
+        ],
         .point: ["x": settable("x", .number), "y": settable("y", .number)],
         .size: ["width": settable("width", .number), "height": settable("height", .number)],
         .transform3D: Dictionary(uniqueKeysWithValues: (1...4).flatMap { row in (1...4).map { column in
@@ -110,6 +121,11 @@ enum UIKitVocabulary {
             "bringSubviewToFront": Call(parameters: [.view], result: .void) { "\($0).bringSubviewToFront(\($1[0]))" },
             "sendSubviewToBack": Call(parameters: [.view], result: .void) { "\($0).sendSubviewToBack(\($1[0]))" },
             "layoutIfNeeded": Call(parameters: [], result: .void) { receiver, _ in "\(receiver).layoutIfNeeded()" },
+            "snapshotView": Call(parameters: [.bool], result: .optional(.view)) { "\($0).snapshotView(afterScreenUpdates: \($1[0]))" },
+            // The Lua API's positional form without cap insets: UIKit's with none.
+            "resizableSnapshotView": Call(parameters: [.rect, .bool], result: .optional(.view)) {
+                "\($0).resizableSnapshotView(from: \($1[0]), afterScreenUpdates: \($1[1]), withCapInsets: .zero)"
+            },
         ],
         .color: [
             "withAlphaComponent": Call(parameters: [.number], result: .color) { "\($0).withAlphaComponent(\($1[0]))" },
@@ -146,6 +162,9 @@ enum UIKitVocabulary {
             "CGRect(x: \($1[0]), y: \($1[1]), width: \($1[2]), height: \($1[3]))"
         },
         "CGPoint": Call(parameters: [.number, .number], result: .point) { "CGPoint(x: \($1[0]), y: \($1[1]))" },
+        // Core Graphics' C functions as Swift spells them since Swift 3: methods and properties of CGRect.
+        "CGRectOffset": Call(parameters: [.rect, .number, .number], result: .rect) { "\(receiver($1[0])).offsetBy(dx: \($1[1]), dy: \($1[2]))" },
+        "CGRectInset": Call(parameters: [.rect, .number, .number], result: .rect) { "\(receiver($1[0])).insetBy(dx: \($1[1]), dy: \($1[2]))" },
         "CGSize": Call(parameters: [.number, .number], result: .size) { "CGSize(width: \($1[0]), height: \($1[1]))" },
         "UIColor": Call(parameters: [.number, .number, .number, .number], result: .color) {
             "UIColor(red: \($1[0]), green: \($1[1]), blue: \($1[2]), alpha: \($1[3]))"
@@ -175,6 +194,12 @@ enum UIKitVocabulary {
         "math.sin": Call(parameters: [.number], result: .number) { "sin(\($1[0]))" },
         "math.cos": Call(parameters: [.number], result: .number) { "cos(\($1[0]))" },
     ]
+
+    /// An argument as the receiver of a method: a name or a chain of members as it is, anything else in parentheses.
+    static func receiver(_ text: String) -> String {
+        let plain = text.unicodeScalars.allSatisfy { $0 == "_" || $0 == "." || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
+        return plain && !(text.first?.isNumber ?? true) ? text : "(\(text))"
+    }
 
     private static func transform3D(_ name: String, _ parameters: [SwiftType]) -> Call {
         Call(parameters: parameters, result: .transform3D) { "\(name)(\($1.joined(separator: ", ")))" }

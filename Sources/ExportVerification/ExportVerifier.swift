@@ -22,8 +22,9 @@ public struct ExportVerifier {
     let cache: URL
 
     /// The scenarios the runner knows (VerificationRunner.scenarios): the ones an exported animator meets.
-    public static let scenarios: [String] = [Scenario.present, .dismiss, .presentThenDismiss, .rotation, .nonAnimatedPresent, .reduceMotion]
-        .map(\.rawValue)
+    public static let scenarios: [String] = [Scenario.present, .dismiss, .presentThenDismiss, .interactiveFinish, .interactiveFlick,
+                                             .interactiveCancel10, .interactiveCancel50, .interactiveCancel99, .rotation,
+                                             .nonAnimatedPresent, .reduceMotion].map(\.rawValue)
 
     /// Seconds a scenario's runner may take (`SEGUE_VERIFY_TIME_LIMIT`), and swiftc's: Swift that loops or piles up views
     /// is stopped and said to be, as the Lua entry is by its limits.
@@ -72,6 +73,10 @@ public struct ExportVerifier {
             options.exactSamples = true
             guard let scenario = Scenario(rawValue: name) else { return Cell(scenario: name, same: false, verdict: "no such scenario") }
             let outcome = ScenarioRunner.run(file, source: source, scenario: scenario, options: options)
+            // Skipped for the Lua (no interactive dismissal): nothing to compare, as check runs nothing.
+            if let skipped = outcome.skipped, outcome.problems.isEmpty {
+                return Cell(scenario: name, same: true, verdict: "not run: \(skipped)")
+            }
             guard let lua = outcome.trace?.parityLines else {
                 return Cell(scenario: name, same: false, verdict: "the Lua entry did not run: \(outcome.problems.first?.message ?? "")")
             }
@@ -79,9 +84,13 @@ public struct ExportVerifier {
             if let limit = outcome.problems.first(where: \.isLimit) {
                 return Cell(scenario: name, same: false, verdict: "the Lua entry ran out of its limits: \(limit.message)")
             }
+            if let other = outcome.drives.first(where: { $0.kind != .dismissal }) {
+                return Cell(scenario: name, same: false, verdict: "not verified: the runner drives dismissals only, not a \(other.kind.rawValue) gesture")
+            }
             let result: Outcome
             do {
-                result = try execute(runner, arguments: [name], limit: runLimit, memory: Self.runMemory)
+                let drags = TouchEvents.write(outcome.drives.map(\.events))
+                result = try execute(runner, arguments: [name], input: drags, limit: runLimit, memory: Self.runMemory)
             } catch {
                 return Cell(scenario: name, same: false, verdict: "the Swift did not run: \(error)")
             }
@@ -95,8 +104,18 @@ public struct ExportVerifier {
                 return Cell(scenario: name, same: false, verdict: "the Swift stopped\(at): \(why)")
             }
             let swiftLines = result.output.split(separator: "\n").dropFirst().map(String.init)
-            return Self.compare(lua: lua, swift: swiftLines, scenario: name)
+            let cell = Self.compare(lua: lua, swift: swiftLines, scenario: name)
+            guard cell.same, Self.linuxForm(swift.text).rewritten else { return cell }
+            return Cell(scenario: name, same: true, verdict: cell.verdict.dropLast() + "; @objc and #selector rewritten for Linux)")
         }
+    }
+
+    /// The exported text as Swift on Linux compiles it: a gesture recognizer's `@objc` action and its `#selector`,
+    /// which need Objective-C, rewritten to the layer's `Selector(method)` (exactly these two forms; the selector
+    /// still names a method that must exist). Whether anything was rewritten, for the parity table to say.
+    static func linuxForm(_ text: String) -> (text: String, rewritten: Bool) {
+        let rewritten = text.replacingOccurrences(of: "@objc ", with: "").replacingOccurrences(of: "#selector(", with: "Selector(")
+        return (rewritten, rewritten != text)
     }
 
     /// The first line that differs, read as: at time t, this view (or the hooks), this field.
@@ -138,7 +157,7 @@ public struct ExportVerifier {
         let work = cache.appendingPathComponent("\(key).\(getpid()).tmp")
         try? FileManager.default.removeItem(at: work)
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        try Data(swift.text.utf8).write(to: work.appendingPathComponent(swift.name))
+        try Data(Self.linuxForm(swift.text).text.utf8).write(to: work.appendingPathComponent(swift.name))
         try Data(main.utf8).write(to: work.appendingPathComponent("main.swift"))
         let compiled = try execute(URL(fileURLWithPath: swiftc), arguments: [
             "-swift-version", "6", "-warnings-as-errors", "-I", layer.appendingPathComponent("Modules").path, "-L", layer.path,
@@ -175,7 +194,8 @@ public struct ExportVerifier {
     }
 
     /// Runs a program to its end, or stops it after `limit` seconds: its status, output and error stream.
-    func execute(_ program: URL, arguments: [String], in folder: URL? = nil, limit: Double, memory: Int? = nil) throws -> Outcome {
+    func execute(_ program: URL, arguments: [String], in folder: URL? = nil, input: String = "", limit: Double,
+                 memory: Int? = nil) throws -> Outcome {
         let process = Process()
         // The operating system's bounds, by coreutils' timeout (TERM at the limit, KILL 5 s later; it reaps the child itself,
         // so no process id outlives its process) and util-linux's prlimit for the address space.
@@ -195,6 +215,11 @@ public struct ExportVerifier {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = try FileHandle(forWritingTo: errorFile)
+        // The input from a file too: the runner reads it whole before it writes, and never the terminal's.
+        let inputFile = errorFile.deletingPathExtension().appendingPathExtension("in")
+        try Data(input.utf8).write(to: inputFile)
+        defer { try? FileManager.default.removeItem(at: inputFile) }
+        process.standardInput = try FileHandle(forReadingFrom: inputFile)
         try process.run()
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

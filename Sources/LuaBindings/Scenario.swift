@@ -90,6 +90,8 @@ public struct ScenarioOutcome {
     public var scriptTime: UInt64 = 0
     /// The most memory the entry held (Lua and what the host made for it).
     public var memoryPeak = 0
+    /// The touch events each gesture of the run was given, in order (export --verify gives the same to the Swift).
+    public var drives: [(kind: InteractionKind, events: [GestureSample])] = []
 
     public var errors: [Problem] { problems.filter { $0.severity == .error } }
     public var warnings: [Problem] { problems.filter { $0.severity == .warning } }
@@ -209,6 +211,7 @@ public enum ScenarioRunner {
         let pushed = simulation.makeViewController(name: "pushed")
         pushed.view.backgroundColor = presented.view.backgroundColor
         var frames: [RenderFrame] = []
+        var drives: [(kind: InteractionKind, events: [GestureSample])] = []
         func finished(skipped: String? = nil, trace: Trace? = nil) -> ScenarioOutcome {
             // Ended while the host itself was working (no call failed to say so).
             if !runtime.problems.contains(where: \.isLimit),
@@ -221,6 +224,7 @@ public enum ScenarioRunner {
             outcome.scriptTime = runtime.scriptTime
             outcome.memoryPeak = runtime.state.memoryPeak
             outcome.frames = frames
+            outcome.drives = drives
             return outcome
         }
         do {
@@ -255,7 +259,9 @@ public enum ScenarioRunner {
         func plan(_ kind: InteractionKind, _ input: GestureInput) -> InteractionPlan {
             let rule = rule(kind)
             let responder = ScriptedGestureResponder(runtime: runtime, kind: kind, rule: rule, containerSize: options.windowSize)
-            return .gesture(input.touchPath(for: rule, in: options.windowSize), kind: rule.gesture, responder: responder)
+            let events = input.touchPath(for: rule, in: options.windowSize).events(for: rule.gesture)
+            drives.append((kind, events))
+            return .gesture(events: events, responder: responder)
         }
         let driven = given != nil || gesture != nil
         if let gesture {

@@ -423,8 +423,9 @@ public final class Simulation {
                 guard self.driver === driver else { continue }
                 let release = driver.responder?.release(sample, percent: driver.percent) ?? GestureRelease(finish: driver.percent > 0.5)
                 action = settle(driver, release)
-            case .gestureCancelled:
+            case .gestureCancelled(let sample):
                 driver.fingers = nil
+                driver.responder?.gestureCancelled(sample)
                 action = .cancel
             default:
                 break

@@ -205,10 +205,14 @@ public protocol GestureResponder: AnyObject {
     func release(_ sample: GestureSample, percent: Double) -> GestureRelease
     /// Asked at each move: a release decided with the finger still down (nil: go on).
     func finishesEarly(_ sample: GestureSample, percent: Double) -> GestureRelease?
+    /// The system took the gesture away: the transition is cancelled whatever the responder does (told, as a
+    /// recognizer's action is of its `.cancelled` state).
+    func gestureCancelled(_ sample: GestureSample)
 }
 
 extension GestureResponder {
     public func finishesEarly(_ sample: GestureSample, percent: Double) -> GestureRelease? { nil }
+    public func gestureCancelled(_ sample: GestureSample) {}
 }
 
 public struct GestureRelease: Sendable, Equatable {
@@ -251,7 +255,13 @@ public struct InteractionPlan {
 
     /// A gesture's touch events driving the transition through `responder`.
     public static func gesture(_ path: TouchPath, kind: GestureKind, responder: GestureResponder) -> InteractionPlan {
-        let steps = path.events(for: kind).map { event -> (time: Double, action: Action) in
+        gesture(events: path.events(for: kind), responder: responder)
+    }
+
+    /// A gesture's touch events, as a recognizer reports them, driving the transition through `responder`
+    /// (export --verify replays the events a Lua run was given to the Swift's own recognizer).
+    public static func gesture(events: [GestureSample], responder: GestureResponder) -> InteractionPlan {
+        let steps = events.map { event -> (time: Double, action: Action) in
             switch event.state {
             case .began, .changed: (event.time, .touch(event))
             case .ended: (event.time, .release(event))

@@ -31,12 +31,16 @@ extension UIViewControllerAnimatedTransitioning {
     func animationController(forPresented presented: UIViewController, presenting: UIViewController,
                              source: UIViewController) -> (any UIViewControllerAnimatedTransitioning)?
     func animationController(forDismissed dismissed: UIViewController) -> (any UIViewControllerAnimatedTransitioning)?
+    func interactionControllerForPresentation(using animator: any UIViewControllerAnimatedTransitioning) -> (any UIViewControllerInteractiveTransitioning)?
+    func interactionControllerForDismissal(using animator: any UIViewControllerAnimatedTransitioning) -> (any UIViewControllerInteractiveTransitioning)?
 }
 
 extension UIViewControllerTransitioningDelegate {
     public func animationController(forPresented presented: UIViewController, presenting: UIViewController,
                                     source: UIViewController) -> (any UIViewControllerAnimatedTransitioning)? { nil }
     public func animationController(forDismissed dismissed: UIViewController) -> (any UIViewControllerAnimatedTransitioning)? { nil }
+    public func interactionControllerForPresentation(using animator: any UIViewControllerAnimatedTransitioning) -> (any UIViewControllerInteractiveTransitioning)? { nil }
+    public func interactionControllerForDismissal(using animator: any UIViewControllerAnimatedTransitioning) -> (any UIViewControllerInteractiveTransitioning)? { nil }
 }
 
 /// The engine's context as UIKit's: one for each.
@@ -107,5 +111,32 @@ extension UIModalPresentationStyle {
 
     package func animator(forDismissed dismissed: ViewController) -> Animator? {
         delegate.animationController(forDismissed: .wrapping(dismissed)).map(AnimatorAdapter.init)
+    }
+
+    package func interactionController(forPresentation animator: Animator) -> InteractionController? {
+        guard let adapter = animator as? AnimatorAdapter else { return nil }
+        return engine(for: delegate.interactionControllerForPresentation(using: adapter.animator), animator)
+    }
+
+    package func interactionController(forDismissal animator: Animator) -> InteractionController? {
+        guard let adapter = animator as? AnimatorAdapter else { return nil }
+        return engine(for: delegate.interactionControllerForDismissal(using: adapter.animator), animator)
+    }
+
+    /// The interaction controller under way: the runner's touch events are delivered to its recognizer's action.
+    package static var interaction: UIPercentDrivenInteractiveTransition?
+
+    /// The engine's percent-driven controller for UIKit's, with its completion speed and curve.
+    private func engine(for controller: (any UIViewControllerInteractiveTransitioning)?, _ animator: Animator) -> InteractionController? {
+        guard let controller else { return nil }
+        guard let percentDriven = controller as? UIPercentDrivenInteractiveTransition else {
+            preconditionFailure("the verification layer drives UIPercentDrivenInteractiveTransition only, not \(type(of: controller))")
+        }
+        let engine = PercentDrivenInteractiveTransition(animator: animator)
+        engine.completionSpeed = percentDriven.completionSpeed
+        engine.completionCurve = percentDriven.completionCurve.engine
+        percentDriven.engine = engine
+        Self.interaction = percentDriven
+        return engine
     }
 }

@@ -11,6 +11,9 @@ import Transitions
 /// The simulation exported code runs in: the verification runner gives each scenario a new one.
 @MainActor package enum Host {
     package static var simulation = Simulation()
+    /// The touch events of the gesture the runner is starting: the dismissal the exported code begins from its
+    /// action is driven by them, as the Lua entry's was (Simulation's interaction plans).
+    package static var gesturePlan: InteractionPlan?
 }
 
 @MainActor public enum UIAccessibility {

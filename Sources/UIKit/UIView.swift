@@ -95,6 +95,22 @@ import Transitions
     }
 
     open func removeFromSuperview() { view.removeFromSuperview() }
+
+    open func snapshotView(afterScreenUpdates afterUpdates: Bool) -> UIView? {
+        UIView.wrapping(view.snapshotView(afterScreenUpdates: afterUpdates))
+    }
+
+    open func resizableSnapshotView(from rect: CGRect, afterScreenUpdates afterUpdates: Bool, withCapInsets capInsets: UIEdgeInsets) -> UIView? {
+        let insets = EdgeInsets(top: capInsets.top, left: capInsets.left, bottom: capInsets.bottom, right: capInsets.right)
+        return UIView.wrapping(view.snapshotView(afterScreenUpdates: afterUpdates, region: rect.engine.standardized, capInsets: insets))
+    }
+
+    open var gestureRecognizers: [UIGestureRecognizer]?
+
+    open func addGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
+        gestureRecognizers = (gestureRecognizers ?? []) + [gestureRecognizer]
+        gestureRecognizer.attached = self
+    }
     open func bringSubviewToFront(_ view: UIView) { self.view.bringSubviewToFront(view.view) }
     open func sendSubviewToBack(_ view: UIView) { self.view.sendSubviewToBack(view.view) }
 

@@ -17,4 +17,8 @@ import Transitions
     }
 
     open var view: UIView! { UIView.wrapping(controller.view) }
+
+    open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
+        Host.simulation.dismiss(animated: flag, interaction: Host.gesturePlan, completion: completion)
+    }
 }

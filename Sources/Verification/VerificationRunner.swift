@@ -10,27 +10,35 @@ import UIKit
 /// window, screens, colours and order of events), and prints each run's
 /// parity lines (`Trace.parityLines`) for segue to compare with the Lua's.
 @MainActor public enum VerificationRunner {
-    /// The scenarios an exported animator runs through (the others need gestures,
-    /// navigation or a drag, which export does not translate yet, and are skipped for such entries by check too).
-    public static let scenarios = ["present", "dismiss", "present-then-dismiss", "rotation-while-presented", "non-animated-present",
-                                   "reduce-motion"]
+    /// The scenarios an exported entry runs through (the others need navigation, a drag of the presented screen or a
+    /// presentation gesture, which export does not translate yet, and which such entries are refused for).
+    public static let scenarios = ["present", "dismiss", "present-then-dismiss", "interactive-finish", "interactive-flick",
+                                   "interactive-cancel-10", "interactive-cancel-50", "interactive-cancel-99", "rotation-while-presented",
+                                   "non-animated-present", "reduce-motion"]
 
-    /// Reads the scenario names from the command line and prints `scenario NAME` and its lines for each.
+    /// Reads the scenario names from the command line, and from the input the touch events of its dismissal drags
+    /// (`TouchEvents`), and prints `scenario NAME` and its lines for each.
     public static func main(_ delegate: any UIViewControllerTransitioningDelegate, presentationStyle: UIModalPresentationStyle) {
         let names = CommandLine.arguments.dropFirst()
+        var input: [String] = []
+        while let line = readLine() { input.append(line) }
+        let drives = TouchEvents.read(input)
         for name in names.isEmpty ? scenarios[...] : names {
             guard scenarios.contains(name) else {
                 print("unknown scenario \(name)")
                 continue
             }
             print("scenario \(name)")
-            for line in run(name, delegate: delegate, style: presentationStyle).parityLines { print(line) }
+            for line in run(name, delegate: delegate, style: presentationStyle, drags: drives) { print(line) }
         }
     }
 
-    /// One scenario, as ScenarioRunner runs it for a Lua entry.
+    /// One scenario, as ScenarioRunner runs it for a Lua entry: its parity lines (`Trace.parityLines`), and after
+    /// them a line for each thing the Swift did that the Lua entry cannot (a drag's action that never finished nor
+    /// cancelled), which makes the two differ. `drags` are the touch events of each of its dismissals by the
+    /// entry's gesture, in order (the ones the Lua entry was given).
     public static func run(_ scenario: String, delegate: any UIViewControllerTransitioningDelegate, style: UIModalPresentationStyle,
-                           windowSize: Size = Size(width: 390, height: 844), fps: Double = 60) -> Trace {
+                           drags: [[GestureSample]] = [], windowSize: Size = Size(width: 390, height: 844), fps: Double = 60) -> [String] {
         let simulation = Simulation(windowSize: windowSize)
         Host.simulation = simulation
         simulation.exactSamples = true
@@ -67,6 +75,25 @@ import UIKit
             simulation.dismiss()
             simulation.runUntilIdle(fps: fps, sample: sample)
         }
+        var notes: [String] = []
+        var nextDrag = 0
+        /// The next drag's events delivered to the recognizer the exported code put on the presented screen: its
+        /// action begins the dismissal, and says, event by event, what the Lua entry's rule said.
+        func dismissByDrag() {
+            guard presentedAndIdle, nextDrag < drags.count, let first = drags[nextDrag].first else { return }
+            let events = drags[nextDrag]
+            nextDrag += 1
+            guard let recognizer = UIView.wrapping(presented.view).gestureRecognizers?.first else {
+                notes.append("\(simulation.now)\thook\tgesture\tthe Swift put no gesture recognizer on the presented view")
+                return
+            }
+            let drive = GestureDrive(recognizer: recognizer)
+            Host.gesturePlan = InteractionPlan.gesture(events: events, responder: drive)
+            drive.deliver(first)
+            Host.gesturePlan = nil
+            simulation.runUntilIdle(fps: fps, sample: sample)
+            notes += drive.notes
+        }
         FileHandle.standardError.write(Data("at t=\(simulation.now)\n".utf8))
         switch scenario {
         case "present": present()
@@ -74,9 +101,17 @@ import UIKit
         case "dismiss", "present-then-dismiss":
             present(animated: scenario != "dismiss")
             dismiss()
+        case "interactive-finish", "interactive-flick", "interactive-cancel-10", "interactive-cancel-50", "interactive-cancel-99":
+            present()
+            dismissByDrag()
         case "reduce-motion":
             present()
             dismiss()
+            // As ScenarioRunner: an entry with an interactive dismissal is dragged away too.
+            if !drags.isEmpty, simulation.topViewController !== presented {
+                present()
+                dismissByDrag()
+            }
         case "rotation-while-presented":
             present()
             let shown = !contract.diagnostics.contains { $0.kind == .presentedViewNotVisible }
@@ -87,6 +122,6 @@ import UIKit
         default: break
         }
         withExtendedLifetime(adapter) {}
-        return simulation.trace(samples: samples)
+        return simulation.trace(samples: samples).parityLines + notes
     }
 }

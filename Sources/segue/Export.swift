@@ -15,11 +15,12 @@ struct ExportCommand: ParsableCommand {
             (fade: FadeTransition) with its Parameters and its animator, translated from the entry's Lua (never a \
             recording of a run). A construct with no faithful Swift form is refused with file:line and what to write \
             instead. So far an entry's animator exports (its hooks, local functions and constants, UIView.animate, \
-            the context, views, layers and geometry); gestures, presentation controllers, sheets, navigation and \
-            shared modules are refused.
+            the context, views, layers and geometry) and its interactive dismissal by a pan; other gestures, \
+            presentation controllers, sheets, navigation and shared modules are refused.
 
             --verify compiles each file with swiftc in Swift 6 mode, warnings as errors, against UIKit's names over \
-            Segue's engine, runs it through the check scenarios that apply, and compares every hook and every traced \
+            Segue's engine, runs it through the check scenarios that apply (a drag gives the Swift's own gesture \
+            recognizer the touches the Lua entry got), and compares every hook and every traced \
             field of every view at every frame with the Lua entry's, bit for bit. It exits 0 only when all are the same.
 
             Examples:

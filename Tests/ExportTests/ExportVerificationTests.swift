@@ -2,6 +2,7 @@ import Catalogue
 @testable import Export
 import ExportVerification
 import Foundation
+import LuaBindings
 import Testing
 
 /// `segue export --verify` on a real entry: its Swift compiled with swiftc
@@ -27,8 +28,17 @@ import Testing
         return (file, source, swift)
     }
 
+    static func springSlide() throws -> (file: EntryFile, source: String, swift: ExportedFile) {
+        let folder = root.appendingPathComponent("Catalogue")
+        let file = EntryFile(url: folder.appendingPathComponent("spring-slide.lua"), catalogue: "built-in", workingDirectory: root)
+        let source = try String(contentsOf: file.url, encoding: .utf8)
+        let swift = try Exporter.export(source: source, origin: .init(entry: "spring-slide", file: file.displayPath, catalogue: "built-in",
+                                                                       version: nil, sha256: "0", command: "segue export spring-slide"))
+        return (file, source, swift)
+    }
+
     static func altered(_ swift: ExportedFile, _ from: String, _ to: String) throws -> ExportedFile {
-        #expect(swift.text.contains(from), "the exported fade no longer has \(from)")
+        #expect(swift.text.contains(from), "the exported \(swift.name) no longer has \(from)")
         var altered = swift
         altered = ExportedFile(name: swift.name, typeName: swift.typeName, text: swift.text.replacingOccurrences(of: from, with: to),
                                presentationStyle: swift.presentationStyle, luaLines: swift.luaLines, luaFile: swift.luaFile)
@@ -57,7 +67,7 @@ import Testing
                 #expect(cell.same, "\(file.stem) \(cell.scenario): \(cell.verdict)")
             }
         }
-        #expect(Set(["fade", "cross-dissolve", "flip", "card-stack"]).isSubset(of: Set(exported)), "\(exported)")
+        #expect(Set(["fade", "cross-dissolve", "flip", "card-stack", "slide-from-bottom", "spring-slide"]).isSubset(of: Set(exported)), "\(exported)")
     }
 
     @Test func fadeIsTheSameInEveryScenario() throws {
@@ -107,6 +117,41 @@ import Testing
         #expect(cell.verdict.hasSuffix("Fatal error: fade.lua:25: presentedView is nil"), "\(cell.verdict)")
     }
 
+    /// Spring slide's rule finishes a drag let go past half way; the Swift's, altered to 0.9, cancels the standard drag
+    /// to 70 %: the runs part where the finger lifts, the Lua's finishing and the Swift's cancelling, at the time the
+    /// Lua run lifted it (read from the Lua run's own trace, not from the verifier).
+    @Test func aChangedFinishRuleIsCaughtWhereTheFingerLifts() throws {
+        let (file, source, swift) = try Self.springSlide()
+        let wrong = try Self.altered(swift, "percent > 0.5", "percent > 0.9")
+        let cell = try #require(try Self.verifier().verify(file, source: source, swift: wrong).first { $0.scenario == "interactive-finish" })
+        var options = ScenarioOptions()
+        options.exactSamples = true
+        let lua = ScenarioRunner.run(file, source: source, scenario: .interactiveFinish, options: options)
+        let lift = try #require(lua.trace?.hooks.first { $0.hook.contains("finishInteractiveTransition") })
+        #expect(!cell.same)
+        #expect(cell.verdict.hasPrefix("differs at t=\(lift.time): Lua hook finishInteractiveTransition"), "\(cell.verdict)")
+        #expect(cell.verdict.contains("Swift hook cancelInteractiveTransition"), "\(cell.verdict)")
+    }
+
+    /// An action that finishes when the system takes the gesture away is caught where it did.
+    @Test func anActionThatDoesNotCancelWithTheGestureIsCaught() throws {
+        let (file, source, swift) = try Self.springSlide()
+        let wrong = try Self.altered(swift, "case .cancelled, .failed:\n                isDragging = false\n                cancel()",
+                                     "case .cancelled, .failed:\n                isDragging = false\n                finish()")
+        let cell = try #require(try Self.verifier().verify(file, source: source, swift: wrong).first { $0.scenario == "interactive-cancel-50" })
+        #expect(!cell.same)
+        #expect(cell.verdict.contains("hook gesture the Swift's action did not cancel when the system cancelled the gesture"), "\(cell.verdict)")
+    }
+
+    /// The rewrite for Linux keeps a selector honest: one naming no method does not compile, as on iOS; the table says
+    /// when the rewrite was made.
+    @Test func aSelectorMustNameAMethod() throws {
+        let (file, source, swift) = try Self.springSlide()
+        let cells = try Self.verifier().verify(file, source: source, swift: try Self.altered(swift, "#selector(handlePan(_:))", "#selector(handleDrag(_:))"))
+        #expect(cells.count == 1 && cells[0].verdict.hasPrefix("did not compile: spring-slide.lua:"), "\(cells)")
+        #expect(cells[0].verdict.contains("handleDrag"), "\(cells)")
+    }
+
     /// Swift that does not compile: the cell says so, with the compiler's first error.
     @Test func swiftThatDoesNotCompileIsReported() throws {
         let (file, source, swift) = try Self.fade()
@@ -126,8 +171,10 @@ import Testing
         environment["XDG_CACHE_HOME"] = Self.cache.path
         environment["SEGUE_VERIFY_TIME_LIMIT"] = "0.001"
         let hurried = try ExportVerifier(environment: environment).verify(file, source: source, swift: swift)
-        #expect(hurried.count == 6)
-        for cell in hurried { #expect(!cell.same && cell.verdict == "the Swift ran past 0.001 s and was stopped (SEGUE_VERIFY_TIME_LIMIT)", "\(cell)") }
+        #expect(hurried.filter { !$0.verdict.hasPrefix("not run: ") }.count == 6)
+        #expect(hurried.count == ExportVerifier.scenarios.count)
+        // The fade has no interactive dismissal: those scenarios are not run for the Lua, nor then for the Swift.
+        for cell in hurried where !cell.verdict.hasPrefix("not run: ") { #expect(!cell.same && cell.verdict == "the Swift ran past 0.001 s and was stopped (SEGUE_VERIFY_TIME_LIMIT)", "\(cell)") }
 
         let looping = TranslatorTests.entry("for i = 1, 1000000000 do ctx.containerView.alpha = 0.5 end\nctx:completeTransition(true)")
         let folder = Self.cache.appendingPathComponent("looping")

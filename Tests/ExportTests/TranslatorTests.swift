@@ -320,9 +320,9 @@ import Testing
 
     @Test func aFieldNotYetExportedIsRefusedAtItsLine() {
         let source = Self.entry("ctx:completeTransition(true)").replacingOccurrences(
-            of: "  animator =", with: "  interaction = {dismissal = {gesture = \"pan\"}},\n  animator =")
+            of: "  animator =", with: "  sheet = {detents = {\"medium\"}},\n  animator =")
         let refusal = Self.refusal(source)
-        #expect(refusal?.construct == "gestures and interactive transitions")
+        #expect(refusal?.construct == "sheet detents")
         #expect(refusal?.line == 9)
     }
 

@@ -13,6 +13,7 @@ import Testing
         .view: ("UIView", "UIViewInstance"), .layer: ("CALayer", "CALayerInstance"), .context: ("TransitionContext", "TransitionContext"),
         .rect: ("CGRect", "CGRect"), .point: ("CGPoint", "CGPoint"), .size: ("CGSize", "CGSize"), .transform3D: ("CATransform3D", "CATransform3D"),
         .affineTransform: ("CGAffineTransform", "CGAffineTransform"), .color: ("UIColor", "UIColor"),
+        .viewController: ("UIViewController", "UIViewControllerInstance"), .panGesture: ("GestureRecognizer", "GestureRecognizer"),
     ]
 
     /// The `---@field` names of `---@class name` (up to the next class).

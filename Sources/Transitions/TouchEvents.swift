@@ -1,0 +1,41 @@
+import Geometry
+
+/// The touch events of a scenario's drags as the verifier writes them to the runner's input: `drag` opens each,
+/// then one event a line, every number as Swift prints a Double (which reads back to the same bits):
+/// `time state x y translationX translationY velocityX velocityY scale scaleVelocity` and each finger's x and y.
+public enum TouchEvents {
+    public static func write(_ drags: [[GestureSample]]) -> String {
+        var lines: [String] = []
+        for events in drags {
+            lines.append("drag")
+            for e in events {
+                let numbers = [e.time, e.location.x, e.location.y, e.translation.x, e.translation.y, e.velocity.x, e.velocity.y, e.scale,
+                               e.scaleVelocity] + e.touches.flatMap { [$0.x, $0.y] }
+                lines.append(([e.state.rawValue] + numbers.map { "\($0)" }).joined(separator: " "))
+            }
+        }
+        return lines.map { $0 + "\n" }.joined()
+    }
+
+    public static func read(_ lines: [String]) -> [[GestureSample]] {
+        var drags: [[GestureSample]] = []
+        for line in lines {
+            if line == "drag" {
+                drags.append([])
+                continue
+            }
+            let words = line.split(separator: " ")
+            guard !drags.isEmpty, words.count >= 10, let state = GestureSample.State(rawValue: String(words[0])) else { continue }
+            let n = words.dropFirst().compactMap { Double($0) }
+            guard n.count == words.count - 1, n.count % 2 == 1 else { continue }
+            let touches = stride(from: 9, to: n.count, by: 2).map { Point(x: n[$0], y: n[$0 + 1]) }
+            var event = GestureSample(time: n[0], state: state, location: Point(x: n[1], y: n[2]), touches: touches)
+            event.translation = Point(x: n[3], y: n[4])
+            event.velocity = Point(x: n[5], y: n[6])
+            event.scale = n[7]
+            event.scaleVelocity = n[8]
+            drags[drags.count - 1].append(event)
+        }
+        return drags
+    }
+}

@@ -1,0 +1,99 @@
+import Geometry
+import Transitions
+
+/// `#selector`'s stand-in on Linux, which has no Objective-C runtime: `segue export --verify` rewrites
+/// `#selector(handlePan(_:))` in the exported code to `Selector(handlePan(_:))` before compiling (and says so), so
+/// the selector still names a method that must exist. Not Apple's declaration: the one rewrite the issue allows.
+public struct Selector {
+    let perform: @MainActor (UIGestureRecognizer) -> Void
+
+    @MainActor public init<Recognizer: UIGestureRecognizer>(_ method: @escaping @MainActor (Recognizer) -> Void) {
+        perform = { recognizer in
+            // UIKit sends the action to the recognizer's own class; a method taking another would crash there as here.
+            guard let recognizer = recognizer as? Recognizer else {
+                preconditionFailure("the action takes a \(Recognizer.self), not a \(type(of: recognizer))")
+            }
+            method(recognizer)
+        }
+    }
+}
+
+/// A recognizer the verification runner drives: each touch event of a scenario (the events the Lua entry was given)
+/// sets its state and translation and sends its action, as UIKit does.
+@MainActor open class UIGestureRecognizer: NSObject {
+    public enum State: Int, @unchecked Sendable {
+        case possible = 0
+        case began = 1
+        case changed = 2
+        case ended = 3
+        case cancelled = 4
+        case failed = 5
+    }
+
+    private var actions: [Selector] = []
+    /// The touch event being delivered: what translation, velocity and location report.
+    package var event: GestureSample?
+
+    public init(target: Any?, action: Selector?) {
+        if let action { actions.append(action) }
+        super.init()
+    }
+
+    open var state: UIGestureRecognizer.State = .possible
+
+    /// The view it is attached to (addGestureRecognizer).
+    open var view: UIView? { attached }
+    weak var attached: UIView?
+
+    open var numberOfTouches: Int { event?.touches.count ?? 0 }
+
+    open func location(in view: UIView?) -> CGPoint {
+        guard let event else { return .zero }
+        return CGPoint(Self.converted(event.location, to: view))
+    }
+
+    /// Sends the event to the action, in UIKit's order: the state, then the action message.
+    package func deliver(_ event: GestureSample) {
+        self.event = event
+        state = switch event.state {
+        case .began: .began
+        case .changed: .changed
+        case .ended: .ended
+        case .cancelled: .cancelled
+        }
+        for action in actions { action.perform(self) }
+    }
+
+    /// A point of the window in `view`'s coordinates (the window's own when nil).
+    static func converted(_ point: Point, to view: UIView?) -> Point {
+        guard let view else { return point }
+        return view.view.convert(point, from: nil) ?? point
+    }
+
+    /// A vector of the window (a translation, a velocity) in `view`'s coordinates: the difference of two points.
+    static func convertedVector(_ vector: Point, to view: UIView?) -> Point {
+        let origin = converted(.zero, to: view), end = converted(vector, to: view)
+        return Point(x: end.x - origin.x, y: end.y - origin.y)
+    }
+}
+
+@MainActor open class UIPanGestureRecognizer: UIGestureRecognizer {
+    private var translationOffset = Point.zero
+
+    open func translation(in view: UIView?) -> CGPoint {
+        guard let event else { return .zero }
+        let moved = Point(x: event.translation.x - translationOffset.x, y: event.translation.y - translationOffset.y)
+        return CGPoint(Self.convertedVector(moved, to: view))
+    }
+
+    open func setTranslation(_ translation: CGPoint, in view: UIView?) {
+        let wanted = Self.convertedVector(Point(x: translation.x, y: translation.y), to: view)
+        let current = event?.translation ?? .zero
+        translationOffset = Point(x: current.x - wanted.x, y: current.y - wanted.y)
+    }
+
+    open func velocity(in view: UIView?) -> CGPoint {
+        guard let event else { return .zero }
+        return CGPoint(Self.convertedVector(event.velocity, to: view))
+    }
+}

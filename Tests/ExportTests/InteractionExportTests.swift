@@ -1,0 +1,164 @@
+@testable import Export
+import Testing
+
+/// An entry's interactive dismissal as UIKit code: a UIPercentDrivenInteractiveTransition whose pan's action
+/// updates, finishes and cancels it by the entry's rule, each expected file written out by hand; and what is not
+/// exported yet, refused at its line.
+@Suite struct InteractionExportTests {
+    static func entry(_ interaction: String, parameters: String = "") -> String {
+        """
+        local function animateTransition(ctx)
+          ctx:completeTransition(true)
+        end
+
+        return {
+          title = "T", summary = "S.",
+          parameters = {\(parameters)},
+          animator = {transitionDuration = function(ctx) return 0.3 end, animateTransition = animateTransition},
+          interaction = {
+        \(interaction)
+          },
+        }
+        """
+    }
+
+    /// The interaction controller's class, unindented by one level.
+    static func interaction(_ source: String) throws -> String {
+        let text = try TranslatorTests.export(source)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let start = try #require(lines.firstIndex { $0.contains("private final class DismissalInteraction") })
+        let end = try #require(lines[start...].firstIndex { $0 == "    }" })
+        return lines[start...end].map { String($0.dropFirst(4)) }.joined(separator: "\n")
+    }
+
+    @Test func aDefaultPanDownFinishesPastHalfOrOnAFlick() throws {
+        let source = Self.entry("""
+                -- Drag the screen down to dismiss it.
+                dismissal = {gesture = "pan", direction = "down"},
+            """)
+        let text = try TranslatorTests.export(source)
+        // The delegate puts the pan on the presented screen and offers the controller while a drag is under way.
+        #expect(text.contains("""
+                    dismissal.attach(to: presented)
+                    return Animator(params: params, isPresenting: true)
+            """))
+        #expect(text.contains("""
+                func interactionControllerForDismissal(
+                    using animator: any UIViewControllerAnimatedTransitioning
+                ) -> (any UIViewControllerInteractiveTransitioning)? {
+                    dismissal.isDragging ? dismissal : nil
+                }
+            """))
+        #expect(try Self.interaction(source) == """
+            private final class DismissalInteraction: UIPercentDrivenInteractiveTransition {
+                let params: Parameters
+                /// Whether a drag is under way: the delegate gives UIKit this controller only then.
+                private(set) var isDragging = false
+                private weak var presented: UIViewController?
+
+                init(params: Parameters) {
+                    self.params = params
+                    super.init()
+                }
+
+                /// Puts the pan on the presented screen, once for each screen presented.
+                func attach(to presented: UIViewController) {
+                    guard presented !== self.presented else { return }
+                    self.presented = presented
+                    presented.view.addGestureRecognizer(UIPanGestureRecognizer(target: self, action: #selector(handlePan(_:))))
+                }
+
+                @objc private func handlePan(_ gesture: UIPanGestureRecognizer) {
+                    // In the container's points: the presented view moves within it.
+                    guard let container = gesture.view?.superview else { return }
+                    let translation = gesture.translation(in: container)
+                    let percent = min(max(translation.y / container.bounds.height, 0), 1)
+                    switch gesture.state {
+                    case .began:
+                        isDragging = true
+                        presented?.dismiss(animated: true)
+                        update(percent)
+                    case .changed:
+                        update(percent)
+                    case .ended:
+                        update(percent)
+                        isDragging = false
+                        let velocity = gesture.velocity(in: container)
+                        let speed = velocity.y
+                        // Past 0.5 of the way, or a flick faster than 1000 points a second, finishes; a flick as fast back cancels.
+                        if speed > 1000 || (speed >= -1000 && percent > 0.5) { finish() } else { cancel() }
+                    case .cancelled, .failed:
+                        isDragging = false
+                        cancel()
+                    default:
+                        break
+                    }
+                }
+            }
+            """)
+        // The entry's comment on its interaction goes with the class.
+        #expect(text.contains("    // Drag the screen down to dismiss it.\n    /// The entry's interactive dismissal: a pan down"))
+    }
+
+    @Test func theEntrysFiguresCurveAndSpeedAreSaid() throws {
+        let source = Self.entry("""
+                dismissal = {gesture = "pan", direction = "up", distance = 300, completionCurve = "easeOut", completionSpeed = 1.5,
+                             finishThreshold = 0.4, velocityThreshold = false},
+            """)
+        let text = try Self.interaction(source)
+        #expect(text.contains("""
+                    super.init()
+                    completionCurve = .easeOut
+                    completionSpeed = 1.5
+            """))
+        #expect(text.contains("let percent = min(max(-translation.y / 300, 0), 1)"))
+        #expect(text.contains("""
+                        // Past 0.4 of the way finishes, however fast the finger went.
+                        if percent > 0.4 { finish() } else { cancel() }
+            """))
+        #expect(!text.contains("velocity"))
+    }
+
+    @Test func theEntrysFunctionsAreMethodsOfTheController() throws {
+        let source = Self.entry("""
+                dismissal = {
+                  direction = "horizontal",
+                  distance = function(size) return size.width / 2 end,
+                  shouldFinish = function(g, percent) return percent > 0.3 or g.velocity.x > params.flick end,
+                },
+            """, parameters: #"flick = {type = "number", default = 800, min = 0, max = 5000},"#)
+        let text = try Self.interaction(source)
+        #expect(text.contains("let percent = min(max(abs(translation.x) / distance(for: container.bounds.size), 0), 1)"))
+        #expect(text.contains("if shouldFinish(gesture, percent, in: container) { finish() } else { cancel() }"))
+        #expect(text.contains("""
+                /// Points of travel for the whole dismissal, given the container's size.
+                private func distance(for size: CGSize) -> CGFloat {
+                    size.width / 2.0
+                }
+
+                /// Whether letting go here finishes the dismissal (the entry's rule).
+                private func shouldFinish(_ g: UIPanGestureRecognizer, _ percent: CGFloat, in container: UIView) -> Bool {
+                    percent > 0.3 || g.velocity(in: container).x > params.flick
+                }
+            """))
+    }
+
+    @Test func whatIsNotExportedYetIsRefusedAtItsLine() throws {
+        // Line 10 is the first line of the interaction table's contents.
+        let cases: [(lua: String, line: Int, construct: String)] = [
+            ("    presentation = {gesture = \"pan\"},", 10, "interaction.presentation"),
+            ("    dismissal = {gesture = \"pinch\"},", 10, "interaction.dismissal.gesture: a gesture other than \"pan\" written in place"),
+            ("    dismissal = {\n      completionCurve = CAMediaTimingFunction(0.2, 0, 0, 1),\n    },", 11,
+             "interaction.dismissal.completionCurve: a curve other than one of easeInOut, easeIn, easeOut, linear written in place"),
+            ("    dismissal = {direction = function() return params.way end},", 10,
+             "interaction.dismissal.direction: a direction computed when the entry runs (or not one of down, up, left, right, vertical, horizontal)"),
+            ("    dismissal = {progress = function(g, size) return 0 end},", 10, "interaction.dismissal.progress: not exported yet"),
+            ("    dismissal = {shouldFinish = function(container, percent) return true end},", 10, "the name 'container' in interaction.dismissal.shouldFinish"),
+        ]
+        for (lua, line, construct) in cases {
+            let refusal = try #require(TranslatorTests.refusal(Self.entry(lua)), "\(lua)")
+            #expect(refusal.line == line, "\(lua): \(refusal)")
+            #expect(refusal.construct == construct, "\(lua): \(refusal)")
+        }
+    }
+}
