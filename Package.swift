@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "UIKit", dependencies: ["QuartzCore", "Geometry", "Animation", "Transitions"]),
         .target(name: "Verification", dependencies: ["UIKit", "Contract", "Geometry", "Transitions"]),
         // segue export --verify: compiles exported Swift against that layer, runs it, compares it with the Lua entry.
-        .target(name: "ExportVerification", dependencies: ["Export", "LuaBindings", "Catalogue", "Transitions"]),
+        .target(name: "ExportVerification", dependencies: ["Export", "LuaBindings", "Catalogue", "Transitions", "TextSafety"]),
         // Which scalars never reach a terminal or a page as themselves: every layer that shows an author's text.
         .target(name: "TextSafety"),
         .target(name: "LuaRuntime", dependencies: ["CLua", "CLuaSandbox", "TextSafety"]),

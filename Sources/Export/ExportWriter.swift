@@ -4,10 +4,10 @@ import LuaSyntax
 /// with its Parameters, and the animator the translation wrote.
 enum ExportWriter {
     /// `CubeTransition` for `cube`, `HalfSheetTransition` for `half-sheet`.
-    static func typeName(_ entry: String) -> String {
+    static func typeName(_ entry: String, suffix: String = "Transition") -> String {
         let words = entry.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
         let name = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
-        return (name.first?.isNumber ?? true ? "Entry" + name : name) + "Transition"
+        return (name.first?.isNumber ?? true ? "Entry" + name : name) + suffix
     }
 
     /// `Direction` for the parameter `direction`.
@@ -30,6 +30,7 @@ enum ExportWriter {
         let comments: [SyntaxTree.Comment]
         let distance: (lines: [String], names: [String])?
         let shouldFinish: (lines: [String], names: [String])?
+        let completionSpeed: (lines: [String], names: [String])?
     }
 
     static func file(header: Header, entry: ExportedEntry, chunkComment: [SyntaxTree.Comment], translator: Translator,
@@ -45,7 +46,7 @@ enum ExportWriter {
         // A file named on its own has no catalogue ("(file)").
         let catalogue = header.catalogue.hasPrefix("(") ? "" : " (catalogue \(header.catalogue)\(header.version.map { " \($0)" } ?? ""))"
         out.comment("Exported from \(fileName)\(catalogue),")
-        out.comment("SHA-256 \(header.sha256)) by:")
+        out.comment("SHA-256 \(header.sha256), by:")
         out.comment("     \(header.command)")
         out.line("// Export again after changing the entry; `segue export --verify` runs this")
         out.line("// code through the entry's check scenarios against the entry itself.")
@@ -148,6 +149,58 @@ enum ExportWriter {
         out.close()
         if let interaction { dismissalInteraction(interaction, into: &out) }
         out.close()
+        // Each module reads its parameters through a protocol of its own; this entry's have them.
+        for module in translator.moduleTranslations.values.sorted(by: { $0.typeName < $1.typeName }) where !module.parametersRead.isEmpty {
+            out.line()
+            out.line("extension \(type).Parameters: \(module.protocolName) {}")
+        }
+        return out.textAndOrigins
+    }
+
+    /// A module's file: its header, the protocol of the parameters it reads, and its function as `run` of an enum.
+    static func moduleFile(_ module: ModuleTranslation, command: String, catalogue: String, access: String) -> (text: String, origins: [Int: Int]) {
+        var out = SwiftWriter()
+        let fileName = module.source.file.split(separator: "/").last.map(String.init) ?? module.source.file
+        out.comment("\(module.typeName).swift: the Segue module \"\(module.source.name)\" as UIKit code.")
+        out.line("//")
+        let shown = catalogue.hasPrefix("(") ? "" : " (catalogue \(catalogue))"
+        out.comment("Exported from \(fileName)\(shown),")
+        out.comment("SHA-256 \(module.source.sha256), by:")
+        out.comment("     \(command)")
+        out.line("// The entries that require it are exported beside it.")
+        if !module.chunkComment.isEmpty {
+            out.line("//")
+            for comment in module.chunkComment { out.comment(comment.text) }
+        }
+        out.line()
+        out.line("import UIKit")
+        for constant in module.translator.constants.sorted(by: { $0.line < $1.line }) {
+            out.line()
+            out.line(constant.text)
+        }
+        if !module.parametersRead.isEmpty {
+            out.line()
+            out.line("/// The entry's parameters the module reads: each entry that requires it has them.")
+            out.open("\(access)protocol \(module.protocolName): Sendable {")
+            for (name, type) in module.parametersRead {
+                let swift = type == .bool ? "Bool" : "Double"
+                out.line("var \(SwiftWriter.identifier(name)): \(swift) { get }")
+            }
+            out.close()
+        }
+        out.line()
+        for comment in module.functionComment { out.comment(comment.text) }
+        out.line("@MainActor")
+        out.open("\(access)enum \(module.typeName) {")
+        var parameters = zip(module.parameterNames, module.parameters).map { lua, type in
+            type == .context ? "using transitionContext: \(type.spelling)" : "_ \(SwiftWriter.identifier(lua)): \(type.spelling)"
+        }
+        if !module.parametersRead.isEmpty { parameters.append("params: some \(module.protocolName)") }
+        let result = module.result == .void ? "" : " -> \(module.result.spelling)"
+        out.open("\(access)static func run(\(parameters.joined(separator: ", ")))\(result) {")
+        for line in singleExpression(module.lines) { out.line(line) }
+        out.close()
+        out.close()
         return out.textAndOrigins
     }
 
@@ -213,16 +266,25 @@ enum ExportWriter {
         out.depth += 1
         out.line("update(percent)")
         out.line("isDragging = false")
+        // The decision, then (with the entry's function for it) the speed of the rest, which depends on it.
+        let decision: String
         if interaction.shouldFinish != nil {
-            out.line("if shouldFinish(gesture, percent, in: container) { finish() } else { cancel() }")
+            decision = "shouldFinish(gesture, percent, in: container)"
         } else if let threshold = rule.velocityThreshold {
             out.line("let velocity = gesture.velocity(in: container)")
             out.line("let speed = \(speed)")
             out.comment("Past \(rule.finishThreshold) of the way, or a flick faster than \(threshold) points a second, finishes; a flick as fast back cancels.")
-            out.line("if speed > \(threshold) || (speed >= -\(threshold) && percent > \(rule.finishThreshold)) { finish() } else { cancel() }")
+            decision = "speed > \(threshold) || (speed >= -\(threshold) && percent > \(rule.finishThreshold))"
         } else {
             out.comment("Past \(rule.finishThreshold) of the way finishes, however fast the finger went.")
-            out.line("if percent > \(rule.finishThreshold) { finish() } else { cancel() }")
+            decision = "percent > \(rule.finishThreshold)"
+        }
+        if interaction.completionSpeed != nil {
+            out.line("let finishes = \(decision)")
+            out.line("completionSpeed = speedToComplete(gesture, percent, finishes, in: container)")
+            out.line("if finishes { finish() } else { cancel() }")
+        } else {
+            out.line("if \(decision) { finish() } else { cancel() }")
         }
         out.depth -= 1
         out.line("case .cancelled, .failed:")
@@ -247,6 +309,14 @@ enum ExportWriter {
             out.line("/// Whether letting go here finishes the dismissal (the entry's rule).")
             let g = SwiftWriter.identifier(names[0]), percent = SwiftWriter.identifier(names[1])
             out.open("private func shouldFinish(_ \(g): UIPanGestureRecognizer, _ \(percent): CGFloat, in container: UIView) -> Bool {")
+            for line in singleExpression(lines) { out.line(line) }
+            out.close()
+        }
+        if let (lines, names) = interaction.completionSpeed {
+            out.line()
+            out.line("/// The speed of the rest of the transition once the finger lifts, finishing or cancelling (the entry's).")
+            let (g, percent, finishing) = (SwiftWriter.identifier(names[0]), SwiftWriter.identifier(names[1]), SwiftWriter.identifier(names[2]))
+            out.open("private func speedToComplete(_ \(g): UIPanGestureRecognizer, _ \(percent): CGFloat, _ \(finishing): Bool, in container: UIView) -> CGFloat {")
             for line in singleExpression(lines) { out.line(line) }
             out.close()
         }

@@ -29,6 +29,8 @@ struct ExportedEntry {
         /// Points a second; nil when false (only the distance decides).
         var velocityThreshold: String? = "1000"
         var shouldFinish: SyntaxNode?
+        /// completionSpeed = function(g, percent, finishing): the speed for the rest, asked when the finger lifts.
+        var completionSpeedFunction: SyntaxNode?
         let line: Int
     }
 
@@ -178,6 +180,8 @@ struct ExportedEntry {
                         guard let value = Double(try figure()), value > 0 else { throw refuse("a distance of 0", "give a distance above 0") }
                         rule.distance = number(given)
                     }
+                case "completionSpeed" where given.tag == "Function":
+                    rule.completionSpeedFunction = given
                 case "completionSpeed":
                     let speed = try figure()
                     guard let value = Double(speed), value > 0 else { throw refuse("a speed of 0", "UIKit requires a speed above 0") }

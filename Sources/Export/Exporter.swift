@@ -12,6 +12,11 @@ public struct ExportedFile: Sendable, Equatable {
     /// The Lua line each statement's first Swift line came from (Swift line → Lua line), and the Lua file's name.
     public var luaLines: [Int: Int] = [:]
     public var luaFile = ""
+    /// The files of the modules the entry requires (`CrossFade.swift`), which it needs beside it.
+    public var modules: [ExportedFile] = []
+    /// For a module's file: the module's name and its Lua file as shown (`Catalogue/_cross-fade.lua`).
+    public var luaModule = ""
+    public var luaPath = ""
 
     /// The Lua line the Swift line `line` was translated from: its statement's.
     public func luaLine(of line: Int) -> Int? {
@@ -32,6 +37,8 @@ public enum Exporter {
         public var command: String
         /// Declarations `public`, for a Swift package's library (`--package`).
         public var isPublic = false
+        /// The command a module's file names (several entries may share it): the whole command; nil: `command`.
+        public var moduleCommand: String?
 
         public init(entry: String, file: String, catalogue: String, version: String?, sha256: String, command: String) {
             self.entry = entry
@@ -43,17 +50,21 @@ public enum Exporter {
         }
     }
 
-    public static func export(source: String, origin: Origin) throws(ExportRefusal) -> ExportedFile {
+    /// - Parameter modules: the source of `require("name")` beside the entry, nil when there is none.
+    public static func export(source: String, origin: Origin,
+                              modules: ((String) throws(ExportRefusal) -> ModuleSource?)? = nil) throws(ExportRefusal) -> ExportedFile {
         do {
-            return try translate(source: source, origin: origin)
+            return try translate(source: source, origin: origin, modules: modules)
         } catch {
             var refusal = error
-            refusal.file = origin.file
+            // A module's refusal names the module's file.
+            if refusal.file.isEmpty { refusal.file = origin.file }
             throw refusal
         }
     }
 
-    private static func translate(source: String, origin: Origin) throws(ExportRefusal) -> ExportedFile {
+    private static func translate(source: String, origin: Origin,
+                                  modules: ((String) throws(ExportRefusal) -> ModuleSource?)?) throws(ExportRefusal) -> ExportedFile {
         let tree: SyntaxTree
         do {
             tree = try LuaParser.parse(source)
@@ -67,6 +78,7 @@ public enum Exporter {
         }
         let entry = try ExportedEntry(table: last.parts[0], file: origin.file)
         let translator = Translator(file: origin.file, entry: entry, comments: tree.comments, source: source)
+        translator.modules = modules
         let chunkComment = translator.chunkComment(firstStatement: statements.first?.line ?? 1)
         try translator.readChunk(Array(statements.dropLast()))
         let duration = try translator.hook(entry.transitionDuration, parameter: .optional(.context), result: .number)
@@ -83,15 +95,32 @@ public enum Exporter {
                 shouldFinish = try translator.interactionFunction(node, types: [.panGesture, .number], result: .bool,
                                                                   what: "interaction.dismissal.shouldFinish")
             }
-            interaction = ExportWriter.Interaction(rule: rule, comments: comments, distance: distance, shouldFinish: shouldFinish)
+            var speed: (lines: [String], names: [String])?
+            if let node = rule.completionSpeedFunction {
+                speed = try translator.interactionFunction(node, types: [.panGesture, .number, .bool], result: .number,
+                                                           what: "interaction.dismissal.completionSpeed")
+            }
+            interaction = ExportWriter.Interaction(rule: rule, comments: comments, distance: distance, shouldFinish: shouldFinish,
+                                                   completionSpeed: speed)
         }
         let header = ExportWriter.Header(entry: origin.entry, catalogue: origin.catalogue, version: origin.version, file: origin.file,
                                          sha256: origin.sha256, command: origin.command, access: origin.isPublic ? "public " : "")
         let (text, origins) = ExportWriter.file(header: header, entry: entry, chunkComment: chunkComment, translator: translator,
                                                 transitionDuration: duration, animateTransition: animate, interaction: interaction)
         let type = ExportWriter.typeName(origin.entry)
-        return ExportedFile(name: type + ".swift", typeName: type, text: text, presentationStyle: entry.presentationStyle, luaLines: origins,
-                            luaFile: translator.fileName)
+        var file = ExportedFile(name: type + ".swift", typeName: type, text: text, presentationStyle: entry.presentationStyle, luaLines: origins,
+                                luaFile: translator.fileName)
+        file.modules = translator.moduleTranslations.values.sorted { $0.source.name < $1.source.name }.map { module in
+            // Internal even in a package: the entries use it, the app need not see it.
+            let (text, origins) = ExportWriter.moduleFile(module, command: origin.moduleCommand ?? origin.command, catalogue: origin.catalogue,
+                                                          access: "")
+            var file = ExportedFile(name: module.typeName + ".swift", typeName: module.typeName, text: text, presentationStyle: "",
+                                    luaLines: origins, luaFile: module.translator.fileName)
+            file.luaModule = module.source.name
+            file.luaPath = module.source.file
+            return file
+        }
+        return file
     }
 }
 

@@ -27,6 +27,8 @@ struct SwiftWriter {
     mutating func comment(_ text: String, doc: Bool = false) {
         let marker = doc ? "///" : "//"
         var body = Self.commentLines(text)
+        // A comment of nothing (`--` alone, between paragraphs of one comment) is a blank comment line.
+        if body.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) { return line(marker) }
         while body.last?.trimmingCharacters(in: .whitespaces).isEmpty == true { body.removeLast() }
         while body.first?.trimmingCharacters(in: .whitespaces).isEmpty == true { body.removeFirst() }
         for part in body {

@@ -13,7 +13,13 @@ extension Translator {
                 throw refuse(node, "UIView.new outside a local's declaration", "make the view in a local of its own: local v = UIView.new{…}")
             }
             if let helper = helpers[name], lookup(name) == nil {
+                guard !isModule else {
+                    throw refuse(node, "a call of '\(name)' in a module", "a module's own helpers are not exported yet: write the steps in its function")
+                }
                 return try helperCall(helper, arguments, at: node)
+            }
+            if let module = moduleFunctions[name], lookup(name) == nil {
+                return try moduleCall(module, arguments, at: node)
             }
             if name == "CGRect", arguments.count == 1 {
                 // CGRect(r): a new rect equal to r, which a Swift value already is.
@@ -31,7 +37,7 @@ extension Translator {
                 return Expression(text: form.render("", values), type: form.result)
             }
             if name == "require" {
-                throw refuse(node, "require (a shared module)", "modules are not exported yet: copy what the entry uses from the module into it")
+                throw refuse(node, "require inside a function", "require the module once at the top of the file: local m = require(\"name\")")
             }
             let root = String(name.prefix { $0 != "." })
             throw refuse(node, "a call of \(name)", Self.globalAdvice[root] ?? Self.globalAdvice[name]

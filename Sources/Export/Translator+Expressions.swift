@@ -139,7 +139,7 @@ extension Translator {
     ]
 
     /// Reading a member of the animator from a closure: Swift wants `[self]` said.
-    func usesSelf() { if closureDepth > 0 { closureUsesSelf = true } }
+    func usesSelf() { if closureDepth > 0 && !isModule { closureUsesSelf = true } }
 
     /// A dotted name (`UIColor.black`, `math.pi`), if the node is one.
     func dotted(_ node: SyntaxNode) -> String? {
@@ -164,6 +164,9 @@ extension Translator {
         readingFieldBase = false
         if base.type.unwrapped == .context && key == "isPresenting" {
             guard !forWriting else { throw refuse(node, "an assignment to isPresenting", "it is read-only") }
+            guard !isModule else {
+                throw refuse(node, "ctx.isPresenting in a module", "not exported yet: pass it to the module's function from the entry")
+            }
             usesSelf()
             return Expression(text: "isPresenting", type: .bool)
         }
@@ -176,6 +179,13 @@ extension Translator {
             case .number: .number
             case .boolean: .bool
             case .choice: .choice(ExportWriter.enumName(parameter.name))
+            }
+            if isModule {
+                // A module reads each entry's own parameters: a protocol's requirement, which an enum of one entry's choices cannot be.
+                if case .choice = type {
+                    throw refuse(node, "params.\(key), a parameter's choices, in a module", "not exported yet: pass the value to the module's function")
+                }
+                parametersRead[key] = type
             }
             return Expression(text: "params.\(SwiftWriter.identifier(key))", type: type)
         }

@@ -79,6 +79,15 @@ final class Translator {
     var hookNames: Set<String> = []
     /// The function that is transitionDuration(using:), called by that name.
     var durationHook: String?
+    /// Finds `require("name")`'s source: nil when the entry's catalogue has no such module.
+    var modules: ((String) throws(ExportRefusal) -> ModuleSource?)?
+    /// The chunk's locals that hold a module's function, and the module.
+    var moduleFunctions: [String: ModuleSource] = [:]
+    /// The modules translated so far, by name.
+    var moduleTranslations: [String: ModuleTranslation] = [:]
+    /// Translating a module's function: `params` is its argument, not the animator's, and what it reads is noted.
+    var isModule = false
+    var parametersRead: [String: SwiftType] = [:]
 
     /// The entry's lines, to keep its blank lines.
     let sourceLines: [Substring]
@@ -217,7 +226,8 @@ final class Translator {
             }
             try checkName(lua, at: statement)
             if value.tag == "Call", value.parts.first?.parts.first == .text("require") {
-                throw refuse(value, "require (a shared module)", "modules are not exported yet: copy what the entry uses from the module into it")
+                try readRequire(lua, value)
+                continue
             }
             try checkRedeclaration(lua, at: statement)
             // Computed once, as the chunk computes it when the entry loads: from numbers and the API's own values.

@@ -2,6 +2,7 @@ import Catalogue
 import Export
 import Foundation
 import LuaBindings
+import TextSafety
 import Transitions
 
 /// `segue export --verify`: compiles an exported file against the UIKit
@@ -150,7 +151,8 @@ public struct ExportVerifier {
             """
         let library = layer.appendingPathComponent("libSegueUIKitLayer.so")
         let stamp = (try? FileManager.default.attributesOfItem(atPath: library.path)[.modificationDate] as? Date).map { "\($0.timeIntervalSince1970)" } ?? ""
-        let key = SHA256.hex(Array((swift.text + main + layer.path + stamp + swiftc).utf8))
+        let modules = swift.modules.map { $0.name + "\n" + $0.text }.joined()
+        let key = SHA256.hex(Array((swift.text + modules + main + layer.path + stamp + swiftc).utf8))
         let folder = cache.appendingPathComponent(key)
         let runner = folder.appendingPathComponent("runner")
         if FileManager.default.isExecutableFile(atPath: runner.path) { return runner }
@@ -158,11 +160,14 @@ public struct ExportVerifier {
         try? FileManager.default.removeItem(at: work)
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         try Data(Self.linuxForm(swift.text).text.utf8).write(to: work.appendingPathComponent(swift.name))
+        for module in swift.modules { try Data(Self.linuxForm(module.text).text.utf8).write(to: work.appendingPathComponent(module.name)) }
         try Data(main.utf8).write(to: work.appendingPathComponent("main.swift"))
         let compiled = try execute(URL(fileURLWithPath: swiftc), arguments: [
             "-swift-version", "6", "-warnings-as-errors", "-I", layer.appendingPathComponent("Modules").path, "-L", layer.path,
             "-lSegueUIKitLayer", "-Xlinker", "-rpath", "-Xlinker", layer.path,
-            work.appendingPathComponent(swift.name).path, work.appendingPathComponent("main.swift").path,
+            work.appendingPathComponent(swift.name).path,
+        ] + swift.modules.map { work.appendingPathComponent($0.name).path } + [
+            work.appendingPathComponent("main.swift").path,
             "-o", work.appendingPathComponent("runner").path,
         ], in: work, limit: Self.compileLimit)
         guard compiled.status == 0 else {
@@ -178,8 +183,10 @@ public struct ExportVerifier {
     }
 
     /// swiftc's `…/FadeTransition.swift:91:17: error: …` as `fade.lua:25: error: … (FadeTransition.swift:91)`.
-    static func mapped(_ error: String, _ swift: ExportedFile) -> String {
-        guard let range = error.range(of: swift.name + ":") else { return error }
+    static func mapped(_ error: String, _ entry: ExportedFile) -> String {
+        // The entry's file or one of its modules'.
+        guard let swift = ([entry] + entry.modules).first(where: { error.contains($0.name + ":") }),
+              let range = error.range(of: swift.name + ":") else { return error }
         let rest = error[range.upperBound...]
         let numbers = rest.split(separator: ":", maxSplits: 2)
         guard numbers.count == 3, let line = Int(numbers[0]), let lua = swift.luaLine(of: line) else { return error }
@@ -227,6 +234,20 @@ public struct ExportVerifier {
         return Outcome(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
                        errors: String(decoding: errorData, as: UTF8.self),
                        timedOut: bounded && [124, 137].contains(process.terminationStatus))
+    }
+}
+
+extension ExportVerifier {
+    /// `require("name")`'s source beside the entry (`_name.lua`, as the bindings find it): what `Exporter.export`
+    /// is given to translate a module the entry requires.
+    public static func module(_ name: String, besideEntry file: EntryFile) throws(ExportRefusal) -> ModuleSource? {
+        do {
+            let module = try ModuleFile(named: name, besideEntry: file)
+            let source = try module.source()
+            return ModuleSource(name: name, file: module.displayPath, source: source, sha256: SHA256.hex(Array(source.utf8)))
+        } catch {
+            throw ExportRefusal(file: file.displayPath, line: 1, construct: "require(\"\(name.escapingControlCharacters)\")", instead: "\(error)")
+        }
     }
 }
 

@@ -15,8 +15,9 @@ struct ExportCommand: ParsableCommand {
             (fade: FadeTransition) with its Parameters and its animator, translated from the entry's Lua (never a \
             recording of a run). A construct with no faithful Swift form is refused with file:line and what to write \
             instead. So far an entry's animator exports (its hooks, local functions and constants, UIView.animate, \
-            the context, views, layers and geometry) and its interactive dismissal by a pan; other gestures, \
-            presentation controllers, sheets, navigation and shared modules are refused.
+            the context, views, layers and geometry), its interactive dismissal by a pan, and the modules it requires \
+            that are one function (a file each); other gestures, presentation controllers, sheets and navigation \
+            are refused.
 
             --verify compiles each file with swiftc in Swift 6 mode, warnings as errors, against UIKit's names over \
             Segue's engine, runs it through the check scenarios that apply (a drag gives the Swift's own gesture \
@@ -114,7 +115,11 @@ struct ExportCommand: ParsableCommand {
                     var origin = Exporter.Origin(entry: file.stem, file: file.displayPath, catalogue: file.catalogue, version: nil,
                                                  sha256: SHA256.hex(Array(source.utf8)), command: command(for: named))
                     origin.isPublic = package != nil
-                    exported.append((file, source, try Exporter.export(source: source, origin: origin)))
+                    origin.moduleCommand = "segue export \(entries.map(Check.quoted).joined(separator: " "))"
+                        + "\(package.map { " --package \(Check.quoted($0))" } ?? "")\(out.map { " --out \(Check.quoted($0))" } ?? "")"
+                    exported.append((file, source, try Exporter.export(source: source, origin: origin, modules: { name throws(ExportRefusal) in
+                        try ExportVerifier.module(name, besideEntry: file)
+                    })))
                 } catch let error as EntryError {
                     let problem = Problem(error)
                     if json {
@@ -149,7 +154,22 @@ struct ExportCommand: ParsableCommand {
                 throw ExitStatus.problems
             }
         }
+        // A module required by several entries is written once: its translation is the same for each, or refused.
+        var modules: [String: ExportedFile] = [:]
         for item in exported {
+            for module in item.swift.modules {
+                if let known = modules[module.name], known.text != module.text {
+                    Output.error("\(item.file.stem): the module in \(module.name) translates differently for this entry than for another one "
+                                 + "(the parameters it reads differ): export them separately")
+                    failed = true
+                }
+                modules[module.name] = modules[module.name] ?? module
+            }
+        }
+        // Each entry's file, then each module's (named by the module, from its own Lua file).
+        let written: [(entry: String, lua: String, swift: ExportedFile)] = exported.map { ($0.file.stem, $0.file.displayPath, $0.swift) }
+            + modules.values.sorted { $0.name < $1.name }.map { ($0.luaModule, $0.luaPath, $0) }
+        for item in written {
             // Said as the user gave the folder: `wrote Transitions/FadeTransition.swift`.
             let shown = out.map { ($0.hasSuffix("/") ? $0 : $0 + "/") + (package.map { "Sources/\($0)/" } ?? "") + item.swift.name }
             if let folder {
@@ -161,7 +181,7 @@ struct ExportCommand: ParsableCommand {
                 }
                 if !json, let shown { print("wrote \(shown.escapingControlCharacters)") }
             }
-            document.files.append(.init(entry: item.file.stem, file: item.file.displayPath, swift: item.swift.name, path: shown))
+            document.files.append(.init(entry: item.entry, file: item.lua, swift: item.swift.name, path: shown))
         }
         if let package, let out, !exported.isEmpty {
             try writePackage(package, into: URL(fileURLWithPath: out), shownAs: out, exported.map { item in

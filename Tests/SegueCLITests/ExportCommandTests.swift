@@ -76,6 +76,22 @@ import Testing
         #expect(refused["entry"] as? String == "cube" && refused["line"] as? Int == 152)
     }
 
+    /// Two entries that require one module: its file is written once, beside theirs, and said in the JSON.
+    @Test func aSharedModuleIsWrittenOnceBesideItsEntries() throws {
+        let dir = try folder()
+        let cache = ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path]
+        let run = try cli.segue(["export", "cards", "natgeo", "--out", "M", "--json"], in: dir, environment: cache)
+        #expect(run.status == 0, "\(run.stderr)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("M").path).sorted()
+        #expect(names == ["CardsTransition.swift", "CrossFade.swift", "NatgeoTransition.swift"])
+        let module = try String(contentsOf: dir.appendingPathComponent("M/CrossFade.swift"), encoding: .utf8)
+        #expect(module.contains("//     segue export cards natgeo --out M\n"))
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let files = try #require(document["files"] as? [[String: Any]])
+        #expect(files.map { $0["swift"] as? String } == ["CardsTransition.swift", "NatgeoTransition.swift", "CrossFade.swift"])
+        #expect(files.last?["entry"] as? String == "cross-fade" && (files.last?["file"] as? String)?.hasSuffix("_cross-fade.lua") == true)
+    }
+
     /// --package: a Swift package an app adds by path, its entries public, its README showing each GIF and its use.
     @Test func writesASwiftPackageOfEntries() throws {
         let dir = try folder()
