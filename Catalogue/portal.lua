@@ -10,18 +10,16 @@
 -- door is a clipping view holding a whole snapshot, offset so only its half
 -- shows. Full screen: UIKit hands the animator both screens.
 
--- Two doors cut from `view`: clipping views over each half of `frame`.
-local function doors(view, frame, afterUpdates)
+-- A door cut from `view`: a clipping view over the half of `frame` that
+-- starts `x` points in (0 for the left door, half the width for the right).
+local function door(view, frame, afterUpdates, x, name)
   local half = frame.width / 2
-  local function door(x, name)
-    local clip = UIView.new{name = name, frame = CGRect(frame.minX + x, frame.minY, half, frame.height)}
-    clip.clipsToBounds = true
-    local picture = view:snapshotView(afterUpdates)
-    picture.frame = CGRect(-x, 0, frame.width, frame.height)
-    clip:addSubview(picture)
-    return clip
-  end
-  return door(0, "left door"), door(half, "right door")
+  local clip = UIView.new{name = name, frame = CGRect(frame.minX + x, frame.minY, half, frame.height)}
+  clip.clipsToBounds = true
+  local picture = view:snapshotView(afterUpdates)
+  picture.frame = CGRect(-x, 0, frame.width, frame.height)
+  clip:addSubview(picture)
+  return clip
 end
 
 -- Reduce Motion: the new screen fades in over the old one, no doors, no zoom
@@ -38,16 +36,18 @@ local function animateTransition(ctx)
   local half = frame.width / 2
 
   -- The doors are always the presenter's screen; the presented one is behind.
-  local behind = presenting and to or from
+  local behind = ctx:viewForKey(presenting and "to" or "from")
   local left, right
   to.frame = frame
   if presenting then
     container:insertSubview(to, 0)
     to.layer.transform = zoomed
-    left, right = doors(from, frame, false)
+    left = door(from, frame, false, 0, "left door")
+    right = door(from, frame, false, half, "right door")
     from.isHidden = true -- the doors stand in for it
   else
-    left, right = doors(to, frame, true)
+    left = door(to, frame, true, 0, "left door")
+    right = door(to, frame, true, half, "right door")
     left.frame = left.frame:offsetBy(-half, 0)
     right.frame = right.frame:offsetBy(half, 0)
   end

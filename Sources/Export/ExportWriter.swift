@@ -210,7 +210,11 @@ enum ExportWriter {
         let rule = interaction.rule
         out.line()
         for comment in interaction.comments { out.comment(comment.text) }
-        out.line("/// The entry's interactive dismissal: a pan \(rule.direction) on the presented screen drives it while the finger is down.")
+        let recognizer = rule.isPinch ? "UIPinchGestureRecognizer" : "UIPanGestureRecognizer"
+        let action = rule.isPinch ? "handlePinch" : "handlePan"
+        out.line(rule.isPinch
+            ? "/// The entry's interactive dismissal: a pinch \(rule.direction) on the presented screen drives it while the fingers are down."
+            : "/// The entry's interactive dismissal: a pan \(rule.direction) on the presented screen drives it while the finger is down.")
         // The class's lines come from the entry's interaction table (a compile error in them is said at its line).
         out.line(SwiftWriter.origin(rule.line) + "@MainActor")
         out.open("private final class DismissalInteraction: UIPercentDrivenInteractiveTransition {")
@@ -226,15 +230,18 @@ enum ExportWriter {
         if let speed = rule.completionSpeed, Double(speed) != 1 { out.line("completionSpeed = \(speed)") }
         out.close()
         out.line()
-        out.line("/// Puts the pan on the presented screen, once for each screen presented.")
+        out.line("/// Puts the \(rule.isPinch ? "pinch" : "pan") on the presented screen, once for each screen presented.")
         out.open("func attach(to presented: UIViewController) {")
         out.line("guard presented !== self.presented else { return }")
         out.line("self.presented = presented")
-        out.line("presented.view.addGestureRecognizer(UIPanGestureRecognizer(target: self, action: #selector(handlePan(_:))))")
+        out.line("presented.view.addGestureRecognizer(\(recognizer)(target: self, action: #selector(\(action)(_:))))")
         out.close()
         out.line()
         // Travel along the direction, and the release speed that carries the dismissal on (UIKit's points a second).
         let (travel, speed): (String, String) = switch rule.direction {
+        // The fingers' scale: closing from 1 towards 0, or opening past 1 (points do not count).
+        case "in": ("(1 - gesture.scale)", "-gesture.velocity")
+        case "out": ("(gesture.scale - 1)", "gesture.velocity")
         case "up": ("-translation.y", "-velocity.y")
         case "left": ("-translation.x", "-velocity.x")
         case "right": ("translation.x", "velocity.x")
@@ -244,11 +251,15 @@ enum ExportWriter {
         }
         let across = ["left", "right", "horizontal"].contains(rule.direction)
         let distance = interaction.distance != nil ? "distance(for: container.bounds.size)"
-            : rule.distance ?? "container.bounds.\(across ? "width" : "height")"
-        out.open("@objc private func handlePan(_ gesture: UIPanGestureRecognizer) {")
-        out.line("// In the container's points: the presented view moves within it.")
-        out.line("guard let container = gesture.view?.superview else { return }")
-        out.line("let translation = gesture.translation(in: container)")
+            : rule.distance ?? (rule.isPinch ? "1" : "container.bounds.\(across ? "width" : "height")")
+        // A pinch reads no points unless the entry's functions do: then, as a pan's, in the container's.
+        let needsContainer = !rule.isPinch || interaction.distance != nil || interaction.shouldFinish != nil || interaction.completionSpeed != nil
+        out.open("@objc private func \(action)(_ gesture: \(recognizer)) {")
+        if needsContainer {
+            out.line("// In the container's points: the presented view moves within it.")
+            out.line("guard let container = gesture.view?.superview else { return }")
+        }
+        if !rule.isPinch { out.line("let translation = gesture.translation(in: container)") }
         out.line("let percent = min(max(\(travel) / \(distance), 0), 1)")
         out.open("switch gesture.state {")
         out.depth -= 1
@@ -271,9 +282,9 @@ enum ExportWriter {
         if interaction.shouldFinish != nil {
             decision = "shouldFinish(gesture, percent, in: container)"
         } else if let threshold = rule.velocityThreshold {
-            out.line("let velocity = gesture.velocity(in: container)")
+            if !rule.isPinch { out.line("let velocity = gesture.velocity(in: container)") }
             out.line("let speed = \(speed)")
-            out.comment("Past \(rule.finishThreshold) of the way, or a flick faster than \(threshold) points a second, finishes; a flick as fast back cancels.")
+            out.comment("Past \(rule.finishThreshold) of the way, or a flick faster than \(threshold) \(rule.isPinch ? "in scale" : "points") a second, finishes; a flick as fast back cancels.")
             decision = "speed > \(threshold) || (speed >= -\(threshold) && percent > \(rule.finishThreshold))"
         } else {
             out.comment("Past \(rule.finishThreshold) of the way finishes, however fast the finger went.")
@@ -308,7 +319,7 @@ enum ExportWriter {
             out.line()
             out.line("/// Whether letting go here finishes the dismissal (the entry's rule).")
             let g = SwiftWriter.identifier(names[0]), percent = SwiftWriter.identifier(names[1])
-            out.open("private func shouldFinish(_ \(g): UIPanGestureRecognizer, _ \(percent): CGFloat, in container: UIView) -> Bool {")
+            out.open("private func shouldFinish(_ \(g): \(recognizer), _ \(percent): CGFloat, in container: UIView) -> Bool {")
             for line in singleExpression(lines) { out.line(line) }
             out.close()
         }
@@ -316,7 +327,7 @@ enum ExportWriter {
             out.line()
             out.line("/// The speed of the rest of the transition once the finger lifts, finishing or cancelling (the entry's).")
             let (g, percent, finishing) = (SwiftWriter.identifier(names[0]), SwiftWriter.identifier(names[1]), SwiftWriter.identifier(names[2]))
-            out.open("private func speedToComplete(_ \(g): UIPanGestureRecognizer, _ \(percent): CGFloat, _ \(finishing): Bool, in container: UIView) -> CGFloat {")
+            out.open("private func speedToComplete(_ \(g): \(recognizer), _ \(percent): CGFloat, _ \(finishing): Bool, in container: UIView) -> CGFloat {")
             for line in singleExpression(lines) { out.line(line) }
             out.close()
         }

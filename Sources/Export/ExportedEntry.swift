@@ -17,7 +17,9 @@ struct ExportedEntry {
 
     /// `interaction.dismissal`: a pan that drives the dismissal, as UIPercentDrivenInteractiveTransition.
     struct Interaction {
-        /// down, up, left, right, vertical or horizontal.
+        /// A pan, or two fingers closing or opening (UIPinchGestureRecognizer).
+        var isPinch = false
+        /// A pan's down, up, left, right, vertical or horizontal; a pinch's in or out.
         var direction = "down"
         /// Points for the whole dismissal: a number, or the entry's function of the container's size; nil: its side.
         var distance: String?
@@ -148,6 +150,8 @@ struct ExportedEntry {
                                     instead: "write its table in the entry")
             }
             var rule = Interaction(line: at)
+            var directionLine: Int?
+            var velocityGiven = false
             for field in value.parts {
                 let fieldLine = field.line ?? at
                 guard field.tag == "Pair", let key = string(field.parts[0]) else {
@@ -165,11 +169,13 @@ struct ExportedEntry {
                 }
                 switch key {
                 case "gesture":
-                    guard string(given) == "pan" else {
-                        throw refuse("a gesture other than \"pan\" written in place", "a pan is exported so far; screen-edge pans and pinches are not yet")
+                    guard let gesture = string(given), gesture == "pan" || gesture == "pinch" else {
+                        throw refuse("a gesture other than \"pan\" or \"pinch\" written in place", "pans and pinches are exported so far; screen-edge pans are not yet")
                     }
+                    rule.isPinch = gesture == "pinch"
                 case "direction":
-                    let directions = ["down", "up", "left", "right", "vertical", "horizontal"]
+                    directionLine = fieldLine
+                    let directions = ["down", "up", "left", "right", "vertical", "horizontal", "in", "out"]
                     guard let direction = string(given), directions.contains(direction) else {
                         throw refuse("a direction computed when the entry runs (or not one of \(directions.joined(separator: ", ")))",
                                      "write the direction in place; one that follows a parameter is not exported yet")
@@ -198,6 +204,7 @@ struct ExportedEntry {
                     guard let value = Double(threshold), value <= 1 else { throw refuse("a threshold above 1", "give a fraction of the way, 0 to 1") }
                     rule.finishThreshold = threshold
                 case "velocityThreshold":
+                    velocityGiven = true
                     rule.velocityThreshold = given.tag == "False" ? nil : try figure()
                 case "shouldFinish":
                     guard given.tag == "Function" else { throw refuse("not a function written in place", "write function(g, percent) … end") }
@@ -207,6 +214,14 @@ struct ExportedEntry {
                                  + "finishThreshold, velocityThreshold and shouldFinish")
                 }
             }
+            // A pinch closes (in) by default and has no pan's directions; a pan has no pinch's.
+            if rule.isPinch && directionLine == nil { rule.direction = "in" }
+            if rule.isPinch != ["in", "out"].contains(rule.direction) {
+                throw ExportRefusal(file: file, line: directionLine ?? at, construct: "interaction.dismissal.direction \"\(rule.direction)\" for a \(rule.isPinch ? "pinch" : "pan")",
+                                    instead: rule.isPinch ? "a pinch's direction is \"in\" or \"out\"" : "a pan's direction is down, up, left, right, vertical or horizontal")
+            }
+            // A pinch's flick is a scale of 1 a second, a pan's 1000 points (GestureKind.defaultVelocityThreshold).
+            if rule.isPinch && !velocityGiven { rule.velocityThreshold = "1" }
             result = rule
         }
         return result

@@ -92,12 +92,12 @@ public enum Exporter {
             }
             var shouldFinish: (lines: [String], names: [String])?
             if let node = rule.shouldFinish {
-                shouldFinish = try translator.interactionFunction(node, types: [.panGesture, .number], result: .bool,
+                shouldFinish = try translator.interactionFunction(node, types: [rule.isPinch ? .pinchGesture : .panGesture, .number], result: .bool,
                                                                   what: "interaction.dismissal.shouldFinish")
             }
             var speed: (lines: [String], names: [String])?
             if let node = rule.completionSpeedFunction {
-                speed = try translator.interactionFunction(node, types: [.panGesture, .number, .bool], result: .number,
+                speed = try translator.interactionFunction(node, types: [rule.isPinch ? .pinchGesture : .panGesture, .number, .bool], result: .number,
                                                            what: "interaction.dismissal.completionSpeed")
             }
             interaction = ExportWriter.Interaction(rule: rule, comments: comments, distance: distance, shouldFinish: shouldFinish,

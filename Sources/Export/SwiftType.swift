@@ -18,6 +18,7 @@ indirect enum SwiftType: Hashable, Sendable {
     case timingFunction
     /// The pan of an interactive dismissal, as its action and the entry's functions see it.
     case panGesture
+    case pinchGesture
     /// The entry's parameters (`params`).
     case parameters
     /// A parameter's choices: the Swift enum named.
@@ -45,6 +46,7 @@ indirect enum SwiftType: Hashable, Sendable {
         case .keyframeOptions: "UIView.KeyframeAnimationOptions"
         case .timingFunction: "CAMediaTimingFunction"
         case .panGesture: "UIPanGestureRecognizer"
+        case .pinchGesture: "UIPinchGestureRecognizer"
         case .parameters: "Parameters"
         // A parameter's choices are an enum inside Parameters; UIKit's keys are its own types.
         case .choice(let name): name.hasPrefix("UI") ? name : "Parameters.\(name)"
@@ -78,7 +80,7 @@ indirect enum SwiftType: Hashable, Sendable {
         case .animationOptions: "animation options"
         case .keyframeOptions: "keyframe animation options"
         case .timingFunction: "a CAMediaTimingFunction"
-        case .panGesture: "the gesture"
+        case .panGesture, .pinchGesture: "the gesture"
         case .parameters: "the parameters"
         case .choice(let name): "a \(name)"
         case .optional(let wrapped): "\(wrapped.described) or nil"

@@ -50,7 +50,14 @@ extension Translator {
 
     private func helperCall(_ helper: Helper, _ arguments: [SyntaxNode], at node: SyntaxNode) throws(ExportRefusal) -> Expression {
         var translated: [Expression] = []
-        for argument in arguments { translated.append(try expression(argument)) }
+        for argument in arguments {
+            // A string passed to the entry's own function (a view's name) is a Swift String; where it is used the types must agree.
+            if argument.tag == "String", case .text(let text)? = argument.parts.first {
+                translated.append(Expression(text: SwiftWriter.stringLiteral(text), type: .string))
+                continue
+            }
+            translated.append(try expression(argument))
+        }
         // An optional passed on stays optional: the helper's parameter is then optional too, and unwraps where it uses it.
         let signature = try self.helper(helper.name, arguments: translated.map(\.type), at: node)
         usesSelf()

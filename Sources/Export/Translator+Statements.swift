@@ -145,8 +145,14 @@ extension Translator {
         }
         writer.line("let \(swift) = UIView(frame: \(frame))")
         if let node = fields["name"] {
-            guard let name = ExportedEntry.string(node) else { throw refuse(node, "a view's name computed when the entry runs", "write the name") }
-            writer.line("\(swift).accessibilityIdentifier = \(SwiftWriter.stringLiteral(name))")
+            if let name = ExportedEntry.string(node) {
+                writer.line("\(swift).accessibilityIdentifier = \(SwiftWriter.stringLiteral(name))")
+            } else {
+                // A name passed in (a helper's parameter holding a string).
+                let value = try expression(node, expecting: .optional(.string))
+                guard value.type == .string else { throw refuse(node, "a view's name computed when the entry runs", "write the name, or pass it in") }
+                writer.line("\(swift).accessibilityIdentifier = \(value.text)")
+            }
         }
         if let node = fields["backgroundColor"] {
             let value = try unwrap(try expression(node, expecting: .color), at: node)

@@ -95,6 +95,12 @@ enum UIKitVocabulary {
             "velocity": readOnly("velocity(in: container)", .point),
             "location": readOnly("location(in: container)", .point),
         ],
+        // A pinch's velocity is its scale a second, as the scripting API's record gives it.
+        .pinchGesture: [
+            "scale": readOnly("scale", .number),
+            "velocity": readOnly("velocity", .number),
+            "location": readOnly("location(in: container)", .point),
+        ],
         .point: ["x": settable("x", .number), "y": settable("y", .number)],
         .size: ["width": settable("width", .number), "height": settable("height", .number)],
         .transform3D: Dictionary(uniqueKeysWithValues: (1...4).flatMap { row in (1...4).map { column in

@@ -97,3 +97,15 @@ public struct Selector {
         return CGPoint(Self.convertedVector(event.velocity, to: view))
     }
 }
+
+@MainActor open class UIPinchGestureRecognizer: UIGestureRecognizer {
+    /// The scale the exported code set, as the event's scale then: later scales are relative to it.
+    private var baseline = 1.0
+
+    open var scale: CGFloat {
+        get { (event?.scale ?? 1) / baseline }
+        set { baseline = (event?.scale ?? 1) / newValue }
+    }
+
+    open var velocity: CGFloat { event?.scaleVelocity ?? 0 }
+}

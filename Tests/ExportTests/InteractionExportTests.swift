@@ -143,15 +143,60 @@ import Testing
             """))
     }
 
+    /// Two fingers closing: the percent is how far the scale fell from 1 over the distance (a scale of 1 by
+    /// default), a flick a scale of 1 a second, and no points are read unless the entry's functions read them.
+    @Test func aPinchDrivesByItsScale() throws {
+        let text = try Self.interaction(Self.entry("""
+                dismissal = {gesture = "pinch", direction = "in"},
+            """))
+        #expect(text.contains("presented.view.addGestureRecognizer(UIPinchGestureRecognizer(target: self, action: #selector(handlePinch(_:))))"))
+        #expect(text.contains("""
+                @objc private func handlePinch(_ gesture: UIPinchGestureRecognizer) {
+                    let percent = min(max((1 - gesture.scale) / 1, 0), 1)
+                    switch gesture.state {
+            """))
+        #expect(text.contains("""
+                        let speed = -gesture.velocity
+                        // Past 0.5 of the way, or a flick faster than 1 in scale a second, finishes; a flick as fast back cancels.
+                        if speed > 1 || (speed >= -1 && percent > 0.5) { finish() } else { cancel() }
+            """))
+        #expect(!text.contains("container"))
+        // Opening, with the entry's rule and speed: the speed asked once the decision is made, which it depends on.
+        let open = try Self.interaction(Self.entry("""
+                dismissal = {gesture = "pinch", direction = "out", distance = 0.5,
+                             shouldFinish = function(g, percent) return g.scale > 1.2 end,
+                             completionSpeed = function(g, percent, finishing) return finishing and 2 or 0.5 end},
+            """))
+        #expect(open.contains("let percent = min(max((gesture.scale - 1) / 0.5, 0), 1)"))
+        #expect(open.contains("""
+                        let finishes = shouldFinish(gesture, percent, in: container)
+                        completionSpeed = speedToComplete(gesture, percent, finishes, in: container)
+                        if finishes { finish() } else { cancel() }
+            """))
+        #expect(open.contains("""
+                private func shouldFinish(_ g: UIPinchGestureRecognizer, _ percent: CGFloat, in container: UIView) -> Bool {
+                    g.scale > 1.2
+                }
+            """))
+        #expect(open.contains("""
+                private func speedToComplete(_ g: UIPinchGestureRecognizer, _ percent: CGFloat, _ finishing: Bool, in container: UIView) -> CGFloat {
+                    finishing ? 2.0 : 0.5
+                }
+            """))
+        // A pan's direction is no pinch's.
+        let refusal = try #require(TranslatorTests.refusal(Self.entry("    dismissal = {gesture = \"pinch\", direction = \"down\"},")))
+        #expect(refusal.construct == "interaction.dismissal.direction \"down\" for a pinch" && refusal.line == 10, "\(refusal)")
+    }
+
     @Test func whatIsNotExportedYetIsRefusedAtItsLine() throws {
         // Line 10 is the first line of the interaction table's contents.
         let cases: [(lua: String, line: Int, construct: String)] = [
             ("    presentation = {gesture = \"pan\"},", 10, "interaction.presentation"),
-            ("    dismissal = {gesture = \"pinch\"},", 10, "interaction.dismissal.gesture: a gesture other than \"pan\" written in place"),
+            ("    dismissal = {gesture = \"screenEdgePan\"},", 10, "interaction.dismissal.gesture: a gesture other than \"pan\" or \"pinch\" written in place"),
             ("    dismissal = {\n      completionCurve = CAMediaTimingFunction(0.2, 0, 0, 1),\n    },", 11,
              "interaction.dismissal.completionCurve: a curve other than one of easeInOut, easeIn, easeOut, linear written in place"),
             ("    dismissal = {direction = function() return params.way end},", 10,
-             "interaction.dismissal.direction: a direction computed when the entry runs (or not one of down, up, left, right, vertical, horizontal)"),
+             "interaction.dismissal.direction: a direction computed when the entry runs (or not one of down, up, left, right, vertical, horizontal, in, out)"),
             ("    dismissal = {progress = function(g, size) return 0 end},", 10, "interaction.dismissal.progress: not exported yet"),
             ("    dismissal = {shouldFinish = function(container, percent) return true end},", 10, "the name 'container' in interaction.dismissal.shouldFinish"),
         ]
