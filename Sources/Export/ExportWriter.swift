@@ -31,6 +31,10 @@ enum ExportWriter {
         let distance: (lines: [String], names: [String])?
         let shouldFinish: (lines: [String], names: [String])?
         let completionSpeed: (lines: [String], names: [String])?
+        /// Whether its functions read `params` (the controller keeps them only then).
+        let readsParameters: Bool
+        /// The entry's comments inside its interaction table, outside its functions.
+        var inside: [SyntaxTree.Comment] = []
     }
 
     static func file(header: Header, entry: ExportedEntry, chunkComment: [SyntaxTree.Comment], translator: Translator,
@@ -88,7 +92,7 @@ enum ExportWriter {
         out.line()
         out.open("\(access)init(params: Parameters = Parameters()) {")
         out.line("self.params = params")
-        if interaction != nil { out.line("dismissal = DismissalInteraction(params: params)") }
+        if let interaction { out.line("dismissal = DismissalInteraction(\(interaction.readsParameters ? "params: params" : ""))") }
         out.close()
         out.line()
         out.line("\(access)func animationController(")
@@ -178,24 +182,24 @@ enum ExportWriter {
             out.line()
             out.line(constant.text)
         }
+        out.line()
+        for comment in module.functionComment { out.comment(comment.text) }
+        out.line("@MainActor")
+        out.open("\(access)enum \(module.typeName) {")
         if !module.parametersRead.isEmpty {
-            out.line()
             out.line("/// The entry's parameters the module reads: each entry that requires it has them.")
-            out.open("\(access)protocol \(module.protocolName): Sendable {")
+            out.open("\(access)protocol Parameters: Sendable {")
             for (name, type) in module.parametersRead {
                 let swift = type == .bool ? "Bool" : "Double"
                 out.line("var \(SwiftWriter.identifier(name)): \(swift) { get }")
             }
             out.close()
+            out.line()
         }
-        out.line()
-        for comment in module.functionComment { out.comment(comment.text) }
-        out.line("@MainActor")
-        out.open("\(access)enum \(module.typeName) {")
         var parameters = zip(module.parameterNames, module.parameters).map { lua, type in
             type == .context ? "using transitionContext: \(type.spelling)" : "_ \(SwiftWriter.identifier(lua)): \(type.spelling)"
         }
-        if !module.parametersRead.isEmpty { parameters.append("params: some \(module.protocolName)") }
+        if !module.parametersRead.isEmpty { parameters.append("params: some Parameters") }
         let result = module.result == .void ? "" : " -> \(module.result.spelling)"
         out.open("\(access)static func run(\(parameters.joined(separator: ", ")))\(result) {")
         for line in singleExpression(module.lines) { out.line(line) }
@@ -209,32 +213,52 @@ enum ExportWriter {
     private static func dismissalInteraction(_ interaction: Interaction, into out: inout SwiftWriter) {
         let rule = interaction.rule
         out.line()
-        for comment in interaction.comments { out.comment(comment.text) }
+        for comment in interaction.comments + interaction.inside { out.comment(comment.text) }
         let recognizer = rule.isPinch ? "UIPinchGestureRecognizer" : "UIPanGestureRecognizer"
         let action = rule.isPinch ? "handlePinch" : "handlePan"
-        out.line(rule.isPinch
-            ? "/// The entry's interactive dismissal: a pinch \(rule.direction) on the presented screen drives it while the fingers are down."
-            : "/// The entry's interactive dismissal: a pan \(rule.direction) on the presented screen drives it while the finger is down.")
+        let gesture = switch rule.direction {
+        case "in": "a closing pinch"
+        case "out": "an opening pinch"
+        case "vertical", "horizontal": "a \(rule.direction) pan"
+        default: "a pan \(rule.direction)"
+        }
+        out.line("/// The entry's interactive dismissal: \(gesture) on the presented screen drives it while \(rule.isPinch ? "the fingers are" : "the finger is") down.")
         // The class's lines come from the entry's interaction table (a compile error in them is said at its line).
         out.line(SwiftWriter.origin(rule.line) + "@MainActor")
-        out.open("private final class DismissalInteraction: UIPercentDrivenInteractiveTransition {")
-        out.line("let params: Parameters")
+        out.open("private final class DismissalInteraction: UIPercentDrivenInteractiveTransition, UIGestureRecognizerDelegate {")
+        if interaction.readsParameters { out.line("let params: Parameters") }
         out.line("/// Whether a drag is under way: the delegate gives UIKit this controller only then.")
         out.line("private(set) var isDragging = false")
         out.line("private weak var presented: UIViewController?")
         out.line()
-        out.open("init(params: Parameters) {")
-        out.line("self.params = params")
-        out.line("super.init()")
-        if let curve = rule.completionCurve, curve != "easeInOut" { out.line("completionCurve = .\(curve)") }
-        if let speed = rule.completionSpeed, Double(speed) != 1 { out.line("completionSpeed = \(speed)") }
+        var settings: [String] = []
+        if let curve = rule.completionCurve, curve != "easeInOut" { settings.append("completionCurve = .\(curve)") }
+        if let speed = rule.completionSpeed, Double(speed) != 1 { settings.append("completionSpeed = \(speed)") }
+        if interaction.readsParameters {
+            out.open("init(params: Parameters) {")
+            out.line("self.params = params")
+        } else if !settings.isEmpty {
+            out.open("override init() {")
+        }
+        if interaction.readsParameters || !settings.isEmpty {
+            out.line("super.init()")
+            for line in settings { out.line(line) }
+            out.close()
+            out.line()
+        }
+        out.line("/// The screen being presented is the one a drag dismisses; it gets the \(rule.isPinch ? "pinch" : "pan") once, however often it is presented.")
+        out.open("func attach(to presented: UIViewController) {")
+        out.line("self.presented = presented")
+        out.line("guard presented.view.gestureRecognizers?.contains(where: { $0.delegate === self }) != true else { return }")
+        out.line("let recognizer = \(recognizer)(target: self, action: #selector(\(action)(_:)))")
+        out.line("recognizer.delegate = self")
+        out.line("presented.view.addGestureRecognizer(recognizer)")
         out.close()
         out.line()
-        out.line("/// Puts the \(rule.isPinch ? "pinch" : "pan") on the presented screen, once for each screen presented.")
-        out.open("func attach(to presented: UIViewController) {")
-        out.line("guard presented !== self.presented else { return }")
-        out.line("self.presented = presented")
-        out.line("presented.view.addGestureRecognizer(\(recognizer)(target: self, action: #selector(\(action)(_:))))")
+        out.line("/// Only on the screen presented last, once it is at rest and has nothing presented over it.")
+        out.open("func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {")
+        out.line("guard let presented, gestureRecognizer.view === presented.view else { return false }")
+        out.line("return !presented.isBeingPresented && !presented.isBeingDismissed && presented.presentedViewController == nil")
         out.close()
         out.line()
         // Travel along the direction, and the release speed that carries the dismissal on (UIKit's points a second).
@@ -256,11 +280,20 @@ enum ExportWriter {
         let needsContainer = !rule.isPinch || interaction.distance != nil || interaction.shouldFinish != nil || interaction.completionSpeed != nil
         out.open("@objc private func \(action)(_ gesture: \(recognizer)) {")
         if needsContainer {
-            out.line("// In the container's points: the presented view moves within it.")
-            out.line("guard let container = gesture.view?.superview else { return }")
+            out.line(rule.isPinch ? "// The container, whose points and size the entry's functions read. Off screen, a pinch under way is let go."
+                     : "// In the container's points: the presented view moves within it. Off screen, a drag under way is let go.")
+            out.open("guard let container = gesture.view?.superview else {")
+            out.line("if isDragging {")
+            out.line("    isDragging = false")
+            out.line("    cancel()")
+            out.line("}")
+            out.line("return")
+            out.close()
         }
         if !rule.isPinch { out.line("let translation = gesture.translation(in: container)") }
-        out.line("let percent = min(max(\(travel) / \(distance), 0), 1)")
+        // A pinch over a scale of 1 needs no division.
+        let fraction = distance == "1" ? (travel.hasPrefix("(") ? String(travel.dropFirst().dropLast()) : travel) : "\(travel) / \(distance)"
+        out.line("let percent = min(max(\(fraction), 0), 1)")
         out.open("switch gesture.state {")
         out.depth -= 1
         out.line("case .began:")
@@ -285,7 +318,7 @@ enum ExportWriter {
             if !rule.isPinch { out.line("let velocity = gesture.velocity(in: container)") }
             out.line("let speed = \(speed)")
             out.comment("Past \(rule.finishThreshold) of the way, or a flick faster than \(threshold) \(rule.isPinch ? "in scale" : "points") a second, finishes; a flick as fast back cancels.")
-            decision = "speed > \(threshold) || (speed >= -\(threshold) && percent > \(rule.finishThreshold))"
+            decision = "speed > \(threshold) || (speed >= \(threshold == "0" ? "0" : "-" + threshold) && percent > \(rule.finishThreshold))"
         } else {
             out.comment("Past \(rule.finishThreshold) of the way finishes, however fast the finger went.")
             decision = "percent > \(rule.finishThreshold)"

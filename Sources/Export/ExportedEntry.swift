@@ -39,6 +39,8 @@ struct ExportedEntry {
     var dismissal: Interaction?
     /// The line of `interaction = {`: the comments from there to the dismissal's table are about it.
     var interactionLine = 0
+    /// The last line a node of the interaction table is on.
+    var interactionEnd = 0
     var title = ""
     var summary = ""
     var parameters: [Parameter] = []
@@ -85,6 +87,8 @@ struct ExportedEntry {
             case "summary": summary = try text()
             // Metadata the Swift does not carry: whatever it is, it changes nothing in the code.
             case "source", "name", "author", "tags": break
+            // The author's own fields (check leaves `_note` and the like alone): nothing to translate.
+            case let own where own.hasPrefix("_"): break
             case "presentationStyle":
                 presentationStyle = try text()
                 guard Self.styles.contains(presentationStyle) else {
@@ -100,6 +104,7 @@ struct ExportedEntry {
                 parameters = try Self.parameters(value, file: file)
             case "interaction":
                 interactionLine = at
+                interactionEnd = Translator.lastLine(value)
                 dismissal = try Self.interaction(value, file: file, line: at)
             case "animator":
                 guard value.tag == "Table" else {
@@ -120,6 +125,12 @@ struct ExportedEntry {
                 let what = Self.notYetExported[key] ?? "the field '\(key)'"
                 throw ExportRefusal(file: file, line: at, construct: what, instead: "it is not exported yet (segue export translates animators so far)")
             }
+        }
+        // UIKit's page and form sheets drag themselves down (the engine's check says so too): a pan of the entry's own would
+        // fight the sheet's, on a view inside the sheet's own wrapper.
+        if let dismissal, ["pageSheet", "formSheet"].contains(presentationStyle) {
+            throw ExportRefusal(file: file, line: dismissal.line, construct: "an interactive dismissal of a \(presentationStyle)",
+                                instead: "UIKit's sheet is dragged down by itself; present as \"custom\" or \"fullScreen\" to drive it yourself")
         }
         guard animateTransition != nil else {
             throw ExportRefusal(file: file, line: line, construct: "an entry without animator.animateTransition",
@@ -165,7 +176,8 @@ struct ExportedEntry {
                     guard let text = number(given), let value = Double(text), value >= 0 else {
                         throw refuse("a value computed when the entry runs, or not a number at least 0", "write the number in place")
                     }
-                    return text
+                    // -0 is 0 (and written `-0` it would make `--0` in `speed >= -threshold`).
+                    return value == 0 ? "0" : text
                 }
                 switch key {
                 case "gesture":
@@ -181,17 +193,23 @@ struct ExportedEntry {
                                      "write the direction in place; one that follows a parameter is not exported yet")
                     }
                     rule.direction = direction
+                // A key given twice is Lua's last value: each form clears the other.
                 case "distance":
-                    if given.tag == "Function" { rule.distanceFunction = given } else {
-                        guard let value = Double(try figure()), value > 0 else { throw refuse("a distance of 0", "give a distance above 0") }
-                        rule.distance = number(given)
+                    if given.tag == "Function" {
+                        (rule.distanceFunction, rule.distance) = (given, nil)
+                    } else {
+                        let distance = try figure()
+                        guard let value = Double(distance), value > 0 else { throw refuse("a distance of 0", "give a distance above 0") }
+                        (rule.distance, rule.distanceFunction) = (distance, nil)
                     }
                 case "completionSpeed" where given.tag == "Function":
-                    rule.completionSpeedFunction = given
+                    (rule.completionSpeedFunction, rule.completionSpeed) = (given, nil)
                 case "completionSpeed":
                     let speed = try figure()
                     guard let value = Double(speed), value > 0 else { throw refuse("a speed of 0", "UIKit requires a speed above 0") }
-                    rule.completionSpeed = speed
+                    (rule.completionSpeed, rule.completionSpeedFunction) = (speed, nil)
+                case let own where own.hasPrefix("_"):
+                    break
                 case "completionCurve":
                     let curves = ["easeInOut", "easeIn", "easeOut", "linear"]
                     guard let curve = string(given), curves.contains(curve) else {

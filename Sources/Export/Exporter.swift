@@ -100,8 +100,11 @@ public enum Exporter {
                 speed = try translator.interactionFunction(node, types: [rule.isPinch ? .pinchGesture : .panGesture, .number, .bool], result: .number,
                                                            what: "interaction.dismissal.completionSpeed")
             }
+            let reads = [distance, shouldFinish, speed].contains { $0?.lines.contains { $0.contains("params.") } == true }
             interaction = ExportWriter.Interaction(rule: rule, comments: comments, distance: distance, shouldFinish: shouldFinish,
-                                                   completionSpeed: speed)
+                                                   completionSpeed: speed, readsParameters: reads)
+            // What the entry says inside the table, between its fields, goes with the class too.
+            interaction?.inside = translator.takeComments(from: rule.line, before: entry.interactionEnd + 1)
         }
         let header = ExportWriter.Header(entry: origin.entry, catalogue: origin.catalogue, version: origin.version, file: origin.file,
                                          sha256: origin.sha256, command: origin.command, access: origin.isPublic ? "public " : "")

@@ -14,8 +14,9 @@ public struct ModuleSource: Sendable {
 }
 
 /// A module that is a function (`return function(ctx) … end`), translated at the entry's first call of it: a
-/// caseless enum named after the module with the function as `run`, in a file of its own. The entry's parameters it
-/// reads become a protocol the entry's `Parameters` conforms to, so each entry that requires it passes its own.
+/// caseless enum named after the module (`CrossFadeModule`) with the function as `run`, in a file of its own. The
+/// entry's parameters it reads become its protocol `Parameters`, which the entry's `Parameters` conform to, so each
+/// entry that requires it passes its own.
 struct ModuleTranslation {
     let source: ModuleSource
     /// `CrossFade` for `cross-fade`.
@@ -31,7 +32,7 @@ struct ModuleTranslation {
     /// The function's own comment, above its `return`.
     let functionComment: [SyntaxTree.Comment]
 
-    var protocolName: String { typeName + "Parameters" }
+    var protocolName: String { typeName + ".Parameters" }
 }
 
 extension Translator {
@@ -115,7 +116,8 @@ extension Translator {
         }
         let body = try child.body(of: function, parameters: bound)
         let read = child.parametersRead.sorted { $0.key < $1.key }.map { (name: $0.key, type: $0.value) }
-        return ModuleTranslation(source: module, typeName: ExportWriter.typeName(module.name, suffix: ""), parameters: arguments, parameterNames: names,
+        // `CrossFadeModule`: never an entry's (`…Transition`), a generated name, a Swift or UIKit type, nor a library an app imports.
+        return ModuleTranslation(source: module, typeName: ExportWriter.typeName(module.name, suffix: "Module"), parameters: arguments, parameterNames: names,
                                  result: body.result ?? .void, lines: body.lines, parametersRead: read, translator: child,
                                  chunkComment: chunkComment, functionComment: functionComment)
     }

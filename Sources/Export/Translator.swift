@@ -133,6 +133,24 @@ final class Translator {
 
     static let hookMethods: Set<String> = ["animateTransition", "transitionDuration", "animationEnded"]
 
+    /// Members of the classes the translated code runs in (NSObject's, UIPercentDrivenInteractiveTransition's, the
+    /// generated ones): inside them such a member, not a file-level constant or function of that name, is what the
+    /// name means, so a chunk-level name among them would silently read something else.
+    static let memberNames: Set<String> = ["description", "debugDescription", "hash", "hashValue", "isEqual", "superclass", "isProxy",
+                                           "completionSpeed", "completionCurve", "duration", "percentComplete", "timingCurve",
+                                           "wantsInteractiveStart", "update", "finish", "cancel", "pause", "startInteractiveTransition",
+                                           "isDragging", "presented", "attach", "handlePan", "handlePinch", "distance", "shouldFinish",
+                                           "speedToComplete", "gestureRecognizerShouldBegin", "dismissal", "DismissalInteraction",
+                                           "interactionControllerForDismissal", "interactionControllerForPresentation"]
+
+    /// A name declared at the top of the file, which code inside the classes reads.
+    func checkChunkName(_ lua: String, at node: SyntaxNode) throws(ExportRefusal) {
+        if Self.memberNames.contains(lua) {
+            throw refuse(node, "the name '\(lua)' at the top of the entry",
+                         "inside the exported classes it names a member of theirs (UIKit's or NSObject's) instead; rename it")
+        }
+    }
+
     /// A Lua name declared in the Swift (a local, a parameter, a function): refused where it would shadow the class's own.
     func checkName(_ lua: String, at node: SyntaxNode) throws(ExportRefusal) {
         let apiPrefix = ["UI", "CG", "CA", "NS"].contains(where: { lua.hasPrefix($0) && lua.dropFirst(2).first?.isUppercase == true })
@@ -201,6 +219,7 @@ final class Translator {
                 guard case .node(_, _, _, let parts)? = statement.parts.first?.parts.first, case .text(let name)? = parts.first else { continue }
                 // A hook's own name is fine: the function then is that UIKit method (checked once the hooks are known).
                 if !Self.hookMethods.contains(name) { try checkName(name, at: statement) }
+                try checkChunkName(name, at: statement)
                 helpers[name] = Helper(name: name, node: statement.parts[1].parts[0], line: statement.line ?? 0, comments: leading)
             case "Local":
                 try readConstant(statement, leading: leading)
@@ -219,6 +238,7 @@ final class Translator {
         }
         for (name, value) in zip(names, values) {
             guard case .text(let lua)? = name.parts.first else { continue }
+            try checkChunkName(lua, at: statement)
             if value.tag == "Function" {
                 if !Self.hookMethods.contains(lua) { try checkName(lua, at: statement) }
                 helpers[lua] = Helper(name: lua, node: value, line: statement.line ?? 0, comments: leading)
@@ -358,11 +378,28 @@ extension Translator {
         (scopes, closureDepth, loopDepth, conditional, hoisted, closureUsesSelf, literalTyped, readingFieldBase)
             = ([scopes[0]], 0, 0, 0, [], false, false, false)
         defer { (scopes, closureDepth, loopDepth, conditional, hoisted, closureUsesSelf, literalTyped, readingFieldBase) = saved }
+        guard Self.alwaysReturns(node.parts[1].parts) else {
+            throw refuse(node, "\(what) with a way through that returns nothing", "return \(result.described) on every path (Lua's nil is an error there)")
+        }
         let body = try self.body(of: node, parameters: bound, result: result)
         guard body.result == result else {
             throw refuse(node, "\(what) returning \(body.result?.described ?? "nothing")", "return \(result.described)")
         }
         return (body.lines, names + Array(repeating: "_", count: types.count - names.count))
+    }
+
+    /// Whether every way through a block ends in a return: its last statement is one, or an if whose every branch
+    /// (an else among them) always returns.
+    static func alwaysReturns(_ statements: [SyntaxNode]) -> Bool {
+        guard let last = statements.last else { return false }
+        if last.tag == "Return" { return true }
+        if last.tag == "Do" { return alwaysReturns(last.parts) }
+        guard last.tag == "If" else { return false }
+        // If's parts: condition, block, condition, block, …, and a last block for the else.
+        let parts = last.parts
+        guard parts.count % 2 == 1 else { return false }
+        let blocks = stride(from: 1, to: parts.count, by: 2).map { parts[$0] } + [parts[parts.count - 1]]
+        return blocks.allSatisfy { alwaysReturns($0.parts) }
     }
 
     /// Whether a name appears anywhere in the node (declared, read or assigned).

@@ -67,48 +67,84 @@ public struct ExportVerifier {
         } catch {
             return [Cell(scenario: "all", same: false, verdict: "did not compile: \(error)")]
         }
-        // One process a scenario: a Swift that stops (a failed precondition) loses that scenario only, and says when.
-        return Self.scenarios.map { name in
-            var options = ScenarioOptions()
-            options.sampling = true
-            options.exactSamples = true
-            guard let scenario = Scenario(rawValue: name) else { return Cell(scenario: name, same: false, verdict: "no such scenario") }
-            let outcome = ScenarioRunner.run(file, source: source, scenario: scenario, options: options)
-            // Skipped for the Lua (no interactive dismissal): nothing to compare, as check runs nothing.
-            if let skipped = outcome.skipped, outcome.problems.isEmpty {
-                return Cell(scenario: name, same: true, verdict: "not run: \(skipped)")
-            }
-            guard let lua = outcome.trace?.parityLines else {
-                return Cell(scenario: name, same: false, verdict: "the Lua entry did not run: \(outcome.problems.first?.message ?? "")")
-            }
-            // An entry out of its limits has no whole run to compare with (and its Swift would loop as long).
-            if let limit = outcome.problems.first(where: \.isLimit) {
-                return Cell(scenario: name, same: false, verdict: "the Lua entry ran out of its limits: \(limit.message)")
-            }
-            if let other = outcome.drives.first(where: { $0.kind != .dismissal }) {
-                return Cell(scenario: name, same: false, verdict: "not verified: the runner drives dismissals only, not a \(other.kind.rawValue) gesture")
-            }
-            let result: Outcome
-            do {
-                let drags = TouchEvents.write(outcome.drives.map(\.events))
-                result = try execute(runner, arguments: [name], input: drags, limit: runLimit, memory: Self.runMemory)
-            } catch {
-                return Cell(scenario: name, same: false, verdict: "the Swift did not run: \(error)")
-            }
-            if result.timedOut {
-                return Cell(scenario: name, same: false, verdict: "the Swift ran past \(String(format: "%g", runLimit)) s and was stopped (SEGUE_VERIFY_TIME_LIMIT)")
-            }
-            guard result.status == 0 else {
-                let errors = result.errors.split(separator: "\n")
-                let at = errors.last { $0.hasPrefix("at t=") }.map { " at " + $0.dropFirst(3) } ?? ""
-                let why = errors.first { $0.contains("Fatal error") }.map(String.init) ?? "exit status \(result.status)"
-                return Cell(scenario: name, same: false, verdict: "the Swift stopped\(at): \(why)")
-            }
-            let swiftLines = result.output.split(separator: "\n").dropFirst().map(String.init)
-            let cell = Self.compare(lua: lua, swift: swiftLines, scenario: name)
-            guard cell.same, Self.linuxForm(swift.text).rewritten else { return cell }
-            return Cell(scenario: name, same: true, verdict: cell.verdict.dropLast() + "; @objc and #selector rewritten for Linux)")
+        var cells = Self.scenarios.map { name in
+            run(name, Scenario(rawValue: name), gesture: nil, file, source, swift, runner)
         }
+        // An entry with an interactive dismissal is also let go where its rule decides: either side of half way, dragged
+        // back, and flicked on and back part way (check's drags let go only at 70 % and on a short flick, where
+        // many rules agree). The same touches for both, as in every drag.
+        if cells.contains(where: { $0.scenario == Scenario.interactiveFinish.rawValue && !$0.verdict.hasPrefix("not run: ") }) {
+            for (name, input) in Self.releases {
+                cells.append(run(name, .interactiveFinish, gesture: input, file, source, swift, runner))
+            }
+        }
+        return cells
+    }
+
+    /// The further releases of an interactive dismissal (VerificationRunner.releases), a flick's speed along the gesture
+    /// as a pan's in points a second (a pinch's is read as scale a second by the entry's rule: 1.2 for 1200).
+    public static let releases: [(name: String, input: GestureInput)] = [
+        ("interactive-release-45", GestureInput(.release(at: 0.45))),
+        ("interactive-release-55", GestureInput(.release(at: 0.55))),
+        ("interactive-drag-back", GestureInput(.preset(.dragBack))),
+        ("interactive-flick-at-30", GestureInput(.release(at: 0.3), releaseVelocity: 1200)),
+        ("interactive-flick-back-at-70", GestureInput(.release(at: 0.7), releaseVelocity: -1200)),
+    ]
+
+    /// One cell: the Lua run of the scenario (with these touches, if given), then the Swift's in a process of its own, which
+    /// a Swift that stops (a failed precondition) loses alone, saying when.
+    private func run(_ name: String, _ scenario: Scenario?, gesture: GestureInput?, _ file: EntryFile, _ source: String,
+                     _ swift: ExportedFile, _ runner: URL) -> Cell {
+        var options = ScenarioOptions()
+        options.sampling = true
+        options.exactSamples = true
+        guard let scenario else { return Cell(scenario: name, same: false, verdict: "no such scenario") }
+        var gesture = gesture
+        // A pinch's flick in scale a second.
+        if let input = gesture, let velocity = input.releaseVelocity, Self.isPinch(file, source) {
+            gesture = GestureInput(input.shape, releaseVelocity: velocity / 1000)
+        }
+        let outcome = ScenarioRunner.run(file, source: source, scenario: scenario, options: options, gesture: gesture)
+        // Skipped for the Lua (no interactive dismissal): nothing to compare, as check runs nothing.
+        if let skipped = outcome.skipped, outcome.problems.isEmpty {
+            return Cell(scenario: name, same: true, verdict: "not run: \(skipped)")
+        }
+        guard let lua = outcome.trace?.parityLines else {
+            return Cell(scenario: name, same: false, verdict: "the Lua entry did not run: \(outcome.problems.first?.message ?? "")")
+        }
+        // An entry out of its limits has no whole run to compare with (and its Swift would loop as long).
+        if let limit = outcome.problems.first(where: \.isLimit) {
+            return Cell(scenario: name, same: false, verdict: "the Lua entry ran out of its limits: \(limit.message)")
+        }
+        if let other = outcome.drives.first(where: { $0.kind != .dismissal }) {
+            return Cell(scenario: name, same: false, verdict: "not verified: the runner drives dismissals only, not a \(other.kind.rawValue) gesture")
+        }
+        let result: Outcome
+        do {
+            let drags = TouchEvents.write(outcome.drives.map(\.events))
+            result = try execute(runner, arguments: [name], input: drags, limit: runLimit, memory: Self.runMemory)
+        } catch {
+            return Cell(scenario: name, same: false, verdict: "the Swift did not run: \(error)")
+        }
+        if result.timedOut {
+            return Cell(scenario: name, same: false, verdict: "the Swift ran past \(String(format: "%g", runLimit)) s and was stopped (SEGUE_VERIFY_TIME_LIMIT)")
+        }
+        guard result.status == 0 else {
+            let errors = result.errors.split(separator: "\n")
+            let at = errors.last { $0.hasPrefix("at t=") }.map { " at " + $0.dropFirst(3) } ?? ""
+            let why = errors.first { $0.contains("Fatal error") }.map(String.init) ?? "exit status \(result.status)"
+            return Cell(scenario: name, same: false, verdict: "the Swift stopped\(at): \(why)")
+        }
+        let swiftLines = result.output.split(separator: "\n").dropFirst().map(String.init)
+        let cell = Self.compare(lua: lua, swift: swiftLines, scenario: name)
+        guard cell.same, Self.linuxForm(swift.text).rewritten else { return cell }
+        return Cell(scenario: name, same: true, verdict: cell.verdict.dropLast() + "; @objc and #selector rewritten for Linux)")
+    }
+
+    /// Whether the entry's interactive dismissal is a pinch: what its standard drag's touches say (two fingers).
+    private static func isPinch(_ file: EntryFile, _ source: String) -> Bool {
+        let outcome = ScenarioRunner.run(file, source: source, scenario: .interactiveFlick)
+        return outcome.drives.first?.events.first?.touches.count == 2
     }
 
     /// The exported text as Swift on Linux compiles it: a gesture recognizer's `@objc` action and its `#selector`,

@@ -11,7 +11,7 @@ public final class Simulation {
     public private(set) var hooks: [HookEvent] = []
     /// Told every event of the run as it happens (the contract's rules, a recorder).
     public var observers: [SimulationObserver] = []
-    var driver: TransitionDriver?
+    public internal(set) var driver: TransitionDriver?
     var keyboardView: View?
     /// Where the keyboard is, or the zero rect when it is down.
     public internal(set) var keyboardFrame = Rect.zero

@@ -41,6 +41,8 @@ public struct Selector {
 
     open var state: UIGestureRecognizer.State = .possible
 
+    open weak var delegate: (any UIGestureRecognizerDelegate)?
+
     /// The view it is attached to (addGestureRecognizer).
     open var view: UIView? { attached }
     weak var attached: UIView?
@@ -52,9 +54,15 @@ public struct Selector {
         return CGPoint(Self.converted(event.location, to: view))
     }
 
-    /// Sends the event to the action, in UIKit's order: the state, then the action message.
-    package func deliver(_ event: GestureSample) {
+    /// Sends the event to the action, in UIKit's order: the state, then the action message. A gesture whose delegate
+    /// says it should not begin fails: its action never hears of it (false is returned then).
+    @discardableResult
+    package func deliver(_ event: GestureSample) -> Bool {
         self.event = event
+        if event.state == .began, let delegate, !delegate.gestureRecognizerShouldBegin(self) {
+            state = .failed
+            return false
+        }
         state = switch event.state {
         case .began: .began
         case .changed: .changed
@@ -62,6 +70,7 @@ public struct Selector {
         case .cancelled: .cancelled
         }
         for action in actions { action.perform(self) }
+        return true
     }
 
     /// A point of the window in `view`'s coordinates (the window's own when nil).
@@ -75,6 +84,15 @@ public struct Selector {
         let origin = converted(.zero, to: view), end = converted(vector, to: view)
         return Point(x: end.x - origin.x, y: end.y - origin.y)
     }
+}
+
+@MainActor public protocol UIGestureRecognizerDelegate: NSObjectProtocol {
+    /// Optional in UIKit; the default begins, as UIKit's does.
+    func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool
+}
+
+extension UIGestureRecognizerDelegate {
+    public func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
 }
 
 @MainActor open class UIPanGestureRecognizer: UIGestureRecognizer {

@@ -18,6 +18,18 @@ import Transitions
 
     open var view: UIView! { UIView.wrapping(controller.view) }
 
+    open var presentedViewController: UIViewController? { controller.presentedViewController.map(UIViewController.wrapping) }
+
+    open var isBeingPresented: Bool {
+        guard let driver = Host.simulation.driver, driver.controller != nil else { return false }
+        return driver.presenting && driver.presented === controller
+    }
+
+    open var isBeingDismissed: Bool {
+        guard let driver = Host.simulation.driver, driver.controller != nil else { return false }
+        return !driver.presenting && driver.presented === controller
+    }
+
     open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
         Host.simulation.dismiss(animated: flag, interaction: Host.gesturePlan, completion: completion)
     }

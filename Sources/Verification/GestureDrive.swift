@@ -15,12 +15,13 @@ import UIKit
 
     private var interaction: UIPercentDrivenInteractiveTransition? { DelegateAdapter.interaction }
 
-    /// Delivers one event with the interaction controller listening.
-    func deliver(_ event: GestureSample) {
+    /// Delivers one event with the interaction controller listening; false when the recognizer would not begin.
+    @discardableResult
+    func deliver(_ event: GestureSample) -> Bool {
         interaction?.said = (nil, nil)
         UIPercentDrivenInteractiveTransition.delivering = true
         defer { UIPercentDrivenInteractiveTransition.delivering = false }
-        recognizer.deliver(event)
+        return recognizer.deliver(event)
     }
 
     func percent(for sample: GestureSample) -> Double {

@@ -14,7 +14,11 @@ import UIKit
     /// presentation gesture, which export does not translate yet, and which such entries are refused for).
     public static let scenarios = ["present", "dismiss", "present-then-dismiss", "interactive-finish", "interactive-flick",
                                    "interactive-cancel-10", "interactive-cancel-50", "interactive-cancel-99", "rotation-while-presented",
-                                   "non-animated-present", "reduce-motion"]
+                                   "non-animated-present", "reduce-motion"] + releases
+
+    /// Drags let go elsewhere (ExportVerifier.releases): present, then the drag the input gives.
+    static let releases = ["interactive-release-45", "interactive-release-55", "interactive-drag-back", "interactive-flick-at-30",
+                           "interactive-flick-back-at-70"]
 
     /// Reads the scenario names from the command line, and from the input the touch events of its dismissal drags
     /// (`TouchEvents`), and prints `scenario NAME` and its lines for each.
@@ -89,8 +93,9 @@ import UIKit
             }
             let drive = GestureDrive(recognizer: recognizer)
             Host.gesturePlan = InteractionPlan.gesture(events: events, responder: drive)
-            drive.deliver(first)
+            let began = drive.deliver(first)
             Host.gesturePlan = nil
+            if !began { notes.append("\(simulation.now)\thook\tgesture\tthe Swift's recognizer did not begin (its delegate said no)") }
             simulation.runUntilIdle(fps: fps, sample: sample)
             notes += drive.notes
         }
@@ -101,7 +106,8 @@ import UIKit
         case "dismiss", "present-then-dismiss":
             present(animated: scenario != "dismiss")
             dismiss()
-        case "interactive-finish", "interactive-flick", "interactive-cancel-10", "interactive-cancel-50", "interactive-cancel-99":
+        case "interactive-finish", "interactive-flick", "interactive-cancel-10", "interactive-cancel-50", "interactive-cancel-99",
+             _ where releases.contains(scenario):
             present()
             dismissByDrag()
         case "reduce-motion":

@@ -15,7 +15,7 @@ struct ExportCommand: ParsableCommand {
             (fade: FadeTransition) with its Parameters and its animator, translated from the entry's Lua (never a \
             recording of a run). A construct with no faithful Swift form is refused with file:line and what to write \
             instead. So far an entry's animator exports (its hooks, local functions and constants, UIView.animate, \
-            the context, views, layers and geometry), its interactive dismissal by a pan, and the modules it requires \
+            the context, views, layers and geometry), its interactive dismissal by a pan or a pinch, and the modules it requires \
             that are one function (a file each); other gestures, presentation controllers, sheets and navigation \
             are refused.
 
@@ -115,8 +115,7 @@ struct ExportCommand: ParsableCommand {
                     var origin = Exporter.Origin(entry: file.stem, file: file.displayPath, catalogue: file.catalogue, version: nil,
                                                  sha256: SHA256.hex(Array(source.utf8)), command: command(for: named))
                     origin.isPublic = package != nil
-                    origin.moduleCommand = "segue export \(entries.map(Check.quoted).joined(separator: " "))"
-                        + "\(package.map { " --package \(Check.quoted($0))" } ?? "")\(out.map { " --out \(Check.quoted($0))" } ?? "")"
+                    origin.moduleCommand = moduleCommand
                     exported.append((file, source, try Exporter.export(source: source, origin: origin, modules: { name throws(ExportRefusal) in
                         try ExportVerifier.module(name, besideEntry: file)
                     })))
@@ -154,21 +153,46 @@ struct ExportCommand: ParsableCommand {
                 throw ExitStatus.problems
             }
         }
-        // A module required by several entries is written once: its translation is the same for each, or refused.
-        var modules: [String: ExportedFile] = [:]
+        // A module required by several entries is written once: its translation is the same for each, or the later
+        // entries are refused (and nothing of theirs written). So is a module file already in the folder that another
+        // export wrote, which the entries exported then use.
+        var modules: [String: (swift: ExportedFile, entry: String)] = [:]
+        var refusedForModules: Set<String> = []
+        func refuse(_ entry: EntryFile, _ module: ExportedFile, _ why: String) {
+            if json {
+                document.refused.append(.init(entry: entry.stem, file: entry.displayPath, line: 0, construct: "the module \(module.luaModule)", instead: why))
+            } else {
+                Output.error("\(entry.stem): \(why)".escapingControlCharacters)
+            }
+            refusedForModules.insert(entry.stem)
+            failed = true
+        }
         for item in exported {
             for module in item.swift.modules {
-                if let known = modules[module.name], known.text != module.text {
-                    Output.error("\(item.file.stem): the module in \(module.name) translates differently for this entry than for another one "
-                                 + "(the parameters it reads differ): export them separately")
-                    failed = true
+                guard let known = modules[module.name] else {
+                    if let folder, let existing = try? String(contentsOf: folder.appendingPathComponent(module.name), encoding: .utf8),
+                       existing != module.text, !existing.contains("\n//     \(moduleCommand)\n") {
+                        refuse(item.file, module, "\(module.name) is already in the folder, written by another export whose entries use it as it "
+                               + "was then: export those entries together with this one, or into another folder")
+                        continue
+                    }
+                    modules[module.name] = (module, item.file.stem)
+                    continue
                 }
-                modules[module.name] = modules[module.name] ?? module
+                if known.swift.text != module.text {
+                    let why = known.swift.luaPath != module.luaPath ? "\(known.swift.luaPath) and \(module.luaPath) are different files"
+                        : "the entries call it with different arguments, or it reads parameters of different types"
+                    refuse(item.file, module, "\(module.name) would be written differently for \(known.entry) and for \(item.file.stem) (\(why)): "
+                           + "export them into different folders")
+                }
             }
         }
+        exported.removeAll { refusedForModules.contains($0.file.stem) }
+        let kept = Set(exported.flatMap { $0.swift.modules.map(\.name) })
+        modules = modules.filter { kept.contains($0.key) }
         // Each entry's file, then each module's (named by the module, from its own Lua file).
         let written: [(entry: String, lua: String, swift: ExportedFile)] = exported.map { ($0.file.stem, $0.file.displayPath, $0.swift) }
-            + modules.values.sorted { $0.name < $1.name }.map { ($0.luaModule, $0.luaPath, $0) }
+            + modules.values.map(\.swift).sorted { $0.name < $1.name }.map { ($0.luaModule, $0.luaPath, $0) }
         for item in written {
             // Said as the user gave the folder: `wrote Transitions/FadeTransition.swift`.
             let shown = out.map { ($0.hasSuffix("/") ? $0 : $0 + "/") + (package.map { "Sources/\($0)/" } ?? "") + item.swift.name }
@@ -241,6 +265,12 @@ struct ExportCommand: ParsableCommand {
     }
 
     /// The command that writes this file again, for its header, its words as a shell reads them back.
+    /// The command a module's file names: every entry given, since they share it.
+    private var moduleCommand: String {
+        "segue export \(entries.map(Check.quoted).joined(separator: " "))"
+            + "\(package.map { " --package \(Check.quoted($0))" } ?? "")\(out.map { " --out \(Check.quoted($0))" } ?? "")"
+    }
+
     private func command(for entry: String) -> String {
         // A package's command names every entry given: writing it again writes the whole package.
         let named = package != nil ? entries.map(Check.quoted).joined(separator: " ") : Check.quoted(entry)

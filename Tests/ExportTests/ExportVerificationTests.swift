@@ -134,6 +134,18 @@ import Testing
         #expect(cell.verdict.contains("Swift hook cancelInteractiveTransition"), "\(cell.verdict)")
     }
 
+    /// A threshold moved less (0.5 to 0.4) agrees with the Lua at check's 70 % and on its flick; the release at 45 %
+    /// tells them apart, the Lua cancelling there and the Swift finishing.
+    @Test func aNearbyThresholdIsCaughtByTheFurtherReleases() throws {
+        let (file, source, swift) = try Self.springSlide()
+        let cells = try Self.verifier().verify(file, source: source, swift: try Self.altered(swift, "percent > 0.5", "percent > 0.4"))
+        #expect(cells.first { $0.scenario == "interactive-finish" }?.same == true)
+        let cell = try #require(cells.first { $0.scenario == "interactive-release-45" })
+        #expect(!cell.same && cell.verdict.contains("Lua hook cancelInteractiveTransition") && cell.verdict.contains("Swift hook finishInteractiveTransition"),
+                "\(cell.verdict)")
+        #expect(cells.first { $0.scenario == "interactive-release-55" }?.same == true)
+    }
+
     /// An action that finishes when the system takes the gesture away is caught where it did.
     @Test func anActionThatDoesNotCancelWithTheGestureIsCaught() throws {
         let (file, source, swift) = try Self.springSlide()

@@ -50,27 +50,35 @@ import Testing
                 }
             """))
         #expect(try Self.interaction(source) == """
-            private final class DismissalInteraction: UIPercentDrivenInteractiveTransition {
-                let params: Parameters
+            private final class DismissalInteraction: UIPercentDrivenInteractiveTransition, UIGestureRecognizerDelegate {
                 /// Whether a drag is under way: the delegate gives UIKit this controller only then.
                 private(set) var isDragging = false
                 private weak var presented: UIViewController?
 
-                init(params: Parameters) {
-                    self.params = params
-                    super.init()
+                /// The screen being presented is the one a drag dismisses; it gets the pan once, however often it is presented.
+                func attach(to presented: UIViewController) {
+                    self.presented = presented
+                    guard presented.view.gestureRecognizers?.contains(where: { $0.delegate === self }) != true else { return }
+                    let recognizer = UIPanGestureRecognizer(target: self, action: #selector(handlePan(_:)))
+                    recognizer.delegate = self
+                    presented.view.addGestureRecognizer(recognizer)
                 }
 
-                /// Puts the pan on the presented screen, once for each screen presented.
-                func attach(to presented: UIViewController) {
-                    guard presented !== self.presented else { return }
-                    self.presented = presented
-                    presented.view.addGestureRecognizer(UIPanGestureRecognizer(target: self, action: #selector(handlePan(_:))))
+                /// Only on the screen presented last, once it is at rest and has nothing presented over it.
+                func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+                    guard let presented, gestureRecognizer.view === presented.view else { return false }
+                    return !presented.isBeingPresented && !presented.isBeingDismissed && presented.presentedViewController == nil
                 }
 
                 @objc private func handlePan(_ gesture: UIPanGestureRecognizer) {
-                    // In the container's points: the presented view moves within it.
-                    guard let container = gesture.view?.superview else { return }
+                    // In the container's points: the presented view moves within it. Off screen, a drag under way is let go.
+                    guard let container = gesture.view?.superview else {
+                        if isDragging {
+                            isDragging = false
+                            cancel()
+                        }
+                        return
+                    }
                     let translation = gesture.translation(in: container)
                     let percent = min(max(translation.y / container.bounds.height, 0), 1)
                     switch gesture.state {
@@ -98,6 +106,8 @@ import Testing
             """)
         // The entry's comment on its interaction goes with the class.
         #expect(text.contains("    // Drag the screen down to dismiss it.\n    /// The entry's interactive dismissal: a pan down"))
+        // Nothing of the entry's is read in its functions: the controller keeps no parameters and is made plain.
+        #expect(text.contains("dismissal = DismissalInteraction()\n"))
     }
 
     @Test func theEntrysFiguresCurveAndSpeedAreSaid() throws {
@@ -107,9 +117,11 @@ import Testing
             """)
         let text = try Self.interaction(source)
         #expect(text.contains("""
+                override init() {
                     super.init()
                     completionCurve = .easeOut
                     completionSpeed = 1.5
+                }
             """))
         #expect(text.contains("let percent = min(max(-translation.y / 300, 0), 1)"))
         #expect(text.contains("""
@@ -149,10 +161,10 @@ import Testing
         let text = try Self.interaction(Self.entry("""
                 dismissal = {gesture = "pinch", direction = "in"},
             """))
-        #expect(text.contains("presented.view.addGestureRecognizer(UIPinchGestureRecognizer(target: self, action: #selector(handlePinch(_:))))"))
+        #expect(text.contains("let recognizer = UIPinchGestureRecognizer(target: self, action: #selector(handlePinch(_:)))"))
         #expect(text.contains("""
                 @objc private func handlePinch(_ gesture: UIPinchGestureRecognizer) {
-                    let percent = min(max((1 - gesture.scale) / 1, 0), 1)
+                    let percent = min(max(1 - gesture.scale, 0), 1)
                     switch gesture.state {
             """))
         #expect(text.contains("""
@@ -186,6 +198,29 @@ import Testing
         // A pan's direction is no pinch's.
         let refusal = try #require(TranslatorTests.refusal(Self.entry("    dismissal = {gesture = \"pinch\", direction = \"down\"},")))
         #expect(refusal.construct == "interaction.dismissal.direction \"down\" for a pinch" && refusal.line == 10, "\(refusal)")
+    }
+
+    /// What the reviewers broke: a constant a member of the controller would shadow, a rule with a way through that
+    /// returns nothing, a dismissal UIKit's sheet drags itself, a key given twice, -0 and the author's own keys.
+    @Test func namesPathsSheetsAndKeysAsLuaMeansThem() throws {
+        let shadowed = "local completionSpeed = 1.5\n" + Self.entry("    dismissal = {shouldFinish = function(g, p) return p * completionSpeed > 0.5 end},")
+        let constant = try #require(TranslatorTests.refusal(shadowed))
+        #expect(constant.line == 1 && constant.construct == "the name 'completionSpeed' at the top of the entry", "\(constant)")
+        let noReturn = try #require(TranslatorTests.refusal(Self.entry("""
+                dismissal = {shouldFinish = function(g, p)
+                  if p > 0.5 then return true end
+                end},
+            """)))
+        #expect(noReturn.line == 10 && noReturn.construct == "interaction.dismissal.shouldFinish with a way through that returns nothing", "\(noReturn)")
+        let sheet = try #require(TranslatorTests.refusal(Self.entry("    dismissal = {},").replacingOccurrences(of: "  interaction =", with: "  presentationStyle = \"pageSheet\",\n  interaction =")))
+        #expect(sheet.construct == "an interactive dismissal of a pageSheet", "\(sheet)")
+        // The last of two distances, as Lua keeps it; -0 as 0; `_note` the author's.
+        let text = try Self.interaction(Self.entry("""
+                dismissal = {distance = function(size) return size.height end, distance = 100, velocityThreshold = -0, _note = "mine"},
+            """))
+        #expect(text.contains("let percent = min(max(translation.y / 100, 0), 1)"), "\(text)")
+        #expect(text.contains("if speed > 0 || (speed >= 0 && percent > 0.5) { finish() } else { cancel() }"), "\(text)")
+        #expect(!text.contains("func distance"))
     }
 
     @Test func whatIsNotExportedYetIsRefusedAtItsLine() throws {

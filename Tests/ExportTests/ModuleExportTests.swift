@@ -1,9 +1,9 @@
 @testable import Export
 import Testing
 
-/// A module an entry requires, exported as a file of its own: its function as `run` of an enum named after it, the
-/// entry's parameters it reads as a protocol the entry's Parameters conforms to; and what is not exported yet,
-/// refused at the module's own line.
+/// A module an entry requires, exported as a file of its own: its function as `run` of an enum named after it
+/// (`FadeInModule`), the entry's parameters it reads as its protocol `Parameters`, which the entry's conform to; and
+/// what is not exported yet, refused at the module's own line.
 @Suite struct ModuleExportTests {
     static let entry = """
         local fadeIn = require("fade-in")
@@ -40,12 +40,12 @@ import Testing
 
     @Test func aModuleIsAFileOfItsOwnCalledByTheEntry() throws {
         let file = try Self.export()
-        #expect(file.text.contains("            FadeIn.run(using: transitionContext, 0.25, params: params)\n"))
-        #expect(file.text.hasSuffix("}\n\nextension TTransition.Parameters: FadeInParameters {}\n"))
+        #expect(file.text.contains("            FadeInModule.run(using: transitionContext, 0.25, params: params)\n"))
+        #expect(file.text.hasSuffix("}\n\nextension TTransition.Parameters: FadeInModule.Parameters {}\n"))
         let module = try #require(file.modules.first)
-        #expect(file.modules.count == 1 && module.name == "FadeIn.swift" && module.luaFile == "_fade-in.lua")
+        #expect(file.modules.count == 1 && module.name == "FadeInModule.swift" && module.luaFile == "_fade-in.lua")
         #expect(module.text.hasPrefix("""
-            // FadeIn.swift: the Segue module "fade-in" as UIKit code.
+            // FadeInModule.swift: the Segue module "fade-in" as UIKit code.
             //
             // Exported from _fade-in.lua (catalogue test),
             // SHA-256 1, by:
@@ -56,20 +56,20 @@ import Testing
 
             import UIKit
 
-            /// The entry's parameters the module reads: each entry that requires it has them.
-            protocol FadeInParameters: Sendable {
-                var duration: Double { get }
-            }
-
             @MainActor
-            enum FadeIn {
-                static func run(using transitionContext: any UIViewControllerContextTransitioning, _ start: CGFloat, params: some FadeInParameters) {
+            enum FadeInModule {
+                /// The entry's parameters the module reads: each entry that requires it has them.
+                protocol Parameters: Sendable {
+                    var duration: Double { get }
+                }
+
+                static func run(using transitionContext: any UIViewControllerContextTransitioning, _ start: CGFloat, params: some Parameters) {
                     let to = transitionContext.view(forKey: .to)
                     guard let to else { preconditionFailure("_fade-in.lua:4: to is nil") }
                     to.alpha = start
             """), "\(module.text)")
         // Its compile errors are said at the module's Lua lines.
-        #expect(module.luaLine(of: 21) == 4)
+        #expect(module.luaLine(of: 22) == 4)
     }
 
     @Test func whatAModuleCannotDoYetIsRefusedAtItsLine() {

@@ -83,12 +83,12 @@ import Testing
         let run = try cli.segue(["export", "cards", "natgeo", "--out", "M", "--json"], in: dir, environment: cache)
         #expect(run.status == 0, "\(run.stderr)")
         let names = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("M").path).sorted()
-        #expect(names == ["CardsTransition.swift", "CrossFade.swift", "NatgeoTransition.swift"])
-        let module = try String(contentsOf: dir.appendingPathComponent("M/CrossFade.swift"), encoding: .utf8)
+        #expect(names == ["CardsTransition.swift", "CrossFadeModule.swift", "NatgeoTransition.swift"])
+        let module = try String(contentsOf: dir.appendingPathComponent("M/CrossFadeModule.swift"), encoding: .utf8)
         #expect(module.contains("//     segue export cards natgeo --out M\n"))
         let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         let files = try #require(document["files"] as? [[String: Any]])
-        #expect(files.map { $0["swift"] as? String } == ["CardsTransition.swift", "NatgeoTransition.swift", "CrossFade.swift"])
+        #expect(files.map { $0["swift"] as? String } == ["CardsTransition.swift", "NatgeoTransition.swift", "CrossFadeModule.swift"])
         #expect(files.last?["entry"] as? String == "cross-fade" && (files.last?["file"] as? String)?.hasSuffix("_cross-fade.lua") == true)
     }
 
