@@ -9,7 +9,7 @@ import Transitions
 /// layer (Sources/UIKit, built beside this executable as
 /// libSegueUIKitLayer.so), runs it through the scenarios
 /// (Sources/Verification) and compares its parity lines with the Lua entry's.
-public struct ExportVerifier {
+public struct ExportVerifier: Sendable {
     public struct Cell: Sendable, Equatable {
         public let scenario: String
         public let same: Bool
@@ -67,18 +67,17 @@ public struct ExportVerifier {
         } catch {
             return [Cell(scenario: "all", same: false, verdict: "did not compile: \(error)")]
         }
-        var cells = Self.scenarios.map { name in
-            run(name, Scenario(rawValue: name), gesture: nil, file, source, swift, runner)
-        }
+        // The Lua runs here, one after another (the sandbox's own thread and stack); the Swift runners, processes of
+        // their own, on every core.
+        var lua = Self.scenarios.map { name in luaRun(name, Scenario(rawValue: name), gesture: nil, file, source) }
         // An entry with an interactive dismissal is also let go where its rule decides: either side of half way, dragged
         // back, and flicked on and back part way (check's drags let go only at 70 % and on a short flick, where
         // many rules agree). The same touches for both, as in every drag.
-        if cells.contains(where: { $0.scenario == Scenario.interactiveFinish.rawValue && !$0.verdict.hasPrefix("not run: ") }) {
-            for (name, input) in Self.releases {
-                cells.append(run(name, .interactiveFinish, gesture: input, file, source, swift, runner))
-            }
+        if lua.contains(where: { $0.name == Scenario.interactiveFinish.rawValue && $0.compare != nil }) {
+            lua += Self.releases.map { luaRun($0.name, .interactiveFinish, gesture: $0.input, file, source) }
         }
-        return cells
+        let runs = lua
+        return Self.concurrently(runs.map { run in { self.swiftRun(run, swift, runner) } })
     }
 
     /// The further releases of an interactive dismissal (VerificationRunner.releases), a flick's speed along the gesture
@@ -91,14 +90,36 @@ public struct ExportVerifier {
         ("interactive-flick-back-at-70", GestureInput(.release(at: 0.7), releaseVelocity: -1200)),
     ]
 
-    /// One cell: the Lua run of the scenario (with these touches, if given), then the Swift's in a process of its own, which
-    /// a Swift that stops (a failed precondition) loses alone, saying when.
-    private func run(_ name: String, _ scenario: Scenario?, gesture: GestureInput?, _ file: EntryFile, _ source: String,
-                     _ swift: ExportedFile, _ runner: URL) -> Cell {
+    /// The cells in their order, two runner processes (or as many as there are cores) at a time.
+    static func concurrently(_ work: [@Sendable () -> Cell]) -> [Cell] {
+        // Each slot written by one iteration only, through the pointer (never a shared array's copy-on-write),
+        // and read after all have ended.
+        struct Slots: @unchecked Sendable { let buffer: UnsafeMutableBufferPointer<Cell?> }
+        let slots = Slots(buffer: .allocate(capacity: work.count))
+        slots.buffer.initialize(repeating: nil)
+        defer { slots.buffer.deallocate() }
+        DispatchQueue.concurrentPerform(iterations: work.count) { index in
+            slots.buffer[index] = work[index]()
+        }
+        return slots.buffer.enumerated().map { index, cell in
+            cell ?? Cell(scenario: "\(index)", same: false, verdict: "not run")
+        }
+    }
+
+    /// A cell's Lua side: its verdict when there is nothing to compare (skipped, failed, out of its limits), else the
+    /// lines to compare with and the touches to give the Swift.
+    struct LuaRun: Sendable {
+        let name: String
+        var verdict: Cell?
+        var compare: (lines: [String], drags: String)?
+    }
+
+    private func luaRun(_ name: String, _ scenario: Scenario?, gesture: GestureInput?, _ file: EntryFile, _ source: String) -> LuaRun {
+        func said(_ same: Bool, _ verdict: String) -> LuaRun { LuaRun(name: name, verdict: Cell(scenario: name, same: same, verdict: verdict)) }
         var options = ScenarioOptions()
         options.sampling = true
         options.exactSamples = true
-        guard let scenario else { return Cell(scenario: name, same: false, verdict: "no such scenario") }
+        guard let scenario else { return said(false, "no such scenario") }
         var gesture = gesture
         // A pinch's flick in scale a second.
         if let input = gesture, let velocity = input.releaseVelocity, Self.isPinch(file, source) {
@@ -106,22 +127,26 @@ public struct ExportVerifier {
         }
         let outcome = ScenarioRunner.run(file, source: source, scenario: scenario, options: options, gesture: gesture)
         // Skipped for the Lua (no interactive dismissal): nothing to compare, as check runs nothing.
-        if let skipped = outcome.skipped, outcome.problems.isEmpty {
-            return Cell(scenario: name, same: true, verdict: "not run: \(skipped)")
-        }
-        guard let lua = outcome.trace?.parityLines else {
-            return Cell(scenario: name, same: false, verdict: "the Lua entry did not run: \(outcome.problems.first?.message ?? "")")
+        if let skipped = outcome.skipped, outcome.problems.isEmpty { return said(true, "not run: \(skipped)") }
+        guard let lines = outcome.trace?.parityLines else {
+            return said(false, "the Lua entry did not run: \(outcome.problems.first?.message ?? "")")
         }
         // An entry out of its limits has no whole run to compare with (and its Swift would loop as long).
-        if let limit = outcome.problems.first(where: \.isLimit) {
-            return Cell(scenario: name, same: false, verdict: "the Lua entry ran out of its limits: \(limit.message)")
-        }
+        if let limit = outcome.problems.first(where: \.isLimit) { return said(false, "the Lua entry ran out of its limits: \(limit.message)") }
         if let other = outcome.drives.first(where: { $0.kind != .dismissal }) {
-            return Cell(scenario: name, same: false, verdict: "not verified: the runner drives dismissals only, not a \(other.kind.rawValue) gesture")
+            return said(false, "not verified: the runner drives dismissals only, not a \(other.kind.rawValue) gesture")
         }
+        return LuaRun(name: name, compare: (lines, TouchEvents.write(outcome.drives.map(\.events))))
+    }
+
+    /// A cell's Swift side: the runner in a process of its own, which a Swift that stops (a failed precondition) loses
+    /// alone, saying when; then the comparison.
+    private func swiftRun(_ lua: LuaRun, _ swift: ExportedFile, _ runner: URL) -> Cell {
+        let name = lua.name
+        if let verdict = lua.verdict { return verdict }
+        guard let (lines, drags) = lua.compare else { return Cell(scenario: name, same: false, verdict: "not run") }
         let result: Outcome
         do {
-            let drags = TouchEvents.write(outcome.drives.map(\.events))
             result = try execute(runner, arguments: [name], input: drags, limit: runLimit, memory: Self.runMemory)
         } catch {
             return Cell(scenario: name, same: false, verdict: "the Swift did not run: \(error)")
@@ -136,7 +161,7 @@ public struct ExportVerifier {
             return Cell(scenario: name, same: false, verdict: "the Swift stopped\(at): \(why)")
         }
         let swiftLines = result.output.split(separator: "\n").dropFirst().map(String.init)
-        let cell = Self.compare(lua: lua, swift: swiftLines, scenario: name)
+        let cell = Self.compare(lua: lines, swift: swiftLines, scenario: name)
         guard cell.same, Self.linuxForm(swift.text).rewritten else { return cell }
         return Cell(scenario: name, same: true, verdict: cell.verdict.dropLast() + "; @objc and #selector rewritten for Linux)")
     }
