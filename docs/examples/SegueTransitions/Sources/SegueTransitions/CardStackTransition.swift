@@ -1,7 +1,7 @@
 // CardStackTransition.swift: the Segue entry "card-stack" as UIKit code.
 //
 // Exported from card-stack.lua (catalogue built-in),
-// SHA-256 bd2a7a8649d93e890fa3679eaba46f74e90111c5a6491e93d9e15f49a1240398) by:
+// SHA-256 bd2a7a8649d93e890fa3679eaba46f74e90111c5a6491e93d9e15f49a1240398, by:
 //     segue export fade flip card-stack --package SegueTransitions --out docs/examples/SegueTransitions
 // Export again after changing the entry; `segue export --verify` runs this
 // code through the entry's check scenarios against the entry itself.

@@ -1,7 +1,7 @@
 // FadeTransition.swift: the Segue entry "fade" as UIKit code.
 //
 // Exported from fade.lua (catalogue built-in),
-// SHA-256 ba26783691a03f0391868391f116a504bd2d7a61941fc9dffe2d479a3c81a110) by:
+// SHA-256 ba26783691a03f0391868391f116a504bd2d7a61941fc9dffe2d479a3c81a110, by:
 //     segue export fade flip card-stack --package SegueTransitions --out docs/examples/SegueTransitions
 // Export again after changing the entry; `segue export --verify` runs this
 // code through the entry's check scenarios against the entry itself.

@@ -1,7 +1,7 @@
 // FlipTransition.swift: the Segue entry "flip" as UIKit code.
 //
 // Exported from flip.lua (catalogue built-in),
-// SHA-256 8c5da6df25df5a06a7ac7ee1d88963fbb339a5990967d2fac4118eb61e917ea3) by:
+// SHA-256 8c5da6df25df5a06a7ac7ee1d88963fbb339a5990967d2fac4118eb61e917ea3, by:
 //     segue export fade flip card-stack --package SegueTransitions --out docs/examples/SegueTransitions
 // Export again after changing the entry; `segue export --verify` runs this
 // code through the entry's check scenarios against the entry itself.
