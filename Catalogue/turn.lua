@@ -11,7 +11,10 @@
 
 local eye = 500 -- the source's sublayerTransform m34 = -0.002
 
-local opposite = {left = "right", right = "left", up = "down", down = "up"}
+local function opposite(way)
+  if way == "left" then return "right" elseif way == "right" then return "left" elseif way == "up" then return "down" end
+  return "up"
+end
 
 -- Rotation about the middle of the screen: about y for left/right, x for up/down.
 local function turned(angle, direction)
@@ -34,7 +37,7 @@ local function animateTransition(ctx)
   ctx.containerView:addSubview(to)
 
   -- The source turns forwards from left/top and backwards from right/bottom.
-  local direction = ctx.isPresenting and params.direction or opposite[params.direction]
+  local direction = ctx.isPresenting and params.direction or opposite(params.direction)
   local factor = (direction == "right" or direction == "down") and 1 or -1
   from.layer.transform = turned(0, direction)
   to.layer.transform = turned(-factor * math.pi / 2, direction)

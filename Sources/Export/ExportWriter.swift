@@ -29,6 +29,7 @@ enum ExportWriter {
         let rule: ExportedEntry.Interaction
         let comments: [SyntaxTree.Comment]
         let distance: (lines: [String], names: [String])?
+        let progress: (lines: [String], names: [String])?
         let shouldFinish: (lines: [String], names: [String])?
         let completionSpeed: (lines: [String], names: [String])?
         /// Whether its functions read `params` (the controller keeps them only then).
@@ -63,6 +64,11 @@ enum ExportWriter {
         for constant in translator.constants.sorted(by: { $0.line < $1.line }) {
             out.line()
             out.line(constant.text)
+        }
+        // The entry's functions the interaction calls too: the animator and the interaction controller share them.
+        for helper in translator.helpers.values.sorted(by: { $0.line < $1.line }) where translator.sharedHelpers.contains(helper.name) {
+            out.line()
+            helperFunction(helper, qualifiedBy: type, into: &out)
         }
         out.line()
         out.comment(entry.summary.isEmpty ? entry.title : entry.summary, doc: true)
@@ -137,18 +143,10 @@ enum ExportWriter {
         out.open("func animateTransition(using transitionContext: any UIViewControllerContextTransitioning) {")
         for line in animateTransition { out.line(line) }
         out.close()
-        for helper in translator.helpers.values.sorted(by: { $0.line < $1.line }) {
-            guard let lines = helper.lines, !translator.hookNames.contains(helper.name) else { continue }
+        for helper in translator.helpers.values.sorted(by: { $0.line < $1.line }) where !translator.sharedHelpers.contains(helper.name) {
+            guard helper.lines != nil, !translator.hookNames.contains(helper.name) else { continue }
             out.line()
-            for comment in helper.comments { out.comment(comment.text) }
-            let parameters = zip(helper.node.parts[0].parts, helper.parameters ?? []).map { node, type -> String in
-                guard case .text(let lua)? = node.parts.first else { return "" }
-                return type == .context ? "using transitionContext: \(type.spelling)" : "_ \(SwiftWriter.identifier(lua)): \(type.spelling)"
-            }
-            let result = helper.result.flatMap { $0 == .void ? nil : " -> \($0.spelling)" } ?? ""
-            out.open("private func \(SwiftWriter.identifier(helper.name))(\(parameters.joined(separator: ", ")))\(result) {")
-            for line in singleExpression(lines) { out.line(line) }
-            out.close()
+            helperFunction(helper, qualifiedBy: nil, into: &out)
         }
         out.close()
         if let interaction { dismissalInteraction(interaction, into: &out) }
@@ -277,7 +275,8 @@ enum ExportWriter {
         let distance = interaction.distance != nil ? "distance(for: container.bounds.size)"
             : rule.distance ?? (rule.isPinch ? "1" : "container.bounds.\(across ? "width" : "height")")
         // A pinch reads no points unless the entry's functions do: then, as a pan's, in the container's.
-        let needsContainer = !rule.isPinch || interaction.distance != nil || interaction.shouldFinish != nil || interaction.completionSpeed != nil
+        let needsContainer = !rule.isPinch || interaction.distance != nil || interaction.progress != nil || interaction.shouldFinish != nil
+            || interaction.completionSpeed != nil
         out.open("@objc private func \(action)(_ gesture: \(recognizer)) {")
         if needsContainer {
             out.line(rule.isPinch ? "// The container, whose points and size the entry's functions read. Off screen, a pinch under way is let go."
@@ -290,10 +289,18 @@ enum ExportWriter {
             out.line("return")
             out.close()
         }
-        if !rule.isPinch { out.line("let translation = gesture.translation(in: container)") }
-        // A pinch over a scale of 1 needs no division.
-        let fraction = distance == "1" ? (travel.hasPrefix("(") ? String(travel.dropFirst().dropLast()) : travel) : "\(travel) / \(distance)"
-        out.line("let percent = min(max(\(fraction), 0), 1)")
+        // The travel is read for the percent unless the entry's progress says it, and for a pan's flick speed.
+        let flickRule = interaction.shouldFinish == nil && rule.velocityThreshold != nil
+        if !rule.isPinch && (interaction.progress == nil || (flickRule && ["vertical", "horizontal"].contains(rule.direction))) {
+            out.line("let translation = gesture.translation(in: container)")
+        }
+        if interaction.progress != nil {
+            out.line("let percent = min(max(progress(gesture, container.bounds.size, in: container), 0), 1)")
+        } else {
+            // A pinch over a scale of 1 needs no division.
+            let fraction = distance == "1" ? (travel.hasPrefix("(") ? String(travel.dropFirst().dropLast()) : travel) : "\(travel) / \(distance)"
+            out.line("let percent = min(max(\(fraction), 0), 1)")
+        }
         out.open("switch gesture.state {")
         out.depth -= 1
         out.line("case .began:")
@@ -348,6 +355,14 @@ enum ExportWriter {
             for line in singleExpression(lines) { out.line(line) }
             out.close()
         }
+        if let (lines, names) = interaction.progress {
+            out.line()
+            out.line("/// The dismissal's percent at this event (the entry's), before it is kept within 0 to 1.")
+            let (g, size) = (SwiftWriter.identifier(names[0]), SwiftWriter.identifier(names[1]))
+            out.open("private func progress(_ \(g): \(recognizer), _ \(size): CGSize, in container: UIView) -> CGFloat {")
+            for line in singleExpression(lines) { out.line(line) }
+            out.close()
+        }
         if let (lines, names) = interaction.shouldFinish {
             out.line()
             out.line("/// Whether letting go here finishes the dismissal (the entry's rule).")
@@ -364,6 +379,27 @@ enum ExportWriter {
             for line in singleExpression(lines) { out.line(line) }
             out.close()
         }
+        out.close()
+    }
+
+    /// One of the entry's local functions: a private method of the animator, or (called from the interaction, and
+    /// reading nothing of the animator's) a file-level function, its parameters' enums named through the class.
+    private static func helperFunction(_ helper: Translator.Helper, qualifiedBy type: String?, into out: inout SwiftWriter) {
+        guard let lines = helper.lines else { return }
+        let owner = type.map { $0 + "." } ?? ""
+        func spelled(_ swiftType: SwiftType) -> String {
+            let text = swiftType.spelling
+            return text.hasPrefix("Parameters.") || text.hasPrefix("Parameters?") ? owner + text : text
+        }
+        for comment in helper.comments { out.comment(comment.text) }
+        let parameters = zip(helper.node.parts[0].parts, helper.parameters ?? []).map { node, type -> String in
+            guard case .text(let lua)? = node.parts.first else { return "" }
+            return type == .context ? "using transitionContext: \(type.spelling)" : "_ \(SwiftWriter.identifier(lua)): \(spelled(type))"
+        }
+        let result = helper.result.flatMap { $0 == .void ? nil : " -> \(spelled($0))" } ?? ""
+        if type != nil { out.line("@MainActor") }
+        out.open("private func \(SwiftWriter.identifier(helper.name))(\(parameters.joined(separator: ", ")))\(result) {")
+        for line in singleExpression(lines) { out.line(line) }
         out.close()
     }
 

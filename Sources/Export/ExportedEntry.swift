@@ -31,6 +31,8 @@ struct ExportedEntry {
         /// Points a second; nil when false (only the distance decides).
         var velocityThreshold: String? = "1000"
         var shouldFinish: SyntaxNode?
+        /// progress = function(g, size): the percent at each event, instead of the travel over the distance.
+        var progressFunction: SyntaxNode?
         /// completionSpeed = function(g, percent, finishing): the speed for the rest, asked when the finger lifts.
         var completionSpeedFunction: SyntaxNode?
         let line: Int
@@ -224,6 +226,9 @@ struct ExportedEntry {
                 case "velocityThreshold":
                     velocityGiven = true
                     rule.velocityThreshold = given.tag == "False" ? nil : try figure()
+                case "progress":
+                    guard given.tag == "Function" else { throw refuse("not a function written in place", "write function(g, size) … end") }
+                    rule.progressFunction = given
                 case "shouldFinish":
                     guard given.tag == "Function" else { throw refuse("not a function written in place", "write function(g, percent) … end") }
                     rule.shouldFinish = given

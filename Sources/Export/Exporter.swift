@@ -81,14 +81,19 @@ public enum Exporter {
         translator.modules = modules
         let chunkComment = translator.chunkComment(firstStatement: statements.first?.line ?? 1)
         try translator.readChunk(Array(statements.dropLast()))
-        let duration = try translator.hook(entry.transitionDuration, parameter: .optional(.context), result: .number)
-        let animate = try translator.hook(entry.animateTransition, parameter: .context, result: .void)
+        // The interaction's functions first: the entry's helpers they call become file-level functions, which the
+        // animator then calls as they are (no `self`).
         var interaction: ExportWriter.Interaction?
         if let rule = entry.dismissal {
             let comments = translator.takeComments(from: entry.interactionLine, before: rule.line)
             var distance: (lines: [String], names: [String])?
             if let node = rule.distanceFunction {
                 distance = try translator.interactionFunction(node, types: [.size], result: .number, what: "interaction.dismissal.distance")
+            }
+            var progress: (lines: [String], names: [String])?
+            if let node = rule.progressFunction {
+                progress = try translator.interactionFunction(node, types: [rule.isPinch ? .pinchGesture : .panGesture, .size], result: .number,
+                                                              what: "interaction.dismissal.progress")
             }
             var shouldFinish: (lines: [String], names: [String])?
             if let node = rule.shouldFinish {
@@ -100,12 +105,14 @@ public enum Exporter {
                 speed = try translator.interactionFunction(node, types: [rule.isPinch ? .pinchGesture : .panGesture, .number, .bool], result: .number,
                                                            what: "interaction.dismissal.completionSpeed")
             }
-            let reads = [distance, shouldFinish, speed].contains { $0?.lines.contains { $0.contains("params.") } == true }
-            interaction = ExportWriter.Interaction(rule: rule, comments: comments, distance: distance, shouldFinish: shouldFinish,
-                                                   completionSpeed: speed, readsParameters: reads)
+            let reads = [distance, progress, shouldFinish, speed].contains { $0?.lines.contains { $0.contains("params.") } == true }
+            interaction = ExportWriter.Interaction(rule: rule, comments: comments, distance: distance, progress: progress,
+                                                   shouldFinish: shouldFinish, completionSpeed: speed, readsParameters: reads)
             // What the entry says inside the table, between its fields, goes with the class too.
             interaction?.inside = translator.takeComments(from: rule.line, before: entry.interactionEnd + 1)
         }
+        let duration = try translator.hook(entry.transitionDuration, parameter: .optional(.context), result: .number)
+        let animate = try translator.hook(entry.animateTransition, parameter: .context, result: .void)
         let header = ExportWriter.Header(entry: origin.entry, catalogue: origin.catalogue, version: origin.version, file: origin.file,
                                          sha256: origin.sha256, command: origin.command, access: origin.isPublic ? "public " : "")
         let (text, origins) = ExportWriter.file(header: header, entry: entry, chunkComment: chunkComment, translator: translator,

@@ -271,7 +271,17 @@ extension Translator {
             writer.line("return")
             return
         }
-        let expression = try self.expression(value, expecting: function.result)
+        var expected = function.result
+        // A function's first return of a name (`return "right"` in `opposite(way)`): a case of the choices its
+        // parameters are of, when exactly one set of them has that name.
+        if expected == nil, value.tag == "String", case .text(let text)? = value.parts.first {
+            let kinds = Set(scopes.flatMap(\.values).compactMap { variable -> SwiftType? in
+                guard case .choice(let name) = variable.type.unwrapped, choices(of: name).contains(text) else { return nil }
+                return variable.type.unwrapped
+            })
+            if kinds.count == 1 { expected = kinds.first }
+        }
+        let expression = try self.expression(value, expecting: expected)
         if expression.type == .void {
             // `return crossFade(ctx)`: the call, then the return, as Swift code reads.
             if let result = function.result, result != .void { throw refuse(node, "a return of nothing", "return \(result.described)") }

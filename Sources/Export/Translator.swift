@@ -88,6 +88,10 @@ final class Translator {
     /// Translating a module's function: `params` is its argument, not the animator's, and what it reads is noted.
     var isModule = false
     var parametersRead: [String: SwiftType] = [:]
+    /// Translating one of the interaction's functions: the helpers it calls (and theirs) are file-level functions,
+    /// which both the animator and the interaction controller reach.
+    var inInteraction = false
+    var sharedHelpers: Set<String> = []
 
     /// The entry's lines, to keep its blank lines.
     let sourceLines: [Substring]
@@ -370,14 +374,15 @@ extension Translator {
         if names.contains("container") || Self.mentions("container", node.parts[1]) {
             throw refuse(node, "the name 'container' in \(what)", "the exported method is given the container by that name; rename it")
         }
-        for (name, helper) in helpers where uses[name] != nil && lookup(name) == nil && !hookNames.contains(helper.name) {
-            throw refuse(node, "a call of '\(name)' from \(what)", "the interaction controller is a class of its own; write the steps in the function")
-        }
         let bound = zip(names, types).map { ($0, Variable(swift: SwiftWriter.identifier($0), type: $1, mutable: false)) }
         let saved = (scopes, closureDepth, loopDepth, conditional, hoisted, closureUsesSelf, literalTyped, readingFieldBase)
         (scopes, closureDepth, loopDepth, conditional, hoisted, closureUsesSelf, literalTyped, readingFieldBase)
             = ([scopes[0]], 0, 0, 0, [], false, false, false)
-        defer { (scopes, closureDepth, loopDepth, conditional, hoisted, closureUsesSelf, literalTyped, readingFieldBase) = saved }
+        inInteraction = true
+        defer {
+            (scopes, closureDepth, loopDepth, conditional, hoisted, closureUsesSelf, literalTyped, readingFieldBase) = saved
+            inInteraction = false
+        }
         guard Self.alwaysReturns(node.parts[1].parts) else {
             throw refuse(node, "\(what) with a way through that returns nothing", "return \(result.described) on every path (Lua's nil is an error there)")
         }

@@ -170,8 +170,9 @@ struct ExportCommand: ParsableCommand {
         for item in exported {
             for module in item.swift.modules {
                 guard let known = modules[module.name] else {
+                    // The same code under another export's header is the same module: the file stays as it is.
                     if let folder, let existing = try? String(contentsOf: folder.appendingPathComponent(module.name), encoding: .utf8),
-                       existing != module.text, !existing.contains("\n//     \(moduleCommand)\n") {
+                       Self.code(of: existing) != Self.code(of: module.text), !existing.contains("\n//     \(moduleCommand)\n") {
                         refuse(item.file, module, "\(module.name) is already in the folder, written by another export whose entries use it as it "
                                + "was then: export those entries together with this one, or into another folder")
                         continue
@@ -265,6 +266,13 @@ struct ExportCommand: ParsableCommand {
     }
 
     /// The command that writes this file again, for its header, its words as a shell reads them back.
+    /// A file's text after its header (the comment lines it opens with): what two exports of a module must agree on.
+    static func code(of text: String) -> Substring {
+        var rest = Substring(text)
+        while rest.hasPrefix("//") { rest = rest.drop { $0 != "\n" }.dropFirst() }
+        return rest
+    }
+
     /// The command a module's file names: every entry given, since they share it.
     private var moduleCommand: String {
         "segue export \(entries.map(Check.quoted).joined(separator: " "))"

@@ -5,9 +5,9 @@ import Testing
 /// updates, finishes and cancels it by the entry's rule, each expected file written out by hand; and what is not
 /// exported yet, refused at its line.
 @Suite struct InteractionExportTests {
-    static func entry(_ interaction: String, parameters: String = "") -> String {
+    static func entry(_ interaction: String, parameters: String = "", above: String = "") -> String {
         """
-        local function animateTransition(ctx)
+        \(above)local function animateTransition(ctx)
           ctx:completeTransition(true)
         end
 
@@ -223,6 +223,32 @@ import Testing
         #expect(!text.contains("func distance"))
     }
 
+    /// The entry's progress(g, size) instead of the travel over the distance; a function of the entry's it calls is a
+    /// file-level function (the animator and the controller both reach it), refused when it reads the animator's state.
+    @Test func progressAndTheHelpersItShares() throws {
+        let source = Self.entry("    dismissal = {progress = function(g, size) return toward(g.translation) / size.height end},",
+                                parameters: #"k = {type = "number", default = 2, min = 1, max = 3},"#,
+                                above: "-- The entry.\n\n-- How far down a point is.\nlocal function toward(p) return p.y end\n\n")
+        let text = try TranslatorTests.export(source)
+        #expect(text.contains("""
+            // How far down a point is.
+            @MainActor
+            private func toward(_ p: CGPoint) -> CGFloat {
+                p.y
+            }
+            """), "\(text)")
+        let controller = try Self.interaction(source)
+        #expect(controller.contains("let percent = min(max(progress(gesture, container.bounds.size, in: container), 0), 1)"))
+        #expect(!controller.contains("let translation"))
+        #expect(controller.contains("""
+                private func progress(_ g: UIPanGestureRecognizer, _ size: CGSize, in container: UIView) -> CGFloat {
+                    toward(g.translation(in: container)) / size.height
+                }
+            """))
+        let reads = TranslatorTests.refusal(source.replacingOccurrences(of: "return p.y end", with: "return p.y * params.k end"))
+        #expect(reads?.construct == "a call of 'toward' from the interaction, which reads the entry's parameters or the animator's state", "\(String(describing: reads))")
+    }
+
     @Test func whatIsNotExportedYetIsRefusedAtItsLine() throws {
         // Line 10 is the first line of the interaction table's contents.
         let cases: [(lua: String, line: Int, construct: String)] = [
@@ -232,7 +258,7 @@ import Testing
              "interaction.dismissal.completionCurve: a curve other than one of easeInOut, easeIn, easeOut, linear written in place"),
             ("    dismissal = {direction = function() return params.way end},", 10,
              "interaction.dismissal.direction: a direction computed when the entry runs (or not one of down, up, left, right, vertical, horizontal, in, out)"),
-            ("    dismissal = {progress = function(g, size) return 0 end},", 10, "interaction.dismissal.progress: not exported yet"),
+            ("    dismissal = {finishesWhileDragging = function(g, p) return true end},", 10, "interaction.dismissal.finishesWhileDragging: not exported yet"),
             ("    dismissal = {shouldFinish = function(container, percent) return true end},", 10, "the name 'container' in interaction.dismissal.shouldFinish"),
         ]
         for (lua, line, construct) in cases {

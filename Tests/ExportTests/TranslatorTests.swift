@@ -326,6 +326,22 @@ import Testing
         #expect(refusal?.line == 9)
     }
 
+    /// A name returned by a function of the entry's is a case of its parameter's choices (the only set with that name).
+    @Test func aReturnedNameIsACaseOfTheChoices() throws {
+        let source = Self.entry("ctx:completeTransition(opposite(params.way) == \"left\")",
+                                above: "local function opposite(way)\n  if way == \"left\" then return \"right\" end\n  return \"left\"\nend",
+                                parameters: #"way = {type = "string", default = "left", choices = {"left", "right"}},"#)
+        let text = try Self.export(source)
+        #expect(text.contains("""
+                    private func opposite(_ way: Parameters.Way) -> Parameters.Way {
+                        if way == .left {
+                            return .right
+                        }
+                        return .left
+                    }
+            """), "\(text)")
+    }
+
     @Test func typeNamesFollowTheEntrysName() {
         #expect(ExportWriter.typeName("cube") == "CubeTransition")
         #expect(ExportWriter.typeName("half-sheet") == "HalfSheetTransition")

@@ -27,7 +27,7 @@ import Testing
         let refused = try cli.segue(["export", "cube", "fade", "--out", "Both"], in: dir, environment: cache)
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("cube: "))
-        #expect(refused.stderr.contains("cube.lua:152: cannot export interaction.dismissal.progress: not exported yet"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("cube.lua:15: cannot export a table used as a record: "), "\(refused.stderr)")
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("Both/FadeTransition.swift").path))
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("Both/CubeTransition.swift").path))
         // Nowhere to write and nothing to verify: a usage error; and so is a file where the folder should be.
@@ -73,7 +73,7 @@ import Testing
         // The fade has no interactive dismissal: its five drags are not run, for the Lua as for the Swift.
         #expect(parity.filter { ($0["verdict"] as? String)?.hasPrefix("not run: ") == true }.count == 5)
         let refused = try #require((document["refused"] as? [[String: Any]])?.first)
-        #expect(refused["entry"] as? String == "cube" && refused["line"] as? Int == 152)
+        #expect(refused["entry"] as? String == "cube" && refused["line"] as? Int == 15)
     }
 
     /// Two entries that require one module: its file is written once, beside theirs, and said in the JSON.
@@ -90,6 +90,22 @@ import Testing
         let files = try #require(document["files"] as? [[String: Any]])
         #expect(files.map { $0["swift"] as? String } == ["CardsTransition.swift", "NatgeoTransition.swift", "CrossFadeModule.swift"])
         #expect(files.last?["entry"] as? String == "cross-fade" && (files.last?["file"] as? String)?.hasSuffix("_cross-fade.lua") == true)
+        // Another entry exported on its own into the same folder: the same module code, so the file is simply written again.
+        #expect(try cli.segue(["export", "portal", "--out", "M"], in: dir, environment: cache).status == 0)
+        // An entry beside a different _cross-fade.lua (capped at 0.2 s) would change what cards and natgeo use: refused,
+        // and nothing of it written.
+        let root = ListCheckStatusTests.root.appendingPathComponent("Catalogue")
+        let other = dir.appendingPathComponent("other")
+        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+        try String(contentsOf: root.appendingPathComponent("cards.lua"), encoding: .utf8).write(to: other.appendingPathComponent("alt.lua"), atomically: true, encoding: .utf8)
+        let fade = try String(contentsOf: root.appendingPathComponent("_cross-fade.lua"), encoding: .utf8)
+        #expect(fade.contains("math.min(params.duration, 0.3)"))
+        try fade.replacingOccurrences(of: "math.min(params.duration, 0.3)", with: "math.min(params.duration, 0.2)")
+            .write(to: other.appendingPathComponent("_cross-fade.lua"), atomically: true, encoding: .utf8)
+        let clash = try cli.segue(["export", "other/alt.lua", "--out", "M"], in: dir, environment: cache)
+        #expect(clash.status == 1 && clash.stderr.contains("alt: CrossFadeModule.swift is already in the folder"), "\(clash.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("M/AltTransition.swift").path))
+        #expect(try String(contentsOf: dir.appendingPathComponent("M/CrossFadeModule.swift"), encoding: .utf8).contains("min(params.duration, 0.3)"))
     }
 
     /// --package: a Swift package an app adds by path, its entries public, its README showing each GIF and its use.
