@@ -65,11 +65,6 @@ enum ExportWriter {
             out.line()
             out.line(constant.text)
         }
-        // The entry's functions the interaction calls too: the animator and the interaction controller share them.
-        for helper in translator.helpers.values.sorted(by: { $0.line < $1.line }) where translator.sharedHelpers.contains(helper.name) {
-            out.line()
-            helperFunction(helper, qualifiedBy: type, into: &out)
-        }
         out.line()
         out.comment(entry.summary.isEmpty ? entry.title : entry.summary, doc: true)
         out.line("///")
@@ -146,10 +141,15 @@ enum ExportWriter {
         for helper in translator.helpers.values.sorted(by: { $0.line < $1.line }) where !translator.sharedHelpers.contains(helper.name) {
             guard helper.lines != nil, !translator.hookNames.contains(helper.name) else { continue }
             out.line()
-            helperFunction(helper, qualifiedBy: nil, into: &out)
+            helperFunction(helper, shared: false, into: &out)
         }
         out.close()
         if let interaction { dismissalInteraction(interaction, into: &out) }
+        // The entry's functions the interaction calls too: the animator and the interaction controller share them.
+        for helper in translator.helpers.values.sorted(by: { $0.line < $1.line }) where translator.sharedHelpers.contains(helper.name) {
+            out.line()
+            helperFunction(helper, shared: true, into: &out)
+        }
         out.close()
         // Each module reads its parameters through a protocol of its own; this entry's have them.
         for module in translator.moduleTranslations.values.sorted(by: { $0.typeName < $1.typeName }) where !module.parametersRead.isEmpty {
@@ -199,7 +199,15 @@ enum ExportWriter {
         }
         if !module.parametersRead.isEmpty { parameters.append("params: some Parameters") }
         let result = module.result == .void ? "" : " -> \(module.result.spelling)"
-        out.open("\(access)static func run(\(parameters.joined(separator: ", ")))\(result) {")
+        let signature = "\(access)static func run(\(parameters.joined(separator: ", ")))\(result) {"
+        if signature.count + 4 <= 120 {
+            out.open(signature)
+        } else {
+            // A long signature as Xcode wraps one: the parameters on a line of their own.
+            out.line("\(access)static func run(")
+            out.line("    " + parameters.joined(separator: ", "))
+            out.open(")\(result) {")
+        }
         for line in singleExpression(module.lines) { out.line(line) }
         out.close()
         out.close()
@@ -215,6 +223,7 @@ enum ExportWriter {
         let recognizer = rule.isPinch ? "UIPinchGestureRecognizer" : "UIPanGestureRecognizer"
         let action = rule.isPinch ? "handlePinch" : "handlePan"
         let gesture = switch rule.direction {
+        case _ where interaction.progress != nil: rule.isPinch ? "a pinch" : "a pan"
         case "in": "a closing pinch"
         case "out": "an opening pinch"
         case "vertical", "horizontal": "a \(rule.direction) pan"
@@ -247,7 +256,8 @@ enum ExportWriter {
         out.line("/// The screen being presented is the one a drag dismisses; it gets the \(rule.isPinch ? "pinch" : "pan") once, however often it is presented.")
         out.open("func attach(to presented: UIViewController) {")
         out.line("self.presented = presented")
-        out.line("guard presented.view.gestureRecognizers?.contains(where: { $0.delegate === self }) != true else { return }")
+        out.line("let attached = presented.view.gestureRecognizers?.contains { $0.delegate === self } ?? false")
+        out.line("guard !attached else { return }")
         out.line("let recognizer = \(recognizer)(target: self, action: #selector(\(action)(_:)))")
         out.line("recognizer.delegate = self")
         out.line("presented.view.addGestureRecognizer(recognizer)")
@@ -383,22 +393,16 @@ enum ExportWriter {
     }
 
     /// One of the entry's local functions: a private method of the animator, or (called from the interaction, and
-    /// reading nothing of the animator's) a file-level function, its parameters' enums named through the class.
-    private static func helperFunction(_ helper: Translator.Helper, qualifiedBy type: String?, into out: inout SwiftWriter) {
+    /// reading nothing of the animator's) a static method of the delegate's class, which both nested classes call through it.
+    private static func helperFunction(_ helper: Translator.Helper, shared: Bool, into out: inout SwiftWriter) {
         guard let lines = helper.lines else { return }
-        let owner = type.map { $0 + "." } ?? ""
-        func spelled(_ swiftType: SwiftType) -> String {
-            let text = swiftType.spelling
-            return text.hasPrefix("Parameters.") || text.hasPrefix("Parameters?") ? owner + text : text
-        }
         for comment in helper.comments { out.comment(comment.text) }
         let parameters = zip(helper.node.parts[0].parts, helper.parameters ?? []).map { node, type -> String in
             guard case .text(let lua)? = node.parts.first else { return "" }
-            return type == .context ? "using transitionContext: \(type.spelling)" : "_ \(SwiftWriter.identifier(lua)): \(spelled(type))"
+            return type == .context ? "using transitionContext: \(type.spelling)" : "_ \(SwiftWriter.identifier(lua)): \(type.spelling)"
         }
-        let result = helper.result.flatMap { $0 == .void ? nil : " -> \(spelled($0))" } ?? ""
-        if type != nil { out.line("@MainActor") }
-        out.open("private func \(SwiftWriter.identifier(helper.name))(\(parameters.joined(separator: ", ")))\(result) {")
+        let result = helper.result.flatMap { $0 == .void ? nil : " -> \($0.spelling)" } ?? ""
+        out.open("private \(shared ? "static " : "")func \(SwiftWriter.identifier(helper.name))(\(parameters.joined(separator: ", ")))\(result) {")
         for line in singleExpression(lines) { out.line(line) }
         out.close()
     }

@@ -79,6 +79,7 @@ public enum Exporter {
         let entry = try ExportedEntry(table: last.parts[0], file: origin.file)
         let translator = Translator(file: origin.file, entry: entry, comments: tree.comments, source: source)
         translator.modules = modules
+        translator.typeName = ExportWriter.typeName(origin.entry)
         let chunkComment = translator.chunkComment(firstStatement: statements.first?.line ?? 1)
         try translator.readChunk(Array(statements.dropLast()))
         // The interaction's functions first: the entry's helpers they call become file-level functions, which the

@@ -49,6 +49,10 @@ extension Translator {
     }
 
     private func helperCall(_ helper: Helper, _ arguments: [SyntaxNode], at node: SyntaxNode) throws(ExportRefusal) -> Expression {
+        guard helper.line < declaredAt else {
+            throw refuse(node, "a call of '\(helper.name)' from a function declared above it",
+                         "Lua sees a global there, which is nil when it runs: declare '\(helper.name)' first")
+        }
         var translated: [Expression] = []
         for argument in arguments {
             // A string passed to the entry's own function (a view's name) is a Swift String; where it is used the types must agree.
@@ -65,14 +69,17 @@ extension Translator {
             let text = (signature.lines ?? []).joined(separator: "\n")
             if text.contains("params.") || text.contains("isPresenting") || text.contains("transitionDuration(using:")
                 || helpers.values.contains(where: { !sharedHelpers.contains($0.name) && $0.name != helper.name && $0.lines != nil
-                                                     && text.contains(SwiftWriter.identifier($0.name) + "(") }) {
+                                                     && text.contains(SwiftWriter.identifier($0.name) + "(") && !hookNames.contains($0.name) }) {
                 throw refuse(node, "a call of '\(helper.name)' from the interaction, which reads the entry's parameters or the animator's state",
                              "pass what it reads as arguments")
             }
             sharedHelpers.insert(helper.name)
         }
-        if !sharedHelpers.contains(helper.name) { usesSelf() }
-        let name = SwiftWriter.identifier(helper.name)
+        // A shared helper is a static method of the delegate's class, named through it: inside the nested classes a member
+        // of theirs (NSObject's `perform`, the controller's `progress`) would otherwise be found first.
+        let shared = sharedHelpers.contains(helper.name)
+        if !shared { usesSelf() }
+        let name = (shared ? typeName + "." : "") + SwiftWriter.identifier(helper.name)
         if translated.count == 1, translated[0].type == .context, helper.name == durationHook {
             return Expression(text: "transitionDuration(using: \(translated[0].text))", type: .number)
         }

@@ -79,7 +79,8 @@ extension Translator {
         case .choice(let name)?:
             let cases = choices(of: name)
             guard cases.contains(text) else {
-                throw refuse(node, "\"\(text)\" as a \(name)", "one of \(cases.map { "\"\($0)\"" }.joined(separator: ", "))")
+                let article = "AEIOU".contains(name.first ?? "x") ? "an" : "a"
+                throw refuse(node, "\"\(text)\" as \(article) \(name)", "one of \(cases.map { "\"\($0)\"" }.joined(separator: ", "))")
             }
             return Expression(text: ".\(text)", type: .choice(name))
         case .keyframeOptions?:

@@ -92,6 +92,11 @@ final class Translator {
     /// which both the animator and the interaction controller reach.
     var inInteraction = false
     var sharedHelpers: Set<String> = []
+    /// The transitioning delegate's class (`TurnTransition`): the shared helpers are its static methods, called through it.
+    var typeName = ""
+    /// The line the function being translated is declared on, when it is one of the chunk's local functions: a local
+    /// function declared below it is, where it runs, a global Lua has not got (nil). The hooks see them all.
+    var declaredAt = Int.max
 
     /// The entry's lines, to keep its blank lines.
     let sourceLines: [Substring]
@@ -149,9 +154,12 @@ final class Translator {
 
     /// A name declared at the top of the file, which code inside the classes reads.
     func checkChunkName(_ lua: String, at node: SyntaxNode) throws(ExportRefusal) {
-        if Self.memberNames.contains(lua) {
+        // `CrossFadeModule`, `FadeTransition`: the names the exported files give their types.
+        let typeLike = lua.first?.isUppercase == true && (lua.hasSuffix("Module") || lua.hasSuffix("Transition"))
+        if Self.memberNames.contains(lua) || typeLike {
             throw refuse(node, "the name '\(lua)' at the top of the entry",
-                         "inside the exported classes it names a member of theirs (UIKit's or NSObject's) instead; rename it")
+                         typeLike ? "the exported Swift names its types so (a module's, an entry's); rename it"
+                                  : "inside the exported classes it names a member of theirs (UIKit's or NSObject's) instead; rename it")
         }
     }
 
@@ -338,11 +346,13 @@ final class Translator {
         let saved = (scopes, closureDepth, loopDepth, conditional, hoisted, closureUsesSelf, literalTyped, readingFieldBase)
         (scopes, closureDepth, loopDepth, conditional, hoisted, closureUsesSelf, literalTyped, readingFieldBase)
             = ([scopes[0]], 0, 0, 0, [], false, false, false)
-        let savedAnimation = animationDepth
+        let savedAnimation = animationDepth, savedDeclaration = declaredAt
         animationDepth = 0
+        declaredAt = helper.line
         defer {
             (scopes, closureDepth, loopDepth, conditional, hoisted, closureUsesSelf, literalTyped, readingFieldBase) = saved
             animationDepth = savedAnimation
+            declaredAt = savedDeclaration
         }
         let translated = try body(of: helper.node, parameters: bound)
         helper.lines = translated.lines
@@ -368,8 +378,6 @@ extension Translator {
             try checkName(lua, at: node)
             names.append(lua)
         }
-        var assigned: [String: Int] = [:], uses: [String: Int] = [:]
-        Usage.count(node.parts[1].parts, into: &assigned, uses: &uses)
         // The gesture's fields are read in the container's points: the method's own parameter of that name.
         if names.contains("container") || Self.mentions("container", node.parts[1]) {
             throw refuse(node, "the name 'container' in \(what)", "the exported method is given the container by that name; rename it")

@@ -170,12 +170,21 @@ struct ExportCommand: ParsableCommand {
         for item in exported {
             for module in item.swift.modules {
                 guard let known = modules[module.name] else {
-                    // The same code under another export's header is the same module: the file stays as it is.
+                    // Different code over a module file the folder's other entries use would change them unseen: refused
+                    // unless every entry file there that calls it is exported now too. The same code is simply written again.
                     if let folder, let existing = try? String(contentsOf: folder.appendingPathComponent(module.name), encoding: .utf8),
-                       Self.code(of: existing) != Self.code(of: module.text), !existing.contains("\n//     \(moduleCommand)\n") {
-                        refuse(item.file, module, "\(module.name) is already in the folder, written by another export whose entries use it as it "
-                               + "was then: export those entries together with this one, or into another folder")
-                        continue
+                       Self.code(of: existing) != Self.code(of: module.text) {
+                        let exportedNow = Set(exported.map(\.swift.name))
+                        let users = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted().filter { name in
+                            name.hasSuffix("Transition.swift") && !exportedNow.contains(name)
+                                && ((try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8))?.contains(module.typeName + ".") ?? false)
+                        }
+                        if !users.isEmpty {
+                            refuse(item.file, module, "\(module.name) is already in the folder, and \(users.joined(separator: ", ")) there "
+                                   + "use\(users.count == 1 ? "s" : "") it as it is: export \(users.count == 1 ? "that entry" : "those entries") "
+                                   + "with this one (when the module is the same file), or into another folder")
+                            continue
+                        }
                     }
                     modules[module.name] = (module, item.file.stem)
                     continue

@@ -58,7 +58,8 @@ import Testing
                 /// The screen being presented is the one a drag dismisses; it gets the pan once, however often it is presented.
                 func attach(to presented: UIViewController) {
                     self.presented = presented
-                    guard presented.view.gestureRecognizers?.contains(where: { $0.delegate === self }) != true else { return }
+                    let attached = presented.view.gestureRecognizers?.contains { $0.delegate === self } ?? false
+                    guard !attached else { return }
                     let recognizer = UIPanGestureRecognizer(target: self, action: #selector(handlePan(_:)))
                     recognizer.delegate = self
                     presented.view.addGestureRecognizer(recognizer)
@@ -230,11 +231,12 @@ import Testing
                                 parameters: #"k = {type = "number", default = 2, min = 1, max = 3},"#,
                                 above: "-- The entry.\n\n-- How far down a point is.\nlocal function toward(p) return p.y end\n\n")
         let text = try TranslatorTests.export(source)
+        // A static method of the delegate's class, called through it (a member of the controller's could hide a plain name).
         #expect(text.contains("""
-            // How far down a point is.
-            @MainActor
-            private func toward(_ p: CGPoint) -> CGFloat {
-                p.y
+                // How far down a point is.
+                private static func toward(_ p: CGPoint) -> CGFloat {
+                    p.y
+                }
             }
             """), "\(text)")
         let controller = try Self.interaction(source)
@@ -242,9 +244,13 @@ import Testing
         #expect(!controller.contains("let translation"))
         #expect(controller.contains("""
                 private func progress(_ g: UIPanGestureRecognizer, _ size: CGSize, in container: UIView) -> CGFloat {
-                    toward(g.translation(in: container)) / size.height
+                    TTransition.toward(g.translation(in: container)) / size.height
                 }
             """))
+        // A function of the entry's declared below the one that calls it is a nil global to Lua there.
+        let late = TranslatorTests.refusal(Self.entry("    dismissal = {},", above: "local function early(p) return later(p) end\nlocal function later(p) return p end\n")
+            .replacingOccurrences(of: "ctx:completeTransition(true)", with: "ctx:completeTransition(early(true))"))
+        #expect(late?.construct == "a call of 'later' from a function declared above it", "\(String(describing: late))")
         let reads = TranslatorTests.refusal(source.replacingOccurrences(of: "return p.y end", with: "return p.y * params.k end"))
         #expect(reads?.construct == "a call of 'toward' from the interaction, which reads the entry's parameters or the animator's state", "\(String(describing: reads))")
     }

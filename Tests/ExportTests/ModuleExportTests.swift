@@ -63,13 +63,15 @@ import Testing
                     var duration: Double { get }
                 }
 
-                static func run(using transitionContext: any UIViewControllerContextTransitioning, _ start: CGFloat, params: some Parameters) {
+                static func run(
+                    using transitionContext: any UIViewControllerContextTransitioning, _ start: CGFloat, params: some Parameters
+                ) {
                     let to = transitionContext.view(forKey: .to)
                     guard let to else { preconditionFailure("_fade-in.lua:4: to is nil") }
                     to.alpha = start
             """), "\(module.text)")
         // Its compile errors are said at the module's Lua lines.
-        #expect(module.luaLine(of: 22) == 4)
+        #expect(module.luaLine(of: 24) == 4)
     }
 
     @Test func whatAModuleCannotDoYetIsRefusedAtItsLine() {
