@@ -312,19 +312,13 @@ enum ExportWriter {
             out.line("let percent = min(max(\(fraction), 0), 1)")
         }
         out.open("switch gesture.state {")
-        out.depth -= 1
-        out.line("case .began:")
-        out.depth += 1
+        out.label("case .began:")
         out.line("isDragging = true")
         out.line("presented?.dismiss(animated: true)")
         out.line("update(percent)")
-        out.depth -= 1
-        out.line("case .changed:")
-        out.depth += 1
+        out.label("case .changed:")
         out.line("update(percent)")
-        out.depth -= 1
-        out.line("case .ended:")
-        out.depth += 1
+        out.label("case .ended:")
         out.line("update(percent)")
         out.line("isDragging = false")
         // The decision, then (with the entry's function for it) the speed of the rest, which depends on it.
@@ -347,14 +341,10 @@ enum ExportWriter {
         } else {
             out.line("if \(decision) { finish() } else { cancel() }")
         }
-        out.depth -= 1
-        out.line("case .cancelled, .failed:")
-        out.depth += 1
+        out.label("case .cancelled, .failed:")
         out.line("isDragging = false")
         out.line("cancel()")
-        out.depth -= 1
-        out.line("default:")
-        out.depth += 1
+        out.label("default:")
         out.line("break")
         out.close()
         out.close()

@@ -21,6 +21,13 @@ struct SwiftWriter {
         line(text)
     }
 
+    /// A `case …:` or `default:` label, one level out from the statements under it (Swift's switch layout).
+    mutating func label(_ text: String) {
+        depth -= 1
+        line(text)
+        depth += 1
+    }
+
     /// Comment lines, each `// text` (a block comment's lines too); a blank comment line stays blank.
     /// An author's text: split at every line break Swift or a reader knows (a `\r` alone ends a Swift
     /// comment, and what follows it would be code), other controls written out (`\u{202E}`).

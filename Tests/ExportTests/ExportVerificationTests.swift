@@ -19,23 +19,20 @@ import Testing
         return try ExportVerifier(environment: environment)
     }
 
-    static func fade() throws -> (file: EntryFile, source: String, swift: ExportedFile) {
+    /// A built-in entry, its source and its Swift (its modules beside it).
+    static func builtIn(_ name: String) throws -> (file: EntryFile, source: String, swift: ExportedFile) {
         let folder = root.appendingPathComponent("Catalogue")
-        let file = EntryFile(url: folder.appendingPathComponent("fade.lua"), catalogue: "built-in", workingDirectory: root)
+        let file = EntryFile(url: folder.appendingPathComponent("\(name).lua"), catalogue: "built-in", workingDirectory: root)
         let source = try String(contentsOf: file.url, encoding: .utf8)
-        let swift = try Exporter.export(source: source, origin: .init(entry: "fade", file: file.displayPath, catalogue: "built-in",
-                                                                       version: nil, sha256: "0", command: "segue export fade"))
+        let swift = try Exporter.export(source: source, origin: .init(entry: name, file: file.displayPath, catalogue: "built-in",
+                                                                       version: nil, sha256: "0", command: "segue export \(name)"),
+                                        modules: { module throws(ExportRefusal) in try ExportVerifier.module(module, besideEntry: file) })
         return (file, source, swift)
     }
 
-    static func springSlide() throws -> (file: EntryFile, source: String, swift: ExportedFile) {
-        let folder = root.appendingPathComponent("Catalogue")
-        let file = EntryFile(url: folder.appendingPathComponent("spring-slide.lua"), catalogue: "built-in", workingDirectory: root)
-        let source = try String(contentsOf: file.url, encoding: .utf8)
-        let swift = try Exporter.export(source: source, origin: .init(entry: "spring-slide", file: file.displayPath, catalogue: "built-in",
-                                                                       version: nil, sha256: "0", command: "segue export spring-slide"))
-        return (file, source, swift)
-    }
+    static func fade() throws -> (file: EntryFile, source: String, swift: ExportedFile) { try builtIn("fade") }
+
+    static func springSlide() throws -> (file: EntryFile, source: String, swift: ExportedFile) { try builtIn("spring-slide") }
 
     static func altered(_ swift: ExportedFile, _ from: String, _ to: String) throws -> ExportedFile {
         #expect(swift.text.contains(from), "the exported \(swift.name) no longer has \(from)")
