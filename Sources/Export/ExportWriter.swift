@@ -348,36 +348,26 @@ enum ExportWriter {
         out.line("break")
         out.close()
         out.close()
-        if let (lines, names) = interaction.distance {
+        // The entry's functions, each a private method named by what UIKit code would call it, its Lua parameters' names kept.
+        func method(_ function: (lines: [String], names: [String])?, _ doc: String, _ signature: ([String]) -> String) {
+            guard let (lines, names) = function else { return }
             out.line()
-            out.line("/// Points of travel for the whole dismissal, given the container's size.")
-            out.open("private func distance(for \(SwiftWriter.identifier(names[0])): CGSize) -> CGFloat {")
+            out.line("/// " + doc)
+            out.open("private func " + signature(names.map(SwiftWriter.identifier)) + " {")
             for line in singleExpression(lines) { out.line(line) }
             out.close()
         }
-        if let (lines, names) = interaction.progress {
-            out.line()
-            out.line("/// The dismissal's percent at this event (the entry's), before it is kept within 0 to 1.")
-            let (g, size) = (SwiftWriter.identifier(names[0]), SwiftWriter.identifier(names[1]))
-            out.open("private func progress(_ \(g): \(recognizer), _ \(size): CGSize, in container: UIView) -> CGFloat {")
-            for line in singleExpression(lines) { out.line(line) }
-            out.close()
+        method(interaction.distance, "Points of travel for the whole dismissal, given the container's size.") {
+            "distance(for \($0[0]): CGSize) -> CGFloat"
         }
-        if let (lines, names) = interaction.shouldFinish {
-            out.line()
-            out.line("/// Whether letting go here finishes the dismissal (the entry's rule).")
-            let g = SwiftWriter.identifier(names[0]), percent = SwiftWriter.identifier(names[1])
-            out.open("private func shouldFinish(_ \(g): \(recognizer), _ \(percent): CGFloat, in container: UIView) -> Bool {")
-            for line in singleExpression(lines) { out.line(line) }
-            out.close()
+        method(interaction.progress, "The dismissal's percent at this event (the entry's), before it is kept within 0 to 1.") {
+            "progress(_ \($0[0]): \(recognizer), _ \($0[1]): CGSize, in container: UIView) -> CGFloat"
         }
-        if let (lines, names) = interaction.completionSpeed {
-            out.line()
-            out.line("/// The speed of the rest of the transition once the finger lifts, finishing or cancelling (the entry's).")
-            let (g, percent, finishing) = (SwiftWriter.identifier(names[0]), SwiftWriter.identifier(names[1]), SwiftWriter.identifier(names[2]))
-            out.open("private func speedToComplete(_ \(g): \(recognizer), _ \(percent): CGFloat, _ \(finishing): Bool, in container: UIView) -> CGFloat {")
-            for line in singleExpression(lines) { out.line(line) }
-            out.close()
+        method(interaction.shouldFinish, "Whether letting go here finishes the dismissal (the entry's rule).") {
+            "shouldFinish(_ \($0[0]): \(recognizer), _ \($0[1]): CGFloat, in container: UIView) -> Bool"
+        }
+        method(interaction.completionSpeed, "The speed of the rest of the transition once the finger lifts, finishing or cancelling (the entry's).") {
+            "speedToComplete(_ \($0[0]): \(recognizer), _ \($0[1]): CGFloat, _ \($0[2]): Bool, in container: UIView) -> CGFloat"
         }
         out.close()
     }
