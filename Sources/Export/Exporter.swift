@@ -14,6 +14,18 @@ public struct ExportedFile: Sendable, Equatable {
     public var luaFile = ""
     /// The files of the modules the entry requires (`CrossFade.swift`), which it needs beside it.
     public var modules: [ExportedFile] = []
+    /// The entry's other parameter values worth running (each choice's and boolean's non-default values), and the Swift
+    /// that makes the delegate with each: `direction=up`, `TurnTransition(params: .init(direction: .up))`.
+    public var variants: [Variant] = []
+
+    public struct Variant: Sendable, Equatable {
+        public let name: String
+        public let value: String
+        public let swift: String
+        /// `direction=up`.
+        public var label: String { "\(name)=\(value)" }
+    }
+
     /// For a module's file: the module's name and its Lua file as shown (`Catalogue/_cross-fade.lua`).
     public var luaModule = ""
     public var luaPath = ""
@@ -121,6 +133,17 @@ public enum Exporter {
         let type = ExportWriter.typeName(origin.entry)
         var file = ExportedFile(name: type + ".swift", typeName: type, text: text, presentationStyle: entry.presentationStyle, luaLines: origins,
                                 luaFile: translator.fileName)
+        for parameter in entry.parameters {
+            let others: [(String, String)] = switch parameter.kind {
+            case .choice(let cases): cases.filter { $0 != parameter.defaultValue }.map { ($0, ".\(SwiftWriter.identifier($0))") }
+            case .boolean: parameter.defaultValue == "true" ? [("false", "false")] : [("true", "true")]
+            case .number: []
+            }
+            for (value, swift) in others {
+                file.variants.append(.init(name: parameter.name, value: value,
+                                           swift: "\(type)(params: .init(\(SwiftWriter.identifier(parameter.name)): \(swift)))"))
+            }
+        }
         file.modules = translator.moduleTranslations.values.sorted { $0.source.name < $1.source.name }.map { module in
             // Internal even in a package: the entries use it, the app need not see it.
             let (text, origins) = ExportWriter.moduleFile(module, command: origin.moduleCommand ?? origin.command, catalogue: origin.catalogue,

@@ -73,8 +73,16 @@ public struct ExportVerifier: Sendable {
         // An entry with an interactive dismissal is also let go where its rule decides: either side of half way, dragged
         // back, and flicked on and back part way (check's drags let go only at 70 % and on a short flick, where
         // many rules agree). The same touches for both, as in every drag.
-        if lua.contains(where: { $0.name == Scenario.interactiveFinish.rawValue && $0.compare != nil }) {
+        let interactive = lua.contains(where: { $0.name == Scenario.interactiveFinish.rawValue && $0.compare != nil })
+        if interactive {
             lua += Self.releases.map { luaRun($0.name, .interactiveFinish, gesture: $0.input, file, source) }
+        }
+        // Each other value of a choice or boolean parameter: the code for it runs too (present and dismiss, Reduce
+        // Motion, and the standard drag), named `present-then-dismiss (direction=up)`.
+        for variant in swift.variants {
+            for scenario in [Scenario.presentThenDismiss, .reduceMotion] + (interactive ? [.interactiveFinish] : []) {
+                lua.append(luaRun(scenario.rawValue, scenario, gesture: nil, file, source, variant: variant))
+            }
         }
         let runs = lua
         return Self.concurrently(runs.map { run in { self.swiftRun(run, swift, runner) } })
@@ -109,16 +117,29 @@ public struct ExportVerifier: Sendable {
     /// A cell's Lua side: its verdict when there is nothing to compare (skipped, failed, out of its limits), else the
     /// lines to compare with and the touches to give the Swift.
     struct LuaRun: Sendable {
+        /// The runner's scenario name, and the cell's (with the parameter it runs with, if not the defaults).
         let name: String
+        var cell: String
+        var variant: ExportedFile.Variant?
         var verdict: Cell?
         var compare: (lines: [String], drags: String)?
+
+        init(name: String, variant: ExportedFile.Variant? = nil, verdict: Cell? = nil, compare: (lines: [String], drags: String)? = nil) {
+            (self.name, self.variant, self.verdict, self.compare) = (name, variant, verdict, compare)
+            cell = variant.map { "\(name) (\($0.label))" } ?? name
+        }
     }
 
-    private func luaRun(_ name: String, _ scenario: Scenario?, gesture: GestureInput?, _ file: EntryFile, _ source: String) -> LuaRun {
-        func said(_ same: Bool, _ verdict: String) -> LuaRun { LuaRun(name: name, verdict: Cell(scenario: name, same: same, verdict: verdict)) }
+    private func luaRun(_ name: String, _ scenario: Scenario?, gesture: GestureInput?, _ file: EntryFile, _ source: String,
+                        variant: ExportedFile.Variant? = nil) -> LuaRun {
+        let cell = variant.map { "\(name) (\($0.label))" } ?? name
+        func said(_ same: Bool, _ verdict: String) -> LuaRun {
+            LuaRun(name: name, variant: variant, verdict: Cell(scenario: cell, same: same, verdict: verdict))
+        }
         var options = ScenarioOptions()
         options.sampling = true
         options.exactSamples = true
+        if let variant { options.parameters = [variant.name: variant.value] }
         guard let scenario else { return said(false, "no such scenario") }
         var gesture = gesture
         // A pinch's flick in scale a second.
@@ -136,18 +157,19 @@ public struct ExportVerifier: Sendable {
         if let other = outcome.drives.first(where: { $0.kind != .dismissal }) {
             return said(false, "not verified: the runner drives dismissals only, not a \(other.kind.rawValue) gesture")
         }
-        return LuaRun(name: name, compare: (lines, TouchEvents.write(outcome.drives.map(\.events))))
+        return LuaRun(name: name, variant: variant, compare: (lines, TouchEvents.write(outcome.drives.map(\.events))))
     }
 
     /// A cell's Swift side: the runner in a process of its own, which a Swift that stops (a failed precondition) loses
     /// alone, saying when; then the comparison.
     private func swiftRun(_ lua: LuaRun, _ swift: ExportedFile, _ runner: URL) -> Cell {
-        let name = lua.name
+        let name = lua.cell
         if let verdict = lua.verdict { return verdict }
         guard let (lines, drags) = lua.compare else { return Cell(scenario: name, same: false, verdict: "not run") }
         let result: Outcome
         do {
-            result = try execute(runner, arguments: [name], input: drags, limit: runLimit, memory: Self.runMemory)
+            result = try execute(runner, arguments: [lua.name], input: drags, environment: ["SEGUE_VERIFY_VARIANT": lua.variant?.label ?? ""],
+                                 limit: runLimit, memory: Self.runMemory)
         } catch {
             return Cell(scenario: name, same: false, verdict: "the Swift did not run: \(error)")
         }
@@ -203,11 +225,23 @@ public struct ExportVerifier: Sendable {
 
     /// The runner for this Swift, compiled once: cached by the hash of the Swift, the layer and the compiler.
     func compiled(_ swift: ExportedFile) throws -> URL {
-        let main = """
+        // The delegate made with the entry's defaults, or with the other parameter value SEGUE_VERIFY_VARIANT names.
+        let cases = swift.variants.map { "case \"\($0.label)\": \($0.swift)" }
+        let main = cases.isEmpty ? """
             import UIKit
             import Verification
 
             VerificationRunner.main(\(swift.typeName)(), presentationStyle: \(swift.typeName).presentationStyle)
+
+            """ : """
+            import UIKit
+            import Verification
+
+            let transition = switch ProcessInfo.processInfo.environment["SEGUE_VERIFY_VARIANT"] {
+            \(cases.joined(separator: "\n"))
+            default: \(swift.typeName)()
+            }
+            VerificationRunner.main(transition, presentationStyle: \(swift.typeName).presentationStyle)
 
             """
         let library = layer.appendingPathComponent("libSegueUIKitLayer.so")
@@ -262,8 +296,8 @@ public struct ExportVerifier: Sendable {
     }
 
     /// Runs a program to its end, or stops it after `limit` seconds: its status, output and error stream.
-    func execute(_ program: URL, arguments: [String], in folder: URL? = nil, input: String = "", limit: Double,
-                 memory: Int? = nil) throws -> Outcome {
+    func execute(_ program: URL, arguments: [String], in folder: URL? = nil, input: String = "", environment: [String: String] = [:],
+                 limit: Double, memory: Int? = nil) throws -> Outcome {
         let process = Process()
         // The operating system's bounds, by coreutils' timeout (TERM at the limit, KILL 5 s later; it reaps the child itself,
         // so no process id outlives its process) and util-linux's prlimit for the address space.
@@ -273,6 +307,7 @@ public struct ExportVerifier: Sendable {
         if let memory, bounded, FileManager.default.isExecutableFile(atPath: prlimit) { command = [prlimit, "--as=\(memory)", "--"] + command }
         process.executableURL = URL(fileURLWithPath: command[0])
         process.arguments = Array(command.dropFirst()) + arguments
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         if let folder { process.currentDirectoryURL = folder }
         // The errors to a file, the output through a pipe read to its end: neither can fill and stall the other.
         let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("segue-export-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).err")

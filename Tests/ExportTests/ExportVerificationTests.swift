@@ -39,6 +39,9 @@ import Testing
         var altered = swift
         altered = ExportedFile(name: swift.name, typeName: swift.typeName, text: swift.text.replacingOccurrences(of: from, with: to),
                                presentationStyle: swift.presentationStyle, luaLines: swift.luaLines, luaFile: swift.luaFile)
+        // Its modules and parameter values as they were.
+        altered.modules = swift.modules
+        altered.variants = swift.variants
         return altered
     }
 
@@ -141,6 +144,19 @@ import Testing
         #expect(!cell.same && cell.verdict.contains("Lua hook cancelInteractiveTransition") && cell.verdict.contains("Swift hook finishInteractiveTransition"),
                 "\(cell.verdict)")
         #expect(cells.first { $0.scenario == "interactive-release-55" }?.same == true)
+    }
+
+    /// The other values of a choice run too: turn's opposite of `up` altered to `up` leaves every default cell the same
+    /// (the default is `left`) and parts the runs with `direction=up` where the dismissal turns the wrong way.
+    @Test func theOtherValuesOfAChoiceRunToo() throws {
+        let (file, source, swift) = try Self.builtIn("turn")
+        #expect(swift.variants.map(\.label) == ["direction=right", "direction=up", "direction=down"])
+        let cells = try Self.verifier().verify(file, source: source, swift: try Self.altered(swift, "return .down", "return .up"))
+        let defaults = cells.filter { $0.scenario.firstIndex(of: "(") == nil }
+        #expect(defaults.count == 16 && defaults.allSatisfy(\.same), "\(cells.filter { !$0.same })")
+        let up = try #require(cells.first { $0.scenario == "present-then-dismiss (direction=up)" })
+        #expect(!up.same && up.verdict.hasPrefix("differs at t="), "\(up.verdict)")
+        #expect(cells.first { $0.scenario == "present-then-dismiss (direction=down)" }?.same == true)
     }
 
     /// An action that finishes when the system takes the gesture away is caught where it did.
