@@ -28,10 +28,10 @@ enum ExportWriter {
     struct Interaction {
         let rule: ExportedEntry.Interaction
         let comments: [SyntaxTree.Comment]
-        let distance: (lines: [String], names: [String])?
-        let progress: (lines: [String], names: [String])?
-        let shouldFinish: (lines: [String], names: [String])?
-        let completionSpeed: (lines: [String], names: [String])?
+        let distance: Translator.InteractionFunction?
+        let progress: Translator.InteractionFunction?
+        let shouldFinish: Translator.InteractionFunction?
+        let completionSpeed: Translator.InteractionFunction?
         /// Whether its functions read `params` (the controller keeps them only then).
         let readsParameters: Bool
         /// The entry's comments inside its interaction table, outside its functions.
@@ -43,23 +43,12 @@ enum ExportWriter {
                      interaction: Interaction? = nil) -> (text: String, origins: [Int: Int]) {
         var out = SwiftWriter()
         let type = typeName(header.entry)
-        // Every part of the header an author or a path could have written goes through comment(): one line each, no controls.
-        out.comment("\(type).swift: the Segue entry \"\(header.entry)\" as UIKit code.")
-        out.line("//")
-        // The file by its name in its catalogue: a path on the exporting machine would change with every checkout.
-        let fileName = header.file.split(separator: "/").last.map(String.init) ?? header.file
-        // A file named on its own has no catalogue ("(file)").
-        let catalogue = header.catalogue.hasPrefix("(") ? "" : " (catalogue \(header.catalogue)\(header.version.map { " \($0)" } ?? ""))"
-        out.comment("Exported from \(fileName)\(catalogue),")
-        out.comment("SHA-256 \(header.sha256), by:")
-        out.comment("     \(header.command)")
-        out.line("// Export again after changing the entry; `segue export --verify` runs this")
-        out.line("// code through the entry's check scenarios against the entry itself.")
-        if !chunkComment.isEmpty {
-            out.line("//")
-            for comment in chunkComment { out.comment(comment.text) }
-        }
-        out.line()
+        let catalogue = header.catalogue + (header.version.map { " \($0)" } ?? "")
+        opening("\(type).swift: the Segue entry \"\(header.entry)\" as UIKit code.", file: header.file, catalogue: catalogue,
+                sha256: header.sha256, command: header.command, comment: chunkComment, into: &out, note: [
+                    "Export again after changing the entry; `segue export --verify` runs this",
+                    "code through the entry's check scenarios against the entry itself.",
+                ])
         out.line("import UIKit")
         for constant in translator.constants.sorted(by: { $0.line < $1.line }) {
             out.line()
@@ -159,22 +148,32 @@ enum ExportWriter {
         return out.textAndOrigins
     }
 
+    /// A file's header: what it is, where it came from (the Lua file by its name in its catalogue: a path on the exporting
+    /// machine would change with every checkout; a file named on its own has no catalogue, "(file)"), the command that
+    /// made it, a note, and the Lua file's opening comment. Every part an author or a path could have written goes
+    /// through comment(): one line each, no controls.
+    private static func opening(_ title: String, file: String, catalogue: String, sha256: String, command: String,
+                                comment: [SyntaxTree.Comment], into out: inout SwiftWriter, note: [String]) {
+        out.comment(title)
+        out.line("//")
+        let fileName = file.split(separator: "/").last.map(String.init) ?? file
+        out.comment("Exported from \(fileName)\(catalogue.hasPrefix("(") ? "" : " (catalogue \(catalogue))"),")
+        out.comment("SHA-256 \(sha256), by:")
+        out.comment("     \(command)")
+        for line in note { out.line("// " + line) }
+        if !comment.isEmpty {
+            out.line("//")
+            for part in comment { out.comment(part.text) }
+        }
+        out.line()
+    }
+
     /// A module's file: its header, the protocol of the parameters it reads, and its function as `run` of an enum.
     static func moduleFile(_ module: ModuleTranslation, command: String, catalogue: String, access: String) -> (text: String, origins: [Int: Int]) {
         var out = SwiftWriter()
-        let fileName = module.source.file.split(separator: "/").last.map(String.init) ?? module.source.file
-        out.comment("\(module.typeName).swift: the Segue module \"\(module.source.name)\" as UIKit code.")
-        out.line("//")
-        let shown = catalogue.hasPrefix("(") ? "" : " (catalogue \(catalogue))"
-        out.comment("Exported from \(fileName)\(shown),")
-        out.comment("SHA-256 \(module.source.sha256), by:")
-        out.comment("     \(command)")
-        out.line("// The entries that require it are exported beside it.")
-        if !module.chunkComment.isEmpty {
-            out.line("//")
-            for comment in module.chunkComment { out.comment(comment.text) }
-        }
-        out.line()
+        opening("\(module.typeName).swift: the Segue module \"\(module.source.name)\" as UIKit code.", file: module.source.file,
+                catalogue: catalogue, sha256: module.source.sha256, command: command, comment: module.chunkComment, into: &out,
+                note: ["The entries that require it are exported beside it."])
         out.line("import UIKit")
         for constant in module.translator.constants.sorted(by: { $0.line < $1.line }) {
             out.line()
@@ -349,12 +348,12 @@ enum ExportWriter {
         out.close()
         out.close()
         // The entry's functions, each a private method named by what UIKit code would call it, its Lua parameters' names kept.
-        func method(_ function: (lines: [String], names: [String])?, _ doc: String, _ signature: ([String]) -> String) {
-            guard let (lines, names) = function else { return }
+        func method(_ function: Translator.InteractionFunction?, _ doc: String, _ signature: ([String]) -> String) {
+            guard let function else { return }
             out.line()
             out.line("/// " + doc)
-            out.open("private func " + signature(names.map(SwiftWriter.identifier)) + " {")
-            for line in singleExpression(lines) { out.line(line) }
+            out.open("private func " + signature(function.names.map(SwiftWriter.identifier)) + " {")
+            for line in singleExpression(function.lines) { out.line(line) }
             out.close()
         }
         method(interaction.distance, "Points of travel for the whole dismissal, given the container's size.") {

@@ -94,31 +94,22 @@ public enum Exporter {
         translator.typeName = ExportWriter.typeName(origin.entry)
         let chunkComment = translator.chunkComment(firstStatement: statements.first?.line ?? 1)
         try translator.readChunk(Array(statements.dropLast()))
-        // The interaction's functions first: the entry's helpers they call become file-level functions, which the
-        // animator then calls as they are (no `self`).
+        // The interaction's functions first: the entry's helpers they call become static methods of the delegate's class,
+        // which the animator then calls through it too (no `self`).
         var interaction: ExportWriter.Interaction?
         if let rule = entry.dismissal {
             let comments = translator.takeComments(from: entry.interactionLine, before: rule.line)
-            var distance: (lines: [String], names: [String])?
-            if let node = rule.distanceFunction {
-                distance = try translator.interactionFunction(node, types: [.size], result: .number, what: "interaction.dismissal.distance")
+            let gesture: SwiftType = rule.isPinch ? .pinchGesture : .panGesture
+            func function(_ node: SyntaxNode?, _ types: [SwiftType], _ result: SwiftType,
+                          _ name: String) throws(ExportRefusal) -> Translator.InteractionFunction? {
+                guard let node else { return nil }
+                return try translator.interactionFunction(node, types: types, result: result, what: "interaction.dismissal.\(name)")
             }
-            var progress: (lines: [String], names: [String])?
-            if let node = rule.progressFunction {
-                progress = try translator.interactionFunction(node, types: [rule.isPinch ? .pinchGesture : .panGesture, .size], result: .number,
-                                                              what: "interaction.dismissal.progress")
-            }
-            var shouldFinish: (lines: [String], names: [String])?
-            if let node = rule.shouldFinish {
-                shouldFinish = try translator.interactionFunction(node, types: [rule.isPinch ? .pinchGesture : .panGesture, .number], result: .bool,
-                                                                  what: "interaction.dismissal.shouldFinish")
-            }
-            var speed: (lines: [String], names: [String])?
-            if let node = rule.completionSpeedFunction {
-                speed = try translator.interactionFunction(node, types: [rule.isPinch ? .pinchGesture : .panGesture, .number, .bool], result: .number,
-                                                           what: "interaction.dismissal.completionSpeed")
-            }
-            let reads = [distance, progress, shouldFinish, speed].contains { $0?.lines.contains { $0.contains("params.") } == true }
+            let distance = try function(rule.distanceFunction, [.size], .number, "distance")
+            let progress = try function(rule.progressFunction, [gesture, .size], .number, "progress")
+            let shouldFinish = try function(rule.shouldFinish, [gesture, .number], .bool, "shouldFinish")
+            let speed = try function(rule.completionSpeedFunction, [gesture, .number, .bool], .number, "completionSpeed")
+            let reads = [distance, progress, shouldFinish, speed].contains { $0?.readsParameters == true }
             interaction = ExportWriter.Interaction(rule: rule, comments: comments, distance: distance, progress: progress,
                                                    shouldFinish: shouldFinish, completionSpeed: speed, readsParameters: reads)
             // What the entry says inside the table, between its fields, goes with the class too.

@@ -65,11 +65,8 @@ extension Translator {
         // An optional passed on stays optional: the helper's parameter is then optional too, and unwraps where it uses it.
         let signature = try self.helper(helper.name, arguments: translated.map(\.type), at: node)
         if inInteraction {
-            // Called from the interaction controller: a file-level function, so it may read nothing of the animator's.
-            let text = (signature.lines ?? []).joined(separator: "\n")
-            if text.contains("params.") || text.contains("isPresenting") || text.contains("transitionDuration(using:")
-                || helpers.values.contains(where: { !sharedHelpers.contains($0.name) && $0.name != helper.name && $0.lines != nil
-                                                     && text.contains(SwiftWriter.identifier($0.name) + "(") && !hookNames.contains($0.name) }) {
+            // Called from the interaction controller: a static method of the delegate's class, so it may read nothing of the animator's.
+            if signature.readsAnimator {
                 throw refuse(node, "a call of '\(helper.name)' from the interaction, which reads the entry's parameters or the animator's state",
                              "pass what it reads as arguments")
             }

@@ -139,8 +139,12 @@ extension Translator {
         "UIViewPropertyAnimator": "UIViewPropertyAnimator is not exported yet",
     ]
 
-    /// Reading a member of the animator from a closure: Swift wants `[self]` said.
-    func usesSelf() { if closureDepth > 0 && !isModule { closureUsesSelf = true } }
+    /// Reading a member of the animator: from a closure Swift wants `[self]` said, and a function that does is a method.
+    func usesSelf() {
+        guard !isModule else { return }
+        readsAnimator = true
+        if closureDepth > 0 { closureUsesSelf = true }
+    }
 
     /// A dotted name (`UIColor.black`, `math.pi`), if the node is one.
     func dotted(_ node: SyntaxNode) -> String? {

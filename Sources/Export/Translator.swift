@@ -38,6 +38,8 @@ final class Translator {
         var result: SwiftType?
         var lines: [String]?
         var translating = false
+        /// Whether it reads the animator's parameters or state, or calls a method that does: then it is a method itself.
+        var readsAnimator = false
         /// The comment written just above it: the method's.
         var comments: [SyntaxTree.Comment] = []
     }
@@ -97,6 +99,8 @@ final class Translator {
     /// The line the function being translated is declared on, when it is one of the chunk's local functions: a local
     /// function declared below it is, where it runs, a global Lua has not got (nil). The hooks see them all.
     var declaredAt = Int.max
+    /// Whether the function being translated read anything of the animator's (`usesSelf`).
+    var readsAnimator = false
 
     /// The entry's lines, to keep its blank lines.
     let sourceLines: [Substring]
@@ -341,20 +345,11 @@ final class Translator {
             try checkName(lua, at: node)
             bound.append((lua, Variable(swift: type == .context ? "transitionContext" : SwiftWriter.identifier(lua), type: type, mutable: false)))
         }
-        // Outside every other function's scope and state: a helper sees the chunk's constants only, and is translated
-        // (at its first call) as if from the top of the file, whatever loop or closure that call sits in.
-        let saved = (scopes, closureDepth, loopDepth, conditional, hoisted, closureUsesSelf, literalTyped, readingFieldBase)
-        (scopes, closureDepth, loopDepth, conditional, hoisted, closureUsesSelf, literalTyped, readingFieldBase)
-            = ([scopes[0]], 0, 0, 0, [], false, false, false)
-        let savedAnimation = animationDepth, savedDeclaration = declaredAt
-        animationDepth = 0
-        declaredAt = helper.line
-        defer {
-            (scopes, closureDepth, loopDepth, conditional, hoisted, closureUsesSelf, literalTyped, readingFieldBase) = saved
-            animationDepth = savedAnimation
-            declaredAt = savedDeclaration
+        // Translated (at its first call) as if from the top of the file, whatever loop or closure that call sits in.
+        let (translated, readsAnimator) = try fresh(declaredAt: helper.line) { () throws(ExportRefusal) in
+            try body(of: helper.node, parameters: bound)
         }
-        let translated = try body(of: helper.node, parameters: bound)
+        helper.readsAnimator = readsAnimator
         helper.lines = translated.lines
         helper.result = translated.result ?? .void
         helper.translating = false
@@ -367,7 +362,7 @@ extension Translator {
     /// One of the interaction's functions (`distance(size)`, `shouldFinish(g, percent)`): a private method of the
     /// interaction controller, its parameters `types` in order (Lua may name fewer), its body translated as a
     /// helper's is, with the chunk's constants only in sight. The Lua names of the parameters, "_" for those left out.
-    func interactionFunction(_ node: SyntaxNode, types: [SwiftType], result: SwiftType, what: String) throws(ExportRefusal) -> (lines: [String], names: [String]) {
+    func interactionFunction(_ node: SyntaxNode, types: [SwiftType], result: SwiftType, what: String) throws(ExportRefusal) -> InteractionFunction {
         let nodes = node.parts[0].parts
         guard nodes.count <= types.count, !nodes.contains(where: { $0.tag == "Dots" }) else {
             throw refuse(node, "\(what) with \(nodes.count) parameter(s)", "it is given \(types.count)")
@@ -383,22 +378,43 @@ extension Translator {
             throw refuse(node, "the name 'container' in \(what)", "the exported method is given the container by that name; rename it")
         }
         let bound = zip(names, types).map { ($0, Variable(swift: SwiftWriter.identifier($0), type: $1, mutable: false)) }
-        let saved = (scopes, closureDepth, loopDepth, conditional, hoisted, closureUsesSelf, literalTyped, readingFieldBase)
-        (scopes, closureDepth, loopDepth, conditional, hoisted, closureUsesSelf, literalTyped, readingFieldBase)
-            = ([scopes[0]], 0, 0, 0, [], false, false, false)
-        inInteraction = true
-        defer {
-            (scopes, closureDepth, loopDepth, conditional, hoisted, closureUsesSelf, literalTyped, readingFieldBase) = saved
-            inInteraction = false
-        }
         guard Self.alwaysReturns(node.parts[1].parts) else {
             throw refuse(node, "\(what) with a way through that returns nothing", "return \(result.described) on every path (Lua's nil is an error there)")
         }
-        let body = try self.body(of: node, parameters: bound, result: result)
+        inInteraction = true
+        defer { inInteraction = false }
+        let (body, readsParameters) = try fresh(declaredAt: Int.max) { () throws(ExportRefusal) in
+            try self.body(of: node, parameters: bound, result: result)
+        }
         guard body.result == result else {
             throw refuse(node, "\(what) returning \(body.result?.described ?? "nothing")", "return \(result.described)")
         }
-        return (body.lines, names + Array(repeating: "_", count: types.count - names.count))
+        return InteractionFunction(lines: body.lines, names: names + Array(repeating: "_", count: types.count - names.count),
+                                   readsParameters: readsParameters)
+    }
+
+    /// One of the interaction's functions translated: its lines, its parameters' Lua names, and whether it reads `params`
+    /// (all of the animator's it may read: the controller then keeps them).
+    struct InteractionFunction {
+        let lines: [String]
+        let names: [String]
+        let readsParameters: Bool
+    }
+
+    /// `body` outside every other function's scope and state, seeing the chunk's constants only, as a function declared
+    /// at `declaredAt`; with whether it read anything of the animator's (`usesSelf`).
+    func fresh<T>(declaredAt line: Int, _ body: () throws(ExportRefusal) -> T) throws(ExportRefusal) -> (T, readsAnimator: Bool) {
+        let saved = (scopes, closureDepth, loopDepth, conditional, hoisted, closureUsesSelf, literalTyped, readingFieldBase)
+        let savedState = (animationDepth, declaredAt, readsAnimator)
+        (scopes, closureDepth, loopDepth, conditional, hoisted, closureUsesSelf, literalTyped, readingFieldBase)
+            = ([scopes[0]], 0, 0, 0, [], false, false, false)
+        (animationDepth, declaredAt, readsAnimator) = (0, line, false)
+        defer {
+            (scopes, closureDepth, loopDepth, conditional, hoisted, closureUsesSelf, literalTyped, readingFieldBase) = saved
+            (animationDepth, declaredAt, readsAnimator) = savedState
+        }
+        let result = try body()
+        return (result, readsAnimator)
     }
 
     /// Whether every way through a block ends in a return: its last statement is one, or an if whose every branch

@@ -73,14 +73,19 @@ public struct ExportVerifier: Sendable {
         // An entry with an interactive dismissal is also let go where its rule decides: either side of half way, dragged
         // back, and flicked on and back part way (check's drags let go only at 70 % and on a short flick, where
         // many rules agree). The same touches for both, as in every drag.
-        let interactive = lua.contains(where: { $0.name == Scenario.interactiveFinish.rawValue && $0.compare != nil })
-        if interactive {
-            lua += Self.releases.map { luaRun($0.name, .interactiveFinish, gesture: $0.input, file, source) }
+        let interactive = lua.first { $0.name == Scenario.interactiveFinish.rawValue && $0.compare != nil }
+        if let interactive {
+            // A pinch's flick in scale a second: its standard drag's touches are two fingers.
+            let scale = interactive.fingers == 2 ? 1.0 / 1000 : 1
+            lua += Self.releases.map { release in
+                let input = GestureInput(release.input.shape, releaseVelocity: release.input.releaseVelocity.map { $0 * scale })
+                return luaRun(release.name, .interactiveFinish, gesture: input, file, source)
+            }
         }
         // Each other value of a choice or boolean parameter: the code for it runs too (present and dismiss, Reduce
         // Motion, and the standard drag), named `present-then-dismiss (direction=up)`.
         for variant in swift.variants {
-            for scenario in [Scenario.presentThenDismiss, .reduceMotion] + (interactive ? [.interactiveFinish] : []) {
+            for scenario in [Scenario.presentThenDismiss, .reduceMotion] + (interactive != nil ? [.interactiveFinish] : []) {
                 lua.append(luaRun(scenario.rawValue, scenario, gesture: nil, file, source, variant: variant))
             }
         }
@@ -123,6 +128,8 @@ public struct ExportVerifier: Sendable {
         var variant: ExportedFile.Variant?
         var verdict: Cell?
         var compare: (lines: [String], drags: String)?
+        /// The fingers of its first drag (two for a pinch).
+        var fingers = 0
 
         init(name: String, variant: ExportedFile.Variant? = nil, verdict: Cell? = nil, compare: (lines: [String], drags: String)? = nil) {
             (self.name, self.variant, self.verdict, self.compare) = (name, variant, verdict, compare)
@@ -141,11 +148,6 @@ public struct ExportVerifier: Sendable {
         options.exactSamples = true
         if let variant { options.parameters = [variant.name: variant.value] }
         guard let scenario else { return said(false, "no such scenario") }
-        var gesture = gesture
-        // A pinch's flick in scale a second.
-        if let input = gesture, let velocity = input.releaseVelocity, Self.isPinch(file, source) {
-            gesture = GestureInput(input.shape, releaseVelocity: velocity / 1000)
-        }
         let outcome = ScenarioRunner.run(file, source: source, scenario: scenario, options: options, gesture: gesture)
         // Skipped for the Lua (no interactive dismissal): nothing to compare, as check runs nothing.
         if let skipped = outcome.skipped, outcome.problems.isEmpty { return said(true, "not run: \(skipped)") }
@@ -157,7 +159,9 @@ public struct ExportVerifier: Sendable {
         if let other = outcome.drives.first(where: { $0.kind != .dismissal }) {
             return said(false, "not verified: the runner drives dismissals only, not a \(other.kind.rawValue) gesture")
         }
-        return LuaRun(name: name, variant: variant, compare: (lines, TouchEvents.write(outcome.drives.map(\.events))))
+        var run = LuaRun(name: name, variant: variant, compare: (lines, TouchEvents.write(outcome.drives.map(\.events))))
+        run.fingers = outcome.drives.first?.events.first?.touches.count ?? 0
+        return run
     }
 
     /// A cell's Swift side: the runner in a process of its own, which a Swift that stops (a failed precondition) loses
@@ -188,11 +192,6 @@ public struct ExportVerifier: Sendable {
         return Cell(scenario: name, same: true, verdict: cell.verdict.dropLast() + "; @objc and #selector rewritten for Linux)")
     }
 
-    /// Whether the entry's interactive dismissal is a pinch: what its standard drag's touches say (two fingers).
-    private static func isPinch(_ file: EntryFile, _ source: String) -> Bool {
-        let outcome = ScenarioRunner.run(file, source: source, scenario: .interactiveFlick)
-        return outcome.drives.first?.events.first?.touches.count == 2
-    }
 
     /// The exported text as Swift on Linux compiles it: a gesture recognizer's `@objc` action and its `#selector`,
     /// which need Objective-C, rewritten to the layer's `Selector(method)` (exactly these two forms; the selector
@@ -227,20 +226,17 @@ public struct ExportVerifier: Sendable {
     func compiled(_ swift: ExportedFile) throws -> URL {
         // The delegate made with the entry's defaults, or with the other parameter value SEGUE_VERIFY_VARIANT names.
         let cases = swift.variants.map { "case \"\($0.label)\": \($0.swift)" }
-        let main = cases.isEmpty ? """
-            import UIKit
-            import Verification
-
-            VerificationRunner.main(\(swift.typeName)(), presentationStyle: \(swift.typeName).presentationStyle)
-
-            """ : """
-            import UIKit
-            import Verification
-
-            let transition = switch ProcessInfo.processInfo.environment["SEGUE_VERIFY_VARIANT"] {
+        let delegate = cases.isEmpty ? "\(swift.typeName)()" : """
+            switch ProcessInfo.processInfo.environment["SEGUE_VERIFY_VARIANT"] {
             \(cases.joined(separator: "\n"))
             default: \(swift.typeName)()
             }
+            """
+        let main = """
+            import UIKit
+            import Verification
+
+            let transition = \(delegate)
             VerificationRunner.main(transition, presentationStyle: \(swift.typeName).presentationStyle)
 
             """

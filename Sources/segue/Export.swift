@@ -283,14 +283,13 @@ struct ExportCommand: ParsableCommand {
     }
 
     /// The command a module's file names: every entry given, since they share it.
-    private var moduleCommand: String {
-        "segue export \(entries.map(Check.quoted).joined(separator: " "))"
-            + "\(package.map { " --package \(Check.quoted($0))" } ?? "")\(out.map { " --out \(Check.quoted($0))" } ?? "")"
-    }
+    private var moduleCommand: String { command(naming: entries) }
 
-    private func command(for entry: String) -> String {
-        // A package's command names every entry given: writing it again writes the whole package.
-        let named = package != nil ? entries.map(Check.quoted).joined(separator: " ") : Check.quoted(entry)
-        return "segue export \(named)\(package.map { " --package \(Check.quoted($0))" } ?? "")\(out.map { " --out \(Check.quoted($0))" } ?? "")"
+    /// A package's command names every entry given: writing it again writes the whole package.
+    private func command(for entry: String) -> String { command(naming: package != nil ? entries : [entry]) }
+
+    private func command(naming named: [String]) -> String {
+        "segue export \(named.map(Check.quoted).joined(separator: " "))"
+            + "\(package.map { " --package \(Check.quoted($0))" } ?? "")\(out.map { " --out \(Check.quoted($0))" } ?? "")"
     }
 }
