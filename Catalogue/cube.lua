@@ -11,14 +11,16 @@
 
 local eye = 200
 
--- Which way the screens move, and so where the shared edge starts and ends.
-local moves = {
-  left = {horizontal = true, sign = 1},   -- the new face comes in from the right
-  right = {horizontal = true, sign = -1}, -- … from the left
-  up = {horizontal = false, sign = 1},    -- … from below
-  down = {horizontal = false, sign = -1}, -- … from above
-}
-local opposite = {left = "right", right = "left", up = "down", down = "up"}
+-- Which way the screens move, and so where the shared edge starts and ends:
+-- sideways or not, and 1 when the new face comes in from the right or from
+-- below, -1 from the left or from above.
+local function horizontal(way) return way == "left" or way == "right" end
+local function sign(way) return (way == "left" or way == "up") and 1 or -1 end
+
+local function opposite(way)
+  if way == "left" then return "right" elseif way == "right" then return "left" elseif way == "up" then return "down" end
+  return "up"
+end
 
 -- A face turned by `angle` about its hinge, seen from `eye` points away.
 local function turned(angle, horizontal)
@@ -37,6 +39,21 @@ local function veil(view, alpha)
   return v
 end
 
+-- A face hinged at (ax, ay) of itself, that point put at `point`. Setting the
+-- anchor leaves position where it is, so position is then put on the edge
+-- explicitly.
+local function hinge(view, ax, ay, point)
+  view.layer.anchorPoint = CGPoint(ax, ay)
+  view.layer.position = point
+end
+
+-- The point `edge` points along the way the screens move (sideways when
+-- `h`), on the middle line of `frame`.
+local function edgePoint(frame, h, edge)
+  if h then return CGPoint(frame.minX + edge, frame.midY) end
+  return CGPoint(frame.midX, frame.minY + edge)
+end
+
 -- Reduce Motion: the new screen fades in over the old one, nothing turns
 -- (what UIKit's own transitions do with the setting on): _cross-fade.lua.
 local crossFade = require("cross-fade")
@@ -51,32 +68,23 @@ local function animateTransition(ctx)
   container:addSubview(to)
 
   -- Dismissing turns the cube back: the presenter returns from where it left.
-  local move = moves[ctx.isPresenting and params.direction or opposite[params.direction]]
-  local h, s = move.horizontal, move.sign
+  local way = ctx.isPresenting and params.direction or opposite(params.direction)
+  local h, s = horizontal(way), sign(way)
   local size = h and frame.width or frame.height
   local quarter = math.pi / 2
 
   -- Hinge both faces on the shared edge: the old face's leading edge, the
-  -- new face's trailing one. Setting the anchor leaves position where it
-  -- is, so position is then put on the edge explicitly.
-  local function hinge(view, ax, ay, x, y)
-    view.layer.anchorPoint = CGPoint(ax, ay)
-    view.layer.position = CGPoint(x, y)
-  end
+  -- new face's trailing one.
   local startEdge = s > 0 and size or 0
   local endEdge = size - startEdge
-  local function edgePoint(edge)
-    if h then return frame.minX + edge, frame.midY end
-    return frame.midX, frame.minY + edge
-  end
   local near, far = s > 0 and 1 or 0, s > 0 and 0 or 1
-  local sx, sy = edgePoint(startEdge)
+  local start = edgePoint(frame, h, startEdge)
   if h then
-    hinge(from, near, 0.5, sx, sy)
-    hinge(to, far, 0.5, sx, sy)
+    hinge(from, near, 0.5, start)
+    hinge(to, far, 0.5, start)
   else
-    hinge(from, 0.5, near, sx, sy)
-    hinge(to, 0.5, far, sx, sy)
+    hinge(from, 0.5, near, start)
+    hinge(to, 0.5, far, start)
   end
 
   -- Signs chosen so each free edge swings away from the viewer (z < 0):
@@ -87,13 +95,13 @@ local function animateTransition(ctx)
   to.layer.transform = turned(-fromAngle, h)
   local fromShade, toShade = veil(from, 0), veil(to, 1)
 
-  local ex, ey = edgePoint(endEdge)
+  local finish = edgePoint(frame, h, endEdge)
   UIView.animate{
     duration = params.duration,
     options = {ctx.isInteractive and "curveLinear" or "curveEaseInOut"},
     animations = function()
-      from.layer.position = CGPoint(ex, ey)
-      to.layer.position = CGPoint(ex, ey)
+      from.layer.position = finish
+      to.layer.position = finish
       from.layer.transform = turned(fromAngle, h)
       to.layer.transform = turned(0, h)
       fromShade.alpha = 1
@@ -150,10 +158,10 @@ return {
     dismissal = {
       gesture = "pan", direction = "right",
       progress = function(g, size)
-        local way = opposite[params.direction]
+        local way = opposite(params.direction)
         return along(g.translation, way) / side(size, way)
       end,
-      shouldFinish = function(g, percent) return percent > 0.5 or along(g.velocity, opposite[params.direction]) > 1000 end,
+      shouldFinish = function(g, percent) return percent > 0.5 or along(g.velocity, opposite(params.direction)) > 1000 end,
     },
   },
 }
