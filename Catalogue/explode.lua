@@ -12,14 +12,19 @@
 -- numbers (arc4random) are a fixed sequence here, so every run and preview
 -- is the same. Full screen: UIKit hands the animator both screens.
 
--- A small linear congruential generator: the same scatter on every run.
-local function scatter(seed)
-  local state = seed
-  return function(low, high)
-    state = (state * 1103515245 + 12345) % 2147483648
-    return low + (high - low) * state / 2147483648
-  end
+-- Park and Miller's minimal standard generator (the next state is 16807
+-- times this one, modulo 2^31 - 1): the same scatter on every run. Every
+-- step is exact in floats as in integers, the product staying below 2^46
+-- and the quotient never within rounding of a whole number, so the
+-- remainder is written out without Lua's %.
+local modulus = 2147483647
+local function step(state)
+  local product = state * 16807
+  return product - math.floor(product / modulus) * modulus
 end
+
+-- A state as a number between `low` and `high`.
+local function between(state, low, high) return low + (high - low) * state / modulus end
 
 -- Reduce Motion: the new screen fades in over the old one, nothing flies or spins
 -- (what UIKit's own transitions do with the setting on): _cross-fade.lua.
@@ -45,7 +50,7 @@ local function animateTransition(ctx)
   local columns = params.columns
   local rows = math.max(1, math.floor(columns * frame.height / frame.width + 0.5))
   local w, h = frame.width / columns, frame.height / rows
-  local random = scatter(20131011)
+  local state = 20131011.0
   local pieces = {}
   for col = 0, columns - 1 do
     for row = 0, rows - 1 do
@@ -57,8 +62,14 @@ local function animateTransition(ctx)
       piece:addSubview(picture)
       container:addSubview(piece)
       local home = piece.center
-      local away = CGPoint(home.x + random(-100, 100), home.y + random(-100, 100))
-      local spin = CGAffineTransformScale(CGAffineTransformMakeRotation(random(params.minAngle, params.maxAngle)), 0.01, 0.01)
+      state = step(state)
+      local dx = between(state, -100, 100)
+      state = step(state)
+      local dy = between(state, -100, 100)
+      state = step(state)
+      local angle = between(state, params.minAngle, params.maxAngle)
+      local away = CGPoint(home.x + dx, home.y + dy)
+      local spin = CGAffineTransformScale(CGAffineTransformMakeRotation(angle), 0.01, 0.01)
       -- The picture fades, not the piece: a fading view with subviews is
       -- composited offscreen (group opacity), a whole frame's work apiece.
       pieces[#pieces + 1] = {view = piece, picture = picture, home = home, away = away, spin = spin}

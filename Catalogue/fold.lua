@@ -16,14 +16,51 @@
 
 local eye = 200 -- m34 = -0.005
 
-local opposite = {left = "right", right = "left", up = "down", down = "up"}
+local function opposite(way)
+  if way == "left" then return "right" elseif way == "right" then return "left" elseif way == "up" then return "down" end
+  return "up"
+end
 
 -- A strip's own turn (the perspective is its stage's sublayerTransform),
 -- made from `base` (the identity, or the perspective again).
 local function turned(angle, horizontal, base)
-  base = base or CATransform3DIdentity
   if horizontal then return CATransform3DRotate(base, angle, 0, 1, 0) end
   return CATransform3DRotate(base, angle, 1, 0, 0)
+end
+
+-- A point `along` the axis of motion (sideways when `horizontal`), on the
+-- middle line of `frame`, in the strips' stage.
+local function at(frame, horizontal, along)
+  if horizontal then return CGPoint(along, frame.height / 2) end
+  return CGPoint(frame.width / 2, along)
+end
+
+-- One strip of `view`, the part of it at `rect`, hinged on its leading or
+-- trailing edge (across the way it folds: sideways when `horizontal`), with
+-- a gradient shade over it that is clear at the hinge and black at the free
+-- edge; put on `stage`.
+local function strip(stage, view, afterUpdates, rect, leading, horizontal)
+  local clip = UIView.new{name = "fold strip", frame = rect}
+  local picture = view:resizableSnapshotView(rect, afterUpdates)
+  picture.frame = clip.bounds
+  clip:addSubview(picture)
+  local shade = UIView.new{name = "fold shade", frame = clip.bounds}
+  -- The source's points across a strip hinged on its left (leading) or
+  -- right edge: (0, 0.2) to (1, 0), or (1, 0) to (0, 1); swapped for a
+  -- vertical fold.
+  local first = leading and CGPoint(0, 0.2) or CGPoint(1, 0)
+  local last = leading and CGPoint(1, 0) or CGPoint(0, 1)
+  shade.layer:addSublayer(CAGradientLayer{
+    name = "fold gradient", frame = clip.bounds,
+    colors = {UIColor{white = 0, alpha = 0}, UIColor{white = 0, alpha = 1}},
+    startPoint = horizontal and first or CGPoint(first.y, first.x),
+    endPoint = horizontal and last or CGPoint(last.y, last.x),
+  })
+  clip:addSubview(shade)
+  local edge = leading and 0 or 1
+  clip.layer.anchorPoint = horizontal and CGPoint(edge, 0.5) or CGPoint(0.5, edge)
+  stage:addSubview(clip)
+  return {view = clip, shade = shade}
 end
 
 -- Reduce Motion: the new screen fades in over the old one, nothing folds
@@ -39,7 +76,7 @@ local function animateTransition(ctx)
   container:addSubview(to)
 
   -- The side the new screen unfolds from (IBAnimatable's Fold(left) …).
-  local side = ctx.isPresenting and params.direction or opposite[params.direction]
+  local side = ctx.isPresenting and params.direction or opposite(params.direction)
   local horizontal = side == "left" or side == "right"
   local length = horizontal and frame.width or frame.height
   local near = (side == "left" or side == "up") and 0 or length -- where the new strips start
@@ -54,59 +91,26 @@ local function animateTransition(ctx)
   stage.layer.sublayerTransform = perspective
   container:addSubview(stage)
 
-  -- A point on the axis of motion, in the stage.
-  local function at(along)
-    if horizontal then return CGPoint(along, frame.height / 2) end
-    return CGPoint(frame.width / 2, along)
-  end
-
-  -- One strip of `view` from `along` to `along + fold`, hinged on its
-  -- leading or trailing edge, with a gradient shade over it that is clear
-  -- at the hinge and black at the free edge.
-  local function strip(view, afterUpdates, along, leading)
-    local rect = horizontal and CGRect(along, 0, fold, frame.height) or CGRect(0, along, frame.width, fold)
-    local clip = UIView.new{name = "fold strip", frame = rect}
-    local region = horizontal and CGRect(along, 0, fold, frame.height) or CGRect(0, along, frame.width, fold)
-    local picture = view:resizableSnapshotView(region, afterUpdates)
-    picture.frame = clip.bounds
-    clip:addSubview(picture)
-    local shade = UIView.new{name = "fold shade", frame = clip.bounds}
-    -- The source's points across a strip hinged on its left (leading) or
-    -- right edge: (0, 0.2) to (1, 0), or (1, 0) to (0, 1); swapped for a
-    -- vertical fold.
-    local first, last = leading and {0, 0.2} or {1, 0}, leading and {1, 0} or {0, 1}
-    shade.layer:addSublayer(CAGradientLayer{
-      name = "fold gradient", frame = clip.bounds,
-      colors = {UIColor{white = 0, alpha = 0}, UIColor{white = 0, alpha = 1}},
-      startPoint = horizontal and CGPoint(first[1], first[2]) or CGPoint(first[2], first[1]),
-      endPoint = horizontal and CGPoint(last[1], last[2]) or CGPoint(last[2], last[1]),
-    })
-    clip:addSubview(shade)
-    local edge = leading and 0 or 1
-    clip.layer.anchorPoint = horizontal and CGPoint(edge, 0.5) or CGPoint(0.5, edge)
-    stage:addSubview(clip)
-    return {view = clip, shade = shade}
-  end
-
   -- Each free edge turns away from the viewer: about y a leading strip goes
   -- back for +90°, about x for -90°; trailing strips the other way.
   local quarter = horizontal and math.pi / 2 or -math.pi / 2
-  local strips = {}
+  local moves = {}
   for i = 0, params.folds - 1 do
     local offset = i * fold * 2
     for _, leading in ipairs({true, false}) do
       local start = leading and offset or offset + fold
       local hingeAt = leading and offset or offset + fold * 2
       local angle = leading and quarter or -quarter
-      local old = strip(from, false, start, leading)
-      old.view.layer.position = at(hingeAt)
-      old.view.layer.transform = turned(0, horizontal)
+      local rect = horizontal and CGRect(start, 0, fold, frame.height) or CGRect(0, start, frame.width, fold)
+      local old = strip(stage, from, false, rect, leading, horizontal)
+      old.view.layer.position = at(frame, horizontal, hingeAt)
+      old.view.layer.transform = turned(0, horizontal, CATransform3DIdentity)
       old.shade.alpha = 0
-      local new = strip(to, true, start, leading)
-      new.view.layer.position = at(near)
-      new.view.layer.transform = turned(angle, horizontal)
+      local new = strip(stage, to, true, rect, leading, horizontal)
+      new.view.layer.position = at(frame, horizontal, near)
+      new.view.layer.transform = turned(angle, horizontal, CATransform3DIdentity)
       new.shade.alpha = 1
-      strips[#strips + 1] = {old = old, new = new, hingeAt = hingeAt, angle = angle}
+      moves[#moves + 1] = {old = old, new = new, hingeAt = hingeAt, angle = angle}
     end
   end
   -- The strips stand in for both screens while they move.
@@ -117,12 +121,12 @@ local function animateTransition(ctx)
     duration = params.duration,
     options = {ctx.isInteractive and "curveLinear" or "curveEaseInOut"},
     animations = function()
-      for _, s in ipairs(strips) do
-        s.old.view.layer.position = at(far)
+      for _, s in ipairs(moves) do
+        s.old.view.layer.position = at(frame, horizontal, far)
         s.old.view.layer.transform = turned(s.angle, horizontal, perspective)
         s.old.shade.alpha = 1
-        s.new.view.layer.position = at(s.hingeAt)
-        s.new.view.layer.transform = turned(0, horizontal)
+        s.new.view.layer.position = at(frame, horizontal, s.hingeAt)
+        s.new.view.layer.transform = turned(0, horizontal, CATransform3DIdentity)
         s.new.shade.alpha = 0
       end
     end,

@@ -54,6 +54,10 @@ enum ExportWriter {
             out.line()
             out.line(constant.text)
         }
+        for record in translator.recordDeclarations() {
+            out.line()
+            for line in record.split(separator: "\n") { out.line(String(line)) }
+        }
         out.line()
         out.comment(entry.summary.isEmpty ? entry.title : entry.summary, doc: true)
         out.line("///")
@@ -430,6 +434,7 @@ enum ExportWriter {
     private static func swiftType(_ parameter: ExportedEntry.Parameter) -> String {
         switch parameter.kind {
         case .number: "Double"
+        case .integer: "Int"
         case .boolean: "Bool"
         case .choice: enumName(parameter.name)
         }
@@ -438,7 +443,7 @@ enum ExportWriter {
     private static func defaultValue(_ parameter: ExportedEntry.Parameter) -> String {
         switch parameter.kind {
         case .number: parameter.defaultValue.contains(".") ? parameter.defaultValue : parameter.defaultValue + ".0"
-        case .boolean: parameter.defaultValue
+        case .integer, .boolean: parameter.defaultValue
         case .choice: "." + parameter.defaultValue
         }
     }

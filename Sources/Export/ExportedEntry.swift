@@ -6,7 +6,7 @@ import TextSafety
 /// functions serve as the animator's hooks.
 struct ExportedEntry {
     struct Parameter {
-        enum Kind: Equatable { case number, boolean, choice([String]) }
+        enum Kind: Equatable { case number, integer, boolean, choice([String]) }
         let name: String
         let kind: Kind
         let defaultValue: String
@@ -311,6 +311,21 @@ struct ExportedEntry {
                 }
                 result.append(Parameter(name: name, kind: .number, defaultValue: value,
                                         range: min.flatMap { min in max.map { (min, $0) } }, description: description, line: at))
+            case "integer":
+                // An Int in Swift, read as a Double where the entry computes with it: exact while the range keeps it within
+                // 2^53, and Lua's integer arithmetic on it stays in that range by the translator's bounds.
+                func integer(_ node: SyntaxNode?) -> Int? {
+                    guard let node, let text = number(node), !text.contains("."), let value = Int(text) else { return nil }
+                    return value
+                }
+                guard let value = integer(fields["default"]) else { throw refuse("a default that is not a whole number", "write a whole number") }
+                guard let min = integer(fields["min"]), let max = integer(fields["max"]) else {
+                    throw refuse("an integer without a range of whole numbers", "give min and max, so the Swift Int is checked as Lua checks it")
+                }
+                guard min <= max else { throw refuse("min \(min) above max \(max)", "swap them") }
+                guard (min...max).contains(value) else { throw refuse("the default \(value) outside \(min)…\(max)", "give a default in the range") }
+                result.append(Parameter(name: name, kind: .integer, defaultValue: String(value), range: (String(min), String(max)),
+                                        description: description, line: at))
             case "boolean":
                 guard let value = fields["default"], value.tag == "True" || value.tag == "False" else {
                     throw refuse("a default that is not true or false", "write true or false")
@@ -333,7 +348,7 @@ struct ExportedEntry {
                 guard Set(choices).count == choices.count else { throw refuse("a choice given twice", "list each once") }
                 result.append(Parameter(name: name, kind: .choice(choices), defaultValue: value, range: nil, description: description, line: at))
             default:
-                throw refuse("type \"\(type)\"", "an integer parameter is not exported yet; use a number")
+                throw refuse("type \"\(type.escapingControlCharacters)\"", "declare a number, an integer, a boolean or a string with choices")
             }
         }
         return result.sorted { $0.line < $1.line }

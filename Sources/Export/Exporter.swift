@@ -128,6 +128,15 @@ public enum Exporter {
             let others: [(String, String)] = switch parameter.kind {
             case .choice(let cases): cases.filter { $0 != parameter.defaultValue }.map { ($0, ".\(SwiftWriter.identifier($0))") }
             case .boolean: parameter.defaultValue == "true" ? [("false", "false")] : [("true", "true")]
+            // A whole number changes how many views or strips the entry makes: the fewest and one more than the default run
+            // too (not the most, which may be more work than the entry's limits allow in a preview).
+            case .integer:
+                if let value = Int(parameter.defaultValue), let min = (parameter.range?.min).flatMap({ Int($0) }),
+                   let max = (parameter.range?.max).flatMap({ Int($0) }) {
+                    Set([min, Swift.min(value + 1, max)]).subtracting([value]).sorted().map { (String($0), String($0)) }
+                } else {
+                    []
+                }
             case .number: []
             }
             for (value, swift) in others {

@@ -23,6 +23,10 @@ indirect enum SwiftType: Hashable, Sendable {
     case parameters
     /// A parameter's choices: the Swift enum named.
     case choice(String)
+    /// A table of named fields the entry makes: the private struct named.
+    case record(String)
+    /// A list of values of one type: a Swift array.
+    case list(SwiftType)
     case optional(SwiftType)
 
     /// The type's spelling in a declaration.
@@ -50,6 +54,8 @@ indirect enum SwiftType: Hashable, Sendable {
         case .parameters: "Parameters"
         // A parameter's choices are an enum inside Parameters; UIKit's keys are its own types.
         case .choice(let name): name.hasPrefix("UI") ? name : "Parameters.\(name)"
+        case .record(let name): name
+        case .list(let element): "[\(element.spelling)]"
         case .optional(let wrapped): "\(wrapped.spelling)?"
         }
     }
@@ -83,6 +89,8 @@ indirect enum SwiftType: Hashable, Sendable {
         case .panGesture, .pinchGesture: "the gesture"
         case .parameters: "the parameters"
         case .choice(let name): "a \(name)"
+        case .record(let name): "a \(name)"
+        case .list(let element): "a list of \(element.described.split(separator: " ", maxSplits: 1).last ?? "values")s"
         case .optional(let wrapped): "\(wrapped.described) or nil"
         }
     }

@@ -93,11 +93,11 @@ extension Translator {
         "CACurrentMediaTime", "UIViewPropertyAnimator", "UIBezierPath", "CALayer", "CAGradientLayer", "CAShapeLayer", "UIBlurEffect",
         "UIVisualEffectView", "UIApplication", "CGAffineTransform", "CATransform3DInvert", "CATransform3DMakeAffineTransform",
         "CATransform3DGetAffineTransform", "CATransform3DIsIdentity", "CATransform3DIsAffine", "CATransform3DEqualToTransform",
-        "CGAffineTransformTranslate", "CGAffineTransformScale", "CGAffineTransformRotate", "CGAffineTransformConcat",
+        "CGAffineTransformTranslate", "CGAffineTransformRotate", "CGAffineTransformConcat",
         "CGAffineTransformInvert", "CGAffineTransformIsIdentity", "CGPointApplyAffineTransform", "CGRectMake", "CGPointMake",
         "CGSizeMake", "CGRectOffset", "CGRectInset", "CGRectIntersection", "CGRectUnion", "CGRectContainsPoint", "CGRectContainsRect",
         "CGRectIntersectsRect", "CGRectEqualToRect", "CGRectGetMinX", "CGRectGetMidX", "CGRectGetMaxX", "CGRectGetMinY",
-        "CGRectGetMidY", "CGRectGetMaxY", "CGRectGetWidth", "CGRectGetHeight", "math.floor", "math.ceil", "math.exp", "math.log",
+        "CGRectGetMidY", "CGRectGetMaxY", "CGRectGetWidth", "CGRectGetHeight", "math.ceil", "math.exp", "math.log",
         "math.atan", "math.tan", "math.asin", "math.acos", "math.fmod", "math.modf", "math.random", "math.tointeger", "math.type",
     ]
 

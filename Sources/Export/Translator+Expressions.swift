@@ -65,9 +65,7 @@ extension Translator {
         case "Op": return try operation(node, expecting: expected)
         case "Function":
             throw refuse(node, "a function value here", "UIView.animate's animations and completion are the closures exported so far")
-        case "Table":
-            throw refuse(node, "a table used as a record",
-                         "a table of fields has no one Swift type; write each value where it is used")
+        case "Table": return try table(node, expecting: expected)
         case "Dots": throw refuse(node, "...", "name the parameters")
         default: throw refuse(node, "\(node.tag ?? "this expression")", "it has no Swift form in an exported animator")
         }
@@ -181,9 +179,17 @@ extension Translator {
             }
             guard !forWriting else { throw refuse(node, "an assignment to params.\(key)", "parameters are read-only") }
             let type: SwiftType = switch parameter.kind {
-            case .number: .number
+            case .number, .integer: .number
             case .boolean: .bool
             case .choice: .choice(ExportWriter.enumName(parameter.name))
+            }
+            if parameter.kind == .integer {
+                guard !isModule else {
+                    throw refuse(node, "params.\(key), an integer parameter, in a module", "not exported yet: pass the value to the module's function")
+                }
+                // Lua computes with the integer itself; a Double holds every value of the checked range exactly.
+                let bound = [parameter.range?.min, parameter.range?.max].compactMap { $0.flatMap(Double.init) }.map(abs).max()
+                return Expression(text: "CGFloat(params.\(SwiftWriter.identifier(key)))", type: type, integerBound: bound)
             }
             if isModule {
                 // A module reads each entry's own parameters: a protocol's requirement, which an enum of one entry's choices cannot be.
@@ -198,6 +204,7 @@ extension Translator {
             throw refuse(node, "ctx.\(key) in transitionDuration", "UIKit may ask the duration without a context; use params or isPresenting")
         }
         base = try unwrap(base, at: node.parts[0])
+        if let field = try recordField(base, key, at: node, forWriting: forWriting) { return field }
         guard let field = UIKitVocabulary.field(key, of: base.type) else {
             throw refuse(node, "\(base.type.described)'s '\(key)'", "it is not exported yet, or not in the scripting API")
         }

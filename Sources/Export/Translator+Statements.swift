@@ -81,6 +81,12 @@ extension Translator {
             if value.tag == "Function" {
                 throw refuse(value, "a function kept in a local", "declare it with `local function` at the top of the entry")
             }
+            if value.tag == "Table", value.parts.isEmpty {
+                guard names.count == 1 else { throw refuse(value, "an empty list among several locals", "declare it on a line of its own") }
+                emptyList(lua, at: value, into: &writer)
+                continue
+            }
+            if value.tag == "Table" { recordHint = lua }
             let expression = try self.expression(value)
             guard expression.type != .void else { throw refuse(value, "a local given a call that returns nothing", "drop the local") }
             let swift = SwiftWriter.identifier(lua)
@@ -224,6 +230,7 @@ extension Translator {
             return
         }
         guard target.tag == "Index" else { throw refuse(target, "an assignment to \(target.tag ?? "this")", "assign to a local or a field") }
+        if try append(target, value, into: &writer) { return }
         let field = try self.field(target, forWriting: true)
         literalTyped = true
         let expression = try self.expression(value, expecting: field.type)
@@ -272,6 +279,7 @@ extension Translator {
             return
         }
         var expected = function.result
+        if value.tag == "Table" { recordHint = functionName }
         // A function's first return of a name (`return "right"` in `opposite(way)`): a case of the choices its
         // parameters are of, when exactly one set of them has that name.
         if expected == nil, value.tag == "String", case .text(let text)? = value.parts.first {
@@ -301,20 +309,21 @@ extension Translator {
         let names = node.parts[0].parts.compactMap(name), iterators = node.parts[1].parts
         for lua in names { try checkName(lua, at: node) }
         guard iterators.count == 1, iterators[0].tag == "Call", name(iterators[0].parts[0]) == "ipairs", iterators[0].parts.count == 2,
-              iterators[0].parts[1].tag == "Table", names.count == 2 else {
-            throw refuse(node, "a for-in loop other than ipairs over a list written in place",
+              names.count == 2 else {
+            throw refuse(node, "a for-in loop other than ipairs over a list",
                          "pairs visits keys in no fixed order; loop with ipairs over a list such as {from, to}")
         }
-        let items = iterators[0].parts[1].parts
-        guard !items.isEmpty, items.allSatisfy({ $0.tag != "Pair" }) else {
+        let listed = iterators[0].parts[1]
+        if listed.tag == "Table", listed.parts.contains(where: { $0.tag == "Pair" }) {
             throw refuse(iterators[0], "ipairs over a table with named fields", "list the values only")
         }
-        let elements = try items.map { (item) throws(ExportRefusal) in try expression(item) }
-        let type = elements[0].type
-        guard elements.allSatisfy({ $0.type == type }) else { throw refuse(iterators[0], "a list of mixed types", "one type a list") }
+        let items = try unwrap(try expression(listed), at: listed)
+        guard case .list(let type) = items.type, type != .void else {
+            throw refuse(listed, "ipairs over \(items.type.described)", "loop over a list of values: {from, to}, or a local filled with list[#list + 1] = v")
+        }
         let index = names[0] == "_" || (function.uses[names[0]] ?? 0) == 0 ? "_" : SwiftWriter.identifier(names[0])
         let value = (function.uses[names[1]] ?? 0) == 0 ? "_" : SwiftWriter.identifier(names[1])
-        let list = "[\(elements.map(\.text).joined(separator: ", "))]"
+        let list = items.text
         writer.open(index == "_" ? "for \(value) in \(list) {" : "for (\(index), \(value)) in zip(1..., \(list)) {")
         loopDepth += 1
         defer { loopDepth -= 1 }

@@ -26,6 +26,8 @@ final class Translator {
         var depth = 0
         /// A Lua integer's bound (see Expression.integerBound).
         var integerBound: Double?
+        /// `local items = {}`: the token standing for its type in the declaration, filled in at the first append.
+        var listToken: Int?
     }
     var scopes: [[String: Variable]] = [[:]]
 
@@ -77,6 +79,13 @@ final class Translator {
     var pending: [String: (token: Int, mutable: Bool)] = [:]
     var declarationTypes: [Int: SwiftType] = [:]
     var nextToken = 0
+    /// The lists declared empty, by their declaration's token: each must be given a first value.
+    var listTokens: [Int: SyntaxNode] = [:]
+    /// The records the entry makes (its private structs), and the name the next one takes.
+    var records: [Record] = []
+    var recordHint: String?
+    /// The chunk function being translated, when it is one: a record it returns is named after it.
+    var functionName: String?
     /// Chunk functions that are the animator's hooks: UIKit's methods, not helpers beside them.
     var hookNames: Set<String> = []
     /// The function that is transitionDuration(using:), called by that name.
@@ -298,15 +307,18 @@ final class Translator {
         Usage.count(statements, into: &assigned, uses: &uses)
         (function.assigned, function.uses) = (assigned, uses)
         var writer = SwiftWriter()
-        let outerPending = pending
-        pending = [:]
-        defer { pending = outerPending }
+        let outerPending = pending, outerLists = listTokens
+        (pending, listTokens) = ([:], [:])
+        defer { (pending, listTokens) = (outerPending, outerLists) }
         try scoped { () throws(ExportRefusal) in
             for (lua, variable) in parameters { declare(lua, variable) }
             try block(statements, into: &writer)
         }
         if let (lua, _) = pending.first {
             throw refuse(node, "the local '\(lua)', never given a value", "give it one, or drop it")
+        }
+        if let at = listTokens.first(where: { declarationTypes[$0.key] == nil })?.value {
+            throw refuse(at, "a list never given a value", "add to it, or drop it: its Swift type is its values'")
         }
         let lines = writer.lines.map { line in
             guard line.contains("\u{0}") else { return line }
@@ -339,6 +351,9 @@ final class Translator {
         helper.translating = true
         helper.parameters = arguments
         helpers[name] = helper
+        let outerName = functionName
+        functionName = name
+        defer { functionName = outerName }
         var bound: [(String, Variable)] = []
         for (parameter, type) in zip(parameterNodes, arguments) {
             guard case .text(let lua)? = parameter.parts.first else { continue }

@@ -188,6 +188,9 @@ enum UIKitVocabulary {
         "CGAffineTransformMakeScale": Call(parameters: [.number, .number], result: .affineTransform) {
             "CGAffineTransform(scaleX: \($1[0]), y: \($1[1]))"
         },
+        "CGAffineTransformScale": Call(parameters: [.affineTransform, .number, .number], result: .affineTransform) {
+            "\(receiver($1[0])).scaledBy(x: \($1[1]), y: \($1[2]))"
+        },
         "CGAffineTransformMakeRotation": Call(parameters: [.number], result: .affineTransform) { "CGAffineTransform(rotationAngle: \($1[0]))" },
         // Core Animation's control points are Floats: a literal is one as written.
         "CAMediaTimingFunction": Call(parameters: [.number, .number, .number, .number], result: .timingFunction) {
@@ -197,14 +200,30 @@ enum UIKitVocabulary {
         "math.max": Call(parameters: [.number, .number], result: .number) { "max(\($1[0]), \($1[1]))" },
         "math.abs": Call(parameters: [.number], result: .number) { "abs(\($1[0]))" },
         "math.sqrt": Call(parameters: [.number], result: .number) { "(\($1[0])).squareRoot()" },
+        // Lua's floor gives an integer when the value fits one; a float here, the same number below 2^53, past which the
+        // translator's integer bounds already refuse the arithmetic Lua would do exactly.
+        "math.floor": Call(parameters: [.number], result: .number) { "(\($1[0])).rounded(.down)" },
         "math.sin": Call(parameters: [.number], result: .number) { "sin(\($1[0]))" },
         "math.cos": Call(parameters: [.number], result: .number) { "cos(\($1[0]))" },
     ]
 
     /// An argument as the receiver of a method: a name or a chain of members as it is, anything else in parentheses.
     static func receiver(_ text: String) -> String {
-        let plain = text.unicodeScalars.allSatisfy { $0 == "_" || $0 == "." || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
-        return plain && !(text.first?.isNumber ?? true) ? text : "(\(text))"
+        func plain(_ part: Substring) -> Bool {
+            part.unicodeScalars.allSatisfy { $0 == "_" || $0 == "." || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
+                && !(part.first?.isNumber ?? true)
+        }
+        if plain(text[...]) { return text }
+        // A call of a plain name (`CGAffineTransform(rotationAngle: a)`) whose first parenthesis closes at the end binds as
+        // tightly as a name; string literals are never among its arguments here, so counting parentheses is enough.
+        if let open = text.firstIndex(of: "("), text.last == ")", plain(text[..<open]), !text.contains("\"") {
+            var depth = 0
+            for (offset, character) in text[open...].enumerated() {
+                if character == "(" { depth += 1 } else if character == ")" { depth -= 1 }
+                if depth == 0 { return offset == text[open...].count - 1 ? text : "(\(text))" }
+            }
+        }
+        return "(\(text))"
     }
 
     private static func transform3D(_ name: String, _ parameters: [SwiftType]) -> Call {

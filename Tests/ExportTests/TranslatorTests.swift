@@ -211,6 +211,78 @@ import Testing
             """)
     }
 
+    /// Tables as data: a record is a private struct named after where it is made (a local, the function returning it,
+    /// the list it is added to, made singular), its fields in the order written; a list filled by `t[#t + 1] = v` is an
+    /// array typed by its first value, read with ipairs.
+    @Test func recordsAndLists() throws {
+        let source = Self.entry("""
+            local shades = {}
+            for i = 1, 2 do
+              local v = UIView.new{name = "shade", frame = ctx.containerView.bounds}
+              shades[#shades + 1] = {view = v, part = piece(i)}
+            end
+            for _, s in ipairs(shades) do s.view.alpha = s.part.alpha end
+            ctx:completeTransition(true)
+            """, above: """
+            local function piece(i)
+              return {alpha = i / 2, lifted = i > 1}
+            end
+            """)
+        #expect(try Self.body(source) == """
+            var shades: [Shade] = []
+            for i in stride(from: 1.0, through: 2.0, by: 1.0) {
+                let v = UIView(frame: transitionContext.containerView.bounds)
+                v.accessibilityIdentifier = "shade"
+                shades.append(Shade(view: v, part: piece(i)))
+            }
+            for s in shades {
+                s.view.alpha = s.part.alpha
+            }
+            transitionContext.completeTransition(true)
+            """)
+        let text = try Self.export(source)
+        #expect(text.contains("""
+            private struct Piece {
+                let alpha: CGFloat
+                let lifted: Bool
+            }
+
+            private struct Shade {
+                let view: UIView
+                let part: Piece
+            }
+            """))
+        #expect(text.contains("""
+                    private func piece(_ i: CGFloat) -> Piece {
+                        Piece(alpha: i / 2.0, lifted: i > 1.0)
+                    }
+            """))
+    }
+
+    /// An integer parameter is an Int, checked against its range; the entry computes with it as a number (CGFloat).
+    @Test func anIntegerParameterAndWholeNumbers() throws {
+        let source = Self.entry("""
+            local rows = math.max(1, math.floor(params.count * 1.5 + 0.5))
+            ctx.containerView.transform = CGAffineTransformScale(CGAffineTransformMakeRotation(rows), 0.5, 2)
+            ctx:completeTransition(true)
+            """, parameters: """
+            count = {type = "integer", default = 3, min = 1, max = 12, description = "How many."},
+            """)
+        #expect(try Self.body(source) == """
+            let rows = max(1.0, (CGFloat(params.count) * 1.5 + 0.5).rounded(.down))
+            transitionContext.containerView.transform = CGAffineTransform(rotationAngle: rows).scaledBy(x: 0.5, y: 2)
+            transitionContext.completeTransition(true)
+            """)
+        let text = try Self.export(source)
+        #expect(text.contains("let count: Int"))
+        #expect(text.contains("init(count: Int = 3) {"))
+        #expect(text.contains("precondition((1...12).contains(count), \"TTransition: count must be within 1…12, not \\(count)\")"))
+        let unbounded = Self.refusal(Self.entry("ctx:completeTransition(true)", parameters: "n = {type = \"integer\", default = 3},"))
+        #expect(unbounded?.construct == "parameter 'n': an integer without a range of whole numbers")
+        let fraction = Self.refusal(Self.entry("ctx:completeTransition(true)", parameters: "n = {type = \"integer\", default = 3.5, min = 1, max = 5},"))
+        #expect(fraction?.construct == "parameter 'n': a default that is not a whole number")
+    }
+
     /// UIKit declares a keyframe animation's completion `@Sendable`: the entry's completion is a main-actor closure kept
     /// before the call and run in place; keyframes take their positional form; a loop's end may be computed.
     @Test func keyframeAnimations() throws {
@@ -298,7 +370,12 @@ import Testing
         ("for k, v in pairs({a = 1}) do end", 3, "for-in loop other than ipairs", "no fixed order"),
         ("local s = string.find(\"ab\", \"b\")", 3, "string.find", "patterns"),
         ("local v = ctx.isPresenting and ctx:viewForKey(\"to\") or ctx.containerView", 3, "where a may be nil", "write an if"),
-        ("local r = {x = 1}", 3, "a table used as a record", "one Swift type"),
+        ("local r = {1, x = 1}", 3, "a table used as more than one kind of record", "not both"),
+        ("local r = {x = 1}\nr.x = 2", 4, "a change to the field 'x' of a R", "make a new record"),
+        ("local xs = {1, 2}\nlocal y = xs.n", 4, "a list's item read by its position", "ipairs"),
+        ("local xs = {}\nxs[2] = 1", 4, "an item of a list set by its position", "xs[#xs + 1] = value"),
+        ("local xs = {}", 3, "a list never given a value", "add to it"),
+        ("local item = {x = 1}\nlocal items = {}\nitems[#items + 1] = {y = 2}", 5, "Item with the fields y, and with x at line 3", "name the locals"),
         ("local a = 1\nlocal t = ctx.containerView[a]", 4, "an index computed", "Swift type"),
         ("while true do end", 3, "a while loop", "for loop"),
         ("local n = 5 % 3", 3, "the operator mod", "minus infinity"),

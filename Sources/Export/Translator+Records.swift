@@ -1,0 +1,174 @@
+import LuaSyntax
+
+/// Tables the entry builds as data: a list of values of one type (`{from, to}`, or `{}` filled by
+/// `list[#list + 1] = v`) becomes a Swift array; a table of named fields becomes a small private struct,
+/// named after where it is made (the local it goes in, the function returning it, or the list it is added
+/// to). A record is never changed after it is made: Lua shares one table between all who hold it, a Swift
+/// struct is copied, so the same only while its fields stay as they were made.
+extension Translator {
+    /// A record's struct: its fields in the order the first constructor wrote them.
+    struct Record {
+        let name: String
+        let fields: [(name: String, type: SwiftType)]
+        let line: Int
+    }
+
+    /// `{…}` as a value: a list, or a record.
+    func table(_ node: SyntaxNode, expecting expected: SwiftType?) throws(ExportRefusal) -> Expression {
+        let hint = recordHint
+        recordHint = nil
+        guard !node.parts.isEmpty else {
+            throw refuse(node, "an empty table here", "start a list in a local of its own (local items = {}) and add to it with items[#items + 1] = v")
+        }
+        guard !isModule else { throw refuse(node, "a table in a module", "not exported yet: pass the values to the module's function") }
+        let pairs = node.parts.filter { $0.tag == "Pair" }
+        if pairs.isEmpty { return try list(node, expecting: expected) }
+        guard pairs.count == node.parts.count else {
+            throw refuse(node, "a table used as more than one kind of record (listed values and named fields)",
+                         "make a list of values of one type, or a record of named fields, not both")
+        }
+        var known: Record?
+        if case .record(let name)? = expected?.unwrapped { known = records.first { $0.name == name } }
+        var fields: [(name: String, type: SwiftType)] = [], texts: [String] = []
+        for pair in pairs {
+            guard let key = ExportedEntry.string(pair.parts[0]), ExportedEntry.isSwiftIdentifier(key, keywordsAllowed: true) else {
+                throw refuse(pair, "a record's field named by a value computed when the entry runs, or not a Swift name",
+                             "name each field with ASCII letters, digits and _")
+            }
+            guard !fields.contains(where: { $0.name == key }) else { throw refuse(pair, "the field '\(key)' given twice", "give each field once") }
+            let wanted = known?.fields.first { $0.name == key }?.type
+            literalTyped = wanted != nil
+            var value = try expression(pair.parts[1], expecting: wanted)
+            if wanted.map({ !$0.isOptional }) ?? true { value = try unwrap(value, at: pair.parts[1]) }
+            guard value.type != .void else { throw refuse(pair.parts[1], "a field given nothing", "give it a value") }
+            if let wanted { try require(value, is: wanted, at: pair.parts[1]) }
+            fields.append((key, value.type))
+            texts.append("\(SwiftWriter.identifier(key)): \(value.text)")
+        }
+        let record = try record(fields, known: known, hint: hint, at: node)
+        return Expression(text: "\(record.name)(\(texts.joined(separator: ", ")))", type: .record(record.name))
+    }
+
+    /// `{a, b, c}`: an array of one type.
+    private func list(_ node: SyntaxNode, expecting expected: SwiftType?) throws(ExportRefusal) -> Expression {
+        var element: SwiftType?
+        if case .list(let known)? = expected?.unwrapped, known != .void { element = known }
+        var texts: [String] = []
+        for item in node.parts {
+            literalTyped = element != nil
+            let value = try unwrap(try expression(item, expecting: element), at: item)
+            guard value.type != .void, !value.type.isOptional else { throw refuse(item, "a list item that may be nothing", "list values only") }
+            if let element { try require(value, is: element, at: item) } else { element = value.type }
+            texts.append(value.text)
+        }
+        return Expression(text: "[\(texts.joined(separator: ", "))]", type: .list(element ?? .void))
+    }
+
+    /// The struct for these fields: the expected one, one made before with the same fields, or a new one named by `hint`.
+    private func record(_ fields: [(name: String, type: SwiftType)], known: Record?, hint: String?,
+                        at node: SyntaxNode) throws(ExportRefusal) -> Record {
+        func same(_ record: Record) -> Bool {
+            record.fields.map(\.name) == fields.map(\.name)
+                && zip(record.fields, fields).allSatisfy { $0.type == $1.type || $0.type == .optional($1.type) }
+        }
+        let shape = fields.map(\.name).joined(separator: ", ")
+        if let known {
+            guard same(known) else {
+                throw refuse(node, "a record with the fields \(shape) where \(known.name) (\(known.fields.map(\.name).joined(separator: ", "))) is made",
+                             "give the same fields, in the same order (Swift evaluates them in the order of its declaration)")
+            }
+            return known
+        }
+        if let match = records.first(where: same) { return match }
+        guard let hint, !hint.isEmpty else {
+            throw refuse(node, "a record made where it has no name",
+                         "keep it in a local, return it from a function, or add it to a list: its struct is named after that")
+        }
+        let name = ExportWriter.typeName(hint, suffix: "")
+        if let other = records.first(where: { $0.name == name }) {
+            throw refuse(node, "a table used as more than one kind of record: \(name) with the fields \(shape), and with \(other.fields.map(\.name).joined(separator: ", ")) at line \(other.line)",
+                         "give both the same fields, or name the locals, functions or lists they go in differently")
+        }
+        let taken = Set(["Parameters", "DismissalInteraction", "Animator", "Transition", typeName])
+            .union(entry.parameters.map { ExportWriter.enumName($0.name) })
+        guard !taken.contains(name), !Self.reserved.contains(name), name.first?.isUppercase == true else {
+            throw refuse(node, "a record named \(name), a name the exported file uses already", "rename the local, function or list it goes in")
+        }
+        let record = Record(name: name, fields: fields, line: node.line ?? 0)
+        records.append(record)
+        return record
+    }
+
+    /// A record's field read: `piece.view`.
+    func recordField(_ base: Expression, _ key: String, at node: SyntaxNode, forWriting: Bool) throws(ExportRefusal) -> Expression? {
+        if case .list = base.type {
+            throw refuse(node, "a list's item read by its position", "loop over the list with ipairs")
+        }
+        guard case .record(let name) = base.type, let record = records.first(where: { $0.name == name }) else { return nil }
+        guard !forWriting else {
+            throw refuse(node, "a change to the field '\(key)' of a \(name)",
+                         "Lua changes the one table all who hold it see, Swift a copy of a struct; make a new record with the value instead")
+        }
+        guard let field = record.fields.first(where: { $0.name == key }) else {
+            throw refuse(node, "the field '\(key)' of a \(name)", "a \(name) has \(record.fields.map(\.name).joined(separator: ", "))")
+        }
+        return Expression(text: "\(base.text).\(SwiftWriter.identifier(key))", type: field.type)
+    }
+
+    /// `local items = {}`: an array whose element type is that of the first value added.
+    func emptyList(_ lua: String, at node: SyntaxNode, into writer: inout SwiftWriter) {
+        let swift = SwiftWriter.identifier(lua)
+        let token = nextToken
+        nextToken += 1
+        listTokens[token] = node
+        writer.line("var \(swift): \u{0}\(token)\u{0} = []")
+        declare(lua, Variable(swift: swift, type: .list(.void), mutable: false, depth: loopDepth + closureDepth, listToken: token))
+    }
+
+    /// `items[#items + 1] = value`: an append, when `target` is that form on a list local; nil otherwise.
+    func append(_ target: SyntaxNode, _ value: SyntaxNode, into writer: inout SwiftWriter) throws(ExportRefusal) -> Bool {
+        guard target.tag == "Index", target.parts[0].tag == "Id", case .text(let lua)? = target.parts[0].parts.first,
+              let variable = lookup(lua), case .list(let element) = variable.type else { return false }
+        let key = target.parts[1]
+        guard key.tag == "Op", key.parts.count == 3, key.parts[0] == .text("add"), key.parts[1].tag == "Op",
+              key.parts[1].parts.count == 2, key.parts[1].parts[0] == .text("len"), key.parts[1].parts[1].tag == "Id",
+              key.parts[1].parts[1].parts.first == .text(lua), ExportedEntry.number(key.parts[2]) == "1" else {
+            throw refuse(target, "an item of a list set by its position", "add to the end with \(lua)[#\(lua) + 1] = value, and read with ipairs")
+        }
+        recordHint = Self.singular(lua)
+        literalTyped = element != .void
+        let expression = try unwrap(try self.expression(value, expecting: element == .void ? nil : element), at: value)
+        recordHint = nil
+        guard expression.type != .void, !expression.type.isOptional else { throw refuse(value, "nothing added to a list", "add a value") }
+        if element == .void {
+            guard let token = variable.listToken else { throw refuse(target, "an append to a list not made by local \(lua) = {}", "start it so") }
+            declarationTypes[token] = .list(expression.type)
+            retype(lua, .list(expression.type))
+        } else {
+            try require(expression, is: element, at: value)
+        }
+        writer.line("\(variable.swift).append(\(expression.text))")
+        return true
+    }
+
+    /// A list's name made the name of one of its items: pieces → piece, strips → strip.
+    static func singular(_ name: String) -> String {
+        guard name.count > 2, name.hasSuffix("s"), !name.hasSuffix("ss") else { return name + "Item" }
+        return String(name.dropLast())
+    }
+
+    /// The struct declarations of the records made, in the order they were first made.
+    func recordDeclarations(access: String = "private ") -> [String] {
+        records.sorted { $0.line < $1.line }.map { record in
+            (["\(access)struct \(record.name) {"] + record.fields.map { "    let \(SwiftWriter.identifier($0.name)): \($0.type.spelling)" } + ["}"])
+                .joined(separator: "\n")
+        }
+    }
+
+    private func retype(_ lua: String, _ type: SwiftType) {
+        for index in scopes.indices.reversed() where scopes[index][lua] != nil {
+            scopes[index][lua]?.type = type
+            return
+        }
+    }
+}
