@@ -50,12 +50,13 @@ local function strip(stage, view, afterUpdates, rect, leading, horizontal)
   -- vertical fold.
   local first = leading and CGPoint(0, 0.2) or CGPoint(1, 0)
   local last = leading and CGPoint(1, 0) or CGPoint(0, 1)
-  shade.layer:addSublayer(CAGradientLayer{
+  local gradient = CAGradientLayer{
     name = "fold gradient", frame = clip.bounds,
-    colors = {UIColor{white = 0, alpha = 0}, UIColor{white = 0, alpha = 1}},
+    colors = {UIColor.clear, UIColor.black},
     startPoint = horizontal and first or CGPoint(first.y, first.x),
     endPoint = horizontal and last or CGPoint(last.y, last.x),
-  })
+  }
+  shade.layer:addSublayer(gradient)
   clip:addSubview(shade)
   local edge = leading and 0 or 1
   clip.layer.anchorPoint = horizontal and CGPoint(edge, 0.5) or CGPoint(0.5, edge)

@@ -10,6 +10,8 @@ indirect enum SwiftType: Hashable, Sendable {
     case viewController
     case context
     case layer
+    /// A standalone CAGradientLayer the entry makes (a layer where one is wanted).
+    case gradientLayer
     case rect, point, size
     case transform3D, affineTransform
     case color
@@ -40,6 +42,7 @@ indirect enum SwiftType: Hashable, Sendable {
         case .viewController: "UIViewController"
         case .context: "any UIViewControllerContextTransitioning"
         case .layer: "CALayer"
+        case .gradientLayer: "CAGradientLayer"
         case .rect: "CGRect"
         case .point: "CGPoint"
         case .size: "CGSize"
@@ -77,6 +80,7 @@ indirect enum SwiftType: Hashable, Sendable {
         case .viewController: "a view controller"
         case .context: "the transition context"
         case .layer: "a layer"
+        case .gradientLayer: "a gradient layer"
         case .rect: "a CGRect"
         case .point: "a CGPoint"
         case .size: "a CGSize"

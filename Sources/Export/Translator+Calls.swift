@@ -36,6 +36,9 @@ extension Translator {
                 let values = try self.arguments(arguments, form.parameters, at: node, name: name, typed: !name.hasPrefix("math."))
                 return Expression(text: form.render("", values), type: form.result)
             }
+            if name == "CAGradientLayer" {
+                throw refuse(node, "a CAGradientLayer made in place", "make it in a local of its own: local gradient = CAGradientLayer{…}")
+            }
             if name == "require" {
                 throw refuse(node, "require inside a function", "require the module once at the top of the file: local m = require(\"name\")")
             }

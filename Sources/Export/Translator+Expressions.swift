@@ -26,6 +26,8 @@ extension Translator {
 
     func require(_ expression: Expression, is type: SwiftType, at node: SyntaxNode) throws(ExportRefusal) {
         if expression.type == type || SwiftType.optional(expression.type) == type { return }
+        // A gradient layer is a CALayer.
+        if expression.type == .gradientLayer && type.unwrapped == .layer { return }
         throw refuse(node, "\(expression.type.described) where \(type.described) is needed", "the types must agree in Swift")
     }
 

@@ -78,6 +78,10 @@ extension Translator {
                 try newView(lua, value, into: &writer)
                 continue
             }
+            if value.tag == "Call", dotted(value.parts[0]) == "CAGradientLayer" {
+                try newGradientLayer(lua, value, into: &writer)
+                continue
+            }
             if value.tag == "Function" {
                 throw refuse(value, "a function kept in a local", "declare it with `local function` at the top of the entry")
             }

@@ -133,6 +133,9 @@ enum UIKitVocabulary {
                 "\($0).resizableSnapshotView(from: \($1[0]), afterScreenUpdates: \($1[1]), withCapInsets: .zero)"
             },
         ],
+        .layer: [
+            "addSublayer": Call(parameters: [.layer], result: .void) { "\($0).addSublayer(\($1[0]))" },
+        ],
         .color: [
             "withAlphaComponent": Call(parameters: [.number], result: .color) { "\($0).withAlphaComponent(\($1[0]))" },
         ],

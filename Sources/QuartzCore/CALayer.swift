@@ -7,6 +7,19 @@ open class CALayer: NSObject {
 
     package init(view: View) { self.view = view }
 
+    /// A standalone layer, in the simulation the exported code runs in.
+    public override init() {
+        view = Host.simulation.engine.makeLayer(.layer)
+    }
+
+    /// The engine's name of the view or layer, which traces show.
+    open var name: String? {
+        get { view.name }
+        set { view.name = newValue ?? "" }
+    }
+
+    open func addSublayer(_ layer: CALayer) { view.addSublayer(layer.view) }
+
     open var transform: CATransform3D {
         get { CATransform3D(view.layerTransform) }
         set { view.layerTransform = newValue.engine }

@@ -1,3 +1,4 @@
+import Foundation
 import Geometry
 
 extension Trace {
@@ -29,9 +30,25 @@ extension Trace {
                 field("doubleSided", "\(view.doubleSided)")
                 field("snapshotOf", view.snapshotOf.map(String.init) ?? "none")
                 field("sublayerTransform", view.sublayerTransform.map { $0.elements.map { "\($0)" }.joined(separator: " ") } ?? "identity")
+                // The rarer fields, only where a view has them (most have none): as the trace's JSON writes them.
+                if let color = view.borderColor { field("borderColor", "\(color.red) \(color.green) \(color.blue) \(color.alpha)") }
+                if let shadow = view.shadow { field("shadow", Self.json(shadow)) }
+                if let corners = view.maskedCorners { field("maskedCorners", corners.joined(separator: " ")) }
+                if let layer = view.layer { field("layer", layer) }
+                if let mask = view.mask { field("mask", String(mask)) }
+                if let gradient = view.gradient { field("gradient", Self.json(gradient)) }
+                if let shape = view.shape { field("shape", Self.json(shape)) }
+                if let effect = view.effect { field("effect", Self.json(effect)) }
             }
         }
         return lines
+    }
+
+    /// A value as one line of JSON, its keys sorted: the same value, the same text.
+    private static func json(_ value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "unencodable"
     }
 
     private static func text(_ rect: Rect) -> String { "\(rect.origin.x) \(rect.origin.y) \(rect.size.width) \(rect.size.height)" }

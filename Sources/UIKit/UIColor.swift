@@ -17,6 +17,8 @@ open class UIColor: NSObject, @unchecked Sendable {
     open class var white: UIColor { UIColor(Color(white: 1)) }
     open class var clear: UIColor { UIColor(Color(white: 0, alpha: 0)) }
 
+    open var cgColor: CGColor { CGColor(color) }
+
     open func withAlphaComponent(_ alpha: CGFloat) -> UIColor {
         UIColor(Color(red: color.red, green: color.green, blue: color.blue, alpha: alpha))
     }

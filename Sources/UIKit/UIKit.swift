@@ -8,14 +8,6 @@ import Transitions
 // that list), and runs on the engine as the Lua bindings drive it. A member
 // missing here is a compile error, never a silent no-op.
 
-/// The simulation exported code runs in: the verification runner gives each scenario a new one.
-@MainActor package enum Host {
-    package static var simulation = Simulation()
-    /// The touch events of the gesture the runner is starting: the dismissal the exported code begins from its
-    /// action is driven by them, as the Lua entry's was (Simulation's interaction plans).
-    package static var gesturePlan: InteractionPlan?
-}
-
 @MainActor public enum UIAccessibility {
     public static var isReduceMotionEnabled: Bool { Host.simulation.reduceMotion }
 }

@@ -68,7 +68,7 @@ import Testing
                 #expect(cell.same, "\(file.stem) \(cell.scenario): \(cell.verdict)")
             }
         }
-        #expect(Set(["fade", "cross-dissolve", "flip", "card-stack", "slide-from-bottom", "spring-slide", "cards", "natgeo", "portal", "turn", "cube", "explode"]).isSubset(of: Set(exported)), "\(exported)")
+        #expect(Set(["fade", "cross-dissolve", "flip", "card-stack", "slide-from-bottom", "spring-slide", "cards", "natgeo", "portal", "turn", "cube", "explode", "fold"]).isSubset(of: Set(exported)), "\(exported)")
     }
 
     @Test func fadeIsTheSameInEveryScenario() throws {
@@ -157,6 +157,18 @@ import Testing
         let up = try #require(cells.first { $0.scenario == "present-then-dismiss (direction=up)" })
         #expect(!up.same && up.verdict.hasPrefix("differs at t="), "\(up.verdict)")
         #expect(cells.first { $0.scenario == "present-then-dismiss (direction=down)" }?.same == true)
+    }
+
+    /// A standalone layer the entry makes is traced too: fold's gradient with its colours swapped differs, at the gradient.
+    /// An integer parameter runs at its fewest and at the default plus one.
+    @Test func aGradientLayersColoursAreCompared() throws {
+        let (file, source, swift) = try Self.builtIn("fold")
+        #expect(swift.variants.map(\.label) == ["folds=1", "folds=3", "direction=right", "direction=up", "direction=down"])
+        let swapped = try Self.altered(swift, "[UIColor.clear.cgColor, UIColor.black.cgColor]", "[UIColor.black.cgColor, UIColor.clear.cgColor]")
+        let cells = try Self.verifier().verify(file, source: source, swift: swapped)
+        let present = try #require(cells.first { $0.scenario == "present" })
+        #expect(!present.same && present.verdict.hasPrefix("differs at t=0.0, view fold gradient#"), "\(present.verdict)")
+        #expect(present.verdict.contains("fold gradient"), "\(present.verdict)")
     }
 
     /// An action that finishes when the system takes the gesture away is caught where it did.
