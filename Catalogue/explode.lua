@@ -48,7 +48,9 @@ local function animateTransition(ctx)
   end
 
   local columns = params.columns
-  local rows = math.max(1, math.floor(columns * frame.height / frame.width + 0.5))
+  -- As many rows as keep the pieces square-ish; a float (+ 0.0), so that
+  -- Lua counts with it as Swift does.
+  local rows = math.max(1, math.floor(columns * frame.height / frame.width + 0.5) + 0.0)
   local w, h = frame.width / columns, frame.height / rows
   local state = 20131011.0
   local pieces = {}

@@ -314,12 +314,22 @@ struct ExportedEntry {
             case "integer":
                 // An Int in Swift, read as a Double where the entry computes with it: exact while the range keeps it within
                 // 2^53, and Lua's integer arithmetic on it stays in that range by the translator's bounds.
-                func integer(_ node: SyntaxNode?) -> Int? {
-                    guard let node, let text = number(node), !text.contains("."), let value = Int(text) else { return nil }
+                func integer(_ node: SyntaxNode?, _ what: String) throws(ExportRefusal) -> Int? {
+                    guard let node else { return nil }
+                    // number() leaves out integers a Double cannot hold; the literal says which it was.
+                    var literal = node
+                    var sign = ""
+                    if node.tag == "Op", node.parts.count == 2, case .text("unm") = node.parts[0] { (literal, sign) = (node.parts[1], "-") }
+                    if literal.tag == "Number", case .text(let text)? = literal.parts.first, let whole = Int64(sign + text), whole.magnitude > 1 << 53 {
+                        throw refuse("\(what) \(sign)\(text), past 2^53", "keep an integer parameter within ±2^53 (9007199254740992), which a Double holds exactly")
+                    }
+                    guard let text = number(node), !text.contains("."), !text.contains("e"), let value = Int(text) else {
+                        throw refuse("\(what) that is not a whole number", "write a whole number")
+                    }
                     return value
                 }
-                guard let value = integer(fields["default"]) else { throw refuse("a default that is not a whole number", "write a whole number") }
-                guard let min = integer(fields["min"]), let max = integer(fields["max"]) else {
+                guard let value = try integer(fields["default"], "a default") else { throw refuse("no default", "give a whole number") }
+                guard let min = try integer(fields["min"], "a min"), let max = try integer(fields["max"], "a max") else {
                     throw refuse("an integer without a range of whole numbers", "give min and max, so the Swift Int is checked as Lua checks it")
                 }
                 guard min <= max else { throw refuse("min \(min) above max \(max)", "swap them") }

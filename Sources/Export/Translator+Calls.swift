@@ -33,8 +33,19 @@ extension Translator {
             }
             if let form = UIKitVocabulary.functions[name] {
                 // math.min and friends are generic in Swift: their literals keep their `.0`.
-                let values = try self.arguments(arguments, form.parameters, at: node, name: name, typed: !name.hasPrefix("math."))
-                return Expression(text: form.render("", values), type: form.result)
+                let values = try self.typedArguments(arguments, form.parameters, at: node, name: name, typed: !name.hasPrefix("math."))
+                var result = Expression(text: form.render("", values.map(\.text)), type: form.result)
+                switch name {
+                // Lua's floor is an integer (of any size the float had): integer arithmetic on it is refused by its bound
+                // unless written as a float (math.floor(x) + 0.0).
+                case "math.floor": result.integerBound = .infinity
+                // Lua's max and min return an argument as it is: an integer when an integer argument wins.
+                case "math.max", "math.min":
+                    let bounds = values.compactMap(\.integerBound)
+                    result.integerBound = bounds.isEmpty ? nil : bounds.max()
+                default: break
+                }
+                return result
             }
             if name == "CAGradientLayer" {
                 throw refuse(node, "a CAGradientLayer made in place", "make it in a local of its own: local gradient = CAGradientLayer{…}")
@@ -107,16 +118,21 @@ extension Translator {
     /// Translated arguments for UIKit parameters of the given types.
     func arguments(_ nodes: [SyntaxNode], _ types: [SwiftType], at node: SyntaxNode, name: String,
                    typed: Bool = true) throws(ExportRefusal) -> [String] {
+        try typedArguments(nodes, types, at: node, name: name, typed: typed).map(\.text)
+    }
+
+    func typedArguments(_ nodes: [SyntaxNode], _ types: [SwiftType], at node: SyntaxNode, name: String,
+                        typed: Bool = true) throws(ExportRefusal) -> [Expression] {
         guard nodes.count == types.count else {
             throw refuse(node, "\(name) with \(nodes.count) argument(s)", "UIKit's takes \(types.count)")
         }
-        var result: [String] = []
+        var result: [Expression] = []
         for (argument, type) in zip(nodes, types) {
             literalTyped = typed
             var value = try expression(argument, expecting: type)
             if !type.isOptional { value = try unwrap(value, at: argument) }
             try require(value, is: type, at: argument)
-            result.append(value.text)
+            result.append(value)
         }
         return result
     }

@@ -113,7 +113,10 @@ extension Translator {
         guard case .text(let lua)? = node.parts.first else { throw refuse(node, "a name", "?") }
         if var variable = lookup(lua) {
             if variable.type == .void { throw refuse(node, "'\(lua)' read before it has a value", "give it its value first") }
-            if !readingFieldBase && variable.type.isStruct && !variable.escaped {
+            // A struct or a list read whole (passed on, stored, assigned) is copied in Swift where Lua shares the one table:
+            // from then on it may not change. A list looped over by ipairs is read in place.
+            let isList = { if case .list = variable.type { true } else { false } }()
+            if !readingFieldBase && (variable.type.isStruct || (isList && !readingListInPlace)) && !variable.escaped {
                 variable.escaped = true
                 for index in scopes.indices.reversed() where scopes[index][lua] != nil {
                     scopes[index][lua] = variable
@@ -121,6 +124,7 @@ extension Translator {
                 }
             }
             readingFieldBase = false
+            readingListInPlace = false
             return Expression(text: variable.swift, type: variable.type, local: lua, integerBound: variable.integerBound)
         }
         if let value = UIKitVocabulary.values[lua] { return Expression(text: value.swift, type: value.type) }
@@ -366,9 +370,10 @@ extension Translator {
             var bound: Double?
             if !comparison, op != "div", let a = left.integerBound, let b = right.integerBound {
                 bound = op == "mul" ? a * b : a + b
-                guard bound! <= 9_007_199_254_740_992 else {
+                // The bound itself is a Double: below 2^53 it is exact, and so is the arithmetic it bounds.
+                guard bound! < 9_007_199_254_740_992 else {
                     throw refuse(node, "integer arithmetic that may pass 2^53 (Lua computes integers exactly and wraps; a Double rounds)",
-                                 "write one of the numbers with a decimal point (2.0), so that Lua computes in floats as Swift does")
+                                 "write one of the numbers with a decimal point (2.0, or math.floor(x) + 0.0), so that Lua computes in floats as Swift does")
                 }
             }
             return Expression(text: text, type: comparison ? .bool : .number, precedence: precedence, integerBound: bound)

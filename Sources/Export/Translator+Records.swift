@@ -1,4 +1,5 @@
 import LuaSyntax
+import TextSafety
 
 /// Tables the entry builds as data: a list of values of one type (`{from, to}`, or `{}` filled by
 /// `list[#list + 1] = v`) becomes a Swift array; a table of named fields becomes a small private struct,
@@ -31,9 +32,13 @@ extension Translator {
         if case .record(let name)? = expected?.unwrapped { known = records.first { $0.name == name } }
         var fields: [(name: String, type: SwiftType)] = [], texts: [String] = []
         for pair in pairs {
-            guard let key = ExportedEntry.string(pair.parts[0]), ExportedEntry.isSwiftIdentifier(key, keywordsAllowed: true) else {
-                throw refuse(pair, "a record's field named by a value computed when the entry runs, or not a Swift name",
-                             "name each field with ASCII letters, digits and _")
+            guard let key = ExportedEntry.string(pair.parts[0]) else {
+                throw refuse(pair, "a record's field named by a value computed when the entry runs", "name each field in place: {name = value}")
+            }
+            guard ExportedEntry.isSwiftIdentifier(key, keywordsAllowed: true) else {
+                let reserved = ["init", "self", "Self", "Type", "Protocol", "rawValue", "_"].contains(key)
+                throw refuse(pair, "the field name '\(key.escapingControlCharacters)'",
+                             reserved ? "Swift keeps that name for a struct's own use; rename the field" : "name each field with ASCII letters, digits and _")
             }
             guard !fields.contains(where: { $0.name == key }) else { throw refuse(pair, "the field '\(key)' given twice", "give each field once") }
             let wanted = known?.fields.first { $0.name == key }?.type
@@ -43,7 +48,8 @@ extension Translator {
             guard value.type != .void else { throw refuse(pair.parts[1], "a field given nothing", "give it a value") }
             if let wanted { try require(value, is: wanted, at: pair.parts[1]) }
             fields.append((key, value.type))
-            texts.append("\(SwiftWriter.identifier(key)): \(value.text)")
+            // An argument label may be any keyword but these three (a field is declared with backticks, labelled without).
+            texts.append("\(["inout", "var", "let"].contains(key) ? "`\(key)`" : key): \(value.text)")
         }
         let record = try record(fields, known: known, hint: hint, at: node)
         return Expression(text: "\(record.name)(\(texts.joined(separator: ", ")))", type: .record(record.name))
@@ -56,8 +62,11 @@ extension Translator {
         var texts: [String] = []
         for item in node.parts {
             literalTyped = element != nil
-            let value = try unwrap(try expression(item, expecting: element), at: item)
-            guard value.type != .void, !value.type.isOptional else { throw refuse(item, "a list item that may be nothing", "list values only") }
+            let value = try expression(item, expecting: element)
+            guard !value.type.isOptional else {
+                throw refuse(item, "a list item that may be nil", "Lua's ipairs stops at the first nil and a Swift array holds every item; check the value first (if v then … end) and list values only")
+            }
+            guard value.type != .void else { throw refuse(item, "a list item that is nothing", "list values only") }
             if let element { try require(value, is: element, at: item) } else { element = value.type }
             texts.append(value.text)
         }
@@ -90,9 +99,12 @@ extension Translator {
                          "give both the same fields, or name the locals, functions or lists they go in differently")
         }
         let taken = Set(["Parameters", "DismissalInteraction", "Animator", "Transition", typeName])
-            .union(entry.parameters.map { ExportWriter.enumName($0.name) })
-        guard !taken.contains(name), !Self.reserved.contains(name), name.first?.isUppercase == true else {
-            throw refuse(node, "a record named \(name), a name the exported file uses already", "rename the local, function or list it goes in")
+            .union(entry.parameters.map { ExportWriter.enumName($0.name) }).union(Self.standardTypes)
+            .union(helpers.keys).union(scopes[0].keys).union(moduleTranslations.values.map(\.typeName))
+        let apiPrefix = ["UI", "CG", "CA", "NS"].contains { name.hasPrefix($0) && name.dropFirst(2).first?.isUppercase == true }
+        guard !taken.contains(name), !Self.reserved.contains(name), !apiPrefix, name.first?.isUppercase == true else {
+            throw refuse(node, "a record named \(name), a name the exported Swift, UIKit or Swift's library uses already",
+                         "rename the local, function or list it goes in")
         }
         let record = Record(name: name, fields: fields, line: node.line ?? 0)
         records.append(record)
@@ -135,6 +147,20 @@ extension Translator {
               key.parts[1].parts[1].parts.first == .text(lua), ExportedEntry.number(key.parts[2]) == "1" else {
             throw refuse(target, "an item of a list set by its position", "add to the end with \(lua)[#\(lua) + 1] = value, and read with ipairs")
         }
+        // Lua changes the one list every holder sees, Swift's array is copied when passed on: an append is the same only
+        // to a list of this function's own, not yet passed, stored or assigned anywhere, nor being looped over.
+        guard variable.listToken != nil else {
+            throw refuse(target, "an append to \(lua), a list not made here by local \(lua) = {}",
+                         "Lua would change the caller's list too, Swift a copy; build the list where it is made, or return a new one")
+        }
+        guard !variable.escaped else {
+            throw refuse(target, "an append to \(lua) after it was passed on, stored or assigned",
+                         "Lua changes the one list every holder sees, Swift a copy; add everything before passing the list on")
+        }
+        guard !iteratedLists.contains(lua) else {
+            throw refuse(target, "an append to \(lua) inside an ipairs loop over it",
+                         "Lua's loop sees the new items (and may never end), Swift's loops over the list as it was; collect them in another list")
+        }
         recordHint = Self.singular(lua)
         literalTyped = element != .void
         let expression = try unwrap(try self.expression(value, expecting: element == .void ? nil : element), at: value)
@@ -151,9 +177,19 @@ extension Translator {
         return true
     }
 
-    /// A list's name made the name of one of its items: pieces → piece, strips → strip.
+    /// Swift's and Foundation's types an app's file sees: a record of that name would hide them.
+    static let standardTypes: Set<String> = ["Array", "Optional", "Data", "Date", "URL", "String", "Substring", "Character", "Int",
+                                             "Double", "Float", "Bool", "Set", "Dictionary", "Range", "Error", "Result", "Never", "Any",
+                                             "AnyObject", "Void", "Sequence", "Collection", "Equatable", "Hashable", "Sendable", "Codable",
+                                             "Task", "Selector", "Timer", "Notification", "Bundle", "Locale", "Measurement", "Decimal"]
+
+    /// A list's name made the name of one of its items: pieces → piece, strips → strip, bodies → body, boxes → box;
+    /// a name that is not an English plural gets Item (status → statusItem).
     static func singular(_ name: String) -> String {
-        guard name.count > 2, name.hasSuffix("s"), !name.hasSuffix("ss") else { return name + "Item" }
+        let plain = name.count > 2 && name.hasSuffix("s") && !["ss", "us", "is"].contains(where: name.hasSuffix)
+        guard plain else { return name + "Item" }
+        if name.hasSuffix("ies") { return name.dropLast(3) + "y" }
+        if ["ches", "shes", "xes", "sses"].contains(where: name.hasSuffix) { return String(name.dropLast(2)) }
         return String(name.dropLast())
     }
 

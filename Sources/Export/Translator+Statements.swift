@@ -321,10 +321,17 @@ extension Translator {
         if listed.tag == "Table", listed.parts.contains(where: { $0.tag == "Pair" }) {
             throw refuse(iterators[0], "ipairs over a table with named fields", "list the values only")
         }
+        readingListInPlace = listed.tag == "Id"
         let items = try unwrap(try expression(listed), at: listed)
-        guard case .list(let type) = items.type, type != .void else {
+        readingListInPlace = false
+        guard case .list(let type) = items.type else {
             throw refuse(listed, "ipairs over \(items.type.described)", "loop over a list of values: {from, to}, or a local filled with list[#list + 1] = v")
         }
+        guard type != .void else {
+            throw refuse(listed, "ipairs over a list before anything is added to it", "add its first value before the loop: its Swift type is its values'")
+        }
+        if let lua = items.local { iteratedLists.append(lua) }
+        defer { if items.local != nil { iteratedLists.removeLast() } }
         let index = names[0] == "_" || (function.uses[names[0]] ?? 0) == 0 ? "_" : SwiftWriter.identifier(names[0])
         let value = (function.uses[names[1]] ?? 0) == 0 ? "_" : SwiftWriter.identifier(names[1])
         let list = items.text
@@ -345,13 +352,18 @@ extension Translator {
             throw refuse(node, "a numeric for loop with a step", "loop with a step of 1, or over a list with ipairs")
         }
         // Bounds are evaluated once, before the loop, in Lua as in Swift's stride.
-        func bound(_ part: SyntaxNode) throws(ExportRefusal) -> String {
-            if let literal = ExportedEntry.number(part), let value = Double(literal) { return "\(value)" }
+        func bound(_ part: SyntaxNode) throws(ExportRefusal) -> (text: String, integer: Double?) {
+            if let literal = ExportedEntry.number(part), let value = Double(literal) {
+                return ("\(value)", literal.contains(".") || literal.contains("e") ? nil : abs(value))
+            }
             let value = try unwrap(try expression(part, expecting: .number), at: part)
             try require(value, is: .number, at: part)
-            return value.text
+            return (value.text, value.integerBound)
         }
-        let start = try bound(node.parts[1]), end = try bound(node.parts[2])
+        let (start, first) = try bound(node.parts[1])
+        let (end, last) = try bound(node.parts[2])
+        // Lua counts in integers from an integer start: the variable is one, as large as either end.
+        let counter = first.map { max($0, last ?? .infinity) }
         // Lua's loop over whole numbers gives numbers that divide as floats (i / 3): a stride of Doubles, which holds
         // them exactly; from a start past the end it runs no times, as Lua's does.
         let used = (function.uses[variable] ?? 0) > 0
@@ -360,7 +372,7 @@ extension Translator {
         loopDepth += 1
         defer { loopDepth -= 1 }
         try scoped { () throws(ExportRefusal) in
-            declare(variable, Variable(swift: swift, type: .number, mutable: false))
+            declare(variable, Variable(swift: swift, type: .number, mutable: false, integerBound: counter))
             try block(node.parts[3].parts, into: &writer)
         }
         writer.close()

@@ -84,6 +84,9 @@ final class Translator {
     /// The records the entry makes (its private structs), and the name the next one takes.
     var records: [Record] = []
     var recordHint: String?
+    /// The next name read is the list an ipairs loop goes over (read in place, not passed on), and the lists being looped over.
+    var readingListInPlace = false
+    var iteratedLists: [String] = []
     /// The chunk function being translated, when it is one: a record it returns is named after it.
     var functionName: String?
     /// Chunk functions that are the animator's hooks: UIKit's methods, not helpers beside them.

@@ -203,8 +203,8 @@ enum UIKitVocabulary {
         "math.max": Call(parameters: [.number, .number], result: .number) { "max(\($1[0]), \($1[1]))" },
         "math.abs": Call(parameters: [.number], result: .number) { "abs(\($1[0]))" },
         "math.sqrt": Call(parameters: [.number], result: .number) { "(\($1[0])).squareRoot()" },
-        // Lua's floor gives an integer when the value fits one; a float here, the same number below 2^53, past which the
-        // translator's integer bounds already refuse the arithmetic Lua would do exactly.
+        // Lua's floor gives an integer when the value fits one: the same number as a Double's floor, and the translator
+        // keeps it an integer of unknown size (Translator.call), so that arithmetic Lua would do exactly is refused.
         "math.floor": Call(parameters: [.number], result: .number) { "(\($1[0])).rounded(.down)" },
         "math.sin": Call(parameters: [.number], result: .number) { "sin(\($1[0]))" },
         "math.cos": Call(parameters: [.number], result: .number) { "cos(\($1[0]))" },

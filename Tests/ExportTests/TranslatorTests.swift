@@ -259,6 +259,23 @@ import Testing
             """))
     }
 
+    /// A field named by a keyword is declared in backticks and labelled without; a list's item takes the singular of its
+    /// name; a record may not take a function's name.
+    @Test func recordNamesAndLabels() throws {
+        let body = try Self.body(Self.entry("""
+            local r = {default = 0.5}
+            local boxes = {}
+            boxes[#boxes + 1] = {alpha = r.default}
+            for _, b in ipairs(boxes) do ctx.containerView.alpha = b.alpha end
+            ctx:completeTransition(true)
+            """))
+        #expect(body.hasPrefix("let r = R(default: 0.5)\nvar boxes: [Box] = []\nboxes.append(Box(alpha: r.`default`))"), "\(body)")
+        #expect(Translator.singular("bodies") == "body" && Translator.singular("status") == "statusItem" && Translator.singular("s") == "sItem")
+        let clash = Self.refusal(Self.entry("ctx.containerView.alpha = Piece(1).a\nctx:completeTransition(true)",
+                                            above: "local function Piece(x) return {a = x} end"))
+        #expect(clash?.construct == "a record named Piece, a name the exported Swift, UIKit or Swift's library uses already", "\(String(describing: clash))")
+    }
+
     /// An integer parameter is an Int, checked against its range; the entry computes with it as a number (CGFloat).
     @Test func anIntegerParameterAndWholeNumbers() throws {
         let source = Self.entry("""
@@ -279,6 +296,11 @@ import Testing
         #expect(text.contains("precondition((1...12).contains(count), \"TTransition: count must be within 1…12, not \\(count)\")"))
         let unbounded = Self.refusal(Self.entry("ctx:completeTransition(true)", parameters: "n = {type = \"integer\", default = 3},"))
         #expect(unbounded?.construct == "parameter 'n': an integer without a range of whole numbers")
+        let past = Self.refusal(Self.entry("ctx:completeTransition(true)", parameters: "n = {type = \"integer\", default = 1, min = 0, max = 9007199254740993},"))
+        #expect(past?.construct == "parameter 'n': a max 9007199254740993, past 2^53")
+        let edge = Self.refusal(Self.entry("ctx.containerView.alpha = params.n + 1\nctx:completeTransition(true)",
+                                           parameters: "n = {type = \"integer\", default = 1, min = 0, max = 9007199254740992},"))
+        #expect(edge?.construct.hasPrefix("integer arithmetic that may pass 2^53") == true, "\(String(describing: edge))")
         let fraction = Self.refusal(Self.entry("ctx:completeTransition(true)", parameters: "n = {type = \"integer\", default = 3.5, min = 1, max = 5},"))
         #expect(fraction?.construct == "parameter 'n': a default that is not a whole number")
     }
@@ -375,6 +397,13 @@ import Testing
         ("local xs = {1, 2}\nlocal y = xs.n", 4, "a list's item read by its position", "ipairs"),
         ("local xs = {}\nxs[2] = 1", 4, "an item of a list set by its position", "xs[#xs + 1] = value"),
         ("local xs = {}", 3, "a list never given a value", "add to it"),
+        ("local xs = {}\nxs[#xs + 1] = 0.2\nlocal ys = xs\nxs[#xs + 1] = 0.5", 6, "an append to xs after it was passed on", "a copy"),
+        ("local xs = {}\nxs[#xs + 1] = 0.2\nfor _, a in ipairs(xs) do xs[#xs + 1] = a end", 5, "an append to xs inside an ipairs loop over it", "another list"),
+        ("local xs = {ctx:viewForKey(\"to\"), ctx.containerView}", 3, "a list item that may be nil", "ipairs stops"),
+        ("local r = {init = 1}", 3, "the field name 'init'", "rename the field"),
+        ("local uIView = {a = 1}", 3, "a record named UIView", "rename"),
+        ("local array = {a = 1}", 3, "a record named Array", "rename"),
+        ("local n = math.floor(ctx.containerView.frame.width * 1e15) * 100", 3, "integer arithmetic that may pass 2^53", "math.floor(x) + 0.0"),
         ("local item = {x = 1}\nlocal items = {}\nitems[#items + 1] = {y = 2}", 5, "Item with the fields y, and with x at line 3", "name the locals"),
         ("local a = 1\nlocal t = ctx.containerView[a]", 4, "an index computed", "Swift type"),
         ("while true do end", 3, "a while loop", "for loop"),
