@@ -31,6 +31,14 @@ struct SwiftWriter {
     /// Comment lines, each `// text` (a block comment's lines too); a blank comment line stays blank.
     /// An author's text: split at every line break Swift or a reader knows (a `\r` alone ends a Swift
     /// comment, and what follows it would be code), other controls written out (`\u{202E}`).
+    /// A comment written at the end of a statement's line in the Lua, for the end of its first Swift line: nil when it
+    /// spans lines (then it goes above the statement).
+    static func trailingComment(_ text: String) -> String? {
+        let body = commentLines(text).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard body.count == 1 else { return nil }
+        return "  // " + body[0]
+    }
+
     mutating func comment(_ text: String, doc: Bool = false) {
         let marker = doc ? "///" : "//"
         var body = Self.commentLines(text)

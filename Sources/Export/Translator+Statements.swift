@@ -4,7 +4,13 @@ extension Translator {
     /// A block's statements, each after the comments written before it.
     func block(_ statements: [SyntaxNode], into writer: inout SwiftWriter) throws(ExportRefusal) {
         for (index, statement) in statements.enumerated() {
-            let above = comments(through: statement.line ?? 0)
+            var above = comments(through: statement.line ?? 0)
+            // A comment after the code on the statement's own line stays at the end of its first Swift line.
+            var trailing: String?
+            if let last = above.last, last.line == statement.line, let text = SwiftWriter.trailingComment(last.text) {
+                trailing = text
+                above.removeLast()
+            }
             // A blank line in the Lua between two statements (or before the comment above one) stays.
             let first = min(above.first?.line ?? Int.max, statement.line ?? 0)
             if index > 0, first >= 2, first - 2 < sourceLines.count, sourceLines[first - 2].allSatisfy({ $0 == " " || $0 == "\t" }) {
@@ -19,7 +25,12 @@ extension Translator {
             let origin = SwiftWriter.origin(statement.line ?? 0)
             for guardLine in hoisted { writer.line(origin + guardLine) }
             hoisted = []
-            for line in lines.lines { writer.line(line.contains("\u{1}") ? line : origin + line) }
+            if let trailing, lines.lines.isEmpty { lines.line(trailing.trimmingCharacters(in: .whitespaces)) }
+            for (offset, line) in lines.lines.enumerated() {
+                var text = line
+                if offset == 0, let trailing, !line.hasPrefix("//") { text += trailing }
+                writer.line(text.contains("\u{1}") ? text : origin + text)
+            }
         }
     }
 

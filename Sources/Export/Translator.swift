@@ -84,6 +84,8 @@ final class Translator {
     /// The records the entry makes (its private structs), and the name the next one takes.
     var records: [Record] = []
     var recordHint: String?
+    /// The chunk's constants' end-of-line comments, by line.
+    var trailingComments: [Int: String] = [:]
     /// The next name read is the list an ipairs loop goes over (read in place, not passed on), and the lists being looped over.
     var readingListInPlace = false
     var iteratedLists: [String] = []
@@ -241,6 +243,11 @@ final class Translator {
         var previousEnd = 0
         for statement in statements {
             let leading = takeComments(from: previousEnd + 1, before: statement.line ?? 0)
+            // A constant's comment after it on its line (`local eye = 200 -- m34 = -0.005`) stays after it.
+            if statement.tag == "Local", Self.lastLine(statement) == statement.line {
+                let line = statement.line ?? 0
+                trailingComments[line] = takeComments(from: line, before: line + 1).compactMap { SwiftWriter.trailingComment($0.text) }.first
+            }
             previousEnd = Self.lastLine(statement)
             switch statement.tag {
             case "Localrec":
@@ -292,7 +299,8 @@ final class Translator {
             // A class's instance at the top of a file is the main actor's, as UIKit's are (Swift 6 wants it said).
             let isolation = [.timingFunction, .color].contains(expression.type) ? "@MainActor " : ""
             constants.append((statement.line ?? 0, comment.lines.map { $0 + "\n" }.joined() + isolation +
-                              "private let \(swift)\(expression.type == .number ? ": CGFloat" : "") = \(expression.text)"))
+                              "private let \(swift)\(expression.type == .number ? ": CGFloat" : "") = \(expression.text)"
+                              + (trailingComments[statement.line ?? 0] ?? "")))
             declare(lua, Variable(swift: swift, type: expression.type, mutable: false))
         }
     }

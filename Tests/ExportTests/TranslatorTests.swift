@@ -259,6 +259,17 @@ import Testing
             """))
     }
 
+    /// A comment after the code on a line stays after it: a constant's and a statement's.
+    @Test func endOfLineCommentsStayAtTheEndOfTheLine() throws {
+        let source = Self.entry("""
+            local a = eye / 2 -- half the eye
+            ctx.containerView.alpha = a
+            ctx:completeTransition(true)
+            """, above: "local eye = 200 -- m34 = -0.005")
+        #expect(try Self.body(source).hasPrefix("let a = eye / 2.0  // half the eye\n"))
+        #expect(try Self.export(source).contains("private let eye: CGFloat = 200.0  // m34 = -0.005\n"))
+    }
+
     /// A field named by a keyword is declared in backticks and labelled without; a list's item takes the singular of its
     /// name; a record may not take a function's name.
     @Test func recordNamesAndLabels() throws {
