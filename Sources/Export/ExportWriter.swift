@@ -172,7 +172,8 @@ enum ExportWriter {
         out.line()
     }
 
-    /// A module's file: its header, the protocol of the parameters it reads, and its function as `run` of an enum.
+    /// A module's file: its header, the protocol of the parameters it reads, and its functions as static methods of an
+    /// enum (a module that is one function as `run`), its local functions as private ones.
     static func moduleFile(_ module: ModuleTranslation, command: String, catalogue: String, access: String) -> (text: String, origins: [Int: Int]) {
         var out = SwiftWriter()
         opening("\(module.typeName).swift: the Segue module \"\(module.source.name)\" as UIKit code.", file: module.source.file,
@@ -184,7 +185,7 @@ enum ExportWriter {
             out.line(constant.text)
         }
         out.line()
-        for comment in module.functionComment { out.comment(comment.text) }
+        if module.isFunction, let run = module.functions.first { for comment in run.comment { out.comment(comment.text) } }
         out.line("@MainActor")
         out.open("\(access)enum \(module.typeName) {")
         if !module.parametersRead.isEmpty {
@@ -197,22 +198,31 @@ enum ExportWriter {
             out.close()
             out.line()
         }
-        var parameters = zip(module.parameterNames, module.parameters).map { lua, type in
-            type == .context ? "using transitionContext: \(type.spelling)" : "_ \(SwiftWriter.identifier(lua)): \(type.spelling)"
+        for (index, function) in module.functions.enumerated() {
+            if index > 0 { out.line() }
+            if !module.isFunction { for comment in function.comment { out.comment(comment.text) } }
+            var parameters = zip(function.parameterNames, function.parameters).map { lua, type in
+                type == .context ? "using transitionContext: \(type.spelling)" : "_ \(SwiftWriter.identifier(lua)): \(type.spelling)"
+            }
+            if function.readsParameters { parameters.append("params: some Parameters") }
+            let result = function.result == .void ? "" : " -> \(function.result.spelling)"
+            let name = SwiftWriter.identifier(function.name)
+            let signature = "\(access)static func \(name)(\(parameters.joined(separator: ", ")))\(result) {"
+            if signature.count + 4 <= 120 {
+                out.open(signature)
+            } else {
+                // A long signature as Xcode wraps one: the parameters on a line of their own.
+                out.line("\(access)static func \(name)(")
+                out.line("    " + parameters.joined(separator: ", "))
+                out.open(")\(result) {")
+            }
+            for line in singleExpression(function.lines) { out.line(line) }
+            out.close()
         }
-        if !module.parametersRead.isEmpty { parameters.append("params: some Parameters") }
-        let result = module.result == .void ? "" : " -> \(module.result.spelling)"
-        let signature = "\(access)static func run(\(parameters.joined(separator: ", ")))\(result) {"
-        if signature.count + 4 <= 120 {
-            out.open(signature)
-        } else {
-            // A long signature as Xcode wraps one: the parameters on a line of their own.
-            out.line("\(access)static func run(")
-            out.line("    " + parameters.joined(separator: ", "))
-            out.open(")\(result) {")
+        for helper in module.translator.helpers.values.sorted(by: { $0.line < $1.line }) where helper.lines != nil {
+            out.line()
+            helperFunction(helper, shared: true, into: &out)
         }
-        for line in singleExpression(module.lines) { out.line(line) }
-        out.close()
         out.close()
         return out.textAndOrigins
     }

@@ -13,26 +13,53 @@ public struct ModuleSource: Sendable {
     }
 }
 
-/// A module that is a function (`return function(ctx) … end`), translated at the entry's first call of it: a
-/// caseless enum named after the module (`CrossFadeModule`) with the function as `run`, in a file of its own. The
-/// entry's parameters it reads become its protocol `Parameters`, which the entry's `Parameters` conform to, so each
-/// entry that requires it passes its own.
+/// A module translated: a caseless enum named after the module (`CrossFadeModule`) in a file of its own. A module
+/// that is a function (`return function(ctx) … end`) is its `run`, translated at the entry's first call with that
+/// call's types. A module that is a table of functions (`local m = {} … function m.name(…) … end … return m`) has
+/// each as a static method of its name, typed by its `---@param` and `---@return` annotations (so that every entry
+/// that requires it writes the same file), and its local functions as private static methods, typed at their first
+/// call. The entry's parameters it reads become its protocol `Parameters`, which the entry's `Parameters` conform
+/// to, so each entry that requires it passes its own.
 struct ModuleTranslation {
     let source: ModuleSource
-    /// `CrossFade` for `cross-fade`.
+    /// `CrossFadeModule` for `cross-fade`.
     let typeName: String
-    let parameters: [SwiftType]
-    let parameterNames: [String]
-    let result: SwiftType
-    let lines: [String]
+    /// `run` for a module that is a function; a table's functions in the order written.
+    var functions: [Function]
     /// The entry's parameters the module reads, and their types (a protocol's requirements).
-    let parametersRead: [(name: String, type: SwiftType)]
+    var parametersRead: [(name: String, type: SwiftType)]
     let translator: Translator
     let chunkComment: [SyntaxTree.Comment]
-    /// The function's own comment, above its `return`.
-    let functionComment: [SyntaxTree.Comment]
+    /// A module that is one function: its comment heads the enum.
+    let isFunction: Bool
+
+    struct Function {
+        let luaName: String
+        var name: String { luaName }
+        let parameters: [SwiftType]
+        let parameterNames: [String]
+        let result: SwiftType
+        let lines: [String]
+        let comment: [SyntaxTree.Comment]
+        /// It reads `params` (or calls one of the module's functions that does): it is passed the entry's.
+        let readsParameters: Bool
+    }
 
     var protocolName: String { typeName + ".Parameters" }
+
+    func function(_ lua: String) -> Function? { functions.first { $0.luaName == lua } }
+}
+
+/// A table module's function as written, before and while it is translated.
+struct ModuleMember {
+    let node: SyntaxNode
+    let line: Int
+    let comment: [SyntaxTree.Comment]
+    let parameterNames: [String]
+    let parameters: [SwiftType]
+    let result: SwiftType?
+    var translated: ModuleTranslation.Function?
+    var translating = false
 }
 
 extension Translator {
@@ -57,23 +84,70 @@ extension Translator {
         let types = translated.map(\.type)
         let translation: ModuleTranslation
         if let known = moduleTranslations[module.name] {
-            guard known.parameters == types else {
+            guard let run = known.functions.first, known.isFunction else {
+                throw refuse(node, "a call of the module '\(module.name)', a table of functions", "call one of them: \(known.functions.first.map { "m.\($0.luaName)(…)" } ?? "m.name(…)")")
+            }
+            guard run.parameters == types else {
                 throw refuse(node, "a call of the module '\(module.name)' with \(types.map(\.described).joined(separator: ", "))",
-                             "it was first called with \(known.parameters.map(\.described).joined(separator: ", ")); a Swift function has one type")
+                             "it was first called with \(run.parameters.map(\.described).joined(separator: ", ")); a Swift function has one type")
             }
             translation = known
         } else {
             translation = try translateModule(module, arguments: types, at: node)
             moduleTranslations[module.name] = translation
         }
-        var list = zip(translated, translation.parameters).map { argument, type in
+        return try moduleInvocation(translation, translation.functions[0], name: "run", translated, at: node)
+    }
+
+    /// `m.name(…)` of a table module required by the entry: the module is translated whole at its first use.
+    func moduleMemberCall(_ module: ModuleSource, _ member: String, _ arguments: [SyntaxNode], at node: SyntaxNode) throws(ExportRefusal) -> Expression {
+        let translation: ModuleTranslation
+        if let known = moduleTranslations[module.name] {
+            translation = known
+        } else {
+            translation = try translateTableModule(module, at: node)
+            moduleTranslations[module.name] = translation
+        }
+        guard !translation.isFunction else {
+            throw refuse(node, "\(member) of the module '\(module.name)', which is one function", "call it by the name it was required as")
+        }
+        guard let function = translation.function(member) else {
+            throw refuse(node, "the module '\(module.name)''s '\(member)'",
+                         "it has \(translation.functions.map(\.luaName).joined(separator: ", ")) (function \(module.name).name(…) in its file)")
+        }
+        guard arguments.count == function.parameters.count else {
+            throw refuse(node, "a call of \(module.name).\(member) with \(arguments.count) argument(s)", "it takes \(function.parameters.count)")
+        }
+        var translated: [Expression] = []
+        for (argument, type) in zip(arguments, function.parameters) {
+            literalTyped = true
+            var value = try expression(argument, expecting: type)
+            if !type.isOptional { value = try unwrap(value, at: argument) }
+            translated.append(value)
+        }
+        return try moduleInvocation(translation, function, name: function.name, translated, at: node)
+    }
+
+    /// The call of a module's function from the entry: its arguments checked against its parameters, and the entry's
+    /// parameters passed when it reads them.
+    private func moduleInvocation(_ translation: ModuleTranslation, _ function: ModuleTranslation.Function, name: String,
+                                  _ arguments: [Expression], at node: SyntaxNode) throws(ExportRefusal) -> Expression {
+        guard arguments.count == function.parameters.count else {
+            throw refuse(node, "a call of \(translation.source.name).\(function.luaName) with \(arguments.count) argument(s)",
+                         "it takes \(function.parameters.count)")
+        }
+        for (argument, type) in zip(arguments, function.parameters) where argument.type != type && .optional(argument.type) != type {
+            throw refuse(node, "\(argument.type.described) for \(translation.source.name).\(function.luaName)'s \(type.described)",
+                         "the types must agree in Swift")
+        }
+        var list = zip(arguments, function.parameters).map { argument, type in
             type == .context ? "using: \(argument.text)" : argument.text
         }
-        if !translation.parametersRead.isEmpty {
+        if function.readsParameters {
             usesSelf()
             list.append("params: params")
         }
-        return Expression(text: "\(translation.typeName).run(\(list.joined(separator: ", ")))", type: translation.result)
+        return Expression(text: "\(translation.typeName).\(SwiftWriter.identifier(name))(\(list.joined(separator: ", ")))", type: function.result)
     }
 
     private func translateModule(_ module: ModuleSource, arguments: [SwiftType], at node: SyntaxNode) throws(ExportRefusal) -> ModuleTranslation {
@@ -90,15 +164,12 @@ extension Translator {
         let statements = tree.block.parts
         guard let last = statements.last, last.tag == "Return", last.parts.count == 1, last.parts[0].tag == "Function" else {
             throw refusal(statements.last?.line ?? 1, "a module that does not return a function",
-                          "a module of several functions or values is not exported yet; one that is a function is (return function(ctx) … end)")
+                          "return one function (return function(ctx) … end), or make it a table of functions (local m = {}, function m.name(…) … end, return m) and call m.name(…)")
         }
         let child = Translator(file: module.file, entry: entry, comments: tree.comments, source: module.source)
         child.isModule = true
         let chunkComment = child.chunkComment(firstStatement: statements.first?.line ?? 1)
         try child.readChunk(Array(statements.dropLast()))
-        if let helper = child.helpers.values.min(by: { $0.line < $1.line }) {
-            throw refusal(helper.line, "the local function '\(helper.name)' in a module", "a module's own helpers are not exported yet: write the steps in its function")
-        }
         let function = last.parts[0]
         let functionComment = child.takeComments(from: 1, before: (last.line ?? 1) + 1).filter { $0.line < (function.line ?? 1) }
         let nodes = function.parts[0].parts
@@ -116,9 +187,10 @@ extension Translator {
         }
         let body = try child.body(of: function, parameters: bound)
         let read = child.parametersRead.sorted { $0.key < $1.key }.map { (name: $0.key, type: $0.value) }
+        let run = ModuleTranslation.Function(luaName: "run", parameters: arguments, parameterNames: names, result: body.result ?? .void,
+                                             lines: body.lines, comment: functionComment, readsParameters: !read.isEmpty)
         // `CrossFadeModule`: never an entry's (`…Transition`), a generated name, a Swift or UIKit type, nor a library an app imports.
-        return ModuleTranslation(source: module, typeName: ExportWriter.typeName(module.name, suffix: "Module"), parameters: arguments, parameterNames: names,
-                                 result: body.result ?? .void, lines: body.lines, parametersRead: read, translator: child,
-                                 chunkComment: chunkComment, functionComment: functionComment)
+        return ModuleTranslation(source: module, typeName: ExportWriter.typeName(module.name, suffix: "Module"), functions: [run],
+                                 parametersRead: read, translator: child, chunkComment: chunkComment, isFunction: true)
     }
 }

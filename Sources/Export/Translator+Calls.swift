@@ -13,13 +13,17 @@ extension Translator {
                 throw refuse(node, "UIView.new outside a local's declaration", "make the view in a local of its own: local v = UIView.new{…}")
             }
             if let helper = helpers[name], lookup(name) == nil {
-                guard !isModule else {
-                    throw refuse(node, "a call of '\(name)' in a module", "a module's own helpers are not exported yet: write the steps in its function")
-                }
                 return try helperCall(helper, arguments, at: node)
             }
             if let module = moduleFunctions[name], lookup(name) == nil {
                 return try moduleCall(module, arguments, at: node)
+            }
+            let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
+            if parts.count == 2, let table = moduleTable, parts[0] == table, lookup(table) == nil {
+                return try memberCall(parts[1], arguments, at: node)
+            }
+            if parts.count == 2, let module = moduleFunctions[parts[0]], lookup(parts[0]) == nil {
+                return try moduleMemberCall(module, parts[1], arguments, at: node)
             }
             if name == "CGRect", arguments.count == 1 {
                 // CGRect(r): a new rect equal to r, which a Swift value already is.

@@ -203,6 +203,7 @@ extension Translator {
                     throw refuse(node, "params.\(key), a parameter's choices, in a module", "not exported yet: pass the value to the module's function")
                 }
                 parametersRead[key] = type
+                moduleReadsParameters = true
             }
             return Expression(text: "params.\(SwiftWriter.identifier(key))", type: type)
         }

@@ -104,6 +104,11 @@ final class Translator {
     /// Translating a module's function: `params` is its argument, not the animator's, and what it reads is noted.
     var isModule = false
     var parametersRead: [String: SwiftType] = [:]
+    /// A table module: the local its functions are kept in, the functions, and whether the one being translated reads
+    /// the entry's parameters (directly or through another of them).
+    var moduleTable: String?
+    var moduleMembers: [String: ModuleMember] = [:]
+    var moduleReadsParameters = false
     /// Translating one of the interaction's functions: the helpers it calls (and theirs) are file-level functions,
     /// which both the animator and the interaction controller reach.
     var inInteraction = false
@@ -372,9 +377,16 @@ final class Translator {
             bound.append((lua, Variable(swift: type == .context ? "transitionContext" : SwiftWriter.identifier(lua), type: type, mutable: false)))
         }
         // Translated (at its first call) as if from the top of the file, whatever loop or closure that call sits in.
+        let outerReads = moduleReadsParameters
+        moduleReadsParameters = false
         let (translated, readsAnimator) = try fresh(declaredAt: helper.line) { () throws(ExportRefusal) in
             try body(of: helper.node, parameters: bound)
         }
+        if isModule && moduleReadsParameters {
+            throw refuse(helper.node, "params read by the module's local function '\(name)'",
+                         "read them in one of the module's functions (function m.name) and pass the values on")
+        }
+        moduleReadsParameters = outerReads
         helper.readsAnimator = readsAnimator
         helper.lines = translated.lines
         helper.result = translated.result ?? .void

@@ -14,10 +14,10 @@ struct ExportCommand: ParsableCommand {
             Each entry becomes one Swift file (iOS 15 and later, Swift 6): a transitioning delegate named after it \
             (fade: FadeTransition) with its Parameters and its animator, translated from the entry's Lua (never a \
             recording of a run). A construct with no faithful Swift form is refused with file:line and what to write \
-            instead. So far an entry's animator exports (its hooks, local functions and constants, UIView.animate, \
-            the context, views, layers and geometry), its interactive dismissal by a pan or a pinch, and the modules it requires \
-            that are one function (a file each); other gestures, presentation controllers, sheets and navigation \
-            are refused.
+            instead. So far an entry's animator exports (its hooks, local functions and constants, the lists and \
+            records it builds, UIView.animate, the context, views, layers and geometry), its interactive dismissal by a \
+            pan or a pinch, and the modules it requires, one function or a table of annotated functions (a file each); \
+            other gestures, presentation controllers, sheets and navigation are refused.
 
             --verify compiles each file with swiftc in Swift 6 mode, warnings as errors, against UIKit's names over \
             Segue's engine, runs it through the check scenarios that apply (a drag gives the Swift's own gesture \

@@ -77,7 +77,8 @@ import Testing
     @Test func whatAModuleCannotDoYetIsRefusedAtItsLine() {
         let cases: [(module: String, line: Int, construct: String)] = [
             ("return {fade = function(ctx) end}", 1, "a module that does not return a function"),
-            ("local function helper() end\nreturn function(ctx, start) helper() end", 1, "the local function 'helper' in a module"),
+            ("local function helper() return params.duration end\nreturn function(ctx, start) ctx.containerView.alpha = helper() end", 1,
+             "params read by the module's local function 'helper'"),
             ("return function(ctx, start)\n  if ctx.isPresenting then ctx:completeTransition(true) end\nend", 2, "ctx.isPresenting in a module"),
             ("return function(ctx, start)\n  local other = require(\"other\")\nend", 2, "require inside a function"),
             ("return function(ctx, start)\n  ctx.containerView.alpha = params.speed\nend", 2, "params.speed"),
@@ -99,6 +100,119 @@ import Testing
             Issue.record("a module called with two types exported")
         } catch {
             #expect(error.file == "t.lua" && error.line == 5 && error.construct.hasPrefix("a call of the module 'fade-in' with"), "\(error)")
+        }
+    }
+
+    static let tableModule = """
+        -- Shared motions.
+        local motion = {}
+
+        local lift = 20
+
+        -- Where a screen rests, `by` points below `frame`.
+        local function lowered(frame, by)
+          return CGRect(frame.x, frame.y + by, frame.width, frame.height)
+        end
+
+        -- Slides the presented screen up.
+        ---@param ctx TransitionContext
+        ---@param distance number
+        function motion.rise(ctx, distance)
+          local to = ctx:viewForKey("to")
+          to.frame = lowered(to.frame, motion.offset(distance))
+          UIView.animate{duration = params.duration, animations = function() to.alpha = 1 end,
+                         completion = function(finished) ctx:completeTransition(true) end}
+        end
+
+        ---@param distance number
+        ---@return number
+        function motion.offset(distance) return distance + lift end
+
+        return motion
+        """
+
+    static func exportTable(_ entryCall: String = "motion.rise(ctx, 10)", module: String = tableModule) throws(ExportRefusal) -> ExportedFile {
+        let entry = Self.entry.replacingOccurrences(of: "local fadeIn = require(\"fade-in\")", with: "local motion = require(\"motion\")")
+            .replacingOccurrences(of: "fadeIn(ctx, 0.25)", with: entryCall)
+        return try Exporter.export(source: entry, origin: .init(entry: "t", file: "t.lua", catalogue: "test", version: nil, sha256: "0",
+                                                                command: "segue export t"),
+                                   modules: { name in
+                                       name == "motion" ? ModuleSource(name: name, file: "cat/_motion.lua", source: module, sha256: "2") : nil
+                                   })
+    }
+
+    /// A module that is a table of functions: each a static method, typed by its annotations, in the order written; its
+    /// local functions private ones; one that reads the entry's parameters (or calls one that does) is passed them.
+    @Test func aTableModuleIsAnEnumOfItsFunctions() throws {
+        let file = try Self.exportTable()
+        #expect(file.text.contains("            MotionModule.rise(using: transitionContext, 10, params: params)\n"), "\(file.text)")
+        let module = try #require(file.modules.first)
+        #expect(module.text.hasSuffix("""
+            import UIKit
+
+            private let lift: CGFloat = 20.0
+
+            @MainActor
+            enum MotionModule {
+                /// The entry's parameters the module reads: each entry that requires it has them.
+                protocol Parameters: Sendable {
+                    var duration: Double { get }
+                }
+
+                // Slides the presented screen up.
+                static func rise(
+                    using transitionContext: any UIViewControllerContextTransitioning, _ distance: CGFloat, params: some Parameters
+                ) {
+                    let to = transitionContext.view(forKey: .to)
+                    guard let to else { preconditionFailure("_motion.lua:16: to is nil") }
+                    to.frame = lowered(to.frame, offset(distance))
+                    UIView.animate(
+                        withDuration: params.duration,
+                        animations: {
+                            to.alpha = 1
+                        },
+                        completion: { _ in
+                            transitionContext.completeTransition(true)
+                        }
+                    )
+                }
+
+                static func offset(_ distance: CGFloat) -> CGFloat {
+                    distance + lift
+                }
+
+                // Where a screen rests, `by` points below `frame`.
+                private static func lowered(_ frame: CGRect, _ by: CGFloat) -> CGRect {
+                    CGRect(x: frame.origin.x, y: frame.origin.y + by, width: frame.size.width, height: frame.size.height)
+                }
+            }
+
+            """), "\(module.text)")
+        // Whichever function the entry calls, the module is the same file.
+        #expect(try Self.exportTable("ctx.containerView.alpha = motion.offset(1)\n  ctx:completeTransition(true)").modules.first?.text == module.text)
+    }
+
+    @Test func whatATableModuleCannotDoIsRefusedAtItsLine() {
+        let module = Self.tableModule
+        let cases: [(module: String, call: String, file: String, line: Int, construct: String)] = [
+            (module.replacingOccurrences(of: "---@param distance number\nfunction motion.rise", with: "function motion.rise"), "motion.rise(ctx, 10)",
+             "cat/_motion.lua", 13, "motion.rise's parameter 'distance' without a type"),
+            (module.replacingOccurrences(of: "---@param distance number\n---@return", with: "---@param distance Frame\n---@return"), "motion.rise(ctx, 10)",
+             "cat/_motion.lua", 21, "the annotation '-@param distance Frame'"),
+            (module.replacingOccurrences(of: "return motion", with: "motion.speed = 3\nreturn motion"), "motion.rise(ctx, 10)",
+             "cat/_motion.lua", 25, "a value kept in the module's table"),
+            (module, "motion.sink(ctx)", "t.lua", 4, "the module 'motion''s 'sink'"),
+            (module, "motion.rise(ctx)", "t.lua", 4, "a call of motion.rise with 1 argument(s)"),
+            (module, "motion(ctx, 1)", "cat/_motion.lua", 25, "a module that does not return a function"),
+            ("return {fade = function(ctx) end}", "motion.fade(ctx)", "cat/_motion.lua", 1, "a module that is neither one function nor a table"),
+        ]
+        for (module, call, file, line, construct) in cases {
+            do {
+                _ = try Self.exportTable(call, module: module)
+                Issue.record("\(call) exported")
+            } catch {
+                #expect(error.file == file && error.line == line && error.construct.hasPrefix(construct), "\(call): \(error)")
+            }
         }
     }
 }

@@ -77,6 +77,66 @@ import Testing
     }
 
     /// Two entries that require one module: its file is written once, beside theirs, and said in the JSON.
+    /// A module of several functions, each called by an entry of its own: one file for both, and each entry the same
+    /// as its Lua in every scenario (the module's functions call each other and its private helper from closures).
+    @Test func aTableModuleVerifiesWithTheEntriesThatCallIt() throws {
+        let dir = try folder()
+        let cache = ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path]
+        try """
+            -- Shared motions.
+            local motion = {}
+
+            local lift = 20
+
+            local function lowered(frame, by)
+              return CGRect(frame.x, frame.y + by, frame.width, frame.height)
+            end
+
+            ---@param ctx TransitionContext
+            ---@param distance number
+            function motion.rise(ctx, distance)
+              local to = ctx:viewForKey("to")
+              local frame = ctx:finalFrame(ctx:viewControllerForKey("to"))
+              to.frame = lowered(frame, motion.offset(distance))
+              ctx.containerView:addSubview(to)
+              UIView.animate{duration = params.duration, animations = function() to.frame = lowered(frame, 0) end,
+                             completion = function(finished) ctx:completeTransition(true) end}
+            end
+
+            ---@param distance number
+            ---@return number
+            function motion.offset(distance) return distance + lift end
+
+            return motion
+            """.write(to: dir.appendingPathComponent("_motion.lua"), atomically: true, encoding: .utf8)
+        for (name, call) in [("rise", "motion.rise(ctx, 10)"), ("lift", "motion.rise(ctx, motion.offset(5))")] {
+            try """
+                local motion = require("motion")
+
+                local function animateTransition(ctx)
+                  if ctx.isPresenting then
+                    \(call)
+                  else
+                    ctx:viewForKey("from"):removeFromSuperview()
+                    ctx:completeTransition(true)
+                  end
+                end
+
+                return {
+                  title = "T", summary = "S.",
+                  parameters = {duration = {type = "number", default = 0.3, min = 0.1, max = 1}},
+                  presentationStyle = "overFullScreen",
+                  animator = {transitionDuration = function(ctx) return params.duration end, animateTransition = animateTransition},
+                }
+                """.write(to: dir.appendingPathComponent("\(name).lua"), atomically: true, encoding: .utf8)
+        }
+        let run = try cli.segue(["export", "--verify", "./rise.lua", "./lift.lua", "--out", "M"], in: dir, environment: cache)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(!run.stdout.contains("differs") && run.stdout.components(separatedBy: " same (").count == 13, "\(run.stdout)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("M").path).sorted()
+        #expect(names == ["LiftTransition.swift", "MotionModule.swift", "RiseTransition.swift"])
+    }
+
     @Test func aSharedModuleIsWrittenOnceBesideItsEntries() throws {
         let dir = try folder()
         let cache = ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path]

@@ -1,0 +1,158 @@
+import LuaSyntax
+
+/// A module that is a table of functions: `local m = {}`, its functions (`function m.name(…) … end`, each typed by
+/// its `---@param name type` and `---@return type` annotations), local functions and constants, then `return m`.
+/// Every function is translated when the module is first used, whichever the entry calls, so that every entry that
+/// requires it writes the same file.
+extension Translator {
+    /// The annotation types a module's function may take and give.
+    static let annotationTypes: [String: SwiftType] = [
+        "number": .number, "boolean": .bool, "CGPoint": .point, "CGRect": .rect, "CGSize": .size,
+        "CGAffineTransform": .affineTransform, "CATransform3D": .transform3D, "UIView": .view, "CALayer": .layer,
+        "UIColor": .color, "CAMediaTimingFunction": .timingFunction, "TransitionContext": .context,
+    ]
+
+    func translateTableModule(_ module: ModuleSource, at node: SyntaxNode) throws(ExportRefusal) -> ModuleTranslation {
+        func refusal(_ line: Int, _ construct: String, _ instead: String) -> ExportRefusal {
+            ExportRefusal(file: module.file, line: line, construct: construct, instead: instead)
+        }
+        let tree: SyntaxTree
+        do {
+            tree = try LuaParser.parse(module.source)
+        } catch {
+            throw refusal(error.line ?? 1, "a module Lua cannot read (\(error.message))", "fix its syntax first (segue check says where)")
+        }
+        let statements = tree.block.parts
+        guard statements.count >= 2, let first = statements.first, first.tag == "Local", first.parts.count == 2,
+              first.parts[0].parts.count == 1, case .text(let table)? = first.parts[0].parts[0].parts.first,
+              first.parts[1].parts.count == 1, first.parts[1].parts[0].tag == "Table", first.parts[1].parts[0].parts.isEmpty,
+              let last = statements.last, last.tag == "Return", last.parts.count == 1, last.parts[0].tag == "Id",
+              last.parts[0].parts.first == .text(table) else {
+            throw refusal(statements.first?.line ?? 1, "a module that is neither one function nor a table of functions",
+                          "write local m = {}, then function m.name(…) … end for each, then return m")
+        }
+        let child = Translator(file: module.file, entry: entry, comments: tree.comments, source: module.source)
+        child.isModule = true
+        child.moduleTable = table
+        let chunkComment = child.chunkComment(firstStatement: first.line ?? 1)
+        // The table's functions take their comments (and annotations) first; the rest is read as an entry's chunk is.
+        var rest: [SyntaxNode] = []
+        var order: [String] = []
+        var previousEnd = Self.lastLine(first)
+        for statement in statements.dropFirst().dropLast() {
+            defer { previousEnd = Self.lastLine(statement) }
+            guard statement.tag == "Set", statement.parts[0].parts.count == 1, statement.parts[1].parts.count == 1,
+                  statement.parts[0].parts[0].tag == "Index", statement.parts[0].parts[0].parts[0].parts.first == .text(table) else {
+                rest.append(statement)
+                continue
+            }
+            let line = statement.line ?? 1
+            guard let name = ExportedEntry.string(statement.parts[0].parts[0].parts[1]), statement.parts[1].parts[0].tag == "Function" else {
+                throw refusal(line, "a value kept in the module's table", "only functions are exported in a module's table so far; keep values in local constants")
+            }
+            guard ExportedEntry.isSwiftIdentifier(name), !Self.reserved.contains(name), child.moduleMembers[name] == nil else {
+                throw refusal(line, "the module function '\(name)'", "name it with ASCII letters, digits and _, once, and not a name the Swift uses")
+            }
+            let comments = child.takeComments(from: previousEnd + 1, before: line)
+            let function = statement.parts[1].parts[0]
+            let names = function.parts[0].parts.compactMap { node -> String? in
+                if case .text(let lua)? = node.parts.first, node.tag == "Id" { lua } else { nil }
+            }
+            guard names.count == function.parts[0].parts.count else {
+                throw refusal(line, "\(table).\(name) with a variable number of arguments (...)", "name each parameter")
+            }
+            var annotated: [String: SwiftType] = [:], result: SwiftType?, doc: [SyntaxTree.Comment] = []
+            for comment in comments {
+                let words = comment.text.trimmingCharacters(in: .whitespaces).split(separator: " ").map(String.init)
+                guard let tag = words.first, tag == "-@param" || tag == "-@return" else {
+                    doc.append(comment)
+                    continue
+                }
+                let typeWord = tag == "-@param" ? words.dropFirst(2).first : words.dropFirst().first
+                guard let typeWord, let type = Self.annotationType(typeWord) else {
+                    throw refusal(comment.line, "the annotation '\(comment.text.trimmingCharacters(in: .whitespaces))'",
+                                  "give a type the export knows: \(Self.annotationTypes.keys.sorted().joined(separator: ", ")), with ? when it may be nil")
+                }
+                if tag == "-@param", words.count >= 3 { annotated[words[1]] = type } else { result = type }
+            }
+            var types: [SwiftType] = []
+            for lua in names {
+                try child.checkName(lua, at: function)
+                guard let type = annotated[lua] else {
+                    throw refusal(line, "\(table).\(name)'s parameter '\(lua)' without a type",
+                                  "annotate it above the function: ---@param \(lua) number (a module's function is typed by what it says, not by who calls it)")
+                }
+                types.append(type)
+            }
+            child.moduleMembers[name] = ModuleMember(node: function, line: line, comment: doc, parameterNames: names, parameters: types,
+                                                     result: result)
+            order.append(name)
+        }
+        guard !order.isEmpty else {
+            throw refusal(last.line ?? 1, "a module table without functions", "add function \(table).name(…) … end")
+        }
+        try child.readChunk(rest)
+        var functions: [ModuleTranslation.Function] = []
+        for name in order { functions.append(try child.translateMember(name, at: node)) }
+        let read = child.parametersRead.sorted { $0.key < $1.key }.map { (name: $0.key, type: $0.value) }
+        return ModuleTranslation(source: module, typeName: ExportWriter.typeName(module.name, suffix: "Module"), functions: functions,
+                                 parametersRead: read, translator: child, chunkComment: chunkComment, isFunction: false)
+    }
+
+    static func annotationType(_ word: String) -> SwiftType? {
+        if word.hasSuffix("?") { return annotationTypes[String(word.dropLast())].map { .optional($0) } }
+        return annotationTypes[word]
+    }
+
+    /// One of the module's functions, translated once (the first time it is asked for, by the module's own order or by a
+    /// call from another of its functions).
+    func translateMember(_ name: String, at node: SyntaxNode) throws(ExportRefusal) -> ModuleTranslation.Function {
+        guard var member = moduleMembers[name] else { throw refuse(node, "\(moduleTable ?? "m").\(name)", "the module has no such function") }
+        if let done = member.translated { return done }
+        guard !member.translating else {
+            throw refuse(member.node, "\(moduleTable ?? "m").\(name) calling itself", "recursion is not exported; write the steps out")
+        }
+        member.translating = true
+        moduleMembers[name] = member
+        let bound = zip(member.parameterNames, member.parameters).map { lua, type in
+            (lua, Variable(swift: type == .context ? "transitionContext" : SwiftWriter.identifier(lua), type: type, mutable: false))
+        }
+        let outerReads = moduleReadsParameters
+        moduleReadsParameters = false
+        defer { moduleReadsParameters = outerReads }
+        let (body, _) = try fresh(declaredAt: member.line) { () throws(ExportRefusal) in
+            try self.body(of: member.node, parameters: bound, result: member.result)
+        }
+        if let result = member.result, body.result != result {
+            throw refuse(member.node, "\(moduleTable ?? "m").\(name) returning \(body.result?.described ?? "nothing")", "its ---@return says \(result.described)")
+        }
+        let function = ModuleTranslation.Function(luaName: name, parameters: member.parameters, parameterNames: member.parameterNames,
+                                                  result: body.result ?? .void, lines: body.lines, comment: member.comment,
+                                                  readsParameters: moduleReadsParameters)
+        member.translated = function
+        member.translating = false
+        moduleMembers[name] = member
+        return function
+    }
+
+    /// `m.other(…)` inside the module: its own static method.
+    func memberCall(_ name: String, _ arguments: [SyntaxNode], at node: SyntaxNode) throws(ExportRefusal) -> Expression {
+        let function = try translateMember(name, at: node)
+        guard arguments.count == function.parameters.count else {
+            throw refuse(node, "a call of \(moduleTable ?? "m").\(name) with \(arguments.count) argument(s)", "it takes \(function.parameters.count)")
+        }
+        var list: [String] = []
+        for (argument, type) in zip(arguments, function.parameters) {
+            literalTyped = true
+            var value = try expression(argument, expecting: type)
+            if !type.isOptional { value = try unwrap(value, at: argument) }
+            try require(value, is: type, at: argument)
+            list.append(type == .context ? "using: \(value.text)" : value.text)
+        }
+        if function.readsParameters {
+            moduleReadsParameters = true
+            list.append("params: params")
+        }
+        return Expression(text: "\(SwiftWriter.identifier(name))(\(list.joined(separator: ", ")))", type: function.result)
+    }
+}
