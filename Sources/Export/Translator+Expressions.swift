@@ -326,6 +326,10 @@ extension Translator {
         switch op {
         case "not":
             let operand = try expression(operands[0], expecting: .bool)
+            // `not x` of a value that may be nil: Lua's nil is false, every value true.
+            if operand.type.isOptional && operand.type != .optional(.bool) {
+                return Expression(text: "\(parenthesized(operand, below: .comparison)) == nil", type: .bool, precedence: .comparison)
+            }
             try require(operand, is: .bool, at: operands[0])
             return Expression(text: "!" + parenthesized(operand, below: .prefix), type: .bool, precedence: .prefix)
         case "unm":
@@ -347,6 +351,16 @@ extension Translator {
                           "concat": "strings are not exported", "len": "# is not exported; keep the count in a local",
                           "pow": "write the product out, or use a parameter"]
             throw refuse(node, "the operator \(op)", advice[op] ?? "it has no faithful Swift form here")
+        case _ where (op == "eq" || op == "ne") && operands.contains(where: { $0.tag == "Nil" }):
+            // `x == nil`, `x ~= nil`: only of a value that may be nil (Swift warns that a value never is).
+            guard let other = operands.first(where: { $0.tag != "Nil" }) else {
+                throw refuse(node, "nil compared with nil", "write true or false")
+            }
+            let value = try expression(other)
+            guard value.type.isOptional else {
+                throw refuse(node, "\(value.type.described) compared with nil", "it is never nil here; drop the comparison")
+            }
+            return Expression(text: "\(parenthesized(value, below: .comparison)) \(op == "eq" ? "==" : "!=") nil", type: .bool, precedence: .comparison)
         default:
             guard let (swift, precedence) = Self.binary[op] else { throw refuse(node, "the operator \(op)", "?") }
             let comparison = precedence == .comparison

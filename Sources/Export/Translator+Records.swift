@@ -44,7 +44,8 @@ extension Translator {
             let wanted = known?.fields.first { $0.name == key }?.type
             literalTyped = wanted != nil
             var value = try expression(pair.parts[1], expecting: wanted)
-            if wanted.map({ !$0.isOptional }) ?? true { value = try unwrap(value, at: pair.parts[1]) }
+            // A field may hold nil as Lua's table may lack it: optional in the struct unless a record made before says not.
+            if let wanted, !wanted.isOptional { value = try unwrap(value, at: pair.parts[1]) }
             guard value.type != .void else { throw refuse(pair.parts[1], "a field given nothing", "give it a value") }
             if let wanted { try require(value, is: wanted, at: pair.parts[1]) }
             fields.append((key, value.type))

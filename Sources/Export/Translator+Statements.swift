@@ -194,12 +194,31 @@ extension Translator {
                               into writer: inout SwiftWriter) throws(ExportRefusal) {
         let swift = SwiftWriter.identifier(lua)
         let assignments = function.assigned[lua] ?? 0
-        // Swift's definite initialisation accepts a `let` set once on every path: one assignment, or one in each branch of the if that follows.
-        let once = assignments == 1 || (following.first.map { Self.assignsOncePerBranch(lua, $0) } ?? false)
+        // Swift's definite initialisation accepts a `let` set once on every path: one assignment in this block, or one in
+        // each branch of the if (with an else) that follows. Set on some paths only, Lua's local is nil on the others:
+        // an optional, nil until set.
+        func assigns(_ statement: SyntaxNode) -> Bool {
+            statement.tag == "Set" && statement.parts[0].parts.count == 1 && statement.parts[0].parts[0].parts.first == .text(lua)
+        }
+        // The first statement after the declaration that mentions it: an assignment, or an if with an else whose every
+        // branch assigns it before anything else of the branch could read it.
+        let first = following.first { Self.mentions(lua, $0) }
+        let topLevel = first.map(assigns) ?? false
+        var everyBranch = false
+        if let first, first.tag == "If", first.parts.count % 2 == 1 {
+            let blocks = first.parts.enumerated().filter { $0.offset % 2 == 1 || $0.offset == first.parts.count - 1 }.map(\.element)
+            let conditions = first.parts.enumerated().filter { $0.offset % 2 == 0 && $0.offset != first.parts.count - 1 }.map(\.element)
+            everyBranch = !conditions.contains { Self.mentions(lua, $0) } && blocks.allSatisfy { block in
+                guard let at = block.parts.firstIndex(where: assigns) else { return false }
+                return !block.parts[..<at].contains { Self.mentions(lua, $0) }
+            }
+        }
+        let definite = topLevel || everyBranch
+        let once = definite && (assignments == 1 || (first.map { Self.assignsOncePerBranch(lua, $0) } ?? false))
         let token = nextToken
         nextToken += 1
-        writer.line("\(once ? "let" : "var") \(swift): \u{0}\(token)\u{0}")
-        pending[lua] = (token: token, mutable: !once)
+        writer.line(definite ? "\(once ? "let" : "var") \(swift): \u{0}\(token)\u{0}" : "var \(swift): \u{0}\(token)\u{0} = nil")
+        pending[lua] = (token: token, mutable: !once, optional: !definite)
         declare(lua, Variable(swift: swift, type: .void, mutable: !once, assignedLater: once))
     }
 
@@ -231,8 +250,9 @@ extension Translator {
                 let expression = try self.expression(value)
                 guard expression.type != .void else { throw refuse(value, "a local given a call that returns nothing", "drop the local") }
                 pending[lua] = nil
-                declarationTypes[declared.token] = expression.type
-                typeDeclared(lua, expression.type)
+                let type = declared.optional && !expression.type.isOptional ? .optional(expression.type) : expression.type
+                declarationTypes[declared.token] = type
+                typeDeclared(lua, type)
                 writer.line("\(variable.swift) = \(expression.text)")
                 return
             }
@@ -269,11 +289,25 @@ extension Translator {
         while index + 1 < parts.count {
             // An elseif's condition runs only when the earlier ones failed: nothing may be unwrapped ahead of the whole if.
             if index > 0 { conditional += 1 }
-            let condition = try expression(parts[index], expecting: .bool)
+            var condition = try expression(parts[index], expecting: .bool)
             if index > 0 { conditional -= 1 }
-            try require(condition, is: .bool, at: parts[index])
+            // `if x then` of a local that may be nil: `if let x`, the value itself inside; of any other such value, `!= nil`.
+            var unwrapped: (lua: String, type: SwiftType)?
+            if condition.type.isOptional && condition.type != .optional(.bool) {
+                if let lua = condition.local, parts[index].tag == "Id", let variable = lookup(lua), !variable.mutable {
+                    unwrapped = (lua, condition.type.unwrapped)
+                    condition.text = "let \(variable.swift)"
+                } else {
+                    condition = Expression(text: "\(parenthesized(condition, below: .comparison)) != nil", type: .bool, precedence: .comparison)
+                }
+            } else {
+                try require(condition, is: .bool, at: parts[index])
+            }
             writer.open(index == 0 ? "if \(condition.text) {" : "} else if \(condition.text) {")
-            try scoped { () throws(ExportRefusal) in try block(parts[index + 1].parts, into: &writer) }
+            try scoped { () throws(ExportRefusal) in
+                if let unwrapped { narrow(unwrapped.lua, to: unwrapped.type) }
+                try block(parts[index + 1].parts, into: &writer)
+            }
             writer.depth -= 1
             index += 2
         }

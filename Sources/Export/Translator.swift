@@ -76,7 +76,7 @@ final class Translator {
     /// Whether the expression just translated read `params` (a constant of the file cannot).
     var readsParameters = false
     /// `local x` declared before its value: the token in its declaration line, filled in with the type of its first value.
-    var pending: [String: (token: Int, mutable: Bool)] = [:]
+    var pending: [String: (token: Int, mutable: Bool, optional: Bool)] = [:]
     var declarationTypes: [Int: SwiftType] = [:]
     var nextToken = 0
     /// The lists declared empty, by their declaration's token: each must be given a first value.

@@ -259,6 +259,42 @@ import Testing
             """))
     }
 
+    /// A local set on some paths only is Lua's nil on the others: an optional, nil until set; `if x then` of one is
+    /// `if let x`, `x ~= nil` and `not x` compare it with nil; a record keeps a field that may be nil optional.
+    @Test func valuesThatMayBeNil() throws {
+        let lua = """
+            local overlay
+            if ctx.isAnimated then
+              local dark = UIView.new{name = "overlay", frame = ctx.containerView.bounds}
+              overlay = dark
+            end
+            local screen = {overlay = overlay}
+            local o = screen.overlay
+            if o then o:removeFromSuperview() end
+            if overlay ~= nil and not screen.overlay then ctx.containerView.alpha = 0 end
+            ctx:completeTransition(true)
+            """
+        #expect(try Self.body(Self.entry(lua)) == """
+            var overlay: UIView? = nil
+            if transitionContext.isAnimated {
+                let dark = UIView(frame: transitionContext.containerView.bounds)
+                dark.accessibilityIdentifier = "overlay"
+                overlay = dark
+            }
+            let screen = Screen(overlay: overlay)
+            let o = screen.overlay
+            if let o {
+                o.removeFromSuperview()
+            }
+            if overlay != nil && screen.overlay == nil {
+                transitionContext.containerView.alpha = 0
+            }
+            transitionContext.completeTransition(true)
+            """)
+        let never = Self.refusal(Self.entry("if ctx.containerView ~= nil then ctx:completeTransition(true) end"))
+        #expect(never?.construct == "a view compared with nil")
+    }
+
     /// A comment after the code on a line stays after it: a constant's and a statement's.
     @Test func endOfLineCommentsStayAtTheEndOfTheLine() throws {
         let source = Self.entry("""
