@@ -1,12 +1,12 @@
 -- Hero's runner, shared by the entries that port Hero's default animations
 -- (HeroDefaultAnimationType, set up in Hero's DefaultAnimationPreprocessor:
 -- push, pull, cover, uncover, zoom-slide, zoom) and by slide, which moves
--- IBAnimatable's screens the same way. An entry says what each screen looks
--- like at the start and the end of its motion; this runs it with
+-- IBAnimatable's screens the same way. An entry says how each screen looks
+-- at the start and the end of its motion; hero.run plays it with
 -- UIView.animate, cross-fades instead under Reduce Motion, and gives each
 -- screen its own look back at the end. Entries load it with
--- `local hero = require("hero")`; they declare a `duration` parameter, which
--- the runner reads.
+-- `local hero = require("hero")` and call `hero.run` from their
+-- animateTransition; they declare a `duration` parameter, which it reads.
 --
 -- Hero's curves are its own cubic Béziers, given to UIView.animate as its
 -- timingFunction. A screen may carry Hero's shadow (shadowState in
@@ -16,81 +16,146 @@
 -- beneath along the edge between them and is gone when they rest. Hero puts
 -- it on the screen arriving in a push or a cover and on the one leaving in a
 -- pull or an uncover. Reduce Motion's cross-fade has none.
+--
+-- Its functions are annotated with their types (---@param), as a library's
+-- are: `segue export` writes the module as one Swift file from them.
 
 local hero = {}
 
 -- Hero's timing functions (HeroTimingFunction, Material's curves).
-hero.curves = {
-  standard = CAMediaTimingFunction(0.4, 0, 0.2, 1),
-  deceleration = CAMediaTimingFunction(0, 0, 0.2, 1),
-}
+local standardCurve = CAMediaTimingFunction(0.4, 0, 0.2, 1)
+local decelerationCurve = CAMediaTimingFunction(0, 0, 0.2, 1)
 
-hero.opposite = {left = "right", right = "left", up = "down", down = "up"}
+-- Hero's shadowState: what the moving screen's layer begins with (and its
+-- opacity fades from); black, with no offset.
+local shadowOpacity = 0.5
+local shadowRadius = 5
+
+---@class Look A screen's look: its offset (fractions of the container's width and height), scale, alpha, how dark the black overlay on top of it is and how strong its shadow is.
+---@field x number
+---@field y number
+---@field scale number
+---@field alpha number
+---@field overlay number
+---@field shadow number
+
+---@class Motion Which screen is in front, the curve, and how each screen looks at the start and the end.
+---@field frontIsTo boolean
+---@field curve CAMediaTimingFunction
+---@field fromStart Look
+---@field fromEnd Look
+---@field toStart Look
+---@field toEnd Look
+
+---@class Shadow What a screen's layer had before Hero's shadow: given back at the end.
+---@field color CGColor?
+---@field opacity number
+---@field radius number
+---@field offset CGSize
+---@field masks boolean
+
+---@class Screen A screen under way: its view, its overlay, its last look and the shadow it had.
+---@field view UIView?
+---@field overlay UIView?
+---@field finish Look
+---@field saved Shadow?
+
+-- Hero's standard curve (Material's 0.4, 0, 0.2, 1).
+---@return CAMediaTimingFunction
+function hero.standard() return standardCurve end
+
+-- Hero's deceleration curve (Material's 0, 0, 0.2, 1).
+---@return CAMediaTimingFunction
+function hero.deceleration() return decelerationCurve end
+
+-- The way opposite `direction`.
+---@param direction string
+---@return string
+function hero.opposite(direction)
+  if direction == "left" then return "right" elseif direction == "right" then return "left" elseif direction == "up" then return "down" end
+  return "up"
+end
+
+-- A look: `offset` in fractions of the container's width (x) and height (y).
+---@param offset CGPoint
+---@param scale number
+---@param alpha number
+---@param overlay number
+---@param shadow number
+---@return Look
+function hero.look(offset, scale, alpha, overlay, shadow)
+  return {x = offset.x, y = offset.y, scale = scale, alpha = alpha, overlay = overlay, shadow = shadow}
+end
+
+-- A screen as it rests.
+---@return Look
+function hero.rest() return hero.look(CGPoint(0, 0), 1, 1, 0, 0) end
 
 -- Hero's shift: where a screen is when it is off by `amount` of the screen
 -- for a move in `direction`. The appearing screen waits on the side it comes
 -- from, the disappearing one ends on the side it goes to. In fractions of
 -- the container's width (x) and height (y).
+---@param direction string
+---@param appearing boolean
+---@param amount number
+---@return CGPoint
 function hero.shift(direction, appearing, amount)
   local ahead = appearing and -amount or amount
-  if direction == "left" then return {x = -ahead} end
-  if direction == "right" then return {x = ahead} end
-  if direction == "up" then return {y = -ahead} end
-  return {y = ahead}
+  if direction == "left" then return CGPoint(-ahead, 0) end
+  if direction == "right" then return CGPoint(ahead, 0) end
+  if direction == "up" then return CGPoint(0, -ahead) end
+  return CGPoint(0, ahead)
 end
 
-function hero.with(t, extra)
-  for k, v in pairs(extra) do t[k] = v end
-  return t
+-- A motion: `frontIsTo` when the new screen is in front.
+---@param frontIsTo boolean
+---@param curve CAMediaTimingFunction
+---@param fromStart Look
+---@param fromEnd Look
+---@param toStart Look
+---@param toEnd Look
+---@return Motion
+function hero.motion(frontIsTo, curve, fromStart, fromEnd, toStart, toEnd)
+  return {frontIsTo = frontIsTo, curve = curve, fromStart = fromStart, fromEnd = fromEnd, toStart = toStart, toEnd = toEnd}
 end
 
--- A look: offset (fractions of the container), scale, alpha, how dark
--- the black overlay on top of the screen is and how strong its shadow is.
-function hero.look(t)
-  return {x = t.x or 0, y = t.y or 0, scale = t.scale or 1, alpha = t.alpha or 1, overlay = t.overlay or 0,
-          shadow = t.shadow or 0}
-end
-
-local look, with, shift = hero.look, hero.with, hero.shift
-
--- Hero's shadowState: what the moving screen's layer begins with.
-local shadowState = {color = UIColor.black.cgColor, opacity = 0.5, radius = 5, offset = CGSize(0, 0)}
-
--- Hero's motions. Each says which screen is in front, the curve, and where
--- each screen starts and ends. Push: the new screen slides in over the old
--- one, which drifts a third of the way and darkens; pull, its mirror, takes
--- the old screen all the way off the new one. Cover and uncover do the same
--- while the screen underneath stays where it is.
+-- Hero's motions. Push: the new screen slides in over the old one, which
+-- drifts a third of the way and darkens; pull, its mirror, takes the old
+-- screen all the way off the new one. Cover and uncover do the same while
+-- the screen underneath stays where it is.
+---@param direction string
+---@return Motion
 function hero.push(direction)
-  return {front = "to", curve = hero.curves.deceleration,
-          to = {look(with(shift(direction, true, 1), {shadow = shadowState.opacity})), look{}},
-          from = {look{}, look(with(shift(direction, false, 1 / 3), {overlay = 0.1}))}}
+  return hero.motion(true, decelerationCurve, hero.rest(), hero.look(hero.shift(direction, false, 1 / 3), 1, 1, 0.1, 0),
+                     hero.look(hero.shift(direction, true, 1), 1, 1, 0, shadowOpacity), hero.rest())
 end
 
+---@param direction string
+---@return Motion
 function hero.pull(direction)
-  return {front = "from", curve = hero.curves.standard,
-          from = {look{shadow = shadowState.opacity}, look(shift(direction, false, 1))},
-          to = {look(with(shift(direction, true, 1 / 3), {overlay = 0.1})), look{}}}
+  return hero.motion(false, standardCurve, hero.look(CGPoint(0, 0), 1, 1, 0, shadowOpacity), hero.look(hero.shift(direction, false, 1), 1, 1, 0, 0),
+                     hero.look(hero.shift(direction, true, 1 / 3), 1, 1, 0.1, 0), hero.rest())
 end
 
+---@param direction string
+---@return Motion
 function hero.cover(direction)
-  return {front = "to", curve = hero.curves.deceleration,
-          to = {look(with(shift(direction, true, 1), {shadow = shadowState.opacity})), look{}},
-          from = {look{}, look{overlay = 0.1}}}
+  return hero.motion(true, decelerationCurve, hero.rest(), hero.look(CGPoint(0, 0), 1, 1, 0.1, 0),
+                     hero.look(hero.shift(direction, true, 1), 1, 1, 0, shadowOpacity), hero.rest())
 end
 
+---@param direction string
+---@return Motion
 function hero.uncover(direction)
-  return {front = "from", curve = hero.curves.standard,
-          from = {look{shadow = shadowState.opacity}, look(shift(direction, false, 1))},
-          to = {look{overlay = 0.1}, look{}}}
+  return hero.motion(false, standardCurve, hero.look(CGPoint(0, 0), 1, 1, 0, shadowOpacity), hero.look(hero.shift(direction, false, 1), 1, 1, 0, 0),
+                     hero.look(CGPoint(0, 0), 1, 1, 0.1, 0), hero.rest())
 end
 
 -- Reduce Motion: nothing moves; the screen in front fades over the other.
 local function crossFade(presenting, curve)
-  if presenting then
-    return {front = "to", curve = curve, to = {look{alpha = 0}, look{}}, from = {look{}, look{}}}
-  end
-  return {front = "from", curve = curve, from = {look{}, look{alpha = 0}}, to = {look{}, look{}}}
+  local gone = hero.look(CGPoint(0, 0), 1, 0, 0, 0)
+  if presenting then return hero.motion(true, curve, hero.rest(), hero.rest(), gone, hero.rest()) end
+  return hero.motion(false, curve, hero.rest(), gone, hero.rest(), hero.rest())
 end
 
 local function show(view, overlay, l, size, shadowed)
@@ -101,131 +166,123 @@ local function show(view, overlay, l, size, shadowed)
   if shadowed then view.layer.shadowOpacity = l.shadow end
 end
 
--- The animator's animateTransition for an entry's motions:
--- `presentation()` and `dismissal()` give them, `fadeCurve` is the curve of
--- the Reduce Motion cross-fade (Hero's standard unless the entry says).
-function hero.animateTransition(motions)
-  local fadeCurve = motions.fadeCurve or hero.curves.standard
-  return function(ctx)
-    local container = ctx.containerView
-    local presenting = ctx.isPresenting
-    local fromView, toView = ctx:viewForKey("from"), ctx:viewForKey("to")
-    local motion
-    if UIAccessibility.isReduceMotionEnabled then
-      motion = crossFade(presenting, fadeCurve)
-    else
-      motion = presenting and motions.presentation() or motions.dismissal()
-    end
+-- A screen takes its first look now and its last inside the animation. The
+-- overlay is a child of the screen it darkens, so it moves with it. A screen
+-- with a shadow keeps what its layer had, to give it back.
+local function prepare(view, start, finish, size)
+  local overlay
+  if start.overlay > 0 or finish.overlay > 0 then
+    local dark = UIView.new{name = "overlay", frame = view.bounds, backgroundColor = UIColor.black}
+    view:addSubview(dark)
+    overlay = dark
+  end
+  local saved
+  if start.shadow > 0 or finish.shadow > 0 then
+    local layer = view.layer
+    saved = {color = layer.shadowColor, opacity = layer.shadowOpacity, radius = layer.shadowRadius,
+             offset = layer.shadowOffset, masks = layer.masksToBounds}
+    layer.shadowColor = UIColor.black.cgColor
+    layer.shadowRadius = shadowRadius
+    layer.shadowOffset = CGSize(0, 0)
+    layer.masksToBounds = false
+  end
+  show(view, overlay, start, size, saved ~= nil)
+  return {view = view, overlay = overlay, finish = finish, saved = saved}
+end
 
-    toView.frame = ctx:finalFrame(ctx:viewControllerForKey("to"))
-    if motion.front == "to" then
-      container:insertSubview(toView, {aboveSubview = fromView})
-    else
-      container:insertSubview(toView, {belowSubview = fromView})
-    end
-
-    -- Each screen takes its first look now and its last inside the animation.
-    -- The overlay is a child of the screen it darkens, so it moves with it.
-    -- A screen with a shadow keeps what its layer had, to give it back.
-    local size = container.bounds.size
-    local screens = {}
-    for _, key in ipairs{"from", "to"} do
-      local view = key == "from" and fromView or toView
-      local start, finish = motion[key][1], motion[key][2]
-      local overlay
-      if start.overlay > 0 or finish.overlay > 0 then
-        overlay = UIView.new{name = "overlay", frame = view.bounds, backgroundColor = UIColor.black}
-        view:addSubview(overlay)
-      end
-      local saved
-      if start.shadow > 0 or finish.shadow > 0 then
-        local layer = view.layer
-        saved = {color = layer.shadowColor, opacity = layer.shadowOpacity, radius = layer.shadowRadius,
-                 offset = layer.shadowOffset, masks = layer.masksToBounds}
-        layer.shadowColor = shadowState.color
-        layer.shadowRadius = shadowState.radius
-        layer.shadowOffset = shadowState.offset
-        layer.masksToBounds = false
-      end
-      show(view, overlay, start, size, saved ~= nil)
-      screens[#screens + 1] = {view = view, overlay = overlay, finish = finish, saved = saved}
-    end
-
-    UIView.animate{
-      duration = params.duration,
-      -- Linear while a finger drives it: the drag itself is the curve.
-      timingFunction = ctx.isInteractive and CAMediaTimingFunction.linear or motion.curve,
-      animations = function()
-        for _, s in ipairs(screens) do show(s.view, s.overlay, s.finish, size, s.saved ~= nil) end
-      end,
-      completion = function(finished)
-        local cancelled = ctx:transitionWasCancelled()
-        -- Both screens get their own looks back: the presenter's view leaves
-        -- the window now and returns, untransformed, on dismissal.
-        for _, s in ipairs(screens) do
-          s.view.transform = CGAffineTransformIdentity
-          s.view.alpha = 1
-          if s.overlay then s.overlay:removeFromSuperview() end
-          if s.saved then
-            local layer = s.view.layer
-            layer.shadowColor, layer.shadowOpacity = s.saved.color, s.saved.opacity
-            layer.shadowRadius, layer.shadowOffset = s.saved.radius, s.saved.offset
-            layer.masksToBounds = s.saved.masks
-          end
-        end
-        if cancelled then toView:removeFromSuperview() end
-        if not presenting and not cancelled then fromView:removeFromSuperview() end
-        ctx:completeTransition(not cancelled)
-      end,
-    }
+-- Both screens get their own looks back: the presenter's view leaves the
+-- window now and returns, untransformed, on dismissal.
+local function restore(screen)
+  screen.view.transform = CGAffineTransformIdentity
+  screen.view.alpha = 1
+  local overlay = screen.overlay
+  if overlay then overlay:removeFromSuperview() end
+  local saved = screen.saved
+  if saved then
+    local layer = screen.view.layer
+    layer.shadowColor = saved.color
+    layer.shadowOpacity = saved.opacity
+    layer.shadowRadius = saved.radius
+    layer.shadowOffset = saved.offset
+    layer.masksToBounds = saved.masks
   end
 end
 
--- How far a move `way` is along a vector (a translation, a velocity), and
--- the container's side along it.
+-- The animator's animateTransition for a motion (the presentation's or the
+-- dismissal's, as `presenting` says); `fadeCurve` is the curve of the Reduce
+-- Motion cross-fade (Hero's standard unless the entry says).
+---@param ctx TransitionContext
+---@param presenting boolean
+---@param motion Motion
+---@param fadeCurve CAMediaTimingFunction
+function hero.run(ctx, presenting, motion, fadeCurve)
+  local container = ctx.containerView
+  local fromView, toView = ctx:viewForKey("from"), ctx:viewForKey("to")
+  local shown = UIAccessibility.isReduceMotionEnabled and crossFade(presenting, fadeCurve) or motion
+
+  toView.frame = ctx:finalFrame(ctx:viewControllerForKey("to"))
+  if shown.frontIsTo then
+    container:insertSubview(toView, {aboveSubview = fromView})
+  else
+    container:insertSubview(toView, {belowSubview = fromView})
+  end
+
+  local size = container.bounds.size
+  local from = prepare(fromView, shown.fromStart, shown.fromEnd, size)
+  local to = prepare(toView, shown.toStart, shown.toEnd, size)
+
+  UIView.animate{
+    duration = params.duration,
+    -- Linear while a finger drives it: the drag itself is the curve.
+    timingFunction = ctx.isInteractive and CAMediaTimingFunction.linear or shown.curve,
+    animations = function()
+      show(from.view, from.overlay, from.finish, size, from.saved ~= nil)
+      show(to.view, to.overlay, to.finish, size, to.saved ~= nil)
+    end,
+    completion = function(finished)
+      local cancelled = ctx:transitionWasCancelled()
+      restore(from)
+      restore(to)
+      if cancelled then toView:removeFromSuperview() end
+      if not presenting and not cancelled then fromView:removeFromSuperview() end
+      ctx:completeTransition(not cancelled)
+    end,
+  }
+end
+
+-- How far a move `way` is along a vector (a translation, a velocity).
+---@param v CGPoint
+---@param way string
+---@return number
 function hero.along(v, way)
   if way == "left" then return -v.x elseif way == "right" then return v.x
   elseif way == "up" then return -v.y end
   return v.y
 end
 
+-- The container's side along `way`.
+---@param size CGSize
+---@param way string
+---@return number
 function hero.side(size, way) return (way == "left" or way == "right") and size.width or size.height end
 
 -- Hero's interactive pan (Hero's docs, InteractiveTransition.md): Hero binds
 -- no gesture itself; the app's pan handler feeds Hero.shared.update with the
 -- finger's travel over the screen's side, and on release finishes when
 -- progress + velocity / side > 0.3, else cancels; Hero plays the rest at its
--- own pace (completion speed 1). The finger drags the screens the way the
--- dismissal moves them: against the entry's `direction`.
--- Hero's rule on a gesture declaration for a drag along `way()`: progress is
--- the travel over the container's side; it finishes past 0.3 with the
--- velocity over the side added.
-local function heroRule(declaration, way)
-  local along, side = hero.along, hero.side
-  local heroSize -- the container, as the last touch event saw it
-  declaration.progress = function(g, size)
-    heroSize = size
-    local w = way()
-    return along(g.translation, w) / side(size, w)
-  end
-  declaration.shouldFinish = function(g, percent)
-    local w = way()
-    return percent + (heroSize and along(g.velocity, w) / side(heroSize, w) or 0) > 0.3
-  end
-  return declaration
-end
+-- own pace (completion speed 1). An entry's drag along `way` takes its
+-- progress from hero.dragged and its decision from hero.finishes.
+---@param translation CGPoint
+---@param size CGSize
+---@param way string
+---@return number
+function hero.dragged(translation, size, way) return hero.along(translation, way) / hero.side(size, way) end
 
--- A UIPanGestureRecognizer; `defaultWay` names the way for the default
--- `direction`, and the functions follow the parameter.
-function hero.panDismissal(defaultWay)
-  return heroRule({gesture = "pan", direction = defaultWay}, function() return hero.opposite[params.direction] end)
-end
-
--- UIKit's interactive pop for an entry pushed by a navigation controller: a
--- screen-edge pan from the left edge, whatever way the screens move; its
--- travel across the screen is the progress, finished by Hero's rule.
-function hero.edgePop()
-  return heroRule({gesture = "screenEdgePan", edge = "left"}, function() return "right" end)
-end
+---@param velocity CGPoint
+---@param size CGSize
+---@param percent number
+---@param way string
+---@return boolean
+function hero.finishes(velocity, size, percent, way) return percent + hero.along(velocity, way) / hero.side(size, way) > 0.3 end
 
 return hero

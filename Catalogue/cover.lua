@@ -16,11 +16,11 @@
 
 local hero = require("hero")
 
-local function presentation() return hero.cover(params.direction) end
--- Hero reverses a cover as an uncover the other way.
-local function dismissal() return hero.uncover(hero.opposite[params.direction]) end
-
-local animateTransition = hero.animateTransition{presentation = presentation, dismissal = dismissal}
+local function animateTransition(ctx)
+  -- Hero reverses a cover as an uncover the other way.
+  local motion = ctx.isPresenting and hero.cover(params.direction) or hero.uncover(hero.opposite(params.direction))
+  hero.run(ctx, ctx.isPresenting, motion, hero.standard())
+end
 
 return {
   title = "Cover",
@@ -40,6 +40,12 @@ return {
   },
   interaction = {
     -- A drag against `direction` takes the screen back (Hero's pan rule, in _hero.lua).
-    dismissal = hero.panDismissal("down"),
+    dismissal = {
+      gesture = "pan", direction = "down",
+      progress = function(g, size) return hero.dragged(g.translation, size, hero.opposite(params.direction)) end,
+      shouldFinish = function(g, percent)
+        return hero.finishes(g.velocity, g.containerSize, percent, hero.opposite(params.direction))
+      end,
+    },
   },
 }

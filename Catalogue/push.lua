@@ -21,11 +21,11 @@
 
 local hero = require("hero")
 
-local function presentation() return hero.push(params.direction) end
--- Hero reverses a push as a pull the other way.
-local function dismissal() return hero.pull(hero.opposite[params.direction]) end
-
-local animateTransition = hero.animateTransition{presentation = presentation, dismissal = dismissal}
+local function animateTransition(ctx)
+  -- Hero reverses a push as a pull the other way.
+  local motion = ctx.isPresenting and hero.push(params.direction) or hero.pull(hero.opposite(params.direction))
+  hero.run(ctx, ctx.isPresenting, motion, hero.standard())
+end
 
 return {
   title = "Push",
@@ -46,8 +46,18 @@ return {
   },
   interaction = {
     -- A drag against `direction` takes the screen back (Hero's pan rule, in _hero.lua).
-    dismissal = hero.panDismissal("right"),
+    dismissal = {
+      gesture = "pan", direction = "right",
+      progress = function(g, size) return hero.dragged(g.translation, size, hero.opposite(params.direction)) end,
+      shouldFinish = function(g, percent)
+        return hero.finishes(g.velocity, g.containerSize, percent, hero.opposite(params.direction))
+      end,
+    },
     -- UIKit's interactive pop: a screen-edge pan from the left edge, whatever way the screens move.
-    pop = hero.edgePop(),
+    pop = {
+      gesture = "screenEdgePan", edge = "left",
+      progress = function(g, size) return hero.dragged(g.translation, size, "right") end,
+      shouldFinish = function(g, percent) return hero.finishes(g.velocity, g.containerSize, percent, "right") end,
+    },
   },
 }

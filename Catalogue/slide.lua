@@ -21,33 +21,29 @@
 -- (past half way, or flicked faster than 1000 points a second).
 
 local hero = require("hero")
-local look, with, shift = hero.look, hero.with, hero.shift
 
 -- UIView.animate's default curve, easeInEaseOut (0.42, 0, 0.58, 1); the
 -- Reduce Motion fade uses it too.
 local curve = CAMediaTimingFunction.easeInEaseOut
 
--- Each motion says which screen is in front, the curve, and where each
--- screen starts and ends: IBAnimatable's travel is Hero's shift by a whole
--- screen.
+-- IBAnimatable's travel is Hero's shift by a whole screen: the new screen in
+-- from the side `direction` points away from, the old one out that way.
 local function slide(direction)
   local gone = params.fade and 0 or 1
-  return {front = "to", curve = curve,
-          to = {look(with(shift(direction, true, 1), {alpha = gone})), look{}},
-          from = {look{}, look(with(shift(direction, false, 1), {alpha = gone}))}}
+  return hero.motion(true, curve, hero.rest(), hero.look(hero.shift(direction, false, 1), 1, gone, 0, 0),
+                     hero.look(hero.shift(direction, true, 1), 1, gone, 0, 0), hero.rest())
 end
 
-local function presentation() return slide(params.direction) end
--- IBAnimatable reverses slide(to: d) as slide(to: opposite of d).
-local function dismissal() return slide(hero.opposite[params.direction]) end
-
-local animateTransition = hero.animateTransition{presentation = presentation, dismissal = dismissal, fadeCurve = curve}
+local function animateTransition(ctx)
+  -- IBAnimatable reverses slide(to: d) as slide(to: opposite of d).
+  local direction = ctx.isPresenting and params.direction or hero.opposite(params.direction)
+  hero.run(ctx, ctx.isPresenting, slide(direction), curve)
+end
 
 -- IBAnimatable's PanInteractiveAnimator: the progress is the finger's travel
 -- along its way over the container's side, and letting go finishes past half
 -- or when faster than 1000 points a second that way (a fast flick back past
 -- half still finishes; there is no cancelling flick).
-local along, side = hero.along, hero.side
 
 return {
   title = "Slide",
@@ -74,10 +70,10 @@ return {
     dismissal = {
       gesture = "pan", direction = "right",
       progress = function(g, size)
-        local way = hero.opposite[params.direction]
-        return along(g.translation, way) / side(size, way)
+        local way = hero.opposite(params.direction)
+        return hero.along(g.translation, way) / hero.side(size, way)
       end,
-      shouldFinish = function(g, percent) return percent > 0.5 or along(g.velocity, hero.opposite[params.direction]) > 1000 end,
+      shouldFinish = function(g, percent) return percent > 0.5 or hero.along(g.velocity, hero.opposite(params.direction)) > 1000 end,
     },
     pop = {gesture = "screenEdgePan", edge = "left"},
   },

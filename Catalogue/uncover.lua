@@ -16,11 +16,11 @@
 
 local hero = require("hero")
 
-local function presentation() return hero.uncover(params.direction) end
--- Hero reverses an uncover as a cover the other way.
-local function dismissal() return hero.cover(hero.opposite[params.direction]) end
-
-local animateTransition = hero.animateTransition{presentation = presentation, dismissal = dismissal}
+local function animateTransition(ctx)
+  -- Hero reverses an uncover as a cover the other way.
+  local motion = ctx.isPresenting and hero.uncover(params.direction) or hero.cover(hero.opposite(params.direction))
+  hero.run(ctx, ctx.isPresenting, motion, hero.standard())
+end
 
 return {
   title = "Uncover",
@@ -40,6 +40,12 @@ return {
   },
   interaction = {
     -- A drag against `direction` takes the screen back (Hero's pan rule, in _hero.lua).
-    dismissal = hero.panDismissal("up"),
+    dismissal = {
+      gesture = "pan", direction = "up",
+      progress = function(g, size) return hero.dragged(g.translation, size, hero.opposite(params.direction)) end,
+      shouldFinish = function(g, percent)
+        return hero.finishes(g.velocity, g.containerSize, percent, hero.opposite(params.direction))
+      end,
+    },
   },
 }

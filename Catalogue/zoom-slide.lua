@@ -12,20 +12,19 @@
 -- runner is shared with the other Hero entries: _hero.lua beside this file.
 
 local hero = require("hero")
-local look, with, shift = hero.look, hero.with, hero.shift
 
--- Each motion says which screen is in front, the curve, and where each
--- screen starts and ends.
+-- Both screens at 0.8 while they are off the screen: the new one comes in
+-- from the side `direction` points away from, the old one leaves that way.
 local function zoomSlide(direction)
-  return {front = "to", curve = hero.curves.standard,
-          to = {look(with(shift(direction, true, 1), {scale = 0.8})), look{}},
-          from = {look{}, look(with(shift(direction, false, 1), {scale = 0.8}))}}
+  return hero.motion(true, hero.standard(), hero.rest(), hero.look(hero.shift(direction, false, 1), 0.8, 1, 0, 0),
+                     hero.look(hero.shift(direction, true, 1), 0.8, 1, 0, 0), hero.rest())
 end
 
-local function presentation() return zoomSlide(params.direction) end
-local function dismissal() return zoomSlide(hero.opposite[params.direction]) end
-
-local animateTransition = hero.animateTransition{presentation = presentation, dismissal = dismissal}
+local function animateTransition(ctx)
+  -- Dismissal zooms and slides back the other way.
+  local direction = ctx.isPresenting and params.direction or hero.opposite(params.direction)
+  hero.run(ctx, ctx.isPresenting, zoomSlide(direction), hero.standard())
+end
 
 return {
   title = "Zoom slide",
@@ -45,6 +44,12 @@ return {
   },
   interaction = {
     -- A drag against `direction` takes the screen back (Hero's pan rule, in _hero.lua).
-    dismissal = hero.panDismissal("right"),
+    dismissal = {
+      gesture = "pan", direction = "right",
+      progress = function(g, size) return hero.dragged(g.translation, size, hero.opposite(params.direction)) end,
+      shouldFinish = function(g, percent)
+        return hero.finishes(g.velocity, g.containerSize, percent, hero.opposite(params.direction))
+      end,
+    },
   },
 }

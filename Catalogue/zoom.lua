@@ -21,28 +21,24 @@
 -- rest at its own pace.
 
 local hero = require("hero")
-local look = hero.look
 
--- Each motion says which screen is in front, the curve, and where each
--- screen starts and ends.
+-- Presenting: the old screen grows and fades in front while the new one
+-- grows from `shrink` beneath it; dismissing, the new one does the same
+-- back over the old.
 local function zoomIn()
-  return {front = "from", curve = hero.curves.standard,
-          from = {look{}, look{scale = params.grow, alpha = 0}},
-          to = {look{scale = params.shrink}, look{}}}
+  return hero.motion(false, hero.standard(), hero.rest(), hero.look(CGPoint(0, 0), params.grow, 0, 0, 0),
+                     hero.look(CGPoint(0, 0), params.shrink, 1, 0, 0), hero.rest())
 end
 
 local function zoomOut()
-  return {front = "to", curve = hero.curves.standard,
-          to = {look{scale = params.grow, alpha = 0}, look{}},
-          from = {look{}, look{scale = params.shrink}}}
+  return hero.motion(true, hero.standard(), hero.rest(), hero.look(CGPoint(0, 0), params.shrink, 1, 0, 0),
+                     hero.look(CGPoint(0, 0), params.grow, 0, 0, 0), hero.rest())
 end
 
--- Hero reverses zoom as zoomOut.
-local animateTransition = hero.animateTransition{presentation = zoomIn, dismissal = zoomOut}
+local function animateTransition(ctx)
+  hero.run(ctx, ctx.isPresenting, ctx.isPresenting and zoomIn() or zoomOut(), hero.standard())
+end
 
--- How far a pinch goes for the whole zoom: the new screen's change of
--- scale, so the fingers stay on it. Opening: 0.7 to 1 is a scale of 1 / 0.7;
--- closing: 1 to 0.7.
 local function pinchDistance(presenting)
   local s = params.shrink
   return math.max(presenting and 1 / s - 1 or 1 - s, 0.05)

@@ -198,6 +198,10 @@ enum ExportWriter {
             out.close()
             out.line()
         }
+        for record in module.translator.recordDeclarations(access: "") {
+            for line in record.split(separator: "\n") { out.line(String(line)) }
+            out.line()
+        }
         for (index, function) in module.functions.enumerated() {
             if index > 0 { out.line() }
             if !module.isFunction { for comment in function.comment { out.comment(comment.text) } }

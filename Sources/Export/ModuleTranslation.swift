@@ -123,6 +123,10 @@ extension Translator {
             literalTyped = true
             var value = try expression(argument, expecting: type)
             if !type.isOptional { value = try unwrap(value, at: argument) }
+            // A parameter's choice to a module's string: the name Lua passes.
+            if type == .string, case .choice = value.type {
+                value = Expression(text: "\(parenthesized(value, below: .atom)).rawValue", type: .string)
+            }
             translated.append(value)
         }
         return try moduleInvocation(translation, function, name: function.name, translated, at: node)
@@ -168,6 +172,7 @@ extension Translator {
         }
         let child = Translator(file: module.file, entry: entry, comments: tree.comments, source: module.source)
         child.isModule = true
+        child.moduleTypeName = ExportWriter.typeName(module.name, suffix: "Module")
         let chunkComment = child.chunkComment(firstStatement: statements.first?.line ?? 1)
         try child.readChunk(Array(statements.dropLast()))
         let function = last.parts[0]

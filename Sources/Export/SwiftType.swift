@@ -15,6 +15,8 @@ indirect enum SwiftType: Hashable, Sendable {
     case rect, point, size
     case transform3D, affineTransform
     case color
+    /// Core Graphics' colour, as a layer's shadow and gradient take it.
+    case cgColor
     case animationOptions
     case keyframeOptions
     case timingFunction
@@ -49,6 +51,7 @@ indirect enum SwiftType: Hashable, Sendable {
         case .transform3D: "CATransform3D"
         case .affineTransform: "CGAffineTransform"
         case .color: "UIColor"
+        case .cgColor: "CGColor"
         case .animationOptions: "UIView.AnimationOptions"
         case .keyframeOptions: "UIView.KeyframeAnimationOptions"
         case .timingFunction: "CAMediaTimingFunction"
@@ -87,6 +90,7 @@ indirect enum SwiftType: Hashable, Sendable {
         case .transform3D: "a CATransform3D"
         case .affineTransform: "a CGAffineTransform"
         case .color: "a UIColor"
+        case .cgColor: "a CGColor"
         case .animationOptions: "animation options"
         case .keyframeOptions: "keyframe animation options"
         case .timingFunction: "a CAMediaTimingFunction"

@@ -9,7 +9,8 @@ extension Translator {
     static let annotationTypes: [String: SwiftType] = [
         "number": .number, "boolean": .bool, "CGPoint": .point, "CGRect": .rect, "CGSize": .size,
         "CGAffineTransform": .affineTransform, "CATransform3D": .transform3D, "UIView": .view, "CALayer": .layer,
-        "UIColor": .color, "CAMediaTimingFunction": .timingFunction, "TransitionContext": .context,
+        "UIColor": .color, "CAMediaTimingFunction": .timingFunction, "TransitionContext": .context, "string": .string,
+        "CGColor": .cgColor,
     ]
 
     func translateTableModule(_ module: ModuleSource, at node: SyntaxNode) throws(ExportRefusal) -> ModuleTranslation {
@@ -31,9 +32,12 @@ extension Translator {
             throw refusal(statements.first?.line ?? 1, "a module that is neither one function nor a table of functions",
                           "write local m = {}, then function m.name(…) … end for each, then return m")
         }
+        let typeName = ExportWriter.typeName(module.name, suffix: "Module")
         let child = Translator(file: module.file, entry: entry, comments: tree.comments, source: module.source)
         child.isModule = true
         child.moduleTable = table
+        child.moduleTypeName = typeName
+        try child.declareClasses(tree.comments, typeName: typeName)
         let chunkComment = child.chunkComment(firstStatement: first.line ?? 1)
         // The table's functions take their comments (and annotations) first; the rest is read as an entry's chunk is.
         var rest: [SyntaxNode] = []
@@ -65,11 +69,12 @@ extension Translator {
             for comment in comments {
                 let words = comment.text.trimmingCharacters(in: .whitespaces).split(separator: " ").map(String.init)
                 guard let tag = words.first, tag == "-@param" || tag == "-@return" else {
-                    doc.append(comment)
+                    // A class's annotations are its struct's, not the function's comment.
+                    if !(words.first?.hasPrefix("-@") ?? false) { doc.append(comment) }
                     continue
                 }
                 let typeWord = tag == "-@param" ? words.dropFirst(2).first : words.dropFirst().first
-                guard let typeWord, let type = Self.annotationType(typeWord) else {
+                guard let typeWord, let type = child.annotationType(typeWord) else {
                     throw refusal(comment.line, "the annotation '\(comment.text.trimmingCharacters(in: .whitespaces))'",
                                   "give a type the export knows: \(Self.annotationTypes.keys.sorted().joined(separator: ", ")), with ? when it may be nil")
                 }
@@ -92,16 +97,16 @@ extension Translator {
             throw refusal(last.line ?? 1, "a module table without functions", "add function \(table).name(…) … end")
         }
         try child.readChunk(rest)
+        // Inside the enum a function's name would hide a file-level constant or function of the same name.
+        if let clash = order.first(where: { child.scopes[0][$0] != nil || child.helpers[$0] != nil }) {
+            throw refusal(child.moduleMembers[clash]?.line ?? 1, "the module function '\(clash)' beside a local of the same name",
+                          "rename one: in Swift the function would hide the local")
+        }
         var functions: [ModuleTranslation.Function] = []
         for name in order { functions.append(try child.translateMember(name, at: node)) }
         let read = child.parametersRead.sorted { $0.key < $1.key }.map { (name: $0.key, type: $0.value) }
-        return ModuleTranslation(source: module, typeName: ExportWriter.typeName(module.name, suffix: "Module"), functions: functions,
+        return ModuleTranslation(source: module, typeName: typeName, functions: functions,
                                  parametersRead: read, translator: child, chunkComment: chunkComment, isFunction: false)
-    }
-
-    static func annotationType(_ word: String) -> SwiftType? {
-        if word.hasSuffix("?") { return annotationTypes[String(word.dropLast())].map { .optional($0) } }
-        return annotationTypes[word]
     }
 
     /// One of the module's functions, translated once (the first time it is asked for, by the module's own order or by a
@@ -153,6 +158,8 @@ extension Translator {
             moduleReadsParameters = true
             list.append("params: params")
         }
-        return Expression(text: "\(SwiftWriter.identifier(name))(\(list.joined(separator: ", ")))", type: function.result)
+        // A local of the same name hides the static method: then it is called through the enum.
+        let callee = lookup(name) == nil ? SwiftWriter.identifier(name) : "\(moduleTypeName ?? "Self").\(SwiftWriter.identifier(name))"
+        return Expression(text: "\(callee)(\(list.joined(separator: ", ")))", type: function.result)
     }
 }

@@ -13,6 +13,8 @@ extension Translator {
         var integerBound: Double?
         /// Read from a member UIKit declares `T!`: a local of it is declared with its type.
         var implicitlyUnwrapped = false
+        /// A Float property being written: the value is converted.
+        var isFloat = false
     }
 
     enum Precedence: Int, Comparable {
@@ -88,6 +90,9 @@ extension Translator {
                 throw refuse(node, "the keyframe option \"\(text)\"", "UIView.KeyframeAnimationOptions has \(UIKitVocabulary.keyframeOptions.sorted().joined(separator: ", ")); a curve belongs to each keyframe's animations")
             }
             return Expression(text: ".\(text)", type: .keyframeOptions)
+        case .string?:
+            // A module's function that takes or gives a string (a direction's name): Swift's String.
+            return Expression(text: SwiftWriter.stringLiteral(text), type: .string)
         case .animationOptions?:
             guard UIKitVocabulary.animationOptions.contains(text) else {
                 throw refuse(node, "the animation option \"\(text)\"", "it is not exported yet; use one of \(UIKitVocabulary.animationOptions.sorted().joined(separator: ", "))")
@@ -212,6 +217,11 @@ extension Translator {
         }
         base = try unwrap(base, at: node.parts[0])
         if let field = try recordField(base, key, at: node, forWriting: forWriting) { return field }
+        // The gesture's container: the view the interaction's methods are given by that name.
+        if [.panGesture, .pinchGesture].contains(base.type), key == "containerSize" {
+            guard !forWriting else { throw refuse(node, "an assignment to containerSize", "it is read-only") }
+            return Expression(text: "container.bounds.size", type: .size)
+        }
         guard let field = UIKitVocabulary.field(key, of: base.type) else {
             throw refuse(node, "\(base.type.described)'s '\(key)'", "it is not exported yet, or not in the scripting API")
         }
@@ -242,6 +252,10 @@ extension Translator {
         }
         var result = Expression(text: "\(parenthesized(base, below: .atom)).\(field.swift)", type: field.type)
         result.implicitlyUnwrapped = field.implicitlyUnwrapped
+        if field.isFloat {
+            // Core Animation's Float, the entry's number: CGFloat(…) read, Float(…) written (Translator.assignment).
+            if forWriting { result.isFloat = true } else { result.text = "CGFloat(\(result.text))" }
+        }
         return result
     }
 
@@ -366,7 +380,9 @@ extension Translator {
             let comparison = precedence == .comparison
             var left = try expression(operands[0])
             var right = try expression(operands[1], expecting: left.type)
-            if case .choice = right.type, operands[0].tag == "String" { left = try expression(operands[0], expecting: right.type) }
+            if operands[0].tag == "String", right.type == .string || { if case .choice = right.type { true } else { false } }() {
+                left = try expression(operands[0], expecting: right.type)
+            }
             if !(comparison && (op == "eq" || op == "ne")) {
                 left = try unwrap(left, at: operands[0])
                 right = try unwrap(right, at: operands[1])
@@ -375,7 +391,7 @@ extension Translator {
                 }
             } else if left.type != right.type {
                 throw refuse(node, "a comparison of \(left.type.described) with \(right.type.described)", "Lua calls them unequal; Swift will not compare them")
-            } else if ![.number, .bool].contains(left.type), !{ if case .choice = left.type { true } else { false } }() {
+            } else if ![.number, .bool, .string].contains(left.type), !{ if case .choice = left.type { true } else { false } }() {
                 throw refuse(node, "== on \(left.type.described)", "Lua compares tables by identity; compare numbers, booleans or choices")
             }
             // Left-associative: a right operand of the same precedence keeps its parentheses; Swift's comparisons do not
@@ -414,8 +430,14 @@ extension Translator {
         try require(test, is: .bool, at: condition)
         conditional += 1
         defer { conditional -= 1 }
-        let first = try expression(then, expecting: expected)
-        let second = try expression(otherwise, expecting: expected ?? first.type)
+        var first = try expression(then, expecting: expected)
+        var second = try expression(otherwise, expecting: expected ?? first.type)
+        // A parameter's choice beside a string (a module's name for a way): the name Lua holds, a String.
+        func named(_ value: Expression) -> Expression {
+            guard case .choice = value.type else { return value }
+            return Expression(text: "\(parenthesized(value, below: .atom)).rawValue", type: .string)
+        }
+        if first.type == .string || second.type == .string { (first, second) = (named(first), named(second)) }
         if first.type.isOptional || (first.type == .bool && then.tag != "True") {
             throw refuse(then, "`c and a or b` where a may be \(first.type == .bool ? "false" : "nil")",
                          "Lua then picks b; write an if, or make a a value that is never \(first.type == .bool ? "false" : "nil")")

@@ -9,9 +9,15 @@ import TextSafety
 extension Translator {
     /// A record's struct: its fields in the order the first constructor wrote them.
     struct Record {
+        /// As spelled anywhere: `Piece`, or a module's `HeroModule.Look`.
         let name: String
         let fields: [(name: String, type: SwiftType)]
         let line: Int
+        /// A module's `---@class` text after the name: the struct's comment.
+        var doc: String?
+
+        /// As declared: a module's record is nested in its enum.
+        var shortName: String { String(name.split(separator: ".").last ?? Substring(name)) }
     }
 
     /// `{…}` as a value: a list, or a record.
@@ -21,7 +27,6 @@ extension Translator {
         guard !node.parts.isEmpty else {
             throw refuse(node, "an empty table here", "start a list in a local of its own (local items = {}) and add to it with items[#items + 1] = v")
         }
-        guard !isModule else { throw refuse(node, "a table in a module", "not exported yet: pass the values to the module's function") }
         let pairs = node.parts.filter { $0.tag == "Pair" }
         if pairs.isEmpty { return try list(node, expecting: expected) }
         guard pairs.count == node.parts.count else {
@@ -94,7 +99,9 @@ extension Translator {
             throw refuse(node, "a record made where it has no name",
                          "keep it in a local, return it from a function, or add it to a list: its struct is named after that")
         }
-        let name = ExportWriter.typeName(hint, suffix: "")
+        let short = ExportWriter.typeName(hint, suffix: "")
+        // A module's records are nested in its enum: HeroModule.Look.
+        let name = moduleTypeName.map { "\($0).\(short)" } ?? short
         if let other = records.first(where: { $0.name == name }) {
             throw refuse(node, "a table used as more than one kind of record: \(name) with the fields \(shape), and with \(other.fields.map(\.name).joined(separator: ", ")) at line \(other.line)",
                          "give both the same fields, or name the locals, functions or lists they go in differently")
@@ -102,9 +109,9 @@ extension Translator {
         let taken = Set(["Parameters", "DismissalInteraction", "Animator", "Transition", typeName])
             .union(entry.parameters.map { ExportWriter.enumName($0.name) }).union(Self.standardTypes)
             .union(helpers.keys).union(scopes[0].keys).union(moduleTranslations.values.map(\.typeName))
-        let apiPrefix = ["UI", "CG", "CA", "NS"].contains { name.hasPrefix($0) && name.dropFirst(2).first?.isUppercase == true }
-        guard !taken.contains(name), !Self.reserved.contains(name), !apiPrefix, name.first?.isUppercase == true else {
-            throw refuse(node, "a record named \(name), a name the exported Swift, UIKit or Swift's library uses already",
+        let apiPrefix = ["UI", "CG", "CA", "NS"].contains { short.hasPrefix($0) && short.dropFirst(2).first?.isUppercase == true }
+        guard !taken.contains(short), !Self.reserved.contains(short), !apiPrefix, short.first?.isUppercase == true else {
+            throw refuse(node, "a record named \(short), a name the exported Swift, UIKit or Swift's library uses already",
                          "rename the local, function or list it goes in")
         }
         let record = Record(name: name, fields: fields, line: node.line ?? 0)
@@ -117,7 +124,7 @@ extension Translator {
         if case .list = base.type {
             throw refuse(node, "a list's item read by its position", "loop over the list with ipairs")
         }
-        guard case .record(let name) = base.type, let record = records.first(where: { $0.name == name }) else { return nil }
+        guard case .record(let name) = base.type, let record = knownRecord(name) else { return nil }
         guard !forWriting else {
             throw refuse(node, "a change to the field '\(key)' of a \(name)",
                          "Lua changes the one table all who hold it see, Swift a copy of a struct; make a new record with the value instead")
@@ -197,9 +204,53 @@ extension Translator {
     /// The struct declarations of the records made, in the order they were first made.
     func recordDeclarations(access: String = "private ") -> [String] {
         records.sorted { $0.line < $1.line }.map { record in
-            (["\(access)struct \(record.name) {"] + record.fields.map { "    let \(SwiftWriter.identifier($0.name)): \($0.type.spelling)" } + ["}"])
+            let doc = record.doc.map { ["/// " + $0] } ?? []
+            return (doc + ["\(access)struct \(record.shortName) {"]
+                    + record.fields.map { "    let \(SwiftWriter.identifier($0.name)): \($0.type.spelling)" } + ["}"])
                 .joined(separator: "\n")
         }
+    }
+
+    /// A record by its spelled name: the entry's own, or one of a module it requires.
+    func knownRecord(_ name: String) -> Record? {
+        records.first { $0.name == name } ?? moduleTranslations.values.lazy.compactMap { $0.translator.records.first { $0.name == name } }.first
+    }
+
+    /// A module's `---@class Name text` and the `---@field name type` lines after it: records declared before any
+    /// function is translated, so that annotations may name them.
+    func declareClasses(_ comments: [SyntaxTree.Comment], typeName: String) throws(ExportRefusal) {
+        var index = 0
+        while index < comments.count {
+            let words = comments[index].text.trimmingCharacters(in: .whitespaces).split(separator: " ", maxSplits: 2).map(String.init)
+            guard words.first == "-@class", words.count >= 2 else { index += 1; continue }
+            let line = comments[index].line
+            var fields: [(name: String, type: SwiftType)] = []
+            index += 1
+            while index < comments.count, comments[index].line == line + fields.count + 1 {
+                let field = comments[index].text.trimmingCharacters(in: .whitespaces).split(separator: " ").map(String.init)
+                guard field.first == "-@field" else { break }
+                guard field.count >= 3, ExportedEntry.isSwiftIdentifier(field[1], keywordsAllowed: true), let type = annotationType(field[2]) else {
+                    throw ExportRefusal(file: file, line: comments[index].line, construct: "the field annotation '\(comments[index].text.trimmingCharacters(in: .whitespaces))'",
+                                        instead: "write ---@field name type, with a type the export knows or a class declared above")
+                }
+                fields.append((field[1], type))
+                index += 1
+            }
+            let short = words[1].hasSuffix(":") ? String(words[1].dropLast()) : words[1]
+            guard ExportedEntry.isSwiftIdentifier(short), !fields.isEmpty, !records.contains(where: { $0.shortName == short }),
+                  !Self.standardTypes.contains(short), !Self.reserved.contains(short) else {
+                throw ExportRefusal(file: file, line: line, construct: "the class '\(short)'",
+                                    instead: "give a class a Swift name of its own and its fields (---@field name type on the lines after it)")
+            }
+            records.append(Record(name: "\(typeName).\(short)", fields: fields, line: line, doc: words.count > 2 ? words[2] : nil))
+        }
+    }
+
+    /// An annotation's type: one the export knows (`number`, `CGPoint`, `UIView?`), or a record the module declares.
+    func annotationType(_ word: String) -> SwiftType? {
+        if word.hasSuffix("?") { return annotationType(String(word.dropLast())).map { .optional($0) } }
+        if let known = Self.annotationTypes[word] { return known }
+        return records.first { $0.shortName == word }.map { .record($0.name) }
     }
 
     private func retype(_ lua: String, _ type: SwiftType) {

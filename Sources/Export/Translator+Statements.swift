@@ -270,7 +270,9 @@ extension Translator {
         literalTyped = true
         let expression = try self.expression(value, expecting: field.type)
         try require(expression, is: field.type, at: value)
-        writer.line("\(field.text) = \(expression.text)")
+        // A literal is a Float as written; any other number is converted.
+        let text = field.isFloat && ExportedEntry.number(value) == nil ? "Float(\(expression.text))" : expression.text
+        writer.line("\(field.text) = \(text)")
     }
 
     /// The type of a `local x` declared before its value, in the scope that declared it.

@@ -107,6 +107,8 @@ final class Translator {
     /// A table module: the local its functions are kept in, the functions, and whether the one being translated reads
     /// the entry's parameters (directly or through another of them).
     var moduleTable: String?
+    /// Translating a module: its enum, in which its records are nested.
+    var moduleTypeName: String?
     var moduleMembers: [String: ModuleMember] = [:]
     var moduleReadsParameters = false
     /// Translating one of the interaction's functions: the helpers it calls (and theirs) are file-level functions,

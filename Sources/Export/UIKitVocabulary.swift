@@ -12,6 +12,8 @@ enum UIKitVocabulary {
         let settable: Bool
         /// Declared `T!` by UIKit (a view controller's view): a local taking it says its type, or Swift infers `T?`.
         var implicitlyUnwrapped = false
+        /// A Float in Core Animation (`shadowOpacity`), a number (CGFloat) to the entry: converted each way.
+        var isFloat = false
     }
 
     /// A method or function: its parameters' types, its result, and its Swift
@@ -71,7 +73,12 @@ enum UIKitVocabulary {
             "masksToBounds": settable("masksToBounds", .bool),
             "sublayerTransform": settable("sublayerTransform", .transform3D),
             "isHidden": settable("isHidden", .bool),
+            "shadowColor": settable("shadowColor", .optional(.cgColor)),
+            "shadowOpacity": Field(swift: "shadowOpacity", type: .number, settable: true, isFloat: true),
+            "shadowRadius": settable("shadowRadius", .number),
+            "shadowOffset": settable("shadowOffset", .size),
         ],
+        .color: ["cgColor": readOnly("cgColor", .cgColor)],
         // The stored components, as Lua reads them: CGRect's width is standardized, its size's is not.
         .rect: [
             "origin": settable("origin", .point),

@@ -74,6 +74,27 @@ open class CALayer: NSObject {
         get { view.isHidden }
         set { view.isHidden = newValue }
     }
+
+    /// nil draws no shadow, as a clear colour does.
+    open var shadowColor: CGColor? {
+        get { CGColor(view.shadowColor) }
+        set { view.shadowColor = newValue?.color ?? Color(white: 0, alpha: 0) }
+    }
+
+    open var shadowOpacity: Float {
+        get { Float(view.shadowOpacity) }
+        set { view.shadowOpacity = Double(newValue) }
+    }
+
+    open var shadowRadius: CGFloat {
+        get { view.shadowRadius }
+        set { view.shadowRadius = newValue }
+    }
+
+    open var shadowOffset: CGSize {
+        get { CGSize(width: view.shadowOffset.x, height: view.shadowOffset.y) }
+        set { view.shadowOffset = Point(x: Double(newValue.width), y: Double(newValue.height)) }
+    }
 }
 
 extension CGPoint {

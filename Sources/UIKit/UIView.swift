@@ -120,12 +120,14 @@ import Transitions
                                        animations: animations, completion: completion)
     }
 
+    /// Apple: no delay and UIView.AnimationOptions' defaults (curveEaseInOut), so the same as the long form with
+    /// those, and like it under a transaction's timing function.
     open class func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {
-        Host.simulation.engine.animate(duration: duration, animations: animations, completion: completion)
+        animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: completion)
     }
 
     open class func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void) {
-        Host.simulation.engine.animate(duration: duration, animations: animations)
+        animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: nil)
     }
 
     open class func animate(withDuration duration: TimeInterval, delay: TimeInterval, usingSpringWithDamping dampingRatio: CGFloat,

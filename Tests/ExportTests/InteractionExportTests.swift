@@ -156,6 +156,16 @@ import Testing
             """))
     }
 
+    /// The gesture's containerSize is the container's bounds' size, which the controller's methods are given.
+    @Test func theContainersSizeIsTheContainers() throws {
+        let source = Self.entry("""
+                dismissal = {
+                  shouldFinish = function(g, percent) return percent + g.velocity.y / g.containerSize.height > 0.3 end,
+                },
+            """)
+        #expect(try Self.interaction(source).contains("percent + g.velocity(in: container).y / container.bounds.size.height > 0.3"))
+    }
+
     /// Two fingers closing: the percent is how far the scale fell from 1 over the distance (a scale of 1 by
     /// default), a flick a scale of 1 a second, and no points are read unless the entry's functions read them.
     @Test func aPinchDrivesByItsScale() throws {

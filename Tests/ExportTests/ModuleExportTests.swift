@@ -215,4 +215,79 @@ import Testing
             }
         }
     }
+
+    /// A module's records, declared by ---@class and ---@field, are structs nested in its enum; its string parameters take
+    /// a name, which the entry gives as its choice's raw value, and `c and choice or name` picks between names.
+    @Test func aModulesRecordsAndNames() throws {
+        let module = """
+            local way = {}
+
+            ---@class Step A move: how far, and which way.
+            ---@field amount number
+            ---@field name string
+
+            ---@param direction string
+            ---@return string
+            function way.opposite(direction)
+              if direction == "left" then return "right" end
+              return "left"
+            end
+
+            ---@param direction string
+            ---@param amount number
+            ---@return Step
+            function way.step(direction, amount)
+              return {amount = amount, name = direction}
+            end
+
+            return way
+            """
+        let entry = """
+            local way = require("way")
+
+            local function animateTransition(ctx)
+              local d = ctx.isPresenting and params.edge or way.opposite(params.edge)
+              local s = way.step(d, 2)
+              ctx.containerView.alpha = s.amount
+              ctx:completeTransition(true)
+            end
+
+            return {
+              title = "T", summary = "S.",
+              parameters = {edge = {type = "string", default = "left", choices = {"left", "right"}}},
+              animator = {transitionDuration = function(ctx) return 0.3 end, animateTransition = animateTransition},
+            }
+            """
+        let file = try Exporter.export(source: entry, origin: .init(entry: "t", file: "t.lua", catalogue: "test", version: nil, sha256: "0",
+                                                                    command: "segue export t"),
+                                       modules: { name in name == "way" ? ModuleSource(name: name, file: "cat/_way.lua", source: module, sha256: "3") : nil })
+        #expect(file.text.contains("""
+                        let d = isPresenting ? params.edge.rawValue : WayModule.opposite(params.edge.rawValue)
+                        let s = WayModule.step(d, 2)
+                        transitionContext.containerView.alpha = s.amount
+            """), "\(file.text)")
+        let text = try #require(file.modules.first?.text)
+        #expect(text.hasSuffix("""
+            @MainActor
+            enum WayModule {
+                /// A move: how far, and which way.
+                struct Step {
+                    let amount: CGFloat
+                    let name: String
+                }
+
+                static func opposite(_ direction: String) -> String {
+                    if direction == "left" {
+                        return "right"
+                    }
+                    return "left"
+                }
+
+                static func step(_ direction: String, _ amount: CGFloat) -> WayModule.Step {
+                    WayModule.Step(amount: amount, name: direction)
+                }
+            }
+
+            """), "\(text)")
+    }
 }

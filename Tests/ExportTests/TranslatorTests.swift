@@ -295,6 +295,29 @@ import Testing
         #expect(never?.construct == "a view compared with nil")
     }
 
+    /// A layer's shadow: its opacity a Float in Core Animation (converted each way, a literal as written), its colour a
+    /// CGColor (UIColor's cgColor).
+    @Test func aLayersShadow() throws {
+        let lua = """
+            local layer = ctx.containerView.layer
+            layer.shadowOpacity = 0.5
+            layer.shadowOpacity = layer.shadowOpacity * 2
+            layer.shadowColor = UIColor.black.cgColor
+            layer.shadowRadius = 5
+            layer.shadowOffset = CGSize(0, -3)
+            ctx:completeTransition(true)
+            """
+        #expect(try Self.body(Self.entry(lua)) == """
+            let layer = transitionContext.containerView.layer
+            layer.shadowOpacity = 0.5
+            layer.shadowOpacity = Float(CGFloat(layer.shadowOpacity) * 2.0)
+            layer.shadowColor = UIColor.black.cgColor
+            layer.shadowRadius = 5
+            layer.shadowOffset = CGSize(width: 0, height: -3.0)
+            transitionContext.completeTransition(true)
+            """)
+    }
+
     /// A comment after the code on a line stays after it: a constant's and a statement's.
     @Test func endOfLineCommentsStayAtTheEndOfTheLine() throws {
         let source = Self.entry("""
