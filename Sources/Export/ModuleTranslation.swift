@@ -122,7 +122,11 @@ extension Translator {
         for (argument, type) in zip(arguments, function.parameters) {
             literalTyped = true
             var value = try expression(argument, expecting: type)
-            if !type.isOptional { value = try unwrap(value, at: argument) }
+            // Lua fails only where the module uses it; the Swift would stop at the call.
+            if value.type.isOptional && !type.isOptional {
+                throw refuse(argument, "\(value.type.described) for \(module.name).\(member)'s \(type.described)",
+                             "check it first (if v then … end), or annotate the parameter with ? (---@param name \(type.spelling)?)")
+            }
             // A parameter's choice to a module's string: the name Lua passes.
             if type == .string, case .choice = value.type {
                 value = Expression(text: "\(parenthesized(value, below: .atom)).rawValue", type: .string)
@@ -154,17 +158,20 @@ extension Translator {
         return Expression(text: "\(translation.typeName).\(SwiftWriter.identifier(name))(\(list.joined(separator: ", ")))", type: function.result)
     }
 
-    private func translateModule(_ module: ModuleSource, arguments: [SwiftType], at node: SyntaxNode) throws(ExportRefusal) -> ModuleTranslation {
-        // Its refusals name its own file and line.
-        func refusal(_ line: Int, _ construct: String, _ instead: String) -> ExportRefusal {
+    /// A module's syntax, and how to refuse what is in it: at its own file and line.
+    static func parse(_ module: ModuleSource) throws(ExportRefusal) -> (SyntaxTree, (Int, String, String) -> ExportRefusal) {
+        let refusal = { (line: Int, construct: String, instead: String) in
             ExportRefusal(file: module.file, line: line, construct: construct, instead: instead)
         }
-        let tree: SyntaxTree
         do {
-            tree = try LuaParser.parse(module.source)
+            return (try LuaParser.parse(module.source), refusal)
         } catch {
             throw refusal(error.line ?? 1, "a module Lua cannot read (\(error.message))", "fix its syntax first (segue check says where)")
         }
+    }
+
+    private func translateModule(_ module: ModuleSource, arguments: [SwiftType], at node: SyntaxNode) throws(ExportRefusal) -> ModuleTranslation {
+        let (tree, refusal) = try Self.parse(module)
         let statements = tree.block.parts
         guard let last = statements.last, last.tag == "Return", last.parts.count == 1, last.parts[0].tag == "Function" else {
             throw refusal(statements.last?.line ?? 1, "a module that does not return a function",

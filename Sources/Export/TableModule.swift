@@ -14,15 +14,7 @@ extension Translator {
     ]
 
     func translateTableModule(_ module: ModuleSource, at node: SyntaxNode) throws(ExportRefusal) -> ModuleTranslation {
-        func refusal(_ line: Int, _ construct: String, _ instead: String) -> ExportRefusal {
-            ExportRefusal(file: module.file, line: line, construct: construct, instead: instead)
-        }
-        let tree: SyntaxTree
-        do {
-            tree = try LuaParser.parse(module.source)
-        } catch {
-            throw refusal(error.line ?? 1, "a module Lua cannot read (\(error.message))", "fix its syntax first (segue check says where)")
-        }
+        let (tree, refusal) = try Self.parse(module)
         let statements = tree.block.parts
         guard statements.count >= 2, let first = statements.first, first.tag == "Local", first.parts.count == 2,
               first.parts[0].parts.count == 1, case .text(let table)? = first.parts[0].parts[0].parts.first,
@@ -75,7 +67,7 @@ extension Translator {
                 }
                 let typeWord = tag == "-@param" ? words.dropFirst(2).first : words.dropFirst().first
                 guard let typeWord, let type = child.annotationType(typeWord) else {
-                    throw refusal(comment.line, "the annotation '\(comment.text.trimmingCharacters(in: .whitespaces))'",
+                    throw refusal(comment.line, "the annotation '--\(comment.text.trimmingCharacters(in: .whitespaces))'",
                                   "give a type the export knows: \(Self.annotationTypes.keys.sorted().joined(separator: ", ")), with ? when it may be nil")
                 }
                 if tag == "-@param", words.count >= 3 { annotated[words[1]] = type } else { result = type }
@@ -92,6 +84,11 @@ extension Translator {
             child.moduleMembers[name] = ModuleMember(node: function, line: line, comment: doc, parameterNames: names, parameters: types,
                                                      result: result)
             order.append(name)
+        }
+        // A class named as a function of the module, or as the module's enum, would make one name mean two things in Swift.
+        if let clash = child.records.first(where: { order.contains($0.shortName) || $0.shortName == typeName }) {
+            throw refusal(clash.line, "the class '\(clash.shortName)', named as \(clash.shortName == typeName ? "the module's Swift enum" : "a function of the module")",
+                          "give the class a name of its own (a type's name begins with a capital: ---@class Look)")
         }
         guard !order.isEmpty else {
             throw refusal(last.line ?? 1, "a module table without functions", "add function \(table).name(…) … end")
@@ -119,8 +116,15 @@ extension Translator {
         }
         member.translating = true
         moduleMembers[name] = member
+        // A number may come in as a Lua integer of any size (the caller's), so integer arithmetic on one is refused as on
+        // math.floor's result: Lua would compute it exactly where a Double rounds.
         let bound = zip(member.parameterNames, member.parameters).map { lua, type in
-            (lua, Variable(swift: type == .context ? "transitionContext" : SwiftWriter.identifier(lua), type: type, mutable: false))
+            (lua, Variable(swift: type == .context ? "transitionContext" : SwiftWriter.identifier(lua), type: type, mutable: false,
+                           integerBound: type == .number ? .infinity : nil))
+        }
+        if let result = member.result, result != .void, !Self.alwaysReturns(member.node.parts[1].parts) {
+            throw refuse(member.node, "\(moduleTable ?? "m").\(name) with a way through that returns nothing",
+                         "return \(result.described) on every path, as its ---@return says (Lua's nil would reach the caller)")
         }
         let outerReads = moduleReadsParameters
         moduleReadsParameters = false

@@ -81,7 +81,7 @@ extension Translator {
             translated.append(try expression(argument))
         }
         // An optional passed on stays optional: the helper's parameter is then optional too, and unwraps where it uses it.
-        let signature = try self.helper(helper.name, arguments: translated.map(\.type), at: node)
+        let signature = try self.helper(helper.name, arguments: translated.map(\.type), bounds: translated.map(\.integerBound), at: node)
         if inInteraction {
             // Called from the interaction controller: a static method of the delegate's class, so it may read nothing of the animator's.
             if signature.readsAnimator {

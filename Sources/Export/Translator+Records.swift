@@ -230,8 +230,8 @@ extension Translator {
                 let field = comments[index].text.trimmingCharacters(in: .whitespaces).split(separator: " ").map(String.init)
                 guard field.first == "-@field" else { break }
                 guard field.count >= 3, ExportedEntry.isSwiftIdentifier(field[1], keywordsAllowed: true), let type = annotationType(field[2]) else {
-                    throw ExportRefusal(file: file, line: comments[index].line, construct: "the field annotation '\(comments[index].text.trimmingCharacters(in: .whitespaces))'",
-                                        instead: "write ---@field name type, with a type the export knows or a class declared above")
+                    throw ExportRefusal(file: file, line: comments[index].line, construct: "the field annotation '--\(comments[index].text.trimmingCharacters(in: .whitespaces))'",
+                                        instead: "write ---@field name type, with a type the export knows or a class declared above this one")
                 }
                 fields.append((field[1], type))
                 index += 1

@@ -37,6 +37,8 @@ final class Translator {
         let node: SyntaxNode
         let line: Int
         var parameters: [SwiftType]?
+        /// The Lua integer bounds of its first call's arguments (nil: a float), which its body was checked with.
+        var integerBounds: [Double?] = []
         var result: SwiftType?
         var lines: [String]?
         var translating = false
@@ -347,8 +349,12 @@ final class Translator {
         return (lines, function.result)
     }
 
+    /// A whole number a local function's body is checked for when its first call passes a smaller one: later calls may
+    /// pass up to this (2^26, whose products of two stay below 2^53).
+    static let helperIntegerBound: Double = 67_108_864
+
     /// The helper's signature once known: translated at its first call, with that call's argument types.
-    func helper(_ name: String, arguments: [SwiftType], at node: SyntaxNode) throws(ExportRefusal) -> Helper {
+    func helper(_ name: String, arguments: [SwiftType], bounds: [Double?] = [], at node: SyntaxNode) throws(ExportRefusal) -> Helper {
         guard var helper = helpers[name] else { throw refuse(node, "a call of '\(name)'", "no such function") }
         if let known = helper.parameters {
             let accepted = known.count == arguments.count && zip(known, arguments).allSatisfy { $0 == $1 || $0 == .optional($1) }
@@ -356,8 +362,18 @@ final class Translator {
                 throw refuse(node, "a call of '\(name)' with \(arguments.map(\.described).joined(separator: ", "))",
                              "it was first called with \(known.map(\.described).joined(separator: ", ")); a Swift function has one type")
             }
+            // Its body's integer arithmetic was checked with the first call's whole numbers (at least 2^26 each): a larger
+            // one may pass 2^53 there.
+            for (index, bound) in bounds.enumerated() {
+                let first = index < helper.integerBounds.count ? helper.integerBounds[index] : nil
+                if let bound, bound > (first ?? Self.helperIntegerBound) {
+                    throw refuse(node, "a call of '\(name)' with a whole number larger than its first call's",
+                                 "its integer arithmetic was checked for at most \(Int(first ?? Self.helperIntegerBound)); write the number with a decimal point, or call it with the larger one first")
+                }
+            }
             return helper
         }
+        helper.integerBounds = bounds.map { $0.map { Swift.max($0, Self.helperIntegerBound) } }
         guard !helper.translating else {
             throw refuse(node, "'\(name)' calling itself", "recursion is not exported; write the steps out")
         }
@@ -373,10 +389,12 @@ final class Translator {
         functionName = name
         defer { functionName = outerName }
         var bound: [(String, Variable)] = []
-        for (parameter, type) in zip(parameterNodes, arguments) {
+        for (index, (parameter, type)) in zip(parameterNodes, arguments).enumerated() {
             guard case .text(let lua)? = parameter.parts.first else { continue }
             try checkName(lua, at: node)
-            bound.append((lua, Variable(swift: type == .context ? "transitionContext" : SwiftWriter.identifier(lua), type: type, mutable: false)))
+            let integer = index < helper.integerBounds.count ? helper.integerBounds[index] : nil
+            bound.append((lua, Variable(swift: type == .context ? "transitionContext" : SwiftWriter.identifier(lua), type: type, mutable: false,
+                                        integerBound: integer)))
         }
         // Translated (at its first call) as if from the top of the file, whatever loop or closure that call sits in.
         let outerReads = moduleReadsParameters

@@ -217,6 +217,10 @@ public struct ExportVerifier: Sendable {
                 return Cell(scenario: scenario, same: false, verdict: "differs at t=\(l[0]), view \(l[1]), \(l[2]): Lua \(l[3]), Swift \(r[3])")
             }
             let said = { (fields: [String]) in fields.dropFirst().filter { !$0.isEmpty }.joined(separator: " ") }
+            // The same line at different times (a hook called later, a sample missing): each side's time is said.
+            if l[0] != r[0] {
+                return Cell(scenario: scenario, same: false, verdict: "differs: Lua at t=\(l[0]) \(said(l)), Swift at t=\(r[0]) \(said(r))")
+            }
             return Cell(scenario: scenario, same: false, verdict: "differs at t=\(l[0]): Lua \(said(l)), Swift \(said(r))")
         }
         return Cell(scenario: scenario, same: true, verdict: "same (\(lua.count) lines)")

@@ -94,10 +94,11 @@ public final class View {
         get { model.shadowColor }
         set { set(.shadowColor, .color(newValue)) { $0.shadowColor = newValue } }
     }
-    /// 0…1, as Core Animation clamps it.
+    /// 0…1, as Core Animation clamps it, and a Float there (CALayer.shadowOpacity): 0.1 is the Float nearest it, as an
+    /// app's exported Swift stores it.
     public var shadowOpacity: Double {
         get { model.shadowOpacity }
-        set { let v = min(max(newValue, 0), 1); set(.shadowOpacity, .number(v)) { $0.shadowOpacity = v } }
+        set { let v = Double(Float(min(max(newValue, 0), 1))); set(.shadowOpacity, .number(v)) { $0.shadowOpacity = v } }
     }
     public var shadowRadius: Double {
         get { model.shadowRadius }

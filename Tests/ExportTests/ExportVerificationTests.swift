@@ -159,6 +159,12 @@ import Testing
         #expect(cells.first { $0.scenario == "present-then-dismiss (direction=down)" }?.same == true)
     }
 
+    /// The same line at different times (a hook called later) says each side's time, not two equal texts.
+    @Test func aLineAtAnotherTimeSaysBothTimes() {
+        let cell = ExportVerifier.compare(lua: ["0.1\thook\tcompleteTransition\ttrue"], swift: ["0.2\thook\tcompleteTransition\ttrue"], scenario: "s")
+        #expect(!cell.same && cell.verdict == "differs: Lua at t=0.1 hook completeTransition true, Swift at t=0.2 hook completeTransition true")
+    }
+
     /// A standalone layer the entry makes is traced too: fold's gradient with its colours swapped differs, at the gradient.
     /// An integer parameter runs at its fewest and at the default plus one.
     @Test func aGradientLayersColoursAreCompared() throws {

@@ -474,13 +474,14 @@ import Testing
         ("local uIView = {a = 1}", 3, "a record named UIView", "rename"),
         ("local array = {a = 1}", 3, "a record named Array", "rename"),
         ("local n = math.floor(ctx.containerView.frame.width * 1e15) * 100", 3, "integer arithmetic that may pass 2^53", "math.floor(x) + 0.0"),
+        ("local a = twice(1)\nlocal b = twice(100000000)", 4, "a call of 'twice' with a whole number larger than its first call's", "67108864"),
         ("local item = {x = 1}\nlocal items = {}\nitems[#items + 1] = {y = 2}", 5, "Item with the fields y, and with x at line 3", "name the locals"),
         ("local a = 1\nlocal t = ctx.containerView[a]", 4, "an index computed", "Swift type"),
         ("while true do end", 3, "a while loop", "for loop"),
         ("local n = 5 % 3", 3, "the operator mod", "minus infinity"),
     ])
     func refusedConstructs(lua: String, line: Int, construct: String, advice: String) throws {
-        let refusal = try #require(Self.refusal(Self.entry(lua + "\nctx:completeTransition(true)")))
+        let refusal = try #require(Self.refusal(Self.entry(lua + "\nctx:completeTransition(true)", above: "local function twice(n) return n * 2 end")))
         #expect(refusal.line == line, "\(refusal)")
         #expect(refusal.construct.contains(construct), "\(refusal)")
         #expect(refusal.instead.contains(advice), "\(refusal)")

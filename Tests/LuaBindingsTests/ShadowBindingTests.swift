@@ -65,6 +65,14 @@ import Testing
         #expect(shadow(at: 1).map { abs($0.opacity - 0.8) < 1e-4 } == true)
     }
 
+    /// Core Animation keeps shadowOpacity a Float: 0.1 reads back as the Float nearest it (as an app's Swift stores it),
+    /// and above 1 is 1.
+    @Test func shadowOpacityIsAFloat() {
+        let result = outcome(entry("view.layer.shadowOpacity = 0.1; print(view.layer.shadowOpacity); view.layer.shadowOpacity = 1.7; print(view.layer.shadowOpacity)"))
+        // Lua prints a float with %.14g: 0.1 would print "0.1".
+        #expect(result.printed.map(\.text) == [String(format: "%.14g", Double(Float(0.1))), "1.0"], "\(result.printed.map(\.text))")
+    }
+
     @Test func mistakesAreNamed() {
         func error(_ setUp: String) -> String { outcome(entry(setUp)).errors.first?.message ?? "" }
         #expect(error("view.layer.maskedCorners = {\"layerMinXMinYCorne\"}").contains("did you mean 'layerMinXMinYCorner'?"))
