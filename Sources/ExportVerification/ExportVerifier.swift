@@ -1,6 +1,7 @@
 import Catalogue
 import Export
 import Foundation
+import Synchronization
 import LuaBindings
 import TextSafety
 import Transitions
@@ -67,30 +68,37 @@ public struct ExportVerifier: Sendable {
         } catch {
             return [Cell(scenario: "all", same: false, verdict: "did not compile: \(error)")]
         }
-        // The Lua runs here, one after another (the sandbox's own thread and stack); the Swift runners, processes of
-        // their own, on every core.
-        var lua = Self.scenarios.map { name in luaRun(name, Scenario(rawValue: name), gesture: nil, file, source) }
+        // Each cell runs the Lua (in this process) and then its Swift runner (a process of its own), a cell on each core.
+        // The standard scenarios first: whether the entry's drag ran, and with how many fingers, says what follows.
+        let standard = Self.concurrently(Self.scenarios.map { name in { () -> (LuaRun, Cell) in
+            let run = self.luaRun(name, Scenario(rawValue: name), gesture: nil, file, source)
+            return (run, self.swiftRun(run, swift, runner))
+        } })
         // An entry with an interactive dismissal is also let go where its rule decides: either side of half way, dragged
         // back, and flicked on and back part way (check's drags let go only at 70 % and on a short flick, where
         // many rules agree). The same touches for both, as in every drag.
-        let interactive = lua.first { $0.name == Scenario.interactiveFinish.rawValue && $0.compare != nil }
+        let interactive = standard.first { $0.0.name == Scenario.interactiveFinish.rawValue && $0.0.compare != nil }?.0
+        var more: [@Sendable () -> (LuaRun, Cell)] = []
         if let interactive {
             // A pinch's flick in scale a second: its standard drag's touches are two fingers.
             let scale = interactive.fingers == 2 ? 1.0 / 1000 : 1
-            lua += Self.releases.map { release in
+            more += Self.releases.map { release in {
                 let input = GestureInput(release.input.shape, releaseVelocity: release.input.releaseVelocity.map { $0 * scale })
-                return luaRun(release.name, .interactiveFinish, gesture: input, file, source)
-            }
+                let run = self.luaRun(release.name, .interactiveFinish, gesture: input, file, source)
+                return (run, self.swiftRun(run, swift, runner))
+            } }
         }
         // Each other value of a choice or boolean parameter: the code for it runs too (present and dismiss, Reduce
         // Motion, and the standard drag), named `present-then-dismiss (direction=up)`.
         for variant in swift.variants {
             for scenario in [Scenario.presentThenDismiss, .reduceMotion] + (interactive != nil ? [.interactiveFinish] : []) {
-                lua.append(luaRun(scenario.rawValue, scenario, gesture: nil, file, source, variant: variant))
+                more.append {
+                    let run = self.luaRun(scenario.rawValue, scenario, gesture: nil, file, source, variant: variant)
+                    return (run, self.swiftRun(run, swift, runner))
+                }
             }
         }
-        let runs = lua
-        return Self.concurrently(runs.map { run in { self.swiftRun(run, swift, runner) } })
+        return (standard + Self.concurrently(more)).map(\.1)
     }
 
     /// The further releases of an interactive dismissal (VerificationRunner.releases), a flick's speed along the gesture
@@ -103,21 +111,35 @@ public struct ExportVerifier: Sendable {
         ("interactive-flick-back-at-70", GestureInput(.release(at: 0.7), releaseVelocity: -1200)),
     ]
 
-    /// The cells in their order, two runner processes (or as many as there are cores) at a time.
-    static func concurrently(_ work: [@Sendable () -> Cell]) -> [Cell] {
-        // Each slot written by one iteration only, through the pointer (never a shared array's copy-on-write),
-        // and read after all have ended.
-        struct Slots: @unchecked Sendable { let buffer: UnsafeMutableBufferPointer<Cell?> }
-        let slots = Slots(buffer: .allocate(capacity: work.count))
+    /// The work in its order, one item on each core at a time, on threads with the stack a Lua run needs (scripts recurse
+    /// through the host: a hook calls UIView.animate, which calls back into Lua), as check's workers have.
+    static func concurrently<Result: Sendable>(_ work: [@Sendable () -> Result]) -> [Result] {
+        // Each slot written by one item only, through the pointer (never a shared array's copy-on-write), and read after
+        // all have ended.
+        let slots = Slots<Result>(buffer: .allocate(capacity: work.count))
         slots.buffer.initialize(repeating: nil)
         defer { slots.buffer.deallocate() }
-        DispatchQueue.concurrentPerform(iterations: work.count) { index in
-            slots.buffer[index] = work[index]()
+        let next = Mutex(0)
+        let group = DispatchGroup()
+        for _ in 0..<max(1, min(ProcessInfo.processInfo.activeProcessorCount, work.count)) {
+            group.enter()
+            let thread = Thread {
+                while let index = next.withLock({ (value: inout Int) -> Int? in
+                    defer { value += 1 }
+                    return value < work.count ? value : nil
+                }) {
+                    slots.buffer[index] = work[index]()
+                }
+                group.leave()
+            }
+            thread.stackSize = 8 << 20
+            thread.start()
         }
-        return slots.buffer.enumerated().map { index, cell in
-            cell ?? Cell(scenario: "\(index)", same: false, verdict: "not run")
-        }
+        group.wait()
+        return slots.buffer.map { $0! }
     }
+
+    private struct Slots<Result>: @unchecked Sendable { let buffer: UnsafeMutableBufferPointer<Result?> }
 
     /// A cell's Lua side: its verdict when there is nothing to compare (skipped, failed, out of its limits), else the
     /// lines to compare with and the touches to give the Swift.

@@ -101,7 +101,7 @@ import Testing
         let wrong = try Self.altered(swift, "transitionContext.completeTransition(!cancelled)", "_ = cancelled")
         let cell = try #require(try Self.verifier().verify(file, source: source, swift: wrong).first { $0.scenario == "present" })
         #expect(!cell.same)
-        #expect(cell.verdict.hasPrefix("differs at t=0.35: Lua hook completeTransition true, Swift "), "\(cell.verdict)")
+        #expect(cell.verdict.hasPrefix("differs: Lua at t=0.35 hook completeTransition true, Swift at t="), "\(cell.verdict)")
     }
 
     /// The delegate's two answers swapped: presenting runs the dismissal's code, whose presented view is the context's
