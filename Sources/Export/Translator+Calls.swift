@@ -202,13 +202,19 @@ extension Translator {
         if fields["options"] != nil || spring != nil {
             parts.append("options: \(try fields["options"].map { (options) throws(ExportRefusal) in try self.options(options) } ?? "[]")")
         }
+        // A comment among the values (`-- Linear while a finger drives it`) is about them: above the call, not inside the
+        // animations closure whose first statement would otherwise take it.
+        var said = SwiftWriter()
+        said.depth = 0
+        for comment in takeComments(from: (node.line ?? 0) + 1, before: animationsNode.line ?? 0) { said.comment(comment.text) }
         // The values on one line, each closure on lines of its own: as UIKit code is laid out.
         var closures = ["animations: " + (try closure(animationsNode, parameters: [], name: "animations"))]
         if let completion = fields["completion"] {
             closures.append("completion: " + (try closure(completion, parameters: [.bool], name: "completion")))
         }
         let indented = ([parts.joined(separator: ", ")] + closures).map { $0.replacingOccurrences(of: "\n", with: "\n    ") }
-        return Expression(text: inTransaction(transaction, "UIView.animate(\n    " + indented.joined(separator: ",\n    ") + "\n)"), type: .void)
+        let call = inTransaction(transaction, "UIView.animate(\n    " + indented.joined(separator: ",\n    ") + "\n)")
+        return Expression(text: (said.lines + [call]).joined(separator: "\n"), type: .void)
     }
 
     /// A `timingFunction =` value: what CATransaction.setAnimationTimingFunction gives the UIView animation made inside it.

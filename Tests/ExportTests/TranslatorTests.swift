@@ -318,6 +318,28 @@ import Testing
             """)
     }
 
+    /// A comment among UIView.animate's values is about them: above the call, not in the animations closure.
+    @Test func aCommentAmongTheValuesStaysAboveTheCall() throws {
+        let lua = """
+            UIView.animate{
+              duration = 0.3,
+              -- Linear, always.
+              options = {"curveLinear"},
+              animations = function() ctx.containerView.alpha = 1 end,
+            }
+            ctx:completeTransition(true)
+            """
+        #expect(try Self.body(Self.entry(lua)).hasPrefix("""
+            // Linear, always.
+            UIView.animate(
+                withDuration: 0.3, delay: 0, options: [.curveLinear],
+                animations: {
+                    transitionContext.containerView.alpha = 1
+                }
+            )
+            """))
+    }
+
     /// A comment after the code on a line stays after it: a constant's and a statement's.
     @Test func endOfLineCommentsStayAtTheEndOfTheLine() throws {
         let source = Self.entry("""
