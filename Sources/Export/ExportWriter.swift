@@ -48,7 +48,7 @@ enum ExportWriter {
                 sha256: header.sha256, command: header.command, comment: chunkComment, into: &out, note: [
                     "Export again after changing the entry; `segue export --verify` runs this",
                     "code through the entry's check scenarios against the entry itself.",
-                ])
+                ] + modulesNeeded(translator))
         out.line("import UIKit")
         for constant in translator.constants.sorted(by: { $0.line < $1.line }) {
             out.line()
@@ -170,6 +170,13 @@ enum ExportWriter {
             for part in comment { out.comment(part.text) }
         }
         out.line()
+    }
+
+    /// The module files an entry's file calls, to add to the app's target with it.
+    private static func modulesNeeded(_ translator: Translator) -> [String] {
+        let names = translator.moduleTranslations.values.map { $0.typeName + ".swift" }.sorted()
+        guard !names.isEmpty else { return [] }
+        return ["It calls \(names.joined(separator: " and ")), exported beside it: add \(names.count == 1 ? "both" : "them all") to the app's target."]
     }
 
     /// A module's file: its header, the protocol of the parameters it reads, and its functions as static methods of an

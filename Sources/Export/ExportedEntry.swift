@@ -71,6 +71,27 @@ struct ExportedEntry {
     /// Reads the table `node` (the chunk's `return {…}`).
     init(table node: SyntaxNode, file: String) throws(ExportRefusal) {
         line = node.line ?? 1
+        // What is not exported yet is said first: no other change to the entry would make it export.
+        for pair in node.parts where pair.tag == "Pair" {
+            guard let key = Self.string(pair.parts[0]) else { continue }
+            let at = pair.line ?? line
+            if let what = Self.notYetExported[key] {
+                throw ExportRefusal(file: file, line: at, construct: what, instead: "it is not exported yet (segue export translates animators so far)")
+            }
+            if key == "navigation", pair.parts[1].tag == "True" {
+                throw ExportRefusal(file: file, line: at, construct: "navigation = true (a UINavigationControllerDelegate for push and pop)",
+                                    instead: "it is not exported yet: segue export writes a transitioning delegate for a presentation; "
+                                        + "an entry that is only presented exports without it")
+            }
+            if key == "interaction", pair.parts[1].tag == "Table" {
+                for kind in pair.parts[1].parts where kind.tag == "Pair" {
+                    if let name = Self.string(kind.parts[0]), name != "dismissal" {
+                        throw ExportRefusal(file: file, line: kind.line ?? at, construct: "interaction.\(name)",
+                                            instead: "it is not exported yet (segue export translates an interactive dismissal by a pan or a pinch so far)")
+                    }
+                }
+            }
+        }
         for pair in node.parts {
             guard pair.tag == "Pair", let key = Self.string(pair.parts[0]) else {
                 throw ExportRefusal(file: file, line: pair.line ?? line, construct: "an entry table with positional values",

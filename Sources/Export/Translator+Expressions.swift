@@ -146,6 +146,8 @@ extension Translator {
         "string": "string functions (patterns among them) have no faithful Swift form here; pass choices as parameters",
         "CATransaction": "CATransaction is not exported yet",
         "UIViewPropertyAnimator": "UIViewPropertyAnimator is not exported yet",
+        "CGAffineTransform": "the table form is not exported yet: write CGAffineTransformMakeTranslation(x, y), "
+            + "CGAffineTransformMakeScale(sx, sy) or CGAffineTransformMakeRotation(angle), and CGAffineTransformScale(t, sx, sy)",
     ]
 
     /// Reading a member of the animator: from a closure Swift wants `[self]` said, and a function that does is a method.
@@ -404,7 +406,8 @@ extension Translator {
                 // The bound itself is a Double: below 2^53 it is exact, and so is the arithmetic it bounds.
                 guard bound! < 9_007_199_254_740_992 else {
                     throw refuse(node, "integer arithmetic that may pass 2^53 (Lua computes integers exactly and wraps; a Double rounds)",
-                                 "write one of the numbers with a decimal point (2.0, or math.floor(x) + 0.0), so that Lua computes in floats as Swift does")
+                                 "make one side a float, so that Lua computes in floats as Swift does: a literal with a decimal point (2.0), "
+                                     + "math.floor(x) + 0.0, or a parameter times 1.0")
                 }
             }
             return Expression(text: text, type: comparison ? .bool : .number, precedence: precedence, integerBound: bound)

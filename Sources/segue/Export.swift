@@ -288,8 +288,10 @@ struct ExportCommand: ParsableCommand {
     /// A package's command names every entry given: writing it again writes the whole package.
     private func command(for entry: String) -> String { command(naming: package != nil ? entries : [entry]) }
 
+    /// The catalogue folders given are named too: without them the entries' names may find nothing.
     private func command(naming named: [String]) -> String {
         "segue export \(named.map(Check.quoted).joined(separator: " "))"
+            + options.catalogues.map { " --catalogue \(Check.quoted($0))" }.joined()
             + "\(package.map { " --package \(Check.quoted($0))" } ?? "")\(out.map { " --out \(Check.quoted($0))" } ?? "")"
     }
 }

@@ -146,6 +146,7 @@ import Testing
     @Test func aTableModuleIsAnEnumOfItsFunctions() throws {
         let file = try Self.exportTable()
         #expect(file.text.contains("            MotionModule.rise(using: transitionContext, 10, params: params)\n"), "\(file.text)")
+        #expect(file.text.contains("// It calls MotionModule.swift, exported beside it: add both to the app's target.\n"))
         let module = try #require(file.modules.first)
         #expect(module.text.hasSuffix("""
             import UIKit

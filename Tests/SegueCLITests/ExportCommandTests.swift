@@ -130,6 +130,11 @@ import Testing
                 }
                 """.write(to: dir.appendingPathComponent("\(name).lua"), atomically: true, encoding: .utf8)
         }
+        // An entry found through --catalogue: the header's command names the folder, so that it writes the file again.
+        let named = try cli.segue(["export", "rise", "--catalogue", ".", "--out", "N"], in: dir, environment: cache)
+        #expect(named.status == 0, "\(named.stderr)")
+        #expect(try String(contentsOf: dir.appendingPathComponent("N/RiseTransition.swift"), encoding: .utf8)
+            .contains("//     segue export rise --catalogue . --out N\n"))
         let run = try cli.segue(["export", "--verify", "./rise.lua", "./lift.lua", "--out", "M"], in: dir, environment: cache)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(!run.stdout.contains("differs") && run.stdout.components(separatedBy: " same (").count == 13, "\(run.stdout)")
