@@ -251,7 +251,8 @@ final class Translator {
     func readChunk(_ statements: [SyntaxNode]) throws(ExportRefusal) {
         var previousEnd = 0
         for statement in statements {
-            let leading = takeComments(from: previousEnd + 1, before: statement.line ?? 0)
+            // LuaLS's annotations (---@class, ---@param) are the types export reads, not prose for the Swift.
+            let leading = takeComments(from: previousEnd + 1, before: statement.line ?? 0).filter { !$0.text.hasPrefix("-@") }
             // A constant's comment after it on its line (`local eye = 200 -- m34 = -0.005`) stays after it.
             if statement.tag == "Local", Self.lastLine(statement) == statement.line {
                 let line = statement.line ?? 0
