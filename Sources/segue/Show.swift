@@ -1,5 +1,7 @@
 import ArgumentParser
 import Catalogue
+import Export
+import ExportVerification
 import Foundation
 import LuaBindings
 import LuaRuntime
@@ -8,7 +10,7 @@ import Transitions
 
 struct Show: ParsableCommand, Displayed {
     static let configuration = CommandConfiguration(
-        abstract: "Describe an entry: metadata, parameters, hooks, source file and check status.",
+        abstract: "Describe an entry: metadata, parameters, hooks, source file, check status and whether it exports.",
         discussion: """
             Runs the entry through check's scenarios for its status; the exit status is 1 when it fails them.
 
@@ -37,6 +39,35 @@ struct Show: ParsableCommand, Displayed {
         let parameters: [JSONShapes.Parameter]
         let check: JSONShapes.Status
         let problems: [Problem]
+        /// Whether `segue export` translates it, or where it stops.
+        let export: ExportStatus
+    }
+
+    /// `exports`, and when it does not, the first thing export refuses: its file and line, what and what to write instead.
+    struct ExportStatus: Encodable {
+        struct Refusal: Encodable { let file: String, line: Int, construct: String, instead: String }
+        let exports: Bool
+        let refused: Refusal?
+
+        enum CodingKeys: CodingKey { case exports, refused }
+
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(exports, forKey: .exports)
+            try container.encode(refused, forKey: .refused)
+        }
+
+        /// The entry translated here (never run, never written): what `segue export` would say.
+        init(_ file: EntryFile, source: String) {
+            do {
+                _ = try Exporter.export(source: source, origin: .init(entry: file.stem, file: file.displayPath, catalogue: "", version: nil,
+                                                                      sha256: "", command: ""),
+                                        modules: { name throws(ExportRefusal) in try ExportVerifier.module(name, besideEntry: file) })
+                (exports, refused) = (true, nil)
+            } catch {
+                (exports, refused) = (false, Refusal(file: error.file, line: error.line, construct: error.construct, instead: error.instead))
+            }
+        }
     }
 
     func run() throws {
@@ -58,7 +89,7 @@ struct Show: ParsableCommand, Displayed {
         let problems = ScenarioRunner.runAll(file, source: source, options: scenarioOptions).flatMap(\.problems)
         let document = Document(entry: JSONShapes.Entry(loaded), hooks: loaded.hooks, modules: loaded.modules.map(\.displayPath),
                                 parameters: loaded.parameters.map(JSONShapes.Parameter.init), check: JSONShapes.Status(problems),
-                                problems: problems)
+                                problems: problems, export: ExportStatus(file, source: source))
         if json {
             print(try Output.json(document))
         } else {
@@ -86,6 +117,11 @@ struct Show: ParsableCommand, Displayed {
         lines.append(Output.table(rows, columns: [.init(), .init(fit: .wrap(minimum: 20))]))
         // The status's own colour, after the table has measured it plain.
         lines.append("check      " + Style.paint(check.status, role) + (counts.isEmpty ? " every scenario" : ": \(counts)"))
+        if let refused = document.export.refused {
+            lines.append(Output.fitted("export     not yet: \(refused.file):\(refused.line): \(refused.construct)".escapingControlCharacters))
+        } else {
+            lines.append("export     UIKit Swift: segue export \(Check.quoted(entry.name)) --out DIR")
+        }
         if !document.parameters.isEmpty {
             lines.append("\nparameters:")
             lines.append(Output.table(document.parameters.map { p in
