@@ -74,6 +74,11 @@ extension Translator {
         guard let resolve = modules, let module = try resolve(name) else {
             throw refuse(value, "require (a shared module)", "no module '\(name)' was found beside the entry (_\(name).lua)")
         }
+        // `x-1` and `x1` are both X1Module in Swift: one file name for two modules.
+        let swift = ExportWriter.typeName(name, suffix: "Module")
+        if let other = moduleFunctions.values.first(where: { $0.name != name && ExportWriter.typeName($0.name, suffix: "Module") == swift }) {
+            throw refuse(value, "the modules '\(other.name)' and '\(name)', both \(swift) in Swift", "rename one of the modules' files")
+        }
         moduleFunctions[lua] = module
     }
 

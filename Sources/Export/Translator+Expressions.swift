@@ -135,6 +135,9 @@ extension Translator {
         if let value = UIKitVocabulary.values[lua] { return Expression(text: value.swift, type: value.type) }
         if lua == "params" { usesSelf(); readsParameters = true; return Expression(text: "params", type: .parameters) }
         if helpers[lua] != nil { throw refuse(node, "the function '\(lua)' as a value", "call it") }
+        if lua == moduleTable {
+            throw refuse(node, "the module's table read as a value (\(lua))", "only its functions are exported (\(lua).name(…)); keep values in local constants")
+        }
         throw refuse(node, "the global '\(lua)'", Self.globalAdvice[lua] ?? "declare it with local, or use the scripting API's names")
     }
 

@@ -94,7 +94,13 @@ extension Translator {
             }
             return known
         }
-        if let match = records.first(where: same) { return match }
+        let matches = records.filter(same)
+        if matches.count > 1 {
+            // Two records with these fields: which one the table is depends on where it goes, which Swift must know here.
+            throw refuse(node, "a table with the fields \(shape), which are both \(matches[0].shortName)'s and \(matches[1].shortName)'s",
+                         "make it where one of them is expected (an argument, a return), or give the classes different fields")
+        }
+        if let match = matches.first { return match }
         guard let hint, !hint.isEmpty else {
             throw refuse(node, "a record made where it has no name",
                          "keep it in a local, return it from a function, or add it to a list: its struct is named after that")

@@ -217,6 +217,12 @@ import Testing
                                          with: "function motion.offset(distance) return distance * distance end"),
              "motion.rise(ctx, 10)", "cat/_motion.lua", 23, "integer arithmetic that may pass 2^53"),
             (module, "motion.rise(ctx, 10)\n  motion.offset(ctx.containerView.superview and 1 or 2)", "t.lua", 5, "a view or nil"),
+            (module.replacingOccurrences(of: "return motion", with: "local rise = motion.rise\nreturn motion"), "motion.rise(ctx, 10)",
+             "cat/_motion.lua", 25, "the module's table read as a value (motion)"),
+            (module.replacingOccurrences(of: "local lift = 20", with: "---@class A\n---@field x number\n---@class B\n---@field x number\nlocal lift = 20")
+                .replacingOccurrences(of: "function motion.offset(distance) return distance + lift end",
+                                      with: "function motion.offset(distance)\n  local r = {x = distance}\n  return r.x\nend"),
+             "motion.rise(ctx, 10)", "cat/_motion.lua", 28, "a table with the fields x, which are both A's and B's"),
         ]
         for (module, call, file, line, construct) in cases {
             do {
@@ -301,5 +307,26 @@ import Testing
             }
 
             """), "\(text)")
+    }
+
+    /// Two modules whose names make one Swift name (`x-1` and `x1`: X1Module) are refused at the second's require.
+    @Test func twoModulesOfOneSwiftNameAreRefused() {
+        let entry = """
+            local a = require("x-1")
+            local b = require("x1")
+            local function animateTransition(ctx) a(ctx) end
+            return {title = "T", summary = "S.", animator = {transitionDuration = function(ctx) return 0.3 end, animateTransition = animateTransition}}
+            """
+        do {
+            _ = try Exporter.export(source: entry, origin: .init(entry: "t", file: "t.lua", catalogue: "test", version: nil, sha256: "0",
+                                                                 command: "segue export t"),
+                                    modules: { name in
+                                        ModuleSource(name: name, file: "cat/_\(name).lua", source: "return function(ctx) ctx:completeTransition(true) end",
+                                                     sha256: "4")
+                                    })
+            Issue.record("exported")
+        } catch {
+            #expect(error.line == 2 && error.construct == "the modules 'x-1' and 'x1', both X1Module in Swift", "\(error)")
+        }
     }
 }
