@@ -68,37 +68,36 @@ public struct ExportVerifier: Sendable {
         } catch {
             return [Cell(scenario: "all", same: false, verdict: "did not compile: \(error)")]
         }
-        // Each cell runs the Lua (in this process) and then its Swift runner (a process of its own), a cell on each core.
+        // Each cell runs the Lua (in this process) and then its Swift runner (a process of its own), a cell on each core;
+        // a cell keeps only its verdict, not the lines it compared (an entry of many views makes 100,000 a scenario).
+        @Sendable func cell(_ name: String, _ scenario: Scenario?, gesture: GestureInput? = nil,
+                            variant: ExportedFile.Variant? = nil) -> (fingers: Int?, cell: Cell) {
+            let run = luaRun(name, scenario, gesture: gesture, file, source, variant: variant)
+            return (run.compare == nil ? nil : run.fingers, swiftRun(run, swift, runner))
+        }
         // The standard scenarios first: whether the entry's drag ran, and with how many fingers, says what follows.
-        let standard = Self.concurrently(Self.scenarios.map { name in { () -> (LuaRun, Cell) in
-            let run = self.luaRun(name, Scenario(rawValue: name), gesture: nil, file, source)
-            return (run, self.swiftRun(run, swift, runner))
-        } })
+        let standard = Self.concurrently(Self.scenarios.map { name in { cell(name, Scenario(rawValue: name)) } })
         // An entry with an interactive dismissal is also let go where its rule decides: either side of half way, dragged
         // back, and flicked on and back part way (check's drags let go only at 70 % and on a short flick, where
         // many rules agree). The same touches for both, as in every drag.
-        let interactive = standard.first { $0.0.name == Scenario.interactiveFinish.rawValue && $0.0.compare != nil }?.0
-        var more: [@Sendable () -> (LuaRun, Cell)] = []
-        if let interactive {
+        let fingers = zip(Self.scenarios, standard).first { $0.0 == Scenario.interactiveFinish.rawValue }?.1.fingers
+        var more: [@Sendable () -> (fingers: Int?, cell: Cell)] = []
+        if let fingers {
             // A pinch's flick in scale a second: its standard drag's touches are two fingers.
-            let scale = interactive.fingers == 2 ? 1.0 / 1000 : 1
+            let scale = fingers == 2 ? 1.0 / 1000 : 1
             more += Self.releases.map { release in {
                 let input = GestureInput(release.input.shape, releaseVelocity: release.input.releaseVelocity.map { $0 * scale })
-                let run = self.luaRun(release.name, .interactiveFinish, gesture: input, file, source)
-                return (run, self.swiftRun(run, swift, runner))
+                return cell(release.name, .interactiveFinish, gesture: input)
             } }
         }
         // Each other value of a choice or boolean parameter: the code for it runs too (present and dismiss, Reduce
         // Motion, and the standard drag), named `present-then-dismiss (direction=up)`.
         for variant in swift.variants {
-            for scenario in [Scenario.presentThenDismiss, .reduceMotion] + (interactive != nil ? [.interactiveFinish] : []) {
-                more.append {
-                    let run = self.luaRun(scenario.rawValue, scenario, gesture: nil, file, source, variant: variant)
-                    return (run, self.swiftRun(run, swift, runner))
-                }
+            for scenario in [Scenario.presentThenDismiss, .reduceMotion] + (fingers != nil ? [.interactiveFinish] : []) {
+                more.append { cell(scenario.rawValue, scenario, variant: variant) }
             }
         }
-        return (standard + Self.concurrently(more)).map(\.1)
+        return (standard + Self.concurrently(more)).map(\.cell)
     }
 
     /// The further releases of an interactive dismissal (VerificationRunner.releases), a flick's speed along the gesture
