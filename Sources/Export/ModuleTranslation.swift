@@ -120,24 +120,7 @@ extension Translator {
             throw refuse(node, "the module '\(module.name)''s '\(member)'",
                          "it has \(translation.functions.map(\.luaName).joined(separator: ", ")) (function \(module.name).name(…) in its file)")
         }
-        guard arguments.count == function.parameters.count else {
-            throw refuse(node, "a call of \(module.name).\(member) with \(arguments.count) argument(s)", "it takes \(function.parameters.count)")
-        }
-        var translated: [Expression] = []
-        for (argument, type) in zip(arguments, function.parameters) {
-            literalTyped = true
-            var value = try expression(argument, expecting: type)
-            // Lua fails only where the module uses it; the Swift would stop at the call.
-            if value.type.isOptional && !type.isOptional {
-                throw refuse(argument, "\(value.type.described) for \(module.name).\(member)'s \(type.described)",
-                             "check it first (if v then … end), or annotate the parameter with ? (---@param name \(type.spelling)?)")
-            }
-            // A parameter's choice to a module's string: the name Lua passes.
-            if type == .string, case .choice = value.type {
-                value = Expression(text: "\(parenthesized(value, below: .atom)).rawValue", type: .string)
-            }
-            translated.append(value)
-        }
+        let translated = try annotatedArguments(arguments, for: function, named: "\(module.name).\(member)", at: node)
         return try moduleInvocation(translation, function, name: function.name, translated, at: node)
     }
 

@@ -70,6 +70,7 @@ indirect enum SwiftType: Hashable, Sendable {
     var isStruct: Bool { [.rect, .point, .size, .transform3D, .affineTransform].contains(self) }
 
     var isOptional: Bool { if case .optional = self { true } else { false } }
+    var isList: Bool { if case .list = self { true } else { false } }
     var unwrapped: SwiftType { if case .optional(let wrapped) = self { wrapped } else { self } }
 
     /// What a value of this type is called in a message ("a view", "a number").

@@ -147,17 +147,8 @@ extension Translator {
     /// `m.other(…)` inside the module: its own static method.
     func memberCall(_ name: String, _ arguments: [SyntaxNode], at node: SyntaxNode) throws(ExportRefusal) -> Expression {
         let function = try translateMember(name, at: node)
-        guard arguments.count == function.parameters.count else {
-            throw refuse(node, "a call of \(moduleTable ?? "m").\(name) with \(arguments.count) argument(s)", "it takes \(function.parameters.count)")
-        }
-        var list: [String] = []
-        for (argument, type) in zip(arguments, function.parameters) {
-            literalTyped = true
-            var value = try expression(argument, expecting: type)
-            if !type.isOptional { value = try unwrap(value, at: argument) }
-            try require(value, is: type, at: argument)
-            list.append(type == .context ? "using: \(value.text)" : value.text)
-        }
+        let values = try annotatedArguments(arguments, for: function, named: "\(moduleTable ?? "m").\(name)", at: node)
+        var list = zip(values, function.parameters).map { $1 == .context ? "using: \($0.text)" : $0.text }
         if function.readsParameters {
             moduleReadsParameters = true
             list.append("params: params")
@@ -165,5 +156,68 @@ extension Translator {
         // A local of the same name hides the static method: then it is called through the enum.
         let callee = lookup(name) == nil ? SwiftWriter.identifier(name) : "\(moduleTypeName ?? "Self").\(SwiftWriter.identifier(name))"
         return Expression(text: "\(callee)(\(list.joined(separator: ", ")))", type: function.result)
+    }
+
+    /// A call's arguments for a table module's function (from the entry, or from another of its functions), typed by its
+    /// annotations: a parameter's choice given to a `string` is its name; a value that
+    /// may be nil given to a parameter annotated without `?` is refused (Lua fails only where the function uses it, the
+    /// Swift would stop at the call).
+    func annotatedArguments(_ arguments: [SyntaxNode], for function: ModuleTranslation.Function, named name: String,
+                            at node: SyntaxNode) throws(ExportRefusal) -> [Expression] {
+        guard arguments.count == function.parameters.count else {
+            throw refuse(node, "a call of \(name) with \(arguments.count) argument(s)", "it takes \(function.parameters.count)")
+        }
+        var result: [Expression] = []
+        for (argument, type) in zip(arguments, function.parameters) {
+            literalTyped = true
+            var value = try expression(argument, expecting: type)
+            if value.type.isOptional && !type.isOptional {
+                throw refuse(argument, "\(value.type.described) for \(name)'s \(type.described)",
+                             "check it first (if v then … end), or annotate the parameter with ? (---@param name \(type.spelling)?)")
+            }
+            if type == .string, case .choice = value.type {
+                value = Expression(text: "\(parenthesized(value, below: .atom)).rawValue", type: .string)
+            }
+            try require(value, is: type, at: argument)
+            result.append(value)
+        }
+        return result
+    }
+
+    /// A module's `---@class Name text` and the `---@field name type` lines after it: records declared before any
+    /// function is translated, so that annotations may name them.
+    func declareClasses(_ comments: [SyntaxTree.Comment], typeName: String) throws(ExportRefusal) {
+        var index = 0
+        while index < comments.count {
+            let words = comments[index].text.trimmingCharacters(in: .whitespaces).split(separator: " ", maxSplits: 2).map(String.init)
+            guard words.first == "-@class", words.count >= 2 else { index += 1; continue }
+            let line = comments[index].line
+            var fields: [(name: String, type: SwiftType)] = []
+            index += 1
+            while index < comments.count, comments[index].line == line + fields.count + 1 {
+                let field = comments[index].text.trimmingCharacters(in: .whitespaces).split(separator: " ").map(String.init)
+                guard field.first == "-@field" else { break }
+                guard field.count >= 3, ExportedEntry.isSwiftIdentifier(field[1], keywordsAllowed: true), let type = annotationType(field[2]) else {
+                    throw ExportRefusal(file: file, line: comments[index].line, construct: "the field annotation '--\(comments[index].text.trimmingCharacters(in: .whitespaces))'",
+                                        instead: "write ---@field name type, with a type the export knows or a class declared above this one")
+                }
+                fields.append((field[1], type))
+                index += 1
+            }
+            let short = words[1].hasSuffix(":") ? String(words[1].dropLast()) : words[1]
+            guard ExportedEntry.isSwiftIdentifier(short), !fields.isEmpty, !records.contains(where: { $0.shortName == short }),
+                  !Self.standardTypes.contains(short), !Self.reserved.contains(short) else {
+                throw ExportRefusal(file: file, line: line, construct: "the class '\(short)'",
+                                    instead: "give a class a Swift name of its own and its fields (---@field name type on the lines after it)")
+            }
+            records.append(Record(name: "\(typeName).\(short)", fields: fields, line: line, doc: words.count > 2 ? words[2] : nil))
+        }
+    }
+
+    /// An annotation's type: one the export knows (`number`, `CGPoint`, `UIView?`), or a record the module declares.
+    func annotationType(_ word: String) -> SwiftType? {
+        if word.hasSuffix("?") { return annotationType(String(word.dropLast())).map { .optional($0) } }
+        if let known = Self.annotationTypes[word] { return known }
+        return records.first { $0.shortName == word }.map { .record($0.name) }
     }
 }

@@ -120,8 +120,7 @@ extension Translator {
             if variable.type == .void { throw refuse(node, "'\(lua)' read before it has a value", "give it its value first") }
             // A struct or a list read whole (passed on, stored, assigned) is copied in Swift where Lua shares the one table:
             // from then on it may not change. A list looped over by ipairs is read in place.
-            let isList = { if case .list = variable.type { true } else { false } }()
-            if !readingFieldBase && (variable.type.isStruct || (isList && !readingListInPlace)) && !variable.escaped {
+            if !readingFieldBase && (variable.type.isStruct || (variable.type.isList && !readingListInPlace)) && !variable.escaped {
                 variable.escaped = true
                 for index in scopes.indices.reversed() where scopes[index][lua] != nil {
                     scopes[index][lua] = variable

@@ -183,7 +183,7 @@ extension Translator {
         if element == .void {
             guard let token = variable.listToken else { throw refuse(target, "an append to a list not made by local \(lua) = {}", "start it so") }
             declarationTypes[token] = .list(expression.type)
-            retype(lua, .list(expression.type))
+            typeDeclared(lua, .list(expression.type))
         } else {
             try require(expression, is: element, at: value)
         }
@@ -220,49 +220,5 @@ extension Translator {
     /// A record by its spelled name: the entry's own, or one of a module it requires.
     func knownRecord(_ name: String) -> Record? {
         records.first { $0.name == name } ?? moduleTranslations.values.lazy.compactMap { $0.translator.records.first { $0.name == name } }.first
-    }
-
-    /// A module's `---@class Name text` and the `---@field name type` lines after it: records declared before any
-    /// function is translated, so that annotations may name them.
-    func declareClasses(_ comments: [SyntaxTree.Comment], typeName: String) throws(ExportRefusal) {
-        var index = 0
-        while index < comments.count {
-            let words = comments[index].text.trimmingCharacters(in: .whitespaces).split(separator: " ", maxSplits: 2).map(String.init)
-            guard words.first == "-@class", words.count >= 2 else { index += 1; continue }
-            let line = comments[index].line
-            var fields: [(name: String, type: SwiftType)] = []
-            index += 1
-            while index < comments.count, comments[index].line == line + fields.count + 1 {
-                let field = comments[index].text.trimmingCharacters(in: .whitespaces).split(separator: " ").map(String.init)
-                guard field.first == "-@field" else { break }
-                guard field.count >= 3, ExportedEntry.isSwiftIdentifier(field[1], keywordsAllowed: true), let type = annotationType(field[2]) else {
-                    throw ExportRefusal(file: file, line: comments[index].line, construct: "the field annotation '--\(comments[index].text.trimmingCharacters(in: .whitespaces))'",
-                                        instead: "write ---@field name type, with a type the export knows or a class declared above this one")
-                }
-                fields.append((field[1], type))
-                index += 1
-            }
-            let short = words[1].hasSuffix(":") ? String(words[1].dropLast()) : words[1]
-            guard ExportedEntry.isSwiftIdentifier(short), !fields.isEmpty, !records.contains(where: { $0.shortName == short }),
-                  !Self.standardTypes.contains(short), !Self.reserved.contains(short) else {
-                throw ExportRefusal(file: file, line: line, construct: "the class '\(short)'",
-                                    instead: "give a class a Swift name of its own and its fields (---@field name type on the lines after it)")
-            }
-            records.append(Record(name: "\(typeName).\(short)", fields: fields, line: line, doc: words.count > 2 ? words[2] : nil))
-        }
-    }
-
-    /// An annotation's type: one the export knows (`number`, `CGPoint`, `UIView?`), or a record the module declares.
-    func annotationType(_ word: String) -> SwiftType? {
-        if word.hasSuffix("?") { return annotationType(String(word.dropLast())).map { .optional($0) } }
-        if let known = Self.annotationTypes[word] { return known }
-        return records.first { $0.shortName == word }.map { .record($0.name) }
-    }
-
-    private func retype(_ lua: String, _ type: SwiftType) {
-        for index in scopes.indices.reversed() where scopes[index][lua] != nil {
-            scopes[index][lua]?.type = type
-            return
-        }
     }
 }

@@ -275,8 +275,8 @@ extension Translator {
         writer.line("\(field.text) = \(text)")
     }
 
-    /// The type of a `local x` declared before its value, in the scope that declared it.
-    private func typeDeclared(_ lua: String, _ type: SwiftType) {
+    /// A local's type once known (a `local x` given its value, a list given its first item), in the scope that declared it.
+    func typeDeclared(_ lua: String, _ type: SwiftType) {
         for index in scopes.indices.reversed() where scopes[index][lua] != nil {
             scopes[index][lua]?.type = type
             return

@@ -1,4 +1,5 @@
 import Catalogue
+import Export
 import LuaBindings
 import LuaRuntime
 
@@ -161,5 +162,25 @@ enum JSONShapes {
         }
 
         var passed: Bool { status != "failed" }
+    }
+
+    /// `show`'s `export`: `exports`, and when it does not, the first thing export refuses: its file and line, what and what
+    /// to write instead.
+    struct ExportStatus: Encodable {
+        struct Refusal: Encodable { let file: String, line: Int, construct: String, instead: String }
+        let refused: Refusal?
+        var exports: Bool { refused == nil }
+
+        enum CodingKeys: CodingKey { case exports, refused }
+
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(exports, forKey: .exports)
+            try container.encode(refused, forKey: .refused)
+        }
+
+        init(refused refusal: ExportRefusal?) {
+            refused = refusal.map { Refusal(file: $0.file, line: $0.line, construct: $0.construct, instead: $0.instead) }
+        }
     }
 }

@@ -40,34 +40,7 @@ struct Show: ParsableCommand, Displayed {
         let check: JSONShapes.Status
         let problems: [Problem]
         /// Whether `segue export` translates it, or where it stops.
-        let export: ExportStatus
-    }
-
-    /// `exports`, and when it does not, the first thing export refuses: its file and line, what and what to write instead.
-    struct ExportStatus: Encodable {
-        struct Refusal: Encodable { let file: String, line: Int, construct: String, instead: String }
-        let exports: Bool
-        let refused: Refusal?
-
-        enum CodingKeys: CodingKey { case exports, refused }
-
-        func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(exports, forKey: .exports)
-            try container.encode(refused, forKey: .refused)
-        }
-
-        /// The entry translated here (never run, never written): what `segue export` would say.
-        init(_ file: EntryFile, source: String) {
-            do {
-                _ = try Exporter.export(source: source, origin: .init(entry: file.stem, file: file.displayPath, catalogue: "", version: nil,
-                                                                      sha256: "", command: ""),
-                                        modules: { name throws(ExportRefusal) in try ExportVerifier.module(name, besideEntry: file) })
-                (exports, refused) = (true, nil)
-            } catch {
-                (exports, refused) = (false, Refusal(file: error.file, line: error.line, construct: error.construct, instead: error.instead))
-            }
-        }
+        let export: JSONShapes.ExportStatus
     }
 
     func run() throws {
@@ -89,13 +62,25 @@ struct Show: ParsableCommand, Displayed {
         let problems = ScenarioRunner.runAll(file, source: source, options: scenarioOptions).flatMap(\.problems)
         let document = Document(entry: JSONShapes.Entry(loaded), hooks: loaded.hooks, modules: loaded.modules.map(\.displayPath),
                                 parameters: loaded.parameters.map(JSONShapes.Parameter.init), check: JSONShapes.Status(problems),
-                                problems: problems, export: ExportStatus(file, source: source))
+                                problems: problems, export: JSONShapes.ExportStatus(refused: Self.exportRefusal(file, source: source)))
         if json {
             print(try Output.json(document))
         } else {
             print(text(document))
         }
         if !document.check.passed { throw ExitStatus.problems }
+    }
+
+    /// The entry translated here (never run, nothing written): what `segue export` would refuse first, if anything.
+    static func exportRefusal(_ file: EntryFile, source: String) -> ExportRefusal? {
+        do {
+            _ = try Exporter.export(source: source, origin: .init(entry: file.stem, file: file.displayPath, catalogue: "", version: nil,
+                                                                  sha256: "", command: ""),
+                                    modules: { name throws(ExportRefusal) in try ExportVerifier.module(name, besideEntry: file) })
+            return nil
+        } catch {
+            return error
+        }
     }
 
     private func text(_ document: Document) -> String {
