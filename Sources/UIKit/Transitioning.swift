@@ -33,6 +33,8 @@ extension UIViewControllerAnimatedTransitioning {
     func animationController(forDismissed dismissed: UIViewController) -> (any UIViewControllerAnimatedTransitioning)?
     func interactionControllerForPresentation(using animator: any UIViewControllerAnimatedTransitioning) -> (any UIViewControllerInteractiveTransitioning)?
     func interactionControllerForDismissal(using animator: any UIViewControllerAnimatedTransitioning) -> (any UIViewControllerInteractiveTransitioning)?
+    func presentationController(forPresented presented: UIViewController, presenting: UIViewController?,
+                                source: UIViewController) -> UIPresentationController?
 }
 
 extension UIViewControllerTransitioningDelegate {
@@ -41,6 +43,8 @@ extension UIViewControllerTransitioningDelegate {
     public func animationController(forDismissed dismissed: UIViewController) -> (any UIViewControllerAnimatedTransitioning)? { nil }
     public func interactionControllerForPresentation(using animator: any UIViewControllerAnimatedTransitioning) -> (any UIViewControllerInteractiveTransitioning)? { nil }
     public func interactionControllerForDismissal(using animator: any UIViewControllerAnimatedTransitioning) -> (any UIViewControllerInteractiveTransitioning)? { nil }
+    public func presentationController(forPresented presented: UIViewController, presenting: UIViewController?,
+                                       source: UIViewController) -> UIPresentationController? { nil }
 }
 
 /// The engine's context as UIKit's: one for each.
@@ -107,6 +111,12 @@ extension UIModalPresentationStyle {
     package func animator(forPresented presented: ViewController, presenting: ViewController, source: ViewController) -> Animator? {
         delegate.animationController(forPresented: .wrapping(presented), presenting: .wrapping(presenting), source: .wrapping(source))
             .map(AnimatorAdapter.init)
+    }
+
+    package func presentationController(forPresented presented: ViewController, presenting: ViewController,
+                                        source: ViewController) -> PresentationController? {
+        delegate.presentationController(forPresented: .wrapping(presented), presenting: .wrapping(presenting), source: .wrapping(source))?
+            .engine
     }
 
     package func animator(forDismissed dismissed: ViewController) -> Animator? {

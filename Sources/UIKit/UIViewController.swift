@@ -30,6 +30,11 @@ import Transitions
         return !driver.presenting && driver.presented === controller
     }
 
+    /// The coordinator of the presentation or dismissal under way (the presentation controller's), nil between them.
+    open var transitionCoordinator: (any UIViewControllerTransitionCoordinator)? {
+        controller.presentationController?.transitionCoordinator.map(CoordinatorAdapter.wrapping)
+    }
+
     open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
         Host.simulation.dismiss(animated: flag, interaction: Host.gesturePlan, completion: completion)
     }

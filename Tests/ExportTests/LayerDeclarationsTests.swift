@@ -10,10 +10,11 @@ import Testing
 
     /// A declaration as both sides are compared: no attributes or access, no default values, no bodies or initial
     /// values, a type by its kind and name only (the layer's classes subclass NSObject: Linux has no UIResponder),
-    /// `optional` requirements as plain ones (Swift on Linux has no @objc protocols; the layer gives them defaults).
+    /// `optional` requirements as plain ones (Swift on Linux has no @objc protocols; the layer gives them defaults), and
+    /// no @discardableResult (UIKit's methods come from Objective-C, whose results Swift never asks to be used).
     static func normalized(_ declaration: String) -> String {
         var text = declaration
-        for word in ["@MainActor", "@NSCopying", "@preconcurrency", "public ", "open ", "final ", "optional ", "override "] {
+        for word in ["@MainActor", "@NSCopying", "@discardableResult", "@preconcurrency", "public ", "open ", "final ", "optional ", "override "] {
             text = text.replacingOccurrences(of: word, with: "")
         }
         text = text.replacingOccurrences(of: "{ get set }", with: "").replacingOccurrences(of: "{ get }", with: "")
