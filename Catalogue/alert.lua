@@ -22,10 +22,8 @@ local function boxFrame(bounds)
 end
 
 local presentr = require("presentr")
-
-local presentationController = presentr.presentationController(boxFrame, {blur = true})
-
-local animateTransition = presentr.animateTransition(function() return params.transition end)
+local dimming = require("dimming")
+local blur = require("presentr-blur")
 
 return {
   title = "Alert",
@@ -41,15 +39,37 @@ return {
     dimming = {type = "number", default = 0.7, min = 0.0, max = 1.0, description = "Opacity of the black behind it (Presentr's backgroundOpacity)."},
     blurBackground = {type = "boolean", default = false,
                       description = "Blur what is behind instead of dimming it (Presentr's blurBackground, off by default)."},
-    blurStyle = {type = "string", default = "dark", choices = presentr.blurStyles,
+    blurStyle = {type = "string", default = "dark", choices = blur.styles,
                  description = "The blur's UIBlurEffect style when blurBackground is on (Presentr's blurStyle, .dark by default)."},
     cornerRadius = {type = "number", default = 4, min = 0, max = 40, description = "Presentr's cornerRadius."},
     duration = {type = "number", default = 0.35, min = 0.05, max = 5.0, description = "Seconds each way."},
   },
   presentationStyle = "custom",
-  presentationController = presentationController,
+  -- Over a dimming view that fades in alongside (_dimming.lua), or with
+  -- blurBackground a blur that comes in behind instead (_presentr-blur.lua);
+  -- its corners rounded (_presentr.lua).
+  presentationController = {
+    frameOfPresentedViewInContainerView = function(self) return boxFrame(self.containerView.bounds) end,
+    presentationTransitionWillBegin = function(self)
+      presentr.roundCorners(self)
+      if params.blurBackground then
+        self.dimmingView = blur.chrome(self)
+        self.blurView = blur.fadeIn(self, self.dimmingView)
+      else
+        self.dimmingView = dimming.fadeIn(self, params.dimming)
+      end
+    end,
+    presentationTransitionDidEnd = function(self, completed) dimming.presented(self.dimmingView, completed) end,
+    dismissalTransitionWillBegin = function(self) dimming.fadeOut(self, self.dimmingView) end,
+    dismissalTransitionDidEnd = function(self, completed) dimming.dismissed(self.dimmingView, completed) end,
+    containerViewWillLayoutSubviews = function(self)
+      dimming.layout(self, self.dimmingView)
+      -- Presentr gives the effect view flexible width and height.
+      if self.blurView then self.blurView.frame = self.dimmingView.bounds end
+    end,
+  },
   animator = {
     transitionDuration = function(ctx) return params.duration end,
-    animateTransition = animateTransition,
+    animateTransition = function(ctx) presentr.animate(ctx, ctx.isPresenting, params.transition) end,
   },
 }

@@ -28,9 +28,6 @@ end
 
 local dimming = require("dimming")
 
--- Over a dimming view that fades in alongside (_dimming.lua).
-local presentationController = dimming(boxFrame)
-
 -- The fall: IBAnimatable's three stretches, each one UIView.animate with its
 -- own curve, delayed to its key time. All three are added now, so the
 -- model frame is the box's place from the start, as IBAnimatable's is (it
@@ -104,7 +101,15 @@ return {
     duration = {type = "number", default = 0.4, min = 0.05, max = 5.0, description = "Seconds each way (IBAnimatable's presentation default)."},
   },
   presentationStyle = "custom",
-  presentationController = presentationController,
+  -- Over a dimming view that fades in alongside (_dimming.lua).
+  presentationController = {
+    frameOfPresentedViewInContainerView = function(self) return boxFrame(self.containerView.bounds) end,
+    presentationTransitionWillBegin = function(self) self.dimmingView = dimming.fadeIn(self, params.dimming) end,
+    presentationTransitionDidEnd = function(self, completed) dimming.presented(self.dimmingView, completed) end,
+    dismissalTransitionWillBegin = function(self) dimming.fadeOut(self, self.dimmingView) end,
+    dismissalTransitionDidEnd = function(self, completed) dimming.dismissed(self.dimmingView, completed) end,
+    containerViewWillLayoutSubviews = function(self) dimming.layout(self, self.dimmingView) end,
+  },
   animator = {
     transitionDuration = function(ctx) return params.duration end,
     animateTransition = animateTransition,

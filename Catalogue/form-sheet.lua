@@ -22,11 +22,7 @@ local function boxFrame(bounds)
 end
 
 local presentr = require("presentr")
-
-local presentationController = presentr.presentationController(boxFrame)
-
--- UIKit's default modalTransitionStyle.
-local animateTransition = presentr.animateTransition(function() return "coverVertical" end)
+local dimming = require("dimming")
 
 return {
   title = "Form sheet",
@@ -43,10 +39,22 @@ return {
     duration = {type = "number", default = 0.35, min = 0.05, max = 5.0, description = "Seconds each way."},
   },
   presentationStyle = "custom",
-  presentationController = presentationController,
+  -- Over a dimming view that fades in alongside (_dimming.lua), its corners rounded (_presentr.lua).
+  presentationController = {
+    frameOfPresentedViewInContainerView = function(self) return boxFrame(self.containerView.bounds) end,
+    presentationTransitionWillBegin = function(self)
+      presentr.roundCorners(self)
+      self.dimmingView = dimming.fadeIn(self, params.dimming)
+    end,
+    presentationTransitionDidEnd = function(self, completed) dimming.presented(self.dimmingView, completed) end,
+    dismissalTransitionWillBegin = function(self) dimming.fadeOut(self, self.dimmingView) end,
+    dismissalTransitionDidEnd = function(self, completed) dimming.dismissed(self.dimmingView, completed) end,
+    containerViewWillLayoutSubviews = function(self) dimming.layout(self, self.dimmingView) end,
+  },
   animator = {
     transitionDuration = function(ctx) return params.duration end,
-    animateTransition = animateTransition,
+    -- UIKit's default modalTransitionStyle.
+    animateTransition = function(ctx) presentr.animate(ctx, ctx.isPresenting, "coverVertical") end,
   },
   interaction = {
     -- iOS 13's sheet: a pan down on the card takes it off the bottom edge.

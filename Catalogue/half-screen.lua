@@ -26,13 +26,7 @@ local function boxFrame(bounds)
 end
 
 local presentr = require("presentr")
-
-local presentationController = presentr.presentationController(boxFrame)
-
--- .topHalf comes in with Presentr's coverVerticalFromTop, .bottomHalf with UIKit's coverVertical.
-local animateTransition = presentr.animateTransition(function()
-  return params.edge == "top" and "coverVerticalFromTop" or "coverVertical"
-end)
+local dimming = require("dimming")
 
 -- How far the finger has gone towards the sheet's edge (Presentr's swipe
 -- direction follows the type: bottom for .bottomHalf, top for .topHalf).
@@ -52,10 +46,24 @@ return {
     duration = {type = "number", default = 0.3, min = 0.05, max = 5.0, description = "Seconds each way (Presentr's animationDuration)."},
   },
   presentationStyle = "custom",
-  presentationController = presentationController,
+  -- Over a dimming view that fades in alongside (_dimming.lua), its corners rounded (_presentr.lua).
+  presentationController = {
+    frameOfPresentedViewInContainerView = function(self) return boxFrame(self.containerView.bounds) end,
+    presentationTransitionWillBegin = function(self)
+      presentr.roundCorners(self)
+      self.dimmingView = dimming.fadeIn(self, params.dimming)
+    end,
+    presentationTransitionDidEnd = function(self, completed) dimming.presented(self.dimmingView, completed) end,
+    dismissalTransitionWillBegin = function(self) dimming.fadeOut(self, self.dimmingView) end,
+    dismissalTransitionDidEnd = function(self, completed) dimming.dismissed(self.dimmingView, completed) end,
+    containerViewWillLayoutSubviews = function(self) dimming.layout(self, self.dimmingView) end,
+  },
   animator = {
     transitionDuration = function(ctx) return params.duration end,
-    animateTransition = animateTransition,
+    -- .topHalf comes in with Presentr's coverVerticalFromTop, .bottomHalf with UIKit's coverVertical.
+    animateTransition = function(ctx)
+      presentr.animate(ctx, ctx.isPresenting, params.edge == "top" and "coverVerticalFromTop" or "coverVertical")
+    end,
   },
   interaction = {
     -- Presentr's presentedViewSwipe: a pan towards the sheet's edge (down for

@@ -23,9 +23,6 @@ end
 
 local dimming = require("dimming")
 
--- Over a dimming view that fades in alongside (_dimming.lua).
-local presentationController = dimming(sheetFrame)
-
 -- Reduce Motion: the view fades in and out where it rests instead of moving
 -- (what UIKit's own transitions do with the setting on).
 local function fadeInPlace(ctx, duration)
@@ -98,7 +95,15 @@ return {
     duration = {type = "number", default = 0.35, min = 0.05, max = 5.0, description = "Seconds for the slide."},
   },
   presentationStyle = "custom",
-  presentationController = presentationController,
+  -- Over a dimming view that fades in alongside (_dimming.lua).
+  presentationController = {
+    frameOfPresentedViewInContainerView = function(self) return sheetFrame(self.containerView.bounds) end,
+    presentationTransitionWillBegin = function(self) self.dimmingView = dimming.fadeIn(self, params.dimming) end,
+    presentationTransitionDidEnd = function(self, completed) dimming.presented(self.dimmingView, completed) end,
+    dismissalTransitionWillBegin = function(self) dimming.fadeOut(self, self.dimmingView) end,
+    dismissalTransitionDidEnd = function(self, completed) dimming.dismissed(self.dimmingView, completed) end,
+    containerViewWillLayoutSubviews = function(self) dimming.layout(self, self.dimmingView) end,
+  },
   animator = {
     transitionDuration = function(ctx) return params.duration end,
     animateTransition = animateTransition,

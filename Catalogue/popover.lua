@@ -23,11 +23,7 @@ local function boxFrame(bounds)
 end
 
 local presentr = require("presentr")
-
-local presentationController = presentr.presentationController(boxFrame)
-
--- Popovers fade.
-local animateTransition = presentr.animateTransition(function() return "crossDissolve" end)
+local dimming = require("dimming")
 
 return {
   title = "Popover",
@@ -45,9 +41,21 @@ return {
     duration = {type = "number", default = 0.25, min = 0.05, max = 5.0, description = "Seconds for the fade, each way."},
   },
   presentationStyle = "custom",
-  presentationController = presentationController,
+  -- Over a dimming view that fades in alongside (_dimming.lua), its corners rounded (_presentr.lua).
+  presentationController = {
+    frameOfPresentedViewInContainerView = function(self) return boxFrame(self.containerView.bounds) end,
+    presentationTransitionWillBegin = function(self)
+      presentr.roundCorners(self)
+      self.dimmingView = dimming.fadeIn(self, params.dimming)
+    end,
+    presentationTransitionDidEnd = function(self, completed) dimming.presented(self.dimmingView, completed) end,
+    dismissalTransitionWillBegin = function(self) dimming.fadeOut(self, self.dimmingView) end,
+    dismissalTransitionDidEnd = function(self, completed) dimming.dismissed(self.dimmingView, completed) end,
+    containerViewWillLayoutSubviews = function(self) dimming.layout(self, self.dimmingView) end,
+  },
   animator = {
     transitionDuration = function(ctx) return params.duration end,
-    animateTransition = animateTransition,
+    -- Popovers fade.
+    animateTransition = function(ctx) presentr.animate(ctx, ctx.isPresenting, "crossDissolve") end,
   },
 }

@@ -45,7 +45,7 @@
 -- does (navigation = true): the same clip, without the dimming (a
 -- presentation controller's chrome plays no part in navigation).
 
-local dimming -- the presentation controller's dimming view, for the drag
+local dimmingView -- the presentation controller's dimming view, for the drag
 local current -- the running transition's property animator
 
 -- Apple's spring for a duration and bounce (WWDC23, "Animate with springs").
@@ -200,10 +200,7 @@ end
 -- UIScrollView's rubber band: d·(1 − 1/(x·0.55/d + 1)) for x points past the end.
 local function rubber(x, d) return d * (1 - 1 / (x * 0.55 / d + 1)) end
 
--- Full screen over a black dimming view (_dimming.lua), kept for the drag.
-local presentationController = require("dimming")(
-  function(bounds) return bounds end,
-  function(self) dimming = self.dimmingView end)
+local dimming = require("dimming")
 
 return {
   title = "Zoom from source",
@@ -223,7 +220,18 @@ return {
   },
   presentationStyle = "custom",
   navigation = true,
-  presentationController = presentationController,
+  -- Full screen over a black dimming view (_dimming.lua), kept for the drag.
+  presentationController = {
+    frameOfPresentedViewInContainerView = function(self) return self.containerView.bounds end,
+    presentationTransitionWillBegin = function(self)
+      self.dimmingView = dimming.fadeIn(self, params.dimming)
+      dimmingView = self.dimmingView
+    end,
+    presentationTransitionDidEnd = function(self, completed) dimming.presented(self.dimmingView, completed) end,
+    dismissalTransitionWillBegin = function(self) dimming.fadeOut(self, self.dimmingView) end,
+    dismissalTransitionDidEnd = function(self, completed) dimming.dismissed(self.dimmingView, completed) end,
+    containerViewWillLayoutSubviews = function(self) dimming.layout(self, self.dimmingView) end,
+  },
   animator = {
     transitionDuration = function(ctx) return ctx.isAnimated and settlingDuration() or 0 end,
     animateTransition = animateTransition,
@@ -255,7 +263,7 @@ return {
         local scale = 1 - (1 - params.dragScale) * progress
         local ty = dy >= 0 and dy or -rubber(-dy, height)
         controller.view.transform = CGAffineTransformScale(CGAffineTransformMakeTranslation(g.translation.x, ty), scale, scale)
-        if dimming then dimming.alpha = 1 - progress end
+        if dimmingView then dimmingView.alpha = 1 - progress end
       end,
       ended = function(g, controller)
         local height = g.containerSize.height
@@ -266,7 +274,7 @@ return {
         UIView.animate{duration = params.duration, usingSpringWithDamping = 1, initialSpringVelocity = 0, animations = function()
           view.transform = CGAffineTransformIdentity
           view.layer.cornerRadius = 0
-          if dimming then dimming.alpha = 1 end
+          if dimmingView then dimmingView.alpha = 1 end
         end}
       end,
     },
