@@ -40,7 +40,9 @@ enum ExportWriter {
 
     static func file(header: Header, entry: ExportedEntry, chunkComment: [SyntaxTree.Comment], translator: Translator,
                      transitionDuration: [String], animateTransition: [String],
-                     interaction: Interaction? = nil) -> (text: String, origins: [Int: Int]) {
+                     interaction: Interaction? = nil, controller: [Translator.ControllerMethod] = [],
+                     controllerComments: [SyntaxTree.Comment] = [],
+                     hookComments: (duration: [SyntaxTree.Comment], animate: [SyntaxTree.Comment]) = ([], [])) -> (text: String, origins: [Int: Int]) {
         var out = SwiftWriter()
         let type = typeName(header.entry)
         let catalogue = header.catalogue + (header.version.map { " \($0)" } ?? "")
@@ -104,6 +106,15 @@ enum ExportWriter {
         out.line("Animator(params: params, isPresenting: false)")
         out.close()
         out.line()
+        let controllerReads = controller.contains { $0.readsParameters }
+        if !controller.isEmpty {
+            out.line("\(access)func presentationController(")
+            out.line("    forPresented presented: UIViewController, presenting: UIViewController?, source: UIViewController")
+            out.open(") -> UIPresentationController? {")
+            out.line("PresentationController(presentedViewController: presented, presenting: presenting\(controllerReads ? ", params: params" : ""))")
+            out.close()
+            out.line()
+        }
         if interaction != nil {
             out.line("/// The dismissal follows the finger only while a drag is under way; otherwise it plays as animated.")
             out.line("\(access)func interactionControllerForDismissal(")
@@ -124,10 +135,12 @@ enum ExportWriter {
         out.line("self.isPresenting = isPresenting")
         out.close()
         out.line()
+        for comment in hookComments.duration { out.comment(comment.text) }
         out.open("func transitionDuration(using transitionContext: (any UIViewControllerContextTransitioning)?) -> TimeInterval {")
         for line in singleExpression(transitionDuration) { out.line(line) }
         out.close()
         out.line()
+        for comment in hookComments.animate { out.comment(comment.text) }
         out.open("func animateTransition(using transitionContext: any UIViewControllerContextTransitioning) {")
         for line in animateTransition { out.line(line) }
         out.close()
@@ -138,6 +151,10 @@ enum ExportWriter {
         }
         out.close()
         if let interaction { dismissalInteraction(interaction, into: &out) }
+        if !controller.isEmpty {
+            presentationController(controller, comments: controllerComments, fields: translator.controllerFields, readsParameters: controllerReads,
+                                   into: &out)
+        }
         // The entry's functions the interaction calls too: the animator and the interaction controller share them.
         for helper in translator.helpers.values.sorted(by: { $0.line < $1.line }) where translator.sharedHelpers.contains(helper.name) {
             out.line()
@@ -398,6 +415,37 @@ enum ExportWriter {
 
     /// One of the entry's local functions: a private method of the animator, or (called from the interaction, and
     /// reading nothing of the animator's) a static method of the delegate's class, which both nested classes call through it.
+    /// The entry's presentation controller: its hooks as UIKit's overrides, what they keep on `self` as stored properties.
+    private static func presentationController(_ methods: [Translator.ControllerMethod], comments: [SyntaxTree.Comment],
+                                               fields: [(name: String, type: SwiftType)], readsParameters: Bool, into out: inout SwiftWriter) {
+        out.line()
+        out.line("/// The entry's presentation controller: the chrome around the presented view, and where that view sits.")
+        if !comments.isEmpty { out.line("///") }
+        for comment in comments { out.comment(comment.text, doc: true) }
+        out.open("private final class PresentationController: UIPresentationController {")
+        if readsParameters { out.line("let params: Parameters") }
+        for field in fields {
+            // Made by one hook and used by the others, after presentationTransitionWillBegin: UIKit's own `T!` idiom.
+            out.line("private var \(SwiftWriter.identifier(field.name)): \(field.type.spelling)!")
+        }
+        if readsParameters {
+            out.line()
+            out.open("init(presentedViewController: UIViewController, presenting: UIViewController?, params: Parameters) {")
+            out.line("self.params = params")
+            out.line("super.init(presentedViewController: presentedViewController, presenting: presenting)")
+            out.close()
+        }
+        for method in methods {
+            out.line()
+            for comment in method.comments { out.comment(comment.text) }
+            guard let hook = Translator.controllerHooks[method.name] else { continue }
+            out.open(method.signature + " {")
+            for line in hook.result == .void ? method.lines : singleExpression(method.lines) { out.line(line) }
+            out.close()
+        }
+        out.close()
+    }
+
     private static func helperFunction(_ helper: Translator.Helper, shared: Bool, into out: inout SwiftWriter) {
         guard let lines = helper.lines else { return }
         for comment in helper.comments { out.comment(comment.text) }
@@ -406,7 +454,9 @@ enum ExportWriter {
             return type == .context ? "using transitionContext: \(type.spelling)" : "_ \(SwiftWriter.identifier(lua)): \(type.spelling)"
         }
         let result = helper.result.flatMap { $0 == .void ? nil : " -> \($0.spelling)" } ?? ""
-        out.open("private \(shared ? "static " : "")func \(SwiftWriter.identifier(helper.name))(\(parameters.joined(separator: ", ")))\(result) {")
+        // Shared, it is given the parameters it reads by the class calling it.
+        let all = parameters + (shared && helper.readsAnimator ? ["params: Parameters"] : [])
+        out.open("private \(shared ? "static " : "")func \(SwiftWriter.identifier(helper.name))(\(all.joined(separator: ", ")))\(result) {")
         for line in singleExpression(lines) { out.line(line) }
         out.close()
     }

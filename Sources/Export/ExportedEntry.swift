@@ -53,10 +53,15 @@ struct ExportedEntry {
     var animateTransition: SyntaxNode?
     /// The line of the table the entry returns.
     var line = 1
+    /// `presentationController = {…}`: its hooks in the order written, and the lines the table spans.
+    var presentationController: [(name: String, node: SyntaxNode)] = []
+    var presentationControllerLines = 0...0
+    /// Where the comments above a field of the entry's table begin (the line after the field before it), by the field's
+    /// name; an animator hook's under "animator.name".
+    var commentStarts: [String: Int] = [:]
 
     /// Fields whose translation is still to come, refused with their line and what they do.
     static let notYetExported: [String: String] = [
-        "presentationController": "a presentation controller of the entry's own",
         "presentationControllerDelegate": "an adaptive presentation delegate",
         "presentationAnimator": "separate presentation and dismissal animators",
         "dismissalAnimator": "separate presentation and dismissal animators",
@@ -92,7 +97,10 @@ struct ExportedEntry {
                 }
             }
         }
+        var previousEnd = line
         for pair in node.parts {
+            defer { previousEnd = Translator.lastLine(pair) }
+            if let key = pair.tag == "Pair" ? Self.string(pair.parts[0]) : nil { commentStarts[key] = previousEnd + 1 }
             guard pair.tag == "Pair", let key = Self.string(pair.parts[0]) else {
                 throw ExportRefusal(file: file, line: pair.line ?? line, construct: "an entry table with positional values",
                                     instead: "give each field a name")
@@ -129,13 +137,33 @@ struct ExportedEntry {
                 interactionLine = at
                 interactionEnd = Translator.lastLine(value)
                 dismissal = try Self.interaction(value, file: file, line: at)
+            case "presentationController":
+                guard value.tag == "Table" else {
+                    throw ExportRefusal(file: file, line: at, construct: "a presentation controller that is not written in place",
+                                        instead: "write presentationController = {presentationTransitionWillBegin = function(self) … end, …} in the entry's table")
+                }
+                presentationControllerLines = at...Translator.lastLine(value)
+                for hook in value.parts {
+                    guard hook.tag == "Pair", let name = Self.string(hook.parts[0]) else {
+                        throw ExportRefusal(file: file, line: hook.line ?? at, construct: "a presentation controller with positional values",
+                                            instead: "name each of its functions")
+                    }
+                    guard Translator.controllerHooks[name] != nil else {
+                        throw ExportRefusal(file: file, line: hook.line ?? at, construct: "presentationController.\(name)",
+                                            instead: "it is not exported yet (segue export translates \(Translator.controllerHooks.keys.sorted().joined(separator: ", ")))")
+                    }
+                    presentationController.append((name, hook.parts[1]))
+                }
             case "animator":
                 guard value.tag == "Table" else {
                     throw ExportRefusal(file: file, line: at, construct: "an animator that is not written as a table",
                                         instead: "write animator = {transitionDuration = …, animateTransition = …}")
                 }
+                var hookEnd = at
                 for hook in value.parts {
+                    defer { hookEnd = Translator.lastLine(hook) }
                     guard hook.tag == "Pair", let name = Self.string(hook.parts[0]) else { continue }
+                    commentStarts["animator." + name] = hookEnd + 1
                     switch name {
                     case "transitionDuration": transitionDuration = hook.parts[1]
                     case "animateTransition": animateTransition = hook.parts[1]

@@ -115,12 +115,41 @@ public enum Exporter {
             // What the entry says inside the table, between its fields, goes with the class too.
             interaction?.inside = translator.takeComments(from: rule.line, before: entry.interactionEnd + 1)
         }
+        // The presentation controller's hooks, presentationTransitionWillBegin first: UIKit calls it before the others that
+        // read what it keeps on self. Each takes the comments above it in the table.
+        var controller: [Translator.ControllerMethod] = []
+        let controllerComments = entry.presentationController.isEmpty ? []
+            : translator.takeComments(from: entry.commentStarts["presentationController"] ?? 0, before: entry.presentationControllerLines.lowerBound)
+        var leading: [[SyntaxTree.Comment]] = []
+        var from = entry.presentationControllerLines.lowerBound
+        for (_, node) in entry.presentationController {
+            leading.append(translator.takeComments(from: from, before: node.line ?? from))
+            from = Translator.lastLine(node) + 1
+        }
+        let order = entry.presentationController.indices.sorted { a, b in
+            (entry.presentationController[a].name == "presentationTransitionWillBegin" ? 0 : 1, a)
+                < (entry.presentationController[b].name == "presentationTransitionWillBegin" ? 0 : 1, b)
+        }
+        var translated: [Int: Translator.ControllerMethod] = [:]
+        for index in order {
+            let (name, node) = entry.presentationController[index]
+            translated[index] = try translator.controllerMethod(name, node, comments: leading[index])
+        }
+        controller = entry.presentationController.indices.compactMap { translated[$0] }
+        // What the entry says above an inline hook in its animator table is about the method.
+        func above(_ hook: String, _ node: SyntaxNode?) -> [SyntaxTree.Comment] {
+            guard let node, node.tag == "Function", let start = entry.commentStarts["animator." + hook] else { return [] }
+            return translator.takeComments(from: start, before: node.line ?? start)
+        }
+        let hookComments = (duration: above("transitionDuration", entry.transitionDuration),
+                            animate: above("animateTransition", entry.animateTransition))
         let duration = try translator.hook(entry.transitionDuration, parameter: .optional(.context), result: .number)
         let animate = try translator.hook(entry.animateTransition, parameter: .context, result: .void)
         let header = ExportWriter.Header(entry: origin.entry, catalogue: origin.catalogue, version: origin.version, file: origin.file,
                                          sha256: origin.sha256, command: origin.command, access: origin.isPublic ? "public " : "")
         let (text, origins) = ExportWriter.file(header: header, entry: entry, chunkComment: chunkComment, translator: translator,
-                                                transitionDuration: duration, animateTransition: animate, interaction: interaction)
+                                                transitionDuration: duration, animateTransition: animate, interaction: interaction,
+                                                controller: controller, controllerComments: controllerComments, hookComments: hookComments)
         let type = ExportWriter.typeName(origin.entry)
         var file = ExportedFile(name: type + ".swift", typeName: type, text: text, presentationStyle: entry.presentationStyle, luaLines: origins,
                                 luaFile: translator.fileName)

@@ -25,6 +25,11 @@ indirect enum SwiftType: Hashable, Sendable {
     case pinchGesture
     /// The entry's parameters (`params`).
     case parameters
+    /// The entry's presentation controller (`self` in its functions), or one a module's function is given.
+    case presentationController
+    /// A transition's coordinator (`self.transitionCoordinator`), and the context its closures are given.
+    case transitionCoordinator
+    case coordinatorContext
     /// A parameter's choices: the Swift enum named.
     case choice(String)
     /// A table of named fields the entry makes: the private struct named.
@@ -58,6 +63,9 @@ indirect enum SwiftType: Hashable, Sendable {
         case .panGesture: "UIPanGestureRecognizer"
         case .pinchGesture: "UIPinchGestureRecognizer"
         case .parameters: "Parameters"
+        case .presentationController: "UIPresentationController"
+        case .transitionCoordinator: "any UIViewControllerTransitionCoordinator"
+        case .coordinatorContext: "any UIViewControllerTransitionCoordinatorContext"
         // A parameter's choices are an enum inside Parameters; UIKit's keys are its own types.
         case .choice(let name): name.hasPrefix("UI") ? name : "Parameters.\(name)"
         case .record(let name): name
@@ -97,6 +105,9 @@ indirect enum SwiftType: Hashable, Sendable {
         case .timingFunction: "a CAMediaTimingFunction"
         case .panGesture, .pinchGesture: "the gesture"
         case .parameters: "the parameters"
+        case .presentationController: "a presentation controller"
+        case .transitionCoordinator: "a transition coordinator"
+        case .coordinatorContext: "a transition coordinator's context"
         case .choice(let name): "a \(name)"
         case .record(let name): "a \(name)"
         case .list(let element): "a list of \(element.described.split(separator: " ", maxSplits: 1).last ?? "values")s"

@@ -10,7 +10,7 @@ extension Translator {
         "number": .number, "boolean": .bool, "CGPoint": .point, "CGRect": .rect, "CGSize": .size,
         "CGAffineTransform": .affineTransform, "CATransform3D": .transform3D, "UIView": .view, "CALayer": .layer,
         "UIColor": .color, "CAMediaTimingFunction": .timingFunction, "TransitionContext": .context, "string": .string,
-        "CGColor": .cgColor,
+        "CGColor": .cgColor, "UIPresentationController": .presentationController,
     ]
 
     func translateTableModule(_ module: ModuleSource, at node: SyntaxNode) throws(ExportRefusal) -> ModuleTranslation {

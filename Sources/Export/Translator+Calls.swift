@@ -83,9 +83,10 @@ extension Translator {
         // An optional passed on stays optional: the helper's parameter is then optional too, and unwraps where it uses it.
         let signature = try self.helper(helper.name, arguments: translated.map(\.type), bounds: translated.map(\.integerBound), at: node)
         if inInteraction {
-            // Called from the interaction controller: a static method of the delegate's class, so it may read nothing of the animator's.
-            if signature.readsAnimator {
-                throw refuse(node, "a call of '\(helper.name)' from the interaction, which reads the entry's parameters or the animator's state",
+            // Called from the interaction or the presentation controller: a static method of the delegate's class, so it
+            // may read nothing of the animator's but the parameters, which it is given.
+            if signature.readsInstance {
+                throw refuse(node, "a call of '\(helper.name)' from \(inController ? "the presentation controller" : "the interaction"), which reads the animator's state",
                              "pass what it reads as arguments")
             }
             sharedHelpers.insert(helper.name)
@@ -93,14 +94,21 @@ extension Translator {
         // A shared helper is a static method of the delegate's class, named through it: inside the nested classes a member
         // of theirs (NSObject's `perform`, the controller's `progress`) would otherwise be found first.
         let shared = sharedHelpers.contains(helper.name)
-        if !shared { usesSelf() }
+        if !shared {
+            usesSelf()
+            readsInstanceSeen = true
+        } else if signature.readsAnimator {
+            // The parameters it reads, passed by the class calling it (which then keeps them).
+            usesSelf()
+        }
         let name = (shared ? typeName + "." : "") + SwiftWriter.identifier(helper.name)
         if translated.count == 1, translated[0].type == .context, helper.name == durationHook {
             return Expression(text: "transitionDuration(using: \(translated[0].text))", type: .number)
         }
-        let list = zip(translated, signature.parameters ?? []).map { argument, type in
+        var list = zip(translated, signature.parameters ?? []).map { argument, type in
             argument.type == .context ? "using: \(argument.text)" : argument.text
         }
+        if shared && signature.readsAnimator { list.append("params: params") }
         return Expression(text: "\(name)(\(list.joined(separator: ", ")))", type: signature.result ?? .void)
     }
 
@@ -151,6 +159,9 @@ extension Translator {
         receiver = try unwrap(receiver, at: node.parts[0])
         let arguments = Array(node.parts.dropFirst(2))
         if receiver.type == .view, method == "insertSubview" { return try insertSubview(receiver, arguments, at: node) }
+        if receiver.type == .transitionCoordinator, method == "animateAlongsideTransition" {
+            return try animateAlongside(receiver, arguments, at: node)
+        }
         guard let form = UIKitVocabulary.method(method, of: receiver.type) else {
             throw refuse(node, "\(receiver.type.described)'s \(method)", "it is not exported yet, or not in the scripting API")
         }
@@ -174,6 +185,22 @@ extension Translator {
         try require(view, is: .view, at: arguments[0])
         try require(sibling, is: .view, at: arguments[1])
         return Expression(text: "\(receiver.text).insertSubview(\(view.text), \(label): \(sibling.text))", type: .void)
+    }
+
+    /// `coordinator:animateAlongsideTransition(animation, completion)`: UIKit's closures are given the coordinator's
+    /// context, which the scripting API's are not (they read the coordinator itself). The animation closure animates, as
+    /// UIView.animate's does.
+    private func animateAlongside(_ receiver: Expression, _ arguments: [SyntaxNode], at node: SyntaxNode) throws(ExportRefusal) -> Expression {
+        guard (1...2).contains(arguments.count), arguments[0].tag == "Function" else {
+            throw refuse(node, "this form of animateAlongsideTransition", "give an animation function written in place, and a completion if you need one")
+        }
+        var parts = ["alongsideTransition: " + (try closure(arguments[0], parameters: [.coordinatorContext], name: "animations"))]
+        if arguments.count == 2 {
+            parts.append("completion: " + (try closure(arguments[1], parameters: [.coordinatorContext], name: "completion")))
+        }
+        // Laid out as UIKit code lays it out: `}, completion: { _ in` between the two.
+        let text = "\(parenthesized(receiver, below: .atom)).animate(" + parts.joined(separator: ", ") + ")"
+        return Expression(text: text, type: .void)
     }
 
     // MARK: UIView.animate

@@ -15,6 +15,8 @@ extension Translator {
         var implicitlyUnwrapped = false
         /// A Float property being written: the value is converted.
         var isFloat = false
+        /// The name a `guard let` unwrapping it binds, when not the one its type gives.
+        var unwrapName: String?
     }
 
     enum Precedence: Int, Comparable {
@@ -186,6 +188,7 @@ extension Translator {
                 throw refuse(node, "ctx.isPresenting in a module", "not exported yet: pass it to the module's function from the entry")
             }
             usesSelf()
+            readsInstanceSeen = true
             return Expression(text: "isPresenting", type: .bool)
         }
         if base.type == .parameters {
@@ -221,6 +224,7 @@ extension Translator {
         }
         base = try unwrap(base, at: node.parts[0])
         if let field = try recordField(base, key, at: node, forWriting: forWriting) { return field }
+        if base.type == .presentationController, let field = try controllerField(base, key, at: node, forWriting: forWriting) { return field }
         // The gesture's container: the view the interaction's methods are given by that name.
         if [.panGesture, .pinchGesture].contains(base.type), key == "containerSize" {
             guard !forWriting else { throw refuse(node, "an assignment to containerSize", "it is read-only") }
@@ -296,13 +300,14 @@ extension Translator {
         }
         let key = "\u{0}" + expression.text
         if let known = lookup(key) { return Expression(text: known.swift, type: known.type) }
-        var name = Self.name(for: expression.text, wrapped)
+        // A presentation controller's own (`containerView`) keeps its name, as `guard let containerView` says in Swift.
+        var name = expression.unwrapName ?? Self.name(for: expression.text, wrapped)
         var suffix = 2
         while scopes.contains(where: { scope in scope.values.contains { $0.swift == name } }) {
-            name = Self.name(for: expression.text, wrapped) + "\(suffix)"
+            name = (expression.unwrapName ?? Self.name(for: expression.text, wrapped)) + "\(suffix)"
             suffix += 1
         }
-        hoisted.append(guarded("\(name) = \(expression.text)"))
+        hoisted.append(guarded(name == expression.text ? name : "\(name) = \(expression.text)"))
         declare(key, Variable(swift: name, type: wrapped, mutable: false))
         return Expression(text: name, type: wrapped)
     }

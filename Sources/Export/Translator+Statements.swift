@@ -266,6 +266,13 @@ extension Translator {
         }
         guard target.tag == "Index" else { throw refuse(target, "an assignment to \(target.tag ?? "this")", "assign to a local or a field") }
         if try append(target, value, into: &writer) { return }
+        // A field of the presentation controller's own (`self.dimmingView = …`): a stored property of its class.
+        if inController, target.parts[0].tag == "Id", case .text(let lua)? = target.parts[0].parts.first, lookup(lua)?.swift == "self",
+           let key = ExportedEntry.string(target.parts[1]), UIKitVocabulary.field(key, of: .presentationController) == nil {
+            _ = try field(target, forWriting: true)
+            try controllerFieldAssignment(key, value, into: &writer)
+            return
+        }
         let field = try self.field(target, forWriting: true)
         literalTyped = true
         let expression = try self.expression(value, expecting: field.type)

@@ -44,6 +44,9 @@ final class Translator {
         var translating = false
         /// Whether it reads the animator's parameters or state, or calls a method that does: then it is a method itself.
         var readsAnimator = false
+        /// Whether it reads more of the animator's than the parameters (isPresenting, a method): then the interaction and
+        /// the presentation controller cannot call it. One that reads only the parameters is given them when shared.
+        var readsInstance = false
         /// The comment written just above it: the method's.
         var comments: [SyntaxTree.Comment] = []
     }
@@ -117,6 +120,13 @@ final class Translator {
     /// which both the animator and the interaction controller reach.
     var inInteraction = false
     var sharedHelpers: Set<String> = []
+    /// Translating one of the presentation controller's hooks, and the stored properties its hooks keep, in order.
+    var inController = false
+    /// The function being translated read the animator's state beyond its parameters (see Helper.readsInstance).
+    var readsInstanceSeen = false
+    /// What the last `fresh` body read of it.
+    var lastReadsInstance = false
+    var controllerFields: [(name: String, type: SwiftType)] = []
     /// The transitioning delegate's class (`TurnTransition`): the shared helpers are its static methods, called through it.
     var typeName = ""
     /// The line the function being translated is declared on, when it is one of the chunk's local functions: a local
@@ -409,6 +419,7 @@ final class Translator {
         }
         moduleReadsParameters = outerReads
         helper.readsAnimator = readsAnimator
+        helper.readsInstance = lastReadsInstance
         helper.lines = translated.lines
         helper.result = translated.result ?? .void
         helper.translating = false
@@ -464,6 +475,9 @@ extension Translator {
     /// at `declaredAt`; with whether it read anything of the animator's (`usesSelf`).
     func fresh<T>(declaredAt line: Int, _ body: () throws(ExportRefusal) -> T) throws(ExportRefusal) -> (T, readsAnimator: Bool) {
         let saved = (scopes, closureDepth, loopDepth, conditional, hoisted, closureUsesSelf, literalTyped, readingFieldBase)
+        let savedInstance = readsInstanceSeen
+        readsInstanceSeen = false
+        defer { (lastReadsInstance, readsInstanceSeen) = (readsInstanceSeen, savedInstance) }
         let savedState = (animationDepth, declaredAt, readsAnimator)
         (scopes, closureDepth, loopDepth, conditional, hoisted, closureUsesSelf, literalTyped, readingFieldBase)
             = ([scopes[0]], 0, 0, 0, [], false, false, false)

@@ -79,6 +79,18 @@ enum UIKitVocabulary {
             "shadowOffset": settable("shadowOffset", .size),
         ],
         .color: ["cgColor": readOnly("cgColor", .cgColor)],
+        // UIPresentationController's own: what the entry's presentation controller reads of itself, or a module of the one
+        // it is given. UIKit keeps the coordinator on the presented view controller, where the scripting API has it on
+        // the controller itself.
+        .presentationController: [
+            "containerView": readOnly("containerView", .optional(.view)),
+            "presentedView": readOnly("presentedView", .optional(.view)),
+            "presentedViewController": readOnly("presentedViewController", .viewController),
+            "presentingViewController": readOnly("presentingViewController", .viewController),
+            "frameOfPresentedViewInContainerView": readOnly("frameOfPresentedViewInContainerView", .rect),
+            "transitionCoordinator": readOnly("presentedViewController.transitionCoordinator", .optional(.transitionCoordinator)),
+        ],
+        .transitionCoordinator: ["isCancelled": readOnly("isCancelled", .bool)],
         // The stored components, as Lua reads them: CGRect's width is standardized, its size's is not.
         .rect: [
             "origin": settable("origin", .point),

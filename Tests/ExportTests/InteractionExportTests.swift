@@ -235,7 +235,7 @@ import Testing
     }
 
     /// The entry's progress(g, size) instead of the travel over the distance; a function of the entry's it calls is a
-    /// file-level function (the animator and the controller both reach it), refused when it reads the animator's state.
+    /// static method of the delegate's class (the animator and the controller both reach it), given the parameters it reads.
     @Test func progressAndTheHelpersItShares() throws {
         let source = Self.entry("    dismissal = {progress = function(g, size) return toward(g.translation) / size.height end},",
                                 parameters: #"k = {type = "number", default = 2, min = 1, max = 3},"#,
@@ -261,8 +261,11 @@ import Testing
         let late = TranslatorTests.refusal(Self.entry("    dismissal = {},", above: "local function early(p) return later(p) end\nlocal function later(p) return p end\n")
             .replacingOccurrences(of: "ctx:completeTransition(true)", with: "ctx:completeTransition(early(true))"))
         #expect(late?.construct == "a call of 'later' from a function declared above it", "\(String(describing: late))")
-        let reads = TranslatorTests.refusal(source.replacingOccurrences(of: "return p.y end", with: "return p.y * params.k end"))
-        #expect(reads?.construct == "a call of 'toward' from the interaction, which reads the entry's parameters or the animator's state", "\(String(describing: reads))")
+        // One that reads the entry's parameters is given them by the class calling it, which keeps them.
+        let reads = try TranslatorTests.export(source.replacingOccurrences(of: "return p.y end", with: "return p.y * params.k end"))
+        #expect(reads.contains("private static func toward(_ p: CGPoint, params: Parameters) -> CGFloat {"), "\(reads)")
+        #expect(reads.contains("TTransition.toward(g.translation(in: container), params: params) / size.height"), "\(reads)")
+        #expect(reads.contains("dismissal = DismissalInteraction(params: params)"), "\(reads)")
     }
 
     @Test func whatIsNotExportedYetIsRefusedAtItsLine() throws {

@@ -15,6 +15,8 @@ import Testing
         .affineTransform: ("CGAffineTransform", "CGAffineTransform"), .color: ("UIColor", "UIColor"),
         .viewController: ("UIViewController", "UIViewControllerInstance"), .panGesture: ("GestureRecognizer", "GestureRecognizer"),
         .pinchGesture: ("GestureRecognizer", "GestureRecognizer"),
+        .presentationController: ("PresentationControllerSelf", "PresentationControllerSelf"),
+        .transitionCoordinator: ("TransitionCoordinator", "TransitionCoordinator"),
     ]
 
     /// The `---@field` names of `---@class name` (up to the next class).

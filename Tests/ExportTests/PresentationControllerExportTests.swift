@@ -1,0 +1,180 @@
+@testable import Export
+import Testing
+
+/// An entry's presentation controller as a UIPresentationController subclass: its functions UIKit's overrides, what
+/// they keep on `self` stored properties, the coordinator's alongside animations UIKit's closures; each expected file
+/// written out by hand, and what is not exported yet refused at its line.
+@Suite struct PresentationControllerExportTests {
+    static func entry(_ controller: String, above: String = "") -> String {
+        """
+        \(above)local function animateTransition(ctx)
+          ctx:completeTransition(true)
+        end
+
+        return {
+          title = "T", summary = "S.",
+          parameters = {height = {type = "number", default = 300, min = 100, max = 800}},
+          presentationStyle = "custom",
+        \(controller)
+          animator = {transitionDuration = function(ctx) return 0.3 end, animateTransition = animateTransition},
+        }
+        """
+    }
+
+    /// The presentation controller's class, unindented by one level.
+    static func controller(_ source: String) throws -> String {
+        let text = try TranslatorTests.export(source)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let start = try #require(lines.firstIndex { $0.contains("private final class PresentationController") })
+        let end = try #require(lines[start...].firstIndex { $0 == "    }" })
+        let first = lines[..<start].lastIndex { !$0.hasPrefix("    ///") }.map { $0 + 1 } ?? start
+        return lines[first...end].map { String($0.dropFirst(4)) }.joined(separator: "\n")
+    }
+
+    @Test func theHooksAreOverridesAndWhatTheyKeepIsStored() throws {
+        let source = Self.entry("""
+              -- The box's chrome.
+              presentationController = {
+                frameOfPresentedViewInContainerView = function(self) return box(self.containerView.bounds) end,
+                -- Dim what is behind.
+                presentationTransitionWillBegin = function(self)
+                  local dimming = UIView.new{frame = self.containerView.bounds}
+                  dimming.alpha = 0
+                  self.containerView:insertSubview(dimming, 0)
+                  self.dimmingView = dimming
+                  self.transitionCoordinator:animateAlongsideTransition(function() self.dimmingView.alpha = 1 end)
+                end,
+                dismissalTransitionDidEnd = function(self, done)
+                  if done then self.dimmingView:removeFromSuperview() end
+                end,
+              },
+            """, above: """
+            -- The entry.
+
+            -- The box, at the bottom.
+            local function box(bounds)
+              return CGRect(0, bounds.height - params.height, bounds.width, params.height)
+            end
+
+
+            """)
+        let text = try TranslatorTests.export(source)
+        // The delegate makes it, giving it the parameters its hooks read.
+        #expect(text.contains("""
+                func presentationController(
+                    forPresented presented: UIViewController, presenting: UIViewController?, source: UIViewController
+                ) -> UIPresentationController? {
+                    PresentationController(presentedViewController: presented, presenting: presenting, params: params)
+                }
+            """), "\(text)")
+        // The entry's function it calls is a static method of the delegate's class, given the parameters it reads.
+        #expect(text.contains("""
+                // The box, at the bottom.
+                private static func box(_ bounds: CGRect, params: Parameters) -> CGRect {
+                    CGRect(x: 0, y: bounds.size.height - params.height, width: bounds.size.width, height: params.height)
+                }
+            """), "\(text)")
+        let controller = try Self.controller(source)
+        #expect(controller == """
+            /// The entry's presentation controller: the chrome around the presented view, and where that view sits.
+            ///
+            /// The box's chrome.
+            private final class PresentationController: UIPresentationController {
+                let params: Parameters
+                private var dimmingView: UIView!
+
+                init(presentedViewController: UIViewController, presenting: UIViewController?, params: Parameters) {
+                    self.params = params
+                    super.init(presentedViewController: presentedViewController, presenting: presenting)
+                }
+
+                override var frameOfPresentedViewInContainerView: CGRect {
+                    guard let containerView else { preconditionFailure("t.lua:18: self.containerView is nil") }
+                    return TTransition.box(containerView.bounds, params: params)
+                }
+
+                // Dim what is behind.
+                override func presentationTransitionWillBegin() {
+                    guard let containerView else { preconditionFailure("t.lua:21: self.containerView is nil") }
+                    let dimming = UIView(frame: containerView.bounds)
+                    dimming.alpha = 0
+                    containerView.insertSubview(dimming, at: 0)
+                    dimmingView = dimming
+                    guard let transitionCoordinator = presentedViewController.transitionCoordinator else {
+                        preconditionFailure("t.lua:25: self.transitionCoordinator is nil")
+                    }
+                    transitionCoordinator.animate(alongsideTransition: { [self] _ in
+                        dimmingView.alpha = 1
+                    })
+                }
+
+                override func dismissalTransitionDidEnd(_ done: Bool) {
+                    if done {
+                        dimmingView.removeFromSuperview()
+                    }
+                }
+            }
+            """, "\(controller)")
+    }
+
+    /// The coordinator's completion, given UIKit's context the Lua does not name: `_`; the coordinator read in it is the one
+    /// unwrapped before.
+    @Test func anAlongsideCompletionReadsTheCoordinator() throws {
+        let source = Self.entry("""
+              presentationController = {
+                presentationTransitionWillBegin = function(self) self.level = 0.5 end,
+                dismissalTransitionWillBegin = function(self)
+                  local coordinator = self.transitionCoordinator
+                  coordinator:animateAlongsideTransition(function() self.presentedView.alpha = 0 end, function()
+                    if coordinator.isCancelled then self.presentedView.alpha = self.level end
+                  end)
+                end,
+              },
+            """)
+        let controller = try Self.controller(source)
+        #expect(controller.contains("""
+                private var level: CGFloat!
+            """), "\(controller)")
+        #expect(controller.contains("""
+                override func presentationTransitionWillBegin() {
+                    level = 0.5
+                }
+
+                override func dismissalTransitionWillBegin() {
+                    let coordinator = presentedViewController.transitionCoordinator
+                    guard let coordinator else { preconditionFailure("t.lua:13: coordinator is nil") }
+                    coordinator.animate(alongsideTransition: { [self] _ in
+                        guard let presentedView else { preconditionFailure("t.lua:13: self.presentedView is nil") }
+                        presentedView.alpha = 0
+                    }, completion: { [self] _ in
+                        if coordinator.isCancelled {
+                            guard let presentedView else { preconditionFailure("t.lua:14: self.presentedView is nil") }
+                            presentedView.alpha = level
+                        }
+                    })
+                }
+            """), "\(controller)")
+    }
+
+    @Test func whatIsNotExportedYetIsRefusedAtItsLine() throws {
+        // Line 9 is the first line of the controller's table.
+        let cases: [(lua: String, line: Int, construct: String)] = [
+            ("  presentationController = {\n    shouldRemovePresentersView = false,\n  },", 10, "presentationController.shouldRemovePresentersView"),
+            ("  presentationController = chrome,", 9, "a presentation controller that is not written in place"),
+            ("  presentationController = {\n    dismissalTransitionDidEnd = function(self) self.gone:removeFromSuperview() end,\n  },", 10,
+             "self.gone, read before any of the controller's functions sets it"),
+            ("  presentationController = {\n    presentationTransitionWillBegin = function(self) self.levels = {0.5, 1} end,\n  },", 10,
+             "self.levels holding a list of numbers"),
+            ("  presentationController = {\n    frameOfPresentedViewInContainerView = function(self)\n      if params.height > 200 then return self.containerView.bounds end\n    end,\n  },",
+             10, "presentationController.frameOfPresentedViewInContainerView with a way through that returns nothing"),
+            ("  presentationController = {\n    containerViewWillLayoutSubviews = function(self, extra) end,\n  },", 10,
+             "presentationController.containerViewWillLayoutSubviews with 2 parameter(s)"),
+            ("  presentationController = {\n    presentationTransitionWillBegin = function(self) self.containerView = nil end,\n  },", 10,
+             "an assignment to 'containerView'"),
+        ]
+        for (lua, line, construct) in cases {
+            let refusal = try #require(TranslatorTests.refusal(Self.entry(lua)), "\(lua)")
+            #expect(refusal.line == line && refusal.construct == construct, "\(lua): \(refusal)")
+        }
+    }
+}
