@@ -28,6 +28,18 @@ end
 
 local dimming = require("dimming")
 
+-- The end, either way: the model put back (untilted before the frame is
+-- set again), the view taken away where it left, and UIKit told.
+local function settle(ctx, view, shown, presenting)
+  local cancelled = ctx:transitionWasCancelled()
+  view.transform = CGAffineTransformIdentity
+  view.alpha = 1
+  if cancelled and presenting then view:removeFromSuperview() end
+  if cancelled and not presenting then view.frame = shown end
+  if not cancelled and not presenting then view:removeFromSuperview() end
+  ctx:completeTransition(not cancelled)
+end
+
 -- The fall: IBAnimatable's three stretches, each one UIView.animate with its
 -- own curve, delayed to its key time. All three are added now, so the
 -- model frame is the box's place from the start, as IBAnimatable's is (it
@@ -35,56 +47,44 @@ local dimming = require("dimming")
 -- frame, moves nothing. Chained in completions instead, the model would sit
 -- 20 points low during the first stretch and that layout pass would shift
 -- the whole fall up by 20.
-local function drop(view, shown, screenHeight, completion)
-  local stretches = {
-    -- to (points off its place), key time, share of the duration, curve
-    {20, 0.0, 0.5, CAMediaTimingFunction.easeOut},
-    {-10, 0.5, 0.25, CAMediaTimingFunction.linear},
-    {0, 0.75, 0.25, CAMediaTimingFunction.easeOut},
-  }
+local function drop(ctx, view, shown, screenHeight)
   view.frame = shown:offsetBy(0, -screenHeight)
-  for i, s in ipairs(stretches) do
-    UIView.animate{duration = params.duration * s[3], delay = params.duration * s[2], timingFunction = s[4],
-      animations = function() view.frame = shown:offsetBy(0, s[1]) end,
-      completion = i == #stretches and completion or nil}
-  end
+  -- Each stretch: where it goes (points off its place), its key time, its share of the duration, its curve.
+  UIView.animate{duration = params.duration * 0.5, delay = 0, timingFunction = CAMediaTimingFunction.easeOut,
+    animations = function() view.frame = shown:offsetBy(0, 20) end}
+  UIView.animate{duration = params.duration * 0.25, delay = params.duration * 0.5, timingFunction = CAMediaTimingFunction.linear,
+    animations = function() view.frame = shown:offsetBy(0, -10) end}
+  UIView.animate{duration = params.duration * 0.25, delay = params.duration * 0.75, timingFunction = CAMediaTimingFunction.easeOut,
+    animations = function() view.frame = shown end,
+    completion = function(finished) settle(ctx, view, shown, true) end}
 end
 
 local function animateTransition(ctx)
   local presenting = ctx.isPresenting
   local container = ctx.containerView
   local view = ctx:viewForKey(presenting and "to" or "from")
-  local shown = presenting and ctx:finalFrame(ctx:viewControllerForKey("to")) or view.frame
+  -- Where it rests: its final frame coming in, where it is going out.
+  local shown = view.frame
+  if presenting then shown = ctx:finalFrame(ctx:viewControllerForKey("to")) end
   local height = container.bounds.height
-  local calm = UIAccessibility.isReduceMotionEnabled
   local fallen = CGPoint(shown.midX, shown.midY + height)
   if presenting then container:addSubview(view) end
 
-  local function completion(finished)
-    local cancelled = ctx:transitionWasCancelled()
-    -- Put the model back: untilted before the frame is set again.
-    view.transform = CGAffineTransformIdentity
-    view.alpha = 1
-    if cancelled and presenting then view:removeFromSuperview() end
-    if cancelled and not presenting then view.frame = shown end
-    if not cancelled and not presenting then view:removeFromSuperview() end
-    ctx:completeTransition(not cancelled)
-  end
-
-  if calm then
+  if UIAccessibility.isReduceMotionEnabled then
     -- Reduce Motion: no fall and no tumble, only a fade in its place.
     view.frame = shown
     if presenting then view.alpha = 0 end
     UIView.animate{duration = params.duration, options = {"curveEaseInOut"},
-                   animations = function() view.alpha = presenting and 1 or 0 end, completion = completion}
+                   animations = function() view.alpha = presenting and 1 or 0 end,
+                   completion = function(finished) settle(ctx, view, shown, presenting) end}
   elseif presenting then
-    drop(view, shown, height, completion)
+    drop(ctx, view, shown, height)
   else
     UIView.animate{duration = params.duration, options = {ctx.isInteractive and "curveLinear" or "curveEaseInOut"},
       animations = function()
         view.center = fallen
         view.transform = CGAffineTransformMakeRotation(params.tilt)
-      end, completion = completion}
+      end, completion = function(finished) settle(ctx, view, shown, false) end}
   end
 end
 

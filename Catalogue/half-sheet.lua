@@ -51,7 +51,9 @@ local function animateTransition(ctx)
   local presenting = ctx.isPresenting
   local view = ctx:viewForKey(presenting and "to" or "from")
   local bounds = ctx.containerView.bounds
-  local shown = presenting and ctx:finalFrame(ctx:viewControllerForKey("to")) or view.frame
+  -- Where it rests: its final frame coming in, where it is going out.
+  local shown = view.frame
+  if presenting then shown = ctx:finalFrame(ctx:viewControllerForKey("to")) end
   local hidden = offscreen(shown, bounds)
   if presenting then
     view.frame = hidden
