@@ -55,6 +55,11 @@ open class CALayer: NSObject {
         set { view.cornerRadius = newValue }
     }
 
+    open var maskedCorners: CACornerMask {
+        get { CACornerMask(view.maskedCorners) }
+        set { view.maskedCorners = newValue.engine }
+    }
+
     open var zPosition: CGFloat {
         get { view.zPosition }
         set { view.zPosition = newValue }

@@ -19,6 +19,8 @@ public struct CGAffineTransform: Sendable, Equatable {
 
     public static let identity: CGAffineTransform = CGAffineTransform(Geometry.AffineTransform.identity)
 
+    public var isIdentity: Bool { self == .identity }
+
     /// CGAffineTransformScale: the scale applied before this transform, as the Lua API's does.
     public func scaledBy(x sx: CGFloat, y sy: CGFloat) -> CGAffineTransform { CGAffineTransform(engine.scaledBy(x: sx, y: sy)) }
 
