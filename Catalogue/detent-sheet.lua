@@ -22,7 +22,7 @@ local function detents()
 end
 
 -- Rises on a critically damped spring; Reduce Motion cross-fades (_sheet.lua).
-local animateTransition = require("sheet"){spring = true}
+local sheet = require("sheet")
 
 return {
   title = "Detent sheet",
@@ -54,7 +54,7 @@ return {
   end,
   animator = {
     transitionDuration = function(ctx) return params.duration end,
-    animateTransition = animateTransition,
+    animateTransition = function(ctx) sheet.animate(ctx, ctx.isPresenting, true) end,
   },
   interaction = {
     -- Pulling the sheet down below its smallest detent: UIKit's own pan.

@@ -40,75 +40,12 @@ end
 
 local function setBack(presenter, bounds, back)
   presenter.transform = back and pushedBack(bounds) or CGAffineTransformIdentity
-  local rounded = back and not CATransform3DIsIdentity(CATransform3DMakeAffineTransform(presenter.transform))
+  local rounded = back and not CGAffineTransformIsIdentity(presenter.transform)
   presenter.layer.cornerRadius = rounded and params.cornerRadius or 0
 end
 
-local presentationController = {
-  frameOfPresentedViewInContainerView = function(self)
-    return sheetFrame(self.containerView.bounds)
-  end,
-
-  presentationTransitionWillBegin = function(self)
-    local bounds = self.containerView.bounds
-    self.dimmingView = UIView.new{name = "dimming", frame = bounds,
-                                  backgroundColor = UIColor.black:withAlphaComponent(params.dimming)}
-    self.dimmingView.alpha = 0
-    self.containerView:insertSubview(self.dimmingView, 0)
-    self.presentedView.layer.cornerRadius = params.cornerRadius
-    self.presentedView.layer.maskedCorners = {"layerMinXMinYCorner", "layerMaxXMinYCorner"}
-    self.presentedView.layer.masksToBounds = true
-    local presenter = self.presentingViewController.view
-    presenter.layer.masksToBounds = true
-    self.transitionCoordinator:animateAlongsideTransition(function()
-      self.dimmingView.alpha = 1
-      setBack(presenter, bounds, true)
-    end)
-  end,
-
-  presentationTransitionDidEnd = function(self, completed)
-    if not completed then
-      self.dimmingView:removeFromSuperview()
-      local presenter = self.presentingViewController.view
-      setBack(presenter, self.containerView.bounds, false)
-      presenter.layer.masksToBounds = false
-    end
-  end,
-
-  dismissalTransitionWillBegin = function(self)
-    local coordinator = self.transitionCoordinator
-    local presenter = self.presentingViewController.view
-    local bounds = self.containerView.bounds
-    coordinator:animateAlongsideTransition(function()
-      self.dimmingView.alpha = 0
-      setBack(presenter, bounds, false)
-    end, function()
-      -- A cancelled drag rolls back only what is on screen: put the model back.
-      if coordinator.isCancelled then
-        self.dimmingView.alpha = 1
-        setBack(presenter, bounds, true)
-      end
-    end)
-  end,
-
-  dismissalTransitionDidEnd = function(self, completed)
-    if completed then
-      self.dimmingView:removeFromSuperview()
-      self.presentingViewController.view.layer.masksToBounds = false
-    end
-  end,
-
-  containerViewWillLayoutSubviews = function(self)
-    local bounds = self.containerView.bounds
-    self.dimmingView.frame = bounds
-    self.presentedView.frame = self.frameOfPresentedViewInContainerView
-    -- The presenter is transformed, so only its transform is redone.
-    setBack(self.presentingViewController.view, bounds, true)
-  end,
-}
-
 -- Rises on ease-in-out; Reduce Motion: the card fades in its place (_sheet.lua).
-local animateTransition = require("sheet")()
+local sheet = require("sheet")
 
 return {
   title = "Page sheet",
@@ -125,10 +62,72 @@ return {
     duration = {type = "number", default = 0.35, min = 0.05, max = 5.0, description = "Seconds each way."},
   },
   presentationStyle = "custom",
-  presentationController = presentationController,
+  presentationController = {
+    frameOfPresentedViewInContainerView = function(self)
+      return sheetFrame(self.containerView.bounds)
+    end,
+
+    presentationTransitionWillBegin = function(self)
+      local bounds = self.containerView.bounds
+      local dimming = UIView.new{name = "dimming", frame = bounds,
+                                 backgroundColor = UIColor.black:withAlphaComponent(params.dimming)}
+      dimming.alpha = 0
+      self.containerView:insertSubview(dimming, 0)
+      self.dimmingView = dimming
+      self.presentedView.layer.cornerRadius = params.cornerRadius
+      self.presentedView.layer.maskedCorners = {"layerMinXMinYCorner", "layerMaxXMinYCorner"}
+      self.presentedView.layer.masksToBounds = true
+      local presenter = self.presentingViewController.view
+      presenter.layer.masksToBounds = true
+      self.transitionCoordinator:animateAlongsideTransition(function()
+        self.dimmingView.alpha = 1
+        setBack(presenter, bounds, true)
+      end)
+    end,
+
+    presentationTransitionDidEnd = function(self, completed)
+      if not completed then
+        self.dimmingView:removeFromSuperview()
+        local presenter = self.presentingViewController.view
+        setBack(presenter, self.containerView.bounds, false)
+        presenter.layer.masksToBounds = false
+      end
+    end,
+
+    dismissalTransitionWillBegin = function(self)
+      local coordinator = self.transitionCoordinator
+      local presenter = self.presentingViewController.view
+      local bounds = self.containerView.bounds
+      coordinator:animateAlongsideTransition(function()
+        self.dimmingView.alpha = 0
+        setBack(presenter, bounds, false)
+      end, function()
+        -- A cancelled drag rolls back only what is on screen: put the model back.
+        if coordinator.isCancelled then
+          self.dimmingView.alpha = 1
+          setBack(presenter, bounds, true)
+        end
+      end)
+    end,
+
+    dismissalTransitionDidEnd = function(self, completed)
+      if completed then
+        self.dimmingView:removeFromSuperview()
+        self.presentingViewController.view.layer.masksToBounds = false
+      end
+    end,
+
+    containerViewWillLayoutSubviews = function(self)
+      local bounds = self.containerView.bounds
+      self.dimmingView.frame = bounds
+      self.presentedView.frame = self.frameOfPresentedViewInContainerView
+      -- The presenter is transformed, so only its transform is redone.
+      setBack(self.presentingViewController.view, bounds, true)
+    end,
+  },
   animator = {
     transitionDuration = function(ctx) return params.duration end,
-    animateTransition = animateTransition,
+    animateTransition = function(ctx) sheet.animate(ctx, ctx.isPresenting, false) end,
   },
   interaction = {
     -- iOS 13's sheet: a pan down on the card takes it off the bottom edge.

@@ -17,6 +17,8 @@ indirect enum SwiftType: Hashable, Sendable {
     case color
     /// Core Graphics' colour, as a layer's shadow and gradient take it.
     case cgColor
+    /// The corners a layer's cornerRadius rounds (CACornerMask), written as a list of their names.
+    case cornerMask
     case animationOptions
     case keyframeOptions
     case timingFunction
@@ -57,6 +59,7 @@ indirect enum SwiftType: Hashable, Sendable {
         case .affineTransform: "CGAffineTransform"
         case .color: "UIColor"
         case .cgColor: "CGColor"
+        case .cornerMask: "CACornerMask"
         case .animationOptions: "UIView.AnimationOptions"
         case .keyframeOptions: "UIView.KeyframeAnimationOptions"
         case .timingFunction: "CAMediaTimingFunction"
@@ -100,6 +103,7 @@ indirect enum SwiftType: Hashable, Sendable {
         case .affineTransform: "a CGAffineTransform"
         case .color: "a UIColor"
         case .cgColor: "a CGColor"
+        case .cornerMask: "a list of corners"
         case .animationOptions: "animation options"
         case .keyframeOptions: "keyframe animation options"
         case .timingFunction: "a CAMediaTimingFunction"

@@ -120,7 +120,7 @@ extension Translator {
         "UIVisualEffectView", "UIApplication", "CGAffineTransform", "CATransform3DInvert", "CATransform3DMakeAffineTransform",
         "CATransform3DGetAffineTransform", "CATransform3DIsIdentity", "CATransform3DIsAffine", "CATransform3DEqualToTransform",
         "CGAffineTransformTranslate", "CGAffineTransformRotate", "CGAffineTransformConcat",
-        "CGAffineTransformInvert", "CGAffineTransformIsIdentity", "CGPointApplyAffineTransform", "CGRectMake", "CGPointMake",
+        "CGAffineTransformInvert", "CGPointApplyAffineTransform", "CGRectMake", "CGPointMake",
         "CGSizeMake", "CGRectOffset", "CGRectInset", "CGRectIntersection", "CGRectUnion", "CGRectContainsPoint", "CGRectContainsRect",
         "CGRectIntersectsRect", "CGRectEqualToRect", "CGRectGetMinX", "CGRectGetMidX", "CGRectGetMaxX", "CGRectGetMinY",
         "CGRectGetMidY", "CGRectGetMaxY", "CGRectGetWidth", "CGRectGetHeight", "math.ceil", "math.exp", "math.log",

@@ -28,6 +28,7 @@ extension Translator {
             throw refuse(node, "an empty table here", "start a list in a local of its own (local items = {}) and add to it with items[#items + 1] = v")
         }
         let pairs = node.parts.filter { $0.tag == "Pair" }
+        if expected == .cornerMask { return try corners(node) }
         if pairs.isEmpty { return try list(node, expecting: expected) }
         guard pairs.count == node.parts.count else {
             throw refuse(node, "a table used as more than one kind of record (listed values and named fields)",
@@ -221,4 +222,20 @@ extension Translator {
     func knownRecord(_ name: String) -> Record? {
         records.first { $0.name == name } ?? moduleTranslations.values.lazy.compactMap { $0.translator.records.first { $0.name == name } }.first
     }
+
+    /// `layer.maskedCorners = {"layerMinXMinYCorner", …}`: Core Animation's option set, written in place.
+    private func corners(_ node: SyntaxNode) throws(ExportRefusal) -> Expression {
+        var names: [String] = []
+        for item in node.parts {
+            guard item.tag == "String", case .text(let name)? = item.parts.first, Self.cornerNames.contains(name) else {
+                throw refuse(item, "maskedCorners given something other than a corner's name",
+                             "list the corners in place: \(Self.cornerNames.map { "\"\($0)\"" }.joined(separator: ", "))")
+            }
+            // Lua's list may name a corner twice; the set holds it once, as the engine's does.
+            if !names.contains(name) { names.append(name) }
+        }
+        return Expression(text: "[\(names.map { "." + $0 }.joined(separator: ", "))]", type: .cornerMask)
+    }
+
+    static let cornerNames = ["layerMinXMinYCorner", "layerMaxXMinYCorner", "layerMinXMaxYCorner", "layerMaxXMaxYCorner"]
 }

@@ -77,6 +77,7 @@ enum UIKitVocabulary {
             "shadowOpacity": Field(swift: "shadowOpacity", type: .number, settable: true, isFloat: true),
             "shadowRadius": settable("shadowRadius", .number),
             "shadowOffset": settable("shadowOffset", .size),
+            "maskedCorners": settable("maskedCorners", .cornerMask),
         ],
         .color: ["cgColor": readOnly("cgColor", .cgColor)],
         // UIPresentationController's own: what the entry's presentation controller reads of itself, or a module of the one
@@ -213,6 +214,7 @@ enum UIKitVocabulary {
         "CGAffineTransformScale": Call(parameters: [.affineTransform, .number, .number], result: .affineTransform) {
             "\(receiver($1[0])).scaledBy(x: \($1[1]), y: \($1[2]))"
         },
+        "CGAffineTransformIsIdentity": Call(parameters: [.affineTransform], result: .bool) { "\($1[0]).isIdentity" },
         "CGAffineTransformMakeRotation": Call(parameters: [.number], result: .affineTransform) { "CGAffineTransform(rotationAngle: \($1[0]))" },
         // Core Animation's control points are Floats: a literal is one as written.
         "CAMediaTimingFunction": Call(parameters: [.number, .number, .number, .number], result: .timingFunction) {

@@ -177,4 +177,25 @@ import Testing
             #expect(refusal.line == line && refusal.construct == construct, "\(lua): \(refusal)")
         }
     }
+
+    /// What a sheet's chrome sets: the corners cornerRadius rounds (a list of names in Lua, UIKit's option set in Swift, a
+    /// corner named twice once) and whether a transform is the identity.
+    @Test func cornersAndTheIdentity() throws {
+        let body = try TranslatorTests.body(TranslatorTests.entry("""
+            local view = ctx.containerView
+            view.layer.maskedCorners = {"layerMinXMinYCorner", "layerMaxXMinYCorner", "layerMinXMinYCorner"}
+            if CGAffineTransformIsIdentity(view.transform) then view.alpha = 0.5 end
+            ctx:completeTransition(true)
+            """))
+        #expect(body == """
+            let view = transitionContext.containerView
+            view.layer.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMinYCorner]
+            if view.transform.isIdentity {
+                view.alpha = 0.5
+            }
+            transitionContext.completeTransition(true)
+            """, "\(body)")
+        let wrong = try #require(TranslatorTests.refusal(TranslatorTests.entry("ctx.containerView.layer.maskedCorners = {\"top\"}\nctx:completeTransition(true)")))
+        #expect(wrong.construct == "maskedCorners given something other than a corner's name", "\(wrong)")
+    }
 }
