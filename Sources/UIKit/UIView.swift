@@ -13,6 +13,13 @@ import Transitions
         super.init()
     }
 
+    /// A view made by a subclass's own initializer: its wrapper is the subclass's object.
+    package init(adopting view: View) {
+        self.view = view
+        super.init()
+        UIView.wrappers[ObjectIdentifier(view)] = self
+    }
+
     package static func wrapping(_ view: View) -> UIView {
         if let known = wrappers[ObjectIdentifier(view)] { return known }
         let wrapper = UIView(view: view)
