@@ -40,7 +40,11 @@ return {
     dimming = {type = "number", default = 0.7, min = 0.0, max = 1.0, description = "Opacity of the black behind it (Presentr's backgroundOpacity)."},
     blurBackground = {type = "boolean", default = false,
                       description = "Blur what is behind instead of dimming it (Presentr's blurBackground, off by default)."},
-    blurStyle = {type = "string", default = "dark", choices = blur.styles,
+    blurStyle = {type = "string", default = "dark", choices = {"dark", "light", "extraLight", "regular", "prominent",
+                   "systemUltraThinMaterial", "systemThinMaterial", "systemMaterial", "systemThickMaterial", "systemChromeMaterial",
+                   "systemUltraThinMaterialLight", "systemThinMaterialLight", "systemMaterialLight", "systemThickMaterialLight",
+                   "systemChromeMaterialLight", "systemUltraThinMaterialDark", "systemThinMaterialDark", "systemMaterialDark",
+                   "systemThickMaterialDark", "systemChromeMaterialDark"},
                  description = "The blur's UIBlurEffect style when blurBackground is on (Presentr's blurStyle, .dark by default)."},
     cornerRadius = {type = "number", default = 4, min = 0, max = 40, description = "Presentr's cornerRadius."},
     duration = {type = "number", default = 0.35, min = 0.05, max = 5.0, description = "Seconds each way."},
@@ -55,7 +59,7 @@ return {
       presentr.roundCorners(self)
       if params.blurBackground then
         self.dimmingView = blur.chrome(self)
-        self.blurView = blur.fadeIn(self, self.dimmingView)
+        self.blurView = blur.fadeIn(self, self.dimmingView, UIBlurEffect(params.blurStyle))
       else
         self.dimmingView = dimming.fadeIn(self, params.dimming)
       end
@@ -66,7 +70,7 @@ return {
     containerViewWillLayoutSubviews = function(self)
       dimming.layout(self, self.dimmingView)
       -- Presentr gives the effect view flexible width and height.
-      if self.blurView then self.blurView.frame = self.dimmingView.bounds end
+      if params.blurBackground then self.blurView.frame = self.dimmingView.bounds end
     end,
   },
   animator = {

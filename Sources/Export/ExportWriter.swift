@@ -76,7 +76,7 @@ enum ExportWriter {
         out.line("@MainActor")
         let access = header.access
         out.open("\(access)final class \(type): NSObject, UIViewControllerTransitioningDelegate {")
-        parameters(entry, type: type, access: access, into: &out)
+        parameters(entry, type: type, access: access, blurStyles: translator.blurStyleChoices, into: &out)
         out.line()
         out.line("/// The modalPresentationStyle to give the presented controller: the one the entry is made for.")
         out.line("\(access)static let presentationStyle = UIModalPresentationStyle.\(entry.presentationStyle)")
@@ -470,13 +470,31 @@ enum ExportWriter {
         return [mark + code.dropFirst("return ".count)]
     }
 
-    private static func parameters(_ entry: ExportedEntry, type: String, access: String, into out: inout SwiftWriter) {
+    private static func parameters(_ entry: ExportedEntry, type: String, access: String, blurStyles: Set<String>, into out: inout SwiftWriter) {
         out.line("/// The entry's parameters: its defaults, checked against its ranges.")
         out.open("\(access)struct Parameters: Sendable {")
         for parameter in entry.parameters {
             guard case .choice(let cases) = parameter.kind else { continue }
             out.open("\(access)enum \(enumName(parameter.name)): String, Sendable, CaseIterable {")
-            out.line("case \(cases.map { SwiftWriter.identifier($0) }.joined(separator: ", "))")
+            // The cases on lines of at most about 100 characters, as a person would wrap them.
+            var line = ""
+            for name in cases.map(SwiftWriter.identifier) {
+                if !line.isEmpty && line.count + name.count > 96 {
+                    out.line("case " + line)
+                    line = ""
+                }
+                line += (line.isEmpty ? "" : ", ") + name
+            }
+            out.line("case " + line)
+            if blurStyles.contains(enumName(parameter.name)) {
+                out.line()
+                out.line("/// UIKit's blur style of this name.")
+                out.open("\(access)var style: UIBlurEffect.Style {")
+                out.line("switch self {")
+                for name in cases { out.line("case .\(SwiftWriter.identifier(name)): .\(name)") }
+                out.line("}")
+                out.close()
+            }
             out.close()
             out.line()
         }

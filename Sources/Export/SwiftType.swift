@@ -19,6 +19,9 @@ indirect enum SwiftType: Hashable, Sendable {
     case cgColor
     /// The corners a layer's cornerRadius rounds (CACornerMask), written as a list of their names.
     case cornerMask
+    /// A UIVisualEffectView the entry makes (a view where one is wanted), and the blur it shows.
+    case effectView
+    case blurEffect
     case animationOptions
     case keyframeOptions
     case timingFunction
@@ -60,6 +63,8 @@ indirect enum SwiftType: Hashable, Sendable {
         case .color: "UIColor"
         case .cgColor: "CGColor"
         case .cornerMask: "CACornerMask"
+        case .effectView: "UIVisualEffectView"
+        case .blurEffect: "UIBlurEffect"
         case .animationOptions: "UIView.AnimationOptions"
         case .keyframeOptions: "UIView.KeyframeAnimationOptions"
         case .timingFunction: "CAMediaTimingFunction"
@@ -104,6 +109,8 @@ indirect enum SwiftType: Hashable, Sendable {
         case .color: "a UIColor"
         case .cgColor: "a CGColor"
         case .cornerMask: "a list of corners"
+        case .effectView: "a visual effect view"
+        case .blurEffect: "a blur effect"
         case .animationOptions: "animation options"
         case .keyframeOptions: "keyframe animation options"
         case .timingFunction: "a CAMediaTimingFunction"

@@ -51,6 +51,10 @@ extension Translator {
                 }
                 return result
             }
+            if name == "UIBlurEffect" { return try blurEffect(node, arguments) }
+            if name == "UIVisualEffectView.new" {
+                throw refuse(node, "UIVisualEffectView.new outside a local's declaration", "make the view in a local of its own: local v = UIVisualEffectView.new{…}")
+            }
             if name == "CAGradientLayer" {
                 throw refuse(node, "a CAGradientLayer made in place", "make it in a local of its own: local gradient = CAGradientLayer{…}")
             }
@@ -116,8 +120,7 @@ extension Translator {
     static let notYetExported: Set<String> = [
         "UICubicTimingParameters",
         "UISpringTimingParameters", "CATransaction", "CABasicAnimation", "CAKeyframeAnimation", "CASpringAnimation", "CAAnimationGroup",
-        "CACurrentMediaTime", "UIViewPropertyAnimator", "UIBezierPath", "CALayer", "CAGradientLayer", "CAShapeLayer", "UIBlurEffect",
-        "UIVisualEffectView", "UIApplication", "CGAffineTransform", "CATransform3DInvert", "CATransform3DMakeAffineTransform",
+        "CACurrentMediaTime", "UIViewPropertyAnimator", "UIBezierPath", "CALayer", "CAGradientLayer", "CAShapeLayer", "UIApplication", "CGAffineTransform", "CATransform3DInvert", "CATransform3DMakeAffineTransform",
         "CATransform3DGetAffineTransform", "CATransform3DIsIdentity", "CATransform3DIsAffine", "CATransform3DEqualToTransform",
         "CGAffineTransformTranslate", "CGAffineTransformRotate", "CGAffineTransformConcat",
         "CGAffineTransformInvert", "CGPointApplyAffineTransform", "CGRectMake", "CGPointMake",
@@ -202,6 +205,32 @@ extension Translator {
         let text = "\(parenthesized(receiver, below: .atom)).animate(" + parts.joined(separator: ", ") + ")"
         return Expression(text: text, type: .void)
     }
+
+    /// `UIBlurEffect(style)`: a style named in place, or a parameter whose choices are all UIKit's styles (its enum then
+    /// says UIKit's style of each name, `style`).
+    private func blurEffect(_ node: SyntaxNode, _ arguments: [SyntaxNode]) throws(ExportRefusal) -> Expression {
+        guard arguments.count == 1 else { throw refuse(node, "UIBlurEffect with \(arguments.count) arguments", "name one style: UIBlurEffect(\"dark\")") }
+        let argument = arguments[0]
+        if argument.tag == "String", case .text(let style)? = argument.parts.first {
+            guard Self.blurStyles.contains(style) else {
+                throw refuse(argument, "the blur style \"\(style)\"", "use one of UIBlurEffect.Style's: \(Self.blurStyles.joined(separator: ", "))")
+            }
+            return Expression(text: "UIBlurEffect(style: .\(style))", type: .blurEffect)
+        }
+        let value = try expression(argument)
+        guard case .choice(let name) = value.type, choices(of: name).allSatisfy(Self.blurStyles.contains) else {
+            throw refuse(argument, "UIBlurEffect of \(value.type.described)", "name the style in place, or pass a parameter whose choices are UIBlurEffect.Style's names")
+        }
+        blurStyleChoices.insert(name)
+        return Expression(text: "UIBlurEffect(style: \(parenthesized(value, below: .atom)).style)", type: .blurEffect)
+    }
+
+    /// UIBlurEffect.Style's cases, as the scripting API names them (UIBlurEffectStyle in segue.lua).
+    static let blurStyles = ["extraLight", "light", "dark", "regular", "prominent", "systemUltraThinMaterial", "systemThinMaterial",
+                             "systemMaterial", "systemThickMaterial", "systemChromeMaterial", "systemUltraThinMaterialLight",
+                             "systemThinMaterialLight", "systemMaterialLight", "systemThickMaterialLight", "systemChromeMaterialLight",
+                             "systemUltraThinMaterialDark", "systemThinMaterialDark", "systemMaterialDark", "systemThickMaterialDark",
+                             "systemChromeMaterialDark"]
 
     // MARK: UIView.animate
 

@@ -106,7 +106,7 @@ extension Translator {
             guard expression.type != .void, !expression.type.isOptional else {
                 throw refuse(value, "self.\(key) given \(expression.type.described)", "give it a value that is never nil")
             }
-            guard expression.type.isStruct || [.view, .layer, .gradientLayer, .number, .bool, .color, .cgColor].contains(expression.type) else {
+            guard expression.type.isStruct || [.view, .effectView, .layer, .gradientLayer, .number, .bool, .color, .cgColor].contains(expression.type) else {
                 throw refuse(value, "self.\(key) holding \(expression.type.described)", "keep a view, a layer, a number or a geometry value there")
             }
             controllerFields.append((key, expression.type))

@@ -89,6 +89,10 @@ extension Translator {
                 try newView(lua, value, into: &writer)
                 continue
             }
+            if value.tag == "Call", dotted(value.parts[0]) == "UIVisualEffectView.new" {
+                try newEffectView(lua, value, into: &writer)
+                continue
+            }
             if value.tag == "Call", dotted(value.parts[0]) == "CAGradientLayer" {
                 try newGradientLayer(lua, value, into: &writer)
                 continue
@@ -132,6 +136,52 @@ extension Translator {
             declare(lua, Variable(swift: swift, type: expression.type, mutable: mutable, escaped: shared, depth: loopDepth + closureDepth,
                                   integerBound: expression.integerBound))
         }
+    }
+
+    /// `local v = UIVisualEffectView.new{effect =, frame =, name =, alpha =}`: UIVisualEffectView(effect:), then each value
+    /// set, as the Lua API's sets them.
+    private func newEffectView(_ lua: String, _ call: SyntaxNode, into writer: inout SwiftWriter) throws(ExportRefusal) {
+        guard animationDepth == 0 else {
+            throw refuse(call, "UIVisualEffectView.new inside an animations function", "make the view before UIView.animate: its first values would animate")
+        }
+        guard (function.uses[lua] ?? 0) > 0, (function.assigned[lua] ?? 0) == 0 else {
+            throw refuse(call, "a new view in a local that is never read, or assigned again", "keep the view in a local of its own and use it")
+        }
+        let arguments = Array(call.parts.dropFirst())
+        guard arguments.count == 1, arguments[0].tag == "Table" else {
+            throw refuse(call, "this form of UIVisualEffectView.new", "write UIVisualEffectView.new{effect = …, frame = …, name = …}")
+        }
+        var fields: [String: SyntaxNode] = [:]
+        for pair in arguments[0].parts {
+            guard pair.tag == "Pair", let key = ExportedEntry.string(pair.parts[0]), ["effect", "frame", "name", "alpha"].contains(key) else {
+                throw refuse(pair, "this field of UIVisualEffectView.new", "UIVisualEffectView.new takes effect, frame, name and alpha")
+            }
+            fields[key] = pair.parts[1]
+        }
+        var effect = "nil"
+        if let node = fields["effect"] {
+            let value = try expression(node, expecting: .optional(.blurEffect))
+            try require(value, is: .optional(.blurEffect), at: node)
+            effect = value.text
+        }
+        let swift = SwiftWriter.identifier(lua)
+        writer.line("let \(swift) = UIVisualEffectView(effect: \(effect))")
+        if let node = fields["frame"] {
+            let value = try unwrap(try expression(node, expecting: .rect), at: node)
+            try require(value, is: .rect, at: node)
+            writer.line("\(swift).frame = \(value.text)")
+        }
+        if let node = fields["name"] {
+            guard let name = ExportedEntry.string(node) else { throw refuse(node, "a view's name computed when the entry runs", "write the name") }
+            writer.line("\(swift).accessibilityIdentifier = \(SwiftWriter.stringLiteral(name))")
+        }
+        if let node = fields["alpha"] {
+            literalTyped = true
+            let value = try unwrap(try expression(node, expecting: .number), at: node)
+            try require(value, is: .number, at: node)
+            writer.line("\(swift).alpha = \(value.text)")
+        }
+        declare(lua, Variable(swift: swift, type: .effectView, mutable: false, depth: loopDepth + closureDepth))
     }
 
     /// `local v = UIView.new{frame =, name =, backgroundColor =, alpha =}`: UIView(frame:), then each value set, as the Lua

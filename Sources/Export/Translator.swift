@@ -122,6 +122,8 @@ final class Translator {
     var sharedHelpers: Set<String> = []
     /// Translating one of the presentation controller's hooks, and the stored properties its hooks keep, in order.
     var inController = false
+    /// The parameters' choice enums used as UIBlurEffect styles: each says UIKit's style of its names.
+    var blurStyleChoices: Set<String> = []
     /// The function being translated read the animator's state beyond its parameters (see Helper.readsInstance).
     var readsInstanceSeen = false
     /// What the last `fresh` body read of it.

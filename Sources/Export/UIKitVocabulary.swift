@@ -27,12 +27,13 @@ enum UIKitVocabulary {
     static let viewKey = SwiftType.choice("UITransitionContextViewKey")
     static let viewControllerKey = SwiftType.choice("UITransitionContextViewControllerKey")
 
+    /// A visual effect view is a view: its own names, then a view's.
     static func field(_ name: String, of type: SwiftType) -> Field? {
-        fields[type]?[name]
+        fields[type]?[name] ?? (type == .effectView ? fields[.view]?[name] : nil)
     }
 
     static func method(_ name: String, of type: SwiftType) -> Call? {
-        methods[type]?[name]
+        methods[type]?[name] ?? (type == .effectView ? methods[.view]?[name] : nil)
     }
 
     private static func settable(_ swift: String, _ type: SwiftType) -> Field { Field(swift: swift, type: type, settable: true) }
@@ -92,6 +93,8 @@ enum UIKitVocabulary {
             "transitionCoordinator": readOnly("presentedViewController.transitionCoordinator", .optional(.transitionCoordinator)),
         ],
         .transitionCoordinator: ["isCancelled": readOnly("isCancelled", .bool)],
+        // Set inside an animation block, the blur comes in or goes with it.
+        .effectView: ["effect": settable("effect", .optional(.blurEffect))],
         // The stored components, as Lua reads them: CGRect's width is standardized, its size's is not.
         .rect: [
             "origin": settable("origin", .point),

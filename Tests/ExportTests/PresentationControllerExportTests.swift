@@ -198,4 +198,59 @@ import Testing
         let wrong = try #require(TranslatorTests.refusal(TranslatorTests.entry("ctx.containerView.layer.maskedCorners = {\"top\"}\nctx:completeTransition(true)")))
         #expect(wrong.construct == "maskedCorners given something other than a corner's name", "\(wrong)")
     }
+
+    /// A visual effect view made in place, its effect a style named in place or a parameter whose choices are UIKit's
+    /// styles: the parameter's enum then says UIKit's style of each name.
+    @Test func aBlurAndItsStyle() throws {
+        let source = TranslatorTests.entry("""
+            local container = ctx.containerView
+            local effectView = UIVisualEffectView.new{name = "blur", frame = container.bounds, effect = UIBlurEffect("dark")}
+            container:addSubview(effectView)
+            UIView.animate{duration = 0.3, animations = function() effectView.effect = UIBlurEffect(params.style) end,
+                           completion = function(finished) ctx:completeTransition(true) end}
+            """, parameters: #"style = {type = "string", default = "light", choices = {"light", "systemMaterialDark"}},"#)
+        let body = try TranslatorTests.body(source)
+        #expect(body == """
+            let container = transitionContext.containerView
+            let effectView = UIVisualEffectView(effect: UIBlurEffect(style: .dark))
+            effectView.frame = container.bounds
+            effectView.accessibilityIdentifier = "blur"
+            container.addSubview(effectView)
+            UIView.animate(
+                withDuration: 0.3,
+                animations: { [self] in
+                    effectView.effect = UIBlurEffect(style: params.style.style)
+                },
+                completion: { _ in
+                    transitionContext.completeTransition(true)
+                }
+            )
+            """, "\(body)")
+        let text = try TranslatorTests.export(source)
+        #expect(text.contains("""
+                    enum Style: String, Sendable, CaseIterable {
+                        case light, systemMaterialDark
+
+                        /// UIKit's blur style of this name.
+                        var style: UIBlurEffect.Style {
+                            switch self {
+                            case .light: .light
+                            case .systemMaterialDark: .systemMaterialDark
+                            }
+                        }
+                    }
+            """), "\(text)")
+        let unknown = try #require(TranslatorTests.refusal(TranslatorTests.entry("""
+            local v = UIVisualEffectView.new{effect = UIBlurEffect("frosted")}
+            ctx.containerView:addSubview(v)
+            ctx:completeTransition(true)
+            """)))
+        #expect(unknown.construct == "the blur style \"frosted\"", "\(unknown)")
+        let otherChoices = try #require(TranslatorTests.refusal(TranslatorTests.entry("""
+            local v = UIVisualEffectView.new{effect = UIBlurEffect(params.way)}
+            ctx.containerView:addSubview(v)
+            ctx:completeTransition(true)
+            """, parameters: #"way = {type = "string", default = "up", choices = {"up", "dark"}},"#)))
+        #expect(otherChoices.construct == "UIBlurEffect of a Way", "\(otherChoices)")
+    }
 }

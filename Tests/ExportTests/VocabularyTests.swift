@@ -17,6 +17,7 @@ import Testing
         .pinchGesture: ("GestureRecognizer", "GestureRecognizer"),
         .presentationController: ("PresentationControllerSelf", "PresentationControllerSelf"),
         .transitionCoordinator: ("TransitionCoordinator", "TransitionCoordinator"),
+        .effectView: ("UIVisualEffectView", "UIVisualEffectView"),
     ]
 
     /// The `---@field` names of `---@class name` (up to the next class).
