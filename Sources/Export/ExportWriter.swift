@@ -355,6 +355,10 @@ enum ExportWriter {
         out.open("switch gesture.state {")
         out.label("case .began:")
         out.line("isDragging = true")
+        if interaction.completionSpeed != nil {
+            // The speed the last drag's release chose would otherwise roll this one back if the system takes it away.
+            out.line("completionSpeed = 1")
+        }
         out.line("presented?.dismiss(animated: true)")
         out.line("update(percent)")
         out.label("case .changed:")

@@ -148,6 +148,12 @@ struct ExportedEntry {
                         throw ExportRefusal(file: file, line: hook.line ?? at, construct: "a presentation controller with positional values",
                                             instead: "name each of its functions")
                     }
+                    // The author's own keys (`_note`), which check leaves alone: nothing to translate.
+                    if name.hasPrefix("_") { continue }
+                    guard !presentationController.contains(where: { $0.name == name }) else {
+                        throw ExportRefusal(file: file, line: hook.line ?? at, construct: "presentationController.\(name) given twice",
+                                            instead: "give each hook once (Lua keeps the last)")
+                    }
                     guard Translator.controllerHooks[name] != nil else {
                         throw ExportRefusal(file: file, line: hook.line ?? at, construct: "presentationController.\(name)",
                                             instead: "it is not exported yet (segue export translates \(Translator.controllerHooks.keys.sorted().joined(separator: ", ")))")

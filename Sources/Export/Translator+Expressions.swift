@@ -308,7 +308,10 @@ extension Translator {
             name = (expression.unwrapName ?? Self.name(for: expression.text, wrapped)) + "\(suffix)"
             suffix += 1
         }
-        hoisted.append(guarded(name == expression.text ? name : "\(name) = \(expression.text)"))
+        // `guard let containerView` of the property itself (which no local of the hook hides: see unwrapName), outside a
+        // closure, where Swift would want self said.
+        let shorthand = name == expression.text || ("self." + name == expression.text && closureDepth == 0)
+        hoisted.append(guarded(shorthand ? name : "\(name) = \(expression.text)"))
         declare(key, Variable(swift: name, type: wrapped, mutable: false))
         return Expression(text: name, type: wrapped)
     }

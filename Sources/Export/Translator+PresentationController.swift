@@ -74,29 +74,45 @@ extension Translator {
         let own = base.text == "self"
         if let field = UIKitVocabulary.field(key, of: .presentationController) {
             guard !forWriting else { throw refuse(node, "an assignment to '\(key)'", "it is read-only") }
-            if own { capturesSelf() }
-            var result = Expression(text: own ? field.swift : "\(parenthesized(base, below: .atom)).\(field.swift)", type: field.type)
-            result.unwrapName = key
+            // Always through self: a local or parameter of the hook may have the property's name.
+            var result = Expression(text: "\(parenthesized(base, below: .atom)).\(field.swift)", type: field.type)
+            // `guard let containerView = self.containerView`, unless the hook has a name of its own like it.
+            if function.uses[key] == nil && function.assigned[key] == nil { result.unwrapName = key }
             return result
         }
         guard own else {
-            throw refuse(node, "the field '\(key)' of a presentation controller passed on", "pass the value itself to the function")
+            throw refuse(node, "the field '\(key)' of a presentation controller other than the hook's self (passed on, or another name for it)",
+                         "read and set the field through self, and pass the value itself on")
         }
-        guard ExportedEntry.isSwiftIdentifier(key, keywordsAllowed: false), !Self.reserved.contains(key) else {
-            throw refuse(node, "a field of the presentation controller named '\(key)'", "give it a Swift name")
+        guard ExportedEntry.isSwiftIdentifier(key, keywordsAllowed: false), !Self.reserved.contains(key), !Self.controllerMembers.contains(key) else {
+            throw refuse(node, "a field of the presentation controller named '\(key)'",
+                         "UIPresentationController or NSObject has a member of that name (or Swift keeps it); give the field another name")
         }
-        capturesSelf()
-        if forWriting { return Expression(text: key, type: .void) }
+        if forWriting { return Expression(text: "self." + key, type: .void) }
         guard let type = controllerFields.first(where: { $0.name == key })?.type else {
             throw refuse(node, "self.\(key), read before any of the controller's functions sets it",
                          "set it in presentationTransitionWillBegin, which UIKit calls first")
         }
-        var result = Expression(text: key, type: type)
+        var result = Expression(text: "self." + key, type: type)
         result.implicitlyUnwrapped = true
         return result
     }
 
-    /// `self.name = value` of a stored property of the controller's own: its type is its first value's.
+    /// UIPresentationController's members and NSObject's (Apple's declarations) that a stored property of the subclass
+    /// would clash with: the names the verification layer lacks as much as those it has.
+    static let controllerMembers: Set<String> = [
+        "presentingViewController", "presentedViewController", "presentationStyle", "containerView", "delegate",
+        "adaptivePresentationStyle", "presentedView", "frameOfPresentedViewInContainerView", "shouldPresentInFullscreen",
+        "shouldRemovePresentersView", "overrideTraitCollection", "traitCollection", "traitOverrides", "preferredContentSize",
+        "transitionCoordinator", "focusItemContainer", "preferredFocusEnvironments", "parentFocusEnvironment",
+        "preferredFocusedView", "presentationTransitionWillBegin", "presentationTransitionDidEnd", "dismissalTransitionWillBegin",
+        "dismissalTransitionDidEnd", "containerViewWillLayoutSubviews", "containerViewDidLayoutSubviews", "description",
+        "debugDescription", "hash", "hashValue", "superclass", "classForCoder", "observationInfo", "isProxy", "params",
+    ]
+
+    /// `self.name = value` of a stored property of the controller's own: its type is its first value's. A view, a layer,
+    /// a colour or a number: a geometry value would be copied where Lua shares the table (`local t = self.t; t.tx = 1`
+    /// changes self.t), and a boolean read before it is set is false to Lua where Swift's `Bool!` stops.
     func controllerFieldAssignment(_ key: String, _ value: SyntaxNode, into writer: inout SwiftWriter) throws(ExportRefusal) {
         let known = controllerFields.first { $0.name == key }?.type
         let expression = try self.expression(value, expecting: known)
@@ -106,16 +122,12 @@ extension Translator {
             guard expression.type != .void, !expression.type.isOptional else {
                 throw refuse(value, "self.\(key) given \(expression.type.described)", "give it a value that is never nil")
             }
-            guard expression.type.isStruct || [.view, .effectView, .layer, .gradientLayer, .number, .bool, .color, .cgColor].contains(expression.type) else {
-                throw refuse(value, "self.\(key) holding \(expression.type.described)", "keep a view, a layer, a number or a geometry value there")
+            guard [.view, .effectView, .layer, .gradientLayer, .number, .color, .cgColor].contains(expression.type) else {
+                throw refuse(value, "self.\(key) holding \(expression.type.described)",
+                             "keep a view, a layer, a colour or a number there (compute a geometry value or a flag where it is needed)")
             }
             controllerFields.append((key, expression.type))
         }
-        writer.line("\(key) = \(expression.text)")
-    }
-
-    /// A member of the controller's own read: from a closure Swift wants `[self]` said (its parameters are `params`).
-    func capturesSelf() {
-        if closureDepth > 0 { closureUsesSelf = true }
+        writer.line("self.\(key) = \(expression.text)")
     }
 }

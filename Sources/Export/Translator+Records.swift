@@ -24,11 +24,11 @@ extension Translator {
     func table(_ node: SyntaxNode, expecting expected: SwiftType?) throws(ExportRefusal) -> Expression {
         let hint = recordHint
         recordHint = nil
+        if expected == .cornerMask { return try corners(node) }
         guard !node.parts.isEmpty else {
             throw refuse(node, "an empty table here", "start a list in a local of its own (local items = {}) and add to it with items[#items + 1] = v")
         }
         let pairs = node.parts.filter { $0.tag == "Pair" }
-        if expected == .cornerMask { return try corners(node) }
         if pairs.isEmpty { return try list(node, expecting: expected) }
         guard pairs.count == node.parts.count else {
             throw refuse(node, "a table used as more than one kind of record (listed values and named fields)",

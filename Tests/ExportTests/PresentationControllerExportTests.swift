@@ -99,18 +99,18 @@ import Testing
                     let dimming = UIView(frame: containerView.bounds)
                     dimming.alpha = 0
                     containerView.insertSubview(dimming, at: 0)
-                    dimmingView = dimming
-                    guard let transitionCoordinator = presentedViewController.transitionCoordinator else {
+                    self.dimmingView = dimming
+                    guard let transitionCoordinator = self.presentedViewController.transitionCoordinator else {
                         preconditionFailure("t.lua:25: self.transitionCoordinator is nil")
                     }
-                    transitionCoordinator.animate(alongsideTransition: { [self] _ in
-                        dimmingView.alpha = 1
+                    transitionCoordinator.animate(alongsideTransition: { _ in
+                        self.dimmingView.alpha = 1
                     })
                 }
 
                 override func dismissalTransitionDidEnd(_ done: Bool) {
                     if done {
-                        dimmingView.removeFromSuperview()
+                        self.dimmingView.removeFromSuperview()
                     }
                 }
             }
@@ -137,19 +137,23 @@ import Testing
             """), "\(controller)")
         #expect(controller.contains("""
                 override func presentationTransitionWillBegin() {
-                    level = 0.5
+                    self.level = 0.5
                 }
 
                 override func dismissalTransitionWillBegin() {
-                    let coordinator = presentedViewController.transitionCoordinator
+                    let coordinator = self.presentedViewController.transitionCoordinator
                     guard let coordinator else { preconditionFailure("t.lua:13: coordinator is nil") }
-                    coordinator.animate(alongsideTransition: { [self] _ in
-                        guard let presentedView else { preconditionFailure("t.lua:13: self.presentedView is nil") }
+                    coordinator.animate(alongsideTransition: { _ in
+                        guard let presentedView = self.presentedView else {
+                            preconditionFailure("t.lua:13: self.presentedView is nil")
+                        }
                         presentedView.alpha = 0
-                    }, completion: { [self] _ in
+                    }, completion: { _ in
                         if coordinator.isCancelled {
-                            guard let presentedView else { preconditionFailure("t.lua:14: self.presentedView is nil") }
-                            presentedView.alpha = level
+                            guard let presentedView = self.presentedView else {
+                                preconditionFailure("t.lua:14: self.presentedView is nil")
+                            }
+                            presentedView.alpha = self.level
                         }
                     })
                 }
@@ -171,6 +175,18 @@ import Testing
              "presentationController.containerViewWillLayoutSubviews with 2 parameter(s)"),
             ("  presentationController = {\n    presentationTransitionWillBegin = function(self) self.containerView = nil end,\n  },", 10,
              "an assignment to 'containerView'"),
+            // Lua shares a table kept on self with a local read from it; Swift would copy the struct.
+            ("  presentationController = {\n    presentationTransitionWillBegin = function(self) self.t = CGAffineTransformIdentity end,\n  },", 10,
+             "self.t holding a CGAffineTransform"),
+            // Nil is false to Lua, where a Bool! stops.
+            ("  presentationController = {\n    presentationTransitionWillBegin = function(self) self.shown = true end,\n  },", 10,
+             "self.shown holding a boolean"),
+            ("  presentationController = {\n    presentationTransitionWillBegin = function(self) self.description = 1 end,\n  },", 10,
+             "a field of the presentation controller named 'description'"),
+            ("  presentationController = {\n    presentationTransitionWillBegin = function(self) end,\n    presentationTransitionWillBegin = function(self) end,\n  },",
+             11, "presentationController.presentationTransitionWillBegin given twice"),
+            ("  presentationController = {\n    presentationTransitionWillBegin = function(self)\n      local me = self\n      me.level = 1\n    end,\n  },", 12,
+             "the field 'level' of a presentation controller other than the hook's self (passed on, or another name for it)"),
         ]
         for (lua, line, construct) in cases {
             let refusal = try #require(TranslatorTests.refusal(Self.entry(lua)), "\(lua)")
@@ -252,5 +268,45 @@ import Testing
             ctx:completeTransition(true)
             """, parameters: #"way = {type = "string", default = "up", choices = {"up", "dark"}},"#)))
         #expect(otherChoices.construct == "UIBlurEffect of a Way", "\(otherChoices)")
+    }
+
+    /// UIKit's properties and the controller's fields are read through self: a local or a parameter of the hook may have
+    /// their names. The author's own keys are left alone, and no corners is an empty set.
+    @Test func theHooksNamesNeverHideTheControllers() throws {
+        let source = Self.entry("""
+              presentationController = {
+                _note = "mine",
+                presentationTransitionWillBegin = function(self)
+                  self.level = 0.5
+                  local frameOfPresentedViewInContainerView = CGRect(0, 0, 10, 10)
+                  local presented = self.presentedView
+                  presented.frame = frameOfPresentedViewInContainerView
+                  presented.frame = self.frameOfPresentedViewInContainerView
+                  presented.layer.maskedCorners = {}
+                end,
+                presentationTransitionDidEnd = function(self, level)
+                  if level then self.presentedView.alpha = self.level end
+                end,
+              },
+            """)
+        let controller = try Self.controller(source)
+        #expect(controller.contains("""
+                override func presentationTransitionWillBegin() {
+                    self.level = 0.5
+                    let frameOfPresentedViewInContainerView = CGRect(x: 0, y: 0, width: 10, height: 10)
+                    let presented = self.presentedView
+                    guard let presented else { preconditionFailure("t.lua:15: presented is nil") }
+                    presented.frame = frameOfPresentedViewInContainerView
+                    presented.frame = self.frameOfPresentedViewInContainerView
+                    presented.layer.maskedCorners = []
+                }
+
+                override func presentationTransitionDidEnd(_ level: Bool) {
+                    if level {
+                        guard let presentedView else { preconditionFailure("t.lua:20: self.presentedView is nil") }
+                        presentedView.alpha = self.level
+                    }
+                }
+            """), "\(controller)")
     }
 }
