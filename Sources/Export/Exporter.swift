@@ -14,16 +14,23 @@ public struct ExportedFile: Sendable, Equatable {
     public var luaFile = ""
     /// The files of the modules the entry requires (`CrossFade.swift`), which it needs beside it.
     public var modules: [ExportedFile] = []
-    /// The entry's other parameter values worth running (each choice's and boolean's non-default values), and the Swift
-    /// that makes the delegate with each: `direction=up`, `TurnTransition(params: .init(direction: .up))`.
+    /// The entry's other parameter values worth running (each choice's and boolean's non-default values, and each
+    /// choice's with every boolean turned the other way), and the Swift that makes the delegate with each: `direction=up`,
+    /// `TurnTransition(params: .init(direction: .up))`.
     public var variants: [Variant] = []
 
     public struct Variant: Sendable, Equatable {
-        public let name: String
-        public let value: String
+        /// The parameters set, in the order the entry declares them: (name, value as Lua reads it).
+        public let settings: [Setting]
         public let swift: String
-        /// `direction=up`.
-        public var label: String { "\(name)=\(value)" }
+        /// `direction=up`, `blurBackground=true, blurStyle=light`.
+        public var label: String { settings.map { "\($0.name)=\($0.value)" }.joined(separator: ", ") }
+        public var parameters: [String: String] { Dictionary(settings.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 }) }
+
+        public struct Setting: Sendable, Equatable {
+            public let name: String
+            public let value: String
+        }
     }
 
     /// For a module's file: the module's name and its Lua file as shown (`Catalogue/_cross-fade.lua`).
@@ -153,8 +160,9 @@ public enum Exporter {
         let type = ExportWriter.typeName(origin.entry)
         var file = ExportedFile(name: type + ".swift", typeName: type, text: text, presentationStyle: entry.presentationStyle, luaLines: origins,
                                 luaFile: translator.fileName)
+        var others: [String: [(lua: String, swift: String)]] = [:]
         for parameter in entry.parameters {
-            let others: [(String, String)] = switch parameter.kind {
+            let values: [(lua: String, swift: String)] = switch parameter.kind {
             case .choice(let cases): cases.filter { $0 != parameter.defaultValue }.map { ($0, ".\(SwiftWriter.identifier($0))") }
             case .boolean: parameter.defaultValue == "true" ? [("false", "false")] : [("true", "true")]
             // A whole number changes how many views or strips the entry makes: the fewest and one more than the default run
@@ -168,10 +176,27 @@ public enum Exporter {
                 }
             case .number: []
             }
-            for (value, swift) in others {
-                file.variants.append(.init(name: parameter.name, value: value,
-                                           swift: "\(type)(params: .init(\(SwiftWriter.identifier(parameter.name)): \(swift)))"))
+            others[parameter.name] = values
+        }
+        // Each value alone; then each choice's other values with every boolean turned the other way, where code behind a
+        // flag reads the choice (a blur's style is drawn only with the blur on).
+        let flipped = entry.parameters.filter { $0.kind == .boolean }.compactMap { parameter in others[parameter.name]?.first.map { (parameter, $0) } }
+        var combinations: [[(ExportedEntry.Parameter, (lua: String, swift: String))]] = []
+        for parameter in entry.parameters {
+            for value in others[parameter.name] ?? [] { combinations.append([(parameter, value)]) }
+        }
+        if !flipped.isEmpty {
+            for parameter in entry.parameters {
+                guard case .choice = parameter.kind else { continue }
+                for value in others[parameter.name] ?? [] { combinations.append(flipped + [(parameter, value)]) }
             }
+        }
+        for combination in combinations {
+            // Swift's memberwise arguments in the order Parameters declares them, which is the entry's.
+            let ordered = entry.parameters.compactMap { parameter in combination.first { $0.0.name == parameter.name } }
+            let arguments = ordered.map { "\(SwiftWriter.identifier($0.0.name)): \($0.1.swift)" }.joined(separator: ", ")
+            file.variants.append(.init(settings: ordered.map { .init(name: $0.0.name, value: $0.1.lua) },
+                                       swift: "\(type)(params: .init(\(arguments)))"))
         }
         file.modules = translator.moduleTranslations.values.sorted { $0.source.name < $1.source.name }.map { module in
             // Internal even in a package: the entries use it, the app need not see it.

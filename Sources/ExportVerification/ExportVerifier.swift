@@ -167,7 +167,7 @@ public struct ExportVerifier: Sendable {
         var options = ScenarioOptions()
         options.sampling = true
         options.exactSamples = true
-        if let variant { options.parameters = [variant.name: variant.value] }
+        if let variant { options.parameters = variant.parameters }
         guard let scenario else { return said(false, "no such scenario") }
         let outcome = ScenarioRunner.run(file, source: source, scenario: scenario, options: options, gesture: gesture)
         // Skipped for the Lua (no interactive dismissal): nothing to compare, as check runs nothing.
