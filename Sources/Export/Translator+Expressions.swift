@@ -384,7 +384,9 @@ extension Translator {
                 throw refuse(node, "nil compared with nil", "write true or false")
             }
             let value = try expression(other)
-            guard value.type.isOptional else {
+            // A field the presentation controller keeps (`T!`) is nil until a hook sets it: the comparison is Swift's too.
+            let keptField = value.implicitlyUnwrapped && inController && value.text.hasPrefix("self.")
+            guard value.type.isOptional || keptField else {
                 throw refuse(node, "\(value.type.described) compared with nil", "it is never nil here; drop the comparison")
             }
             return Expression(text: "\(parenthesized(value, below: .comparison)) \(op == "eq" ? "==" : "!=") nil", type: .bool, precedence: .comparison)

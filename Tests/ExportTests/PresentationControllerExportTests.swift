@@ -286,6 +286,7 @@ import Testing
                 end,
                 presentationTransitionDidEnd = function(self, level)
                   if level then self.presentedView.alpha = self.level end
+                  if self.level ~= nil then self.presentedView.alpha = 1 end
                 end,
               },
             """)
@@ -305,6 +306,10 @@ import Testing
                     if level {
                         guard let presentedView else { preconditionFailure("t.lua:20: self.presentedView is nil") }
                         presentedView.alpha = self.level
+                    }
+                    if self.level != nil {
+                        guard let presentedView else { preconditionFailure("t.lua:21: self.presentedView is nil") }
+                        presentedView.alpha = 1
                     }
                 }
             """), "\(controller)")
