@@ -40,7 +40,7 @@ enum ExportWriter {
 
     static func file(header: Header, entry: ExportedEntry, chunkComment: [SyntaxTree.Comment], translator: Translator,
                      transitionDuration: [String], animateTransition: [String],
-                     interaction: Interaction? = nil, controller: [Translator.ControllerMethod] = [],
+                     interaction: Interaction? = nil, pop: Interaction? = nil, controller: [Translator.ControllerMethod] = [],
                      controllerComments: [SyntaxTree.Comment] = [],
                      hookComments: (duration: [SyntaxTree.Comment], animate: [SyntaxTree.Comment]) = ([], [])) -> (text: String, origins: [Int: Int]) {
         var out = SwiftWriter()
@@ -73,9 +73,17 @@ enum ExportWriter {
         out.line("///         viewController.transitioningDelegate = transition")
         out.line("///         present(viewController, animated: true)")
         out.line("///     }")
+        if entry.navigation {
+            out.line("///")
+            out.line("/// It pushes and pops too, as the navigation controller's delegate:")
+            out.line("///")
+            out.line("///     navigationController.delegate = transition")
+            out.line("///     navigationController.pushViewController(viewController, animated: true)")
+        }
         out.line("@MainActor")
         let access = header.access
-        out.open("\(access)final class \(type): NSObject, UIViewControllerTransitioningDelegate {")
+        let conformances = "UIViewControllerTransitioningDelegate" + (entry.navigation ? ", UINavigationControllerDelegate" : "")
+        out.open("\(access)final class \(type): NSObject, \(conformances) {")
         parameters(entry, type: type, access: access, blurStyles: translator.blurStyleChoices, into: &out)
         out.line()
         out.line("/// The modalPresentationStyle to give the presented controller: the one the entry is made for.")
@@ -85,10 +93,14 @@ enum ExportWriter {
         if interaction != nil {
             out.line("private let dismissal: DismissalInteraction")
         }
+        if pop != nil {
+            out.line("private let pop: PopInteraction")
+        }
         out.line()
         out.open("\(access)init(params: Parameters = Parameters()) {")
         out.line("self.params = params")
         if let interaction { out.line("dismissal = DismissalInteraction(\(interaction.readsParameters ? "params: params" : ""))") }
+        if let pop { out.line("pop = PopInteraction(\(pop.readsParameters ? "params: params" : ""))") }
         out.close()
         out.line()
         out.line("\(access)func animationController(")
@@ -124,6 +136,31 @@ enum ExportWriter {
             out.close()
             out.line()
         }
+        if entry.navigation {
+            out.line("/// A push or a pop by the navigation controller whose delegate this is: the same animator, presenting for the push.")
+            out.line("\(access)func navigationController(")
+            out.line("    _ navigationController: UINavigationController, animationControllerFor operation: UINavigationController.Operation,")
+            out.line("    from fromVC: UIViewController, to toVC: UIViewController")
+            out.open(") -> (any UIViewControllerAnimatedTransitioning)? {")
+            if pop != nil {
+                out.line("pop.attach(to: navigationController)")
+                out.line("return Animator(params: params, isPresenting: operation == .push)")
+            } else {
+                out.line("Animator(params: params, isPresenting: operation == .push)")
+            }
+            out.close()
+            out.line()
+            if pop != nil {
+                out.line("/// The pop follows the finger only while an edge swipe is under way; otherwise it plays as animated.")
+                out.line("\(access)func navigationController(")
+                out.line("    _ navigationController: UINavigationController,")
+                out.line("    interactionControllerFor animationController: any UIViewControllerAnimatedTransitioning")
+                out.open(") -> (any UIViewControllerInteractiveTransitioning)? {")
+                out.line("pop.isDragging ? pop : nil")
+                out.close()
+                out.line()
+            }
+        }
         out.line("/// One animator for both ways: `isPresenting` says which.")
         out.line("@MainActor")
         out.open("private final class Animator: NSObject, UIViewControllerAnimatedTransitioning {")
@@ -151,6 +188,7 @@ enum ExportWriter {
         }
         out.close()
         if let interaction { dismissalInteraction(interaction, into: &out) }
+        if let pop { dismissalInteraction(pop, into: &out) }
         if !controller.isEmpty {
             presentationController(controller, comments: controllerComments, fields: translator.controllerFields, readsParameters: controllerReads,
                                    into: &out)
@@ -257,12 +295,15 @@ enum ExportWriter {
 
     /// `interaction.dismissal` as a UIPercentDrivenInteractiveTransition with the pan that drives it: the percent is
     /// the finger's travel along the direction over the distance, and letting go finishes or cancels by the entry's rule.
+    ///
+    /// `interaction.pop` the same way: UIKit's edge swipe from the left on the navigation controller's view pops.
     private static func dismissalInteraction(_ interaction: Interaction, into out: inout SwiftWriter) {
         let rule = interaction.rule
+        let isPop = rule.isPop
         out.line()
         for comment in interaction.comments + interaction.inside { out.comment(comment.text) }
-        let recognizer = rule.isPinch ? "UIPinchGestureRecognizer" : "UIPanGestureRecognizer"
-        let action = rule.isPinch ? "handlePinch" : "handlePan"
+        let recognizer = isPop ? "UIScreenEdgePanGestureRecognizer" : rule.isPinch ? "UIPinchGestureRecognizer" : "UIPanGestureRecognizer"
+        let action = isPop ? "handleEdgePan" : rule.isPinch ? "handlePinch" : "handlePan"
         let gesture = switch rule.direction {
         case _ where interaction.progress != nil: rule.isPinch ? "a pinch" : "a pan"
         case "in": "a closing pinch"
@@ -270,14 +311,18 @@ enum ExportWriter {
         case "vertical", "horizontal": "a \(rule.direction) pan"
         default: "a pan \(rule.direction)"
         }
-        out.line("/// The entry's interactive dismissal: \(gesture) on the presented screen drives it while \(rule.isPinch ? "the fingers are" : "the finger is") down.")
+        if isPop {
+            out.line("/// The entry's interactive pop: the edge swipe from the left on the navigation controller's view drives it while the finger is down.")
+        } else {
+            out.line("/// The entry's interactive dismissal: \(gesture) on the presented screen drives it while \(rule.isPinch ? "the fingers are" : "the finger is") down.")
+        }
         // The class's lines come from the entry's interaction table (a compile error in them is said at its line).
         out.line(SwiftWriter.origin(rule.line) + "@MainActor")
-        out.open("private final class DismissalInteraction: UIPercentDrivenInteractiveTransition, UIGestureRecognizerDelegate {")
+        out.open("private final class \(isPop ? "PopInteraction" : "DismissalInteraction"): UIPercentDrivenInteractiveTransition, UIGestureRecognizerDelegate {")
         if interaction.readsParameters { out.line("let params: Parameters") }
         out.line("/// Whether a drag is under way: the delegate gives UIKit this controller only then.")
         out.line("private(set) var isDragging = false")
-        out.line("private weak var presented: UIViewController?")
+        out.line(isPop ? "private weak var navigationController: UINavigationController?" : "private weak var presented: UIViewController?")
         out.line()
         var settings: [String] = []
         if let curve = rule.completionCurve, curve != "easeInOut" { settings.append("completionCurve = .\(curve)") }
@@ -294,21 +339,40 @@ enum ExportWriter {
             out.close()
             out.line()
         }
-        out.line("/// The screen being presented is the one a drag dismisses; it gets the \(rule.isPinch ? "pinch" : "pan") once, however often it is presented.")
-        out.open("func attach(to presented: UIViewController) {")
-        out.line("self.presented = presented")
-        out.line("let attached = presented.view.gestureRecognizers?.contains { $0.delegate === self } ?? false")
-        out.line("guard !attached else { return }")
-        out.line("let recognizer = \(recognizer)(target: self, action: #selector(\(action)(_:)))")
-        out.line("recognizer.delegate = self")
-        out.line("presented.view.addGestureRecognizer(recognizer)")
-        out.close()
-        out.line()
-        out.line("/// Only on the screen presented last, once it is at rest and has nothing presented over it.")
-        out.open("func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {")
-        out.line("guard let presented, gestureRecognizer.view === presented.view else { return false }")
-        out.line("return !presented.isBeingPresented && !presented.isBeingDismissed && presented.presentedViewController == nil")
-        out.close()
+        if isPop {
+            out.line("/// The navigation controller's view gets the edge swipe once, however often it pushes.")
+            out.open("func attach(to navigationController: UINavigationController) {")
+            out.line("self.navigationController = navigationController")
+            out.line("let attached = navigationController.view.gestureRecognizers?.contains { $0.delegate === self } ?? false")
+            out.line("guard !attached else { return }")
+            out.line("let recognizer = UIScreenEdgePanGestureRecognizer(target: self, action: #selector(\(action)(_:)))")
+            out.line("recognizer.edges = .left")
+            out.line("recognizer.delegate = self")
+            out.line("navigationController.view.addGestureRecognizer(recognizer)")
+            out.close()
+            out.line()
+            out.line("/// Only with a screen to go back to, and no push or pop under way.")
+            out.open("func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {")
+            out.line("guard let navigationController, gestureRecognizer.view === navigationController.view else { return false }")
+            out.line("return navigationController.viewControllers.count > 1 && navigationController.transitionCoordinator == nil")
+            out.close()
+        } else {
+            out.line("/// The screen being presented is the one a drag dismisses; it gets the \(rule.isPinch ? "pinch" : "pan") once, however often it is presented.")
+            out.open("func attach(to presented: UIViewController) {")
+            out.line("self.presented = presented")
+            out.line("let attached = presented.view.gestureRecognizers?.contains { $0.delegate === self } ?? false")
+            out.line("guard !attached else { return }")
+            out.line("let recognizer = \(recognizer)(target: self, action: #selector(\(action)(_:)))")
+            out.line("recognizer.delegate = self")
+            out.line("presented.view.addGestureRecognizer(recognizer)")
+            out.close()
+            out.line()
+            out.line("/// Only on the screen presented last, once it is at rest and has nothing presented over it.")
+            out.open("func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {")
+            out.line("guard let presented, gestureRecognizer.view === presented.view else { return false }")
+            out.line("return !presented.isBeingPresented && !presented.isBeingDismissed && presented.presentedViewController == nil")
+            out.close()
+        }
         out.line()
         // Travel along the direction, and the release speed that carries the dismissal on (UIKit's points a second).
         let (travel, speed): (String, String) = switch rule.direction {
@@ -330,9 +394,14 @@ enum ExportWriter {
             || interaction.completionSpeed != nil
         out.open("@objc private func \(action)(_ gesture: \(recognizer)) {")
         if needsContainer {
-            out.line(rule.isPinch ? "// The container, whose points and size the entry's functions read. Off screen, a pinch under way is let go."
-                     : "// In the container's points: the presented view moves within it. Off screen, a drag under way is let go.")
-            out.open("guard let container = gesture.view?.superview else {")
+            if isPop {
+                out.line("// In the points of the navigation controller's view, which the screens move within.")
+                out.open("guard let container = gesture.view else {")
+            } else {
+                out.line(rule.isPinch ? "// The container, whose points and size the entry's functions read. Off screen, a pinch under way is let go."
+                         : "// In the container's points: the presented view moves within it. Off screen, a drag under way is let go.")
+                out.open("guard let container = gesture.view?.superview else {")
+            }
             out.line("if isDragging {")
             out.line("    isDragging = false")
             out.line("    cancel()")
@@ -359,7 +428,7 @@ enum ExportWriter {
             // The speed the last drag's release chose would otherwise roll this one back if the system takes it away.
             out.line("completionSpeed = 1")
         }
-        out.line("presented?.dismiss(animated: true)")
+        out.line(isPop ? "navigationController?.popViewController(animated: true)" : "presented?.dismiss(animated: true)")
         out.line("update(percent)")
         out.label("case .changed:")
         out.line("update(percent)")

@@ -19,6 +19,8 @@ struct ExportedEntry {
     struct Interaction {
         /// A pan, or two fingers closing or opening (UIPinchGestureRecognizer).
         var isPinch = false
+        /// `interaction.pop`: UIKit's screen-edge pan from the left edge, which pops (its direction is right).
+        var isPop = false
         /// A pan's down, up, left, right, vertical or horizontal; a pinch's in or out.
         var direction = "down"
         /// Points for the whole dismissal: a number, or the entry's function of the container's size; nil: its side.
@@ -36,9 +38,13 @@ struct ExportedEntry {
         /// completionSpeed = function(g, percent, finishing): the speed for the rest, asked when the finger lifts.
         var completionSpeedFunction: SyntaxNode?
         let line: Int
+        /// The last line of its table.
+        var end = 0
     }
 
     var dismissal: Interaction?
+    /// `interaction.pop`, for an entry made for navigation.
+    var pop: Interaction?
     /// The line of `interaction = {`: the comments from there to the dismissal's table are about it.
     var interactionLine = 0
     /// The last line a node of the interaction table is on.
@@ -83,16 +89,11 @@ struct ExportedEntry {
             if let what = Self.notYetExported[key] {
                 throw ExportRefusal(file: file, line: at, construct: what, instead: "it is not exported yet (segue export translates animators so far)")
             }
-            if key == "navigation", pair.parts[1].tag == "True" {
-                throw ExportRefusal(file: file, line: at, construct: "navigation = true (a UINavigationControllerDelegate for push and pop)",
-                                    instead: "it is not exported yet: segue export writes a transitioning delegate for a presentation; "
-                                        + "an entry that is only presented exports without it")
-            }
             if key == "interaction", pair.parts[1].tag == "Table" {
                 for kind in pair.parts[1].parts where kind.tag == "Pair" {
-                    if let name = Self.string(kind.parts[0]), name != "dismissal" {
+                    if let name = Self.string(kind.parts[0]), name != "dismissal", name != "pop" {
                         throw ExportRefusal(file: file, line: kind.line ?? at, construct: "interaction.\(name)",
-                                            instead: "it is not exported yet (segue export translates an interactive dismissal by a pan or a pinch so far)")
+                                            instead: "it is not exported yet (segue export translates an interactive dismissal by a pan or a pinch, and a navigation pop by the edge swipe, so far)")
                     }
                 }
             }
@@ -136,7 +137,7 @@ struct ExportedEntry {
             case "interaction":
                 interactionLine = at
                 interactionEnd = Translator.lastLine(value)
-                dismissal = try Self.interaction(value, file: file, line: at)
+                (dismissal, pop) = try Self.interaction(value, file: file, line: at)
             case "presentationController":
                 guard value.tag == "Table" else {
                     throw ExportRefusal(file: file, line: at, construct: "a presentation controller that is not written in place",
@@ -183,6 +184,10 @@ struct ExportedEntry {
                 throw ExportRefusal(file: file, line: at, construct: what, instead: "it is not exported yet (segue export translates animators so far)")
             }
         }
+        if let pop, !navigation {
+            throw ExportRefusal(file: file, line: pop.line, construct: "interaction.pop in an entry not made for navigation",
+                                instead: "say navigation = true, or leave the pop out: only a navigation controller pops")
+        }
         // UIKit's page and form sheets drag themselves down (the engine's check says so too): a pan of the entry's own would
         // fight the sheet's, on a view inside the sheet's own wrapper.
         if let dismissal, ["pageSheet", "formSheet"].contains(presentationStyle) {
@@ -197,37 +202,40 @@ struct ExportedEntry {
 
     /// interaction = {dismissal = {gesture = "pan", direction = …, distance = …, …}}: what UIKit's percent-driven
     /// interaction controller can say, each value written in place.
-    private static func interaction(_ node: SyntaxNode, file: String, line: Int) throws(ExportRefusal) -> Interaction? {
+    private static func interaction(_ node: SyntaxNode, file: String, line: Int) throws(ExportRefusal) -> (dismissal: Interaction?, pop: Interaction?) {
         guard node.tag == "Table" else {
             throw ExportRefusal(file: file, line: line, construct: "an interaction computed when the entry runs (from a module or a function)",
                                 instead: "write interaction = {dismissal = {gesture = \"pan\", …}} in the entry")
         }
-        var result: Interaction?
+        var result: Interaction?, pop: Interaction?
         for pair in node.parts {
             let at = pair.line ?? line
             guard pair.tag == "Pair", let kind = string(pair.parts[0]) else {
                 throw ExportRefusal(file: file, line: at, construct: "an interaction table with positional values", instead: "name each kind")
             }
-            guard kind == "dismissal" else {
+            guard kind == "dismissal" || kind == "pop" else {
                 throw ExportRefusal(file: file, line: at, construct: "interaction.\(kind)",
                                     instead: "it is not exported yet (segue export translates an interactive dismissal by a pan so far)")
             }
             let value = pair.parts[1]
             guard value.tag == "Table" else {
-                throw ExportRefusal(file: file, line: at, construct: "interaction.dismissal computed when the entry runs (from a module or a function)",
+                throw ExportRefusal(file: file, line: at, construct: "interaction.\(kind) computed when the entry runs (from a module or a function)",
                                     instead: "write its table in the entry")
             }
             var rule = Interaction(line: at)
+            rule.end = Translator.lastLine(value)
+            // UIKit's interactive pop: the edge swipe from the left, travelling right.
+            if kind == "pop" { (rule.isPop, rule.direction) = (true, "right") }
             var directionLine: Int?
             var velocityGiven = false
             for field in value.parts {
                 let fieldLine = field.line ?? at
                 guard field.tag == "Pair", let key = string(field.parts[0]) else {
-                    throw ExportRefusal(file: file, line: fieldLine, construct: "a positional value in interaction.dismissal", instead: "name each field")
+                    throw ExportRefusal(file: file, line: fieldLine, construct: "a positional value in interaction.\(kind)", instead: "name each field")
                 }
                 let given = field.parts[1]
                 func refuse(_ construct: String, _ instead: String) -> ExportRefusal {
-                    ExportRefusal(file: file, line: fieldLine, construct: "interaction.dismissal.\(key): \(construct)", instead: instead)
+                    ExportRefusal(file: file, line: fieldLine, construct: "interaction.\(kind).\(key): \(construct)", instead: instead)
                 }
                 func figure() throws(ExportRefusal) -> String {
                     guard let text = number(given), let value = Double(text), value >= 0 else {
@@ -237,6 +245,16 @@ struct ExportedEntry {
                     return value == 0 ? "0" : text
                 }
                 switch key {
+                case "gesture" where rule.isPop:
+                    guard string(given) == "screenEdgePan" else {
+                        throw refuse("a gesture other than \"screenEdgePan\" written in place", "UIKit pops by the edge swipe: gesture = \"screenEdgePan\", edge = \"left\"")
+                    }
+                case "edge" where rule.isPop:
+                    guard string(given) == "left" else {
+                        throw refuse("an edge other than \"left\" written in place", "UIKit's interactive pop is the swipe from the left edge")
+                    }
+                case "direction" where rule.isPop:
+                    throw refuse("a direction", "the edge swipe from the left travels right; leave direction out")
                 case "gesture":
                     guard let gesture = string(given), gesture == "pan" || gesture == "pinch" else {
                         throw refuse("a gesture other than \"pan\" or \"pinch\" written in place", "pans and pinches are exported so far; screen-edge pans are not yet")
@@ -300,9 +318,9 @@ struct ExportedEntry {
             }
             // A pinch's flick is a scale of 1 a second, a pan's 1000 points (GestureKind.defaultVelocityThreshold).
             if rule.isPinch && !velocityGiven { rule.velocityThreshold = "1" }
-            result = rule
+            if rule.isPop { pop = rule } else { result = rule }
         }
-        return result
+        return (result, pop)
     }
 
     static func string(_ node: SyntaxNode) -> String? {

@@ -12,6 +12,8 @@ public struct ExportedFile: Sendable, Equatable {
     /// The Lua line each statement's first Swift line came from (Swift line → Lua line), and the Lua file's name.
     public var luaLines: [Int: Int] = [:]
     public var luaFile = ""
+    /// Made for a navigation controller's push and pop too (`navigation = true`): its delegate is one.
+    public var navigation = false
     /// The files of the modules the entry requires (`CrossFade.swift`), which it needs beside it.
     public var modules: [ExportedFile] = []
     /// The entry's other parameter values worth running (each choice's and boolean's non-default values, and each
@@ -103,24 +105,34 @@ public enum Exporter {
         try translator.readChunk(Array(statements.dropLast()))
         // The interaction's functions first: the entry's helpers they call become static methods of the delegate's class,
         // which the animator then calls through it too (no `self`).
-        var interaction: ExportWriter.Interaction?
-        if let rule = entry.dismissal {
-            let comments = translator.takeComments(from: entry.interactionLine, before: rule.line)
+        func translate(_ rule: ExportedEntry.Interaction, _ kind: String, commentsFrom: Int, insideBefore: Int) throws(ExportRefusal) -> ExportWriter.Interaction {
+            let comments = translator.takeComments(from: commentsFrom, before: rule.line)
             let gesture: SwiftType = rule.isPinch ? .pinchGesture : .panGesture
             func function(_ node: SyntaxNode?, _ types: [SwiftType], _ result: SwiftType,
                           _ name: String) throws(ExportRefusal) -> Translator.InteractionFunction? {
                 guard let node else { return nil }
-                return try translator.interactionFunction(node, types: types, result: result, what: "interaction.dismissal.\(name)")
+                return try translator.interactionFunction(node, types: types, result: result, what: "interaction.\(kind).\(name)")
             }
             let distance = try function(rule.distanceFunction, [.size], .number, "distance")
             let progress = try function(rule.progressFunction, [gesture, .size], .number, "progress")
             let shouldFinish = try function(rule.shouldFinish, [gesture, .number], .bool, "shouldFinish")
             let speed = try function(rule.completionSpeedFunction, [gesture, .number, .bool], .number, "completionSpeed")
             let reads = [distance, progress, shouldFinish, speed].contains { $0?.readsParameters == true }
-            interaction = ExportWriter.Interaction(rule: rule, comments: comments, distance: distance, progress: progress,
-                                                   shouldFinish: shouldFinish, completionSpeed: speed, readsParameters: reads)
+            var interaction = ExportWriter.Interaction(rule: rule, comments: comments, distance: distance, progress: progress,
+                                                       shouldFinish: shouldFinish, completionSpeed: speed, readsParameters: reads)
             // What the entry says inside the table, between its fields, goes with the class too.
-            interaction?.inside = translator.takeComments(from: rule.line, before: entry.interactionEnd + 1)
+            interaction.inside = translator.takeComments(from: rule.line, before: insideBefore)
+            return interaction
+        }
+        // The dismissal and the pop in the order written, each with the comments above it and inside it.
+        let rules = [entry.dismissal.map { ($0, "dismissal") }, entry.pop.map { ($0, "pop") }].compactMap { $0 }.sorted { $0.0.line < $1.0.line }
+        var interaction: ExportWriter.Interaction?, pop: ExportWriter.Interaction?
+        var commentsFrom = entry.interactionLine
+        for (index, (rule, kind)) in rules.enumerated() {
+            let last = index + 1 == rules.count
+            let translated = try translate(rule, kind, commentsFrom: commentsFrom, insideBefore: last ? entry.interactionEnd + 1 : rule.end + 1)
+            if kind == "pop" { pop = translated } else { interaction = translated }
+            commentsFrom = rule.end + 1
         }
         // The presentation controller's hooks, presentationTransitionWillBegin first: UIKit calls it before the others that
         // read what it keeps on self. Each takes the comments above it in the table.
@@ -155,11 +167,12 @@ public enum Exporter {
         let header = ExportWriter.Header(entry: origin.entry, catalogue: origin.catalogue, version: origin.version, file: origin.file,
                                          sha256: origin.sha256, command: origin.command, access: origin.isPublic ? "public " : "")
         let (text, origins) = ExportWriter.file(header: header, entry: entry, chunkComment: chunkComment, translator: translator,
-                                                transitionDuration: duration, animateTransition: animate, interaction: interaction,
+                                                transitionDuration: duration, animateTransition: animate, interaction: interaction, pop: pop,
                                                 controller: controller, controllerComments: controllerComments, hookComments: hookComments)
         let type = ExportWriter.typeName(origin.entry)
         var file = ExportedFile(name: type + ".swift", typeName: type, text: text, presentationStyle: entry.presentationStyle, luaLines: origins,
                                 luaFile: translator.fileName)
+        file.navigation = entry.navigation
         var others: [String: [(lua: String, swift: String)]] = [:]
         for parameter in entry.parameters {
             let values: [(lua: String, swift: String)] = switch parameter.kind {

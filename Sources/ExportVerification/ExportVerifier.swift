@@ -27,6 +27,8 @@ public struct ExportVerifier: Sendable {
     public static let scenarios: [String] = [Scenario.present, .dismiss, .presentThenDismiss, .interactiveFinish, .interactiveFlick,
                                              .interactiveCancel10, .interactiveCancel50, .interactiveCancel99, .rotation,
                                              .nonAnimatedPresent, .reduceMotion].map(\.rawValue)
+    /// A navigation entry's besides.
+    public static let navigationScenarios: [String] = [Scenario.push, .pop, .interactivePop, .interactivePopCancel].map(\.rawValue)
 
     /// Seconds a scenario's runner may take (`SEGUE_VERIFY_TIME_LIMIT`), and swiftc's: Swift that loops or piles up views
     /// is stopped and said to be, as the Lua entry is by its limits.
@@ -76,11 +78,12 @@ public struct ExportVerifier: Sendable {
             return (run.compare == nil ? nil : run.fingers, swiftRun(run, swift, runner))
         }
         // The standard scenarios first: whether the entry's drag ran, and with how many fingers, says what follows.
-        let standard = Self.concurrently(Self.scenarios.map { name in { cell(name, Scenario(rawValue: name)) } })
+        let names = Self.scenarios + (swift.navigation ? Self.navigationScenarios : [])
+        let standard = Self.concurrently(names.map { name in { cell(name, Scenario(rawValue: name)) } })
         // An entry with an interactive dismissal is also let go where its rule decides: either side of half way, dragged
         // back, and flicked on and back part way (check's drags let go only at 70 % and on a short flick, where
         // many rules agree). The same touches for both, as in every drag.
-        let fingers = zip(Self.scenarios, standard).first { $0.0 == Scenario.interactiveFinish.rawValue }?.1.fingers
+        let fingers = zip(names, standard).first { $0.0 == Scenario.interactiveFinish.rawValue }?.1.fingers
         var more: [@Sendable () -> (fingers: Int?, cell: Cell)] = []
         if let fingers {
             // A pinch's flick in scale a second: its standard drag's touches are two fingers.
@@ -93,7 +96,8 @@ public struct ExportVerifier: Sendable {
         // Each other value of a choice or boolean parameter: the code for it runs too (present and dismiss, Reduce
         // Motion, and the standard drag), named `present-then-dismiss (direction=up)`.
         for variant in swift.variants {
-            for scenario in [Scenario.presentThenDismiss, .reduceMotion] + (fingers != nil ? [.interactiveFinish] : []) {
+            for scenario in [Scenario.presentThenDismiss, .reduceMotion] + (fingers != nil ? [.interactiveFinish] : [])
+                + (swift.navigation ? [.pop, .interactivePop] : []) {
                 more.append { cell(scenario.rawValue, scenario, variant: variant) }
             }
         }
@@ -148,11 +152,11 @@ public struct ExportVerifier: Sendable {
         var cell: String
         var variant: ExportedFile.Variant?
         var verdict: Cell?
-        var compare: (lines: [String], drags: String)?
+        var compare: (lines: [String], drags: String, kinds: String)?
         /// The fingers of its first drag (two for a pinch).
         var fingers = 0
 
-        init(name: String, variant: ExportedFile.Variant? = nil, verdict: Cell? = nil, compare: (lines: [String], drags: String)? = nil) {
+        init(name: String, variant: ExportedFile.Variant? = nil, verdict: Cell? = nil, compare: (lines: [String], drags: String, kinds: String)? = nil) {
             (self.name, self.variant, self.verdict, self.compare) = (name, variant, verdict, compare)
             cell = variant.map { "\(name) (\($0.label))" } ?? name
         }
@@ -177,11 +181,12 @@ public struct ExportVerifier: Sendable {
         }
         // An entry out of its limits has no whole run to compare with (and its Swift would loop as long).
         if let limit = outcome.problems.first(where: \.isLimit) { return said(false, "the Lua entry ran out of its limits: \(limit.message)") }
-        if let other = outcome.drives.first(where: { $0.kind != .dismissal }) {
-            return said(false, "not verified: the runner drives dismissals only, not a \(other.kind.rawValue) gesture")
+        if let other = outcome.drives.first(where: { $0.kind != .dismissal && $0.kind != .pop }) {
+            return said(false, "not verified: the runner drives dismissals and pops only, not a \(other.kind.rawValue) gesture")
         }
-        var run = LuaRun(name: name, variant: variant, compare: (lines, TouchEvents.write(outcome.drives.map(\.events))))
-        run.fingers = outcome.drives.first?.events.first?.touches.count ?? 0
+        var run = LuaRun(name: name, variant: variant, compare: (lines, TouchEvents.write(outcome.drives.map(\.events)),
+                                                                 outcome.drives.map(\.kind.rawValue).joined(separator: ",")))
+        run.fingers = outcome.drives.first { $0.kind == .dismissal }?.events.first?.touches.count ?? 0
         return run
     }
 
@@ -190,10 +195,11 @@ public struct ExportVerifier: Sendable {
     private func swiftRun(_ lua: LuaRun, _ swift: ExportedFile, _ runner: URL) -> Cell {
         let name = lua.cell
         if let verdict = lua.verdict { return verdict }
-        guard let (lines, drags) = lua.compare else { return Cell(scenario: name, same: false, verdict: "not run") }
+        guard let (lines, drags, kinds) = lua.compare else { return Cell(scenario: name, same: false, verdict: "not run") }
         let result: Outcome
         do {
-            result = try execute(runner, arguments: [lua.name], input: drags, environment: ["SEGUE_VERIFY_VARIANT": lua.variant?.label ?? ""],
+            result = try execute(runner, arguments: [lua.name], input: drags,
+                                 environment: ["SEGUE_VERIFY_VARIANT": lua.variant?.label ?? "", "SEGUE_VERIFY_DRAG_KINDS": kinds],
                                  limit: runLimit, memory: Self.runMemory)
         } catch {
             return Cell(scenario: name, same: false, verdict: "the Swift did not run: \(error)")

@@ -125,19 +125,19 @@ extension UIModalPresentationStyle {
 
     package func interactionController(forPresentation animator: Animator) -> InteractionController? {
         guard let adapter = animator as? AnimatorAdapter else { return nil }
-        return engine(for: delegate.interactionControllerForPresentation(using: adapter.animator), animator)
+        return Self.engine(for: delegate.interactionControllerForPresentation(using: adapter.animator), animator)
     }
 
     package func interactionController(forDismissal animator: Animator) -> InteractionController? {
         guard let adapter = animator as? AnimatorAdapter else { return nil }
-        return engine(for: delegate.interactionControllerForDismissal(using: adapter.animator), animator)
+        return Self.engine(for: delegate.interactionControllerForDismissal(using: adapter.animator), animator)
     }
 
     /// The interaction controller under way: the runner's touch events are delivered to its recognizer's action.
     package static var interaction: UIPercentDrivenInteractiveTransition?
 
     /// The engine's percent-driven controller for UIKit's, with its completion speed and curve.
-    private func engine(for controller: (any UIViewControllerInteractiveTransitioning)?, _ animator: Animator) -> InteractionController? {
+    package static func engine(for controller: (any UIViewControllerInteractiveTransitioning)?, _ animator: Animator) -> InteractionController? {
         guard let controller else { return nil }
         guard let percentDriven = controller as? UIPercentDrivenInteractiveTransition else {
             preconditionFailure("the verification layer drives UIPercentDrivenInteractiveTransition only, not \(type(of: controller))")

@@ -10,11 +10,14 @@ import UIKit
 /// window, screens, colours and order of events), and prints each run's
 /// parity lines (`Trace.parityLines`) for segue to compare with the Lua's.
 @MainActor public enum VerificationRunner {
-    /// The scenarios an exported entry runs through (the others need navigation, a drag of the presented screen or a
-    /// presentation gesture, which export does not translate yet, and which such entries are refused for).
+    /// The scenarios an exported entry runs through (the others need a drag of the presented screen or a presentation
+    /// gesture, which export does not translate yet, and which such entries are refused for), and a navigation entry's.
     public static let scenarios = ["present", "dismiss", "present-then-dismiss", "interactive-finish", "interactive-flick",
                                    "interactive-cancel-10", "interactive-cancel-50", "interactive-cancel-99", "rotation-while-presented",
-                                   "non-animated-present", "reduce-motion"] + releases
+                                   "non-animated-present", "reduce-motion"] + releases + navigation
+
+    /// Push and pop with the entry's animator, and the pop by its edge swipe (`navigation = true`).
+    public static let navigation = ["push", "pop", "interactive-pop", "interactive-pop-cancel"]
 
     /// Drags let go elsewhere (ExportVerifier.releases): present, then the drag the input gives.
     static let releases = ["interactive-release-45", "interactive-release-55", "interactive-drag-back", "interactive-flick-at-30",
@@ -27,13 +30,15 @@ import UIKit
         var input: [String] = []
         while let line = readLine() { input.append(line) }
         let drives = TouchEvents.read(input)
+        // Which gesture each drag is for (`dismissal`, `pop`), in order; all dismissals when unsaid.
+        let kinds = (ProcessInfo.processInfo.environment["SEGUE_VERIFY_DRAG_KINDS"] ?? "").split(separator: ",").map(String.init)
         for name in names.isEmpty ? scenarios[...] : names {
             guard scenarios.contains(name) else {
                 print("unknown scenario \(name)")
                 continue
             }
             print("scenario \(name)")
-            for line in run(name, delegate: delegate, style: presentationStyle, drags: drives) { print(line) }
+            for line in run(name, delegate: delegate, style: presentationStyle, drags: drives, kinds: kinds) { print(line) }
         }
     }
 
@@ -42,7 +47,8 @@ import UIKit
     /// cancelled), which makes the two differ. `drags` are the touch events of each of its dismissals by the
     /// entry's gesture, in order (the ones the Lua entry was given).
     public static func run(_ scenario: String, delegate: any UIViewControllerTransitioningDelegate, style: UIModalPresentationStyle,
-                           drags: [[GestureSample]] = [], windowSize: Size = Size(width: 390, height: 844), fps: Double = 60) -> [String] {
+                           drags: [[GestureSample]] = [], kinds: [String] = [], windowSize: Size = Size(width: 390, height: 844),
+                           fps: Double = 60) -> [String] {
         let simulation = Simulation(windowSize: windowSize)
         Host.simulation = simulation
         simulation.exactSamples = true
@@ -56,6 +62,16 @@ import UIKit
         let pushed = simulation.makeViewController(name: "pushed")
         pushed.view.backgroundColor = presented.view.backgroundColor
         presented.modalPresentationStyle = style.engine ?? .custom
+        // A navigation entry is the navigation controller's delegate too, as an app makes it.
+        let navigationController = UINavigationController(navigation: simulation.navigation)
+        var navigationAdapter: NavigationDelegateAdapter?
+        if let navigationDelegate = delegate as? any UINavigationControllerDelegate {
+            navigationController.delegate = navigationDelegate
+            navigationAdapter = NavigationDelegateAdapter(navigationController)
+            simulation.navigation.delegate = navigationAdapter
+        }
+        let dismissalDrags = drags.indices.filter { $0 >= kinds.count || kinds[$0] == "dismissal" }.map { drags[$0] }
+        let popDrags = drags.indices.filter { $0 < kinds.count && kinds[$0] == "pop" }.map { drags[$0] }
         var samples: [Sample] = []
         var sampledViews = 0
         let sample: (Simulation) -> Void = { simulation in
@@ -80,17 +96,45 @@ import UIKit
             simulation.runUntilIdle(fps: fps, sample: sample)
         }
         var notes: [String] = []
-        var nextDrag = 0
+        var nextDrag = 0, nextPop = 0
         /// The next drag's events delivered to the recognizer the exported code put on the presented screen: its
         /// action begins the dismissal, and says, event by event, what the Lua entry's rule said.
         func dismissByDrag() {
-            guard presentedAndIdle, nextDrag < drags.count, let first = drags[nextDrag].first else { return }
-            let events = drags[nextDrag]
+            guard presentedAndIdle, nextDrag < dismissalDrags.count, let first = dismissalDrags[nextDrag].first else { return }
+            let events = dismissalDrags[nextDrag]
             nextDrag += 1
             guard let recognizer = UIView.wrapping(presented.view).gestureRecognizers?.first else {
                 notes.append("\(simulation.now)\thook\tgesture\tthe Swift put no gesture recognizer on the presented view")
                 return
             }
+            drive(recognizer, events, first)
+        }
+        /// Pushes the screen with the entry's animator, when nothing else is on top (as ScenarioRunner).
+        func push() {
+            guard simulation.topViewController === simulation.root, !simulation.isTransitioning else { return }
+            simulation.push(pushed)
+            simulation.runUntilIdle(fps: fps, sample: sample)
+        }
+        func pop() {
+            guard simulation.navigation.topViewController === pushed, !simulation.isTransitioning else { return }
+            simulation.pop()
+            simulation.runUntilIdle(fps: fps, sample: sample)
+        }
+        /// The next pop drag's events delivered to the screen-edge pan the exported code put on the navigation
+        /// controller's view: its action begins the pop.
+        func popByDrag() {
+            guard simulation.navigation.topViewController === pushed, !simulation.isTransitioning, nextPop < popDrags.count,
+                  let first = popDrags[nextPop].first else { return }
+            let events = popDrags[nextPop]
+            nextPop += 1
+            let recognizers = simulation.navigation.view.map { UIView.wrapping($0).gestureRecognizers ?? [] } ?? []
+            guard let recognizer = recognizers.first(where: { $0 is UIScreenEdgePanGestureRecognizer }) else {
+                notes.append("\(simulation.now)\thook\tgesture\tthe Swift put no screen-edge pan on the navigation controller's view")
+                return
+            }
+            drive(recognizer, events, first)
+        }
+        func drive(_ recognizer: UIGestureRecognizer, _ events: [GestureSample], _ first: GestureSample) {
             let drive = GestureDrive(recognizer: recognizer)
             Host.gesturePlan = InteractionPlan.gesture(events: events, responder: drive)
             let began = drive.deliver(first)
@@ -113,11 +157,28 @@ import UIKit
         case "reduce-motion":
             present()
             dismiss()
-            // As ScenarioRunner: an entry with an interactive dismissal is dragged away too.
-            if !drags.isEmpty, simulation.topViewController !== presented {
+            // As ScenarioRunner: an entry with an interactive dismissal is dragged away too, and a navigation entry
+            // pushes and pops, by its edge swipe too.
+            if !dismissalDrags.isEmpty, simulation.topViewController !== presented {
                 present()
                 dismissByDrag()
             }
+            if navigationAdapter != nil {
+                push()
+                pop()
+                if !popDrags.isEmpty {
+                    push()
+                    popByDrag()
+                }
+            }
+        case "push":
+            push()
+        case "pop":
+            push()
+            pop()
+        case "interactive-pop", "interactive-pop-cancel":
+            push()
+            popByDrag()
         case "rotation-while-presented":
             present()
             let shown = !contract.diagnostics.contains { $0.kind == .presentedViewNotVisible }
@@ -127,7 +188,7 @@ import UIKit
             }
         default: break
         }
-        withExtendedLifetime(adapter) {}
+        withExtendedLifetime((adapter, navigationAdapter, navigationController)) {}
         return simulation.trace(samples: samples).parityLines + notes
     }
 }

@@ -42,6 +42,7 @@ import Testing
         // Its modules and parameter values as they were.
         altered.modules = swift.modules
         altered.variants = swift.variants
+        altered.navigation = swift.navigation
         return altered
     }
 
@@ -68,7 +69,7 @@ import Testing
                 #expect(cell.same, "\(file.stem) \(cell.scenario): \(cell.verdict)")
             }
         }
-        #expect(Set(["fade", "cross-dissolve", "flip", "card-stack", "slide-from-bottom", "spring-slide", "cards", "natgeo", "portal", "turn", "cube", "explode", "fold", "cover", "uncover", "zoom-slide", "popover", "form-sheet", "half-screen", "half-sheet", "drop-down", "page-sheet", "alert", "popup"]).isSubset(of: Set(exported)), "\(exported)")
+        #expect(Set(["fade", "cross-dissolve", "flip", "card-stack", "slide-from-bottom", "spring-slide", "cards", "natgeo", "portal", "turn", "cube", "explode", "fold", "cover", "uncover", "zoom-slide", "popover", "form-sheet", "half-screen", "half-sheet", "drop-down", "page-sheet", "alert", "popup", "push", "pull", "slide"]).isSubset(of: Set(exported)), "\(exported)")
     }
 
     @Test func fadeIsTheSameInEveryScenario() throws {
@@ -132,6 +133,18 @@ import Testing
         #expect(!cell.same)
         #expect(cell.verdict.hasPrefix("differs at t=\(lift.time): Lua hook finishInteractiveTransition"), "\(cell.verdict)")
         #expect(cell.verdict.contains("Swift hook cancelInteractiveTransition"), "\(cell.verdict)")
+    }
+
+    /// An edge swipe whose action never pops: the interactive pop's cells differ, the Lua popping where the Swift does not.
+    @Test func aPopThatNeverBeginsIsCaught() throws {
+        let (file, source, swift) = try Self.builtIn("slide")
+        let wrong = try Self.altered(swift, "navigationController?.popViewController(animated: true)", "_ = navigationController")
+        let cells = try Self.verifier().verify(file, source: source, swift: wrong)
+        let pop = try #require(cells.first { $0.scenario == "interactive-pop" }, "\(cells)")
+        #expect(!pop.same)
+        #expect(pop.verdict.contains("navigationController(_:willShow:animated:)") || pop.verdict.contains("Lua hook"), "\(pop.verdict)")
+        // The pops the runner makes itself are untouched.
+        #expect(cells.first { $0.scenario == "pop" }?.same == true)
     }
 
     /// A threshold moved less (0.5 to 0.4) agrees with the Lua at check's 70 % and on its flick; the release at 45 %

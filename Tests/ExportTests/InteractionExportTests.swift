@@ -286,4 +286,101 @@ import Testing
             #expect(refusal.construct == construct, "\(lua): \(refusal)")
         }
     }
+
+    /// An entry made for navigation is the navigation controller's delegate too, the same animator pushing and popping,
+    /// and its `interaction.pop` UIKit's edge swipe from the left on the navigation controller's view.
+    @Test func aNavigationEntryPushesAndPopsByTheEdgeSwipe() throws {
+        let source = Self.entry("    pop = {gesture = \"screenEdgePan\", edge = \"left\", finishThreshold = 0.3},")
+            .replacingOccurrences(of: "  interaction =", with: "  navigation = true,\n  interaction =")
+        let text = try TranslatorTests.export(source)
+        #expect(text.contains("final class TTransition: NSObject, UIViewControllerTransitioningDelegate, UINavigationControllerDelegate {"), "\(text)")
+        #expect(text.contains("""
+                    pop = PopInteraction()
+            """), "\(text)")
+        #expect(text.contains("""
+                func navigationController(
+                    _ navigationController: UINavigationController, animationControllerFor operation: UINavigationController.Operation,
+                    from fromVC: UIViewController, to toVC: UIViewController
+                ) -> (any UIViewControllerAnimatedTransitioning)? {
+                    pop.attach(to: navigationController)
+                    return Animator(params: params, isPresenting: operation == .push)
+                }
+            """), "\(text)")
+        #expect(text.contains("""
+                func navigationController(
+                    _ navigationController: UINavigationController,
+                    interactionControllerFor animationController: any UIViewControllerAnimatedTransitioning
+                ) -> (any UIViewControllerInteractiveTransitioning)? {
+                    pop.isDragging ? pop : nil
+                }
+            """), "\(text)")
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let start = try #require(lines.firstIndex { $0.contains("private final class PopInteraction") })
+        let end = try #require(lines[start...].firstIndex { $0 == "    }" })
+        let controller = lines[start...end].map { String($0.dropFirst(4)) }.joined(separator: "\n")
+        #expect(controller == """
+            private final class PopInteraction: UIPercentDrivenInteractiveTransition, UIGestureRecognizerDelegate {
+                /// Whether a drag is under way: the delegate gives UIKit this controller only then.
+                private(set) var isDragging = false
+                private weak var navigationController: UINavigationController?
+
+                /// The navigation controller's view gets the edge swipe once, however often it pushes.
+                func attach(to navigationController: UINavigationController) {
+                    self.navigationController = navigationController
+                    let attached = navigationController.view.gestureRecognizers?.contains { $0.delegate === self } ?? false
+                    guard !attached else { return }
+                    let recognizer = UIScreenEdgePanGestureRecognizer(target: self, action: #selector(handleEdgePan(_:)))
+                    recognizer.edges = .left
+                    recognizer.delegate = self
+                    navigationController.view.addGestureRecognizer(recognizer)
+                }
+
+                /// Only with a screen to go back to, and no push or pop under way.
+                func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+                    guard let navigationController, gestureRecognizer.view === navigationController.view else { return false }
+                    return navigationController.viewControllers.count > 1 && navigationController.transitionCoordinator == nil
+                }
+
+                @objc private func handleEdgePan(_ gesture: UIScreenEdgePanGestureRecognizer) {
+                    // In the points of the navigation controller's view, which the screens move within.
+                    guard let container = gesture.view else {
+                        if isDragging {
+                            isDragging = false
+                            cancel()
+                        }
+                        return
+                    }
+                    let translation = gesture.translation(in: container)
+                    let percent = min(max(translation.x / container.bounds.width, 0), 1)
+                    switch gesture.state {
+                    case .began:
+                        isDragging = true
+                        navigationController?.popViewController(animated: true)
+                        update(percent)
+                    case .changed:
+                        update(percent)
+                    case .ended:
+                        update(percent)
+                        isDragging = false
+                        let velocity = gesture.velocity(in: container)
+                        let speed = velocity.x
+                        // Past 0.3 of the way, or a flick faster than 1000 points a second, finishes; a flick as fast back cancels.
+                        if speed > 1000 || (speed >= -1000 && percent > 0.3) { finish() } else { cancel() }
+                    case .cancelled, .failed:
+                        isDragging = false
+                        cancel()
+                    default:
+                        break
+                    }
+                }
+            }
+            """, "\(controller)")
+        // Only a navigation controller pops; UIKit's pop is the swipe from the left edge, travelling right.
+        let notNavigation = try #require(TranslatorTests.refusal(Self.entry("    pop = {gesture = \"screenEdgePan\"},")))
+        #expect(notNavigation.construct == "interaction.pop in an entry not made for navigation", "\(notNavigation)")
+        let rightEdge = try #require(TranslatorTests.refusal(source.replacingOccurrences(of: "edge = \"left\"", with: "edge = \"right\"")))
+        #expect(rightEdge.construct == "interaction.pop.edge: an edge other than \"left\" written in place", "\(rightEdge)")
+        let direction = try #require(TranslatorTests.refusal(source.replacingOccurrences(of: "edge = \"left\"", with: "direction = \"down\"")))
+        #expect(direction.construct == "interaction.pop.direction: a direction", "\(direction)")
+    }
 }

@@ -517,12 +517,12 @@ import Testing
         #expect(refusal?.instead == "no module 'hero' was found beside the entry (_hero.lua)")
     }
 
-    /// What is not exported yet is said before what the author could fix: navigation, then the parameter.
+    /// What is not exported yet is said before what the author could fix: sheet detents, then the parameter.
     @Test func whatIsNotExportedYetIsSaidFirst() {
         let source = Self.entry("ctx:completeTransition(true)", parameters: "n = {type = \"integer\", default = 3},")
-            .replacingOccurrences(of: "  animator =", with: "  navigation = true,\n  animator =")
+            .replacingOccurrences(of: "  animator =", with: "  sheet = function() return {} end,\n  animator =")
         let refusal = Self.refusal(source)
-        #expect(refusal?.construct == "navigation = true (a UINavigationControllerDelegate for push and pop)", "\(String(describing: refusal))")
+        #expect(refusal?.construct == "sheet detents", "\(String(describing: refusal))")
         #expect(refusal?.line == 9)
     }
 
