@@ -52,7 +52,9 @@ enum ExportWriter {
                     "code through the entry's check scenarios against the entry itself.",
                 ] + modulesNeeded(translator))
         out.line("import UIKit")
-        for constant in translator.constants.sorted(by: { $0.line < $1.line }) {
+        // A timing function read only for its control points (a keyframe animation's curve) is not written.
+        let unread = Set(translator.constantNodes.filter { !translator.constantsRead.contains($0.key) }.map(\.value.line))
+        for constant in translator.constants.sorted(by: { $0.line < $1.line }) where !unread.contains(constant.line) {
             out.line()
             out.line(constant.text)
         }

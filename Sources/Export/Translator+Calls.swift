@@ -294,14 +294,11 @@ extension Translator {
     private func animateKeyframes(_ node: SyntaxNode, _ arguments: [SyntaxNode]) throws(ExportRefusal) -> Expression {
         let fields = try table(node, arguments, name: "UIView.animateKeyframes",
                                known: ["duration", "delay", "options", "animations", "completion", "timingFunction"])
-        if let timing = fields["timingFunction"] {
-            // A transaction's timing function is known to reach UIView.animate's animations; nothing says it reaches a
-            // keyframe animation's, so the Swift could run on another curve than the entry.
-            throw refuse(timing, "a keyframe animation's timingFunction",
-                         "UIKit documents no way to give UIView.animateKeyframes one curve; time each keyframe instead, or use UIView.animate")
-        }
         guard let durationNode = fields["duration"], let animationsNode = fields["animations"] else {
             throw refuse(node, "UIView.animateKeyframes without duration or animations", "give both")
+        }
+        if let timing = fields["timingFunction"] {
+            return try keyframesOnOneCurve(node, timing: timing, fields: fields, animations: animationsNode, duration: durationNode)
         }
         let duration = try number(durationNode)
         let delay = try fields["delay"].map { (delay) throws(ExportRefusal) in try number(delay) } ?? "0"
@@ -322,6 +319,86 @@ extension Translator {
         }
         let indented = ([parts.joined(separator: ", ")] + closures).map { $0.replacingOccurrences(of: "\n", with: "\n    ") }
         return Expression(text: "UIView.animateKeyframes(\n    " + indented.joined(separator: ",\n    ") + "\n)", type: .void)
+    }
+
+    /// `UIView.animateKeyframes{timingFunction = …}`: one curve over the whole keyframe animation, which UIKit gives
+    /// through a property animator with that curve, a keyframe animation of no duration made in its animations taking
+    /// its duration and timing. A percent-driven transition scrubs UIView animations, not an animator of the entry's
+    /// own, so an entry with an interaction is refused.
+    private func keyframesOnOneCurve(_ node: SyntaxNode, timing: SyntaxNode, fields: [String: SyntaxNode], animations: SyntaxNode,
+                                     duration durationNode: SyntaxNode) throws(ExportRefusal) -> Expression {
+        guard entry.dismissal == nil && entry.pop == nil else {
+            throw refuse(timing, "a keyframe animation's timingFunction in an entry with an interaction",
+                         "UIKit gives one curve only through a property animator, which a percent-driven transition does not scrub; time each keyframe instead")
+        }
+        if let options = fields["options"] { throw refuse(options, "options beside a keyframe animation's timingFunction", "give the curve alone") }
+        let parameters = try cubicTiming(timing)
+        let duration = try number(durationNode)
+        let delay = try fields["delay"].map { (delay) throws(ExportRefusal) in try number(delay) }
+        var name = "keyframes"
+        var suffix = 2
+        while scopes.contains(where: { $0.values.contains { $0.swift == name } }) || hoisted.contains(where: { $0.contains("let \(name)") }) {
+            name = "keyframes\(suffix)"
+            suffix += 1
+        }
+        // The curve in a constant of its own, a choice between two on lines of their own.
+        let timingName = name == "keyframes" ? "timing" : "timing\(suffix - 1)"
+        var lines = ["// One curve over the whole keyframe animation: a property animator's, which a keyframe animation of no",
+                     "// duration made in its animations takes, with its duration.",
+                     "let \(timingName) = \(parameters)",
+                     "let \(name) = UIViewPropertyAnimator(duration: \(duration), timingParameters: \(timingName))"]
+        let body = try closure(animations, parameters: [], name: "animations")
+        lines.append("\(name).addAnimations {")
+        lines.append("    UIView.animateKeyframes(withDuration: 0, delay: 0, animations: " + body.replacingOccurrences(of: "\n", with: "\n    ") + ")")
+        lines.append("}")
+        if let completion = fields["completion"] {
+            let done = try closure(completion, parameters: [.bool], name: "completion")
+            if done.hasPrefix("{ _ in") || done.hasPrefix("{ [self] _ in") {
+                lines.append("\(name).addCompletion " + done)
+            } else {
+                // The entry's completion is told whether the animations finished: the animator ended at their end.
+                lines.append("let \(name)Done: (Bool) -> Void = " + done)
+                lines.append("\(name).addCompletion { position in \(name)Done(position == .end) }")
+            }
+        }
+        lines.append(delay.map { "\(name).startAnimation(afterDelay: \($0))" } ?? "\(name).startAnimation()")
+        return Expression(text: lines.joined(separator: "\n"), type: .void)
+    }
+
+    /// A timing function as UIKit's cubic timing parameters: its control points, from a curve written in place, a named
+    /// one, a constant of the entry's holding one, or a choice between two of them.
+    private func cubicTiming(_ node: SyntaxNode) throws(ExportRefusal) -> String {
+        switch node.tag {
+        case "Paren":
+            return try cubicTiming(node.parts[0])
+        case "Op" where node.parts.first == .text("or") && node.parts[1].tag == "Op" && node.parts[1].parts.first == .text("and"):
+            let condition = try expression(node.parts[1].parts[1], expecting: .bool)
+            try require(condition, is: .bool, at: node.parts[1].parts[1])
+            let then = try cubicTiming(node.parts[1].parts[2]), otherwise = try cubicTiming(node.parts[2])
+            return "\(parenthesized(condition, below: .or))\n    ? \(then.replacingOccurrences(of: "\n", with: "\n    "))"
+                + "\n    : \(otherwise.replacingOccurrences(of: "\n", with: "\n    "))"
+        case "Id":
+            if case .text(let lua)? = node.parts.first, let constant = constantNodes[lua], lookup(lua)?.type == .timingFunction {
+                return try cubicTiming(constant.node)
+            }
+        case "Call" where dotted(node.parts[0]) == "CAMediaTimingFunction":
+            let points = node.parts.dropFirst().compactMap(ExportedEntry.number)
+            if points.count == 4 && node.parts.count == 5 {
+                return "UICubicTimingParameters(controlPoint1: CGPoint(x: \(points[0]), y: \(points[1])), "
+                    + "controlPoint2: CGPoint(x: \(points[2]), y: \(points[3])))"
+            }
+        case "Index":
+            // UIView.AnimationCurve's four are Core Animation's named curves; `default` has no curve of UIKit's own.
+            let curves = ["CAMediaTimingFunction.linear": "linear", "CAMediaTimingFunction.easeIn": "easeIn",
+                          "CAMediaTimingFunction.easeOut": "easeOut", "CAMediaTimingFunction.easeInEaseOut": "easeInOut"]
+            if let name = dotted(node), let curve = curves[name] { return "UICubicTimingParameters(animationCurve: .\(curve))" }
+            if dotted(node) == "CAMediaTimingFunction.default" {
+                return "UICubicTimingParameters(controlPoint1: CGPoint(x: 0.25, y: 0.1), controlPoint2: CGPoint(x: 0.25, y: 1))"
+            }
+        default: break
+        }
+        throw refuse(node, "a keyframe animation's timingFunction computed when the entry runs",
+                     "write CAMediaTimingFunction(x1, y1, x2, y2) or a named curve, in place or in a constant at the top of the entry")
     }
 
     /// `UIView.addKeyframe(start, duration, function() … end)` or its table form.

@@ -132,6 +132,7 @@ extension Translator {
             }
             readingFieldBase = false
             readingListInPlace = false
+            if constantNodes[lua] != nil { constantsRead.insert(lua) }
             return Expression(text: variable.swift, type: variable.type, local: lua, integerBound: variable.integerBound)
         }
         if let value = UIKitVocabulary.values[lua] { return Expression(text: value.swift, type: value.type) }

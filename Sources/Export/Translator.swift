@@ -122,6 +122,10 @@ final class Translator {
     var sharedHelpers: Set<String> = []
     /// Translating one of the presentation controller's hooks, and the stored properties its hooks keep, in order.
     var inController = false
+    /// The chunk's constants' values and lines (a keyframe animation's curve reads a timing function's control points),
+    /// and those read as values (the others, only read for their points, are not written).
+    var constantNodes: [String: (node: SyntaxNode, line: Int)] = [:]
+    var constantsRead: Set<String> = []
     /// The parameters' choice enums used as UIBlurEffect styles: each says UIKit's style of its names.
     var blurStyleChoices: Set<String> = []
     /// The function being translated read the animator's state beyond its parameters (see Helper.readsInstance).
@@ -324,6 +328,7 @@ final class Translator {
                               "private let \(swift)\(expression.type == .number ? ": CGFloat" : "") = \(expression.text)"
                               + (trailingComments[statement.line ?? 0] ?? "")))
             declare(lua, Variable(swift: swift, type: expression.type, mutable: false))
+            constantNodes[lua] = (value, statement.line ?? 0)
         }
     }
 

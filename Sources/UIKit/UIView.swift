@@ -148,6 +148,11 @@ import Transitions
     /// runs it with `MainActor.assumeIsolated`, which the engine, on the main thread, satisfies.
     open class func animateKeyframes(withDuration duration: TimeInterval, delay: TimeInterval, options: UIView.KeyframeAnimationOptions = [],
                                      animations: @escaping () -> Void, completion: (@Sendable (Bool) -> Void)? = nil) {
+        // Made in a property animator's animations with no duration: the animator's own keyframe animation.
+        if UIViewPropertyAnimator.running && duration == 0 && delay == 0 && completion == nil {
+            animations()
+            return
+        }
         var engineOptions = options.engine
         if let curve = CATransaction.timingCurve { engineOptions.curve = curve }
         Host.simulation.engine.animateKeyframes(duration: duration, delay: delay, options: engineOptions, animations: animations,

@@ -437,9 +437,59 @@ import Testing
             """)
         let curve = Self.refusal(Self.entry("UIView.animateKeyframes{duration = 1, options = {\"curveEaseIn\"}, animations = function() end}"))
         #expect(curve?.construct == "the keyframe option \"curveEaseIn\"")
-        // One curve for a whole keyframe animation: nothing documents how UIKit would take it.
-        let timing = Self.refusal(Self.entry("UIView.animateKeyframes{duration = 1, timingFunction = CAMediaTimingFunction.easeIn, animations = function() end}"))
-        #expect(timing?.construct == "a keyframe animation's timingFunction")
+    }
+
+    /// One curve over a whole keyframe animation: a property animator with that curve, a keyframe animation of no duration
+    /// in its animations; a constant curve read only for its points is not written. With an interaction (which scrubs
+    /// UIView animations, not an animator) or other options, or a curve computed when the entry runs, it is refused.
+    @Test func keyframesOnOneCurve() throws {
+        let lua = """
+            local view = ctx.containerView
+            UIView.animateKeyframes{
+              duration = 0.3,
+              timingFunction = curve,
+              animations = function()
+                UIView.addKeyframe(0, 0.5, function() view.alpha = 0 end)
+              end,
+              completion = function(finished) ctx:completeTransition(finished) end,
+            }
+            """
+        let source = Self.entry(lua, above: "local curve = CAMediaTimingFunction(0.4, 0, 0.2, 1)")
+        #expect(try Self.body(source) == """
+            let view = transitionContext.containerView
+            // One curve over the whole keyframe animation: a property animator's, which a keyframe animation of no
+            // duration made in its animations takes, with its duration.
+            let timing = UICubicTimingParameters(controlPoint1: CGPoint(x: 0.4, y: 0), controlPoint2: CGPoint(x: 0.2, y: 1))
+            let keyframes = UIViewPropertyAnimator(duration: 0.3, timingParameters: timing)
+            keyframes.addAnimations {
+                UIView.animateKeyframes(withDuration: 0, delay: 0, animations: {
+                    UIView.addKeyframe(
+                        withRelativeStartTime: 0, relativeDuration: 0.5,
+                        animations: {
+                            view.alpha = 0
+                        }
+                    )
+                })
+            }
+            let keyframesDone: (Bool) -> Void = { finished in
+                transitionContext.completeTransition(finished)
+            }
+            keyframes.addCompletion { position in keyframesDone(position == .end) }
+            keyframes.startAnimation()
+            """)
+        #expect(try !Self.export(source).contains("let curve"))
+        // A choice of two curves, each on a line of its own.
+        let chosen = try Self.body(Self.entry(lua.replacingOccurrences(of: "timingFunction = curve", with: "timingFunction = ctx.isInteractive and CAMediaTimingFunction.linear or CAMediaTimingFunction.easeOut")))
+        #expect(chosen.contains("""
+            let timing = transitionContext.isInteractive
+                ? UICubicTimingParameters(animationCurve: .linear)
+                : UICubicTimingParameters(animationCurve: .easeOut)
+            """), "\(chosen)")
+        let interactive = try #require(Self.refusal(Self.entry(lua, above: "local curve = CAMediaTimingFunction.easeIn")
+            .replacingOccurrences(of: "  animator =", with: "  interaction = {dismissal = {}},\n  animator =")))
+        #expect(interactive.construct == "a keyframe animation's timingFunction in an entry with an interaction", "\(interactive)")
+        let computed = try #require(Self.refusal(Self.entry(lua.replacingOccurrences(of: "timingFunction = curve", with: "timingFunction = CAMediaTimingFunction(0.1 * 2, 0, 1, 1)"))))
+        #expect(computed.construct == "a keyframe animation's timingFunction computed when the entry runs", "\(computed)")
     }
 
     /// A view made in a local, UIKit's way: UIView(frame:), then each value; a custom curve is Core Animation's transaction
