@@ -77,10 +77,15 @@ enum ExportWriter {
         out.line("///     }")
         if entry.navigation {
             out.line("///")
-            out.line("/// It pushes and pops too, as the navigation controller's delegate:")
+            out.line("/// It pushes and pops too, as the navigation controller's delegate: for every later push and pop,")
+            out.line("/// in place of any delegate set before, and held weakly, so keep the transition as long as the")
+            out.line("/// navigation controller. Its edge swipe pops, put on the navigation controller's view at the first")
+            out.line("/// animated push; UIKit's own back swipe waits for it:")
             out.line("///")
-            out.line("///     navigationController.delegate = transition")
-            out.line("///     navigationController.pushViewController(viewController, animated: true)")
+            out.line("///     func open(_ viewController: UIViewController) {")
+            out.line("///         navigationController?.delegate = transition")
+            out.line("///         navigationController?.pushViewController(viewController, animated: true)")
+            out.line("///     }")
         }
         out.line("@MainActor")
         let access = header.access
@@ -144,12 +149,9 @@ enum ExportWriter {
             out.line("    _ navigationController: UINavigationController, animationControllerFor operation: UINavigationController.Operation,")
             out.line("    from fromVC: UIViewController, to toVC: UIViewController")
             out.open(") -> (any UIViewControllerAnimatedTransitioning)? {")
-            if pop != nil {
-                out.line("pop.attach(to: navigationController)")
-                out.line("return Animator(params: params, isPresenting: operation == .push)")
-            } else {
-                out.line("Animator(params: params, isPresenting: operation == .push)")
-            }
+            out.line("guard operation != .none else { return nil }")
+            if pop != nil { out.line("pop.attach(to: navigationController, owner: self)") }
+            out.line("return Animator(params: params, isPresenting: operation == .push)")
             out.close()
             out.line()
             if pop != nil {
@@ -324,7 +326,13 @@ enum ExportWriter {
         if interaction.readsParameters { out.line("let params: Parameters") }
         out.line("/// Whether a drag is under way: the delegate gives UIKit this controller only then.")
         out.line("private(set) var isDragging = false")
-        out.line(isPop ? "private weak var navigationController: UINavigationController?" : "private weak var presented: UIViewController?")
+        if isPop {
+            out.line("private weak var navigationController: UINavigationController?")
+            out.line("/// The navigation delegate that attached it: the swipe pops only while that is the delegate.")
+            out.line("private weak var owner: (any UINavigationControllerDelegate)?")
+        } else {
+            out.line("private weak var presented: UIViewController?")
+        }
         out.line()
         var settings: [String] = []
         if let curve = rule.completionCurve, curve != "easeInOut" { settings.append("completionCurve = .\(curve)") }
@@ -342,20 +350,24 @@ enum ExportWriter {
             out.line()
         }
         if isPop {
-            out.line("/// The navigation controller's view gets the edge swipe once, however often it pushes.")
-            out.open("func attach(to navigationController: UINavigationController) {")
+            out.line("/// The navigation controller's view gets the edge swipe once, however often it pushes; UIKit's own back")
+            out.line("/// swipe waits for it, so that the two never both begin.")
+            out.open("func attach(to navigationController: UINavigationController, owner: any UINavigationControllerDelegate) {")
             out.line("self.navigationController = navigationController")
+            out.line("self.owner = owner")
             out.line("let attached = navigationController.view.gestureRecognizers?.contains { $0.delegate === self } ?? false")
             out.line("guard !attached else { return }")
             out.line("let recognizer = UIScreenEdgePanGestureRecognizer(target: self, action: #selector(\(action)(_:)))")
             out.line("recognizer.edges = .left")
             out.line("recognizer.delegate = self")
             out.line("navigationController.view.addGestureRecognizer(recognizer)")
+            out.line("navigationController.interactivePopGestureRecognizer?.require(toFail: recognizer)")
             out.close()
             out.line()
-            out.line("/// Only with a screen to go back to, and no push or pop under way.")
+            out.line("/// Only while its delegate is the one that attached it, with a screen to go back to and no push or pop under way.")
             out.open("func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {")
-            out.line("guard let navigationController, gestureRecognizer.view === navigationController.view else { return false }")
+            out.line("guard let navigationController, let owner, gestureRecognizer.view === navigationController.view,")
+            out.line("      navigationController.delegate === owner else { return false }")
             out.line("return navigationController.viewControllers.count > 1 && navigationController.transitionCoordinator == nil")
             out.close()
         } else {

@@ -66,6 +66,15 @@ struct ExportedEntry {
     /// name; an animator hook's under "animator.name".
     var commentStarts: [String: Int] = [:]
 
+    /// What to say of a field not exported yet: UIKit's own way where the app has one.
+    static func notYetAdvice(_ key: String) -> String {
+        switch key {
+        case "sheet": "it is not exported yet; in the app, UIKit's own sheet takes detents (sheetPresentationController?.detents)"
+        case "transitionStyle": "it is not exported yet; in the app, give the presented controller a modalTransitionStyle (.partialCurl, .flipHorizontal…)"
+        default: "it is not exported yet"
+        }
+    }
+
     /// Fields whose translation is still to come, refused with their line and what they do.
     static let notYetExported: [String: String] = [
         "presentationControllerDelegate": "an adaptive presentation delegate",
@@ -87,13 +96,13 @@ struct ExportedEntry {
             guard let key = Self.string(pair.parts[0]) else { continue }
             let at = pair.line ?? line
             if let what = Self.notYetExported[key] {
-                throw ExportRefusal(file: file, line: at, construct: what, instead: "it is not exported yet (segue export translates animators so far)")
+                throw ExportRefusal(file: file, line: at, construct: what, instead: Self.notYetAdvice(key))
             }
             if key == "interaction", pair.parts[1].tag == "Table" {
                 for kind in pair.parts[1].parts where kind.tag == "Pair" {
                     if let name = Self.string(kind.parts[0]), name != "dismissal", name != "pop" {
                         throw ExportRefusal(file: file, line: kind.line ?? at, construct: "interaction.\(name)",
-                                            instead: "it is not exported yet (segue export translates an interactive dismissal by a pan or a pinch, and a navigation pop by the edge swipe, so far)")
+                                            instead: "it is not exported yet (an interactive dismissal by a pan or a pinch, and a navigation pop by the edge swipe, are)")
                     }
                 }
             }
@@ -181,7 +190,7 @@ struct ExportedEntry {
                 }
             default:
                 let what = Self.notYetExported[key] ?? "the field '\(key)'"
-                throw ExportRefusal(file: file, line: at, construct: what, instead: "it is not exported yet (segue export translates animators so far)")
+                throw ExportRefusal(file: file, line: at, construct: what, instead: Self.notYetAdvice(key))
             }
         }
         if let pop, !navigation {
@@ -215,7 +224,7 @@ struct ExportedEntry {
             }
             guard kind == "dismissal" || kind == "pop" else {
                 throw ExportRefusal(file: file, line: at, construct: "interaction.\(kind)",
-                                    instead: "it is not exported yet (segue export translates an interactive dismissal by a pan so far)")
+                                    instead: "it is not exported yet (an interactive dismissal by a pan or a pinch, and a navigation pop by the edge swipe, are)")
             }
             let value = pair.parts[1]
             guard value.tag == "Table" else {
@@ -250,7 +259,10 @@ struct ExportedEntry {
                         throw refuse("a gesture other than \"screenEdgePan\" written in place", "UIKit pops by the edge swipe: gesture = \"screenEdgePan\", edge = \"left\"")
                     }
                 case "edge" where rule.isPop:
-                    guard string(given) == "left" else {
+                    guard let edge = string(given) else {
+                        throw refuse("an edge computed when the entry runs", "write edge = \"left\"")
+                    }
+                    guard edge == "left" else {
                         throw refuse("an edge other than \"left\" written in place", "UIKit's interactive pop is the swipe from the left edge")
                     }
                 case "direction" where rule.isPop:
@@ -306,8 +318,8 @@ struct ExportedEntry {
                     guard given.tag == "Function" else { throw refuse("not a function written in place", "write function(g, percent) … end") }
                     rule.shouldFinish = given
                 default:
-                    throw refuse("not exported yet", "the exported interaction has gesture, direction, distance, completionSpeed, completionCurve, "
-                                 + "finishThreshold, velocityThreshold and shouldFinish")
+                    throw refuse("not exported yet", "the exported \(kind) has gesture, \(rule.isPop ? "edge" : "direction"), distance, progress, "
+                                 + "completionSpeed, completionCurve, finishThreshold, velocityThreshold and shouldFinish")
                 }
             }
             // A pinch closes (in) by default and has no pan's directions; a pan has no pinch's.

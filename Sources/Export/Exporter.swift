@@ -71,6 +71,9 @@ public enum Exporter {
         }
     }
 
+    /// The Swift type an entry exports as (`HalfSheetTransition` for `half-sheet`).
+    public static func typeName(of entry: String) -> String { ExportWriter.typeName(entry) }
+
     /// - Parameter modules: the source of `require("name")` beside the entry, nil when there is none.
     public static func export(source: String, origin: Origin,
                               modules: ((String) throws(ExportRefusal) -> ModuleSource?)? = nil) throws(ExportRefusal) -> ExportedFile {

@@ -233,6 +233,10 @@ extension Translator {
             return Expression(text: "container.bounds.size", type: .size)
         }
         guard let field = UIKitVocabulary.field(key, of: base.type) else {
+            if base.type == .context && key == "sourceView" {
+                throw refuse(node, "the transition context's 'sourceView'",
+                             "UIKit's context has none (the app would give the transition the tapped view): not exported yet")
+            }
             throw refuse(node, "\(base.type.described)'s '\(key)'", "it is not exported yet, or not in the scripting API")
         }
         if forWriting && !field.settable { throw refuse(node, "an assignment to '\(key)'", "it is read-only") }

@@ -193,7 +193,9 @@ final class Translator {
                                            "wantsInteractiveStart", "update", "finish", "cancel", "pause", "startInteractiveTransition",
                                            "isDragging", "presented", "attach", "handlePan", "handlePinch", "distance", "shouldFinish",
                                            "speedToComplete", "gestureRecognizerShouldBegin", "dismissal", "DismissalInteraction",
-                                           "interactionControllerForDismissal", "interactionControllerForPresentation"]
+                                           "interactionControllerForDismissal", "interactionControllerForPresentation",
+                                           "pop", "PopInteraction", "navigationController", "handleEdgePan", "owner",
+                                           "presentationController", "PresentationController"]
 
     /// A name declared at the top of the file, which code inside the classes reads.
     func checkChunkName(_ lua: String, at node: SyntaxNode) throws(ExportRefusal) {

@@ -93,6 +93,12 @@ public struct ExportVerifier: Sendable {
                 return cell(release.name, .interactiveFinish, gesture: input)
             } }
         }
+        // An edge swipe that pops is let go at the same places (its release speed a pan's, in points a second).
+        if swift.navigation, zip(names, standard).first(where: { $0.0 == Scenario.interactivePop.rawValue })?.1.fingers != nil {
+            more += Self.releases.map { release in {
+                cell(release.name.replacingOccurrences(of: "interactive-", with: "interactive-pop-"), .interactivePop, gesture: release.input)
+            } }
+        }
         // Each other value of a choice or boolean parameter: the code for it runs too (present and dismiss, Reduce
         // Motion, and the standard drag), named `present-then-dismiss (direction=up)`.
         for variant in swift.variants {

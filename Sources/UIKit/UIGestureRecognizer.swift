@@ -49,6 +49,9 @@ public struct Selector {
 
     open var numberOfTouches: Int { event?.touches.count ?? 0 }
 
+    /// The runner delivers each drag to one recognizer: which waits for which changes nothing here.
+    open func require(toFail otherGestureRecognizer: UIGestureRecognizer) {}
+
     open func location(in view: UIView?) -> CGPoint {
         guard let event else { return .zero }
         return CGPoint(Self.converted(event.location, to: view))

@@ -23,6 +23,9 @@ import Transitions
 
     open weak var delegate: (any UINavigationControllerDelegate)?
 
+    /// The simulation has no back swipe of UIKit's own: the entry's edge swipe is the only one.
+    open var interactivePopGestureRecognizer: UIGestureRecognizer? { nil }
+
     @discardableResult
     open func popViewController(animated: Bool) -> UIViewController? {
         guard navigation.viewControllers.count > 1 else { return nil }

@@ -16,8 +16,10 @@ import UIKit
                                    "interactive-cancel-10", "interactive-cancel-50", "interactive-cancel-99", "rotation-while-presented",
                                    "non-animated-present", "reduce-motion"] + releases + navigation
 
-    /// Push and pop with the entry's animator, and the pop by its edge swipe (`navigation = true`).
+    /// Push and pop with the entry's animator, and the pop by its edge swipe (`navigation = true`), let go where the
+    /// dismissal's drags are too.
     public static let navigation = ["push", "pop", "interactive-pop", "interactive-pop-cancel"]
+        + releases.map { $0.replacingOccurrences(of: "interactive-", with: "interactive-pop-") }
 
     /// Drags let go elsewhere (ExportVerifier.releases): present, then the drag the input gives.
     static let releases = ["interactive-release-45", "interactive-release-55", "interactive-drag-back", "interactive-flick-at-30",
@@ -176,7 +178,7 @@ import UIKit
         case "pop":
             push()
             pop()
-        case "interactive-pop", "interactive-pop-cancel":
+        case _ where scenario.hasPrefix("interactive-pop"):
             push()
             popByDrag()
         case "rotation-while-presented":

@@ -47,7 +47,7 @@ struct ExportPackage {
             lines += ["## \(type)", ""]
             if previews.contains(file.entry) { lines += ["![\(file.title)](Docs/\(file.entry).gif)", ""] }
             if !file.summary.isEmpty { lines += [file.summary, ""] }
-            lines += ["```swift", "import \(name)", "",
+            lines += ["```swift", "import \(name)", "import UIKit", "",
                       "final class ListViewController: UIViewController {",
                       "    // Kept in a property: UIKit holds a transitioning delegate weakly.",
                       "    private let transition = \(type)()", "",
@@ -55,7 +55,15 @@ struct ExportPackage {
                       "        detail.modalPresentationStyle = \(type).presentationStyle",
                       "        detail.transitioningDelegate = transition",
                       "        present(detail, animated: true)",
-                      "    }", "}", "```", ""]
+                      "    }"]
+            if file.swift.navigation {
+                // Made for navigation: the navigation controller's delegate pushes and pops with it.
+                lines += ["", "    func open(_ detail: UIViewController) {",
+                          "        navigationController?.delegate = transition",
+                          "        navigationController?.pushViewController(detail, animated: true)",
+                          "    }"]
+            }
+            lines += ["}", "```", ""]
         }
         return lines.map { line in line.unicodeScalars.contains { $0.isControl } ? line.escapingControlCharacters : line }
             .joined(separator: "\n")

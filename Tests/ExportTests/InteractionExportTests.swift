@@ -302,7 +302,8 @@ import Testing
                     _ navigationController: UINavigationController, animationControllerFor operation: UINavigationController.Operation,
                     from fromVC: UIViewController, to toVC: UIViewController
                 ) -> (any UIViewControllerAnimatedTransitioning)? {
-                    pop.attach(to: navigationController)
+                    guard operation != .none else { return nil }
+                    pop.attach(to: navigationController, owner: self)
                     return Animator(params: params, isPresenting: operation == .push)
                 }
             """), "\(text)")
@@ -323,21 +324,27 @@ import Testing
                 /// Whether a drag is under way: the delegate gives UIKit this controller only then.
                 private(set) var isDragging = false
                 private weak var navigationController: UINavigationController?
+                /// The navigation delegate that attached it: the swipe pops only while that is the delegate.
+                private weak var owner: (any UINavigationControllerDelegate)?
 
-                /// The navigation controller's view gets the edge swipe once, however often it pushes.
-                func attach(to navigationController: UINavigationController) {
+                /// The navigation controller's view gets the edge swipe once, however often it pushes; UIKit's own back
+                /// swipe waits for it, so that the two never both begin.
+                func attach(to navigationController: UINavigationController, owner: any UINavigationControllerDelegate) {
                     self.navigationController = navigationController
+                    self.owner = owner
                     let attached = navigationController.view.gestureRecognizers?.contains { $0.delegate === self } ?? false
                     guard !attached else { return }
                     let recognizer = UIScreenEdgePanGestureRecognizer(target: self, action: #selector(handleEdgePan(_:)))
                     recognizer.edges = .left
                     recognizer.delegate = self
                     navigationController.view.addGestureRecognizer(recognizer)
+                    navigationController.interactivePopGestureRecognizer?.require(toFail: recognizer)
                 }
 
-                /// Only with a screen to go back to, and no push or pop under way.
+                /// Only while its delegate is the one that attached it, with a screen to go back to and no push or pop under way.
                 func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
-                    guard let navigationController, gestureRecognizer.view === navigationController.view else { return false }
+                    guard let navigationController, let owner, gestureRecognizer.view === navigationController.view,
+                          navigationController.delegate === owner else { return false }
                     return navigationController.viewControllers.count > 1 && navigationController.transitionCoordinator == nil
                 }
 

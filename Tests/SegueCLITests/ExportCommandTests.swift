@@ -63,6 +63,13 @@ import Testing
             #expect(text.stdout.contains(scenario), "\(text.stdout)")
         }
         #expect(text.stdout.components(separatedBy: " same (").count == 7)
+        // The table ends with the count (the fade's five drags not run count as the same, as in the JSON).
+        #expect(text.stdout.contains("11 of 11 cells the same"), "\(text.stdout)")
+        // Parameters in the name would be lost unsaid: the app chooses them.
+        let named = try cli.segue(["export", "fade(duration: 0.5)", "--out", dir.appendingPathComponent("named").path], in: dir, environment: cache)
+        #expect(named.status == 1)
+        #expect(named.stderr.contains("parameters are chosen in the app, not at export: export fade, then make FadeTransition(params: .init(duration: …))"),
+                "\(named.stderr)")
         let json = try cli.segue(["export", "--verify", "fade", "page-curl", "--json"], in: dir, environment: cache)
         #expect(json.status == 1)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
