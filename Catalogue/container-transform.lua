@@ -24,15 +24,6 @@
 local scrimAlpha = 0x52 / 255 -- MaterialContainerTransform's default scrim colour
 local fastOutSlowIn = CAMediaTimingFunction(0.4, 0, 0.2, 1)
 
--- The row's rectangle in the container, kept inside it; nil when there is
--- no row, or none of it shows.
-local function sourceRect(source, container)
-  if not source then return nil end
-  local inside = source:convert(source.bounds, container):intersection(container.bounds)
-  if inside.isEmpty then return nil end
-  return inside
-end
-
 -- A view `frame.width` wide drawn at `width`, pinned at the container's top left.
 local function fitted(frame, width)
   local s = width / frame.width
@@ -65,11 +56,16 @@ end
 local function animateTransition(ctx)
   local container = ctx.containerView
   local row = ctx.sourceView
-  local source = sourceRect(row, container)
-  if UIAccessibility.isReduceMotionEnabled or not source then return fadeInPlace(ctx) end
+  if UIAccessibility.isReduceMotionEnabled or not row then return fadeInPlace(ctx) end
+  -- The row's rectangle in the container, kept inside it: with none of it
+  -- showing there is nothing to grow from.
+  local source = row:convert(row.bounds, container):intersection(container.bounds)
+  if source.isEmpty then return fadeInPlace(ctx) end
   local presenting = ctx.isPresenting
   local detail = ctx:viewForKey(presenting and "to" or "from")
-  local frame = presenting and ctx:finalFrame(ctx:viewControllerForKey("to")) or detail.frame
+  -- Where the detail screen rests: its final frame coming in, where it is going out.
+  local frame = detail.frame
+  if presenting then frame = ctx:finalFrame(ctx:viewControllerForKey("to")) end
 
   local scrim = UIView.new{name = "container transform scrim", frame = container.bounds,
                            backgroundColor = UIColor.black:withAlphaComponent(scrimAlpha)}

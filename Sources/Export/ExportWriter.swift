@@ -97,6 +97,14 @@ enum ExportWriter {
         out.line("\(access)static let presentationStyle = UIModalPresentationStyle.\(entry.presentationStyle)")
         out.line()
         out.line("\(access)let params: Parameters")
+        // ctx.sourceView: the view the app says the transition grows from, handed to each animator.
+        let source = translator.readsSourceView ? ", sourceView: sourceView" : ""
+        if translator.readsSourceView {
+            out.line()
+            out.line("/// The view the transition grows from and shrinks back into (the tapped row or cell): set it before")
+            out.line("/// presenting; held weakly. Without one the entry does what it does with no source view.")
+            out.line("\(access)weak var sourceView: UIView?")
+        }
         if interaction != nil {
             out.line("private let dismissal: DismissalInteraction")
         }
@@ -115,14 +123,14 @@ enum ExportWriter {
         out.open(") -> (any UIViewControllerAnimatedTransitioning)? {")
         if interaction != nil {
             out.line("dismissal.attach(to: presented)")
-            out.line("return Animator(params: params, isPresenting: true)")
+            out.line("return Animator(params: params, isPresenting: true\(source))")
         } else {
-            out.line("Animator(params: params, isPresenting: true)")
+            out.line("Animator(params: params, isPresenting: true\(source))")
         }
         out.close()
         out.line()
         out.open("\(access)func animationController(forDismissed dismissed: UIViewController) -> (any UIViewControllerAnimatedTransitioning)? {")
-        out.line("Animator(params: params, isPresenting: false)")
+        out.line("Animator(params: params, isPresenting: false\(source))")
         out.close()
         out.line()
         let controllerReads = controller.contains { $0.readsParameters }
@@ -151,7 +159,7 @@ enum ExportWriter {
             out.open(") -> (any UIViewControllerAnimatedTransitioning)? {")
             out.line("guard operation != .none else { return nil }")
             if pop != nil { out.line("pop.attach(to: navigationController, owner: self)") }
-            out.line("return Animator(params: params, isPresenting: operation == .push)")
+            out.line("return Animator(params: params, isPresenting: operation == .push\(source))")
             out.close()
             out.line()
             if pop != nil {
@@ -170,10 +178,12 @@ enum ExportWriter {
         out.open("private final class Animator: NSObject, UIViewControllerAnimatedTransitioning {")
         out.line("let params: Parameters")
         out.line("let isPresenting: Bool")
+        if translator.readsSourceView { out.line("weak var sourceView: UIView?") }
         out.line()
-        out.open("init(params: Parameters, isPresenting: Bool) {")
+        out.open("init(params: Parameters, isPresenting: Bool\(translator.readsSourceView ? ", sourceView: UIView?" : "")) {")
         out.line("self.params = params")
         out.line("self.isPresenting = isPresenting")
+        if translator.readsSourceView { out.line("self.sourceView = sourceView") }
         out.close()
         out.line()
         for comment in hookComments.duration { out.comment(comment.text) }

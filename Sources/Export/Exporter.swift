@@ -14,6 +14,8 @@ public struct ExportedFile: Sendable, Equatable {
     public var luaFile = ""
     /// Made for a navigation controller's push and pop too (`navigation = true`): its delegate is one.
     public var navigation = false
+    /// Its animator reads the view the transition grows from (`ctx.sourceView`), which the app sets on it.
+    public var readsSourceView = false
     /// The files of the modules the entry requires (`CrossFade.swift`), which it needs beside it.
     public var modules: [ExportedFile] = []
     /// The entry's other parameter values worth running (each choice's and boolean's non-default values, and each
@@ -176,6 +178,7 @@ public enum Exporter {
         var file = ExportedFile(name: type + ".swift", typeName: type, text: text, presentationStyle: entry.presentationStyle, luaLines: origins,
                                 luaFile: translator.fileName)
         file.navigation = entry.navigation
+        file.readsSourceView = translator.readsSourceView
         var others: [String: [(lua: String, swift: String)]] = [:]
         for parameter in entry.parameters {
             let values: [(lua: String, swift: String)] = switch parameter.kind {

@@ -184,6 +184,19 @@ extension Translator {
         readingFieldBase = node.parts[0].tag == "Id"
         var base = try expression(node.parts[0])
         readingFieldBase = false
+        if base.type.unwrapped == .context && key == "sourceView" {
+            // UIKit's context has none: the app gives the transition the view it grows from, which the animator keeps.
+            guard !forWriting else { throw refuse(node, "an assignment to sourceView", "it is read-only") }
+            guard !isModule else {
+                throw refuse(node, "ctx.sourceView in a module", "not exported yet: pass it to the module's function from the entry")
+            }
+            usesSelf()
+            readsInstanceSeen = true
+            readsSourceView = true
+            var result = Expression(text: "sourceView", type: .optional(.view))
+            result.unwrapName = "sourceView"
+            return result
+        }
         if base.type.unwrapped == .context && key == "isPresenting" {
             guard !forWriting else { throw refuse(node, "an assignment to isPresenting", "it is read-only") }
             guard !isModule else {
@@ -233,10 +246,6 @@ extension Translator {
             return Expression(text: "container.bounds.size", type: .size)
         }
         guard let field = UIKitVocabulary.field(key, of: base.type) else {
-            if base.type == .context && key == "sourceView" {
-                throw refuse(node, "the transition context's 'sourceView'",
-                             "UIKit's context has none (the app would give the transition the tapped view): not exported yet")
-            }
             throw refuse(node, "\(base.type.described)'s '\(key)'", "it is not exported yet, or not in the scripting API")
         }
         if forWriting && !field.settable { throw refuse(node, "an assignment to '\(key)'", "it is read-only") }

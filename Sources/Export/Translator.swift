@@ -122,6 +122,8 @@ final class Translator {
     var sharedHelpers: Set<String> = []
     /// Translating one of the presentation controller's hooks, and the stored properties its hooks keep, in order.
     var inController = false
+    /// The animator reads `ctx.sourceView`: the transition then has a `sourceView` the app sets.
+    var readsSourceView = false
     /// The chunk's constants' values and lines (a keyframe animation's curve reads a timing function's control points),
     /// and those read as values (the others, only read for their points, are not written).
     var constantNodes: [String: (node: SyntaxNode, line: Int)] = [:]

@@ -146,6 +146,8 @@ enum UIKitVocabulary {
         ],
         .view: [
             "addSubview": Call(parameters: [.view], result: .void) { "\($0).addSubview(\($1[0]))" },
+            // A rect into another view's bounds (the scripting API's plain-view form, UIKit's convert(_:to:)).
+            "convert": Call(parameters: [.rect, .view], result: .rect) { "\($0).convert(\($1[0]), to: \($1[1]))" },
             "removeFromSuperview": Call(parameters: [], result: .void) { receiver, _ in "\(receiver).removeFromSuperview()" },
             "bringSubviewToFront": Call(parameters: [.view], result: .void) { "\($0).bringSubviewToFront(\($1[0]))" },
             "sendSubviewToBack": Call(parameters: [.view], result: .void) { "\($0).sendSubviewToBack(\($1[0]))" },
@@ -164,6 +166,8 @@ enum UIKitVocabulary {
         ],
         .rect: [
             "offsetBy": Call(parameters: [.number, .number], result: .rect) { "\($0).offsetBy(dx: \($1[0]), dy: \($1[1]))" },
+            // Foundation's CGRect: disjoint rects meet in the null rect, which is empty, as Core Graphics' do.
+            "intersection": Call(parameters: [.rect], result: .rect) { "\($0).intersection(\($1[0]))" },
             "insetBy": Call(parameters: [.number, .number], result: .rect) { "\($0).insetBy(dx: \($1[0]), dy: \($1[1]))" },
         ],
     ]

@@ -274,7 +274,7 @@ public struct ExportVerifier: Sendable {
             import Verification
 
             let transition = \(delegate)
-            VerificationRunner.main(transition, presentationStyle: \(swift.typeName).presentationStyle)
+            VerificationRunner.main(transition, presentationStyle: \(swift.typeName).presentationStyle\(swift.readsSourceView ? ", sourceView: { transition.sourceView = $0 }" : ""))
 
             """
         let library = layer.appendingPathComponent("libSegueUIKitLayer.so")

@@ -103,6 +103,15 @@ import Transitions
 
     open func removeFromSuperview() { view.removeFromSuperview() }
 
+    /// Through every frame, bounds origin and transform, a turned rect's box, as the Lua API's convert; where the way
+    /// squashes a view flat (no map back), the Lua entry stops with an error, and so does this.
+    open func convert(_ rect: CGRect, to view: UIView?) -> CGRect {
+        guard let converted = self.view.convert(rect.engine, to: view?.view) else {
+            preconditionFailure("convert(_:to:): a view on the way is squashed flat, or the result is beyond any number")
+        }
+        return CGRect(converted)
+    }
+
     open func snapshotView(afterScreenUpdates afterUpdates: Bool) -> UIView? {
         UIView.wrapping(view.snapshotView(afterScreenUpdates: afterUpdates))
     }

@@ -27,7 +27,9 @@ import UIKit
 
     /// Reads the scenario names from the command line, and from the input the touch events of its dismissal drags
     /// (`TouchEvents`), and prints `scenario NAME` and its lines for each.
-    public static func main(_ delegate: any UIViewControllerTransitioningDelegate, presentationStyle: UIModalPresentationStyle) {
+    /// `sourceView`: gives an entry that reads `ctx.sourceView` the row each scenario taps, as the app would.
+    public static func main(_ delegate: any UIViewControllerTransitioningDelegate, presentationStyle: UIModalPresentationStyle,
+                            sourceView: ((UIView?) -> Void)? = nil) {
         let names = CommandLine.arguments.dropFirst()
         var input: [String] = []
         while let line = readLine() { input.append(line) }
@@ -40,7 +42,9 @@ import UIKit
                 continue
             }
             print("scenario \(name)")
-            for line in run(name, delegate: delegate, style: presentationStyle, drags: drives, kinds: kinds) { print(line) }
+            for line in run(name, delegate: delegate, style: presentationStyle, drags: drives, kinds: kinds, sourceView: sourceView) {
+                print(line)
+            }
         }
     }
 
@@ -49,14 +53,15 @@ import UIKit
     /// cancelled), which makes the two differ. `drags` are the touch events of each of its dismissals by the
     /// entry's gesture, in order (the ones the Lua entry was given).
     public static func run(_ scenario: String, delegate: any UIViewControllerTransitioningDelegate, style: UIModalPresentationStyle,
-                           drags: [[GestureSample]] = [], kinds: [String] = [], windowSize: Size = Size(width: 390, height: 844),
-                           fps: Double = 60) -> [String] {
+                           drags: [[GestureSample]] = [], kinds: [String] = [], sourceView: ((UIView?) -> Void)? = nil,
+                           windowSize: Size = Size(width: 390, height: 844), fps: Double = 60) -> [String] {
         let simulation = Simulation(windowSize: windowSize)
         Host.simulation = simulation
         simulation.exactSamples = true
         let contract = ContractChecker.attach(to: simulation)
         simulation.reduceMotion = scenario == "reduce-motion"
         simulation.sourceView = simulation.visibleRow(Simulation.defaultSourceRow) ?? simulation.visibleRows.last
+        sourceView?(simulation.sourceView.map(UIView.wrapping))
         let presented = simulation.makeViewController(name: "presented")
         presented.view.backgroundColor = Color(red: 0.2, green: 0.45, blue: 0.95)
         let adapter = DelegateAdapter(delegate)

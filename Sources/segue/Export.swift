@@ -18,8 +18,8 @@ struct ExportCommand: ParsableCommand {
             records it builds, UIView.animate and keyframes, the context, views, layers and geometry), its interactive \
             dismissal by a pan or a pinch, its presentation controller, push and pop with the edge swipe for an entry \
             made for navigation, and the modules it requires, one function or a table of annotated functions (a file \
-            each); a presentation's gesture, a drag of the presented screen, sheet detents, ctx.sourceView and page \
-            curls are refused for now. `segue show NAME` says whether an entry exports. Parameters are chosen in the \
+            each); a presentation's gesture, a drag of the presented screen, sheet detents and page curls are \
+            refused for now; ctx.sourceView is a view the app gives the transition. `segue show NAME` says whether an entry exports. Parameters are chosen in the \
             app (FadeTransition(params: .init(duration: 0.5))), not in the name given here.
 
             --verify compiles each file with swiftc in Swift 6 mode, warnings as errors, against UIKit's names over \

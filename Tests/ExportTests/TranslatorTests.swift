@@ -439,6 +439,47 @@ import Testing
         #expect(curve?.construct == "the keyframe option \"curveEaseIn\"")
     }
 
+    /// `ctx.sourceView`, which UIKit's context has not: the transition's `sourceView`, which the app sets and each
+    /// animator is handed; a rect converted into another view's bounds and kept inside it.
+    @Test func theSourceViewIsTheApps() throws {
+        let source = Self.entry("""
+            local container = ctx.containerView
+            local row = ctx.sourceView
+            if not row then return ctx:completeTransition(true) end
+            local inside = row:convert(row.bounds, container):intersection(container.bounds)
+            if inside.isEmpty then container.alpha = 0.5 end
+            ctx:completeTransition(true)
+            """)
+        #expect(try Self.body(source) == """
+            let container = transitionContext.containerView
+            let row = sourceView
+            if row == nil {
+                transitionContext.completeTransition(true)
+                return
+            }
+            guard let row else { preconditionFailure("t.lua:6: row is nil") }
+            let inside = row.convert(row.bounds, to: container).intersection(container.bounds)
+            if inside.isEmpty {
+                container.alpha = 0.5
+            }
+            transitionContext.completeTransition(true)
+            """)
+        let text = try Self.export(source)
+        #expect(text.contains("""
+                /// The view the transition grows from and shrinks back into (the tapped row or cell): set it before
+                /// presenting; held weakly. Without one the entry does what it does with no source view.
+                weak var sourceView: UIView?
+            """), "\(text)")
+        #expect(text.contains("Animator(params: params, isPresenting: true, sourceView: sourceView)"))
+        #expect(text.contains("""
+                    init(params: Parameters, isPresenting: Bool, sourceView: UIView?) {
+                        self.params = params
+                        self.isPresenting = isPresenting
+                        self.sourceView = sourceView
+                    }
+            """), "\(text)")
+    }
+
     /// One curve over a whole keyframe animation: a property animator with that curve, a keyframe animation of no duration
     /// in its animations; a constant curve read only for its points is not written. With an interaction (which scrubs
     /// UIView animations, not an animator) or other options, or a curve computed when the entry runs, it is refused.
