@@ -138,25 +138,29 @@ extension Translator {
         }
     }
 
+    /// `local v = UIView.new{frame =, name =, backgroundColor =, alpha =}`: UIView(frame:), then each value set, as the Lua
+    /// API's UIView.new sets them (a name is UIKit's accessibilityIdentifier, which traces show).
+    private func newView(_ lua: String, _ call: SyntaxNode, into writer: inout SwiftWriter) throws(ExportRefusal) {
+        let (swift, fields) = try newViewFields(lua, call, "UIView.new", ["frame", "name", "backgroundColor", "alpha"])
+        var frame = "CGRect.zero"
+        if let node = fields["frame"] { frame = try rect(node) }
+        writer.line("let \(swift) = UIView(frame: \(frame))")
+        try setName(fields["name"], of: swift, into: &writer)
+        if let node = fields["backgroundColor"] {
+            let value = try unwrap(try expression(node, expecting: .color), at: node)
+            try require(value, is: .color, at: node)
+            writer.line("\(swift).backgroundColor = \(value.text)")
+        }
+        try setAlpha(fields["alpha"], of: swift, into: &writer)
+        declare(lua, Variable(swift: swift, type: .view, mutable: false, depth: loopDepth + closureDepth))
+    }
+
     /// `local v = UIVisualEffectView.new{effect =, frame =, name =, alpha =}`: UIVisualEffectView(effect:), then each value
     /// set, as the Lua API's sets them.
     private func newEffectView(_ lua: String, _ call: SyntaxNode, into writer: inout SwiftWriter) throws(ExportRefusal) {
-        guard animationDepth == 0 else {
-            throw refuse(call, "UIVisualEffectView.new inside an animations function", "make the view before UIView.animate: its first values would animate")
-        }
-        guard (function.uses[lua] ?? 0) > 0, (function.assigned[lua] ?? 0) == 0 else {
-            throw refuse(call, "a new view in a local that is never read, or assigned again", "keep the view in a local of its own and use it")
-        }
-        let arguments = Array(call.parts.dropFirst())
-        guard arguments.count == 1, arguments[0].tag == "Table" else {
+        let (swift, fields) = try newViewFields(lua, call, "UIVisualEffectView.new", ["effect", "frame", "name", "alpha"])
+        guard call.parts.count > 1 else {
             throw refuse(call, "this form of UIVisualEffectView.new", "write UIVisualEffectView.new{effect = …, frame = …, name = …}")
-        }
-        var fields: [String: SyntaxNode] = [:]
-        for pair in arguments[0].parts {
-            guard pair.tag == "Pair", let key = ExportedEntry.string(pair.parts[0]), ["effect", "frame", "name", "alpha"].contains(key) else {
-                throw refuse(pair, "this field of UIVisualEffectView.new", "UIVisualEffectView.new takes effect, frame, name and alpha")
-            }
-            fields[key] = pair.parts[1]
         }
         var effect = "nil"
         if let node = fields["effect"] {
@@ -164,31 +168,18 @@ extension Translator {
             try require(value, is: .optional(.blurEffect), at: node)
             effect = value.text
         }
-        let swift = SwiftWriter.identifier(lua)
         writer.line("let \(swift) = UIVisualEffectView(effect: \(effect))")
-        if let node = fields["frame"] {
-            let value = try unwrap(try expression(node, expecting: .rect), at: node)
-            try require(value, is: .rect, at: node)
-            writer.line("\(swift).frame = \(value.text)")
-        }
-        if let node = fields["name"] {
-            guard let name = ExportedEntry.string(node) else { throw refuse(node, "a view's name computed when the entry runs", "write the name") }
-            writer.line("\(swift).accessibilityIdentifier = \(SwiftWriter.stringLiteral(name))")
-        }
-        if let node = fields["alpha"] {
-            literalTyped = true
-            let value = try unwrap(try expression(node, expecting: .number), at: node)
-            try require(value, is: .number, at: node)
-            writer.line("\(swift).alpha = \(value.text)")
-        }
+        if let node = fields["frame"] { writer.line("\(swift).frame = \(try rect(node))") }
+        try setName(fields["name"], of: swift, into: &writer)
+        try setAlpha(fields["alpha"], of: swift, into: &writer)
         declare(lua, Variable(swift: swift, type: .effectView, mutable: false, depth: loopDepth + closureDepth))
     }
 
-    /// `local v = UIView.new{frame =, name =, backgroundColor =, alpha =}`: UIView(frame:), then each value set, as the Lua
-    /// API's UIView.new sets them (a name is UIKit's accessibilityIdentifier, which traces show).
-    private func newView(_ lua: String, _ call: SyntaxNode, into writer: inout SwiftWriter) throws(ExportRefusal) {
+    /// A new view's local and the fields of its table (`known` only), made where its first values do not animate.
+    private func newViewFields(_ lua: String, _ call: SyntaxNode, _ name: String,
+                               _ known: [String]) throws(ExportRefusal) -> (swift: String, fields: [String: SyntaxNode]) {
         guard animationDepth == 0 else {
-            throw refuse(call, "UIView.new inside an animations function", "make the view before UIView.animate: its first values would animate")
+            throw refuse(call, "\(name) inside an animations function", "make the view before UIView.animate: its first values would animate")
         }
         guard (function.uses[lua] ?? 0) > 0, (function.assigned[lua] ?? 0) == 0 else {
             throw refuse(call, "a new view in a local that is never read, or assigned again", "keep the view in a local of its own and use it")
@@ -197,46 +188,42 @@ extension Translator {
         var fields: [String: SyntaxNode] = [:]
         if let table = arguments.first {
             guard arguments.count == 1, table.tag == "Table" else {
-                throw refuse(call, "UIView.new with positional arguments", "write UIView.new{frame = …, name = …}")
+                throw refuse(call, "\(name) with positional arguments", "write \(name){\(known[0]) = …, name = …}")
             }
             for pair in table.parts {
-                guard pair.tag == "Pair", let key = ExportedEntry.string(pair.parts[0]),
-                      ["frame", "name", "backgroundColor", "alpha"].contains(key) else {
-                    throw refuse(pair, "this field of UIView.new", "UIView.new takes frame, name, backgroundColor and alpha")
+                guard pair.tag == "Pair", let key = ExportedEntry.string(pair.parts[0]), known.contains(key) else {
+                    throw refuse(pair, "this field of \(name)", "\(name) takes \(known.dropLast().joined(separator: ", ")) and \(known.last ?? "")")
                 }
                 fields[key] = pair.parts[1]
             }
         }
-        let swift = SwiftWriter.identifier(lua)
-        var frame = "CGRect.zero"
-        if let node = fields["frame"] {
-            let value = try unwrap(try expression(node, expecting: .rect), at: node)
-            try require(value, is: .rect, at: node)
-            frame = value.text
+        return (SwiftWriter.identifier(lua), fields)
+    }
+
+    private func rect(_ node: SyntaxNode) throws(ExportRefusal) -> String {
+        let value = try unwrap(try expression(node, expecting: .rect), at: node)
+        try require(value, is: .rect, at: node)
+        return value.text
+    }
+
+    /// A new view's name: UIKit's accessibilityIdentifier, written in place or passed in (a helper's string parameter).
+    private func setName(_ node: SyntaxNode?, of swift: String, into writer: inout SwiftWriter) throws(ExportRefusal) {
+        guard let node else { return }
+        if let name = ExportedEntry.string(node) {
+            writer.line("\(swift).accessibilityIdentifier = \(SwiftWriter.stringLiteral(name))")
+            return
         }
-        writer.line("let \(swift) = UIView(frame: \(frame))")
-        if let node = fields["name"] {
-            if let name = ExportedEntry.string(node) {
-                writer.line("\(swift).accessibilityIdentifier = \(SwiftWriter.stringLiteral(name))")
-            } else {
-                // A name passed in (a helper's parameter holding a string).
-                let value = try expression(node, expecting: .optional(.string))
-                guard value.type == .string else { throw refuse(node, "a view's name computed when the entry runs", "write the name, or pass it in") }
-                writer.line("\(swift).accessibilityIdentifier = \(value.text)")
-            }
-        }
-        if let node = fields["backgroundColor"] {
-            let value = try unwrap(try expression(node, expecting: .color), at: node)
-            try require(value, is: .color, at: node)
-            writer.line("\(swift).backgroundColor = \(value.text)")
-        }
-        if let node = fields["alpha"] {
-            literalTyped = true
-            let value = try unwrap(try expression(node, expecting: .number), at: node)
-            try require(value, is: .number, at: node)
-            writer.line("\(swift).alpha = \(value.text)")
-        }
-        declare(lua, Variable(swift: swift, type: .view, mutable: false, depth: loopDepth + closureDepth))
+        let value = try expression(node, expecting: .optional(.string))
+        guard value.type == .string else { throw refuse(node, "a view's name computed when the entry runs", "write the name, or pass it in") }
+        writer.line("\(swift).accessibilityIdentifier = \(value.text)")
+    }
+
+    private func setAlpha(_ node: SyntaxNode?, of swift: String, into writer: inout SwiftWriter) throws(ExportRefusal) {
+        guard let node else { return }
+        literalTyped = true
+        let value = try unwrap(try expression(node, expecting: .number), at: node)
+        try require(value, is: .number, at: node)
+        writer.line("\(swift).alpha = \(value.text)")
     }
 
     /// `local x` and then `x = …` on each branch: `let x: T`, typed by the first assignment.
