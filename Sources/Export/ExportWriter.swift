@@ -75,6 +75,13 @@ enum ExportWriter {
         out.line("///         viewController.transitioningDelegate = transition")
         out.line("///         present(viewController, animated: true)")
         out.line("///     }")
+        if translator.readsSourceView {
+            out.line("///")
+            out.line("/// It grows from the view the app gives it (the tapped row or cell), read at each presentation and")
+            out.line("/// dismissal; without one, or with none of it on screen, it does what the entry does then:")
+            out.line("///")
+            out.line("///     transition.sourceView = tableView.cellForRow(at: indexPath)")
+        }
         if entry.navigation {
             out.line("///")
             out.line("/// It pushes and pops too, as the navigation controller's delegate: for every later push and pop,")
@@ -102,7 +109,7 @@ enum ExportWriter {
         if translator.readsSourceView {
             out.line()
             out.line("/// The view the transition grows from and shrinks back into (the tapped row or cell): set it before")
-            out.line("/// presenting; held weakly. Without one the entry does what it does with no source view.")
+            out.line("/// presenting, and again if the list changes before the dismissal; held weakly.")
             out.line("\(access)weak var sourceView: UIView?")
         }
         if interaction != nil {

@@ -162,6 +162,10 @@ extension Translator {
         receiver = try unwrap(receiver, at: node.parts[0])
         let arguments = Array(node.parts.dropFirst(2))
         if receiver.type == .view, method == "insertSubview" { return try insertSubview(receiver, arguments, at: node) }
+        if receiver.type.unwrapped == .view || receiver.type == .effectView, method == "convert",
+           arguments.count == 2, arguments[1].tag == "Table" || arguments[1].tag == "Nil" {
+            throw refuse(node, "view:convert with {to = …}, {from = …} or nil", "only view:convert(rect, view) is exported yet (UIKit's convert(_:to:))")
+        }
         if receiver.type == .transitionCoordinator, method == "animateAlongsideTransition" {
             return try animateAlongside(receiver, arguments, at: node)
         }
@@ -237,6 +241,10 @@ extension Translator {
     /// `UIView.animate{duration =, delay =, options =, usingSpringWithDamping =, initialSpringVelocity =, animations =, completion =}`
     /// as the UIKit class method with those labels (the shortest of Apple's overloads that says it all).
     private func animate(_ node: SyntaxNode, _ arguments: [SyntaxNode]) throws(ExportRefusal) -> Expression {
+        guard curvedKeyframes == 0 else {
+            throw refuse(node, "UIView.animate inside a keyframe animation on one curve",
+                         "UIKit would give it the animator's duration and curve, which the Lua does not; make it outside")
+        }
         let fields = try table(node, arguments, name: "UIView.animate", known: ["duration", "delay", "options", "usingSpringWithDamping",
                                                                                "initialSpringVelocity", "animations", "completion", "timingFunction"])
         let transaction = try fields["timingFunction"].map { (timing) throws(ExportRefusal) in try timingFunction(timing) }
@@ -297,6 +305,10 @@ extension Translator {
         guard let durationNode = fields["duration"], let animationsNode = fields["animations"] else {
             throw refuse(node, "UIView.animateKeyframes without duration or animations", "give both")
         }
+        guard curvedKeyframes == 0 else {
+            throw refuse(node, "a keyframe animation inside a keyframe animation on one curve",
+                         "UIKit would give it the animator's duration and curve, which the Lua does not; make it outside")
+        }
         if let timing = fields["timingFunction"] {
             return try keyframesOnOneCurve(node, timing: timing, fields: fields, animations: animationsNode, duration: durationNode)
         }
@@ -331,23 +343,34 @@ extension Translator {
             throw refuse(timing, "a keyframe animation's timingFunction in an entry with an interaction",
                          "UIKit gives one curve only through a property animator, which a percent-driven transition does not scrub; time each keyframe instead")
         }
+        // Inside another animation UIKit would hand the inner one the outer's duration and curve, which the Lua does not.
+        guard animationDepth == 0 else {
+            throw refuse(node, "a keyframe animation on one curve inside another animation's block", "make it where no animation block is open")
+        }
         if let options = fields["options"] { throw refuse(options, "options beside a keyframe animation's timingFunction", "give the curve alone") }
         let parameters = try cubicTiming(timing)
         let duration = try number(durationNode)
         let delay = try fields["delay"].map { (delay) throws(ExportRefusal) in try number(delay) }
-        var name = "keyframes"
-        var suffix = 2
-        while scopes.contains(where: { $0.values.contains { $0.swift == name } }) || hoisted.contains(where: { $0.contains("let \(name)") }) {
-            name = "keyframes\(suffix)"
-            suffix += 1
+        // Names no local of the function has, before or after, nor another animator of it.
+        func taken(_ name: String) -> Bool {
+            scopes.contains { $0.values.contains { $0.swift == name } } || hoisted.contains { $0.contains("let \(name)") }
+                || function.generatedNames.contains(name) || (function.node.map { Self.mentions(name, $0) } ?? false)
         }
+        var suffix = 1
+        var name = "keyframes", timingName = "timing"
+        while taken(name) || taken(name + "Done") || taken(timingName) {
+            suffix += 1
+            (name, timingName) = ("keyframes\(suffix)", "timing\(suffix)")
+        }
+        function.generatedNames.formUnion([name, name + "Done", timingName])
         // The curve in a constant of its own, a choice between two on lines of their own.
-        let timingName = name == "keyframes" ? "timing" : "timing\(suffix - 1)"
         var lines = ["// One curve over the whole keyframe animation: a property animator's, which a keyframe animation of no",
                      "// duration made in its animations takes, with its duration.",
                      "let \(timingName) = \(parameters)",
                      "let \(name) = UIViewPropertyAnimator(duration: \(duration), timingParameters: \(timingName))"]
+        curvedKeyframes += 1
         let body = try closure(animations, parameters: [], name: "animations")
+        curvedKeyframes -= 1
         lines.append("\(name).addAnimations {")
         lines.append("    UIView.animateKeyframes(withDuration: 0, delay: 0, animations: " + body.replacingOccurrences(of: "\n", with: "\n    ") + ")")
         lines.append("}")
@@ -378,12 +401,18 @@ extension Translator {
             return "\(parenthesized(condition, below: .or))\n    ? \(then.replacingOccurrences(of: "\n", with: "\n    "))"
                 + "\n    : \(otherwise.replacingOccurrences(of: "\n", with: "\n    "))"
         case "Id":
-            if case .text(let lua)? = node.parts.first, let constant = constantNodes[lua], lookup(lua)?.type == .timingFunction {
+            // The chunk's constant, unless a local or parameter of that name hides it.
+            if case .text(let lua)? = node.parts.first, let constant = constantNodes[lua], lookup(lua)?.type == .timingFunction,
+               scopes.lastIndex(where: { $0[lua] != nil }) == 0 {
                 return try cubicTiming(constant.node)
             }
         case "Call" where dotted(node.parts[0]) == "CAMediaTimingFunction":
             let points = node.parts.dropFirst().compactMap(ExportedEntry.number)
             if points.count == 4 && node.parts.count == 5 {
+                // Core Animation's x values lie within 0…1, as check holds the entry's to.
+                guard [points[0], points[2]].allSatisfy({ Double($0).map { (0...1).contains($0) } ?? false }) else {
+                    throw refuse(node, "a timing function whose control points' x lie outside 0…1", "give x values within 0…1")
+                }
                 return "UICubicTimingParameters(controlPoint1: CGPoint(x: \(points[0]), y: \(points[1])), "
                     + "controlPoint2: CGPoint(x: \(points[2]), y: \(points[3])))"
             }

@@ -62,6 +62,10 @@ final class Translator {
         var uses: [String: Int] = [:]
         /// Its first line: the comments it may take start there.
         var firstLine = 0
+        /// Names the translation gave its own locals (a keyframe animator's), none given twice.
+        var generatedNames: Set<String> = []
+        /// Its syntax: a name the translation gives a local of its own must not be one the Lua declares anywhere in it.
+        var node: SyntaxNode?
     }
     var function = Function()
     /// Guards a statement needs before it: a value UIKit may not have, unwrapped where Lua would fail without it.
@@ -122,6 +126,8 @@ final class Translator {
     var sharedHelpers: Set<String> = []
     /// Translating one of the presentation controller's hooks, and the stored properties its hooks keep, in order.
     var inController = false
+    /// Inside a keyframe animation on one curve: an animation made there would take the animator's timing in UIKit.
+    var curvedKeyframes = 0
     /// The animator reads `ctx.sourceView`: the transition then has a `sourceView` the app sets.
     var readsSourceView = false
     /// The chunk's constants' values and lines (a keyframe animation's curve reads a timing function's control points),
@@ -343,6 +349,7 @@ final class Translator {
               result: SwiftType? = nil) throws(ExportRefusal) -> (lines: [String], result: SwiftType?) {
         let outer = function
         function = Function(result: result, firstLine: node.line ?? 0)
+        function.node = node
         defer { function = outer }
         let statements = node.parts[1].parts
         var assigned: [String: Int] = [:], uses: [String: Int] = [:]

@@ -467,7 +467,7 @@ import Testing
         let text = try Self.export(source)
         #expect(text.contains("""
                 /// The view the transition grows from and shrinks back into (the tapped row or cell): set it before
-                /// presenting; held weakly. Without one the entry does what it does with no source view.
+                /// presenting, and again if the list changes before the dismissal; held weakly.
                 weak var sourceView: UIView?
             """), "\(text)")
         #expect(text.contains("Animator(params: params, isPresenting: true, sourceView: sourceView)"))
@@ -531,6 +531,22 @@ import Testing
         #expect(interactive.construct == "a keyframe animation's timingFunction in an entry with an interaction", "\(interactive)")
         let computed = try #require(Self.refusal(Self.entry(lua.replacingOccurrences(of: "timingFunction = curve", with: "timingFunction = CAMediaTimingFunction(0.1 * 2, 0, 1, 1)"))))
         #expect(computed.construct == "a keyframe animation's timingFunction computed when the entry runs", "\(computed)")
+        // A local of the constant's name is not the constant.
+        let shadowed = try #require(Self.refusal(Self.entry("local curve = CAMediaTimingFunction.linear\n" + lua,
+                                                            above: "local curve = CAMediaTimingFunction(0.4, 0, 0.2, 1)")))
+        #expect(shadowed.construct == "a keyframe animation's timingFunction computed when the entry runs", "\(shadowed)")
+        let outside = try #require(Self.refusal(Self.entry(lua.replacingOccurrences(of: "timingFunction = curve", with: "timingFunction = CAMediaTimingFunction(1.5, 0, 0.1, 1)"))))
+        #expect(outside.construct == "a timing function whose control points' x lie outside 0…1", "\(outside)")
+        // An animation made inside: UIKit would give it the animator's timing.
+        let nested = try #require(Self.refusal(Self.entry(lua.replacingOccurrences(of: "UIView.addKeyframe(0, 0.5, function() view.alpha = 0 end)",
+                                                                                   with: "UIView.animate{duration = 1, animations = function() view.alpha = 0 end}"),
+                                                          above: "local curve = CAMediaTimingFunction.easeIn")))
+        #expect(nested.construct == "UIView.animate inside a keyframe animation on one curve", "\(nested)")
+        // Two in one function, and a local named like the first's names declared later: each its own names.
+        let two = try Self.body(Self.entry(lua + "\n" + lua.replacingOccurrences(of: "local view = ctx.containerView", with: "local timing = 1"),
+                                           above: "local curve = CAMediaTimingFunction.easeIn"))
+        #expect(two.contains("let timing2 = UICubicTimingParameters(animationCurve: .easeIn)"), "\(two)")
+        #expect(two.contains("let keyframes3 = UIViewPropertyAnimator(duration: 0.3, timingParameters: timing3)"), "\(two)")
     }
 
     /// A view made in a local, UIKit's way: UIView(frame:), then each value; a custom curve is Core Animation's transaction
