@@ -19,8 +19,9 @@ struct ExportCommand: ParsableCommand {
             dismissal by a pan or a pinch, its presentation controller, push and pop with the edge swipe for an entry \
             made for navigation, and the modules it requires, one function or a table of annotated functions (a file \
             each); a presentation's gesture, a drag of the presented screen, sheet detents and page curls are \
-            refused for now; ctx.sourceView is a view the app gives the transition. `segue show NAME` says whether an entry exports. Parameters are chosen in the \
-            app (FadeTransition(params: .init(duration: 0.5))), not in the name given here.
+            refused for now; ctx.sourceView is a view the app gives the transition. `segue show NAME` says whether \
+            an entry exports. Parameters are chosen in the app (FadeTransition(params: .init(duration: 0.5))), not \
+            in the name given here.
 
             --verify compiles each file with swiftc in Swift 6 mode, warnings as errors, against UIKit's names over \
             Segue's engine, runs it through the check scenarios that apply (a drag gives the Swift's own gesture \
