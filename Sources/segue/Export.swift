@@ -97,6 +97,8 @@ struct ExportCommand: ParsableCommand {
             }
         }
         var failed = false
+        // What was asked for wrongly (a name not found: 2), which comes before the rest, as check says it.
+        var asked: ExitCode = .success
         var document = Document()
         var exported: [(file: EntryFile, source: String, swift: ExportedFile)] = []
         var metadata: [String: (title: String, summary: String)] = [:]
@@ -114,6 +116,7 @@ struct ExportCommand: ParsableCommand {
             }
             if !target.problems.isEmpty || target.module != nil {
                 if let module = target.module { Output.error(module) }
+                asked = ExitStatus.first(asked, target.status)
                 failed = true
                 continue
             }
@@ -260,6 +263,7 @@ struct ExportCommand: ParsableCommand {
         }
         document.passed = !failed
         if json { print(try Output.json(document)) }
+        if asked != .success { throw asked }
         if failed { throw ExitStatus.problems }
     }
 

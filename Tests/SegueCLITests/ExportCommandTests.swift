@@ -68,6 +68,9 @@ import Testing
         // Parameters in the name would be lost unsaid: the app chooses them.
         let named = try cli.segue(["export", "fade(duration: 0.5)", "--out", dir.appendingPathComponent("named").path], in: dir, environment: cache)
         #expect(named.status == 1)
+        // A name not found is a mistake in what was asked: 2, as check and show say it.
+        let missing = try cli.segue(["export", "pushh", "--out", dir.appendingPathComponent("missing").path], in: dir, environment: cache)
+        #expect(missing.status == 2 && missing.stderr.contains("did you mean 'push'?"), "\(missing.stderr)")
         #expect(named.stderr.contains("parameters are chosen in the app, not at export: export fade, then make FadeTransition(params: .init(duration: …))"),
                 "\(named.stderr)")
         let json = try cli.segue(["export", "--verify", "fade", "page-curl", "--json"], in: dir, environment: cache)
