@@ -25,8 +25,9 @@ import UIKit
     static let releases = ["interactive-release-45", "interactive-release-55", "interactive-drag-back", "interactive-flick-at-30",
                            "interactive-flick-back-at-70"]
 
-    /// Reads the scenario names from the command line, and from the input the touch events of its dismissal drags
-    /// (`TouchEvents`), and prints `scenario NAME` and its lines for each.
+    /// Reads the scenario names from the command line, and from the input the touch events of its drags
+    /// (`TouchEvents`; `SEGUE_VERIFY_DRAG_KINDS` says which are dismissals and which pops), and prints
+    /// `scenario NAME` and its lines for each.
     /// `sourceView`: gives an entry that reads `ctx.sourceView` the row each scenario taps, as the app would.
     public static func main(_ delegate: any UIViewControllerTransitioningDelegate, presentationStyle: UIModalPresentationStyle,
                             sourceView: ((UIView?) -> Void)? = nil) {
@@ -50,8 +51,8 @@ import UIKit
 
     /// One scenario, as ScenarioRunner runs it for a Lua entry: its parity lines (`Trace.parityLines`), and after
     /// them a line for each thing the Swift did that the Lua entry cannot (a drag's action that never finished nor
-    /// cancelled), which makes the two differ. `drags` are the touch events of each of its dismissals by the
-    /// entry's gesture, in order (the ones the Lua entry was given).
+    /// cancelled), which makes the two differ. `drags` are the touch events of each of its dismissals and pops by the
+    /// entry's gestures, in order (the ones the Lua entry was given), `kinds` which each is for.
     public static func run(_ scenario: String, delegate: any UIViewControllerTransitioningDelegate, style: UIModalPresentationStyle,
                            drags: [[GestureSample]] = [], kinds: [String] = [], sourceView: ((UIView?) -> Void)? = nil,
                            windowSize: Size = Size(width: 390, height: 844), fps: Double = 60) -> [String] {
