@@ -104,8 +104,10 @@ enum ExportWriter {
         out.line("\(access)static let presentationStyle = UIModalPresentationStyle.\(entry.presentationStyle)")
         out.line()
         out.line("\(access)let params: Parameters")
-        // ctx.sourceView: the view the app says the transition grows from, handed to each animator.
-        let source = translator.readsSourceView ? ", sourceView: sourceView" : ""
+        // Each animator made the same way (ctx.sourceView: the view the app says the transition grows from, handed on).
+        func animator(_ presenting: String) -> String {
+            "Animator(params: params, isPresenting: \(presenting)\(translator.readsSourceView ? ", sourceView: sourceView" : ""))"
+        }
         if translator.readsSourceView {
             out.line()
             out.line("/// The view the transition grows from and shrinks back into (the tapped row or cell): set it before")
@@ -130,14 +132,14 @@ enum ExportWriter {
         out.open(") -> (any UIViewControllerAnimatedTransitioning)? {")
         if interaction != nil {
             out.line("dismissal.attach(to: presented)")
-            out.line("return Animator(params: params, isPresenting: true\(source))")
+            out.line("return " + animator("true"))
         } else {
-            out.line("Animator(params: params, isPresenting: true\(source))")
+            out.line(animator("true"))
         }
         out.close()
         out.line()
         out.open("\(access)func animationController(forDismissed dismissed: UIViewController) -> (any UIViewControllerAnimatedTransitioning)? {")
-        out.line("Animator(params: params, isPresenting: false\(source))")
+        out.line(animator("false"))
         out.close()
         out.line()
         let controllerReads = controller.contains { $0.readsParameters }
@@ -166,7 +168,7 @@ enum ExportWriter {
             out.open(") -> (any UIViewControllerAnimatedTransitioning)? {")
             out.line("guard operation != .none else { return nil }")
             if pop != nil { out.line("pop.attach(to: navigationController, owner: self)") }
-            out.line("return Animator(params: params, isPresenting: operation == .push\(source))")
+            out.line("return " + animator("operation == .push"))
             out.close()
             out.line()
             if pop != nil {

@@ -184,27 +184,20 @@ extension Translator {
         readingFieldBase = node.parts[0].tag == "Id"
         var base = try expression(node.parts[0])
         readingFieldBase = false
-        if base.type.unwrapped == .context && key == "sourceView" {
-            // UIKit's context has none: the app gives the transition the view it grows from, which the animator keeps.
-            guard !forWriting else { throw refuse(node, "an assignment to sourceView", "it is read-only") }
+        // What UIKit's context has not and the animator keeps: whether it presents, and the view the app says the
+        // transition grows from.
+        if base.type.unwrapped == .context && (key == "isPresenting" || key == "sourceView") {
+            guard !forWriting else { throw refuse(node, "an assignment to \(key)", "it is read-only") }
             guard !isModule else {
-                throw refuse(node, "ctx.sourceView in a module", "not exported yet: pass it to the module's function from the entry")
+                throw refuse(node, "ctx.\(key) in a module", "not exported yet: pass it to the module's function from the entry")
             }
             usesSelf()
             readsInstanceSeen = true
+            guard key == "sourceView" else { return Expression(text: "isPresenting", type: .bool) }
             readsSourceView = true
             var result = Expression(text: "sourceView", type: .optional(.view))
             result.unwrapName = "sourceView"
             return result
-        }
-        if base.type.unwrapped == .context && key == "isPresenting" {
-            guard !forWriting else { throw refuse(node, "an assignment to isPresenting", "it is read-only") }
-            guard !isModule else {
-                throw refuse(node, "ctx.isPresenting in a module", "not exported yet: pass it to the module's function from the entry")
-            }
-            usesSelf()
-            readsInstanceSeen = true
-            return Expression(text: "isPresenting", type: .bool)
         }
         if base.type == .parameters {
             guard let parameter = entry.parameters.first(where: { $0.name == key }) else {

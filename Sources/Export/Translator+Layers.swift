@@ -5,27 +5,10 @@ extension Translator {
     /// value set in the order the Lua API sets a constructor's table (the name and the geometry first, then the
     /// gradient's own), so that the layer is the same whatever order the table was written in.
     func newGradientLayer(_ lua: String, _ call: SyntaxNode, into writer: inout SwiftWriter) throws(ExportRefusal) {
-        guard animationDepth == 0 else {
-            throw refuse(call, "CAGradientLayer inside an animations function", "make the layer before UIView.animate: its first values would animate")
-        }
-        guard (function.uses[lua] ?? 0) > 0, (function.assigned[lua] ?? 0) == 0 else {
-            throw refuse(call, "a new layer in a local that is never read, or assigned again", "keep the layer in a local of its own and use it")
-        }
-        let arguments = Array(call.parts.dropFirst())
-        var fields: [String: SyntaxNode] = [:]
         let order = ["name", "frame", "colors", "startPoint", "endPoint"]
-        if let table = arguments.first {
-            guard arguments.count == 1, table.tag == "Table" else {
-                throw refuse(call, "CAGradientLayer with positional arguments", "write CAGradientLayer{frame = …, colors = {…}}")
-            }
-            for pair in table.parts {
-                guard pair.tag == "Pair", let key = ExportedEntry.string(pair.parts[0]), order.contains(key) else {
-                    throw refuse(pair, "this field of CAGradientLayer", "export takes \(order.joined(separator: ", ")) so far")
-                }
-                fields[key] = pair.parts[1]
-            }
-        }
-        let swift = SwiftWriter.identifier(lua)
+        let (swift, fields) = try constructorFields(lua, call, "CAGradientLayer", order, made: "layer",
+                                                    example: "write CAGradientLayer{frame = …, colors = {…}}",
+                                                    fieldAdvice: "export takes \(order.joined(separator: ", ")) so far")
         writer.line("let \(swift) = CAGradientLayer()")
         for key in order {
             guard let node = fields[key] else { continue }

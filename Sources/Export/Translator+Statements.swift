@@ -141,7 +141,7 @@ extension Translator {
     /// `local v = UIView.new{frame =, name =, backgroundColor =, alpha =}`: UIView(frame:), then each value set, as the Lua
     /// API's UIView.new sets them (a name is UIKit's accessibilityIdentifier, which traces show).
     private func newView(_ lua: String, _ call: SyntaxNode, into writer: inout SwiftWriter) throws(ExportRefusal) {
-        let (swift, fields) = try newViewFields(lua, call, "UIView.new", ["frame", "name", "backgroundColor", "alpha"])
+        let (swift, fields) = try constructorFields(lua, call, "UIView.new", ["frame", "name", "backgroundColor", "alpha"])
         var frame = "CGRect.zero"
         if let node = fields["frame"] { frame = try rect(node) }
         writer.line("let \(swift) = UIView(frame: \(frame))")
@@ -158,7 +158,7 @@ extension Translator {
     /// `local v = UIVisualEffectView.new{effect =, frame =, name =, alpha =}`: UIVisualEffectView(effect:), then each value
     /// set, as the Lua API's sets them.
     private func newEffectView(_ lua: String, _ call: SyntaxNode, into writer: inout SwiftWriter) throws(ExportRefusal) {
-        let (swift, fields) = try newViewFields(lua, call, "UIVisualEffectView.new", ["effect", "frame", "name", "alpha"])
+        let (swift, fields) = try constructorFields(lua, call, "UIVisualEffectView.new", ["effect", "frame", "name", "alpha"])
         guard call.parts.count > 1 else {
             throw refuse(call, "this form of UIVisualEffectView.new", "write UIVisualEffectView.new{effect = …, frame = …, name = …}")
         }
@@ -175,24 +175,26 @@ extension Translator {
         declare(lua, Variable(swift: swift, type: .effectView, mutable: false, depth: loopDepth + closureDepth))
     }
 
-    /// A new view's local and the fields of its table (`known` only), made where its first values do not animate.
-    private func newViewFields(_ lua: String, _ call: SyntaxNode, _ name: String,
-                               _ known: [String]) throws(ExportRefusal) -> (swift: String, fields: [String: SyntaxNode]) {
+    /// A new view's or layer's local and the fields of its table (`known` only), made where its first values do not
+    /// animate: `UIView.new{…}`, `UIVisualEffectView.new{…}`, `CAGradientLayer{…}`.
+    func constructorFields(_ lua: String, _ call: SyntaxNode, _ name: String, _ known: [String], made: String = "view",
+                           example: String? = nil, fieldAdvice: String? = nil) throws(ExportRefusal) -> (swift: String, fields: [String: SyntaxNode]) {
         guard animationDepth == 0 else {
-            throw refuse(call, "\(name) inside an animations function", "make the view before UIView.animate: its first values would animate")
+            throw refuse(call, "\(name) inside an animations function", "make the \(made) before UIView.animate: its first values would animate")
         }
         guard (function.uses[lua] ?? 0) > 0, (function.assigned[lua] ?? 0) == 0 else {
-            throw refuse(call, "a new view in a local that is never read, or assigned again", "keep the view in a local of its own and use it")
+            throw refuse(call, "a new \(made) in a local that is never read, or assigned again", "keep the \(made) in a local of its own and use it")
         }
         let arguments = Array(call.parts.dropFirst())
         var fields: [String: SyntaxNode] = [:]
         if let table = arguments.first {
             guard arguments.count == 1, table.tag == "Table" else {
-                throw refuse(call, "\(name) with positional arguments", "write \(name){\(known[0]) = …, name = …}")
+                throw refuse(call, "\(name) with positional arguments", example ?? "write \(name){\(known[0]) = …, name = …}")
             }
             for pair in table.parts {
                 guard pair.tag == "Pair", let key = ExportedEntry.string(pair.parts[0]), known.contains(key) else {
-                    throw refuse(pair, "this field of \(name)", "\(name) takes \(known.dropLast().joined(separator: ", ")) and \(known.last ?? "")")
+                    throw refuse(pair, "this field of \(name)",
+                                 fieldAdvice ?? "\(name) takes \(known.dropLast().joined(separator: ", ")) and \(known.last ?? "")")
                 }
                 fields[key] = pair.parts[1]
             }
