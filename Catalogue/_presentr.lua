@@ -1,6 +1,7 @@
 -- Presentr's way of presenting, shared by the entries that port its
--- presentation types (alert, popup, half-screen) and by UIKit's form sheet
--- and popover looks, which are laid out the same way: a box placed by the
+-- presentation types (alert, popup, half-screen) and by UIKit's form sheet,
+-- popover and sheet looks (page-sheet and detent-sheet rise the same way,
+-- detent-sheet on UIKit's critically damped spring): a box placed by the
 -- entry, over the dimming view of _dimming.lua, with rounded corners,
 -- coming in by one of Presentr's transitions. Entries load it with
 -- `local presentr = require("presentr")` beside `require("dimming")`, and
@@ -37,12 +38,37 @@ function presentr.roundCorners(controller)
   view.layer.masksToBounds = params.cornerRadius > 0
 end
 
--- The animator's animateTransition: `transition` names the way in (and back out): "coverVertical", "crossDissolve" or
--- "coverVerticalFromTop".
+-- Where the presented view is at the end: shown, or hidden (and faded,
+-- for a cross dissolve or with Reduce Motion).
+local function place(view, presenting, shown, hidden, hiddenAlpha)
+  view.frame = presenting and shown or hidden
+  view.alpha = presenting and 1 or hiddenAlpha
+end
+
+-- The transition's end: a cancelled one puts the model back (only the
+-- screen rolled back), a finished dismissal takes the view away, and
+-- UIKit is told.
+local function settle(ctx, view, presenting, shown, hidden, hiddenAlpha)
+  local cancelled = ctx:transitionWasCancelled()
+  if cancelled then
+    view.frame = presenting and hidden or shown
+    view.alpha = presenting and hiddenAlpha or 1
+  elseif not presenting then
+    view:removeFromSuperview()
+  end
+  ctx:completeTransition(not cancelled)
+end
+
+-- The animator's animateTransition: `transition` names the way in (and
+-- back out): "coverVertical", "crossDissolve" or "coverVerticalFromTop",
+-- on UIView.animate's default curve, linear while a finger drives it (the
+-- drag itself is the curve); `spring`: a critically damped spring instead,
+-- when no finger drives it and Reduce Motion is off (UIKit's own sheet).
 ---@param ctx TransitionContext
 ---@param presenting boolean
 ---@param transition string
-function presentr.animate(ctx, presenting, transition)
+---@param spring boolean
+function presentr.animate(ctx, presenting, transition, spring)
   local container = ctx.containerView
   local view = ctx:viewForKey(presenting and "to" or "from")
   -- Where it rests: its final frame coming in, where it is going out.
@@ -57,26 +83,15 @@ function presentr.animate(ctx, presenting, transition)
     view.alpha = hiddenAlpha
     container:addSubview(view)
   end
-  UIView.animate{
-    duration = params.duration,
-    -- Linear while a finger drives it: the drag itself is the curve.
-    options = {ctx.isInteractive and "curveLinear" or "curveEaseInOut"},
-    animations = function()
-      view.frame = presenting and shown or hidden
-      view.alpha = presenting and 1 or hiddenAlpha
-    end,
-    completion = function(finished)
-      local cancelled = ctx:transitionWasCancelled()
-      if cancelled then
-        -- Only the screen rolled back; put the model values back too.
-        view.frame = presenting and hidden or shown
-        view.alpha = presenting and hiddenAlpha or 1
-      elseif not presenting then
-        view:removeFromSuperview()
-      end
-      ctx:completeTransition(not cancelled)
-    end,
-  }
+  if spring and not calm and not ctx.isInteractive then
+    UIView.animate{duration = params.duration, usingSpringWithDamping = 1, initialSpringVelocity = 0,
+                   animations = function() place(view, presenting, shown, hidden, hiddenAlpha) end,
+                   completion = function(finished) settle(ctx, view, presenting, shown, hidden, hiddenAlpha) end}
+  else
+    UIView.animate{duration = params.duration, options = {ctx.isInteractive and "curveLinear" or "curveEaseInOut"},
+                   animations = function() place(view, presenting, shown, hidden, hiddenAlpha) end,
+                   completion = function(finished) settle(ctx, view, presenting, shown, hidden, hiddenAlpha) end}
+  end
 end
 
 return presentr

@@ -21,8 +21,8 @@ local function detents()
   return list
 end
 
--- Rises on a critically damped spring; Reduce Motion cross-fades (_sheet.lua).
-local sheet = require("sheet")
+-- Rises on a critically damped spring; Reduce Motion: it fades in its place (_presentr.lua).
+local presentr = require("presentr")
 
 return {
   title = "Detent sheet",
@@ -54,7 +54,7 @@ return {
   end,
   animator = {
     transitionDuration = function(ctx) return params.duration end,
-    animateTransition = function(ctx) sheet.animate(ctx, ctx.isPresenting, true) end,
+    animateTransition = function(ctx) presentr.animate(ctx, ctx.isPresenting, "coverVertical", true) end,
   },
   interaction = {
     -- Pulling the sheet down below its smallest detent: UIKit's own pan.

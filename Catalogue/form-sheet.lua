@@ -54,7 +54,7 @@ return {
   animator = {
     transitionDuration = function(ctx) return params.duration end,
     -- UIKit's default modalTransitionStyle.
-    animateTransition = function(ctx) presentr.animate(ctx, ctx.isPresenting, "coverVertical") end,
+    animateTransition = function(ctx) presentr.animate(ctx, ctx.isPresenting, "coverVertical", false) end,
   },
   interaction = {
     -- iOS 13's sheet: a pan down on the card takes it off the bottom edge.

@@ -62,7 +62,7 @@ return {
     transitionDuration = function(ctx) return params.duration end,
     -- .topHalf comes in with Presentr's coverVerticalFromTop, .bottomHalf with UIKit's coverVertical.
     animateTransition = function(ctx)
-      presentr.animate(ctx, ctx.isPresenting, params.edge == "top" and "coverVerticalFromTop" or "coverVertical")
+      presentr.animate(ctx, ctx.isPresenting, params.edge == "top" and "coverVerticalFromTop" or "coverVertical", false)
     end,
   },
   interaction = {

@@ -44,8 +44,8 @@ local function setBack(presenter, bounds, back)
   presenter.layer.cornerRadius = rounded and params.cornerRadius or 0
 end
 
--- Rises on ease-in-out; Reduce Motion: the card fades in its place (_sheet.lua).
-local sheet = require("sheet")
+-- Rises on ease-in-out; Reduce Motion: the card fades in its place (_presentr.lua).
+local presentr = require("presentr")
 
 return {
   title = "Page sheet",
@@ -127,7 +127,7 @@ return {
   },
   animator = {
     transitionDuration = function(ctx) return params.duration end,
-    animateTransition = function(ctx) sheet.animate(ctx, ctx.isPresenting, false) end,
+    animateTransition = function(ctx) presentr.animate(ctx, ctx.isPresenting, "coverVertical", false) end,
   },
   interaction = {
     -- iOS 13's sheet: a pan down on the card takes it off the bottom edge.

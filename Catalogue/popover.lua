@@ -56,6 +56,6 @@ return {
   animator = {
     transitionDuration = function(ctx) return params.duration end,
     -- Popovers fade.
-    animateTransition = function(ctx) presentr.animate(ctx, ctx.isPresenting, "crossDissolve") end,
+    animateTransition = function(ctx) presentr.animate(ctx, ctx.isPresenting, "crossDissolve", false) end,
   },
 }

@@ -75,6 +75,6 @@ return {
   },
   animator = {
     transitionDuration = function(ctx) return params.duration end,
-    animateTransition = function(ctx) presentr.animate(ctx, ctx.isPresenting, params.transition) end,
+    animateTransition = function(ctx) presentr.animate(ctx, ctx.isPresenting, params.transition, false) end,
   },
 }
