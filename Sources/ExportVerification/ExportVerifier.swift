@@ -158,11 +158,11 @@ public struct ExportVerifier: Sendable {
         var cell: String
         var variant: ExportedFile.Variant?
         var verdict: Cell?
-        var compare: (lines: [String], drags: String, kinds: String)?
+        var compare: (lines: String, drags: String, kinds: String)?
         /// The fingers of its first drag (two for a pinch).
         var fingers = 0
 
-        init(name: String, variant: ExportedFile.Variant? = nil, verdict: Cell? = nil, compare: (lines: [String], drags: String, kinds: String)? = nil) {
+        init(name: String, variant: ExportedFile.Variant? = nil, verdict: Cell? = nil, compare: (lines: String, drags: String, kinds: String)? = nil) {
             (self.name, self.variant, self.verdict, self.compare) = (name, variant, verdict, compare)
             cell = variant.map { "\(name) (\($0.label))" } ?? name
         }
@@ -182,7 +182,7 @@ public struct ExportVerifier: Sendable {
         let outcome = ScenarioRunner.run(file, source: source, scenario: scenario, options: options, gesture: gesture)
         // Skipped for the Lua (no interactive dismissal): nothing to compare, as check runs nothing.
         if let skipped = outcome.skipped, outcome.problems.isEmpty { return said(true, "not run: \(skipped)") }
-        guard let lines = outcome.trace?.parityLines else {
+        guard let lines = outcome.trace?.parityText else {
             return said(false, "the Lua entry did not run: \(outcome.problems.first?.message ?? "")")
         }
         // An entry out of its limits has no whole run to compare with (and its Swift would loop as long).
@@ -219,8 +219,7 @@ public struct ExportVerifier: Sendable {
             let why = errors.first { $0.contains("Fatal error") }.map(String.init) ?? "exit status \(result.status)"
             return Cell(scenario: name, same: false, verdict: "the Swift stopped\(at): \(why)")
         }
-        let swiftLines = result.output.split(separator: "\n").dropFirst().map(String.init)
-        let cell = Self.compare(lua: lines, swift: swiftLines, scenario: name)
+        let cell = Self.compare(lua: lines, swiftOutput: result.output, scenario: name)
         guard cell.same, Self.linuxForm(swift.text).rewritten else { return cell }
         return Cell(scenario: name, same: true, verdict: cell.verdict.dropLast() + "; @objc and #selector rewritten for Linux)")
     }
@@ -232,6 +231,24 @@ public struct ExportVerifier: Sendable {
     static func linuxForm(_ text: String) -> (text: String, rewritten: Bool) {
         let rewritten = text.replacingOccurrences(of: "@objc ", with: "").replacingOccurrences(of: "#selector(", with: "Selector(")
         return (rewritten, rewritten != text)
+    }
+
+    /// The runner's output (its `scenario` line, then its parity lines) against the Lua's lines: byte for byte first, the
+    /// common case, which a split into lines (by Character, a third of a large entry's verification) need not pay for.
+    static func compare(lua: String, swiftOutput output: String, scenario: String) -> Cell {
+        let newline = UInt8(ascii: "\n")
+        var lua = lua, output = output
+        let same = output.withUTF8 { bytes in
+            lua.withUTF8 { expected in
+                guard let first = bytes.firstIndex(of: newline) else { return expected.isEmpty }
+                let body = UnsafeBufferPointer(rebasing: bytes[(first + 1)...])
+                return body.count == expected.count && (body.isEmpty || memcmp(body.baseAddress!, expected.baseAddress!, body.count) == 0)
+            }
+        }
+        if same { return Cell(scenario: scenario, same: true, verdict: "same (\(lua.utf8.count { $0 == newline }) lines)") }
+        // Lines by their bytes, as they were written.
+        func lines(_ text: String) -> [String] { text.utf8.split(separator: newline).map { String(decoding: $0, as: UTF8.self) } }
+        return compare(lua: lines(lua), swift: Array(lines(output).dropFirst()), scenario: scenario)
     }
 
     /// The first line that differs, read as: at time t, this view (or the hooks), this field.

@@ -7,13 +7,20 @@ extension Trace {
     /// reads back to the same bits): two runs are the same when their lines
     /// are, and the first line that differs says when, which view and which
     /// field. `segue export --verify` compares the Lua entry with its Swift so.
-    public var parityLines: [String] {
-        var lines = hooks.map { "\($0.time)\thook\t\($0.hook)\t\($0.detail ?? "")" }
+    public var parityLines: [String] { parityText.split(separator: "\n").map(String.init) }
+
+    /// The parity lines as one text, each line ended by a newline: what the verification writes and compares byte for
+    /// byte (an entry of many views has 100,000 lines a scenario; one string, not as many).
+    public var parityText: String {
+        var text = ""
+        text.reserveCapacity(64 * (hooks.count + samples.reduce(0) { $0 + 20 * $1.views.count }))
+        for hook in hooks { text += "\(hook.time)\thook\t\(hook.hook)\t\(hook.detail ?? "")\n" }
         for sample in samples {
-            lines.append("\(sample.time)\tviews\t\(sample.views.map { "\($0.name)#\($0.id)" }.joined(separator: ","))")
+            let time = "\(sample.time)"
+            text += "\(time)\tviews\t\(sample.views.map { "\($0.name)#\($0.id)" }.joined(separator: ","))\n"
             for view in sample.views {
-                let who = "\(view.name)#\(view.id)"
-                func field(_ name: String, _ value: String) { lines.append("\(sample.time)\t\(who)\t\(name)\t\(value)") }
+                let prefix = "\(time)\t\(view.name)#\(view.id)\t"
+                func field(_ name: String, _ value: String) { text += prefix; text += name; text += "\t"; text += value; text += "\n" }
                 field("superview", view.superview.map(String.init) ?? "none")
                 field("frame", Self.text(view.frame))
                 field("bounds", Self.text(view.bounds))
@@ -41,7 +48,7 @@ extension Trace {
                 if let effect = view.effect { field("effect", Self.json(effect)) }
             }
         }
-        return lines
+        return text
     }
 
     /// A value as one line of JSON, its keys sorted: the same value, the same text.

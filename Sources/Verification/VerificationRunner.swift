@@ -8,7 +8,7 @@ import UIKit
 /// it runs the entry's Swift through the check scenarios that apply to an
 /// exported animator, exactly as `segue check` runs the Lua (the same
 /// window, screens, colours and order of events), and prints each run's
-/// parity lines (`Trace.parityLines`) for segue to compare with the Lua's.
+/// parity lines (`Trace.parityText`) for segue to compare with the Lua's.
 @MainActor public enum VerificationRunner {
     /// The scenarios an exported entry runs through (the others need a drag of the presented screen or a presentation
     /// gesture, which export does not translate yet, and which such entries are refused for), and a navigation entry's.
@@ -43,19 +43,18 @@ import UIKit
                 continue
             }
             print("scenario \(name)")
-            for line in run(name, delegate: delegate, style: presentationStyle, drags: drives, kinds: kinds, sourceView: sourceView) {
-                print(line)
-            }
+            // The lines in one write: a scenario of many views has 100,000 of them.
+            print(run(name, delegate: delegate, style: presentationStyle, drags: drives, kinds: kinds, sourceView: sourceView), terminator: "")
         }
     }
 
-    /// One scenario, as ScenarioRunner runs it for a Lua entry: its parity lines (`Trace.parityLines`), and after
+    /// One scenario, as ScenarioRunner runs it for a Lua entry: its parity lines (`Trace.parityText`), and after
     /// them a line for each thing the Swift did that the Lua entry cannot (a drag's action that never finished nor
     /// cancelled), which makes the two differ. `drags` are the touch events of each of its dismissals and pops by the
     /// entry's gestures, in order (the ones the Lua entry was given), `kinds` which each is for.
     public static func run(_ scenario: String, delegate: any UIViewControllerTransitioningDelegate, style: UIModalPresentationStyle,
                            drags: [[GestureSample]] = [], kinds: [String] = [], sourceView: ((UIView?) -> Void)? = nil,
-                           windowSize: Size = Size(width: 390, height: 844), fps: Double = 60) -> [String] {
+                           windowSize: Size = Size(width: 390, height: 844), fps: Double = 60) -> String {
         let simulation = Simulation(windowSize: windowSize)
         Host.simulation = simulation
         simulation.exactSamples = true
@@ -197,6 +196,6 @@ import UIKit
         default: break
         }
         withExtendedLifetime((adapter, navigationAdapter, navigationController)) {}
-        return simulation.trace(samples: samples).parityLines + notes
+        return simulation.trace(samples: samples).parityText + notes.map { $0 + "\n" }.joined()
     }
 }

@@ -44,7 +44,7 @@ struct RenderDigest: ParsableCommand {
                     print("\(file.stem) @\(Int(scale))× \(index) \(String(hash, radix: 16))")
                     if let save {
                         let path = "\(save)/\(file.stem)-\(Int(scale))-\(index).rgba"
-                        FileManager.default.createFile(atPath: path, contents: Data(image.pixels))
+                        _ = FileManager.default.createFile(atPath: path, contents: Data(image.pixels))
                     }
                 }
             }

@@ -137,7 +137,7 @@ struct Preview: ParsableCommand, Displayed {
         let runs = try runEntries().runs
         let failed = try write(runs, painter: painter, format: format)
         if watch {
-            try Watch(files: runs.map(\.file), writing: (out.map { [$0] } ?? []) + (sidecar.map { [$0] } ?? [])).forEachChange {
+            Watch(files: runs.map(\.file), writing: (out.map { [$0] } ?? []) + (sidecar.map { [$0] } ?? [])).forEachChange {
                 // A broken edit is reported (file:line) and the watch goes on to the next one.
                 do {
                     _ = try write(try runEntries().runs, painter: painter, format: format)
