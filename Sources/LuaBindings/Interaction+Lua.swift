@@ -494,37 +494,10 @@ extension ScriptRuntime {
             n += 1
             guard simulation.topViewController === presented, !simulation.isTransitioning, !state.isTerminated else { return }
             phase {
-                let start = simulation.now
-                var frame = 0
-                let step = 1 / options.fps
-                for event in path.events(for: gesture) {
-                    // Frames up to the event, then the event, then a frame due at its instant:
-                    // the preview sees the finger move and what it moved.
-                    while start + Double(frame + 1) * step < start + event.time - 1e-9 {
-                        frame += 1
-                        // Frames and events are sums of different sixtieths: never step back.
-                        let time = start + Double(frame) * step
-                        guard time > simulation.now else { continue }
-                        simulation.advance(to: time)
-                        sample?(simulation)
-                    }
-                    simulation.advance(to: max(start + event.time, simulation.now))
-                    simulation.fingers = event.state == .ended || event.state == .cancelled ? nil : event.touches
-                    let name = switch event.state {
-                    case .began: "began"
-                    case .changed: "changed"
-                    case .ended, .cancelled: "ended"
-                    }
+                simulation.play(path, gesture: gesture, fps: options.fps, sample: sample) { name, event in
                     handle(name, event)
-                    if state.isTerminated { return }
-                    // An event at a frame's time (touches come every sixtieth) is drawn in that frame.
-                    if abs(start + Double(frame + 1) * step - (start + event.time)) <= 1e-9 {
-                        frame += 1
-                        sample?(simulation)
-                    }
+                    return !state.isTerminated
                 }
-                simulation.fingers = nil
-                simulation.runUntilIdle(fps: options.fps, sample: sample)
             }
             guard simulation.topViewController === presented, !simulation.isTransitioning else { return }
             if let stray = simulation.strayPresentedView() {
