@@ -4,22 +4,14 @@
 -- largestUndimmedDetentIdentifier nil); the user drags it up to the large
 -- detent (the presenter is then pushed back behind it), past the top it rubber-bands, and
 -- down below medium it goes away. Everything but the way it comes and goes
--- is UIKit's: `sheet` configures the sheetPresentationController, and Segue
--- lays it out, dims, pushes back and drags it as UIKit does.
+-- is UIKit's: `sheet` configures the sheetPresentationController (a function,
+-- to read params), and Segue lays it out, dims, pushes back and drags it as
+-- UIKit does.
 --
 -- The animator is ours only so that Reduce Motion gets a cross-fade; its
 -- slide is the sheet's critically damped spring (Apple publishes no
 -- duration: 0.5 s is an estimate, as are UIKit's figures Segue uses for the
 -- sheet itself; see docs/authoring.md).
-
-local function detents()
-  local list = {"medium", "large"}
-  if params.peek > 0 then
-    -- A custom detent (iOS 16): a fixed height below medium.
-    table.insert(list, 1, {identifier = "peek", height = params.peek})
-  end
-  return list
-end
 
 -- Rises on a critically damped spring; Reduce Motion: it fades in its place (_presentr.lua).
 local presentr = require("presentr")
@@ -42,10 +34,10 @@ return {
     duration = {type = "number", default = 0.5, min = 0.05, max = 5.0, description = "Seconds to rise or fall."},
   },
   presentationStyle = "pageSheet",
-  -- A function: the parameters are read once they are bound.
   sheet = function()
     return {
-      detents = detents(),
+      -- A custom detent (iOS 16) below medium when peek is set: a fixed height.
+      detents = params.peek > 0 and {{identifier = "peek", height = params.peek}, "medium", "large"} or {"medium", "large"},
       selectedDetentIdentifier = params.startsAt,
       largestUndimmedDetentIdentifier = params.undimmedAtMedium and "medium" or nil,
       prefersGrabberVisible = params.grabber,
@@ -56,8 +48,6 @@ return {
     transitionDuration = function(ctx) return params.duration end,
     animateTransition = function(ctx) presentr.animate(ctx, ctx.isPresenting, "coverVertical", true) end,
   },
-  interaction = {
-    -- Pulling the sheet down below its smallest detent: UIKit's own pan.
-    dismissal = {gesture = "pan", direction = "down", distance = function(size) return size.height / 2 end},
-  },
+  -- No interaction of its own: UIKit's sheet is dragged between its detents,
+  -- and down below the smallest away, by its own pan (drag-presented).
 }

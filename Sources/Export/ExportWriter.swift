@@ -38,10 +38,16 @@ enum ExportWriter {
         var inside: [SyntaxTree.Comment] = []
     }
 
+    /// The entry's `sheet`: configure(_:)'s lines, and the comments above the field.
+    struct Sheet {
+        let lines: [String]
+        let comments: [SyntaxTree.Comment]
+    }
+
     static func file(header: Header, entry: ExportedEntry, chunkComment: [SyntaxTree.Comment], translator: Translator,
                      transitionDuration: [String], animateTransition: [String],
                      interaction: Interaction? = nil, pop: Interaction? = nil, controller: [Translator.ControllerMethod] = [],
-                     controllerComments: [SyntaxTree.Comment] = [],
+                     controllerComments: [SyntaxTree.Comment] = [], sheet: Sheet? = nil,
                      hookComments: (duration: [SyntaxTree.Comment], animate: [SyntaxTree.Comment]) = ([], [])) -> (text: String, origins: [Int: Int]) {
         var out = SwiftWriter()
         let type = typeName(header.entry)
@@ -73,8 +79,18 @@ enum ExportWriter {
         out.line("///     func show(_ viewController: UIViewController) {")
         out.line("///         viewController.modalPresentationStyle = \(type).presentationStyle")
         out.line("///         viewController.transitioningDelegate = transition")
+        if sheet != nil {
+            out.line("///         if let sheet = viewController.sheetPresentationController {")
+            out.line("///             transition.configure(sheet)")
+            out.line("///         }")
+        }
         out.line("///         present(viewController, animated: true)")
         out.line("///     }")
+        if translator.usesCustomDetents {
+            out.line("///")
+            out.line("/// Its sheet rests at a detent of its own (UISheetPresentationController.Detent.custom), which")
+            out.line("/// UIKit has since iOS 16.")
+        }
         if translator.readsSourceView {
             out.line("///")
             out.line("/// It grows from the view the app gives it (the tapped row or cell), read at each presentation and")
@@ -94,6 +110,7 @@ enum ExportWriter {
             out.line("///         navigationController?.pushViewController(viewController, animated: true)")
             out.line("///     }")
         }
+        if translator.usesCustomDetents { out.line("@available(iOS 16.0, *)") }
         out.line("@MainActor")
         let access = header.access
         let conformances = "UIViewControllerTransitioningDelegate" + (entry.navigation ? ", UINavigationControllerDelegate" : "")
@@ -148,6 +165,15 @@ enum ExportWriter {
             out.line("    forPresented presented: UIViewController, presenting: UIViewController?, source: UIViewController")
             out.open(") -> UIPresentationController? {")
             out.line("PresentationController(presentedViewController: presented, presenting: presenting\(controllerReads ? ", params: params" : ""))")
+            out.close()
+            out.line()
+        }
+        if let sheet {
+            for comment in sheet.comments { out.comment(comment.text) }
+            out.line("/// UIKit's sheet, set up as the entry says: give it the presented controller's")
+            out.line("/// sheetPresentationController before presenting.")
+            out.open("\(access)func configure(_ sheet: UISheetPresentationController) {")
+            for line in sheet.lines { out.line(line) }
             out.close()
             out.line()
         }

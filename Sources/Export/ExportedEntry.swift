@@ -62,6 +62,8 @@ struct ExportedEntry {
     /// `presentationController = {…}`: its hooks in the order written, and the lines the table spans.
     var presentationController: [(name: String, node: SyntaxNode)] = []
     var presentationControllerLines = 0...0
+    /// `sheet = {…}` or `sheet = function() return {…} end`: the table UIKit's sheet is set up with.
+    var sheet: SyntaxNode?
     /// Where the comments above a field of the entry's table begin (the line after the field before it), by the field's
     /// name; an animator hook's under "animator.name".
     var commentStarts: [String: Int] = [:]
@@ -69,7 +71,6 @@ struct ExportedEntry {
     /// What to say of a field not exported yet: UIKit's own way where the app has one.
     static func notYetAdvice(_ key: String) -> String {
         switch key {
-        case "sheet": "it is not exported yet; in the app, UIKit's own sheet takes detents (sheetPresentationController?.detents)"
         case "transitionStyle": "it is not exported yet; in the app, give the presented controller a modalTransitionStyle (.partialCurl, .flipHorizontal…)"
         default: "it is not exported yet"
         }
@@ -80,7 +81,6 @@ struct ExportedEntry {
         "presentationControllerDelegate": "an adaptive presentation delegate",
         "presentationAnimator": "separate presentation and dismissal animators",
         "dismissalAnimator": "separate presentation and dismissal animators",
-        "sheet": "sheet detents",
         "transitionStyle": "UIKit's modal transition styles",
         "preferredContentSize": "a preferred content size",
         "isModalInPresentation": "isModalInPresentation",
@@ -147,6 +147,22 @@ struct ExportedEntry {
                 interactionLine = at
                 interactionEnd = Translator.lastLine(value)
                 (dismissal, pop) = try Self.interaction(value, file: file, line: at)
+            case "sheet":
+                // A function only so that it reads params once they are bound: its table is what is exported.
+                var table = value
+                if value.tag == "Function" {
+                    let body = value.parts[1].parts
+                    guard value.parts[0].parts.isEmpty, body.count == 1, body[0].tag == "Return", body[0].parts.count == 1 else {
+                        throw ExportRefusal(file: file, line: at, construct: "a sheet function that does more than return its table",
+                                            instead: "write sheet = function() return {detents = …, …} end, each field in place")
+                    }
+                    table = body[0].parts[0]
+                }
+                guard table.tag == "Table" else {
+                    throw ExportRefusal(file: file, line: at, construct: "a sheet table that is not written in place",
+                                        instead: "write sheet = {detents = …, …} (or a function returning it) in the entry's table")
+                }
+                sheet = table
             case "presentationController":
                 guard value.tag == "Table" else {
                     throw ExportRefusal(file: file, line: at, construct: "a presentation controller that is not written in place",

@@ -16,6 +16,8 @@ public struct ExportedFile: Sendable, Equatable {
     public var navigation = false
     /// Its animator reads the view the transition grows from (`ctx.sourceView`), which the app sets on it.
     public var readsSourceView = false
+    /// It sets up UIKit's sheet (`configure(_:)`), which the app gives it before presenting.
+    public var configuresSheet = false
     /// The files of the modules the entry requires (`CrossFade.swift`), which it needs beside it.
     public var modules: [ExportedFile] = []
     /// The entry's other parameter values worth running (each choice's and boolean's non-default values, and each
@@ -167,18 +169,26 @@ public enum Exporter {
         }
         let hookComments = (duration: above("transitionDuration", entry.transitionDuration),
                             animate: above("animateTransition", entry.animateTransition))
+        // The sheet's set-up, with the comments above it.
+        var sheet: ExportWriter.Sheet?
+        if let table = entry.sheet {
+            let comments = translator.takeComments(from: entry.commentStarts["sheet"] ?? table.line ?? 1, before: table.line ?? 1)
+            sheet = ExportWriter.Sheet(lines: try translator.sheetConfiguration(table), comments: comments)
+        }
         let duration = try translator.hook(entry.transitionDuration, parameter: .optional(.context), result: .number)
         let animate = try translator.hook(entry.animateTransition, parameter: .context, result: .void)
         let header = ExportWriter.Header(entry: origin.entry, catalogue: origin.catalogue, version: origin.version, file: origin.file,
                                          sha256: origin.sha256, command: origin.command, access: origin.isPublic ? "public " : "")
         let (text, origins) = ExportWriter.file(header: header, entry: entry, chunkComment: chunkComment, translator: translator,
                                                 transitionDuration: duration, animateTransition: animate, interaction: interaction, pop: pop,
-                                                controller: controller, controllerComments: controllerComments, hookComments: hookComments)
+                                                controller: controller, controllerComments: controllerComments, sheet: sheet,
+                                                hookComments: hookComments)
         let type = ExportWriter.typeName(origin.entry)
         var file = ExportedFile(name: type + ".swift", typeName: type, text: text, presentationStyle: entry.presentationStyle, luaLines: origins,
                                 luaFile: translator.fileName)
         file.navigation = entry.navigation
         file.readsSourceView = translator.readsSourceView
+        file.configuresSheet = sheet != nil
         var others: [String: [(lua: String, swift: String)]] = [:]
         for parameter in entry.parameters {
             let values: [(lua: String, swift: String)] = switch parameter.kind {
@@ -193,7 +203,15 @@ public enum Exporter {
                 } else {
                     []
                 }
-            case .number: []
+            // A number at one end of its range is often "none" (0 points of peek, no dimming): the other end runs too,
+            // where the code for "some" is.
+            case .number:
+                if let range = parameter.range, let value = Double(parameter.defaultValue), let min = Double(range.min),
+                   let max = Double(range.max), min < max, value == min || value == max {
+                    value == min ? [(range.max, range.max)] : [(range.min, range.min)]
+                } else {
+                    []
+                }
             }
             others[parameter.name] = values
         }

@@ -22,6 +22,9 @@ indirect enum SwiftType: Hashable, Sendable {
     /// A UIVisualEffectView the entry makes (a view where one is wanted), and the blur it shows.
     case effectView
     case blurEffect
+    /// A height UIKit's sheet rests at (`"medium"`, `"large"`, `{identifier = …, height = …}`), and a detent's name.
+    case detent
+    case detentIdentifier
     case animationOptions
     case keyframeOptions
     case timingFunction
@@ -65,6 +68,8 @@ indirect enum SwiftType: Hashable, Sendable {
         case .cornerMask: "CACornerMask"
         case .effectView: "UIVisualEffectView"
         case .blurEffect: "UIBlurEffect"
+        case .detent: "UISheetPresentationController.Detent"
+        case .detentIdentifier: "UISheetPresentationController.Detent.Identifier"
         case .animationOptions: "UIView.AnimationOptions"
         case .keyframeOptions: "UIView.KeyframeAnimationOptions"
         case .timingFunction: "CAMediaTimingFunction"
@@ -111,6 +116,8 @@ indirect enum SwiftType: Hashable, Sendable {
         case .cornerMask: "a list of corners"
         case .effectView: "a visual effect view"
         case .blurEffect: "a blur effect"
+        case .detent: "a sheet's detent"
+        case .detentIdentifier: "a detent's identifier"
         case .animationOptions: "animation options"
         case .keyframeOptions: "keyframe animation options"
         case .timingFunction: "a CAMediaTimingFunction"

@@ -79,7 +79,7 @@ extension Translator {
     }
 
     /// A string literal: a case of the enum the context expects (`.to`, `.curveLinear`, `.left`).
-    private func literal(_ text: String, expecting expected: SwiftType?, at node: SyntaxNode) throws(ExportRefusal) -> Expression {
+    func literal(_ text: String, expecting expected: SwiftType?, at node: SyntaxNode) throws(ExportRefusal) -> Expression {
         switch expected?.unwrapped {
         case .choice(let name)?:
             let cases = choices(of: name)
@@ -93,6 +93,14 @@ extension Translator {
                 throw refuse(node, "the keyframe option \"\(text)\"", "UIView.KeyframeAnimationOptions has \(UIKitVocabulary.keyframeOptions.sorted().joined(separator: ", ")); a curve belongs to each keyframe's animations")
             }
             return Expression(text: ".\(text)", type: .keyframeOptions)
+        case .detent?:
+            guard ["medium", "large"].contains(text) else {
+                throw refuse(node, "the detent \"\(text)\"", "UIKit's detents are \"medium\" and \"large\"; one of your own is {identifier = \"\(text)\", height = …}")
+            }
+            return Expression(text: ".\(text)()", type: .detent)
+        case .detentIdentifier?:
+            // UIKit's own two by their names, the entry's by its string.
+            return Expression(text: ["medium", "large"].contains(text) ? ".\(text)" : ".init(\(SwiftWriter.stringLiteral(text)))", type: .detentIdentifier)
         case .string?:
             // A module's function that takes or gives a string (a direction's name): Swift's String.
             return Expression(text: SwiftWriter.stringLiteral(text), type: .string)

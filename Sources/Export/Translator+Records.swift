@@ -25,6 +25,7 @@ extension Translator {
         let hint = recordHint
         recordHint = nil
         if expected == .cornerMask { return try corners(node) }
+        if expected == .list(.detent) { return try detents(node) }
         guard !node.parts.isEmpty else {
             throw refuse(node, "an empty table here", "start a list in a local of its own (local items = {}) and add to it with items[#items + 1] = v")
         }
@@ -235,6 +236,49 @@ extension Translator {
             if !names.contains(name) { names.append(name) }
         }
         return Expression(text: "[\(names.map { "." + $0 }.joined(separator: ", "))]", type: .cornerMask)
+    }
+
+    /// A sheet's `detents = {"medium", "large", {identifier = "peek", height = 120}}`: UIKit's detents, written in place;
+    /// one of the entry's own is iOS 16's custom detent (the exported class then says it needs iOS 16).
+    private func detents(_ node: SyntaxNode) throws(ExportRefusal) -> Expression {
+        var items: [String] = []
+        for item in node.parts {
+            if item.tag == "String" {
+                items.append(try expression(item, expecting: .detent).text)
+                continue
+            }
+            guard item.tag == "Table", item.parts.allSatisfy({ $0.tag == "Pair" }) else {
+                throw refuse(item, "a detent that is not written in place",
+                             "list \"medium\", \"large\" or {identifier = \"name\", height = points} in the sheet's table")
+            }
+            var identifier: String?, height: SyntaxNode?
+            for pair in item.parts {
+                switch ExportedEntry.string(pair.parts[0]) {
+                case "identifier":
+                    guard let name = ExportedEntry.string(pair.parts[1]) else {
+                        throw refuse(pair, "a detent's identifier computed when the entry runs", "write it as a string")
+                    }
+                    identifier = name
+                case "height": height = pair.parts[1]
+                case "resolver":
+                    throw refuse(pair, "a detent's resolver", "it is not exported yet; give the detent a height")
+                default:
+                    throw refuse(pair, "the detent field '\(ExportedEntry.string(pair.parts[0])?.escapingControlCharacters ?? "?")'", "a detent has an identifier and a height")
+                }
+            }
+            guard let identifier, let height else {
+                throw refuse(item, "a detent without an identifier and a height", "write {identifier = \"name\", height = points}")
+            }
+            // The height is asked on each layout, in a closure the sheet keeps: it holds a copy of the parameters it reads.
+            let (value, readsParameters) = try fresh(declaredAt: Int.max) { () throws(ExportRefusal) in
+                try self.expression(height, expecting: .number)
+            }
+            try require(value, is: .number, at: height)
+            usesCustomDetents = true
+            items.append(".custom(identifier: \(try literal(identifier, expecting: .detentIdentifier, at: item).text)) { \(readsParameters ? "[params] " : "")_ in \(value.text) }")
+        }
+        guard !items.isEmpty else { throw refuse(node, "a sheet without detents", "UIKit needs at least one: list them, smallest first") }
+        return Expression(text: "[\(items.joined(separator: ", "))]", type: .list(.detent))
     }
 
     static let cornerNames = ["layerMinXMinYCorner", "layerMaxXMinYCorner", "layerMinXMaxYCorner", "layerMaxXMaxYCorner"]

@@ -130,6 +130,8 @@ final class Translator {
     var curvedKeyframes = 0
     /// The animator reads `ctx.sourceView`: the transition then has a `sourceView` the app sets.
     var readsSourceView = false
+    /// The sheet has a detent of the entry's own, which UIKit has since iOS 16.
+    var usesCustomDetents = false
     /// The chunk's constants' values and lines (a keyframe animation's curve reads a timing function's control points),
     /// and those read as values (the others, only read for their points, are not written).
     var constantNodes: [String: (node: SyntaxNode, line: Int)] = [:]

@@ -78,7 +78,9 @@ public struct ExportVerifier: Sendable {
             return (run.compare == nil ? nil : run.fingers, swiftRun(run, swift, runner))
         }
         // The standard scenarios first: whether the entry's drag ran, and with how many fingers, says what follows.
-        let names = Self.scenarios + (swift.navigation ? Self.navigationScenarios : [])
+        // A page or form sheet is UIKit's sheet on a phone, dragged between its detents by its own pan.
+        let sheet = ["pageSheet", "formSheet"].contains(swift.presentationStyle) ? [Scenario.dragPresented.rawValue] : []
+        let names = Self.scenarios + sheet + (swift.navigation ? Self.navigationScenarios : [])
         let standard = Self.concurrently(names.map { name in { cell(name, Scenario(rawValue: name)) } })
         // An entry with an interactive dismissal is also let go where its rule decides: either side of half way, dragged
         // back, and flicked on and back part way (check's drags let go only at 70 % and on a short flick, where
@@ -100,10 +102,10 @@ public struct ExportVerifier: Sendable {
             } }
         }
         // Each other value of a choice or boolean parameter: the code for it runs too (present and dismiss, Reduce
-        // Motion, and the standard drag), named `present-then-dismiss (direction=up)`.
+        // Motion, the standard drag, and a sheet's own), named `present-then-dismiss (direction=up)`.
         for variant in swift.variants {
             for scenario in [Scenario.presentThenDismiss, .reduceMotion] + (fingers != nil ? [.interactiveFinish] : [])
-                + (swift.navigation ? [.pop, .interactivePop] : []) {
+                + (sheet.isEmpty ? [] : [.dragPresented]) + (swift.navigation ? [.pop, .interactivePop] : []) {
                 more.append { cell(scenario.rawValue, scenario, variant: variant) }
             }
         }
@@ -291,7 +293,7 @@ public struct ExportVerifier: Sendable {
             import Verification
 
             let transition = \(delegate)
-            VerificationRunner.main(transition, presentationStyle: \(swift.typeName).presentationStyle\(swift.readsSourceView ? ", sourceView: { transition.sourceView = $0 }" : ""))
+            VerificationRunner.main(transition, presentationStyle: \(swift.typeName).presentationStyle\(swift.readsSourceView ? ", sourceView: { transition.sourceView = $0 }" : "")\(swift.configuresSheet ? ", sheet: { transition.configure($0) }" : ""))
 
             """
         let library = layer.appendingPathComponent("libSegueUIKitLayer.so")

@@ -35,6 +35,17 @@ import Transitions
         controller.presentationController?.transitionCoordinator.map(CoordinatorAdapter.wrapping)
     }
 
+    /// A page or form sheet's sheet, to set up before presenting; nil for every other style, as in UIKit.
+    open var sheetPresentationController: UISheetPresentationController? {
+        guard controller.modalPresentationStyle.isSheet else { return nil }
+        if let sheet { return sheet }
+        let made = UISheetPresentationController(controller: controller)
+        sheet = made
+        return made
+    }
+
+    private var sheet: UISheetPresentationController?
+
     open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
         Host.simulation.dismiss(animated: flag, interaction: Host.gesturePlan, completion: completion)
     }

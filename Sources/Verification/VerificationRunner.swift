@@ -10,11 +10,12 @@ import UIKit
 /// window, screens, colours and order of events), and prints each run's
 /// parity lines (`Trace.parityText`) for segue to compare with the Lua's.
 @MainActor public enum VerificationRunner {
-    /// The scenarios an exported entry runs through (the others need a drag of the presented screen or a presentation
-    /// gesture, which export does not translate yet, and which such entries are refused for), and a navigation entry's.
+    /// The scenarios an exported entry runs through (the others need the entry's own drag of the presented screen or a
+    /// presentation gesture, which export does not translate yet, and which such entries are refused for; drag-presented
+    /// drags UIKit's sheet by its own pan), and a navigation entry's.
     public static let scenarios = ["present", "dismiss", "present-then-dismiss", "interactive-finish", "interactive-flick",
                                    "interactive-cancel-10", "interactive-cancel-50", "interactive-cancel-99", "rotation-while-presented",
-                                   "non-animated-present", "reduce-motion"] + releases + navigation
+                                   "non-animated-present", "reduce-motion", "drag-presented"] + releases + navigation
 
     /// Push and pop with the entry's animator, and the pop by its edge swipe (`navigation = true`), let go where the
     /// dismissal's drags are too.
@@ -29,8 +30,9 @@ import UIKit
     /// (`TouchEvents`; `SEGUE_VERIFY_DRAG_KINDS` says which are dismissals and which pops), and prints
     /// `scenario NAME` and its lines for each.
     /// `sourceView`: gives an entry that reads `ctx.sourceView` the row each scenario taps, as the app would.
+    /// `sheet`: sets up a page or form sheet's sheet before it is presented, as the app would.
     public static func main(_ delegate: any UIViewControllerTransitioningDelegate, presentationStyle: UIModalPresentationStyle,
-                            sourceView: ((UIView?) -> Void)? = nil) {
+                            sourceView: ((UIView?) -> Void)? = nil, sheet: ((UISheetPresentationController) -> Void)? = nil) {
         let names = CommandLine.arguments.dropFirst()
         var input: [String] = []
         while let line = readLine() { input.append(line) }
@@ -44,7 +46,8 @@ import UIKit
             }
             print("scenario \(name)")
             // The lines in one write: a scenario of many views has 100,000 of them.
-            print(run(name, delegate: delegate, style: presentationStyle, drags: drives, kinds: kinds, sourceView: sourceView), terminator: "")
+            print(run(name, delegate: delegate, style: presentationStyle, drags: drives, kinds: kinds, sourceView: sourceView,
+                      sheet: sheet), terminator: "")
         }
     }
 
@@ -54,6 +57,7 @@ import UIKit
     /// entry's gestures, in order (the ones the Lua entry was given), `kinds` which each is for.
     public static func run(_ scenario: String, delegate: any UIViewControllerTransitioningDelegate, style: UIModalPresentationStyle,
                            drags: [[GestureSample]] = [], kinds: [String] = [], sourceView: ((UIView?) -> Void)? = nil,
+                           sheet: ((UISheetPresentationController) -> Void)? = nil,
                            windowSize: Size = Size(width: 390, height: 844), fps: Double = 60) -> String {
         let simulation = Simulation(windowSize: windowSize)
         Host.simulation = simulation
@@ -69,6 +73,7 @@ import UIKit
         let pushed = simulation.makeViewController(name: "pushed")
         pushed.view.backgroundColor = presented.view.backgroundColor
         presented.modalPresentationStyle = style.engine ?? .custom
+        if let sheet, let controller = UIViewController.wrapping(presented).sheetPresentationController { sheet(controller) }
         // A navigation entry is the navigation controller's delegate too, as an app makes it.
         let navigationController = UINavigationController(navigation: simulation.navigation)
         var navigationAdapter: NavigationDelegateAdapter?
@@ -153,6 +158,12 @@ import UIKit
         FileHandle.standardError.write(Data("at t=\(simulation.now)\n".utf8))
         switch scenario {
         case "present": present()
+        case "drag-presented":
+            // UIKit's sheet dragged between its detents by its own pan, as check drags it: no code of the entry's moves it.
+            present()
+            if presentedAndIdle, let host = presented.presentationController as? PresentedDragging {
+                simulation.dragPresented(presented, by: host, fps: fps, sample: sample)
+            }
         case "non-animated-present": present(animated: false)
         case "dismiss", "present-then-dismiss":
             present(animated: scenario != "dismiss")

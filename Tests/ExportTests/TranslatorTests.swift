@@ -624,20 +624,20 @@ import Testing
         #expect(refusal?.instead == "no module 'hero' was found beside the entry (_hero.lua)")
     }
 
-    /// What is not exported yet is said before what the author could fix: sheet detents, then the parameter.
+    /// What is not exported yet is said before what the author could fix: the transition style, then the parameter.
     @Test func whatIsNotExportedYetIsSaidFirst() {
         let source = Self.entry("ctx:completeTransition(true)", parameters: "n = {type = \"integer\", default = 3},")
-            .replacingOccurrences(of: "  animator =", with: "  sheet = function() return {} end,\n  animator =")
+            .replacingOccurrences(of: "  animator =", with: "  transitionStyle = \"crossDissolve\",\n  animator =")
         let refusal = Self.refusal(source)
-        #expect(refusal?.construct == "sheet detents", "\(String(describing: refusal))")
+        #expect(refusal?.construct == "UIKit's modal transition styles", "\(String(describing: refusal))")
         #expect(refusal?.line == 9)
     }
 
     @Test func aFieldNotYetExportedIsRefusedAtItsLine() {
         let source = Self.entry("ctx:completeTransition(true)").replacingOccurrences(
-            of: "  animator =", with: "  sheet = {detents = {\"medium\"}},\n  animator =")
+            of: "  animator =", with: "  isModalInPresentation = true,\n  animator =")
         let refusal = Self.refusal(source)
-        #expect(refusal?.construct == "sheet detents")
+        #expect(refusal?.construct == "isModalInPresentation")
         #expect(refusal?.line == 9)
     }
 

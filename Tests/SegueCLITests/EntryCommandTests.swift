@@ -59,16 +59,16 @@ import Testing
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
         #expect(object?["hooks"] as? [String] == ["animator.animateTransition", "animator.transitionDuration"])
         #expect((object?["check"] as? [String: Any])?["status"] as? String == "passed")
-        // Whether export translates it: flip and half-sheet do; detent-sheet's sheet detents do not yet, said at their line.
+        // Whether export translates it: flip and half-sheet do; zoom's pinch that presents does not yet, said at its line.
         #expect((object?["export"] as? [String: Any])?["exports"] as? Bool == true)
         #expect((object?["export"] as? [String: Any])?["refused"] is NSNull)
         #expect(try cli.segue(["show", "flip"]).stdout.contains("export     UIKit Swift: segue export flip --out DIR\n"))
         #expect(show.stdout.contains("export     UIKit Swift: segue export half-sheet --out DIR\n"))
-        let detent = try cli.segue(["show", "detent-sheet"])
-        let sheet = try #require(detent.stdout.split(separator: "\n").first { $0.hasPrefix("export ") })
-        let source = try String(contentsOf: ListCheckStatusTests.root.appendingPathComponent("Catalogue/detent-sheet.lua"), encoding: .utf8)
-        let line = try #require(source.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix("  sheet =") }) + 1
-        #expect(sheet.hasPrefix("export     not yet: ") && sheet.hasSuffix("detent-sheet.lua:\(line): sheet detents"), "\(sheet)")
+        let zoom = try cli.segue(["show", "zoom"])
+        let refused = try #require(zoom.stdout.split(separator: "\n").first { $0.hasPrefix("export ") })
+        let source = try String(contentsOf: ListCheckStatusTests.root.appendingPathComponent("Catalogue/zoom.lua"), encoding: .utf8)
+        let line = try #require(source.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix("    presentation =") }) + 1
+        #expect(refused.hasPrefix("export     not yet: ") && refused.hasSuffix("zoom.lua:\(line): interaction.presentation"), "\(refused)")
     }
 
     @Test func newWritesAnEntryThatPassesCheck() throws {
