@@ -46,8 +46,8 @@ enum ExportWriter {
 
     static func file(header: Header, entry: ExportedEntry, chunkComment: [SyntaxTree.Comment], translator: Translator,
                      transitionDuration: [String], animateTransition: [String],
-                     interaction: Interaction? = nil, pop: Interaction? = nil, controller: [Translator.ControllerMethod] = [],
-                     controllerComments: [SyntaxTree.Comment] = [], sheet: Sheet? = nil,
+                     interaction: Interaction? = nil, pop: Interaction? = nil, presentation: Interaction? = nil,
+                     controller: [Translator.ControllerMethod] = [], controllerComments: [SyntaxTree.Comment] = [], sheet: Sheet? = nil,
                      hookComments: (duration: [SyntaxTree.Comment], animate: [SyntaxTree.Comment]) = ([], [])) -> (text: String, origins: [Int: Int]) {
         var out = SwiftWriter()
         let type = typeName(header.entry)
@@ -98,6 +98,17 @@ enum ExportWriter {
             out.line("///")
             out.line("///     transition.sourceView = tableView.cellForRow(at: indexPath)")
         }
+        if let presentation {
+            let rule = presentation.rule
+            let gesture = rule.isPinch ? (rule.direction == "in" ? "closing pinch" : "opening pinch") : "pan \(rule.direction)"
+            out.line("///")
+            out.line("/// A\(rule.isPinch ? "n" : "") \(gesture) on the presenting screen presents too, following the fingers: give it the")
+            out.line("/// screen and what to present (once; hold the screen weakly in the closure, which the transition keeps):")
+            out.line("///")
+            out.line("///     transition.attachPresentation(to: self) { [weak self] in")
+            out.line("///         self?.makeDetailViewController()")
+            out.line("///     }")
+        }
         if entry.navigation {
             out.line("///")
             out.line("/// It pushes and pops too, as the navigation controller's delegate: for every later push and pop,")
@@ -137,11 +148,15 @@ enum ExportWriter {
         if pop != nil {
             out.line("private let pop: PopInteraction")
         }
+        if presentation != nil {
+            out.line("private let presentation: PresentationInteraction")
+        }
         out.line()
         out.open("\(access)init(params: Parameters = Parameters()) {")
         out.line("self.params = params")
         if let interaction { out.line("dismissal = DismissalInteraction(\(interaction.readsParameters ? "params: params" : ""))") }
         if let pop { out.line("pop = PopInteraction(\(pop.readsParameters ? "params: params" : ""))") }
+        if let presentation { out.line("presentation = PresentationInteraction(\(presentation.readsParameters ? "params: params" : ""))") }
         out.close()
         out.line()
         out.line("\(access)func animationController(")
@@ -174,6 +189,22 @@ enum ExportWriter {
             out.line("/// sheetPresentationController before presenting.")
             out.open("\(access)func configure(_ sheet: UISheetPresentationController) {")
             for line in sheet.lines { out.line(line) }
+            out.close()
+            out.line()
+        }
+        if let presentation {
+            let fingers = presentation.rule.isPinch ? "fingers" : "finger"
+            out.line("/// The entry's interactive presentation: on `presenter`'s screen, the gesture presents what")
+            out.line("/// `makeViewController` gives (nil: nothing), with this transition, following the \(fingers).")
+            out.open("\(access)func attachPresentation(to presenter: UIViewController, makeViewController: @escaping () -> UIViewController?) {")
+            out.line("presentation.attach(to: presenter, transition: self, makeViewController: makeViewController)")
+            out.close()
+            out.line()
+            out.line("/// The presentation follows the \(fingers) only while a gesture is under way; otherwise it plays as animated.")
+            out.line("\(access)func interactionControllerForPresentation(")
+            out.line("    using animator: any UIViewControllerAnimatedTransitioning")
+            out.open(") -> (any UIViewControllerInteractiveTransitioning)? {")
+            out.line("presentation.isDragging ? presentation : nil")
             out.close()
             out.line()
         }
@@ -236,8 +267,9 @@ enum ExportWriter {
             helperFunction(helper, shared: false, into: &out)
         }
         out.close()
-        if let interaction { dismissalInteraction(interaction, into: &out) }
-        if let pop { dismissalInteraction(pop, into: &out) }
+        if let interaction { dismissalInteraction(interaction, typeName: type, into: &out) }
+        if let pop { dismissalInteraction(pop, typeName: type, into: &out) }
+        if let presentation { dismissalInteraction(presentation, typeName: type, into: &out) }
         if !controller.isEmpty {
             presentationController(controller, comments: controllerComments, fields: translator.controllerFields, readsParameters: controllerReads,
                                    into: &out)
@@ -346,9 +378,9 @@ enum ExportWriter {
     /// the finger's travel along the direction over the distance, and letting go finishes or cancels by the entry's rule.
     ///
     /// `interaction.pop` the same way: UIKit's edge swipe from the left on the navigation controller's view pops.
-    private static func dismissalInteraction(_ interaction: Interaction, into out: inout SwiftWriter) {
+    private static func dismissalInteraction(_ interaction: Interaction, typeName: String, into out: inout SwiftWriter) {
         let rule = interaction.rule
-        let isPop = rule.isPop
+        let isPop = rule.isPop, isPresentation = rule.isPresentation
         out.line()
         for comment in interaction.comments + interaction.inside { out.comment(comment.text) }
         let recognizer = isPop ? "UIScreenEdgePanGestureRecognizer" : rule.isPinch ? "UIPinchGestureRecognizer" : "UIPanGestureRecognizer"
@@ -362,12 +394,15 @@ enum ExportWriter {
         }
         if isPop {
             out.line("/// The entry's interactive pop: the edge swipe from the left on the navigation controller's view drives it while the finger is down.")
+        } else if isPresentation {
+            out.line("/// The entry's interactive presentation: \(gesture) on the presenting screen drives it while \(rule.isPinch ? "the fingers are" : "the finger is") down.")
         } else {
             out.line("/// The entry's interactive dismissal: \(gesture) on the presented screen drives it while \(rule.isPinch ? "the fingers are" : "the finger is") down.")
         }
         // The class's lines come from the entry's interaction table (a compile error in them is said at its line).
         out.line(SwiftWriter.origin(rule.line) + "@MainActor")
-        out.open("private final class \(isPop ? "PopInteraction" : "DismissalInteraction"): UIPercentDrivenInteractiveTransition, UIGestureRecognizerDelegate {")
+        let name = isPop ? "PopInteraction" : isPresentation ? "PresentationInteraction" : "DismissalInteraction"
+        out.open("private final class \(name): UIPercentDrivenInteractiveTransition, UIGestureRecognizerDelegate {")
         if interaction.readsParameters { out.line("let params: Parameters") }
         out.line("/// Whether a drag is under way: the delegate gives UIKit this controller only then.")
         out.line("private(set) var isDragging = false")
@@ -375,6 +410,11 @@ enum ExportWriter {
             out.line("private weak var navigationController: UINavigationController?")
             out.line("/// The navigation delegate that attached it: the swipe pops only while that is the delegate.")
             out.line("private weak var owner: (any UINavigationControllerDelegate)?")
+        } else if isPresentation {
+            out.line("private weak var presenter: UIViewController?")
+            out.line("/// The transition whose presentation it drives: UIKit holds a transitioning delegate weakly, and so does this.")
+            out.line("private weak var transition: (any UIViewControllerTransitioningDelegate)?")
+            out.line("private var makeViewController: (() -> UIViewController?)?")
         } else {
             out.line("private weak var presented: UIViewController?")
         }
@@ -415,6 +455,27 @@ enum ExportWriter {
             out.line("      navigationController.delegate === owner else { return false }")
             out.line("return navigationController.viewControllers.count > 1 && navigationController.transitionCoordinator == nil")
             out.close()
+        } else if isPresentation {
+            out.line("/// The presenting screen gets the \(rule.isPinch ? "pinch" : "pan") once, however often it is attached.")
+            out.line("func attach(")
+            out.line("    to presenter: UIViewController, transition: any UIViewControllerTransitioningDelegate,")
+            out.line("    makeViewController: @escaping () -> UIViewController?")
+            out.open(") {")
+            out.line("self.presenter = presenter")
+            out.line("self.transition = transition")
+            out.line("self.makeViewController = makeViewController")
+            out.line("let attached = presenter.view.gestureRecognizers?.contains { $0.delegate === self } ?? false")
+            out.line("guard !attached else { return }")
+            out.line("let recognizer = \(recognizer)(target: self, action: #selector(\(action)(_:)))")
+            out.line("recognizer.delegate = self")
+            out.line("presenter.view.addGestureRecognizer(recognizer)")
+            out.close()
+            out.line()
+            out.line("/// Only on the presenting screen while it presents nothing.")
+            out.open("func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {")
+            out.line("guard let presenter, gestureRecognizer.view === presenter.view else { return false }")
+            out.line("return presenter.presentedViewController == nil")
+            out.close()
         } else {
             out.line("/// The screen being presented is the one a drag dismisses; it gets the \(rule.isPinch ? "pinch" : "pan") once, however often it is presented.")
             out.open("func attach(to presented: UIViewController) {")
@@ -453,8 +514,9 @@ enum ExportWriter {
             || interaction.completionSpeed != nil
         out.open("@objc private func \(action)(_ gesture: \(recognizer)) {")
         if needsContainer {
-            if isPop {
-                out.line("// In the points of the navigation controller's view, which the screens move within.")
+            if isPop || isPresentation {
+                out.line(isPop ? "// In the points of the navigation controller's view, which the screens move within."
+                         : "// In the presenting screen's points: it fills the window the transition plays in.")
                 out.open("guard let container = gesture.view else {")
             } else {
                 out.line(rule.isPinch ? "// The container, whose points and size the entry's functions read. Off screen, a pinch under way is let go."
@@ -482,12 +544,18 @@ enum ExportWriter {
         }
         out.open("switch gesture.state {")
         out.label("case .began:")
+        if isPresentation {
+            out.line("guard let presenter, let transition, let viewController = makeViewController?() else { return }")
+            out.line("viewController.modalPresentationStyle = \(typeName).presentationStyle")
+            out.line("viewController.transitioningDelegate = transition")
+        }
         out.line("isDragging = true")
         if interaction.completionSpeed != nil {
             // The speed the last drag's release chose would otherwise roll this one back if the system takes it away.
             out.line("completionSpeed = 1")
         }
-        out.line(isPop ? "navigationController?.popViewController(animated: true)" : "presented?.dismiss(animated: true)")
+        out.line(isPop ? "navigationController?.popViewController(animated: true)"
+                 : isPresentation ? "presenter.present(viewController, animated: true)" : "presented?.dismiss(animated: true)")
         out.line("update(percent)")
         out.label("case .changed:")
         out.line("update(percent)")
@@ -530,13 +598,14 @@ enum ExportWriter {
             for line in singleExpression(function.lines) { out.line(line) }
             out.close()
         }
-        method(interaction.distance, "Points of travel for the whole dismissal, given the container's size.") {
+        let transition = isPop ? "pop" : isPresentation ? "presentation" : "dismissal"
+        method(interaction.distance, "Points of travel for the whole \(transition), given the container's size.") {
             "distance(for \($0[0]): CGSize) -> CGFloat"
         }
-        method(interaction.progress, "The dismissal's percent at this event (the entry's), before it is kept within 0 to 1.") {
+        method(interaction.progress, "The \(transition)'s percent at this event (the entry's), before it is kept within 0 to 1.") {
             "progress(_ \($0[0]): \(recognizer), _ \($0[1]): CGSize, in container: UIView) -> CGFloat"
         }
-        method(interaction.shouldFinish, "Whether letting go here finishes the dismissal (the entry's rule).") {
+        method(interaction.shouldFinish, "Whether letting go here finishes the \(transition) (the entry's rule).") {
             "shouldFinish(_ \($0[0]): \(recognizer), _ \($0[1]): CGFloat, in container: UIView) -> Bool"
         }
         method(interaction.completionSpeed, "The speed of the rest of the transition once the finger lifts, finishing or cancelling (the entry's).") {

@@ -21,6 +21,8 @@ struct ExportedEntry {
         var isPinch = false
         /// `interaction.pop`: UIKit's screen-edge pan from the left edge, which pops (its direction is right).
         var isPop = false
+        /// `interaction.presentation`: a gesture on the presenting screen presents (a pan up, a pinch out by default).
+        var isPresentation = false
         /// A pan's down, up, left, right, vertical or horizontal; a pinch's in or out.
         var direction = "down"
         /// Points for the whole dismissal: a number, or the entry's function of the container's size; nil: its side.
@@ -45,6 +47,8 @@ struct ExportedEntry {
     var dismissal: Interaction?
     /// `interaction.pop`, for an entry made for navigation.
     var pop: Interaction?
+    /// `interaction.presentation`: the app says what a gesture on its screen presents.
+    var presentation: Interaction?
     /// The line of `interaction = {`: the comments from there to the dismissal's table are about it.
     var interactionLine = 0
     /// The last line a node of the interaction table is on.
@@ -86,6 +90,9 @@ struct ExportedEntry {
         "isModalInPresentation": "isModalInPresentation",
     ]
 
+    static let interactionsExported = "it is not exported yet (an interactive presentation or dismissal by a pan or a pinch, and a navigation pop by "
+        + "the edge swipe, are)"
+
     static let styles = ["custom", "fullScreen", "overFullScreen", "pageSheet", "formSheet", "currentContext", "overCurrentContext", "popover"]
 
     /// Reads the table `node` (the chunk's `return {…}`).
@@ -100,9 +107,8 @@ struct ExportedEntry {
             }
             if key == "interaction", pair.parts[1].tag == "Table" {
                 for kind in pair.parts[1].parts where kind.tag == "Pair" {
-                    if let name = Self.string(kind.parts[0]), name != "dismissal", name != "pop" {
-                        throw ExportRefusal(file: file, line: kind.line ?? at, construct: "interaction.\(name)",
-                                            instead: "it is not exported yet (an interactive dismissal by a pan or a pinch, and a navigation pop by the edge swipe, are)")
+                    if let name = Self.string(kind.parts[0]), !["dismissal", "pop", "presentation"].contains(name) {
+                        throw ExportRefusal(file: file, line: kind.line ?? at, construct: "interaction.\(name)", instead: Self.interactionsExported)
                     }
                 }
             }
@@ -146,7 +152,7 @@ struct ExportedEntry {
             case "interaction":
                 interactionLine = at
                 interactionEnd = Translator.lastLine(value)
-                (dismissal, pop) = try Self.interaction(value, file: file, line: at)
+                (dismissal, pop, presentation) = try Self.interaction(value, file: file, line: at)
             case "sheet":
                 // A function only so that it reads params once they are bound: its table is what is exported.
                 var table = value
@@ -227,20 +233,20 @@ struct ExportedEntry {
 
     /// interaction = {dismissal = {gesture = "pan", direction = …, distance = …, …}}: what UIKit's percent-driven
     /// interaction controller can say, each value written in place.
-    private static func interaction(_ node: SyntaxNode, file: String, line: Int) throws(ExportRefusal) -> (dismissal: Interaction?, pop: Interaction?) {
+    private static func interaction(_ node: SyntaxNode, file: String, line: Int) throws(ExportRefusal)
+        -> (dismissal: Interaction?, pop: Interaction?, presentation: Interaction?) {
         guard node.tag == "Table" else {
             throw ExportRefusal(file: file, line: line, construct: "an interaction computed when the entry runs (from a module or a function)",
                                 instead: "write interaction = {dismissal = {gesture = \"pan\", …}} in the entry")
         }
-        var result: Interaction?, pop: Interaction?
+        var result: Interaction?, pop: Interaction?, presentation: Interaction?
         for pair in node.parts {
             let at = pair.line ?? line
             guard pair.tag == "Pair", let kind = string(pair.parts[0]) else {
                 throw ExportRefusal(file: file, line: at, construct: "an interaction table with positional values", instead: "name each kind")
             }
-            guard kind == "dismissal" || kind == "pop" else {
-                throw ExportRefusal(file: file, line: at, construct: "interaction.\(kind)",
-                                    instead: "it is not exported yet (an interactive dismissal by a pan or a pinch, and a navigation pop by the edge swipe, are)")
+            guard ["dismissal", "pop", "presentation"].contains(kind) else {
+                throw ExportRefusal(file: file, line: at, construct: "interaction.\(kind)", instead: Self.interactionsExported)
             }
             let value = pair.parts[1]
             guard value.tag == "Table" else {
@@ -251,6 +257,7 @@ struct ExportedEntry {
             rule.end = Translator.lastLine(value)
             // UIKit's interactive pop: the edge swipe from the left, travelling right.
             if kind == "pop" { (rule.isPop, rule.direction) = (true, "right") }
+            if kind == "presentation" { (rule.isPresentation, rule.direction) = (true, "up") }
             var directionLine: Int?
             var velocityGiven = false
             for field in value.parts {
@@ -339,16 +346,16 @@ struct ExportedEntry {
                 }
             }
             // A pinch closes (in) by default and has no pan's directions; a pan has no pinch's.
-            if rule.isPinch && directionLine == nil { rule.direction = "in" }
+            if rule.isPinch && directionLine == nil { rule.direction = rule.isPresentation ? "out" : "in" }
             if rule.isPinch != ["in", "out"].contains(rule.direction) {
-                throw ExportRefusal(file: file, line: directionLine ?? at, construct: "interaction.dismissal.direction \"\(rule.direction)\" for a \(rule.isPinch ? "pinch" : "pan")",
+                throw ExportRefusal(file: file, line: directionLine ?? at, construct: "interaction.\(kind).direction \"\(rule.direction)\" for a \(rule.isPinch ? "pinch" : "pan")",
                                     instead: rule.isPinch ? "a pinch's direction is \"in\" or \"out\"" : "a pan's direction is down, up, left, right, vertical or horizontal")
             }
             // A pinch's flick is a scale of 1 a second, a pan's 1000 points (GestureKind.defaultVelocityThreshold).
             if rule.isPinch && !velocityGiven { rule.velocityThreshold = "1" }
-            if rule.isPop { pop = rule } else { result = rule }
+            if rule.isPop { pop = rule } else if rule.isPresentation { presentation = rule } else { result = rule }
         }
-        return (result, pop)
+        return (result, pop, presentation)
     }
 
     static func string(_ node: SyntaxNode) -> String? {

@@ -18,6 +18,8 @@ public struct ExportedFile: Sendable, Equatable {
     public var readsSourceView = false
     /// It sets up UIKit's sheet (`configure(_:)`), which the app gives it before presenting.
     public var configuresSheet = false
+    /// A gesture on the presenting screen presents (`attachPresentation(to:makeViewController:)`).
+    public var presentsInteractively = false
     /// The files of the modules the entry requires (`CrossFade.swift`), which it needs beside it.
     public var modules: [ExportedFile] = []
     /// The entry's other parameter values worth running (each choice's and boolean's non-default values, and each
@@ -132,13 +134,18 @@ public enum Exporter {
             return interaction
         }
         // The dismissal and the pop in the order written, each with the comments above it and inside it.
-        let rules = [entry.dismissal.map { ($0, "dismissal") }, entry.pop.map { ($0, "pop") }].compactMap { $0 }.sorted { $0.0.line < $1.0.line }
-        var interaction: ExportWriter.Interaction?, pop: ExportWriter.Interaction?
+        let rules = [entry.dismissal.map { ($0, "dismissal") }, entry.pop.map { ($0, "pop") }, entry.presentation.map { ($0, "presentation") }]
+            .compactMap { $0 }.sorted { $0.0.line < $1.0.line }
+        var interaction: ExportWriter.Interaction?, pop: ExportWriter.Interaction?, presentation: ExportWriter.Interaction?
         var commentsFrom = entry.interactionLine
         for (index, (rule, kind)) in rules.enumerated() {
             let last = index + 1 == rules.count
             let translated = try translate(rule, kind, commentsFrom: commentsFrom, insideBefore: last ? entry.interactionEnd + 1 : rule.end + 1)
-            if kind == "pop" { pop = translated } else { interaction = translated }
+            switch kind {
+            case "pop": pop = translated
+            case "presentation": presentation = translated
+            default: interaction = translated
+            }
             commentsFrom = rule.end + 1
         }
         // The presentation controller's hooks, presentationTransitionWillBegin first: UIKit calls it before the others that
@@ -181,6 +188,7 @@ public enum Exporter {
                                          sha256: origin.sha256, command: origin.command, access: origin.isPublic ? "public " : "")
         let (text, origins) = ExportWriter.file(header: header, entry: entry, chunkComment: chunkComment, translator: translator,
                                                 transitionDuration: duration, animateTransition: animate, interaction: interaction, pop: pop,
+                                                presentation: presentation,
                                                 controller: controller, controllerComments: controllerComments, sheet: sheet,
                                                 hookComments: hookComments)
         let type = ExportWriter.typeName(origin.entry)
@@ -189,6 +197,7 @@ public enum Exporter {
         file.navigation = entry.navigation
         file.readsSourceView = translator.readsSourceView
         file.configuresSheet = sheet != nil
+        file.presentsInteractively = presentation != nil
         var others: [String: [(lua: String, swift: String)]] = [:]
         for parameter in entry.parameters {
             let values: [(lua: String, swift: String)] = switch parameter.kind {

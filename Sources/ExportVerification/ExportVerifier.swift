@@ -80,7 +80,8 @@ public struct ExportVerifier: Sendable {
         // The standard scenarios first: whether the entry's drag ran, and with how many fingers, says what follows.
         // A page or form sheet is UIKit's sheet on a phone, dragged between its detents by its own pan.
         let sheet = ["pageSheet", "formSheet"].contains(swift.presentationStyle) ? [Scenario.dragPresented.rawValue] : []
-        let names = Self.scenarios + sheet + (swift.navigation ? Self.navigationScenarios : [])
+        let presenting = swift.presentsInteractively ? [Scenario.interactivePresent.rawValue] : []
+        let names = Self.scenarios + sheet + presenting + (swift.navigation ? Self.navigationScenarios : [])
         let standard = Self.concurrently(names.map { name in { cell(name, Scenario(rawValue: name)) } })
         // An entry with an interactive dismissal is also let go where its rule decides: either side of half way, dragged
         // back, and flicked on and back part way (check's drags let go only at 70 % and on a short flick, where
@@ -95,6 +96,14 @@ public struct ExportVerifier: Sendable {
                 return cell(release.name, .interactiveFinish, gesture: input)
             } }
         }
+        // A gesture that presents is let go at the same places.
+        if let presentFingers = zip(names, standard).first(where: { $0.0 == Scenario.interactivePresent.rawValue })?.1.fingers {
+            let scale = presentFingers == 2 ? 1.0 / 1000 : 1
+            more += Self.releases.map { release in {
+                let input = GestureInput(release.input.shape, releaseVelocity: release.input.releaseVelocity.map { $0 * scale })
+                return cell(release.name.replacingOccurrences(of: "interactive-", with: "interactive-present-"), .interactivePresent, gesture: input)
+            } }
+        }
         // An edge swipe that pops is let go at the same places (its release speed a pan's, in points a second).
         if swift.navigation, zip(names, standard).first(where: { $0.0 == Scenario.interactivePop.rawValue })?.1.fingers != nil {
             more += Self.releases.map { release in {
@@ -105,7 +114,8 @@ public struct ExportVerifier: Sendable {
         // Motion, the standard drag, and a sheet's own), named `present-then-dismiss (direction=up)`.
         for variant in swift.variants {
             for scenario in [Scenario.presentThenDismiss, .reduceMotion] + (fingers != nil ? [.interactiveFinish] : [])
-                + (sheet.isEmpty ? [] : [.dragPresented]) + (swift.navigation ? [.pop, .interactivePop] : []) {
+                + (sheet.isEmpty ? [] : [.dragPresented]) + (presenting.isEmpty ? [] : [.interactivePresent])
+                + (swift.navigation ? [.pop, .interactivePop] : []) {
                 more.append { cell(scenario.rawValue, scenario, variant: variant) }
             }
         }
@@ -189,12 +199,14 @@ public struct ExportVerifier: Sendable {
         }
         // An entry out of its limits has no whole run to compare with (and its Swift would loop as long).
         if let limit = outcome.problems.first(where: \.isLimit) { return said(false, "the Lua entry ran out of its limits: \(limit.message)") }
-        if let other = outcome.drives.first(where: { $0.kind != .dismissal && $0.kind != .pop }) {
-            return said(false, "not verified: the runner drives dismissals and pops only, not a \(other.kind.rawValue) gesture")
+        if let other = outcome.drives.first(where: { ![.dismissal, .pop, .presentation].contains($0.kind) }) {
+            return said(false, "not verified: the runner drives presentations, dismissals and pops only, not a \(other.kind.rawValue) gesture")
         }
         var run = LuaRun(name: name, variant: variant, compare: (lines, TouchEvents.write(outcome.drives.map(\.events)),
                                                                  outcome.drives.map(\.kind.rawValue).joined(separator: ",")))
-        run.fingers = outcome.drives.first { $0.kind == .dismissal }?.events.first?.touches.count ?? 0
+        // The fingers of its drag: the presenting one's in interactive-present, else the dismissal's.
+        let kind: InteractionKind = scenario == .interactivePresent ? .presentation : .dismissal
+        run.fingers = outcome.drives.first { $0.kind == kind }?.events.first?.touches.count ?? 0
         return run
     }
 
@@ -293,7 +305,7 @@ public struct ExportVerifier: Sendable {
             import Verification
 
             let transition = \(delegate)
-            VerificationRunner.main(transition, presentationStyle: \(swift.typeName).presentationStyle\(swift.readsSourceView ? ", sourceView: { transition.sourceView = $0 }" : "")\(swift.configuresSheet ? ", sheet: { transition.configure($0) }" : ""))
+            VerificationRunner.main(transition, presentationStyle: \(swift.typeName).presentationStyle\(swift.readsSourceView ? ", sourceView: { transition.sourceView = $0 }" : "")\(swift.configuresSheet ? ", sheet: { transition.configure($0) }" : "")\(swift.presentsInteractively ? ", presentation: { transition.attachPresentation(to: $0, makeViewController: $1) }" : ""))
 
             """
         let library = layer.appendingPathComponent("libSegueUIKitLayer.so")

@@ -46,6 +46,24 @@ import Transitions
 
     private var sheet: UISheetPresentationController?
 
+    /// The style the controller is presented with; UIKit's .automatic and .none have no engine style and present as custom,
+    /// as the runner presents a delegate's own style.
+    open var modalPresentationStyle: UIModalPresentationStyle {
+        get { UIModalPresentationStyle.allEngine.first { $0.engine == controller.modalPresentationStyle } ?? .custom }
+        set { controller.modalPresentationStyle = newValue.engine ?? .custom }
+    }
+
+    /// UIKit holds it weakly; the engine keeps an adapter of it for the run.
+    open weak var transitioningDelegate: (any UIViewControllerTransitioningDelegate)? {
+        didSet { controller.transitioningDelegate = transitioningDelegate.map(DelegateAdapter.init) }
+    }
+
+    /// Presents from the top of the simulation, as UIKit presents from the top of the presenting chain; a gesture's action
+    /// that presents is given the runner's touches.
+    open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {
+        Host.simulation.present(viewControllerToPresent.controller, animated: flag, interaction: Host.gesturePlan, completion: completion)
+    }
+
     open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
         Host.simulation.dismiss(animated: flag, interaction: Host.gesturePlan, completion: completion)
     }

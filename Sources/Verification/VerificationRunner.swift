@@ -10,12 +10,16 @@ import UIKit
 /// window, screens, colours and order of events), and prints each run's
 /// parity lines (`Trace.parityText`) for segue to compare with the Lua's.
 @MainActor public enum VerificationRunner {
+    /// Attaches an entry's presenting gesture to the presenting screen, with what it presents.
+    public typealias Presentation = (UIViewController, @escaping () -> UIViewController?) -> Void
+
     /// The scenarios an exported entry runs through (the others need the entry's own drag of the presented screen or a
     /// presentation gesture, which export does not translate yet, and which such entries are refused for; drag-presented
     /// drags UIKit's sheet by its own pan), and a navigation entry's.
     public static let scenarios = ["present", "dismiss", "present-then-dismiss", "interactive-finish", "interactive-flick",
                                    "interactive-cancel-10", "interactive-cancel-50", "interactive-cancel-99", "rotation-while-presented",
-                                   "non-animated-present", "reduce-motion", "drag-presented"] + releases + navigation
+                                   "non-animated-present", "reduce-motion", "drag-presented", "interactive-present"] + releases + navigation
+        + releases.map { $0.replacingOccurrences(of: "interactive-", with: "interactive-present-") }
 
     /// Push and pop with the entry's animator, and the pop by its edge swipe (`navigation = true`), let go where the
     /// dismissal's drags are too.
@@ -31,8 +35,10 @@ import UIKit
     /// `scenario NAME` and its lines for each.
     /// `sourceView`: gives an entry that reads `ctx.sourceView` the row each scenario taps, as the app would.
     /// `sheet`: sets up a page or form sheet's sheet before it is presented, as the app would.
+    /// `presentation`: attaches the entry's presenting gesture to the presenting screen, with what it presents.
     public static func main(_ delegate: any UIViewControllerTransitioningDelegate, presentationStyle: UIModalPresentationStyle,
-                            sourceView: ((UIView?) -> Void)? = nil, sheet: ((UISheetPresentationController) -> Void)? = nil) {
+                            sourceView: ((UIView?) -> Void)? = nil, sheet: ((UISheetPresentationController) -> Void)? = nil,
+                            presentation: Presentation? = nil) {
         let names = CommandLine.arguments.dropFirst()
         var input: [String] = []
         while let line = readLine() { input.append(line) }
@@ -47,7 +53,7 @@ import UIKit
             print("scenario \(name)")
             // The lines in one write: a scenario of many views has 100,000 of them.
             print(run(name, delegate: delegate, style: presentationStyle, drags: drives, kinds: kinds, sourceView: sourceView,
-                      sheet: sheet), terminator: "")
+                      sheet: sheet, presentation: presentation), terminator: "")
         }
     }
 
@@ -57,7 +63,7 @@ import UIKit
     /// entry's gestures, in order (the ones the Lua entry was given), `kinds` which each is for.
     public static func run(_ scenario: String, delegate: any UIViewControllerTransitioningDelegate, style: UIModalPresentationStyle,
                            drags: [[GestureSample]] = [], kinds: [String] = [], sourceView: ((UIView?) -> Void)? = nil,
-                           sheet: ((UISheetPresentationController) -> Void)? = nil,
+                           sheet: ((UISheetPresentationController) -> Void)? = nil, presentation: Presentation? = nil,
                            windowSize: Size = Size(width: 390, height: 844), fps: Double = 60) -> String {
         let simulation = Simulation(windowSize: windowSize)
         Host.simulation = simulation
@@ -84,6 +90,7 @@ import UIKit
         }
         let dismissalDrags = drags.indices.filter { $0 >= kinds.count || kinds[$0] == "dismissal" }.map { drags[$0] }
         let popDrags = drags.indices.filter { $0 < kinds.count && kinds[$0] == "pop" }.map { drags[$0] }
+        let presentationDrags = drags.indices.filter { $0 < kinds.count && kinds[$0] == "presentation" }.map { drags[$0] }
         var samples: [Sample] = []
         var sampledViews = 0
         let sample: (Simulation) -> Void = { simulation in
@@ -108,7 +115,7 @@ import UIKit
             simulation.runUntilIdle(fps: fps, sample: sample)
         }
         var notes: [String] = []
-        var nextDrag = 0, nextPop = 0
+        var nextDrag = 0, nextPop = 0, nextPresentation = 0
         /// The next drag's events delivered to the recognizer the exported code put on the presented screen: its
         /// action begins the dismissal, and says, event by event, what the Lua entry's rule said.
         func dismissByDrag() {
@@ -142,6 +149,20 @@ import UIKit
             let recognizers = simulation.navigation.view.map { UIView.wrapping($0).gestureRecognizers ?? [] } ?? []
             guard let recognizer = recognizers.first(where: { $0 is UIScreenEdgePanGestureRecognizer }) else {
                 notes.append("\(simulation.now)\thook\tgesture\tthe Swift put no screen-edge pan on the navigation controller's view")
+                return
+            }
+            drive(recognizer, events, first)
+        }
+        /// The next presenting drag's events delivered to the recognizer the exported code put on the presenting screen
+        /// once the runner attached it there, as the app would, with the screen to present: its action presents.
+        func presentByDrag() {
+            guard simulation.topViewController === simulation.root, !simulation.isTransitioning, nextPresentation < presentationDrags.count,
+                  let first = presentationDrags[nextPresentation].first else { return }
+            let events = presentationDrags[nextPresentation]
+            nextPresentation += 1
+            presentation?(.wrapping(simulation.root)) { .wrapping(presented) }
+            guard let recognizer = UIView.wrapping(simulation.root.view).gestureRecognizers?.first else {
+                notes.append("\(simulation.now)\thook\tgesture\tthe Swift put no gesture recognizer on the presenting screen")
                 return
             }
             drive(recognizer, events, first)
@@ -181,6 +202,10 @@ import UIKit
                 present()
                 dismissByDrag()
             }
+            if !presentationDrags.isEmpty, simulation.topViewController !== presented {
+                presentByDrag()
+                dismiss()
+            }
             if navigationAdapter != nil {
                 push()
                 pop()
@@ -189,6 +214,8 @@ import UIKit
                     popByDrag()
                 }
             }
+        case _ where scenario.hasPrefix("interactive-present"):
+            presentByDrag()
         case "push":
             push()
         case "pop":

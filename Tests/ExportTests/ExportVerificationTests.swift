@@ -43,6 +43,9 @@ import Testing
         altered.modules = swift.modules
         altered.variants = swift.variants
         altered.navigation = swift.navigation
+        altered.readsSourceView = swift.readsSourceView
+        altered.configuresSheet = swift.configuresSheet
+        altered.presentsInteractively = swift.presentsInteractively
         return altered
     }
 
@@ -69,7 +72,7 @@ import Testing
                 #expect(cell.same, "\(file.stem) \(cell.scenario): \(cell.verdict)")
             }
         }
-        #expect(Set(["fade", "cross-dissolve", "flip", "card-stack", "slide-from-bottom", "spring-slide", "cards", "natgeo", "portal", "turn", "cube", "explode", "fold", "cover", "uncover", "zoom-slide", "popover", "form-sheet", "half-screen", "half-sheet", "drop-down", "page-sheet", "alert", "popup", "push", "pull", "slide", "fade-through", "shared-axis", "container-transform", "detent-sheet"]).isSubset(of: Set(exported)), "\(exported)")
+        #expect(Set(["fade", "cross-dissolve", "flip", "card-stack", "slide-from-bottom", "spring-slide", "cards", "natgeo", "portal", "turn", "cube", "explode", "fold", "cover", "uncover", "zoom-slide", "popover", "form-sheet", "half-screen", "half-sheet", "drop-down", "page-sheet", "alert", "popup", "push", "pull", "slide", "fade-through", "shared-axis", "container-transform", "detent-sheet", "zoom"]).isSubset(of: Set(exported)), "\(exported)")
     }
 
     @Test func fadeIsTheSameInEveryScenario() throws {
@@ -170,6 +173,33 @@ import Testing
         let up = try #require(cells.first { $0.scenario == "present-then-dismiss (direction=up)" })
         #expect(!up.same && up.verdict.hasPrefix("differs at t="), "\(up.verdict)")
         #expect(cells.first { $0.scenario == "present-then-dismiss (direction=down)" }?.same == true)
+    }
+
+    /// A pinch whose action presents nothing: the interactive presentation's cells differ, the Lua presenting where the
+    /// Swift does not; the presentations the runner makes itself are untouched.
+    @Test func aPresentingGestureThatPresentsNothingIsCaught() throws {
+        let (file, source, swift) = try Self.builtIn("zoom")
+        let wrong = try Self.altered(swift, "presenter.present(viewController, animated: true)", "_ = (presenter, viewController)")
+        let cells = try Self.verifier().verify(file, source: source, swift: wrong)
+        let present = try #require(cells.first { $0.scenario == "interactive-present" }, "\(cells)")
+        #expect(!present.same && present.verdict.contains("animationController(forPresented:presenting:source:)"), "\(present.verdict)")
+        #expect(cells.first { $0.scenario == "interactive-present-release-45" }?.same == false)
+        #expect(cells.first { $0.scenario == "present" }?.same == true)
+        #expect(cells.first { $0.scenario == "interactive-finish" }?.same == true)
+    }
+
+    /// UIKit's sheet set up wrongly: resting at large instead of the entry's medium differs as soon as it is laid out, and
+    /// a custom detent of the wrong height only where the sheet is dragged with it (drag-presented, peek at its maximum).
+    @Test func aSheetSetUpWronglyIsCaught() throws {
+        let (file, source, swift) = try Self.builtIn("detent-sheet")
+        let resting = try Self.verifier().verify(file, source: source, swift: try Self.altered(
+            swift, "sheet.selectedDetentIdentifier = .init(params.startsAt.rawValue)", "sheet.selectedDetentIdentifier = .large"))
+        let present = try #require(resting.first { $0.scenario == "present" })
+        // The first thing that differs: behind a sheet at the large detent the presenter is pushed back.
+        #expect(!present.same && present.verdict.hasPrefix("differs at t=0.0, view presenting#2, transform:"), "\(present.verdict)")
+        #expect(resting.first { $0.scenario == "present-then-dismiss (startsAt=large)" }?.same == true)
+        let peek = try Self.verifier().verify(file, source: source, swift: try Self.altered(swift, "_ in params.peek }", "_ in params.peek / 2 }"))
+        #expect(peek.filter { !$0.same }.map(\.scenario) == ["drag-presented (peek=300)"], "\(peek.filter { !$0.same })")
     }
 
     /// The same line at different times (a hook called later) says each side's time, not two equal texts.

@@ -271,7 +271,8 @@ import Testing
     @Test func whatIsNotExportedYetIsRefusedAtItsLine() throws {
         // Line 10 is the first line of the interaction table's contents.
         let cases: [(lua: String, line: Int, construct: String)] = [
-            ("    presentation = {gesture = \"pan\"},", 10, "interaction.presentation"),
+            ("    presented = {began = function(g, vc) end},", 10, "interaction.presented"),
+            ("    presentation = {gesture = \"pinch\", direction = \"up\"},", 10, "interaction.presentation.direction \"up\" for a pinch"),
             ("    dismissal = {gesture = \"screenEdgePan\"},", 10, "interaction.dismissal.gesture: a gesture other than \"pan\" or \"pinch\" written in place"),
             ("    dismissal = {\n      completionCurve = CAMediaTimingFunction(0.2, 0, 0, 1),\n    },", 11,
              "interaction.dismissal.completionCurve: a curve other than one of easeInOut, easeIn, easeOut, linear written in place"),
@@ -285,6 +286,89 @@ import Testing
             #expect(refusal.line == line, "\(lua): \(refusal)")
             #expect(refusal.construct == construct, "\(lua): \(refusal)")
         }
+    }
+
+    /// `interaction.presentation`: the app attaches the gesture to its screen with what to present; the action makes the
+    /// controller, gives it the entry's style and the transition, and presents it, the rest as a dismissal's.
+    @Test func aPresentingPinchPresentsWhatTheAppGives() throws {
+        let source = Self.entry("""
+                presentation = {gesture = "pinch", distance = 0.5},
+            """)
+        let text = try TranslatorTests.export(source)
+        #expect(text.contains("""
+                func attachPresentation(to presenter: UIViewController, makeViewController: @escaping () -> UIViewController?) {
+                    presentation.attach(to: presenter, transition: self, makeViewController: makeViewController)
+                }
+
+                /// The presentation follows the fingers only while a gesture is under way; otherwise it plays as animated.
+                func interactionControllerForPresentation(
+                    using animator: any UIViewControllerAnimatedTransitioning
+                ) -> (any UIViewControllerInteractiveTransitioning)? {
+                    presentation.isDragging ? presentation : nil
+                }
+            """), "\(text)")
+        #expect(text.contains("///     transition.attachPresentation(to: self) { [weak self] in"), "\(text)")
+        #expect(!text.contains("DismissalInteraction"), "\(text)")
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let start = try #require(lines.firstIndex { $0.contains("private final class PresentationInteraction") })
+        let end = try #require(lines[start...].firstIndex { $0 == "    }" })
+        #expect(lines[start...end].map { String($0.dropFirst(4)) }.joined(separator: "\n") == """
+            private final class PresentationInteraction: UIPercentDrivenInteractiveTransition, UIGestureRecognizerDelegate {
+                /// Whether a drag is under way: the delegate gives UIKit this controller only then.
+                private(set) var isDragging = false
+                private weak var presenter: UIViewController?
+                /// The transition whose presentation it drives: UIKit holds a transitioning delegate weakly, and so does this.
+                private weak var transition: (any UIViewControllerTransitioningDelegate)?
+                private var makeViewController: (() -> UIViewController?)?
+
+                /// The presenting screen gets the pinch once, however often it is attached.
+                func attach(
+                    to presenter: UIViewController, transition: any UIViewControllerTransitioningDelegate,
+                    makeViewController: @escaping () -> UIViewController?
+                ) {
+                    self.presenter = presenter
+                    self.transition = transition
+                    self.makeViewController = makeViewController
+                    let attached = presenter.view.gestureRecognizers?.contains { $0.delegate === self } ?? false
+                    guard !attached else { return }
+                    let recognizer = UIPinchGestureRecognizer(target: self, action: #selector(handlePinch(_:)))
+                    recognizer.delegate = self
+                    presenter.view.addGestureRecognizer(recognizer)
+                }
+
+                /// Only on the presenting screen while it presents nothing.
+                func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+                    guard let presenter, gestureRecognizer.view === presenter.view else { return false }
+                    return presenter.presentedViewController == nil
+                }
+
+                @objc private func handlePinch(_ gesture: UIPinchGestureRecognizer) {
+                    let percent = min(max((gesture.scale - 1) / 0.5, 0), 1)
+                    switch gesture.state {
+                    case .began:
+                        guard let presenter, let transition, let viewController = makeViewController?() else { return }
+                        viewController.modalPresentationStyle = TTransition.presentationStyle
+                        viewController.transitioningDelegate = transition
+                        isDragging = true
+                        presenter.present(viewController, animated: true)
+                        update(percent)
+                    case .changed:
+                        update(percent)
+                    case .ended:
+                        update(percent)
+                        isDragging = false
+                        let speed = gesture.velocity
+                        // Past 0.5 of the way, or a flick faster than 1 in scale a second, finishes; a flick as fast back cancels.
+                        if speed > 1 || (speed >= -1 && percent > 0.5) { finish() } else { cancel() }
+                    case .cancelled, .failed:
+                        isDragging = false
+                        cancel()
+                    default:
+                        break
+                    }
+                }
+            }
+            """)
     }
 
     /// An entry made for navigation is the navigation controller's delegate too, the same animator pushing and popping,
