@@ -88,8 +88,8 @@ enum ExportWriter {
         out.line("///     }")
         if translator.usesCustomDetents {
             out.line("///")
-            out.line("/// Its sheet rests at a detent of its own (UISheetPresentationController.Detent.custom), which")
-            out.line("/// UIKit has since iOS 16.")
+            out.line("/// Its sheet may rest at a detent of its own (UISheetPresentationController.Detent.custom), which")
+            out.line("/// UIKit has since iOS 16: the app's deployment target must be iOS 16 or later.")
         }
         if translator.readsSourceView {
             out.line("///")
@@ -126,7 +126,8 @@ enum ExportWriter {
         let access = header.access
         let conformances = "UIViewControllerTransitioningDelegate" + (entry.navigation ? ", UINavigationControllerDelegate" : "")
         out.open("\(access)final class \(type): NSObject, \(conformances) {")
-        parameters(entry, type: type, access: access, blurStyles: translator.blurStyleChoices, into: &out)
+        parameters(entry, type: type, access: access, blurStyles: translator.blurStyleChoices, detentChoices: translator.detentIdentifierChoices,
+                   into: &out)
         out.line()
         out.line("/// The modalPresentationStyle to give the presented controller: the one the entry is made for.")
         out.line("\(access)static let presentationStyle = UIModalPresentationStyle.\(entry.presentationStyle)")
@@ -671,7 +672,8 @@ enum ExportWriter {
         return [mark + code.dropFirst("return ".count)]
     }
 
-    private static func parameters(_ entry: ExportedEntry, type: String, access: String, blurStyles: Set<String>, into out: inout SwiftWriter) {
+    private static func parameters(_ entry: ExportedEntry, type: String, access: String, blurStyles: Set<String>, detentChoices: Set<String>,
+                                   into out: inout SwiftWriter) {
         out.line("/// The entry's parameters: its defaults, checked against its ranges.")
         out.open("\(access)struct Parameters: Sendable {")
         for parameter in entry.parameters {
@@ -693,6 +695,15 @@ enum ExportWriter {
                 out.open("\(access)var style: UIBlurEffect.Style {")
                 out.line("switch self {")
                 for name in cases { out.line("case .\(SwiftWriter.identifier(name)): .\(name)") }
+                out.line("}")
+                out.close()
+            }
+            if detentChoices.contains(enumName(parameter.name)) {
+                out.line()
+                out.line("/// UIKit's identifier of the sheet's detent of this name.")
+                out.open("\(access)var detentIdentifier: UISheetPresentationController.Detent.Identifier {")
+                out.line("switch self {")
+                for name in cases { out.line("case .\(SwiftWriter.identifier(name)): \(Translator.detentIdentifier(name))") }
                 out.line("}")
                 out.close()
             }

@@ -215,6 +215,11 @@ struct ExportedEntry {
                 throw ExportRefusal(file: file, line: at, construct: what, instead: Self.notYetAdvice(key))
             }
         }
+        // UIKit's sheet is a page or form sheet's only: any other style has no sheetPresentationController.
+        if let sheet, !["pageSheet", "formSheet"].contains(presentationStyle) {
+            throw ExportRefusal(file: file, line: sheet.line ?? line, construct: "a sheet for presentationStyle \"\(presentationStyle)\"",
+                                instead: "UIKit's sheet is a page or form sheet's: set presentationStyle = \"pageSheet\"")
+        }
         if let pop, !navigation {
             throw ExportRefusal(file: file, line: pop.line, construct: "interaction.pop in an entry not made for navigation",
                                 instead: "say navigation = true, or leave the pop out: only a navigation controller pops")

@@ -20,6 +20,8 @@ public struct ExportedFile: Sendable, Equatable {
     public var configuresSheet = false
     /// A gesture on the presenting screen presents (`attachPresentation(to:makeViewController:)`).
     public var presentsInteractively = false
+    /// Its sheet has a detent of its own (UISheetPresentationController.Detent.custom), which UIKit has since iOS 16.
+    public var needsIOS16 = false
     /// The files of the modules the entry requires (`CrossFade.swift`), which it needs beside it.
     public var modules: [ExportedFile] = []
     /// The entry's other parameter values worth running (each choice's and boolean's non-default values, and each
@@ -198,6 +200,7 @@ public enum Exporter {
         file.readsSourceView = translator.readsSourceView
         file.configuresSheet = sheet != nil
         file.presentsInteractively = presentation != nil
+        file.needsIOS16 = translator.usesCustomDetents
         var others: [String: [(lua: String, swift: String)]] = [:]
         for parameter in entry.parameters {
             let values: [(lua: String, swift: String)] = switch parameter.kind {

@@ -99,8 +99,8 @@ extension Translator {
             }
             return Expression(text: ".\(text)()", type: .detent)
         case .detentIdentifier?:
-            // UIKit's own two by their names, the entry's by its string.
-            return Expression(text: ["medium", "large"].contains(text) ? ".\(text)" : ".init(\(SwiftWriter.stringLiteral(text)))", type: .detentIdentifier)
+            sheetIdentifierUses.append((text, node))
+            return Expression(text: Self.detentIdentifier(text), type: .detentIdentifier)
         case .string?:
             // A module's function that takes or gives a string (a direction's name): Swift's String.
             return Expression(text: SwiftWriter.stringLiteral(text), type: .string)

@@ -241,10 +241,17 @@ extension Translator {
     /// A sheet's `detents = {"medium", "large", {identifier = "peek", height = 120}}`: UIKit's detents, written in place;
     /// one of the entry's own is iOS 16's custom detent (the exported class then says it needs iOS 16).
     private func detents(_ node: SyntaxNode) throws(ExportRefusal) -> Expression {
-        var items: [String] = []
+        var items: [String] = [], names: [String] = []
+        // Each name once in a list (UIKit would keep two detents of one name, the engine refuses them).
+        func named(_ name: String, at item: SyntaxNode) throws(ExportRefusal) {
+            guard !names.contains(name) else { throw refuse(item, "two detents called \"\(name.escapingControlCharacters)\"", "give each detent its own identifier") }
+            names.append(name)
+            sheetDetentNames.insert(name)
+        }
         for item in node.parts {
             if item.tag == "String" {
                 items.append(try expression(item, expecting: .detent).text)
+                if let name = ExportedEntry.string(item) { try named(name, at: item) }
                 continue
             }
             guard item.tag == "Table", item.parts.allSatisfy({ $0.tag == "Pair" }) else {
@@ -269,16 +276,32 @@ extension Translator {
             guard let identifier, let height else {
                 throw refuse(item, "a detent without an identifier and a height", "write {identifier = \"name\", height = points}")
             }
+            // As check reads it: a name of 1 to 64 characters, neither of UIKit's own (nor their raw values).
+            guard !identifier.isEmpty, identifier.unicodeScalars.count <= 64, !["medium", "large"].contains(identifier),
+                  !identifier.hasPrefix("com.apple.UIKit.") else {
+                throw refuse(item, "the custom detent identifier \"\(String(identifier.prefix(64)).escapingControlCharacters)\"",
+                             "name it with 1 to 64 characters, and not as UIKit's own (medium, large, com.apple.UIKit.…)")
+            }
+            if let figure = ExportedEntry.number(height), let points = Double(figure), points < 0 {
+                throw refuse(height, "a detent height below 0", "give a height of 0 points or more")
+            }
+            try named(identifier, at: item)
             // The height is asked on each layout, in a closure the sheet keeps: it holds a copy of the parameters it reads.
             let (value, readsParameters) = try fresh(declaredAt: Int.max) { () throws(ExportRefusal) in
                 try self.expression(height, expecting: .number)
             }
             try require(value, is: .number, at: height)
             usesCustomDetents = true
-            items.append(".custom(identifier: \(try literal(identifier, expecting: .detentIdentifier, at: item).text)) { \(readsParameters ? "[params] " : "")_ in \(value.text) }")
+            items.append(".custom(identifier: \(Self.detentIdentifier(identifier))) { \(readsParameters ? "[params] " : "")_ in \(value.text) }")
         }
         guard !items.isEmpty else { throw refuse(node, "a sheet without detents", "UIKit needs at least one: list them, smallest first") }
         return Expression(text: "[\(items.joined(separator: ", "))]", type: .list(.detent))
+    }
+
+    /// A detent's identifier as Swift names it: UIKit's own two by their names (their raw values are UIKit's, not
+    /// "medium"), the entry's by its string.
+    static func detentIdentifier(_ name: String) -> String {
+        ["medium", "large"].contains(name) ? ".\(name)" : ".init(\(SwiftWriter.stringLiteral(name)))"
     }
 
     static let cornerNames = ["layerMinXMinYCorner", "layerMaxXMinYCorner", "layerMinXMaxYCorner", "layerMaxXMaxYCorner"]

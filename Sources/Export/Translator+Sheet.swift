@@ -18,6 +18,7 @@ extension Translator {
         // The entry's functions it calls are the delegate's static methods, as from the interaction.
         inInteraction = true
         defer { inInteraction = false }
+        (sheetDetentNames, sheetIdentifierUses) = ([], [])
         return try fresh(declaredAt: Int.max) { () throws(ExportRefusal) -> [String] in
             var writer = SwiftWriter()
             var previousEnd = table.line ?? 0
@@ -34,12 +35,25 @@ extension Translator {
                 }
                 literalTyped = true
                 var value = try expression(pair.parts[1], expecting: type)
-                // A parameter whose choices are detents' names: the identifier of that name.
-                if type == .optional(.detentIdentifier), case .choice = value.type {
-                    value = Expression(text: ".init(\(parenthesized(value, below: .atom)).rawValue)", type: .detentIdentifier)
+                // A parameter whose choices are detents' names: UIKit's identifier for each, from its enum.
+                if type == .optional(.detentIdentifier), case .choice(let name) = value.type {
+                    for choice in choices(of: name) { sheetIdentifierUses.append((choice, pair.parts[1])) }
+                    detentIdentifierChoices.insert(name)
+                    value = Expression(text: "\(parenthesized(value, below: .atom)).detentIdentifier", type: .detentIdentifier)
                 }
                 try require(value, is: type, at: pair.parts[1])
+                if key == "preferredCornerRadius", let figure = ExportedEntry.number(pair.parts[1]), let radius = Double(figure), radius < 0 {
+                    throw refuse(pair.parts[1], "a corner radius below 0", "give a radius of 0 points or more")
+                }
                 writer.line("sheet.\(key) = \(value.text)")
+            }
+            // Every name a field gives is a detent of the sheet's (in some branch): UIKit would match none, and check
+            // stops there.
+            let detents = table.parts.contains { $0.tag == "Pair" && ExportedEntry.string($0.parts[0]) == "detents" }
+            let known = detents ? sheetDetentNames : ["large"]
+            if let stray = sheetIdentifierUses.first(where: { !known.contains($0.name) }) {
+                throw refuse(stray.node, "the detent identifier \"\(stray.name.escapingControlCharacters)\", which is none of the sheet's detents",
+                             "name one of \(known.sorted().map { "\"\($0.escapingControlCharacters)\"" }.joined(separator: ", "))")
             }
             return writer.lines
         }.0

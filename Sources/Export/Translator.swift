@@ -132,6 +132,12 @@ final class Translator {
     var readsSourceView = false
     /// The sheet has a detent of the entry's own, which UIKit has since iOS 16.
     var usesCustomDetents = false
+    /// While the sheet's table is translated: the detents its lists name (every branch's), and the identifiers its
+    /// fields name, each with where, to be checked against them at its end.
+    var sheetDetentNames: Set<String> = []
+    var sheetIdentifierUses: [(name: String, node: SyntaxNode)] = []
+    /// Parameters whose choices name detents: their enum gets UIKit's identifier for each (`detentIdentifier`).
+    var detentIdentifierChoices: Set<String> = []
     /// The chunk's constants' values and lines (a keyframe animation's curve reads a timing function's control points),
     /// and those read as values (the others, only read for their points, are not written).
     var constantNodes: [String: (node: SyntaxNode, line: Int)] = [:]

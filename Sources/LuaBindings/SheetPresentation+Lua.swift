@@ -130,6 +130,11 @@ extension ScriptRuntime {
         guard let identifier, !identifier.isEmpty, identifier.unicodeScalars.count <= 64 else {
             throw ArgumentError(position: 0, message: "a custom detent needs an identifier: a name of 1 to 64 characters")
         }
+        // UIKit's own identifiers' raw values (UISheetPresentationControllerDetentIdentifierMedium is
+        // "com.apple.UIKit.medium"): a custom detent so named would be taken for UIKit's on a device.
+        guard !identifier.hasPrefix("com.apple.UIKit.") else {
+            throw ArgumentError(position: 0, message: "\"com.apple.UIKit.…\" names UIKit's own detents; name yours otherwise")
+        }
         guard !SheetDetent.systemIdentifiers.contains(identifier) else {
             throw ArgumentError(position: 0, message: "\"\(identifier)\" is UIKit's own detent: write it as the string \"\(identifier)\", or name yours otherwise")
         }

@@ -19,11 +19,11 @@ import Transitions
     }
 
     open var selectedDetentIdentifier: UISheetPresentationController.Detent.Identifier? {
-        didSet { controller.sheetConfiguration.selectedDetentIdentifier = selectedDetentIdentifier?.rawValue }
+        didSet { controller.sheetConfiguration.selectedDetentIdentifier = selectedDetentIdentifier?.engine }
     }
 
     open var largestUndimmedDetentIdentifier: UISheetPresentationController.Detent.Identifier? {
-        didSet { controller.sheetConfiguration.largestUndimmedDetentIdentifier = largestUndimmedDetentIdentifier?.rawValue }
+        didSet { controller.sheetConfiguration.largestUndimmedDetentIdentifier = largestUndimmedDetentIdentifier?.engine }
     }
 
     open var prefersGrabberVisible: Bool = false {
@@ -51,7 +51,7 @@ import Transitions
         public static func custom(identifier: UISheetPresentationController.Detent.Identifier? = nil,
                                   resolver: @escaping (any UISheetPresentationControllerDetentResolutionContext) -> CGFloat?) -> UISheetPresentationController.Detent {
             // UIKit makes up an identifier when none is given; the engine needs one to rest at.
-            let name = identifier?.rawValue ?? "custom-\(UUID().uuidString)"
+            let name = identifier?.engine ?? "custom-\(UUID().uuidString)"
             return Detent(SheetDetent(identifier: name) { maximum in
                 MainActor.assumeIsolated { resolver(ResolutionContext(maximumDetentValue: CGFloat(maximum))).map(Double.init) }
             })
@@ -64,8 +64,20 @@ import Transitions
 
             public init(rawValue: String) { self.rawValue = rawValue }
 
-            public static let medium: UISheetPresentationController.Detent.Identifier = Identifier("medium")
-            public static let large: UISheetPresentationController.Detent.Identifier = Identifier("large")
+            // UIKit's own names for its two (UISheetPresentationControllerDetentIdentifierMedium and …Large), which a
+            // custom detent named "medium" does not match: Swift that names them by another string is wrong on a device.
+            public static let medium: UISheetPresentationController.Detent.Identifier = Identifier("com.apple.UIKit.medium")
+            public static let large: UISheetPresentationController.Detent.Identifier = Identifier("com.apple.UIKit.large")
+
+            /// The engine's name: its system detents are "medium" and "large", a custom one keeps its own (the Lua entry's
+            /// are never those two, which check refuses for a custom detent).
+            var engine: String {
+                switch self {
+                case .medium: "medium"
+                case .large: "large"
+                default: rawValue
+                }
+            }
         }
     }
 }

@@ -11,15 +11,17 @@ struct ExportCommand: ParsableCommand {
         commandName: "export",
         abstract: "Write entries as UIKit Swift for an app, and prove the Swift behaves as the entry does.",
         discussion: """
-            Each entry becomes one Swift file (iOS 15 and later, Swift 6): a transitioning delegate named after it \
+            Each entry becomes one Swift file (iOS 15 and later, 16 for a sheet's detent of its own; Swift 6): a \
+            transitioning delegate named after it \
             (fade: FadeTransition) with its Parameters and its animator, translated from the entry's Lua (never a \
             recording of a run). A construct with no faithful Swift form is refused with file:line and what to write \
             instead. So far an entry's animator exports (its hooks, local functions and constants, the lists and \
             records it builds, UIView.animate and keyframes, the context, views, layers and geometry), its interactive \
-            dismissal by a pan or a pinch, its presentation controller, push and pop with the edge swipe for an entry \
-            made for navigation, and the modules it requires, one function or a table of annotated functions (a file \
-            each); a presentation's gesture, a drag of the presented screen, sheet detents and page curls are \
-            refused for now; ctx.sourceView is a view the app gives the transition. `segue show NAME` says whether \
+            presentation and dismissal by a pan or a pinch, its presentation controller, UIKit's sheet with its \
+            detents, push and pop with the edge swipe for an entry made for navigation, and the modules it requires, \
+            one function or a table of annotated functions (a file each); an entry's own drag of the presented screen \
+            and page curls are refused for now; ctx.sourceView is a view the app gives the transition, and what a \
+            presenting gesture presents the app says. `segue show NAME` says whether \
             an entry exports. Parameters are chosen in the app (FadeTransition(params: .init(duration: 0.5))), not \
             in the name given here.
 

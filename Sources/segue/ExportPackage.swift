@@ -4,7 +4,7 @@ import TextSafety
 
 /// `segue export … --package NAME --out DIR`: a Swift package an app adds with
 /// `.package(path:)` or a git URL. One library product holding the entries'
-/// files (their declarations `public`), for iOS 15 in Swift 6 mode, and a
+/// files (their declarations `public`), for iOS 15 (16 where a sheet's detent needs it) in Swift 6 mode, and a
 /// README with each entry's GIF and how to use it.
 struct ExportPackage {
     let name: String
@@ -18,6 +18,9 @@ struct ExportPackage {
         return name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
     }
 
+    /// iOS 16 where an entry's sheet has a detent of its own (UISheetPresentationController.Detent.custom), else 15.
+    var platform: Int { files.contains { $0.swift.needsIOS16 } ? 16 : 15 }
+
     var manifest: String {
         """
         // swift-tools-version: 6.0
@@ -26,7 +29,7 @@ struct ExportPackage {
 
         let package = Package(
             name: "\(name)",
-            platforms: [.iOS(.v15)],
+            platforms: [.iOS(.v\(platform))],
             products: [.library(name: "\(name)", targets: ["\(name)"])],
             targets: [.target(name: "\(name)")]
         )
@@ -37,7 +40,8 @@ struct ExportPackage {
     /// The README: each entry's GIF (Docs/ENTRY.gif, which `preview` draws) and the lines that use it.
     func readme(previews: Set<String>) -> String {
         var lines = ["# \(name)", "",
-                     "Transitions exported from a Segue catalogue by `segue export`, as UIKit code for iOS 15 and later (Swift 6).",
+                     "Transitions exported from a Segue catalogue by `segue export`, as UIKit code for iOS \(platform) and later (Swift 6)"
+                        + (platform > 15 ? ": a sheet's detent of its own (`UISheetPresentationController.Detent.custom`) needs iOS 16." : "."),
                      "Each one is a transitioning delegate; its `Parameters` carry the entry's defaults and ranges.", "",
                      "```swift", "// The app's Package.swift (or File ▸ Add Package Dependencies… in Xcode)",
                      "dependencies: [.package(path: \"../\(name)\")],",
@@ -53,9 +57,27 @@ struct ExportPackage {
                       "    private let transition = \(type)()", "",
                       "    func show(_ detail: UIViewController) {",
                       "        detail.modalPresentationStyle = \(type).presentationStyle",
-                      "        detail.transitioningDelegate = transition",
-                      "        present(detail, animated: true)",
+                      "        detail.transitioningDelegate = transition"]
+            if file.swift.configuresSheet {
+                // UIKit's sheet, set up as the entry says before it is presented.
+                lines += ["        if let sheet = detail.sheetPresentationController {",
+                          "            transition.configure(sheet)",
+                          "        }"]
+            }
+            lines += ["        present(detail, animated: true)",
                       "    }"]
+            if file.swift.presentsInteractively {
+                // The gesture that presents: on this screen, presenting what the closure makes.
+                lines += ["", "    override func viewDidLoad() {",
+                          "        super.viewDidLoad()",
+                          "        transition.attachPresentation(to: self) { [weak self] in",
+                          "            self?.makeDetail()",
+                          "        }",
+                          "    }", "",
+                          "    private func makeDetail() -> UIViewController {",
+                          "        UIViewController()",
+                          "    }"]
+            }
             if file.swift.navigation {
                 // Made for navigation: the navigation controller's delegate pushes and pops with it.
                 lines += ["", "    func open(_ detail: UIViewController) {",

@@ -193,7 +193,7 @@ import Testing
     @Test func aSheetSetUpWronglyIsCaught() throws {
         let (file, source, swift) = try Self.builtIn("detent-sheet")
         let resting = try Self.verifier().verify(file, source: source, swift: try Self.altered(
-            swift, "sheet.selectedDetentIdentifier = .init(params.startsAt.rawValue)", "sheet.selectedDetentIdentifier = .large"))
+            swift, "sheet.selectedDetentIdentifier = params.startsAt.detentIdentifier", "sheet.selectedDetentIdentifier = .large"))
         let present = try #require(resting.first { $0.scenario == "present" })
         // The first thing that differs: behind a sheet at the large detent the presenter is pushed back.
         #expect(!present.same && present.verdict.hasPrefix("differs at t=0.0, view presenting#2, transform:"), "\(present.verdict)")

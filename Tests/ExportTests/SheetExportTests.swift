@@ -56,12 +56,21 @@ import Testing
             func configure(_ sheet: UISheetPresentationController) {
                 // Its own peek first (iOS 16).
                 sheet.detents = params.peek > 0.0 ? [.custom(identifier: .init("peek")) { [params] _ in params.peek }, .medium(), .large()] : [.medium(), .large()]
-                sheet.selectedDetentIdentifier = .init(params.startsAt.rawValue)
+                sheet.selectedDetentIdentifier = params.startsAt.detentIdentifier
                 sheet.largestUndimmedDetentIdentifier = params.undimmed ? .medium : nil
                 sheet.prefersGrabberVisible = true
                 sheet.preferredCornerRadius = 16
             }
             """)
+        // The choice's enum names UIKit's identifiers (whose raw values are UIKit's own, not "medium").
+        #expect(text.contains("""
+                        var detentIdentifier: UISheetPresentationController.Detent.Identifier {
+                            switch self {
+                            case .medium: .medium
+                            case .large: .large
+                            }
+                        }
+            """), "\(text)")
         // A custom detent is iOS 16's: the class says so, and the usage shows the app handing the sheet over.
         #expect(text.contains("@available(iOS 16.0, *)\n@MainActor\nfinal class TTransition"), "\(text)")
         #expect(text.contains("""
@@ -86,6 +95,17 @@ import Testing
         #expect(!text.contains("@available"), "\(text)")
     }
 
+    /// What check refuses is refused by export too, at its line: a choice naming no detent, a sheet on another style.
+    @Test func whatCheckRefusesIsRefusedHere() throws {
+        let choice = try #require(TranslatorTests.refusal(Self.entry("""
+              sheet = function() return {detents = {"medium", "large"}, selectedDetentIdentifier = params.rest} end,
+            """, parameters: #"rest = {type = "string", default = "medium", choices = {"medium", "huge"}},"#)))
+        #expect(choice.line == 9 && choice.construct == "the detent identifier \"huge\", which is none of the sheet's detents", "\(choice)")
+        let style = try #require(TranslatorTests.refusal(Self.entry("sheet = {detents = {\"large\"}},")
+            .replacingOccurrences(of: "\"pageSheet\"", with: "\"custom\"")))
+        #expect(style.line == 9 && style.construct == "a sheet for presentationStyle \"custom\"", "\(style)")
+    }
+
     @Test func whatIsNotExportedIsRefusedAtItsLine() throws {
         let cases: [(sheet: String, line: Int, construct: String)] = [
             // Line 9 is the sheet's first line in entry(_:).
@@ -98,6 +118,14 @@ import Testing
             ("sheet = {\n    prefersScrollingExpandsWhenScrolledToEdge = false,\n  },", 10,
              "the sheet's field 'prefersScrollingExpandsWhenScrolledToEdge'"),
             ("sheet = {detents = {}},", 9, "a sheet without detents"),
+            ("sheet = {detents = {\"medium\", \"large\", \"medium\"}},", 9, "two detents called \"medium\""),
+            ("sheet = {detents = {\"medium\"}, selectedDetentIdentifier = \"large\"},", 9,
+             "the detent identifier \"large\", which is none of the sheet's detents"),
+            ("sheet = {largestUndimmedDetentIdentifier = \"medium\"},", 9, "the detent identifier \"medium\", which is none of the sheet's detents"),
+            ("sheet = {detents = {{identifier = \"com.apple.UIKit.large\", height = 100}}},", 9,
+             "the custom detent identifier \"com.apple.UIKit.large\""),
+            ("sheet = {detents = {{identifier = \"p\", height = -5}}},", 9, "a detent height below 0"),
+            ("sheet = {preferredCornerRadius = -1},", 9, "a corner radius below 0"),
         ]
         for (sheet, line, construct) in cases {
             let refusal = try #require(TranslatorTests.refusal(Self.entry(sheet)), "\(sheet)")

@@ -59,6 +59,8 @@ import Transitions
             (#"{detents = {{identifier = "a", height = -5}}}"#, "pageSheet", "must be at least 0"),
             (#"{detents = {"large"}}"#, "custom", "only a page or form sheet has"),
             (#"{detents = {{identifier = "medium", height = 300}}}"#, "pageSheet", "is UIKit's own detent"),
+            // UIKit's raw value for its large detent: on a device, a custom one so named would be taken for UIKit's.
+            (#"{detents = {{identifier = "com.apple.UIKit.large", height = 300}}}"#, "pageSheet", "names UIKit's own detents"),
         ]
         for item in cases {
             let source = Self.entry(sheet: item.sheet, style: item.style)
