@@ -197,7 +197,8 @@ enum ExportWriter {
             let fingers = presentation.rule.isPinch ? "fingers" : "finger"
             out.line("/// The entry's interactive presentation: on `presenter`'s screen, the gesture presents what")
             out.line("/// `makeViewController` gives (nil: nothing), with this transition, following the \(fingers).")
-            out.open("\(access)func attachPresentation(to presenter: UIViewController, makeViewController: @escaping () -> UIViewController?) {")
+            out.line("/// Call it once the screen's view is loaded (in viewDidLoad); one screen at a time, the last one attached.")
+            out.open("\(access)func attachPresentation(to presenter: UIViewController, makeViewController: @escaping @MainActor () -> UIViewController?) {")
             out.line("presentation.attach(to: presenter, transition: self, makeViewController: makeViewController)")
             out.close()
             out.line()
@@ -287,6 +288,38 @@ enum ExportWriter {
             out.line("extension \(type).Parameters: \(module.protocolName) {}")
         }
         return out.textAndOrigins
+    }
+
+    /// An entry that lets UIKit play its own animation: the two styles to give the presented controller, as a caseless
+    /// enum (nothing to keep, no delegate: UIKit's transition style needs none).
+    static func stylesFile(header: Header, entry: ExportedEntry, transitionStyle: String, chunkComment: [SyntaxTree.Comment]) -> String {
+        var out = SwiftWriter()
+        let type = typeName(header.entry)
+        let catalogue = header.catalogue + (header.version.map { " \($0)" } ?? "")
+        opening("\(type).swift: the Segue entry \"\(header.entry)\" as UIKit code.", file: header.file, catalogue: catalogue,
+                sha256: header.sha256, command: header.command, comment: chunkComment, into: &out, note: [
+                    "Export again after changing the entry; `segue export --verify` runs this",
+                    "code through the entry's check scenarios against the entry itself.",
+                ])
+        out.line("import UIKit")
+        out.line()
+        out.comment(entry.summary.isEmpty ? entry.title : entry.summary, doc: true)
+        out.line("///")
+        out.line("/// UIKit plays it itself: give the presented controller these styles, and no transitioning delegate.")
+        out.line("///")
+        out.line("///     func show(_ viewController: UIViewController) {")
+        out.line("///         viewController.modalPresentationStyle = \(type).presentationStyle")
+        out.line("///         viewController.modalTransitionStyle = \(type).transitionStyle")
+        out.line("///         present(viewController, animated: true)")
+        out.line("///     }")
+        out.open("\(header.access)enum \(type) {")
+        out.line("/// The modalPresentationStyle to give the presented controller: the one the entry is made for.")
+        out.line("\(header.access)static let presentationStyle = UIModalPresentationStyle.\(entry.presentationStyle)")
+        out.line()
+        out.line("/// The modalTransitionStyle: the animation UIKit plays.")
+        out.line("\(header.access)static let transitionStyle = UIModalTransitionStyle.\(transitionStyle)")
+        out.close()
+        return out.textAndOrigins.text
     }
 
     /// A file's header: what it is, where it came from (the Lua file by its name in its catalogue: a path on the exporting
@@ -415,7 +448,7 @@ enum ExportWriter {
             out.line("private weak var presenter: UIViewController?")
             out.line("/// The transition whose presentation it drives: UIKit holds a transitioning delegate weakly, and so does this.")
             out.line("private weak var transition: (any UIViewControllerTransitioningDelegate)?")
-            out.line("private var makeViewController: (() -> UIViewController?)?")
+            out.line("private var makeViewController: (@MainActor () -> UIViewController?)?")
         } else {
             out.line("private weak var presented: UIViewController?")
         }
@@ -460,7 +493,7 @@ enum ExportWriter {
             out.line("/// The presenting screen gets the \(rule.isPinch ? "pinch" : "pan") once, however often it is attached.")
             out.line("func attach(")
             out.line("    to presenter: UIViewController, transition: any UIViewControllerTransitioningDelegate,")
-            out.line("    makeViewController: @escaping () -> UIViewController?")
+            out.line("    makeViewController: @escaping @MainActor () -> UIViewController?")
             out.open(") {")
             out.line("self.presenter = presenter")
             out.line("self.transition = transition")
@@ -472,10 +505,10 @@ enum ExportWriter {
             out.line("presenter.view.addGestureRecognizer(recognizer)")
             out.close()
             out.line()
-            out.line("/// Only on the presenting screen while it presents nothing.")
+            out.line("/// Only on the presenting screen while it presents nothing and no transition of its own is under way.")
             out.open("func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {")
             out.line("guard let presenter, gestureRecognizer.view === presenter.view else { return false }")
-            out.line("return presenter.presentedViewController == nil")
+            out.line("return presenter.presentedViewController == nil && presenter.transitionCoordinator == nil")
             out.close()
         } else {
             out.line("/// The screen being presented is the one a drag dismisses; it gets the \(rule.isPinch ? "pinch" : "pan") once, however often it is presented.")
@@ -515,12 +548,13 @@ enum ExportWriter {
             || interaction.completionSpeed != nil
         out.open("@objc private func \(action)(_ gesture: \(recognizer)) {")
         if needsContainer {
-            if isPop || isPresentation {
-                out.line(isPop ? "// In the points of the navigation controller's view, which the screens move within."
-                         : "// In the presenting screen's points: it fills the window the transition plays in.")
+            if isPop {
+                out.line("// In the points of the navigation controller's view, which the screens move within.")
                 out.open("guard let container = gesture.view else {")
             } else {
-                out.line(rule.isPinch ? "// The container, whose points and size the entry's functions read. Off screen, a pinch under way is let go."
+                out.line(isPresentation ? "// In the points of the presenting screen's superview (the window, then the transition's container): "
+                         + "the screen itself may move. Off screen, a \(rule.isPinch ? "pinch" : "drag") under way is let go."
+                         : rule.isPinch ? "// The container, whose points and size the entry's functions read. Off screen, a pinch under way is let go."
                          : "// In the container's points: the presented view moves within it. Off screen, a drag under way is let go.")
                 out.open("guard let container = gesture.view?.superview else {")
             }
@@ -558,9 +592,11 @@ enum ExportWriter {
         out.line(isPop ? "navigationController?.popViewController(animated: true)"
                  : isPresentation ? "presenter.present(viewController, animated: true)" : "presented?.dismiss(animated: true)")
         out.line("update(percent)")
-        out.label("case .changed:")
+        // A presentation that never began (nothing to present) has nothing to update, finish or cancel.
+        let under = isPresentation ? " where isDragging" : ""
+        out.label("case .changed\(under):")
         out.line("update(percent)")
-        out.label("case .ended:")
+        out.label("case .ended\(under):")
         out.line("update(percent)")
         out.line("isDragging = false")
         // The decision, then (with the entry's function for it) the speed of the rest, which depends on it.
@@ -583,7 +619,7 @@ enum ExportWriter {
         } else {
             out.line("if \(decision) { finish() } else { cancel() }")
         }
-        out.label("case .cancelled, .failed:")
+        out.label(isPresentation ? "case .cancelled where isDragging, .failed where isDragging:" : "case .cancelled, .failed:")
         out.line("isDragging = false")
         out.line("cancel()")
         out.label("default:")

@@ -57,6 +57,9 @@ struct ExportedEntry {
     var summary = ""
     var parameters: [Parameter] = []
     var presentationStyle = "custom"
+    /// UIKit's own animation (`modalTransitionStyle`), for an entry with no animator of its own.
+    var transitionStyle: String?
+    var transitionStyleLine = 0
     var navigation = false
     /// The animator's hooks: a chunk-level function's name or an inline function.
     var transitionDuration: SyntaxNode?
@@ -75,7 +78,6 @@ struct ExportedEntry {
     /// What to say of a field not exported yet: UIKit's own way where the app has one.
     static func notYetAdvice(_ key: String) -> String {
         switch key {
-        case "transitionStyle": "it is not exported yet; in the app, give the presented controller a modalTransitionStyle (.partialCurl, .flipHorizontal…)"
         default: "it is not exported yet"
         }
     }
@@ -85,13 +87,14 @@ struct ExportedEntry {
         "presentationControllerDelegate": "an adaptive presentation delegate",
         "presentationAnimator": "separate presentation and dismissal animators",
         "dismissalAnimator": "separate presentation and dismissal animators",
-        "transitionStyle": "UIKit's modal transition styles",
         "preferredContentSize": "a preferred content size",
         "isModalInPresentation": "isModalInPresentation",
     ]
 
     static let interactionsExported = "it is not exported yet (an interactive presentation or dismissal by a pan or a pinch, and a navigation pop by "
         + "the edge swipe, are)"
+
+    static let transitionStyles = ["coverVertical", "crossDissolve", "flipHorizontal", "partialCurl"]
 
     static let styles = ["custom", "fullScreen", "overFullScreen", "pageSheet", "formSheet", "currentContext", "overCurrentContext", "popover"]
 
@@ -142,6 +145,13 @@ struct ExportedEntry {
                     throw ExportRefusal(file: file, line: at, construct: "presentationStyle \"\(presentationStyle)\"",
                                         instead: "use one of \(Self.styles.joined(separator: ", "))")
                 }
+            case "transitionStyle":
+                let style = try text()
+                guard Self.transitionStyles.contains(style) else {
+                    throw ExportRefusal(file: file, line: at, construct: "transitionStyle \"\(style.escapingControlCharacters)\"",
+                                        instead: "use one of \(Self.transitionStyles.joined(separator: ", "))")
+                }
+                (transitionStyle, transitionStyleLine) = (style, at)
             case "navigation":
                 guard value.tag == "True" || value.tag == "False" else {
                     throw ExportRefusal(file: file, line: at, construct: "'navigation' computed when the entry runs", instead: "write true or false")
@@ -230,9 +240,16 @@ struct ExportedEntry {
             throw ExportRefusal(file: file, line: dismissal.line, construct: "an interactive dismissal of a \(presentationStyle)",
                                 instead: "UIKit's sheet is dragged down by itself; present as \"custom\" or \"fullScreen\" to drive it yourself")
         }
-        guard animateTransition != nil else {
-            throw ExportRefusal(file: file, line: line, construct: "an entry without animator.animateTransition",
-                                instead: "UIKit's own animations need no export: set the presentation style in the app")
+        // UIKit plays a transition style only when no delegate gives an animator: an entry has one or the other.
+        if animateTransition != nil, transitionStyle != nil {
+            throw ExportRefusal(file: file, line: transitionStyleLine, construct: "a transitionStyle beside an animator of the entry's own",
+                                instead: "UIKit ignores the style when a transitioning delegate gives an animator: drop one")
+        }
+        // UIKit's own animation alone is the styles to set; with a controller, an interaction or a sheet it needs a delegate.
+        if animateTransition == nil,
+           dismissal != nil || pop != nil || presentation != nil || !presentationController.isEmpty || sheet != nil || navigation {
+            throw ExportRefusal(file: file, line: line, construct: "an entry without animator.animateTransition that needs a delegate",
+                                instead: "give it an animator: UIKit's own animation is exported only as the styles to set")
         }
     }
 

@@ -22,6 +22,8 @@ public struct ExportedFile: Sendable, Equatable {
     public var presentsInteractively = false
     /// Its sheet has a detent of its own (UISheetPresentationController.Detent.custom), which UIKit has since iOS 16.
     public var needsIOS16 = false
+    /// UIKit plays its own animation (`transitionStyle`): the file gives the styles to set, no transitioning delegate.
+    public var transitionStyle: String?
     /// The files of the modules the entry requires (`CrossFade.swift`), which it needs beside it.
     public var modules: [ExportedFile] = []
     /// The entry's other parameter values worth running (each choice's and boolean's non-default values, and each
@@ -114,6 +116,18 @@ public enum Exporter {
         translator.typeName = ExportWriter.typeName(origin.entry)
         let chunkComment = translator.chunkComment(firstStatement: statements.first?.line ?? 1)
         try translator.readChunk(Array(statements.dropLast()))
+        // UIKit's own animation: the styles to set, nothing to translate.
+        if entry.animateTransition == nil {
+            let header = ExportWriter.Header(entry: origin.entry, catalogue: origin.catalogue, version: origin.version, file: origin.file,
+                                             sha256: origin.sha256, command: origin.command, access: origin.isPublic ? "public " : "")
+            let style = entry.transitionStyle ?? "coverVertical"
+            let type = ExportWriter.typeName(origin.entry)
+            var file = ExportedFile(name: type + ".swift", typeName: type,
+                                    text: ExportWriter.stylesFile(header: header, entry: entry, transitionStyle: style, chunkComment: chunkComment),
+                                    presentationStyle: entry.presentationStyle, luaFile: translator.fileName)
+            file.transitionStyle = style
+            return file
+        }
         // The interaction's functions first: the entry's helpers they call become static methods of the delegate's class,
         // which the animator then calls through it too (no `self`).
         func translate(_ rule: ExportedEntry.Interaction, _ kind: String, commentsFrom: Int, insideBefore: Int) throws(ExportRefusal) -> ExportWriter.Interaction {

@@ -211,7 +211,9 @@ final class Translator {
                                            "speedToComplete", "gestureRecognizerShouldBegin", "dismissal", "DismissalInteraction",
                                            "interactionControllerForDismissal", "interactionControllerForPresentation",
                                            "pop", "PopInteraction", "navigationController", "handleEdgePan", "owner",
-                                           "presentationController", "PresentationController"]
+                                           "presentationController", "PresentationController",
+                                           "presentation", "PresentationInteraction", "presenter", "transition", "makeViewController",
+                                           "attachPresentation", "configure", "sheet"]
 
     /// A name declared at the top of the file, which code inside the classes reads.
     func checkChunkName(_ lua: String, at node: SyntaxNode) throws(ExportRefusal) {

@@ -293,6 +293,16 @@ public struct ExportVerifier: Sendable {
     /// The runner for this Swift, compiled once: cached by the hash of the Swift, the layer and the compiler.
     func compiled(_ swift: ExportedFile) throws -> URL {
         // The delegate made with the entry's defaults, or with the other parameter value SEGUE_VERIFY_VARIANT names.
+        // UIKit's own animation: no delegate, the styles only.
+        if swift.transitionStyle != nil {
+            return try compile(swift, main: """
+                import UIKit
+                import Verification
+
+                VerificationRunner.main(nil, presentationStyle: \(swift.typeName).presentationStyle, transitionStyle: \(swift.typeName).transitionStyle)
+
+                """)
+        }
         let cases = swift.variants.map { "case \"\($0.label)\": \($0.swift)" }
         let delegate = cases.isEmpty ? "\(swift.typeName)()" : """
             switch ProcessInfo.processInfo.environment["SEGUE_VERIFY_VARIANT"] {
@@ -308,6 +318,11 @@ public struct ExportVerifier: Sendable {
             VerificationRunner.main(transition, presentationStyle: \(swift.typeName).presentationStyle\(swift.readsSourceView ? ", sourceView: { transition.sourceView = $0 }" : "")\(swift.configuresSheet ? ", sheet: { transition.configure($0) }" : "")\(swift.presentsInteractively ? ", presentation: { transition.attachPresentation(to: $0, makeViewController: $1) }" : ""))
 
             """
+        return try compile(swift, main: main)
+    }
+
+    /// The runner for this Swift and main file, compiled once: cached by the hash of both, the layer and the compiler.
+    private func compile(_ swift: ExportedFile, main: String) throws -> URL {
         let library = layer.appendingPathComponent("libSegueUIKitLayer.so")
         let stamp = (try? FileManager.default.attributesOfItem(atPath: library.path)[.modificationDate] as? Date).map { "\($0.timeIntervalSince1970)" } ?? ""
         let modules = swift.modules.map { $0.name + "\n" + $0.text }.joined()

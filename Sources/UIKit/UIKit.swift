@@ -27,6 +27,15 @@ public enum UIModalPresentationStyle: Int, Sendable {
     package var engine: PresentationStyle? { PresentationStyle(rawValue: "\(self)") }
 }
 
+public enum UIModalTransitionStyle: Int, Sendable {
+    case coverVertical = 0
+    case flipHorizontal = 1
+    case crossDissolve = 2
+    case partialCurl = 3
+
+    package var engine: TransitionStyle { TransitionStyle(rawValue: "\(self)") ?? .coverVertical }
+}
+
 public struct UITransitionContextViewKey: Hashable, Sendable, RawRepresentable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }

@@ -53,6 +53,12 @@ import Transitions
         set { controller.modalPresentationStyle = newValue.engine ?? .custom }
     }
 
+    /// The animation UIKit plays itself when no transitioning delegate gives an animator.
+    open var modalTransitionStyle: UIModalTransitionStyle {
+        get { [.coverVertical, .flipHorizontal, .crossDissolve, .partialCurl].first { $0.engine == controller.modalTransitionStyle } ?? .coverVertical }
+        set { controller.modalTransitionStyle = newValue.engine }
+    }
+
     /// UIKit holds it weakly; the engine keeps an adapter of it for the run.
     open weak var transitioningDelegate: (any UIViewControllerTransitioningDelegate)? {
         didSet { controller.transitioningDelegate = transitioningDelegate.map(DelegateAdapter.init) }

@@ -11,7 +11,7 @@ import UIKit
 /// parity lines (`Trace.parityText`) for segue to compare with the Lua's.
 @MainActor public enum VerificationRunner {
     /// Attaches an entry's presenting gesture to the presenting screen, with what it presents.
-    public typealias Presentation = (UIViewController, @escaping () -> UIViewController?) -> Void
+    public typealias Presentation = (UIViewController, @escaping @MainActor () -> UIViewController?) -> Void
 
     /// The scenarios an exported entry runs through (the others need the entry's own drag of the presented screen or a
     /// presentation gesture, which export does not translate yet, and which such entries are refused for; drag-presented
@@ -36,7 +36,9 @@ import UIKit
     /// `sourceView`: gives an entry that reads `ctx.sourceView` the row each scenario taps, as the app would.
     /// `sheet`: sets up a page or form sheet's sheet before it is presented, as the app would.
     /// `presentation`: attaches the entry's presenting gesture to the presenting screen, with what it presents.
-    public static func main(_ delegate: any UIViewControllerTransitioningDelegate, presentationStyle: UIModalPresentationStyle,
+    /// No delegate: UIKit's own animation for `transitionStyle`.
+    public static func main(_ delegate: (any UIViewControllerTransitioningDelegate)?, presentationStyle: UIModalPresentationStyle,
+                            transitionStyle: UIModalTransitionStyle = .coverVertical,
                             sourceView: ((UIView?) -> Void)? = nil, sheet: ((UISheetPresentationController) -> Void)? = nil,
                             presentation: Presentation? = nil) {
         let names = CommandLine.arguments.dropFirst()
@@ -52,7 +54,7 @@ import UIKit
             }
             print("scenario \(name)")
             // The lines in one write: a scenario of many views has 100,000 of them.
-            print(run(name, delegate: delegate, style: presentationStyle, drags: drives, kinds: kinds, sourceView: sourceView,
+            print(run(name, delegate: delegate, style: presentationStyle, transitionStyle: transitionStyle, drags: drives, kinds: kinds, sourceView: sourceView,
                       sheet: sheet, presentation: presentation), terminator: "")
         }
     }
@@ -61,7 +63,8 @@ import UIKit
     /// them a line for each thing the Swift did that the Lua entry cannot (a drag's action that never finished nor
     /// cancelled), which makes the two differ. `drags` are the touch events of each of its dismissals and pops by the
     /// entry's gestures, in order (the ones the Lua entry was given), `kinds` which each is for.
-    public static func run(_ scenario: String, delegate: any UIViewControllerTransitioningDelegate, style: UIModalPresentationStyle,
+    public static func run(_ scenario: String, delegate: (any UIViewControllerTransitioningDelegate)?, style: UIModalPresentationStyle,
+                           transitionStyle: UIModalTransitionStyle = .coverVertical,
                            drags: [[GestureSample]] = [], kinds: [String] = [], sourceView: ((UIView?) -> Void)? = nil,
                            sheet: ((UISheetPresentationController) -> Void)? = nil, presentation: Presentation? = nil,
                            windowSize: Size = Size(width: 390, height: 844), fps: Double = 60) -> String {
@@ -74,8 +77,9 @@ import UIKit
         sourceView?(simulation.sourceView.map(UIView.wrapping))
         let presented = simulation.makeViewController(name: "presented")
         presented.view.backgroundColor = Color(red: 0.2, green: 0.45, blue: 0.95)
-        let adapter = DelegateAdapter(delegate)
+        let adapter = delegate.map(DelegateAdapter.init)
         presented.transitioningDelegate = adapter
+        presented.modalTransitionStyle = transitionStyle.engine
         let pushed = simulation.makeViewController(name: "pushed")
         pushed.view.backgroundColor = presented.view.backgroundColor
         presented.modalPresentationStyle = style.engine ?? .custom

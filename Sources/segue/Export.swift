@@ -19,9 +19,10 @@ struct ExportCommand: ParsableCommand {
             records it builds, UIView.animate and keyframes, the context, views, layers and geometry), its interactive \
             presentation and dismissal by a pan or a pinch, its presentation controller, UIKit's sheet with its \
             detents, push and pop with the edge swipe for an entry made for navigation, and the modules it requires, \
-            one function or a table of annotated functions (a file each); an entry's own drag of the presented screen \
-            and page curls are refused for now; ctx.sourceView is a view the app gives the transition, and what a \
-            presenting gesture presents the app says. `segue show NAME` says whether \
+            one function or a table of annotated functions (a file each), and UIKit's own animation as the styles to \
+            set; an entry's own drag of the presented screen and Segue's curl in an animator are refused for now; \
+            ctx.sourceView is a view the app gives the transition, and what a presenting gesture presents the app \
+            says. `segue show NAME` says whether \
             an entry exports. Parameters are chosen in the app (FadeTransition(params: .init(duration: 0.5))), not \
             in the name given here.
 

@@ -42,7 +42,7 @@ struct ExportPackage {
         var lines = ["# \(name)", "",
                      "Transitions exported from a Segue catalogue by `segue export`, as UIKit code for iOS \(platform) and later (Swift 6)"
                         + (platform > 15 ? ": a sheet's detent of its own (`UISheetPresentationController.Detent.custom`) needs iOS 16." : "."),
-                     "Each one is a transitioning delegate; its `Parameters` carry the entry's defaults and ranges.", "",
+                     "Each one is a transitioning delegate, its `Parameters` carrying the entry's defaults and ranges (or, for UIKit's own animation, the styles to set).", "",
                      "```swift", "// The app's Package.swift (or File ▸ Add Package Dependencies… in Xcode)",
                      "dependencies: [.package(path: \"../\(name)\")],",
                      "targets: [.target(name: \"App\", dependencies: [\"\(name)\"])]", "```", ""]
@@ -51,6 +51,17 @@ struct ExportPackage {
             lines += ["## \(type)", ""]
             if previews.contains(file.entry) { lines += ["![\(file.title)](Docs/\(file.entry).gif)", ""] }
             if !file.summary.isEmpty { lines += [file.summary, ""] }
+            if file.swift.transitionStyle != nil {
+                // UIKit's own animation: the styles, no delegate to keep.
+                lines += ["```swift", "import \(name)", "import UIKit", "",
+                          "final class ListViewController: UIViewController {",
+                          "    func show(_ detail: UIViewController) {",
+                          "        detail.modalPresentationStyle = \(type).presentationStyle",
+                          "        detail.modalTransitionStyle = \(type).transitionStyle",
+                          "        present(detail, animated: true)",
+                          "    }", "}", "```", ""]
+                continue
+            }
             lines += ["```swift", "import \(name)", "import UIKit", "",
                       "final class ListViewController: UIViewController {",
                       "    // Kept in a property: UIKit holds a transitioning delegate weakly.",

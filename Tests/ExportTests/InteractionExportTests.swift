@@ -296,7 +296,7 @@ import Testing
             """)
         let text = try TranslatorTests.export(source)
         #expect(text.contains("""
-                func attachPresentation(to presenter: UIViewController, makeViewController: @escaping () -> UIViewController?) {
+                func attachPresentation(to presenter: UIViewController, makeViewController: @escaping @MainActor () -> UIViewController?) {
                     presentation.attach(to: presenter, transition: self, makeViewController: makeViewController)
                 }
 
@@ -319,12 +319,12 @@ import Testing
                 private weak var presenter: UIViewController?
                 /// The transition whose presentation it drives: UIKit holds a transitioning delegate weakly, and so does this.
                 private weak var transition: (any UIViewControllerTransitioningDelegate)?
-                private var makeViewController: (() -> UIViewController?)?
+                private var makeViewController: (@MainActor () -> UIViewController?)?
 
                 /// The presenting screen gets the pinch once, however often it is attached.
                 func attach(
                     to presenter: UIViewController, transition: any UIViewControllerTransitioningDelegate,
-                    makeViewController: @escaping () -> UIViewController?
+                    makeViewController: @escaping @MainActor () -> UIViewController?
                 ) {
                     self.presenter = presenter
                     self.transition = transition
@@ -336,10 +336,10 @@ import Testing
                     presenter.view.addGestureRecognizer(recognizer)
                 }
 
-                /// Only on the presenting screen while it presents nothing.
+                /// Only on the presenting screen while it presents nothing and no transition of its own is under way.
                 func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
                     guard let presenter, gestureRecognizer.view === presenter.view else { return false }
-                    return presenter.presentedViewController == nil
+                    return presenter.presentedViewController == nil && presenter.transitionCoordinator == nil
                 }
 
                 @objc private func handlePinch(_ gesture: UIPinchGestureRecognizer) {
@@ -352,15 +352,15 @@ import Testing
                         isDragging = true
                         presenter.present(viewController, animated: true)
                         update(percent)
-                    case .changed:
+                    case .changed where isDragging:
                         update(percent)
-                    case .ended:
+                    case .ended where isDragging:
                         update(percent)
                         isDragging = false
                         let speed = gesture.velocity
                         // Past 0.5 of the way, or a flick faster than 1 in scale a second, finishes; a flick as fast back cancels.
                         if speed > 1 || (speed >= -1 && percent > 0.5) { finish() } else { cancel() }
-                    case .cancelled, .failed:
+                    case .cancelled where isDragging, .failed where isDragging:
                         isDragging = false
                         cancel()
                     default:

@@ -624,13 +624,51 @@ import Testing
         #expect(refusal?.instead == "no module 'hero' was found beside the entry (_hero.lua)")
     }
 
-    /// What is not exported yet is said before what the author could fix: the transition style, then the parameter.
+    /// What is not exported yet is said before what the author could fix: separate animators, then the parameter.
     @Test func whatIsNotExportedYetIsSaidFirst() {
         let source = Self.entry("ctx:completeTransition(true)", parameters: "n = {type = \"integer\", default = 3},")
-            .replacingOccurrences(of: "  animator =", with: "  transitionStyle = \"crossDissolve\",\n  animator =")
+            .replacingOccurrences(of: "  animator =", with: "  presentationAnimator = {},\n  animator =")
         let refusal = Self.refusal(source)
-        #expect(refusal?.construct == "UIKit's modal transition styles", "\(String(describing: refusal))")
+        #expect(refusal?.construct == "separate presentation and dismissal animators", "\(String(describing: refusal))")
         #expect(refusal?.line == 9)
+    }
+
+    /// An entry that lets UIKit play its own animation exports the styles to set, as a caseless enum: no delegate.
+    @Test func uikitsOwnAnimationIsTheStylesToSet() throws {
+        let text = try Self.export("""
+            -- Flips.
+            return {title = "T", summary = "It flips.", presentationStyle = "overFullScreen", transitionStyle = "flipHorizontal"}
+            """)
+        #expect(text.hasSuffix("""
+            import UIKit
+
+            /// It flips.
+            ///
+            /// UIKit plays it itself: give the presented controller these styles, and no transitioning delegate.
+            ///
+            ///     func show(_ viewController: UIViewController) {
+            ///         viewController.modalPresentationStyle = TTransition.presentationStyle
+            ///         viewController.modalTransitionStyle = TTransition.transitionStyle
+            ///         present(viewController, animated: true)
+            ///     }
+            enum TTransition {
+                /// The modalPresentationStyle to give the presented controller: the one the entry is made for.
+                static let presentationStyle = UIModalPresentationStyle.overFullScreen
+
+                /// The modalTransitionStyle: the animation UIKit plays.
+                static let transitionStyle = UIModalTransitionStyle.flipHorizontal
+            }
+
+            """), "\(text)")
+        #expect(text.contains("// Flips."))
+        // With an animator UIKit ignores the style; with a pan or a controller it needs a delegate: both refused.
+        let both = Self.refusal(Self.entry("ctx:completeTransition(true)").replacingOccurrences(
+            of: "  animator =", with: "  transitionStyle = \"partialCurl\",\n  animator ="))
+        #expect(both?.construct == "a transitionStyle beside an animator of the entry's own" && both?.line == 9, "\(String(describing: both))")
+        let pan = Self.refusal("return {title = \"T\", transitionStyle = \"crossDissolve\", interaction = {dismissal = {gesture = \"pan\"}}}")
+        #expect(pan?.construct == "an entry without animator.animateTransition that needs a delegate", "\(String(describing: pan))")
+        let unknown = Self.refusal("return {title = \"T\", transitionStyle = \"pageCurl\"}")
+        #expect(unknown?.construct == "transitionStyle \"pageCurl\"", "\(String(describing: unknown))")
     }
 
     @Test func aFieldNotYetExportedIsRefusedAtItsLine() {
