@@ -42,7 +42,8 @@ struct ExportPackage {
         var lines = ["# \(name)", "",
                      "Transitions exported from a Segue catalogue by `segue export`, as UIKit code for iOS \(platform) and later (Swift 6)"
                         + (platform > 15 ? ": a sheet's detent of its own (`UISheetPresentationController.Detent.custom`) needs iOS 16." : "."),
-                     "Each one is a transitioning delegate, its `Parameters` carrying the entry's defaults and ranges (or, for UIKit's own animation, the styles to set).", "",
+                     "Each one is a transitioning delegate; its `Parameters` carry the entry's defaults and ranges."
+                        + (files.contains { $0.swift.transitionStyle != nil } ? " One that UIKit plays itself is the two styles to set." : ""), "",
                      "```swift", "// The app's Package.swift (or File ▸ Add Package Dependencies… in Xcode)",
                      "dependencies: [.package(path: \"../\(name)\")],",
                      "targets: [.target(name: \"App\", dependencies: [\"\(name)\"])]", "```", ""]
