@@ -89,7 +89,7 @@ enum ExportWriter {
         if translator.usesCustomDetents {
             out.line("///")
             out.line("/// Its sheet may rest at a detent of its own (UISheetPresentationController.Detent.custom), which")
-            out.line("/// UIKit has since iOS 16: the app's deployment target must be iOS 16 or later.")
+            out.line("/// UIKit has since iOS 16: on iOS 15 only parameters that need none may be used.")
         }
         if translator.readsSourceView {
             out.line("///")
@@ -121,7 +121,6 @@ enum ExportWriter {
             out.line("///         navigationController?.pushViewController(viewController, animated: true)")
             out.line("///     }")
         }
-        if translator.usesCustomDetents { out.line("@available(iOS 16.0, *)") }
         out.line("@MainActor")
         let access = header.access
         let conformances = "UIViewControllerTransitioningDelegate" + (entry.navigation ? ", UINavigationControllerDelegate" : "")
@@ -185,6 +184,19 @@ enum ExportWriter {
             out.line()
         }
         if let sheet {
+            if translator.usesCustomDetents {
+                out.line("/// A detent of the entry's own: iOS 16's custom detent, its height asked on each layout. iOS 15 has none,")
+                out.line("/// and stops here rather than show a sheet the entry does not.")
+                out.line("private static func customDetent(")
+                out.line("    _ identifier: UISheetPresentationController.Detent.Identifier, height: @escaping () -> CGFloat")
+                out.open(") -> UISheetPresentationController.Detent {")
+                out.open("guard #available(iOS 16.0, *) else {")
+                out.line("preconditionFailure(\"\(type): a custom sheet detent needs iOS 16\")")
+                out.close()
+                out.line("return .custom(identifier: identifier) { _ in height() }")
+                out.close()
+                out.line()
+            }
             for comment in sheet.comments { out.comment(comment.text) }
             out.line("/// UIKit's sheet, set up as the entry says: give it the presented controller's")
             out.line("/// sheetPresentationController before presenting.")

@@ -20,8 +20,6 @@ public struct ExportedFile: Sendable, Equatable {
     public var configuresSheet = false
     /// A gesture on the presenting screen presents (`attachPresentation(to:makeViewController:)`).
     public var presentsInteractively = false
-    /// Its sheet has a detent of its own (UISheetPresentationController.Detent.custom), which UIKit has since iOS 16.
-    public var needsIOS16 = false
     /// UIKit plays its own animation (`transitionStyle`): the file gives the styles to set, no transitioning delegate.
     public var transitionStyle: String?
     /// The files of the modules the entry requires (`CrossFade.swift`), which it needs beside it.
@@ -214,7 +212,6 @@ public enum Exporter {
         file.readsSourceView = translator.readsSourceView
         file.configuresSheet = sheet != nil
         file.presentsInteractively = presentation != nil
-        file.needsIOS16 = translator.usesCustomDetents
         var others: [String: [(lua: String, swift: String)]] = [:]
         for parameter in entry.parameters {
             let values: [(lua: String, swift: String)] = switch parameter.kind {

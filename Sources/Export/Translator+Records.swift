@@ -239,7 +239,7 @@ extension Translator {
     }
 
     /// A sheet's `detents = {"medium", "large", {identifier = "peek", height = 120}}`: UIKit's detents, written in place;
-    /// one of the entry's own is iOS 16's custom detent (the exported class then says it needs iOS 16).
+    /// one of the entry's own is iOS 16's custom detent, made by the delegate's `customDetent(_:height:)`.
     private func detents(_ node: SyntaxNode) throws(ExportRefusal) -> Expression {
         var items: [String] = [], names: [String] = []
         // Each name once in a list (UIKit would keep two detents of one name, the engine refuses them).
@@ -292,7 +292,11 @@ extension Translator {
             }
             try require(value, is: .number, at: height)
             usesCustomDetents = true
-            items.append(".custom(identifier: \(Self.detentIdentifier(identifier))) { \(readsParameters ? "[params] " : "")_ in \(value.text) }")
+            // Through the file's helper, which stops on iOS 15 (no custom detents) rather than show another sheet.
+            // A height that is not a literal is converted in place: Swift's implicit Double to CGFloat in a closure inside a
+            // conditional list is more than its type checker solves.
+            let points = ExportedEntry.number(height) != nil ? value.text : "CGFloat(\(value.text))"
+            items.append("Self.customDetent(\(Self.detentIdentifier(identifier))) { \(readsParameters ? "[params] in " : "")\(points) }")
         }
         guard !items.isEmpty else { throw refuse(node, "a sheet without detents", "UIKit needs at least one: list them, smallest first") }
         return Expression(text: "[\(items.joined(separator: ", "))]", type: .list(.detent))

@@ -11,8 +11,7 @@ struct ExportCommand: ParsableCommand {
         commandName: "export",
         abstract: "Write entries as UIKit Swift for an app, and prove the Swift behaves as the entry does.",
         discussion: """
-            Each entry becomes one Swift file (iOS 15 and later, 16 for a sheet's detent of its own; Swift 6): a \
-            transitioning delegate named after it \
+            Each entry becomes one Swift file (iOS 15 and later, Swift 6): a transitioning delegate named after it \
             (fade: FadeTransition) with its Parameters and its animator, translated from the entry's Lua (never a \
             recording of a run). A construct with no faithful Swift form is refused with file:line and what to write \
             instead. So far an entry's animator exports (its hooks, local functions and constants, the lists and \

@@ -4,7 +4,7 @@ import TextSafety
 
 /// `segue export … --package NAME --out DIR`: a Swift package an app adds with
 /// `.package(path:)` or a git URL. One library product holding the entries'
-/// files (their declarations `public`), for iOS 15 (16 where a sheet's detent needs it) in Swift 6 mode, and a
+/// files (their declarations `public`), for iOS 15 in Swift 6 mode, and a
 /// README with each entry's GIF and how to use it.
 struct ExportPackage {
     let name: String
@@ -18,9 +18,6 @@ struct ExportPackage {
         return name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
     }
 
-    /// iOS 16 where an entry's sheet has a detent of its own (UISheetPresentationController.Detent.custom), else 15.
-    var platform: Int { files.contains { $0.swift.needsIOS16 } ? 16 : 15 }
-
     var manifest: String {
         """
         // swift-tools-version: 6.0
@@ -29,7 +26,7 @@ struct ExportPackage {
 
         let package = Package(
             name: "\(name)",
-            platforms: [.iOS(.v\(platform))],
+            platforms: [.iOS(.v15)],
             products: [.library(name: "\(name)", targets: ["\(name)"])],
             targets: [.target(name: "\(name)")]
         )
@@ -40,8 +37,7 @@ struct ExportPackage {
     /// The README: each entry's GIF (Docs/ENTRY.gif, which `preview` draws) and the lines that use it.
     func readme(previews: Set<String>) -> String {
         var lines = ["# \(name)", "",
-                     "Transitions exported from a Segue catalogue by `segue export`, as UIKit code for iOS \(platform) and later (Swift 6)"
-                        + (platform > 15 ? ": a sheet's detent of its own (`UISheetPresentationController.Detent.custom`) needs iOS 16." : "."),
+                     "Transitions exported from a Segue catalogue by `segue export`, as UIKit code for iOS 15 and later (Swift 6).",
                      "Each one is a transitioning delegate; its `Parameters` carry the entry's defaults and ranges."
                         + (files.contains { $0.swift.transitionStyle != nil } ? " One that UIKit plays itself is the two styles to set." : ""), "",
                      "```swift", "// The app's Package.swift (or File ▸ Add Package Dependencies… in Xcode)",

@@ -242,7 +242,7 @@ import Testing
         // The first thing that differs: behind a sheet at the large detent the presenter is pushed back.
         #expect(!present.same && present.verdict.hasPrefix("differs at t=0.0, view presenting#2, transform:"), "\(present.verdict)")
         #expect(resting.first { $0.scenario == "present-then-dismiss (startsAt=large)" }?.same == true)
-        let peek = try Self.verifier().verify(file, source: source, swift: try Self.altered(swift, "_ in params.peek }", "_ in params.peek / 2 }"))
+        let peek = try Self.verifier().verify(file, source: source, swift: try Self.altered(swift, "in CGFloat(params.peek) }", "in CGFloat(params.peek / 2) }"))
         #expect(peek.filter { !$0.same }.map(\.scenario) == ["drag-presented (peek=300)"], "\(peek.filter { !$0.same })")
     }
 
