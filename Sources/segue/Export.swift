@@ -240,6 +240,17 @@ struct ExportCommand: ParsableCommand {
             try writePackage(package, into: URL(fileURLWithPath: out), shownAs: out, exported.map { item in
                 (item.file, metadata[item.file.stem]?.title ?? item.file.stem, metadata[item.file.stem]?.summary ?? "", item.swift)
             })
+            // A package exported again with fewer entries keeps the others' files, which still compile into its library:
+            // said, never deleted (they may be the user's).
+            if !json, let folder {
+                let names = Set(written.map(\.swift.name))
+                let others = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".swift") && !names.contains($0) }
+                for other in others.sorted() {
+                    let path = "\(out.hasSuffix("/") ? out : out + "/")Sources/\(package)/\(other)"
+                    Output.warning(("\(path): not written by this export, and still in the package's library (remove it if it is an "
+                                    + "entry's from before)").escapingControlCharacters)
+                }
+            }
         }
         if verify && !exported.isEmpty {
             let verifier = try ExportVerifier()
@@ -259,7 +270,10 @@ struct ExportCommand: ParsableCommand {
                 let shown = rows.map { [$0[0], $0[1], $0[2].hasSuffix(note) ? String($0[2].dropLast(note.count)) + ")" : $0[2]] }
                 print(Output.table(shown, header: ["entry", "scenario", "Swift against Lua"]))
                 let same = document.parity.filter(\.same).count
-                print("\(same) of \(document.parity.count) cells the same"
+                // A scenario the Lua entry skips (no such gesture) is run for neither: counted apart, not as proof.
+                let notRun = document.parity.filter { $0.same && $0.verdict.hasPrefix("not run: ") }.count
+                print("\(same - notRun) of \(document.parity.count - notRun) cells run the same"
+                      + (notRun > 0 ? "; \(notRun) not run, for the Lua as for the Swift (the entry has no such gesture)" : "")
                       + (rewritten ? " (@objc and #selector rewritten for Linux before compiling, as docs/export.md says)" : ""))
             }
         }
