@@ -41,11 +41,13 @@
 -- A custom presentation: the presenter stays in the window; the snapshot,
 -- background and grade are the presentation controller's chrome.
 
-local styles = {
-  deck = {duration = 0.3, gap = 8, radius = 8, dim = 1 - 0.8, drag = 240, springBack = 0.25},
-  stork = {duration = 0.6, gap = 13, radius = 10, dim = 0.51, drag = 200, springBack = 0.6},
-}
-local function style() return styles[params.style] end
+-- Each library's figures.
+local function figures()
+  if params.style == "stork" then
+    return {duration = 0.6, gap = 13, radius = 10, dim = 0.51, drag = 200, springBack = 0.6}
+  end
+  return {duration = 0.3, gap = 8, radius = 8, dim = 1 - 0.8, drag = 240, springBack = 0.25}
+end
 
 -- The gap above the shrunk presenter, from the status bar as the libraries
 -- read it: SPStorkController's topSpace, DeckTransition's
@@ -66,83 +68,6 @@ local function pushedBack(bounds)
   return CGAffineTransformTranslate(t, 0, bounds.height / 2)
 end
 
-local presentationController = {
-  frameOfPresentedViewInContainerView = function(self)
-    local b = self.containerView.bounds
-    local top = inset() + style().gap
-    return CGRect(0, top, b.width, b.height - top)
-  end,
-
-  presentationTransitionWillBegin = function(self)
-    local container = self.containerView
-    local b = container.bounds
-    self.background = UIView.new{name = "card background", frame = b, backgroundColor = UIColor.black}
-    self.presenterPicture = self.presentingViewController.view:snapshotView(false)
-    self.presenterPicture.name = "card presenter"
-    self.presenterPicture.frame = b
-    self.presenterPicture.clipsToBounds = true
-    if params.style == "deck" then
-      self.presenterPicture.layer.maskedCorners = {"layerMinXMinYCorner", "layerMaxXMinYCorner"}
-    end
-    -- Black over the picture: DeckTransition lowers the picture's alpha over
-    -- black, SPStorkController lays a grade over it; the same look either way.
-    self.grade = UIView.new{name = "card grade", frame = CGRect(0, 0, b.width, b.height), backgroundColor = UIColor.black}
-    self.grade.alpha = 0
-    self.presenterPicture:addSubview(self.grade)
-    container:insertSubview(self.background, 0)
-    container:insertSubview(self.presenterPicture, {aboveSubview = self.background})
-    self.presentedView.layer.cornerRadius = style().radius
-    self.presentedView.layer.maskedCorners = {"layerMinXMinYCorner", "layerMaxXMinYCorner"}
-    self.presentedView.clipsToBounds = true
-    self.transitionCoordinator:animateAlongsideTransition(function()
-      self.presenterPicture.transform = pushedBack(b)
-      self.presenterPicture.layer.cornerRadius = style().radius
-      self.grade.alpha = style().dim
-    end)
-  end,
-
-  presentationTransitionDidEnd = function(self, completed)
-    if not completed then
-      self.background:removeFromSuperview()
-      self.presenterPicture:removeFromSuperview()
-    end
-  end,
-
-  dismissalTransitionWillBegin = function(self)
-    local coordinator = self.transitionCoordinator
-    local b = self.containerView.bounds
-    coordinator:animateAlongsideTransition(function()
-      self.presenterPicture.transform = CGAffineTransformIdentity
-      self.presenterPicture.layer.cornerRadius = 0
-      self.grade.alpha = 0
-    end, function()
-      -- A cancelled drag rolls back only what is on screen: put the model back.
-      if coordinator.isCancelled then
-        self.presenterPicture.transform = pushedBack(b)
-        self.presenterPicture.layer.cornerRadius = style().radius
-        self.grade.alpha = style().dim
-      end
-    end)
-  end,
-
-  dismissalTransitionDidEnd = function(self, completed)
-    if completed then
-      self.background:removeFromSuperview()
-      self.presenterPicture:removeFromSuperview()
-    end
-  end,
-
-  containerViewWillLayoutSubviews = function(self)
-    local b = self.containerView.bounds
-    self.background.frame = b
-    -- The picture is transformed: lay it out by bounds and centre, never frame.
-    self.presenterPicture.bounds = CGRect(0, 0, b.width, b.height)
-    self.presenterPicture.center = CGPoint(b.midX, b.midY)
-    self.presenterPicture.transform = pushedBack(b)
-    self.grade.frame = CGRect(0, 0, b.width, b.height)
-    self.presentedView.frame = self.frameOfPresentedViewInContainerView
-  end,
-}
 
 -- Reduce Motion: the card fades in and out where it rests instead of sliding;
 -- the presenter's push-back (a scale of about 0.9, no large motion) still
@@ -154,7 +79,7 @@ local function fadeInPlace(ctx, view, shown, presenting)
     ctx.containerView:addSubview(view)
   end
   UIView.animate{
-    duration = style().duration,
+    duration = figures().duration,
     options = {ctx.isInteractive and "curveLinear" or "curveEaseInOut"},
     animations = function() view.alpha = presenting and 1 or 0 end,
     completion = function(finished)
@@ -166,34 +91,52 @@ local function fadeInPlace(ctx, view, shown, presenting)
   }
 end
 
+-- The card at the end of its move: up in its place, or down off the screen.
+local function place(view, presenting, shown, hidden)
+  view.frame = presenting and shown or hidden
+end
+
+-- Once it is there, or back where it was if the drag was cancelled.
+local function settle(ctx, view, presenting, shown, hidden)
+  local cancelled = ctx:transitionWasCancelled()
+  if cancelled then view.frame = presenting and hidden or shown end
+  if not presenting and not cancelled then view:removeFromSuperview() end
+  ctx:completeTransition(not cancelled)
+end
+
 local function animateTransition(ctx)
   local presenting = ctx.isPresenting
   local view = ctx:viewForKey(presenting and "to" or "from")
-  local shown = presenting and ctx:finalFrame(ctx:viewControllerForKey("to")) or view.frame
+  -- Where the card rests: where UIKit puts it, or where it is now.
+  local shown = view.frame
+  if presenting then shown = ctx:finalFrame(ctx:viewControllerForKey("to")) end
   if UIAccessibility.isReduceMotionEnabled then return fadeInPlace(ctx, view, shown, presenting) end
   local hidden = shown:offsetBy(0, ctx.containerView.bounds.height - shown.minY)
   if presenting then
     view.frame = hidden
     ctx.containerView:addSubview(view)
   end
-  local stork = params.style == "stork" and not ctx.isInteractive
-  UIView.animate{
-    duration = style().duration,
-    usingSpringWithDamping = stork and 1 or nil,
-    initialSpringVelocity = stork and 1 or nil,
-    options = {ctx.isInteractive and "curveLinear" or (presenting and "curveEaseOut" or (stork and "curveEaseIn" or "curveEaseOut"))},
-    animations = function() view.frame = presenting and shown or hidden end,
-    completion = function(finished)
-      local cancelled = ctx:transitionWasCancelled()
-      if cancelled then view.frame = presenting and hidden or shown end
-      if not presenting and not cancelled then view:removeFromSuperview() end
-      ctx:completeTransition(not cancelled)
-    end,
-  }
+  -- SPStorkController springs (damping 1, velocity 1), easing out up and in
+  -- down; DeckTransition eases out both ways; a finger drives either linearly.
+  if params.style == "stork" and not ctx.isInteractive then
+    UIView.animate{
+      duration = figures().duration, usingSpringWithDamping = 1, initialSpringVelocity = 1,
+      options = {presenting and "curveEaseOut" or "curveEaseIn"},
+      animations = function() place(view, presenting, shown, hidden) end,
+      completion = function(finished) settle(ctx, view, presenting, shown, hidden) end,
+    }
+  else
+    UIView.animate{
+      duration = figures().duration,
+      options = {ctx.isInteractive and "curveLinear" or "curveEaseOut"},
+      animations = function() place(view, presenting, shown, hidden) end,
+      completion = function(finished) settle(ctx, view, presenting, shown, hidden) end,
+    }
+  end
 end
 
 -- How far the card travels to leave: from its place to the bottom edge.
-local function travel(size) return size.height - inset() - style().gap end
+local function travel(size) return size.height - inset() - figures().gap end
 
 -- Both libraries' updatePresentedViewForTranslation: the card moves half as
 -- far as the finger up to 120 points (elasticThreshold, translationFactor
@@ -216,9 +159,88 @@ return {
              description = "deck: DeckTransition's figures; stork: SPStorkController's."},
   },
   presentationStyle = "custom",
-  presentationController = presentationController,
+  presentationController = {
+    frameOfPresentedViewInContainerView = function(self)
+      local b = self.containerView.bounds
+      local top = inset() + figures().gap
+      return CGRect(0, top, b.width, b.height - top)
+    end,
+  
+    presentationTransitionWillBegin = function(self)
+      local container = self.containerView
+      local b = container.bounds
+      local background = UIView.new{name = "card background", frame = b, backgroundColor = UIColor.black}
+      local picture = self.presentingViewController.view:snapshotView(false)
+      picture.name = "card presenter"
+      picture.frame = b
+      picture.clipsToBounds = true
+      if params.style == "deck" then
+        picture.layer.maskedCorners = {"layerMinXMinYCorner", "layerMaxXMinYCorner"}
+      end
+      -- Black over the picture: DeckTransition lowers the picture's alpha over
+      -- black, SPStorkController lays a grade over it; the same look either way.
+      local grade = UIView.new{name = "card grade", frame = CGRect(0, 0, b.width, b.height), backgroundColor = UIColor.black}
+      grade.alpha = 0
+      picture:addSubview(grade)
+      container:insertSubview(background, 0)
+      container:insertSubview(picture, {aboveSubview = background})
+      self.background = background
+      self.presenterPicture = picture
+      self.grade = grade
+      self.presentedView.layer.cornerRadius = figures().radius
+      self.presentedView.layer.maskedCorners = {"layerMinXMinYCorner", "layerMaxXMinYCorner"}
+      self.presentedView.clipsToBounds = true
+      self.transitionCoordinator:animateAlongsideTransition(function()
+        self.presenterPicture.transform = pushedBack(b)
+        self.presenterPicture.layer.cornerRadius = figures().radius
+        self.grade.alpha = figures().dim
+      end)
+    end,
+  
+    presentationTransitionDidEnd = function(self, completed)
+      if not completed then
+        self.background:removeFromSuperview()
+        self.presenterPicture:removeFromSuperview()
+      end
+    end,
+  
+    dismissalTransitionWillBegin = function(self)
+      local coordinator = self.transitionCoordinator
+      local b = self.containerView.bounds
+      coordinator:animateAlongsideTransition(function()
+        self.presenterPicture.transform = CGAffineTransformIdentity
+        self.presenterPicture.layer.cornerRadius = 0
+        self.grade.alpha = 0
+      end, function()
+        -- A cancelled drag rolls back only what is on screen: put the model back.
+        if coordinator.isCancelled then
+          self.presenterPicture.transform = pushedBack(b)
+          self.presenterPicture.layer.cornerRadius = figures().radius
+          self.grade.alpha = figures().dim
+        end
+      end)
+    end,
+  
+    dismissalTransitionDidEnd = function(self, completed)
+      if completed then
+        self.background:removeFromSuperview()
+        self.presenterPicture:removeFromSuperview()
+      end
+    end,
+  
+    containerViewWillLayoutSubviews = function(self)
+      local b = self.containerView.bounds
+      self.background.frame = b
+      -- The picture is transformed: lay it out by bounds and centre, never frame.
+      self.presenterPicture.bounds = CGRect(0, 0, b.width, b.height)
+      self.presenterPicture.center = CGPoint(b.midX, b.midY)
+      self.presenterPicture.transform = pushedBack(b)
+      self.grade.frame = CGRect(0, 0, b.width, b.height)
+      self.presentedView.frame = self.frameOfPresentedViewInContainerView
+    end,
+  },
   animator = {
-    transitionDuration = function(ctx) return style().duration end,
+    transitionDuration = function(ctx) return figures().duration end,
     animateTransition = animateTransition,
   },
   interaction = {
@@ -226,12 +248,12 @@ return {
       gesture = "pan", direction = "down",
       distance = function(size) return travel(size) end,
       progress = function(g, size) return cardOffset(g.translation.y) / travel(size) end,
-      shouldFinish = function(g, percent) return g.translation.y >= style().drag end,
-      finishesWhileDragging = function(g, percent) return params.style == "deck" and g.translation.y >= style().drag end,
+      shouldFinish = function(g, percent) return g.translation.y >= figures().drag end,
+      finishesWhileDragging = function(g, percent) return params.style == "deck" and g.translation.y >= figures().drag end,
       completionSpeed = function(g, percent)
         -- UIKit plays what is left over duration × left / speed.
-        if g.translation.y >= style().drag then return math.max(1 - percent, 0.01) end
-        return math.max(percent * style().duration / style().springBack, 0.01)
+        if g.translation.y >= figures().drag then return math.max(1 - percent, 0.01) end
+        return math.max(percent * figures().duration / figures().springBack, 0.01)
       end,
     },
   },

@@ -31,6 +31,7 @@ enum ExportWriter {
         let distance: Translator.InteractionFunction?
         let progress: Translator.InteractionFunction?
         let shouldFinish: Translator.InteractionFunction?
+        let finishesWhileDragging: Translator.InteractionFunction?
         let completionSpeed: Translator.InteractionFunction?
         /// Whether its functions read `params` (the controller keeps them only then).
         let readsParameters: Bool
@@ -67,6 +68,16 @@ enum ExportWriter {
         for record in translator.recordDeclarations() {
             out.line()
             for line in record.split(separator: "\n") { out.line(String(line)) }
+        }
+        if translator.readsStatusBar {
+            out.line()
+            out.line("/// The status bar's frame, as `UIApplication.shared.statusBarFrame` gave it before iOS 13 deprecated it: the")
+            out.line("/// foreground window scene's.")
+            out.open("@MainActor private var statusBarFrame: CGRect {")
+            out.line("let scenes = UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }")
+            out.line("let scene = scenes.first { $0.activationState == .foregroundActive } ?? scenes.first")
+            out.line("return scene?.statusBarManager?.statusBarFrame ?? .zero")
+            out.close()
         }
         out.line()
         out.comment(entry.summary.isEmpty ? entry.title : entry.summary, doc: true)
@@ -557,7 +568,7 @@ enum ExportWriter {
             : rule.distance ?? (rule.isPinch ? "1" : "container.bounds.\(across ? "width" : "height")")
         // A pinch reads no points unless the entry's functions do: then, as a pan's, in the container's.
         let needsContainer = !rule.isPinch || interaction.distance != nil || interaction.progress != nil || interaction.shouldFinish != nil
-            || interaction.completionSpeed != nil
+            || interaction.completionSpeed != nil || interaction.finishesWhileDragging != nil
         out.open("@objc private func \(action)(_ gesture: \(recognizer)) {")
         if needsContainer {
             if isPop {
@@ -604,10 +615,20 @@ enum ExportWriter {
         out.line(isPop ? "navigationController?.popViewController(animated: true)"
                  : isPresentation ? "presenter.present(viewController, animated: true)" : "presented?.dismiss(animated: true)")
         out.line("update(percent)")
-        // A presentation that never began (nothing to present) has nothing to update, finish or cancel.
-        let under = isPresentation ? " where isDragging" : ""
+        // A presentation that never began (nothing to present), or a transition finished with the finger still down, has
+        // nothing more to update, finish or cancel.
+        let guarded = isPresentation || interaction.finishesWhileDragging != nil
+        let under = guarded ? " where isDragging" : ""
         out.label("case .changed\(under):")
         out.line("update(percent)")
+        if interaction.finishesWhileDragging != nil {
+            out.open("if finishesWhileDragging(gesture, percent, in: container) {")
+            out.line("// Finished with the finger still down, at the speed a release would have: the rest of the drag drives nothing.")
+            out.line("isDragging = false")
+            if interaction.completionSpeed != nil { out.line("completionSpeed = speedToComplete(gesture, percent, true, in: container)") }
+            out.line("finish()")
+            out.close()
+        }
         out.label("case .ended\(under):")
         out.line("update(percent)")
         out.line("isDragging = false")
@@ -631,7 +652,7 @@ enum ExportWriter {
         } else {
             out.line("if \(decision) { finish() } else { cancel() }")
         }
-        out.label(isPresentation ? "case .cancelled where isDragging, .failed where isDragging:" : "case .cancelled, .failed:")
+        out.label(guarded ? "case .cancelled where isDragging, .failed where isDragging:" : "case .cancelled, .failed:")
         out.line("isDragging = false")
         out.line("cancel()")
         out.label("default:")
@@ -656,6 +677,9 @@ enum ExportWriter {
         }
         method(interaction.shouldFinish, "Whether letting go here finishes the \(transition) (the entry's rule).") {
             "shouldFinish(_ \($0[0]): \(recognizer), _ \($0[1]): CGFloat, in container: UIView) -> Bool"
+        }
+        method(interaction.finishesWhileDragging, "Whether the \(transition) finishes now, with the finger still down (the entry's rule).") {
+            "finishesWhileDragging(_ \($0[0]): \(recognizer), _ \($0[1]): CGFloat, in container: UIView) -> Bool"
         }
         method(interaction.completionSpeed, "The speed of the rest of the transition once the finger lifts, finishing or cancelling (the entry's).") {
             "speedToComplete(_ \($0[0]): \(recognizer), _ \($0[1]): CGFloat, _ \($0[2]): Bool, in container: UIView) -> CGFloat"

@@ -35,6 +35,8 @@ struct ExportedEntry {
         /// Points a second; nil when false (only the distance decides).
         var velocityThreshold: String? = "1000"
         var shouldFinish: SyntaxNode?
+        /// finishesWhileDragging = function(g, percent): true finishes with the finger still down.
+        var finishesWhileDragging: SyntaxNode?
         /// progress = function(g, size): the percent at each event, instead of the travel over the distance.
         var progressFunction: SyntaxNode?
         /// completionSpeed = function(g, percent, finishing): the speed for the rest, asked when the finger lifts.
@@ -362,9 +364,12 @@ struct ExportedEntry {
                 case "shouldFinish":
                     guard given.tag == "Function" else { throw refuse("not a function written in place", "write function(g, percent) … end") }
                     rule.shouldFinish = given
+                case "finishesWhileDragging":
+                    guard given.tag == "Function" else { throw refuse("not a function written in place", "write function(g, percent) … end") }
+                    rule.finishesWhileDragging = given
                 default:
                     throw refuse("not exported yet", "the exported \(kind) has gesture, \(rule.isPop ? "edge" : "direction"), distance, progress, "
-                                 + "completionSpeed, completionCurve, finishThreshold, velocityThreshold and shouldFinish")
+                                 + "completionSpeed, completionCurve, finishThreshold, velocityThreshold, shouldFinish and finishesWhileDragging")
                 }
             }
             // A pinch closes (in) by default and has no pan's directions; a pan has no pinch's.

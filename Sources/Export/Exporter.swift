@@ -139,10 +139,12 @@ public enum Exporter {
             let distance = try function(rule.distanceFunction, [.size], .number, "distance")
             let progress = try function(rule.progressFunction, [gesture, .size], .number, "progress")
             let shouldFinish = try function(rule.shouldFinish, [gesture, .number], .bool, "shouldFinish")
+            let finishesWhileDragging = try function(rule.finishesWhileDragging, [gesture, .number], .bool, "finishesWhileDragging")
             let speed = try function(rule.completionSpeedFunction, [gesture, .number, .bool], .number, "completionSpeed")
-            let reads = [distance, progress, shouldFinish, speed].contains { $0?.readsParameters == true }
+            let reads = [distance, progress, shouldFinish, finishesWhileDragging, speed].contains { $0?.readsParameters == true }
             var interaction = ExportWriter.Interaction(rule: rule, comments: comments, distance: distance, progress: progress,
-                                                       shouldFinish: shouldFinish, completionSpeed: speed, readsParameters: reads)
+                                                       shouldFinish: shouldFinish, finishesWhileDragging: finishesWhileDragging,
+                                                       completionSpeed: speed, readsParameters: reads)
             // What the entry says inside the table, between its fields, goes with the class too.
             interaction.inside = translator.takeComments(from: rule.line, before: insideBefore)
             return interaction

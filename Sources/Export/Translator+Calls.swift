@@ -122,12 +122,12 @@ extension Translator {
         "UISpringTimingParameters", "CATransaction", "CABasicAnimation", "CAKeyframeAnimation", "CASpringAnimation", "CAAnimationGroup",
         "CACurrentMediaTime", "UIViewPropertyAnimator", "UIBezierPath", "CALayer", "CAGradientLayer", "CAShapeLayer", "UIApplication", "CGAffineTransform", "CATransform3DInvert", "CATransform3DMakeAffineTransform",
         "CATransform3DGetAffineTransform", "CATransform3DIsIdentity", "CATransform3DIsAffine", "CATransform3DEqualToTransform",
-        "CGAffineTransformTranslate", "CGAffineTransformRotate", "CGAffineTransformConcat",
+        "CGAffineTransformRotate", "CGAffineTransformConcat",
         "CGAffineTransformInvert", "CGPointApplyAffineTransform", "CGRectMake", "CGPointMake",
         "CGSizeMake", "CGRectOffset", "CGRectInset", "CGRectIntersection", "CGRectUnion", "CGRectContainsPoint", "CGRectContainsRect",
         "CGRectIntersectsRect", "CGRectEqualToRect", "CGRectGetMinX", "CGRectGetMidX", "CGRectGetMaxX", "CGRectGetMinY",
         "CGRectGetMidY", "CGRectGetMaxY", "CGRectGetWidth", "CGRectGetHeight", "math.ceil", "math.exp", "math.log",
-        "math.atan", "math.tan", "math.asin", "math.acos", "math.fmod", "math.modf", "math.random", "math.tointeger", "math.type",
+        "math.tan", "math.asin", "math.acos", "math.fmod", "math.modf", "math.random", "math.tointeger", "math.type",
     ]
 
     /// Translated arguments for UIKit parameters of the given types.

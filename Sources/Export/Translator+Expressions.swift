@@ -184,6 +184,15 @@ extension Translator {
             throw refuse(node, "an index computed when the entry runs (t[k])",
                          "a table looked up by a computed key has no Swift type here; use an if on the key, or a parameter's choices")
         }
+        // UIApplication.shared.statusBarFrame, deprecated since iOS 13: the file's helper reads the window scene's.
+        if dotted(node) == "UIApplication.shared.statusBarFrame" {
+            guard !forWriting else { throw refuse(node, "an assignment to UIApplication.shared.statusBarFrame", "it is read-only") }
+            guard !isModule else {
+                throw refuse(node, "UIApplication.shared.statusBarFrame in a module", "not exported yet: read it in the entry and pass it on")
+            }
+            readsStatusBar = true
+            return Expression(text: "statusBarFrame", type: .rect)
+        }
         if let name = dotted(node), let value = UIKitVocabulary.values[name] {
             guard !forWriting else { throw refuse(node, "an assignment to \(name)", "it is read-only") }
             return Expression(text: value.swift, type: value.type)

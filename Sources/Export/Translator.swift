@@ -132,6 +132,8 @@ final class Translator {
     var readsSourceView = false
     /// The sheet has a detent of the entry's own, which UIKit has since iOS 16.
     var usesCustomDetents = false
+    /// It reads the status bar's frame: the file gets its helper.
+    var readsStatusBar = false
     /// While the sheet's table is translated: the detents its lists name (every branch's), and the identifiers its
     /// fields name, each with where, to be checked against them at its end.
     var sheetDetentNames: Set<String> = []
@@ -213,7 +215,7 @@ final class Translator {
                                            "pop", "PopInteraction", "navigationController", "handleEdgePan", "owner",
                                            "presentationController", "PresentationController",
                                            "presentation", "PresentationInteraction", "presenter", "transition", "makeViewController",
-                                           "attachPresentation", "configure", "sheet"]
+                                           "attachPresentation", "configure", "sheet", "finishesWhileDragging", "statusBarFrame"]
 
     /// A name declared at the top of the file, which code inside the classes reads.
     func checkChunkName(_ lua: String, at node: SyntaxNode) throws(ExportRefusal) {

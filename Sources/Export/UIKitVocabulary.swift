@@ -221,6 +221,9 @@ enum UIKitVocabulary {
         "CGAffineTransformScale": Call(parameters: [.affineTransform, .number, .number], result: .affineTransform) {
             "\(receiver($1[0])).scaledBy(x: \($1[1]), y: \($1[2]))"
         },
+        "CGAffineTransformTranslate": Call(parameters: [.affineTransform, .number, .number], result: .affineTransform) {
+            "\(receiver($1[0])).translatedBy(x: \($1[1]), y: \($1[2]))"
+        },
         "CGAffineTransformIsIdentity": Call(parameters: [.affineTransform], result: .bool) { "\($1[0]).isIdentity" },
         "CGAffineTransformMakeRotation": Call(parameters: [.number], result: .affineTransform) { "CGAffineTransform(rotationAngle: \($1[0]))" },
         // Core Animation's control points are Floats: a literal is one as written.
@@ -235,6 +238,7 @@ enum UIKitVocabulary {
         // keeps it an integer of unknown size (Translator.call), so that arithmetic Lua would do exactly is refused.
         "math.floor": Call(parameters: [.number], result: .number) { "(\($1[0])).rounded(.down)" },
         "math.sin": Call(parameters: [.number], result: .number) { "sin(\($1[0]))" },
+        "math.atan": Call(parameters: [.number], result: .number) { "atan(\($1[0]))" },
         "math.cos": Call(parameters: [.number], result: .number) { "cos(\($1[0]))" },
     ]
 

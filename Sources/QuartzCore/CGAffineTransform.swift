@@ -24,6 +24,9 @@ public struct CGAffineTransform: Sendable, Equatable {
     /// CGAffineTransformScale: the scale applied before this transform, as the Lua API's does.
     public func scaledBy(x sx: CGFloat, y sy: CGFloat) -> CGAffineTransform { CGAffineTransform(engine.scaledBy(x: sx, y: sy)) }
 
+    /// CGAffineTransformTranslate: the translation applied before this transform, as the Lua API's does.
+    public func translatedBy(x tx: CGFloat, y ty: CGFloat) -> CGAffineTransform { CGAffineTransform(engine.translatedBy(x: tx, y: ty)) }
+
     package init(_ t: Geometry.AffineTransform) { self.init(a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx, ty: t.ty) }
     package var engine: Geometry.AffineTransform { Geometry.AffineTransform(a: a, b: b, c: c, d: d, tx: tx, ty: ty) }
 }

@@ -31,6 +31,13 @@ import UIKit
         return interaction.said.percent ?? interaction.percentComplete
     }
 
+    /// The action finished the transition as this move was delivered (percent(for:) delivered it): a release with the finger
+    /// still down, at the speed and curve the action set.
+    func finishesEarly(_ sample: GestureSample, percent: Double) -> GestureRelease? {
+        guard let interaction, interaction.said.finish == true else { return nil }
+        return GestureRelease(finish: true, completionSpeed: interaction.completionSpeed, completionCurve: interaction.completionCurve.engine)
+    }
+
     func release(_ sample: GestureSample, percent: Double) -> GestureRelease {
         // percent(for:) delivered the lift just before.
         guard let interaction, let finish = interaction.said.finish else {

@@ -278,7 +278,7 @@ import Testing
              "interaction.dismissal.completionCurve: a curve other than one of easeInOut, easeIn, easeOut, linear written in place"),
             ("    dismissal = {direction = function() return params.way end},", 10,
              "interaction.dismissal.direction: a direction computed when the entry runs (or not one of down, up, left, right, vertical, horizontal, in, out)"),
-            ("    dismissal = {finishesWhileDragging = function(g, p) return true end},", 10, "interaction.dismissal.finishesWhileDragging: not exported yet"),
+            ("    dismissal = {finishesWhileDragging = true},", 10, "interaction.dismissal.finishesWhileDragging: not a function written in place"),
             ("    dismissal = {shouldFinish = function(container, percent) return true end},", 10, "the name 'container' in interaction.dismissal.shouldFinish"),
         ]
         for (lua, line, construct) in cases {
@@ -286,6 +286,39 @@ import Testing
             #expect(refusal.line == line, "\(lua): \(refusal)")
             #expect(refusal.construct == construct, "\(lua): \(refusal)")
         }
+    }
+
+    /// finishesWhileDragging: the action finishes as the finger passes the entry's mark, at the speed a release would have,
+    /// and the rest of the drag (its moves, its lift, a cancel) drives nothing.
+    @Test func aFinishWithTheFingerStillDown() throws {
+        let source = Self.entry("""
+                dismissal = {
+                  gesture = "pan", distance = 400,
+                  finishesWhileDragging = function(g, percent) return g.translation.y >= 240 end,
+                  completionSpeed = function(g, percent, finishing) return finishing and 2 or 1 end,
+                },
+            """)
+        let interaction = try Self.interaction(source)
+        #expect(interaction.contains("""
+                    case .changed where isDragging:
+                        update(percent)
+                        if finishesWhileDragging(gesture, percent, in: container) {
+                            // Finished with the finger still down, at the speed a release would have: the rest of the drag drives nothing.
+                            isDragging = false
+                            completionSpeed = speedToComplete(gesture, percent, true, in: container)
+                            finish()
+                        }
+                    case .ended where isDragging:
+            """), "\(interaction)")
+        #expect(interaction.contains("case .cancelled where isDragging, .failed where isDragging:"), "\(interaction)")
+        #expect(interaction.contains("""
+                /// Whether the dismissal finishes now, with the finger still down (the entry's rule).
+                private func finishesWhileDragging(_ g: UIPanGestureRecognizer, _ percent: CGFloat, in container: UIView) -> Bool {
+                    g.translation(in: container).y >= 240.0
+                }
+            """), "\(interaction)")
+        // Without it the cases are the dismissal's as before.
+        #expect(!(try Self.interaction(Self.entry("    dismissal = {gesture = \"pan\"},"))).contains("where isDragging"))
     }
 
     /// `interaction.presentation`: the app attaches the gesture to its screen with what to present; the action makes the

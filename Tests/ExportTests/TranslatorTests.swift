@@ -633,6 +633,44 @@ import Testing
         #expect(refusal?.line == 9)
     }
 
+    /// UIApplication.shared.statusBarFrame, deprecated since iOS 13, is read through the file's helper, which asks the
+    /// foreground window scene; an arctangent and a translation applied first are Swift's `atan` and `translatedBy`.
+    @Test func theStatusBarIsTheWindowScenes() throws {
+        let text = try Self.export(Self.entry("""
+            local bar = UIApplication.shared.statusBarFrame.height
+            local t = CGAffineTransformTranslate(CGAffineTransformMakeScale(2, 2), 0, bar)
+            ctx.containerView.transform = t
+            ctx.containerView.alpha = math.atan(bar / 100)
+            ctx:completeTransition(true)
+            """))
+        #expect(text.contains("""
+            /// The status bar's frame, as `UIApplication.shared.statusBarFrame` gave it before iOS 13 deprecated it: the
+            /// foreground window scene's.
+            @MainActor private var statusBarFrame: CGRect {
+                let scenes = UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }
+                let scene = scenes.first { $0.activationState == .foregroundActive } ?? scenes.first
+                return scene?.statusBarManager?.statusBarFrame ?? .zero
+            }
+            """), "\(text)")
+        #expect(try Self.body(Self.entry("""
+            local bar = UIApplication.shared.statusBarFrame.height
+            local t = CGAffineTransformTranslate(CGAffineTransformMakeScale(2, 2), 0, bar)
+            ctx.containerView.transform = t
+            ctx.containerView.alpha = math.atan(bar / 100)
+            ctx:completeTransition(true)
+            """)) == """
+            let bar = statusBarFrame.size.height
+            let t = CGAffineTransform(scaleX: 2, y: 2).translatedBy(x: 0, y: bar)
+            transitionContext.containerView.transform = t
+            transitionContext.containerView.alpha = atan(bar / 100.0)
+            transitionContext.completeTransition(true)
+            """)
+        // A file that reads no status bar has no helper; a name the helper takes is refused for the entry's own.
+        #expect(!(try Self.export(Self.entry("ctx:completeTransition(true)"))).contains("statusBarFrame"))
+        let clash = Self.refusal(Self.entry("ctx:completeTransition(true)", above: "local statusBarFrame = 3"))
+        #expect(clash?.line == 1, "\(String(describing: clash))")
+    }
+
     /// An entry that lets UIKit play its own animation exports the styles to set, as a caseless enum: no delegate.
     @Test func uikitsOwnAnimationIsTheStylesToSet() throws {
         let text = try Self.export("""

@@ -24,12 +24,12 @@ import Testing
         let again = try String(contentsOf: dir.appendingPathComponent("Again/FadeTransition.swift"), encoding: .utf8)
         #expect(again == swift.replacingOccurrences(of: "--out Transitions", with: "--out Again"))
         // Refused, with file:line and what to write instead; nothing written for it; the others still are.
-        let refused = try cli.segue(["export", "card-modal", "fade", "--out", "Both"], in: dir, environment: cache)
+        let refused = try cli.segue(["export", "drag-sheet", "fade", "--out", "Both"], in: dir, environment: cache)
         #expect(refused.status == 1)
-        #expect(refused.stderr.contains("card-modal: "))
-        #expect(refused.stderr.contains("card-modal.lua:219: cannot export a presentation controller that is not written in place: "), "\(refused.stderr)")
+        #expect(refused.stderr.contains("drag-sheet: "))
+        #expect(refused.stderr.contains("drag-sheet.lua:215: cannot export a presentation controller that is not written in place: "), "\(refused.stderr)")
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("Both/FadeTransition.swift").path))
-        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("Both/CardModalTransition.swift").path))
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("Both/DragSheetTransition.swift").path))
         // Nowhere to write and nothing to verify: a usage error; and so is a file where the folder should be.
         #expect(try cli.segue(["export", "fade"], in: dir, environment: cache).status == 64)
         try Data("x".utf8).write(to: dir.appendingPathComponent("afile"))
@@ -38,7 +38,7 @@ import Testing
         // An unknown option is said as such, not hidden behind the missing --out.
         #expect(try cli.segue(["export", "fade", "--output", "X"], in: dir, environment: cache).stderr.contains("Unknown option '--output'"))
         // Nothing to write: no folder made.
-        #expect(try cli.segue(["export", "card-modal", "--out", "Empty"], in: dir, environment: cache).status == 1)
+        #expect(try cli.segue(["export", "drag-sheet", "--out", "Empty"], in: dir, environment: cache).status == 1)
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("Empty").path))
     }
 
@@ -74,7 +74,7 @@ import Testing
         #expect(missing.status == 2 && missing.stderr.contains("did you mean 'push'?"), "\(missing.stderr)")
         #expect(named.stderr.contains("parameters are chosen in the app, not at export: export fade, then make FadeTransition(params: .init(duration: …))"),
                 "\(named.stderr)")
-        let json = try cli.segue(["export", "--verify", "fade", "card-modal", "--json"], in: dir, environment: cache)
+        let json = try cli.segue(["export", "--verify", "fade", "drag-sheet", "--json"], in: dir, environment: cache)
         #expect(json.status == 1)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(document["schema"] as? String == "segue.export/1")
@@ -84,7 +84,7 @@ import Testing
         // The fade has no interactive dismissal: its five drags are not run, for the Lua as for the Swift.
         #expect(parity.filter { ($0["verdict"] as? String)?.hasPrefix("not run: ") == true }.count == 5)
         let refused = try #require((document["refused"] as? [[String: Any]])?.first)
-        #expect(refused["entry"] as? String == "card-modal" && refused["line"] as? Int == 219)
+        #expect(refused["entry"] as? String == "drag-sheet" && refused["line"] as? Int == 215)
     }
 
     /// Two entries that require one module: its file is written once, beside theirs, and said in the JSON.
