@@ -1,19 +1,19 @@
 -- Page in/out: IBAnimatable's "Page" transition, SystemPage(curl) and
--- SystemPage(unCurl): Core Animation's pageCurl and pageUnCurl
--- CATransition types played over the container (0.75 s, IBAnimatable's
--- default, on an ease-out-cubic curve). Curl ("out"): the old page curls
--- all the way off, uncovering the new one beneath. Uncurl ("in"): the new
--- page uncurls down over the old one. Dismissal plays the other one, so
--- the page comes back the way it left. Unlike `page-curl` (UIKit's
--- partialCurl, which stops part of the way), the page turns completely.
--- A CATransition is not a UIKit view animation, so it is rebuilt here with
--- Segue's `curl` (0 flat, 1 gone), on the same curve: IBAnimatable's
--- easeOutCubic, CAMediaTimingFunction(0.215, 0.61, 0.355, 1).
+-- SystemPage(unCurl), Core Animation's pageCurl and pageUnCurl played over
+-- the container, as UIKit's page-turning view transition:
+-- UIView.transition(from:to:) with transitionCurlUp or transitionCurlDown
+-- (0.75 s, IBAnimatable's default). Curl ("out"): the old page curls all
+-- the way off, uncovering the new one beneath. Uncurl ("in"): the new page
+-- comes down over the old one. Dismissal plays the other one, so the page
+-- comes back the way it left. Unlike `page-curl` (UIKit's partialCurl,
+-- which stops part of the way), the page turns completely.
+-- The curve: IBAnimatable eases out on a cubic (easings.net's easeOutCubic,
+-- 0.215, 0.61, 0.355, 1); a UIKit view transition takes only UIKit's four
+-- curves, so this one eases out on UIKit's (0, 0, 0.58, 1), a little later
+-- to slow down.
 -- Full screen: UIKit hands the animator both screens. Drag the page back:
 -- IBAnimatable gives SystemPage no gesture, so the pan below is the one an
 -- app would name.
-
-local easeOutCubic = CAMediaTimingFunction(0.215, 0.61, 0.355, 1) -- easings.net, as IBAnimatable
 
 -- Reduce Motion: the new screen fades in over the old one, no page turns
 -- (what UIKit's own transitions do with the setting on): _cross-fade.lua.
@@ -24,27 +24,20 @@ local function animateTransition(ctx)
   local container = ctx.containerView
   local from, to = ctx:viewForKey("from"), ctx:viewForKey("to")
   to.frame = ctx:finalFrame(ctx:viewControllerForKey("to"))
-
-  -- Presenting plays the chosen one; dismissing the other, to undo it.
+  -- Presenting plays the chosen one; dismissing the other, to undo it. Out:
+  -- the old page curls up off the new one beneath; in: the new one comes
+  -- down over the old. A finger drives it linearly.
   local curlOut = (params.page == "out") == ctx.isPresenting
-  -- Out: the old page lies on top and curls away. In: the new one lies on
-  -- top, curled, and comes down.
-  local page = curlOut and from or to
-  if curlOut then
-    container:insertSubview(to, {belowSubview = from})
-  else
-    to.curl = 1
-    container:addSubview(to)
-  end
-
-  UIView.animate{
-    duration = params.duration,
-    timingFunction = ctx.isInteractive and CAMediaTimingFunction.linear or easeOutCubic,
-    animations = function() page.curl = curlOut and 1 or 0 end,
+  UIView.transition{
+    from = from, to = to, duration = params.duration,
+    options = {curlOut and "transitionCurlUp" or "transitionCurlDown", ctx.isInteractive and "curveLinear" or "curveEaseOut"},
     completion = function(finished)
-      page.curl = 0
       local cancelled = ctx:transitionWasCancelled()
-      if cancelled then to:removeFromSuperview() else from:removeFromSuperview() end
+      -- Cancelled: the old page back and the new one gone, as before.
+      if cancelled then
+        container:addSubview(from)
+        to:removeFromSuperview()
+      end
       ctx:completeTransition(not cancelled)
     end,
   }
@@ -55,7 +48,7 @@ return {
   summary = "A whole page turns: the old one curls off the top of the new, or the new one uncurls down over the old.",
   tags = {"3d", "curl", "page", "interactive", "ibanimatable"},
   author = "Segue",
-  source = "IBAnimatable SystemPage(curl) / SystemPage(unCurl): Core Animation's pageCurl and pageUnCurl transitions (0.75 s, ease-out cubic)",
+  source = "IBAnimatable SystemPage(curl) / SystemPage(unCurl): Core Animation's pageCurl and pageUnCurl transitions (0.75 s; ease-out cubic there, UIKit's ease-out here)",
   parameters = {
     page = {type = "string", default = "out", choices = {"out", "in"},
             description = "out: presenting curls the old page off (pageCurl); in: the new page uncurls over it (pageUnCurl). Dismissal plays the other."},

@@ -450,6 +450,11 @@ function UIView.addKeyframe(start, duration, animations) end
 ---@param properties? {frame?: CGRect, backgroundColor?: UIColor, alpha?: number, name?: string}
 ---@return UIView
 function UIView.new(properties) end
+--- UIView.transition(from:to:duration:options:completion:): `to` is put where `from` is and `from` taken out as a page
+--- turns; the options name the page's way ("transitionCurlUp": the old page curls off the new; "transitionCurlDown":
+--- the new page comes down over the old) and a curve.
+---@param arguments {from: UIView, to: UIView, duration: number, options: string[], completion?: fun(finished: boolean)}
+function UIView.transition(arguments) end
 
 ---@alias UIBlurEffectStyle "extraLight"|"light"|"dark"|"regular"|"prominent"|"systemUltraThinMaterial"|"systemThinMaterial"|"systemMaterial"|"systemThickMaterial"|"systemChromeMaterial"|"systemUltraThinMaterialLight"|"systemThinMaterialLight"|"systemMaterialLight"|"systemThickMaterialLight"|"systemChromeMaterialLight"|"systemUltraThinMaterialDark"|"systemThinMaterialDark"|"systemMaterialDark"|"systemThickMaterialDark"|"systemChromeMaterialDark"
 

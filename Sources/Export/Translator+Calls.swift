@@ -8,6 +8,7 @@ extension Translator {
         if let name = dotted(callee) {
             if name == "UIView.animate" { return try animate(node, arguments) }
             if name == "UIView.animateKeyframes" { return try animateKeyframes(node, arguments) }
+            if name == "UIView.transition" { return try pageTransition(node, arguments) }
             if name == "UIView.addKeyframe" { return try addKeyframe(node, arguments) }
             if name == "UIView.new" {
                 throw refuse(node, "UIView.new outside a local's declaration", "make the view in a local of its own: local v = UIView.new{…}")
@@ -279,6 +280,31 @@ extension Translator {
         let indented = ([parts.joined(separator: ", ")] + closures).map { $0.replacingOccurrences(of: "\n", with: "\n    ") }
         let call = inTransaction(transaction, "UIView.animate(\n    " + indented.joined(separator: ",\n    ") + "\n)")
         return Expression(text: (said.lines + [call]).joined(separator: "\n"), type: .void)
+    }
+
+    /// `UIView.transition{from =, to =, duration =, options = {"transitionCurlUp", …}, completion =}`: UIKit's
+    /// `transition(from:to:duration:options:completion:)`, its values on one line and the completion a closure under it.
+    private func pageTransition(_ node: SyntaxNode, _ arguments: [SyntaxNode]) throws(ExportRefusal) -> Expression {
+        guard curvedKeyframes == 0 else {
+            throw refuse(node, "UIView.transition inside a keyframe animation on one curve", "make it outside")
+        }
+        let fields = try table(node, arguments, name: "UIView.transition", known: ["from", "to", "duration", "options", "completion"])
+        guard let fromNode = fields["from"], let toNode = fields["to"], let durationNode = fields["duration"] else {
+            throw refuse(node, "UIView.transition without from, to or duration", "give all three")
+        }
+        func view(_ node: SyntaxNode) throws(ExportRefusal) -> String {
+            let value = try unwrap(try expression(node, expecting: .view), at: node)
+            try require(value, is: .view, at: node)
+            return value.text
+        }
+        var parts = ["from: \(try view(fromNode))", "to: \(try view(toNode))", "duration: \(try number(durationNode))"]
+        if let options = fields["options"] { parts.append("options: \(try self.options(options))") }
+        var lines = [parts.joined(separator: ", ")]
+        if let completion = fields["completion"] {
+            lines.append("completion: " + (try closure(completion, parameters: [.bool], name: "completion")))
+        }
+        let indented = lines.map { $0.replacingOccurrences(of: "\n", with: "\n    ") }
+        return Expression(text: "UIView.transition(\n    " + indented.joined(separator: ",\n    ") + "\n)", type: .void)
     }
 
     /// A `timingFunction =` value: what CATransaction.setAnimationTimingFunction gives the UIView animation made inside it.

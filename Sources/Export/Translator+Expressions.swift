@@ -255,6 +255,11 @@ extension Translator {
             guard !forWriting else { throw refuse(node, "an assignment to containerSize", "it is read-only") }
             return Expression(text: "container.bounds.size", type: .size)
         }
+        // Segue's own page curl has no UIKit property to become.
+        if key == "curl", [.view, .effectView].contains(base.type.unwrapped) {
+            throw refuse(node, "a view's 'curl', Segue's own", "UIKit has no such property: turn a page with UIView.transition{from =, to =, "
+                         + "options = {\"transitionCurlUp\"}, …}, or let UIKit curl it (transitionStyle = \"partialCurl\", no animator)")
+        }
         guard let field = UIKitVocabulary.field(key, of: base.type) else {
             throw refuse(node, "\(base.type.described)'s '\(key)'", "it is not exported yet, or not in the scripting API")
         }

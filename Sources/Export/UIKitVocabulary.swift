@@ -272,6 +272,6 @@ enum UIKitVocabulary {
 
     /// `UIView.animate`'s option names, as UIView.AnimationOptions members.
     static let animationOptions: Set<String> = ["curveEaseInOut", "curveEaseIn", "curveEaseOut", "curveLinear", "beginFromCurrentState",
-                                                "repeat", "autoreverse"]
+                                                "repeat", "autoreverse", "transitionCurlUp", "transitionCurlDown"]
 }
 

@@ -159,7 +159,7 @@ extension ScriptRuntime {
         installVisualEffects()
         state.register(table: "UIView", [
             ("animate", AnimationBindings.animate), ("animateKeyframes", AnimationBindings.animateKeyframes),
-            ("addKeyframe", AnimationBindings.addKeyframe), ("new", AnimationBindings.new),
+            ("addKeyframe", AnimationBindings.addKeyframe), ("new", AnimationBindings.new), ("transition", AnimationBindings.transition),
         ])
     }
 }

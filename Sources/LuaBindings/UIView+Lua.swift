@@ -150,6 +150,66 @@ enum AnimationBindings {
         }
     }
 
+    static let transitionFields = ["from", "to", "duration", "options", "completion"]
+
+    /// `UIView.transition{from = old, to = new, duration = 0.75, options = {"transitionCurlUp", "curveEaseOut"},
+    /// completion = function(finished) … end}`: UIKit's `transition(from:to:duration:options:completion:)`, the new view put
+    /// in the old one's superview and the old one taken out as a page turns (AnimationEngine.transition).
+    static let transition: HostFunction = { L in
+        ScriptRuntime.host(L) { runtime, arguments in
+            let state = runtime.state
+            guard state.isTable(at: 1) else {
+                throw ScriptMistake("UIView.transition takes a table: {from =, to =, duration =, options = {\"transitionCurlUp\"}, completion =}")
+            }
+            try runtime.checkFields(at: 1, of: "UIView.transition", allowed: transitionFields)
+            guard let duration = try runtime.number(field: "duration", of: 1, minimum: 0) else {
+                throw ScriptMistake("'duration' (a number of seconds) is required")
+            }
+            func view(_ key: String) throws -> View {
+                state.pushField(key, of: 1)
+                defer { state.pop() }
+                do {
+                    return try runtime.view(at: state.top)
+                } catch {
+                    throw ScriptMistake("'\(key)' must be a view, not a \(state.typeName(at: -1))")
+                }
+            }
+            let old = try view("from"), new = try view("to")
+            guard old.superview != nil else { throw ScriptMistake("'from' is in no superview: UIKit puts 'to' where 'from' is") }
+            guard old !== new else { throw ScriptMistake("'from' and 'to' are the same view") }
+            // The page's way among the options, the rest UIView's animation options.
+            state.pushField("options", of: 1)
+            var names: [String] = []
+            if !state.isNil(at: -1) {
+                guard state.isTable(at: -1) else { throw ScriptMistake("'options' must be a list of names like {\"transitionCurlUp\"}") }
+                let count = state.rawLength(at: -1)
+                guard count <= 32 else { throw ScriptMistake("'options' holds \(count) names; UIKit has a dozen") }
+                for i in stride(from: 1, through: count, by: 1) {
+                    state.pushIndex(i, of: -1)
+                    defer { state.pop() }
+                    guard let name = state.name(at: -1) else { throw ScriptMistake("'options' must hold strings") }
+                    names.append(name)
+                }
+            }
+            state.pop()
+            let curls = names.compactMap(PageCurl.init(rawValue:))
+            guard curls.count == 1, let curl = curls.first else {
+                throw ScriptMistake("give the page's way once among the options: \"transitionCurlUp\" or \"transitionCurlDown\" "
+                                    + "(the other transitions of UIKit's are not in Segue yet)")
+            }
+            let options: AnimationOptions
+            switch AnimationOptions.parse(names.filter { PageCurl(rawValue: $0) == nil }) {
+            case .success(let parsed): options = parsed
+            case .failure(let unknown): throw ScriptMistake("unknown animation option '\(unknown.name)'")
+            }
+            state.pushField("completion", of: 1)
+            if !state.isNil(at: -1) && !state.isFunction(at: -1) { throw ScriptMistake("'completion' must be a function(finished)") }
+            runtime.simulation.engine.transition(from: old, to: new, duration: duration, curl: curl, options: options,
+                                                 completion: completion(runtime, state.top))
+            return 0
+        }
+    }
+
     static let animateKeyframes: HostFunction = { L in
         ScriptRuntime.host(L) { runtime, arguments in
             let call = try parse(runtime, arguments, name: "UIView.animateKeyframes", fields: keyframesFields)

@@ -153,6 +153,20 @@ import Transitions
                                        options: options.engine, animations: animations, completion: completion)
     }
 
+    /// A page turning between two views (the engine's AnimationEngine.transition, as the Lua API's UIView.transition);
+    /// options without a page curl are not in the layer, and stop.
+    open class func transition(from fromView: UIView, to toView: UIView, duration: TimeInterval, options: UIView.AnimationOptions = [],
+                               completion: ((Bool) -> Void)? = nil) {
+        let curl: PageCurl
+        switch options.rawValue & (15 << 20) {
+        case 3 << 20: curl = .up
+        case 4 << 20: curl = .down
+        default: preconditionFailure("the verification layer turns pages only (.transitionCurlUp, .transitionCurlDown)")
+        }
+        Host.simulation.engine.transition(from: fromView.view, to: toView.view, duration: duration, curl: curl, options: options.engine,
+                                          completion: completion)
+    }
+
     /// Apple declares the completion `@Sendable` (unlike animate's): exported code passes a main-actor closure and
     /// runs it with `MainActor.assumeIsolated`, which the engine, on the main thread, satisfies.
     open class func animateKeyframes(withDuration duration: TimeInterval, delay: TimeInterval, options: UIView.KeyframeAnimationOptions = [],
@@ -186,6 +200,8 @@ extension UIView {
         public static var curveEaseIn: UIView.AnimationOptions { AnimationOptions(rawValue: 1 << 16) }
         public static var curveEaseOut: UIView.AnimationOptions { AnimationOptions(rawValue: 2 << 16) }
         public static var curveLinear: UIView.AnimationOptions { AnimationOptions(rawValue: 3 << 16) }
+        public static var transitionCurlUp: UIView.AnimationOptions { AnimationOptions(rawValue: 3 << 20) }
+        public static var transitionCurlDown: UIView.AnimationOptions { AnimationOptions(rawValue: 4 << 20) }
 
         /// The engine's options with a transaction's timing function in place of the curve named, as the Lua API's
         /// `timingFunction` field replaces it.

@@ -72,7 +72,7 @@ import Testing
                 #expect(cell.same, "\(file.stem) \(cell.scenario): \(cell.verdict)")
             }
         }
-        #expect(Set(["fade", "cross-dissolve", "flip", "card-stack", "slide-from-bottom", "spring-slide", "cards", "natgeo", "portal", "turn", "cube", "explode", "fold", "cover", "uncover", "zoom-slide", "popover", "form-sheet", "half-screen", "half-sheet", "drop-down", "page-sheet", "alert", "popup", "push", "pull", "slide", "fade-through", "shared-axis", "container-transform", "detent-sheet", "zoom", "page-curl", "card-modal"]).isSubset(of: Set(exported)), "\(exported)")
+        #expect(Set(["fade", "cross-dissolve", "flip", "card-stack", "slide-from-bottom", "spring-slide", "cards", "natgeo", "portal", "turn", "cube", "explode", "fold", "cover", "uncover", "zoom-slide", "popover", "form-sheet", "half-screen", "half-sheet", "drop-down", "page-sheet", "alert", "popup", "push", "pull", "slide", "fade-through", "shared-axis", "container-transform", "detent-sheet", "zoom", "page-curl", "card-modal", "page-in-out"]).isSubset(of: Set(exported)), "\(exported)")
     }
 
     @Test func fadeIsTheSameInEveryScenario() throws {
@@ -246,6 +246,17 @@ import Testing
             swift, "let bar = statusBarFrame.size.height", "let bar = statusBarFrame.size.height + 1"))
         let present = try #require(taller.first { $0.scenario == "present" })
         #expect(!present.same && present.verdict.hasPrefix("differs at t=0.0"), "\(present.verdict)")
+    }
+
+    /// A page turned the other way (down where the entry curls up) is caught at once, in the curl of the page that moves.
+    @Test func aPageTurnedTheOtherWayIsCaught() throws {
+        let (file, source, swift) = try Self.builtIn("page-in-out")
+        let cells = try Self.verifier().verify(file, source: source, swift: try Self.altered(
+            swift, "curlOut ? .transitionCurlUp : .transitionCurlDown", "curlOut ? .transitionCurlDown : .transitionCurlUp"))
+        let present = try #require(cells.first { $0.scenario == "present" })
+        #expect(!present.same && present.verdict.hasPrefix("differs at t=0.0"), "\(present.verdict)")
+        // Reduce Motion cross-fades: no page turns there.
+        #expect(cells.first { $0.scenario == "reduce-motion" }?.same == true)
     }
 
     /// UIKit's sheet set up wrongly: resting at large instead of the entry's medium differs as soon as it is laid out, and

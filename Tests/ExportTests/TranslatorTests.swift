@@ -671,6 +671,32 @@ import Testing
         #expect(clash?.line == 1, "\(String(describing: clash))")
     }
 
+    /// UIView.transition{from =, to =, …} is UIKit's transition(from:to:duration:options:completion:), the page's way among
+    /// its options.
+    @Test func aPageTransitionIsUIKits() throws {
+        #expect(try Self.body(Self.entry("""
+            local from, to = ctx:viewForKey("from"), ctx:viewForKey("to")
+            UIView.transition{from = from, to = to, duration = 0.75, options = {"transitionCurlDown", "curveEaseOut"},
+                              completion = function(finished) ctx:completeTransition(finished) end}
+            """)) == """
+            let from = transitionContext.view(forKey: .from)
+            let to = transitionContext.view(forKey: .to)
+            guard let from else { preconditionFailure("t.lua:4: from is nil") }
+            guard let to else { preconditionFailure("t.lua:4: to is nil") }
+            UIView.transition(
+                from: from, to: to, duration: 0.75, options: [.transitionCurlDown, .curveEaseOut],
+                completion: { finished in
+                    transitionContext.completeTransition(finished)
+                }
+            )
+            """)
+        // Segue's own curl has no UIKit property: refused with what UIKit has instead.
+        let curl = Self.refusal(Self.entry("ctx.containerView.curl = 0.5\nctx:completeTransition(true)"))
+        #expect(curl?.construct == "a view's 'curl', Segue's own" && curl?.instead.contains("UIView.transition") == true, "\(String(describing: curl))")
+        let missing = Self.refusal(Self.entry("UIView.transition{from = ctx.containerView, duration = 1}"))
+        #expect(missing?.construct == "UIView.transition without from, to or duration", "\(String(describing: missing))")
+    }
+
     /// An entry that lets UIKit play its own animation exports the styles to set, as a caseless enum: no delegate.
     @Test func uikitsOwnAnimationIsTheStylesToSet() throws {
         let text = try Self.export("""
