@@ -11,9 +11,7 @@
 -- 0.215, 0.61, 0.355, 1); a UIKit view transition takes only UIKit's four
 -- curves, so this one eases out on UIKit's (0, 0, 0.58, 1), a little later
 -- to slow down.
--- Full screen: UIKit hands the animator both screens. Drag the page back:
--- IBAnimatable gives SystemPage no gesture, so the pan below is the one an
--- app would name.
+-- Full screen: UIKit hands the animator both screens.
 
 -- Reduce Motion: the new screen fades in over the old one, no page turns
 -- (what UIKit's own transitions do with the setting on): _cross-fade.lua.
@@ -26,11 +24,11 @@ local function animateTransition(ctx)
   to.frame = ctx:finalFrame(ctx:viewControllerForKey("to"))
   -- Presenting plays the chosen one; dismissing the other, to undo it. Out:
   -- the old page curls up off the new one beneath; in: the new one comes
-  -- down over the old. A finger drives it linearly.
+  -- down over the old.
   local curlOut = (params.page == "out") == ctx.isPresenting
   UIView.transition{
     from = from, to = to, duration = params.duration,
-    options = {curlOut and "transitionCurlUp" or "transitionCurlDown", ctx.isInteractive and "curveLinear" or "curveEaseOut"},
+    options = {curlOut and "transitionCurlUp" or "transitionCurlDown", "curveEaseOut"},
     completion = function(finished)
       local cancelled = ctx:transitionWasCancelled()
       -- Cancelled: the old page back and the new one gone, as before.
@@ -46,7 +44,7 @@ end
 return {
   title = "Page in/out",
   summary = "A whole page turns: the old one curls off the top of the new, or the new one uncurls down over the old.",
-  tags = {"3d", "curl", "page", "interactive", "ibanimatable"},
+  tags = {"3d", "curl", "page", "ibanimatable"},
   author = "Segue",
   source = "IBAnimatable SystemPage(curl) / SystemPage(unCurl): Core Animation's pageCurl and pageUnCurl transitions (0.75 s; ease-out cubic there, UIKit's ease-out here)",
   parameters = {
@@ -59,23 +57,7 @@ return {
     transitionDuration = function(ctx) return params.duration end,
     animateTransition = animateTransition,
   },
-  interaction = {
-    -- IBAnimatable's SystemPage names no gesture of its own (its
-    -- interactiveGestureType is nil, so `default` gives none); an app sets one,
-    -- and a page turned by hand is a vertical pan: IBAnimatable's
-    -- pan(from: top) when the dismissal uncurls the page down ("out"),
-    -- pan(from: bottom) when it curls it up and away ("in"), with its
-    -- PanInteractiveAnimator's figures: the screen's height for the whole
-    -- turn, finished past half or faster than 1000 points a second.
-    -- `direction` names the default's way, the functions follow `page`.
-    dismissal = {
-      gesture = "pan", direction = "down",
-      progress = function(g, size)
-        return (params.page == "out" and g.translation.y or -g.translation.y) / size.height
-      end,
-      shouldFinish = function(g, percent)
-        return percent > 0.5 or (params.page == "out" and g.velocity.y or -g.velocity.y) > 1000
-      end,
-    },
-  },
+  -- No drag: UIKit takes the old page out of the window as the transition
+  -- starts (it turns a picture of it), which would cancel a pan on it; and
+  -- IBAnimatable gives SystemPage no gesture of its own.
 }

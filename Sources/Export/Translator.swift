@@ -196,7 +196,9 @@ final class Translator {
     /// Animation names are kept by their prefixes).
     static let reserved: Set<String> = ["transitionContext", "params", "isPresenting", "self", "super", "Self", "Type", "Protocol",
                                         "init", "deinit", "animateTransition", "transitionDuration", "animationEnded", "Parameters", "Animator",
-                                        "min", "max", "abs", "sin", "cos", "stride", "zip", "precondition", "preconditionFailure",
+                                        "min", "max", "abs", "sin", "cos", "atan", "stride", "zip", "precondition", "preconditionFailure",
+                                        // The file's helper for UIApplication.shared.statusBarFrame: a local of its name would hide it.
+                                        "statusBarFrame",
                                         "fatalError", "assert", "print", "Double", "Int", "Bool", "String", "TimeInterval", "NSObject",
                                         "MainActor", "Sendable", "presentationStyle", "animationController", "Void", "Never",
                                         "true", "false", "nil"]

@@ -1,6 +1,7 @@
 import CLua
 import CLuaSyntax
 import Foundation
+import Synchronization
 
 /// A Lua 5.4 chunk's syntax tree, as the parser of Debian's `lua-check`
 /// (luacheck) builds it: the first step of translating an entry into Swift
@@ -105,10 +106,21 @@ public enum LuaParser {
     static let budgetPerByte = 2
     static let budgetBase = 1_000
 
-    /// Parses `source`, a whole chunk.
+    /// Parses `source`, a whole chunk. A text parsed before in this process is not parsed again (an export of the catalogue
+    /// reads each shared module once for every entry that requires it): the same text, the same tree.
     public static func parse(_ source: String) throws(SyntaxError) -> SyntaxTree {
-        try parse(source, budget: budgetBase + budgetPerByte * source.utf8.count)
+        if let known = parsed.withLock({ $0[source] }) { return known }
+        let tree = try parse(source, budget: budgetBase + budgetPerByte * source.utf8.count)
+        parsed.withLock { cache in
+            // A handful of modules and entries at a time; a long run of new texts starts the cache afresh.
+            if cache.count >= parsedLimit { cache.removeAll() }
+            cache[source] = tree
+        }
+        return tree
     }
+
+    private static let parsed = Mutex<[String: SyntaxTree]>([:])
+    private static let parsedLimit = 64
 
     /// - Parameter budget: thousands of Lua instructions the parser may run.
     static func parse(_ source: String, budget: Int) throws(SyntaxError) -> SyntaxTree {

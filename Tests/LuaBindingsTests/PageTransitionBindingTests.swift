@@ -3,9 +3,10 @@ import LuaBindings
 import Testing
 import Transitions
 
-/// `UIView.transition{from =, to =, …}` with a page curl, as a script uses it: the new view put where the old one is, the
-/// page that moves curling on the options' curve (sampled four times a second on a linear 1 s curve: the curl is the time),
-/// the old view gone at the end; and every mistake named at its line.
+/// `UIView.transition{from =, to =, …}` with a page curl, as a script uses it: the new view put where the old one is and
+/// the old one taken out at the call, as UIKit does, the page that moves (the new view, or a copy of the old one) curling
+/// on the options' curve (sampled four times a second on a linear 1 s curve: the curl is the time), the copy gone at the
+/// end; and every mistake named at its line.
 @Suite struct PageTransitionBindingTests {
     /// The presented screen turns in over the presenter, which fullScreen puts in the container beside it.
     static func entry(_ call: String) -> String {
@@ -40,14 +41,16 @@ import Transitions
                               completion = function(finished) ctx:completeTransition(finished) end}
             """))
         #expect(result.problems.isEmpty, "\(result.problems)")
-        let presenting = Self.track("presenting", in: result)
-        // The old page curls from flat to gone with the clock (linear, 1 s), then leaves.
-        #expect(presenting.filter { $0.time <= 0.75 + 1e-9 }.map(\.curl) == [0, 0.25, 0.5, 0.75], "\(presenting)")
-        #expect(presenting.last?.superview == nil, "\(presenting)")
+        // UIKit takes the old view out at the call: it is in no sample.
+        #expect(Self.track("presenting", in: result).allSatisfy { $0.superview == nil })
+        // A copy of the old page curls from flat to gone with the clock (linear, 1 s), then leaves.
+        let page = Self.track("page of presenting", in: result)
+        #expect(page.filter { $0.time <= 0.75 + 1e-9 }.map(\.curl) == [0, 0.25, 0.5, 0.75], "\(page)")
+        #expect(page.last?.superview == nil, "\(page)")
         // The new one sits beneath it in the same superview from the start, flat throughout.
         let samples = try #require(result.trace?.samples)
         let first = try #require(samples.first)
-        let from = try #require(first.views.firstIndex { $0.name == "presenting" })
+        let from = try #require(first.views.firstIndex { $0.name == "page of presenting" })
         let to = try #require(first.views.firstIndex { $0.name == "presented" })
         #expect(to < from && first.views[to].superview == first.views[from].superview)
         #expect(Self.track("presented", in: result).allSatisfy { $0.curl == 0 && $0.superview != nil })
@@ -63,10 +66,11 @@ import Transitions
         #expect(presented.filter { $0.time <= 0.75 + 1e-9 }.map(\.curl) == [1, 0.75, 0.5, 0.25], "\(presented)")
         #expect(presented.last?.curl == 0 && presented.last?.superview != nil)
         let first = try #require(result.trace?.samples.first)
-        let from = try #require(first.views.firstIndex { $0.name == "presenting" })
+        let from = try #require(first.views.firstIndex { $0.name == "page of presenting" })
         let to = try #require(first.views.firstIndex { $0.name == "presented" })
-        #expect(to > from, "the new page lies over the old")
-        #expect(Self.track("presenting", in: result).last?.superview == nil)
+        #expect(to > from, "the new page lies over the old one's copy")
+        #expect(Self.track("presenting", in: result).allSatisfy { $0.superview == nil })
+        #expect(Self.track("page of presenting", in: result).last?.superview == nil)
     }
 
     @Test func mistakesAreNamedAtTheirLine() {
