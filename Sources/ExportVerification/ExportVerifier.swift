@@ -199,6 +199,10 @@ public struct ExportVerifier: Sendable {
         }
         // An entry out of its limits has no whole run to compare with (and its Swift would loop as long).
         if let limit = outcome.problems.first(where: \.isLimit) { return said(false, "the Lua entry ran out of its limits: \(limit.message)") }
+        // Nor has one that stopped on an error or broke UIKit's contract: the Swift "the same" as it would prove nothing.
+        if let error = outcome.errors.first {
+            return said(false, "the Lua entry fails check here: \(error.location.map { "\($0): " } ?? "")\(error.message)")
+        }
         if let other = outcome.drives.first(where: { ![.dismissal, .pop, .presentation].contains($0.kind) }) {
             return said(false, "not verified: the runner drives presentations, dismissals and pops only, not a \(other.kind.rawValue) gesture")
         }

@@ -259,6 +259,26 @@ import Testing
         #expect(cells.first { $0.scenario == "reduce-motion" }?.same == true)
     }
 
+    /// A Lua entry that fails check in a scenario has no run to prove the Swift against: the cell says the check's error at
+    /// its line instead of comparing two runs that both went wrong.
+    @Test func aLuaEntryThatFailsCheckIsSaidNotCompared() throws {
+        let source = TranslatorTests.entry("ctx.containerView.alpha = params.missing * 2\nctx:completeTransition(true)")
+            .replacingOccurrences(of: "parameters = {}", with: "parameters = {missing = {type = \"number\", default = 1, min = 0, max = 2}}")
+        let folder = Self.cache.appendingPathComponent("failing")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let url = folder.appendingPathComponent("failing.lua")
+        // The Swift of a sound version; the Lua run is of one whose animator raises an error on its third line.
+        let broken = source.replacingOccurrences(of: "ctx.containerView.alpha = params.missing * 2", with: "error(\"boom\")")
+        try broken.write(to: url, atomically: true, encoding: .utf8)
+        let entry = EntryFile(url: url, catalogue: "test", workingDirectory: folder)
+        let exported = try Exporter.export(source: source, origin: .init(entry: "failing", file: "failing.lua", catalogue: "test",
+                                                                         version: nil, sha256: "0", command: "segue export failing"))
+        let cells = try Self.verifier().verify(entry, source: broken, swift: exported)
+        let present = try #require(cells.first { $0.scenario == "present" })
+        #expect(!present.same && present.verdict.hasPrefix("the Lua entry fails check here: ") && present.verdict.contains("failing.lua:3: ")
+                && present.verdict.contains("boom"), "\(present.verdict)")
+    }
+
     /// UIKit's sheet set up wrongly: resting at large instead of the entry's medium differs as soon as it is laid out, and
     /// a custom detent of the wrong height only where the sheet is dragged with it (drag-presented, peek at its maximum).
     @Test func aSheetSetUpWronglyIsCaught() throws {
