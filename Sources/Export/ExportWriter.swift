@@ -52,13 +52,7 @@ enum ExportWriter {
                      hookComments: (duration: [SyntaxTree.Comment], animate: [SyntaxTree.Comment]) = ([], [])) -> (text: String, origins: [Int: Int]) {
         var out = SwiftWriter()
         let type = typeName(header.entry)
-        let catalogue = header.catalogue + (header.version.map { " \($0)" } ?? "")
-        opening("\(type).swift: the Segue entry \"\(header.entry)\" as UIKit code.", file: header.file, catalogue: catalogue,
-                sha256: header.sha256, command: header.command, comment: chunkComment, into: &out, note: [
-                    "Export again after changing the entry; `segue export --verify` runs this",
-                    "code through the entry's check scenarios against the entry itself.",
-                ] + modulesNeeded(translator))
-        out.line("import UIKit")
+        entryOpening(header, chunkComment: chunkComment, modules: modulesNeeded(translator), into: &out)
         // A timing function read only for its control points (a keyframe animation's curve) is not written.
         let unread = Set(translator.constantNodes.filter { !translator.constantsRead.contains($0.key) }.map(\.value.line))
         for constant in translator.constants.sorted(by: { $0.line < $1.line }) where !unread.contains(constant.line) {
@@ -318,13 +312,7 @@ enum ExportWriter {
     static func stylesFile(header: Header, entry: ExportedEntry, transitionStyle: String, chunkComment: [SyntaxTree.Comment]) -> String {
         var out = SwiftWriter()
         let type = typeName(header.entry)
-        let catalogue = header.catalogue + (header.version.map { " \($0)" } ?? "")
-        opening("\(type).swift: the Segue entry \"\(header.entry)\" as UIKit code.", file: header.file, catalogue: catalogue,
-                sha256: header.sha256, command: header.command, comment: chunkComment, into: &out, note: [
-                    "Export again after changing the entry; `segue export --verify` runs this",
-                    "code through the entry's check scenarios against the entry itself.",
-                ])
-        out.line("import UIKit")
+        entryOpening(header, chunkComment: chunkComment, modules: [], into: &out)
         out.line()
         out.comment(entry.summary.isEmpty ? entry.title : entry.summary, doc: true)
         out.line("///")
@@ -343,6 +331,17 @@ enum ExportWriter {
         out.line("\(header.access)static let transitionStyle = UIModalTransitionStyle.\(transitionStyle)")
         out.close()
         return out.textAndOrigins.text
+    }
+
+    /// An entry's file up to its import: the header, the note on exporting again and the modules it needs.
+    private static func entryOpening(_ header: Header, chunkComment: [SyntaxTree.Comment], modules: [String], into out: inout SwiftWriter) {
+        let catalogue = header.catalogue + (header.version.map { " \($0)" } ?? "")
+        opening("\(typeName(header.entry)).swift: the Segue entry \"\(header.entry)\" as UIKit code.", file: header.file, catalogue: catalogue,
+                sha256: header.sha256, command: header.command, comment: chunkComment, into: &out, note: [
+                    "Export again after changing the entry; `segue export --verify` runs this",
+                    "code through the entry's check scenarios against the entry itself.",
+                ] + modules)
+        out.line("import UIKit")
     }
 
     /// A file's header: what it is, where it came from (the Lua file by its name in its catalogue: a path on the exporting

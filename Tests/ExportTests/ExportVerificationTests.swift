@@ -34,6 +34,18 @@ import Testing
 
     static func springSlide() throws -> (file: EntryFile, source: String, swift: ExportedFile) { try builtIn("spring-slide") }
 
+    /// An entry of the test's own, written to a scratch folder (the Lua run reads its file), and the Swift of `exported`
+    /// (the same source unless given another).
+    static func scratch(_ name: String, _ source: String, exporting exported: String? = nil) throws -> (file: EntryFile, swift: ExportedFile) {
+        let folder = cache.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let url = folder.appendingPathComponent("\(name).lua")
+        try source.write(to: url, atomically: true, encoding: .utf8)
+        let swift = try Exporter.export(source: exported ?? source, origin: .init(entry: name, file: "\(name).lua", catalogue: "test",
+                                                                                  version: nil, sha256: "0", command: "segue export \(name)"))
+        return (EntryFile(url: url, catalogue: "test", workingDirectory: folder), swift)
+    }
+
     static func altered(_ swift: ExportedFile, _ from: String, _ to: String) throws -> ExportedFile {
         #expect(swift.text.contains(from), "the exported \(swift.name) no longer has \(from)")
         var altered = swift
@@ -218,13 +230,7 @@ import Testing
               interaction = {presentation = {gesture = "pan", direction = "up"}},
             }
             """
-        let folder = Self.cache.appendingPathComponent("shrinking")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let url = folder.appendingPathComponent("shrinking.lua")
-        try source.write(to: url, atomically: true, encoding: .utf8)
-        let entry = EntryFile(url: url, catalogue: "test", workingDirectory: folder)
-        let exported = try Exporter.export(source: source, origin: .init(entry: "shrinking", file: "shrinking.lua", catalogue: "test",
-                                                                          version: nil, sha256: "0", command: "segue export shrinking"))
+        let (entry, exported) = try Self.scratch("shrinking", source)
         #expect(exported.text.contains("guard let container = gesture.view?.superview else {"), "\(exported.text)")
         let cells = try Self.verifier().verify(entry, source: source, swift: exported)
         #expect(cells.contains { $0.scenario == "interactive-present-release-45" }, "\(cells)")
@@ -264,15 +270,9 @@ import Testing
     @Test func aLuaEntryThatFailsCheckIsSaidNotCompared() throws {
         let source = TranslatorTests.entry("ctx.containerView.alpha = params.missing * 2\nctx:completeTransition(true)")
             .replacingOccurrences(of: "parameters = {}", with: "parameters = {missing = {type = \"number\", default = 1, min = 0, max = 2}}")
-        let folder = Self.cache.appendingPathComponent("failing")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let url = folder.appendingPathComponent("failing.lua")
         // The Swift of a sound version; the Lua run is of one whose animator raises an error on its third line.
         let broken = source.replacingOccurrences(of: "ctx.containerView.alpha = params.missing * 2", with: "error(\"boom\")")
-        try broken.write(to: url, atomically: true, encoding: .utf8)
-        let entry = EntryFile(url: url, catalogue: "test", workingDirectory: folder)
-        let exported = try Exporter.export(source: source, origin: .init(entry: "failing", file: "failing.lua", catalogue: "test",
-                                                                         version: nil, sha256: "0", command: "segue export failing"))
+        let (entry, exported) = try Self.scratch("failing", broken, exporting: source)
         let cells = try Self.verifier().verify(entry, source: broken, swift: exported)
         let present = try #require(cells.first { $0.scenario == "present" })
         #expect(!present.same && present.verdict.hasPrefix("the Lua entry fails check here: ") && present.verdict.contains("failing.lua:3: ")
@@ -355,13 +355,7 @@ import Testing
         for cell in hurried where !cell.verdict.hasPrefix("not run: ") { #expect(!cell.same && cell.verdict == "the Swift ran past 0.001 s and was stopped (SEGUE_VERIFY_TIME_LIMIT)", "\(cell)") }
 
         let looping = TranslatorTests.entry("for i = 1, 1000000000 do ctx.containerView.alpha = 0.5 end\nctx:completeTransition(true)")
-        let folder = Self.cache.appendingPathComponent("looping")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let url = folder.appendingPathComponent("looping.lua")
-        try looping.write(to: url, atomically: true, encoding: .utf8)
-        let entry = EntryFile(url: url, catalogue: "test", workingDirectory: folder)
-        let exported = try Exporter.export(source: looping, origin: .init(entry: "looping", file: "looping.lua", catalogue: "test",
-                                                                           version: nil, sha256: "0", command: "segue export looping"))
+        let (entry, exported) = try Self.scratch("looping", looping)
         let cells = try Self.verifier().verify(entry, source: looping, swift: exported)
         #expect(cells.first?.verdict.hasPrefix("the Lua entry ran out of its limits: ") == true, "\(cells)")
     }
