@@ -90,6 +90,7 @@ enum AnimationBindings {
             guard let name = state.name(at: -1) else { throw ScriptMistake("'options' must hold strings") }
             names.append(name)
         }
+        try oneCurve(names)
         switch AnimationOptions.parse(names) {
         case .success(let options): return options
         case .failure(let unknown):
@@ -99,6 +100,15 @@ enum AnimationBindings {
             let hint = Suggestion.nearest(to: unknown.name, in: known).map { "; did you mean '\($0)'?" } ?? ""
             throw ScriptMistake("unknown animation option '\(unknown.name)'\(hint)")
         }
+    }
+
+    /// UIKit's curve is two bits of the options, which two curves add up to a third (curveEaseIn with curveEaseOut is
+    /// curveLinear): a list names one at most.
+    static func oneCurve(_ names: [String]) throws {
+        let curves = names.filter { $0.hasPrefix("curve") }
+        guard curves.count > 1 else { return }
+        throw ScriptMistake("'options' names \(curves.count) curves (\(curves.joined(separator: ", "))): give one; UIKit adds the options' "
+                            + "bits, and two curves make another (curveEaseIn with curveEaseOut is curveLinear)")
     }
 
     /// Whether the options list at index names a curve ("curveEaseOut" …).
@@ -197,6 +207,7 @@ enum AnimationBindings {
                 throw ScriptMistake("give the page's way once among the options: \"transitionCurlUp\" or \"transitionCurlDown\" "
                                     + "(the other transitions of UIKit's are not in Segue yet)")
             }
+            try oneCurve(names)
             let options: AnimationOptions
             switch AnimationOptions.parse(names.filter { PageCurl(rawValue: $0) == nil }) {
             case .success(let parsed): options = parsed

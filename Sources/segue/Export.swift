@@ -57,8 +57,17 @@ struct ExportCommand: ParsableCommand {
 
     @OptionGroup var options: CatalogueOptions
 
+    /// run's and preview's option, which export has not: said as such, with where the values are chosen.
+    @Option(name: .customLong("param"), help: .hidden)
+    var parameters: [String] = []
+
     func validate() throws {
         if entries.isEmpty { throw ValidationError("name the entries to export") }
+        if !parameters.isEmpty {
+            let type = Exporter.typeName(of: (entries.first.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent }) ?? "entry")
+            throw ValidationError("--param: parameters are chosen in the app, not at export: export with the defaults, then make "
+                                  + "\(type)(params: .init(name: value))".escapingControlCharacters)
+        }
     }
 
     struct Document: Encodable {

@@ -84,6 +84,11 @@ import Transitions
              "'from' is in no superview"),
             ("UIView.transition{from = from, to = 3, duration = 1, options = {\"transitionCurlUp\"}}", "'to' must be a view, not a number"),
             ("UIView.transition{from = from, to = to, options = {\"transitionCurlUp\"}}", "'duration' (a number of seconds) is required"),
+            // UIKit adds the options' bits: two curves make a third.
+            ("UIView.transition{from = from, to = to, duration = 1, options = {\"transitionCurlUp\", \"curveEaseIn\", \"curveEaseOut\"}}",
+             "'options' names 2 curves (curveEaseIn, curveEaseOut): give one"),
+            ("UIView.animate{duration = 1, options = {\"curveEaseIn\", \"curveEaseOut\"}, animations = function() end}",
+             "two curves make another (curveEaseIn with curveEaseOut is curveLinear)"),
         ]
         for item in cases {
             let outcome = run(Self.entry(item.call), scenario: .present)

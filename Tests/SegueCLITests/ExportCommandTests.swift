@@ -69,6 +69,10 @@ import Testing
         // Parameters in the name would be lost unsaid: the app chooses them.
         let named = try cli.segue(["export", "fade(duration: 0.5)", "--out", dir.appendingPathComponent("named").path], in: dir, environment: cache)
         #expect(named.status == 1)
+        // run's --param is said as such: a usage error, with where parameters are chosen.
+        let param = try cli.segue(["export", "fade", "--param", "duration=0.5", "--out", dir.appendingPathComponent("param").path],
+                                  in: dir, environment: cache)
+        #expect(param.status == 64 && param.stderr.contains("--param: parameters are chosen in the app, not at export"), "\(param.stderr)")
         // A name not found is a mistake in what was asked: 2, as check and show say it.
         let missing = try cli.segue(["export", "pushh", "--out", dir.appendingPathComponent("missing").path], in: dir, environment: cache)
         #expect(missing.status == 2 && missing.stderr.contains("did you mean 'push'?"), "\(missing.stderr)")
