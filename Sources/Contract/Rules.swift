@@ -111,8 +111,8 @@ public enum Rules {
              [present]),
         rule(.presentedViewNotVisible, .error,
              "after the transition the presented screen is not visible",
-             "A completed presentation that leaves the presented view out of the window, hidden, transparent, behind the eye "
-                + "or off screen shows the user nothing, though the app thinks the screen is up.",
+             "A completed presentation (or a cancelled dismissal) that leaves the presented view out of the window, hidden, "
+                + "transparent, behind the eye or off screen shows the user nothing, though the app thinks the screen is up.",
              [animateTransition, finalFrame]),
         rule(.largeMotionUnderReduceMotion, .warning,
              "large motion while Reduce Motion is on",

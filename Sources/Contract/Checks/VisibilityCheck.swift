@@ -2,8 +2,8 @@ import Geometry
 import Transitions
 
 /// presented-view-not-visible: a transition that completed must show what it
-/// brought: in the window, not hidden or transparent, in front of the eye and
-/// at least partly on screen. A presentation that shows nothing leaves the
+/// brought, and a cancelled dismissal what stays: in the window, not hidden or
+/// transparent, in front of the eye and at least partly on screen. A presentation that shows nothing leaves the
 /// user at a screen that ignores them (the presented view has the touches).
 /// Looked at once everything is still.
 final class VisibilityCheck: ContractCheck {
@@ -15,10 +15,12 @@ final class VisibilityCheck: ContractCheck {
         switch event {
         case .transitionDidCleanUp(let transition, let completed, _):
             if let controller = transition.controller {
-                guard transition.presenting, completed else { return }
+                // A completed presentation must show what it brought; a cancelled dismissal, the screen that stays.
+                guard transition.presenting == completed else { return }
                 pending = { findings in
                     guard controller.presentedViewController.presentingViewController != nil else { return }
-                    Self.check(controller.presentedView, after: "the presentation", findings)
+                    Self.check(controller.presentedView, after: completed ? "the presentation" : "the cancelled dismissal",
+                               cancelled: !completed, findings)
                 }
             } else {
                 let from = transition.context.viewController(forKey: .from), to = transition.context.viewController(forKey: .to)
