@@ -3,14 +3,12 @@ import Geometry
 
 extension Trace {
     /// One line per hook call and per traced field of every view at every
-    /// sample, numbers as Swift prints a Double (the shortest text that
-    /// reads back to the same bits): two runs are the same when their lines
-    /// are, and the first line that differs says when, which view and which
-    /// field. `segue export --verify` compares the Lua entry with its Swift so.
-    public var parityLines: [String] { parityText.split(separator: "\n").map(String.init) }
-
-    /// The parity lines as one text, each line ended by a newline: what the verification writes and compares byte for
-    /// byte (an entry of many views has 100,000 lines a scenario; one string, not as many).
+    /// sample, each ended by a newline, numbers as Swift prints a Double (the
+    /// shortest text that reads back to the same bits): two runs are the same
+    /// when their texts are, and the first line that differs says when, which
+    /// view and which field. `segue export --verify` compares the Lua entry
+    /// with its Swift so, byte for byte (an entry of many views has 100,000
+    /// lines a scenario: one string, not as many).
     public var parityText: String {
         var text = ""
         text.reserveCapacity(64 * (hooks.count + samples.reduce(0) { $0 + 20 * $1.views.count }))
