@@ -19,10 +19,12 @@
 -- The sheet waits (and leaves) the grabber's 13 points further below the
 -- bottom edge than PanModal's origin.y = container height, so the grabber
 -- is never left over the home indicator; PanModal fades it out alongside
--- the dismissal, as here. The dimming fades in the sheet's own spring
--- (PanModal fades it alongside the transition, on the coordinator's curve,
--- which would leave it fading after the sprung sheet has gone).
--- The drag is PanModal's pan: the sheet follows the finger; let go, it goes
+-- the dismissal, as here. The dimming fades alongside the transition, as
+-- PanModal's does (on the transition's own curve, UIKit's ease-in-out over
+-- the duration, not the sheet's spring: on the way out it is still fading
+-- when the sheet has gone).
+-- The drag is PanModal's pan: the sheet follows the finger (the finger's
+-- travel over the sheet's height, the pan's own view); let go, it goes
 -- to the nearest of its place and the bottom edge unless flicked faster
 -- than 300 points a second, down (dismissed) or up (back). Either way
 -- PanModal then runs a whole 0.5 s animation from where the sheet is (the
@@ -31,11 +33,10 @@
 -- What Segue cannot say yet: PanModal's short-form/long-form stops (one
 -- form here, so an upward flick only puts the sheet back).
 -- A custom presentation: the presenter stays in the window; the dimming
--- view and the grabber are the presentation controller's chrome.
+-- view (_dimming.lua) and the grabber are the presentation controller's
+-- chrome.
 
--- Where the sheet's top was last laid out, for the drag's distance (which
--- is given only the container's size).
-local sheetTop = 0
+local dimming = require("dimming")
 
 -- The grabber: 36 × 5, its bottom 8 points above the sheet's top edge.
 local grabberReach = 8 + 5
@@ -43,88 +44,21 @@ local function grabberFrame(width) return CGRect((width - 36) / 2, -grabberReach
 
 -- PanModal's addRoundedCorners: a mask over the sheet, its top corners
 -- rounded and drawn around the grabber, so the sheet's content is cut to
--- the corners while the grabber above it still shows.
+-- the corners while the grabber above it still shows. It reaches `below`
+-- the sheet's bottom edge (the screen's height): PanModal's container view
+-- reaches below the screen, and so does the sheet's extension here while
+-- it springs (below the screen once it rests, where nothing is drawn).
 local function cornerMask(size, below)
-  below = below or 0
   local mask = CALayer{frame = CGRect(0, -grabberReach, size.width, size.height + grabberReach + below)}
   local body = CALayer{frame = CGRect(0, grabberReach, size.width, size.height + below),
                        backgroundColor = UIColor.black, cornerRadius = 8}
   body.maskedCorners = {"layerMinXMinYCorner", "layerMaxXMinYCorner"}
   mask:addSublayer(body)
   local g = grabberFrame(size.width)
-  mask:addSublayer(CALayer{frame = CGRect(g.minX, 0, g.width, g.height), backgroundColor = UIColor.black, cornerRadius = 2.5})
+  local pill = CALayer{frame = CGRect(g.minX, 0, g.width, g.height), backgroundColor = UIColor.black, cornerRadius = 2.5}
+  mask:addSublayer(pill)
   return mask
 end
-
--- The presentation controller's dimming view, which the animator fades in
--- the sheet's own animation (nil until a presentation begins), and how far
--- the sheet's mask reaches below it while it springs in (`below`).
-local chrome = {}
-
-local presentationController = {
-  frameOfPresentedViewInContainerView = function(self)
-    local container = self.containerView
-    local b = container.bounds
-    -- PanModal's topOffset: topLayoutOffset + 21.0; longFormYPos for .maxHeight.
-    sheetTop = container.safeAreaInsets.top + 21
-    return CGRect(0, sheetTop, b.width, b.height - sheetTop)
-  end,
-
-  presentationTransitionWillBegin = function(self)
-    local container = self.containerView
-    self.dimmingView = UIView.new{name = "dimming", frame = container.bounds,
-                                  backgroundColor = UIColor.black:withAlphaComponent(params.dimming)}
-    self.dimmingView.alpha = 0
-    container:insertSubview(self.dimmingView, 0)
-    chrome.dimming = self.dimmingView
-    -- The grabber rides on the sheet, outside its bounds; the corner mask
-    -- leaves room for it.
-    local sheet = self.presentedView
-    sheet.layer.cornerRadius = 8
-    sheet.layer.maskedCorners = {"layerMinXMinYCorner", "layerMaxXMinYCorner"}
-    self.grabber = UIView.new{name = "grabber", frame = grabberFrame(sheet.bounds.width),
-                              backgroundColor = UIColor{white = 0.667, alpha = 1}}
-    self.grabber.layer.cornerRadius = 2.5
-    sheet:addSubview(self.grabber)
-    sheet.layer.mask = cornerMask(self.frameOfPresentedViewInContainerView.size)
-    -- The dimming fades in with the sheet, in the animator's own animation.
-  end,
-
-  presentationTransitionDidEnd = function(self, completed)
-    if not completed then
-      self.dimmingView:removeFromSuperview()
-      self.grabber:removeFromSuperview()
-      self.presentedView.layer.mask = nil
-    end
-  end,
-
-  dismissalTransitionWillBegin = function(self)
-    local coordinator = self.transitionCoordinator
-    -- The dimming fades out with the sheet, in the animator's own animation.
-    coordinator:animateAlongsideTransition(function()
-      -- PanModal hides the grabber on the way out: it is drawn outside the sheet.
-      self.grabber.alpha = 0
-    end, function()
-      if coordinator.isCancelled then self.grabber.alpha = 1 end
-    end)
-  end,
-
-  dismissalTransitionDidEnd = function(self, completed)
-    if completed then
-      self.dimmingView:removeFromSuperview()
-      self.grabber:removeFromSuperview()
-      self.presentedView.layer.mask = nil
-    end
-  end,
-
-  containerViewWillLayoutSubviews = function(self)
-    self.dimmingView.frame = self.containerView.bounds
-    local frame = self.frameOfPresentedViewInContainerView
-    self.presentedView.frame = frame
-    self.grabber.frame = grabberFrame(frame.width)
-    self.presentedView.layer.mask = cornerMask(frame.size, chrome.below)
-  end,
-}
 
 -- Reduce Motion: the sheet fades in and out where it rests instead of springing.
 local function fadeInPlace(ctx, view, shown, presenting)
@@ -138,12 +72,10 @@ local function fadeInPlace(ctx, view, shown, presenting)
     options = {ctx.isInteractive and "curveLinear" or "curveEaseInOut"},
     animations = function()
       view.alpha = presenting and 1 or 0
-      chrome.dimming.alpha = presenting and 1 or 0
     end,
     completion = function(finished)
       local cancelled = ctx:transitionWasCancelled()
       view.alpha = (presenting == cancelled) and 0 or 1
-      chrome.dimming.alpha = view.alpha
       if not presenting and not cancelled then view:removeFromSuperview() end
       ctx:completeTransition(not cancelled)
     end,
@@ -165,12 +97,9 @@ local function animateTransition(ctx)
     -- spring does: the sheet is extended below its bottom edge, in its own
     -- colour (its bottom row of points, stretched), while it springs, so
     -- the overshoot opens no gap at the bottom.
-    local below = ctx.containerView.bounds.height
     extension = view:resizableSnapshotView(CGRect(0, shown.height - 1, shown.width, 1), true)
-    extension.frame = CGRect(0, shown.height, shown.width, below)
+    extension.frame = CGRect(0, shown.height, shown.width, ctx.containerView.bounds.height)
     view:addSubview(extension)
-    chrome.below = below
-    view.layer.mask = cornerMask(shown.size, below)
   end
   -- PanModal animates both ways with the same spring; a finger drives it linearly.
   UIView.animate{
@@ -180,20 +109,11 @@ local function animateTransition(ctx)
     options = {ctx.isInteractive and "curveLinear" or "curveEaseInOut"},
     animations = function()
       view.frame = presenting and shown or hidden
-      -- The dimming in step with the sheet, on its spring.
-      chrome.dimming.alpha = presenting and 1 or 0
     end,
     completion = function(finished)
       local cancelled = ctx:transitionWasCancelled()
-      if extension then
-        extension:removeFromSuperview()
-        chrome.below = nil
-        view.layer.mask = cornerMask(shown.size)
-      end
-      if cancelled then
-        view.frame = presenting and hidden or shown
-        chrome.dimming.alpha = presenting and 0 or 1
-      end
+      if extension then extension:removeFromSuperview() end
+      if cancelled then view.frame = presenting and hidden or shown end
       if not presenting and not cancelled then view:removeFromSuperview() end
       ctx:completeTransition(not cancelled)
     end,
@@ -212,7 +132,63 @@ return {
     duration = {type = "number", default = 0.5, min = 0.1, max = 3.0, description = "Seconds for the spring."},
   },
   presentationStyle = "custom",
-  presentationController = presentationController,
+  presentationController = {
+    frameOfPresentedViewInContainerView = function(self)
+      local b = self.containerView.bounds
+      -- PanModal's topOffset: topLayoutOffset + 21.0; longFormYPos for .maxHeight.
+      local top = self.containerView.safeAreaInsets.top + 21
+      return CGRect(0, top, b.width, b.height - top)
+    end,
+
+    presentationTransitionWillBegin = function(self)
+      self.dimmingView = dimming.fadeIn(self, params.dimming)
+      -- The grabber rides on the sheet, outside its bounds; the corner mask
+      -- leaves room for it.
+      local sheet = self.presentedView
+      sheet.layer.cornerRadius = 8
+      sheet.layer.maskedCorners = {"layerMinXMinYCorner", "layerMaxXMinYCorner"}
+      local grabber = UIView.new{name = "grabber", frame = grabberFrame(sheet.bounds.width),
+                                 backgroundColor = UIColor{white = 0.667, alpha = 1}}
+      grabber.layer.cornerRadius = 2.5
+      sheet:addSubview(grabber)
+      self.grabber = grabber
+      sheet.layer.mask = cornerMask(self.frameOfPresentedViewInContainerView.size, self.containerView.bounds.height)
+    end,
+
+    presentationTransitionDidEnd = function(self, completed)
+      dimming.presented(self.dimmingView, completed)
+      if not completed then
+        self.grabber:removeFromSuperview()
+        self.presentedView.layer.mask = nil
+      end
+    end,
+
+    dismissalTransitionWillBegin = function(self)
+      dimming.fadeOut(self, self.dimmingView)
+      local coordinator = self.transitionCoordinator
+      coordinator:animateAlongsideTransition(function()
+        -- PanModal hides the grabber on the way out: it is drawn outside the sheet.
+        self.grabber.alpha = 0
+      end, function()
+        if coordinator.isCancelled then self.grabber.alpha = 1 end
+      end)
+    end,
+
+    dismissalTransitionDidEnd = function(self, completed)
+      dimming.dismissed(self.dimmingView, completed)
+      if completed then
+        self.grabber:removeFromSuperview()
+        self.presentedView.layer.mask = nil
+      end
+    end,
+
+    containerViewWillLayoutSubviews = function(self)
+      dimming.layout(self, self.dimmingView)
+      local frame = self.frameOfPresentedViewInContainerView
+      self.grabber.frame = grabberFrame(frame.width)
+      self.presentedView.layer.mask = cornerMask(frame.size, self.containerView.bounds.height)
+    end,
+  },
   animator = {
     transitionDuration = function(ctx) return params.duration end,
     animateTransition = animateTransition,
@@ -223,7 +199,8 @@ return {
     -- points a second, it goes; flicked as fast up, it stays.
     dismissal = {
       gesture = "pan", direction = "down",
-      distance = function(size) return size.height - sheetTop end,
+      -- The sheet follows the finger: its travel over the sheet's height.
+      progress = function(g, size) return g.translation.y / g.view.bounds.height end,
       finishThreshold = 0.5, velocityThreshold = 300,
       -- PanModal's dismiss(animated:) or transition(to: .shortForm) take the
       -- whole duration from where the sheet is: UIKit plays what is left over

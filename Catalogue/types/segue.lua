@@ -334,7 +334,8 @@ function TransitionCoordinator:animateAlongsideTransition(animation, completion)
 ---@field state "began"|"changed"|"ended"|"cancelled"
 ---@field numberOfTouches integer
 ---@field kind "pan"|"screenEdgePan"|"pinch"
----@field containerSize CGSize The container's size (g.view.bounds.size in UIKit).
+---@field containerSize CGSize The container's size (the window's).
+---@field view UIView? The view the recognizer is on: the presented screen's (a dismissal, a drag of the presented screen), the presenting screen's (a presentation), the navigation controller's (a pop); nil once that view is gone.
 
 ---@class InteractionDeclaration
 ---@field gesture? "pan"|"screenEdgePan"|"pinch" The recognizer (pan).

@@ -124,9 +124,12 @@ final class ScriptedGestureResponder: GestureResponder {
     let kind: InteractionKind
     let rule: EntryInteraction
     let containerSize: Size
+    /// The view the recognizer is on, which the entry reads as `g.view`: the presented screen's for a dismissal, the
+    /// presenting screen's for a presentation, the navigation controller's for a pop.
+    private weak var view: View?
 
-    init(runtime: ScriptRuntime, kind: InteractionKind, rule: EntryInteraction, containerSize: Size) {
-        (self.owner, self.kind, self.rule, self.containerSize) = (runtime, kind, rule, containerSize)
+    init(runtime: ScriptRuntime, kind: InteractionKind, rule: EntryInteraction, containerSize: Size, view: View?) {
+        (self.owner, self.kind, self.rule, self.containerSize, self.view) = (runtime, kind, rule, containerSize, view)
     }
 
     func percent(for sample: GestureSample) -> Double {
@@ -212,7 +215,7 @@ final class ScriptedGestureResponder: GestureResponder {
             state.pop()
             return false
         }
-        runtime.push(sample, gesture: rule.gesture, containerSize: containerSize)
+        runtime.push(sample, gesture: rule.gesture, containerSize: containerSize, view: view)
         if let percent { state.push(percent) } else { runtime.push(containerSize) }
         if let finishing { state.push(finishing) }
         let previous = runtime.currentHook
@@ -255,10 +258,12 @@ extension ScriptRuntime {
     /// A gesture recognizer at one event, as the entry's functions see it:
     /// translation, velocity and location in the container's points (a
     /// pinch's velocity is its scale a second), scale, state, numberOfTouches,
-    /// and the container's size (what `g.view.bounds.size` would give).
-    func push(_ sample: GestureSample, gesture: GestureKind, containerSize: Size) {
-        state.newTable(fieldCount: 8)
+    /// the container's size, and the view the recognizer is on (UIKit's
+    /// `view`: nil once that view is gone).
+    func push(_ sample: GestureSample, gesture: GestureKind, containerSize: Size, view: View?) {
+        state.newTable(fieldCount: 9)
         push(containerSize); state.setField("containerSize", in: -2)
+        push(view); state.setField("view", in: -2)
         push(sample.translation); state.setField("translation", in: -2)
         if gesture.isPinch { state.push(sample.scaleVelocity) } else { push(sample.velocity) }
         state.setField("velocity", in: -2)
@@ -456,7 +461,7 @@ extension ScriptRuntime {
         guard rule.scripted.contains(name) else { return }
         pushInteraction(.presented, name)
         guard state.isFunction(at: -1) else { return state.pop() }
-        push(sample, gesture: rule.gesture, containerSize: containerSize)
+        push(sample, gesture: rule.gesture, containerSize: containerSize, view: controller.view)
         push(controller)
         let previous = currentHook
         currentHook = "interaction.presented.\(name)"

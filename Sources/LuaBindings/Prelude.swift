@@ -450,10 +450,13 @@ enum Prelude {
     end
 
     -- UITraitCollection and the presentation controller an adaptive
-    -- delegate is asked about: read-only tables whose misspelt fields are errors.
+    -- delegate is asked about: read-only tables whose misspelt fields are errors
+    -- (a field of the kind's that is nil at this moment, like a gesture's gone view, reads nil).
     local function readOnly(kind, names)
+      local known = {}
+      for _, name in ipairs(names) do known[name] = true end
       return {
-        __index = function(_, k) suggest(kind, k, names) end,
+        __index = function(_, k) if not known[k] then suggest(kind, k, names) end end,
         __newindex = function() error(kind .. " is read-only", 2) end,
         __metatable = false,
         __name = kind,
@@ -463,7 +466,7 @@ enum Prelude {
     local Presentation = readOnly("UIPresentationController", {"presentationStyle", "presentedViewController", "presentingViewController"})
     -- A gesture recognizer at one event, and a custom detent's resolution context.
     local Gesture = readOnly("UIGestureRecognizer", {"containerSize", "translation", "velocity", "location", "scale", "state",
-                                                     "numberOfTouches", "kind"})
+                                                     "numberOfTouches", "kind", "view"})
     local DetentContext = readOnly("UISheetPresentationControllerDetentResolutionContext", {"maximumDetentValue"})
 
     -- The host puts these on the values it makes, so a script that reached

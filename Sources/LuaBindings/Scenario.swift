@@ -258,7 +258,9 @@ public enum ScenarioRunner {
         }
         func plan(_ kind: InteractionKind, _ input: GestureInput) -> InteractionPlan {
             let rule = rule(kind)
-            let responder = ScriptedGestureResponder(runtime: runtime, kind: kind, rule: rule, containerSize: options.windowSize)
+            // The view UIKit's recognizer would be on (the exported code puts it there).
+            let view = kind == .dismissal ? presented.view : kind == .pop ? simulation.navigation.view : simulation.topViewController.view
+            let responder = ScriptedGestureResponder(runtime: runtime, kind: kind, rule: rule, containerSize: options.windowSize, view: view)
             let events = input.touchPath(for: rule, in: options.windowSize).events(for: rule.gesture)
             drives.append((kind, events))
             return .gesture(events: events, responder: responder)

@@ -106,6 +106,28 @@ import Transitions
         #expect(wrongWay.printed.map(\.text) == ["false\t390.0"])
     }
 
+    @Test func theGesturesViewIsTheOneUIKitsRecognizerIsOn() {
+        // A dismissal's pan is on the presented screen, a presentation's on the presenting one; both fill the window here.
+        let rule = """
+            progress = function(g, size) return g.translation.y / (2 * g.view.bounds.height) end,
+            completionSpeed = function(g) print(g.view.name, g.view.bounds.height); return 1 end,
+            """
+        let dismissal = run(entry("{dismissal = {\(rule)}}"), scenario: .interactiveFinish)
+        #expect(dismissal.problems.isEmpty, "\(dismissal.problems)")
+        #expect(dismissal.printed.map(\.text) == ["presented\t844.0"])
+        // The progress read the view: half the window's height dragged is a quarter.
+        let half = TouchPath(.one([(0, Point(x: 195, y: 100)), (0.3, Point(x: 195, y: 522)), (0.4, Point(x: 195, y: 522))]))
+        let quarter = run(entry("{dismissal = {\(rule)}}"), scenario: .interactiveFinish, gesture: GestureInput(.path(half)))
+        let updates = hooks(quarter).filter { $0.hook == "updateInteractiveTransition" }.compactMap { $0.detail.flatMap(Double.init) }
+        #expect(abs((updates.last ?? 0) - 0.25) < 0.001, "\(updates)")
+        let presentation = run(entry("{presentation = {\(rule)}}"), scenario: .interactivePresent)
+        #expect(presentation.problems.isEmpty, "\(presentation.problems)")
+        #expect(presentation.printed.map(\.text) == ["presenting\t844.0"])
+        // A field the recognizer has no name for is still an error.
+        let misspelt = run(entry("{dismissal = {progress = function(g) return g.veiw end}}"), scenario: .interactiveFinish)
+        #expect(misspelt.errors.contains { $0.message.contains("no field 'veiw': did you mean 'view'?") }, "\(misspelt.problems)")
+    }
+
     @Test func cancelledAtZeroNothingMoves() throws {
         // A tap: the fingers lift where they landed. The cancel takes no time and plays nothing forward.
         let tap = TouchPath(.one([(0, Point(x: 195, y: 300)), (0.1, Point(x: 195, y: 300))]))

@@ -11,6 +11,14 @@ import Testing
         return url
     }
 
+    /// An entry that has no Swift form for good: the fade, its figures behind a metatable (line 2).
+    func writeRefusedEntry(in dir: URL) throws {
+        let fade = try String(contentsOf: ListCheckStatusTests.root.appendingPathComponent("Catalogue/fade.lua"), encoding: .utf8)
+        try Data(("-- Fade, with its figures behind a metatable.\n"
+            + "local figures = setmetatable({}, {__index = function() return 0 end})\n" + fade).utf8)
+            .write(to: dir.appendingPathComponent("meta-fade.lua"))
+    }
+
     @Test func writesTheSwiftOfAnEntryAndRefusesWhatItCannotTranslate() throws {
         let dir = try folder()
         let cache = ["XDG_CACHE_HOME": dir.appendingPathComponent("cache").path]
@@ -24,12 +32,14 @@ import Testing
         let again = try String(contentsOf: dir.appendingPathComponent("Again/FadeTransition.swift"), encoding: .utf8)
         #expect(again == swift.replacingOccurrences(of: "--out Transitions", with: "--out Again"))
         // Refused, with file:line and what to write instead; nothing written for it; the others still are.
-        let refused = try cli.segue(["export", "drag-sheet", "fade", "--out", "Both"], in: dir, environment: cache)
+        try writeRefusedEntry(in: dir)
+        let refused = try cli.segue(["export", "meta-fade.lua", "fade", "--out", "Both"], in: dir, environment: cache)
         #expect(refused.status == 1)
-        #expect(refused.stderr.contains("drag-sheet: "))
-        #expect(refused.stderr.contains("drag-sheet.lua:215: cannot export a presentation controller that is not written in place: "), "\(refused.stderr)")
+        #expect(refused.stderr.contains("meta-fade: "))
+        #expect(refused.stderr.contains("meta-fade.lua:2: cannot export a call of setmetatable: metatables have no Swift form; "),
+                "\(refused.stderr)")
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("Both/FadeTransition.swift").path))
-        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("Both/DragSheetTransition.swift").path))
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("Both/MetaFadeTransition.swift").path))
         // Nowhere to write and nothing to verify: a usage error; and so is a file where the folder should be.
         #expect(try cli.segue(["export", "fade"], in: dir, environment: cache).status == 64)
         try Data("x".utf8).write(to: dir.appendingPathComponent("afile"))
@@ -38,7 +48,7 @@ import Testing
         // An unknown option is said as such, not hidden behind the missing --out.
         #expect(try cli.segue(["export", "fade", "--output", "X"], in: dir, environment: cache).stderr.contains("Unknown option '--output'"))
         // Nothing to write: no folder made.
-        #expect(try cli.segue(["export", "drag-sheet", "--out", "Empty"], in: dir, environment: cache).status == 1)
+        #expect(try cli.segue(["export", "meta-fade.lua", "--out", "Empty"], in: dir, environment: cache).status == 1)
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("Empty").path))
     }
 
@@ -78,7 +88,8 @@ import Testing
         #expect(missing.status == 2 && missing.stderr.contains("did you mean 'push'?"), "\(missing.stderr)")
         #expect(named.stderr.contains("parameters are chosen in the app, not at export: export fade, then make FadeTransition(params: .init(duration: …))"),
                 "\(named.stderr)")
-        let json = try cli.segue(["export", "--verify", "fade", "drag-sheet", "--json"], in: dir, environment: cache)
+        try writeRefusedEntry(in: dir)
+        let json = try cli.segue(["export", "--verify", "fade", "meta-fade.lua", "--json"], in: dir, environment: cache)
         #expect(json.status == 1)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(document["schema"] as? String == "segue.export/1")
@@ -88,7 +99,7 @@ import Testing
         // The fade has no interactive dismissal: its five drags are not run, for the Lua as for the Swift.
         #expect(parity.filter { ($0["verdict"] as? String)?.hasPrefix("not run: ") == true }.count == 5)
         let refused = try #require((document["refused"] as? [[String: Any]])?.first)
-        #expect(refused["entry"] as? String == "drag-sheet" && refused["line"] as? Int == 215)
+        #expect(refused["entry"] as? String == "meta-fade" && refused["line"] as? Int == 2)
     }
 
     /// Two entries that require one module: its file is written once, beside theirs, and said in the JSON.
