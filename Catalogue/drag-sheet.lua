@@ -82,10 +82,21 @@ local function fadeInPlace(ctx, view, shown, presenting)
   }
 end
 
+-- Once it is there, or back where it was if the drag was cancelled.
+local function settle(ctx, view, presenting, shown, hidden, extension)
+  local cancelled = ctx:transitionWasCancelled()
+  if extension then extension:removeFromSuperview() end
+  if cancelled then view.frame = presenting and hidden or shown end
+  if not presenting and not cancelled then view:removeFromSuperview() end
+  ctx:completeTransition(not cancelled)
+end
+
 local function animateTransition(ctx)
   local presenting = ctx.isPresenting
   local view = ctx:viewForKey(presenting and "to" or "from")
-  local shown = presenting and ctx:finalFrame(ctx:viewControllerForKey("to")) or view.frame
+  -- Where the sheet rests: where UIKit puts it, or where it is now.
+  local shown = view.frame
+  if presenting then shown = ctx:finalFrame(ctx:viewControllerForKey("to")) end
   if UIAccessibility.isReduceMotionEnabled then return fadeInPlace(ctx, view, shown, presenting) end
   -- Off screen: below the bottom edge, with the grabber above the sheet's top.
   local hidden = shown:offsetBy(0, ctx.containerView.bounds.height + grabberReach - shown.minY)
@@ -102,22 +113,20 @@ local function animateTransition(ctx)
     view:addSubview(extension)
   end
   -- PanModal animates both ways with the same spring; a finger drives it linearly.
-  UIView.animate{
-    duration = params.duration,
-    usingSpringWithDamping = not ctx.isInteractive and params.damping or nil,
-    initialSpringVelocity = not ctx.isInteractive and 0 or nil,
-    options = {ctx.isInteractive and "curveLinear" or "curveEaseInOut"},
-    animations = function()
-      view.frame = presenting and shown or hidden
-    end,
-    completion = function(finished)
-      local cancelled = ctx:transitionWasCancelled()
-      if extension then extension:removeFromSuperview() end
-      if cancelled then view.frame = presenting and hidden or shown end
-      if not presenting and not cancelled then view:removeFromSuperview() end
-      ctx:completeTransition(not cancelled)
-    end,
-  }
+  local target = presenting and shown or hidden
+  if ctx.isInteractive then
+    UIView.animate{
+      duration = params.duration, options = {"curveLinear"},
+      animations = function() view.frame = target end,
+      completion = function(finished) settle(ctx, view, presenting, shown, hidden, extension) end,
+    }
+  else
+    UIView.animate{
+      duration = params.duration, usingSpringWithDamping = params.damping, initialSpringVelocity = 0, options = {"curveEaseInOut"},
+      animations = function() view.frame = target end,
+      completion = function(finished) settle(ctx, view, presenting, shown, hidden, extension) end,
+    }
+  end
 end
 
 return {
@@ -199,13 +208,15 @@ return {
     -- points a second, it goes; flicked as fast up, it stays.
     dismissal = {
       gesture = "pan", direction = "down",
-      -- The sheet follows the finger: its travel over the sheet's height.
-      progress = function(g, size) return g.translation.y / g.view.bounds.height end,
+      progress = function(g, size)
+        -- The sheet follows the finger: its travel over the sheet's height (the pan is on the sheet).
+        return g.translation.y / g.view.bounds.height
+      end,
       finishThreshold = 0.5, velocityThreshold = 300,
-      -- PanModal's dismiss(animated:) or transition(to: .shortForm) take the
-      -- whole duration from where the sheet is: UIKit plays what is left over
-      -- duration × left / speed.
       completionSpeed = function(g, percent)
+        -- PanModal's dismiss(animated:) or transition(to: .shortForm) take the
+        -- whole duration from where the sheet is: UIKit plays what is left over
+        -- duration × left / speed.
         local v = g.velocity.y
         local finishing = v > 300 or (v >= -300 and percent > 0.5)
         return math.max(finishing and 1 - percent or percent, 0.01)

@@ -167,7 +167,7 @@ CATransaction = {}
 
 ---@class UIView
 ---@field convert fun(self: UIView, rectOrPoint: CGRect|CGPoint, other: UIView|{to: UIView}|{from: UIView}): CGRect|CGPoint UIKit's convert(_:to:) / convert(_:from:).
----@field safeAreaInsets {top: number, left: number, bottom: number, right: number} The device's safe area where it overlaps this view, read-only.
+---@field safeAreaInsets UIEdgeInsets The device's safe area where it overlaps this view, read-only.
 ---@field frame CGRect
 ---@field bounds CGRect
 ---@field center CGPoint
@@ -325,6 +325,12 @@ function TransitionCoordinator:animateAlongsideTransition(animation, completion)
 ---@field max? number
 ---@field choices? string[]
 ---@field description? string
+
+---@class UIEdgeInsets A view's safe area (read-only): the points each edge is inset by.
+---@field top number
+---@field left number
+---@field bottom number
+---@field right number
 
 ---@class GestureRecognizer The recognizer at one touch event.
 ---@field translation CGPoint Since the gesture began, in the container's points.

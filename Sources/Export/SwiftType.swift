@@ -13,6 +13,8 @@ indirect enum SwiftType: Hashable, Sendable {
     /// A standalone CAGradientLayer the entry makes (a layer where one is wanted).
     case gradientLayer
     case rect, point, size
+    /// A view's safe area (UIEdgeInsets), read-only in the scripting API.
+    case edgeInsets
     case transform3D, affineTransform
     case color
     /// Core Graphics' colour, as a layer's shadow and gradient take it.
@@ -61,6 +63,7 @@ indirect enum SwiftType: Hashable, Sendable {
         case .rect: "CGRect"
         case .point: "CGPoint"
         case .size: "CGSize"
+        case .edgeInsets: "UIEdgeInsets"
         case .transform3D: "CATransform3D"
         case .affineTransform: "CGAffineTransform"
         case .color: "UIColor"
@@ -88,7 +91,7 @@ indirect enum SwiftType: Hashable, Sendable {
     }
 
     /// Copied where Lua shares: the geometry values.
-    var isStruct: Bool { [.rect, .point, .size, .transform3D, .affineTransform].contains(self) }
+    var isStruct: Bool { [.rect, .point, .size, .edgeInsets, .transform3D, .affineTransform].contains(self) }
 
     var isOptional: Bool { if case .optional = self { true } else { false } }
     var isList: Bool { if case .list = self { true } else { false } }
@@ -109,6 +112,7 @@ indirect enum SwiftType: Hashable, Sendable {
         case .rect: "a CGRect"
         case .point: "a CGPoint"
         case .size: "a CGSize"
+        case .edgeInsets: "a UIEdgeInsets"
         case .transform3D: "a CATransform3D"
         case .affineTransform: "a CGAffineTransform"
         case .color: "a UIColor"

@@ -36,6 +36,7 @@ extension Translator {
                 throw refuse(node, "CAMediaTimingFunction of computed or named points",
                              "write its four control points as numbers, or use CAMediaTimingFunction.easeOut and the like")
             }
+            if name == "UIColor", arguments.count == 1, arguments[0].tag == "Table" { return try colorTable(arguments[0]) }
             if let form = UIKitVocabulary.functions[name] {
                 // math.min and friends are generic in Swift: their literals keep their `.0`.
                 let values = try self.typedArguments(arguments, form.parameters, at: node, name: name, typed: !name.hasPrefix("math."))
@@ -56,8 +57,8 @@ extension Translator {
             if name == "UIVisualEffectView.new" {
                 throw refuse(node, "UIVisualEffectView.new outside a local's declaration", "make the view in a local of its own: local v = UIVisualEffectView.new{…}")
             }
-            if name == "CAGradientLayer" {
-                throw refuse(node, "a CAGradientLayer made in place", "make it in a local of its own: local gradient = CAGradientLayer{…}")
+            if name == "CAGradientLayer" || name == "CALayer" {
+                throw refuse(node, "a \(name) made in place", "make it in a local of its own: local layer = \(name){…}")
             }
             if name == "require" {
                 throw refuse(node, "require inside a function", "require the module once at the top of the file: local m = require(\"name\")")
@@ -121,7 +122,7 @@ extension Translator {
     static let notYetExported: Set<String> = [
         "UICubicTimingParameters",
         "UISpringTimingParameters", "CATransaction", "CABasicAnimation", "CAKeyframeAnimation", "CASpringAnimation", "CAAnimationGroup",
-        "CACurrentMediaTime", "UIViewPropertyAnimator", "UIBezierPath", "CALayer", "CAGradientLayer", "CAShapeLayer", "UIApplication", "CGAffineTransform", "CATransform3DInvert", "CATransform3DMakeAffineTransform",
+        "CACurrentMediaTime", "UIViewPropertyAnimator", "UIBezierPath", "CAGradientLayer", "CAShapeLayer", "UIApplication", "CGAffineTransform", "CATransform3DInvert", "CATransform3DMakeAffineTransform",
         "CATransform3DGetAffineTransform", "CATransform3DIsIdentity", "CATransform3DIsAffine", "CATransform3DEqualToTransform",
         "CGAffineTransformRotate", "CGAffineTransformConcat",
         "CGAffineTransformInvert", "CGPointApplyAffineTransform", "CGRectMake", "CGPointMake",
@@ -151,6 +152,35 @@ extension Translator {
             result.append(value)
         }
         return result
+    }
+
+    /// `UIColor{white = w, alpha = a}` is UIKit's `UIColor(white:alpha:)`; `UIColor{red =, green =, blue =, alpha =}` its
+    /// `UIColor(red:green:blue:alpha:)`, a component left out 0 as the scripting API has it (alpha 1).
+    private func colorTable(_ table: SyntaxNode) throws(ExportRefusal) -> Expression {
+        var fields: [String: SyntaxNode] = [:]
+        for pair in table.parts {
+            guard pair.tag == "Pair", let key = ExportedEntry.string(pair.parts[0]), ["white", "red", "green", "blue", "alpha"].contains(key) else {
+                throw refuse(pair, "this field of UIColor{…}", "UIColor{…} takes white and alpha, or red, green, blue and alpha")
+            }
+            fields[key] = pair.parts[1]
+        }
+        func component(_ key: String, otherwise: String) throws(ExportRefusal) -> String {
+            guard let node = fields[key] else { return otherwise }
+            literalTyped = true
+            let value = try unwrap(try expression(node, expecting: .number), at: node)
+            try require(value, is: .number, at: node)
+            return value.text
+        }
+        let alpha = try component("alpha", otherwise: "1")
+        // The scripting API reads white first: the red, green and blue beside it are not used.
+        if fields["white"] != nil {
+            guard fields.keys.allSatisfy({ $0 == "white" || $0 == "alpha" }) else {
+                throw refuse(table, "UIColor{…} with white and red, green or blue", "give white, or red, green and blue")
+            }
+            return Expression(text: "UIColor(white: \(try component("white", otherwise: "0")), alpha: \(alpha))", type: .color)
+        }
+        let (red, green, blue) = (try component("red", otherwise: "0"), try component("green", otherwise: "0"), try component("blue", otherwise: "0"))
+        return Expression(text: "UIColor(red: \(red), green: \(green), blue: \(blue), alpha: \(alpha))", type: .color)
     }
 
     /// `object:method(…)`.

@@ -1,15 +1,17 @@
 import LuaSyntax
 
 extension Translator {
-    /// `local g = CAGradientLayer{name =, frame =, colors = {…}, startPoint =, endPoint =}`: CAGradientLayer(), then each
-    /// value set in the order the Lua API sets a constructor's table (the name and the geometry first, then the
-    /// gradient's own), so that the layer is the same whatever order the table was written in.
-    func newGradientLayer(_ lua: String, _ call: SyntaxNode, into writer: inout SwiftWriter) throws(ExportRefusal) {
-        let order = ["name", "frame", "colors", "startPoint", "endPoint"]
-        let (swift, fields) = try constructorFields(lua, call, "CAGradientLayer", order, made: "layer",
-                                                    example: "write CAGradientLayer{frame = …, colors = {…}}",
+    /// `local l = CALayer{name =, frame =, backgroundColor =, cornerRadius =}` and `local g = CAGradientLayer{…, colors =
+    /// {…}, startPoint =, endPoint =}`: the layer made empty, then each value set in the order the Lua API sets a
+    /// constructor's table (the name and the geometry first, then the rest, then a gradient's own), so that the layer
+    /// is the same whatever order the table was written in.
+    func newLayer(_ lua: String, _ call: SyntaxNode, gradient: Bool, into writer: inout SwiftWriter) throws(ExportRefusal) {
+        let kind = gradient ? "CAGradientLayer" : "CALayer"
+        let order = ["name", "frame", "backgroundColor", "cornerRadius"] + (gradient ? ["colors", "startPoint", "endPoint"] : [])
+        let (swift, fields) = try constructorFields(lua, call, kind, order, made: "layer",
+                                                    example: "write \(kind){frame = …\(gradient ? ", colors = {…}" : "")}",
                                                     fieldAdvice: "export takes \(order.joined(separator: ", ")) so far")
-        writer.line("let \(swift) = CAGradientLayer()")
+        writer.line("let \(swift) = \(kind)()")
         for key in order {
             guard let node = fields[key] else { continue }
             switch key {
@@ -28,6 +30,16 @@ extension Translator {
                     colors.append("\(parenthesized(color, below: .atom)).cgColor")
                 }
                 writer.line("\(swift).colors = [\(colors.joined(separator: ", "))]")
+            case "backgroundColor":
+                // The scripting API takes a UIColor; Core Animation's is a CGColor.
+                let color = try unwrap(try expression(node, expecting: .color), at: node)
+                try require(color, is: .color, at: node)
+                writer.line("\(swift).backgroundColor = \(parenthesized(color, below: .atom)).cgColor")
+            case "cornerRadius":
+                literalTyped = true
+                let radius = try unwrap(try expression(node, expecting: .number), at: node)
+                try require(radius, is: .number, at: node)
+                writer.line("\(swift).cornerRadius = \(radius.text)")
             default:
                 let type: SwiftType = key == "frame" ? .rect : .point
                 literalTyped = true
@@ -36,6 +48,6 @@ extension Translator {
                 writer.line("\(swift).\(key) = \(value.text)")
             }
         }
-        declare(lua, Variable(swift: swift, type: .gradientLayer, mutable: false, depth: loopDepth + closureDepth))
+        declare(lua, Variable(swift: swift, type: gradient ? .gradientLayer : .layer, mutable: false, depth: loopDepth + closureDepth))
     }
 }

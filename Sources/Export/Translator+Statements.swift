@@ -93,8 +93,8 @@ extension Translator {
                 try newEffectView(lua, value, into: &writer)
                 continue
             }
-            if value.tag == "Call", dotted(value.parts[0]) == "CAGradientLayer" {
-                try newGradientLayer(lua, value, into: &writer)
+            if value.tag == "Call", let name = dotted(value.parts[0]), name == "CAGradientLayer" || name == "CALayer" {
+                try newLayer(lua, value, gradient: name == "CAGradientLayer", into: &writer)
                 continue
             }
             if value.tag == "Function" {

@@ -57,6 +57,8 @@ enum UIKitVocabulary {
             "isUserInteractionEnabled": settable("isUserInteractionEnabled", .bool),
             "layer": readOnly("layer", .layer),
             "superview": readOnly("superview", .optional(.view)),
+            // The device's safe area where it overlaps the view.
+            "safeAreaInsets": readOnly("safeAreaInsets", .edgeInsets),
             // Shown in Segue's traces; UIKit's place for a view's name.
             "name": settable("accessibilityIdentifier", .optional(.string)),
         ],
@@ -79,6 +81,7 @@ enum UIKitVocabulary {
             "shadowRadius": settable("shadowRadius", .number),
             "shadowOffset": settable("shadowOffset", .size),
             "maskedCorners": settable("maskedCorners", .cornerMask),
+            "mask": settable("mask", .optional(.layer)),
         ],
         .color: ["cgColor": readOnly("cgColor", .cgColor)],
         // UIPresentationController's own: what the entry's presentation controller reads of itself, or a module of the one
@@ -117,14 +120,18 @@ enum UIKitVocabulary {
             "translation": readOnly("translation(in: container)", .point),
             "velocity": readOnly("velocity(in: container)", .point),
             "location": readOnly("location(in: container)", .point),
+            "view": readOnly("view", .optional(.view)),
         ],
         // A pinch's velocity is its scale a second, as the scripting API's record gives it.
         .pinchGesture: [
             "scale": readOnly("scale", .number),
             "velocity": readOnly("velocity", .number),
             "location": readOnly("location(in: container)", .point),
+            "view": readOnly("view", .optional(.view)),
         ],
         .point: ["x": settable("x", .number), "y": settable("y", .number)],
+        // Read-only, as the scripting API gives it (a copy in both languages).
+        .edgeInsets: Dictionary(uniqueKeysWithValues: ["top", "left", "bottom", "right"].map { ($0, readOnly($0, .number)) }),
         .size: ["width": settable("width", .number), "height": settable("height", .number)],
         .transform3D: Dictionary(uniqueKeysWithValues: (1...4).flatMap { row in (1...4).map { column in
             ("m\(row)\(column)", settable("m\(row)\(column)", .number))

@@ -20,6 +20,21 @@ open class CALayer: NSObject {
 
     open func addSublayer(_ layer: CALayer) { view.addSublayer(layer.view) }
 
+    /// A standalone layer whose opaque parts show this one's. Core Animation leaves a mask that is in a layer tree, or
+    /// another layer's mask, undefined; here that stops, as the scripting API refuses it.
+    open var mask: CALayer? {
+        get { view.mask.map(CALayer.init(view:)) }
+        set {
+            if let mask = newValue?.view, let error = view.maskError(setting: mask) { preconditionFailure("layer.mask: \(error)") }
+            view.setMask(newValue?.view)
+        }
+    }
+
+    open var backgroundColor: CGColor? {
+        get { view.backgroundColor.map(CGColor.init) }
+        set { view.backgroundColor = newValue?.color }
+    }
+
     open var transform: CATransform3D {
         get { CATransform3D(view.layerTransform) }
         set { view.layerTransform = newValue.engine }

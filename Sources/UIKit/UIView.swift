@@ -50,6 +50,12 @@ import Transitions
         set { view.center = newValue.engine }
     }
 
+    /// The device's safe area where it overlaps this view, as the scripting API measures it (its frame in the window).
+    open var safeAreaInsets: UIEdgeInsets {
+        let insets = Host.simulation.safeAreaInsets(of: view)
+        return UIEdgeInsets(top: insets.top, left: insets.left, bottom: insets.bottom, right: insets.right)
+    }
+
     open var alpha: CGFloat {
         get { view.alpha }
         set { view.alpha = newValue }

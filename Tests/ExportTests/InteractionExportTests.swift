@@ -268,6 +268,21 @@ import Testing
         #expect(reads.contains("dismissal = DismissalInteraction(params: params)"), "\(reads)")
     }
 
+    /// `g.view` is UIKit's `view` of the recognizer: optional there, so unwrapped where the Lua would stop on nil.
+    @Test func theGesturesViewIsTheRecognizers() throws {
+        let source = Self.entry("    dismissal = {progress = function(g, size) return g.translation.y / g.view.bounds.height end},")
+        let controller = try Self.interaction(source)
+        #expect(controller.contains("""
+                private func progress(_ g: UIPanGestureRecognizer, _ size: CGSize, in container: UIView) -> CGFloat {
+                    guard let view = g.view else { preconditionFailure("t.lua:10: g.view is nil") }
+                    return g.translation(in: container).y / view.bounds.size.height
+                }
+            """), "\(controller)")
+        // It is read, never set.
+        let set = TranslatorTests.refusal(Self.entry("    dismissal = {progress = function(g, size) g.view = nil; return 0 end},"))
+        #expect(set?.line == 10 && set?.construct == "an assignment to 'view'", "\(String(describing: set))")
+    }
+
     @Test func whatIsNotExportedYetIsRefusedAtItsLine() throws {
         // Line 10 is the first line of the interaction table's contents.
         let cases: [(lua: String, line: Int, construct: String)] = [

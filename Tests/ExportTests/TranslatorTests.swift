@@ -318,6 +318,47 @@ import Testing
             """)
     }
 
+    /// A standalone layer is made empty and given each value (a UIColor is Core Animation's CGColor), a mask of sublayers;
+    /// `UIColor{white =, alpha =}` is UIKit's initializer of the same labels; the safe area is read, never set.
+    @Test func aStandaloneLayerAsAMask() throws {
+        let lua = """
+            local view = ctx.containerView
+            local top = view.safeAreaInsets.top + 21
+            local mask = CALayer{frame = CGRect(0, top, 100, 50)}
+            local pill = CALayer{cornerRadius = 2.5, backgroundColor = UIColor{white = 0.5, alpha = 1}, name = "pill"}
+            mask:addSublayer(pill)
+            view.layer.mask = mask
+            view.backgroundColor = UIColor{red = 1, alpha = 0.5}
+            view.layer.mask = nil
+            ctx:completeTransition(true)
+            """
+        #expect(try Self.body(Self.entry(lua)) == """
+            let view = transitionContext.containerView
+            let top = view.safeAreaInsets.top + 21.0
+            let mask = CALayer()
+            mask.frame = CGRect(x: 0, y: top, width: 100, height: 50)
+            let pill = CALayer()
+            pill.name = "pill"
+            pill.backgroundColor = UIColor(white: 0.5, alpha: 1).cgColor
+            pill.cornerRadius = 2.5
+            mask.addSublayer(pill)
+            view.layer.mask = mask
+            view.backgroundColor = UIColor(red: 1, green: 0, blue: 0, alpha: 0.5)
+            view.layer.mask = nil
+            transitionContext.completeTransition(true)
+            """)
+        let cases: [(lua: String, construct: String)] = [
+            ("ctx.containerView.layer.mask = CALayer{}", "a CALayer made in place"),
+            ("local l = CALayer{opacity = 1}\nctx.containerView.layer.mask = l", "this field of CALayer"),
+            ("ctx.containerView.safeAreaInsets.top = 3", "an assignment to 'top'"),
+            ("ctx.containerView.backgroundColor = UIColor{white = 1, red = 1}", "UIColor{…} with white and red, green or blue"),
+        ]
+        for (lua, construct) in cases {
+            let refusal = try #require(Self.refusal(Self.entry(lua + "\nctx:completeTransition(true)")), "\(lua)")
+            #expect(refusal.construct == construct && refusal.line == 3, "\(lua): \(refusal)")
+        }
+    }
+
     /// A comment among UIView.animate's values is about them: above the call, not in the animations closure.
     @Test func aCommentAmongTheValuesStaysAboveTheCall() throws {
         let lua = """

@@ -17,7 +17,7 @@ import Testing
         .pinchGesture: ("GestureRecognizer", "GestureRecognizer"),
         .presentationController: ("PresentationControllerSelf", "PresentationControllerSelf"),
         .transitionCoordinator: ("TransitionCoordinator", "TransitionCoordinator"),
-        .effectView: ("UIVisualEffectView", "UIVisualEffectView"),
+        .effectView: ("UIVisualEffectView", "UIVisualEffectView"), .edgeInsets: ("UIEdgeInsets", "UIEdgeInsets"),
     ]
 
     /// The `---@field` names of `---@class name` (up to the next class).
