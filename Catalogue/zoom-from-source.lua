@@ -18,8 +18,7 @@
 -- zoom's own spring, so this uses the spring Apple's WWDC23 "Animate with
 -- springs" gives for a duration and bounce (mass 1, stiffness (2π /
 -- duration)², damping 4π (1 − bounce) / duration) at SwiftUI's documented
--- default, .smooth: 0.5 s, no bounce. A UIViewPropertyAnimator runs it,
--- handed to UIKit through interruptibleAnimator, so a finger can scrub it.
+-- default, .smooth: 0.5 s, no bounce. A UIViewPropertyAnimator runs it.
 -- Estimates, not Apple's figures: the dimming (black at 0.2, the dimming
 -- observed under UIKit's own sheets in light mode), the screen's corner
 -- radius (47.33 points, the iPhone 14's display corners as measured; Apple
@@ -32,9 +31,7 @@
 -- let go past params.dismissFraction of the screen's height, or flicked
 -- down faster than params.dismissVelocity, it zooms back into the row from
 -- where the finger left it; otherwise it springs back. Dragged up, it
--- resists (UIScrollView's rubber band). The same drag also drives the
--- dismissal itself (interaction.dismissal: the zoom's interruptible
--- animator scrubbed by the finger, finishing by the same two figures).
+-- resists (UIScrollView's rubber band).
 --
 -- Reduce Motion: the screen cross-fades in and out in place, as iOS's zoom
 -- does with the setting on; so does a zoom with no source view (a script
@@ -45,23 +42,25 @@
 -- does (navigation = true): the same clip, without the dimming (a
 -- presentation controller's chrome plays no part in navigation).
 
-local dimmingView -- the presentation controller's dimming view, for the drag
-local current -- the running transition's property animator
+local dimming = require("dimming")
 
--- Apple's spring for a duration and bounce (WWDC23, "Animate with springs").
+-- Apple's spring for a duration and bounce (WWDC23, "Animate with springs"),
+-- of mass 1.
 local function springFigures()
-  return 1, (2 * math.pi / params.duration) ^ 2, 4 * math.pi * (1 - params.bounce) / params.duration
+  local angular = 2 * math.pi / params.duration
+  return {stiffness = angular * angular, damping = 4 * math.pi * (1 - params.bounce) / params.duration}
 end
 
 local function spring()
-  local mass, stiffness, damping = springFigures()
-  return UISpringTimingParameters{mass = mass, stiffness = stiffness, damping = damping}
+  local figures = springFigures()
+  return UISpringTimingParameters{mass = 1, stiffness = figures.stiffness, damping = figures.damping}
 end
 
 -- How long the spring takes to settle: the animator's duration.
 local function settlingDuration()
-  local mass, stiffness, damping = springFigures()
-  return CASpringAnimation{keyPath = "opacity", mass = mass, stiffness = stiffness, damping = damping}.settlingDuration
+  local figures = springFigures()
+  local animation = CASpringAnimation{keyPath = "opacity", mass = 1, stiffness = figures.stiffness, damping = figures.damping}
+  return animation.settlingDuration
 end
 
 -- The scale at which something of `size` fills `rect`, cut to it.
@@ -88,11 +87,11 @@ local function crossFade(ctx, view, presenting)
     view.alpha = 0
     ctx.containerView:addSubview(view)
   end
-  current = UIViewPropertyAnimator.new{
+  local animator = UIViewPropertyAnimator.new{
     duration = settlingDuration(), timingParameters = spring(),
     animations = function() view.alpha = presenting and 1 or 0 end,
   }
-  current:addCompletion(function(position)
+  animator:addCompletion(function(position)
     local cancelled = ctx:transitionWasCancelled()
     view.alpha = 1
     if presenting == cancelled then
@@ -103,26 +102,27 @@ local function crossFade(ctx, view, presenting)
     end
     ctx:completeTransition(not cancelled)
   end)
-  return current
+  return animator
 end
 
--- The zoom, both ways, as one property animator (made once a transition:
--- UIKit may ask for it again through interruptibleAnimator).
+-- The zoom, both ways, as one property animator.
 local function zoomAnimator(ctx)
-  if current then return current end
   local container = ctx.containerView
   local presenting = ctx.isPresenting
   local view = ctx:viewForKey(presenting and "to" or "from")
   -- A pop hands over the screen it goes back to (a dismissal that kept its
   -- presenter does not): it goes under the zoom, where the row is.
-  local back = not presenting and ctx:viewForKey("to")
-  if back and back.superview ~= container then
+  local back = ctx:viewForKey("to")
+  if not presenting and back and back.superview ~= container then
     back.frame = ctx:finalFrame(ctx:viewControllerForKey("to"))
     container:insertSubview(back, 0)
   end
   local row = ctx.sourceView
-  local source = row and row:convert(row.bounds, container):intersection(container.bounds)
-  if UIAccessibility.isReduceMotionEnabled or not source or source.isEmpty then return crossFade(ctx, view, presenting) end
+  if UIAccessibility.isReduceMotionEnabled or not row then return crossFade(ctx, view, presenting) end
+  -- The row's rectangle in the container, kept inside it: with none of it
+  -- showing there is nothing to zoom from.
+  local source = row:convert(row.bounds, container):intersection(container.bounds)
+  if source.isEmpty then return crossFade(ctx, view, presenting) end
 
   -- The screen at rest, and where it starts: the row, or where a drag left it.
   local rest = presenting and ctx:finalFrame(ctx:viewControllerForKey("to")) or resting(view)
@@ -154,7 +154,7 @@ local function zoomAnimator(ctx)
   if presenting then view.alpha = 0 end
 
   local finish = presenting and rest or source
-  current = UIViewPropertyAnimator.new{
+  local animator = UIViewPropertyAnimator.new{
     duration = settlingDuration(), timingParameters = spring(),
     animations = function()
       clip.frame = finish
@@ -165,8 +165,8 @@ local function zoomAnimator(ctx)
     end,
   }
   -- On the way back the screen gives way to the row over the last 60 %.
-  if not presenting then current:addAnimations(function() view.alpha = 0 end, 0.4) end
-  current:addCompletion(function(position)
+  if not presenting then animator:addAnimations(function() view.alpha = 0 end, 0.4) end
+  animator:addCompletion(function(position)
     local cancelled = ctx:transitionWasCancelled()
     view.transform = CGAffineTransformIdentity
     view.alpha = 1
@@ -180,7 +180,7 @@ local function zoomAnimator(ctx)
     row.isHidden = false
     ctx:completeTransition(not cancelled)
   end)
-  return current
+  return animator
 end
 
 local function animateTransition(ctx)
@@ -199,8 +199,6 @@ end
 
 -- UIScrollView's rubber band: d·(1 − 1/(x·0.55/d + 1)) for x points past the end.
 local function rubber(x, d) return d * (1 - 1 / (x * 0.55 / d + 1)) end
-
-local dimming = require("dimming")
 
 return {
   title = "Zoom from source",
@@ -223,10 +221,7 @@ return {
   -- Full screen over a black dimming view (_dimming.lua), kept for the drag.
   presentationController = {
     frameOfPresentedViewInContainerView = function(self) return self.containerView.bounds end,
-    presentationTransitionWillBegin = function(self)
-      self.dimmingView = dimming.fadeIn(self, params.dimming)
-      dimmingView = self.dimmingView
-    end,
+    presentationTransitionWillBegin = function(self) self.dimmingView = dimming.fadeIn(self, params.dimming) end,
     presentationTransitionDidEnd = function(self, completed) dimming.presented(self.dimmingView, completed) end,
     dismissalTransitionWillBegin = function(self) dimming.fadeOut(self, self.dimmingView) end,
     dismissalTransitionDidEnd = function(self, completed) dimming.dismissed(self.dimmingView, completed) end,
@@ -235,20 +230,8 @@ return {
   animator = {
     transitionDuration = function(ctx) return ctx.isAnimated and settlingDuration() or 0 end,
     animateTransition = animateTransition,
-    interruptibleAnimator = function(ctx) return zoomAnimator(ctx) end,
-    animationEnded = function(completed) current = nil end,
   },
   interaction = {
-    -- The same drag down, driving the zoom back into the row: UIKit's
-    -- interactive zoom dismissal scrubs the interruptible animator.
-    dismissal = {
-      gesture = "pan", direction = "down",
-      -- The presented drag's rule: past dismissFraction of the height, or
-      -- flicked down faster than dismissVelocity.
-      shouldFinish = function(g, percent)
-        return percent > params.dismissFraction or g.velocity.y > params.dismissVelocity
-      end,
-    },
     -- The drag is on the presented screen and moves it itself; a dismissal
     -- begins only when it is let go far enough, from where it is.
     presented = {
@@ -263,7 +246,9 @@ return {
         local scale = 1 - (1 - params.dragScale) * progress
         local ty = dy >= 0 and dy or -rubber(-dy, height)
         controller.view.transform = CGAffineTransformScale(CGAffineTransformMakeTranslation(g.translation.x, ty), scale, scale)
-        if dimmingView then dimmingView.alpha = 1 - progress end
+        -- The dimming lifts as the screen goes (the presentation controller's).
+        local chrome = controller.presentationController
+        if chrome then chrome.dimmingView.alpha = 1 - progress end
       end,
       ended = function(g, controller)
         local height = g.containerSize.height
@@ -271,10 +256,11 @@ return {
           return controller:dismiss(true)
         end
         local view = controller.view
+        local chrome = controller.presentationController
         UIView.animate{duration = params.duration, usingSpringWithDamping = 1, initialSpringVelocity = 0, animations = function()
           view.transform = CGAffineTransformIdentity
           view.layer.cornerRadius = 0
-          if dimmingView then dimmingView.alpha = 1 end
+          if chrome then chrome.dimmingView.alpha = 1 end
         end}
       end,
     },

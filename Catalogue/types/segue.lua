@@ -224,6 +224,7 @@ function UIViewInstance:convert(value, other) end
 ---@field presentingViewController UIViewController?
 ---@field presentedViewController UIViewController?
 ---@field transitionCoordinator TransitionCoordinator?
+---@field presentationController PresentationControllerSelf? The entry's own presentation controller while it manages this screen (its self, with the fields the entry keeps on it); nil under UIKit's own.
 local UIViewControllerInstance = {}
 --- Dismisses it (the presented controller on top); refused while a transition runs, as in UIKit.
 ---@param animated? boolean

@@ -237,10 +237,19 @@ enum ContextBindings {
             case "presentingViewController": runtime.push(controller.presentingViewController)
             case "presentedViewController": runtime.push(controller.presentedViewController)
             case "transitionCoordinator": runtime.push(controller.presentationController?.transitionCoordinator)
+            case "presentationController":
+                // The entry's own controller (its `self`, with the fields the entry keeps on it), as UIKit's
+                // `presentationController` is the subclass the delegate made; nil under any other.
+                if let own = controller.presentationController as? ScriptedPresentationController, own.runtime === runtime {
+                    runtime.state.push(own.instance)
+                } else {
+                    runtime.state.pushNil()
+                }
             case "dismiss": runtime.state.push(dismiss)
             default:
                 throw ScriptMistake(Suggestion.unknown("UIViewController", key, in: ["view", "name", "modalPresentationStyle",
-                    "preferredContentSize", "presentingViewController", "presentedViewController", "transitionCoordinator", "dismiss"]))
+                    "preferredContentSize", "presentingViewController", "presentedViewController", "transitionCoordinator",
+                    "presentationController", "dismiss"]))
             }
             return 1
         }

@@ -84,6 +84,31 @@ import Transitions
         #expect(error?.location?.line == line(of: "ended = function", in: astray), "\(outcome.problems)")
     }
 
+    /// `controller.presentationController` is the entry's own controller, its `self` with the fields it keeps; nil under
+    /// UIKit's own (no presentationController of the entry's).
+    @Test func theDragReachesThePresentationControllerItKeeps() {
+        let keeping = Self.sheet
+            .replacingOccurrences(of: "frameOfPresentedViewInContainerView = function(self)", with: """
+                presentationTransitionWillBegin = function(self) self.shade = 0.25 end,
+                    frameOfPresentedViewInContainerView = function(self)
+                """)
+            .replacingOccurrences(of: "began = function(g, controller) startY = controller.view.frame.minY end", with: """
+                began = function(g, controller)
+                  startY = controller.view.frame.minY
+                  local own = controller.presentationController
+                  print(own.shade, own.containerView == controller.view.superview)
+                end
+                """)
+        let outcome = run(keeping, scenario: .dragPresented)
+        #expect(outcome.problems.isEmpty, "\(outcome.problems)")
+        #expect(outcome.printed.map(\.text).filter { !$0.hasPrefix("snap") && $0 != "dismiss" } == Array(repeating: "0.25\ttrue", count: 3))
+        // Without one of the entry's, nil.
+        let none = keeping.replacingOccurrences(of: "presentationController = {", with: "_presentationController = {")
+            .replacingOccurrences(of: "print(own.shade, own.containerView == controller.view.superview)", with: "print(own == nil)")
+        let plain = run(none, scenario: .dragPresented)
+        #expect(plain.printed.first?.text == "true", "\(plain.problems) \(plain.printed)")
+    }
+
     @Test func theScenarioIsSkippedWithoutADrag() {
         let none = run(Self.sheet.replacingOccurrences(of: "presented = {", with: "_presented = {"), scenario: .dragPresented)
         #expect(none.skipped == "no drag on the presented screen")
