@@ -112,10 +112,14 @@ local function zoomAnimator(ctx)
   local view = ctx:viewForKey(presenting and "to" or "from")
   -- A pop hands over the screen it goes back to (a dismissal that kept its
   -- presenter does not): it goes under the zoom, where the row is.
-  local back = ctx:viewForKey("to")
-  if not presenting and back and back.superview ~= container then
-    back.frame = ctx:finalFrame(ctx:viewControllerForKey("to"))
-    container:insertSubview(back, 0)
+  if not presenting then
+    local back = ctx:viewForKey("to")
+    if back then
+      if back.superview ~= container then
+        back.frame = ctx:finalFrame(ctx:viewControllerForKey("to"))
+        container:insertSubview(back, 0)
+      end
+    end
   end
   local row = ctx.sourceView
   if UIAccessibility.isReduceMotionEnabled or not row then return crossFade(ctx, view, presenting) end
@@ -125,8 +129,10 @@ local function zoomAnimator(ctx)
   if source.isEmpty then return crossFade(ctx, view, presenting) end
 
   -- The screen at rest, and where it starts: the row, or where a drag left it.
-  local rest = presenting and ctx:finalFrame(ctx:viewControllerForKey("to")) or resting(view)
-  local start = presenting and source or view:convert(view.bounds, container)
+  local start = view:convert(view.bounds, container)
+  if presenting then start = source end
+  local rest = resting(view)
+  if presenting then rest = ctx:finalFrame(ctx:viewControllerForKey("to")) end
   local size = rest.size
   local rowRadius, screenRadius = row.layer.cornerRadius, params.screenCornerRadius
 

@@ -48,7 +48,7 @@ enum ExportWriter {
     static func file(header: Header, entry: ExportedEntry, chunkComment: [SyntaxTree.Comment], translator: Translator,
                      transitionDuration: [String], animateTransition: [String],
                      interaction: Interaction? = nil, pop: Interaction? = nil, presentation: Interaction? = nil,
-                     controller: [Translator.ControllerMethod] = [], controllerComments: [SyntaxTree.Comment] = [], sheet: Sheet? = nil,
+                     drag: PresentedDrag? = nil, controller: [Translator.ControllerMethod] = [], controllerComments: [SyntaxTree.Comment] = [], sheet: Sheet? = nil,
                      hookComments: (duration: [SyntaxTree.Comment], animate: [SyntaxTree.Comment]) = ([], [])) -> (text: String, origins: [Int: Int]) {
         var out = SwiftWriter()
         let type = typeName(header.entry)
@@ -156,19 +156,23 @@ enum ExportWriter {
         if presentation != nil {
             out.line("private let presentation: PresentationInteraction")
         }
+        if drag != nil {
+            out.line("private let presentedDrag: PresentedDrag")
+        }
         out.line()
         out.open("\(access)init(params: Parameters = Parameters()) {")
         out.line("self.params = params")
         if let interaction { out.line("dismissal = DismissalInteraction(\(interaction.readsParameters ? "params: params" : ""))") }
         if let pop { out.line("pop = PopInteraction(\(pop.readsParameters ? "params: params" : ""))") }
         if let presentation { out.line("presentation = PresentationInteraction(\(presentation.readsParameters ? "params: params" : ""))") }
+        if let drag { out.line("presentedDrag = PresentedDrag(\(drag.readsParameters ? "params: params" : ""))") }
         out.close()
         out.line()
         out.line("\(access)func animationController(")
         out.line("    forPresented presented: UIViewController, presenting: UIViewController, source: UIViewController")
         out.open(") -> (any UIViewControllerAnimatedTransitioning)? {")
-        if interaction != nil {
-            out.line("dismissal.attach(to: presented)")
+        if interaction != nil || drag != nil {
+            out.line(interaction != nil ? "dismissal.attach(to: presented)" : "presentedDrag.attach(to: presented)")
             out.line("return " + animator("true"))
         } else {
             out.line(animator("true"))
@@ -289,9 +293,10 @@ enum ExportWriter {
         if let interaction { dismissalInteraction(interaction, typeName: type, into: &out) }
         if let pop { dismissalInteraction(pop, typeName: type, into: &out) }
         if let presentation { dismissalInteraction(presentation, typeName: type, into: &out) }
+        if let drag { presentedDrag(drag, into: &out) }
         if !controller.isEmpty {
-            presentationController(controller, comments: controllerComments, fields: translator.controllerFields, readsParameters: controllerReads,
-                                   into: &out)
+            presentationController(controller, comments: controllerComments, fields: translator.controllerFields,
+                                   readOutside: translator.controllerFieldsReadOutside, readsParameters: controllerReads, into: &out)
         }
         // The entry's functions the interaction calls too: the animator and the interaction controller share them.
         for helper in translator.helpers.values.sorted(by: { $0.line < $1.line }) where translator.sharedHelpers.contains(helper.name) {
@@ -432,7 +437,8 @@ enum ExportWriter {
 
     /// The entry's presentation controller: its hooks as UIKit's overrides, what they keep on `self` as stored properties.
     private static func presentationController(_ methods: [Translator.ControllerMethod], comments: [SyntaxTree.Comment],
-                                               fields: [(name: String, type: SwiftType)], readsParameters: Bool, into out: inout SwiftWriter) {
+                                               fields: [(name: String, type: SwiftType)], readOutside: Set<String>, readsParameters: Bool,
+                                               into out: inout SwiftWriter) {
         out.line()
         out.line("/// The entry's presentation controller: the chrome around the presented view, and where that view sits.")
         if !comments.isEmpty { out.line("///") }
@@ -441,7 +447,9 @@ enum ExportWriter {
         if readsParameters { out.line("let params: Parameters") }
         for field in fields {
             // Made by one hook and used by the others, after presentationTransitionWillBegin: UIKit's own `T!` idiom.
-            out.line("private var \(SwiftWriter.identifier(field.name)): \(field.type.spelling)!")
+            // One read from outside (a drag that lifts the dimming) is read-only there.
+            let access = readOutside.contains(field.name) ? "private(set) var" : "private var"
+            out.line("\(access) \(SwiftWriter.identifier(field.name)): \(field.type.spelling)!")
         }
         if readsParameters {
             out.line()

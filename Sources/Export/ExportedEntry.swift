@@ -46,7 +46,19 @@ struct ExportedEntry {
         var end = 0
     }
 
+    /// `interaction.presented`: a pan on the presented screen whose action moves views itself (began, changed, ended).
+    struct PresentedDrag {
+        var began: SyntaxNode?
+        var changed: SyntaxNode?
+        var ended: SyntaxNode?
+        let line: Int
+        /// The last line of its table.
+        var end = 0
+    }
+
     var dismissal: Interaction?
+    /// `interaction.presented`: the entry's own drag of the presented screen.
+    var presented: PresentedDrag?
     /// `interaction.pop`, for an entry made for navigation.
     var pop: Interaction?
     /// `interaction.presentation`: the app says what a gesture on its screen presents.
@@ -93,8 +105,8 @@ struct ExportedEntry {
         "isModalInPresentation": "isModalInPresentation",
     ]
 
-    static let interactionsExported = "it is not exported yet (an interactive presentation or dismissal by a pan or a pinch, and a navigation pop by "
-        + "the edge swipe, are)"
+    static let interactionsExported = "it is not exported yet (an interactive presentation or dismissal by a pan or a pinch, a navigation pop by "
+        + "the edge swipe, and a drag of the presented screen, are)"
 
     static let transitionStyles = ["coverVertical", "crossDissolve", "flipHorizontal", "partialCurl"]
 
@@ -112,7 +124,7 @@ struct ExportedEntry {
             }
             if key == "interaction", pair.parts[1].tag == "Table" {
                 for kind in pair.parts[1].parts where kind.tag == "Pair" {
-                    if let name = Self.string(kind.parts[0]), !["dismissal", "pop", "presentation"].contains(name) {
+                    if let name = Self.string(kind.parts[0]), !["dismissal", "pop", "presentation", "presented"].contains(name) {
                         throw ExportRefusal(file: file, line: kind.line ?? at, construct: "interaction.\(name)", instead: Self.interactionsExported)
                     }
                 }
@@ -164,7 +176,7 @@ struct ExportedEntry {
             case "interaction":
                 interactionLine = at
                 interactionEnd = Translator.lastLine(value)
-                (dismissal, pop, presentation) = try Self.interaction(value, file: file, line: at)
+                (dismissal, pop, presentation, presented) = try Self.interaction(value, file: file, line: at)
             case "sheet":
                 // A function only so that it reads params once they are bound: its table is what is exported.
                 var table = value
@@ -232,6 +244,13 @@ struct ExportedEntry {
             throw ExportRefusal(file: file, line: sheet.line ?? line, construct: "a sheet for presentationStyle \"\(presentationStyle)\"",
                                 instead: "UIKit's sheet is a page or form sheet's: set presentationStyle = \"pageSheet\"")
         }
+        // Two pans on one view: UIKit lets one of them recognize, the engine drives each in a scenario of its own.
+        if let presented, let dismissal {
+            throw ExportRefusal(file: file, line: max(presented.line, dismissal.line),
+                                construct: "interaction.presented beside interaction.dismissal",
+                                instead: "two pans on the presented screen: UIKit recognizes one; keep the one the entry means (the "
+                                    + "drag that moves the screen can dismiss it when let go: controller:dismiss(true))")
+        }
         if let pop, !navigation {
             throw ExportRefusal(file: file, line: pop.line, construct: "interaction.pop in an entry not made for navigation",
                                 instead: "say navigation = true, or leave the pop out: only a navigation controller pops")
@@ -258,24 +277,28 @@ struct ExportedEntry {
     /// interaction = {dismissal = {gesture = "pan", direction = …, distance = …, …}}: what UIKit's percent-driven
     /// interaction controller can say, each value written in place.
     private static func interaction(_ node: SyntaxNode, file: String, line: Int) throws(ExportRefusal)
-        -> (dismissal: Interaction?, pop: Interaction?, presentation: Interaction?) {
+        -> (dismissal: Interaction?, pop: Interaction?, presentation: Interaction?, presented: PresentedDrag?) {
         guard node.tag == "Table" else {
             throw ExportRefusal(file: file, line: line, construct: "an interaction computed when the entry runs (from a module or a function)",
                                 instead: "write interaction = {dismissal = {gesture = \"pan\", …}} in the entry")
         }
-        var result: Interaction?, pop: Interaction?, presentation: Interaction?
+        var result: Interaction?, pop: Interaction?, presentation: Interaction?, presented: PresentedDrag?
         for pair in node.parts {
             let at = pair.line ?? line
             guard pair.tag == "Pair", let kind = string(pair.parts[0]) else {
                 throw ExportRefusal(file: file, line: at, construct: "an interaction table with positional values", instead: "name each kind")
             }
-            guard ["dismissal", "pop", "presentation"].contains(kind) else {
+            guard ["dismissal", "pop", "presentation", "presented"].contains(kind) else {
                 throw ExportRefusal(file: file, line: at, construct: "interaction.\(kind)", instead: Self.interactionsExported)
             }
             let value = pair.parts[1]
             guard value.tag == "Table" else {
                 throw ExportRefusal(file: file, line: at, construct: "interaction.\(kind) computed when the entry runs (from a module or a function)",
                                     instead: "write its table in the entry")
+            }
+            if kind == "presented" {
+                presented = try presentedDrag(value, file: file, line: at)
+                continue
             }
             var rule = Interaction(line: at)
             rule.end = Translator.lastLine(value)
@@ -382,7 +405,49 @@ struct ExportedEntry {
             if rule.isPinch && !velocityGiven { rule.velocityThreshold = "1" }
             if rule.isPop { pop = rule } else if rule.isPresentation { presentation = rule } else { result = rule }
         }
-        return (result, pop, presentation)
+        return (result, pop, presentation, presented)
+    }
+
+    /// interaction.presented = {gesture = "pan", direction = …, began = function(g, controller) … end, changed = …, ended = …}:
+    /// the recognizer's action, each handler a function written in place. The direction says only which way check drags.
+    private static func presentedDrag(_ table: SyntaxNode, file: String, line: Int) throws(ExportRefusal) -> PresentedDrag {
+        var drag = PresentedDrag(line: line)
+        drag.end = Translator.lastLine(table)
+        for field in table.parts {
+            let fieldLine = field.line ?? line
+            guard field.tag == "Pair", let key = string(field.parts[0]) else {
+                throw ExportRefusal(file: file, line: fieldLine, construct: "a positional value in interaction.presented", instead: "name each field")
+            }
+            let given = field.parts[1]
+            switch key {
+            case "gesture":
+                guard string(given) == "pan" else {
+                    throw ExportRefusal(file: file, line: fieldLine, construct: "interaction.presented.gesture: a gesture other than \"pan\" written in place",
+                                        instead: "a pan of the presented screen is exported so far")
+                }
+            case "direction":
+                guard let direction = string(given), ["down", "up", "left", "right", "vertical", "horizontal"].contains(direction) else {
+                    throw ExportRefusal(file: file, line: fieldLine, construct: "interaction.presented.direction: not a pan's direction written in place",
+                                        instead: "write down, up, left, right, vertical or horizontal")
+                }
+            case "began", "changed", "ended":
+                guard given.tag == "Function" else {
+                    throw ExportRefusal(file: file, line: fieldLine, construct: "interaction.presented.\(key): not a function written in place",
+                                        instead: "write \(key) = function(g, controller) … end")
+                }
+                switch key {
+                case "began": drag.began = given
+                case "changed": drag.changed = given
+                default: drag.ended = given
+                }
+            case let own where own.hasPrefix("_"):
+                break
+            default:
+                throw ExportRefusal(file: file, line: fieldLine, construct: "interaction.presented.\(key): not exported yet",
+                                    instead: "the exported drag of the presented screen has gesture, direction, began, changed and ended")
+            }
+        }
+        return drag
     }
 
     static func string(_ node: SyntaxNode) -> String? {

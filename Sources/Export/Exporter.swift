@@ -20,6 +20,8 @@ public struct ExportedFile: Sendable, Equatable {
     public var configuresSheet = false
     /// A gesture on the presenting screen presents (`attachPresentation(to:makeViewController:)`).
     public var presentsInteractively = false
+    /// Whether the entry drags its presented screen itself (interaction.presented): --verify drags it as check does.
+    public var dragsPresented = false
     /// UIKit plays its own animation (`transitionStyle`): the file gives the styles to set, no transitioning delegate.
     public var transitionStyle: String?
     /// The files of the modules the entry requires (`CrossFade.swift`), which it needs beside it.
@@ -149,14 +151,32 @@ public enum Exporter {
             interaction.inside = translator.takeComments(from: rule.line, before: insideBefore)
             return interaction
         }
-        // The dismissal and the pop in the order written, each with the comments above it and inside it.
+        // The dismissal and the pop in the order written, each with the comments above it and inside it; the drag of the
+        // presented screen takes its comments in its turn, and is translated after the presentation controller, whose
+        // fields its handlers may read.
         let rules = [entry.dismissal.map { ($0, "dismissal") }, entry.pop.map { ($0, "pop") }, entry.presentation.map { ($0, "presentation") }]
             .compactMap { $0 }.sorted { $0.0.line < $1.0.line }
+        let starts = (rules.map(\.0.line) + [entry.presented?.line].compactMap { $0 }).sorted()
         var interaction: ExportWriter.Interaction?, pop: ExportWriter.Interaction?, presentation: ExportWriter.Interaction?
         var commentsFrom = entry.interactionLine
-        for (index, (rule, kind)) in rules.enumerated() {
-            let last = index + 1 == rules.count
-            let translated = try translate(rule, kind, commentsFrom: commentsFrom, insideBefore: last ? entry.interactionEnd + 1 : rule.end + 1)
+        var dragComments: (above: [SyntaxTree.Comment], handlers: [String: [SyntaxTree.Comment]])?
+        for start in starts {
+            let next = starts.first { $0 > start } ?? entry.interactionEnd + 1
+            if let drag = entry.presented, drag.line == start {
+                let above = translator.takeComments(from: commentsFrom, before: drag.line)
+                var handlers: [String: [SyntaxTree.Comment]] = [:]
+                var from = drag.line
+                for (name, node) in [("began", drag.began), ("changed", drag.changed), ("ended", drag.ended)].sorted(by: { ($0.1?.line ?? 0) < ($1.1?.line ?? 0) }) {
+                    guard let node else { continue }
+                    handlers[name] = translator.takeComments(from: from, before: node.line ?? from)
+                    from = Translator.lastLine(node) + 1
+                }
+                dragComments = (above, handlers)
+                commentsFrom = drag.end + 1
+                continue
+            }
+            guard let (rule, kind) = rules.first(where: { $0.0.line == start }) else { continue }
+            let translated = try translate(rule, kind, commentsFrom: commentsFrom, insideBefore: next == entry.interactionEnd + 1 ? next : rule.end + 1)
             switch kind {
             case "pop": pop = translated
             case "presentation": presentation = translated
@@ -185,6 +205,18 @@ public enum Exporter {
             translated[index] = try translator.controllerMethod(name, node, comments: leading[index])
         }
         controller = entry.presentationController.indices.compactMap { translated[$0] }
+        // The drag of the presented screen: each handler a method, after the controller whose fields it may read.
+        var drag: ExportWriter.PresentedDrag?
+        if let presented = entry.presented {
+            var handlers: [(name: String, function: Translator.InteractionFunction, comments: [SyntaxTree.Comment])] = []
+            for (name, node) in [("began", presented.began), ("changed", presented.changed), ("ended", presented.ended)] {
+                guard let node else { continue }
+                handlers.append((name, try translator.dragHandler(node, what: "interaction.presented.\(name)"),
+                                 dragComments?.handlers[name] ?? []))
+            }
+            drag = ExportWriter.PresentedDrag(handlers: handlers, comments: dragComments?.above ?? [],
+                                              readsParameters: handlers.contains { $0.function.readsParameters })
+        }
         // What the entry says above an inline hook in its animator table is about the method.
         func above(_ hook: String, _ node: SyntaxNode?) -> [SyntaxTree.Comment] {
             guard let node, node.tag == "Function", let start = entry.commentStarts["animator." + hook] else { return [] }
@@ -204,7 +236,7 @@ public enum Exporter {
                                          sha256: origin.sha256, command: origin.command, access: origin.isPublic ? "public " : "")
         let (text, origins) = ExportWriter.file(header: header, entry: entry, chunkComment: chunkComment, translator: translator,
                                                 transitionDuration: duration, animateTransition: animate, interaction: interaction, pop: pop,
-                                                presentation: presentation,
+                                                presentation: presentation, drag: drag,
                                                 controller: controller, controllerComments: controllerComments, sheet: sheet,
                                                 hookComments: hookComments)
         let type = ExportWriter.typeName(origin.entry)
@@ -214,6 +246,7 @@ public enum Exporter {
         file.readsSourceView = translator.readsSourceView
         file.configuresSheet = sheet != nil
         file.presentsInteractively = presentation != nil
+        file.dragsPresented = drag != nil
         var others: [String: [(lua: String, swift: String)]] = [:]
         for parameter in entry.parameters {
             let values: [(lua: String, swift: String)] = switch parameter.kind {

@@ -28,6 +28,8 @@ indirect enum SwiftType: Hashable, Sendable {
     case detent
     case detentIdentifier
     case animationOptions
+    /// UIKit's property animator, the spring it runs on, and Core Animation's spring read for its settling time.
+    case propertyAnimator, springTiming, springAnimation
     case keyframeOptions
     case timingFunction
     /// The pan of an interactive dismissal, as its action and the entry's functions see it.
@@ -37,6 +39,9 @@ indirect enum SwiftType: Hashable, Sendable {
     case parameters
     /// The entry's presentation controller (`self` in its functions), or one a module's function is given.
     case presentationController
+    /// The entry's own presentation controller reached from outside its hooks (`controller.presentationController`): the
+    /// subclass the delegate makes, whose fields are read there.
+    case ownController
     /// A transition's coordinator (`self.transitionCoordinator`), and the context its closures are given.
     case transitionCoordinator
     case coordinatorContext
@@ -74,12 +79,16 @@ indirect enum SwiftType: Hashable, Sendable {
         case .detent: "UISheetPresentationController.Detent"
         case .detentIdentifier: "UISheetPresentationController.Detent.Identifier"
         case .animationOptions: "UIView.AnimationOptions"
+        case .propertyAnimator: "UIViewPropertyAnimator"
+        case .springTiming: "UISpringTimingParameters"
+        case .springAnimation: "CASpringAnimation"
         case .keyframeOptions: "UIView.KeyframeAnimationOptions"
         case .timingFunction: "CAMediaTimingFunction"
         case .panGesture: "UIPanGestureRecognizer"
         case .pinchGesture: "UIPinchGestureRecognizer"
         case .parameters: "Parameters"
         case .presentationController: "UIPresentationController"
+        case .ownController: "PresentationController"
         case .transitionCoordinator: "any UIViewControllerTransitionCoordinator"
         case .coordinatorContext: "any UIViewControllerTransitionCoordinatorContext"
         // A parameter's choices are an enum inside Parameters; UIKit's keys are its own types.
@@ -123,11 +132,15 @@ indirect enum SwiftType: Hashable, Sendable {
         case .detent: "a sheet's detent"
         case .detentIdentifier: "a detent's identifier"
         case .animationOptions: "animation options"
+        case .propertyAnimator: "a property animator"
+        case .springTiming: "a spring's timing parameters"
+        case .springAnimation: "a spring animation"
         case .keyframeOptions: "keyframe animation options"
         case .timingFunction: "a CAMediaTimingFunction"
         case .panGesture, .pinchGesture: "the gesture"
         case .parameters: "the parameters"
         case .presentationController: "a presentation controller"
+        case .ownController: "the entry's presentation controller"
         case .transitionCoordinator: "a transition coordinator"
         case .coordinatorContext: "a transition coordinator's context"
         case .choice(let name): "a \(name)"

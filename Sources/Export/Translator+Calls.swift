@@ -37,6 +37,10 @@ extension Translator {
                              "write its four control points as numbers, or use CAMediaTimingFunction.easeOut and the like")
             }
             if name == "UIColor", arguments.count == 1, arguments[0].tag == "Table" { return try colorTable(arguments[0]) }
+            if name == "UISpringTimingParameters" { return try springTiming(node, arguments) }
+            if name == "UIViewPropertyAnimator.new" || name == "CASpringAnimation" {
+                throw refuse(node, "\(name) made in place", "make it in a local of its own: local animator = \(name){…}")
+            }
             if let form = UIKitVocabulary.functions[name] {
                 // math.min and friends are generic in Swift: their literals keep their `.0`.
                 let values = try self.typedArguments(arguments, form.parameters, at: node, name: name, typed: !name.hasPrefix("math."))
@@ -200,6 +204,7 @@ extension Translator {
         if receiver.type == .transitionCoordinator, method == "animateAlongsideTransition" {
             return try animateAlongside(receiver, arguments, at: node)
         }
+        if receiver.type == .propertyAnimator, let call = try propertyAnimatorCall(receiver, method, arguments, at: node) { return call }
         guard let form = UIKitVocabulary.method(method, of: receiver.type) else {
             throw refuse(node, "\(receiver.type.described)'s \(method)", "it is not exported yet, or not in the scripting API")
         }
@@ -507,7 +512,7 @@ extension Translator {
     }
 
     /// A call's one table argument, its fields by name, none but the known.
-    private func table(_ node: SyntaxNode, _ arguments: [SyntaxNode], name: String, known: [String]) throws(ExportRefusal) -> [String: SyntaxNode] {
+    func table(_ node: SyntaxNode, _ arguments: [SyntaxNode], name: String, known: [String]) throws(ExportRefusal) -> [String: SyntaxNode] {
         guard arguments.count == 1, arguments[0].tag == "Table" else {
             throw refuse(node, "\(name) with positional arguments", "write \(name){duration = …, animations = function() … end}")
         }
@@ -522,7 +527,7 @@ extension Translator {
         return fields
     }
 
-    private func number(_ node: SyntaxNode) throws(ExportRefusal) -> String {
+    func number(_ node: SyntaxNode) throws(ExportRefusal) -> String {
         literalTyped = true
         let value = try unwrap(try expression(node, expecting: .number), at: node)
         try require(value, is: .number, at: node)
@@ -543,7 +548,7 @@ extension Translator {
     }
 
     /// A Lua function written in place as a Swift closure, its body indented under the call.
-    private func closure(_ node: SyntaxNode, parameters types: [SwiftType], name: String) throws(ExportRefusal) -> String {
+    func closure(_ node: SyntaxNode, parameters types: [SwiftType], name: String) throws(ExportRefusal) -> String {
         guard node.tag == "Function" else {
             throw refuse(node, "\(name) given a function kept elsewhere", "write the function in place, as function() … end")
         }

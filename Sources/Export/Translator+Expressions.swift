@@ -84,7 +84,8 @@ extension Translator {
         case .choice(let name)?:
             let cases = choices(of: name)
             guard cases.contains(text) else {
-                let article = "AEIOU".contains(name.first ?? "x") ? "an" : "a"
+                // UIKit's names are said "you-eye": a UIGestureRecognizer.State.
+                let article = "AEIOU".contains(name.first ?? "x") && !name.hasPrefix("UI") ? "an" : "a"
                 throw refuse(node, "\"\(text)\" as \(article) \(name)", "one of \(cases.map { "\"\($0)\"" }.joined(separator: ", "))")
             }
             return Expression(text: ".\(text)", type: .choice(name))
@@ -117,6 +118,8 @@ extension Translator {
     func choices(of type: String) -> [String] {
         switch type {
         case UIKitVocabulary.viewKey.spelling, UIKitVocabulary.viewControllerKey.spelling: ["from", "to"]
+        case UIKitVocabulary.gestureState: UIKitVocabulary.gestureStates
+        case UIKitVocabulary.animatingPosition: UIKitVocabulary.animatingPositions
         default:
             entry.parameters.compactMap { parameter -> [String]? in
                 guard case .choice(let cases) = parameter.kind, ExportWriter.enumName(parameter.name) == type else { return nil }
@@ -245,11 +248,17 @@ extension Translator {
             return Expression(text: "params.\(SwiftWriter.identifier(key))", type: type)
         }
         if base.type == .optional(.context) {
-            throw refuse(node, "ctx.\(key) in transitionDuration", "UIKit may ask the duration without a context; use params or isPresenting")
+            // Asked without a context, UIKit wants the animation's length: an animated transition's.
+            if key == "isAnimated", !forWriting {
+                return Expression(text: "(\(base.text)?.isAnimated ?? true)", type: .bool)
+            }
+            throw refuse(node, "ctx.\(key) in transitionDuration", "UIKit may ask the duration without a context; use params, isPresenting or isAnimated")
         }
         base = try unwrap(base, at: node.parts[0])
         if let field = try recordField(base, key, at: node, forWriting: forWriting) { return field }
         if base.type == .presentationController, let field = try controllerField(base, key, at: node, forWriting: forWriting) { return field }
+        if base.type == .viewController, key == "presentationController" { return try ownController(base, at: node, forWriting: forWriting) }
+        if base.type == .ownController { return try ownControllerField(base, key, at: node, forWriting: forWriting) }
         // The gesture's container: the view the interaction's methods are given by that name.
         if [.panGesture, .pinchGesture].contains(base.type), key == "containerSize" {
             guard !forWriting else { throw refuse(node, "an assignment to containerSize", "it is read-only") }
@@ -426,6 +435,12 @@ extension Translator {
             var right = try expression(operands[1], expecting: left.type)
             if operands[0].tag == "String", right.type == .string || { if case .choice = right.type { true } else { false } }() {
                 left = try expression(operands[0], expecting: right.type)
+            }
+            // Views are the same view or not: Lua compares the handles of one view equal, Swift the objects by identity
+            // (`===`), either side possibly nil (a superview).
+            if op == "eq" || op == "ne", [left.type, right.type].allSatisfy({ [.view, .effectView].contains($0.unwrapped) }) {
+                return Expression(text: "\(parenthesized(left, below: .comparison)) \(op == "eq" ? "===" : "!==") \(parenthesized(right, below: .comparison))",
+                                  type: .bool, precedence: .comparison)
             }
             if !(comparison && (op == "eq" || op == "ne")) {
                 left = try unwrap(left, at: operands[0])

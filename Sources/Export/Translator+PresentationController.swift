@@ -98,6 +98,43 @@ extension Translator {
         return result
     }
 
+    /// `vc.presentationController` outside the controller's hooks: the subclass the delegate made, when it is the one
+    /// managing that screen (`as?`: UIKit's own, or none, is nil, as the scripting API gives nil under UIKit's own).
+    func ownController(_ base: Expression, at node: SyntaxNode, forWriting: Bool) throws(ExportRefusal) -> Expression {
+        guard !forWriting else { throw refuse(node, "an assignment to 'presentationController'", "it is read-only") }
+        guard !entry.presentationController.isEmpty else {
+            throw refuse(node, "presentationController in an entry with no presentation controller of its own",
+                         "it would be nil here (UIKit's own); write presentationController = {…} in the entry, or leave it out")
+        }
+        guard !isModule else {
+            throw refuse(node, "presentationController in a module", "not exported yet: read the field in the entry and pass it on")
+        }
+        // Swift's cast binds looser than arithmetic and tighter than a comparison: parenthesized as an operand of the first.
+        return Expression(text: "\(parenthesized(base, below: .atom)).presentationController as? PresentationController",
+                          type: .optional(.ownController), precedence: .comparison)
+    }
+
+    /// A field of the entry's controller read from outside its hooks: UIKit's properties, or a field the hooks keep (a
+    /// view made in presentationTransitionWillBegin), read-only there: the hooks alone set what they keep.
+    func ownControllerField(_ base: Expression, _ key: String, at node: SyntaxNode, forWriting: Bool) throws(ExportRefusal) -> Expression {
+        if let field = UIKitVocabulary.field(key, of: .presentationController) {
+            guard !forWriting else { throw refuse(node, "an assignment to '\(key)'", "it is read-only") }
+            return Expression(text: "\(parenthesized(base, below: .atom)).\(field.swift)", type: field.type)
+        }
+        guard let type = controllerFields.first(where: { $0.name == key })?.type else {
+            throw refuse(node, "the presentation controller's '\(key)', which none of its hooks sets",
+                         "keep it on self in presentationTransitionWillBegin")
+        }
+        guard !forWriting else {
+            throw refuse(node, "an assignment to the presentation controller's '\(key)' from outside its hooks",
+                         "set it in the controller's hooks; read it here")
+        }
+        controllerFieldsReadOutside.insert(key)
+        var result = Expression(text: "\(parenthesized(base, below: .atom)).\(SwiftWriter.identifier(key))", type: type)
+        result.implicitlyUnwrapped = true
+        return result
+    }
+
     /// UIPresentationController's members and NSObject's (Apple's declarations) that a stored property of the subclass
     /// would clash with: the names the verification layer lacks as much as those it has.
     static let controllerMembers: Set<String> = [

@@ -93,6 +93,14 @@ extension Translator {
                 try newEffectView(lua, value, into: &writer)
                 continue
             }
+            if value.tag == "Call", dotted(value.parts[0]) == "UIViewPropertyAnimator.new" {
+                try newPropertyAnimator(lua, value, into: &writer)
+                continue
+            }
+            if value.tag == "Call", dotted(value.parts[0]) == "CASpringAnimation" {
+                try newSpringAnimation(lua, value, into: &writer)
+                continue
+            }
             if value.tag == "Call", let name = dotted(value.parts[0]), name == "CAGradientLayer" || name == "CALayer" {
                 try newLayer(lua, value, gradient: name == "CAGradientLayer", into: &writer)
                 continue
@@ -351,6 +359,8 @@ extension Translator {
             } else {
                 try require(condition, is: .bool, at: parts[index])
             }
+            // What the condition unwrapped is guarded before the if: the blocks inside would start their own.
+            if index == 0 { flushHoisted(into: &writer) }
             writer.open(index == 0 ? "if \(condition.text) {" : "} else if \(condition.text) {")
             try scoped { () throws(ExportRefusal) in
                 if let unwrapped { narrow(unwrapped.lua, to: unwrapped.type) }
@@ -402,6 +412,12 @@ extension Translator {
         writer.line("return \(expression.text)")
     }
 
+    /// The guards a statement's head hoisted, written now: the statements of its block each start with none.
+    private func flushHoisted(into writer: inout SwiftWriter) {
+        for guardLine in hoisted { writer.line(guardLine) }
+        hoisted = []
+    }
+
     private func forIn(_ node: SyntaxNode, into writer: inout SwiftWriter) throws(ExportRefusal) {
         let names = node.parts[0].parts.compactMap(name), iterators = node.parts[1].parts
         for lua in names { try checkName(lua, at: node) }
@@ -428,6 +444,7 @@ extension Translator {
         let index = names[0] == "_" || (function.uses[names[0]] ?? 0) == 0 ? "_" : SwiftWriter.identifier(names[0])
         let value = (function.uses[names[1]] ?? 0) == 0 ? "_" : SwiftWriter.identifier(names[1])
         let list = items.text
+        flushHoisted(into: &writer)
         writer.open(index == "_" ? "for \(value) in \(list) {" : "for (\(index), \(value)) in zip(1..., \(list)) {")
         loopDepth += 1
         defer { loopDepth -= 1 }
@@ -461,6 +478,7 @@ extension Translator {
         // them exactly; from a start past the end it runs no times, as Lua's does.
         let used = (function.uses[variable] ?? 0) > 0
         let swift = used ? SwiftWriter.identifier(variable) : "_"
+        flushHoisted(into: &writer)
         writer.open("for \(swift) in stride(from: \(start), through: \(end), by: 1.0) {")
         loopDepth += 1
         defer { loopDepth -= 1 }

@@ -151,6 +151,8 @@ final class Translator {
     /// What the last `fresh` body read of it.
     var lastReadsInstance = false
     var controllerFields: [(name: String, type: SwiftType)] = []
+    /// The fields read from outside the controller's hooks (`vc.presentationController.dimmingView`): settable only inside.
+    var controllerFieldsReadOutside: Set<String> = []
     /// The transitioning delegate's class (`TurnTransition`): the shared helpers are its static methods, called through it.
     var typeName = ""
     /// The line the function being translated is declared on, when it is one of the chunk's local functions: a local
@@ -490,6 +492,33 @@ extension Translator {
         }
         guard body.result == result else {
             throw refuse(node, "\(what) returning \(body.result?.described ?? "nothing")", "return \(result.described)")
+        }
+        return InteractionFunction(lines: body.lines, names: names + Array(repeating: "_", count: types.count - names.count),
+                                   readsParameters: readsParameters)
+    }
+
+    /// A handler of the entry's drag of the presented screen, `function(g, controller)`: a method that returns nothing,
+    /// given the recognizer, the presented controller and the container the recognizer's view is in.
+    func dragHandler(_ node: SyntaxNode, what: String) throws(ExportRefusal) -> InteractionFunction {
+        let types: [SwiftType] = [.panGesture, .viewController]
+        let nodes = node.parts[0].parts
+        guard nodes.count <= types.count, !nodes.contains(where: { $0.tag == "Dots" }) else {
+            throw refuse(node, "\(what) with \(nodes.count) parameter(s)", "it is given the gesture and the presented controller")
+        }
+        var names: [String] = []
+        for parameter in nodes {
+            guard case .text(let lua)? = parameter.parts.first else { continue }
+            try checkName(lua, at: node)
+            names.append(lua)
+        }
+        if names.contains("container") || Self.mentions("container", node.parts[1]) {
+            throw refuse(node, "the name 'container' in \(what)", "the exported method is given the container by that name; rename it")
+        }
+        let bound = zip(names, types).map { ($0, Variable(swift: SwiftWriter.identifier($0), type: $1, mutable: false)) }
+        inInteraction = true
+        defer { inInteraction = false }
+        let (body, readsParameters) = try fresh(declaredAt: Int.max) { () throws(ExportRefusal) in
+            try self.body(of: node, parameters: bound, result: nil)
         }
         return InteractionFunction(lines: body.lines, names: names + Array(repeating: "_", count: types.count - names.count),
                                    readsParameters: readsParameters)

@@ -121,6 +121,8 @@ enum UIKitVocabulary {
             "velocity": readOnly("velocity(in: container)", .point),
             "location": readOnly("location(in: container)", .point),
             "view": readOnly("view", .optional(.view)),
+            // Compared with the scripting API's names, which are UIGestureRecognizer.State's cases.
+            "state": readOnly("state", .choice(gestureState)),
         ],
         // A pinch's velocity is its scale a second, as the scripting API's record gives it.
         .pinchGesture: [
@@ -128,8 +130,10 @@ enum UIKitVocabulary {
             "velocity": readOnly("velocity", .number),
             "location": readOnly("location(in: container)", .point),
             "view": readOnly("view", .optional(.view)),
+            "state": readOnly("state", .choice(gestureState)),
         ],
         .point: ["x": settable("x", .number), "y": settable("y", .number)],
+        .springAnimation: ["settlingDuration": readOnly("settlingDuration", .number)],
         // Read-only, as the scripting API gives it (a copy in both languages).
         .edgeInsets: Dictionary(uniqueKeysWithValues: ["top", "left", "bottom", "right"].map { ($0, readOnly($0, .number)) }),
         .size: ["width": settable("width", .number), "height": settable("height", .number)],
@@ -138,6 +142,13 @@ enum UIKitVocabulary {
         } }),
         .affineTransform: Dictionary(uniqueKeysWithValues: ["a", "b", "c", "d", "tx", "ty"].map { ($0, settable($0, .number)) }),
     ]
+
+    /// A recognizer's state, and the names the scripting API gives the four an action sees.
+    static let gestureState = "UIGestureRecognizer.State"
+    static let gestureStates = ["began", "changed", "ended", "cancelled"]
+    /// Where a property animator stopped, as its completion is told.
+    static let animatingPosition = "UIViewAnimatingPosition"
+    static let animatingPositions = ["end", "start", "current"]
 
     static let methods: [SwiftType: [String: Call]] = [
         .context: [
@@ -151,6 +162,11 @@ enum UIKitVocabulary {
             // A property in UIKit's Swift, a method in the Lua API (as in Objective-C).
             "transitionWasCancelled": Call(parameters: [], result: .bool) { receiver, _ in "\(receiver).transitionWasCancelled" },
         ],
+        .propertyAnimator: [
+            "startAnimation": Call(parameters: [], result: .void) { receiver, _ in "\(receiver).startAnimation()" },
+        ],
+        // The presented controller on top (the scripting API refuses any other, UIKit does nothing then).
+        .viewController: ["dismiss": Call(parameters: [.bool], result: .void) { "\($0).dismiss(animated: \($1[0]))" }],
         .view: [
             "addSubview": Call(parameters: [.view], result: .void) { "\($0).addSubview(\($1[0]))" },
             // A rect into another view's bounds (the scripting API's plain-view form, UIKit's convert(_:to:)).

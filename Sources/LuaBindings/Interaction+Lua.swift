@@ -478,8 +478,9 @@ extension ScriptRuntime {
     /// let go and followed until still. A drag that leaves the presented
     /// view anywhere but its frame, without dismissing, is an error.
     /// With no rule the presentation controller moves the view itself (UIKit's sheet).
+    /// `record` is given the events of each drag of the entry's own, as they are played (what `export --verify` replays).
     func dragPresented(_ presented: ViewController, rule: EntryInteraction?, options: ScenarioOptions, sample: ((Simulation) -> Void)?,
-                       phase: (() -> Void) -> Void) {
+                       record: ([GestureSample]) -> Void, phase: (() -> Void) -> Void) {
         let size = options.windowSize
         let host = rule == nil ? presented.presentationController as? PresentedDragging : nil
         guard let gesture = rule?.gesture ?? host?.dragGesture else { return }
@@ -498,8 +499,10 @@ extension ScriptRuntime {
         while let path = path(n) {
             n += 1
             guard simulation.topViewController === presented, !simulation.isTransitioning, !state.isTerminated else { return }
+            let events = path.events(for: gesture)
+            if rule != nil { record(events) }
             phase {
-                simulation.play(path, gesture: gesture, fps: options.fps, sample: sample) { name, event in
+                simulation.play(events, fps: options.fps, sample: sample) { name, event in
                     handle(name, event)
                     return !state.isTerminated
                 }

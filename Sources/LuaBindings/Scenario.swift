@@ -402,7 +402,8 @@ public enum ScenarioRunner {
         case .dragPresented:
             present()
             if presentedAndIdle {
-                runtime.dragPresented(presented, rule: declared.presented, options: options, sample: sample) { body in phase(dismissing: true, body) }
+                runtime.dragPresented(presented, rule: declared.presented, options: options, sample: sample,
+                                      record: { drives.append((.presented, $0)) }) { body in phase(dismissing: true, body) }
             }
         case .dismiss, .presentThenDismiss:
             present(animated: scenario != .dismiss)

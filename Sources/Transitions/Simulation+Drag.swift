@@ -6,10 +6,16 @@ extension Simulation {
     /// `ended`), and says false to stop there. Then the simulation runs until still.
     public func play(_ path: TouchPath, gesture: GestureKind, fps: Double, sample: ((Simulation) -> Void)?,
                      handle: (_ phase: String, _ event: GestureSample) -> Bool) {
+        play(path.events(for: gesture), fps: fps, sample: sample, handle: handle)
+    }
+
+    /// The same with the events made already (their times from the drag's start): what a recorded drag replays.
+    public func play(_ events: [GestureSample], fps: Double, sample: ((Simulation) -> Void)?,
+                     handle: (_ phase: String, _ event: GestureSample) -> Bool) {
         let start = now
         var frame = 0
         let step = 1 / fps
-        for event in path.events(for: gesture) {
+        for event in events {
             while start + Double(frame + 1) * step < start + event.time - 1e-9 {
                 frame += 1
                 // Frames and events are sums of different sixtieths: never step back.

@@ -35,6 +35,13 @@ import Transitions
         controller.presentationController?.transitionCoordinator.map(CoordinatorAdapter.wrapping)
     }
 
+    /// The presentation controller managing it: the app's subclass that its transitioning delegate made. UIKit's own
+    /// controllers (a sheet's, a full-screen presentation's) are not modelled here: nil, which the exported code's
+    /// `as? PresentationController` reads as UIKit's would.
+    open var presentationController: UIPresentationController? {
+        (controller.presentationController as? UIPresentationController.Engine)?.owner
+    }
+
     /// A page or form sheet's sheet, to set up before presenting; nil for every other style, as in UIKit.
     open var sheetPresentationController: UISheetPresentationController? {
         guard controller.modalPresentationStyle.isSheet else { return nil }

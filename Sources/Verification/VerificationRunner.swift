@@ -13,9 +13,8 @@ import UIKit
     /// Attaches an entry's presenting gesture to the presenting screen, with what it presents.
     public typealias Presentation = (UIViewController, @escaping @MainActor () -> UIViewController?) -> Void
 
-    /// The scenarios an exported entry runs through (the others need the entry's own drag of the presented screen or a
-    /// presentation gesture, which export does not translate yet, and which such entries are refused for; drag-presented
-    /// drags UIKit's sheet by its own pan), and a navigation entry's.
+    /// The scenarios an exported entry runs through (drag-presented drags the entry's own drag of the presented screen,
+    /// or UIKit's sheet by its own pan), and a navigation entry's.
     public static let scenarios = ["present", "dismiss", "present-then-dismiss", "interactive-finish", "interactive-flick",
                                    "interactive-cancel-10", "interactive-cancel-50", "interactive-cancel-99", "rotation-while-presented",
                                    "non-animated-present", "reduce-motion", "drag-presented", "interactive-present"] + releases + navigation
@@ -95,6 +94,7 @@ import UIKit
         let dismissalDrags = drags.indices.filter { $0 >= kinds.count || kinds[$0] == "dismissal" }.map { drags[$0] }
         let popDrags = drags.indices.filter { $0 < kinds.count && kinds[$0] == "pop" }.map { drags[$0] }
         let presentationDrags = drags.indices.filter { $0 < kinds.count && kinds[$0] == "presentation" }.map { drags[$0] }
+        let presentedDrags = drags.indices.filter { $0 < kinds.count && kinds[$0] == "presented" }.map { drags[$0] }
         var samples: [Sample] = []
         var sampledViews = 0
         let sample: (Simulation) -> Void = { simulation in
@@ -171,6 +171,29 @@ import UIKit
             }
             drive(recognizer, events, first)
         }
+        /// The entry's own drags of the presented screen, each played against the clock as check plays it, its events
+        /// delivered to the recognizer the exported code put on the presented view, whose action moves the views itself.
+        func dragPresentedScreen() {
+            for events in presentedDrags {
+                guard presentedAndIdle else { return }
+                let recognizers = UIView.wrapping(presented.view).gestureRecognizers ?? []
+                guard let recognizer = recognizers.first else {
+                    notes.append("\(simulation.now)\thook\tgesture\tthe Swift put no gesture recognizer on the presented view")
+                    return
+                }
+                var begun = false
+                simulation.play(events, fps: fps, sample: sample) { _, event in
+                    // A drag whose recognizer did not begin is the recognizer's no longer: UIKit sends it nothing more.
+                    if event.state == .began {
+                        begun = recognizer.deliver(event)
+                        if !begun { notes.append("\(simulation.now)\thook\tgesture\tthe Swift's recognizer did not begin (its delegate said no)") }
+                    } else if begun {
+                        recognizer.deliver(event)
+                    }
+                    return true
+                }
+            }
+        }
         func drive(_ recognizer: UIGestureRecognizer, _ events: [GestureSample], _ first: GestureSample) {
             let drive = GestureDrive(recognizer: recognizer)
             Host.gesturePlan = InteractionPlan.gesture(events: events, responder: drive)
@@ -184,9 +207,13 @@ import UIKit
         switch scenario {
         case "present": present()
         case "drag-presented":
-            // UIKit's sheet dragged between its detents by its own pan, as check drags it: no code of the entry's moves it.
+            // The entry's own drag of the presented screen, or UIKit's sheet dragged between its detents by its own pan,
+            // as check drags them.
             present()
-            if presentedAndIdle, let host = presented.presentationController as? PresentedDragging {
+            if !presentedDrags.isEmpty {
+                // The entry's own drag, which moves the screen itself.
+                dragPresentedScreen()
+            } else if presentedAndIdle, let host = presented.presentationController as? PresentedDragging {
                 simulation.dragPresented(presented, by: host, fps: fps, sample: sample)
             }
         case "non-animated-present": present(animated: false)

@@ -103,7 +103,8 @@ struct Show: ParsableCommand, Displayed {
         // The status's own colour, after the table has measured it plain.
         lines.append("check      " + Style.paint(check.status, role) + (counts.isEmpty ? " every scenario" : ": \(counts)"))
         if let refused = document.export.refused {
-            lines.append(Output.fitted("export     not yet: \(refused.file):\(refused.line): \(refused.construct)".escapingControlCharacters))
+            // Some refusals are for now, others for good (a metatable): `segue export` says which, and what to write.
+            lines.append(Output.fitted("export     refused at \(refused.file):\(refused.line): \(refused.construct)".escapingControlCharacters))
         } else {
             lines.append("export     UIKit Swift: segue export \(Check.quoted(entry.name)) --out DIR")
         }

@@ -286,7 +286,7 @@ import Testing
     @Test func whatIsNotExportedYetIsRefusedAtItsLine() throws {
         // Line 10 is the first line of the interaction table's contents.
         let cases: [(lua: String, line: Int, construct: String)] = [
-            ("    presented = {began = function(g, vc) end},", 10, "interaction.presented"),
+            ("    presented = {gesture = \"pinch\"},", 10, "interaction.presented.gesture: a gesture other than \"pan\" written in place"),
             ("    presentation = {gesture = \"pinch\", direction = \"up\"},", 10, "interaction.presentation.direction \"up\" for a pinch"),
             ("    dismissal = {gesture = \"screenEdgePan\"},", 10, "interaction.dismissal.gesture: a gesture other than \"pan\" or \"pinch\" written in place"),
             ("    dismissal = {\n      completionCurve = CAMediaTimingFunction(0.2, 0, 0, 1),\n    },", 11,

@@ -18,6 +18,7 @@ import Testing
         .presentationController: ("PresentationControllerSelf", "PresentationControllerSelf"),
         .transitionCoordinator: ("TransitionCoordinator", "TransitionCoordinator"),
         .effectView: ("UIVisualEffectView", "UIVisualEffectView"), .edgeInsets: ("UIEdgeInsets", "UIEdgeInsets"),
+        .springAnimation: ("CAAnimation", "CAAnimation"), .propertyAnimator: ("UIViewPropertyAnimator", "UIViewPropertyAnimatorInstance"),
     ]
 
     /// The `---@field` names of `---@class name` (up to the next class).
