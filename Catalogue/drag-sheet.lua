@@ -31,7 +31,12 @@
 -- dismissal, or its spring back to the short form), so the rest here plays
 -- over the whole duration too.
 -- What Segue cannot say yet: PanModal's short-form/long-form stops (one
--- form here, so an upward flick only puts the sheet back).
+-- form here, so an upward flick only puts the sheet back), and a tap on the
+-- dimming that dismisses (PanModal's allowsTapToDismiss). The grabber is
+-- drawn outside the sheet's bounds, so touches there reach the dimming, as
+-- in PanModal; a presented screen whose root is a scroll view would scroll
+-- the mask and the grabber with it (PanModal wraps the screen in a view of
+-- its own: the scripting API's presentedView, not exported yet).
 -- A custom presentation: the presenter stays in the window; the dimming
 -- view (_dimming.lua) and the grabber are the presentation controller's
 -- chrome.
@@ -58,6 +63,16 @@ local function cornerMask(size, below)
   local pill = CALayer{frame = CGRect(g.minX, 0, g.width, g.height), backgroundColor = UIColor.black, cornerRadius = 2.5}
   mask:addSublayer(pill)
   return mask
+end
+
+-- The sheet's chrome taken off the presented view when it leaves: the
+-- grabber, the mask and the rounded top corners, so that the app's view is
+-- as it was.
+local function takeChromeOff(sheet, grabber)
+  grabber:removeFromSuperview()
+  sheet.layer.mask = nil
+  sheet.layer.cornerRadius = 0
+  sheet.layer.maskedCorners = {"layerMinXMinYCorner", "layerMaxXMinYCorner", "layerMinXMaxYCorner", "layerMaxXMaxYCorner"}
 end
 
 -- Reduce Motion: the sheet fades in and out where it rests instead of springing.
@@ -108,9 +123,12 @@ local function animateTransition(ctx)
     -- spring does: the sheet is extended below its bottom edge, in its own
     -- colour (its bottom row of points, stretched), while it springs, so
     -- the overshoot opens no gap at the bottom.
+    -- (UIKit gives no snapshot of a view it cannot draw: then none.)
     extension = view:resizableSnapshotView(CGRect(0, shown.height - 1, shown.width, 1), true)
-    extension.frame = CGRect(0, shown.height, shown.width, ctx.containerView.bounds.height)
-    view:addSubview(extension)
+    if extension then
+      extension.frame = CGRect(0, shown.height, shown.width, ctx.containerView.bounds.height)
+      view:addSubview(extension)
+    end
   end
   -- PanModal animates both ways with the same spring; a finger drives it linearly.
   local target = presenting and shown or hidden
@@ -166,10 +184,7 @@ return {
 
     presentationTransitionDidEnd = function(self, completed)
       dimming.presented(self.dimmingView, completed)
-      if not completed then
-        self.grabber:removeFromSuperview()
-        self.presentedView.layer.mask = nil
-      end
+      if not completed then takeChromeOff(self.presentedView, self.grabber) end
     end,
 
     dismissalTransitionWillBegin = function(self)
@@ -185,10 +200,7 @@ return {
 
     dismissalTransitionDidEnd = function(self, completed)
       dimming.dismissed(self.dimmingView, completed)
-      if completed then
-        self.grabber:removeFromSuperview()
-        self.presentedView.layer.mask = nil
-      end
+      if completed then takeChromeOff(self.presentedView, self.grabber) end
     end,
 
     containerViewWillLayoutSubviews = function(self)
@@ -209,8 +221,9 @@ return {
     dismissal = {
       gesture = "pan", direction = "down",
       progress = function(g, size)
-        -- The sheet follows the finger: its travel over the sheet's height (the pan is on the sheet).
-        return g.translation.y / g.view.bounds.height
+        -- The sheet follows the finger: its travel over the sheet's way down,
+        -- its height and the grabber's reach (the pan is on the sheet).
+        return g.translation.y / (g.view.bounds.height + grabberReach)
       end,
       finishThreshold = 0.5, velocityThreshold = 300,
       completionSpeed = function(g, percent)

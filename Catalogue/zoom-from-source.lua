@@ -136,13 +136,17 @@ local function zoomAnimator(ctx)
   local size = rest.size
   local rowRadius, screenRadius = row.layer.cornerRadius, params.screenCornerRadius
 
+  -- The row as it was, to lie under the screen in the clip (UIKit makes no
+  -- snapshot of a row it cannot draw: then the screen fades where it is).
+  local snapshot = row:snapshotView(false)
+  if not snapshot then return crossFade(ctx, view, presenting) end
+
   local clip = UIView.new{name = "zoom", frame = start, backgroundColor = UIColor.white}
   clip.clipsToBounds = true
   -- A screen at rest has the display's corners: the dismissal starts from them.
   clip.layer.cornerRadius = presenting and rowRadius or screenRadius
   container:addSubview(clip)
-  -- The row as it was, fitted to the clip's width, under the screen.
-  local snapshot = row:snapshotView(false)
+  -- The row's snapshot, fitted to the clip's width, under the screen.
   snapshot.bounds = CGRect(0, 0, source.width, source.height)
   place(snapshot, start.size, start.width / source.width)
   clip:addSubview(snapshot)
@@ -170,7 +174,8 @@ local function zoomAnimator(ctx)
       if presenting then view.alpha = 1 end
     end,
   }
-  -- On the way back the screen gives way to the row over the last 60 %.
+  -- On the way back the screen gives way to the row over the last 60 % of
+  -- the animator's time (the spring is most of the way home by then).
   if not presenting then animator:addAnimations(function() view.alpha = 0 end, 0.4) end
   animator:addCompletion(function(position)
     local cancelled = ctx:transitionWasCancelled()
@@ -243,6 +248,9 @@ return {
     presented = {
       gesture = "pan", direction = "down",
       began = function(g, controller)
+        -- The screen's content is cut to the corners too; left so afterwards
+        -- (a full-screen view shows nothing outside its bounds).
+        controller.view.clipsToBounds = true
         controller.view.layer.cornerRadius = params.screenCornerRadius
       end,
       changed = function(g, controller)

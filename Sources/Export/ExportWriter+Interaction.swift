@@ -106,21 +106,9 @@ extension ExportWriter {
             out.line("return presenter.presentedViewController == nil && presenter.transitionCoordinator == nil")
             out.close()
         } else {
-            out.line("/// The screen being presented is the one a drag dismisses; it gets the \(rule.isPinch ? "pinch" : "pan") once, however often it is presented.")
-            out.open("func attach(to presented: UIViewController) {")
-            out.line("self.presented = presented")
-            out.line("let attached = presented.view.gestureRecognizers?.contains { $0.delegate === self } ?? false")
-            out.line("guard !attached else { return }")
-            out.line("let recognizer = \(recognizer)(target: self, action: #selector(\(action)(_:)))")
-            out.line("recognizer.delegate = self")
-            out.line("presented.view.addGestureRecognizer(recognizer)")
-            out.close()
-            out.line()
-            out.line("/// Only on the screen presented last, once it is at rest and has nothing presented over it.")
-            out.open("func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {")
-            out.line("guard let presented, gestureRecognizer.view === presented.view else { return false }")
-            out.line("return !presented.isBeingPresented && !presented.isBeingDismissed && presented.presentedViewController == nil")
-            out.close()
+            onPresentedScreen(recognizer, action: action,
+                              "The screen being presented is the one a drag dismisses; it gets the \(rule.isPinch ? "pinch" : "pan") once, however often it is presented.",
+                              into: &out)
         }
         out.line()
         // Travel along the direction, and the release speed that carries the dismissal on (UIKit's points a second).
@@ -256,6 +244,26 @@ extension ExportWriter {
         method(interaction.completionSpeed, "The speed of the rest of the transition once the finger lifts, finishing or cancelling (the entry's).") {
             "speedToComplete(_ \($0[0]): \(recognizer), _ \($0[1]): CGFloat, _ \($0[2]): Bool, in container: UIView) -> CGFloat"
         }
+        out.close()
+    }
+
+    /// `attach(to:)`, which puts the recognizer on the screen being presented (once), and the delegate's rule that it
+    /// begins only there, at rest, with nothing over it: the dismissal's and the entry's own drag of the screen alike.
+    static func onPresentedScreen(_ recognizer: String, action: String, _ attachDoc: String, into out: inout SwiftWriter) {
+        out.line("/// " + attachDoc)
+        out.open("func attach(to presented: UIViewController) {")
+        out.line("self.presented = presented")
+        out.line("let attached = presented.view.gestureRecognizers?.contains { $0.delegate === self } ?? false")
+        out.line("guard !attached else { return }")
+        out.line("let recognizer = \(recognizer)(target: self, action: #selector(\(action)(_:)))")
+        out.line("recognizer.delegate = self")
+        out.line("presented.view.addGestureRecognizer(recognizer)")
+        out.close()
+        out.line()
+        out.line("/// Only on the screen presented last, once it is at rest and has nothing presented over it.")
+        out.open("func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {")
+        out.line("guard let presented, gestureRecognizer.view === presented.view else { return false }")
+        out.line("return !presented.isBeingPresented && !presented.isBeingDismissed && presented.presentedViewController == nil")
         out.close()
     }
 }

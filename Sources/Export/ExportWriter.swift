@@ -114,12 +114,23 @@ enum ExportWriter {
             out.line("///         self?.makeDetailViewController()")
             out.line("///     }")
         }
+        if drag != nil {
+            out.line("///")
+            out.line("/// A presented screen gets a pan of its own, which moves it as the finger goes and may dismiss it")
+            out.line("/// when let go: nothing to attach (a pushed screen gets none). It is on the presented controller's")
+            out.line("/// root view: a scroll view inside has a pan of its own, and UIKit lets only one of the two recognize.")
+        }
         if entry.navigation {
             out.line("///")
             out.line("/// It pushes and pops too, as the navigation controller's delegate: for every later push and pop,")
             out.line("/// in place of any delegate set before, and held weakly, so keep the transition as long as the")
-            out.line("/// navigation controller. Its edge swipe pops, put on the navigation controller's view at the first")
-            out.line("/// animated push; UIKit's own back swipe waits for it:")
+            if pop != nil {
+                out.line("/// navigation controller. Its edge swipe pops, put on the navigation controller's view at the first")
+                out.line("/// animated push; UIKit's own back swipe waits for it:")
+            } else {
+                out.line("/// navigation controller. It has no edge swipe of its own (the entry has no interactive pop), and")
+                out.line("/// UIKit's back swipe does not drive a delegate's animator: the back button pops, animated.")
+            }
             out.line("///")
             out.line("///     func open(_ viewController: UIViewController) {")
             out.line("///         navigationController?.delegate = transition")

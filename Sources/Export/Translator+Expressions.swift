@@ -130,6 +130,8 @@ extension Translator {
 
     private func identifier(_ node: SyntaxNode) throws(ExportRefusal) -> Expression {
         guard case .text(let lua)? = node.parts.first else { throw refuse(node, "a name", "?") }
+        // Lua's `_` is a name like any other; Swift's binds nothing and cannot be read.
+        if lua == "_" { throw refuse(node, "a read of the name '_'", "Swift's _ binds nothing: give the value a name") }
         if var variable = lookup(lua) {
             if variable.type == .void { throw refuse(node, "'\(lua)' read before it has a value", "give it its value first") }
             // A struct or a list read whole (passed on, stored, assigned) is copied in Swift where Lua shares the one table:

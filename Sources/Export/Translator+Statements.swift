@@ -350,7 +350,12 @@ extension Translator {
             // `if x then` of a local that may be nil: `if let x`, the value itself inside; of any other such value, `!= nil`.
             var unwrapped: (lua: String, type: SwiftType)?
             if condition.type.isOptional && condition.type != .optional(.bool) {
-                if let lua = condition.local, parts[index].tag == "Id", let variable = lookup(lua), !variable.mutable {
+                // A `var` the block does not assign is bound the same way: `if let` gives the block a copy, which no
+                // assignment there would have to reach.
+                var assigned: [String: Int] = [:], uses: [String: Int] = [:]
+                Usage.count(parts[index + 1].parts, into: &assigned, uses: &uses)
+                if let lua = condition.local, parts[index].tag == "Id", let variable = lookup(lua),
+                   !variable.mutable || assigned[lua, default: 0] == 0 {
                     unwrapped = (lua, condition.type.unwrapped)
                     condition.text = "let \(variable.swift)"
                 } else {

@@ -219,16 +219,21 @@ final class Translator {
                                            "pop", "PopInteraction", "navigationController", "handleEdgePan", "owner",
                                            "presentationController", "PresentationController",
                                            "presentation", "PresentationInteraction", "presenter", "transition", "makeViewController",
-                                           "attachPresentation", "configure", "sheet", "finishesWhileDragging", "statusBarFrame"]
+                                           "attachPresentation", "configure", "sheet", "finishesWhileDragging", "statusBarFrame",
+                                           "PresentedDrag", "presentedDrag", "began", "changed", "ended"]
 
     /// A name declared at the top of the file, which code inside the classes reads.
     func checkChunkName(_ lua: String, at node: SyntaxNode) throws(ExportRefusal) {
         // `CrossFadeModule`, `FadeTransition`: the names the exported files give their types.
         let typeLike = lua.first?.isUppercase == true && (lua.hasSuffix("Module") || lua.hasSuffix("Transition"))
+        if lua == "_" {
+            throw refuse(node, "the name '_' at the top of the entry", "Swift's _ binds nothing: give it a name")
+        }
         if Self.memberNames.contains(lua) || typeLike {
             throw refuse(node, "the name '\(lua)' at the top of the entry",
                          typeLike ? "the exported Swift names its types so (a module's, an entry's); rename it"
-                                  : "inside the exported classes it names a member of theirs (UIKit's or NSObject's) instead; rename it")
+                                  : "inside the exported classes it names a member or type of theirs (UIKit's, NSObject's or the "
+                                    + "exported code's own) instead; rename it")
         }
     }
 
@@ -467,21 +472,7 @@ extension Translator {
     /// interaction controller, its parameters `types` in order (Lua may name fewer), its body translated as a
     /// helper's is, with the chunk's constants only in sight. The Lua names of the parameters, "_" for those left out.
     func interactionFunction(_ node: SyntaxNode, types: [SwiftType], result: SwiftType, what: String) throws(ExportRefusal) -> InteractionFunction {
-        let nodes = node.parts[0].parts
-        guard nodes.count <= types.count, !nodes.contains(where: { $0.tag == "Dots" }) else {
-            throw refuse(node, "\(what) with \(nodes.count) parameter(s)", "it is given \(types.count)")
-        }
-        var names: [String] = []
-        for parameter in nodes {
-            guard case .text(let lua)? = parameter.parts.first else { continue }
-            try checkName(lua, at: node)
-            names.append(lua)
-        }
-        // The gesture's fields are read in the container's points: the method's own parameter of that name.
-        if names.contains("container") || Self.mentions("container", node.parts[1]) {
-            throw refuse(node, "the name 'container' in \(what)", "the exported method is given the container by that name; rename it")
-        }
-        let bound = zip(names, types).map { ($0, Variable(swift: SwiftWriter.identifier($0), type: $1, mutable: false)) }
+        let (names, bound) = try interactionParameters(node, types, what: what, given: "\(types.count)")
         guard Self.alwaysReturns(node.parts[1].parts) else {
             throw refuse(node, "\(what) with a way through that returns nothing", "return \(result.described) on every path (Lua's nil is an error there)")
         }
@@ -501,20 +492,7 @@ extension Translator {
     /// given the recognizer, the presented controller and the container the recognizer's view is in.
     func dragHandler(_ node: SyntaxNode, what: String) throws(ExportRefusal) -> InteractionFunction {
         let types: [SwiftType] = [.panGesture, .viewController]
-        let nodes = node.parts[0].parts
-        guard nodes.count <= types.count, !nodes.contains(where: { $0.tag == "Dots" }) else {
-            throw refuse(node, "\(what) with \(nodes.count) parameter(s)", "it is given the gesture and the presented controller")
-        }
-        var names: [String] = []
-        for parameter in nodes {
-            guard case .text(let lua)? = parameter.parts.first else { continue }
-            try checkName(lua, at: node)
-            names.append(lua)
-        }
-        if names.contains("container") || Self.mentions("container", node.parts[1]) {
-            throw refuse(node, "the name 'container' in \(what)", "the exported method is given the container by that name; rename it")
-        }
-        let bound = zip(names, types).map { ($0, Variable(swift: SwiftWriter.identifier($0), type: $1, mutable: false)) }
+        let (names, bound) = try interactionParameters(node, types, what: what, given: "the gesture and the presented controller")
         inInteraction = true
         defer { inInteraction = false }
         let (body, readsParameters) = try fresh(declaredAt: Int.max) { () throws(ExportRefusal) in
@@ -522,6 +500,27 @@ extension Translator {
         }
         return InteractionFunction(lines: body.lines, names: names + Array(repeating: "_", count: types.count - names.count),
                                    readsParameters: readsParameters)
+    }
+
+    /// The Lua names of an interaction function's parameters, bound to the Swift method's of `types`: at most as many as
+    /// it is given, none of them `container` (the name the method gives the container it reads the gesture in).
+    private func interactionParameters(_ node: SyntaxNode, _ types: [SwiftType], what: String,
+                                       given: String) throws(ExportRefusal) -> (names: [String], bound: [(lua: String, variable: Variable)]) {
+        let nodes = node.parts[0].parts
+        guard nodes.count <= types.count, !nodes.contains(where: { $0.tag == "Dots" }) else {
+            throw refuse(node, "\(what) with \(nodes.count) parameter(s)", "it is given \(given)")
+        }
+        var names: [String] = []
+        for parameter in nodes {
+            guard case .text(let lua)? = parameter.parts.first else { continue }
+            try checkName(lua, at: node)
+            names.append(lua)
+        }
+        // The gesture's fields are read in the container's points: the method's own parameter of that name.
+        if names.contains("container") || Self.mentions("container", node.parts[1]) {
+            throw refuse(node, "the name 'container' in \(what)", "the exported method is given the container by that name; rename it")
+        }
+        return (names, zip(names, types).map { ($0, Variable(swift: SwiftWriter.identifier($0), type: $1, mutable: false)) })
     }
 
     /// One of the interaction's functions translated: its lines, its parameters' Lua names, and whether it reads `params`

@@ -113,10 +113,12 @@ public struct ExportVerifier: Sendable {
         }
         // Each other value of a choice or boolean parameter: the code for it runs too (present and dismiss, Reduce
         // Motion, the standard drag, and a sheet's own), named `present-then-dismiss (direction=up)`.
+        // Not those the entry skips at its default (no such gesture): the other values would skip them too.
+        let skipped = Set(zip(names, standard).filter { $0.1.cell.same && $0.1.cell.verdict.hasPrefix("not run") }.map(\.0))
         for variant in swift.variants {
             for scenario in [Scenario.presentThenDismiss, .reduceMotion] + (fingers != nil ? [.interactiveFinish] : [])
                 + (sheet.isEmpty ? [] : [.dragPresented]) + (presenting.isEmpty ? [] : [.interactivePresent])
-                + (swift.navigation ? [.pop, .interactivePop] : []) {
+                + (swift.navigation ? [.pop, .interactivePop] : []) where !skipped.contains(scenario.rawValue) {
                 more.append { cell(scenario.rawValue, scenario, variant: variant) }
             }
         }

@@ -24,6 +24,12 @@ final class ScriptedPresentationController: PresentationController {
         state.push(id)
         state.push(PresentationControllerBindings.index, upvalues: 1)
         state.setField("__index", in: -2)
+        // UIKit's properties are read-only (a field of their name would hide them), and the metatable is the
+        // host's: a script can neither read nor replace it.
+        state.push(PresentationControllerBindings.newIndex)
+        state.setField("__newindex", in: -2)
+        state.push(false)
+        state.setField("__metatable", in: -2)
         state.setMetatable(of: -2)
         instance = state.reference()
     }
@@ -115,6 +121,22 @@ final class ScriptedPresentationController: PresentationController {
 }
 
 enum PresentationControllerBindings {
+    /// __newindex(self, key, value): the entry's own fields (`self.dimmingView = …`), by name; UIKit's are read-only.
+    static let newIndex: HostFunction = { L in
+        ScriptRuntime.host(L) { runtime, _ in
+            let state = runtime.state
+            guard let key = state.name(at: 2) else {
+                throw ScriptMistake("a presentation controller's fields are named: self.name = value")
+            }
+            if properties.contains(key) { throw ScriptMistake("presentationController.\(key) is UIKit's, and read-only") }
+            // The key itself, not its name (a long one is shortened for lookups): the field reads back as set.
+            state.pushCopy(of: 2)
+            state.pushCopy(of: 3)
+            state.rawSet(in: 1)
+            return 0
+        }
+    }
+
     static let properties = ["containerView", "presentedView", "presentedViewController", "presentingViewController",
                              "transitionCoordinator", "frameOfPresentedViewInContainerView", "presentationStyle",
                              "shouldPresentInFullscreen", "shouldRemovePresentersView"]

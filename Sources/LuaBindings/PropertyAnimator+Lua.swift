@@ -338,7 +338,10 @@ enum PropertyAnimatorBindings {
                 let spring = Spring(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: velocity)
                 // A spring that never settles (no damping) would run for ever.
                 guard damping > 0, spring.settlingDuration() < 60 else {
-                    throw ScriptMistake("this spring does not settle within 60 s: give it more damping")
+                    // Too little damping rings for ever, too much creeps: a damping ratio of 1 settles soonest.
+                    let advice = spring.dampingRatio > 1 ? "less damping (a damping ratio of 1, damping = 2·√(stiffness·mass), settles soonest)"
+                        : "more damping"
+                    throw ScriptMistake("this spring does not settle within 60 s: give it \(advice)")
                 }
                 parameters = .spring(spring)
             }

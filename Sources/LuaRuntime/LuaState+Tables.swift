@@ -17,6 +17,11 @@ extension LuaState {
         lua_rawset(L, table)
     }
 
+    /// t[k] = v for the key and value on top (the value topmost), popping both; t at `index` (raw).
+    public func rawSet(in index: Int32) {
+        lua_rawset(L, lua_absindex(L, index))
+    }
+
     /// t[i] = top value, popping it (raw).
     public func setIndex(_ i: Int, in index: Int32) {
         lua_rawseti(L, lua_absindex(L, index), lua_Integer(i))

@@ -17,9 +17,10 @@ struct ExportCommand: ParsableCommand {
             instead. So far an entry's animator exports (its hooks, local functions and constants, the lists and \
             records it builds, UIView.animate and keyframes, the context, views, layers and geometry), its interactive \
             presentation and dismissal by a pan or a pinch, its presentation controller, UIKit's sheet with its \
-            detents, push and pop with the edge swipe for an entry made for navigation, and the modules it requires, \
-            one function or a table of annotated functions (a file each), and UIKit's own animation as the styles to \
-            set; an entry's own drag of the presented screen and Segue's curl in an animator are refused for now; \
+            detents, push and pop with the edge swipe for an entry made for navigation, an entry's own drag of the \
+            presented screen, a property animator on a spring, and the modules it requires, one function or a table \
+            of annotated functions (a file each), and UIKit's own animation as the styles to set; interruptibleAnimator \
+            and Segue's curl in an animator are refused for now; \
             ctx.sourceView is a view the app gives the transition, and what a presenting gesture presents the app \
             says. `segue show NAME` says whether \
             an entry exports. Parameters are chosen in the app (FadeTransition(params: .init(duration: 0.5))), not \
@@ -277,7 +278,7 @@ struct ExportCommand: ParsableCommand {
                 let note = "; @objc and #selector rewritten for Linux)"
                 let rewritten = rows.contains { $0[2].hasSuffix(note) }
                 let shown = rows.map { [$0[0], $0[1], $0[2].hasSuffix(note) ? String($0[2].dropLast(note.count)) + ")" : $0[2]] }
-                print(Output.table(shown, header: ["entry", "scenario", "Swift against Lua"]))
+                print(Output.table(shown, header: ["entry", "scenario", "Swift against Lua (trace lines compared)"]))
                 let same = document.parity.filter(\.same).count
                 // A scenario the Lua entry skips (no such gesture) is run for neither: counted apart, not as proof.
                 let notRun = document.parity.filter { $0.same && $0.verdict.hasPrefix("not run: ") }.count

@@ -59,11 +59,15 @@ struct ExportPackage {
                           "    }", "}", "```", ""]
                 continue
             }
+            // An entry that grows from the tapped view is given it (the row or cell) before each transition.
+            let source = file.swift.readsSourceView
+            let from = source ? ", from source: UIView" : ""
+            let setSource = source ? ["        transition.sourceView = source  // the tapped row or cell: it grows from there"] : []
             lines += ["```swift", "import \(name)", "import UIKit", "",
                       "final class ListViewController: UIViewController {",
                       "    // Kept in a property: UIKit holds a transitioning delegate weakly.",
                       "    private let transition = \(type)()", "",
-                      "    func show(_ detail: UIViewController) {",
+                      "    func show(_ detail: UIViewController\(from)) {"] + setSource + [
                       "        detail.modalPresentationStyle = \(type).presentationStyle",
                       "        detail.transitioningDelegate = transition"]
             if file.swift.configuresSheet {
@@ -88,7 +92,7 @@ struct ExportPackage {
             }
             if file.swift.navigation {
                 // Made for navigation: the navigation controller's delegate pushes and pops with it.
-                lines += ["", "    func open(_ detail: UIViewController) {",
+                lines += ["", "    func open(_ detail: UIViewController\(from)) {"] + setSource + [
                           "        navigationController?.delegate = transition",
                           "        navigationController?.pushViewController(detail, animated: true)",
                           "    }"]

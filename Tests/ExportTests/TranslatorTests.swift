@@ -359,6 +359,37 @@ import Testing
         }
     }
 
+    /// A `var` that may be nil, tested and not assigned in the branch, is bound by `if let` as a `let` is; one the branch
+    /// assigns is compared with nil. Lua's `_` is a name Swift cannot read.
+    @Test func aVarTestedIsBoundUnlessTheBranchAssignsIt() throws {
+        let lua = """
+            local extra
+            if ctx.isPresenting then extra = ctx:viewForKey("to") end
+            if extra then extra.alpha = 0.5 end
+            if extra then extra = nil end
+            ctx:completeTransition(true)
+            """
+        #expect(try Self.body(Self.entry(lua)) == """
+            var extra: UIView? = nil
+            if isPresenting {
+                extra = transitionContext.view(forKey: .to)
+            }
+            if let extra {
+                extra.alpha = 0.5
+            }
+            if extra != nil {
+                extra = nil
+            }
+            transitionContext.completeTransition(true)
+            """)
+        let underscore = Self.refusal(Self.entry("local _ = 2\nctx.containerView.alpha = _ / 2\nctx:completeTransition(true)"))
+        #expect(underscore?.construct == "a read of the name '_'" && underscore?.line == 4, "\(String(describing: underscore))")
+        let chunk = Self.refusal(Self.entry("ctx:completeTransition(true)", above: "local _ = 0.5"))
+        #expect(chunk?.construct == "the name '_' at the top of the entry", "\(String(describing: chunk))")
+        let drag = Self.refusal(Self.entry("ctx:completeTransition(PresentedDrag(true))", above: "local function PresentedDrag(x) return x end"))
+        #expect(drag?.construct == "the name 'PresentedDrag' at the top of the entry", "\(String(describing: drag))")
+    }
+
     /// A comment among UIView.animate's values is about them: above the call, not in the animations closure.
     @Test func aCommentAmongTheValuesStaysAboveTheCall() throws {
         let lua = """

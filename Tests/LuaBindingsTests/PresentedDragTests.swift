@@ -109,6 +109,29 @@ import Transitions
         #expect(plain.printed.first?.text == "true", "\(plain.problems) \(plain.printed)")
     }
 
+    /// The controller's self keeps the entry's fields by their own keys, and UIKit's properties are read-only, its
+    /// metatable the host's.
+    @Test func theControllersSelfGuardsUIKitsProperties() {
+        func began(_ body: String) -> String {
+            Self.sheet.replacingOccurrences(of: "began = function(g, controller) startY = controller.view.frame.minY end", with: """
+                began = function(g, controller)
+                  startY = controller.view.frame.minY
+                  local own = controller.presentationController
+                  \(body)
+                end
+                """)
+        }
+        let long = String(repeating: "k", count: 300)
+        let kept = run(began("own.\(long) = 5; print(own.\(long), getmetatable(own), own.containerView ~= nil)"), scenario: .dragPresented)
+        #expect(kept.problems.isEmpty, "\(kept.problems)")
+        #expect(kept.printed.first?.text == "5\tfalse\ttrue", "\(kept.printed)")
+        let hidden = run(began("own.containerView = nil"), scenario: .dragPresented)
+        #expect(hidden.errors.contains { $0.message.contains("presentationController.containerView is UIKit's, and read-only") },
+                "\(hidden.problems)")
+        let replaced = run(began("setmetatable(own, {__index = function() return 7 end})"), scenario: .dragPresented)
+        #expect(replaced.errors.contains { $0.message.contains("protected metatable") }, "\(replaced.problems)")
+    }
+
     @Test func theScenarioIsSkippedWithoutADrag() {
         let none = run(Self.sheet.replacingOccurrences(of: "presented = {", with: "_presented = {"), scenario: .dragPresented)
         #expect(none.skipped == "no drag on the presented screen")

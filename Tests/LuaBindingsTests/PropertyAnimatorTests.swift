@@ -73,6 +73,17 @@ import Transitions
         return 1 - exp(-zeta * omega * t) * (cos(omegaD * t) + zeta * omega / omegaD * sin(omegaD * t))
     }
 
+    /// A spring that never settles is refused with the way out: more damping when it rings (ratio 0.005 here), less
+    /// when it creeps (ratio 50,000: damping 1e6 against 2·√(100·1) = 20).
+    @Test func aSpringThatNeverSettlesIsToldWhichWayToMend() {
+        for (damping, advice) in [(0.1, "give it more damping"), (1e6, "give it less damping")] {
+            let source = entry("animator:startAnimation()").replacingOccurrences(
+                of: "curve = \"linear\"", with: "timingParameters = UISpringTimingParameters{mass = 1, stiffness = 100, damping = \(damping)}")
+            let outcome = run(source, scenario: .present)
+            #expect(outcome.errors.contains { $0.message.contains("does not settle within 60 s: \(advice)") }, "\(outcome.problems)")
+        }
+    }
+
     @Test func pausedAtThirtyPercentThenContinuedWithASpring() {
         // Paused and scrubbed to 0.3 at once; 0.2 s later a spring carries the rest.
         let source = entry("""

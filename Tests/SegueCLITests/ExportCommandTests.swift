@@ -227,6 +227,12 @@ import Testing
         #expect(again.status == 0 && again.stderr.contains("Pkg/Sources/Transitions/FlipTransition.swift: not written by this export"),
                 "\(again.stderr)")
         #expect(!again.stderr.contains("FadeTransition.swift"), "\(again.stderr)")
+        // An entry that grows from the tapped view shows the app giving it that view, presenting and pushing.
+        #expect(try cli.segue(["export", "zoom-from-source", "--package", "Zoom", "--out", "ZoomPkg"], in: dir, environment: cache).status == 0)
+        let zoom = try String(contentsOf: dir.appendingPathComponent("ZoomPkg/README.md"), encoding: .utf8)
+        #expect(zoom.components(separatedBy: "        transition.sourceView = source").count == 3, "\(zoom)")
+        #expect(zoom.contains("    func show(_ detail: UIViewController, from source: UIView) {")
+                && zoom.contains("    func open(_ detail: UIViewController, from source: UIView) {"), "\(zoom)")
         #expect(try cli.segue(["export", "fade", "--package", "Bad Name", "--out", "X"], in: dir, environment: cache).status == 64)
         #expect(try cli.segue(["export", "fade", "--package", "P", "--verify"], in: dir, environment: cache).status == 64)
     }
