@@ -84,6 +84,13 @@ public enum Exporter {
     /// The Swift type an entry exports as (`HalfSheetTransition` for `half-sheet`).
     public static func typeName(of entry: String) -> String { ExportWriter.typeName(entry) }
 
+    /// Parses an entry's text ahead of its export, keeping the tree for it (LuaParser keeps what it parsed): several at
+    /// once on threads of their own put every core to the parsing, which is most of an export's time. A text that does
+    /// not parse is said when it is exported.
+    public static func parseAhead(_ source: String) {
+        _ = try? LuaParser.parse(source)
+    }
+
     /// - Parameter modules: the source of `require("name")` beside the entry, nil when there is none.
     public static func export(source: String, origin: Origin,
                               modules: ((String) throws(ExportRefusal) -> ModuleSource?)? = nil) throws(ExportRefusal) -> ExportedFile {

@@ -42,10 +42,12 @@ struct SwiftWriter {
     mutating func comment(_ text: String, doc: Bool = false) {
         let marker = doc ? "///" : "//"
         var body = Self.commentLines(text)
+        // Blank: spaces only (tabs are spaces by now). Judged by scalar, without Foundation's trimming, which asks ICU.
+        func blank(_ line: String) -> Bool { line.unicodeScalars.allSatisfy { $0 == " " || $0.properties.generalCategory == .spaceSeparator } }
         // A comment of nothing (`--` alone, between paragraphs of one comment) is a blank comment line.
-        if body.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) { return line(marker) }
-        while body.last?.trimmingCharacters(in: .whitespaces).isEmpty == true { body.removeLast() }
-        while body.first?.trimmingCharacters(in: .whitespaces).isEmpty == true { body.removeFirst() }
+        if body.allSatisfy(blank) { return line(marker) }
+        while let last = body.last, blank(last) { body.removeLast() }
+        while let first = body.first, blank(first) { body.removeFirst() }
         for part in body {
             let trimmed = part.hasPrefix(" ") ? String(part.dropFirst()) : part
             line(trimmed.isEmpty ? marker : "\(marker) \(trimmed)")
@@ -64,12 +66,15 @@ struct SwiftWriter {
             case "\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}":
                 lines.append(line)
                 line = ""
+            // A tab is a space: the file is indented with spaces.
+            case "\t":
+                line.unicodeScalars.append(" ")
             default:
                 line.unicodeScalars.append(scalar)
             }
         }
         lines.append(line)
-        return lines.map { $0.replacingOccurrences(of: "\t", with: " ").escapingControlCharacters }
+        return lines.map(\.escapingControlCharacters)
     }
 
     /// A Swift string literal of any text: backslashes and quotes escaped (so `\(` interpolates nothing), every control

@@ -137,7 +137,7 @@ public struct ExportVerifier: Sendable {
 
     /// The work in its order, one item on each core at a time, on threads with the stack a Lua run needs (scripts recurse
     /// through the host: a hook calls UIView.animate, which calls back into Lua), as check's workers have.
-    static func concurrently<Result: Sendable>(_ work: [@Sendable () -> Result]) -> [Result] {
+    package static func concurrently<Result: Sendable>(_ work: [@Sendable () -> Result]) -> [Result] {
         // Each slot written by one item only, through the pointer (never a shared array's copy-on-write), and read after
         // all have ended.
         let slots = Slots<Result>(buffer: .allocate(capacity: work.count))

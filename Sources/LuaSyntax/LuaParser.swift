@@ -120,7 +120,8 @@ public enum LuaParser {
     }
 
     private static let parsed = Mutex<[String: SyntaxTree]>([:])
-    private static let parsedLimit = 64
+    /// A catalogue's entries and modules parsed ahead of an export fit (Exporter.parseAhead).
+    static let parsedLimit = 256
 
     /// - Parameter budget: thousands of Lua instructions the parser may run.
     static func parse(_ source: String, budget: Int) throws(SyntaxError) -> SyntaxTree {

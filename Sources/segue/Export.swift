@@ -6,6 +6,12 @@ import Foundation
 import LuaBindings
 import TextSafety
 
+/// How many entries' texts an export parses ahead: those the parser keeps (LuaParser's cache holds 256, with room left for
+/// the modules they require).
+private enum LuaParserAhead {
+    static let limit = 200
+}
+
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
@@ -114,6 +120,10 @@ struct ExportCommand: ParsableCommand {
         var document = Document()
         var exported: [(file: EntryFile, source: String, swift: ExportedFile)] = []
         var metadata: [String: (title: String, summary: String)] = [:]
+        // The entries' texts parsed on every core first (the parser keeps the trees, as many as it holds): what the loop
+        // below spends most of its time on, one entry at a time. What does not resolve or read is said by the loop.
+        let texts = entries.flatMap { text in (try? Target.resolve(text, in: options.searchPath))?.files ?? [] }.compactMap { try? $0.source() }
+        _ = ExportVerifier.concurrently(texts.prefix(LuaParserAhead.limit).map { source in { Exporter.parseAhead(source) } })
         for text in entries {
             let target = try Target.resolve(text, in: options.searchPath)
             for problem in target.problems { Output.error(problem) }
