@@ -13,37 +13,60 @@ extension Trace {
         var text = ""
         text.reserveCapacity(64 * (hooks.count + samples.reduce(0) { $0 + 20 * $1.views.count }))
         for hook in hooks { text += "\(hook.time)\thook\t\(hook.hook)\t\(hook.detail ?? "")\n" }
+        // Each value appended in place as its description (what "\(x)" gives, without building the interpolation first):
+        // this text is a third of a verification's time.
+        func number(_ value: Double) { text += value.description }
+        func numbers(_ values: some Sequence<Double>) {
+            var first = true
+            for value in values {
+                if !first { text += " " }
+                first = false
+                text += value.description
+            }
+        }
+        func color(_ color: Color) { numbers([color.red, color.green, color.blue, color.alpha]) }
+        func rect(_ rect: Rect) { numbers([rect.origin.x, rect.origin.y, rect.size.width, rect.size.height]) }
         for sample in samples {
-            let time = "\(sample.time)"
-            text += "\(time)\tviews\t\(sample.views.map { "\($0.name)#\($0.id)" }.joined(separator: ","))\n"
+            let time = sample.time.description
+            text += time
+            text += "\tviews\t"
+            for (index, view) in sample.views.enumerated() {
+                if index > 0 { text += "," }
+                text += view.name
+                text += "#"
+                text += view.id.description
+            }
+            text += "\n"
             for view in sample.views {
                 let prefix = "\(time)\t\(view.name)#\(view.id)\t"
-                func field(_ name: String, _ value: String) { text += prefix; text += name; text += "\t"; text += value; text += "\n" }
-                field("superview", view.superview.map(String.init) ?? "none")
-                field("frame", Self.text(view.frame))
-                field("bounds", Self.text(view.bounds))
-                field("alpha", "\(view.alpha)")
-                field("transform", view.transform.elements.map { "\($0)" }.joined(separator: " "))
-                field("corners", view.corners.points.map { "\($0.x) \($0.y)" }.joined(separator: " "))
-                field("curl", "\(view.curl)")
-                field("backgroundColor", view.backgroundColor.map { "\($0.red) \($0.green) \($0.blue) \($0.alpha)" } ?? "none")
-                field("cornerRadius", "\(view.cornerRadius)")
-                field("borderWidth", "\(view.borderWidth)")
-                field("clipsToBounds", "\(view.clipsToBounds)")
-                field("hidden", "\(view.hidden)")
-                field("zPosition", "\(view.zPosition)")
-                field("doubleSided", "\(view.doubleSided)")
-                field("snapshotOf", view.snapshotOf.map(String.init) ?? "none")
-                field("sublayerTransform", view.sublayerTransform.map { $0.elements.map { "\($0)" }.joined(separator: " ") } ?? "identity")
+                func field(_ name: String) { text += prefix; text += name; text += "\t" }
+                field("superview"); text += view.superview.map(String.init) ?? "none"; text += "\n"
+                field("frame"); rect(view.frame); text += "\n"
+                field("bounds"); rect(view.bounds); text += "\n"
+                field("alpha"); number(view.alpha); text += "\n"
+                field("transform"); numbers(view.transform.elements); text += "\n"
+                field("corners"); numbers(view.corners.points.lazy.flatMap { [$0.x, $0.y] }); text += "\n"
+                field("curl"); number(view.curl); text += "\n"
+                field("backgroundColor"); if let fill = view.backgroundColor { color(fill) } else { text += "none" }; text += "\n"
+                field("cornerRadius"); number(view.cornerRadius); text += "\n"
+                field("borderWidth"); number(view.borderWidth); text += "\n"
+                field("clipsToBounds"); text += view.clipsToBounds ? "true" : "false"; text += "\n"
+                field("hidden"); text += view.hidden ? "true" : "false"; text += "\n"
+                field("zPosition"); number(view.zPosition); text += "\n"
+                field("doubleSided"); text += view.doubleSided ? "true" : "false"; text += "\n"
+                field("snapshotOf"); text += view.snapshotOf.map(String.init) ?? "none"; text += "\n"
+                field("sublayerTransform")
+                if let transform = view.sublayerTransform { numbers(transform.elements) } else { text += "identity" }
+                text += "\n"
                 // The rarer fields, only where a view has them (most have none): as the trace's JSON writes them.
-                if let color = view.borderColor { field("borderColor", "\(color.red) \(color.green) \(color.blue) \(color.alpha)") }
-                if let shadow = view.shadow { field("shadow", Self.json(shadow)) }
-                if let corners = view.maskedCorners { field("maskedCorners", corners.joined(separator: " ")) }
-                if let layer = view.layer { field("layer", layer) }
-                if let mask = view.mask { field("mask", String(mask)) }
-                if let gradient = view.gradient { field("gradient", Self.json(gradient)) }
-                if let shape = view.shape { field("shape", Self.json(shape)) }
-                if let effect = view.effect { field("effect", Self.json(effect)) }
+                if let fill = view.borderColor { field("borderColor"); color(fill); text += "\n" }
+                if let shadow = view.shadow { field("shadow"); text += Self.json(shadow); text += "\n" }
+                if let corners = view.maskedCorners { field("maskedCorners"); text += corners.joined(separator: " "); text += "\n" }
+                if let layer = view.layer { field("layer"); text += layer; text += "\n" }
+                if let mask = view.mask { field("mask"); text += String(mask); text += "\n" }
+                if let gradient = view.gradient { field("gradient"); text += Self.json(gradient); text += "\n" }
+                if let shape = view.shape { field("shape"); text += Self.json(shape); text += "\n" }
+                if let effect = view.effect { field("effect"); text += Self.json(effect); text += "\n" }
             }
         }
         return text
@@ -56,5 +79,4 @@ extension Trace {
         return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "unencodable"
     }
 
-    private static func text(_ rect: Rect) -> String { "\(rect.origin.x) \(rect.origin.y) \(rect.size.width) \(rect.size.height)" }
 }
