@@ -4,6 +4,7 @@ import Foundation
 /// Core Animation's spring, as far as exported code uses it: its figures, and how long it takes to settle, which the
 /// engine's Spring computes as the scripting API's CASpringAnimation does. It is never added to a layer here.
 open class CASpringAnimation: NSObject {
+    /// The animated key path, kept as Core Animation keeps it; the settling time does not depend on it.
     private var path: String?
     /// Core Animation's defaults: mass 1, stiffness 100, damping 10, at rest.
     open var mass: CGFloat = 1
