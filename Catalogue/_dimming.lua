@@ -15,7 +15,7 @@
 --       containerViewWillLayoutSubviews = function(self) dimming.layout(self, self.dimmingView) end,
 --     }
 --
--- Used by half-sheet, drop-down and zoom-from-source, and with _presentr.lua
+-- Used by half-sheet, drop-down, drag-sheet and zoom-from-source, and with _presentr.lua
 -- by alert, popup, half-screen, form-sheet and popover.
 
 local dimming = {}
