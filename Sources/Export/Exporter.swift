@@ -91,6 +91,9 @@ public enum Exporter {
         _ = try? LuaParser.parse(source)
     }
 
+    /// How many texts to parse ahead: three quarters of what the parser keeps, the rest left for the modules they require.
+    public static var parsedAheadAtMost: Int { LuaParser.parsedLimit * 3 / 4 }
+
     /// - Parameter modules: the source of `require("name")` beside the entry, nil when there is none.
     public static func export(source: String, origin: Origin,
                               modules: ((String) throws(ExportRefusal) -> ModuleSource?)? = nil) throws(ExportRefusal) -> ExportedFile {

@@ -121,7 +121,7 @@ public enum LuaParser {
 
     private static let parsed = Mutex<[String: SyntaxTree]>([:])
     /// A catalogue's entries and modules parsed ahead of an export fit (Exporter.parseAhead).
-    static let parsedLimit = 256
+    package static let parsedLimit = 256
 
     /// - Parameter budget: thousands of Lua instructions the parser may run.
     static func parse(_ source: String, budget: Int) throws(SyntaxError) -> SyntaxTree {

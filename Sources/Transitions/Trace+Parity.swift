@@ -24,8 +24,12 @@ extension Trace {
                 text += value.description
             }
         }
-        func color(_ color: Color) { numbers([color.red, color.green, color.blue, color.alpha]) }
-        func rect(_ rect: Rect) { numbers([rect.origin.x, rect.origin.y, rect.size.width, rect.size.height]) }
+        // Four at a time without an array: a rect or a colour is written for every view at every sample.
+        func four(_ a: Double, _ b: Double, _ c: Double, _ d: Double) {
+            number(a); text += " "; number(b); text += " "; number(c); text += " "; number(d)
+        }
+        func color(_ color: Color) { four(color.red, color.green, color.blue, color.alpha) }
+        func rect(_ rect: Rect) { four(rect.origin.x, rect.origin.y, rect.size.width, rect.size.height) }
         for sample in samples {
             let time = sample.time.description
             text += time
@@ -45,7 +49,12 @@ extension Trace {
                 field("bounds"); rect(view.bounds); text += "\n"
                 field("alpha"); number(view.alpha); text += "\n"
                 field("transform"); numbers(view.transform.elements); text += "\n"
-                field("corners"); numbers(view.corners.points.lazy.flatMap { [$0.x, $0.y] }); text += "\n"
+                field("corners")
+                for (index, point) in view.corners.points.enumerated() {
+                    if index > 0 { text += " " }
+                    number(point.x); text += " "; number(point.y)
+                }
+                text += "\n"
                 field("curl"); number(view.curl); text += "\n"
                 field("backgroundColor"); if let fill = view.backgroundColor { color(fill) } else { text += "none" }; text += "\n"
                 field("cornerRadius"); number(view.cornerRadius); text += "\n"

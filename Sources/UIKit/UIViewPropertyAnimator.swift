@@ -48,9 +48,13 @@ public enum UIViewAnimatingPosition: Int, Sendable {
 /// `UIViewPropertyAnimator.new{timingParameters = UISpringTimingParameters{…}}` is, which takes the spring's settling
 /// time for its duration as UIKit does.
 @MainActor open class UIViewPropertyAnimator: NSObject {
-    private let duration: TimeInterval
-    private let curve: TimingCurve
-    private let engine: PropertyAnimator?
+    /// The two forms: one curve over the keyframe animation its blocks make, or the engine's animator on a spring.
+    private enum Form {
+        case keyframes(duration: TimeInterval, curve: TimingCurve)
+        case spring(PropertyAnimator)
+    }
+
+    private let form: Form
     private var animations: [() -> Void] = []
     private var completions: [(UIViewAnimatingPosition) -> Void] = []
     private var started = false
@@ -58,13 +62,10 @@ public enum UIViewAnimatingPosition: Int, Sendable {
     package static var running = false
 
     public init(duration: TimeInterval, timingParameters parameters: any UITimingCurveProvider) {
-        self.duration = duration
         if let spring = parameters as? UISpringTimingParameters {
-            curve = .linear
-            engine = Host.simulation.engine.makePropertyAnimator(duration: duration, parameters: .spring(spring.spring))
+            form = .spring(Host.simulation.engine.makePropertyAnimator(duration: duration, parameters: .spring(spring.spring)))
         } else if let cubic = parameters as? UICubicTimingParameters {
-            curve = cubic.curve
-            engine = nil
+            form = .keyframes(duration: duration, curve: cubic.curve)
         } else {
             preconditionFailure("the verification layer drives UICubicTimingParameters and UISpringTimingParameters only, not \(type(of: parameters))")
         }
@@ -76,7 +77,7 @@ public enum UIViewAnimatingPosition: Int, Sendable {
     }
 
     open func addAnimations(_ animation: @escaping () -> Void, delayFactor: CGFloat) {
-        if let engine {
+        if case .spring(let engine) = form {
             Self.stopOnFailure { try engine.addAnimations(delayFactor: Double(delayFactor)) { animation() } }
             return
         }
@@ -86,7 +87,7 @@ public enum UIViewAnimatingPosition: Int, Sendable {
     }
 
     open func addCompletion(_ completion: @escaping (UIViewAnimatingPosition) -> Void) {
-        if let engine {
+        if case .spring(let engine) = form {
             let added = engine.addCompletion { position in
                 MainActor.assumeIsolated { completion(position.uikit) }
             }
@@ -99,9 +100,13 @@ public enum UIViewAnimatingPosition: Int, Sendable {
     open func startAnimation() { startAnimation(afterDelay: 0) }
 
     open func startAnimation(afterDelay delay: TimeInterval) {
-        if let engine {
+        let (duration, curve): (TimeInterval, TimingCurve)
+        switch form {
+        case .spring(let engine):
             Self.stopOnFailure { try engine.startAnimation(afterDelay: delay) }
             return
+        case .keyframes(let length, let timing):
+            (duration, curve) = (length, timing)
         }
         guard !started else { return }
         started = true

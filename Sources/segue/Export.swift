@@ -6,12 +6,6 @@ import Foundation
 import LuaBindings
 import TextSafety
 
-/// How many entries' texts an export parses ahead: those the parser keeps (LuaParser's cache holds 256, with room left for
-/// the modules they require).
-private enum LuaParserAhead {
-    static let limit = 200
-}
-
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
@@ -122,10 +116,12 @@ struct ExportCommand: ParsableCommand {
         var metadata: [String: (title: String, summary: String)] = [:]
         // The entries' texts parsed on every core first (the parser keeps the trees, as many as it holds): what the loop
         // below spends most of its time on, one entry at a time. What does not resolve or read is said by the loop.
-        let texts = entries.flatMap { text in (try? Target.resolve(text, in: options.searchPath))?.files ?? [] }.compactMap { try? $0.source() }
-        _ = ExportVerifier.concurrently(texts.prefix(LuaParserAhead.limit).map { source in { Exporter.parseAhead(source) } })
-        for text in entries {
-            let target = try Target.resolve(text, in: options.searchPath)
+        // Each name resolved once; a failure is raised where the loop reaches it, after the entries before it.
+        let resolved = entries.map { text in (text, Result { try Target.resolve(text, in: options.searchPath) }) }
+        let texts = resolved.flatMap { (try? $0.1.get())?.files ?? [] }.compactMap { try? $0.source() }
+        _ = ExportVerifier.concurrently(texts.prefix(Exporter.parsedAheadAtMost).map { source in { Exporter.parseAhead(source) } })
+        for (text, resolution) in resolved {
+            let target = try resolution.get()
             for problem in target.problems { Output.error(problem) }
             // The app chooses the values: an export has the entry's defaults, and a name's parameters would be lost unsaid.
             if !target.parameters.isEmpty, let file = target.files.first {
