@@ -51,12 +51,14 @@ let package = Package(
         .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "CImageQuant", pkgConfig: "imagequant", providers: [.apt(["libimagequant-dev"])]),
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
+        // The player page's frames: near-lossless WebP is a fifth of PNG's size on our screens (docs/player-frames.md).
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         // The warper's inner loops in C: SIMD-friendly, no bounds checks, the same speed in every toolchain.
         // Optimised in debug builds too: `make demo` and the tests draw with it, and
         // at -O0 a hostile entry's frames would take minutes to refuse.
         .target(name: "CRaster", cSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))]),
         .target(name: "Raster", dependencies: ["RenderTree", "Geometry", "CRaster", "CFreeType"]),
-        .target(name: "Encoders", dependencies: ["Raster", "CPNG", "CGIF", "CImageQuant"]),
+        .target(name: "Encoders", dependencies: ["Raster", "CPNG", "CGIF", "CImageQuant", "CWebP"]),
         // The self-contained HTML player: a document of frames, hooks and property
         // series, rendered from its templates (HTML, CSS and JS files) with Mustache.
         .target(
@@ -132,7 +134,7 @@ let package = Package(
             dependencies: ["LuaRuntime", "CLua"],
             resources: [.copy("Golden")]
         ),
-        .target(name: "TestSupport", dependencies: ["Geometry"], path: "Tests/TestSupport", resources: [.copy("Browser")]),
+        .target(name: "TestSupport", dependencies: ["Geometry", "Raster", "CWebP"], path: "Tests/TestSupport", resources: [.copy("Browser")]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "TestSupport"]),
         .testTarget(name: "LuaSyntaxTests", dependencies: ["LuaSyntax"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "ExportVerification", "LuaSyntax", "Catalogue", "LuaBindings"]),

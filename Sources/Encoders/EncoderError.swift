@@ -13,6 +13,8 @@ public enum EncoderError: Error, Equatable, CustomStringConvertible {
     case cannotRead(path: String, reason: String)
     /// libpng refused to encode the picture.
     case pngEncodingFailed(reason: String)
+    /// libwebp refused to encode the picture.
+    case webpEncodingFailed(reason: String)
     /// libimagequant could not build a palette.
     case quantisationFailed(reason: String)
     /// giflib failed while writing the animation.
@@ -35,6 +37,8 @@ public enum EncoderError: Error, Equatable, CustomStringConvertible {
             "cannot read \(path): \(reason)"
         case let .pngEncodingFailed(reason):
             "cannot encode the PNG: \(reason)"
+        case let .webpEncodingFailed(reason):
+            "cannot encode the WebP picture: \(reason)"
         case let .quantisationFailed(reason):
             "cannot choose the GIF's colours: \(reason)"
         case let .gifEncodingFailed(reason):

@@ -1,7 +1,7 @@
 import Foundation
 import Mustache
 
-/// A player document as one self-contained HTML file: frames as PNG data
+/// A player document as one self-contained HTML file: frames as WebP data
 /// URIs, its style and script inline, nothing fetched from anywhere.
 ///
 /// The markup, the style and the script are files of this module
@@ -14,7 +14,7 @@ import Mustache
 public enum PlayerPage {
     /// - Returns: the page's bytes, UTF-8; the same document gives the same bytes.
     /// - Throws: `PlayerError.invalidDocument`, `PlayerError.template`, or
-    ///   `EncoderError` when a frame cannot be made a PNG.
+    ///   `EncoderError` when a frame cannot be encoded.
     public static func encode(_ document: PlayerDocument) throws -> Data {
         let templates = try Templates.loaded.get()
         let payload = try PlayerPayload(document)

@@ -5,7 +5,8 @@ import Raster
 import Synchronization
 
 /// The document as the page's script reads it: JSON inside a
-/// `<script type="application/json">` block, every picture a PNG data URI.
+/// `<script type="application/json">` block, every picture a WebP data URI
+/// (near-lossless: `WebPEncoder`).
 ///
 /// Keys are sorted and numbers rounded, so the same document gives the same
 /// bytes; consecutive equal pictures (a screen at rest before and after the
@@ -14,7 +15,7 @@ struct PlayerPayload: Encodable {
     var width: Int
     var height: Int
     var duration: Double
-    /// PNG data URIs, each stored once.
+    /// WebP data URIs, each stored once.
     var images: [String]
     var frames: [FrameEntry]
     var lanes: [String]
@@ -44,7 +45,7 @@ struct PlayerPayload: Encodable {
     }
 
     /// - Throws: `PlayerError.invalidDocument` for a document the page cannot
-    ///   show; `EncoderError` when a picture cannot be made a PNG.
+    ///   show; `EncoderError` when a picture cannot be encoded.
     init(_ document: PlayerDocument) throws {
         guard let first = document.frames.first else { throw PlayerError.invalidDocument(reason: "it has no frames") }
         (width, height) = (first.image.width, first.image.height)
@@ -85,7 +86,7 @@ struct PlayerPayload: Encodable {
         watch = document.watch
     }
 
-    /// The pictures as PNG data URIs, encoded on every core: a PNG's bytes
+    /// The pictures as WebP data URIs, encoded on every core: a picture's bytes
     /// depend on its picture alone, so they are the same as encoded in turn.
     ///
     /// - Throws: the first picture's error, in order, when any fails.
@@ -95,7 +96,7 @@ struct PlayerPayload: Encodable {
         let workers = min(ProcessInfo.processInfo.activeProcessorCount, max(images.count, 1))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while case let i = next.add(1, ordering: .relaxed).oldValue, i < images.count {
-                let uri = Result { "data:image/png;base64," + (try PNGEncoder.encode(images[i])).base64EncodedString() }
+                let uri = Result { "data:image/webp;base64," + (try WebPEncoder.encode(images[i])).base64EncodedString() }
                 results.withLock { $0[i] = uri }
             }
         }

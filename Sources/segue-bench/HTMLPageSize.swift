@@ -25,6 +25,7 @@ struct HTMLPageSize: ParsableCommand {
         print("  \(Self.size(page.count)) in \(String(format: "%.0f ms", pageTime * 1000)); \(frames) frames, \(pictures) pictures "
             + "(\(Self.size(page.count / max(pictures, 1))) a picture, base64); the GIF of the same run \(Self.size(gif.count)) "
             + "(\(String(format: "%.1f×", Double(page.count) / Double(gif.count)))); --scene plain \(Self.size(plain.count))")
+        print("  target: under 1 MB (issue 37) — \(page.count < 1_000_000 ? "met" : "NOT MET")")
     }
 
     /// The file's bytes and the wall time of the run that wrote it.
