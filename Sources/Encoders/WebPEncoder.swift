@@ -2,29 +2,37 @@ import CWebP
 import Foundation
 import Raster
 
-/// Encodes an `Image` as a near-lossless WebP file's bytes with libwebp, for
-/// the player page's frames.
-///
-/// Near-lossless is libwebp's lossless coder after a pass that moves pixels
-/// in busy places (edges, text) by a few levels where that makes them cheaper
-/// to predict; flat areas and smooth gradients are left exact. At level 20 no
-/// channel moves by more than `maximumError` levels, which no one sees on a
-/// screen at rest, let alone in motion; a page of our screens is a fifth of
-/// its PNG size (docs/player-frames.md has the measurements that chose it).
-/// Lossy WebP of the same size moves coloured text's edges by up to 97 levels
-/// (its chroma is halved), so it was not taken.
+/// Encodes an `Image` as a WebP file's bytes with libwebp, for the player
+/// page's frames, in one of two settings (`Setting`).
 ///
 /// libwebp writes no time or metadata chunks and its coder is deterministic:
-/// the same picture gives the same bytes.
+/// the same picture and setting give the same bytes.
 public enum WebPEncoder {
+    /// How hard libwebp works, and whether it may move a pixel at all
+    /// (docs/player-frames.md has the measurements that chose both).
+    public enum Setting: Sendable {
+        /// Near-lossless at level 20: libwebp's lossless coder after a pass that
+        /// moves pixels in busy places (edges, text) by a few levels where that
+        /// makes them cheaper to predict; flat areas and smooth gradients are left
+        /// exact. No channel moves by more than `maximumError` levels, which no one
+        /// sees on a screen at rest, let alone in motion. A fifth of PNG's size on
+        /// our screens, at about 160 ms a 390×844 frame: for a page of one
+        /// transition. Lossy WebP of the same size moves coloured text's edges by
+        /// up to 97 levels (its chroma is halved), so it was not taken.
+        case smallest
+        /// Exact (lossless, libwebp's fastest method): two thirds of PNG's size at
+        /// about 10 ms a frame, where PNG takes 27; for a gallery's many pages.
+        case fastest
+    }
+
     /// libwebp's near-lossless level (100 is exact; lower removes more).
     static let nearLossless: Int32 = 20
-    /// The most any channel of a pixel moves at `nearLossless`, in levels of 255.
+    /// The most any channel of a pixel moves at `.smallest`, in levels of 255.
     public static let maximumError = 8
 
     /// - Returns: the WebP file's bytes.
     /// - Throws: `EncoderError.webpEncodingFailed` with libwebp's reason.
-    public static func encode(_ image: Image) throws -> Data {
+    public static func encode(_ image: Image, _ setting: Setting = .smallest) throws -> Data {
         guard image.width > 0, image.height > 0, image.width <= Int(WEBP_MAX_DIMENSION), image.height <= Int(WEBP_MAX_DIMENSION) else {
             throw EncoderError.webpEncodingFailed(reason: "the picture is \(image.width)×\(image.height) pixels; "
                                                   + "WebP allows 1 to \(WEBP_MAX_DIMENSION) a side")
@@ -32,10 +40,17 @@ public enum WebPEncoder {
         var config = WebPConfig()
         guard WebPConfigInit(&config) != 0 else { throw EncoderError.webpEncodingFailed(reason: "libwebp is not the version built against") }
         config.lossless = 1
-        config.near_lossless = nearLossless
-        // libwebp's defaults (method 4, effort 75): methods 1-3 were as slow on our frames and up to 22 % larger.
-        config.method = 4
-        config.quality = 75
+        switch setting {
+        case .smallest:
+            config.near_lossless = nearLossless
+            // libwebp's defaults (method 4, effort 75): methods 1-3 were as slow on our frames and up to 22 % larger.
+            config.method = 4
+            config.quality = 75
+        case .fastest:
+            config.near_lossless = 100
+            config.method = 0
+            config.quality = 0
+        }
         // Fully transparent pixels' colours may change: no page shows them.
         config.exact = 0
 

@@ -1,3 +1,4 @@
+import Encoders
 import Foundation
 import Mustache
 
@@ -15,9 +16,12 @@ public enum PlayerPage {
     /// - Returns: the page's bytes, UTF-8; the same document gives the same bytes.
     /// - Throws: `PlayerError.invalidDocument`, `PlayerError.template`, or
     ///   `EncoderError` when a frame cannot be encoded.
-    public static func encode(_ document: PlayerDocument) throws -> Data {
+    ///
+    /// - Parameter frames: `.smallest` for a page of its own (near-lossless), `.fastest` where many pages are
+    ///   made at once (a gallery: exact pictures, two and a half times larger, sixteen times quicker to encode).
+    public static func encode(_ document: PlayerDocument, frames: WebPEncoder.Setting = .smallest) throws -> Data {
         let templates = try Templates.loaded.get()
-        let payload = try PlayerPayload(document)
+        let payload = try PlayerPayload(document, frames: frames)
         let details = try document.details.map(DetailsContext.init)
         let policy = ContentSecurityPolicy(scripts: [templates.script], styles: [templates.style],
                                            scriptFiles: document.watch != nil || details?.highlighter != nil)

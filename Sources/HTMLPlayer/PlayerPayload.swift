@@ -6,7 +6,7 @@ import Synchronization
 
 /// The document as the page's script reads it: JSON inside a
 /// `<script type="application/json">` block, every picture a WebP data URI
-/// (near-lossless: `WebPEncoder`).
+/// (`WebPEncoder`, in the setting the page's maker chose).
 ///
 /// Keys are sorted and numbers rounded, so the same document gives the same
 /// bytes; consecutive equal pictures (a screen at rest before and after the
@@ -46,7 +46,7 @@ struct PlayerPayload: Encodable {
 
     /// - Throws: `PlayerError.invalidDocument` for a document the page cannot
     ///   show; `EncoderError` when a picture cannot be encoded.
-    init(_ document: PlayerDocument) throws {
+    init(_ document: PlayerDocument, frames setting: WebPEncoder.Setting) throws {
         guard let first = document.frames.first else { throw PlayerError.invalidDocument(reason: "it has no frames") }
         (width, height) = (first.image.width, first.image.height)
         for (index, frame) in document.frames.enumerated() {
@@ -69,7 +69,7 @@ struct PlayerPayload: Encodable {
             if distinct.last != frame.image { distinct.append(frame.image) }
             frames.append(FrameEntry(t: Self.rounded(frame.time), i: distinct.count - 1))
         }
-        images = try Self.dataURIs(distinct)
+        images = try Self.dataURIs(distinct, setting)
 
         var lanes: [String] = []
         hooks = document.hooks.filter(\.time.isFinite).map { hook in
@@ -90,13 +90,13 @@ struct PlayerPayload: Encodable {
     /// depend on its picture alone, so they are the same as encoded in turn.
     ///
     /// - Throws: the first picture's error, in order, when any fails.
-    static func dataURIs(_ images: [Image]) throws -> [String] {
+    static func dataURIs(_ images: [Image], _ setting: WebPEncoder.Setting) throws -> [String] {
         let results = Mutex([Result<String, any Error>?](repeating: nil, count: images.count))
         let next = Atomic(0)
         let workers = min(ProcessInfo.processInfo.activeProcessorCount, max(images.count, 1))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while case let i = next.add(1, ordering: .relaxed).oldValue, i < images.count {
-                let uri = Result { "data:image/webp;base64," + (try WebPEncoder.encode(images[i])).base64EncodedString() }
+                let uri = Result { "data:image/webp;base64," + (try WebPEncoder.encode(images[i], setting)).base64EncodedString() }
                 results.withLock { $0[i] = uri }
             }
         }

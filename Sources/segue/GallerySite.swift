@@ -88,7 +88,8 @@ struct GallerySite {
                                                     + "\(Int(settings.fps)) fps",
                                                 lane: settings.scenario.rawValue, details: details)
             try site.write(gif, to: base + ".gif")
-            try site.write(try PlayerPage.encode(document), to: base + ".html")
+            // Exact and quick: a gallery makes dozens of pages at once, and near-lossless would take most of its time.
+            try site.write(try PlayerPage.encode(document, frames: .fastest), to: base + ".html")
             (card.page, card.preview) = (base + ".html", base + ".gif")
             (card.previewWidth, card.previewHeight) = movie.size
         } catch {

@@ -57,6 +57,14 @@ import TestSupport
         #expect(webp.count * 2 < png.count, "WebP \(webp.count) bytes, PNG \(png.count)")
     }
 
+    @Test func theFastestSettingIsExact() throws {
+        let pixels = TestPictures.randomBytes(61 * 37 * 4, seed: 8)
+        let busy = Image(width: 61, height: 37, pixels: pixels.enumerated().map { $0.offset % 4 == 3 ? 255 : $0.element })
+        #expect(WebPDecoding.decode(try WebPEncoder.encode(busy, .fastest)) == busy)
+        let screen = TestPictures.screen()
+        #expect(WebPDecoding.decode(try WebPEncoder.encode(screen, .fastest)) == screen)
+    }
+
     @Test func picturesWebPCannotHoldAreRefusedWithTheirSize() {
         #expect(throws: EncoderError.webpEncodingFailed(reason: "the picture is 0×0 pixels; WebP allows 1 to 16383 a side")) {
             try WebPEncoder.encode(Image(width: 0, height: 0))
