@@ -1,6 +1,6 @@
 /*
- * The deep inside of a row (craster.c's draw_interior): whole pixels, no
- * edge tests. Included twice by craster.c, once built for any x86-64 and
+ * The deep inside of a row (span.c's cri_draw_interior): whole pixels, no
+ * edge tests. Included twice by span.c, once built for any x86-64 and
  * once for AVX-512 with bilinear_window inlined into it: a call or two a
  * span, and the window's constants set up again at each, were measured at
  * a few percent of the flip's time. The includer defines INTERIOR_NAME,
@@ -28,14 +28,14 @@ static void INTERIOR_NAME(cr_target *t, const cr_quad *q, int y, int xs, int xe)
             const int keep = clip_samples(q, x, y);
             if (fill == 0 || keep == 0) continue;
             if (keep == ALL_SAMPLES && slot_at(t, x, y) < 0) store_px(t->pixels + i * 4, lanes_over(fill, load_px(t->pixels + i * 4)));
-            else { uint8_t cc[4]; store_px(cc, fill); blend_samples(t, x, y, cc, keep); }
+            else { uint8_t cc[4]; store_px(cc, fill); cri_blend_samples(t, x, y, cc, keep); }
         }
         return;
     }
     /* Affine (no perspective): the texel position steps by a constant along the row. */
     int affine = m[2] == 0 && m[5] == 0 && m[8] != 0;
     /* Full opacity, no clip: an opaque span over pixels without samples is stored as it is. */
-    const int plain = q->alpha == 255 && !q->clip && fast_paths_allowed;
+    const int plain = q->alpha == 255 && !q->clip && cri_fast_paths_allowed;
     int32_t row_fx = 0, row_fy = 0, step_x = 0, step_y = 0;
     if (affine) {
         double px = xs + 0.5, W = m[8];
@@ -60,7 +60,7 @@ static void INTERIOR_NAME(cr_target *t, const cr_quad *q, int y, int xs, int xe)
        that was not flat, kept for the spans that end there. */
     int ahead_x = -1;
     int32_t ahead_fx[FLAT_RUN / SPAN], ahead_fy[FLAT_RUN / SPAN];
-    int flat_runs = q->tiles && fast_paths_allowed;
+    int flat_runs = q->tiles && cri_fast_paths_allowed;
     /* Under perspective, every flat run's end (each is needed: by the run, or
        else by the span that ends there) solved first, in a loop of nothing
        but arithmetic, so that their divides overlap rather than each wait
@@ -137,7 +137,7 @@ static void INTERIOR_NAME(cr_target *t, const cr_quad *q, int y, int xs, int xe)
         int exact = dx == 65536 && dy == 0 && (fxa & 0xffff) == 0 && (fya & 0xffff) == 0;
         uint32_t source[SPAN], flat;
         const int sampled = SAMPLED(x0, n);
-        /* Where opaque texels may be stored as they are (blend_span's first
+        /* Where opaque texels may be stored as they are (cri_blend_span's first
            case: over plain pixels), without its call and its memcpy's, where there is a wide path. */
         uint8_t *const opaque_to = plain && !sampled ? t->pixels + (row + x0) * 4 : NULL;
         int opacity_known = 0;
@@ -149,11 +149,11 @@ static void INTERIOR_NAME(cr_target *t, const cr_quad *q, int y, int xs, int xe)
         } else {
             const int window = INTERIOR_WINDOW(q, fx, fy, dx, dy, n, source, opaque_to);
             if (window == 2) continue;
-            if (!window) bilinear_span_narrow(q, fx, fy, dx, dy, n, source);
+            if (!window) cri_bilinear_span_narrow(q, fx, fy, dx, dy, n, source);
             else opacity_known = opaque_to != NULL;
         }
         if (opaque_to && !opacity_known && INTERIOR_STORE_OPAQUE(opaque_to, source, n)) continue;
-        blend_span(t, q, row + x0, source, n, color, sampled);
+        cri_blend_span(t, q, row + x0, source, n, color, sampled);
     }
 #undef SAMPLED
 }

@@ -88,7 +88,7 @@ import Testing
 
     /// The pixels with samples of their own that differ from their samples'
     /// average (each channel's sum over 16, rounded half up), of how many.
-    /// The samples are read as craster.c keeps them: a slot whose owner has
+    /// The samples are read as samples.c keeps them: a slot whose owner has
     /// the top bit set holds two colours and a mask (the first colour's
     /// samples), any other one 16 RGBA samples.
     static func pixelsOffTheirSamples(_ t: cr_target) -> (count: Int, of: Int) {

@@ -31,7 +31,7 @@ typedef struct {
     int32_t *slots;           /* w*h, -1 where the pixel has no samples of its own */
     uint8_t *pool;            /* capacity * CR_SAMPLES * 4 bytes */
     int32_t *owners;          /* capacity: the pixel each slot in use belongs to (its top bit
-                                 marks a slot kept short, as two colours: see craster.c) */
+                                 marks a slot kept short, as two colours: see samples.c) */
     int capacity;
     int used;                 /* slots in use; -1 before the first fill (every slot unknown) */
     uint64_t *sampled_rows;   /* h: nonzero where some pixel of the row keeps samples, so
