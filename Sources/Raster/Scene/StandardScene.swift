@@ -76,7 +76,7 @@ extension StandardScene {
 
     func paintInbox(size: Size, scale: Double, safeArea: EdgeInsets) throws -> Image {
         var p = Painter(size: size, scale: scale, background: .white)
-        let regular = try Font.named(.regular), semibold = try Font.named(.semibold), bold = try Font.named(.bold)
+        let regular = try Font.named(.regular), bold = try Font.named(.bold)
         let left = safeArea.left + 16, right = size.width - safeArea.right - 16
         let top = safeArea.top
 
