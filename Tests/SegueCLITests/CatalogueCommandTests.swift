@@ -258,16 +258,16 @@ import Testing
         let git = { (arguments: [String]) in
             try Tools.run("git", ["-c", "user.name=t", "-c", "user.email=t@t", "-c", "init.defaultBranch=main"] + arguments, in: repo)
         }
-        try git(["init", "-q"])
-        try git(["add", "."])
-        try git(["commit", "-qm", "one"])
-        try git(["tag", "v1"])
+        _ = try git(["init", "-q"])
+        _ = try git(["add", "."])
+        _ = try git(["commit", "-qm", "one"])
+        _ = try git(["tag", "v1"])
         let first = try git(["rev-parse", "HEAD"]).trimmingCharacters(in: .whitespacesAndNewlines)
         try Self.good.write(to: repo.appendingPathComponent("vortex.lua"), atomically: true, encoding: .utf8)
         try "format = 1\nname = \"team-kit\"\nversion = \"1.1.0\"\n".write(to: repo.appendingPathComponent("catalogue.toml"), atomically: true, encoding: .utf8)
-        try git(["commit", "-qam", "two"])
-        try git(["add", "."])
-        try git(["commit", "-qm", "three"])
+        _ = try git(["commit", "-qam", "two"])
+        _ = try git(["add", "."])
+        _ = try git(["commit", "-qm", "three"])
 
         let url = "file://" + repo.path
         let tagged = try machine.segue(["catalogue", "install", url, "--at", "v1"])

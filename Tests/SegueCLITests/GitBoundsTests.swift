@@ -13,9 +13,9 @@ import Testing
         let git = { (arguments: [String]) in
             try Tools.run("git", ["-c", "user.name=t", "-c", "user.email=t@t", "-c", "init.defaultBranch=main"] + arguments, in: repo)
         }
-        try git(["init", "-q"])
-        try git(["add", "."])
-        try git(["commit", "-qm", "one"])
+        _ = try git(["init", "-q"])
+        _ = try git(["add", "."])
+        _ = try git(["commit", "-qm", "one"])
         return repo
     }
 

@@ -21,7 +21,7 @@ struct HandmadeZip {
     @discardableResult
     mutating func add(_ name: String, _ data: [UInt8], mode: UInt32? = nil) -> Item {
         let isFolder = name.hasSuffix("/")
-        var item = Item(name: Array(name.utf8), data: data, mode: mode ?? (isFolder ? 0o040755 : 0o100644), offset: bytes.count)
+        let item = Item(name: Array(name.utf8), data: data, mode: mode ?? (isFolder ? 0o040755 : 0o100644), offset: bytes.count)
         bytes += le32(0x0403_4B50) + le16(20) + le16(0x0800) + le16(0) + le16(0) + le16(0x21)
         bytes += le32(Self.crc32(data)) + le32(UInt32(data.count)) + le32(UInt32(data.count))
         bytes += le16(UInt16(item.name.count)) + le16(0) + item.name + data
