@@ -51,6 +51,8 @@ struct CheckThroughput: ParsableCommand {
             + String(format: "%.1f×", perScenario / baseline))
         print("inside Lua                 \(String(format: "%.0f %%", 100 * best.script / best.seconds)) "
             + "(script hooks and the host functions they call, including making each sandbox)")
+        print("targets (issue 37), one core: at most 300 µs a scenario — \(perScenario <= 300e-6 ? "met" : "NOT MET"); "
+            + "within 5× of the baseline — \(perScenario <= 5 * baseline ? "met" : "NOT MET")")
     }
 
     /// The standard scenarios on the engine's built-in cover-vertical animator.
