@@ -147,7 +147,7 @@ let package = Package(
         ),
         .testTarget(name: "CatalogueTests", dependencies: ["Catalogue", "LuaBindings", "TestSupport"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "RenderTree", "Geometry", "CRaster", "TestSupport"]),
-        .testTarget(name: "PreviewTests", dependencies: ["LuaBindings", "Catalogue", "Raster", "RenderTree", "Geometry", "Encoders", "TestSupport"],
+        .testTarget(name: "PreviewTests", dependencies: ["LuaBindings", "Catalogue", "Raster", "RenderTree", "Geometry", "Encoders", "Transitions", "TestSupport"],
                     resources: [.copy("Golden")]),
         .testTarget(name: "EncodersTests", dependencies: ["Encoders", "Raster", "CGIF", "CPNG", "TestSupport"]),
         .testTarget(name: "HTMLPlayerTests", dependencies: ["HTMLPlayer", "Encoders", "Raster", "RenderTree", "Geometry", "TestSupport"]),

@@ -1,4 +1,5 @@
 import CRaster
+import Foundation
 import Geometry
 import RenderTree
 
@@ -11,23 +12,23 @@ import RenderTree
 ///
 /// Their colour follows what is under them, as iOS's does when apps keep
 /// the default style (dark content on a light screen, light on a dark one).
-/// iOS asks the controller under the status bar and cross-fades the style
-/// over a transition; a frozen frame has no controllers, so we look at the
-/// pixels. Our choice, simple on purpose: the mean sRGB luma (0.299 R′ +
-/// 0.587 G′ + 0.114 B′) of the frame behind each of the chrome's three parts
-/// (the time, the icons, the indicator), before it is drawn: below 0.4
-/// (the black band behind a sheet's pushed-back presenter, the indigo
-/// detail screen) the chrome is white, above 0.6 (the inbox, dimmed or not)
-/// black, and between the two a grey between them in eight steps, as the
-/// cross-fade shows while a dark screen slides over a light one. Each part
-/// is judged alone, so a screen sliding in from the side turns the icons
-/// white over it while the time stays black over the screen it leaves.
+/// iOS asks the controller under the status bar; a frozen frame has no
+/// controllers, so we look at the pixels: each of the chrome's three parts
+/// (the time, the icons, the indicator) is black or white, whichever
+/// contrasts more with the mean relative luminance of the frame behind it
+/// before it is drawn (WCAG 2's contrast ratio, (L₁ + 0.05) / (L₂ + 0.05)).
+/// The two tie at a luminance of 0.179 (an sRGB grey of 117): a white
+/// screen under a 50 % black dimming (128) keeps black chrome at 5.3 : 1.
+/// (A grey in between, as a style's cross-fade passes through, once stood
+/// for such middling backgrounds: over a 50 % dimming it was the dimming's
+/// own grey, and the chrome vanished.) Each part is judged alone, so a
+/// screen sliding in from the side turns the icons white over it while the
+/// time stays black over the screen it leaves.
 extension Renderer {
     struct ChromeKey: Hashable {
         enum Part: Hashable { case time, icons, homeIndicator }
         let part: Part
-        /// 0 white … 8 black.
-        let shade: Int
+        let black: Bool
         let width: Int, height: Int
     }
 
@@ -52,15 +53,15 @@ extension Renderer {
     private func drawChromePart(_ part: ChromeKey.Part, in band: Rect, over area: Rect, target: RenderTarget) throws {
         let (width, height) = pixelSize(of: band.size)
         try charge(2 * Int((area.width * area.height * scale * scale).rounded(.up)))
-        let luma = meanLuma(of: area, in: target)
-        let shade = Int((min(max((luma - 0.4) / 0.2, 0), 1) * 8).rounded())
-        let key = ChromeKey(part: part, shade: shade, width: width, height: height)
+        let behind = meanLuminance(of: area, in: target)
+        let black = (behind + 0.05) / 0.05 >= 1.05 / (behind + 0.05)
+        let key = ChromeKey(part: part, black: black, width: width, height: height)
         let picture: Image
         if let cached = chromePictures[key] {
             picture = cached
         } else {
             var painter = Painter(size: band.size, scale: scale)
-            let color = Color(white: 1 - Double(shade) / 8)
+            let color = Color(white: black ? 0 : 1)
             switch part {
             case .time: try SystemChrome.statusBar(&painter, width: band.width, height: band.height, color: color, icons: false)
             case .icons: try SystemChrome.statusBar(&painter, width: band.width, height: band.height, color: color, time: false)
@@ -78,23 +79,31 @@ extension Renderer {
         fill(place, band.size, radius: 0, color: (0, 0, 0, 0), texture: picture, alpha: 255, box: box, context: context)
     }
 
-    /// The mean luma (0…1) of the frame's pixels in `area` (points), every
+    /// The mean relative luminance (0…1, WCAG 2's: sRGB decoded, then 0.2126 R +
+    /// 0.7152 G + 0.0722 B) of the frame's pixels in `area` (points), every
     /// other pixel of every other row: enough to tell light from dark.
-    private func meanLuma(of area: Rect, in target: RenderTarget) -> Double {
+    private func meanLuminance(of area: Rect, in target: RenderTarget) -> Double {
         func clamp(_ v: Double, _ limit: Int) -> Int { Int(min(max(v, 0), Double(limit))) }
         let x0 = clamp((area.minX * scale).rounded(), target.width), x1 = clamp((area.maxX * scale).rounded(), target.width)
         let y0 = clamp((area.minY * scale).rounded(), target.height), y1 = clamp((area.maxY * scale).rounded(), target.height)
-        var total = 0, count = 0
+        let linear = Self.linearSRGB
+        var total = 0.0, count = 0
         let pixels = target.pixels
         for y in stride(from: y0, to: y1, by: 2) {
             var i = (y * target.width + x0) * 4
             for _ in stride(from: x0, to: x1, by: 2) {
-                // Weights × 1000; the frame is opaque, so premultiplied is straight.
-                total += 299 * Int(pixels[i]) + 587 * Int(pixels[i + 1]) + 114 * Int(pixels[i + 2])
+                // The frame is opaque, so premultiplied is straight.
+                total += 0.2126 * linear[Int(pixels[i])] + 0.7152 * linear[Int(pixels[i + 1])] + 0.0722 * linear[Int(pixels[i + 2])]
                 count += 1
                 i += 8
             }
         }
-        return count == 0 ? 0 : Double(total) / Double(count) / 255_000
+        return count == 0 ? 0 : total / Double(count)
+    }
+
+    /// sRGB's decoding, a level of 255 to linear light (IEC 61966-2-1).
+    static let linearSRGB: [Double] = (0..<256).map { level in
+        let c = Double(level) / 255
+        return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
     }
 }

@@ -4,6 +4,7 @@ import Geometry
 import LuaBindings
 import Raster
 import RenderTree
+import Transitions
 
 /// Built-in entries run through the engine and drawn: the whole pipeline
 /// but the encoders.
@@ -15,11 +16,13 @@ enum Preview {
     }
 
     static func frames(_ name: String, scenario: Scenario = .present, fps: Double = 60,
-                       size: Size = Size(width: 390, height: 844), parameters: [String: String] = [:]) throws -> [RenderFrame] {
+                       size: Size = Size(width: 390, height: 844), parameters: [String: String] = [:],
+                       device: Device? = nil) throws -> [RenderFrame] {
         let file = try entry(name)
         var options = ScenarioOptions()
         options.fps = fps
-        options.windowSize = size
+        options.windowSize = device?.size ?? size
+        options.device = device
         options.parameters = parameters
         options.rendering = true
         let outcome = ScenarioRunner.run(file, source: try file.source(), scenario: scenario, options: options)

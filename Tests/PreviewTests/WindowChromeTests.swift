@@ -2,6 +2,8 @@ import Geometry
 import Raster
 import RenderTree
 import Testing
+import Transitions
+import Foundation
 
 /// The status bar and home indicator are the window's: drawn once, at its
 /// top and bottom edges, over whatever the views do.
@@ -89,7 +91,7 @@ import Testing
         for frame in frames {
             let with = try Renderer(scale: 1, painter: StandardScene()).render(frame)
             let without = try Renderer(scale: 1, painter: WithoutChrome()).render(frame)
-            // A low threshold: the chrome's grey mid-way (a cross-fade) contrasts less with what is under it.
+            // A low threshold: over a mid-grey (a screen half slid in) the chrome contrasts least with what is under it.
             let ink = difference(with, without, threshold: 10)
             let bar = Ink(pixels: ink.pixels.filter { $0.y < 47 })
             #expect(ink.pixels.allSatisfy { $0.y < 47 || $0.y >= 844 - 16 }, "\(name) at \(frame.time)")
@@ -122,6 +124,39 @@ import Testing
         let bar = difference(with, without).pixels.filter { $0.y < 47 }
         #expect(lightening(with, without, bar.filter { $0.x < 120 }) < -50, "the time over the inbox")
         #expect(lightening(with, without, bar.filter { $0.x > 270 }) > 50, "the icons over the detail")
+    }
+
+    /// WCAG 2's relative luminance of an sRGB pixel, written out here from the
+    /// standard (IEC 61966-2-1's decoding, then Rec. 709's weights).
+    static func luminance(_ p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) -> Double {
+        func linear(_ level: UInt8) -> Double {
+            let c = Double(level) / 255
+            return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+        }
+        return 0.2126 * linear(p.r) + 0.7152 * linear(p.g) + 0.0722 * linear(p.b)
+    }
+
+    /// An iPad 11" with the alert's dimming at 50 %: the inbox behind it is a
+    /// grey of 128, and the time and the icons must stand out from it. Their
+    /// most-inked pixels reach WCAG's 4.5 : 1 for text (black on that grey
+    /// is 5.3 : 1; white only 4.0 : 1; a grey of the dimming's own, 1 : 1).
+    @Test func theStatusBarStandsOutOverAHalfDimmedScreen() throws {
+        let iPad = try #require(Device.all.first { $0.name == "ipad-11" })
+        let frame = try #require(try Preview.frames("alert", parameters: ["dimming": "0.5"], device: iPad).last)
+        let with = try Renderer(scale: 1, painter: StandardScene()).render(frame)
+        let without = try Renderer(scale: 1, painter: WithoutChrome()).render(frame)
+        let bar = difference(with, without, threshold: 0).pixels.filter { $0.y < 24 }
+        for (part, pixels) in [("time", bar.filter { $0.x < 834 / 2 }), ("icons", bar.filter { $0.x >= 834 / 2 })] {
+            #expect(pixels.count > 30, "the \(part) is drawn")
+            let best = pixels.map { point -> Double in
+                let ink = Self.luminance(with[point.x, point.y]), behind = Self.luminance(without[point.x, point.y])
+                return (max(ink, behind) + 0.05) / (min(ink, behind) + 0.05)
+            }.max() ?? 0
+            #expect(best >= 4.5, "the \(part)'s contrast \(best) : 1")
+        }
+        // What is behind is the half-dimmed white: a grey of 127 or 128.
+        let behind = without[834 / 2, 12]
+        #expect((127...128).contains(behind.r) && behind.r == behind.g && behind.g == behind.b, "\(behind)")
     }
 
     /// The page curl lifts the presenter's page away; the status bar stays over it all.
