@@ -73,14 +73,14 @@ public struct RenderLayer: Sendable, Equatable {
     }
 
     /// A sublayer's map into this layer's bounds space. Through a
-    /// sublayerTransform the sublayer's whole 3-D transform is composed with
-    /// it before flattening, so a perspective here foreshortens children
-    /// turned in depth.
+    /// sublayerTransform the sublayer's whole 3-D transform (its zPosition
+    /// too) is composed with it before flattening, so a perspective here
+    /// foreshortens children turned in depth or raised towards the eye.
     public func placement(of sublayer: RenderLayer) -> Homography {
         guard !sublayerTransform.isIdentity else { return sublayer.placement }
         let anchor = Point(x: sublayer.bounds.minX + sublayer.anchorPoint.x * sublayer.bounds.width,
                            y: sublayer.bounds.minY + sublayer.anchorPoint.y * sublayer.bounds.height)
-        return Homography(layerTransform: sublayer.transform, anchor: anchor, position: sublayer.position,
+        return Homography(layerTransform: sublayer.transform, anchor: anchor, position: sublayer.position, zPosition: sublayer.zPosition,
                           parentSublayerTransform: sublayerTransform, parentAnchor: sublayerAnchor)
     }
 

@@ -264,7 +264,7 @@ extension Simulation {
 
     public static func placement(of state: ViewState, sublayerOf parent: SublayerFrame?) -> Homography {
         guard let parent else { return placement(of: state) }
-        return Homography(layerTransform: state.transform, anchor: anchor(of: state), position: state.center,
+        return Homography(layerTransform: state.transform, anchor: anchor(of: state), position: state.center, zPosition: state.zPosition,
                           parentSublayerTransform: parent.transform, parentAnchor: parent.anchor)
     }
 

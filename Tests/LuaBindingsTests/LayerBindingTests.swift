@@ -249,6 +249,45 @@ import Testing
         }
     }
 
+    /// A sublayer raised by its zPosition under its superlayer's perspective is
+    /// nearer the eye: at zPosition 100 under eye 500, w = 1 − 100/500 = 0.8, so
+    /// it is 1.25× larger about the superlayer's anchor (195, 422), and one
+    /// beside the anchor moves out by the same factor. Flat (no perspective)
+    /// zPosition moves nothing.
+    @Test func zPositionTakesPartInTheSuperlayersPerspective() throws {
+        let result = Self.outcome(Self.entry("""
+            local p = CATransform3DIdentity
+            p.m34 = -1 / 500
+            view.layer.sublayerTransform = p
+            view.layer:addSublayer(CALayer{name = "centred", frame = CGRect(145, 372, 100, 100), zPosition = 100})
+            view.layer:addSublayer(CALayer{name = "beside", frame = CGRect(245, 372, 100, 100), zPosition = 100})
+            view.layer:addSublayer(CALayer{name = "behind", frame = CGRect(145, 372, 100, 100), zPosition = -250})
+            """))
+        #expect(result.errors.isEmpty, "\(result.errors)")
+        let views = try #require(result.trace?.samples.last?.views)
+        func corners(_ name: String) throws -> [Point] { try #require(views.first { $0.name == name }).corners.points }
+        // About (195, 422): a point (x, y) at depth z lands at anchor + (x, y) / (1 − z/500).
+        func projected(_ x: Double, _ y: Double, z: Double) -> Point {
+            let w = 1 - z / 500
+            return Point(x: 195 + x / w, y: 422 + y / w)
+        }
+        let expected = [
+            "centred": [projected(-50, -50, z: 100), projected(50, -50, z: 100), projected(50, 50, z: 100), projected(-50, 50, z: 100)],
+            "beside": [projected(50, -50, z: 100), projected(150, -50, z: 100), projected(150, 50, z: 100), projected(50, 50, z: 100)],
+            "behind": [projected(-50, -50, z: -250), projected(50, -50, z: -250), projected(50, 50, z: -250), projected(-50, 50, z: -250)],
+        ]
+        for (name, points) in expected {
+            for (got, want) in zip(try corners(name), points) {
+                #expect(abs(got.x - want.x) < 1e-3 && abs(got.y - want.y) < 1e-3, "\(name): \(got) vs \(want)")
+            }
+        }
+        // The hand figures: 1.25× for the raised pair (125 points wide), 2/3 for the one pushed back.
+        let (centred, beside, behind) = (try corners("centred"), try corners("beside"), try corners("behind"))
+        #expect(abs(centred[1].x - centred[0].x - 125) < 1e-3)
+        #expect(abs(beside[0].x - 257.5) < 1e-3)
+        #expect(abs(behind[1].x - behind[0].x - 100 / 1.5) < 1e-3)
+    }
+
     @Test func userInteractionAndResizableSnapshots() {
         let result = Self.outcome(Self.entry("""
             print(view.isUserInteractionEnabled)

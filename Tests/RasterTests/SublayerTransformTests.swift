@@ -46,6 +46,31 @@ import Testing
         #expect(abs((right.x - position.x) - (position.x - left.x)) > 5)
     }
 
+    /// A child raised by zPosition 100 under the container's eye at 500 is
+    /// drawn 500 / (500 − 100) = 1.25× larger about the container's anchor
+    /// (150, 150): the 100-point square covers 87.5 … 212.5; at zPosition 0 it
+    /// covers 100 … 200.
+    @Test func aRaisedChildIsLargerUnderTheContainersPerspective() throws {
+        var container = Fixture.layer(1, frame: Rect(x: 0, y: 0, width: 300, height: 300), color: .white)
+        var perspective = Transform3D.identity
+        perspective.m34 = -1 / 500
+        container.sublayerTransform = perspective
+        var child = Fixture.layer(2, frame: Rect(x: 100, y: 100, width: 100, height: 100), color: .black)
+        child.zPosition = 100
+        container.sublayers = [child]
+        let image = try Fixture.render(Fixture.window(300, 300, [container]))
+        for (inside, outside) in [(89, 86), (211, 214)] {
+            #expect(image[inside, 150].r == 0 && image[outside, 150].r == 255, "edge between \(inside) and \(outside)")
+            #expect(image[150, inside].r == 0 && image[150, outside].r == 255, "edge between \(inside) and \(outside)")
+        }
+        // The edge pixel 87 is half covered (87.5): a grey, anti-aliased.
+        #expect((96...159).contains(image[87, 150].r), "\(image[87, 150].r)")
+        child.zPosition = 0
+        container.sublayers = [child]
+        let flat = try Fixture.render(Fixture.window(300, 300, [container]))
+        #expect(flat[101, 150].r == 0 && flat[98, 150].r == 255 && flat[198, 150].r == 0 && flat[201, 150].r == 255)
+    }
+
     /// The identity costs nothing and changes nothing.
     @Test func theIdentityChangesNothing() throws {
         var container = Fixture.layer(1, frame: Rect(x: 0, y: 0, width: 300, height: 300), color: .white)
