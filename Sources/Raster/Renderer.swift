@@ -181,6 +181,14 @@ public final class Renderer {
         var under: [RenderTarget] = []
     }
 
+    /// Whether `corners` (a layer's bounds from (0, 0)) face away in its
+    /// superlayer's plane, through `local` (its map into that plane); a
+    /// layer partly behind the eye there is not culled.
+    private func facesAway(_ corners: Quad, local: Homography) -> Bool {
+        guard corners.points.allSatisfy({ local.w(at: $0) > 0 }) else { return false }
+        return corners.map(local.apply).signedArea <= 0
+    }
+
     /// - Parameter placement: the layer's map into its parent's bounds space
     ///   (its parent's `placement(of:)`, which applies a sublayerTransform);
     ///   nil for its own `placement`.
@@ -196,7 +204,10 @@ public final class Renderer {
         // Wholly behind the eye: nothing of it, nor of what is flattened into it, is seen.
         if ws.allSatisfy({ $0 <= 0 }) { return }
         let projected = corners.map(toDevice.apply)
-        if !layer.isDoubleSided && inFront && projected.signedArea <= 0 { return }
+        // Single-sided: culled when it faces away from its superlayer's plane, where Core Animation judges
+        // it (flattened into its superlayer, a sublayer of a mirrored or turned view is seen with it).
+        if !layer.isDoubleSided && facesAway(corners, local: Homography(translationX: bounds.minX, y: bounds.minY)
+                                                 .concatenating(placement ?? layer.placement)) { return }
         if inFront && abs(projected.signedArea) < 1e-9 && !bounds.isEmpty { return }  // edge-on: no area to draw
         let box = pixelBox(projected, inFront: inFront, in: context.target)
 

@@ -193,11 +193,14 @@ extension Simulation {
             guard alpha > 0 else { return }
             var placement = Homography.identity
             if view !== window {
-                placement = Self.placement(of: state, sublayerOf: parentSublayer).concatenating(parent)
+                let own = Self.placement(of: state, sublayerOf: parentSublayer)
+                placement = own.concatenating(parent)
                 let corners = Quad(state.bounds).map(placement.apply)
                 let area = corners.signedArea
-                // Edge-on layers have no area; single-sided ones turned away are culled.
-                if (abs(area) > 0.5 && (state.isDoubleSided || area > 0)) || state.bounds.isEmpty || state.isHidden {
+                // Edge-on layers have no area; single-sided ones turned away are culled, judged in their
+                // superlayer's plane as Core Animation flattens (a child of a mirrored view still faces it).
+                if (abs(area) > 0.5 && (state.isDoubleSided || Self.facesItsSuperlayer(state.bounds, own)))
+                    || state.bounds.isEmpty || state.isHidden {
                     views.append(ViewSample(
                         id: view.id, name: view.name, superview: superview, frame: q.round(state.frame), bounds: q.round(state.bounds),
                         alpha: q.round4(state.alpha), transform: q.round(state.transform), corners: corners.map(q.round),
@@ -226,6 +229,17 @@ extension Simulation {
         visit(window, state: window.presentation, opacity: 1, parent: .identity, parentSublayer: nil, superview: nil)
         lastSampleCount = views.count
         return Sample(time: q.round4(now), views: views)
+    }
+
+    /// Whether a layer's front faces the viewer of its superlayer's plane,
+    /// where Core Animation judges `isDoubleSided`: each layer is flattened
+    /// into its superlayer, so what its ancestors do (a mirror, a turn of the
+    /// whole card) moves the flattened picture but never culls a sublayer.
+    /// A layer partly behind the eye of its superlayer's perspective is kept.
+    static func facesItsSuperlayer(_ bounds: Rect, _ own: Homography) -> Bool {
+        let corners = Quad(bounds)
+        guard corners.points.allSatisfy({ own.w(at: $0) > 0 }) else { return true }
+        return corners.map(own.apply).signedArea > 0
     }
 
     /// The rare part of a view's sample (nil when it has none of it).

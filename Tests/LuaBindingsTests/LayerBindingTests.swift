@@ -288,6 +288,37 @@ import Testing
         #expect(abs(behind[1].x - behind[0].x - 100 / 1.5) < 1e-3)
     }
 
+    /// isDoubleSided is judged in the superlayer's plane, where Core Animation
+    /// flattens each layer: a single-sided layer in a mirrored view, or in a
+    /// card turned 150° about y, faces its superlayer and is kept (seen with
+    /// it, mirrored); one turned 150° itself faces away from its superlayer and
+    /// is left out.
+    @Test func aSingleSidedLayerFacesItsSuperlayersPlane() throws {
+        let result = Self.outcome(Self.entry("""
+            local mirrored = UIView.new{frame = CGRect(20, 100, 150, 150), backgroundColor = UIColor.white}
+            mirrored.layer.transform = CATransform3DMakeScale(-1, 1, 1)
+            view:addSubview(mirrored)
+            local inMirror = CALayer{name = "in mirror", frame = CGRect(10, 10, 50, 50), backgroundColor = UIColor.black}
+            inMirror.isDoubleSided = false
+            mirrored.layer:addSublayer(inMirror)
+            local card = UIView.new{frame = CGRect(200, 100, 150, 150), backgroundColor = UIColor.white}
+            card.layer.transform = CATransform3DMakeRotation(math.pi * 150 / 180, 0, 1, 0)
+            view:addSubview(card)
+            local onCard = CALayer{name = "on card", frame = CGRect(10, 10, 50, 50), backgroundColor = UIColor.black}
+            onCard.isDoubleSided = false
+            card.layer:addSublayer(onCard)
+            local away = CALayer{name = "turned away", frame = CGRect(200, 400, 100, 100), backgroundColor = UIColor.black,
+                                 transform = CATransform3DMakeRotation(math.pi * 150 / 180, 0, 1, 0)}
+            away.isDoubleSided = false
+            view.layer:addSublayer(away)
+            """))
+        #expect(result.errors.isEmpty, "\(result.errors)")
+        let names = Set(try #require(result.trace?.samples.last?.views).map(\.name))
+        #expect(names.contains("in mirror"))
+        #expect(names.contains("on card"))
+        #expect(!names.contains("turned away"))
+    }
+
     @Test func userInteractionAndResizableSnapshots() {
         let result = Self.outcome(Self.entry("""
             print(view.isUserInteractionEnabled)

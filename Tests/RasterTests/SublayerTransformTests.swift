@@ -71,6 +71,25 @@ import Testing
         #expect(flat[101, 150].r == 0 && flat[98, 150].r == 255 && flat[198, 150].r == 0 && flat[201, 150].r == 255)
     }
 
+    /// A single-sided child of a mirrored container (scale −1 on x about its
+    /// centre, 150) faces the container's plane, where Core Animation judges
+    /// it: drawn, mirrored (its 100 … 140 span lands on 160 … 200), not culled.
+    /// Turned away in that plane itself, it is culled.
+    @Test func aSingleSidedChildOfAMirroredContainerIsDrawnMirrored() throws {
+        var container = Fixture.layer(1, frame: Rect(x: 0, y: 0, width: 300, height: 300), color: .white)
+        container.transform = Transform3D(scaleX: -1, y: 1, z: 1)
+        var child = Fixture.layer(2, frame: Rect(x: 100, y: 100, width: 40, height: 40), color: .black)
+        child.isDoubleSided = false
+        container.sublayers = [child]
+        let image = try Fixture.render(Fixture.window(300, 300, [container]))
+        #expect(image[180, 120].r == 0, "drawn where the mirror puts it")
+        #expect(image[120, 120].r == 255, "not where it would be unmirrored")
+        child.transform = Transform3D(scaleX: -1, y: 1, z: 1)
+        container.sublayers = [child]
+        let turned = try Fixture.render(Fixture.window(300, 300, [container]))
+        #expect(turned[180, 120].r == 255 && turned[120, 120].r == 255, "facing away from its container: culled")
+    }
+
     /// The identity costs nothing and changes nothing.
     @Test func theIdentityChangesNothing() throws {
         var container = Fixture.layer(1, frame: Rect(x: 0, y: 0, width: 300, height: 300), color: .white)
