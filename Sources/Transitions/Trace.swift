@@ -42,6 +42,8 @@ public struct ViewSample: Sendable, Equatable, Encodable {
     public let superview: Int?
     public let frame: Rect
     public let bounds: Rect
+    /// layer.position: where its anchor point sits in its superview's bounds space.
+    public let position: Point
     public let alpha: Double
     /// layer.transform.
     public let transform: Transform3D
@@ -78,6 +80,9 @@ public struct ViewSample: Sendable, Equatable, Encodable {
     public var layer: String? { extras?.layer }
     /// layer.sublayerTransform, when not the identity.
     public var sublayerTransform: Transform3D? { extras?.sublayerTransform }
+    /// layer.anchorPoint (unit coordinates of its bounds): kept out of line
+    /// when it is not the middle, (0.5, 0.5), which is most layers'.
+    public var anchorPoint: Point { extras?.anchorPoint ?? Point(x: 0.5, y: 0.5) }
     /// The id of the layer that masks this one (the mask itself is in no
     /// tree, so it is not sampled), when there is one.
     public var mask: Int? { extras?.mask }
@@ -92,8 +97,8 @@ extension ViewSample {
     // The trace's JSON lists the rare fields beside the others, as it did
     // when they were stored here.
     private enum CodingKeys: String, CodingKey {
-        case id, name, superview, frame, bounds, alpha, transform, corners, curl, backgroundColor, cornerRadius, borderWidth,
-             borderColor, clipsToBounds, hidden, zPosition, doubleSided, snapshotOf
+        case id, name, superview, frame, bounds, position, anchorPoint, alpha, transform, corners, curl, backgroundColor, cornerRadius,
+             borderWidth, borderColor, clipsToBounds, hidden, zPosition, doubleSided, snapshotOf
         case shadow, maskedCorners, layer, sublayerTransform, mask, gradient, shape, effect
     }
 
@@ -104,6 +109,8 @@ extension ViewSample {
         try c.encodeIfPresent(superview, forKey: .superview)
         try c.encode(frame, forKey: .frame)
         try c.encode(bounds, forKey: .bounds)
+        try c.encode(position, forKey: .position)
+        try c.encode(anchorPoint, forKey: .anchorPoint)
         try c.encode(alpha, forKey: .alpha)
         try c.encode(transform, forKey: .transform)
         try c.encode(corners, forKey: .corners)
@@ -138,26 +145,28 @@ final class LayerSample: Sendable, Equatable {
     let gradient: Gradient?
     let shape: ShapePaint?
     let effect: EffectSample?
+    /// nil for the middle, (0.5, 0.5).
+    let anchorPoint: Point?
 
     private init(shadow: Shadow?, maskedCorners: [String]?, layer: String?, sublayerTransform: Transform3D?, mask: Int?,
-                 gradient: Gradient?, shape: ShapePaint?, effect: EffectSample?) {
+                 gradient: Gradient?, shape: ShapePaint?, effect: EffectSample?, anchorPoint: Point?) {
         (self.shadow, self.maskedCorners, self.layer, self.sublayerTransform) = (shadow, maskedCorners, layer, sublayerTransform)
-        (self.mask, self.gradient, self.shape, self.effect) = (mask, gradient, shape, effect)
+        (self.mask, self.gradient, self.shape, self.effect, self.anchorPoint) = (mask, gradient, shape, effect, anchorPoint)
     }
 
     /// nil when there is nothing to keep, so most samples allocate nothing.
     static func make(shadow: Shadow?, maskedCorners: [String]?, layer: String?, sublayerTransform: Transform3D?, mask: Int?,
-                     gradient: Gradient?, shape: ShapePaint?, effect: EffectSample?) -> LayerSample? {
+                     gradient: Gradient?, shape: ShapePaint?, effect: EffectSample?, anchorPoint: Point?) -> LayerSample? {
         guard shadow != nil || maskedCorners != nil || layer != nil || sublayerTransform != nil || mask != nil || gradient != nil
-            || shape != nil || effect != nil else { return nil }
+            || shape != nil || effect != nil || anchorPoint != nil else { return nil }
         return LayerSample(shadow: shadow, maskedCorners: maskedCorners, layer: layer, sublayerTransform: sublayerTransform,
-                           mask: mask, gradient: gradient, shape: shape, effect: effect)
+                           mask: mask, gradient: gradient, shape: shape, effect: effect, anchorPoint: anchorPoint)
     }
 
     static func == (a: LayerSample, b: LayerSample) -> Bool {
         a.shadow == b.shadow && a.maskedCorners == b.maskedCorners && a.layer == b.layer
             && a.sublayerTransform == b.sublayerTransform && a.mask == b.mask && a.gradient == b.gradient && a.shape == b.shape
-            && a.effect == b.effect
+            && a.effect == b.effect && a.anchorPoint == b.anchorPoint
     }
 }
 
@@ -203,6 +212,7 @@ extension Simulation {
                     || state.bounds.isEmpty || state.isHidden {
                     views.append(ViewSample(
                         id: view.id, name: view.name, superview: superview, frame: q.round(state.frame), bounds: q.round(state.bounds),
+                        position: q.round(state.center),
                         alpha: q.round4(state.alpha), transform: q.round(state.transform), corners: corners.map(q.round),
                         curl: q.round4(state.curl), backgroundColor: state.backgroundColor.map(q.round),
                         cornerRadius: q.round4(state.cornerRadius), borderWidth: q.round4(state.borderWidth),
@@ -247,7 +257,7 @@ extension Simulation {
         let q = Rounding(exact: exactSamples)
         // Most views have none of it: say so without reading it.
         guard state.hasRareLayerState || state.maskedCorners != .all || view.layerKind != nil || view.mask != nil
-            || view.isVisualEffectView else { return nil }
+            || view.isVisualEffectView || state.anchorPoint != Point(x: 0.5, y: 0.5) else { return nil }
         var effect: EffectSample? = nil
         if view.isVisualEffectView {
             let shown = view.shownEffect
@@ -263,7 +273,8 @@ extension Simulation {
             maskedCorners: state.maskedCorners == .all ? nil : state.maskedCorners.cornerNames,
             layer: view.layerKind?.rawValue,
             sublayerTransform: state.sublayerTransform.isIdentity ? nil : q.round(state.sublayerTransform),
-            mask: view.mask?.id, gradient: state.gradient.map(q.round), shape: state.shape.map(q.round), effect: effect)
+            mask: view.mask?.id, gradient: state.gradient.map(q.round), shape: state.shape.map(q.round), effect: effect,
+            anchorPoint: state.anchorPoint == Point(x: 0.5, y: 0.5) ? nil : q.round(state.anchorPoint))
     }
 
     static func placement(of state: ViewState) -> Homography {

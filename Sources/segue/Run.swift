@@ -43,7 +43,7 @@ struct Run: ParsableCommand, Displayed {
     @Option(parsing: .unconditional, help: "Samples a second.", transform: DecimalOption.parse)
     var fps = 60.0
 
-    @Flag(help: "Print the whole trace as JSON (sorted keys; the same bytes on every run).")
+    @Flag(help: "Print the whole trace as JSON (sorted keys, numbers exact; the same bytes on every run).")
     var json = false
 
     @OptionGroup var options: CatalogueOptions
@@ -54,7 +54,9 @@ struct Run: ParsableCommand, Displayed {
     }
 
     func run() throws {
-        let (file, outcome, scenarioOptions) = try scenarioArguments.run(entry, catalogue: options, fps: fps, sampling: true, rendering: false)
+        // As JSON, every number as computed: a replay (docs/trace.md) needs them exact, not to 1/10000.
+        let (file, outcome, scenarioOptions) = try scenarioArguments.run(entry, catalogue: options, fps: fps, sampling: true, rendering: false,
+                                                                         exact: json)
         if json {
             let document = TraceDocument(entry: file.stem, file: file, outcome: outcome, options: scenarioOptions)
             print(TerminalText.json(String(decoding: try document.json(), as: UTF8.self)))

@@ -196,9 +196,12 @@ struct ScenarioArguments: ParsableArguments {
     /// Resolves the entry, checks its metadata as `check` does, and runs the
     /// scenario. Problems with the entry are printed; exits 2 when there is
     /// no such entry, 64 when the name is ambiguous, 1 when its metadata is broken.
-    func run(_ entry: String, catalogue: CatalogueOptions, fps: Double, sampling: Bool, rendering: Bool) throws
+    ///
+    /// - Parameter exact: the trace's numbers as computed (`run --json`, for replaying), not rounded to 1/10000.
+    func run(_ entry: String, catalogue: CatalogueOptions, fps: Double, sampling: Bool, rendering: Bool, exact: Bool = false) throws
         -> (file: EntryFile, outcome: ScenarioOutcome, options: ScenarioOptions) {
-        let (file, outcome, options, _) = try attempt(entry, catalogue: catalogue, fps: fps, sampling: sampling, rendering: rendering)
+        let (file, outcome, options, _) = try attempt(entry, catalogue: catalogue, fps: fps, sampling: sampling, rendering: rendering,
+                                                      exact: exact)
         guard let outcome else { throw ExitStatus.problems }
         return (file, outcome, options)
     }
@@ -209,7 +212,8 @@ struct ScenarioArguments: ParsableArguments {
     ///
     /// - Parameter quiet: print nothing (a picture is on the terminal); a
     ///   broken entry's problem comes back in `loadProblem`.
-    func attempt(_ entry: String, catalogue: CatalogueOptions, fps: Double, sampling: Bool, rendering: Bool, quiet: Bool = false) throws
+    func attempt(_ entry: String, catalogue: CatalogueOptions, fps: Double, sampling: Bool, rendering: Bool, quiet: Bool = false,
+                 exact: Bool = false) throws
         -> (file: EntryFile, outcome: ScenarioOutcome?, options: ScenarioOptions, loadProblem: Problem?) {
         let target = try Target.resolve(entry, in: catalogue.searchPath)
         // Quiet (a picture on the terminal): the caller shows the problem where it belongs.
@@ -229,6 +233,7 @@ struct ScenarioArguments: ParsableArguments {
         }
         options.parameters = flags.merging(target.parameters) { $1 }
         options.sampling = sampling
+        options.exactSamples = exact
         options.rendering = rendering
         var unreadable = ""
         guard let source = Result(catching: { try file.source() }).success(or: { unreadable = "\($0)" }) else {

@@ -18,6 +18,90 @@ import Testing
         #expect((trace?["samples"] as? [Any])?.count == 22)
     }
 
+    /// Someone else can replay `run --json`: from each view's bounds,
+    /// position, anchorPoint, transform and zPosition and its superview's
+    /// sublayerTransform alone, composed as Core Animation does (written out
+    /// here from its model, row vectors: about the anchor, the transform, to
+    /// the position, through the superlayer's sublayerTransform about its
+    /// anchor, then flattened into the superlayer), every view's corners come
+    /// out as the trace has them, to 1e-9 of a point: the numbers are exact.
+    @Test(arguments: ["fold", "turn", "cube", "natgeo", "card-stack"])
+    func theTraceReplaysToItsCorners(_ entry: String) throws {
+        let run = try cli.segue(["run", entry, "--json", "--fps", "20"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let trace = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let samples = try #require(trace["samples"] as? [[String: Any]])
+        var replayed = 0
+        for sample in samples {
+            let views = try #require(sample["views"] as? [[String: Any]])
+            let byID = Dictionary(views.map { ($0["id"] as! Int, $0) }, uniquingKeysWith: { a, _ in a })
+            for view in views {
+                guard let corners = Self.replayedCorners(view, byID) else { continue }
+                let recorded = try #require(view["corners"] as? [String: Any])
+                for (k, point) in ["topLeft", "topRight", "bottomRight", "bottomLeft"].enumerated() {
+                    let p = try #require(recorded[point] as? [String: Double])
+                    #expect(abs(p["x"]! - corners[k].0) < 1e-9 && abs(p["y"]! - corners[k].1) < 1e-9,
+                            "\(entry) \(view["name"] ?? "?") \(point): \(p) vs \(corners[k])")
+                }
+                replayed += 1
+            }
+        }
+        #expect(replayed > 50)
+    }
+
+    typealias Matrix = [[Double]]
+
+    static func multiply(_ a: Matrix, _ b: Matrix) -> Matrix {
+        (0..<4).map { i in (0..<4).map { j in (0..<4).reduce(0) { $0 + a[i][$1] * b[$1][j] } } }
+    }
+
+    static func translation(_ x: Double, _ y: Double, _ z: Double) -> Matrix {
+        [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [x, y, z, 1]]
+    }
+
+    static func matrix(_ json: Any?) -> Matrix? {
+        guard let t = json as? [String: Double] else { return nil }
+        return (1...4).map { i in (1...4).map { j in t["m\(i)\(j)"] ?? (i == j ? 1 : 0) } }
+    }
+
+    /// The view's bounds corners in the window, or nil where a superview is not in the sample (a hidden one's).
+    static func replayedCorners(_ view: [String: Any], _ byID: [Int: [String: Any]]) -> [(Double, Double)]? {
+        func rect(_ json: Any?) -> (x: Double, y: Double, w: Double, h: Double)? {
+            guard let r = json as? [String: Any], let o = r["origin"] as? [String: Double], let s = r["size"] as? [String: Double] else { return nil }
+            return (o["x"]!, o["y"]!, s["width"]!, s["height"]!)
+        }
+        func anchor(_ v: [String: Any]) -> (Double, Double)? {
+            guard let b = rect(v["bounds"]), let a = v["anchorPoint"] as? [String: Double] else { return nil }
+            return (b.x + a["x"]! * b.w, b.y + a["y"]! * b.h)
+        }
+        guard let bounds = rect(view["bounds"]) else { return nil }
+        var points = [(bounds.x, bounds.y), (bounds.x + bounds.w, bounds.y), (bounds.x + bounds.w, bounds.y + bounds.h), (bounds.x, bounds.y + bounds.h)]
+            .map { [$0.0, $0.1, 1.0] }   // x, y, w: the plane's points
+        var current = view
+        while true {
+            guard let a = anchor(current), let position = current["position"] as? [String: Double],
+                  let m = matrix(current["transform"] ?? ["m11": 1.0]) else { return nil }
+            let z = current["zPosition"] as? Double ?? 0
+            var local = multiply(translation(-a.0, -a.1, 0), m)
+            let parent = (current["superview"] as? Int).flatMap { byID[$0] }
+            if (current["superview"] as? Int) != nil && parent == nil { return nil }
+            if let parent, let s = matrix(parent["sublayerTransform"]), let pa = anchor(parent) {
+                local = multiply(multiply(multiply(local, translation(position["x"]! - pa.0, position["y"]! - pa.1, z)), s), translation(pa.0, pa.1, 0))
+            } else {
+                local = multiply(local, translation(position["x"]!, position["y"]!, 0))
+            }
+            // Flattened into the superlayer: (x, y, 0, w) in, (x, y, w) out.
+            points = points.map { p in
+                let row = [p[0], p[1], 0, p[2]]
+                let out = (0..<4).map { j in (0..<4).reduce(0) { $0 + row[$1] * local[$1][j] } }
+                return [out[0], out[1], out[3]]
+            }
+            guard let parent else { break }
+            current = parent
+        }
+        return points.map { ($0[0] / $0[2], $0[1] / $0[2]) }
+    }
+
     @Test func runTextShowsHooksAndTheEnd() throws {
         let run = try cli.segue(["run", "half-sheet(edge: right, fraction: 0.25)", "--dismiss", "--fps", "30"])
         #expect(run.status == 0, "\(run.stderr)")
