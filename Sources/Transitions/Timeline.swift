@@ -5,6 +5,21 @@ import Animation
 /// and scrub everything the animator started (UIKit does the same by setting
 /// the container layer's speed to 0 and moving its timeOffset).
 ///
+/// So an animation the animator started with a delay is scrubbed with its
+/// delay: it shows its start until percent × duration passes the delay, and a
+/// finish plays the rest of the timeline, what is left of the delay first.
+/// Sources: Apple's UIPercentDrivenInteractiveTransition pages (the
+/// interactive part is linear in time; `completionSpeed` multiplies the rest,
+/// (1 − percentComplete) × duration at 1, along `completionCurve`):
+/// https://developer.apple.com/documentation/uikit/uipercentdriveninteractivetransition/completionspeed
+/// and …/completioncurve; the layer-pause mechanism as developers have
+/// described and re-implemented it: http://www.iosnomad.com/blog/2014/5/12/interactive-custom-container-view-controller-transitions
+/// and http://conradstoll.com/blog/2014/2/5/two-things-i-learned-about-interactive-view-controller-transitions
+/// ("captures your UIView animation block and interpolates" it). Apps built
+/// with recent SDKs may be driven through one property animator per
+/// animation instead; whether those scrub a delay the same way is not
+/// documented, and only a device can say (docs/authoring.md).
+///
 ///     live         local = clock − start
 ///     scrubbed     local = percent × duration          (while interactive)
 ///     finishing    local: p·d → d  over (1 − p)·d / speed, along the completion curve

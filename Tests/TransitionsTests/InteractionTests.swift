@@ -59,6 +59,71 @@ import TestSupport
         #expect(simulation.isTransitioning, "nothing moves while the finger holds it")
     }
 
+    /// A dismissal of 0.5 s whose only animation waits 0.3 s, then takes the
+    /// presented view's alpha from 1 to 0.5 in 0.2 s, linearly.
+    final class DelayedAnimator: Animator {
+        func transitionDuration(_ context: TransitionContext) -> Double { 0.5 }
+        func animateTransition(_ context: TransitionContext) {
+            let view = context.view(forKey: .from)!
+            context.animations.animate(duration: 0.2, delay: 0.3, options: AnimationOptions(curve: .linear), animations: {
+                view.alpha = 0.5
+            }, completion: { _ in context.completeTransition(!context.transitionWasCancelled) })
+        }
+    }
+
+    /// A delayed animation under a percent-driven interaction is scrubbed on
+    /// the transition's one timeline, local time = percent × duration, delay
+    /// included (UIKit pauses the container layer and moves its timeOffset; see
+    /// Timeline): it shows its start until percent × 0.5 passes 0.3, and a
+    /// finish plays the rest of the timeline, the rest of its delay first.
+    /// Expected values by hand: at 50 % local 0.25 (before the delay) alpha 1;
+    /// at 80 % local 0.4, half-way through the 0.2 s: 0.75; finishing linearly
+    /// at speed 1 from local 0.4, 0.1 s to the end: alpha 0.5 at release + 0.1;
+    /// cancelled from 50 %, it never moved.
+    @Test(arguments: [true, false])
+    func aDelayedAnimationIsScrubbedOnTheTransitionsTimeline(finish: Bool) {
+        let (simulation, presented, delegate) = halfScreen()
+        simulation.present(presented)
+        simulation.runUntilIdle()
+        let animator = DelayedAnimator()
+        let interaction = PercentDrivenInteractiveTransition(animator: animator)
+        interaction.completionCurve = .linear
+        final class Provider: TransitioningDelegate {
+            let animator: DelayedAnimator
+            let interaction: PercentDrivenInteractiveTransition
+            init(_ animator: DelayedAnimator, _ interaction: PercentDrivenInteractiveTransition) { (self.animator, self.interaction) = (animator, interaction) }
+            func animator(forDismissed dismissed: ViewController) -> Animator? { animator }
+            func interactionController(forDismissal animator: Animator) -> InteractionController? { interaction }
+        }
+        _ = delegate
+        presented.transitioningDelegate = Provider(animator, interaction)
+        let start = simulation.now
+        let steps: [(Double, InteractionPlan.Action)] = finish
+            ? [(0.1, .update(0.5)), (0.2, .update(0.8)), (0.3, .finish)]
+            : [(0.1, .update(0.5)), (0.3, .cancel)]
+        simulation.dismiss(interaction: InteractionPlan(steps: steps))
+        simulation.advance(to: start + 0.15)
+        #expect(approximately(presented.view.presentation.alpha, 1), "before the delay: \(presented.view.presentation.alpha)")
+        guard finish else {
+            // Going back from local 0.25 to 0, still before the delay: the animation never shows.
+            simulation.advance(to: start + 0.4)
+            #expect(approximately(presented.view.presentation.alpha, 1), "cancelling: \(presented.view.presentation.alpha)")
+            simulation.runUntilIdle(fps: 120)
+            let completed = simulation.hooks.last { $0.hook == "completeTransition" }
+            #expect(completed?.detail == "false")
+            #expect(approximately(completed?.time ?? -1, start + 0.3 + 0.25, tolerance: 1e-6), "\(completed?.time ?? -1)")
+            return
+        }
+        simulation.advance(to: start + 0.25)
+        #expect(approximately(presented.view.presentation.alpha, 0.75), "half-way through it: \(presented.view.presentation.alpha)")
+        simulation.advance(to: start + 0.35)
+        #expect(approximately(presented.view.presentation.alpha, 0.625), "finishing: \(presented.view.presentation.alpha)")
+        simulation.runUntilIdle(fps: 120)
+        let completed = simulation.hooks.last { $0.hook == "completeTransition" }
+        #expect(completed?.detail == "true")
+        #expect(approximately(completed?.time ?? -1, start + 0.4, tolerance: 1e-6), "\(completed?.time ?? -1)")
+    }
+
     @Test func panGestureFinishesPastHalfwayOrOnAFlick() {
         let slow = InteractionPlan.pan(translations: [(0.1, 100), (0.2, 300)], releaseVelocity: 200, distance: 844)
         #expect(slow.steps.last?.action == .cancel)
