@@ -21,6 +21,8 @@ extension Preview {
                                             subtitle: "\(scenarioArguments.title)\(device) · @\(scale)× · \(Int(fps.rounded())) fps",
                                             lane: scenarioArguments.title)
         document.watch = watch
-        return try PlayerPage.encode(document)
+        // A watched page is drawn again on every save and never leaves the machine: exact and quick
+        // (near-lossless would take seconds a save), where a page to share is small.
+        return try PlayerPage.encode(document, frames: watch == nil ? .smallest : .fastest)
     }
 }
