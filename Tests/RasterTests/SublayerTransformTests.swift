@@ -90,6 +90,43 @@ import Testing
         #expect(turned[180, 120].r == 255 && turned[120, 120].r == 255, "facing away from its container: culled")
     }
 
+    /// A layer crossing the eye plane (a 1,400-point strip turned 80° about y
+    /// under the container's eye at 500: its left end is behind the eye) keeps
+    /// anti-aliased edges: along its top edge, computed by hand per column
+    /// (x = (X − 150) / (cos a − (X − 150) sin a / 500), w = 1 + x sin a / 500,
+    /// y = 150 − 50 / w), the pixel the edge cuts near its middle is a grey, as
+    /// it is for a layer wholly in front.
+    @Test(arguments: [1400.0, 900.0])
+    func aLayerCrossingTheEyePlaneKeepsAntiAliasedEdges(width: Double) throws {
+        let angle = 80.0 * .pi / 180, eye = 500.0
+        var container = Fixture.layer(1, frame: Rect(x: 0, y: 0, width: 300, height: 300), color: .white)
+        var perspective = Transform3D.identity
+        perspective.m34 = -1 / eye
+        container.sublayerTransform = perspective
+        var strip = Fixture.layer(2, frame: Rect(x: 150 - width / 2, y: 100, width: width, height: 100), color: .black)
+        let (c, s) = (cos(angle), sin(angle))
+        strip.transform = Transform3D([[c, 0, -s, 0], [0, 1, 0, 0], [s, 0, c, 0], [0, 0, 0, 1]])
+        container.sublayers = [strip]
+        let image = try Fixture.render(Fixture.window(300, 300, [container]))
+        var greys = 0, checked = 0
+        for column in stride(from: 20, to: 280, by: 7) {
+            let X = Double(column) + 0.5 - 150
+            let x = X / (c - X * s / eye)
+            guard abs(x) <= width / 2 else { continue }
+            let w = 1 + x * s / eye
+            guard w > 0 else { continue }
+            let top = 150 - 50 / w
+            guard top > 2, top < 148 else { continue }
+            let cut = top - top.rounded(.down)
+            guard (0.3...0.7).contains(cut) else { continue }
+            checked += 1
+            let value = Int(image[column, Int(top.rounded(.down))].r)
+            if (24...231).contains(value) { greys += 1 }
+        }
+        #expect(checked >= 3, "columns whose edge pixel is cut near its middle: \(checked)")
+        #expect(greys == checked, "\(greys) of \(checked) edge pixels are grey")
+    }
+
     /// The identity costs nothing and changes nothing.
     @Test func theIdentityChangesNothing() throws {
         var container = Fixture.layer(1, frame: Rect(x: 0, y: 0, width: 300, height: 300), color: .white)
