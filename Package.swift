@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "UIKit", dependencies: ["QuartzCore", "Geometry", "Animation", "Transitions"]),
         .target(name: "Verification", dependencies: ["UIKit", "Contract", "Geometry", "Transitions"]),
         // segue export --verify: compiles exported Swift against that layer, runs it, compares it with the Lua entry.
-        .target(name: "ExportVerification", dependencies: ["Export", "LuaBindings", "Catalogue", "Transitions", "TextSafety"]),
+        .target(name: "ExportVerification", dependencies: ["Export", "LuaBindings", "LuaRuntime", "Catalogue", "Transitions", "TextSafety"]),
         // Which scalars never reach a terminal or a page as themselves: every layer that shows an author's text.
         .target(name: "TextSafety"),
         .target(name: "LuaRuntime", dependencies: ["CLua", "CLuaSandbox", "TextSafety"]),
@@ -137,7 +137,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Geometry", "Raster", "CWebP"], path: "Tests/TestSupport", resources: [.copy("Browser")]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "TestSupport"]),
         .testTarget(name: "LuaSyntaxTests", dependencies: ["LuaSyntax"]),
-        .testTarget(name: "ExportTests", dependencies: ["Export", "ExportVerification", "LuaSyntax", "Catalogue", "LuaBindings"]),
+        .testTarget(name: "ExportTests", dependencies: ["Export", "ExportVerification", "LuaSyntax", "Catalogue", "LuaBindings", "LuaRuntime"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "Geometry", "TestSupport"]),
         .testTarget(name: "TransitionsTests", dependencies: ["Transitions", "Contract", "Animation", "Geometry", "TestSupport"]),
         .testTarget(

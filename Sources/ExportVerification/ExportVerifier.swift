@@ -3,6 +3,7 @@ import Export
 import Foundation
 import Synchronization
 import LuaBindings
+import LuaRuntime
 import TextSafety
 import Transitions
 
@@ -33,6 +34,10 @@ public struct ExportVerifier: Sendable {
     /// Seconds a scenario's runner may take (`SEGUE_VERIFY_TIME_LIMIT`), and swiftc's: Swift that loops or piles up views
     /// is stopped and said to be, as the Lua entry is by its limits.
     let runLimit: Double
+    /// The limits each cell's Lua run has: check's own by default, so an entry out of them is said to be, as check says.
+    /// (A test process sharing both cores with every other suite gives them more processor time: contention there is
+    /// not the entry's doing.)
+    public var luaLimits = SandboxLimits.default
     static let compileLimit = 600.0
     /// Bytes of address space a runner may map: the engine and a scenario's views need far less than this.
     static let runMemory = 2 << 30
@@ -192,6 +197,7 @@ public struct ExportVerifier: Sendable {
         var options = ScenarioOptions()
         options.sampling = true
         options.exactSamples = true
+        options.limits = luaLimits
         if let variant { options.parameters = variant.parameters }
         guard let scenario else { return said(false, "no such scenario") }
         let outcome = ScenarioRunner.run(file, source: source, scenario: scenario, options: options, gesture: gesture)
