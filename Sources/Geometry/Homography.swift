@@ -70,6 +70,17 @@ public struct Quad: Sendable, Equatable, Codable {
 }
 
 extension Homography {
+    /// Whether `quad`, a layer's bounds, faces away from the viewer of the plane
+    /// this map (the layer's own placement) takes it into. Core Animation judges
+    /// `isDoubleSided` there: each layer is flattened into its superlayer, so what
+    /// its ancestors do (a mirror, a turn of the whole card) moves the flattened
+    /// picture but never culls a sublayer. A layer partly behind the eye of that
+    /// plane's perspective is not said to face away.
+    public func turnsAway(_ quad: Quad) -> Bool {
+        guard quad.points.allSatisfy({ w(at: $0) > 0 }) else { return false }
+        return quad.map(apply).signedArea <= 0
+    }
+
     /// The map back (nil when the plane is seen edge-on and nothing maps back).
     public var inverted: Homography? {
         let c11 = h22 * h33 - h23 * h32, c12 = h13 * h32 - h12 * h33, c13 = h12 * h23 - h13 * h22

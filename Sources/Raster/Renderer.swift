@@ -181,14 +181,6 @@ public final class Renderer {
         var under: [RenderTarget] = []
     }
 
-    /// Whether `corners` (a layer's bounds from (0, 0)) face away in its
-    /// superlayer's plane, through `local` (its map into that plane); a
-    /// layer partly behind the eye there is not culled.
-    private func facesAway(_ corners: Quad, local: Homography) -> Bool {
-        guard corners.points.allSatisfy({ local.w(at: $0) > 0 }) else { return false }
-        return corners.map(local.apply).signedArea <= 0
-    }
-
     /// - Parameter placement: the layer's map into its parent's bounds space
     ///   (its parent's `placement(of:)`, which applies a sublayerTransform);
     ///   nil for its own `placement`.
@@ -206,8 +198,8 @@ public final class Renderer {
         let projected = corners.map(toDevice.apply)
         // Single-sided: culled when it faces away from its superlayer's plane, where Core Animation judges
         // it (flattened into its superlayer, a sublayer of a mirrored or turned view is seen with it).
-        if !layer.isDoubleSided && facesAway(corners, local: Homography(translationX: bounds.minX, y: bounds.minY)
-                                                 .concatenating(placement ?? layer.placement)) { return }
+        if !layer.isDoubleSided && Homography(translationX: bounds.minX, y: bounds.minY)
+            .concatenating(placement ?? layer.placement).turnsAway(corners) { return }
         if inFront && abs(projected.signedArea) < 1e-9 && !bounds.isEmpty { return }  // edge-on: no area to draw
         let box = pixelBox(projected, inFront: inFront, in: context.target)
 

@@ -44,6 +44,8 @@ public struct ViewSample: Sendable, Equatable, Encodable {
     public let bounds: Rect
     /// layer.position: where its anchor point sits in its superview's bounds space.
     public let position: Point
+    /// layer.anchorPoint, in unit coordinates of its bounds.
+    public let anchorPoint: Point
     public let alpha: Double
     /// layer.transform.
     public let transform: Transform3D
@@ -80,9 +82,6 @@ public struct ViewSample: Sendable, Equatable, Encodable {
     public var layer: String? { extras?.layer }
     /// layer.sublayerTransform, when not the identity.
     public var sublayerTransform: Transform3D? { extras?.sublayerTransform }
-    /// layer.anchorPoint (unit coordinates of its bounds): kept out of line
-    /// when it is not the middle, (0.5, 0.5), which is most layers'.
-    public var anchorPoint: Point { extras?.anchorPoint ?? Point(x: 0.5, y: 0.5) }
     /// The id of the layer that masks this one (the mask itself is in no
     /// tree, so it is not sampled), when there is one.
     public var mask: Int? { extras?.mask }
@@ -145,28 +144,26 @@ final class LayerSample: Sendable, Equatable {
     let gradient: Gradient?
     let shape: ShapePaint?
     let effect: EffectSample?
-    /// nil for the middle, (0.5, 0.5).
-    let anchorPoint: Point?
 
     private init(shadow: Shadow?, maskedCorners: [String]?, layer: String?, sublayerTransform: Transform3D?, mask: Int?,
-                 gradient: Gradient?, shape: ShapePaint?, effect: EffectSample?, anchorPoint: Point?) {
+                 gradient: Gradient?, shape: ShapePaint?, effect: EffectSample?) {
         (self.shadow, self.maskedCorners, self.layer, self.sublayerTransform) = (shadow, maskedCorners, layer, sublayerTransform)
-        (self.mask, self.gradient, self.shape, self.effect, self.anchorPoint) = (mask, gradient, shape, effect, anchorPoint)
+        (self.mask, self.gradient, self.shape, self.effect) = (mask, gradient, shape, effect)
     }
 
     /// nil when there is nothing to keep, so most samples allocate nothing.
     static func make(shadow: Shadow?, maskedCorners: [String]?, layer: String?, sublayerTransform: Transform3D?, mask: Int?,
-                     gradient: Gradient?, shape: ShapePaint?, effect: EffectSample?, anchorPoint: Point?) -> LayerSample? {
+                     gradient: Gradient?, shape: ShapePaint?, effect: EffectSample?) -> LayerSample? {
         guard shadow != nil || maskedCorners != nil || layer != nil || sublayerTransform != nil || mask != nil || gradient != nil
-            || shape != nil || effect != nil || anchorPoint != nil else { return nil }
+            || shape != nil || effect != nil else { return nil }
         return LayerSample(shadow: shadow, maskedCorners: maskedCorners, layer: layer, sublayerTransform: sublayerTransform,
-                           mask: mask, gradient: gradient, shape: shape, effect: effect, anchorPoint: anchorPoint)
+                           mask: mask, gradient: gradient, shape: shape, effect: effect)
     }
 
     static func == (a: LayerSample, b: LayerSample) -> Bool {
         a.shadow == b.shadow && a.maskedCorners == b.maskedCorners && a.layer == b.layer
             && a.sublayerTransform == b.sublayerTransform && a.mask == b.mask && a.gradient == b.gradient && a.shape == b.shape
-            && a.effect == b.effect && a.anchorPoint == b.anchorPoint
+            && a.effect == b.effect
     }
 }
 
@@ -208,11 +205,11 @@ extension Simulation {
                 let area = corners.signedArea
                 // Edge-on layers have no area; single-sided ones turned away are culled, judged in their
                 // superlayer's plane as Core Animation flattens (a child of a mirrored view still faces it).
-                if (abs(area) > 0.5 && (state.isDoubleSided || Self.facesItsSuperlayer(state.bounds, own)))
+                if (abs(area) > 0.5 && (state.isDoubleSided || !own.turnsAway(Quad(state.bounds))))
                     || state.bounds.isEmpty || state.isHidden {
                     views.append(ViewSample(
                         id: view.id, name: view.name, superview: superview, frame: q.round(state.frame), bounds: q.round(state.bounds),
-                        position: q.round(state.center),
+                        position: q.round(state.center), anchorPoint: q.round(state.anchorPoint),
                         alpha: q.round4(state.alpha), transform: q.round(state.transform), corners: corners.map(q.round),
                         curl: q.round4(state.curl), backgroundColor: state.backgroundColor.map(q.round),
                         cornerRadius: q.round4(state.cornerRadius), borderWidth: q.round4(state.borderWidth),
@@ -241,23 +238,12 @@ extension Simulation {
         return Sample(time: q.round4(now), views: views)
     }
 
-    /// Whether a layer's front faces the viewer of its superlayer's plane,
-    /// where Core Animation judges `isDoubleSided`: each layer is flattened
-    /// into its superlayer, so what its ancestors do (a mirror, a turn of the
-    /// whole card) moves the flattened picture but never culls a sublayer.
-    /// A layer partly behind the eye of its superlayer's perspective is kept.
-    static func facesItsSuperlayer(_ bounds: Rect, _ own: Homography) -> Bool {
-        let corners = Quad(bounds)
-        guard corners.points.allSatisfy({ own.w(at: $0) > 0 }) else { return true }
-        return corners.map(own.apply).signedArea > 0
-    }
-
     /// The rare part of a view's sample (nil when it has none of it).
     private func layerSample(of view: View, _ state: ViewState) -> LayerSample? {
         let q = Rounding(exact: exactSamples)
         // Most views have none of it: say so without reading it.
         guard state.hasRareLayerState || state.maskedCorners != .all || view.layerKind != nil || view.mask != nil
-            || view.isVisualEffectView || state.anchorPoint != Point(x: 0.5, y: 0.5) else { return nil }
+            || view.isVisualEffectView else { return nil }
         var effect: EffectSample? = nil
         if view.isVisualEffectView {
             let shown = view.shownEffect
@@ -273,8 +259,7 @@ extension Simulation {
             maskedCorners: state.maskedCorners == .all ? nil : state.maskedCorners.cornerNames,
             layer: view.layerKind?.rawValue,
             sublayerTransform: state.sublayerTransform.isIdentity ? nil : q.round(state.sublayerTransform),
-            mask: view.mask?.id, gradient: state.gradient.map(q.round), shape: state.shape.map(q.round), effect: effect,
-            anchorPoint: state.anchorPoint == Point(x: 0.5, y: 0.5) ? nil : q.round(state.anchorPoint))
+            mask: view.mask?.id, gradient: state.gradient.map(q.round), shape: state.shape.map(q.round), effect: effect)
     }
 
     static func placement(of state: ViewState) -> Homography {
