@@ -136,9 +136,11 @@ public final class View {
 
     /// A UIScrollView: its content offset is its bounds' origin, as in UIKit.
     public var isScrollView = false
-    /// UIView.isUserInteractionEnabled: kept and read back (nothing is
-    /// touched through it yet).
+    /// UIView.isUserInteractionEnabled: false keeps taps from it and its
+    /// subviews (`hitTest`).
     public var isUserInteractionEnabled = true
+    /// Its tap recognizers, in the order they were added (`TapRecognizer`).
+    public internal(set) var tapRecognizers: [TapRecognizer] = []
     public var contentOffset: Point {
         get { bounds.origin }
         set { bounds = Rect(origin: newValue, size: bounds.size) }
