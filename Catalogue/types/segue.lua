@@ -183,7 +183,8 @@ CATransaction = {}
 ---@field isScrollView boolean
 ---@field contentOffset CGPoint A scroll view's offset (its bounds' origin).
 ---@field curl number Segue: how far a page curl has turned, 0 flat to 1 gone.
----@field isUserInteractionEnabled boolean Kept and read back; nothing is touched through it yet.
+---@field isUserInteractionEnabled boolean False: taps pass it and its subviews by, as hit-testing does.
+---@field gestureRecognizers UITapGestureRecognizer[] Its tap recognizers, in the order they were added (read-only).
 local UIViewInstance = {}
 ---@param view UIView
 function UIViewInstance:addSubview(view) end
@@ -215,6 +216,11 @@ function UIViewInstance:isDescendant(view) end
 ---@param other? UIView|{to: UIView}|{from: UIView}
 ---@return T
 function UIViewInstance:convert(value, other) end
+--- Attaches a tap recognizer (one on another view moves here, as in UIKit).
+---@param recognizer UITapGestureRecognizer
+function UIViewInstance:addGestureRecognizer(recognizer) end
+---@param recognizer UITapGestureRecognizer
+function UIViewInstance:removeGestureRecognizer(recognizer) end
 
 ---@class UIViewController
 ---@field view UIView
@@ -631,6 +637,22 @@ function UIViewPropertyAnimator.new(arguments) end
 ---@param arguments {withDuration: number, delay?: number, options?: string[], animations: fun(), completion?: fun(position: string)}
 ---@return UIViewPropertyAnimator
 function UIViewPropertyAnimator.runningPropertyAnimator(arguments) end
+
+---@class UITapGestureRecognizer One tap of one finger on its view or a subview of it (hit-tested as UIKit does); its action runs when the finger lifts.
+---@field view UIView? The view it is attached to.
+---@field isEnabled boolean A disabled recognizer is passed over.
+---@field state "possible"|"ended" "ended" (UIKit's .recognized) while its action runs.
+local UITapGestureRecognizerInstance = {}
+--- Where the tap landed, in the view's bounds space (nil: the window's points); UIKit's location(in:).
+---@param view UIView?
+---@return CGPoint
+function UITapGestureRecognizerInstance:location(view) end
+
+UITapGestureRecognizer = {}
+--- UIKit's init(target:action:), the action given as the function itself.
+---@param arguments {action: fun(g: UITapGestureRecognizer), isEnabled?: boolean}
+---@return UITapGestureRecognizer
+function UITapGestureRecognizer.new(arguments) end
 
 ---@class CAAnimation A Core Animation animation: set its fields, then layer:add(animation, key).
 ---@field keyPath string "opacity", "position.y", "transform.scale", …; a gradient layer's "colors", "locations", "startPoint", "endPoint"; a shape layer's "path", "fillColor", "strokeColor", "lineWidth", "strokeStart", "strokeEnd"

@@ -2,12 +2,12 @@ import Catalogue
 
 /// What a script's error message gains when it has a likely cause a new
 /// author would not guess from Lua's own words: a global that is UIKit's but
-/// not Segue's (`UITapGestureRecognizer`), a misspelt one (`UIViw`), a
+/// not Segue's (`UILongPressGestureRecognizer`), a misspelt one (`UIViw`), a
 /// method called with `.` where Lua wants `:` (`ctx.viewForKey("to")`).
 enum ErrorAdvice {
     /// UIKit and Core Animation names authors reach for that the scripting API does not have (yet).
     static let notInTheAPI: Set<String> = [
-        "UITapGestureRecognizer", "UIPanGestureRecognizer", "UIScreenEdgePanGestureRecognizer", "UIPinchGestureRecognizer",
+        "UIPanGestureRecognizer", "UIScreenEdgePanGestureRecognizer", "UIPinchGestureRecognizer",
         "UISwipeGestureRecognizer", "UILongPressGestureRecognizer", "CADisplayLink", "DispatchQueue", "Timer",
         "UILabel", "UIImageView", "UIButton", "UIStackView", "UIScrollView", "UIImage", "NSLayoutConstraint",
         "UIDynamicAnimator", "UISnapBehavior", "UIGravityBehavior", "CATextLayer", "CAReplicatorLayer", "CAEmitterLayer",

@@ -151,6 +151,7 @@ extension ScriptRuntime {
         installViewMetatables()
         installHandleMetatables()
         installPropertyAnimator()
+        installTapRecognizer()
         installCAAnimations()
         installApplication()
         TransformFunctions.install(self)

@@ -23,6 +23,9 @@ public enum Scenario: String, Sendable, CaseIterable {
     case interactivePresent = "interactive-present"
     /// The entry's drag on the presented screen (interaction.presented): past its end, a little, a lot.
     case dragPresented = "drag-presented"
+    /// Present, then tap where a tap recognizer the entry put on screen takes it (the dimming, a close button): a
+    /// dismissal that follows is checked as any other. Run only for entries with one on screen once presented.
+    case tapToDismiss = "tap-to-dismiss"
     /// Present, then dismiss, with Reduce Motion on: large motion is reported.
     case reduceMotion = "reduce-motion"
     /// A navigation controller pushes a screen with the entry's animator (`navigation = true`).
@@ -92,6 +95,11 @@ public struct ScenarioOutcome {
     public var memoryPeak = 0
     /// The touch events each gesture of the run was given, in order (export --verify gives the same to the Swift).
     public var drives: [(kind: InteractionKind, events: [GestureSample])] = []
+    /// Where each tap of the run landed (window points), in order: export --verify taps the same points.
+    public var taps: [Point] = []
+    /// Whether a tap recognizer the entry made was on screen once presented (the present scenario's answer decides
+    /// whether check runs tap-to-dismiss).
+    public var offersTap = false
 
     public var errors: [Problem] { problems.filter { $0.severity == .error } }
     public var warnings: [Problem] { problems.filter { $0.severity == .warning } }
@@ -133,6 +141,13 @@ public enum ScenarioRunner {
                 outcomes.append(ScenarioOutcome(scenario: scenario, problems: [], skipped: stopped, trace: nil))
                 continue
             }
+            // Only entries that put a tap recognizer on screen are tapped: the others would pay for a presentation
+            // that shows nothing new.
+            if scenario == .tapToDismiss, let present = outcomes.first(where: { $0.scenario == .present }),
+               present.skipped == nil, !present.offersTap {
+                outcomes.append(ScenarioOutcome(scenario: scenario, problems: [], skipped: noTapRecognizer, trace: nil))
+                continue
+            }
             let before = ThreadTime.now
             let outcome = run(file, source: source, scenario: scenario, options: options)
             spent.append((scenario, ThreadTime.now - before))
@@ -143,6 +158,8 @@ public enum ScenarioRunner {
         }
         return outcomes
     }
+
+    static let noTapRecognizer = "no tap recognizer on screen once presented"
 
     /// View samples one trace may hold: about 20 MB of JSON. Past it the
     /// trace is cut and says so (a script can put thousands of views on
@@ -171,8 +188,9 @@ public enum ScenarioRunner {
     ///   - given: drives the interactive part of the scenario instead of the standard drag.
     ///   - gesture: touches that drive it instead, read by the entry's gesture and rule
     ///     whether that finishes or cancels.
+    ///   - tap: where tap-to-dismiss taps (window points) instead of the first point a recognizer takes.
     public static func run(_ file: EntryFile, source: String, scenario: Scenario, options: ScenarioOptions = ScenarioOptions(),
-                           interaction given: InteractionPlan? = nil, gesture: GestureInput? = nil) -> ScenarioOutcome {
+                           interaction given: InteractionPlan? = nil, gesture: GestureInput? = nil, tap: Point? = nil) -> ScenarioOutcome {
         let simulation = Simulation(windowSize: options.windowSize)
         let contract = ContractChecker.attach(to: simulation)
         simulation.device = options.device
@@ -196,12 +214,12 @@ public enum ScenarioRunner {
         // One time limit for the whole scenario: every call into the script
         // and the host's own work between them.
         return runtime.state.measuringTime {
-            run(runtime, contract: contract, scenario: scenario, options: options, interaction: given, gesture: gesture)
+            run(runtime, contract: contract, scenario: scenario, options: options, interaction: given, gesture: gesture, tap: tap)
         }
     }
 
     private static func run(_ runtime: ScriptRuntime, contract: ContractChecker, scenario: Scenario, options: ScenarioOptions,
-                            interaction given: InteractionPlan?, gesture: GestureInput?) -> ScenarioOutcome {
+                            interaction given: InteractionPlan?, gesture: GestureInput?, tap: Point?) -> ScenarioOutcome {
         let simulation = runtime.simulation
         let presented = simulation.makeViewController(name: "presented")
         presented.view.backgroundColor = Color(red: 0.2, green: 0.45, blue: 0.95)
@@ -212,6 +230,8 @@ public enum ScenarioRunner {
         pushed.view.backgroundColor = presented.view.backgroundColor
         var frames: [RenderFrame] = []
         var drives: [(kind: InteractionKind, events: [GestureSample])] = []
+        var taps: [Point] = []
+        var offersTap = false
         func finished(skipped: String? = nil, trace: Trace? = nil) -> ScenarioOutcome {
             // Ended while the host itself was working (no call failed to say so).
             if !runtime.problems.contains(where: \.isLimit),
@@ -225,6 +245,8 @@ public enum ScenarioRunner {
             outcome.memoryPeak = runtime.state.memoryPeak
             outcome.frames = frames
             outcome.drives = drives
+            outcome.taps = taps
+            outcome.offersTap = offersTap
             return outcome
         }
         do {
@@ -395,6 +417,20 @@ public enum ScenarioRunner {
         case .present:
             // With a drive the presentation itself is interactive (a drag that brings a sheet up).
             present(by: given ?? gesture.map { plan(.presentation, $0) })
+            offersTap = presentedAndIdle && simulation.tapPoint() != nil
+        case .tapToDismiss:
+            present()
+            guard presentedAndIdle else { break }
+            guard let point = tap ?? simulation.tapPoint()?.point else {
+                return finished(skipped: noTapRecognizer)
+            }
+            taps.append(point)
+            phase(dismissing: true) { simulation.tap(at: point, fps: options.fps, sample: sample) }
+            if tap == nil, presentedAndIdle, let landed = simulation.hooks.last(where: { $0.hook == "tap" })?.detail {
+                runtime.find(.warning, hook: "tap action", location: nil,
+                             "a tap at \(landed) did not dismiss: the scenario taps where a recognizer the entry put on screen "
+                             + "takes the tap, expecting its action to dismiss (presentedViewController:dismiss(true))")
+            }
         case .interactivePresent:
             present(by: given ?? plan(.presentation, gesture ?? GestureInput(.preset(.drag))))
         case .nonAnimatedPresent:

@@ -38,6 +38,7 @@ public final class ScriptRuntime {
     var propertyAnimators: [Int: PropertyAnimator] = [:]
     var springs: [Int: TimingParameters] = [:]
     var caAnimations: [Int: CAAnimationSpec] = [:]
+    var tapRecognizers: [Int: TapRecognizer] = [:]
     /// The line each entry field is written on, once looked up.
     var fieldLines: [String: Int] = [:]
     /// Handle ids of engine objects that have no id of their own, so one

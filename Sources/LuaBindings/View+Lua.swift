@@ -52,7 +52,7 @@ enum ViewBindings {
                            "layer", "superview", "subviews", "name", "isScrollView", "contentOffset", "curl",
                            "addSubview", "insertSubview", "removeFromSuperview", "bringSubviewToFront", "sendSubviewToBack",
                            "snapshotView", "layoutIfNeeded", "isDescendant", "safeAreaInsets", "isUserInteractionEnabled", "resizableSnapshotView",
-                           "convert"]
+                           "convert", "addGestureRecognizer", "removeGestureRecognizer", "gestureRecognizers"]
     static let writable = ["frame", "bounds", "center", "alpha", "backgroundColor", "transform", "isHidden", "clipsToBounds",
                            "name", "isScrollView", "contentOffset", "curl", "isUserInteractionEnabled"]
     static let layerReadable = ["transform", "anchorPoint", "cornerRadius", "zPosition", "borderWidth", "borderColor",
@@ -110,6 +110,14 @@ enum ViewBindings {
             case "isUserInteractionEnabled": arguments.push(view.isUserInteractionEnabled)
             case "resizableSnapshotView": runtime.state.push(resizableSnapshotView)
             case "convert": runtime.state.push(convert)
+            case "addGestureRecognizer": runtime.state.push(addGestureRecognizer)
+            case "removeGestureRecognizer": runtime.state.push(removeGestureRecognizer)
+            case "gestureRecognizers":
+                runtime.state.newTable(arrayCount: Int32(view.tapRecognizers.count))
+                for (i, recognizer) in view.tapRecognizers.enumerated() {
+                    runtime.push(recognizer)
+                    runtime.state.setIndex(i + 1, in: -2)
+                }
             default:
                 if VisualEffectBindings.index(runtime, view, key) { return 1 }
                 throw ScriptMistake(Suggestion.unknown(className(of: view), key, in: names(of: view)))
@@ -318,6 +326,21 @@ enum ViewBindings {
     static let sendSubviewToBack: HostFunction = { L in
         ScriptRuntime.host(L) { runtime, _ in
             try runtime.view(at: 1).sendSubviewToBack(try runtime.view(at: 2))
+            return 0
+        }
+    }
+
+    /// view:addGestureRecognizer(tap): a recognizer on another view moves here, as in UIKit.
+    static let addGestureRecognizer: HostFunction = { L in
+        ScriptRuntime.host(L) { runtime, _ in
+            try runtime.view(at: 1).addGestureRecognizer(try runtime.tapRecognizer(at: 2))
+            return 0
+        }
+    }
+
+    static let removeGestureRecognizer: HostFunction = { L in
+        ScriptRuntime.host(L) { runtime, _ in
+            try runtime.view(at: 1).removeGestureRecognizer(try runtime.tapRecognizer(at: 2))
             return 0
         }
     }

@@ -6,6 +6,8 @@ extension Simulation {
     /// How long the finger rests on the screen: a quick tap (UIKit's tap recognizer has no minimum, and fails only
     /// past about half a second or ten points of movement, neither of which a played tap comes near).
     public static let tapDuration = 0.1
+    /// Views with recognizers `tapPoint` tries.
+    public static let tapCandidateLimit = 8
 
     /// What a tap at a point lands on: the view hit-tested, and the recognizer that takes it (nil: none does).
     public struct TapTarget {
@@ -24,6 +26,35 @@ extension Simulation {
             view = current.superview
         }
         return TapTarget(view: hit, recognizer: nil)
+    }
+
+    /// A point of the window where a tap goes to a recognizer, for a scenario that taps whatever the entry made
+    /// tappable: the views with an enabled recognizer, back to front through the window, each tried at the centres
+    /// of a 9 × 9 grid over its bounds, top row first; the first point whose tap that view's recognizer takes. Nil:
+    /// no tap reaches any recognizer (none, or each covered or turned away). At most `tapCandidateLimit` views are
+    /// tried: each try is 81 hit tests, and a script may put a recognizer on every one of thousands of views.
+    public func tapPoint() -> (point: Point, recognizer: TapRecognizer)? {
+        var stack = [window]
+        var candidates: [View] = []
+        // A walk of the whole tree (its size is the entry's, charged as it was made), from the back.
+        while let view = stack.popLast() {
+            if view.tapRecognizers.contains(where: \.isEnabled) { candidates.append(view) }
+            stack += view.subviews.reversed()
+        }
+        let cells = 9
+        for view in candidates.prefix(Self.tapCandidateLimit) {
+            let bounds = view.bounds
+            for row in 0..<cells {
+                for column in 0..<cells {
+                    let local = Point(x: bounds.minX + bounds.width * (Double(column) + 0.5) / Double(cells),
+                                      y: bounds.minY + bounds.height * (Double(row) + 0.5) / Double(cells))
+                    guard let point = view.convert(local, to: nil), point.x.isFinite, point.y.isFinite,
+                          let recognizer = tapTarget(at: point).recognizer, recognizer.view === view else { continue }
+                    return (point, recognizer)
+                }
+            }
+        }
+        return nil
     }
 
     /// Taps at `point` (window points): the finger down for `tapDuration`, the frames due sampled, then lifted, and the
@@ -46,7 +77,9 @@ extension Simulation {
             }
             record("tap", "\(place) on \(target.view?.name ?? "nothing"): the recognizer on \(owner.name)")
             recognizer.location = point
+            recognizer.isRecognized = true
             recognizer.action(recognizer)
+            recognizer.isRecognized = false
             return true
         }
         return target

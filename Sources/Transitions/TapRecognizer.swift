@@ -14,6 +14,8 @@ public final class TapRecognizer {
     public internal(set) weak var view: View?
     /// Where the last tap landed, in the window's points: what `location(in:)` converts.
     public internal(set) var location: Point?
+    /// `.ended` while its action runs, `.possible` otherwise: a discrete recognizer is reset once its action returns.
+    public internal(set) var isRecognized = false
     /// What the action is sent: the recognizer itself, as UIKit sends it.
     let action: (TapRecognizer) -> Void
 

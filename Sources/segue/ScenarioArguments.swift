@@ -38,6 +38,10 @@ struct ScenarioArguments: ParsableArguments {
                                valueName: "V"), transform: DecimalOption.parse)
     var releaseVelocity: Double?
 
+    @Option(help: ArgumentHelp("Present, then tap here once presented: 'X,Y' in window points (the tap-to-dismiss scenario "
+                               + "at this point).", valueName: "X,Y"))
+    var tap: String?
+
     @Option(help: ArgumentHelp("One of check's standard scenarios.", valueName: "NAME"))
     var scenario: Scenario?
 
@@ -79,6 +83,11 @@ struct ScenarioArguments: ParsableArguments {
             let extra = [("--dismiss", dismiss), ("--push", push), ("--pop", pop)].filter(\.1).map(\.0) + drives
             throw ValidationError("--scenario names the whole run: leave out \(extra.joined(separator: ", "))")
         }
+        if tap != nil && (dismiss || push || pop || !drives.isEmpty || (scenario != nil && scenario != .tapToDismiss)) {
+            throw ValidationError("--tap presents, then taps: it is the tap-to-dismiss scenario, and takes no other drive, "
+                + "--dismiss, --push, --pop or --scenario")
+        }
+        _ = try tapPoint()
         if push && pop { throw ValidationError("--pop pushes first, then pops: give one of --push and --pop") }
         if dismiss && (push || pop) {
             throw ValidationError("--dismiss is for a presentation and \(push ? "--push" : "--pop") for a navigation controller: give one")
@@ -132,6 +141,16 @@ struct ScenarioArguments: ParsableArguments {
         return (.drag(to: percent, over: 0.4, then: parts[0] == "finish" ? .finish : .cancel), nil)
     }
 
+    /// --tap's point: two finite numbers within 100,000 points of the window's origin.
+    func tapPoint() throws -> Point? {
+        guard let tap else { return nil }
+        let parts = tap.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 2, let x = parts[0], let y = parts[1], x.isFinite, y.isFinite, abs(x) <= 100_000, abs(y) <= 100_000 else {
+            throw ValidationError("--tap takes a point X,Y in window points, like 100,200; got '\(Suggestion.shortened(tap))'")
+        }
+        return Point(x: x, y: y)
+    }
+
     /// The row, checked against the rows the list shows on this screen (a
     /// landscape phone shows two).
     static func sourceRow(_ row: Int?, windowSize: Size, device: Device?) throws -> Int? {
@@ -180,6 +199,7 @@ struct ScenarioArguments: ParsableArguments {
     var chosenScenario: Scenario {
         let driven = interactive != nil || gesture != nil || touches != nil || pinch != nil
         if let scenario { return scenario }
+        if tap != nil { return .tapToDismiss }
         if push { return .push }
         if pop { return driven ? .interactivePop : .pop }
         return dismiss ? (driven ? .interactiveFinish : .presentThenDismiss) : .present
@@ -189,6 +209,7 @@ struct ScenarioArguments: ParsableArguments {
     var title: String {
         let calm = (reduceMotion ? ", Reduce Motion" : "") + (sourceRow.map { ", source row \($0)" } ?? "")
         let drive = interactive ?? gesture.map { "gesture \($0.rawValue)" } ?? touches.map { _ in "touches" } ?? pinch.map { _ in "pinch" }
+        if let tap { return "tap at \(tap)" + calm }
         guard let drive else { return chosenScenario.rawValue + calm }
         return "interactive \(pop ? "pop" : dismiss ? "dismissal" : "presentation") (\(drive))" + calm
     }
@@ -256,7 +277,7 @@ struct ScenarioArguments: ParsableArguments {
             gesture?.shape = .path(path)
         }
         let outcome = ScenarioRunner.run(file, source: source, scenario: chosenScenario, options: options,
-                                         interaction: plan, gesture: gesture)
+                                         interaction: plan, gesture: gesture, tap: try tapPoint())
         if !quiet { for line in outcome.printed { Output.standardError("print    \(file.stem): \(line)\n") } }
         return (file, outcome, options, nil)
     }

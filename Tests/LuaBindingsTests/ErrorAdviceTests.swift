@@ -12,7 +12,7 @@ import Transitions
     }
 
     @Test(arguments: [
-        ("UITapGestureRecognizer.new{}", "UITapGestureRecognizer is UIKit's, not in Segue's scripting API yet; the API table in docs/authoring.md"),
+        ("UILongPressGestureRecognizer.new{}", "UILongPressGestureRecognizer is UIKit's, not in Segue's scripting API yet; the API table in docs/authoring.md"),
         ("CADisplayLink(function() end)", "CADisplayLink is UIKit's, not in Segue's scripting API yet"),
         ("UIViw.new{}", "did you mean 'UIView'?"),
         ("CATransform3DMakeRotaton(1, 0, 0, 1)", "did you mean 'CATransform3DMakeRotation'?"),

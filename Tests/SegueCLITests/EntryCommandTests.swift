@@ -187,7 +187,8 @@ import Testing
         let results = document?["entries"] as? [[String: Any]]
         #expect(results?.map { $0["entry"] as? String } == ["fade", "spring-slide"])
         let scenarios = results?.last?["scenarios"] as? [[String: Any]]
-        #expect(scenarios?.count == 17, "every standard scenario (the navigation ones skipped)")
+        // 22 scenarios, less the 4 navigation ones.
+        #expect(scenarios?.count == 18, "every standard scenario (the navigation ones skipped)")
     }
 }
 
