@@ -472,9 +472,13 @@ enum ExportWriter {
         for method in methods {
             out.line()
             for comment in method.comments { out.comment(comment.text) }
-            guard let hook = Translator.controllerHooks[method.name] else { continue }
+            // Not one of UIKit's hooks: a tap recognizer's action, which a hook made.
+            let result = Translator.controllerHooks[method.name]?.result ?? .void
+            if Translator.controllerHooks[method.name] == nil {
+                out.line("/// A tap recognizer's action: sent once the tap is recognized, when the finger lifts.")
+            }
             out.open(method.signature + " {")
-            for line in hook.result == .void ? method.lines : singleExpression(method.lines) { out.line(line) }
+            for line in result == .void ? method.lines : singleExpression(method.lines) { out.line(line) }
             out.close()
         }
         out.close()

@@ -214,7 +214,8 @@ public enum Exporter {
             let (name, node) = entry.presentationController[index]
             translated[index] = try translator.controllerMethod(name, node, comments: leading[index])
         }
-        controller = entry.presentationController.indices.compactMap { translated[$0] }
+        // The tap recognizers' actions the hooks made, after the hooks.
+        controller = entry.presentationController.indices.compactMap { translated[$0] } + translator.tapActions
         // The drag of the presented screen: each handler a method, after the controller whose fields it may read.
         var drag: ExportWriter.PresentedDrag?
         if let presented = entry.presented {

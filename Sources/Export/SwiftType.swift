@@ -35,6 +35,8 @@ indirect enum SwiftType: Hashable, Sendable {
     /// The pan of an interactive dismissal, as its action and the entry's functions see it.
     case panGesture
     case pinchGesture
+    /// A tap recognizer the presentation controller makes, its action a method of the controller.
+    case tapGesture
     /// The entry's parameters (`params`).
     case parameters
     /// The entry's presentation controller (`self` in its functions), or one a module's function is given.
@@ -86,6 +88,7 @@ indirect enum SwiftType: Hashable, Sendable {
         case .timingFunction: "CAMediaTimingFunction"
         case .panGesture: "UIPanGestureRecognizer"
         case .pinchGesture: "UIPinchGestureRecognizer"
+        case .tapGesture: "UITapGestureRecognizer"
         case .parameters: "Parameters"
         case .presentationController: "UIPresentationController"
         case .ownController: "PresentationController"
@@ -138,6 +141,7 @@ indirect enum SwiftType: Hashable, Sendable {
         case .keyframeOptions: "keyframe animation options"
         case .timingFunction: "a CAMediaTimingFunction"
         case .panGesture, .pinchGesture: "the gesture"
+        case .tapGesture: "a tap recognizer"
         case .parameters: "the parameters"
         case .presentationController: "a presentation controller"
         case .ownController: "the entry's presentation controller"

@@ -10,6 +10,7 @@ extension Translator {
             if name == "UIView.animateKeyframes" { return try animateKeyframes(node, arguments) }
             if name == "UIView.transition" { return try pageTransition(node, arguments) }
             if name == "UIView.addKeyframe" { return try addKeyframe(node, arguments) }
+            if name == "UITapGestureRecognizer.new" { return try tapRecognizer(node, arguments) }
             if name == "UIView.new" {
                 throw refuse(node, "UIView.new outside a local's declaration", "make the view in a local of its own: local v = UIView.new{…}")
             }

@@ -52,7 +52,8 @@ extension Translator {
         // class of its own, which reaches nothing of the animator's.
         inInteraction = true
         inController = true
-        defer { inInteraction = false; inController = false }
+        controllerSelf = bound.first?.lua
+        defer { inInteraction = false; inController = false; controllerSelf = nil }
         let (body, readsParameters) = try fresh(declaredAt: Int.max) { () throws(ExportRefusal) in
             try self.body(of: node, parameters: bound, result: hook.result == .void ? nil : hook.result)
         }

@@ -126,6 +126,10 @@ final class Translator {
     var sharedHelpers: Set<String> = []
     /// Translating one of the presentation controller's hooks, and the stored properties its hooks keep, in order.
     var inController = false
+    /// The Lua name of the hook being translated's `self` (the controller), which a tap's action reads as Swift's `self`.
+    var controllerSelf: String?
+    /// The actions of the tap recognizers the controller's hooks make, each lifted into a method of the controller.
+    var tapActions: [ControllerMethod] = []
     /// Inside a keyframe animation on one curve: an animation made there would take the animator's timing in UIKit.
     var curvedKeyframes = 0
     /// The animator reads `ctx.sourceView`: the transition then has a `sourceView` the app sets.

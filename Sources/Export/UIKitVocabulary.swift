@@ -169,6 +169,7 @@ enum UIKitVocabulary {
         .viewController: ["dismiss": Call(parameters: [.bool], result: .void) { "\($0).dismiss(animated: \($1[0]))" }],
         .view: [
             "addSubview": Call(parameters: [.view], result: .void) { "\($0).addSubview(\($1[0]))" },
+            "addGestureRecognizer": Call(parameters: [.tapGesture], result: .void) { "\($0).addGestureRecognizer(\($1[0]))" },
             // A rect into another view's bounds (the scripting API's plain-view form, UIKit's convert(_:to:)).
             "convert": Call(parameters: [.rect, .view], result: .rect) { "\($0).convert(\($1[0]), to: \($1[1]))" },
             "removeFromSuperview": Call(parameters: [], result: .void) { receiver, _ in "\(receiver).removeFromSuperview()" },

@@ -78,9 +78,9 @@ public struct ExportVerifier: Sendable {
         // Each cell runs the Lua (in this process) and then its Swift runner (a process of its own), a cell on each core;
         // a cell keeps only its verdict, not the lines it compared (an entry of many views makes 100,000 a scenario).
         @Sendable func cell(_ name: String, _ scenario: Scenario?, gesture: GestureInput? = nil,
-                            variant: ExportedFile.Variant? = nil) -> (fingers: Int?, cell: Cell) {
+                            variant: ExportedFile.Variant? = nil) -> (fingers: Int?, offersTap: Bool, cell: Cell) {
             let run = luaRun(name, scenario, gesture: gesture, file, source, variant: variant)
-            return (run.compare == nil ? nil : run.fingers, swiftRun(run, swift, runner))
+            return (run.compare == nil ? nil : run.fingers, run.offersTap, swiftRun(run, swift, runner))
         }
         // The standard scenarios first: whether the entry's drag ran, and with how many fingers, says what follows.
         // A page or form sheet is UIKit's sheet on a phone, dragged between its detents by its own pan.
@@ -93,7 +93,10 @@ public struct ExportVerifier: Sendable {
         // back, and flicked on and back part way (check's drags let go only at 70 % and on a short flick, where
         // many rules agree). The same touches for both, as in every drag.
         let fingers = zip(names, standard).first { $0.0 == Scenario.interactiveFinish.rawValue }?.1.fingers
-        var more: [@Sendable () -> (fingers: Int?, cell: Cell)] = []
+        var more: [@Sendable () -> (fingers: Int?, offersTap: Bool, cell: Cell)] = []
+        // A tap recognizer the Lua entry put on screen once presented is tapped as check taps it, on both sides.
+        let taps = zip(names, standard).first { $0.0 == Scenario.present.rawValue }?.1.offersTap == true
+        if taps { more.append { cell(Scenario.tapToDismiss.rawValue, .tapToDismiss) } }
         if let fingers {
             // A pinch's flick in scale a second: its standard drag's touches are two fingers.
             let scale = fingers == 2 ? 1.0 / 1000 : 1
@@ -123,7 +126,7 @@ public struct ExportVerifier: Sendable {
         for variant in swift.variants {
             for scenario in [Scenario.presentThenDismiss, .reduceMotion] + (fingers != nil ? [.interactiveFinish] : [])
                 + (sheet.isEmpty ? [] : [.dragPresented]) + (presenting.isEmpty ? [] : [.interactivePresent])
-                + (swift.navigation ? [.pop, .interactivePop] : []) where !skipped.contains(scenario.rawValue) {
+                + (swift.navigation ? [.pop, .interactivePop] : []) + (taps ? [.tapToDismiss] : []) where !skipped.contains(scenario.rawValue) {
                 more.append { cell(scenario.rawValue, scenario, variant: variant) }
             }
         }
@@ -181,6 +184,8 @@ public struct ExportVerifier: Sendable {
         var compare: (lines: String, drags: String, kinds: String)?
         /// The fingers of its first drag (two for a pinch).
         var fingers = 0
+        /// Whether a tap recognizer of the entry's was on screen once presented (the present scenario's answer).
+        var offersTap = false
 
         init(name: String, variant: ExportedFile.Variant? = nil, verdict: Cell? = nil, compare: (lines: String, drags: String, kinds: String)? = nil) {
             (self.name, self.variant, self.verdict, self.compare) = (name, variant, verdict, compare)
@@ -213,11 +218,12 @@ public struct ExportVerifier: Sendable {
             return said(false, "the Lua entry fails check here: \(error.location.map { "\($0): " } ?? "")\(error.message)")
         }
 
-        var run = LuaRun(name: name, variant: variant, compare: (lines, TouchEvents.write(outcome.drives.map(\.events)),
+        var run = LuaRun(name: name, variant: variant, compare: (lines, TouchEvents.write(outcome.drives.map(\.events), taps: outcome.taps),
                                                                  outcome.drives.map(\.kind.rawValue).joined(separator: ",")))
         // The fingers of its drag: the presenting one's in interactive-present, else the dismissal's.
         let kind: InteractionKind = scenario == .interactivePresent ? .presentation : .dismissal
         run.fingers = outcome.drives.first { $0.kind == kind }?.events.first?.touches.count ?? 0
+        run.offersTap = outcome.offersTap
         return run
     }
 

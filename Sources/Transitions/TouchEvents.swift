@@ -3,9 +3,10 @@ import Geometry
 /// The touch events of a scenario's drags as the verifier writes them to the runner's input: `drag` opens each,
 /// then one event a line, every number as Swift prints a Double (which reads back to the same bits):
 /// `time state x y translationX translationY velocityX velocityY scale scaleVelocity` and each finger's x and y.
+/// A tap is a line of its own, `tap x y`, in window points.
 public enum TouchEvents {
-    public static func write(_ drags: [[GestureSample]]) -> String {
-        var lines: [String] = []
+    public static func write(_ drags: [[GestureSample]], taps: [Point] = []) -> String {
+        var lines: [String] = taps.map { "tap \($0.x) \($0.y)" }
         for events in drags {
             lines.append("drag")
             for e in events {
@@ -37,5 +38,14 @@ public enum TouchEvents {
             drags[drags.count - 1].append(event)
         }
         return drags
+    }
+
+    /// The taps among the lines, in order.
+    public static func taps(_ lines: [String]) -> [Point] {
+        lines.compactMap { line in
+            let words = line.split(separator: " ")
+            guard words.count == 3, words[0] == "tap", let x = Double(words[1]), let y = Double(words[2]) else { return nil }
+            return Point(x: x, y: y)
+        }
     }
 }

@@ -119,6 +119,17 @@ extension UIGestureRecognizerDelegate {
     }
 }
 
+/// A tap of one finger: attached to a view, it becomes the engine's tap recognizer on that view, which the runner's taps
+/// reach by hit-testing as the Lua entry's do (`Simulation.tap(at:)`); its action is sent once, when the finger lifts.
+@MainActor open class UITapGestureRecognizer: UIGestureRecognizer {
+    package private(set) lazy var engineRecognizer = TapRecognizer(engine: Host.simulation.engine) { [weak self] tap in
+        guard let self, let point = tap.location else { return }
+        // A discrete recognizer: recognized (`.ended`) for its action, then ready for the next tap.
+        self.deliver(GestureSample(time: 0, state: .ended, location: point, touches: [point]))
+        self.state = .possible
+    }
+}
+
 @MainActor open class UIPinchGestureRecognizer: UIGestureRecognizer {
     /// The scale the exported code set, as the event's scale then: later scales are relative to it.
     private var baseline = 1.0

@@ -132,6 +132,7 @@ import Transitions
     open func addGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
         gestureRecognizers = (gestureRecognizers ?? []) + [gestureRecognizer]
         gestureRecognizer.attached = self
+        if let tap = gestureRecognizer as? UITapGestureRecognizer { view.addGestureRecognizer(tap.engineRecognizer) }
     }
     open func bringSubviewToFront(_ view: UIView) { self.view.bringSubviewToFront(view.view) }
     open func sendSubviewToBack(_ view: UIView) { self.view.sendSubviewToBack(view.view) }

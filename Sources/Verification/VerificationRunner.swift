@@ -17,7 +17,7 @@ import UIKit
     /// or UIKit's sheet by its own pan), and a navigation entry's.
     public static let scenarios = ["present", "dismiss", "present-then-dismiss", "interactive-finish", "interactive-flick",
                                    "interactive-cancel-10", "interactive-cancel-50", "interactive-cancel-99", "rotation-while-presented",
-                                   "non-animated-present", "reduce-motion", "drag-presented", "interactive-present"] + releases + navigation
+                                   "non-animated-present", "reduce-motion", "drag-presented", "interactive-present", "tap-to-dismiss"] + releases + navigation
         + releases.map { $0.replacingOccurrences(of: "interactive-", with: "interactive-present-") }
 
     /// Push and pop with the entry's animator, and the pop by its edge swipe (`navigation = true`), let go where the
@@ -44,6 +44,7 @@ import UIKit
         var input: [String] = []
         while let line = readLine() { input.append(line) }
         let drives = TouchEvents.read(input)
+        let taps = TouchEvents.taps(input)
         // Which gesture each drag is for (`dismissal`, `pop`), in order; all dismissals when unsaid.
         let kinds = (ProcessInfo.processInfo.environment["SEGUE_VERIFY_DRAG_KINDS"] ?? "").split(separator: ",").map(String.init)
         for name in names.isEmpty ? scenarios[...] : names {
@@ -53,7 +54,8 @@ import UIKit
             }
             print("scenario \(name)")
             // The lines in one write: a scenario of many views has 100,000 of them.
-            print(run(name, delegate: delegate, style: presentationStyle, transitionStyle: transitionStyle, drags: drives, kinds: kinds, sourceView: sourceView,
+            print(run(name, delegate: delegate, style: presentationStyle, transitionStyle: transitionStyle, drags: drives, kinds: kinds, taps: taps,
+                      sourceView: sourceView,
                       sheet: sheet, presentation: presentation), terminator: "")
         }
     }
@@ -64,7 +66,7 @@ import UIKit
     /// entry's gestures, in order (the ones the Lua entry was given), `kinds` which each is for.
     public static func run(_ scenario: String, delegate: (any UIViewControllerTransitioningDelegate)?, style: UIModalPresentationStyle,
                            transitionStyle: UIModalTransitionStyle = .coverVertical,
-                           drags: [[GestureSample]] = [], kinds: [String] = [], sourceView: ((UIView?) -> Void)? = nil,
+                           drags: [[GestureSample]] = [], kinds: [String] = [], taps: [Point] = [], sourceView: ((UIView?) -> Void)? = nil,
                            sheet: ((UISheetPresentationController) -> Void)? = nil, presentation: Presentation? = nil,
                            windowSize: Size = Size(width: 390, height: 844), fps: Double = 60) -> String {
         let simulation = Simulation(windowSize: windowSize)
@@ -217,6 +219,13 @@ import UIKit
                 simulation.dragPresented(presented, by: host, fps: fps, sample: sample)
             }
         case "non-animated-present": present(animated: false)
+        case "tap-to-dismiss":
+            // The points the Lua entry's run tapped, each reaching the recognizers the Swift put on its views by the same
+            // hit-test, while presented and still.
+            present()
+            for point in taps where presentedAndIdle {
+                simulation.tap(at: point, fps: fps, sample: sample)
+            }
         case "dismiss", "present-then-dismiss":
             present(animated: scenario != "dismiss")
             dismiss()

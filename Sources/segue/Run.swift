@@ -18,7 +18,9 @@ struct Run: ParsableCommand, Displayed {
             drags to 60 % and lets go, and the entry's interaction rule decides. --gesture drives it by \
             the entry's own gesture (pan, screen-edge pan or pinch): drag (70 % and let go), flick (a \
             fast short flick), drag-back (60 %, back to 45 %), nudge (30 %); --touches and --pinch give \
-            the fingers' path yourself; --release-velocity sets the speed they leave at. --scenario runs one \
+            the fingers' path yourself; --release-velocity sets the speed they leave at. --tap X,Y presents, \
+            then taps there once presented (window points): the view hit-tested there and its tap recognizer \
+            (UITapGestureRecognizer) take it, as in UIKit. --scenario runs one \
             of check's standard scenarios exactly as check does (\(Scenario.allCases.map(\.rawValue).joined(separator: ", "))). \
             What the script prints goes to standard error, with its file:line. ENTRY is a name \
             (an entry of a catalogue in use, catalogue/entry, or ./NAME.lua here) or a path.
@@ -28,6 +30,7 @@ struct Run: ParsableCommand, Displayed {
               segue run 'half-sheet(edge: right)' --dismiss --interactive cancel:0.4
               segue run drag-sheet --dismiss --gesture flick
               segue run drag-sheet --dismiss --touches '0:195,300 0.2:195,420'
+              segue run side-menu --tap 320,400
               segue run slide-from-bottom --scenario rotation-while-presented
               segue run push --pop --gesture drag
               segue run zoom-from-source --source-row 1

@@ -88,7 +88,25 @@ import Testing
             }
         }
         // Every one of them: a built-in entry that stops exporting is noticed by name above, one that vanishes here.
-        #expect(exported.count == 37, "\(exported)")
+        #expect(exported.count == 38, "\(exported)")
+    }
+
+    /// side-menu dismisses when its dimming is tapped: the Swift's recognizer is tapped where the Lua's was, by the same
+    /// hit-test, and the whole run matches; a Swift that never adds it, or whose action does nothing, differs.
+    @Test func aTapIsGivenToTheSwiftWhereTheLuaWasTapped() throws {
+        let (file, source, swift) = try Self.builtIn("side-menu")
+        let verifier = try Self.verifier()
+        let cell = try #require(verifier.verify(file, source: source, swift: swift).first { $0.scenario == "tap-to-dismiss" })
+        #expect(cell.same, "\(cell.verdict)")
+        for (from, to) in [
+            ("self.dimmingView.addGestureRecognizer(UITapGestureRecognizer(target: self, action: #selector(handleTap(_:))))", "_ = 0"),
+            ("self.presentedViewController.dismiss(animated: true)", "_ = g"),
+        ] {
+            let wrong = try Self.altered(swift, from, to)
+            let tapped = try #require(verifier.verify(file, source: source, swift: wrong).first { $0.scenario == "tap-to-dismiss" })
+            #expect(!tapped.same, "\(to): \(tapped.verdict)")
+            #expect(tapped.verdict.contains("hook"), "\(tapped.verdict)")
+        }
     }
 
     @Test func fadeIsTheSameInEveryScenario() throws {
