@@ -44,12 +44,17 @@ return {
     end,
     presentationTransitionWillBegin = function(self)
       self.dimmingView = dimming.fadeIn(self, params.dimming)
-      -- A tap beside the menu dismisses it; the menu, in front, takes taps on itself.
-      self.dimmingView:addGestureRecognizer(UITapGestureRecognizer.new{action = function(g)
-        self.presentedViewController:dismiss(true)
-      end})
     end,
-    presentationTransitionDidEnd = function(self, completed) dimming.presented(self.dimmingView, completed) end,
+    presentationTransitionDidEnd = function(self, completed)
+      dimming.presented(self.dimmingView, completed)
+      -- SideMenu's enableTapToDismissGesture: a tap beside the menu dismisses it once it is in (the menu, in
+      -- front, takes taps on itself).
+      if completed then
+        self.dimmingView:addGestureRecognizer(UITapGestureRecognizer.new{action = function(g)
+          self.presentedViewController:dismiss(true)
+        end})
+      end
+    end,
     dismissalTransitionWillBegin = function(self) dimming.fadeOut(self, self.dimmingView) end,
     dismissalTransitionDidEnd = function(self, completed) dimming.dismissed(self.dimmingView, completed) end,
     containerViewWillLayoutSubviews = function(self) dimming.layout(self, self.dimmingView) end,
@@ -90,9 +95,9 @@ return {
     end,
   },
   interaction = {
-    -- The menu dragged back towards the left edge: its travel over its width.
     dismissal = {
       gesture = "pan", direction = "left",
+      -- The menu dragged back towards the left edge: its travel over its width.
       distance = function(size) return menuWidth(size.width, size.height) end,
       completionCurve = "easeIn",
     },

@@ -10,7 +10,10 @@ extension Translator {
             throw refuse(node, "a UITapGestureRecognizer outside the presentation controller's hooks",
                          "make it in presentationTransitionWillBegin, on a view the controller keeps (self.dimmingView)")
         }
-        let fields = try table(node, arguments, name: "UITapGestureRecognizer.new", known: ["action"])
+        let fields = try table(node, arguments, name: "UITapGestureRecognizer.new", known: ["action", "isEnabled"])
+        if let enabled = fields["isEnabled"] {
+            throw refuse(enabled, "a tap recognizer's isEnabled", "export has no isEnabled yet: leave it enabled (the default)")
+        }
         guard let action = fields["action"], action.tag == "Function" else {
             throw refuse(node, "a tap's action that is not a function written in place", "write action = function(g) … end")
         }
@@ -24,6 +27,17 @@ extension Translator {
             try checkName(lua, at: action)
             parameter = SwiftWriter.identifier(lua)
             bound.append((lua, Variable(swift: parameter, type: .tapGesture, mutable: false)))
+        }
+        // A local of the hook (any scope above the chunk's, which stays in reach) is out of a method's reach: said by
+        // name here, where the method's own translation would call it an unknown global.
+        var assigned: [String: Int] = [:], uses: [String: Int] = [:]
+        Usage.count(action.parts[1].parts, into: &assigned, uses: &uses)
+        let own = Set(nodes.compactMap { node -> String? in if case .text(let lua)? = node.parts.first { lua } else { nil } })
+        for local in Set(uses.keys).union(assigned.keys).sorted() where local != owner && !own.contains(local)
+            && scopes.dropFirst().contains(where: { $0[local] != nil }) {
+            throw refuse(action, "a tap's action that reads '\(local)', a local of the hook it is made in",
+                         "its action is a method of the controller, which cannot reach the hook's locals: keep it on self "
+                         + "(self.\(local) = \(local)) and read self.\(local)")
         }
         let name = tapActions.isEmpty ? "handleTap" : "handleTap\(tapActions.count + 1)"
         // A method of its own: nothing of the hook's scope reaches it but `self` (a local of the hook is then a name the

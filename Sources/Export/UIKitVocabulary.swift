@@ -132,6 +132,8 @@ enum UIKitVocabulary {
             "view": readOnly("view", .optional(.view)),
             "state": readOnly("state", .choice(gestureState)),
         ],
+        // A tap's recognizer in its action: the view it is on (`isEnabled` and `location` are not exported yet).
+        .tapGesture: ["view": readOnly("view", .optional(.view))],
         .point: ["x": settable("x", .number), "y": settable("y", .number)],
         .springAnimation: ["settlingDuration": readOnly("settlingDuration", .number)],
         // Read-only, as the scripting API gives it (a copy in both languages).

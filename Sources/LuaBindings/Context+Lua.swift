@@ -261,8 +261,11 @@ enum ContextBindings {
             let controller = try runtime.controller(at: 1)
             let animated = runtime.state.isNil(at: 2) ? true : try runtime.flag(at: 2)
             let simulation = runtime.simulation
-            guard controller === simulation.topViewController, controller.presentingViewController != nil else {
-                throw ScriptMistake("dismiss is for the presented controller on top: '\(controller.name)' is not presented, or has one above it")
+            // The presented controller on top, or (as UIKit lets it) the one that presented it.
+            let top = simulation.topViewController
+            guard (controller === top && controller.presentingViewController != nil) || controller.presentedViewController === top else {
+                throw ScriptMistake("dismiss is for the presented controller on top, or the one that presented it: "
+                    + "'\(controller.name)' is neither")
             }
             simulation.dismiss(animated: animated)
             return 0

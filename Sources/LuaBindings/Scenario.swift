@@ -371,6 +371,9 @@ public enum ScenarioRunner {
             if runtime.state.charge(next.views.count * sampleViewCost + names + 64, for: "trace samples") { samples.append(next) }
         } : nil
         var phases: [(range: Range<Int>, dismissing: Bool, navigation: Bool, scriptFailed: Bool)] = []
+        /// The phases a tap's action began (by phases' index), and where the action is written: what it calls while the
+        /// transition it began runs is its own doing, not the animator's.
+        var tapActions: [Int: ScriptLocation] = [:]
         func phase(dismissing: Bool, navigation: Bool = false, _ body: () -> Void) {
             let start = contract.diagnostics.count, errors = runtime.scriptErrorCount
             body()
@@ -417,19 +420,46 @@ public enum ScenarioRunner {
         case .present:
             // With a drive the presentation itself is interactive (a drag that brings a sheet up).
             present(by: given ?? gesture.map { plan(.presentation, $0) })
-            offersTap = presentedAndIdle && simulation.tapPoint() != nil
+            offersTap = presentedAndIdle && simulation.hasTapRecognizer
         case .tapToDismiss:
             present()
             guard presentedAndIdle else { break }
-            guard let point = tap ?? simulation.tapPoint()?.point else {
-                return finished(skipped: noTapRecognizer)
+            if let tap {
+                taps.append(tap)
+                phase(dismissing: true) { simulation.tap(at: tap, fps: options.fps, sample: sample) }
+                break
             }
-            taps.append(point)
-            phase(dismissing: true) { simulation.tap(at: point, fps: options.fps, sample: sample) }
-            if tap == nil, presentedAndIdle, let landed = simulation.hooks.last(where: { $0.hook == "tap" })?.detail {
-                runtime.find(.warning, hook: "tap action", location: nil,
-                             "a tap at \(landed) did not dismiss: the scenario taps where a recognizer the entry put on screen "
-                             + "takes the tap, expecting its action to dismiss (presentedViewController:dismiss(true))")
+            // Each view with a recognizer in turn, back to front, until a tap dismisses: the scenario's question is
+            // whether some tap the entry offers does (a card's own recognizer may do something else, its close button
+            // dismiss).
+            var tried = Set<ObjectIdentifier>()
+            var actions: [ScriptLocation] = []
+            search: while presentedAndIdle, tried.count < Simulation.tapCandidateLimit {
+                switch simulation.tapPoint(skipping: tried) {
+                case .found(let point, let recognizer):
+                    if let view = recognizer.view { tried.insert(ObjectIdentifier(view)) }
+                    if let action = runtime.tapActionLocations[ObjectIdentifier(recognizer)] { actions.append(action) }
+                    taps.append(point)
+                    tapActions[phases.count] = runtime.tapActionLocations[ObjectIdentifier(recognizer)]
+                    phase(dismissing: true) { simulation.tap(at: point, fps: options.fps, sample: sample) }
+                case .noRecognizer:
+                    if taps.isEmpty { return finished(skipped: noTapRecognizer) }
+                    break search
+                case .unreachable(let views):
+                    if taps.isEmpty {
+                        return finished(skipped: "no tap reaches the recognizer on " + views.prefix(3).map { "'\($0)'" }.joined(separator: ", ")
+                            + (views.count > 3 ? " and \(views.count - 3) more" : "")
+                            + " (each covered by other views, outside the window or under the status bar)")
+                    }
+                    break search
+                }
+            }
+            if presentedAndIdle, !taps.isEmpty {
+                let landed = simulation.hooks.filter { $0.hook == "tap" }.compactMap(\.detail)
+                runtime.find(.warning, hook: "tap action", location: actions.first,
+                             (landed.count == 1 ? "a tap at \(landed[0])" : "\(landed.count) taps (\(landed.joined(separator: "; ")))")
+                             + " did not dismiss: the scenario taps where a recognizer the entry put on screen takes the tap, "
+                             + "expecting one to dismiss (self.presentedViewController:dismiss(true))")
             }
         case .interactivePresent:
             present(by: given ?? plan(.presentation, gesture ?? GestureInput(.preset(.drag))))
@@ -498,8 +528,12 @@ public enum ScenarioRunner {
         // One root cause, one error: where the script failed, what the
         // contract saw afterwards (completeTransition never called, a view
         // never placed) follows from it and would send the author the wrong way.
-        for (range, dismissing, navigation, scriptFailed) in phases where !scriptFailed {
+        for (index, (range, dismissing, navigation, scriptFailed)) in phases.enumerated() where !scriptFailed {
             for diagnostic in Diagnostic.rootCauses(contract.diagnostics[range]) {
+                if diagnostic.kind == .presentedWhileTransitioning, let action = tapActions[index] {
+                    runtime.find(diagnostic.kind.severity, hook: "tap action", location: action, rule: diagnostic.kind, diagnostic.message)
+                    continue
+                }
                 if let problem = runtime.place(diagnostic, dismissing: dismissing, navigation: navigation) { runtime.add(problem) }
             }
         }

@@ -39,6 +39,8 @@ public final class ScriptRuntime {
     var springs: [Int: TimingParameters] = [:]
     var caAnimations: [Int: CAAnimationSpec] = [:]
     var tapRecognizers: [Int: TapRecognizer] = [:]
+    /// Where each tap recognizer's action is written, for what check says of a tap.
+    var tapActionLocations: [ObjectIdentifier: ScriptLocation] = [:]
     /// The line each entry field is written on, once looked up.
     var fieldLines: [String: Int] = [:]
     /// Handle ids of engine objects that have no id of their own, so one

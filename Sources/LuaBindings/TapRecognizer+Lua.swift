@@ -53,10 +53,12 @@ enum TapBindings {
             }
             try runtime.checkFields(at: 1, of: "UITapGestureRecognizer.new", allowed: newFields)
             state.pushField("isEnabled", of: 1)
-            let enabled = state.isNil(at: -1) ? true : try runtime.flag(at: state.top)
+            guard state.isNil(at: -1) || state.isBoolean(at: -1) else { throw ScriptMistake("'isEnabled' must be true or false") }
+            let enabled = state.isNil(at: -1) || state.boolean(at: -1)
             state.pop()
             state.pushField("action", of: 1)
             guard state.isFunction(at: -1) else { throw ScriptMistake("'action' (a function(g), called when a tap is recognized) is required") }
+            let written = state.definitionLocation(ofFunctionAt: -1)
             let reference = state.reference()
             let recognizer = TapRecognizer(engine: runtime.simulation.engine) { [weak runtime] recognizer in
                 guard let runtime else { return }
@@ -66,6 +68,7 @@ enum TapBindings {
                 }
             }
             recognizer.isEnabled = enabled
+            if let written { runtime.tapActionLocations[ObjectIdentifier(recognizer)] = written }
             runtime.push(recognizer)
             return 1
         }
@@ -92,7 +95,9 @@ enum TapBindings {
             let recognizer = try runtime.tapRecognizer(at: 1)
             let key = try arguments.name(2)
             switch key {
-            case "isEnabled": recognizer.isEnabled = try runtime.flag(at: 3)
+            case "isEnabled":
+                guard runtime.state.isBoolean(at: 3) else { throw ScriptMistake("UITapGestureRecognizer.isEnabled must be true or false") }
+                recognizer.isEnabled = runtime.state.boolean(at: 3)
             default:
                 if readable.contains(key) { throw ScriptMistake("UITapGestureRecognizer.\(key) cannot be set") }
                 throw ScriptMistake(Suggestion.unknown("UITapGestureRecognizer", key, in: writable))
@@ -116,7 +121,8 @@ enum TapBindings {
                 return 1
             }
             guard let inside = view.convert(point, from: nil), inside.x.isFinite, inside.y.isFinite else {
-                throw ScriptMistake("location: '\(view.name)' is squashed flat (a zero scale or a turn edge-on), so no point maps into it")
+                throw ScriptMistake("location: no point maps into '\(view.name)' (squashed flat by a zero scale or a turn edge-on, or "
+                    + "a transform too large)")
             }
             runtime.push(inside)
             return 1

@@ -6,8 +6,9 @@ extension Simulation {
     /// How long the finger rests on the screen: a quick tap (UIKit's tap recognizer has no minimum, and fails only
     /// past about half a second or ten points of movement, neither of which a played tap comes near).
     public static let tapDuration = 0.1
-    /// Views with recognizers `tapPoint` tries.
+    /// Views with recognizers `tapPoint` tries, and the hit tests it may make in all.
     public static let tapCandidateLimit = 8
+    public static let tapSearchLimit = 4_096
 
     /// What a tap at a point lands on: the view hit-tested, and the recognizer that takes it (nil: none does).
     public struct TapTarget {
@@ -28,33 +29,62 @@ extension Simulation {
         return TapTarget(view: hit, recognizer: nil)
     }
 
+    /// Whether a view in the window has an enabled tap recognizer (a walk of the tree, nothing hit-tested).
+    public var hasTapRecognizer: Bool {
+        var stack = [window]
+        while let view = stack.popLast() {
+            if view.tapRecognizers.contains(where: \.isEnabled) { return true }
+            stack += view.subviews
+        }
+        return false
+    }
+
+    /// What `tapPoint` found: a point and the recognizer a tap there reaches, or why there is none.
+    public enum TapSearch {
+        case found(point: Point, recognizer: TapRecognizer)
+        /// No view (but those skipped) has an enabled recognizer.
+        case noRecognizer
+        /// Views have one, but no point tried reaches it: covered, outside the window, or under the status bar.
+        case unreachable(views: [String])
+    }
+
     /// A point of the window where a tap goes to a recognizer, for a scenario that taps whatever the entry made
-    /// tappable: the views with an enabled recognizer, back to front through the window, each tried at the centres
-    /// of a 9 × 9 grid over its bounds, top row first; the first point whose tap that view's recognizer takes. Nil:
-    /// no tap reaches any recognizer (none, or each covered or turned away). At most `tapCandidateLimit` views are
-    /// tried: each try is 81 hit tests, and a script may put a recognizer on every one of thousands of views.
-    public func tapPoint() -> (point: Point, recognizer: TapRecognizer)? {
+    /// tappable: the views with an enabled recognizer, back to front through the window (`skipping` those already
+    /// tried), each tried at the centres of a 9 × 9 grid, then of a 33 × 33 one, over the part of the window its
+    /// frame covers below the status bar (whose touches are the system's); the first point whose tap reaches that
+    /// view's recognizer. At most `tapCandidateLimit` views and `tapSearchLimit` hit tests are tried: a script may put
+    /// a recognizer on every one of thousands of views.
+    public func tapPoint(skipping tried: Set<ObjectIdentifier> = []) -> TapSearch {
         var stack = [window]
         var candidates: [View] = []
         // A walk of the whole tree (its size is the entry's, charged as it was made), from the back.
         while let view = stack.popLast() {
-            if view.tapRecognizers.contains(where: \.isEnabled) { candidates.append(view) }
+            if !tried.contains(ObjectIdentifier(view)), view.tapRecognizers.contains(where: \.isEnabled) { candidates.append(view) }
             stack += view.subviews.reversed()
         }
-        let cells = 9
+        guard !candidates.isEmpty else { return .noRecognizer }
+        let top = statusBarFrame.maxY
+        let screen = Rect(x: window.bounds.minX, y: max(window.bounds.minY, top), width: window.bounds.width,
+                          height: max(0, window.bounds.maxY - max(window.bounds.minY, top)))
+        var tests = 0
         for view in candidates.prefix(Self.tapCandidateLimit) {
-            let bounds = view.bounds
-            for row in 0..<cells {
-                for column in 0..<cells {
-                    let local = Point(x: bounds.minX + bounds.width * (Double(column) + 0.5) / Double(cells),
-                                      y: bounds.minY + bounds.height * (Double(row) + 0.5) / Double(cells))
-                    guard let point = view.convert(local, to: nil), point.x.isFinite, point.y.isFinite,
-                          let recognizer = tapTarget(at: point).recognizer, recognizer.view === view else { continue }
-                    return (point, recognizer)
+            guard let frame = view.convert(view.bounds, to: nil) else { continue }
+            let area = frame.standardized.intersection(screen)
+            guard !area.isNull, area.width > 0, area.height > 0, area.width.isFinite, area.height.isFinite else { continue }
+            for cells in [9, 33] {
+                for row in 0..<cells {
+                    for column in 0..<cells {
+                        guard tests < Self.tapSearchLimit else { return .unreachable(views: candidates.map(\.name)) }
+                        tests += 1
+                        let point = Point(x: area.minX + area.width * (Double(column) + 0.5) / Double(cells),
+                                          y: area.minY + area.height * (Double(row) + 0.5) / Double(cells))
+                        guard let recognizer = tapTarget(at: point).recognizer, recognizer.view === view else { continue }
+                        return .found(point: point, recognizer: recognizer)
+                    }
                 }
             }
         }
-        return nil
+        return .unreachable(views: candidates.map(\.name))
     }
 
     /// Taps at `point` (window points): the finger down for `tapDuration`, the frames due sampled, then lifted, and the
@@ -71,11 +101,12 @@ extension Simulation {
             guard phase == "ended", !isTransitioning else { return true }
             target = tapTarget(at: point)
             let place = "(\(Self.number(point.x)), \(Self.number(point.y)))"
+            let landed = target.view.map { "\(place) on \($0.name)" } ?? "\(place), outside the window"
             guard let recognizer = target.recognizer, let owner = recognizer.view else {
-                record("tap", "\(place) on \(target.view?.name ?? "nothing"): no tap recognizer")
+                record("tap", "\(landed): no tap recognizer")
                 return true
             }
-            record("tap", "\(place) on \(target.view?.name ?? "nothing"): the recognizer on \(owner.name)")
+            record("tap", owner === target.view ? "\(landed), its recognizer" : "\(landed), the recognizer on \(owner.name)")
             recognizer.location = point
             recognizer.isRecognized = true
             recognizer.action(recognizer)

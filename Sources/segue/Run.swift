@@ -68,7 +68,7 @@ struct Run: ParsableCommand, Displayed {
             print("\(file.stem): \(scenarioArguments.title), \(formatted(size.width))x\(formatted(size.height)) points, \(formatted(fps)) samples a second")
             print("hooks:")
             for hook in trace.hooks {
-                print("  \(String(format: "%7.3f", hook.time)) s  \(hook.hook)\(hook.detail.map { "(\($0))" } ?? "")")
+                print("  \(String(format: "%7.3f", hook.time)) s  \(hook.hook)\(hook.detail.map { "(\($0.escapingControlCharacters))" } ?? "")")
             }
             if let last = trace.samples.last {
                 print("samples: \(trace.samples.count), from 0 to \(String(format: "%.3f", last.time)) s")

@@ -2,6 +2,7 @@ import ArgumentParser
 import Catalogue
 import Foundation
 import Geometry
+import TextSafety
 import LuaBindings
 import Transitions
 
@@ -39,7 +40,7 @@ struct ScenarioArguments: ParsableArguments {
     var releaseVelocity: Double?
 
     @Option(help: ArgumentHelp("Present, then tap here once presented: 'X,Y' in window points (the tap-to-dismiss scenario "
-                               + "at this point).", valueName: "X,Y"))
+                               + "at this point); a negative one as --tap=-5,10.", valueName: "X,Y"))
     var tap: String?
 
     @Option(help: ArgumentHelp("One of check's standard scenarios.", valueName: "NAME"))
@@ -85,7 +86,7 @@ struct ScenarioArguments: ParsableArguments {
         }
         if tap != nil && (dismiss || push || pop || !drives.isEmpty || (scenario != nil && scenario != .tapToDismiss)) {
             throw ValidationError("--tap presents, then taps: it is the tap-to-dismiss scenario, and takes no other drive, "
-                + "--dismiss, --push, --pop or --scenario")
+                + "--dismiss, --push, --pop or other --scenario")
         }
         _ = try tapPoint()
         if push && pop { throw ValidationError("--pop pushes first, then pops: give one of --push and --pop") }
@@ -144,9 +145,15 @@ struct ScenarioArguments: ParsableArguments {
     /// --tap's point: two finite numbers within 100,000 points of the window's origin.
     func tapPoint() throws -> Point? {
         guard let tap else { return nil }
-        let parts = tap.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        // Decimal numbers only, judged by their bytes (Double would also read hexadecimal, "nan" and "inf").
+        let decimal = Set("0123456789.-+eE".utf8)
+        let parts = tap.split(separator: ",", omittingEmptySubsequences: false).map { part -> Double? in
+            let text = part.trimmingCharacters(in: .whitespaces)
+            return !text.isEmpty && text.utf8.allSatisfy(decimal.contains) ? Double(text) : nil
+        }
         guard parts.count == 2, let x = parts[0], let y = parts[1], x.isFinite, y.isFinite, abs(x) <= 100_000, abs(y) <= 100_000 else {
-            throw ValidationError("--tap takes a point X,Y in window points, like 100,200; got '\(Suggestion.shortened(tap))'")
+            throw ValidationError("--tap takes a point X,Y in window points, each a decimal number within ±100000, like 100,200 "
+                + "(a negative one as --tap=-5,10); got '\(Suggestion.shortened(tap).escapingControlCharacters)'")
         }
         return Point(x: x, y: y)
     }

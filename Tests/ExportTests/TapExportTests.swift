@@ -48,11 +48,17 @@ import Testing
     @Test func twoTapsAreTwoMethodsAndAnUnusedParameterIsKept() throws {
         let text = try TranslatorTests.export(Self.entry("""
             self.dimmingView:addGestureRecognizer(UITapGestureRecognizer.new{action = function() ACTION end})
-                  self.containerView:addGestureRecognizer(UITapGestureRecognizer.new{action = function(tap) self.dimmingView.alpha = 0.5 end})
+                  self.containerView:addGestureRecognizer(UITapGestureRecognizer.new{action = function(tap) tap.view.alpha = 0.5 end})
             """))
         #expect(text.contains("#selector(handleTap(_:))") && text.contains("#selector(handleTap2(_:))"))
         #expect(text.contains("@objc private func handleTap(_ gesture: UITapGestureRecognizer) {\n"), "\(text)")
-        #expect(text.contains("@objc private func handleTap2(_ tap: UITapGestureRecognizer) {\n            self.dimmingView.alpha = 0.5\n"),
+        // The Lua stops on a nil view, as the Swift does, at the line.
+        #expect(text.contains("""
+                    @objc private func handleTap2(_ tap: UITapGestureRecognizer) {
+                        guard let view = tap.view else { preconditionFailure("t.lua:11: tap.view is nil") }
+                        view.alpha = 0.5
+                    }
+            """),
                 "\(text)")
     }
 
@@ -63,7 +69,7 @@ import Testing
             """)
         let refusal = try #require(TranslatorTests.refusal(local))
         #expect(refusal.line == 10, "\(refusal)")
-        #expect(refusal.description.contains("dimming"), "\(refusal)")
+        #expect(refusal.construct == "a tap's action that reads 'dimming', a local of the hook it is made in", "\(refusal)")
         // Not written in place, and outside the controller.
         let named = Self.entry("self.dimmingView:addGestureRecognizer(UITapGestureRecognizer.new{action = print})")
         #expect(TranslatorTests.refusal(named)?.construct == "a tap's action that is not a function written in place")
@@ -80,6 +86,6 @@ import Testing
         #expect(refused.construct == "a UITapGestureRecognizer outside the presentation controller's hooks")
         #expect(refused.line == 4)
         let enabled = Self.entry("self.dimmingView:addGestureRecognizer(UITapGestureRecognizer.new{action = function() end, isEnabled = false})")
-        #expect(TranslatorTests.refusal(enabled)?.construct == "UITapGestureRecognizer.new's 'isEnabled'")
+        #expect(TranslatorTests.refusal(enabled)?.construct == "a tap recognizer's isEnabled")
     }
 }

@@ -14,7 +14,7 @@ import Testing
         .rect: ("CGRect", "CGRect"), .point: ("CGPoint", "CGPoint"), .size: ("CGSize", "CGSize"), .transform3D: ("CATransform3D", "CATransform3D"),
         .affineTransform: ("CGAffineTransform", "CGAffineTransform"), .color: ("UIColor", "UIColor"),
         .viewController: ("UIViewController", "UIViewControllerInstance"), .panGesture: ("GestureRecognizer", "GestureRecognizer"),
-        .pinchGesture: ("GestureRecognizer", "GestureRecognizer"),
+        .pinchGesture: ("GestureRecognizer", "GestureRecognizer"), .tapGesture: ("UITapGestureRecognizer", "UITapGestureRecognizerInstance"),
         .presentationController: ("PresentationControllerSelf", "PresentationControllerSelf"),
         .transitionCoordinator: ("TransitionCoordinator", "TransitionCoordinator"),
         .effectView: ("UIVisualEffectView", "UIVisualEffectView"), .edgeInsets: ("UIEdgeInsets", "UIEdgeInsets"),

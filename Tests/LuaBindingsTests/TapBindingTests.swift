@@ -52,14 +52,14 @@ import Transitions
         #expect(outcome.problems.isEmpty, "\(outcome.problems)")
         #expect(outcome.skipped == nil)
         // The dimming covers the window (390 × 844) under the presented view's bottom half: the grid's first cell
-        // centre, (390/18, 844/18), is on the dimming.
-        let point = Point(x: 390.0 / 18, y: 844.0 / 18)
+        // centre over the part below the 47-point status bar, (390/18, 47 + 797/18), is on the dimming.
+        let point = Point(x: 390.0 / 18, y: 47 + 797.0 / 18)
         #expect(outcome.taps == [point])
         // Lua prints numbers as %.14g.
-        #expect(outcome.printed.map(\.text) == ["ended\tdimming\t\(String(format: "%.14g", 390.0 / 18))\t\(String(format: "%.14g", 844.0 / 18))"])
+        #expect(outcome.printed.map(\.text) == ["ended\tdimming\t\(String(format: "%.14g", point.x))\t\(String(format: "%.14g", point.y))"])
         let hooks = outcome.trace?.hooks ?? []
         let tap = hooks.first { $0.hook == "tap" }
-        #expect(tap?.detail == "(21.67, 46.89) on dimming: the recognizer on dimming")
+        #expect(tap?.detail == "(21.67, 91.28) on dimming, its recognizer")
         // The dismissal began as the finger lifted, and ended.
         let dismissal = hooks.first { $0.hook == "dismissalTransitionWillBegin" }
         #expect(dismissal != nil && tap != nil && abs((dismissal?.time ?? 0) - (tap?.time ?? 1)) < 1e-9)
@@ -75,10 +75,56 @@ import Transitions
     }
 
     @Test func aTapThatDoesNotDismissIsAWarning() {
-        let outcome = run(Self.entry(action: "g.view.alpha = 0.5"), scenario: .tapToDismiss)
+        let source = Self.entry(action: "g.view.alpha = 0.5")
+        let outcome = run(source, scenario: .tapToDismiss)
         #expect(outcome.errors.isEmpty, "\(outcome.problems)")
-        #expect(outcome.warnings.map(\.message).contains { $0.hasPrefix("a tap at (21.67, 46.89) on dimming: the recognizer on dimming did not dismiss") },
-                "\(outcome.warnings)")
+        let warning = outcome.warnings.first { $0.message.hasPrefix("a tap at (21.67, 91.28) on dimming, its recognizer did not dismiss") }
+        #expect(warning != nil, "\(outcome.warnings)")
+        // At the action, where the fix goes.
+        #expect(warning?.location?.line == line(of: "local tap = UITapGestureRecognizer.new{action = function(g)", in: source))
+    }
+
+    /// The presented view's own recognizer does something else; the dimming's dismisses: both are tapped, front one
+    /// first, and nothing is said.
+    @Test func eachRecognizerIsTappedUntilOneDismisses() {
+        let source = Self.entry(addTo: """
+            self.presentedView:addGestureRecognizer(UITapGestureRecognizer.new{action = function() print("card") end})
+                  local _ = self.dimmingView
+            """).replacingOccurrences(of: "local tap = UITapGestureRecognizer.new{action = function(g)",
+                                      with: "local tap = UITapGestureRecognizer.new{action = function(g) print(\"dimming\")")
+        let outcome = run(source, scenario: .tapToDismiss)
+        #expect(outcome.problems.isEmpty, "\(outcome.problems)")
+        // Back to front: the dimming (the container's first subview) is found before the presented view.
+        #expect(outcome.printed.map(\.text) == ["dimming"], "\(outcome.printed)")
+        #expect(outcome.taps.count == 1)
+        // With the dimming's doing nothing, the card's is tapped too, and the warning counts both.
+        let idle = source.replacingOccurrences(of: "self.presentedViewController:dismiss(true)", with: "")
+        let both = run(idle, scenario: .tapToDismiss)
+        #expect(both.printed.map(\.text) == ["dimming", "card"], "\(both.printed)")
+        #expect(both.taps.count == 2)
+        #expect(both.warnings.first?.message.hasPrefix("2 taps (") == true, "\(both.warnings)")
+    }
+
+    @Test func aSecondDismissInTheActionIsFoundAtTheAction() {
+        let source = Self.entry(action: "self.presentedViewController:dismiss(true); self.presentingViewController:dismiss(true)")
+        let outcome = run(source, scenario: .tapToDismiss)
+        let warning = outcome.warnings.first { $0.rule == "presented-while-transitioning" }
+        #expect(warning?.hook == "tap action", "\(outcome.problems)")
+        #expect(warning?.location?.line == line(of: "local tap = UITapGestureRecognizer.new{action = function(g)", in: source))
+    }
+
+    /// UIKit lets the presenting controller dismiss what it presented.
+    @Test func thePresenterMayDismiss() {
+        let outcome = run(Self.entry(action: "self.presentingViewController:dismiss(true)"), scenario: .tapToDismiss)
+        #expect(outcome.problems.isEmpty, "\(outcome.problems)")
+        #expect(outcome.trace?.hooks.contains { $0.hook == "dismissalTransitionDidEnd" && $0.detail == "true" } == true)
+    }
+
+    @Test func aRecognizerNoTapReachesIsSaidSo() {
+        // On a view that takes no touches.
+        let outcome = run(Self.entry(addTo: "self.dimmingView.isUserInteractionEnabled = false; self.dimmingView"), scenario: .tapToDismiss)
+        #expect(outcome.skipped == "no tap reaches the recognizer on 'dimming' (each covered by other views, outside the window or under "
+                + "the status bar)", "\(outcome.skipped ?? "") \(outcome.problems)")
     }
 
     @Test func anErrorInTheActionIsReportedAtItsLine() {

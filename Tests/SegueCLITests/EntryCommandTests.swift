@@ -202,6 +202,11 @@ import Testing
         #expect(run.stdout.contains("(11 scenarios)"))
         let tooBouncy = try SegueCommandTests().segue(["run", example.path, "--param", "damping=3"])
         #expect(tooBouncy.stderr.contains("parameter 'damping': 3 is above the maximum 1"))
+        // And it exports as it is written (a reader's first export is likely this one).
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("segue-worked-example-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let exported = try SegueCommandTests().segue(["export", example.path, "--out", out.path])
+        #expect(exported.status == 0, "\(exported.stderr)")
     }
 }
 

@@ -156,7 +156,42 @@ import Transitions
         #expect(simulation.topViewController === simulation.root)
         #expect(!simulation.isTransitioning)
         #expect(simulation.hooks.filter { $0.hook == "tap" }.map { $0.detail ?? "" }
-                == ["(300, 400) on presented: no tap recognizer", "(100, 400) on dimming: the recognizer on dimming"])
+                == ["(300, 400) on presented: no tap recognizer", "(100, 400) on dimming, its recognizer"])
+    }
+
+    @Test func theTraceSaysWhereATapLandedAndWhatTookIt() {
+        let (simulation, card, button) = scene()
+        card.addGestureRecognizer(TapRecognizer(engine: simulation.engine) { _ in })
+        simulation.tap(at: Point(x: 70, y: 50), fps: 60, sample: nil)
+        simulation.tap(at: Point(x: 500.123, y: -3), fps: 60, sample: nil)
+        button.isUserInteractionEnabled = false
+        simulation.tap(at: Point(x: 70, y: 50), fps: 60, sample: nil)
+        #expect(simulation.hooks.filter { $0.hook == "tap" }.compactMap(\.detail)
+                == ["(70, 50) on button, the recognizer on card", "(500.12, -3), outside the window: no tap recognizer",
+                    "(70, 50) on card, its recognizer"])
+    }
+
+    /// The search check's tap-to-dismiss makes: the first point of a grid over the visible part of each view with a
+    /// recognizer (below the 47-point status bar of the iPhone 14 the simulation has by default) that reaches it.
+    @Test func theTapSearchFindsAVisibleSliverBelowTheStatusBar() throws {
+        let simulation = Simulation(listRows: false)
+        let shade = simulation.engine.makeView(name: "shade", frame: simulation.window.bounds)
+        shade.addGestureRecognizer(TapRecognizer(engine: simulation.engine) { _ in })
+        simulation.root.view.addSubview(shade)
+        // A sheet over all but the rightmost 15 points: 9 × 9 centres all land on it; of 33 × 33 the last column,
+        // x = 390 × 32.5 / 33 = 384.09, is on the shade, first in the top row, y = 47 + 797 × 0.5 / 33.
+        let sheet = simulation.engine.makeView(name: "sheet", frame: Rect(x: 0, y: 0, width: 375, height: 844))
+        simulation.root.view.addSubview(sheet)
+        guard case .found(let point, let recognizer) = simulation.tapPoint() else { Issue.record("nothing found"); return }
+        #expect(recognizer.view === shade)
+        #expect(abs(point.x - 390 * 32.5 / 33) < 1e-9 && abs(point.y - (47 + 797 * 0.5 / 33)) < 1e-9, "\(point)")
+        // Covered whole: nothing reaches it, and the search says so.
+        sheet.frame = simulation.window.bounds
+        guard case .unreachable(let views) = simulation.tapPoint() else { Issue.record("found through the sheet"); return }
+        #expect(views == ["shade"])
+        // Tried already: as if there were none.
+        guard case .noRecognizer = simulation.tapPoint(skipping: [ObjectIdentifier(shade)]) else { Issue.record("not skipped"); return }
+        #expect(simulation.hasTapRecognizer)
     }
 
     @Test func theRecognizerNearestTheTouchedViewTakesTheTap() {

@@ -9,11 +9,14 @@ end
 local function animateTransition(ctx)
   local presenting = ctx.isPresenting
   -- A custom presentation keeps the presenter: the only view we are handed is the presented one.
-  local view = presenting and ctx:viewForKey("to") or ctx:viewForKey("from")
-  local shown = presenting and ctx:finalFrame(ctx:viewControllerForKey("to")) or view.frame
+  local view = ctx:viewForKey(presenting and "to" or "from")
+  -- Where it rests: its final frame coming in, where it is going out.
+  local shown = view.frame
+  if presenting then shown = ctx:finalFrame(ctx:viewControllerForKey("to")) end
   -- With Reduce Motion on, it fades in where it rests instead of falling.
   local calm = UIAccessibility.isReduceMotionEnabled
-  local above = calm and shown or shown:offsetBy(0, -shown.maxY)
+  local above = shown:offsetBy(0, -shown.maxY)
+  if calm then above = shown end
   if presenting then
     view.frame = above
     if calm then view.alpha = 0 end
