@@ -14,8 +14,8 @@
 -- Presentr hands UIKit's own transitions (coverVertical, crossDissolve) to
 -- UIKit and runs its coverVerticalFromTop itself; all three are here, with
 -- UIView.animate's default curve. Reduce Motion cross-dissolves whatever
--- the entry asks for. Presentr also dismisses on a tap on the dimming view;
--- Segue has no taps.
+-- the entry asks for. Presentr also dismisses on a tap on the dimming view
+-- (dismissOnTap): its entries add that recognizer themselves.
 
 local presentr = {}
 

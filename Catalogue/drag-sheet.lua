@@ -30,9 +30,9 @@
 -- PanModal then runs a whole 0.5 s animation from where the sheet is (the
 -- dismissal, or its spring back to the short form), so the rest here plays
 -- over the whole duration too.
--- What Segue cannot say yet: PanModal's short-form/long-form stops (one
--- form here, so an upward flick only puts the sheet back), and a tap on the
--- dimming that dismisses (PanModal's allowsTapToDismiss). The grabber is
+-- A tap on the dimming dismisses (PanModal's allowsTapToDismiss). What Segue
+-- cannot say yet: PanModal's short-form/long-form stops (one form here, so an
+-- upward flick only puts the sheet back). The grabber is
 -- drawn outside the sheet's bounds, so touches there reach the dimming, as
 -- in PanModal; a presented screen whose root is a scroll view would scroll
 -- the mask and the grabber with it (PanModal wraps the screen in a view of
@@ -184,7 +184,11 @@ return {
 
     presentationTransitionDidEnd = function(self, completed)
       dimming.presented(self.dimmingView, completed)
-      if not completed then takeChromeOff(self.presentedView, self.grabber) end
+      if not completed then return takeChromeOff(self.presentedView, self.grabber) end
+      -- PanModal's allowsTapToDismiss (on by default): a tap on the dimming dismisses.
+      self.dimmingView:addGestureRecognizer(UITapGestureRecognizer.new{action = function(g)
+        self.presentedViewController:dismiss(true)
+      end})
     end,
 
     dismissalTransitionWillBegin = function(self)

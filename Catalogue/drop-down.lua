@@ -11,8 +11,8 @@
 -- height down and tips over as it goes. IBAnimatable picks the tilt at
 -- random, up to ±0.5 radians; here it is the `tilt` parameter, so every run
 -- is the same. No drag: IBAnimatable's AnimatablePresentationController
--- dismisses a modal only on a tap on the dimming view (dismissOnTap), which
--- Segue cannot make, and has no swipe or pan.
+-- dismisses a modal only on a tap on the dimming view (dismissOnTap, on by
+-- default), as this entry does, and has no swipe or pan.
 --
 -- IBAnimatable gives its CAKeyframeAnimation one timing function per
 -- stretch (easeOut, linear, easeOut: Core Animation's own, easeOut being
@@ -105,7 +105,15 @@ return {
   presentationController = {
     frameOfPresentedViewInContainerView = function(self) return boxFrame(self.containerView.bounds) end,
     presentationTransitionWillBegin = function(self) self.dimmingView = dimming.fadeIn(self, params.dimming) end,
-    presentationTransitionDidEnd = function(self, completed) dimming.presented(self.dimmingView, completed) end,
+    presentationTransitionDidEnd = function(self, completed)
+      dimming.presented(self.dimmingView, completed)
+      -- IBAnimatable's dismissOnTap (on by default): a tap on the dimming dismisses, once the box is in.
+      if completed then
+        self.dimmingView:addGestureRecognizer(UITapGestureRecognizer.new{action = function(g)
+          self.presentedViewController:dismiss(true)
+        end})
+      end
+    end,
     dismissalTransitionWillBegin = function(self) dimming.fadeOut(self, self.dimmingView) end,
     dismissalTransitionDidEnd = function(self, completed) dimming.dismissed(self.dimmingView, completed) end,
     containerViewWillLayoutSubviews = function(self) dimming.layout(self, self.dimmingView) end,

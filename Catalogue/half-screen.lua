@@ -53,7 +53,15 @@ return {
       presentr.roundCorners(self)
       self.dimmingView = dimming.fadeIn(self, params.dimming)
     end,
-    presentationTransitionDidEnd = function(self, completed) dimming.presented(self.dimmingView, completed) end,
+    presentationTransitionDidEnd = function(self, completed)
+      dimming.presented(self.dimmingView, completed)
+      -- Presentr's dismissOnTap (on by default): a tap on the dimming dismisses, once the half is in.
+      if completed then
+        self.dimmingView:addGestureRecognizer(UITapGestureRecognizer.new{action = function(g)
+          self.presentedViewController:dismiss(true)
+        end})
+      end
+    end,
     dismissalTransitionWillBegin = function(self) dimming.fadeOut(self, self.dimmingView) end,
     dismissalTransitionDidEnd = function(self, completed) dimming.dismissed(self.dimmingView, completed) end,
     containerViewWillLayoutSubviews = function(self) dimming.layout(self, self.dimmingView) end,

@@ -101,7 +101,15 @@ return {
   presentationController = {
     frameOfPresentedViewInContainerView = function(self) return sheetFrame(self.containerView.bounds) end,
     presentationTransitionWillBegin = function(self) self.dimmingView = dimming.fadeIn(self, params.dimming) end,
-    presentationTransitionDidEnd = function(self, completed) dimming.presented(self.dimmingView, completed) end,
+    presentationTransitionDidEnd = function(self, completed)
+      dimming.presented(self.dimmingView, completed)
+      -- Apple's sample dismisses from its presenting controller when the dimming view is tapped.
+      if completed then
+        self.dimmingView:addGestureRecognizer(UITapGestureRecognizer.new{action = function(g)
+          self.presentingViewController:dismiss(true)
+        end})
+      end
+    end,
     dismissalTransitionWillBegin = function(self) dimming.fadeOut(self, self.dimmingView) end,
     dismissalTransitionDidEnd = function(self, completed) dimming.dismissed(self.dimmingView, completed) end,
     containerViewWillLayoutSubviews = function(self) dimming.layout(self, self.dimmingView) end,

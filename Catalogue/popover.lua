@@ -9,7 +9,7 @@
 -- and `anchor` for which end of the bar the button is at. The side margins
 -- are UIKit's popoverLayoutMargins, 10 points. Apple publishes no radius
 -- or duration: 13 points and 0.25 s are estimates. UIKit dismisses a
--- popover on a tap outside it; Segue has no taps, so there is no drag.
+-- popover on a tap outside it, and so does this entry; there is no drag.
 
 -- The content size under the bar, at the chosen end, kept 10 points in.
 local function boxFrame(bounds)
@@ -48,7 +48,15 @@ return {
       presentr.roundCorners(self)
       self.dimmingView = dimming.fadeIn(self, params.dimming)
     end,
-    presentationTransitionDidEnd = function(self, completed) dimming.presented(self.dimmingView, completed) end,
+    presentationTransitionDidEnd = function(self, completed)
+      dimming.presented(self.dimmingView, completed)
+      -- UIKit dismisses a popover on a tap outside it: on the clear dimming view.
+      if completed then
+        self.dimmingView:addGestureRecognizer(UITapGestureRecognizer.new{action = function(g)
+          self.presentedViewController:dismiss(true)
+        end})
+      end
+    end,
     dismissalTransitionWillBegin = function(self) dimming.fadeOut(self, self.dimmingView) end,
     dismissalTransitionDidEnd = function(self, completed) dimming.dismissed(self.dimmingView, completed) end,
     containerViewWillLayoutSubviews = function(self) dimming.layout(self, self.dimmingView) end,

@@ -11,7 +11,7 @@
 --
 -- UIKit publishes no duration for its own transitions; this uses 0.35 s,
 -- Segue's figure for them (Presentr's own animations default to 0.3 s).
--- Presentr also dismisses on a tap on the dimming view; Segue has no taps.
+-- A tap on the dimming view dismisses it, as Presentr's dismissOnTap does.
 -- Presentr's blurBackground (off by default) blurs what is behind instead
 -- of dimming it, with its blurStyle (.dark by default); see _presentr.lua.
 
@@ -64,7 +64,15 @@ return {
         self.dimmingView = dimming.fadeIn(self, params.dimming)
       end
     end,
-    presentationTransitionDidEnd = function(self, completed) dimming.presented(self.dimmingView, completed) end,
+    presentationTransitionDidEnd = function(self, completed)
+      dimming.presented(self.dimmingView, completed)
+      -- Presentr's dismissOnTap (on by default): a tap on the dimming dismisses, once the box is in.
+      if completed then
+        self.dimmingView:addGestureRecognizer(UITapGestureRecognizer.new{action = function(g)
+          self.presentedViewController:dismiss(true)
+        end})
+      end
+    end,
     dismissalTransitionWillBegin = function(self) dimming.fadeOut(self, self.dimmingView) end,
     dismissalTransitionDidEnd = function(self, completed) dimming.dismissed(self.dimmingView, completed) end,
     containerViewWillLayoutSubviews = function(self)
