@@ -654,6 +654,37 @@ UITapGestureRecognizer = {}
 ---@return UITapGestureRecognizer
 function UITapGestureRecognizer.new(arguments) end
 
+---@class DispatchQueueMain The main queue, on the simulated clock.
+local DispatchQueueMain = {}
+--- Runs the function that many seconds from now (0 to 3600), after the animations that end by then: UIKit's
+--- DispatchQueue.main.asyncAfter(deadline: .now() + seconds).
+---@param seconds number
+---@param work fun()
+function DispatchQueueMain:asyncAfter(seconds, work) end
+--- Runs the function at once, after what runs now: DispatchQueue.main.async.
+---@param work fun()
+function DispatchQueueMain:async(work) end
+
+---@class DispatchQueueStatics
+---@field main DispatchQueueMain
+DispatchQueue = {}
+
+---@class CADisplayLink Runs its function at every refresh of a 60 Hz display once added, until invalidated; a transition ends the ones it leaves running (with a warning).
+---@field isPaused boolean A paused link skips refreshes.
+---@field timestamp number The refresh it runs for, in seconds of the simulated clock.
+---@field targetTimestamp number The next refresh.
+---@field duration number The time between refreshes (1/60 s).
+local CADisplayLinkInstance = {}
+--- UIKit's add(to: .main, forMode: .common): it runs from the next refresh on.
+function CADisplayLinkInstance:add() end
+function CADisplayLinkInstance:invalidate() end
+
+CADisplayLink = {}
+--- UIKit's init(target:selector:), the selector given as the function.
+---@param callback fun(link: CADisplayLink)
+---@return CADisplayLink
+function CADisplayLink.new(callback) end
+
 ---@class CAAnimation A Core Animation animation: set its fields, then layer:add(animation, key).
 ---@field keyPath string "opacity", "position.y", "transform.scale", …; a gradient layer's "colors", "locations", "startPoint", "endPoint"; a shape layer's "path", "fillColor", "strokeColor", "lineWidth", "strokeStart", "strokeEnd"
 ---@field fromValue any

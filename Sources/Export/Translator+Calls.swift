@@ -127,7 +127,7 @@ extension Translator {
     static let notYetExported: Set<String> = [
         "UICubicTimingParameters",
         "UISpringTimingParameters", "CATransaction", "CABasicAnimation", "CAKeyframeAnimation", "CASpringAnimation", "CAAnimationGroup",
-        "CACurrentMediaTime", "UIViewPropertyAnimator", "UIBezierPath", "CAGradientLayer", "CAShapeLayer", "UIApplication", "CGAffineTransform", "CATransform3DInvert", "CATransform3DMakeAffineTransform",
+        "CACurrentMediaTime", "CADisplayLink", "UIViewPropertyAnimator", "UIBezierPath", "CAGradientLayer", "CAShapeLayer", "UIApplication", "CGAffineTransform", "CATransform3DInvert", "CATransform3DMakeAffineTransform",
         "CATransform3DGetAffineTransform", "CATransform3DIsIdentity", "CATransform3DIsAffine", "CATransform3DEqualToTransform",
         "CGAffineTransformRotate", "CGAffineTransformConcat",
         "CGAffineTransformInvert", "CGPointApplyAffineTransform", "CGRectMake", "CGPointMake",
@@ -191,6 +191,7 @@ extension Translator {
     /// `object:method(…)`.
     func invoke(_ node: SyntaxNode) throws(ExportRefusal) -> Expression {
         guard let method = ExportedEntry.string(node.parts[1]) else { throw refuse(node, "a method call", "?") }
+        if dotted(node.parts[0]) == "DispatchQueue.main" { return try mainQueue(method, Array(node.parts.dropFirst(2)), at: node) }
         var receiver = try expression(node.parts[0])
         if receiver.type == .optional(.context) {
             throw refuse(node, "ctx:\(method) in transitionDuration", "UIKit may ask the duration without a context; use params or isPresenting")
@@ -211,6 +212,24 @@ extension Translator {
         }
         let values = try self.arguments(arguments, form.parameters, at: node, name: method)
         return Expression(text: form.render(parenthesized(receiver, below: .atom), values), type: form.result)
+    }
+
+    /// `DispatchQueue.main:asyncAfter(seconds, function() … end)` and `:async(function() … end)`: Dispatch's own calls,
+    /// the work a trailing closure (its body translated as any closure's, `[self]` where it reads the animator).
+    private func mainQueue(_ method: String, _ arguments: [SyntaxNode], at node: SyntaxNode) throws(ExportRefusal) -> Expression {
+        switch (method, arguments.count) {
+        case ("asyncAfter", 2):
+            let delay = try unwrap(try expression(arguments[0], expecting: .number), at: arguments[0])
+            try require(delay, is: .number, at: arguments[0])
+            let work = try closure(arguments[1], parameters: [], name: "asyncAfter's work")
+            // The delay summed first, as the Lua sums it: `.now() + a + b` would add a to the clock, then b.
+            return Expression(text: "DispatchQueue.main.asyncAfter(deadline: .now() + \(parenthesized(delay, below: .multiplicative))) " + work, type: .void)
+        case ("async", 1):
+            return Expression(text: "DispatchQueue.main.async " + (try closure(arguments[0], parameters: [], name: "async's work")), type: .void)
+        default:
+            throw refuse(node, "DispatchQueue.main:\(method) with \(arguments.count) argument(s)",
+                         "write DispatchQueue.main:asyncAfter(seconds, function() … end) or DispatchQueue.main:async(function() … end)")
+        }
     }
 
     /// `view:insertSubview(v, {belowSubview = w})` and its other forms.

@@ -8,7 +8,7 @@ enum ErrorAdvice {
     /// UIKit and Core Animation names authors reach for that the scripting API does not have (yet).
     static let notInTheAPI: Set<String> = [
         "UIPanGestureRecognizer", "UIScreenEdgePanGestureRecognizer", "UIPinchGestureRecognizer",
-        "UISwipeGestureRecognizer", "UILongPressGestureRecognizer", "CADisplayLink", "DispatchQueue", "Timer",
+        "UISwipeGestureRecognizer", "UILongPressGestureRecognizer", "Timer",
         "UILabel", "UIImageView", "UIButton", "UIStackView", "UIScrollView", "UIImage", "NSLayoutConstraint",
         "UIDynamicAnimator", "UISnapBehavior", "UIGravityBehavior", "CATextLayer", "CAReplicatorLayer", "CAEmitterLayer",
         "CATransformLayer", "UIGraphicsImageRenderer", "UIImpactFeedbackGenerator", "UIViewController", "UINavigationController",

@@ -152,6 +152,7 @@ extension ScriptRuntime {
         installHandleMetatables()
         installPropertyAnimator()
         installTapRecognizer()
+        installTimers()
         installCAAnimations()
         installApplication()
         TransformFunctions.install(self)

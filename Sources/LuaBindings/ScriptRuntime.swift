@@ -41,6 +41,9 @@ public final class ScriptRuntime {
     var tapRecognizers: [Int: TapRecognizer] = [:]
     /// Where each tap recognizer's action is written, for what check says of a tap.
     var tapActionLocations: [ObjectIdentifier: ScriptLocation] = [:]
+    var displayLinks: [Int: DisplayLink] = [:]
+    /// Where each display link's function is written, for the warning when a transition leaves it running.
+    var displayLinkLocations: [ObjectIdentifier: ScriptLocation] = [:]
     /// The line each entry field is written on, once looked up.
     var fieldLines: [String: Int] = [:]
     /// Handle ids of engine objects that have no id of their own, so one

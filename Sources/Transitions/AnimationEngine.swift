@@ -25,6 +25,15 @@ public final class AnimationEngine {
     private var animators: [PropertyAnimator] = []
     /// Turns of the run loop so far: one ends each time the clock moves.
     var turn = 0
+    /// Work the main queue runs later (`DispatchQueue.main.asyncAfter`), and the display links added and not
+    /// invalidated (`AnimationEngine+Timers`).
+    var scheduledWork = WorkQueue()
+    var workSerial = 0
+    var displayLinks: [DisplayLink] = []
+    /// The last display refresh whose links have run, counted in refreshes since 0.
+    var lastRefresh = 0
+    /// Told each timer that runs, for the trace: what ran (`asyncAfter`, `displayLink`) and a detail.
+    public var onTimer: ((String, String) -> Void)?
     /// CATransactions a script has begun and not committed, innermost last,
     /// and the turn's implicit one (`AnimationEngine+Transaction`).
     var openTransactions: [Transaction] = []
@@ -290,6 +299,17 @@ public final class AnimationEngine {
     /// cuts an endless chain of completions short.
     public func advance(to time: Double) {
         precondition(time >= now, "the clock only moves forwards")
+        // Timers run at their own instants, after what animations finish by then (`AnimationEngine+Timers`).
+        while let next = nextTimer(upTo: time), !(shouldStop?() ?? false) {
+            advanceAnimations(to: next)
+            runTimers(at: next)
+        }
+        advanceAnimations(to: time)
+        passRefreshes()
+    }
+
+    /// The clock to `time` for the animations alone: their completions, each at its own time.
+    private func advanceAnimations(to time: Double) {
         if time > now { endTurn() }
         search: while !(shouldStop?() ?? false) {
             runPendingCompletions()

@@ -44,6 +44,8 @@ public final class Simulation {
     var lastSampleCount = 0
     /// Samples at full precision rather than rounded to 1/10000 (export --verify's comparison).
     public var exactSamples = false
+    /// Told the display links a transition left running (and the engine invalidated at its end).
+    public var displayLinksLeftRunning: (([DisplayLink]) -> Void)?
 
     /// `listRows: false` leaves the presenting screen without its list (no
     /// `ctx.sourceView`): the engine benchmark's bare three-view scene.
@@ -55,6 +57,8 @@ public final class Simulation {
         window.addSubview(root.view)
         navigation = NavigationController(root: root)
         list = engine.makeView(name: "list")
+        // Timers are in the trace as hook lines, at the instant they run.
+        engine.onTimer = { [unowned self] name, detail in record(name, detail) }
         list.isScrollView = true
         guard listRows else { return }
         root.view.addSubview(list)
@@ -316,6 +320,13 @@ public final class Simulation {
         }
         driver.controller?.transitionCoordinator = nil
         self.driver = nil
+        // A display link the transition left running would run on in the app until invalidated, every frame: Segue
+        // ends it with the transition, and says so.
+        let left = engine.invalidateDisplayLinks()
+        if !left.isEmpty {
+            record("displayLinkInvalidated", left.count == 1 ? "left running by the transition" : "\(left.count) left running by the transition")
+            displayLinksLeftRunning?(left)
+        }
         emit(.transitionDidEnd(driver, completed: completed))
     }
 
@@ -465,7 +476,10 @@ public final class Simulation {
         var frame = 0
         emit(.runWillStart)
         sample?(self)
-        while (isTransitioning || engine.hasRunningAnimations) && now - start < limit && !(shouldStop?() ?? false) {
+        // Work on the main queue keeps the run going until it has run (display links do not: they run while
+        // something else does, and end with the transition they ran in).
+        while (isTransitioning || engine.hasRunningAnimations || engine.hasScheduledWork) && now - start < limit
+                && !(shouldStop?() ?? false) {
             frame += 1
             advance(to: start + Double(frame) * step)
             emit(.frameDidAdvance)

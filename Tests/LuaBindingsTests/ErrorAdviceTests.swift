@@ -13,7 +13,7 @@ import Transitions
 
     @Test(arguments: [
         ("UILongPressGestureRecognizer.new{}", "UILongPressGestureRecognizer is UIKit's, not in Segue's scripting API yet; the API table in docs/authoring.md"),
-        ("CADisplayLink(function() end)", "CADisplayLink is UIKit's, not in Segue's scripting API yet"),
+        ("UISwipeGestureRecognizer(function() end)", "UISwipeGestureRecognizer is UIKit's, not in Segue's scripting API yet"),
         ("UIViw.new{}", "did you mean 'UIView'?"),
         ("CATransform3DMakeRotaton(1, 0, 0, 1)", "did you mean 'CATransform3DMakeRotation'?"),
         ("local v = ctx.viewForKey(\"to\")", "methods are called with ':', which passes the receiver: write x:viewForKey(…), not x.viewForKey(…)"),

@@ -29,6 +29,8 @@ struct DeclaredAPI {
         "UIView": "UIView", "UIVisualEffectView": "UIVisualEffectView", "UIViewPropertyAnimator": "UIViewPropertyAnimator",
         "CGPoint": "CGPoint(1, 2)", "CGRect": "CGRect(0, 0, 10, 10)", "CGAffineTransform": "CGAffineTransformIdentity",
         "UIColor": "UIColor.black", "CATransactionStatics": "CATransaction",
+        "UITapGestureRecognizer": "UITapGestureRecognizer", "UITapGestureRecognizerInstance": "UITapGestureRecognizer.new{action = function() end}",
+        "DispatchQueueMain": "DispatchQueue.main", "CADisplayLink": "CADisplayLink", "CADisplayLinkInstance": "CADisplayLink.new(function() end)",
     ]
 
     var functions: [Function] = []

@@ -14,12 +14,15 @@ final class FadeAnimator: Animator {
     var neverCompletes = false
     var removesPresenter = false
     var restoresAfterCancel = true
+    /// Runs as the animation begins (a test's own work at that moment).
+    var onAnimate: (() -> Void)?
 
     init(isPresentation: Bool) { self.isPresentation = isPresentation }
 
     func transitionDuration(_ context: TransitionContext) -> Double { duration }
 
     func animateTransition(_ context: TransitionContext) {
+        onAnimate?()
         let view: View
         if isPresentation {
             view = context.view(forKey: .to)!

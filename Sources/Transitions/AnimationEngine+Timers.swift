@@ -1,0 +1,173 @@
+import Foundation
+
+/// Work scheduled on the main queue for later: `DispatchQueue.main.asyncAfter(deadline:execute:)` (and `async`, due
+/// at once), on the simulated clock.
+struct ScheduledWork {
+    let time: Double
+    /// Creation order: work due at one instant runs in the order it was scheduled, as the main queue runs it.
+    let serial: Int
+    let scheduledAt: Double
+    let work: () -> Void
+}
+
+/// The work scheduled, earliest first (by time, then the order it was scheduled in): a binary heap, so that a script
+/// scheduling thousands costs log n for each, never a search or a shift of the rest.
+struct WorkQueue {
+    private var heap: [ScheduledWork] = []
+
+    var isEmpty: Bool { heap.isEmpty }
+    var first: ScheduledWork? { heap.first }
+
+    private static func before(_ a: ScheduledWork, _ b: ScheduledWork) -> Bool { (a.time, a.serial) < (b.time, b.serial) }
+
+    mutating func push(_ item: ScheduledWork) {
+        heap.append(item)
+        var child = heap.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard Self.before(heap[child], heap[parent]) else { break }
+            heap.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    mutating func popFirst() -> ScheduledWork? {
+        guard !heap.isEmpty else { return nil }
+        heap.swapAt(0, heap.count - 1)
+        let first = heap.removeLast()
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1, right = left + 1
+            var least = parent
+            if left < heap.count, Self.before(heap[left], heap[least]) { least = left }
+            if right < heap.count, Self.before(heap[right], heap[least]) { least = right }
+            guard least != parent else { break }
+            heap.swapAt(parent, least)
+            parent = least
+        }
+        return first
+    }
+}
+
+/// `CADisplayLink`, headless: once added, its callback runs at every refresh of a 60 Hz display, on the simulated clock
+/// (the refreshes at whole sixtieths of a second since the run began), until it is invalidated; paused, it skips them.
+/// `timestamp` is the refresh it runs for, `targetTimestamp` the next, as Core Animation gives them.
+public final class DisplayLink {
+    /// An iPhone's display without ProMotion: 60 refreshes a second.
+    public static let refreshRate = 60.0
+    public var isPaused = false
+    public private(set) var timestamp: Double = 0
+    public var targetTimestamp: Double { timestamp + duration }
+    /// The time between refreshes.
+    public let duration = 1 / DisplayLink.refreshRate
+    public private(set) var isValid = true
+    public private(set) var isAdded = false
+    let callback: (DisplayLink) -> Void
+    unowned let engine: AnimationEngine
+
+    /// Bytes a display link costs its entry.
+    static let cost = 256
+
+    public init(engine: AnimationEngine, callback: @escaping (DisplayLink) -> Void) {
+        engine.onAllocate?(Self.cost)
+        self.engine = engine
+        self.callback = callback
+    }
+
+    /// `add(to: .main, forMode: .common)`: it runs from the next refresh on. A second add does nothing more.
+    public func add() {
+        guard isValid, !isAdded else { return }
+        isAdded = true
+        // The first refresh it sees is the next one (`lastRefresh` is the one at or before now).
+        engine.displayLinks.append(self)
+    }
+
+    /// `invalidate()`: it never runs again.
+    public func invalidate() {
+        guard isValid else { return }
+        isValid = false
+        engine.displayLinks.removeAll { $0 === self }
+    }
+
+    func run(at refresh: Double) {
+        timestamp = refresh
+        callback(self)
+    }
+}
+
+extension AnimationEngine {
+    /// Bytes a scheduled piece of work costs its entry.
+    static let scheduledWorkCost = 128
+
+    /// Runs `work` `delay` seconds from now (at once for 0): after the animations that end by then, in the order
+    /// scheduled among work due at the same instant.
+    public func after(_ delay: Double, _ work: @escaping () -> Void) {
+        at(now + max(delay, 0), work)
+    }
+
+    /// Runs `work` at `time` on the clock (now, if that has passed): what `DispatchQueue.main.asyncAfter(deadline:)`
+    /// gives, the deadline summed as the caller summed it, so that both sides of a comparison schedule the same instant.
+    public func at(_ time: Double, _ work: @escaping () -> Void) {
+        onAllocate?(Self.scheduledWorkCost)
+        workSerial += 1
+        scheduledWork.push(ScheduledWork(time: max(time, now), serial: workSerial, scheduledAt: now, work: work))
+    }
+
+    /// Whether work is waiting on the main queue: a run is not still until it has run.
+    public var hasScheduledWork: Bool { !scheduledWork.isEmpty }
+
+    /// The display links running (added, not invalidated).
+    public var runningDisplayLinks: [DisplayLink] { displayLinks }
+
+    /// Invalidates every display link still running (what a transition's end does with those it left), and gives them.
+    @discardableResult
+    public func invalidateDisplayLinks() -> [DisplayLink] {
+        let left = displayLinks
+        for link in left { link.invalidate() }
+        return left
+    }
+
+    /// The next refresh a display link may run at: the one after the last that passed, run or not (one that passed
+    /// while every link was paused is not caught up).
+    private var nextRefresh: Int { lastRefresh + 1 }
+
+    /// Marks every refresh up to now as passed (`advance(to:)`, once the clock is there).
+    func passRefreshes() {
+        lastRefresh = max(lastRefresh, Int((now * DisplayLink.refreshRate + 1e-9).rounded(.down)))
+    }
+
+    /// The first instant in [now, time] at which a timer runs, if any.
+    func nextTimer(upTo time: Double) -> Double? {
+        var next = scheduledWork.first.map(\.time).flatMap { $0 <= time ? max($0, now) : nil }
+        if displayLinks.contains(where: { !$0.isPaused }) {
+            let refresh = Double(nextRefresh) / DisplayLink.refreshRate
+            // A refresh at a frame's instant is due at that frame, whatever the rounding of the two sums.
+            // (Never past `time`: the clock then goes on to `time` itself.)
+            if refresh <= time + 1e-9 { next = min(next ?? .infinity, min(max(refresh, now), time)) }
+        }
+        return next
+    }
+
+    /// Runs what is due at `time`: the display links' refresh first (a frame begins with it), then the work scheduled.
+    func runTimers(at time: Double) {
+        let index = nextRefresh
+        let refresh = Double(index) / DisplayLink.refreshRate
+        if refresh <= time + 1e-9, displayLinks.contains(where: { !$0.isPaused }) {
+            lastRefresh = index
+            // The links running at the refresh, each once, even if one invalidates or adds another.
+            for link in displayLinks where !link.isPaused && link.isValid {
+                onTimer?("displayLink", "timestamp \(Self.seconds(refresh))")
+                link.run(at: refresh)
+                if shouldStop?() ?? false { return }
+            }
+        }
+        // Work due now, including what it schedules for now, in order.
+        while let due = scheduledWork.first, due.time <= time, !(shouldStop?() ?? false), let first = scheduledWork.popFirst() {
+            onTimer?("asyncAfter", "\(Self.seconds(first.time - first.scheduledAt)) s after \(Self.seconds(first.scheduledAt))")
+            first.work()
+        }
+    }
+
+    /// Seconds as a trace says them: six significant digits.
+    static func seconds(_ value: Double) -> String { String(format: "%g", value) }
+}

@@ -1,0 +1,66 @@
+@testable import Export
+import Foundation
+import Testing
+
+/// DispatchQueue.main's delayed work as Dispatch's own call (the expected Swift written out by hand), proved by running
+/// it against the Lua on the simulated clock; a display link refused, with its line, as not exported yet.
+@Suite struct TimerExportTests {
+    static let entry = """
+        return {
+          title = "Delayed fade", summary = "Fades in, then completes a beat later.",
+          presentationStyle = "custom",
+          parameters = {pause = {type = "number", default = 0.1, min = 0, max = 1, description = "Seconds after the fade."}},
+          animator = {
+            transitionDuration = function(ctx) return 0.3 end,
+            animateTransition = function(ctx)
+              local presenting = ctx.isPresenting
+              local view = ctx:viewForKey(presenting and "to" or "from")
+              if presenting then
+                view.frame = ctx:finalFrame(ctx:viewControllerForKey("to"))
+                view.alpha = 0
+                ctx.containerView:addSubview(view)
+              end
+              UIView.animate{duration = 0.2, animations = function() view.alpha = presenting and 1 or 0 end}
+              DispatchQueue.main:async(function() view.backgroundColor = UIColor.black end)
+              DispatchQueue.main:asyncAfter(0.2 + params.pause, function()
+                ctx:completeTransition(not ctx:transitionWasCancelled())
+              end)
+            end,
+          },
+        }
+        """
+
+    @Test func delayedWorkIsDispatchsOwnCallWithTheDelaySummedFirst() throws {
+        let text = try TranslatorTests.export(Self.entry)
+        #expect(text.contains("""
+                        DispatchQueue.main.async {
+                            guard let view else { preconditionFailure("t.lua:16: view is nil") }
+                            view.backgroundColor = UIColor.black
+                        }
+                        DispatchQueue.main.asyncAfter(deadline: .now() + (0.2 + params.pause)) {
+                            transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
+                        }
+            """), "\(text)")
+    }
+
+    @Test func theSwiftRunsTheWorkWhenTheLuaDoes() throws {
+        let (file, swift) = try ExportVerificationTests.scratch("delayed-fade", Self.entry)
+        let source = try String(contentsOf: file.url, encoding: .utf8)
+        let verifier = try ExportVerificationTests.verifier()
+        for cell in verifier.verify(file, source: source, swift: swift) where !cell.verdict.hasPrefix("not run") {
+            #expect(cell.same, "\(cell.scenario): \(cell.verdict)")
+        }
+        // Summed the other way round, the instant differs in its last bit, and the comparison sees it.
+        let wrong = try ExportVerificationTests.altered(swift, ".now() + (0.2 + params.pause)", ".now() + 0.2 + params.pause")
+        let cell = try #require(verifier.verify(file, source: source, swift: wrong).first { $0.scenario == "dismiss" })
+        #expect(!cell.same && cell.verdict.contains("asyncAfter"), "\(cell.verdict)")
+    }
+
+    @Test func aDisplayLinkIsRefusedAtItsLine() {
+        let source = Self.entry.replacingOccurrences(of: "DispatchQueue.main:async(function() view.backgroundColor = UIColor.black end)",
+                                                     with: "local link = CADisplayLink.new(function(link) end)")
+        let refusal = TranslatorTests.refusal(source)
+        #expect(refusal?.line == 16, "\(String(describing: refusal))")
+        #expect(refusal?.instead == "the scripting API has it, but export does not translate it yet", "\(String(describing: refusal))")
+    }
+}
