@@ -2,6 +2,8 @@
 public struct Diagnostic: Sendable, Equatable, Codable, CustomStringConvertible {
     public enum Kind: String, Sendable, Codable, CaseIterable {
         case neverCompleted, completedTwice, completedAfterCancel, presentedViewNotAtFinalFrame
+        /// completeTransition called while a gesture still drives the transition (before finish or cancel).
+        case completedWhileInteractive
         case chromeLeftBehind, presentingViewMissing, modelChangedAfterCancel, hierarchyChangedInQuery
         case animationsStillRunning, notLaidOutAfterSizeChange, unsupportedStyle
         case coveredByKeyboard, dismissedWhileScrolled
@@ -42,7 +44,7 @@ extension Diagnostic.Kind {
         case .neverCompleted, .presentedViewNotAtFinalFrame, .presentingViewMissing, .modelChangedAfterCancel,
              .animationsStillRunning:
             "animateTransition"
-        case .completedTwice, .completedAfterCancel: "completeTransition"
+        case .completedTwice, .completedAfterCancel, .completedWhileInteractive: "completeTransition"
         case .chromeLeftBehind, .leftInPresentingView: "dismissalTransitionDidEnd"
         case .hierarchyChangedInQuery: "frameOfPresentedViewInContainerView"
         case .notLaidOutAfterSizeChange: "containerViewWillLayoutSubviews"
@@ -61,6 +63,11 @@ extension Diagnostic {
     /// the same mistake said again.
     public static func rootCauses(_ findings: some Collection<Diagnostic>) -> [Diagnostic] {
         let unseen = findings.contains { $0.kind == .presentedViewNotVisible }
-        return findings.filter { !(unseen && [.presentedViewNotAtFinalFrame, .notLaidOutAfterSizeChange].contains($0.kind)) }
+        // A transition completed under the finger leaves its animations on a timeline no one moves again: still running,
+        // for the same reason.
+        let early = findings.contains { $0.kind == .completedWhileInteractive }
+        return findings.filter {
+            !(unseen && [.presentedViewNotAtFinalFrame, .notLaidOutAfterSizeChange].contains($0.kind)) && !(early && $0.kind == .animationsStillRunning)
+        }
     }
 }

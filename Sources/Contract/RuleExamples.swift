@@ -7,6 +7,7 @@ enum RuleExamples {
         "chrome-left-behind": chromeLeftBehind,
         "completed-after-cancel": completedAfterCancel,
         "completed-twice": completedTwice,
+        "completed-while-interactive": completedWhileInteractive,
         "dismissed-while-scrolled": dismissedWhileScrolled,
         "hierarchy-changed-in-query": hierarchyChangedInQuery,
         "large-motion-under-reduce-motion": largeMotionUnderReduceMotion,

@@ -47,6 +47,13 @@ public enum Rules {
                 + "half-changed; passing false after a finish undoes a transition the user saw complete. "
                 + "Pass not ctx:transitionWasCancelled().",
              [completeTransition, transitionWasCancelled]),
+        rule(.completedWhileInteractive, .error,
+             "completeTransition is called while a gesture still drives the transition",
+             "An interactive transition ends when the interaction controller finishes or cancels it and the rest of the "
+                + "animation has played: only then does transitionWasCancelled say which. Called earlier (from delayed work "
+                + "or a timer that runs on the clock while the finger holds the transition still), it ends the transition "
+                + "under the user's finger with an answer no one has given yet. Complete from the last animation's completion.",
+             [completeTransition, percentDriven]),
         rule(.presentedViewNotAtFinalFrame, .error,
              "the presented view ends away from the frame the presentation asked for",
              "UIKit lays the presented view out at frameOfPresentedViewInContainerView (the context's finalFrame(for:)); "

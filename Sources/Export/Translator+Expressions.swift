@@ -165,6 +165,7 @@ extension Translator {
         "string": "string functions (patterns among them) have no faithful Swift form here; pass choices as parameters",
         "CATransaction": "CATransaction is not exported yet",
         "UIViewPropertyAnimator": "UIViewPropertyAnimator is not exported yet",
+        "DispatchQueue": "call DispatchQueue.main:asyncAfter(seconds, function() … end) or :async(function() … end) in place",
         "CGAffineTransform": "the table form is not exported yet: write CGAffineTransformMakeTranslation(x, y), "
             + "CGAffineTransformMakeScale(sx, sy) or CGAffineTransformMakeRotation(angle), and CGAffineTransformScale(t, sx, sy)",
     ]

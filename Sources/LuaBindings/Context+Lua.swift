@@ -182,6 +182,10 @@ enum ContextBindings {
             } else if context.isComplete {
                 runtime.find(.warning, hook: runtime.currentHook, location: location, rule: .completedTwice,
                              "completeTransition was called a second time; UIKit ignores every call after the first")
+            } else if context.awaitsInteraction {
+                runtime.find(hook: runtime.currentHook, location: location, rule: .completedWhileInteractive, "completeTransition was "
+                    + "called while a gesture still drove the transition, before it finished or cancelled it (ctx:transitionWasCancelled() "
+                    + "cannot know yet); complete from the last animation's completion")
             } else if !didComplete && !context.transitionWasCancelled {
                 runtime.find(hook: runtime.currentHook, location: location, rule: .completedAfterCancel, "completeTransition(false) was called though the "
                     + "transition was not cancelled: UIKit undoes it and the user sees nothing happen; pass not ctx:transitionWasCancelled()")

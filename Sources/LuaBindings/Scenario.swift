@@ -537,6 +537,7 @@ public enum ScenarioRunner {
                 if let problem = runtime.place(diagnostic, dismissing: dismissing, navigation: navigation) { runtime.add(problem) }
             }
         }
+        if !runtime.state.isTerminated { runtime.reportTimersLeft() }
         if runtime.droppedProblems > 0 {
             runtime.find(.warning, hook: "scenario", location: nil, "\(runtime.droppedProblems) more problem(s) not shown")
         }
@@ -613,7 +614,7 @@ extension ScriptRuntime {
             // The navigation controller lays its top screen out to fill again on its next layout pass.
             severity = .warning
             section = animatorSection
-        case .completedTwice, .completedAfterCancel:
+        case .completedTwice, .completedAfterCancel, .completedWhileInteractive:
             // Reported by the binding at the call itself, with its line.
             return nil
         case .unsupportedStyle:

@@ -42,6 +42,8 @@ public final class ScriptRuntime {
     /// Where each tap recognizer's action is written, for what check says of a tap.
     var tapActionLocations: [ObjectIdentifier: ScriptLocation] = [:]
     var displayLinks: [Int: DisplayLink] = [:]
+    /// Where each piece of delayed work not yet run was scheduled, by the order it was scheduled in.
+    var pendingWork: [Int: ScriptLocation] = [:]
     /// Where each display link's function is written, for the warning when a transition leaves it running.
     var displayLinkLocations: [ObjectIdentifier: ScriptLocation] = [:]
     /// The line each entry field is written on, once looked up.

@@ -58,7 +58,7 @@ enum TapBindings {
             state.pop()
             state.pushField("action", of: 1)
             guard state.isFunction(at: -1) else { throw ScriptMistake("'action' (a function(g), called when a tap is recognized) is required") }
-            let written = state.definitionLocation(ofFunctionAt: -1)
+            let written = state.definitionLocation(ofFunctionAt: -1) ?? state.callerLocation()
             let reference = state.reference()
             let recognizer = TapRecognizer(engine: runtime.simulation.engine) { [weak runtime] recognizer in
                 guard let runtime else { return }

@@ -46,12 +46,26 @@ extension ScriptRuntime {
         state.setField("main", in: -2)
         state.setGlobal("DispatchQueue")
         state.register(table: "CADisplayLink", [("new", TimerBindings.newLink)])
-        simulation.displayLinksLeftRunning = { [unowned self] links in
-            let location = links.lazy.compactMap { self.displayLinkLocations[ObjectIdentifier($0)] }.first
-            self.find(.warning, hook: "CADisplayLink", location: location,
-                      "\(links.count == 1 ? "a display link was" : "\(links.count) display links were") still running when the "
-                      + "transition ended: in an app it would run every frame until invalidated; call link:invalidate() once "
-                      + "what it drives is done (Segue invalidated it)")
+        simulation.displayLinksLeftRunning = { [unowned self] links in self.displayLinksLeft(links, when: "the transition ended") }
+    }
+
+    /// The warning for display links something left running: in an app they would run every frame until invalidated.
+    func displayLinksLeft(_ links: [DisplayLink], when: String) {
+        let location = links.lazy.compactMap { self.displayLinkLocations[ObjectIdentifier($0)] }.first
+        find(.warning, hook: "CADisplayLink", location: location,
+             "\(links.count == 1 ? "a display link was" : "\(links.count) display links were") still running when \(when): in an "
+             + "app it would run every frame until invalidated; call link:invalidate() once what it drives is done (Segue invalidated it)")
+    }
+
+    /// What a run leaves behind once it is over: display links still running, and delayed work that never ran (a run
+    /// is followed until still, and at most 10 s past its last transition).
+    func reportTimersLeft() {
+        let links = simulation.engine.invalidateDisplayLinks()
+        if !links.isEmpty { displayLinksLeft(links, when: "the run ended") }
+        if simulation.engine.hasScheduledWork {
+            let first = pendingWork.min { $0.key < $1.key }?.value
+            find(.warning, hook: "asyncAfter", location: first, "delayed work never ran: the run ended first (it is followed until "
+                 + "still, at most 10 s past its last transition), so what it does is never seen or checked; schedule it sooner")
         }
     }
 }
@@ -102,8 +116,12 @@ enum TimerBindings {
         guard runtime.state.isFunction(at: index) else { throw ScriptMistake("the work to run must be a function") }
         runtime.state.pushCopy(of: index)
         let reference = runtime.state.reference()
+        // Where it was scheduled, until it runs: work a run ends before is said there.
+        let key = runtime.newHandle()
+        if let location = runtime.state.callerLocation() { runtime.pendingWork[key] = location }
         runtime.simulation.engine.after(delay) { [weak runtime] in
             guard let runtime else { return }
+            runtime.pendingWork[key] = nil
             runtime.invoke(reference, hook: "asyncAfter")
             runtime.state.release(reference)
         }
@@ -116,7 +134,8 @@ enum TimerBindings {
         ScriptRuntime.host(L) { runtime, _ in
             let state = runtime.state
             guard state.isFunction(at: 1) else { throw ScriptMistake("CADisplayLink.new takes the function to run every frame: function(link) … end") }
-            let written = state.definitionLocation(ofFunctionAt: 1)
+            // The line that makes it, where an author looks for it (the function may be written elsewhere, or be Lua's own).
+            let written = state.callerLocation()
             state.pushCopy(of: 1)
             let reference = state.reference()
             let link = DisplayLink(engine: runtime.simulation.engine) { [weak runtime] link in

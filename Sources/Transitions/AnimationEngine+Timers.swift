@@ -51,17 +51,23 @@ struct WorkQueue {
 
 /// `CADisplayLink`, headless: once added, its callback runs at every refresh of a 60 Hz display, on the simulated clock
 /// (the refreshes at whole sixtieths of a second since the run began), until it is invalidated; paused, it skips them.
-/// `timestamp` is the refresh it runs for, `targetTimestamp` the next, as Core Animation gives them.
+/// `timestamp` is the refresh it runs for, `targetTimestamp` the next, as Core Animation gives them. Which refreshes it
+/// sees depends on the clock alone, never on how often a caller samples it.
 public final class DisplayLink {
     /// An iPhone's display without ProMotion: 60 refreshes a second.
     public static let refreshRate = 60.0
-    public var isPaused = false
+    /// Paused, it skips refreshes; resumed, it runs from the next refresh after that instant (none is caught up).
+    public var isPaused = false {
+        didSet { if oldValue && !isPaused { startRefresh = AnimationEngine.refresh(atOrBefore: engine.now) } }
+    }
     public private(set) var timestamp: Double = 0
     public var targetTimestamp: Double { timestamp + duration }
     /// The time between refreshes.
     public let duration = 1 / DisplayLink.refreshRate
     public private(set) var isValid = true
     public private(set) var isAdded = false
+    /// The refresh at or before the instant it was added (or resumed): it runs at later ones only.
+    var startRefresh = 0
     let callback: (DisplayLink) -> Void
     unowned let engine: AnimationEngine
 
@@ -78,16 +84,18 @@ public final class DisplayLink {
     public func add() {
         guard isValid, !isAdded else { return }
         isAdded = true
-        // The first refresh it sees is the next one (`lastRefresh` is the one at or before now).
+        startRefresh = AnimationEngine.refresh(atOrBefore: engine.now)
         engine.displayLinks.append(self)
     }
 
-    /// `invalidate()`: it never runs again.
+    /// `invalidate()`: it never runs again (the engine drops it from its list at the next refresh, so that invalidating
+    /// thousands costs no search each).
     public func invalidate() {
-        guard isValid else { return }
         isValid = false
-        engine.displayLinks.removeAll { $0 === self }
     }
+
+    /// Whether it runs at refresh `index`.
+    func runs(at index: Int) -> Bool { isValid && !isPaused && index > startRefresh }
 
     func run(at refresh: Double) {
         timestamp = refresh
@@ -117,32 +125,34 @@ extension AnimationEngine {
     public var hasScheduledWork: Bool { !scheduledWork.isEmpty }
 
     /// The display links running (added, not invalidated).
-    public var runningDisplayLinks: [DisplayLink] { displayLinks }
+    public var runningDisplayLinks: [DisplayLink] { displayLinks.filter(\.isValid) }
 
     /// Invalidates every display link still running (what a transition's end does with those it left), and gives them.
     @discardableResult
     public func invalidateDisplayLinks() -> [DisplayLink] {
-        let left = displayLinks
+        let left = runningDisplayLinks
         for link in left { link.invalidate() }
+        displayLinks = []
         return left
     }
 
-    /// The next refresh a display link may run at: the one after the last that passed, run or not (one that passed
-    /// while every link was paused is not caught up).
-    private var nextRefresh: Int { lastRefresh + 1 }
+    /// The index of the refresh at or before `time` (one at `time` itself, within rounding, counts as before).
+    static func refresh(atOrBefore time: Double) -> Int { Int((time * DisplayLink.refreshRate + 1e-9).rounded(.down)) }
 
-    /// Marks every refresh up to now as passed (`advance(to:)`, once the clock is there).
-    func passRefreshes() {
-        lastRefresh = max(lastRefresh, Int((now * DisplayLink.refreshRate + 1e-9).rounded(.down)))
+    /// The next refresh a display link runs at: after the last one run, and after the one each link started at.
+    private var nextRefresh: Int? {
+        var first: Int?
+        for link in displayLinks where link.isValid && !link.isPaused { first = min(first ?? .max, link.startRefresh) }
+        return first.map { max(lastRefresh, $0) + 1 }
     }
 
     /// The first instant in [now, time] at which a timer runs, if any.
     func nextTimer(upTo time: Double) -> Double? {
         var next = scheduledWork.first.map(\.time).flatMap { $0 <= time ? max($0, now) : nil }
-        if displayLinks.contains(where: { !$0.isPaused }) {
-            let refresh = Double(nextRefresh) / DisplayLink.refreshRate
-            // A refresh at a frame's instant is due at that frame, whatever the rounding of the two sums.
-            // (Never past `time`: the clock then goes on to `time` itself.)
+        if let index = nextRefresh {
+            let refresh = Double(index) / DisplayLink.refreshRate
+            // A refresh at a frame's instant is due at that frame, whatever the rounding of the two sums (never past
+            // `time`: the clock then goes on to `time` itself).
             if refresh <= time + 1e-9 { next = min(next ?? .infinity, min(max(refresh, now), time)) }
         }
         return next
@@ -150,12 +160,13 @@ extension AnimationEngine {
 
     /// Runs what is due at `time`: the display links' refresh first (a frame begins with it), then the work scheduled.
     func runTimers(at time: Double) {
-        let index = nextRefresh
-        let refresh = Double(index) / DisplayLink.refreshRate
-        if refresh <= time + 1e-9, displayLinks.contains(where: { !$0.isPaused }) {
+        if let index = nextRefresh, Double(index) / DisplayLink.refreshRate <= time + 1e-9 {
+            let refresh = Double(index) / DisplayLink.refreshRate
             lastRefresh = index
-            // The links running at the refresh, each once, even if one invalidates or adds another.
-            for link in displayLinks where !link.isPaused && link.isValid {
+            // The links running at the refresh, each once, even if one invalidates or adds another; the invalidated
+            // are dropped here, in one pass.
+            displayLinks.removeAll { !$0.isValid }
+            for link in displayLinks where link.runs(at: index) {
                 onTimer?("displayLink", "timestamp \(Self.seconds(refresh))")
                 link.run(at: refresh)
                 if shouldStop?() ?? false { return }

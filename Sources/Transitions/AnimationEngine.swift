@@ -30,7 +30,7 @@ public final class AnimationEngine {
     var scheduledWork = WorkQueue()
     var workSerial = 0
     var displayLinks: [DisplayLink] = []
-    /// The last display refresh whose links have run, counted in refreshes since 0.
+    /// The last display refresh at which links ran, counted in refreshes since 0.
     var lastRefresh = 0
     /// Told each timer that runs, for the trace: what ran (`asyncAfter`, `displayLink`) and a detail.
     public var onTimer: ((String, String) -> Void)?
@@ -305,7 +305,6 @@ public final class AnimationEngine {
             runTimers(at: next)
         }
         advanceAnimations(to: time)
-        passRefreshes()
     }
 
     /// The clock to `time` for the animations alone: their completions, each at its own time.

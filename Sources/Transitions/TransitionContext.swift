@@ -90,6 +90,8 @@ public final class TransitionContext {
     /// script kept the context into a later transition): every call on it
     /// then does nothing.
     public var hasEnded: Bool { driver == nil }
+    /// A gesture still drives the transition: neither finish nor cancel has been called.
+    public var awaitsInteraction: Bool { driver?.awaitsInteraction ?? false }
 
     /// Ends the transition. Only the first call counts.
     public func completeTransition(_ didComplete: Bool) {

@@ -183,6 +183,12 @@ public final class TransitionDriver {
         simulation.record(finish ? "finishInteractiveTransition" : "cancelInteractiveTransition")
     }
 
+    /// Whether a gesture drives the transition and has not yet finished or cancelled it (its timeline is scrubbed).
+    public var awaitsInteraction: Bool {
+        if case .scrubbed = timeline.mode { return completed == nil }
+        return false
+    }
+
     /// completeTransition: only the first call counts.
     func complete(_ didComplete: Bool) {
         let now = engine.now

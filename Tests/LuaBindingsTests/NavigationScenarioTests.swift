@@ -123,9 +123,14 @@ import Transitions
         #expect(run(bare, scenario: .push).errors.first?.message.hasPrefix("navigation = true runs the entry's animator for push and pop, and it has none") == true)
     }
 
-    /// interaction.pop = {} is UIKit's own: the edge swipe from the left over the screen's width.
+    /// interaction.pop = {} is UIKit's own: the edge swipe from the left over the screen's width. (The probe's empty
+    /// animation block completes at once, which an interactive pop must not: completed-while-interactive. Here it
+    /// animates something, so its completion waits for the swipe.)
     @Test func anEmptyPopInteractionIsTheEdgeSwipe() {
         let entry = Self.probe.replacingOccurrences(of: "navigation = true,", with: "navigation = true, interaction = {pop = {}},")
+            .replacingOccurrences(of: "animations = function() end", with: "animations = function() from.alpha = 0.5 end")
+            .replacingOccurrences(of: "if not ctx.isPresenting then from:removeFromSuperview() end",
+                                  with: "from.alpha = 1\n    if not ctx.isPresenting and not ctx:transitionWasCancelled() then from:removeFromSuperview() end")
         let outcome = run(entry, scenario: .interactivePop)
         #expect(outcome.problems.isEmpty, "\(outcome.problems)")
         #expect(outcome.trace?.hooks.last { $0.hook == "completeTransition" }?.detail == "true")

@@ -89,6 +89,50 @@ import Transitions
         #expect(outcome.errors.isEmpty)
     }
 
+    /// A link added by delayed work at 0.05 s first runs at the refresh after it, 4/60 s (0.05 × 60 = 3), and then at
+    /// every refresh, whatever the frame rate the run is sampled at.
+    @Test func aDisplayLinksRefreshesAreTheClocksAtAnyFrameRate() {
+        let source = Self.entry("""
+            DispatchQueue.main:asyncAfter(0.05, function()
+                local n = 0
+                local link = CADisplayLink.new(function(link)
+                  n = n + 1
+                  print(link.timestamp)
+                  if n == 3 then link:invalidate(); ctx:completeTransition(true) end
+                end)
+                link:add()
+              end)
+            """)
+        var seen: [[String]] = []
+        for fps in [7.0, 20, 60] {
+            var options = ScenarioOptions()
+            options.fps = fps
+            let outcome = run(source, scenario: .present, options: options)
+            #expect(outcome.problems.isEmpty, "\(fps): \(outcome.problems)")
+            seen.append(outcome.printed.map(\.text))
+        }
+        let expected = [4.0, 5, 6].map { String(format: "%.14g", $0 / 60) }
+        #expect(seen.allSatisfy { $0 == expected }, "\(seen)")
+    }
+
+    @Test func whatARunLeavesBehindIsSaid() {
+        let source = Self.entry("""
+            ctx:completeTransition(true)
+              DispatchQueue.main:asyncAfter(0.1, function()
+                CADisplayLink.new(function() end):add()
+              end)
+              DispatchQueue.main:asyncAfter(20, function() print("late") end)
+            """)
+        let outcome = run(source, scenario: .present)
+        #expect(outcome.printed.isEmpty)
+        let link = outcome.warnings.first { $0.hook == "CADisplayLink" }
+        #expect(link?.message.hasPrefix("a display link was still running when the run ended") == true, "\(outcome.problems)")
+        #expect(link?.location?.line == line(of: "CADisplayLink.new(function() end):add()", in: source))
+        let late = outcome.warnings.first { $0.hook == "asyncAfter" }
+        #expect(late?.message.hasPrefix("delayed work never ran: the run ended first") == true, "\(outcome.problems)")
+        #expect(late?.location?.line == line(of: "asyncAfter(20", in: source))
+    }
+
     @Test func workThatSchedulesItselfForeverIsStoppedByTheTimeLimit() {
         var options = ScenarioOptions()
         options.limits = SandboxLimits(time: .milliseconds(300))

@@ -97,6 +97,20 @@ import Transitions
         #expect(times.count == 2)
     }
 
+    @Test func thousandsOfLinksCostLinearTime() {
+        let simulation = Simulation(listRows: false)
+        let engine = simulation.engine
+        var calls = 0
+        let links = (0..<20_000).map { _ in DisplayLink(engine: engine) { _ in calls += 1 } }
+        let start = Date()
+        for link in links { link.add() }
+        engine.advance(to: 2.0 / 60)
+        for link in links { link.invalidate() }
+        engine.advance(to: 3.0 / 60)
+        #expect(calls == 40_000 && engine.runningDisplayLinks.isEmpty)
+        #expect(Date().timeIntervalSince(start) < 5, "no search or shift per invalidation")
+    }
+
     @Test func aRunSampledAt20FPSStillRefreshesAt60() {
         let (simulation, presented, delegate) = halfScreen()
         var refreshes: [Double] = []
