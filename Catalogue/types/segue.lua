@@ -707,7 +707,7 @@ function CADisplayLink.new(callback) end
 ---@field fillMode "removed"|"forwards"|"backwards"|"both"
 ---@field isRemovedOnCompletion boolean
 ---@field timingFunction CAMediaTimingFunction
----@field delegate {animationDidStop: fun(animation: CAAnimation, finished: boolean)}
+---@field delegate {animationDidStart?: fun(animation: CAAnimation), animationDidStop?: fun(animation: CAAnimation, finished: boolean)} animationDidStart runs when it begins (at its beginTime on the clock; at once in an interactive transition)
 
 ---@param keyPathOrFields string|table
 ---@return CAAnimation

@@ -139,11 +139,20 @@ enum CAAnimationBindings {
                 throw ScriptMistake("'\(name)' holds more than \(ScriptRuntime.caListLimit) items")
             }
         case "delegate":
-            guard state.isTable(at: index) else { throw ScriptMistake("'delegate' must be a table with animationDidStop = function(animation, finished)") }
-            try runtime.checkFields(at: index, of: "a CAAnimation's delegate", allowed: ["animationDidStop"])
-            state.pushField("animationDidStop", of: index)
-            defer { state.pop() }
-            guard state.isFunction(at: -1) else { throw ScriptMistake("the delegate's animationDidStop must be a function(animation, finished)") }
+            guard state.isTable(at: index) else {
+                throw ScriptMistake("'delegate' must be a table with animationDidStart = function(animation) and/or animationDidStop = "
+                    + "function(animation, finished)")
+            }
+            try runtime.checkFields(at: index, of: "a CAAnimation's delegate", allowed: ["animationDidStart", "animationDidStop"])
+            var any = false
+            for (field, form) in [("animationDidStart", "function(animation)"), ("animationDidStop", "function(animation, finished)")] {
+                state.pushField(field, of: index)
+                defer { state.pop() }
+                if state.isNil(at: -1) { continue }
+                guard state.isFunction(at: -1) else { throw ScriptMistake("the delegate's \(field) must be a \(form)") }
+                any = true
+            }
+            guard any else { throw ScriptMistake("the delegate has neither animationDidStart nor animationDidStop") }
         default:
             // fromValue, toValue, byValue: checked against the key path when added; a bare number here.
             if state.isNumber(at: index), let value = state.number(at: index), !value.isFinite {

@@ -336,7 +336,26 @@ enum CALayerAnimationBindings {
                     runtime.state.release(reference)
                 }
             }
-            runtime.simulation.engine.add(animations, to: view, key: key, completion: completion)
+            var didStart: (() -> Void)?
+            if let delegate = spec.fields["delegate"] {
+                // The delegate's animationDidStart(animation), when it has one.
+                let id = runtime.handleID(for: spec)
+                didStart = { [weak runtime] in
+                    guard let runtime else { return }
+                    let base = runtime.state.top
+                    runtime.state.push(delegate)
+                    runtime.state.pushField("animationDidStart", of: -1)
+                    runtime.state.keepTop(above: base)
+                    guard runtime.state.isFunction(at: -1) else { return runtime.state.pop() }
+                    let reference = runtime.state.reference()
+                    runtime.invoke(reference, hook: "animationDidStart") {
+                        runtime.state.pushHandle(id, metatable: ScriptRuntime.caAnimationMetatable)
+                        return 1
+                    }
+                    runtime.state.release(reference)
+                }
+            }
+            runtime.simulation.engine.add(animations, to: view, key: key, completion: completion, didStart: didStart)
             return 0
         }
     }

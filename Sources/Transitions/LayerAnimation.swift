@@ -123,8 +123,11 @@ extension AnimationEngine {
     /// `layer.add(animation, forKey:)`: a key already in use is replaced (its
     /// completion hears false), as Core Animation does. The completion runs
     /// when it ends or is removed.
-    /// A group's members go in together and share one completion.
-    public func add(_ animations: [LayerAnimation], to view: View, key: String?, completion: ((Bool) -> Void)? = nil) {
+    /// A group's members go in together and share one completion. `didStart` (CAAnimationDelegate's animationDidStart)
+    /// runs when the first of them begins: on a timeline that follows the clock, at its beginTime's instant; on one a
+    /// gesture scrubs or a property animator holds, whose instants no clock says, at once. Not for one removed before then.
+    public func add(_ animations: [LayerAnimation], to view: View, key: String?, completion: ((Bool) -> Void)? = nil,
+                    didStart: (() -> Void)? = nil) {
         if let key { removeLayerAnimation(forKey: key, from: view) }
         let timeline = currentTimeline
         let group = AnimationGroup(timeline: timeline, completion: completion)
@@ -135,6 +138,11 @@ extension AnimationEngine {
             running.key = key
             if let key { view.layerKeys[key, default: 0] += 1 }
             add(running, to: view, animation.property, replacing: false)
+        }
+        if let didStart {
+            var begins = now
+            if case .live = timeline.mode { begins = now + max(animations.map(\.delay).min() ?? 0, 0) }
+            at(begins) { [group] in if !group.interrupted { didStart() } }
         }
         if group.remaining == 0 { group.completion?(true) }
     }

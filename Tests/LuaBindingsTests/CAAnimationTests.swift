@@ -150,6 +150,33 @@ import Transitions
         }
     }
 
+    /// animationDidStart at the animation's beginTime on the clock (0.2 s after it was added), before its stop at 0.5;
+    /// one removed before it begins never starts, and its stop says unfinished.
+    @Test func theDelegateHearsTheStartAtTheBeginTime() {
+        let source = entry("""
+              local a = CABasicAnimation{keyPath = "opacity", fromValue = 0, toValue = 1, duration = 0.3}
+              a.beginTime = CACurrentMediaTime() + 0.2
+              a.delegate = {
+                animationDidStart = function(animation) print("started at", CACurrentMediaTime(), animation == a) end,
+                animationDidStop = function(_, finished) print("stopped at", CACurrentMediaTime(), finished) end,
+              }
+              square.layer:add(a, "later")
+              local b = CABasicAnimation{keyPath = "cornerRadius", fromValue = 0, toValue = 10, duration = 0.3}
+              b.beginTime = CACurrentMediaTime() + 0.1
+              b.delegate = {animationDidStart = function() print("b started") end}
+              square.layer:add(b, "gone")
+              square.layer:removeAnimation("gone")
+        """)
+        let outcome = run(source, scenario: .present, options: sampling())
+        #expect(outcome.printed.map(\.text) == ["started at\t0.2\ttrue", "stopped at\t0.5\ttrue"], "\(outcome.problems)")
+        let neither = entry("""
+              local a = CABasicAnimation{keyPath = "opacity", fromValue = 0, toValue = 1}
+              a.delegate = {}
+              square.layer:add(a, "x")
+        """)
+        #expect(run(neither, scenario: .present).errors.first?.message.contains("the delegate has neither animationDidStart nor animationDidStop") == true)
+    }
+
     @Test func aGroupsDelegateHearsAtTheGroupsEnd() {
         let source = entry("""
               local short = CABasicAnimation{keyPath = "opacity", fromValue = 0, toValue = 1}
