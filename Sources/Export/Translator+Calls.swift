@@ -343,22 +343,41 @@ extension Translator {
         guard curvedKeyframes == 0 else {
             throw refuse(node, "UIView.transition inside a keyframe animation on one curve", "make it outside")
         }
-        let fields = try table(node, arguments, name: "UIView.transition", known: ["from", "to", "duration", "options", "completion"])
-        guard let fromNode = fields["from"], let toNode = fields["to"], let durationNode = fields["duration"] else {
-            throw refuse(node, "UIView.transition without from, to or duration", "give all three")
-        }
+        let fields = try table(node, arguments, name: "UIView.transition",
+                               known: ["from", "to", "with", "duration", "options", "animations", "completion"])
         func view(_ node: SyntaxNode) throws(ExportRefusal) -> String {
             let value = try unwrap(try expression(node, expecting: .view), at: node)
             try require(value, is: .view, at: node)
             return value.text
         }
-        var parts = ["from: \(try view(fromNode))", "to: \(try view(toNode))", "duration: \(try number(durationNode))"]
-        if let options = fields["options"] { parts.append("options: \(try self.options(options))") }
-        var lines = [parts.joined(separator: ", ")]
-        if let completion = fields["completion"] {
-            lines.append("completion: " + (try closure(completion, parameters: [.bool], name: "completion")))
+        guard let durationNode = fields["duration"] else { throw refuse(node, "UIView.transition without a duration", "give one") }
+        var parts: [String]
+        if let withNode = fields["with"] {
+            // A view's content changing: transition(with:duration:options:animations:completion:).
+            guard fields["from"] == nil, fields["to"] == nil else {
+                throw refuse(node, "UIView.transition with both 'with' and 'from'/'to'", "give one form")
+            }
+            var head = ["with: \(try view(withNode))", "duration: \(try number(durationNode))"]
+            if let options = fields["options"] { head.append("options: \(try self.options(options))") }
+            parts = [head.joined(separator: ", ")]
+            parts.append("animations: " + (try fields["animations"].map { node throws(ExportRefusal) in
+                try closure(node, parameters: [], name: "animations")
+            } ?? "nil"))
+        } else {
+            guard let fromNode = fields["from"], let toNode = fields["to"] else {
+                throw refuse(node, "UIView.transition without from and to (or with)", "give both, or 'with' and 'animations'")
+            }
+            if let animations = fields["animations"] {
+                throw refuse(animations, "UIView.transition's animations with from and to", "UIKit's from/to form takes none")
+            }
+            var head = ["from: \(try view(fromNode))", "to: \(try view(toNode))", "duration: \(try number(durationNode))"]
+            if let options = fields["options"] { head.append("options: \(try self.options(options))") }
+            parts = [head.joined(separator: ", ")]
         }
-        let indented = lines.map { $0.replacingOccurrences(of: "\n", with: "\n    ") }
+        if let completion = fields["completion"] {
+            parts.append("completion: " + (try closure(completion, parameters: [.bool], name: "completion")))
+        }
+        let indented = parts.map { $0.replacingOccurrences(of: "\n", with: "\n    ") }
         return Expression(text: "UIView.transition(\n    " + indented.joined(separator: ",\n    ") + "\n)", type: .void)
     }
 

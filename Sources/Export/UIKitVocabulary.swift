@@ -298,6 +298,7 @@ enum UIKitVocabulary {
 
     /// `UIView.animate`'s option names, as UIView.AnimationOptions members.
     static let animationOptions: Set<String> = ["curveEaseInOut", "curveEaseIn", "curveEaseOut", "curveLinear", "beginFromCurrentState",
-                                                "repeat", "autoreverse", "transitionCurlUp", "transitionCurlDown"]
+                                                "repeat", "autoreverse", "transitionCurlUp", "transitionCurlDown",
+                                                "transitionCrossDissolve"]
 }
 

@@ -160,34 +160,36 @@ enum AnimationBindings {
         }
     }
 
-    static let transitionFields = ["from", "to", "duration", "options", "completion"]
+    static let transitionFields = ["from", "to", "with", "duration", "options", "animations", "completion"]
 
     /// `UIView.transition{from = old, to = new, duration = 0.75, options = {"transitionCurlUp", "curveEaseOut"},
     /// completion = function(finished) … end}`: UIKit's `transition(from:to:duration:options:completion:)`, the new view put
-    /// in the old one's superview and the old one taken out as a page turns (AnimationEngine.transition).
+    /// in the old one's superview and the old one taken out as a page turns (AnimationEngine.transition). With `with = view`
+    /// and `animations` instead of `from` and `to`, UIKit's `transition(with:duration:options:animations:completion:)`:
+    /// the view's content changes, cross-dissolving or curling (AnimationEngine+ContentTransition).
     static let transition: HostFunction = { L in
         ScriptRuntime.host(L) { runtime, arguments in
             let state = runtime.state
             guard state.isTable(at: 1) else {
-                throw ScriptMistake("UIView.transition takes a table: {from =, to =, duration =, options = {\"transitionCurlUp\"}, completion =}")
+                throw ScriptMistake("UIView.transition takes a table: {from =, to =, duration =, options = {\"transitionCurlUp\"}, completion =} "
+                    + "or {with =, duration =, options = {\"transitionCrossDissolve\"}, animations =, completion =}")
             }
             try runtime.checkFields(at: 1, of: "UIView.transition", allowed: transitionFields)
             guard let duration = try runtime.number(field: "duration", of: 1, minimum: 0) else {
                 throw ScriptMistake("'duration' (a number of seconds) is required")
             }
-            func view(_ key: String) throws -> View {
+            func view(_ key: String) throws -> View? {
                 state.pushField(key, of: 1)
                 defer { state.pop() }
+                if state.isNil(at: -1) { return nil }
                 do {
                     return try runtime.view(at: state.top)
                 } catch {
                     throw ScriptMistake("'\(key)' must be a view, not a \(state.typeName(at: -1))")
                 }
             }
-            let old = try view("from"), new = try view("to")
-            guard old.superview != nil else { throw ScriptMistake("'from' is in no superview: UIKit puts 'to' where 'from' is") }
-            guard old !== new else { throw ScriptMistake("'from' and 'to' are the same view") }
-            // The page's way among the options, the rest UIView's animation options.
+            let old = try view("from"), new = try view("to"), content = try view("with")
+            // The transition's kind among the options, the rest UIView's animation options.
             state.pushField("options", of: 1)
             var names: [String] = []
             if !state.isNil(at: -1) {
@@ -202,21 +204,44 @@ enum AnimationBindings {
                 }
             }
             state.pop()
-            let curls = names.compactMap(PageCurl.init(rawValue:))
-            guard curls.count == 1, let curl = curls.first else {
-                throw ScriptMistake("give the page's way once among the options: \"transitionCurlUp\" or \"transitionCurlDown\" "
-                                    + "(the other transitions of UIKit's are not in Segue yet)")
-            }
             try oneCurve(names)
+            let kinds = names.filter { $0.hasPrefix("transition") }
             let options: AnimationOptions
-            switch AnimationOptions.parse(names.filter { PageCurl(rawValue: $0) == nil }) {
+            switch AnimationOptions.parse(names.filter { !$0.hasPrefix("transition") }) {
             case .success(let parsed): options = parsed
             case .failure(let unknown): throw ScriptMistake("unknown animation option '\(unknown.name)'")
             }
             state.pushField("completion", of: 1)
             if !state.isNil(at: -1) && !state.isFunction(at: -1) { throw ScriptMistake("'completion' must be a function(finished)") }
-            runtime.simulation.engine.transition(from: old, to: new, duration: duration, curl: curl, options: options,
-                                                 completion: completion(runtime, state.top))
+            let done = completion(runtime, state.top)
+            if let content {
+                guard old == nil, new == nil else { throw ScriptMistake("give 'with' (a view whose content changes) or 'from' and 'to', not both") }
+                let transitions = kinds.compactMap(ContentTransition.init(rawValue:))
+                guard kinds.count == 1, let transition = transitions.first else {
+                    throw ScriptMistake("give the transition once among the options: \"transitionCrossDissolve\", \"transitionCurlUp\" or "
+                                        + "\"transitionCurlDown\" (UIKit's flips are not in Segue yet)")
+                }
+                state.pushField("animations", of: 1)
+                defer { state.pop() }
+                if !state.isNil(at: -1) && !state.isFunction(at: -1) { throw ScriptMistake("'animations' must be a function") }
+                let changes = state.isFunction(at: -1) ? runner(runtime, state.top) : nil
+                try runtime.simulation.engine.transition(with: content, duration: duration, transition: transition, options: options,
+                                                         animations: changes, completion: done)
+                return 0
+            }
+            guard let old, let new else { throw ScriptMistake("give 'with' (a view whose content changes), or 'from' and 'to' (two views)") }
+            state.pushField("animations", of: 1)
+            let hasAnimations = !state.isNil(at: -1)
+            state.pop()
+            if hasAnimations { throw ScriptMistake("'animations' goes with 'with': from/to turns from one view to the other") }
+            guard old.superview != nil else { throw ScriptMistake("'from' is in no superview: UIKit puts 'to' where 'from' is") }
+            guard old !== new else { throw ScriptMistake("'from' and 'to' are the same view") }
+            let curls = kinds.compactMap(PageCurl.init(rawValue:))
+            guard kinds.count == 1, let curl = curls.first else {
+                throw ScriptMistake("give the page's way once among the options: \"transitionCurlUp\" or \"transitionCurlDown\" "
+                                    + "(the other transitions of UIKit's are not in Segue yet)")
+            }
+            runtime.simulation.engine.transition(from: old, to: new, duration: duration, curl: curl, options: options, completion: done)
             return 0
         }
     }

@@ -174,6 +174,21 @@ import Transitions
                                           completion: completion)
     }
 
+    /// A view's content changing under a cross-dissolve or a curl (the engine's AnimationEngine.transition(with:), as the
+    /// Lua API's UIView.transition{with =}); UIKit's flips are not in the layer, and stop.
+    open class func transition(with view: UIView, duration: TimeInterval, options: UIView.AnimationOptions = [], animations: (() -> Void)?,
+                               completion: ((Bool) -> Void)? = nil) {
+        let transition: ContentTransition
+        switch options.rawValue & (15 << 20) {
+        case 3 << 20: transition = .curlUp
+        case 4 << 20: transition = .curlDown
+        case 5 << 20: transition = .crossDissolve
+        default: preconditionFailure("the verification layer changes content by .transitionCrossDissolve, .transitionCurlUp and .transitionCurlDown only")
+        }
+        Host.simulation.engine.transition(with: view.view, duration: duration, transition: transition, options: options.engine,
+                                          animations: animations, completion: completion)
+    }
+
     /// Apple declares the completion `@Sendable` (unlike animate's): exported code passes a main-actor closure and
     /// runs it with `MainActor.assumeIsolated`, which the engine, on the main thread, satisfies.
     open class func animateKeyframes(withDuration duration: TimeInterval, delay: TimeInterval, options: UIView.KeyframeAnimationOptions = [],
@@ -209,6 +224,7 @@ extension UIView {
         public static var curveLinear: UIView.AnimationOptions { AnimationOptions(rawValue: 3 << 16) }
         public static var transitionCurlUp: UIView.AnimationOptions { AnimationOptions(rawValue: 3 << 20) }
         public static var transitionCurlDown: UIView.AnimationOptions { AnimationOptions(rawValue: 4 << 20) }
+        public static var transitionCrossDissolve: UIView.AnimationOptions { AnimationOptions(rawValue: 5 << 20) }
 
         /// The engine's options with a transaction's timing function in place of the curve named, as the Lua API's
         /// `timingFunction` field replaces it.

@@ -766,7 +766,7 @@ import Testing
         let curl = Self.refusal(Self.entry("ctx.containerView.curl = 0.5\nctx:completeTransition(true)"))
         #expect(curl?.construct == "a view's 'curl', Segue's own" && curl?.instead.contains("UIView.transition") == true, "\(String(describing: curl))")
         let missing = Self.refusal(Self.entry("UIView.transition{from = ctx.containerView, duration = 1}"))
-        #expect(missing?.construct == "UIView.transition without from, to or duration", "\(String(describing: missing))")
+        #expect(missing?.construct == "UIView.transition without from and to (or with)", "\(String(describing: missing))")
     }
 
     /// An entry that lets UIKit play its own animation exports the styles to set, as a caseless enum: no delegate.
