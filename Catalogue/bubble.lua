@@ -64,7 +64,9 @@ local function animateTransition(ctx)
 
   local start = startingPoint(ctx)
   local side = bubbleSide(start, shown.size)
-  local bubble = UIView.new{name = "bubble", frame = CGRect(0, 0, side, side), backgroundColor = screen.backgroundColor}
+  local bubble = UIView.new{name = "bubble", frame = CGRect(0, 0, side, side)}
+  -- The screen's colour, or none (a clear bubble) for a screen that has none.
+  bubble.backgroundColor = screen.backgroundColor
   bubble.layer.cornerRadius = side / 2
   bubble.center = start
   local centre = CGPoint(shown.midX, shown.midY)

@@ -208,6 +208,10 @@ enum UIKitVocabulary {
         "UIColor.black": ("UIColor.black", .color),
         "UIColor.white": ("UIColor.white", .color),
         "UIColor.clear": ("UIColor.clear", .color),
+        // UIKit's pure primaries, as the scripting API's are (1, 0, 0) and so on.
+        "UIColor.red": ("UIColor.red", .color),
+        "UIColor.green": ("UIColor.green", .color),
+        "UIColor.blue": ("UIColor.blue", .color),
         "UIAccessibility.isReduceMotionEnabled": ("UIAccessibility.isReduceMotionEnabled", .bool),
         "math.pi": ("CGFloat.pi", .number),
         "CAMediaTimingFunction.linear": ("CAMediaTimingFunction(name: .linear)", .timingFunction),

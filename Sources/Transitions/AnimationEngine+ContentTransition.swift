@@ -23,7 +23,22 @@ extension AnimationEngine {
         let old = view.snapshotView(afterScreenUpdates: false)
         old.name = "old content of \(view.name)"
         superview.insertSubview(old, aboveSubview: view)
+        // A change that fails part way still ends in a transition that runs and completes (as UIView.animate's does):
+        // it is set going on the way out, whether the change returned or threw.
+        defer { begin(transition, view: view, old: old, superview: superview, duration: duration, options: options, completion: completion) }
         try animations?()
+    }
+
+    /// The old content's copy leaving, and the completion once it has.
+    private func begin(_ transition: ContentTransition, view: View, old: View, superview: View, duration: Double, options: AnimationOptions,
+                       completion: ((Bool) -> Void)?) {
+        // A view the change took off the screen takes its transition with it: nothing is left to see, and the
+        // completion comes when the transition would have ended.
+        guard view.superview === superview else {
+            old.removeFromSuperview()
+            after(duration) { completion?(true) }
+            return
+        }
         switch transition {
         case .crossDissolve:
             animate(duration: duration, options: options, animations: { old.alpha = 0 }, completion: { finished in

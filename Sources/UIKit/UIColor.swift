@@ -16,6 +16,9 @@ open class UIColor: NSObject, @unchecked Sendable {
     open class var black: UIColor { UIColor(Color(white: 0)) }
     open class var white: UIColor { UIColor(Color(white: 1)) }
     open class var clear: UIColor { UIColor(Color(white: 0, alpha: 0)) }
+    open class var red: UIColor { UIColor(Color(red: 1, green: 0, blue: 0)) }
+    open class var green: UIColor { UIColor(Color(red: 0, green: 1, blue: 0)) }
+    open class var blue: UIColor { UIColor(Color(red: 0, green: 0, blue: 1)) }
 
     open var cgColor: CGColor { CGColor(color) }
 

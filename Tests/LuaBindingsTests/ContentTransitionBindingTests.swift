@@ -68,6 +68,29 @@ import Transitions
         #expect(badge.prefix(4) == [1, 0.75, 0.5, 0.25] && badge.last == 0, "\(badge)")
     }
 
+    /// A change that takes the view off the screen takes its old content too; one that fails part way still ends in a
+    /// transition that completes, and the error is said at its line.
+    @Test func aViewTakenAwayOrAFailedChangeLeavesNothingBehind() {
+        let gone = Self.outcome(Self.entry("""
+            UIView.transition{with = badge, duration = 1, options = {"transitionCrossDissolve"},
+                              animations = function() badge:removeFromSuperview() end,
+                              completion = function(finished) print("done", finished); ctx:completeTransition(true) end}
+            """))
+        #expect(gone.problems.isEmpty, "\(gone.problems)")
+        #expect(gone.printed.map(\.text) == ["done\ttrue"])
+        #expect((gone.trace?.samples ?? []).allSatisfy { !$0.views.contains { $0.name == "old content of badge" } })
+        let failing = Self.entry("""
+            pcall(function()
+                UIView.transition{with = badge, duration = 1, options = {"transitionCrossDissolve"},
+                                  animations = function() badge.alpha = 0.5; error("half") end,
+                                  completion = function(finished) print("done", finished); ctx:completeTransition(true) end}
+              end)
+            """)
+        let failed = Self.outcome(failing)
+        #expect(failed.printed.map(\.text) == ["done\ttrue"], "\(failed.problems)")
+        #expect((failed.trace?.samples.last?.views ?? []).allSatisfy { $0.name != "old content of badge" })
+    }
+
     @Test func mistakesAreSaid() {
         for (call, message) in [
             ("UIView.transition{with = badge, duration = 1, options = {\"transitionFlipFromLeft\"}}", "UIKit's flips are not in Segue yet"),
