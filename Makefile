@@ -83,6 +83,8 @@ bench: deps
 	$$($(SWIFT) build -c release --show-bin-path)/segue-bench check-scale --segue $$($(SWIFT) build -c release --show-bin-path)/segue
 	$$($(SWIFT) build -c release --show-bin-path)/segue-bench list-scale --segue $$($(SWIFT) build -c release --show-bin-path)/segue
 	$$($(SWIFT) build -c release --show-bin-path)/segue-bench render --segue $$($(SWIFT) build -c release --show-bin-path)/segue
+	# The renderer's targets must hold without AVX-512: on a processor that has it, its figures again on AVX2's paths.
+	if grep -q avx512f /proc/cpuinfo; then $$($(SWIFT) build -c release --show-bin-path)/segue-bench render --paths avx2; fi
 	$$($(SWIFT) build -c release --show-bin-path)/segue-bench watch --segue $$($(SWIFT) build -c release --show-bin-path)/segue
 	$$($(SWIFT) build -c release --show-bin-path)/segue-bench html --segue $$($(SWIFT) build -c release --show-bin-path)/segue
 	$$($(SWIFT) build -c release --show-bin-path)/segue-bench gallery --segue $$($(SWIFT) build -c release --show-bin-path)/segue

@@ -23,6 +23,18 @@ int cr_widest_path(void) {
     return CR_PATHS_SCALAR;
 }
 
+void cr_limit_process_paths(int widest) {
+#if CR_HAS_AVX2_PATH
+    /* The processor's answers, cached for every thread, made the limit's: no check is added to the hot loops. */
+    (void)has_avx2();
+    (void)has_avx512();
+    if (widest < CR_PATHS_AVX512) cri_cpu_avx512 = 0;
+    if (widest < CR_PATHS_AVX2) cri_cpu_avx2 = 0;
+#else
+    (void)widest;
+#endif
+}
+
 void cr_limit_paths(int widest) {
 #if CR_HAS_AVX2_PATH
     cri_widest_path = widest;

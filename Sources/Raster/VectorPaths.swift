@@ -17,4 +17,19 @@ extension Renderer {
         #endif
         return paths.isEmpty ? "one pixel at a time" : paths.joined(separator: ", ")
     }
+
+    /// The widest vector paths a process may take, as if the processor had no wider: `avx512` (all it has), `avx2`,
+    /// `sse2` (one pixel at a time, SSE2 blends). A benchmark's way to time an AVX2-only processor's paths on one with
+    /// AVX-512; every path draws the same bytes. Set before anything is drawn.
+    public enum PathLimit: String, CaseIterable, Sendable {
+        case avx512, avx2, sse2
+    }
+
+    public static func limitPaths(to limit: PathLimit) {
+        switch limit {
+        case .avx512: cr_limit_process_paths(Int32(CR_PATHS_AVX512))
+        case .avx2: cr_limit_process_paths(Int32(CR_PATHS_AVX2))
+        case .sse2: cr_limit_process_paths(Int32(CR_PATHS_SCALAR))
+        }
+    }
 }

@@ -126,6 +126,10 @@ void cr_limit_paths(int widest);
 /* The widest of those paths that runs on this processor for the calling
    thread (its limit applied): what a benchmark's figures were drawn with. */
 int cr_widest_path(void);
+/* The same limit for every thread of the process, as if the processor had
+   no wider paths: a benchmark times an AVX2-only processor's paths on one
+   with AVX-512. Called before any drawing. */
+void cr_limit_process_paths(int widest);
 
 /* Whether layers that lie on whole pixels (unturned, at whole-pixel places)
    take their fast path, and runs of pixels over flat tiles skip the
