@@ -292,14 +292,18 @@ public final class ScriptRuntime {
         return try body()
     }
 
-    /// Calls a function kept in the registry (an animation block, a completion).
-    func invoke(_ reference: LuaReference, hook: String, arguments: () -> Int32 = { 0 }) {
+    /// Calls a function kept in the registry (an animation block, a completion). An error with no line of its own (the
+    /// function was Lua's, `error` or `print` given as the work) is said at `scheduledAt`, where the script handed it over.
+    func invoke(_ reference: LuaReference, hook: String, scheduledAt: ScriptLocation? = nil, arguments: () -> Int32 = { 0 }) {
         let previous = (currentHook, nilView)
         (currentHook, nilView) = (hook, nil)
         defer { (currentHook, nilView) = previous }
         do {
             try timed { () throws(LuaError) in try state.call(reference, hook: hook, results: 0, arguments: arguments) }
         } catch {
+            if case .scriptFailed(let entry, let hook, nil, let message, let traceback) = error, let scheduledAt {
+                return record(.scriptFailed(entry: entry, hook: hook, location: scheduledAt, message: message, traceback: traceback))
+            }
             record(error)
         }
     }

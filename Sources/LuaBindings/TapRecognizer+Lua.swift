@@ -62,7 +62,7 @@ enum TapBindings {
             let reference = state.reference()
             let recognizer = TapRecognizer(engine: runtime.simulation.engine) { [weak runtime] recognizer in
                 guard let runtime else { return }
-                runtime.invoke(reference, hook: "tap action") {
+                runtime.invoke(reference, hook: "tap action", scheduledAt: written) {
                     runtime.push(recognizer)
                     return 1
                 }

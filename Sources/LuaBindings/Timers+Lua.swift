@@ -118,11 +118,12 @@ enum TimerBindings {
         let reference = runtime.state.reference()
         // Where it was scheduled, until it runs: work a run ends before is said there.
         let key = runtime.newHandle()
-        if let location = runtime.state.callerLocation() { runtime.pendingWork[key] = location }
+        let location = runtime.state.callerLocation()
+        if let location { runtime.pendingWork[key] = location }
         runtime.simulation.engine.after(delay) { [weak runtime] in
             guard let runtime else { return }
             runtime.pendingWork[key] = nil
-            runtime.invoke(reference, hook: "asyncAfter")
+            runtime.invoke(reference, hook: "asyncAfter", scheduledAt: location)
             runtime.state.release(reference)
         }
     }
@@ -140,7 +141,7 @@ enum TimerBindings {
             let reference = state.reference()
             let link = DisplayLink(engine: runtime.simulation.engine) { [weak runtime] link in
                 guard let runtime else { return }
-                runtime.invoke(reference, hook: "displayLink") {
+                runtime.invoke(reference, hook: "displayLink", scheduledAt: written) {
                     runtime.push(link)
                     return 1
                 }

@@ -147,6 +147,17 @@ import Transitions
         #expect(Date().timeIntervalSince(start) < 20)
     }
 
+    /// Lua's own functions given as the work have no line: an error in one is said where the script handed it over.
+    @Test func anErrorInLuasOwnFunctionIsSaidWhereItWasScheduled() {
+        let source = Self.entry("""
+            DispatchQueue.main:asyncAfter(0.1, error)
+              ctx:completeTransition(true)
+            """)
+        let outcome = run(source, scenario: .present)
+        let failed = outcome.errors.first { $0.hook == "asyncAfter" }
+        #expect(failed?.location?.line == line(of: "DispatchQueue.main:asyncAfter(0.1, error)", in: source), "\(outcome.problems)")
+    }
+
     @Test func mistakesAreSaidAtTheirLines() {
         for (code, message) in [
             ("DispatchQueue.main:asyncAfter(-1, function() end)", "asyncAfter's delay must be seconds from 0 to 3600, got -1"),
