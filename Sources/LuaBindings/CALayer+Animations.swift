@@ -317,47 +317,35 @@ enum CALayerAnimationBindings {
             let animations = try runtime.layerAnimations(spec, on: view)
             guard !animations.isEmpty else { throw ScriptMistake("the group has no animations") }
             var completion: ((Bool) -> Void)?
-            if let delegate = spec.fields["delegate"] {
-                // Held until it runs: the delegate's animationDidStop(animation, finished).
-                let id = runtime.handleID(for: spec)
-                completion = { [weak runtime] finished in
-                    guard let runtime else { return }
-                    let base = runtime.state.top
-                    runtime.state.push(delegate)
-                    runtime.state.pushField("animationDidStop", of: -1)
-                    runtime.state.keepTop(above: base)
-                    guard runtime.state.isFunction(at: -1) else { return runtime.state.pop() }
-                    let reference = runtime.state.reference()
-                    runtime.invoke(reference, hook: "animationDidStop") {
-                        runtime.state.pushHandle(id, metatable: ScriptRuntime.caAnimationMetatable)
-                        runtime.state.push(finished)
-                        return 2
-                    }
-                    runtime.state.release(reference)
-                }
-            }
             var didStart: (() -> Void)?
             if let delegate = spec.fields["delegate"] {
-                // The delegate's animationDidStart(animation), when it has one.
+                // Held until they run: the delegate's animationDidStart(animation) and animationDidStop(animation, finished).
                 let id = runtime.handleID(for: spec)
-                didStart = { [weak runtime] in
-                    guard let runtime else { return }
-                    let base = runtime.state.top
-                    runtime.state.push(delegate)
-                    runtime.state.pushField("animationDidStart", of: -1)
-                    runtime.state.keepTop(above: base)
-                    guard runtime.state.isFunction(at: -1) else { return runtime.state.pop() }
-                    let reference = runtime.state.reference()
-                    runtime.invoke(reference, hook: "animationDidStart") {
-                        runtime.state.pushHandle(id, metatable: ScriptRuntime.caAnimationMetatable)
-                        return 1
-                    }
-                    runtime.state.release(reference)
+                completion = { [weak runtime] finished in
+                    runtime.map { tell($0, delegate, "animationDidStop", animation: id, finished: finished) }
                 }
+                didStart = { [weak runtime] in runtime.map { tell($0, delegate, "animationDidStart", animation: id, finished: nil) } }
             }
             runtime.simulation.engine.add(animations, to: view, key: key, completion: completion, didStart: didStart)
             return 0
         }
+    }
+
+    /// Calls the delegate's `method`, if it has one, with the animation (and whether it finished, for a stop).
+    private static func tell(_ runtime: ScriptRuntime, _ delegate: LuaReference, _ method: String, animation id: Int, finished: Bool?) {
+        let base = runtime.state.top
+        runtime.state.push(delegate)
+        runtime.state.pushField(method, of: -1)
+        runtime.state.keepTop(above: base)
+        guard runtime.state.isFunction(at: -1) else { return runtime.state.pop() }
+        let reference = runtime.state.reference()
+        runtime.invoke(reference, hook: method) {
+            runtime.state.pushHandle(id, metatable: ScriptRuntime.caAnimationMetatable)
+            guard let finished else { return 1 }
+            runtime.state.push(finished)
+            return 2
+        }
+        runtime.state.release(reference)
     }
 
     static let remove: HostFunction = { L in
