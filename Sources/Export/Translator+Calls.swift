@@ -351,12 +351,27 @@ extension Translator {
             return value.text
         }
         guard let durationNode = fields["duration"] else { throw refuse(node, "UIView.transition without a duration", "give one") }
+        // The transition's kind once among the options, as the Lua requires it: a call with none or two runs nothing
+        // the entry checked. Only options all written as names can be judged here (one chosen by a condition is the
+        // Lua's to check as it runs); nil when they cannot.
+        func kind() throws(ExportRefusal) -> String? {
+            let items = fields["options"]?.parts ?? []
+            let names = items.compactMap(ExportedEntry.string)
+            guard names.count == items.count else { return nil }
+            let kinds = names.filter { $0.hasPrefix("transition") }
+            guard kinds.count == 1 else {
+                throw refuse(fields["options"] ?? node, "UIView.transition with \(kinds.count) transitions among its options",
+                             "name one: \"transitionCrossDissolve\", \"transitionCurlUp\" or \"transitionCurlDown\"")
+            }
+            return kinds[0]
+        }
         var parts: [String]
         if let withNode = fields["with"] {
             // A view's content changing: transition(with:duration:options:animations:completion:).
             guard fields["from"] == nil, fields["to"] == nil else {
                 throw refuse(node, "UIView.transition with both 'with' and 'from'/'to'", "give one form")
             }
+            _ = try kind()
             var head = ["with: \(try view(withNode))", "duration: \(try number(durationNode))"]
             if let options = fields["options"] { head.append("options: \(try self.options(options))") }
             parts = [head.joined(separator: ", ")]
@@ -369,6 +384,10 @@ extension Translator {
             }
             if let animations = fields["animations"] {
                 throw refuse(animations, "UIView.transition's animations with from and to", "UIKit's from/to form takes none")
+            }
+            guard try kind() != "transitionCrossDissolve" else {
+                throw refuse(node, "UIView.transition from one view to another by a cross-dissolve",
+                             "turn the page (\"transitionCurlUp\", \"transitionCurlDown\"), as the scripting API does")
             }
             var head = ["from: \(try view(fromNode))", "to: \(try view(toNode))", "duration: \(try number(durationNode))"]
             if let options = fields["options"] { head.append("options: \(try self.options(options))") }

@@ -433,12 +433,10 @@ public enum ScenarioRunner {
             // whether some tap the entry offers does (a card's own recognizer may do something else, its close button
             // dismiss).
             var tried = Set<ObjectIdentifier>()
-            var actions: [ScriptLocation] = []
             search: while presentedAndIdle, tried.count < Simulation.tapCandidateLimit {
                 switch simulation.tapPoint(skipping: tried) {
                 case .found(let point, let recognizer):
                     if let view = recognizer.view { tried.insert(ObjectIdentifier(view)) }
-                    if let action = runtime.tapActionLocations[ObjectIdentifier(recognizer)] { actions.append(action) }
                     taps.append(point)
                     tapActions[phases.count] = runtime.tapActionLocations[ObjectIdentifier(recognizer)]
                     phase(dismissing: true) { simulation.tap(at: point, fps: options.fps, sample: sample) }
@@ -456,7 +454,8 @@ public enum ScenarioRunner {
             }
             if presentedAndIdle, !taps.isEmpty {
                 let landed = simulation.hooks.filter { $0.hook == "tap" }.compactMap(\.detail)
-                runtime.find(.warning, hook: "tap action", location: actions.first,
+                // At the first tapped action's line (the phases the taps began, in order).
+                runtime.find(.warning, hook: "tap action", location: tapActions.min { $0.key < $1.key }?.value,
                              (landed.count == 1 ? "a tap at \(landed[0])" : "\(landed.count) taps (\(landed.joined(separator: "; ")))")
                              + " did not dismiss: the scenario taps where a recognizer the entry put on screen takes the tap, "
                              + "expecting one to dismiss (self.presentedViewController:dismiss(true))")

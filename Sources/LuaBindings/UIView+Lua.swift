@@ -213,7 +213,7 @@ enum AnimationBindings {
             }
             state.pushField("completion", of: 1)
             if !state.isNil(at: -1) && !state.isFunction(at: -1) { throw ScriptMistake("'completion' must be a function(finished)") }
-            let done = completion(runtime, state.top)
+            let completionAt = state.top
             if let content {
                 guard old == nil, new == nil else { throw ScriptMistake("give 'with' (a view whose content changes) or 'from' and 'to', not both") }
                 let transitions = kinds.compactMap(ContentTransition.init(rawValue:))
@@ -226,7 +226,7 @@ enum AnimationBindings {
                 if !state.isNil(at: -1) && !state.isFunction(at: -1) { throw ScriptMistake("'animations' must be a function") }
                 let changes = state.isFunction(at: -1) ? runner(runtime, state.top) : nil
                 try runtime.simulation.engine.transition(with: content, duration: duration, transition: transition, options: options,
-                                                         animations: changes, completion: done)
+                                                         animations: changes, completion: completion(runtime, completionAt))
                 return 0
             }
             guard let old, let new else { throw ScriptMistake("give 'with' (a view whose content changes), or 'from' and 'to' (two views)") }
@@ -241,7 +241,8 @@ enum AnimationBindings {
                 throw ScriptMistake("give the page's way once among the options: \"transitionCurlUp\" or \"transitionCurlDown\" "
                                     + "(the other transitions of UIKit's are not in Segue yet)")
             }
-            runtime.simulation.engine.transition(from: old, to: new, duration: duration, curl: curl, options: options, completion: done)
+            runtime.simulation.engine.transition(from: old, to: new, duration: duration, curl: curl, options: options,
+                                                 completion: completion(runtime, completionAt))
             return 0
         }
     }

@@ -146,21 +146,24 @@ extension AnimationEngine {
         return first.map { max(lastRefresh, $0) + 1 }
     }
 
-    /// The first instant in [now, time] at which a timer runs, if any.
-    func nextTimer(upTo time: Double) -> Double? {
+    /// The first instant in [now, time] at which a timer runs, if any, and the refresh due then (nil: only work is).
+    func nextTimer(upTo time: Double) -> (time: Double, refresh: Int?)? {
         var next = scheduledWork.first.map(\.time).flatMap { $0 <= time ? max($0, now) : nil }
+        var due: Int?
         if let index = nextRefresh {
             let refresh = Double(index) / DisplayLink.refreshRate
             // A refresh at a frame's instant is due at that frame, whatever the rounding of the two sums (never past
             // `time`: the clock then goes on to `time` itself).
-            if refresh <= time + 1e-9 { next = min(next ?? .infinity, min(max(refresh, now), time)) }
+            let at = min(max(refresh, now), time)
+            if refresh <= time + 1e-9, at <= next ?? .infinity { (next, due) = (at, index) }
         }
-        return next
+        return next.map { ($0, due) }
     }
 
-    /// Runs what is due at `time`: the display links' refresh first (a frame begins with it), then the work scheduled.
-    func runTimers(at time: Double) {
-        if let index = nextRefresh, Double(index) / DisplayLink.refreshRate <= time + 1e-9 {
+    /// Runs what is due at `time`: the display links' refresh `refresh` first (a frame begins with it), then the work
+    /// scheduled.
+    func runTimers(at time: Double, refresh index: Int?) {
+        if let index {
             let refresh = Double(index) / DisplayLink.refreshRate
             lastRefresh = index
             // The links running at the refresh, each once, even if one invalidates or adds another; the invalidated
@@ -179,6 +182,6 @@ extension AnimationEngine {
         }
     }
 
-    /// Seconds as a trace says them: six significant digits.
-    static func seconds(_ value: Double) -> String { String(format: "%g", value) }
+    /// Seconds as a trace says them: to a microsecond, no trailing zeros.
+    static func seconds(_ value: Double) -> String { formatted(value, decimals: 6) }
 }

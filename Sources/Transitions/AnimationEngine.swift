@@ -301,8 +301,8 @@ public final class AnimationEngine {
         precondition(time >= now, "the clock only moves forwards")
         // Timers run at their own instants, after what animations finish by then (`AnimationEngine+Timers`).
         while let next = nextTimer(upTo: time), !(shouldStop?() ?? false) {
-            advanceAnimations(to: next)
-            runTimers(at: next)
+            advanceAnimations(to: next.time)
+            runTimers(at: next.time, refresh: next.refresh)
         }
         advanceAnimations(to: time)
     }

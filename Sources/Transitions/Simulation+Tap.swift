@@ -100,7 +100,7 @@ extension Simulation {
         play(events, fps: fps, sample: sample) { phase, _ in
             guard phase == "ended", !isTransitioning else { return true }
             target = tapTarget(at: point)
-            let place = "(\(Self.number(point.x)), \(Self.number(point.y)))"
+            let place = "(\(formatted(point.x, decimals: 2)), \(formatted(point.y, decimals: 2)))"
             let landed = target.view.map { "\(place) on \($0.name)" } ?? "\(place), outside the window"
             guard let recognizer = target.recognizer, let owner = recognizer.view else {
                 record("tap", "\(landed): no tap recognizer")
@@ -116,9 +116,4 @@ extension Simulation {
         return target
     }
 
-    /// A coordinate as a trace shows it: up to two decimals, no trailing zeros.
-    private static func number(_ value: Double) -> String {
-        let rounded = (value * 100).rounded() / 100
-        return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : String(rounded)
-    }
 }

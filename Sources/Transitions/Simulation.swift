@@ -58,7 +58,7 @@ public final class Simulation {
         navigation = NavigationController(root: root)
         list = engine.makeView(name: "list")
         // Timers are in the trace as hook lines, at the instant they run.
-        engine.onTimer = { [unowned self] name, detail in record(name, detail) }
+        engine.onTimer = { [weak self] name, detail in self?.record(name, detail) }
         list.isScrollView = true
         guard listRows else { return }
         root.view.addSubview(list)

@@ -11,7 +11,7 @@ import Transitions
 public struct DispatchTime: Sendable {
     package let seconds: Double
 
-    public static func now() -> DispatchTime { DispatchTime(seconds: MainActor.assumeIsolated { Host.simulation.now }) }
+    public static func now() -> DispatchTime { DispatchTime(seconds: Host.simulation.now) }
 }
 
 public func + (time: DispatchTime, seconds: Double) -> DispatchTime { DispatchTime(seconds: time.seconds + seconds) }
@@ -24,13 +24,12 @@ public final class DispatchQueue: @unchecked Sendable {
 
     @preconcurrency public func asyncAfter(deadline: DispatchTime, qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [],
                                            execute work: @escaping @MainActor @Sendable () -> Void) {
-        MainActor.assumeIsolated {
-            Host.simulation.engine.at(deadline.seconds) { MainActor.assumeIsolated { work() } }
-        }
+        // The runner is the main thread: the work runs there, on the simulated clock.
+        Host.simulation.engine.at(deadline.seconds) { MainActor.assumeIsolated { work() } }
     }
 
     @preconcurrency public func async(group: DispatchGroup? = nil, qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [],
                                       execute work: @escaping @MainActor @Sendable () -> Void) {
-        MainActor.assumeIsolated { Host.simulation.engine.after(0) { MainActor.assumeIsolated { work() } } }
+        Host.simulation.engine.after(0) { MainActor.assumeIsolated { work() } }
     }
 }

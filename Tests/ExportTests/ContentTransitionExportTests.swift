@@ -47,6 +47,9 @@ import Testing
             """), "\(text)")
         let both = Self.entry.replacingOccurrences(of: "UIView.transition{with = badge,", with: "UIView.transition{with = badge, from = badge,")
         #expect(TranslatorTests.refusal(both)?.construct == "UIView.transition with both 'with' and 'from'/'to'")
+        // The transition's kind once, as the Lua requires: the layer would stop on a call with none.
+        let none = Self.entry.replacingOccurrences(of: "options = {\"transitionCrossDissolve\", \"curveEaseOut\"}", with: "options = {\"curveEaseOut\"}")
+        #expect(TranslatorTests.refusal(none)?.construct == "UIView.transition with 0 transitions among its options")
     }
 
     @Test func theSwiftChangesTheContentAsTheLuaDoes() throws {
