@@ -164,10 +164,15 @@ enum ModuleLoader {
     /// - Throws: what ends the entry (its memory or time running out).
     static func compile(_ name: String, for runtime: ScriptRuntime) throws(LuaError) -> Result<ModuleFile, Refusal> {
         let module: ModuleFile
-        let source: String
+        let source: String, digest: String
         do {
-            module = try ModuleFile(named: name, besideEntry: runtime.file)
-            source = try module.source()
+            let found = try ModuleFile(named: name, besideEntry: runtime.file)
+            func read() throws(CatalogueError) -> (text: String, digest: String) {
+                let text = try found.source()
+                return (text, SHA256.hex(Array(text.utf8)))
+            }
+            let file = if let chunks = runtime.chunks { try chunks.file(found.displayPath, read: read) } else { try read() }
+            (module, source, digest) = (found, file.text, file.digest)
         } catch .noModule(let name, _, _) where luaLibraries.contains(name) {
             runtime.moduleReads.append(ModuleRead(name: name, sha256: nil, compiled: false))
             return .failure(Refusal(message: "no module '\(name)': Lua's own libraries are not modules here (string, table, math, "
@@ -177,7 +182,7 @@ enum ModuleLoader {
             return .failure(Refusal(message: error.description, inModule: false))
         }
         let read = runtime.moduleReads.count
-        runtime.moduleReads.append(ModuleRead(name: name, sha256: SHA256.hex(Array(source.utf8)), compiled: false))
+        runtime.moduleReads.append(ModuleRead(name: name, sha256: digest, compiled: false))
         do {
             try runtime.state.load(source, chunkName: module.displayPath, cache: runtime.chunks)
         } catch {

@@ -100,6 +100,8 @@ public struct ScenarioOutcome {
     /// Whether a tap recognizer the entry made was on screen once presented (the present scenario's answer decides
     /// whether check runs tap-to-dismiss).
     public var offersTap = false
+    /// What the entry declares that decides which scenarios apply (found once the run got that far).
+    var shape: ScenarioShape?
 
     public var errors: [Problem] { problems.filter { $0.severity == .error } }
     public var warnings: [Problem] { problems.filter { $0.severity == .warning } }
@@ -139,6 +141,13 @@ public enum ScenarioRunner {
             }
             if let stopped {
                 outcomes.append(ScenarioOutcome(scenario: scenario, problems: [], skipped: stopped, trace: nil))
+                continue
+            }
+            // A scenario the entry's shape rules out is skipped as its own run would skip it, without a sandbox.
+            if let shape = outcomes.first(where: { $0.scenario == .present })?.shape,
+               shape.reduceMotion == (options.reduceMotion || scenario == .reduceMotion),
+               let reason = shape.skipReason(scenario) {
+                outcomes.append(ScenarioOutcome(scenario: scenario, problems: [], skipped: reason, trace: nil))
                 continue
             }
             // Only entries that put a tap recognizer on screen are tapped: the others would pay for a presentation
@@ -232,6 +241,7 @@ public enum ScenarioRunner {
         var drives: [(kind: InteractionKind, events: [GestureSample])] = []
         var taps: [Point] = []
         var offersTap = false
+        var shape: ScenarioShape?
         func finished(skipped: String? = nil, trace: Trace? = nil) -> ScenarioOutcome {
             // Ended while the host itself was working (no call failed to say so).
             if !runtime.problems.contains(where: \.isLimit),
@@ -247,6 +257,7 @@ public enum ScenarioRunner {
             outcome.drives = drives
             outcome.taps = taps
             outcome.offersTap = offersTap
+            outcome.shape = shape
             return outcome
         }
         do {
@@ -259,7 +270,7 @@ public enum ScenarioRunner {
         if runtime.hasSection(ScriptRuntime.adaptiveDelegateSection) { presented.presentationControllerDelegate = delegate }
         let navigation = runtime.isNavigation
         if scenario.isNavigation && !navigation {
-            return finished(skipped: "not a navigation transition (navigation = true runs its animator for push and pop)")
+            return finished(skipped: ScenarioShape.notNavigation)
         }
         if navigation { simulation.navigation.delegate = delegate }
         let declared = (dismissal: runtime.interaction(.dismissal, windowSize: options.windowSize),
@@ -304,10 +315,10 @@ public enum ScenarioRunner {
             }
         }
         if scenario.isInteractive && declared.dismissal == nil && !driven {
-            return finished(skipped: "no interactive dismissal")
+            return finished(skipped: ScenarioShape.noInteractiveDismissal)
         }
         if scenario == .interactivePresent && declared.presentation == nil && !driven {
-            return finished(skipped: "no interactive presentation")
+            return finished(skipped: ScenarioShape.noInteractivePresentation)
         }
         // UIKit asks the delegate for a presentation controller only for a custom presentation.
         if presented.modalPresentationStyle != .custom && runtime.hasSection(ScriptedPresentationController.section) {
@@ -317,6 +328,10 @@ public enum ScenarioRunner {
         }
         // UIKit's sheet drags itself between its detents.
         let sheetDrags = presented.modalPresentationStyle.presentsAsSheet(in: SizeClass.horizontal(for: options.windowSize))
+        shape = ScenarioShape(navigation: navigation, dismissal: declared.dismissal != nil, presentation: declared.presentation != nil,
+                              presented: declared.presented != nil, pop: declared.pop != nil, sheetDrags: sheetDrags,
+                              modalInPresentation: presented.sheetConfiguration.isModalInPresentation,
+                              reduceMotion: simulation.reduceMotion)
         if sheetDrags && declared.presented != nil {
             runtime.find(hook: "interaction.presented", location: runtime.location(ofInteraction: .presented, "began"),
                          "a \(presented.modalPresentationStyle.rawValue) is dragged by UIKit's sheet itself: drop interaction.presented, "
@@ -330,13 +345,13 @@ public enum ScenarioRunner {
                              "isModalInPresentation: UIKit's sheet cannot be dragged away")
                 return finished()
             }
-            return finished(skipped: "isModalInPresentation: the sheet cannot be dragged away")
+            return finished(skipped: ScenarioShape.modalSheet)
         }
         if scenario == .dragPresented && declared.presented == nil && !sheetDrags {
-            return finished(skipped: "no drag on the presented screen")
+            return finished(skipped: ScenarioShape.noDragPresented)
         }
         if (scenario == .interactivePop || scenario == .interactivePopCancel) && declared.pop == nil && !driven {
-            return finished(skipped: "no interactive pop (interaction.pop)")
+            return finished(skipped: ScenarioShape.noInteractivePop)
         }
         // The whole run is sampled, a dismissal's presentation included.
         var samples: [Sample] = []

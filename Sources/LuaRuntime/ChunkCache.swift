@@ -11,7 +11,8 @@ import Glibc
 /// Only bytes this process dumped from a chunk it compiled from text are
 /// kept here, and a chunk is reused only for exactly the same text under the
 /// same name: Lua's binary loader trusts what it reads, and nothing a script
-/// shapes reaches it. Live for one run of an entry, then dropped.
+/// shapes reaches it. Live for one run of an entry, then dropped. The texts
+/// of the modules the entry requires are kept with them.
 public final class ChunkCache: Sendable {
     private struct Compiled {
         let source: String
@@ -23,6 +24,7 @@ public final class ChunkCache: Sendable {
     static let bytecodeLimit = 4 << 20
 
     private let chunks = Mutex<[String: Compiled]>([:])
+    private let files = Mutex<[String: (text: String, digest: String)]>([:])
 
     public init() {}
 
@@ -40,6 +42,15 @@ public final class ChunkCache: Sendable {
         return a.withUTF8 { x in
             b.withUTF8 { y in x.count == y.count && (x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0) }
         }
+    }
+
+    /// A file's text and digest as the run first read them (`read` the first time): every sandbox of the run sees
+    /// the same text of a module, read and hashed once. A failed read is not kept.
+    public func file<E: Error>(_ key: String, read: () throws(E) -> (text: String, digest: String)) throws(E) -> (text: String, digest: String) {
+        if let kept = files.withLock({ $0[key] }) { return kept }
+        let file = try read()
+        files.withLock { $0[key] = file }
+        return file
     }
 
     /// Keeps the function on top of `L`, just compiled from `source`.

@@ -12,3 +12,23 @@ import Testing
         }
     }
 }
+
+@Suite struct ScenarioShapeTests {
+    /// check skips the scenarios an entry's shape rules out without running them: each such skip, for every built-in
+    /// entry, is the one the scenario's own run (a sandbox of its own, the entry loaded and configured) gives.
+    @Test func skipsWithoutRunningAsEachRunWould() throws {
+        var shapeSkipped = 0
+        for file in try builtinEntries() {
+            let source = try file.source()
+            for outcome in ScenarioRunner.runAll(file, source: source) {
+                guard let reason = outcome.skipped else { continue }
+                let alone = ScenarioRunner.run(file, source: source, scenario: outcome.scenario)
+                #expect(alone.skipped == reason, "\(file.stem) / \(outcome.scenario.rawValue)")
+                // Skipped without a sandbox: nothing was ever held for the entry.
+                if outcome.scenario != .tapToDismiss && outcome.memoryPeak == 0 { shapeSkipped += 1 }
+            }
+        }
+        // The modal entries skip the four navigation scenarios, most skip some drags: hundreds in all.
+        #expect(shapeSkipped > 100)
+    }
+}
