@@ -270,7 +270,9 @@ public final class LuaState {
         }
         let text = string(at: -1) ?? "(error object is not a string)"
         segue_lua_pop(L, 1)
-        let (head, traceback) = splitTraceback(text)
+        var (head, traceback) = splitTraceback(text)
+        // A runtime error inside a host chunk, whose bytecode carries no lines (HostChunk).
+        if head.hasPrefix(Self.strippedPosition) { head.removeFirst(Self.strippedPosition.count) }
         let (parsed, message) = locate(head)
         // A place in the host's own chunk (require's, the prelude's) is no
         // place to send a user: the script's line that called it is.
@@ -287,6 +289,9 @@ public final class LuaState {
             return .scriptFailed(entry: entry, hook: hook, location: location, message: message, traceback: traceback)
         }
     }
+
+    /// Lua's position for code compiled without line information: the host's own chunks.
+    static let strippedPosition = "?:-1: "
 
     /// Where the message handler found the innermost Lua frame.
     private var recordedLocation: ScriptLocation? {

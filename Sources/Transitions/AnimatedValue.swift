@@ -140,6 +140,7 @@ final class RunningAnimation {
 
     init(curve: Curve, timeline: Timeline, group: AnimationGroup, additive: Bool = false) {
         self.curve = curve
+        self.end = Self.end(of: curve)
         self.timeline = timeline
         self.group = group
         self.additive = additive
@@ -172,8 +173,12 @@ final class RunningAnimation {
         }
     }
 
-    /// Local time at which it ends (infinite when it repeats for ever).
-    var end: Double {
+    /// Local time at which it ends (infinite when it repeats for ever). Kept, not worked out when asked: the clock
+    /// asks for every running animation at every step, and matching the curve copied its payload (a keyframe track's
+    /// whole list) each time.
+    let end: Double
+
+    private static func end(of curve: Curve) -> Double {
         switch curve {
         case .basic(_, _, let timing): timing.end
         case .keyframes(_, let begin, let duration, _): begin + duration

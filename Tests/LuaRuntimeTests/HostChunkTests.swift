@@ -2,8 +2,9 @@ import LuaRuntime
 import Testing
 
 /// The host's own Lua, compiled once and loaded into each sandbox as
-/// bytecode: it must behave as its source would, name itself in errors with
-/// the lines of that source, and count against the entry's memory.
+/// bytecode: it must behave as its source would, place its errors at the
+/// script's line that called it (it keeps no lines of its own), and count
+/// against the entry's memory.
 @Suite struct HostChunkTests {
     static let source = """
         local function check(value)
@@ -26,17 +27,33 @@ import Testing
         }
     }
 
-    @Test func errorsNameTheChunkAndItsSourceLines() throws {
+    @Test func errorsArePlacedAtTheScriptsLine() throws {
         let state = try LuaState(entry: "caller")
         try state.load(try HostChunk(source: Self.source, chunkName: "=(host test)"))
         try state.call(hook: "host", arguments: 0, results: 1)
         state.setGlobal("host")
+        for (call, message) in [("host.double('x')", "not a number: string"),
+                                ("host.double(1) + host.double({})", "not a number: table")] {
+            do {
+                // Not `return host.double(…)`: a tail call leaves no frame of the script's to place it at.
+                _ = try state.run("local a = 1\nlocal b = \(call)\nreturn b", chunkName: "caller.lua")
+                Issue.record("the call did not fail")
+            } catch {
+                #expect(error.location == ScriptLocation(file: "caller.lua", line: 2))
+                #expect(error.message == message)
+            }
+        }
+        // Lua's own error inside the host chunk: no "?:-1:" left in the message.
+        let arithmetic = try HostChunk(source: "return function(t) return t.x + 1 end", chunkName: "=(host add)")
+        try state.load(arithmetic)
+        try state.call(hook: "host", arguments: 0, results: 1)
+        state.setGlobal("add")
         do {
-            _ = try state.run("return host.double('x')", chunkName: "caller.lua")
+            _ = try state.run("local a = 1\nlocal b = add({})\nreturn b", chunkName: "caller.lua")
             Issue.record("the call did not fail")
         } catch {
-            #expect(error.location == ScriptLocation(file: "(host test)", line: 3))
-            #expect(error.message == "not a number: string")
+            #expect(error.location == ScriptLocation(file: "caller.lua", line: 2))
+            #expect(error.message == "attempt to perform arithmetic on a nil value (field 'x')")
         }
     }
 

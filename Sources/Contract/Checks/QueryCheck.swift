@@ -21,9 +21,18 @@ final class QueryCheck: ContractCheck {
         }
     }
 
-    /// The window's tree and the running transition's container, as view ids and brackets.
+    /// The window's tree and the running transition's container, as view ids and brackets, written into one array
+    /// (concatenating each subtree's own array copied the tree once a level). The depth is bounded (`View.depthLimit`).
     private func fingerprint(_ simulation: Simulation) -> [Int] {
-        func walk(_ view: View) -> [Int] { [view.id, -1] + view.subviews.flatMap(walk) + [-2] }
-        return walk(simulation.window) + (simulation.transition.map { walk($0.container) } ?? [])
+        var ids: [Int] = []
+        func walk(_ view: View) {
+            ids.append(view.id)
+            ids.append(-1)
+            for subview in view.subviews { walk(subview) }
+            ids.append(-2)
+        }
+        walk(simulation.window)
+        if let container = simulation.transition?.container { walk(container) }
+        return ids
     }
 }
