@@ -18,6 +18,12 @@ public struct EntryFile: Sendable, Equatable {
     /// The entry's default name: the file name without `.lua`. Worked out
     /// once: messages and checks ask for it many times an entry.
     public let stem: String
+    /// `url.path`, and the folder the file is in (the path before its last `/`): kept as strings, since
+    /// Foundation's URL arithmetic was most of listing a cached catalogue.
+    public let path: String
+    public let directory: String
+    /// `folder?.path`.
+    let folderPath: String?
 
     /// Scripts are a few kilobytes; anything far larger is a mistake or an attack.
     public static let sizeLimit = 1 << 20
@@ -29,6 +35,9 @@ public struct EntryFile: Sendable, Equatable {
         self.folder = folder
         self.displayPath = Self.shown(self.url.path, from: workingDirectory.standardizedFileURL.path)
         self.stem = self.url.deletingPathExtension().lastPathComponent
+        self.path = self.url.path
+        self.directory = Self.directory(of: path)
+        self.folderPath = folder?.path
     }
 
     /// The file `name` of `folder`'s listing (a plain name ending in `.lua`:
@@ -43,6 +52,16 @@ public struct EntryFile: Sendable, Equatable {
         self.folder = folder
         self.displayPath = Self.shown(path, from: workingDirectory.path)
         self.stem = String(name.dropLast(".lua".count))
+        self.path = path
+        self.directory = Self.directory(of: path)
+        // The listing's name has no `/`: the file is in the folder the path names, trailing `/` or not.
+        self.folderPath = directory
+    }
+
+    /// The path before its last `/` ("/" for a file at the root).
+    private static func directory(of path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
+        return slash == path.utf8.startIndex ? "/" : String(path[..<slash])
     }
 
     /// `path` as messages show it: relative to `base` when below it, else whole.
@@ -54,8 +73,13 @@ public struct EntryFile: Sendable, Equatable {
     /// The script's text: a regular file of at most `sizeLimit` bytes of
     /// UTF-8, inside its catalogue folder once links are resolved.
     public func source() throws(CatalogueError) -> String {
-        var path = url.path
-        if let folder {
+        var path = self.path
+        // A plain file of the folder itself (the listing's case) is opened beneath the folder's descriptor, not
+        // following a link: the kernel keeps it inside, with no path resolved (realpath read every component of
+        // both paths as a link, seven calls an entry, a fifth of a cached `segue list`). Anything else (a link, a
+        // file named from elsewhere) is resolved and judged as below.
+        var fd = folderPath.map { openBeneath($0) } ?? -1
+        if fd < 0, let folder {
             guard let real = Self.realPath(path) else {
                 // A folder's names are read as UTF-8, bytes that are not becoming U+FFFD: such a name finds no file.
                 let name = url.lastPathComponent.contains("\u{FFFD}") ? "its name is not UTF-8 (shown with \u{FFFD}): rename it" : nil
@@ -67,7 +91,7 @@ public struct EntryFile: Sendable, Equatable {
         }
         // Opened without blocking and checked on the open file, so a FIFO or
         // a device named *.lua can neither hang nor feed us forever.
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        if fd < 0 { fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
         guard fd >= 0 else { throw .unreadable(path: displayPath, reason: "not readable") }
         defer { close(fd) }
         var info = stat()
@@ -86,6 +110,16 @@ public struct EntryFile: Sendable, Equatable {
             throw .unreadable(path: displayPath, reason: "not UTF-8 text")
         }
         return text
+    }
+
+    /// The entry opened as a file of `folder` itself (no link followed), or -1: it is not one, or it is a link.
+    private func openBeneath(_ folder: String) -> Int32 {
+        let name = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[path.utf8.index(after: $0)...]) } ?? path
+        guard directory == folder, !name.isEmpty, name != ".", name != ".." else { return -1 }
+        let directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard directory >= 0 else { return -1 }
+        defer { close(directory) }
+        return openat(directory, name, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
     }
 
     /// The path with every link and `..` resolved, as the kernel finds it.

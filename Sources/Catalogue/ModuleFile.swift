@@ -41,7 +41,8 @@ public struct ModuleFile: Sendable, Equatable {
         let fileName = Self.prefix + name + ".lua"
         self.name = name
         self.entry = entry
-        self.url = entry.url.deletingLastPathComponent().appendingPathComponent(fileName)
+        // String paths, not URL arithmetic: a cached listing makes one of these for every module of every entry.
+        self.url = URL(fileURLWithPath: entry.directory == "/" ? "/" + fileName : entry.directory + "/" + fileName, isDirectory: false)
         self.displayPath = Self.sibling(of: entry.displayPath, named: fileName)
     }
 

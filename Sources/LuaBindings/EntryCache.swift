@@ -1,6 +1,7 @@
 import Catalogue
 import Foundation
 import LuaRuntime
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -19,27 +20,45 @@ import Glibc
 /// over. One record an entry and limits: edits replace it. `segue check`
 /// adds what it found (`CheckStatus`) to the record of the entry it checked.
 ///
-/// Records live in `$XDG_CACHE_HOME/segue/entries` (`~/.cache/...`), are
-/// written to a temporary file and renamed (a reader never sees half of
-/// one), and only successful loads are kept: a broken entry is loaded again
-/// to say what is wrong with it now.
-public struct EntryCache: Sendable {
+/// Records live in `$XDG_CACHE_HOME/segue/entries` (`~/.cache/...`), one
+/// file (`Pack`) for each catalogue folder and limits, written to a temporary
+/// file and renamed (a reader never sees half of one); only successful loads
+/// are kept: a broken entry is loaded again to say what is wrong with it now.
+/// A cache made with `defersWrites` keeps what it is given until `flush()`
+/// (segue writes each pack once a command, when it finishes).
+public final class EntryCache: Sendable {
     public let folder: URL
     /// The segue build: a record from any other is not trusted.
     public let build: String
     private let folderPath: String
+    private let defersWrites: Bool
 
     /// Records far larger than any entry's metadata are not read.
     static let recordLimit = 1 << 20
+    /// Nor are packs past this (a thousand entries, the most a catalogue holds, take about 3 MB); one written past it
+    /// keeps only what this command gave it.
+    static let packLimit = 64 << 20
 
-    public init(folder: URL, build: String) {
+    private struct Packs {
+        /// Each pack as last read, and the file it was read from (a pack changed on disk is read again).
+        var read: [String: (file: FileIdentity, pack: Pack)] = [:]
+        /// Records given and not yet written, by pack.
+        var pending: [String: [String: [UInt8]]] = [:]
+        /// Each catalogue folder's pack (its name is a hash).
+        var names: [String: String] = [:]
+    }
+    private let packs = Mutex(Packs())
+
+    public init(folder: URL, build: String, defersWrites: Bool = false) {
         self.folder = folder
         self.build = build
+        self.defersWrites = defersWrites
         folderPath = folder.path
     }
 
     /// The user's cache folder for `build`, or nil when there is no home to put it in.
-    public static func standard(build: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> EntryCache? {
+    public static func standard(build: String, defersWrites: Bool = false,
+                                environment: [String: String] = ProcessInfo.processInfo.environment) -> EntryCache? {
         let base: String
         if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
             base = xdg
@@ -48,7 +67,8 @@ public struct EntryCache: Sendable {
         } else {
             return nil
         }
-        return EntryCache(folder: URL(fileURLWithPath: base).appendingPathComponent("segue/entries"), build: build)
+        return EntryCache(folder: URL(fileURLWithPath: base).appendingPathComponent("segue/entries"), build: build,
+                          defersWrites: defersWrites)
     }
 
     /// This executable's identity, for `build`: a new build (or a copy put
@@ -69,7 +89,7 @@ public struct EntryCache: Sendable {
     static func hash(_ source: String) -> String { SHA256.hex(Array(source.utf8)) }
 
     func lookup(_ file: EntryFile, sourceHash: String, limits: SandboxLimits) -> LoadedEntry? {
-        guard let bytes = Self.readRecord(recordPath(file, limits: limits)),
+        guard let bytes = recordBytes(file, limits: limits),
               let record = Record(bytes), record.build == build, record.source == sourceHash else { return nil }
         // Each module as require would find it now: the same text, or still no file, where there was none.
         var modules: [ModuleFile] = []
@@ -98,28 +118,74 @@ public struct EntryCache: Sendable {
         // loaded misses next time), missing and broken modules included (one added or fixed misses too).
         let record = Record(build: build, source: sourceHash, metadata: loaded.metadata, hooks: loaded.hooks,
                             parameters: loaded.parameters, printed: loaded.printed, modules: loaded.moduleReads, check: check)
-        write(record.bytes, to: recordPath(loaded.file, limits: limits))
+        let path = packPath(loaded.file, limits: limits), key = recordKey(loaded.file, limits: limits), bytes = record.bytes
+        packs.withLock { $0.pending[path, default: [:]][key] = bytes }
+        if !defersWrites { flush() }
     }
 
-    /// Where `file`'s record is, for tests and tools.
+    /// Where `file`'s record is kept (the pack of its catalogue folder), for tests and tools.
     public func recordURL(_ file: EntryFile, limits: SandboxLimits) -> URL {
-        URL(fileURLWithPath: recordPath(file, limits: limits))
+        URL(fileURLWithPath: packPath(file, limits: limits))
     }
 
-    /// One file per entry path and limits: its name is their hash.
-    func recordPath(_ file: EntryFile, limits: SandboxLimits) -> String {
+    /// One pack for each catalogue folder and limits: its name is their hash (worked out once a folder).
+    func packPath(_ file: EntryFile, limits: SandboxLimits) -> String {
+        let key = "\(file.directory)\u{0}\(file.catalogue)\u{0}\(limits.memory)\u{0}\(limits.time)"
+        if let path = packs.withLock({ $0.names[key] }) { return path }
+        let path = folderPath + "/" + SHA256.hex(Array(key.utf8)) + ".pack"
+        packs.withLock { $0.names[key] = path }
+        return path
+    }
+
+    /// The record's key in its pack: the entry's path, shown path, catalogue and limits (`Pack`).
+    func recordKey(_ file: EntryFile, limits: SandboxLimits) -> String {
         // The shown path too: printed lines' locations are written as the working folder shows them.
-        let key = "\(file.url.path)\u{0}\(file.displayPath)\u{0}\(file.catalogue)\u{0}\(limits.memory)\u{0}\(limits.time)"
-        return folderPath + "/" + SHA256.hex(Array(key.utf8)) + ".record"
+        "\(file.path)\u{0}\(file.displayPath)\u{0}\(file.catalogue)\u{0}\(limits.memory)\u{0}\(limits.time)"
     }
 
-    /// The record's bytes: a regular file of at most `recordLimit` bytes, not followed through a link.
-    private static func readRecord(_ path: String) -> [UInt8]? {
+    /// The entry's record: one given to this cache and not yet written, or the one in its pack as the pack is on
+    /// disk now (read once while it stays the same file).
+    private func recordBytes(_ file: EntryFile, limits: SandboxLimits) -> [UInt8]? {
+        let path = packPath(file, limits: limits), key = recordKey(file, limits: limits)
+        if let pending = packs.withLock({ $0.pending[path]?[key] }) { return pending }
+        guard let identity = FileIdentity(path) else { return nil }
+        if let read = packs.withLock({ $0.read[path] }), read.file == identity { return read.pack.items[key] }
+        guard let (pack, file) = Self.readPack(path) else { return nil }
+        packs.withLock { $0.read[path] = (file, pack) }
+        return pack.items[key]
+    }
+
+    /// Writes every record given since the last flush into its pack, over what the pack holds on disk now (another
+    /// segue may have written it meanwhile), leaving out the records of entries whose files are gone. Best effort: a
+    /// cache that cannot be written (a read-only home, a full disk) only means loading next time.
+    public func flush() {
+        let pending = packs.withLock { state in
+            defer { state.pending = [:] }
+            return state.pending
+        }
+        guard !pending.isEmpty, (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
+                                                                         attributes: [.posixPermissions: 0o700])) != nil else { return }
+        for (path, given) in pending.sorted(by: { $0.key < $1.key }) {
+            var pack = Self.readPack(path)?.pack ?? Pack()
+            pack.items = pack.items.filter { access(Pack.path(ofKey: $0.key), F_OK) == 0 }
+            pack.items.merge(given) { _, new in new }
+            var bytes = pack.bytes
+            if bytes.count > Self.packLimit {
+                pack.items = given
+                bytes = pack.bytes
+            }
+            guard Self.write(bytes, to: path), let written = FileIdentity(path) else { continue }
+            packs.withLock { $0.read[path] = (written, pack) }
+        }
+    }
+
+    /// The pack's bytes: a regular file of at most `packLimit` bytes, not followed through a link, and the file read.
+    private static func readPack(_ path: String) -> (pack: Pack, file: FileIdentity)? {
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) <= recordLimit else { return nil }
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) <= packLimit else { return nil }
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
         var filled = 0
         while filled < bytes.count {
@@ -127,16 +193,14 @@ public struct EntryCache: Sendable {
             guard count > 0 else { return nil }
             filled += count
         }
-        return bytes
+        return (Pack(bytes), FileIdentity(info))
     }
 
-    /// Written beside its final name and renamed over it: readers see the old record or the new one, whole.
-    private func write(_ data: [UInt8], to path: String) {
-        guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
-                                                        attributes: [.posixPermissions: 0o700])) != nil else { return }
+    /// Written beside its final name and renamed over it: readers see the old pack or the new one, whole.
+    private static func write(_ data: [UInt8], to path: String) -> Bool {
         let temporary = "\(path).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { return }
+        guard fd >= 0 else { return false }
         let written = data.withUnsafeBytes { buffer in
             var done = 0
             while done < buffer.count {
@@ -147,6 +211,27 @@ public struct EntryCache: Sendable {
             return true
         }
         close(fd)
-        if !written || rename(temporary, path) != 0 { unlink(temporary) }
+        guard written, rename(temporary, path) == 0 else {
+            unlink(temporary)
+            return false
+        }
+        return true
+    }
+}
+
+/// Which file a path names, and as it stood: a file replaced (renamed over) or written since has another.
+struct FileIdentity: Equatable {
+    let device: UInt64, inode: UInt64, size: Int64, seconds: Int, nanoseconds: Int
+
+    init(_ info: stat) {
+        (device, inode, size) = (UInt64(info.st_dev), UInt64(info.st_ino), Int64(info.st_size))
+        (seconds, nanoseconds) = (info.st_mtim.tv_sec, info.st_mtim.tv_nsec)
+    }
+
+    /// The file at `path` now, not followed through a link; nil when there is none.
+    init?(_ path: String) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        self.init(info)
     }
 }

@@ -79,9 +79,10 @@ struct CatalogueOptions: ParsableArguments {
     /// or nil with SEGUE_CACHE=off.
     var entryCache: EntryCache? { Self.entryCache }
 
-    /// Read once a process: `segue check` asks for it at every entry.
+    /// Read once a process: `segue check` asks for it at every entry. What a command gives it is written when the
+    /// command finishes (`Segue.finish`), each catalogue's records in one file.
     static let entryCache: EntryCache? = ProcessInfo.processInfo.environment["SEGUE_CACHE"] == "off" ? nil
-        : EntryCache.standard(build: EntryCache.executableIdentity(version: Segue.version))
+        : EntryCache.standard(build: EntryCache.executableIdentity(version: Segue.version), defersWrites: true)
 
     var limits: SandboxLimits {
         SandboxLimits(memory: memoryLimitMiB << 20, time: .milliseconds(Int((timeLimit * 1000).rounded())))

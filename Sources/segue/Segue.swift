@@ -106,6 +106,8 @@ struct Segue: ParsableCommand, Displayed {
     /// written (a full disk, a closed descriptor): output cut short is never
     /// reported as success.
     static func finish(_ status: ExitCode) -> Never {
+        // The entries' records this command loaded or checked, each catalogue's written once.
+        CatalogueOptions.entryCache?.flush()
         if segue_stdout_failed() != 0 {
             Output.error("the output could not be written: \(String(cString: strerror(errno)))")
             Foundation.exit(ExitStatus.internalError.rawValue)

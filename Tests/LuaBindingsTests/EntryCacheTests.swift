@@ -65,9 +65,18 @@ import TestSupport
             try #require(old.count == new.count)
             let at = try #require(bytes.indices.first { bytes[$0...].starts(with: old) })
             bytes.replaceSubrange(at..<at + old.count, with: new)
-            let magic = try #require(bytes.firstIndex(of: UInt8(ascii: "\n"))) + 1
+            // The record is the pack's only one, and its last bytes: its own magic line, its checksum, its body.
+            let range = try recordRange(in: bytes)
+            let magic = try #require(bytes[range].firstIndex(of: UInt8(ascii: "\n"))) + 1
             bytes.replaceSubrange(magic..<magic + 64, with: Array(SHA256.hex(bytes[(magic + 64)...]).utf8))
             try Data(bytes).write(to: record)
+        }
+
+        /// Where the entry's record lies in its pack (the pack holds this one record only).
+        func recordRange(in pack: [UInt8]) throws -> Range<Int> {
+            let magic = Array("segue entry record ".utf8)
+            let start = try #require(pack.indices.first { pack[$0...].starts(with: magic) })
+            return start..<pack.count
         }
     }
 
@@ -185,12 +194,22 @@ import TestSupport
             try Data(whole[..<length]).write(to: fixture.record)
             #expect(try fixture.lookup() == nil, "a record cut at \(length) of \(whole.count) bytes")
         }
-        // And no byte can change unnoticed: the record carries the SHA-256 of itself.
+        // And no byte can change what is served: the record carries the SHA-256 of itself, so a change inside it is
+        // refused; a change before it (the pack's lines, the entry's path kept for pruning) leaves the record
+        // unfound or serves it as it was.
+        let record = try fixture.recordRange(in: whole)
+        let served = try #require(try { try Data(whole).write(to: fixture.record); return try fixture.lookup() }())
         for index in whole.indices {
             var changed = whole
             changed[index] ^= 0xff
             try Data(changed).write(to: fixture.record)
-            #expect(try fixture.lookup() == nil, "byte \(index) of \(whole.count) changed")
+            let found = try fixture.lookup()
+            if record.contains(index) {
+                #expect(found == nil, "byte \(index) of \(whole.count) changed, inside the record")
+            } else {
+                let same = found.map { $0.metadata == served.metadata && $0.hooks == served.hooks && $0.printed == served.printed }
+                #expect(same ?? true, "byte \(index) of \(whole.count) changed, before the record")
+            }
         }
     }
 
@@ -227,5 +246,74 @@ import TestSupport
         #expect(EntryCache.standard(build: "b", environment: ["XDG_CACHE_HOME": "relative", "HOME": "/home/u"])?.folder.path
             == "/home/u/.cache/segue/entries")
         #expect(EntryCache.standard(build: "b", environment: [:]) == nil)
+    }
+}
+
+/// Records kept a catalogue folder to a file: written once a command, read once while the file stays the same, and
+/// rid of the entries that are gone.
+@Suite struct EntryCachePackTests {
+    /// Three entries of one folder, whose name holds a newline (paths are length-prefixed in a pack, never split on).
+    struct Folder {
+        let folder: TemporaryFolder
+        let files: [EntryFile]
+
+        init() throws {
+            let folder = try TemporaryFolder()
+            try folder.write("c\nat/_shared.lua", "return {value = 1}")
+            files = try ["one", "two", "three"].map { name in
+                let url = try folder.write("c\nat/\(name).lua", EntryCacheTests.entry(title: "T-\(name.prefix(3))"))
+                return EntryFile(url: url, catalogue: "test", folder: url.deletingLastPathComponent(), workingDirectory: folder.url)
+            }
+            self.folder = folder
+        }
+
+        var cacheFolder: URL { folder.url.appendingPathComponent("cache") }
+
+        func packs() throws -> [String] {
+            (try? FileManager.default.contentsOfDirectory(atPath: cacheFolder.path))?.sorted() ?? []
+        }
+    }
+
+    @Test func aCommandsRecordsAreWrittenOnceIntoTheirFoldersPack() throws {
+        let folder = try Folder()
+        let cache = EntryCache(folder: folder.cacheFolder, build: "b", defersWrites: true)
+        for file in folder.files { _ = try EntryLoader.load(file, limits: EntryCacheTests.limits, cache: cache) }
+        // Given, not written: still served from memory.
+        #expect(try folder.packs().isEmpty)
+        #expect(cache.lookup(folder.files[0], source: try folder.files[0].source(), limits: EntryCacheTests.limits)?.metadata.title == "T-one")
+        cache.flush()
+        #expect(try folder.packs().count == 1)
+        // Another process (a fresh cache) finds each entry in the one file.
+        let next = EntryCache(folder: folder.cacheFolder, build: "b")
+        #expect(try folder.files.map { next.lookup($0, source: try $0.source(), limits: EntryCacheTests.limits)?.metadata.title }
+            == ["T-one", "T-two", "T-thr"])
+    }
+
+    @Test func aGoneEntrysRecordIsDroppedAtTheNextWrite() throws {
+        let folder = try Folder()
+        let cache = EntryCache(folder: folder.cacheFolder, build: "b")
+        for file in folder.files { _ = try EntryLoader.load(file, limits: EntryCacheTests.limits, cache: cache) }
+        let pack = cache.recordURL(folder.files[0], limits: EntryCacheTests.limits)
+        let before = try Data(contentsOf: pack).count
+        try FileManager.default.removeItem(at: folder.files[1].url)
+        // Written again for another entry: the gone one's record goes, the others stay.
+        try folder.folder.write("c\nat/one.lua", EntryCacheTests.entry(title: "Again"))
+        _ = try EntryLoader.load(folder.files[0], limits: EntryCacheTests.limits, cache: cache)
+        let text = String(decoding: try Data(contentsOf: pack), as: UTF8.self)
+        #expect(!text.contains(folder.files[1].url.path))
+        #expect(text.contains(folder.files[2].url.path))
+        #expect(try Data(contentsOf: pack).count < before)
+    }
+
+    @Test func aPackAnotherProcessWroteIsReadAgain() throws {
+        let folder = try Folder()
+        let file = folder.files[0]
+        let reader = EntryCache(folder: folder.cacheFolder, build: "b")
+        _ = try EntryLoader.load(file, limits: EntryCacheTests.limits, cache: reader)
+        #expect(reader.lookup(file, source: try file.source(), limits: EntryCacheTests.limits)?.metadata.title == "T-one")
+        // Edited and loaded by another segue: the reader's copy of the pack is stale, the file on disk says so.
+        try folder.folder.write("c\nat/one.lua", EntryCacheTests.entry(title: "Newer"))
+        _ = try EntryLoader.load(file, limits: EntryCacheTests.limits, cache: EntryCache(folder: folder.cacheFolder, build: "b"))
+        #expect(reader.lookup(file, source: try file.source(), limits: EntryCacheTests.limits)?.metadata.title == "Newer")
     }
 }
