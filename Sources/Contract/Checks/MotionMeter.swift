@@ -82,7 +82,8 @@ struct MotionMeter {
                 placement = Simulation.placement(of: state, sublayerOf: parentSublayer).concatenating(parent)
                 let corners = Quad(state.bounds)
                 // Behind the eye nothing is drawn (the renderer leaves it out too).
-                if corners.points.allSatisfy({ placement.w(at: $0) > 0 }) {
+                if placement.w(at: corners.topLeft) > 0, placement.w(at: corners.topRight) > 0,
+                   placement.w(at: corners.bottomRight) > 0, placement.w(at: corners.bottomLeft) > 0 {
                     let quad = corners.map(placement.apply)
                     record(view, quad, curled: state.curl > 0.05, screen: screen)
                 }
@@ -94,16 +95,16 @@ struct MotionMeter {
     }
 
     private mutating func record(_ view: View, _ quad: Quad, curled: Bool, screen: Rect) {
-        let points = quad.points
-        guard points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else {
+        // The four corners by name, not as arrays: this runs for every view 30 times a second.
+        let (a, b, c, d) = (quad.topLeft, quad.topRight, quad.bottomRight, quad.bottomLeft)
+        guard a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite, c.x.isFinite, c.y.isFinite, d.x.isFinite, d.y.isFinite else {
             tracks[view.id]?.escaped = true
             return
         }
-        let xs = points.map(\.x), ys = points.map(\.y)
-        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max(),
-              maxX > screen.minX, minX < screen.maxX, maxY > screen.minY, minY < screen.maxY else { return }
-        let sumX: Double = points.reduce(0) { $0 + $1.x }, sumY: Double = points.reduce(0) { $0 + $1.y }
-        let center = Point(x: sumX / 4, y: sumY / 4)
+        let minX = min(a.x, b.x, c.x, d.x), maxX = max(a.x, b.x, c.x, d.x)
+        let minY = min(a.y, b.y, c.y, d.y), maxY = max(a.y, b.y, c.y, d.y)
+        guard maxX > screen.minX, minX < screen.maxX, maxY > screen.minY, minY < screen.maxY else { return }
+        let center = Point(x: (a.x + b.x + c.x + d.x) / 4, y: (a.y + b.y + c.y + d.y) / 4)
         let area = abs(quad.signedArea)
         let top = Point(x: quad.topRight.x - quad.topLeft.x, y: quad.topRight.y - quad.topLeft.y)
         let bottom = Point(x: quad.bottomRight.x - quad.bottomLeft.x, y: quad.bottomRight.y - quad.bottomLeft.y)
@@ -115,12 +116,17 @@ struct MotionMeter {
         // A page curl bends the page off its plane: as 3-D as a turn.
         let depth = curled ? 1 : max(across, down) / size
         let direction = hypot(top.x, top.y) > 0.5 ? atan2(top.y, top.x) : nil
-        guard var track = tracks[view.id] else {
+        guard tracks[view.id] != nil else {
             let angle = direction ?? 0
             tracks[view.id] = Track(name: view.name, minCenter: center, maxCenter: center, minArea: area, maxArea: area,
                                     angle: angle, minAngle: angle, maxAngle: angle, minDepth: depth, maxDepth: depth)
             return
         }
+        // Changed in place in the dictionary (a copy out and back retained and released the name each time).
+        Self.widen(&tracks[view.id]!, center: center, area: area, direction: direction, depth: depth)
+    }
+
+    private static func widen(_ track: inout Track, center: Point, area: Double, direction: Double?, depth: Double) {
         track.minCenter = Point(x: min(track.minCenter.x, center.x), y: min(track.minCenter.y, center.y))
         track.maxCenter = Point(x: max(track.maxCenter.x, center.x), y: max(track.maxCenter.y, center.y))
         track.minArea = min(track.minArea, area)
@@ -134,7 +140,6 @@ struct MotionMeter {
         }
         track.minDepth = min(track.minDepth, depth)
         track.maxDepth = max(track.maxDepth, depth)
-        tracks[view.id] = track
     }
 
     /// The largest motion seen, said for a person, or nil when everything
