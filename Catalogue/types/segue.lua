@@ -235,6 +235,14 @@ local UIViewControllerInstance = {}
 --- Dismisses it (the presented controller on top); refused while a transition runs, as in UIKit.
 ---@param animated? boolean
 function UIViewControllerInstance:dismiss(animated) end
+--- UIKit's appearance callbacks by hand (viewWillAppear or viewWillDisappear), as a custom presentation that keeps
+--- the presenter's view makes them for the presenter: UIKit tells it nothing. End each one
+--- (unbalanced-appearance-calls).
+---@param isAppearing boolean
+---@param animated? boolean true when left out
+function UIViewControllerInstance:beginAppearanceTransition(isAppearing, animated) end
+--- viewDidAppear or viewDidDisappear: ends what beginAppearanceTransition began.
+function UIViewControllerInstance:endAppearanceTransition() end
 
 ---@alias TransitionKey "from"|"to"
 

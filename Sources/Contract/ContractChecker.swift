@@ -20,7 +20,7 @@ public final class ContractChecker: SimulationObserver {
         QueryCheck(), RefusalCheck(), CompletionCallCheck(), CancelledModelCheck(), LateAnimationCheck(),
         MotionCheck(), EndlessAnimationCheck(), VisibilityCheck(), SourceViewCheck(), NeverCompletedCheck(),
         FinalFrameCheck(), ChromeCheck(), PresentingViewCheck(), LeftInPresentingViewCheck(), SizeChangeCheck(),
-        KeyboardCheck(), ScrollCheck(),
+        KeyboardCheck(), ScrollCheck(), AppearanceCheck(),
     ]
 
     /// The checks that listen to each kind of event, in `checks`' order:

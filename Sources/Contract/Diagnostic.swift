@@ -20,6 +20,9 @@ public struct Diagnostic: Sendable, Equatable, Codable, CustomStringConvertible 
         /// A view added into the presenting view during a presentation and
         /// still there after the dismissal: the screen is not as the user left it.
         case leftInPresentingView
+        /// beginAppearanceTransition and endAppearanceTransition called by hand out of step: a begin while the
+        /// controller is already appearing or disappearing, an end with no begin, a begin never ended.
+        case unbalancedAppearanceCalls
     }
 
     public let kind: Kind
@@ -52,6 +55,7 @@ extension Diagnostic.Kind {
         case .coveredByKeyboard: "keyboardWillChangeFrame"
         case .dismissedWhileScrolled: "interaction"
         case .presentedWhileTransitioning, .presentedViewNotVisible, .largeMotionUnderReduceMotion, .sourceViewLeftHidden: "animateTransition"
+        case .unbalancedAppearanceCalls: "beginAppearanceTransition"
         }
     }
 }

@@ -20,6 +20,7 @@ enum RuleExamples {
         "presented-while-transitioning": presentedWhileTransitioning,
         "presenting-view-missing": presentingViewMissing,
         "source-view-left-hidden": sourceViewLeftHidden,
+        "unbalanced-appearance-calls": unbalancedAppearanceCalls,
         "unsupported-style": unsupportedStyle,
     ]
 }

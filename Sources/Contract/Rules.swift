@@ -23,6 +23,8 @@ public enum Rules {
     static let partialCurl = reference("UIModalTransitionStyle.partialCurl", "uimodaltransitionstyle/partialcurl")
     static let keyboard = reference("keyboardWillChangeFrameNotification", "uiresponder/keyboardwillchangeframenotification")
     static let reduceMotion = reference("isReduceMotionEnabled", "uiaccessibility/isreducemotionenabled")
+    static let beginAppearance = reference("beginAppearanceTransition(_:animated:)", "uiviewcontroller/beginappearancetransition(_:animated:)")
+    static let endAppearance = reference("endAppearanceTransition()", "uiviewcontroller/endappearancetransition()")
     static let zoom = reference("UIViewController.Transition.zoom(options:sourceViewProvider:)",
                                 "uiviewcontroller/transition/zoom(options:sourceviewprovider:)")
     static let percentDriven = reference("UIPercentDrivenInteractiveTransition", "uipercentdriveninteractivetransition")
@@ -136,6 +138,16 @@ public enum Rules {
              "Views the transition put into the presenter's own view (a snapshot, a shadow) stay in the app's screen after "
                 + "the presentation is gone. Remove them when the dismissal completes.",
              [customPresentations, dismissalDidEnd]),
+        rule(.unbalancedAppearanceCalls, .error,
+             "beginAppearanceTransition and endAppearanceTransition are called out of step",
+             "UIKit tells a controller its view is about to appear or disappear (viewWillAppear, viewWillDisappear) and that "
+                + "it has (viewDidAppear, viewDidDisappear) for the controllers a transition shows and hides; a custom "
+                + "presentation that keeps the presenter's view tells the presenter nothing, and libraries call "
+                + "beginAppearanceTransition and endAppearanceTransition on it themselves. Each begin needs its end before the "
+                + "next begin: a second begin (on a controller UIKit already tells, or begun twice), an end with nothing "
+                + "begun, or a begin never ended leaves the controller's own code (a video that pauses, a timer that stops) "
+                + "out of step, and UIKit logs \"Unbalanced calls to begin/end appearance transitions\".",
+             [beginAppearance, endAppearance, customPresentations]),
     ]
 
     static func rule(_ kind: Diagnostic.Kind, _ severity: Rule.Severity, _ summary: String, _ explanation: String,

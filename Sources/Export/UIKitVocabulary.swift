@@ -168,7 +168,14 @@ enum UIKitVocabulary {
             "startAnimation": Call(parameters: [], result: .void) { receiver, _ in "\(receiver).startAnimation()" },
         ],
         // The presented controller on top (the scripting API refuses any other, UIKit does nothing then).
-        .viewController: ["dismiss": Call(parameters: [.bool], result: .void) { "\($0).dismiss(animated: \($1[0]))" }],
+        .viewController: [
+            "dismiss": Call(parameters: [.bool], result: .void) { "\($0).dismiss(animated: \($1[0]))" },
+            // Appearance callbacks by hand, for a presenter a custom presentation keeps on screen.
+            "beginAppearanceTransition": Call(parameters: [.bool, .bool], result: .void) {
+                "\($0).beginAppearanceTransition(\($1[0]), animated: \($1[1]))"
+            },
+            "endAppearanceTransition": Call(parameters: [], result: .void) { receiver, _ in "\(receiver).endAppearanceTransition()" },
+        ],
         .view: [
             "addSubview": Call(parameters: [.view], result: .void) { "\($0).addSubview(\($1[0]))" },
             "addGestureRecognizer": Call(parameters: [.tapGesture], result: .void) { "\($0).addGestureRecognizer(\($1[0]))" },

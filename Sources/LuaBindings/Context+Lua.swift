@@ -250,10 +250,12 @@ enum ContextBindings {
                     runtime.state.pushNil()
                 }
             case "dismiss": runtime.state.push(dismiss)
+            case "beginAppearanceTransition": runtime.state.push(AppearanceBindings.begin)
+            case "endAppearanceTransition": runtime.state.push(AppearanceBindings.end)
             default:
                 throw ScriptMistake(Suggestion.unknown("UIViewController", key, in: ["view", "name", "modalPresentationStyle",
                     "preferredContentSize", "presentingViewController", "presentedViewController", "transitionCoordinator",
-                    "presentationController", "dismiss"]))
+                    "presentationController", "dismiss", "beginAppearanceTransition", "endAppearanceTransition"]))
             }
             return 1
         }

@@ -153,6 +153,7 @@ extension ScriptRuntime {
         installPropertyAnimator()
         installTapRecognizer()
         installTimers()
+        installAppearance()
         installCAAnimations()
         installApplication()
         TransformFunctions.install(self)

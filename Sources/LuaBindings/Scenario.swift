@@ -628,7 +628,7 @@ extension ScriptRuntime {
             // The navigation controller lays its top screen out to fill again on its next layout pass.
             severity = .warning
             section = animatorSection
-        case .completedTwice, .completedAfterCancel, .completedWhileInteractive:
+        case .completedTwice, .completedAfterCancel, .completedWhileInteractive, .unbalancedAppearanceCalls:
             // Reported by the binding at the call itself, with its line.
             return nil
         case .unsupportedStyle:

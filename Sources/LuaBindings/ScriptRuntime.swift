@@ -46,6 +46,8 @@ public final class ScriptRuntime {
     var pendingWork: [Int: ScriptLocation] = [:]
     /// Where each display link's function is written, for the warning when a transition leaves it running.
     var displayLinkLocations: [ObjectIdentifier: ScriptLocation] = [:]
+    /// Where each controller's appearance transition was last begun by hand (`Appearance+Lua`).
+    var appearanceBegunAt: [ObjectIdentifier: ScriptLocation] = [:]
     /// The line each entry field is written on, once looked up.
     var fieldLines: [String: Int] = [:]
     /// Handle ids of engine objects that have no id of their own, so one

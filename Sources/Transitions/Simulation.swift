@@ -46,6 +46,11 @@ public final class Simulation {
     public var exactSamples = false
     /// Told the display links a transition left running (and the engine invalidated at its end).
     public var displayLinksLeftRunning: (([DisplayLink]) -> Void)?
+    /// Told, as a transition ends, of the controllers a script began an appearance transition on by hand and never
+    /// ended (`ViewController+Appearance`).
+    public var appearanceLeftChanging: (([ViewController]) -> Void)?
+    /// The controllers begun by hand and not yet ended.
+    var appearanceBegunByHand: Set<ObjectIdentifier> = []
 
     /// `listRows: false` leaves the presenting screen without its list (no
     /// `ctx.sourceView`): the engine benchmark's bare three-view scene.
@@ -55,6 +60,7 @@ public final class Simulation {
         root.view.autoresizingMask = .flexibleSize
         root.view.backgroundColor = .systemBackground
         window.addSubview(root.view)
+        root.appearance = .appeared
         navigation = NavigationController(root: root)
         list = engine.makeView(name: "list")
         // Timers are in the trace as hook lines, at the instant they run.
@@ -273,6 +279,7 @@ public final class Simulation {
             layout = PresentedLayout(controller: controller, view: view, frame: view.frame, expected: expected)
         }
         emit(.transitionDidCleanUp(driver, completed: completed, layout: layout))
+        endAppearance(of: driver, completed: completed)
         finishCommon(driver, completed: completed)
     }
 
@@ -327,6 +334,11 @@ public final class Simulation {
             record("displayLinkInvalidated", left.count == 1 ? "left running by the transition" : "\(left.count) left running by the transition")
             displayLinksLeftRunning?(left)
         }
+        let open = [driver.presented, driver.presenter, driver.context.viewController(forKey: .from), driver.context.viewController(forKey: .to)]
+            .filter { appearanceBegunByHand.contains(ObjectIdentifier($0)) && $0.appearance.isChanging }
+        var seen = Set<ObjectIdentifier>()
+        let unended = open.filter { seen.insert(ObjectIdentifier($0)).inserted }
+        if !unended.isEmpty { appearanceLeftChanging?(unended) }
         emit(.transitionDidEnd(driver, completed: completed))
     }
 

@@ -38,6 +38,9 @@ public enum SimulationEvent {
     /// The coordinator's last completion has returned; the transition is over
     /// and is no longer the simulation's `transition`.
     case transitionDidEnd(TransitionDriver, completed: Bool)
+    /// beginAppearanceTransition (`appearing` true or false) or endAppearanceTransition (`appearing` nil) is about to
+    /// be called on `controller`, by UIKit or by the script (`byHand`): its `appearance` is still what it was.
+    case appearanceCalled(ViewController, appearing: Bool?, byHand: Bool)
     /// A rotation's (or resize's) animation finished and its completions
     /// ran: each presentation's view, where it is and where it belongs.
     case sizeChangeDidEnd([PresentedLayout])
@@ -58,6 +61,7 @@ public enum SimulationEvent {
         case queryWillBegin, queryDidEnd, refused, transitionRequested, presentationWillBegin, transitionWillBegin
         case transitionWillAnimate, interactionWillUpdate, completeTransitionCalled, transitionDidCleanUp, completionsWillRun
         case transitionDidEnd, sizeChangeDidEnd, keyboardDidRise, clockDidAdvance, runWillStart, frameDidAdvance, runDidEnd
+        case appearanceCalled
     }
 
     public var kind: Kind {
@@ -80,6 +84,7 @@ public enum SimulationEvent {
         case .runWillStart: .runWillStart
         case .frameDidAdvance: .frameDidAdvance
         case .runDidEnd: .runDidEnd
+        case .appearanceCalled: .appearanceCalled
         }
     }
 

@@ -101,6 +101,7 @@ public final class TransitionDriver {
             driver: self, container: container, animated: animated, operation: operation,
             style: controller?.presentationStyle ?? .none, from: presenting ? presenter : presented, to: presenting ? presented : presenter,
             fromView: fromView, toView: toView, initialFrames: frames.initial, finalFrames: frames.final)
+        simulation.beginAppearance(of: self)
         simulation.emit(.transitionWillAnimate(self))
         duration = animator.transitionDuration(context)
         coordinator.transitionDuration = duration

@@ -22,6 +22,8 @@ public final class ViewController {
     public internal(set) var presentedViewController: ViewController?
     /// The controller managing this one's presentation while it is presented.
     public internal(set) var presentationController: PresentationController?
+    /// Where its view is in UIKit's appearance cycle (`ViewController+Appearance`).
+    public internal(set) var appearance: Appearance = .disappeared
 
     init(name: String, view: View) {
         self.name = name

@@ -80,4 +80,13 @@ import Transitions
     open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
         Host.simulation.dismiss(animated: flag, interaction: Host.gesturePlan, completion: completion)
     }
+
+    /// Made by hand, as the script makes it: a line of the trace, judged as the script's call is.
+    open func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
+        Host.simulation.beginAppearanceTransition(controller, appearing: isAppearing, animated: animated, byHand: true)
+    }
+
+    open func endAppearanceTransition() {
+        Host.simulation.endAppearanceTransition(controller, byHand: true)
+    }
 }

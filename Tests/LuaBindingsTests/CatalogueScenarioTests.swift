@@ -20,12 +20,14 @@ import Testing
         var shapeSkipped = 0
         for file in try builtinEntries() {
             let source = try file.source()
-            for outcome in ScenarioRunner.runAll(file, source: source) {
+            // tap-to-dismiss is decided by the present scenario's taps, not by the entry's shape (an entry that
+            // dismisses itself before anyone could tap, toast, runs it alone to no effect).
+            for outcome in ScenarioRunner.runAll(file, source: source) where outcome.scenario != .tapToDismiss {
                 guard let reason = outcome.skipped else { continue }
                 let alone = ScenarioRunner.run(file, source: source, scenario: outcome.scenario)
                 #expect(alone.skipped == reason, "\(file.stem) / \(outcome.scenario.rawValue)")
                 // Skipped without a sandbox: nothing was ever held for the entry.
-                if outcome.scenario != .tapToDismiss && outcome.memoryPeak == 0 { shapeSkipped += 1 }
+                if outcome.memoryPeak == 0 { shapeSkipped += 1 }
             }
         }
         // The modal entries skip the four navigation scenarios, most skip some drags: hundreds in all.

@@ -27,6 +27,8 @@ import Testing
             case .keyboardDidRise: "keyboardDidRise"
             case .clockDidAdvance, .frameDidAdvance, .runWillStart: ""
             case .runDidEnd(_, _, let stopped): "runDidEnd \(stopped)"
+            case .appearanceCalled(let controller, let appearing, let byHand):
+                "appearanceCalled \(controller.name) \(appearing.map { $0 ? "appearing" : "disappearing" } ?? "end")\(byHand ? " by hand" : "")"
             }
             if !name.isEmpty { events.append(name) }
         }
@@ -44,15 +46,16 @@ import Testing
         // animateTransition), and its dimming fades out alongside the dismissal with a completion.
         #expect(recorder.events == [
             "transitionRequested", "presentationWillBegin", "transitionWillBegin", "queryWillBegin presentedView", "queryDidEnd presentedView",
-            "transitionWillAnimate",
+            // A custom presentation that keeps the presenter's view: only the presented controller appears.
+            "appearanceCalled presented appearing", "transitionWillAnimate",
             "queryWillBegin frameOfPresentedViewInContainerView", "queryDidEnd frameOfPresentedViewInContainerView",
             "completeTransitionCalled true false",
-            "transitionDidCleanUp true after presentationTransitionDidEnd", "completionsWillRun true",
+            "transitionDidCleanUp true after presentationTransitionDidEnd", "appearanceCalled presented end", "completionsWillRun true",
             "transitionDidEnd true after animationEnded", "runDidEnd false",
         ] + [
             "transitionRequested", "transitionWillBegin", "queryWillBegin presentedView", "queryDidEnd presentedView",
-            "transitionWillAnimate", "completeTransitionCalled true false",
-            "transitionDidCleanUp true after dismissalTransitionDidEnd", "completionsWillRun true",
+            "appearanceCalled presented disappearing", "transitionWillAnimate", "completeTransitionCalled true false",
+            "transitionDidCleanUp true after dismissalTransitionDidEnd", "appearanceCalled presented end", "completionsWillRun true",
             "transitionDidEnd true after alongsideCompletion", "runDidEnd false",
         ])
     }
@@ -69,8 +72,10 @@ import Testing
         simulation.runUntilIdle()
         #expect(recorder.events == [
             "transitionRequested", "transitionWillBegin", "queryWillBegin presentedView", "queryDidEnd presentedView",
-            "transitionWillAnimate", "interactionWillUpdate 0.25", "interactionWillUpdate 0.5",
+            "appearanceCalled presented disappearing", "transitionWillAnimate", "interactionWillUpdate 0.25", "interactionWillUpdate 0.5",
             "completeTransitionCalled false false", "transitionDidCleanUp false after dismissalTransitionDidEnd",
+            // Cancelled: the presented controller comes back (UIKit's order for a cancelled interactive pop).
+            "appearanceCalled presented appearing", "appearanceCalled presented end",
             "completionsWillRun false", "transitionDidEnd false after alongsideCompletion", "runDidEnd false",
         ])
         // Over: the simulation no longer holds it as running.

@@ -15,10 +15,10 @@ import TestSupport
             "presentationController(forPresented:presenting:source:)",
             "animationController(forPresented:presenting:source:)",
             "interactionControllerForPresentation(using:)",
-            "presentationTransitionWillBegin", "presentedView", "transitionDuration", "animateTransition",
+            "presentationTransitionWillBegin", "presentedView", "viewWillAppear", "transitionDuration", "animateTransition",
             "frameOfPresentedViewInContainerView",
             "containerViewWillLayoutSubviews", "containerViewDidLayoutSubviews",
-            "completeTransition", "presentationTransitionDidEnd", "completion", "animationEnded",
+            "completeTransition", "presentationTransitionDidEnd", "viewDidAppear", "completion", "animationEnded",
         ])
         #expect(presentCompletion == 0.5)
         let presentHooks = simulation.hooks.count
@@ -26,8 +26,8 @@ import TestSupport
         simulation.runUntilIdle()
         #expect(Array(simulation.hookNames[presentHooks...]) == [
             "animationController(forDismissed:)", "interactionControllerForDismissal(using:)",
-            "dismissalTransitionWillBegin", "presentedView", "transitionDuration", "animateTransition",
-            "completeTransition", "dismissalTransitionDidEnd", "completion", "animationEnded", "alongsideCompletion",
+            "dismissalTransitionWillBegin", "presentedView", "viewWillDisappear", "transitionDuration", "animateTransition",
+            "completeTransition", "dismissalTransitionDidEnd", "viewDidDisappear", "completion", "animationEnded", "alongsideCompletion",
         ])
         #expect(simulation.diagnostics.isEmpty, "\(simulation.diagnostics)")
         #expect(simulation.window.subviews.map(\.name) == ["presenting"])
@@ -40,8 +40,8 @@ import TestSupport
         let names = simulation.hookNames
         #expect(names.contains("startInteractiveTransition"))
         #expect(names.firstIndex(of: "startInteractiveTransition")! < names.firstIndex(of: "animateTransition")!)
-        #expect(Array(names.suffix(5)) == ["cancelInteractiveTransition", "completeTransition", "presentationTransitionDidEnd",
-                                          "completion", "animationEnded"])
+        #expect(Array(names.suffix(7)) == ["cancelInteractiveTransition", "completeTransition", "presentationTransitionDidEnd",
+                                          "viewWillDisappear", "viewDidDisappear", "completion", "animationEnded"])
         #expect(simulation.hooks.last { $0.hook == "completeTransition" }?.detail == "false")
         #expect(delegate.present.ended == [false])
         #expect(simulation.diagnostics.isEmpty, "\(simulation.diagnostics)")
@@ -54,8 +54,9 @@ import TestSupport
         simulation.runUntilIdle()
         simulation.dismiss(interaction: .drag(to: 0.6, then: .cancel))
         simulation.runUntilIdle()
-        #expect(Array(simulation.hookNames.suffix(6)) == ["cancelInteractiveTransition", "completeTransition",
-                                                          "dismissalTransitionDidEnd", "completion", "animationEnded", "alongsideCompletion"])
+        #expect(Array(simulation.hookNames.suffix(8)) == ["cancelInteractiveTransition", "completeTransition",
+                                                          "dismissalTransitionDidEnd", "viewWillAppear", "viewDidAppear",
+                                                          "completion", "animationEnded", "alongsideCompletion"])
         #expect(delegate.dismiss.ended == [false])
         #expect(simulation.topViewController === presented)
         #expect(presented.view.presentation.alpha == 1 && presented.view.isDescendant(of: simulation.window))
