@@ -470,13 +470,17 @@ public struct Snapshot: Sendable {
     /// shows the first few and no more (each level is one more layer to draw).
     public static let nestingLimit = 8
 
-    init(of view: View, afterScreenUpdates: Bool) {
+    /// The view's own transform and alpha are the snapshot view's to give, not the picture's; its subviews keep theirs
+    /// (a subview turned or half transparent is pictured so).
+    init(of view: View, afterScreenUpdates: Bool, isRoot: Bool = true) {
         sourceID = view.id
         var state = afterScreenUpdates ? view.model : view.presentation
-        state.transform = .identity
-        state.alpha = 1
+        if isRoot {
+            state.transform = .identity
+            state.alpha = 1
+        }
         self.state = state
-        children = view.sublayers.map { Snapshot(of: $0, afterScreenUpdates: afterScreenUpdates) }
+        children = view.sublayers.map { Snapshot(of: $0, afterScreenUpdates: afterScreenUpdates, isRoot: false) }
         if let copied = view.snapshot, copied.nesting < Self.nestingLimit {
             picture = [copied]
             nesting = copied.nesting + 1

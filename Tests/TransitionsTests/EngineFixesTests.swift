@@ -172,3 +172,23 @@ import TestSupport
         #expect(order == expected)
     }
 }
+
+@Suite struct SnapshotStateTests {
+    /// A snapshot pictures the view as it stands without its own transform and alpha (the snapshot view's to set), but
+    /// its subviews as they are: one half transparent and turned is pictured half transparent and turned (the frozen
+    /// copy a content transition fades away showed such a subview opaque and straight).
+    @Test func subviewsKeepTheirAlphaAndTransform() {
+        let engine = AnimationEngine()
+        let view = engine.makeView(name: "v", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        view.model.alpha = 0.5
+        view.model.transform = Transform3D(scaleX: 2, y: 2, z: 1)
+        let child = engine.makeView(name: "c", frame: Rect(x: 10, y: 10, width: 20, height: 20))
+        child.model.alpha = 0.25
+        child.model.transform = Transform3D(scaleX: 3, y: 1, z: 1)
+        view.addSubview(child)
+        let snapshot = try! #require(view.snapshotView(afterScreenUpdates: true).snapshot)
+        #expect(snapshot.state.alpha == 1 && snapshot.state.transform == .identity)
+        #expect(snapshot.children.first?.state.alpha == 0.25)
+        #expect(snapshot.children.first?.state.transform == Transform3D(scaleX: 3, y: 1, z: 1))
+    }
+}
