@@ -13,7 +13,7 @@ enum AppearanceBindings {
             let appearing = try runtime.flag(at: 2)
             let animated = runtime.state.isNil(at: 3) ? true : try runtime.flag(at: 3)
             let location = runtime.state.callerLocation()
-            if let problem = AppearanceCalls.beginProblem(controller, appearing: appearing) {
+            if let problem = AppearanceCalls.beginProblem(controller, appearing: appearing, in: runtime.simulation) {
                 runtime.find(hook: runtime.currentHook, location: location, rule: .unbalancedAppearanceCalls, problem)
             }
             runtime.appearanceBegunAt[ObjectIdentifier(controller)] = location
@@ -25,7 +25,7 @@ enum AppearanceBindings {
     static let end: HostFunction = { L in
         ScriptRuntime.host(L) { runtime, _ in
             let controller = try runtime.controller(at: 1)
-            if let problem = AppearanceCalls.endProblem(controller) {
+            if let problem = AppearanceCalls.endProblem(controller, in: runtime.simulation) {
                 runtime.find(hook: runtime.currentHook, location: runtime.state.callerLocation(), rule: .unbalancedAppearanceCalls, problem)
             }
             runtime.appearanceBegunAt[ObjectIdentifier(controller)] = nil

@@ -52,6 +52,7 @@ extension Simulation {
 
     private func navigate(_ operation: TransitionOperation, from: ViewController, to: ViewController, animated: Bool,
                           plan: InteractionPlan?, completion: (() -> Void)?) {
+        reportAppearanceLeftOpen()
         emit(.transitionRequested)
         let container = navigationContainer()
         record("navigationController(_:willShow:animated:)", to.name)

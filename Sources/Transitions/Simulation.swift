@@ -46,11 +46,13 @@ public final class Simulation {
     public var exactSamples = false
     /// Told the display links a transition left running (and the engine invalidated at its end).
     public var displayLinksLeftRunning: (([DisplayLink]) -> Void)?
-    /// Told, as a transition ends, of the controllers a script began an appearance transition on by hand and never
-    /// ended (`ViewController+Appearance`).
+    /// Told of the controllers a script began an appearance transition on by hand and never ended, when the next
+    /// transition is asked for or the run settles with none under way (`ViewController+Appearance`): an end made after
+    /// completeTransition, or in work the did-end hook scheduled, is in time.
     public var appearanceLeftChanging: (([ViewController]) -> Void)?
-    /// The controllers begun by hand and not yet ended.
+    /// The controllers begun by hand since the last report, in the order first begun.
     var appearanceBegunByHand: Set<ObjectIdentifier> = []
+    var controllersBegunByHand: [ViewController] = []
 
     /// `listRows: false` leaves the presenting screen without its list (no
     /// `ctx.sourceView`): the engine benchmark's bare three-view scene.
@@ -128,6 +130,7 @@ public final class Simulation {
     public func present(_ presented: ViewController, animated: Bool = true, interaction plan: InteractionPlan? = nil,
                         completion: (() -> Void)? = nil) {
         guard refuseDuringTransition("present") else { return }
+        reportAppearanceLeftOpen()
         emit(.transitionRequested)
         let presenter = topViewController
         let delegate = presented.transitioningDelegate
@@ -220,6 +223,7 @@ public final class Simulation {
     /// `dismiss(animated:completion:)` of the top presented controller.
     public func dismiss(animated: Bool = true, interaction plan: InteractionPlan? = nil, completion: (() -> Void)? = nil) {
         guard refuseDuringTransition("dismiss") else { return }
+        reportAppearanceLeftOpen()
         emit(.transitionRequested)
         let presented = topViewController
         guard let presenter = presented.presentingViewController, let controller = presented.presentationController,
@@ -334,11 +338,6 @@ public final class Simulation {
             record("displayLinkInvalidated", left.count == 1 ? "left running by the transition" : "\(left.count) left running by the transition")
             displayLinksLeftRunning?(left)
         }
-        let open = [driver.presented, driver.presenter, driver.context.viewController(forKey: .from), driver.context.viewController(forKey: .to)]
-            .filter { appearanceBegunByHand.contains(ObjectIdentifier($0)) && $0.appearance.isChanging }
-        var seen = Set<ObjectIdentifier>()
-        let unended = open.filter { seen.insert(ObjectIdentifier($0)).inserted }
-        if !unended.isEmpty { appearanceLeftChanging?(unended) }
         emit(.transitionDidEnd(driver, completed: completed))
     }
 
@@ -497,6 +496,7 @@ public final class Simulation {
             emit(.frameDidAdvance)
             sample?(self)
         }
+        if driver == nil { reportAppearanceLeftOpen() }
         emit(.runDidEnd(start: start, limit: limit, stopped: shouldStop?() ?? false))
     }
 }

@@ -16,7 +16,7 @@ extension Simulation {
     public func beginAppearanceTransition(_ controller: ViewController, appearing: Bool, animated: Bool, byHand: Bool = false) {
         emit(.appearanceCalled(controller, appearing: appearing, byHand: byHand))
         controller.appearance = appearing ? .appearing : .disappearing
-        if byHand { appearanceBegunByHand.insert(ObjectIdentifier(controller)) }
+        if byHand, appearanceBegunByHand.insert(ObjectIdentifier(controller)).inserted { controllersBegunByHand.append(controller) }
         record(appearing ? "viewWillAppear" : "viewWillDisappear", Self.appearanceDetail(controller, animated: animated, byHand: byHand))
     }
 
@@ -26,7 +26,6 @@ extension Simulation {
         guard controller.appearance.isChanging else { return }
         let appearing = controller.appearance == .appearing
         controller.appearance = appearing ? .appeared : .disappeared
-        appearanceBegunByHand.remove(ObjectIdentifier(controller))
         record(appearing ? "viewDidAppear" : "viewDidDisappear", controller.name + (byHand ? ", by hand" : ""))
     }
 
@@ -36,15 +35,33 @@ extension Simulation {
 
     /// The controllers whose views a transition takes away and brings: UIKit tells only these. A presentation hides
     /// the presenter only where its view leaves the window (`shouldRemovePresentersView`: full screen, or a custom
-    /// controller that says so); over-full-screen, sheets and custom presentations that keep it leave it appeared.
+    /// controller that says so); over-full-screen, sheets and custom presentations that keep it leave it appeared. A
+    /// push hides the screen beneath as a full-screen presentation does (the driver holds the pushed screen as the
+    /// presented one, the screen beneath as its presenter).
     func appearanceChanges(of driver: TransitionDriver) -> (leaving: ViewController?, coming: ViewController?) {
         let removes = driver.controller?.shouldRemovePresentersView ?? true
         switch driver.operation {
-        case .present: return (removes ? driver.presenter : nil, driver.presented)
-        case .dismiss: return (driver.presented, removes ? driver.presenter : nil)
-        case .push, .pop:
-            return (driver.context.viewController(forKey: .from), driver.context.viewController(forKey: .to))
+        case .present, .push: return (removes ? driver.presenter : nil, driver.presented)
+        case .dismiss, .pop: return (driver.presented, removes ? driver.presenter : nil)
         }
+    }
+
+    /// Says, once, which controllers begun by hand are still appearing or disappearing (the callback
+    /// `appearanceLeftChanging`), and forgets them.
+    func reportAppearanceLeftOpen() {
+        guard !appearanceBegunByHand.isEmpty else { return }
+        let open = controllersBegunByHand.filter { $0.appearance.isChanging }
+        appearanceBegunByHand = []
+        controllersBegunByHand = []
+        if !open.isEmpty { appearanceLeftChanging?(open) }
+    }
+
+    /// Whether UIKit itself tells `controller` of its appearance in the transition under way: a call by hand would be
+    /// a second one.
+    public func tellsAppearance(of controller: ViewController) -> Bool {
+        guard let driver else { return false }
+        let (leaving, coming) = appearanceChanges(of: driver)
+        return controller === leaving || controller === coming
     }
 
     /// Before the animator is asked for anything (Apple: viewWillAppear comes "before any animations are
