@@ -33,6 +33,9 @@ public final class EntryCache: Sendable {
     private let folderPath: String
     private let defersWrites: Bool
 
+    /// How long a deferring cache keeps records before writing them anyway.
+    static let flushInterval = 0.5
+
     /// Records far larger than any entry's metadata are not read.
     static let recordLimit = 1 << 20
     /// Nor are packs past this (a thousand entries, the most a catalogue holds, take about 3 MB); one written past it
@@ -46,6 +49,8 @@ public final class EntryCache: Sendable {
         var pending: [String: [String: [UInt8]]] = [:]
         /// Each catalogue folder's pack (its name is a hash).
         var names: [String: String] = [:]
+        /// When a deferring cache last wrote (seconds of uptime).
+        var lastFlush = ProcessInfo.processInfo.systemUptime
     }
     private let packs = Mutex(Packs())
 
@@ -119,8 +124,15 @@ public final class EntryCache: Sendable {
         let record = Record(build: build, source: sourceHash, metadata: loaded.metadata, hooks: loaded.hooks,
                             parameters: loaded.parameters, printed: loaded.printed, modules: loaded.moduleReads, check: check)
         let path = packPath(loaded.file, limits: limits), key = recordKey(loaded.file, limits: limits), bytes = record.bytes
-        packs.withLock { $0.pending[path, default: [:]][key] = bytes }
-        if !defersWrites { flush() }
+        let now = ProcessInfo.processInfo.systemUptime
+        // Deferred, but not for long: a long check cut short, or a list whose reader went away, keeps what it did.
+        let due = packs.withLock { state in
+            state.pending[path, default: [:]][key] = bytes
+            guard now - state.lastFlush >= Self.flushInterval else { return false }
+            state.lastFlush = now
+            return true
+        }
+        if !defersWrites || due { flush() }
     }
 
     /// Where `file`'s record is kept (the pack of its catalogue folder), for tests and tools.
@@ -168,7 +180,7 @@ public final class EntryCache: Sendable {
         for (path, given) in pending.sorted(by: { $0.key < $1.key }) {
             var pack = Self.readPack(path)?.pack ?? Pack()
             pack.items = pack.items.filter { access(Pack.path(ofKey: $0.key), F_OK) == 0 }
-            pack.items.merge(given) { _, new in new }
+            for (key, record) in given where !Self.keepsCheck(pack.items[key], over: record) { pack.items[key] = record }
             var bytes = pack.bytes
             if bytes.count > Self.packLimit {
                 pack.items = given
@@ -177,6 +189,13 @@ public final class EntryCache: Sendable {
             guard Self.write(bytes, to: path), let written = FileIdentity(path) else { continue }
             packs.withLock { $0.read[path] = (written, pack) }
         }
+    }
+
+    /// Whether the record on disk should stay: the same load (build, text, modules) with what `check` found, where the
+    /// new one has no check (a `list` that ran beside the check would otherwise throw its finding away).
+    private static func keepsCheck(_ old: [UInt8]?, over new: [UInt8]) -> Bool {
+        guard let old, let kept = Record(old), let given = Record(new), given.check == nil, kept.check != nil else { return false }
+        return kept.build == given.build && kept.source == given.source && kept.modules == given.modules
     }
 
     /// The pack's bytes: a regular file of at most `packLimit` bytes, not followed through a link, and the file read.

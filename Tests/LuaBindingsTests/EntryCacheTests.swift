@@ -305,6 +305,26 @@ import TestSupport
         #expect(try Data(contentsOf: pack).count < before)
     }
 
+    /// A list that loaded the entry while a check of it ran writes its record after the check's: what the check found
+    /// stays (the same load, and the list found nothing to say about the check).
+    @Test func aListBesideACheckKeepsTheChecksFinding() throws {
+        let folder = try Folder()
+        let file = folder.files[0]
+        let lister = EntryCache(folder: folder.cacheFolder, build: "b", defersWrites: true)
+        let loaded = try EntryLoader.load(file, limits: EntryCacheTests.limits, cache: lister)
+        let checker = EntryCache(folder: folder.cacheFolder, build: "b")
+        checker.store(loaded, source: try file.source(), limits: EntryCacheTests.limits, check: CheckStatus(errors: 0, warnings: 1))
+        lister.flush()
+        let next = EntryCache(folder: folder.cacheFolder, build: "b")
+        #expect(next.lookup(file, source: try file.source(), limits: EntryCacheTests.limits)?.check == CheckStatus(errors: 0, warnings: 1))
+        // Edited since, the list's new load is what counts: the old finding is not carried over.
+        try folder.folder.write("c\nat/one.lua", EntryCacheTests.entry(title: "Changed"))
+        _ = try EntryLoader.load(file, limits: EntryCacheTests.limits, cache: lister)
+        lister.flush()
+        let after = EntryCache(folder: folder.cacheFolder, build: "b").lookup(file, source: try file.source(), limits: EntryCacheTests.limits)
+        #expect(after?.metadata.title == "Changed" && after?.check == nil)
+    }
+
     @Test func aPackAnotherProcessWroteIsReadAgain() throws {
         let folder = try Folder()
         let file = folder.files[0]
