@@ -156,7 +156,9 @@ return {
              description = "Loaf's State: its background colour."},
     width = {type = "number", default = 280, min = 40, max = 1000, description = "Points wide (Loaf's Width.fixed(280))."},
     height = {type = "number", default = 40, min = 40, max = 400, description = "Points tall (Loaf: 40 for one line of text)."},
-    duration = {type = "number", default = 0.4, min = 0.05, max = 5.0, description = "Seconds each way (Loaf's Animator)."},
+    -- Below showFor's least: a timeout that fired while the toast was still coming in would be refused by UIKit
+    -- (a dismiss during a transition), and the toast would stay.
+    duration = {type = "number", default = 0.4, min = 0.05, max = 0.9, description = "Seconds each way (Loaf's Animator)."},
   },
   presentationStyle = "custom",
   presentationController = {
