@@ -35,8 +35,7 @@ extension EntryCache {
         /// In key order: the same records make the same bytes.
         var bytes: [UInt8] {
             var out = Self.magic
-            for key in items.keys.sorted() {
-                let record = items[key]!
+            for (key, record) in items.sorted(by: { $0.key < $1.key }) {
                 out += Array("\(key.utf8.count) \(record.count)\n".utf8)
                 out += Array(key.utf8)
                 out += record
