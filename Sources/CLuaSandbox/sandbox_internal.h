@@ -103,4 +103,11 @@ typedef int (*SegueLess)(lua_State *L, int a, int b, void *context);
  * place; polls the time limit once per comparison. */
 void segue_sort_array(lua_State *L, int arr, lua_Integer n, SegueLess less, void *context);
 
+/* memory.c: Lua's allocator for a sandbox, and the pool's slabs given back when it closes. */
+void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
+void pool_release(SegueSandbox *sb);
+
+/* sandbox.c: the innermost Lua frame's source and line, for a refused allocation or an error with no position. */
+void note_innermost_frame(lua_State *L, char *source, size_t size, int *line);
+
 #endif
