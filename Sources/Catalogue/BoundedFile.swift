@@ -6,11 +6,11 @@ import Glibc
 /// Reading and writing a shared catalogue's files without trusting them:
 /// no link is followed, nothing but regular files, and a size counted while
 /// reading (what `stat` says can change under us).
-enum BoundedFile {
-    enum Failure: Error, CustomStringConvertible {
+public enum BoundedFile {
+    public enum Failure: Error, CustomStringConvertible {
         case tooLarge, notRegular, system(String)
 
-        var description: String {
+        public var description: String {
             switch self {
             case .tooLarge: "too large"
             case .notRegular: "not a regular file"
@@ -30,7 +30,7 @@ enum BoundedFile {
     }
 
     /// An open file's bytes, at most `limit` of them; `.notRegular` unless it is a regular file.
-    static func read(fd: Int32, limit: Int) throws(Failure) -> [UInt8] {
+    public static func read(fd: Int32, limit: Int) throws(Failure) -> [UInt8] {
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { throw .notRegular }
         var bytes: [UInt8] = []

@@ -204,14 +204,7 @@ public final class EntryCache: Sendable {
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) <= packLimit else { return nil }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var filled = 0
-        while filled < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, $0.count - filled) }
-            guard count > 0 else { return nil }
-            filled += count
-        }
+        guard fstat(fd, &info) == 0, let bytes = try? BoundedFile.read(fd: fd, limit: packLimit) else { return nil }
         return (Pack(bytes), FileIdentity(info))
     }
 
@@ -238,13 +231,15 @@ public final class EntryCache: Sendable {
     }
 }
 
-/// Which file a path names, and as it stood: a file replaced (renamed over) or written since has another.
-struct FileIdentity: Equatable {
-    let device: UInt64, inode: UInt64, size: Int64, seconds: Int, nanoseconds: Int
+/// Which file a path names, and as it stood: a file replaced (renamed over), written or changed since has another.
+struct FileIdentity: Hashable {
+    let device: UInt64, inode: UInt64, size: Int64
+    let modified: Int, modifiedNanoseconds: Int, changed: Int, changedNanoseconds: Int
 
     init(_ info: stat) {
         (device, inode, size) = (UInt64(info.st_dev), UInt64(info.st_ino), Int64(info.st_size))
-        (seconds, nanoseconds) = (info.st_mtim.tv_sec, info.st_mtim.tv_nsec)
+        (modified, modifiedNanoseconds) = (info.st_mtim.tv_sec, info.st_mtim.tv_nsec)
+        (changed, changedNanoseconds) = (info.st_ctim.tv_sec, info.st_ctim.tv_nsec)
     }
 
     /// The file at `path` now, not followed through a link; nil when there is none.

@@ -236,12 +236,7 @@ extension EntryCache {
 final class ModuleHashes: @unchecked Sendable {
     static let shared = ModuleHashes()
 
-    private struct Identity: Hashable {
-        let device: UInt64, inode: UInt64, size: Int64
-        let modified: Int, modifiedNanoseconds: Int, changed: Int, changedNanoseconds: Int
-    }
-
-    private var known: [String: (identity: Identity, sha256: String)] = [:]
+    private var known: [String: (identity: FileIdentity, sha256: String)] = [:]
     private let lock = NSLock()
 
     /// The module `name` beside `entry` as require would find it now, and
@@ -254,11 +249,7 @@ final class ModuleHashes: @unchecked Sendable {
     /// The module's hash, or nil when it cannot be read as a module.
     func hash(of module: ModuleFile) -> String? {
         let path = module.url.path
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return nil }
-        let identity = Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
-                                modified: info.st_mtim.tv_sec, modifiedNanoseconds: info.st_mtim.tv_nsec,
-                                changed: info.st_ctim.tv_sec, changedNanoseconds: info.st_ctim.tv_nsec)
+        guard let identity = FileIdentity(path) else { return nil }
         if let hit = lock.withLock({ known[path] }), hit.identity == identity { return hit.sha256 }
         guard let text = try? module.source() else { return nil }
         let sha256 = SHA256.hex(Array(text.utf8))

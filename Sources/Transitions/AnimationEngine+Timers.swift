@@ -58,7 +58,7 @@ public final class DisplayLink {
     public static let refreshRate = 60.0
     /// Paused, it skips refreshes; resumed, it runs from the next refresh after that instant (none is caught up).
     public var isPaused = false {
-        didSet { if oldValue && !isPaused { startRefresh = AnimationEngine.refresh(atOrBefore: engine.now) } }
+        didSet { if oldValue && !isPaused, let engine { startRefresh = AnimationEngine.refresh(atOrBefore: engine.now) } }
     }
     public private(set) var timestamp: Double = 0
     public var targetTimestamp: Double { timestamp + duration }
@@ -69,7 +69,8 @@ public final class DisplayLink {
     /// The refresh at or before the instant it was added (or resumed): it runs at later ones only.
     var startRefresh = 0
     let callback: (DisplayLink) -> Void
-    unowned let engine: AnimationEngine
+    /// Weak: a script may hold its link after the run (and its engine) is gone; the link then does nothing.
+    private weak var engine: AnimationEngine?
 
     /// Bytes a display link costs its entry.
     static let cost = 256
@@ -82,7 +83,7 @@ public final class DisplayLink {
 
     /// `add(to: .main, forMode: .common)`: it runs from the next refresh on. A second add does nothing more.
     public func add() {
-        guard isValid, !isAdded else { return }
+        guard isValid, !isAdded, let engine else { return }
         isAdded = true
         startRefresh = AnimationEngine.refresh(atOrBefore: engine.now)
         engine.displayLinks.append(self)

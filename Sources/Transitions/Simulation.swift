@@ -51,7 +51,6 @@ public final class Simulation {
     /// completeTransition, or in work the did-end hook scheduled, is in time.
     public var appearanceLeftChanging: (([ViewController]) -> Void)?
     /// The controllers begun by hand since the last report, in the order first begun.
-    var appearanceBegunByHand: Set<ObjectIdentifier> = []
     var controllersBegunByHand: [ViewController] = []
 
     /// `listRows: false` leaves the presenting screen without its list (no

@@ -16,7 +16,7 @@ extension Simulation {
     public func beginAppearanceTransition(_ controller: ViewController, appearing: Bool, animated: Bool, byHand: Bool = false) {
         emit(.appearanceCalled(controller, appearing: appearing, byHand: byHand))
         controller.appearance = appearing ? .appearing : .disappearing
-        if byHand, appearanceBegunByHand.insert(ObjectIdentifier(controller)).inserted { controllersBegunByHand.append(controller) }
+        if byHand, !controllersBegunByHand.contains(where: { $0 === controller }) { controllersBegunByHand.append(controller) }
         record(appearing ? "viewWillAppear" : "viewWillDisappear", Self.appearanceDetail(controller, animated: animated, byHand: byHand))
     }
 
@@ -49,9 +49,8 @@ extension Simulation {
     /// Says, once, which controllers begun by hand are still appearing or disappearing (the callback
     /// `appearanceLeftChanging`), and forgets them.
     func reportAppearanceLeftOpen() {
-        guard !appearanceBegunByHand.isEmpty else { return }
+        guard !controllersBegunByHand.isEmpty else { return }
         let open = controllersBegunByHand.filter { $0.appearance.isChanging }
-        appearanceBegunByHand = []
         controllersBegunByHand = []
         if !open.isEmpty { appearanceLeftChanging?(open) }
     }
