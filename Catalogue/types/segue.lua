@@ -129,7 +129,7 @@ function CALayerInstance:animationKeys() end
 ---@field type "axial"|"radial"|"conic"
 
 ---@class CAShapeLayer: CALayer
----@field path UIBezierPath? In the layer's coordinates; may reach past the bounds. Animates between paths of one kind (rect, roundedRect, ovalIn).
+---@field path UIBezierPath? In the layer's coordinates; may reach past the bounds. Animates between paths of one kind (rect, roundedRect, ovalIn), or built paths with the same elements in the same order.
 ---@field fillColor UIColor? Opaque black by default; nil fills nothing (set it after the constructor: a nil field in a table is no field). Animates.
 ---@field strokeColor UIColor? nil (no stroke) by default. Animates.
 ---@field lineWidth number 1 by default, centred on the outline; a rectangle's corners mitred. Animates.
@@ -430,13 +430,41 @@ params = {}
 ---@field animations fun()
 ---@field completion? fun(finished: boolean)
 
----@class UIBezierPath A rectangle, rounded rectangle or oval, in the layer's own coordinates.
+---@class UIBezierPath A rectangle, rounded rectangle or oval, or a path built element by element (UIBezierPath() then move, addLine, addQuadCurve, addCurve, addArc, close), in the layer's own coordinates. At most 2,000 elements.
 ---@field cgPath UIBezierPath The same path.
----@field bounds CGRect
+---@field bounds CGRect Every point's box, control points included (CGPath's boundingBox).
+---@field currentPoint CGPoint Where the next element starts (0, 0 before a move).
+---@field isEmpty boolean Whether a built path has no elements yet.
+local UIBezierPathInstance = {}
+--- Starts a subpath at the point.
+---@param to CGPoint
+function UIBezierPathInstance:move(to) end
+--- A straight line from the current point.
+---@param to CGPoint
+function UIBezierPathInstance:addLine(to) end
+--- A quadratic curve from the current point.
+---@param to CGPoint
+---@param controlPoint CGPoint
+function UIBezierPathInstance:addQuadCurve(to, controlPoint) end
+--- A cubic curve from the current point.
+---@param to CGPoint
+---@param controlPoint1 CGPoint
+---@param controlPoint2 CGPoint
+function UIBezierPathInstance:addCurve(to, controlPoint1, controlPoint2) end
+--- An arc (a line to its start from the current point, if any); clockwise on screen when clockwise; at most one turn.
+---@param center CGPoint
+---@param radius number
+---@param startAngle number radians from the x axis
+---@param endAngle number
+---@param clockwise boolean
+function UIBezierPathInstance:addArc(center, radius, startAngle, endAngle, clockwise) end
+--- Closes the subpath with a line to its start.
+function UIBezierPathInstance:close() end
 
---- UIBezierPath(rect), UIBezierPath{rect = r}, UIBezierPath{roundedRect = r, cornerRadius = 12}, UIBezierPath{ovalIn = r}.
+--- UIBezierPath() (built with its methods), UIBezierPath(rect), UIBezierPath{rect = r}, UIBezierPath{roundedRect = r, cornerRadius = 12}, UIBezierPath{ovalIn = r}, UIBezierPath{arcCenter = c, radius = 40, startAngle = 0, endAngle = math.pi, clockwise = true}.
+---@overload fun(): UIBezierPath
 ---@overload fun(rect: CGRect): UIBezierPath
----@overload fun(t: {rect?: CGRect, roundedRect?: CGRect, cornerRadius?: number, ovalIn?: CGRect}): UIBezierPath
+---@overload fun(t: {rect?: CGRect, roundedRect?: CGRect, cornerRadius?: number, ovalIn?: CGRect, arcCenter?: CGPoint, radius?: number, startAngle?: number, endAngle?: number, clockwise?: boolean}): UIBezierPath
 UIBezierPath = {}
 
 ---@class CAMediaTimingFunction A cubic Bézier from (0, 0) to (1, 1); read-only.

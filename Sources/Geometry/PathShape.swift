@@ -1,14 +1,30 @@
 /// The shapes a layer's path can be (`UIBezierPath(rect:)`,
-/// `(roundedRect:cornerRadius:)`, `(ovalIn:)`): what a shadow path or a
-/// shape layer draws, in the layer's own coordinates.
+/// `(roundedRect:cornerRadius:)`, `(ovalIn:)`, or one built element by
+/// element): what a shadow path or a shape layer draws, in the layer's own
+/// coordinates.
 public enum PathShape: Sendable, Equatable, Codable {
     case rect(Rect)
     case roundedRect(Rect, cornerRadius: Double)
     case oval(Rect)
+    /// A path built with `move(to:)`, `addLine(to:)` and the curves: at least
+    /// one element, at most `elementLimit`.
+    case elements([PathElement])
 
+    /// The most elements a built path may have: a transition's outline needs
+    /// tens; each is flattened and rasterised in every frame that shows it.
+    public static let elementLimit = 2_000
+
+    /// The rectangle it fills; a built path's is `CGPath.boundingBox`'s: every
+    /// point, control points included.
     public var bounds: Rect {
         switch self {
-        case .rect(let r), .roundedRect(let r, _), .oval(let r): r
+        case .rect(let r), .roundedRect(let r, _), .oval(let r): return r
+        case .elements(let elements):
+            let points = elements.flatMap(\.points)
+            guard let first = points.first else { return .zero }
+            var (x0, y0, x1, y1) = (first.x, first.y, first.x, first.y)
+            for p in points.dropFirst() { x0 = min(x0, p.x); y0 = min(y0, p.y); x1 = max(x1, p.x); y1 = max(y1, p.y) }
+            return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
         }
     }
 
@@ -21,15 +37,17 @@ public enum PathShape: Sendable, Equatable, Codable {
         case .rect: return 0
         case .roundedRect(_, let radius): return min(max(radius, 0), min(r.width, r.height) / 2)
         case .oval: return min(r.width, r.height) / 2
+        case .elements: return 0
         }
     }
 
     /// Whether the two have the same elements, so Core Animation can
-    /// animate between them: paths of one kind (its documentation leaves
-    /// the rest undefined).
+    /// animate between them: paths of one kind, or built paths with the same
+    /// elements in the same order (its documentation leaves the rest undefined).
     public func interpolates(to other: PathShape) -> Bool {
         switch (self, other) {
         case (.rect, .rect), (.roundedRect, .roundedRect), (.oval, .oval): true
+        case (.elements(let a), .elements(let b)): a.count == b.count && zip(a, b).allSatisfy { $0.sameKind(as: $1) }
         default: false
         }
     }
@@ -45,6 +63,8 @@ public enum PathShape: Sendable, Equatable, Codable {
         case (.rect(let a), .rect(let b)): return .rect(mix(a, b))
         case (.oval(let a), .oval(let b)): return .oval(mix(a, b))
         case (.roundedRect(let a, let ra), .roundedRect(let b, let rb)): return .roundedRect(mix(a, b), cornerRadius: ra + (rb - ra) * t)
+        case (.elements(let a), .elements(let b)) where interpolates(to: other):
+            return .elements(zip(a, b).map { $0.interpolated(to: $1, fraction: t) })
         default: return t < 0.5 ? self : other
         }
     }
@@ -55,6 +75,7 @@ public enum PathShape: Sendable, Equatable, Codable {
         case .rect: "rect"
         case .roundedRect: "roundedRect"
         case .oval: "ovalIn"
+        case .elements: "path"
         }
     }
 }

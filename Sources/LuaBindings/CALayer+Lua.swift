@@ -165,11 +165,13 @@ enum LayerBindings {
                         + "the new value shows at once; \(advice), or change it inside CATransaction.setDisableActions(true)")
     }
 
-    static let pathAdvice = "animate between paths of one kind (a roundedRect at both ends turns a square into a circle)"
+    static let pathAdvice = "animate between paths of one kind (a roundedRect at both ends turns a square into a circle), "
+        + "or built paths with the same elements in the same order"
     static let listAdvice = "animate between lists of one length"
 
     static func describe(_ path: PathShape?) -> String {
         guard let path else { return "no path" }
+        if case .elements(let elements) = path { return "a built UIBezierPath of \(elements.count) elements" }
         return "UIBezierPath{\(path.kindName) = …}"
     }
 

@@ -213,6 +213,7 @@ extension ScriptRuntime {
         state.pushField("kind", of: table)
         let kind = state.name(at: -1)
         state.pop()
+        if kind == "path" { return try builtPath(at: table, argument: index) }
         state.pushField("rect", of: table)
         defer { state.pop() }
         guard let kind, state.isTable(at: -1) else {
@@ -231,6 +232,50 @@ extension ScriptRuntime {
         }
     }
 
+    /// A path built by UIBezierPath() and its methods: its flat list of
+    /// elements (the prelude's), checked again here, since a script can reach
+    /// the list with rawget: at most `PathShape.elementLimit` elements, finite
+    /// numbers, a move before anything that needs a current point.
+    private func builtPath(at table: Int32, argument index: Int32) throws(ArgumentError) -> PathShape {
+        state.pushField("elements", of: table)
+        defer { state.pop() }
+        let list = state.top
+        guard state.isTable(at: list) else { throw ArgumentError(position: index, message: "UIBezierPath expected") }
+        let length = state.rawLength(at: list)
+        guard length <= PathShape.elementLimit * 7 else {
+            throw ArgumentError(position: index, message: "a UIBezierPath holds at most \(PathShape.elementLimit) elements")
+        }
+        var values: [Double] = []
+        values.reserveCapacity(length)
+        for i in stride(from: 1, through: length, by: 1) {
+            state.pushIndex(i, of: list)
+            let value = state.isNumber(at: -1) ? state.number(at: -1) : nil
+            state.pop()
+            guard let value, value.isFinite else { throw ArgumentError(position: index, message: "a UIBezierPath's elements were changed by hand") }
+            values.append(value)
+        }
+        var elements: [PathElement] = []
+        var i = 0, moved = false
+        func point(_ k: Int) -> Point { Point(x: values[i + 2 * k + 1], y: values[i + 2 * k + 2]) }
+        while i < values.count {
+            let counts = [1: 1, 2: 1, 3: 2, 4: 3, 5: 0]
+            guard let count = counts[Int(exactly: values[i]) ?? 0], i + 2 * count < values.count, elements.count < PathShape.elementLimit,
+                  moved || values[i] == 1 else {
+                throw ArgumentError(position: index, message: "a UIBezierPath's elements were changed by hand")
+            }
+            switch values[i] {
+            case 1: elements.append(.move(to: point(0))); moved = true
+            case 2: elements.append(.line(to: point(0)))
+            case 3: elements.append(.quadCurve(to: point(1), control: point(0)))
+            case 4: elements.append(.curve(to: point(2), control1: point(0), control2: point(1)))
+            default: elements.append(.close)
+            }
+            i += 1 + 2 * count
+        }
+        simulation.engine.onAllocate?(elements.count * 56)
+        return .elements(elements)
+    }
+
     func push(_ path: PathShape) {
         state.newTable(fieldCount: 3)
         switch path {
@@ -240,6 +285,28 @@ extension ScriptRuntime {
             state.push("roundedRect"); state.setField("kind", in: -2)
             push(r); state.setField("rect", in: -2)
             state.push(radius); state.setField("cornerRadius", in: -2)
+        case .elements(let elements):
+            state.push("path"); state.setField("kind", in: -2)
+            state.newTable(fieldCount: 0)
+            var n = 0
+            func add(_ value: Double) { n += 1; state.push(value); state.setIndex(n, in: -2) }
+            var start: Point?, current: Point?
+            for element in elements {
+                switch element {
+                case .move(let p): add(1); add(p.x); add(p.y); start = p; current = p
+                case .line(let p): add(2); add(p.x); add(p.y); current = p
+                case .quadCurve(let p, let c): add(3); [c, p].forEach { add($0.x); add($0.y) }; current = p
+                case .curve(let p, let c1, let c2): add(4); [c1, c2, p].forEach { add($0.x); add($0.y) }; current = p
+                case .close: add(5); current = start
+                }
+            }
+            state.setField("elements", in: -2)
+            state.push(Double(elements.count)); state.setField("n", in: -2)
+            if let start, let current {
+                for (key, value) in [("sx", start.x), ("sy", start.y), ("x", current.x), ("y", current.y)] {
+                    state.push(value); state.setField(key, in: -2)
+                }
+            }
         }
         finish("UIBezierPath")
     }

@@ -1,3 +1,4 @@
+import Geometry
 import LuaRuntime
 
 /// Core Graphics' value types and UIColor for scripts, as Lua tables with
@@ -238,32 +239,162 @@ enum Prelude {
       return color(a, g, b, alpha)
     end, statics)
 
-    -- UIBezierPath: the shapes a shadow path (and later a shape layer) takes:
-    -- UIBezierPath(rect), UIBezierPath{rect = r}, UIBezierPath{roundedRect = r,
-    -- cornerRadius = 12}, UIBezierPath{ovalIn = r}; .cgPath is the same value.
+    -- UIBezierPath: a rect, a rounded rect or an oval (UIBezierPath(rect),
+    -- UIBezierPath{rect = r}, {roundedRect = r, cornerRadius = 12}, {ovalIn = r}),
+    -- or a path built element by element from UIBezierPath() or
+    -- UIBezierPath{arcCenter =, radius =, startAngle =, endAngle =, clockwise =}.
+    -- .cgPath is the same value. A built path keeps its elements in a flat
+    -- list (an operation, then its points' coordinates: 1 move, 2 line,
+    -- 3 quadratic curve (control, end), 4 cubic curve (controls, end),
+    -- 5 close), read by the host when a layer takes it.
     local Path = {__name = "UIBezierPath"}
+    local pathMethods = {}
+    local sin, cos, tan, floor, ceil, pi = math.sin, math.cos, math.tan, math.floor, math.ceil, math.pi
+    local pathElementLimit = \#(PathShape.elementLimit)
     Path.__index = function(p, k)
       if k == "cgPath" then return p end
-      if k == "bounds" then return rect(p.rect.x, p.rect.y, p.rect.width, p.rect.height) end
-      suggest("UIBezierPath", k, {"cgPath", "bounds"})
+      if k == "bounds" then
+        if p.kind ~= "path" then return rect(p.rect.x, p.rect.y, p.rect.width, p.rect.height) end
+        -- CGPath's boundingBox: every point, control points included.
+        local list, i, x0, y0, x1, y1 = p.elements, 1, nil, nil, nil, nil
+        while i <= #list do
+          local count = ({1, 1, 2, 3, 0})[list[i]]
+          for j = 1, count do
+            local x, y = list[i + 2 * j - 1], list[i + 2 * j]
+            x0, y0 = x0 and min(x0, x) or x, y0 and min(y0, y) or y
+            x1, y1 = x1 and max(x1, x) or x, y1 and max(y1, y) or y
+          end
+          i = i + 1 + 2 * count
+        end
+        if not x0 then return rect(0, 0, 0, 0) end
+        return rect(x0, y0, x1 - x0, y1 - y0)
+      end
+      if k == "currentPoint" then
+        if p.kind ~= "path" or rawget(p, "x") == nil then return point(0, 0) end
+        return point(rawget(p, "x"), rawget(p, "y"))
+      end
+      if k == "isEmpty" then return p.kind == "path" and p.n == 0 end
+      return pathMethods[k] or suggest("UIBezierPath", k, {"cgPath", "bounds", "currentPoint", "isEmpty", "move", "addLine",
+        "addQuadCurve", "addCurve", "addArc", "close"})
     end
-    Path.__newindex = function() error("a UIBezierPath cannot be changed here; make a new one", 2) end
+    Path.__newindex = function() error("a UIBezierPath's fields cannot be set; build it with move, addLine, addCurve and the rest", 2) end
     local function pathRect(value, label)
       if type(value) ~= "table" or type(value.width) ~= "number" then
         error("UIBezierPath's '" .. label .. "' must be a CGRect", 3)
       end
       return CGRect(value)
     end
+    local pathArguments = {rect = true, roundedRect = true, cornerRadius = true, ovalIn = true, arcCenter = true, radius = true,
+      startAngle = true, endAngle = true, clockwise = true}
+    local function newPath()
+      return setmetatable({kind = "path", elements = {}, n = 0}, Path)
+    end
+    -- A finite coordinate pair from a CGPoint argument.
+    local function pathPoint(value, what)
+      if type(value) ~= "table" or type(value.x) ~= "number" or type(value.y) ~= "number" then
+        error(what .. " must be a CGPoint, got " .. type(value), 3)
+      end
+      local x, y = value.x, value.y
+      if x ~= x or y ~= y or abs(x) == huge or abs(y) == huge then error(what .. " must be finite", 3) end
+      return x, y
+    end
+    local function append(p, what, op, ...)
+      if getmetatable(p) ~= "UIBezierPath" or p.kind ~= "path" then
+        error("UIBezierPath:" .. what .. " adds to a path made by UIBezierPath() (a rect, rounded rect or oval path is fixed)", 3)
+      end
+      if p.n >= pathElementLimit then error("a UIBezierPath holds at most " .. pathElementLimit .. " elements", 3) end
+      local list = p.elements
+      list[#list + 1] = op
+      for _, v in ipairs({...}) do list[#list + 1] = v end
+      rawset(p, "n", p.n + 1)
+    end
+    local function needsPoint(p, what)
+      if getmetatable(p) == "UIBezierPath" and p.kind == "path" and rawget(p, "x") == nil then
+        error("UIBezierPath:" .. what .. " needs a current point: call move(to) first", 3)
+      end
+    end
+    function pathMethods.move(p, to)
+      local x, y = pathPoint(to, "move's point")
+      append(p, "move", 1, x, y)
+      rawset(p, "x", x); rawset(p, "y", y); rawset(p, "sx", x); rawset(p, "sy", y)
+    end
+    function pathMethods.addLine(p, to)
+      needsPoint(p, "addLine")
+      local x, y = pathPoint(to, "addLine's point")
+      append(p, "addLine", 2, x, y)
+      rawset(p, "x", x); rawset(p, "y", y)
+    end
+    function pathMethods.addQuadCurve(p, to, controlPoint)
+      needsPoint(p, "addQuadCurve")
+      local x, y = pathPoint(to, "addQuadCurve's end point")
+      local cx, cy = pathPoint(controlPoint, "addQuadCurve's control point")
+      append(p, "addQuadCurve", 3, cx, cy, x, y)
+      rawset(p, "x", x); rawset(p, "y", y)
+    end
+    function pathMethods.addCurve(p, to, controlPoint1, controlPoint2)
+      needsPoint(p, "addCurve")
+      local x, y = pathPoint(to, "addCurve's end point")
+      local ax, ay = pathPoint(controlPoint1, "addCurve's controlPoint1")
+      local bx, by = pathPoint(controlPoint2, "addCurve's controlPoint2")
+      append(p, "addCurve", 4, ax, ay, bx, by, x, y)
+      rawset(p, "x", x); rawset(p, "y", y)
+    end
+    function pathMethods.close(p)
+      if rawget(p, "x") ~= nil then
+        append(p, "close", 5)
+        rawset(p, "x", rawget(p, "sx")); rawset(p, "y", rawget(p, "sy"))
+      end
+    end
+    -- An arc of the circle about center, from startAngle to endAngle (radians
+    -- from the x axis; clockwise on screen, y being down, when clockwise is
+    -- true), as Core Graphics makes it: a line from the current point to its
+    -- start (a move when there is none), then a cubic curve for each quarter
+    -- turn or less, its controls at 4/3 tan(angle / 4) of the radius along the
+    -- tangents. At most one whole turn.
+    function pathMethods.addArc(p, center, radius, startAngle, endAngle, clockwise)
+      local cx, cy = pathPoint(center, "addArc's center")
+      for _, v in ipairs({{radius, "radius"}, {startAngle, "startAngle"}, {endAngle, "endAngle"}}) do
+        if type(v[1]) ~= "number" or v[1] ~= v[1] or abs(v[1]) == huge then error("addArc's " .. v[2] .. " must be a finite number", 2) end
+      end
+      if type(clockwise) ~= "boolean" then error("addArc's clockwise must be true or false", 2) end
+      local sweep = endAngle - startAngle
+      if clockwise then
+        if sweep >= 2 * pi then sweep = 2 * pi elseif sweep < 0 then sweep = sweep - 2 * pi * floor(sweep / (2 * pi)) end
+      else
+        if sweep <= -2 * pi then sweep = -2 * pi elseif sweep > 0 then sweep = sweep - 2 * pi * ceil(sweep / (2 * pi)) end
+      end
+      local function at(angle) return cx + radius * cos(angle), cy + radius * sin(angle) end
+      local x, y = at(startAngle)
+      if getmetatable(p) == "UIBezierPath" and p.kind == "path" and rawget(p, "x") ~= nil then
+        append(p, "addArc", 2, x, y)
+      else
+        append(p, "addArc", 1, x, y); rawset(p, "sx", x); rawset(p, "sy", y)
+      end
+      local pieces = max(1, ceil(abs(sweep) / (pi / 2) - 1e-9))
+      local step = sweep / pieces
+      local k = 4 / 3 * tan(step / 4) * radius
+      local a0 = startAngle
+      for _ = 1, pieces do
+        local a1 = a0 + step
+        local x0, y0 = at(a0)
+        local x1, y1 = at(a1)
+        append(p, "addArc", 4, x0 - k * sin(a0), y0 + k * cos(a0), x1 + k * sin(a1), y1 - k * cos(a1), x1, y1)
+        a0 = a1
+      end
+      local ex, ey = at(startAngle + sweep)
+      rawset(p, "x", ex); rawset(p, "y", ey)
+    end
     UIBezierPath = setmetatable({}, {
       __metatable = false,
       __call = located(function(a)
-        if type(a) ~= "table" then error("UIBezierPath takes a CGRect or {rect =}, {roundedRect =, cornerRadius =} or {ovalIn =}", 2) end
+        if a == nil then return newPath() end
+        if type(a) ~= "table" then error("UIBezierPath takes nothing, a CGRect or {rect =}, {roundedRect =, cornerRadius =}, {ovalIn =} or {arcCenter =, radius =, startAngle =, endAngle =, clockwise =}", 2) end
         if getmetatable(a) == "CGRect" then return setmetatable({kind = "rect", rect = a}, Path) end
         local given = 0
         for k in pairs(a) do
           given = given + 1
-          if k ~= "rect" and k ~= "roundedRect" and k ~= "cornerRadius" and k ~= "ovalIn" then
-            local best = nearest(k, {"rect", "roundedRect", "cornerRadius", "ovalIn"})
+          if not pathArguments[k] then
+            local best = nearest(k, {"rect", "roundedRect", "cornerRadius", "ovalIn", "arcCenter", "radius", "startAngle", "endAngle", "clockwise"})
             error("UIBezierPath has no argument '" .. shortened(k) .. "'" .. (best and ("; did you mean '" .. best .. "'?") or ""), 2)
           end
         end
@@ -274,7 +405,12 @@ enum Prelude {
           if radius ~= radius or radius < 0 or radius == huge then error("'cornerRadius' must be a finite number, at least 0", 2) end
           return setmetatable({kind = "roundedRect", rect = pathRect(a.roundedRect, "roundedRect"), cornerRadius = radius}, Path)
         end
-        error("UIBezierPath takes a CGRect or {rect =}, {roundedRect =, cornerRadius =} or {ovalIn =}", 2)
+        if a.arcCenter then
+          local p = newPath()
+          pathMethods.addArc(p, a.arcCenter, a.radius, a.startAngle, a.endAngle, a.clockwise)
+          return p
+        end
+        error("UIBezierPath takes nothing, a CGRect or {rect =}, {roundedRect =, cornerRadius =}, {ovalIn =} or {arcCenter =, radius =, startAngle =, endAngle =, clockwise =}", 2)
       end),
       __index = function(_, k) suggest("UIBezierPath", k, {}) end,
     })

@@ -14,6 +14,8 @@ public enum RasterError: Error, Equatable, CustomStringConvertible {
     case clipsTooDeep(limit: Int)
     /// A layer with a mask inside more faded or masked layers than may be drawn offscreen.
     case groupsTooDeep(limit: Int)
+    /// A built path (or its stroke's width) reaches farther from its layer's picture than the rasteriser takes.
+    case pathTooFar(limit: Int)
 
     public var description: String {
         switch self {
@@ -34,6 +36,9 @@ public enum RasterError: Error, Equatable, CustomStringConvertible {
         case let .groupsTooDeep(limit):
             return "a layer with a mask lies inside more than \(limit) faded (alpha below 1, with subviews) or masked views, "
                 + "one inside another: a preview draws at most \(limit) of them offscreen at once"
+        case let .pathTooFar(limit):
+            return "a built UIBezierPath reaches more than \(limit) pixels from its layer's picture (or its stroke is that wide): "
+                + "FreeType, which draws paths, takes nothing farther; keep a path's points within a few screens of its layer"
         case let .tooLarge(what, pixels, limit):
             // One decimal: "40.1 million, more than 40 million" rather than "40 million, more than 40 million".
             return "\(what) would take \(String(format: "%.1f", Double(pixels) / 1e6)) million pixels, "

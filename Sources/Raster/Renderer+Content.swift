@@ -85,19 +85,104 @@ extension Renderer {
               let (width, height) = contentPixels(for: area.size) else { return }
         // Sixteen samples at every edge texel, one test elsewhere.
         try budget.charge(3 * width * height)
-        let kind: Int32 = switch path {
-        case .rect: CR_SHAPE_RECT
-        case .roundedRect: CR_SHAPE_ROUNDED_RECT
-        case .oval: CR_SHAPE_OVAL
+        var image: Image
+        if case .elements(let elements) = path {
+            image = try paintBuiltPath(elements, shape: shape, bounds: bounds, area: area, width: width, height: height,
+                                       fill: fillColor, stroke: stroked ? stroke : (0, 0, 0, 0), lineWidth: lineWidth)
+        } else {
+            let kind: Int32 = switch path {
+            case .rect: CR_SHAPE_RECT
+            case .roundedRect: CR_SHAPE_ROUNDED_RECT
+            case .oval, .elements: CR_SHAPE_OVAL
+            }
+            image = Image(width: width, height: height)
+            let fillBytes = [fillColor.0, fillColor.1, fillColor.2, fillColor.3], strokeBytes = [stroke.0, stroke.1, stroke.2, stroke.3]
+            let local = outline.offsetBy(dx: -bounds.minX, dy: -bounds.minY)
+            image.pixels.withUnsafeMutableBufferPointer { pixels in
+                cr_paint_shape(pixels.baseAddress, Int32(width), Int32(height), area.minX, area.minY,
+                               Double(width) / area.width, Double(height) / area.height,
+                               kind, local.minX, local.minY, local.width, local.height, path.cornerRadius,
+                               fillBytes, strokeBytes, lineWidth, shape.strokeStart, shape.strokeEnd)
+            }
+        }
+        let place = Homography(translationX: area.minX, y: area.minY).concatenating(toDevice)
+        let corners = Quad(Rect(x: 0, y: 0, width: area.width, height: area.height))
+        let inFront = corners.points.allSatisfy { place.w(at: $0) > 0 }
+        guard let box = pixelBox(corners.map(place.apply), inFront: inFront, in: context.target) else { return }
+        try budget.charge((box.x1 - box.x0) * (box.y1 - box.y0))
+        fill(place, area.size, radius: 0, color: (0, 0, 0, 0), texture: image, alpha: alpha, box: box, context: context)
+    }
+
+    /// A built path's texture: its fill's coverage (curves rasterised as
+    /// curves) in the fill colour, its stroke's over it. The stroke follows the
+    /// path flattened to a tenth of a texel (trimmed by `strokeStart` and
+    /// `strokeEnd` along its length, every subpath end to end).
+    private func paintBuiltPath(_ elements: [PathElement], shape: ShapePaint, bounds: Rect, area: Rect, width: Int, height: Int,
+                                fill: (UInt8, UInt8, UInt8, UInt8), stroke: (UInt8, UInt8, UInt8, UInt8), lineWidth: Double) throws -> Image {
+        let sx = Double(width) / area.width, sy = Double(height) / area.height
+        let map = { (p: Point) in Point(x: (p.x - bounds.minX - area.minX) * sx, y: (p.y - bounds.minY - area.minY) * sy) }
+        try budget.charge(elements.count * 64)
+        let filled = fill.3 > 0 ? try PathCoverage.fill(elements, width: width, height: height, map: map) : nil
+        var stroked: [UInt8]?
+        if stroke.3 > 0 {
+            let lines = (PathShape.elements(elements).polylines(tolerance: 0.1 / max(sx, sy)) ?? [])
+                .trimmed(from: shape.strokeStart, to: shape.strokeEnd)
+            // Each point stroked, and each pass of the stroker over the texture (PathCoverage.stroke).
+            let points = lines.reduce(0) { $0 + $1.points.count }
+            try budget.charge(points * 16 + 2 * (points / (PathCoverage.pointsPerStroke - 2) + 1) * width * height)
+            stroked = try PathCoverage.stroke(lines, lineWidth: lineWidth * (sx + sy) / 2, width: width, height: height, map: map)
         }
         var image = Image(width: width, height: height)
-        let fillBytes = [fillColor.0, fillColor.1, fillColor.2, fillColor.3], strokeBytes = [stroke.0, stroke.1, stroke.2, stroke.3]
-        let local = outline.offsetBy(dx: -bounds.minX, dy: -bounds.minY)
+        let fillChannels = [fill.0, fill.1, fill.2, fill.3].map(UInt32.init)
+        let strokeChannels = [stroke.0, stroke.1, stroke.2, stroke.3].map(UInt32.init)
         image.pixels.withUnsafeMutableBufferPointer { pixels in
-            cr_paint_shape(pixels.baseAddress, Int32(width), Int32(height), area.minX, area.minY,
-                           Double(width) / area.width, Double(height) / area.height,
-                           kind, local.minX, local.minY, local.width, local.height, path.cornerRadius,
-                           fillBytes, strokeBytes, lineWidth, shape.strokeStart, shape.strokeEnd)
+            for i in 0..<(width * height) {
+                let f = UInt32(filled?[i] ?? 0), s = UInt32(stroked?[i] ?? 0)
+                guard f | s != 0 else { continue }
+                // Premultiplied: the stroke at its coverage over the fill at its own.
+                let under = 255 * 255 - strokeChannels[3] * s
+                for c in 0..<4 {
+                    let value = (strokeChannels[c] * s * 255 + fillChannels[c] * f * under / 255 + 255 * 255 / 2) / (255 * 255)
+                    pixels[i * 4 + c] = UInt8(min(value, 255))
+                }
+            }
+        }
+        return image
+    }
+
+    /// The shadow of a built `shadowPath`: the path's fill in the shadow's
+    /// colour, offset, blurred by three box blurs that make the Gaussian of
+    /// `shadowRadius` (as the backdrop's blur does), in the layer's plane.
+    func drawBuiltPathShadow(_ elements: [PathElement], _ shadow: Shadow, bounds: Rect, toDevice: Homography, alpha: UInt8,
+                             context: DrawContext) throws {
+        let sigma = min(max(shadow.radius, 0), 1000)
+        let outline = PathShape.elements(elements).bounds.standardized
+            .offsetBy(dx: shadow.offset.x - bounds.minX, dy: shadow.offset.y - bounds.minY)
+        let area = outline.insetBy(dx: -3 * sigma - 1, dy: -3 * sigma - 1)
+        guard area.width > 0, area.height > 0, area.minX.isFinite, area.minY.isFinite, area.width.isFinite, area.height.isFinite,
+              let (width, height) = contentPixels(for: area.size) else { return }
+        let sx = Double(width) / area.width, sy = Double(height) / area.height
+        // The fill, three box passes each way, the tint.
+        try budget.charge(elements.count * 64 + 10 * width * height)
+        let map = { (p: Point) in
+            Point(x: (p.x + shadow.offset.x - bounds.minX - area.minX) * sx, y: (p.y + shadow.offset.y - bounds.minY - area.minY) * sy)
+        }
+        let coverage = try PathCoverage.fill(elements, width: width, height: height, map: map)
+        var color = shadow.color
+        color.alpha = min(max(color.alpha, 0), 1) * min(max(shadow.opacity, 0), 1)
+        let tint = premultiplied(color)
+        let channels = [tint.0, tint.1, tint.2, tint.3].map(UInt32.init)
+        var image = Image(width: width, height: height)
+        image.pixels.withUnsafeMutableBufferPointer { pixels in
+            for i in 0..<(width * height) where coverage[i] != 0 {
+                for c in 0..<4 { pixels[i * 4 + c] = UInt8((channels[c] * UInt32(coverage[i]) + 127) / 255) }
+            }
+            let r = Self.boxRadius(forDeviation: sigma * (sx + sy) / 2)
+            if r > 0 {
+                var scratch = [UInt8](repeating: 0, count: width * height * 4)
+                var sums = [UInt32](repeating: 0, count: max(width, height) * 4)
+                cr_box_blur(pixels.baseAddress, Int32(width), Int32(height), Int32(r), 3, &scratch, &sums)
+            }
         }
         let place = Homography(translationX: area.minX, y: area.minY).concatenating(toDevice)
         let corners = Quad(Rect(x: 0, y: 0, width: area.width, height: area.height))

@@ -410,6 +410,9 @@ public final class Renderer {
     /// bounds) offset and blurred, reaching 3 deviations past the shape.
     private func drawShadow(_ shadow: Shadow, bounds: Rect, radius: Double, corners: CornerMask, toDevice: Homography, alpha: UInt8,
                             context: DrawContext) throws {
+        if case .elements(let elements) = shadow.path {
+            return try drawBuiltPathShadow(elements, shadow, bounds: bounds, toDevice: toDevice, alpha: alpha, context: context)
+        }
         // Local space has the bounds' origin at (0, 0); a path is in bounds space.
         let shape = (shadow.path?.bounds.standardized ?? bounds).offsetBy(dx: shadow.offset.x - bounds.minX, dy: shadow.offset.y - bounds.minY)
         let cornerRadius = shadow.path?.cornerRadius ?? radius

@@ -356,6 +356,16 @@ func round(_ shape: PathShape) -> PathShape {
     case .rect(let r): .rect(round(r))
     case .roundedRect(let r, let radius): .roundedRect(round(r), cornerRadius: round4(radius))
     case .oval(let r): .oval(round(r))
+    case .elements(let elements):
+        .elements(elements.map {
+            switch $0 {
+            case .move(let p): .move(to: round(p))
+            case .line(let p): .line(to: round(p))
+            case .quadCurve(let p, let c): .quadCurve(to: round(p), control: round(c))
+            case .curve(let p, let c1, let c2): .curve(to: round(p), control1: round(c1), control2: round(c2))
+            case .close: .close
+            }
+        })
     }
 }
 func round(_ g: Gradient) -> Gradient {

@@ -27,7 +27,7 @@ struct DeclaredAPI {
         "TransitionContext": "ctx", "TransitionCoordinator": "ctx:viewControllerForKey('to').transitionCoordinator",
         "UIViewPropertyAnimatorInstance": "UIViewPropertyAnimator.new{duration = 0.2}",
         "UIView": "UIView", "UIVisualEffectView": "UIVisualEffectView", "UIViewPropertyAnimator": "UIViewPropertyAnimator",
-        "CGPoint": "CGPoint(1, 2)", "CGRect": "CGRect(0, 0, 10, 10)", "CGAffineTransform": "CGAffineTransformIdentity",
+        "UIBezierPathInstance": "UIBezierPath()", "CGPoint": "CGPoint(1, 2)", "CGRect": "CGRect(0, 0, 10, 10)", "CGAffineTransform": "CGAffineTransformIdentity",
         "UIColor": "UIColor.black", "CATransactionStatics": "CATransaction",
         "UITapGestureRecognizer": "UITapGestureRecognizer", "UITapGestureRecognizerInstance": "UITapGestureRecognizer.new{action = function() end}",
         "DispatchQueueMain": "DispatchQueue.main", "CADisplayLink": "CADisplayLink", "CADisplayLinkInstance": "CADisplayLink.new(function() end)",
