@@ -94,7 +94,7 @@
 ---@field shadowOpacity number 0 (no shadow) by default, 0…1.
 ---@field shadowRadius number Blur: a Gaussian's deviation in points (3).
 ---@field shadowOffset CGSize (0, -3) by default: width across, height down.
----@field shadowPath UIBezierPath? The shape the shadow follows; nil: the layer's rounded bounds.
+---@field shadowPath UIBezierPath? The shape the shadow follows; nil: the layer's rounded bounds. Changes at once when set; a CABasicAnimation of "shadowPath" animates it.
 ---@field frame CGRect
 ---@field backgroundColor UIColor?
 ---@field isHidden boolean
@@ -129,7 +129,7 @@ function CALayerInstance:animationKeys() end
 ---@field type "axial"|"radial"|"conic"
 
 ---@class CAShapeLayer: CALayer
----@field path UIBezierPath? In the layer's coordinates; may reach past the bounds. Animates between paths of one kind (rect, roundedRect, ovalIn), or built paths with the same elements in the same order.
+---@field path UIBezierPath? In the layer's coordinates; may reach past the bounds. Changes at once when set (no CGPath property animates implicitly); a CABasicAnimation of "path" moves it between paths of one kind (rect, roundedRect, ovalIn), or built paths with the same elements in the same order.
 ---@field fillColor UIColor? Opaque black by default; nil fills nothing (set it after the constructor: a nil field in a table is no field). Animates.
 ---@field strokeColor UIColor? nil (no stroke) by default. Animates.
 ---@field lineWidth number 1 by default, centred on the outline; a rectangle's corners mitred. Animates.

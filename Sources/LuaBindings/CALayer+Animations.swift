@@ -42,6 +42,7 @@ struct LayerKeyPath {
         ("borderWidth", .init(property: .borderWidth, component: .whole, kind: .number)),
         ("zPosition", .init(property: .zPosition, component: .whole, kind: .number)),
         ("shadowOpacity", .init(property: .shadowOpacity, component: .whole, kind: .number)),
+        ("shadowPath", .init(property: .shadowPath, component: .whole, kind: .path)),
         ("shadowRadius", .init(property: .shadowRadius, component: .whole, kind: .number)),
         ("shadowOffset", .init(property: .shadowOffset, component: .whole, kind: .point)),
         ("shadowColor", .init(property: .shadowColor, component: .whole, kind: .color)),

@@ -134,8 +134,6 @@ enum LayerBindings {
         case ("path", .shape):
             let path = isNil ? nil : try runtime.pathShape(at: value)
             runtime.simulation.engine.onAllocate?(64)
-            warnIfUndefined(layer, .path, .path(path), runtime,
-                            "path goes from \(describe(layer.presentation.shape?.path)) to \(describe(path))", pathAdvice)
             layer.path = path
         case ("fillColor", .shape): layer.fillColor = isNil ? nil : try runtime.color(at: value)
         case ("strokeColor", .shape): layer.strokeColor = isNil ? nil : try runtime.color(at: value)

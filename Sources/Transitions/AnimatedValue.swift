@@ -5,7 +5,7 @@ import RenderTree
 /// The properties of a view that animate, as UIView and CALayer name them.
 public enum AnimatableProperty: String, Sendable, CaseIterable, Codable {
     case center, bounds, alpha, transform, backgroundColor, cornerRadius, zPosition, anchorPoint, borderWidth, curl
-    case shadowColor, shadowOpacity, shadowRadius, shadowOffset
+    case shadowColor, shadowOpacity, shadowRadius, shadowOffset, shadowPath
     case sublayerTransform
     /// A CAGradientLayer's `colors`, `locations`, `startPoint`, `endPoint`.
     case gradientColors, gradientLocations, startPoint, endPoint

@@ -150,12 +150,15 @@ extension View {
         set { model.gradient?.type = newValue }
     }
 
-    /// `path`: animates between paths of one kind (see `PathShape.interpolates`).
+    /// `path`: changes at once ("Unlike most animatable properties, path (as
+    /// with all CGPath animatable properties) does not support implicit
+    /// animation", Apple's CAShapeLayer.path documentation); an explicit
+    /// animation moves it between paths of one kind (`PathShape.interpolates`).
     public var path: PathShape? {
         get { model.shape?.path }
         set {
             guard model.shape != nil else { return }
-            set(.path, .path(newValue)) { $0.shape?.path = newValue }
+            model.shape?.path = newValue
         }
     }
 

@@ -109,6 +109,10 @@ public final class View {
         get { model.shadowOffset }
         set { set(.shadowOffset, .point(newValue)) { $0.shadowOffset = newValue } }
     }
+    /// Changes at once, in an animation block or not: Core Animation never
+    /// animates a CGPath property implicitly (its documentation of
+    /// CAShapeLayer.path says so of them all); a CABasicAnimation of
+    /// "shadowPath" animates it.
     public var shadowPath: PathShape? {
         get { model.shadowPath }
         set { model.shadowPath = newValue }

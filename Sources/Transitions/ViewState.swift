@@ -130,6 +130,7 @@ public struct ViewState: Sendable, Equatable {
         case .shadowOpacity: .number(shadowOpacity)
         case .shadowRadius: .number(shadowRadius)
         case .shadowOffset: .point(shadowOffset)
+        case .shadowPath: .path(shadowPath)
         case .sublayerTransform: .transform(sublayerTransform)
         case .gradientColors: .colors(gradient?.colors ?? [])
         case .gradientLocations: .numbers(gradient?.resolvedLocations ?? [])
@@ -162,6 +163,7 @@ public struct ViewState: Sendable, Equatable {
         case (.shadowOpacity, .number(let n)): shadowOpacity = n
         case (.shadowRadius, .number(let n)): shadowRadius = n
         case (.shadowOffset, .point(let p)): shadowOffset = p
+        case (.shadowPath, .path(let p)): shadowPath = p
         case (.sublayerTransform, .transform(let t)): sublayerTransform = t
         case (.gradientColors, .colors(let c)): gradient?.colors = c
         case (.gradientLocations, .numbers(let n)): gradient?.locations = n

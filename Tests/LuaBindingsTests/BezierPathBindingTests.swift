@@ -58,7 +58,8 @@ import Testing
     }
 
     /// Two paths with the same elements move point by point, as Core
-    /// Animation interpolates a CGPath: half way, every point half way.
+    /// Animation interpolates a CGPath: half way, every point half way. A
+    /// CABasicAnimation does it (a CGPath never animates implicitly).
     @Test func aPathAnimatesPointByPoint() throws {
         let (sample, result) = shape(at: 1.5, """
             local function wedge(y)
@@ -67,12 +68,24 @@ import Testing
               return p
             end
             s.path = wedge(0)
-            """, change: "s.path = wedge(40)")
+            """, change: "s:add(CABasicAnimation{keyPath = \"path\", fromValue = wedge(0), toValue = wedge(40), duration = 1}, \"w\")")
         #expect(result.problems.isEmpty, "\(result.problems)")
         #expect(sample?.shape?.path == .elements([
             .move(to: Point(x: 0, y: 0)), .line(to: Point(x: 40, y: 20)),
             .quadCurve(to: Point(x: 0, y: 40), control: Point(x: 20, y: 20)), .close,
         ]))
+    }
+
+    /// shadowPath animates by key path (and only so, as every CGPath property).
+    @Test func aShadowPathAnimatesByKeyPath() throws {
+        let (sample, result) = shape(at: 1.5, """
+            s.shadowOpacity = 1
+            s.shadowPath = UIBezierPath(CGRect(0, 0, 10, 10))
+            """, change: """
+            s:add(CABasicAnimation{keyPath = "shadowPath", toValue = UIBezierPath(CGRect(0, 0, 30, 50)), duration = 1}, "p")
+            """)
+        #expect(result.problems.isEmpty, "\(result.problems)")
+        #expect(sample?.shadow?.path == .rect(Rect(x: 0, y: 0, width: 20, height: 30)))
     }
 
     @Test func mistakesAreErrorsAtTheirLines() {

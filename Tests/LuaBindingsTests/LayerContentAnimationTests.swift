@@ -73,7 +73,10 @@ import Transitions
         #expect(end.colors == [.blue, Color(white: 1, alpha: 0.5)] && end.locations == [0.2, 0.6])
     }
 
-    @Test func aShapesPathPaintAndStrokeAnimateImplicitly() throws {
+    /// The paint and the stroke animate by themselves; the path changes at
+    /// once, as every CGPath property does (Apple's CAShapeLayer.path
+    /// documentation: it "does not support implicit animation").
+    @Test func aShapesPaintAndStrokeAnimateImplicitlyItsPathDoesNot() throws {
         let result = Self.outcome(Self.entry(change: """
             s.path = UIBezierPath{roundedRect = CGRect(10, 20, 80, 60), cornerRadius = 30}
             s.fillColor = UIColor.red
@@ -84,7 +87,7 @@ import Transitions
             """))
         #expect(result.problems.isEmpty, "\(result.problems)")
         let middle = try #require(sample("s", at: 1.5, in: result)?.shape)
-        #expect(middle.path == .roundedRect(Rect(x: 5, y: 10, width: 60, height: 50), cornerRadius: 17))
+        #expect(middle.path == .roundedRect(Rect(x: 10, y: 20, width: 80, height: 60), cornerRadius: 30))
         #expect(middle.fillColor == Color(red: 0.5, green: 0, blue: 0.5))
         // No stroke colour animates as transparent black: black at half its alpha.
         #expect(middle.strokeColor == Color(red: 0, green: 0, blue: 0, alpha: 0.5))
@@ -128,7 +131,8 @@ import Transitions
 
     /// Core Animation leaves paths of different kinds (and lists of different
     /// lengths) undefined: an explicit animation between them is refused at
-    /// its line; an implicit change shows at once, with a warning at its line.
+    /// its line; an implicit change of a list shows at once, with a warning
+    /// at its line (a path never animates implicitly: nothing to warn of).
     @Test func valuesWithNoInBetweenAreNamed() throws {
         let explicit = "s:add(CABasicAnimation{keyPath = \"path\", fromValue = UIBezierPath(CGRect(0, 0, 9, 9)), toValue = UIBezierPath{ovalIn = CGRect(0, 0, 9, 9)}}, \"p\")"
         var source = Self.entry(setUp: explicit, change: "")
@@ -144,15 +148,19 @@ import Transitions
         error = try #require(result.errors.first)
         #expect(error.message.contains("values[1] and values[2] go between 1 and 2 colours"), "\(error.message)")
 
-        let implicit = "s.path = UIBezierPath{ovalIn = CGRect(0, 0, 40, 40)}"
+        let implicit = "g.colors = {UIColor.red, UIColor.blue, UIColor.green}"
         source = Self.entry(change: implicit + "\ns.lineWidth = 4")
         result = Self.outcome(source)
         #expect(result.errors.isEmpty, "\(result.errors)")
         let warning = try #require(result.problems.first { $0.severity == .warning })
-        #expect(warning.message.contains("CAShapeLayer.path goes from UIBezierPath{roundedRect = …} to UIBezierPath{ovalIn = …}"), "\(warning.message)")
+        #expect(warning.message.contains("CAGradientLayer.colors goes from 2 colours to 3"), "\(warning.message)")
         #expect(warning.location?.line == line(of: implicit, in: source))
-        let after = try #require(sample("s", at: 1.5, in: result)?.shape)
-        #expect(after.path == .oval(Rect(x: 0, y: 0, width: 40, height: 40)) && after.lineWidth == 3)
+        let after = try #require(sample("g", at: 1.5, in: result))
+        #expect(after.gradient?.colors.count == 3 && sample("s", at: 1.5, in: result)?.shape?.lineWidth == 3)
+        // A path of another kind changes at once, with nothing to warn of.
+        result = Self.outcome(Self.entry(change: "s.path = UIBezierPath{ovalIn = CGRect(0, 0, 40, 40)}"))
+        #expect(result.problems.isEmpty, "\(result.problems)")
+        #expect(result.trace?.samples.last?.views.first { $0.name == "s" }?.shape?.path == .oval(Rect(x: 0, y: 0, width: 40, height: 40)))
         // Inside setDisableActions(true) nothing would animate: no warning.
         result = Self.outcome(Self.entry(change: "CATransaction.setDisableActions(true)\n" + implicit))
         #expect(result.problems.isEmpty, "\(result.problems)")
