@@ -146,7 +146,7 @@ let package = Package(
             resources: [.copy("Seeds")]
         ),
         .testTarget(name: "CatalogueTests", dependencies: ["Catalogue", "LuaBindings", "TestSupport"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "RenderTree", "Geometry", "CRaster", "TestSupport"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "RenderTree", "Geometry", "CRaster", "Encoders", "TestSupport"]),
         .testTarget(name: "PreviewTests", dependencies: ["LuaBindings", "Catalogue", "Raster", "RenderTree", "Geometry", "Encoders", "Transitions", "TestSupport"],
                     resources: [.copy("Golden")]),
         .testTarget(name: "EncodersTests", dependencies: ["Encoders", "Raster", "CGIF", "CPNG", "TestSupport"]),
