@@ -90,6 +90,18 @@ struct ChromiumComparisonTests {
         var strip = layer(10, Rect(x: -500, y: 80, width: 1200, height: 40), Color(red: 0.5, green: 0.1, blue: 0.7))
         strip.transform = Fixture.perspectiveRotationY(80 * .pi / 180, eye: 500)
         result.append(Scene(name: "crossing the eye plane", layers: [strip]))
+
+        // A built path, filled and stroked (butt ends, mitred joins), turned a little in depth: SVG's path in Chromium.
+        var shape = layer(11, Rect(x: 20, y: 20, width: 160, height: 160), nil)
+        shape.content = .shape(ShapePaint(path: .elements([
+            .move(to: Point(x: 10, y: 40)),
+            .curve(to: Point(x: 150, y: 40), control1: Point(x: 50, y: -20), control2: Point(x: 110, y: 100)),
+            .line(to: Point(x: 140, y: 150)),
+            .quadCurve(to: Point(x: 20, y: 140), control: Point(x: 80, y: 90)),
+            .close,
+        ]), fillColor: Color(red: 0.95, green: 0.75, blue: 0.1), strokeColor: Color(red: 0.1, green: 0.2, blue: 0.5), lineWidth: 6))
+        shape.transform = Fixture.perspectiveRotationY(25 * .pi / 180, eye: 600)
+        result.append(Scene(name: "a built path", layers: [shape]))
         return result
     }
 
@@ -115,6 +127,21 @@ struct ChromiumComparisonTests {
         if layer.opacity < 1 { style += "opacity:\(layer.opacity);" }
         if !layer.isDoubleSided { style += "backface-visibility:hidden;" }
         var children = layer.sublayers.map(html).joined()
+        if case .shape(let shape) = layer.content, case .elements(let elements) = shape.path {
+            func p(_ q: Point) -> String { "\(q.x) \(q.y)" }
+            let d = elements.map {
+                switch $0 {
+                case .move(let q): "M\(p(q))"
+                case .line(let q): "L\(p(q))"
+                case .quadCurve(let q, let c): "Q\(p(c)) \(p(q))"
+                case .curve(let q, let c1, let c2): "C\(p(c1)) \(p(c2)) \(p(q))"
+                case .close: "Z"
+                }
+            }.joined(separator: " ")
+            children = "<svg width=\"\(w)\" height=\"\(h)\" style=\"position:absolute;left:0;top:0;overflow:visible\">"
+                + "<path d=\"\(d)\" fill=\"\(css(shape.fillColor))\" stroke=\"\(css(shape.strokeColor))\" stroke-width=\"\(shape.lineWidth)\" "
+                + "stroke-linejoin=\"miter\" stroke-miterlimit=\"10\" stroke-linecap=\"butt\"/></svg>" + children
+        }
         if layer.sublayerTransform != .identity {
             children = "<div style=\"position:absolute;left:0;top:0;width:\(w)px;height:\(h)px;transform-origin:\(ax)px \(ay)px;"
                 + "transform:\(matrix(layer.sublayerTransform));transform-style:preserve-3d\">\(children)</div>"
@@ -203,6 +230,12 @@ struct ChromiumComparisonTests {
             let drawn = try Self.segue(scene)
             #expect(reference.width == drawn.width && reference.height == drawn.height, "\(scene.name): \(reference.width)×\(reference.height)")
             guard reference.width == drawn.width, reference.height == drawn.height else { continue }
+            // Neither picture is the empty window: the scene shows in both.
+            for image in [drawn, reference] {
+                var painted = 0
+                for y in 0..<image.height { for x in 0..<image.width where image[x, y].r < 240 || image[x, y].g < 240 || image[x, y].b < 240 { painted += 1 } }
+                #expect(painted > image.width * image.height / 20, "\(scene.name): \(painted) pixels painted")
+            }
             var compared = 0, agreeing = 0
             for y in 0..<drawn.height { for x in 0..<drawn.width where Self.flat(drawn, x, y) && Self.flat(reference, x, y) {
                 compared += 1
