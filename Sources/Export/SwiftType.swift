@@ -12,6 +12,9 @@ indirect enum SwiftType: Hashable, Sendable {
     case layer
     /// A standalone CAGradientLayer the entry makes (a layer where one is wanted).
     case gradientLayer
+    /// A standalone CAShapeLayer the entry makes (a layer where one is wanted), the UIBezierPath it draws, and the
+    /// CGPath Core Animation takes.
+    case shapeLayer, bezierPath, cgPath
     case rect, point, size
     /// A view's safe area (UIEdgeInsets), read-only in the scripting API.
     case edgeInsets
@@ -67,6 +70,9 @@ indirect enum SwiftType: Hashable, Sendable {
         case .context: "any UIViewControllerContextTransitioning"
         case .layer: "CALayer"
         case .gradientLayer: "CAGradientLayer"
+        case .shapeLayer: "CAShapeLayer"
+        case .bezierPath: "UIBezierPath"
+        case .cgPath: "CGPath"
         case .rect: "CGRect"
         case .point: "CGPoint"
         case .size: "CGSize"
@@ -121,6 +127,9 @@ indirect enum SwiftType: Hashable, Sendable {
         case .context: "the transition context"
         case .layer: "a layer"
         case .gradientLayer: "a gradient layer"
+        case .shapeLayer: "a shape layer"
+        case .bezierPath: "a UIBezierPath"
+        case .cgPath: "a CGPath"
         case .rect: "a CGRect"
         case .point: "a CGPoint"
         case .size: "a CGSize"

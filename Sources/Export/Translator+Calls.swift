@@ -62,7 +62,8 @@ extension Translator {
             if name == "UIVisualEffectView.new" {
                 throw refuse(node, "UIVisualEffectView.new outside a local's declaration", "make the view in a local of its own: local v = UIVisualEffectView.new{…}")
             }
-            if name == "CAGradientLayer" || name == "CALayer" {
+            if name == "UIBezierPath" { return try bezierPath(node, arguments) }
+            if name == "CAGradientLayer" || name == "CALayer" || name == "CAShapeLayer" {
                 throw refuse(node, "a \(name) made in place", "make it in a local of its own: local layer = \(name){…}")
             }
             if name == "require" {
@@ -127,7 +128,7 @@ extension Translator {
     static let notYetExported: Set<String> = [
         "UICubicTimingParameters",
         "UISpringTimingParameters", "CATransaction", "CABasicAnimation", "CAKeyframeAnimation", "CASpringAnimation", "CAAnimationGroup",
-        "CACurrentMediaTime", "CADisplayLink", "UIViewPropertyAnimator", "UIBezierPath", "CAGradientLayer", "CAShapeLayer", "UIApplication", "CGAffineTransform", "CATransform3DInvert", "CATransform3DMakeAffineTransform",
+        "CACurrentMediaTime", "CADisplayLink", "UIViewPropertyAnimator", "CAGradientLayer", "UIApplication", "CGAffineTransform", "CATransform3DInvert", "CATransform3DMakeAffineTransform",
         "CATransform3DGetAffineTransform", "CATransform3DIsIdentity", "CATransform3DIsAffine", "CATransform3DEqualToTransform",
         "CGAffineTransformRotate", "CGAffineTransformConcat",
         "CGAffineTransformInvert", "CGPointApplyAffineTransform", "CGRectMake", "CGPointMake",

@@ -31,7 +31,7 @@ extension Translator {
     func require(_ expression: Expression, is type: SwiftType, at node: SyntaxNode) throws(ExportRefusal) {
         if expression.type == type || SwiftType.optional(expression.type) == type { return }
         // A gradient layer is a CALayer, a visual effect view a UIView.
-        if expression.type == .gradientLayer && type.unwrapped == .layer { return }
+        if (expression.type == .gradientLayer || expression.type == .shapeLayer) && type.unwrapped == .layer { return }
         if expression.type == .effectView && type.unwrapped == .view { return }
         throw refuse(node, "\(expression.type.described) where \(type.described) is needed", "the types must agree in Swift")
     }

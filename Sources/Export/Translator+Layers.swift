@@ -5,11 +5,13 @@ extension Translator {
     /// {…}, startPoint =, endPoint =}`: the layer made empty, then each value set in the order the Lua API sets a
     /// constructor's table (the name and the geometry first, then the rest, then a gradient's own), so that the layer
     /// is the same whatever order the table was written in.
-    func newLayer(_ lua: String, _ call: SyntaxNode, gradient: Bool, into writer: inout SwiftWriter) throws(ExportRefusal) {
-        let kind = gradient ? "CAGradientLayer" : "CALayer"
+    func newLayer(_ lua: String, _ call: SyntaxNode, kind: String, into writer: inout SwiftWriter) throws(ExportRefusal) {
+        let gradient = kind == "CAGradientLayer", shape = kind == "CAShapeLayer"
+        // A shape layer's own names in the order the scripting API sets them (LayerBindings.shapeNames).
         let order = ["name", "frame", "backgroundColor", "cornerRadius"] + (gradient ? ["colors", "startPoint", "endPoint"] : [])
+            + (shape ? ["path", "fillColor", "strokeColor", "lineWidth", "strokeStart", "strokeEnd"] : [])
         let (swift, fields) = try constructorFields(lua, call, kind, order, made: "layer",
-                                                    example: "write \(kind){frame = …\(gradient ? ", colors = {…}" : "")}",
+                                                    example: "write \(kind){frame = …\(gradient ? ", colors = {…}" : shape ? ", path = …" : "")}",
                                                     fieldAdvice: "export takes \(order.joined(separator: ", ")) so far")
         writer.line("let \(swift) = \(kind)()")
         for key in order {
@@ -35,6 +37,14 @@ extension Translator {
                 let color = try unwrap(try expression(node, expecting: .color), at: node)
                 try require(color, is: .color, at: node)
                 writer.line("\(swift).backgroundColor = \(parenthesized(color, below: .atom)).cgColor")
+            case "path", "fillColor", "strokeColor":
+                // Core Animation's are a CGPath and CGColors; the scripting API takes the UIKit objects too.
+                let type: SwiftType = key == "path" ? .optional(.cgPath) : .optional(.cgColor)
+                let value = coreGraphics(try expression(node, expecting: type), for: type)
+                try require(value, is: type, at: node)
+                writer.line("\(swift).\(key) = \(value.text)")
+            case "lineWidth", "strokeStart", "strokeEnd":
+                writer.line("\(swift).\(key) = \(try number(node))")
             case "cornerRadius":
                 literalTyped = true
                 let radius = try unwrap(try expression(node, expecting: .number), at: node)
@@ -48,6 +58,7 @@ extension Translator {
                 writer.line("\(swift).\(key) = \(value.text)")
             }
         }
-        declare(lua, Variable(swift: swift, type: gradient ? .gradientLayer : .layer, mutable: false, depth: loopDepth + closureDepth))
+        declare(lua, Variable(swift: swift, type: gradient ? .gradientLayer : shape ? .shapeLayer : .layer, mutable: false,
+                              depth: loopDepth + closureDepth))
     }
 }

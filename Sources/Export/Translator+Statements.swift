@@ -101,8 +101,8 @@ extension Translator {
                 try newSpringAnimation(lua, value, into: &writer)
                 continue
             }
-            if value.tag == "Call", let name = dotted(value.parts[0]), name == "CAGradientLayer" || name == "CALayer" {
-                try newLayer(lua, value, gradient: name == "CAGradientLayer", into: &writer)
+            if value.tag == "Call", let name = dotted(value.parts[0]), ["CAGradientLayer", "CALayer", "CAShapeLayer"].contains(name) {
+                try newLayer(lua, value, kind: name, into: &writer)
                 continue
             }
             if value.tag == "Function" {
@@ -322,7 +322,7 @@ extension Translator {
         }
         let field = try self.field(target, forWriting: true)
         literalTyped = true
-        let expression = try self.expression(value, expecting: field.type)
+        let expression = coreGraphics(try self.expression(value, expecting: field.type), for: field.type)
         try require(expression, is: field.type, at: value)
         // A literal is a Float as written; any other number is converted.
         let text = field.isFloat && ExportedEntry.number(value) == nil ? "Float(\(expression.text))" : expression.text

@@ -29,11 +29,20 @@ enum UIKitVocabulary {
 
     /// A visual effect view is a view: its own names, then a view's.
     static func field(_ name: String, of type: SwiftType) -> Field? {
-        fields[type]?[name] ?? (type == .effectView ? fields[.view]?[name] : nil)
+        fields[type]?[name] ?? superclass(of: type).flatMap { fields[$0]?[name] }
     }
 
     static func method(_ name: String, of type: SwiftType) -> Call? {
-        methods[type]?[name] ?? (type == .effectView ? methods[.view]?[name] : nil)
+        methods[type]?[name] ?? superclass(of: type).flatMap { methods[$0]?[name] }
+    }
+
+    /// A visual effect view is a view, a shape or gradient layer a layer: their own names, then the superclass's.
+    static func superclass(of type: SwiftType) -> SwiftType? {
+        switch type {
+        case .effectView: .view
+        case .shapeLayer, .gradientLayer: .layer
+        default: nil
+        }
     }
 
     private static func settable(_ swift: String, _ type: SwiftType) -> Field { Field(swift: swift, type: type, settable: true) }
@@ -82,6 +91,21 @@ enum UIKitVocabulary {
             "shadowOffset": settable("shadowOffset", .size),
             "maskedCorners": settable("maskedCorners", .cornerMask),
             "mask": settable("mask", .optional(.layer)),
+            "shadowPath": settable("shadowPath", .optional(.cgPath)),
+        ],
+        .shapeLayer: [
+            "path": settable("path", .optional(.cgPath)),
+            "fillColor": settable("fillColor", .optional(.cgColor)),
+            "strokeColor": settable("strokeColor", .optional(.cgColor)),
+            "lineWidth": settable("lineWidth", .number),
+            "strokeStart": settable("strokeStart", .number),
+            "strokeEnd": settable("strokeEnd", .number),
+        ],
+        .bezierPath: [
+            "cgPath": readOnly("cgPath", .cgPath),
+            "bounds": readOnly("bounds", .rect),
+            "currentPoint": readOnly("currentPoint", .point),
+            "isEmpty": readOnly("isEmpty", .bool),
         ],
         .color: ["cgColor": readOnly("cgColor", .cgColor)],
         // UIPresentationController's own: what the entry's presentation controller reads of itself, or a module of the one
@@ -193,6 +217,18 @@ enum UIKitVocabulary {
         ],
         .layer: [
             "addSublayer": Call(parameters: [.layer], result: .void) { "\($0).addSublayer(\($1[0]))" },
+        ],
+        .bezierPath: [
+            "move": Call(parameters: [.point], result: .void) { "\($0).move(to: \($1[0]))" },
+            "addLine": Call(parameters: [.point], result: .void) { "\($0).addLine(to: \($1[0]))" },
+            "addQuadCurve": Call(parameters: [.point, .point], result: .void) { "\($0).addQuadCurve(to: \($1[0]), controlPoint: \($1[1]))" },
+            "addCurve": Call(parameters: [.point, .point, .point], result: .void) {
+                "\($0).addCurve(to: \($1[0]), controlPoint1: \($1[1]), controlPoint2: \($1[2]))"
+            },
+            "addArc": Call(parameters: [.point, .number, .number, .number, .bool], result: .void) {
+                "\($0).addArc(withCenter: \($1[0]), radius: \($1[1]), startAngle: \($1[2]), endAngle: \($1[3]), clockwise: \($1[4]))"
+            },
+            "close": Call(parameters: [], result: .void) { receiver, _ in "\(receiver).close()" },
         ],
         .color: [
             "withAlphaComponent": Call(parameters: [.number], result: .color) { "\($0).withAlphaComponent(\($1[0]))" },

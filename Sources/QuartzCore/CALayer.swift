@@ -111,6 +111,12 @@ open class CALayer: NSObject {
         set { view.shadowRadius = newValue }
     }
 
+    /// Changes at once: no CGPath property animates implicitly in Core Animation.
+    open var shadowPath: CGPath? {
+        get { view.shadowPath.map(CGPath.init) }
+        set { view.shadowPath = newValue?.shape }
+    }
+
     open var shadowOffset: CGSize {
         get { CGSize(width: view.shadowOffset.x, height: view.shadowOffset.y) }
         set { view.shadowOffset = Point(x: Double(newValue.width), y: Double(newValue.height)) }

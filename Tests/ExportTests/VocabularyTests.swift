@@ -19,6 +19,7 @@ import Testing
         .transitionCoordinator: ("TransitionCoordinator", "TransitionCoordinator"),
         .effectView: ("UIVisualEffectView", "UIVisualEffectView"), .edgeInsets: ("UIEdgeInsets", "UIEdgeInsets"),
         .springAnimation: ("CAAnimation", "CAAnimation"), .propertyAnimator: ("UIViewPropertyAnimator", "UIViewPropertyAnimatorInstance"),
+        .shapeLayer: ("CAShapeLayer", "CALayerInstance"), .bezierPath: ("UIBezierPath", "UIBezierPathInstance"),
     ]
 
     /// The `---@field` names of `---@class name` (up to the next class).

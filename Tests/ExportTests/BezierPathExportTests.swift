@@ -1,0 +1,79 @@
+@testable import Export
+import Foundation
+import Testing
+
+/// Built Bézier paths, shape layers and shadow paths exported as UIKit's own (the expected Swift written out by hand),
+/// proved by running them against the Lua: the traces carry every path's elements, so a point moved is a difference.
+@Suite struct BezierPathExportTests {
+    static let entry = """
+        local function wave(depth)
+          local p = UIBezierPath()
+          p:move(CGPoint(0, 40))
+          p:addCurve(CGPoint(390, 40), CGPoint(130, 40 + depth), CGPoint(260, 40 - depth))
+          p:addLine(CGPoint(390, 200))
+          p:addQuadCurve(CGPoint(0, 200), CGPoint(195, 260))
+          p:close()
+          p:addArc(CGPoint(195, 120), 30, 0, math.pi * 1.5, true)
+          return p
+        end
+
+        return {
+          title = "Wave", summary = "A wave-edged card rises.",
+          presentationStyle = "custom",
+          animator = {
+            transitionDuration = function(ctx) return 0.3 end,
+            animateTransition = function(ctx)
+              local presenting = ctx.isPresenting
+              local view = ctx:viewForKey(presenting and "to" or "from")
+              if presenting then
+                view.frame = ctx:finalFrame(ctx:viewControllerForKey("to"))
+                ctx.containerView:addSubview(view)
+                local shape = CAShapeLayer{frame = CGRect(0, 0, 390, 300), path = wave(60), fillColor = UIColor.red, strokeColor = UIColor.blue, lineWidth = 4}
+                shape.strokeEnd = 0.75
+                view.layer:addSublayer(shape)
+                local mask = CAShapeLayer{frame = view.bounds, path = UIBezierPath{arcCenter = CGPoint(195, 400), radius = 600, startAngle = 0, endAngle = 2 * math.pi, clockwise = true}}
+                view.layer.mask = mask
+                view.layer.shadowPath = UIBezierPath{roundedRect = view.bounds, cornerRadius = 16}.cgPath
+                view.layer.shadowOpacity = 0.3
+              end
+              UIView.animate{duration = 0.3, animations = function() view.alpha = presenting and 1 or 0 end,
+                completion = function(finished) ctx:completeTransition(not ctx:transitionWasCancelled()) end}
+            end,
+          },
+        }
+        """
+
+    @Test func pathsAndShapeLayersAreUIKitsOwn() throws {
+        let text = try TranslatorTests.export(Self.entry)
+        let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        for expected in [
+            "let p = UIBezierPath()",
+            "p.move(to: CGPoint(x: 0, y: 40))",
+            "p.addCurve(to: CGPoint(x: 390, y: 40), controlPoint1: CGPoint(x: 130, y: 40.0 + depth), controlPoint2: CGPoint(x: 260, y: 40.0 - depth))",
+            "p.addQuadCurve(to: CGPoint(x: 0, y: 200), controlPoint: CGPoint(x: 195, y: 260))",
+            "p.close()",
+            "p.addArc(withCenter: CGPoint(x: 195, y: 120), radius: 30, startAngle: 0, endAngle: CGFloat.pi * 1.5, clockwise: true)",
+            "let shape = CAShapeLayer()",
+            "shape.path = wave(60.0).cgPath",
+            "shape.fillColor = UIColor.red.cgColor",
+            "mask.path = UIBezierPath(arcCenter: CGPoint(x: 195, y: 400), radius: 600, startAngle: 0, endAngle: 2.0 * CGFloat.pi, clockwise: true).cgPath",
+            "view.layer.shadowPath = UIBezierPath(roundedRect: view.bounds, cornerRadius: 16).cgPath",
+        ] {
+            #expect(lines.contains(expected), "missing: \(expected)\n\(text)")
+        }
+    }
+
+    @Test func theSwiftDrawsThePathsTheLuaDraws() throws {
+        let (file, swift) = try ExportVerificationTests.scratch("wave", Self.entry)
+        let source = try String(contentsOf: file.url, encoding: .utf8)
+        let verifier = try ExportVerificationTests.verifier()
+        let cells = verifier.verify(file, source: source, swift: swift).filter { !$0.verdict.hasPrefix("not run") }
+        #expect(!cells.isEmpty)
+        for cell in cells { #expect(cell.same, "\(cell.scenario): \(cell.verdict)") }
+        // A control point moved: the traces part at the shape's path.
+        let wrong = try ExportVerificationTests.altered(swift, "controlPoint: CGPoint(x: 195, y: 260)", "controlPoint: CGPoint(x: 195, y: 261)")
+        let altered = verifier.verify(file, source: source, swift: wrong)
+        let cell = try #require(altered.first { $0.scenario == "present" }, "\(altered.map { "\($0.scenario): \($0.verdict)" })")
+        #expect(!cell.same, "\(cell.verdict)")
+    }
+}
