@@ -15,6 +15,8 @@ indirect enum SwiftType: Hashable, Sendable {
     /// A standalone CAShapeLayer the entry makes (a layer where one is wanted), the UIBezierPath it draws, and the
     /// CGPath Core Animation takes.
     case shapeLayer, bezierPath, cgPath
+    /// Core Animation's explicit animation of one key path, which a layer's `add(_:forKey:)` takes.
+    case basicAnimation
     case rect, point, size
     /// A view's safe area (UIEdgeInsets), read-only in the scripting API.
     case edgeInsets
@@ -73,6 +75,7 @@ indirect enum SwiftType: Hashable, Sendable {
         case .shapeLayer: "CAShapeLayer"
         case .bezierPath: "UIBezierPath"
         case .cgPath: "CGPath"
+        case .basicAnimation: "CABasicAnimation"
         case .rect: "CGRect"
         case .point: "CGPoint"
         case .size: "CGSize"
@@ -130,6 +133,7 @@ indirect enum SwiftType: Hashable, Sendable {
         case .shapeLayer: "a shape layer"
         case .bezierPath: "a UIBezierPath"
         case .cgPath: "a CGPath"
+        case .basicAnimation: "a basic animation"
         case .rect: "a CGRect"
         case .point: "a CGPoint"
         case .size: "a CGSize"

@@ -63,6 +63,9 @@ extension Translator {
                 throw refuse(node, "UIVisualEffectView.new outside a local's declaration", "make the view in a local of its own: local v = UIVisualEffectView.new{…}")
             }
             if name == "UIBezierPath" { return try bezierPath(node, arguments) }
+            if name == "CABasicAnimation" {
+                throw refuse(node, "a CABasicAnimation made in place", "make it in a local of its own: local a = CABasicAnimation{keyPath = …}")
+            }
             if name == "CAGradientLayer" || name == "CALayer" || name == "CAShapeLayer" {
                 throw refuse(node, "a \(name) made in place", "make it in a local of its own: local layer = \(name){…}")
             }
@@ -127,7 +130,7 @@ extension Translator {
     /// The scripting API's names export does not translate yet (the rest of segue.lua's globals are translated or refused with advice).
     static let notYetExported: Set<String> = [
         "UICubicTimingParameters",
-        "UISpringTimingParameters", "CATransaction", "CABasicAnimation", "CAKeyframeAnimation", "CASpringAnimation", "CAAnimationGroup",
+        "UISpringTimingParameters", "CATransaction", "CAKeyframeAnimation", "CASpringAnimation", "CAAnimationGroup",
         "CACurrentMediaTime", "CADisplayLink", "UIViewPropertyAnimator", "CAGradientLayer", "UIApplication", "CGAffineTransform", "CATransform3DInvert", "CATransform3DMakeAffineTransform",
         "CATransform3DGetAffineTransform", "CATransform3DIsIdentity", "CATransform3DIsAffine", "CATransform3DEqualToTransform",
         "CGAffineTransformRotate", "CGAffineTransformConcat",

@@ -97,6 +97,10 @@ extension Translator {
                 try newPropertyAnimator(lua, value, into: &writer)
                 continue
             }
+            if value.tag == "Call", dotted(value.parts[0]) == "CABasicAnimation" {
+                try newBasicAnimation(lua, value, into: &writer)
+                continue
+            }
             if value.tag == "Call", dotted(value.parts[0]) == "CASpringAnimation" {
                 try newSpringAnimation(lua, value, into: &writer)
                 continue

@@ -217,6 +217,9 @@ enum UIKitVocabulary {
         ],
         .layer: [
             "addSublayer": Call(parameters: [.layer], result: .void) { "\($0).addSublayer(\($1[0]))" },
+            "add": Call(parameters: [.basicAnimation, .string], result: .void) { "\($0).add(\($1[0]), forKey: \($1[1]))" },
+            "removeAnimation": Call(parameters: [.string], result: .void) { "\($0).removeAnimation(forKey: \($1[0]))" },
+            "removeAllAnimations": Call(parameters: [], result: .void) { receiver, _ in "\(receiver).removeAllAnimations()" },
         ],
         .bezierPath: [
             "move": Call(parameters: [.point], result: .void) { "\($0).move(to: \($1[0]))" },

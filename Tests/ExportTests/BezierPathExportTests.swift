@@ -31,6 +31,11 @@ import Testing
                 local shape = CAShapeLayer{frame = CGRect(0, 0, 390, 300), path = wave(60), fillColor = UIColor.red, strokeColor = UIColor.blue, lineWidth = 4}
                 shape.strokeEnd = 0.75
                 view.layer:addSublayer(shape)
+                local settle = CABasicAnimation{keyPath = "path", fromValue = wave(120), toValue = wave(0), duration = 0.3,
+                                                timingFunction = CAMediaTimingFunction.easeOut, fillMode = "forwards", isRemovedOnCompletion = false}
+                shape:add(settle, "settle")
+                local draw = CABasicAnimation{keyPath = "strokeEnd", fromValue = 0, toValue = 1, duration = 0.2}
+                shape:add(draw, "draw")
                 local mask = CAShapeLayer{frame = view.bounds, path = UIBezierPath{arcCenter = CGPoint(195, 400), radius = 600, startAngle = 0, endAngle = 2 * math.pi, clockwise = true}}
                 view.layer.mask = mask
                 view.layer.shadowPath = UIBezierPath{roundedRect = view.bounds, cornerRadius = 16}.cgPath
@@ -58,6 +63,14 @@ import Testing
             "shape.fillColor = UIColor.red.cgColor",
             "mask.path = UIBezierPath(arcCenter: CGPoint(x: 195, y: 400), radius: 600, startAngle: 0, endAngle: 2.0 * CGFloat.pi, clockwise: true).cgPath",
             "view.layer.shadowPath = UIBezierPath(roundedRect: view.bounds, cornerRadius: 16).cgPath",
+            "let settle = CABasicAnimation(keyPath: \"path\")",
+            "settle.fromValue = wave(120.0).cgPath",
+            "settle.toValue = wave(0.0).cgPath",
+            "settle.timingFunction = CAMediaTimingFunction(name: .easeOut)",
+            "settle.fillMode = .forwards",
+            "settle.isRemovedOnCompletion = false",
+            "shape.add(settle, forKey: \"settle\")",
+            "draw.fromValue = 0",
         ] {
             #expect(lines.contains(expected), "missing: \(expected)\n\(text)")
         }
@@ -75,5 +88,9 @@ import Testing
         let altered = verifier.verify(file, source: source, swift: wrong)
         let cell = try #require(altered.first { $0.scenario == "present" }, "\(altered.map { "\($0.scenario): \($0.verdict)" })")
         #expect(!cell.same, "\(cell.verdict)")
+        // The path animation's end moved: they part while it runs, and after it, as it stays (fillMode forwards).
+        let ending = try ExportVerificationTests.altered(swift, "settle.toValue = wave(0.0).cgPath", "settle.toValue = wave(10.0).cgPath")
+        let endingCell = try #require(verifier.verify(file, source: source, swift: ending).first { $0.scenario == "present" })
+        #expect(!endingCell.same, "\(endingCell.verdict)")
     }
 }

@@ -1,0 +1,64 @@
+import LuaSyntax
+import Transitions
+
+extension Translator {
+    /// `local a = CABasicAnimation{keyPath = "path", fromValue =, toValue =, duration =, timingFunction =, fillMode =,
+    /// isRemovedOnCompletion =}`: Core Animation's, each value boxed as the key path's property is (a CGPath, a CGColor, a
+    /// number, a point, a rect, a CATransform3D). The key path is written out, so that the values can be typed; a
+    /// delegate, a beginTime, repeats and autoreversing are refused for now.
+    func newBasicAnimation(_ lua: String, _ call: SyntaxNode, into writer: inout SwiftWriter) throws(ExportRefusal) {
+        let order = ["keyPath", "fromValue", "toValue", "duration", "timingFunction", "fillMode", "isRemovedOnCompletion"]
+        let (swift, fields) = try constructorFields(lua, call, "CABasicAnimation", order, made: "animation",
+                                                    example: "write CABasicAnimation{keyPath = \"opacity\", fromValue = …, toValue = …}",
+                                                    fieldAdvice: "export takes \(order.joined(separator: ", ")) so far")
+        guard let keyNode = fields["keyPath"], let name = ExportedEntry.string(keyNode) else {
+            throw refuse(call, "a CABasicAnimation without its key path written out", "write keyPath = \"opacity\" in its table")
+        }
+        guard let keyPath = LayerKeyPath.named(name), let type = Self.boxedType(keyPath.kind) else {
+            throw refuse(keyNode, "the key path \"\(name)\"", "export animates a layer's numbers, points, rects, transforms, colours and paths")
+        }
+        writer.line("let \(swift) = CABasicAnimation(keyPath: \(SwiftWriter.stringLiteral(name)))")
+        for key in order.dropFirst() {
+            guard let node = fields[key] else { continue }
+            switch key {
+            case "fromValue", "toValue":
+                if type == .number {
+                    writer.line("\(swift).\(key) = \(try number(node))")
+                    continue
+                }
+                let value = coreGraphics(try unwrap(try expression(node, expecting: type), at: node), for: type)
+                try require(value, is: type, at: node)
+                writer.line("\(swift).\(key) = \(value.text)")
+            case "duration":
+                writer.line("\(swift).duration = \(try number(node))")
+            case "timingFunction":
+                let value = try unwrap(try expression(node, expecting: .timingFunction), at: node)
+                try require(value, is: .timingFunction, at: node)
+                writer.line("\(swift).timingFunction = \(value.text)")
+            case "fillMode":
+                guard let mode = ExportedEntry.string(node), ["removed", "forwards", "backwards", "both"].contains(mode) else {
+                    throw refuse(node, "this fill mode", "write \"forwards\", \"backwards\", \"both\" or \"removed\"")
+                }
+                writer.line("\(swift).fillMode = .\(mode)")
+            default:
+                let value = try unwrap(try expression(node, expecting: .bool), at: node)
+                try require(value, is: .bool, at: node)
+                writer.line("\(swift).isRemovedOnCompletion = \(value.text)")
+            }
+        }
+        declare(lua, Variable(swift: swift, type: .basicAnimation, mutable: false, depth: loopDepth + closureDepth))
+    }
+
+    /// The Swift type a key path's values are written in (Core Animation boxes them as Any).
+    static func boxedType(_ kind: LayerKeyPath.ValueKind) -> SwiftType? {
+        switch kind {
+        case .number: .number
+        case .point: .point
+        case .rect: .rect
+        case .transform: .transform3D
+        case .color: .cgColor
+        case .path: .cgPath
+        case .colors, .numbers: nil
+        }
+    }
+}
