@@ -1,5 +1,4 @@
 import LuaSyntax
-import Transitions
 
 extension Translator {
     /// `local a = CABasicAnimation{keyPath = "path", fromValue =, toValue =, duration =, timingFunction =, fillMode =,
@@ -14,7 +13,7 @@ extension Translator {
         guard let keyNode = fields["keyPath"], let name = ExportedEntry.string(keyNode) else {
             throw refuse(call, "a CABasicAnimation without its key path written out", "write keyPath = \"opacity\" in its table")
         }
-        guard let keyPath = LayerKeyPath.named(name), let type = Self.boxedType(keyPath.kind) else {
+        guard let type = Self.keyPathTypes[name] else {
             throw refuse(keyNode, "the key path \"\(name)\"", "export animates a layer's numbers, points, rects, transforms, colours and paths")
         }
         writer.line("let \(swift) = CABasicAnimation(keyPath: \(SwiftWriter.stringLiteral(name)))")
@@ -49,16 +48,22 @@ extension Translator {
         declare(lua, Variable(swift: swift, type: .basicAnimation, mutable: false, depth: loopDepth + closureDepth))
     }
 
-    /// The Swift type a key path's values are written in (Core Animation boxes them as Any).
-    static func boxedType(_ kind: LayerKeyPath.ValueKind) -> SwiftType? {
-        switch kind {
-        case .number: .number
-        case .point: .point
-        case .rect: .rect
-        case .transform: .transform3D
-        case .color: .cgColor
-        case .path: .cgPath
-        case .colors, .numbers: nil
-        }
-    }
+    /// The key paths export animates, each with the Swift type its values are written in (Core Animation boxes them
+    /// as Any): the scripting API's (Transitions' LayerKeyPath, which a test holds this table to) but for a gradient's
+    /// lists. Kept here so that the translator stays free of the engine.
+    static let keyPathTypes: [String: SwiftType] = {
+        var types: [String: SwiftType] = [:]
+        for name in ["opacity", "position.x", "position.y", "bounds.size.width", "bounds.size.height", "transform.scale", "transform.scale.x",
+                     "transform.scale.y", "transform.rotation", "transform.rotation.x", "transform.rotation.y", "transform.rotation.z",
+                     "transform.translation.x", "transform.translation.y", "cornerRadius", "borderWidth", "zPosition", "shadowOpacity",
+                     "shadowRadius", "lineWidth", "strokeStart", "strokeEnd"] { types[name] = .number }
+        for name in ["position", "anchorPoint", "startPoint", "endPoint"] { types[name] = .point }
+        // Core Animation's shadowOffset is a CGSize (the scripting API takes one, as a point).
+        types["shadowOffset"] = .size
+        for name in ["backgroundColor", "shadowColor", "fillColor", "strokeColor"] { types[name] = .cgColor }
+        for name in ["path", "shadowPath"] { types[name] = .cgPath }
+        types["bounds"] = .rect
+        types["transform"] = .transform3D
+        return types
+    }()
 }

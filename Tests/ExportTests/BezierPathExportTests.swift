@@ -1,6 +1,7 @@
 @testable import Export
 import Foundation
 import Testing
+import Transitions
 
 /// Built Bézier paths, shape layers and shadow paths exported as UIKit's own (the expected Swift written out by hand),
 /// proved by running them against the Lua: the traces carry every path's elements, so a point moved is a difference.
@@ -92,5 +93,22 @@ import Testing
         let ending = try ExportVerificationTests.altered(swift, "settle.toValue = wave(0.0).cgPath", "settle.toValue = wave(10.0).cgPath")
         let endingCell = try #require(verifier.verify(file, source: source, swift: ending).first { $0.scenario == "present" })
         #expect(!endingCell.same, "\(endingCell.verdict)")
+    }
+
+    /// The translator's key paths are the scripting API's, each typed as Core Animation boxes its property.
+    @Test func theKeyPathsAreTheScriptingAPIs() {
+        var expected: [String: SwiftType] = [:]
+        for (name, keyPath) in LayerKeyPath.all {
+            switch keyPath.kind {
+            case .number: expected[name] = .number
+            case .point: expected[name] = name == "shadowOffset" ? .size : .point
+            case .rect: expected[name] = .rect
+            case .transform: expected[name] = .transform3D
+            case .color: expected[name] = .cgColor
+            case .path: expected[name] = .cgPath
+            case .colors, .numbers: break
+            }
+        }
+        #expect(Translator.keyPathTypes == expected)
     }
 }
