@@ -25,8 +25,9 @@ extension Translator {
                     writer.line("\(swift).\(key) = \(try number(node))")
                     continue
                 }
-                let value = coreGraphics(try unwrap(try expression(node, expecting: type), at: node), for: type)
-                try require(value, is: type, at: node)
+                // Optional as Core Animation's Any? is: nil is no value given, in Lua as in Swift.
+                let value = coreGraphics(try expression(node, expecting: .optional(type)), for: type)
+                try require(value, is: .optional(type), at: node)
                 writer.line("\(swift).\(key) = \(value.text)")
             case "duration":
                 writer.line("\(swift).duration = \(try number(node))")

@@ -45,6 +45,10 @@ extension Translator {
             return Expression(text: "\(parenthesized(expression, below: .atom)).cgPath", type: .cgPath)
         case (.cgColor, .color):
             return Expression(text: "\(parenthesized(expression, below: .atom)).cgColor", type: .cgColor)
+        case (.cgPath, .optional(.bezierPath)):
+            return Expression(text: "\(parenthesized(expression, below: .atom))?.cgPath", type: .optional(.cgPath))
+        case (.cgColor, .optional(.color)):
+            return Expression(text: "\(parenthesized(expression, below: .atom))?.cgColor", type: .optional(.cgColor))
         default:
             return expression
         }

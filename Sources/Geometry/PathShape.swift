@@ -46,7 +46,9 @@ public enum PathShape: Sendable, Equatable, Codable {
     /// elements in the same order (its documentation leaves the rest undefined).
     public func interpolates(to other: PathShape) -> Bool {
         switch (self, other) {
-        case (.rect, .rect), (.roundedRect, .roundedRect), (.oval, .oval): true
+        // A rounded rect of radius 0 is a plain rectangle's four lines in UIKit, with no corner curves to move.
+        case (.roundedRect(_, let a), .roundedRect(_, let b)): (a > 0) == (b > 0)
+        case (.rect, .rect), (.oval, .oval): true
         case (.elements(let a), .elements(let b)): a.count == b.count && zip(a, b).allSatisfy { $0.sameKind(as: $1) }
         default: false
         }

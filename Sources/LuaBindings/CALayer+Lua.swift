@@ -163,7 +163,7 @@ enum LayerBindings {
                         + "the new value shows at once; \(advice), or change it inside CATransaction.setDisableActions(true)")
     }
 
-    static let pathAdvice = "animate between paths of one kind (a roundedRect at both ends turns a square into a circle), "
+    static let pathAdvice = "animate between paths of one kind (a roundedRect at both ends, each with a corner radius above 0, turns a square into a circle), "
         + "or built paths with the same elements in the same order"
     static let listAdvice = "animate between lists of one length"
 

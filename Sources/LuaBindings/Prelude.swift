@@ -252,7 +252,13 @@ enum Prelude {
     local sin, cos, tan, floor, ceil, pi = math.sin, math.cos, math.tan, math.floor, math.ceil, math.pi
     local pathElementLimit = \#(PathShape.elementLimit)
     Path.__index = function(p, k)
-      if k == "cgPath" then return p end
+      if k == "cgPath" then
+        -- UIKit's cgPath is an immutable copy: what the path becomes later does not change it.
+        if p.kind ~= "path" or rawget(p, "frozen") then return p end
+        local copy, list = {}, p.elements
+        for i = 1, #list do copy[i] = list[i] end
+        return setmetatable({kind = "path", elements = copy, n = p.n, frozen = true}, Path)
+      end
       if k == "bounds" then
         if p.kind ~= "path" then return rect(p.rect.x, p.rect.y, p.rect.width, p.rect.height) end
         -- CGPath's boundingBox: every point, control points included.
@@ -270,7 +276,11 @@ enum Prelude {
         return rect(x0, y0, x1 - x0, y1 - y0)
       end
       if k == "currentPoint" then
-        if p.kind ~= "path" or rawget(p, "x") == nil then return point(0, 0) end
+        if p.kind ~= "path" then
+          -- Core Graphics ends a rect, oval or rounded rect where its own construction starts, which UIKit does not document.
+          error("the currentPoint of a " .. p.kind .. " path is not known here: build the path with UIBezierPath() to know it", 2)
+        end
+        if rawget(p, "x") == nil then return point(0, 0) end
         return point(rawget(p, "x"), rawget(p, "y"))
       end
       if k == "isEmpty" then return p.kind == "path" and p.n == 0 end
@@ -302,6 +312,7 @@ enum Prelude {
       if getmetatable(p) ~= "UIBezierPath" or p.kind ~= "path" then
         error("UIBezierPath:" .. what .. " adds to a path made by UIBezierPath() (a rect, rounded rect or oval path is fixed)", 3)
       end
+      if rawget(p, "frozen") then error("a cgPath cannot be changed: change the UIBezierPath it came from and read its cgPath again", 3) end
       if p.n >= pathElementLimit then error("a UIBezierPath holds at most " .. pathElementLimit .. " elements", 3) end
       local list = p.elements
       list[#list + 1] = op
@@ -309,6 +320,7 @@ enum Prelude {
       rawset(p, "n", p.n + 1)
     end
     local function needsPoint(p, what)
+      if type(p) == "table" and rawget(p, "frozen") then error("a cgPath cannot be changed: change the UIBezierPath it came from", 3) end
       if getmetatable(p) == "UIBezierPath" and p.kind == "path" and rawget(p, "x") == nil then
         error("UIBezierPath:" .. what .. " needs a current point: call move(to) first", 3)
       end
@@ -340,6 +352,7 @@ enum Prelude {
       rawset(p, "x", x); rawset(p, "y", y)
     end
     function pathMethods.close(p)
+      if type(p) == "table" and rawget(p, "frozen") then error("a cgPath cannot be changed: change the UIBezierPath it came from", 2) end
       if rawget(p, "x") ~= nil then
         append(p, "close", 5)
         rawset(p, "x", rawget(p, "sx")); rawset(p, "y", rawget(p, "sy"))

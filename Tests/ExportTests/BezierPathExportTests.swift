@@ -29,14 +29,18 @@ import Transitions
               if presenting then
                 view.frame = ctx:finalFrame(ctx:viewControllerForKey("to"))
                 ctx.containerView:addSubview(view)
-                local shape = CAShapeLayer{frame = CGRect(0, 0, 390, 300), path = wave(60), fillColor = UIColor.red, strokeColor = UIColor.blue, lineWidth = 4}
-                shape.strokeEnd = 0.75
+                -- The model holds where the path settles; the explicit animation shows the way there.
+                local shape = CAShapeLayer{frame = CGRect(0, 0, 390, 300), path = wave(0), fillColor = UIColor.red, strokeColor = UIColor.blue, lineWidth = 4}
                 view.layer:addSublayer(shape)
                 local settle = CABasicAnimation{keyPath = "path", fromValue = wave(120), toValue = wave(0), duration = 0.3,
-                                                timingFunction = CAMediaTimingFunction.easeOut, fillMode = "forwards", isRemovedOnCompletion = false}
+                                                timingFunction = CAMediaTimingFunction.easeOut}
                 shape:add(settle, "settle")
                 local draw = CABasicAnimation{keyPath = "strokeEnd", fromValue = 0, toValue = 1, duration = 0.2}
                 shape:add(draw, "draw")
+                -- Held past its end instead of stored: Core Animation's other way, kept on screen by the fill.
+                local thicken = CABasicAnimation{keyPath = "lineWidth", fromValue = 4, toValue = 8, duration = 0.2,
+                                                 fillMode = "forwards", isRemovedOnCompletion = false}
+                shape:add(thicken, "thicken")
                 local mask = CAShapeLayer{frame = view.bounds, path = UIBezierPath{arcCenter = CGPoint(195, 400), radius = 600, startAngle = 0, endAngle = 2 * math.pi, clockwise = true}}
                 view.layer.mask = mask
                 view.layer.shadowPath = UIBezierPath{roundedRect = view.bounds, cornerRadius = 16}.cgPath
@@ -60,7 +64,7 @@ import Transitions
             "p.close()",
             "p.addArc(withCenter: CGPoint(x: 195, y: 120), radius: 30, startAngle: 0, endAngle: CGFloat.pi * 1.5, clockwise: true)",
             "let shape = CAShapeLayer()",
-            "shape.path = wave(60.0).cgPath",
+            "shape.path = wave(0.0).cgPath",
             "shape.fillColor = UIColor.red.cgColor",
             "mask.path = UIBezierPath(arcCenter: CGPoint(x: 195, y: 400), radius: 600, startAngle: 0, endAngle: 2.0 * CGFloat.pi, clockwise: true).cgPath",
             "view.layer.shadowPath = UIBezierPath(roundedRect: view.bounds, cornerRadius: 16).cgPath",
@@ -68,8 +72,8 @@ import Transitions
             "settle.fromValue = wave(120.0).cgPath",
             "settle.toValue = wave(0.0).cgPath",
             "settle.timingFunction = CAMediaTimingFunction(name: .easeOut)",
-            "settle.fillMode = .forwards",
-            "settle.isRemovedOnCompletion = false",
+            "thicken.fillMode = .forwards",
+            "thicken.isRemovedOnCompletion = false",
             "shape.add(settle, forKey: \"settle\")",
             "draw.fromValue = 0",
         ] {

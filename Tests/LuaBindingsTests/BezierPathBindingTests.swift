@@ -88,6 +88,19 @@ import Testing
         #expect(sample?.shadow?.path == .rect(Rect(x: 0, y: 0, width: 20, height: 30)))
     }
 
+    /// cgPath is a copy, as UIKit's is: what the path becomes afterwards does not change it, and it cannot be changed.
+    @Test func cgPathIsACopy() throws {
+        let (sample, result) = shape(at: 0.5, """
+            local p = UIBezierPath()
+            p:move(CGPoint(0, 0)); p:addLine(CGPoint(10, 0))
+            local c = p.cgPath
+            p:addLine(CGPoint(10, 10))
+            s.path = c
+            """)
+        #expect(result.problems.isEmpty, "\(result.problems)")
+        #expect(sample?.shape?.path == .elements([.move(to: Point(x: 0, y: 0)), .line(to: Point(x: 10, y: 0))]))
+    }
+
     @Test func mistakesAreErrorsAtTheirLines() {
         let cases: [(String, String)] = [
             ("local p = UIBezierPath(); p:addLine(CGPoint(1, 1))", "needs a current point: call move(to) first"),
@@ -101,6 +114,10 @@ import Testing
              "elements were changed by hand"),
             ("local p = UIBezierPath(); p:mvoe(CGPoint(0, 0))", "did you mean 'move'?"),
             ("UIBezierPath{arcCentre = CGPoint(0, 0)}", "did you mean 'arcCenter'?"),
+            ("local p = UIBezierPath(); p:move(CGPoint(0, 0)); p.cgPath:addLine(CGPoint(1, 1))", "a cgPath cannot be changed"),
+            ("local c = UIBezierPath(CGRect(0, 0, 9, 9)).currentPoint", "the currentPoint of a rect path is not known here"),
+            ("s:add(CABasicAnimation{keyPath = \"path\", fromValue = UIBezierPath{roundedRect = CGRect(0, 0, 9, 9), cornerRadius = 0}, "
+                + "toValue = UIBezierPath{roundedRect = CGRect(0, 0, 9, 9), cornerRadius = 4}}, \"r\")", "cannot animate"),
         ]
         for (body, message) in cases {
             let source = Entry.entry(setUp: body, change: "")
