@@ -47,6 +47,7 @@ let package = Package(
         .target(name: "Transitions", dependencies: ["Geometry", "Animation", "RenderTree"]),
         // The renderer's C libraries, from Debian's packages (scripts/install-deps).
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "CImageQuant", pkgConfig: "imagequant", providers: [.apt(["libimagequant-dev"])]),
@@ -57,7 +58,7 @@ let package = Package(
         // Optimised in debug builds too: `make demo` and the tests draw with it, and
         // at -O0 a hostile entry's frames would take minutes to refuse.
         .target(name: "CRaster", cSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))]),
-        .target(name: "Raster", dependencies: ["RenderTree", "Geometry", "CRaster", "CFreeType"]),
+        .target(name: "Raster", dependencies: ["RenderTree", "Geometry", "CRaster", "CFreeType", "CCairo"]),
         .target(name: "Encoders", dependencies: ["Raster", "CPNG", "CGIF", "CImageQuant", "CWebP"]),
         // The self-contained HTML player: a document of frames, hooks and property
         // series, rendered from its templates (HTML, CSS and JS files) with Mustache.

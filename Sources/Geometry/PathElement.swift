@@ -20,9 +20,20 @@ public enum PathElement: Sendable, Equatable, Codable {
         }
     }
 
+    /// The method that adds it, for messages.
+    public var kindName: String {
+        switch self {
+        case .move: "a move"
+        case .line: "a line"
+        case .quadCurve: "a quad curve"
+        case .curve: "a curve"
+        case .close: "a close"
+        }
+    }
+
     /// Whether the two have the same kind, so Core Animation can move one
     /// into the other point by point.
-    func sameKind(as other: PathElement) -> Bool {
+    public func sameKind(as other: PathElement) -> Bool {
         switch (self, other) {
         case (.move, .move), (.line, .line), (.quadCurve, .quadCurve), (.curve, .curve), (.close, .close): true
         default: false

@@ -41,6 +41,12 @@ extension PathShape {
             current = []
         }
         func norm(_ x: Double, _ y: Double) -> Double { (x * x + y * y).squareRoot() }
+        // n equal steps, and a step of a thousandth of one at each end: the first and last pieces lie along the curve's
+        // tangent there, so a stroke's butt end is square to the curve, not to a chord (a thick unclosed circle showed a notch).
+        func parameters(_ n: Int) -> [Double] {
+            let e = 1e-3 / Double(n)
+            return [e] + (1..<max(n, 1)).map { Double($0) / Double(n) } + [1 - e, 1]
+        }
         func steps(_ m: Double, _ factor: Double) -> Int {
             let n = (factor * m / max(tolerance, 1e-6)).squareRoot().rounded(.up)
             return n.isFinite ? min(max(Int(n), 1), Self.segmentsPerCurveLimit) : Self.segmentsPerCurveLimit
@@ -58,8 +64,8 @@ extension PathShape {
                 if current.isEmpty { current = [start] }
                 let p0 = current[current.count - 1]
                 let n = steps(norm(p0.x - 2 * c.x + p.x, p0.y - 2 * c.y + p.y), 0.25)
-                for i in 1...n {
-                    let t = Double(i) / Double(n), u = 1 - t
+                for t in parameters(n) {
+                    let u = 1 - t
                     current.append(Point(x: u * u * p0.x + 2 * u * t * c.x + t * t * p.x,
                                          y: u * u * p0.y + 2 * u * t * c.y + t * t * p.y))
                 }
@@ -68,8 +74,8 @@ extension PathShape {
                 let p0 = current[current.count - 1]
                 let m = max(norm(p0.x - 2 * c1.x + c2.x, p0.y - 2 * c1.y + c2.y), norm(c1.x - 2 * c2.x + p.x, c1.y - 2 * c2.y + p.y))
                 let n = steps(m, 0.75)
-                for i in 1...n {
-                    let t = Double(i) / Double(n), u = 1 - t
+                for t in parameters(n) {
+                    let u = 1 - t
                     let (a, b, c, d) = (u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t)
                     current.append(Point(x: a * p0.x + b * c1.x + c * c2.x + d * p.x, y: a * p0.y + b * c1.y + c * c2.y + d * p.y))
                 }

@@ -14,6 +14,9 @@ public enum PathShape: Sendable, Equatable, Codable {
     /// tens; each is flattened and rasterised in every frame that shows it.
     public static let elementLimit = 2_000
 
+    /// A built path's elements; 0 for the shapes made whole.
+    public var elementCount: Int { if case .elements(let elements) = self { elements.count } else { 0 } }
+
     /// The rectangle it fills; a built path's is `CGPath.boundingBox`'s: every
     /// point, control points included.
     public var bounds: Rect {

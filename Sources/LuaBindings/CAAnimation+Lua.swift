@@ -159,8 +159,20 @@ enum CAAnimationBindings {
                 throw ScriptMistake("'\(name)' must be a finite number, got \(LuaValue.number(value).description)")
             }
         }
+        // A built UIBezierPath is taken as it is now, as Swift's `path.cgPath` would be: what the path becomes later
+        // does not change the animation.
+        var copied = false
+        if ["fromValue", "toValue", "byValue"].contains(name), state.isTable(at: index) {
+            state.pushField("kind", of: index)
+            let built = state.name(at: -1) == "path"
+            state.pop()
+            if built {
+                do { runtime.push(try runtime.pathShape(at: index)) } catch { throw ScriptMistake("'\(name)': \(error.message)") }
+                copied = true
+            }
+        }
         if let old = spec.fields[name] { state.release(old) }
-        state.pushCopy(of: index)
+        if !copied { state.pushCopy(of: index) }
         spec.fields[name] = state.reference()
     }
 

@@ -138,6 +138,9 @@ extension ScriptRuntime {
             let advice = keyPath.kind == .path ? LayerBindings.pathAdvice : LayerBindings.listAdvice
             let detail: String
             switch (a, b) {
+            case (.path(.elements(let p)), .path(.elements(let q))) where p.count == q.count:
+                let i = p.indices.first { !p[$0].sameKind(as: q[$0]) } ?? 0
+                detail = "built UIBezierPaths whose element \(i + 1) is \(p[i].kindName) in one and \(q[i].kindName) in the other"
             case (.path(let p), .path(let q)): detail = "\(LayerBindings.describe(p)) and \(LayerBindings.describe(q))"
             case (.colors(let p), .colors(let q)): detail = "\(p.count) and \(q.count) colours"
             case (.numbers(let p), .numbers(let q)): detail = "\(p.count) and \(q.count) locations"

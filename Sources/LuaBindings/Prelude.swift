@@ -265,8 +265,10 @@ enum Prelude {
         local list, i, x0, y0, x1, y1 = p.elements, 1, nil, nil, nil, nil
         while i <= #list do
           local count = ({1, 1, 2, 3, 0})[list[i]]
+          if not count then error("a UIBezierPath's elements were changed by hand", 2) end
           for j = 1, count do
             local x, y = list[i + 2 * j - 1], list[i + 2 * j]
+            if type(x) ~= "number" or type(y) ~= "number" then error("a UIBezierPath's elements were changed by hand", 2) end
             x0, y0 = x0 and min(x0, x) or x, y0 and min(y0, y) or y
             x1, y1 = x1 and max(x1, x) or x, y1 and max(y1, y) or y
           end
@@ -315,6 +317,9 @@ enum Prelude {
       if rawget(p, "frozen") then error("a cgPath cannot be changed: change the UIBezierPath it came from and read its cgPath again", 3) end
       if p.n >= pathElementLimit then error("a UIBezierPath holds at most " .. pathElementLimit .. " elements", 3) end
       local list = p.elements
+      for _, v in ipairs({...}) do
+        if v ~= v or abs(v) == huge then error("UIBezierPath:" .. what .. "'s points are past a number's range", 3) end
+      end
       list[#list + 1] = op
       for _, v in ipairs({...}) do list[#list + 1] = v end
       rawset(p, "n", p.n + 1)
@@ -371,12 +376,17 @@ enum Prelude {
       end
       if type(clockwise) ~= "boolean" then error("addArc's clockwise must be true or false", 2) end
       local sweep = endAngle - startAngle
+      if sweep ~= sweep or abs(sweep) == huge then error("addArc's angles are too far apart to measure the arc between them", 2) end
       if clockwise then
         if sweep >= 2 * pi then sweep = 2 * pi elseif sweep < 0 then sweep = sweep - 2 * pi * floor(sweep / (2 * pi)) end
       else
         if sweep <= -2 * pi then sweep = -2 * pi elseif sweep > 0 then sweep = sweep - 2 * pi * ceil(sweep / (2 * pi)) end
       end
-      local function at(angle) return cx + radius * cos(angle), cy + radius * sin(angle) end
+      local function at(angle)
+        local x, y = cx + radius * cos(angle), cy + radius * sin(angle)
+        if x ~= x or y ~= y or abs(x) == huge or abs(y) == huge then error("addArc's points are past a number's range", 3) end
+        return x, y
+      end
       local x, y = at(startAngle)
       if getmetatable(p) == "UIBezierPath" and p.kind == "path" and rawget(p, "x") ~= nil then
         append(p, "addArc", 2, x, y)

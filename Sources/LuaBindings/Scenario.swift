@@ -193,6 +193,10 @@ public enum ScenarioRunner {
     /// name is added on top).
     static let sampleViewCost = 1024
 
+    /// Bytes charged for each element of a built path a sample or a preview frame holds: the element (up to three
+    /// points) and its JSON, rounded up.
+    static let pathElementCost = 160
+
     /// - Parameters:
     ///   - given: drives the interactive part of the scenario instead of the standard drag.
     ///   - gesture: touches that drive it instead, read by the entry's gesture and rule
@@ -367,7 +371,8 @@ public enum ScenarioRunner {
                 return
             }
             if frames.last?.time == frame.time { frames.removeLast() }
-            if runtime.state.charge(frame.layerCount * Simulation.renderLayerCost, for: "preview frames") { frames.append(frame) }
+            if runtime.state.charge(frame.layerCount * Simulation.renderLayerCost + frame.pathElementCount * pathElementCost,
+                                    for: "preview frames") { frames.append(frame) }
         }
         let sample: ((Simulation) -> Void)? = options.sampling || options.rendering ? { simulation in
             keepFrame(simulation)
@@ -383,7 +388,11 @@ public enum ScenarioRunner {
             // the later picture (the next phase under way) is the one shown.
             if samples.last?.time == next.time { samples.removeLast() }
             let names = next.views.reduce(0) { $0 + $1.name.utf8.count }
-            if runtime.state.charge(next.views.count * sampleViewCost + names + 64, for: "trace samples") { samples.append(next) }
+            // A built path's elements are held in every sample that shows it, each interpolated apart.
+            let paths = next.views.reduce(0) { $0 + ($1.shape?.path?.elementCount ?? 0) + ($1.shadow?.path?.elementCount ?? 0) }
+            if runtime.state.charge(next.views.count * sampleViewCost + names + 64 + paths * pathElementCost, for: "trace samples") {
+                samples.append(next)
+            }
         } : nil
         var phases: [(range: Range<Int>, dismissing: Bool, navigation: Bool, scriptFailed: Bool)] = []
         /// The phases a tap's action began (by phases' index), and where the action is written: what it calls while the

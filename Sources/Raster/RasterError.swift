@@ -16,6 +16,8 @@ public enum RasterError: Error, Equatable, CustomStringConvertible {
     case groupsTooDeep(limit: Int)
     /// A built path (or its stroke's width) reaches farther from its layer's picture than the rasteriser takes.
     case pathTooFar(limit: Int)
+    /// Cairo, which draws built paths, stopped with this reason.
+    case cairo(reason: String)
 
     public var description: String {
         switch self {
@@ -38,7 +40,9 @@ public enum RasterError: Error, Equatable, CustomStringConvertible {
                 + "one inside another: a preview draws at most \(limit) of them offscreen at once"
         case let .pathTooFar(limit):
             return "a built UIBezierPath reaches more than \(limit) pixels from its layer's picture (or its stroke is that wide): "
-                + "FreeType, which draws paths, takes nothing farther; keep a path's points within a few screens of its layer"
+                + "cairo, which draws paths, takes nothing farther; keep a path's points within a few screens of its layer"
+        case let .cairo(reason):
+            return "cairo could not draw a built UIBezierPath: \(reason)"
         case let .tooLarge(what, pixels, limit):
             // One decimal: "40.1 million, more than 40 million" rather than "40 million, more than 40 million".
             return "\(what) would take \(String(format: "%.1f", Double(pixels) / 1e6)) million pixels, "

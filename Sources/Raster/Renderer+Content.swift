@@ -75,12 +75,17 @@ extension Renderer {
         guard fillColor.3 > 0 || stroked else { return }
         let outline = path.bounds.standardized
         // What it can cover, in the layer's local space (bounds origin at 0, 0):
-        // the path grown by half the stroke and a pixel.
-        let reach = (stroke.3 > 0 ? lineWidth / 2 : 0) + 1 / scale
+        // the path grown by half the stroke (a built path's mitred joins up to
+        // the miter limit's times that) and a pixel.
+        let built: Bool = if case .elements = path { true } else { false }
+        let reach = (stroke.3 > 0 ? lineWidth / 2 * (built ? PathCoverage.miterLimit : 1) : 0) + 1 / scale
         var area = outline.insetBy(dx: -reach, dy: -reach).offsetBy(dx: -bounds.minX, dy: -bounds.minY)
         if masksToBounds {
             area = area.intersection(Rect(x: 0, y: 0, width: bounds.width, height: bounds.height))
         }
+        // A built path may reach far past the screen (a lone point, a long curve): its texture covers only the part
+        // of the layer's plane the frame can show, so what is near keeps its texels.
+        if built, let visible = visibleLocalArea(toDevice, context.target) { area = area.intersection(visible) }
         guard area.width > 0, area.height > 0, area.minX.isFinite, area.minY.isFinite, area.width.isFinite, area.height.isFinite,
               let (width, height) = contentPixels(for: area.size) else { return }
         // Sixteen samples at every edge texel, one test elsewhere.
@@ -113,23 +118,38 @@ extension Renderer {
         fill(place, area.size, radius: 0, color: (0, 0, 0, 0), texture: image, alpha: alpha, box: box, context: context)
     }
 
-    /// A built path's texture: its fill's coverage (curves rasterised as
-    /// curves) in the fill colour, its stroke's over it. The stroke follows the
-    /// path flattened to a tenth of a texel (trimmed by `strokeStart` and
-    /// `strokeEnd` along its length, every subpath end to end).
+    /// The part of a layer's plane (local space) the target can show, a pixel
+    /// wider: the target's corners taken back through the layer's map. Nil
+    /// when the plane's horizon crosses the target (a corner has no point on
+    /// the plane in front of the eye), where no rectangle bounds it.
+    func visibleLocalArea(_ toDevice: Homography, _ target: RenderTarget) -> Rect? {
+        guard let back = toDevice.inverted else { return nil }
+        let corners = [Point(x: 0, y: 0), Point(x: Double(target.width), y: 0), Point(x: 0, y: Double(target.height)),
+                       Point(x: Double(target.width), y: Double(target.height))]
+        guard corners.allSatisfy({ back.w(at: $0) > 0 }) else { return nil }
+        let local = corners.map(back.apply)
+        guard let x0 = local.map(\.x).min(), let x1 = local.map(\.x).max(), let y0 = local.map(\.y).min(), let y1 = local.map(\.y).max(),
+              [x0, x1, y0, y1].allSatisfy(\.isFinite) else { return nil }
+        let margin = 1 / scale
+        return Rect(x: x0 - margin, y: y0 - margin, width: x1 - x0 + 2 * margin, height: y1 - y0 + 2 * margin)
+    }
+
+    /// A built path's texture: its fill's coverage in the fill colour, its
+    /// stroke's over it (PathCoverage). The stroke follows the path flattened
+    /// to a tenth of a texel, cut by `strokeStart` and `strokeEnd` measured
+    /// along its whole length, every subpath end to end.
     private func paintBuiltPath(_ elements: [PathElement], shape: ShapePaint, bounds: Rect, area: Rect, width: Int, height: Int,
                                 fill: (UInt8, UInt8, UInt8, UInt8), stroke: (UInt8, UInt8, UInt8, UInt8), lineWidth: Double) throws -> Image {
         let sx = Double(width) / area.width, sy = Double(height) / area.height
         let map = { (p: Point) in Point(x: (p.x - bounds.minX - area.minX) * sx, y: (p.y - bounds.minY - area.minY) * sy) }
-        try budget.charge(elements.count * 64)
+        try chargePath(elements, scale: max(sx, sy), width: width, height: height)
         let filled = fill.3 > 0 ? try PathCoverage.fill(elements, width: width, height: height, map: map) : nil
         var stroked: [UInt8]?
         if stroke.3 > 0 {
             let lines = (PathShape.elements(elements).polylines(tolerance: 0.1 / max(sx, sy)) ?? [])
                 .trimmed(from: shape.strokeStart, to: shape.strokeEnd)
-            // Each point stroked, and each pass of the stroker over the texture (PathCoverage.stroke).
-            let points = lines.reduce(0) { $0 + $1.points.count }
-            try budget.charge(points * 16 + 2 * (points / (PathCoverage.pointsPerStroke - 2) + 1) * width * height)
+            // Each point a rectangle and a join, three or four corners each.
+            try budget.charge(lines.reduce(0) { $0 + $1.points.count } * 64)
             stroked = try PathCoverage.stroke(lines, lineWidth: lineWidth * (sx + sy) / 2, width: width, height: height, map: map)
         }
         var image = Image(width: width, height: height)
@@ -150,6 +170,26 @@ extension Renderer {
         return image
     }
 
+    /// A built path's drawing, charged before it is drawn: its elements, each
+    /// texture pixel a few times (cairo's passes, the paint), and the outline's
+    /// length in texels, its control polygon's, which bounds the curve's: a
+    /// scan converter's work grows with the edge cells it crosses, and a path
+    /// that zig-zags across its texture crosses many in every row.
+    func chargePath(_ elements: [PathElement], scale: Double, width: Int, height: Int) throws {
+        var length = 0.0, last = Point(x: 0, y: 0)
+        for element in elements {
+            for point in element.points {
+                let d = point.distance(to: last)
+                length += d.isFinite ? d : 1e18
+                last = point
+            }
+        }
+        try budget.charge(elements.count * 64 + 3 * width * height + Int(min(length * scale * Self.pathCellCost, 1e15)))
+    }
+
+    /// The work, in the budget's pixel visits, of one texel of a path's outline (measured: a zig-zag path's frame).
+    static let pathCellCost = 8.0
+
     /// The shadow of a built `shadowPath`: the path's fill in the shadow's
     /// colour, offset, blurred by three box blurs that make the Gaussian of
     /// `shadowRadius` (as the backdrop's blur does), in the layer's plane.
@@ -158,12 +198,16 @@ extension Renderer {
         let sigma = min(max(shadow.radius, 0), 1000)
         let outline = PathShape.elements(elements).bounds.standardized
             .offsetBy(dx: shadow.offset.x - bounds.minX, dy: shadow.offset.y - bounds.minY)
-        let area = outline.insetBy(dx: -3 * sigma - 1, dy: -3 * sigma - 1)
+        var area = outline.insetBy(dx: -3 * sigma - 1, dy: -3 * sigma - 1)
+        if let visible = visibleLocalArea(toDevice, context.target) {
+            area = area.intersection(visible.insetBy(dx: -3 * sigma - 1, dy: -3 * sigma - 1))
+        }
         guard area.width > 0, area.height > 0, area.minX.isFinite, area.minY.isFinite, area.width.isFinite, area.height.isFinite,
               let (width, height) = contentPixels(for: area.size) else { return }
         let sx = Double(width) / area.width, sy = Double(height) / area.height
         // The fill, three box passes each way, the tint.
-        try budget.charge(elements.count * 64 + 10 * width * height)
+        try chargePath(elements, scale: max(sx, sy), width: width, height: height)
+        try budget.charge(7 * width * height)
         let map = { (p: Point) in
             Point(x: (p.x + shadow.offset.x - bounds.minX - area.minX) * sx, y: (p.y + shadow.offset.y - bounds.minY - area.minY) * sy)
         }

@@ -48,4 +48,18 @@ public struct RenderFrame: Sendable, Equatable {
         }
         return count
     }
+
+    /// The elements of the built paths in the tree (shape layers' and shadows'): what holding the frame costs beyond its layers.
+    public var pathElementCount: Int {
+        var count = 0
+        var stack = [root]
+        while let layer = stack.popLast() {
+            if case .shape(let shape) = layer.content { count += shape.path?.elementCount ?? 0 }
+            count += layer.shadow?.path?.elementCount ?? 0
+            stack += layer.sublayers
+            if let mask = layer.mask { stack.append(mask) }
+            if case .stretched(let picture, _, _) = layer.content { stack.append(picture) }
+        }
+        return count
+    }
 }

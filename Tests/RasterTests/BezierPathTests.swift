@@ -91,4 +91,74 @@ import Testing
             #expect(image[190, 170].r == 255)
         }
     }
+
+    /// Subpaths shorter than a pixel's hundredth (a line 0.001 long, a speck of a triangle, a stroke cut to 0.00005 of
+    /// its length) stroked beside a whole line: drawn without a fault (FreeType's stroker wrote out of bounds on them),
+    /// each as Core Graphics strokes it.
+    @Test func degenerateSubpathsStrokeBesideAWholeOne() throws {
+        let speck = PathShape.elements([
+            .move(to: Point(x: 10, y: 10)), .line(to: Point(x: 10.001, y: 10)),
+            .move(to: Point(x: 30, y: 30)), .line(to: Point(x: 30.001, y: 30)), .line(to: Point(x: 30, y: 30.001)), .close,
+            .move(to: Point(x: 50, y: 150)), .line(to: Point(x: 250, y: 150)),
+        ])
+        let image = try shapes.render(shapes.shapeLayer(frame: Rect(x: 0, y: 0, width: 300, height: 300),
+                                                        ShapePaint(path: speck, fillColor: nil, strokeColor: .black, lineWidth: 10)))
+        // The line's 200 × 10, and the speck's mitred outline: a triangle's offset by d = 5 covers d² Σ cot(θ / 2) over its
+        // corners (90°, 45°, 45°, all within the miter limit); the open 0.001 line adds nothing to see.
+        let speckArea = 25 * (1 / tan(Double.pi / 4) + 2 / tan(Double.pi / 8))
+        #expect(abs(shapes.coveredArea(image) - (2_000 + speckArea)) < 20, "\(shapes.coveredArea(image))")
+        var cut = ShapePaint(path: .elements([.move(to: Point(x: 50, y: 150)), .line(to: Point(x: 250, y: 150))]), fillColor: nil,
+                             strokeColor: .black, lineWidth: 10)
+        cut.strokeEnd = 0.00005
+        _ = try shapes.render(shapes.shapeLayer(frame: Rect(x: 0, y: 0, width: 300, height: 300), cut))
+    }
+
+    /// A circle (four quarter-turn cubics, radius 20) stroked 80 wide is a solid disk of radius 60, as Core Animation
+    /// draws it: the stroke's inner side, past the centre, leaves no hole.
+    @Test func aStrokeWiderThanItsCurveIsSolid() throws {
+        let k = 4.0 / 3 * (2.0.squareRoot() - 1) * 20, (cx, cy) = (150.0, 150.0)
+        let circle = PathShape.elements([
+            .move(to: Point(x: cx + 20, y: cy)),
+            .curve(to: Point(x: cx, y: cy + 20), control1: Point(x: cx + 20, y: cy + k), control2: Point(x: cx + k, y: cy + 20)),
+            .curve(to: Point(x: cx - 20, y: cy), control1: Point(x: cx - k, y: cy + 20), control2: Point(x: cx - 20, y: cy + k)),
+            .curve(to: Point(x: cx, y: cy - 20), control1: Point(x: cx - 20, y: cy - k), control2: Point(x: cx - k, y: cy - 20)),
+            .curve(to: Point(x: cx + 20, y: cy), control1: Point(x: cx + k, y: cy - 20), control2: Point(x: cx + 20, y: cy - k)), .close,
+        ])
+        let image = try shapes.render(shapes.shapeLayer(frame: Rect(x: 0, y: 0, width: 300, height: 300),
+                                                        ShapePaint(path: circle, fillColor: nil, strokeColor: .black, lineWidth: 80)))
+        #expect(image[150, 150].r == 0, "the centre: \(image[150, 150].r)")
+        let expected = Double.pi * 60 * 60
+        #expect(abs(shapes.coveredArea(image) - expected) / expected < 0.01, "\(shapes.coveredArea(image))")
+    }
+
+    /// A "^" stroked 16 wide has a mitred tip (well under the limit of 10): from the apex along its bisector, half the
+    /// width over the sine of half its angle (tan of that half angle is 50 / 100): y = 50 − 8 / sin(atan(0.5)) ≈ 32.1.
+    @Test func aMitredTipIsNotCutAtThePathsBounds() throws {
+        let caret = PathShape.elements([.move(to: Point(x: 50, y: 150)), .line(to: Point(x: 100, y: 50)), .line(to: Point(x: 150, y: 150))])
+        let image = try shapes.render(shapes.shapeLayer(frame: Rect(x: 0, y: 0, width: 300, height: 300),
+                                                        ShapePaint(path: caret, fillColor: nil, strokeColor: .black, lineWidth: 16)))
+        let tip = 50 - 8 / sin(atan(0.5))
+        #expect(image[100, Int(tip) + 2].r < 60, "inside the tip: \(image[100, Int(tip) + 2].r)")
+        #expect(image[100, Int(tip) - 2].r == 255, "past the tip: \(image[100, Int(tip) - 2].r)")
+    }
+
+    /// A lone move far away draws nothing in Core Graphics, and the circle beside it keeps its texels: the texture covers
+    /// what the frame can show, not the path's whole bounds (it was shrunk to nothing).
+    @Test func aFarLonePointLeavesTheRestSharp() throws {
+        var path = PathShape.elements([.move(to: Point(x: 1e7, y: 1e7)), .move(to: Point(x: 100, y: 150)), .line(to: Point(x: 200, y: 150)),
+                                       .line(to: Point(x: 200, y: 250)), .line(to: Point(x: 100, y: 250)), .close])
+        var image = try shapes.render(shapes.shapeLayer(frame: Rect(x: 0, y: 0, width: 300, height: 300), ShapePaint(path: path)))
+        #expect(abs(shapes.coveredArea(image) - 10_000) < 20, "\(shapes.coveredArea(image))")
+        // Four hundred stripes at @3× (a blinds mask): every row crossed by 800 edges.
+        var stripes: [PathElement] = []
+        for i in 0..<400 {
+            let x = Double(i) * 0.75
+            stripes += [.move(to: Point(x: x, y: 0)), .line(to: Point(x: x + 0.375, y: 0)), .line(to: Point(x: x + 0.375, y: 300)),
+                        .line(to: Point(x: x, y: 300)), .close]
+        }
+        path = .elements(Array(stripes.prefix(PathShape.elementLimit)))
+        image = try shapes.render(shapes.shapeLayer(frame: Rect(x: 0, y: 0, width: 300, height: 300), ShapePaint(path: path)), scale: 3)
+        #expect(abs(shapes.coveredArea(image, scale: 3) - 300 * 150) / (300 * 150) < 0.01, "\(shapes.coveredArea(image, scale: 3))")
+    }
 }
+

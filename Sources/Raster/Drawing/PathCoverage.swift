@@ -1,185 +1,195 @@
-import CFreeType
-import Foundation
+import CCairo
 import Geometry
 
-/// A built path's coverage of a texture's pixels, by FreeType's rasteriser
-/// ('smooth': each pixel's exact covered area, in 256 levels) and its
-/// stroker (Core Animation's defaults: butt caps, mitred joins bevelled past
-/// a miter limit of 10, as PostScript's). FreeType draws the fonts already;
-/// a rasteriser of our own would be a second one to trust.
+/// A built path's coverage of a texture's pixels (one byte a pixel), filled
+/// by cairo: the path by the non-zero rule, every subpath closed; a stroke
+/// as the union of its pieces (below). Cairo was taken over FreeType's
+/// outline rasteriser and stroker, which the fonts use: FreeType's stroker
+/// crashed on a subpath shorter than its 1/64-pixel grid and its rasteriser
+/// refused a row crossed by a few hundred edges (a blinds mask at @3×);
+/// cairo's scan converter has no fixed pool and takes any polygon.
 ///
-/// Points are in the texture's pixels, y down. One FreeType library serves
-/// every thread, under a lock: FreeType's objects are not thread-safe, and
-/// built paths are few beside a frame's other work.
+/// A stroke is built here, not by a stroker (FreeType's or cairo's): both
+/// trace the stroke's two borders, and where a curve is tighter than half the
+/// line's width the inner border turns over and cancels the outer under the
+/// non-zero rule, leaving a hole in the set of points within half the width
+/// of the path, which is what a stroke paints (Skia draws the same hole;
+/// Apple's documentation does not settle what Core Graphics does, and the
+/// circular-progress idiom of a line as wide as the circle relies on no
+/// hole). So each straight piece of the
+/// flattened path is a rectangle and each join its mitre (or bevel past the
+/// miter limit of 10, Core Animation's default), all wound one way, and one
+/// non-zero fill of them all is their union; butt ends need nothing.
+///
+/// Points are in the texture's pixels, y down, each cairo context on the
+/// calling thread alone: frames drawn on several cores never wait.
 enum PathCoverage {
     /// Core Animation's `miterLimit` default.
     static let miterLimit = 10.0
-    /// The farthest a point may lie from the texture, in pixels: FreeType
-    /// refuses an outline whose box passes 2^24 in 26.6 units (2^18 pixels),
-    /// and a point moved to fit would move the edges it makes. A texture
-    /// is at most a few thousand pixels across; a path farther out than
-    /// this is refused (`RasterError.pathTooFar`).
-    static let reach = Double(1 << 17)
-    /// The points one stroker pass takes: FreeType's outlines count points in
-    /// a `short`, and a stroke has up to about eight a point it strokes.
-    static let pointsPerStroke = 2_000
+    /// The farthest a point that draws may lie from the texture, in pixels:
+    /// cairo keeps coordinates in 24.8 fixed point (±2^23), and a point moved
+    /// to fit would move the edges it makes, so farther is refused
+    /// (`RasterError.pathTooFar`). A texture is at most a few thousand pixels
+    /// across. A lone `move` draws nothing and is not asked.
+    static let reach = Double(1 << 20)
 
-    private final class Library: @unchecked Sendable {
-        let lock = NSLock()
-        let handle: FT_Library?
-        init() {
-            var library: FT_Library?
-            handle = FT_Init_FreeType(&library) == 0 ? library : nil
+    static func fill(_ elements: [PathElement], width: Int, height: Int, map: (Point) -> Point) throws -> [UInt8] {
+        try draw(width: width, height: height) { cairo in
+            cairo_set_fill_rule(cairo, CAIRO_FILL_RULE_WINDING)
+            try trace(elements, in: cairo, map: map)
+            cairo_fill(cairo)
         }
     }
-    private static let library = Library()
 
-    /// The path filled by the non-zero winding rule (`CAShapeLayer`'s default),
-    /// every subpath closed; curves go to FreeType as curves.
-    static func fill(_ elements: [PathElement], width: Int, height: Int, map: (Point) -> Point) throws -> [UInt8] {
-        var points: [FT_Vector] = [], tags: [CChar] = [], contours: [Int16] = []
-        func add(_ p: Point, _ tag: Int32) throws {
-            points.append(try vector(map(p), height: height))
-            tags.append(CChar(tag))
-        }
-        var contourStart = 0
-        func endContour() {
-            // A contour of one point fills nothing; FreeType wants each to end where it says.
-            if points.count - contourStart < 2 {
-                points.removeSubrange(contourStart...); tags.removeSubrange(contourStart...)
-            } else {
-                contours.append(Int16(points.count - 1))
+    /// The polylines (in path space) stroked `lineWidth` texels wide, centred on them.
+    static func stroke(_ lines: [Polyline], lineWidth: Double, width: Int, height: Int, map: (Point) -> Point) throws -> [UInt8] {
+        guard lineWidth <= reach else { throw RasterError.pathTooFar(limit: Int(reach)) }
+        let half = lineWidth / 2
+        return try draw(width: width, height: height) { cairo in
+            cairo_set_fill_rule(cairo, CAIRO_FILL_RULE_WINDING)
+            cairo_new_path(cairo)
+            for line in lines {
+                // Its points in texels, each a step from the last (a piece shorter than a millionth of a texel has no direction).
+                var points: [Point] = []
+                for point in line.points {
+                    let p = try checked(map(point))
+                    if let last = points.last, p.distance(to: last) < 1e-6 { continue }
+                    points.append(p)
+                }
+                if line.closed, points.count > 2, let first = points.first, let last = points.last, first.distance(to: last) < 1e-6 {
+                    points.removeLast()
+                }
+                guard points.count > 1 else { continue }
+                let count = line.closed ? points.count : points.count - 1
+                for i in 0..<count { piece(points[i], points[(i + 1) % points.count], half, cairo) }
+                let joins = line.closed ? 0..<points.count : 1..<(points.count - 1)
+                for i in joins {
+                    join(points[(i + points.count - 1) % points.count], points[i], points[(i + 1) % points.count], half, cairo)
+                }
             }
-            contourStart = points.count
+            cairo_fill(cairo)
         }
-        var start = Point(x: 0, y: 0), open = false
+    }
+
+    /// A straight piece's rectangle, wound like every other polygon of the stroke (clockwise on screen).
+    private static func piece(_ a: Point, _ b: Point, _ half: Double, _ cairo: OpaquePointer) {
+        let length = a.distance(to: b)
+        let n = Point(x: -(b.y - a.y) / length * half, y: (b.x - a.x) / length * half)
+        polygon([Point(x: a.x - n.x, y: a.y - n.y), Point(x: b.x - n.x, y: b.y - n.y), Point(x: b.x + n.x, y: b.y + n.y),
+                 Point(x: a.x + n.x, y: a.y + n.y)], cairo)
+    }
+
+    /// The join at v between the pieces from a and to b, on the outside of the turn: the mitre's tip, half the width
+    /// over the sine of half the angle between the pieces out along its bisector, or the bevel's triangle where that is
+    /// more than the miter limit's times half the width (PostScript's rule, which Core Graphics follows).
+    private static func join(_ a: Point, _ v: Point, _ b: Point, _ half: Double, _ cairo: OpaquePointer) {
+        let (l1, l2) = (a.distance(to: v), v.distance(to: b))
+        let d1 = Point(x: (v.x - a.x) / l1, y: (v.y - a.y) / l1), d2 = Point(x: (b.x - v.x) / l2, y: (b.y - v.y) / l2)
+        let cross = d1.x * d2.y - d1.y * d2.x, dot = d1.x * d2.x + d1.y * d2.y
+        guard abs(cross) > 1e-12 || dot < 0 else { return }
+        // The outer side: left of the way for a turn to the right on screen (y down), and the other way round.
+        let side = cross > 0 ? -1.0 : 1.0
+        let n1 = Point(x: -d1.y * side, y: d1.x * side), n2 = Point(x: -d2.y * side, y: d2.x * side)
+        let p1 = Point(x: v.x + n1.x * half, y: v.y + n1.y * half), p2 = Point(x: v.x + n2.x * half, y: v.y + n2.y * half)
+        // cos of the angle between the normals is dot; the mitre's length over the width is 1 / sin(φ / 2), φ the pieces' angle.
+        let sinHalf = ((1 - dot) / 2).squareRoot()
+        if sinHalf > 1e-9, 1 / sinHalf <= miterLimit, 1 + dot > 1e-12 {
+            let k = half / (1 + dot)
+            let tip = Point(x: v.x + (n1.x + n2.x) * k, y: v.y + (n1.y + n2.y) * k)
+            polygon([v, p1, tip, p2], cairo)
+        } else {
+            polygon([v, p1, p2], cairo)
+        }
+    }
+
+    /// A closed polygon, turned to wind clockwise on screen (positive area with y down), so that overlaps add up.
+    private static func polygon(_ points: [Point], _ cairo: OpaquePointer) {
+        var area = 0.0
+        for i in points.indices {
+            let (p, q) = (points[i], points[(i + 1) % points.count])
+            area += p.x * q.y - q.x * p.y
+        }
+        guard abs(area) > 1e-12 else { return }
+        let ordered = area > 0 ? points : points.reversed()
+        cairo_move_to(cairo, ordered[0].x, ordered[0].y)
+        for p in ordered.dropFirst() { cairo_line_to(cairo, p.x, p.y) }
+        cairo_close_path(cairo)
+    }
+
+    /// The elements as cairo's path, Core Graphics' rules kept: a line or curve
+    /// after `close()` starts from the closed subpath's start (cairo's current
+    /// point there too), and a move is made only when something follows it.
+    private static func trace(_ elements: [PathElement], in cairo: OpaquePointer, map: (Point) -> Point) throws {
+        cairo_new_path(cairo)
+        var pendingMove: Point?
+        var current: Point?
+        func from() throws -> Point {
+            if let move = pendingMove {
+                let p = try checked(map(move))
+                cairo_move_to(cairo, p.x, p.y)
+                pendingMove = nil
+                current = p
+            }
+            return current ?? Point(x: 0, y: 0)
+        }
         for element in elements {
             switch element {
             case .move(let p):
-                endContour(); start = p; try add(p, FT_CURVE_TAG_ON); open = true
+                pendingMove = p
             case .line(let p):
-                if !open { try add(start, FT_CURVE_TAG_ON); open = true }
-                try add(p, FT_CURVE_TAG_ON)
+                _ = try from()
+                let q = try checked(map(p))
+                cairo_line_to(cairo, q.x, q.y)
+                current = q
             case .quadCurve(let p, let c):
-                if !open { try add(start, FT_CURVE_TAG_ON); open = true }
-                try add(c, FT_CURVE_TAG_CONIC); try add(p, FT_CURVE_TAG_ON)
+                // A quadratic is the cubic with controls two thirds of the way to its control point.
+                let p0 = try from(), q = try checked(map(p)), k = try checked(map(c))
+                cairo_curve_to(cairo, p0.x + 2 * (k.x - p0.x) / 3, p0.y + 2 * (k.y - p0.y) / 3,
+                               q.x + 2 * (k.x - q.x) / 3, q.y + 2 * (k.y - q.y) / 3, q.x, q.y)
+                current = q
             case .curve(let p, let c1, let c2):
-                if !open { try add(start, FT_CURVE_TAG_ON); open = true }
-                try add(c1, FT_CURVE_TAG_CUBIC); try add(c2, FT_CURVE_TAG_CUBIC); try add(p, FT_CURVE_TAG_ON)
+                _ = try from()
+                let a = try checked(map(c1)), b = try checked(map(c2)), q = try checked(map(p))
+                cairo_curve_to(cairo, a.x, a.y, b.x, b.y, q.x, q.y)
+                current = q
             case .close:
-                endContour(); open = false
-            }
-        }
-        endContour()
-        var coverage = [UInt8](repeating: 0, count: width * height)
-        guard !contours.isEmpty else { return coverage }
-        try points.withUnsafeMutableBufferPointer { p in
-            try tags.withUnsafeMutableBufferPointer { t in
-                try contours.withUnsafeMutableBufferPointer { c in
-                    var outline = FT_Outline(n_contours: Int16(c.count), n_points: Int16(p.count), points: p.baseAddress,
-                                             tags: t.baseAddress, contours: c.baseAddress, flags: 0)
-                    try render(&outline, into: &coverage, width: width, height: height)
+                if pendingMove == nil, current != nil {
+                    cairo_close_path(cairo)
+                    var x = 0.0, y = 0.0
+                    cairo_get_current_point(cairo, &x, &y)
+                    current = Point(x: x, y: y)
                 }
             }
         }
-        return coverage
     }
 
-    /// The polylines stroked `lineWidth` pixels wide, centred on them. Long
-    /// strokes are taken in passes of at most `pointsPerStroke` points (a
-    /// polyline cut there overlaps its next piece by a segment, so the seam
-    /// lies under the next piece's full width) and the passes' coverage
-    /// combined by the greater.
-    static func stroke(_ lines: [Polyline], lineWidth: Double, width: Int, height: Int, map: (Point) -> Point) throws -> [UInt8] {
+    private static func checked(_ p: Point) throws -> Point {
+        guard p.x.isFinite, p.y.isFinite, abs(p.x) <= reach, abs(p.y) <= reach else { throw RasterError.pathTooFar(limit: Int(reach)) }
+        return p
+    }
+
+    /// An 8-bit coverage texture drawn by `body` on a cairo context of its own.
+    private static func draw(width: Int, height: Int, _ body: (OpaquePointer) throws -> Void) throws -> [UInt8] {
+        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_A8, Int32(width)))
+        var buffer = [UInt8](repeating: 0, count: stride * height)
+        try buffer.withUnsafeMutableBufferPointer { pixels in
+            guard let surface = cairo_image_surface_create_for_data(pixels.baseAddress, CAIRO_FORMAT_A8, Int32(width), Int32(height),
+                                                                     Int32(stride)) else { throw failure("cairo_image_surface_create_for_data") }
+            defer { cairo_surface_destroy(surface) }
+            guard let cairo = cairo_create(surface) else { throw failure("cairo_create") }
+            defer { cairo_destroy(cairo) }
+            try body(cairo)
+            cairo_surface_flush(surface)
+            let status = cairo_status(cairo)
+            guard status == CAIRO_STATUS_SUCCESS else {
+                throw RasterError.cairo(reason: String(cString: cairo_status_to_string(status)))
+            }
+        }
+        guard stride != width else { return buffer }
         var coverage = [UInt8](repeating: 0, count: width * height)
-        var pass: [Polyline] = [], count = 0
-        func flush() throws {
-            if !pass.isEmpty { try strokePass(pass, lineWidth: lineWidth, into: &coverage, width: width, height: height, map: map) }
-            pass = []; count = 0
-        }
-        for line in lines {
-            var rest = line
-            while rest.points.count > pointsPerStroke {
-                let head = Polyline(points: Array(rest.points[..<pointsPerStroke]), closed: false)
-                var tail = Array(rest.points[(pointsPerStroke - 2)...])
-                if rest.closed, let first = rest.points.first { tail.append(first) }
-                try flush(); pass = [head]; try flush()
-                rest = Polyline(points: tail, closed: false)
-            }
-            if count + rest.points.count > pointsPerStroke { try flush() }
-            pass.append(rest); count += rest.points.count
-        }
-        try flush()
+        for y in 0..<height { coverage[(y * width)..<((y + 1) * width)] = buffer[(y * stride)..<(y * stride + width)] }
         return coverage
     }
 
-    private static func strokePass(_ lines: [Polyline], lineWidth: Double, into coverage: inout [UInt8], width: Int, height: Int,
-                                   map: (Point) -> Point) throws {
-        try withLibrary { library in
-            var made: FT_Stroker?
-            try check(FT_Stroker_New(library, &made), "FT_Stroker_New")
-            guard let stroker = made else { throw RasterError.freeType(call: "FT_Stroker_New", code: -1, path: "a built path") }
-            defer { FT_Stroker_Done(stroker) }
-            guard lineWidth / 2 <= reach else { throw RasterError.pathTooFar(limit: Int(reach)) }
-            FT_Stroker_Set(stroker, FT_Fixed(lineWidth / 2 * 64), FT_STROKER_LINECAP_BUTT,
-                           FT_STROKER_LINEJOIN_MITER_FIXED, FT_Fixed(miterLimit * 65536))
-            for line in lines where line.points.count > 1 {
-                var first = try vector(map(line.points[0]), height: height)
-                try check(FT_Stroker_BeginSubPath(stroker, &first, line.closed ? 0 : 1), "FT_Stroker_BeginSubPath")
-                for point in line.points.dropFirst() {
-                    var to = try vector(map(point), height: height)
-                    try check(FT_Stroker_LineTo(stroker, &to), "FT_Stroker_LineTo")
-                }
-                try check(FT_Stroker_EndSubPath(stroker), "FT_Stroker_EndSubPath")
-            }
-            var pointCount: FT_UInt = 0, contourCount: FT_UInt = 0
-            try check(FT_Stroker_GetCounts(stroker, &pointCount, &contourCount), "FT_Stroker_GetCounts")
-            guard pointCount > 0 else { return }
-            var outline = FT_Outline()
-            try check(FT_Outline_New(library, pointCount, Int32(contourCount), &outline), "FT_Outline_New")
-            defer { FT_Outline_Done(library, &outline) }
-            outline.n_points = 0
-            outline.n_contours = 0
-            FT_Stroker_Export(stroker, &outline)
-            var pass = [UInt8](repeating: 0, count: width * height)
-            try renderLocked(library, &outline, into: &pass, width: width, height: height)
-            for i in coverage.indices where pass[i] > coverage[i] { coverage[i] = pass[i] }
-        }
-    }
-
-    private static func render(_ outline: inout FT_Outline, into coverage: inout [UInt8], width: Int, height: Int) throws {
-        try withLibrary { try renderLocked($0, &outline, into: &coverage, width: width, height: height) }
-    }
-
-    private static func renderLocked(_ library: FT_Library, _ outline: inout FT_Outline, into coverage: inout [UInt8],
-                                     width: Int, height: Int) throws {
-        try coverage.withUnsafeMutableBufferPointer { buffer in
-            var bitmap = FT_Bitmap()
-            bitmap.rows = UInt32(height)
-            bitmap.width = UInt32(width)
-            bitmap.pitch = Int32(width)
-            bitmap.buffer = buffer.baseAddress
-            bitmap.num_grays = 256
-            bitmap.pixel_mode = UInt8(FT_PIXEL_MODE_GRAY.rawValue)
-            try check(FT_Outline_Get_Bitmap(library, &outline, &bitmap), "FT_Outline_Get_Bitmap")
-        }
-    }
-
-    private static func withLibrary<T>(_ body: (FT_Library) throws -> T) throws -> T {
-        library.lock.lock()
-        defer { library.lock.unlock() }
-        guard let handle = library.handle else { throw RasterError.freeType(call: "FT_Init_FreeType", code: -1, path: "a built path") }
-        return try body(handle)
-    }
-
-    /// A point in FreeType's 26.6 pixels, y up from the texture's bottom edge.
-    private static func vector(_ p: Point, height: Int) throws -> FT_Vector {
-        let y = Double(height) - p.y
-        guard abs(p.x) <= reach, abs(y) <= reach else { throw RasterError.pathTooFar(limit: Int(reach)) }
-        return FT_Vector(x: FT_Pos((p.x * 64).rounded()), y: FT_Pos((y * 64).rounded()))
-    }
-
-    private static func check(_ status: FT_Error, _ call: String) throws {
-        if status != 0 { throw RasterError.freeType(call: call, code: status, path: "a built path") }
-    }
+    private static func failure(_ call: String) -> RasterError { .cairo(reason: "\(call) failed") }
 }
