@@ -178,6 +178,8 @@ extension Renderer {
     func chargePath(_ elements: [PathElement], scale: Double, width: Int, height: Int) throws {
         var length = 0.0, last = Point(x: 0, y: 0)
         for element in elements {
+            // A move draws nothing: it only says where the next piece starts.
+            if case .move(let p) = element { last = p; continue }
             for point in element.points {
                 let d = point.distance(to: last)
                 length += d.isFinite ? d : 1e18
