@@ -146,6 +146,18 @@ final class RunningAnimation {
         self.additive = additive
     }
 
+    /// Where its value stops changing, on its timeline: its end, or, for a layer animation held past its end by its
+    /// fill (fillMode forwards, not removed on completion; it stays on the layer for ever, showing its last value),
+    /// the end of its active time.
+    var changesUntil: Double {
+        if case .layer(let layer) = curve, layer.animation.fillsForwards, !layer.animation.isRemovedOnCompletion,
+           layer.animation.activeDuration.isFinite {
+            return layer.begin + (layer.animation.lastsUntilLimit && layer.animation.limit.isFinite ? layer.animation.limit
+                                                                                                   : layer.animation.activeDuration)
+        }
+        return end
+    }
+
     /// How far along its curve it is (springs overshoot 1); 1 once ended.
     func progress(atClock t: Double) -> Double {
         guard case .basic(_, _, let timing) = curve else { return 1 }

@@ -64,7 +64,16 @@ public final class AnimationEngine {
         return try body()
     }
 
-    public var hasRunningAnimations: Bool { !active.isEmpty || !pendingGroups.isEmpty || animators.contains { $0.arrival != nil } }
+    /// Whether anything still changes: a layer animation held on its last value by its fill stays on its layer for
+    /// ever, as in Core Animation, but runs only until its active end (a run need not be followed past it).
+    public var hasRunningAnimations: Bool {
+        !pendingGroups.isEmpty || animators.contains { $0.arrival != nil } || active.values.contains { isChanging($0.animation) }
+    }
+
+    private func isChanging(_ animation: RunningAnimation) -> Bool {
+        guard animation.changesUntil < animation.end else { return true }
+        return clockEnd(of: animation, end: animation.changesUntil).map { $0 > now + 1e-9 } ?? true
+    }
 
     /// `UIViewPropertyAnimator(duration:timingParameters:)`.
     public func makePropertyAnimator(duration: Double, parameters: TimingParameters) -> PropertyAnimator {
@@ -102,10 +111,12 @@ public final class AnimationEngine {
     }
 
     /// Animations on the timeline that were still running after `time`
-    /// (ending later, or never ending by themselves).
+    /// (ending later, or never ending by themselves). One held on its last
+    /// value by its fill has stopped changing: it ran until its active end.
     public func runningAnimations(on timeline: Timeline, endingAfter time: Double) -> Int {
         active.values.filter { entry in
-            entry.animation.timeline === timeline && (clockEnd(of: entry.animation).map { $0 > time + 1e-9 } ?? true)
+            entry.animation.timeline === timeline
+                && (clockEnd(of: entry.animation, end: entry.animation.changesUntil).map { $0 > time + 1e-9 } ?? true)
         }.count
     }
 
@@ -267,8 +278,8 @@ public final class AnimationEngine {
     // MARK: Time
 
     /// When, on the clock, an animation ends; nil while its timeline is paused.
-    func clockEnd(of animation: RunningAnimation) -> Double? {
-        let end = animation.end
+    func clockEnd(of animation: RunningAnimation, end: Double? = nil) -> Double? {
+        let end = end ?? animation.end
         guard end.isFinite else { return nil }
         switch animation.timeline.mode {
         case .live(let start):

@@ -54,5 +54,33 @@ extension RuleExamples {
               animator = {transitionDuration = function(ctx) return 0.5 end, animateTransition = animateTransition},
             }
             """#),
+        Rule.Example(triggers: false, scenario: "present", options: [], source: #"""
+            -- animations-still-running, PASS: a layer animation held on its last value by its
+            -- fill (fillMode forwards, not removed) stays on the layer, as in Core Animation,
+            -- but stops changing when it ends: the transition completes after that.
+            local function animateTransition(ctx)
+              local presenting = ctx.isPresenting
+              local view = presenting and ctx:viewForKey("to") or ctx:viewForKey("from")
+              if presenting then
+                view.frame = ctx:finalFrame(ctx:viewControllerForKey("to"))
+                view.alpha = 0
+                ctx.containerView:addSubview(view)
+                local round = CABasicAnimation{keyPath = "cornerRadius", fromValue = 0, toValue = 16, duration = 0.3,
+                                               fillMode = "forwards", isRemovedOnCompletion = false}
+                view.layer:add(round, "round")
+              end
+              UIView.animate{duration = 0.4, animations = function() view.alpha = presenting and 1 or 0 end,
+                             completion = function(finished)
+                               if not presenting then view:removeFromSuperview() end
+                               ctx:completeTransition(not ctx:transitionWasCancelled())
+                             end}
+            end
+
+            return {
+              title = "Animations still running (held)", summary = "A held layer animation ended before completeTransition.",
+              presentationStyle = "custom",
+              animator = {transitionDuration = function(ctx) return 0.4 end, animateTransition = animateTransition},
+            }
+            """#),
     ]
 }
