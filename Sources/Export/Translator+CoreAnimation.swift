@@ -32,18 +32,14 @@ extension Translator {
             case "duration":
                 writer.line("\(swift).duration = \(try number(node))")
             case "timingFunction":
-                let value = try unwrap(try expression(node, expecting: .timingFunction), at: node)
-                try require(value, is: .timingFunction, at: node)
-                writer.line("\(swift).timingFunction = \(value.text)")
+                writer.line("\(swift).timingFunction = \(try typedValue(node, .timingFunction))")
             case "fillMode":
                 guard let mode = ExportedEntry.string(node), ["removed", "forwards", "backwards", "both"].contains(mode) else {
                     throw refuse(node, "this fill mode", "write \"forwards\", \"backwards\", \"both\" or \"removed\"")
                 }
                 writer.line("\(swift).fillMode = .\(mode)")
             default:
-                let value = try unwrap(try expression(node, expecting: .bool), at: node)
-                try require(value, is: .bool, at: node)
-                writer.line("\(swift).isRemovedOnCompletion = \(value.text)")
+                writer.line("\(swift).isRemovedOnCompletion = \(try typedValue(node, .bool))")
             }
         }
         declare(lua, Variable(swift: swift, type: .basicAnimation, mutable: false, depth: loopDepth + closureDepth))

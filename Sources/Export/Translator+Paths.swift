@@ -7,22 +7,22 @@ extension Translator {
     func bezierPath(_ node: SyntaxNode, _ arguments: [SyntaxNode]) throws(ExportRefusal) -> Expression {
         if arguments.isEmpty { return Expression(text: "UIBezierPath()", type: .bezierPath) }
         if arguments.count == 1, arguments[0].tag != "Table" {
-            return Expression(text: "UIBezierPath(rect: \(try value(arguments[0], .rect)))", type: .bezierPath)
+            return Expression(text: "UIBezierPath(rect: \(try typedValue(arguments[0], .rect)))", type: .bezierPath)
         }
         let known = ["rect", "roundedRect", "cornerRadius", "ovalIn", "arcCenter", "radius", "startAngle", "endAngle", "clockwise"]
         let fields = try table(node, arguments, name: "UIBezierPath", known: known)
         let text: String
         if let rect = fields["rect"], fields.count == 1 {
-            text = "UIBezierPath(rect: \(try value(rect, .rect)))"
+            text = "UIBezierPath(rect: \(try typedValue(rect, .rect)))"
         } else if let oval = fields["ovalIn"], fields.count == 1 {
-            text = "UIBezierPath(ovalIn: \(try value(oval, .rect)))"
+            text = "UIBezierPath(ovalIn: \(try typedValue(oval, .rect)))"
         } else if let rect = fields["roundedRect"], fields.count <= 2, fields.count == 1 || fields["cornerRadius"] != nil {
             let radius = try fields["cornerRadius"].map(number) ?? "0.0"
-            text = "UIBezierPath(roundedRect: \(try value(rect, .rect)), cornerRadius: \(radius))"
+            text = "UIBezierPath(roundedRect: \(try typedValue(rect, .rect)), cornerRadius: \(radius))"
         } else if let center = fields["arcCenter"], let radius = fields["radius"], let start = fields["startAngle"],
                   let end = fields["endAngle"], let clockwise = fields["clockwise"], fields.count == 5 {
-            text = "UIBezierPath(arcCenter: \(try value(center, .point)), radius: \(try number(radius)), startAngle: \(try number(start)), "
-                + "endAngle: \(try number(end)), clockwise: \(try value(clockwise, .bool)))"
+            text = "UIBezierPath(arcCenter: \(try typedValue(center, .point)), radius: \(try number(radius)), startAngle: \(try number(start)), "
+                + "endAngle: \(try number(end)), clockwise: \(try typedValue(clockwise, .bool)))"
         } else {
             throw refuse(node, "this mix of UIBezierPath's arguments",
                          "write one of {rect =}, {roundedRect =, cornerRadius =}, {ovalIn =} or {arcCenter =, radius =, startAngle =, endAngle =, clockwise =}")
@@ -30,7 +30,8 @@ extension Translator {
         return Expression(text: text, type: .bezierPath)
     }
 
-    private func value(_ node: SyntaxNode, _ type: SwiftType) throws(ExportRefusal) -> String {
+    /// A value the place types, written out (a literal typed by it), refused unless it has the type.
+    func typedValue(_ node: SyntaxNode, _ type: SwiftType) throws(ExportRefusal) -> String {
         literalTyped = true
         let value = try unwrap(try expression(node, expecting: type), at: node)
         try require(value, is: type, at: node)

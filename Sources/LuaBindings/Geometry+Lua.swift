@@ -257,13 +257,15 @@ extension ScriptRuntime {
         var elements: [PathElement] = []
         var i = 0, moved = false
         func point(_ k: Int) -> Point { Point(x: values[i + 2 * k + 1], y: values[i + 2 * k + 2]) }
+        // Each operation's points: 1 move, 2 line, 3 quadratic curve, 4 cubic curve, 5 close (the prelude's list).
+        let pointCounts = [0, 1, 1, 2, 3, 0]
         while i < values.count {
-            let counts = [1: 1, 2: 1, 3: 2, 4: 3, 5: 0]
-            guard let count = counts[Int(exactly: values[i]) ?? 0], i + 2 * count < values.count, elements.count < PathShape.elementLimit,
-                  moved || values[i] == 1 else {
+            let op = Int(exactly: values[i]) ?? 0
+            guard (1...5).contains(op), case let count = pointCounts[op], i + 2 * count < values.count, elements.count < PathShape.elementLimit,
+                  moved || op == 1 else {
                 throw ArgumentError(position: index, message: "a UIBezierPath's elements were changed by hand")
             }
-            switch values[i] {
+            switch op {
             case 1: elements.append(.move(to: point(0))); moved = true
             case 2: elements.append(.line(to: point(0)))
             case 3: elements.append(.quadCurve(to: point(1), control: point(0)))

@@ -316,12 +316,12 @@ enum Prelude {
       end
       if rawget(p, "frozen") then error("a cgPath cannot be changed: change the UIBezierPath it came from and read its cgPath again", 3) end
       if p.n >= pathElementLimit then error("a UIBezierPath holds at most " .. pathElementLimit .. " elements", 3) end
-      local list = p.elements
-      for _, v in ipairs({...}) do
+      local list, values = p.elements, {...}
+      for _, v in ipairs(values) do
         if v ~= v or abs(v) == huge then error("UIBezierPath:" .. what .. "'s points are past a number's range", 3) end
       end
       list[#list + 1] = op
-      for _, v in ipairs({...}) do list[#list + 1] = v end
+      for _, v in ipairs(values) do list[#list + 1] = v end
       rawset(p, "n", p.n + 1)
     end
     local function needsPoint(p, what)

@@ -364,14 +364,15 @@ public enum ScenarioRunner {
         let keepFrame: (Simulation) -> Void = { simulation in
             guard options.rendering, !runtime.state.isTerminated, renderedLayers <= renderedLayerLimit else { return }
             let frame = simulation.renderFrame()
-            renderedLayers += frame.layerCount
+            let weight = frame.weight
+            renderedLayers += weight.layers
             if renderedLayers > renderedLayerLimit {
                 runtime.find(.error, hook: "preview", location: nil, "the preview was cut at \(String(format: "%.3f", frame.time)) s: "
                     + "it keeps at most \(renderedLayerLimit) layers in all (visible views × frames)")
                 return
             }
             if frames.last?.time == frame.time { frames.removeLast() }
-            if runtime.state.charge(frame.layerCount * Simulation.renderLayerCost + frame.pathElementCount * pathElementCost,
+            if runtime.state.charge(weight.layers * Simulation.renderLayerCost + weight.pathElements * pathElementCost,
                                     for: "preview frames") { frames.append(frame) }
         }
         let sample: ((Simulation) -> Void)? = options.sampling || options.rendering ? { simulation in

@@ -110,6 +110,11 @@ extension Renderer {
                                fillBytes, strokeBytes, lineWidth, shape.strokeStart, shape.strokeEnd)
             }
         }
+        try drawTexture(image, covering: area, toDevice: toDevice, alpha: alpha, context: context)
+    }
+
+    /// A texture drawn over `area` of a layer's local space (a shape's or a shadow's), through the layer's map.
+    private func drawTexture(_ image: Image, covering area: Rect, toDevice: Homography, alpha: UInt8, context: DrawContext) throws {
         let place = Homography(translationX: area.minX, y: area.minY).concatenating(toDevice)
         let corners = Quad(Rect(x: 0, y: 0, width: area.width, height: area.height))
         let inFront = corners.points.allSatisfy { place.w(at: $0) > 0 }
@@ -177,13 +182,19 @@ extension Renderer {
     /// that zig-zags across its texture crosses many in every row.
     func chargePath(_ elements: [PathElement], scale: Double, width: Int, height: Int) throws {
         var length = 0.0, last = Point(x: 0, y: 0)
+        func to(_ point: Point) {
+            let d = point.distance(to: last)
+            length += d.isFinite ? d : 1e18
+            last = point
+        }
         for element in elements {
+            switch element {
             // A move draws nothing: it only says where the next piece starts.
-            if case .move(let p) = element { last = p; continue }
-            for point in element.points {
-                let d = point.distance(to: last)
-                length += d.isFinite ? d : 1e18
-                last = point
+            case .move(let p): last = p
+            case .line(let p): to(p)
+            case .quadCurve(let p, let c): to(c); to(p)
+            case .curve(let p, let c1, let c2): to(c1); to(c2); to(p)
+            case .close: break
             }
         }
         try budget.charge(elements.count * 64 + 3 * width * height + Int(min(length * scale * Self.pathCellCost, 1e15)))
@@ -232,11 +243,6 @@ extension Renderer {
                 cr_box_blur(pixels.baseAddress, Int32(width), Int32(height), Int32(r), 3, &scratch, &sums)
             }
         }
-        let place = Homography(translationX: area.minX, y: area.minY).concatenating(toDevice)
-        let corners = Quad(Rect(x: 0, y: 0, width: area.width, height: area.height))
-        let inFront = corners.points.allSatisfy { place.w(at: $0) > 0 }
-        guard let box = pixelBox(corners.map(place.apply), inFront: inFront, in: context.target) else { return }
-        try budget.charge((box.x1 - box.x0) * (box.y1 - box.y0))
-        fill(place, area.size, radius: 0, color: (0, 0, 0, 0), texture: image, alpha: alpha, box: box, context: context)
+        try drawTexture(image, covering: area, toDevice: toDevice, alpha: alpha, context: context)
     }
 }

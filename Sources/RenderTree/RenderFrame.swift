@@ -37,29 +37,21 @@ public struct RenderFrame: Sendable, Equatable {
     public var size: Size { root.bounds.size }
 
     /// Layers in the tree: what drawing it costs, to charge a budget.
-    public var layerCount: Int {
-        var count = 0
-        var stack = [root]
-        while let layer = stack.popLast() {
-            count += 1
-            stack += layer.sublayers
-            if let mask = layer.mask { stack.append(mask) }
-            if case .stretched(let picture, _, _) = layer.content { stack.append(picture) }
-        }
-        return count
-    }
+    public var layerCount: Int { weight.layers }
 
-    /// The elements of the built paths in the tree (shape layers' and shadows'): what holding the frame costs beyond its layers.
-    public var pathElementCount: Int {
-        var count = 0
+    /// The layers in the tree, and the elements of the built paths they hold (shape layers' and shadows'): what
+    /// drawing and holding the frame cost, counted in one walk.
+    public var weight: (layers: Int, pathElements: Int) {
+        var layers = 0, elements = 0
         var stack = [root]
         while let layer = stack.popLast() {
-            if case .shape(let shape) = layer.content { count += shape.path?.elementCount ?? 0 }
-            count += layer.shadow?.path?.elementCount ?? 0
+            layers += 1
+            if case .shape(let shape) = layer.content { elements += shape.path?.elementCount ?? 0 }
+            elements += layer.shadow?.path?.elementCount ?? 0
             stack += layer.sublayers
             if let mask = layer.mask { stack.append(mask) }
             if case .stretched(let picture, _, _) = layer.content { stack.append(picture) }
         }
-        return count
+        return (layers, elements)
     }
 }

@@ -70,9 +70,15 @@ public final class AnimationEngine {
         !pendingGroups.isEmpty || animators.contains { $0.arrival != nil } || active.values.contains { isChanging($0.animation) }
     }
 
+    /// Whether it still changes: one not held by its fill while it is active (the engine removes it at its end), a held
+    /// one until its active end.
     private func isChanging(_ animation: RunningAnimation) -> Bool {
-        guard animation.changesUntil < animation.end else { return true }
-        return clockEnd(of: animation, end: animation.changesUntil).map { $0 > now + 1e-9 } ?? true
+        animation.changesUntil < animation.end ? changes(animation, after: now) : true
+    }
+
+    /// Whether it changes after `time` on the clock (always, on a timeline no clock drives).
+    private func changes(_ animation: RunningAnimation, after time: Double) -> Bool {
+        clockEnd(of: animation, end: animation.changesUntil).map { $0 > time + 1e-9 } ?? true
     }
 
     /// `UIViewPropertyAnimator(duration:timingParameters:)`.
@@ -114,10 +120,7 @@ public final class AnimationEngine {
     /// (ending later, or never ending by themselves). One held on its last
     /// value by its fill has stopped changing: it ran until its active end.
     public func runningAnimations(on timeline: Timeline, endingAfter time: Double) -> Int {
-        active.values.filter { entry in
-            entry.animation.timeline === timeline
-                && (clockEnd(of: entry.animation, end: entry.animation.changesUntil).map { $0 > time + 1e-9 } ?? true)
-        }.count
+        active.values.filter { $0.animation.timeline === timeline && changes($0.animation, after: time) }.count
     }
 
     // MARK: Blocks
