@@ -363,6 +363,7 @@ function TransitionCoordinator:animateAlongsideTransition(animation, completion)
 ---@field direction? "down"|"up"|"left"|"right"|"vertical"|"horizontal"|"in"|"out"|fun(): string A pan's direction or axis; a pinch's in (closing) or out; a function to follow a parameter.
 ---@field edge? "left"|"right"|"top"|"bottom"|fun(): string A screen-edge pan's edge, where the finger starts.
 ---@field distance? number|fun(containerSize: CGSize): number Points of drag (or change of scale) for the whole transition.
+---@field shouldBegin? fun(g: GestureRecognizer, containerSize: CGSize): boolean The delegate's gestureRecognizerShouldBegin, asked once as the finger first moves: false and nothing begins.
 ---@field progress? fun(g: GestureRecognizer, containerSize: CGSize): number The percent at each touch event.
 ---@field shouldFinish? fun(g: GestureRecognizer, percent: number): boolean At release: finish or cancel.
 ---@field completionSpeed? number|fun(g: GestureRecognizer, percent: number, finishing: boolean): number

@@ -82,7 +82,8 @@ extension ExportWriter {
             out.open("func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {")
             out.line("guard let navigationController, let owner, gestureRecognizer.view === navigationController.view,")
             out.line("      navigationController.delegate === owner else { return false }")
-            out.line("return navigationController.viewControllers.count > 1 && navigationController.transitionCoordinator == nil")
+            entryRule(interaction, recognizer, container: "gesture.view",
+                      after: "navigationController.viewControllers.count > 1 && navigationController.transitionCoordinator == nil", into: &out)
             out.close()
         } else if isPresentation {
             out.line("/// The presenting screen gets the \(rule.isPinch ? "pinch" : "pan") once, however often it is attached.")
@@ -103,12 +104,13 @@ extension ExportWriter {
             out.line("/// Only on the presenting screen while it presents nothing and no transition of its own is under way.")
             out.open("func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {")
             out.line("guard let presenter, gestureRecognizer.view === presenter.view else { return false }")
-            out.line("return presenter.presentedViewController == nil && presenter.transitionCoordinator == nil")
+            entryRule(interaction, recognizer, container: "gesture.view?.superview",
+                      after: "presenter.presentedViewController == nil && presenter.transitionCoordinator == nil", into: &out)
             out.close()
         } else {
             onPresentedScreen(recognizer, action: action,
                               "The screen being presented is the one a drag dismisses; it gets the \(rule.isPinch ? "pinch" : "pan") once, however often it is presented.",
-                              into: &out)
+                              rule: interaction, into: &out)
         }
         out.line()
         // Travel along the direction, and the release speed that carries the dismissal on (UIKit's points a second).
@@ -238,6 +240,9 @@ extension ExportWriter {
         method(interaction.shouldFinish, "Whether letting go here finishes the \(transition) (the entry's rule).") {
             "shouldFinish(_ \($0[0]): \(recognizer), _ \($0[1]): CGFloat, in container: UIView) -> Bool"
         }
+        method(interaction.shouldBegin, "Whether the \(transition) may begin, asked as the finger first moves (the entry's rule).") {
+            "shouldBegin(_ \($0[0]): \(recognizer), _ \($0[1]): CGSize, in container: UIView) -> Bool"
+        }
         method(interaction.finishesWhileDragging, "Whether the \(transition) finishes now, with the finger still down (the entry's rule).") {
             "finishesWhileDragging(_ \($0[0]): \(recognizer), _ \($0[1]): CGFloat, in container: UIView) -> Bool"
         }
@@ -249,7 +254,8 @@ extension ExportWriter {
 
     /// `attach(to:)`, which puts the recognizer on the screen being presented (once), and the delegate's rule that it
     /// begins only there, at rest, with nothing over it: the dismissal's and the entry's own drag of the screen alike.
-    static func onPresentedScreen(_ recognizer: String, action: String, _ attachDoc: String, into out: inout SwiftWriter) {
+    static func onPresentedScreen(_ recognizer: String, action: String, _ attachDoc: String, rule: Interaction? = nil,
+                                  into out: inout SwiftWriter) {
         out.line("/// " + attachDoc)
         out.open("func attach(to presented: UIViewController) {")
         out.line("self.presented = presented")
@@ -260,10 +266,26 @@ extension ExportWriter {
         out.line("presented.view.addGestureRecognizer(recognizer)")
         out.close()
         out.line()
-        out.line("/// Only on the screen presented last, once it is at rest and has nothing presented over it.")
+        out.line("/// Only on the screen presented last, once it is at rest and has nothing presented over it"
+                 + (rule?.shouldBegin != nil ? ", and as the entry's rule says." : "."))
         out.open("func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {")
         out.line("guard let presented, gestureRecognizer.view === presented.view else { return false }")
-        out.line("return !presented.isBeingPresented && !presented.isBeingDismissed && presented.presentedViewController == nil")
+        entryRule(rule, recognizer, container: "gesture.view?.superview",
+                  after: "!presented.isBeingPresented && !presented.isBeingDismissed && presented.presentedViewController == nil", into: &out)
         out.close()
+    }
+
+    /// gestureRecognizerShouldBegin's last lines: UIKit's own `condition`, then the entry's shouldBegin (if it has one)
+    /// with the recognizer and the view whose points its other functions read.
+    static func entryRule(_ interaction: Interaction?, _ recognizer: String, container: String, after condition: String,
+                          into out: inout SwiftWriter) {
+        guard interaction?.shouldBegin != nil else {
+            out.line("return " + condition)
+            return
+        }
+        out.line("guard \(condition) else { return false }")
+        out.line("// The entry's own rule, asked once the finger has moved, in the points its other functions read.")
+        out.line("guard let gesture = gestureRecognizer as? \(recognizer), let container = \(container) else { return false }")
+        out.line("return shouldBegin(gesture, container.bounds.size, in: container)")
     }
 }

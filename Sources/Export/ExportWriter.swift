@@ -32,6 +32,7 @@ enum ExportWriter {
         let progress: Translator.InteractionFunction?
         let shouldFinish: Translator.InteractionFunction?
         let finishesWhileDragging: Translator.InteractionFunction?
+        let shouldBegin: Translator.InteractionFunction?
         let completionSpeed: Translator.InteractionFunction?
         /// Whether its functions read `params` (the controller keeps them only then).
         let readsParameters: Bool

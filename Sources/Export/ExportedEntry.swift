@@ -37,6 +37,8 @@ struct ExportedEntry {
         var shouldFinish: SyntaxNode?
         /// finishesWhileDragging = function(g, percent): true finishes with the finger still down.
         var finishesWhileDragging: SyntaxNode?
+        /// shouldBegin = function(g, size): the delegate's gestureRecognizerShouldBegin, as the finger first moves.
+        var shouldBegin: SyntaxNode?
         /// progress = function(g, size): the percent at each event, instead of the travel over the distance.
         var progressFunction: SyntaxNode?
         /// completionSpeed = function(g, percent, finishing): the speed for the rest, asked when the finger lifts.
@@ -390,9 +392,12 @@ struct ExportedEntry {
                 case "finishesWhileDragging":
                     guard given.tag == "Function" else { throw refuse("not a function written in place", "write function(g, percent) … end") }
                     rule.finishesWhileDragging = given
+                case "shouldBegin":
+                    guard given.tag == "Function" else { throw refuse("not a function written in place", "write function(g, size) … end") }
+                    rule.shouldBegin = given
                 default:
                     throw refuse("not exported yet", "the exported \(kind) has gesture, \(rule.isPop ? "edge" : "direction"), distance, progress, "
-                                 + "completionSpeed, completionCurve, finishThreshold, velocityThreshold, shouldFinish and finishesWhileDragging")
+                                 + "completionSpeed, completionCurve, finishThreshold, velocityThreshold, shouldBegin, shouldFinish and finishesWhileDragging")
                 }
             }
             // A pinch closes (in) by default and has no pan's directions; a pan has no pinch's.

@@ -153,10 +153,11 @@ public enum Exporter {
             let shouldFinish = try function(rule.shouldFinish, [gesture, .number], .bool, "shouldFinish")
             let finishesWhileDragging = try function(rule.finishesWhileDragging, [gesture, .number], .bool, "finishesWhileDragging")
             let speed = try function(rule.completionSpeedFunction, [gesture, .number, .bool], .number, "completionSpeed")
-            let reads = [distance, progress, shouldFinish, finishesWhileDragging, speed].contains { $0?.readsParameters == true }
+            let shouldBegin = try function(rule.shouldBegin, [gesture, .size], .bool, "shouldBegin")
+            let reads = [distance, progress, shouldFinish, finishesWhileDragging, speed, shouldBegin].contains { $0?.readsParameters == true }
             var interaction = ExportWriter.Interaction(rule: rule, comments: comments, distance: distance, progress: progress,
                                                        shouldFinish: shouldFinish, finishesWhileDragging: finishesWhileDragging,
-                                                       completionSpeed: speed, readsParameters: reads)
+                                                       shouldBegin: shouldBegin, completionSpeed: speed, readsParameters: reads)
             // What the entry says inside the table, between its fields, goes with the class too.
             interaction.inside = translator.takeComments(from: rule.line, before: insideBefore)
             return interaction

@@ -158,7 +158,7 @@ enum ContextBindings {
     /// Hooks UIKit only asks a question of: ending or driving the transition
     /// from one of them breaks the machinery that asked (a completed
     /// transition whose interruptible animator is then scrubbed).
-    static let questions = ["transitionDuration", "interruptibleAnimator", ".progress", ".shouldFinish", ".finishesWhileDragging",
+    static let questions = ["transitionDuration", "interruptibleAnimator", ".shouldBegin", ".progress", ".shouldFinish", ".finishesWhileDragging",
                             ".completionSpeed", ".completionCurve"]
 
     /// Refuses `call` inside a question hook.

@@ -71,10 +71,13 @@ public struct GestureInput: Sendable {
         self.releaseVelocity = releaseVelocity
     }
 
-    /// Why these touches cannot drive this gesture, if they cannot: a pinch
-    /// needs two fingers and a pan one, and a screen-edge pan begins only
-    /// within 20 points of its edge (UIScreenEdgePanGestureRecognizer).
+    /// Why these touches cannot drive this gesture, if they cannot: fingers that never move begin nothing, a pinch
+    /// needs two fingers and a pan one, and a screen-edge pan begins only within 20 points of its edge
+    /// (UIScreenEdgePanGestureRecognizer).
     public static func mismatch(_ path: TouchPath, _ gesture: GestureKind, in size: Size) -> String? {
+        if path.events(for: gesture).isEmpty {
+            return "the touches never move: a \(gesture.description) begins only once the fingers move, so UIKit would never start the transition"
+        }
         switch (path.fingers, gesture) {
         case (.pinch, .pan), (.pinch, .screenEdgePan):
             return "the entry's gesture is a \(gesture.description), which two pinching fingers never begin: give --touches or --gesture"
@@ -98,14 +101,16 @@ public struct GestureInput: Sendable {
         }
     }
 
-    /// The touches, for an entry whose gesture is `rule`'s, in a window of `size`.
-    public func touchPath(for rule: EntryInteraction, in size: Size) -> TouchPath {
+    /// The touches, for an entry whose gesture is `rule`'s, in a window of `size`, starting over `area` (the
+    /// recognizer's view; the window when nil) unless given whole.
+    public func touchPath(for rule: EntryInteraction, in size: Size, area: Rect? = nil) -> TouchPath {
         var path: TouchPath
         switch shape {
-        case .preset(let preset): path = TouchPath.preset(preset, for: rule.gesture, distance: rule.distance, in: size)
-        case .release(let fraction): path = TouchPath.hold(at: fraction, for: rule.gesture, distance: rule.distance, in: size, ending: .release)
+        case .preset(let preset): path = TouchPath.preset(preset, for: rule.gesture, distance: rule.distance, in: size, area: area)
+        case .release(let fraction):
+            path = TouchPath.hold(at: fraction, for: rule.gesture, distance: rule.distance, in: size, area: area, ending: .release)
         case .cancelled(let fraction):
-            path = TouchPath.hold(at: fraction, for: rule.gesture, distance: rule.distance, in: size, ending: .cancelled)
+            path = TouchPath.hold(at: fraction, for: rule.gesture, distance: rule.distance, in: size, area: area, ending: .cancelled)
         case .path(let given): path = given
         }
         if let releaseVelocity { path.releaseVelocity = releaseVelocity }
@@ -142,6 +147,20 @@ final class ScriptedGestureResponder: GestureResponder {
             return rule.percent(for: sample)
         }
         return min(max(value, 0), 1)
+    }
+
+    /// shouldBegin(g, containerSize): the recognizer delegate's gestureRecognizerShouldBegin, asked once, as the
+    /// fingers first move (g's state "began", its translation and velocity that first movement's); false and the
+    /// recognizer fails, so nothing begins. Without it, or when it fails or answers nonsense (an error at its line), yes.
+    func shouldBegin(_ sample: GestureSample) -> Bool {
+        guard rule.scripted.contains("shouldBegin"), let runtime = owner, call(runtime, "shouldBegin", sample, percent: nil) else { return true }
+        let state = runtime.state
+        defer { state.pop() }
+        guard state.isBoolean(at: -1) else {
+            complain(runtime, "shouldBegin", "must return true (begin) or false (the recognizer fails); got \(got(runtime))")
+            return true
+        }
+        return state.boolean(at: -1)
     }
 
     /// finishesWhileDragging(g, percent): true finishes the transition with the finger still down
@@ -275,11 +294,11 @@ extension ScriptRuntime {
         sealRecord("UIGestureRecognizer")   // read-only, a misspelt field an error
     }
 
-    static let interactionFields = ["gesture", "direction", "edge", "distance", "progress", "shouldFinish",
+    static let interactionFields = ["gesture", "direction", "edge", "distance", "shouldBegin", "progress", "shouldFinish",
                                     "finishesWhileDragging", "completionSpeed", "completionCurve", "finishThreshold",
                                     "velocityThreshold", "began", "changed", "ended"]
     /// What each kind of interaction may say: a transition's percent and finish rule, or a direct move's handlers.
-    static let transitionFields: Set<String> = ["distance", "progress", "shouldFinish", "finishesWhileDragging", "completionSpeed",
+    static let transitionFields: Set<String> = ["distance", "shouldBegin", "progress", "shouldFinish", "finishesWhileDragging", "completionSpeed",
                                                 "completionCurve", "finishThreshold", "velocityThreshold"]
     static let handlerFields: Set<String> = ["began", "changed", "ended"]
 
@@ -401,13 +420,14 @@ extension ScriptRuntime {
         case nil:
             if let velocity = number("velocityThreshold", minimum: 0) { rule.velocityThreshold = velocity }
         }
-        for key in ["progress", "shouldFinish", "finishesWhileDragging", "completionSpeed", "completionCurve"] {
+        for key in ["shouldBegin", "progress", "shouldFinish", "finishesWhileDragging", "completionSpeed", "completionCurve"] {
             state.pushField(key, of: table)
             let isFunction = state.isFunction(at: -1)
             let isNil = state.isNil(at: -1)
             state.pop()
-            if isFunction { rule.scripted.insert(key) } else if !isNil, ["progress", "shouldFinish", "finishesWhileDragging"].contains(key) {
-                find(hook: hook, location: at, "'\(key)' must be a function(gesture, \(key == "progress" ? "containerSize" : "percent"))")
+            if isFunction { rule.scripted.insert(key) } else if !isNil, ["shouldBegin", "progress", "shouldFinish", "finishesWhileDragging"].contains(key) {
+                let second = key == "progress" || key == "shouldBegin" ? "containerSize" : "percent"
+                find(hook: hook, location: at, "'\(key)' must be a function(gesture, \(second))")
             }
         }
         return rule
@@ -491,9 +511,11 @@ extension ScriptRuntime {
         func path(_ n: Int) -> TouchPath? {
             if let host { return host.dragPath(n) }
             guard let rule, n < 3 else { return nil }
-            return [TouchPath.along(gesture, distance: rule.distance, in: size, [(0, 0), (0.3, -0.3), (0.4, -0.3)]),
-                    TouchPath.preset(.nudge, for: gesture, distance: rule.distance, in: size),
-                    TouchPath.preset(.drag, for: gesture, distance: rule.distance, in: size)][n]
+            // On the presented screen, where its recognizer is.
+            let area = simulation.visibleFrame(of: presented.view)
+            return [TouchPath.along(gesture, distance: rule.distance, in: size, area: area, [(0, 0), (0.3, -0.3), (0.4, -0.3)]),
+                    TouchPath.preset(.nudge, for: gesture, distance: rule.distance, in: size, area: area),
+                    TouchPath.preset(.drag, for: gesture, distance: rule.distance, in: size, area: area)][n]
         }
         var n = 0
         while let path = path(n) {

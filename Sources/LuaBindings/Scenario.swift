@@ -293,12 +293,36 @@ public enum ScenarioRunner {
             rule.gesture = kind == .pop ? .screenEdgePan(.left) : .pan(kind == .dismissal ? .down : .up)
             return rule
         }
+        /// The gesture's plan, or one with no steps when UIKit's recognizer would never begin: the touch lands on
+        /// another view, or the entry's shouldBegin says no (what it found is said; nothing is driven).
         func plan(_ kind: InteractionKind, _ input: GestureInput) -> InteractionPlan {
             let rule = rule(kind)
-            // The view UIKit's recognizer would be on (the exported code puts it there).
+            // The view UIKit's recognizer would be on (the exported code puts it there), and where it shows: the
+            // check's own drags start on it, as a user's finger would.
             let view = kind == .dismissal ? presented.view : kind == .pop ? simulation.navigation.view : simulation.topViewController.view
             let responder = ScriptedGestureResponder(runtime: runtime, kind: kind, rule: rule, containerSize: options.windowSize, view: view)
-            let events = input.touchPath(for: rule, in: options.windowSize).events(for: rule.gesture)
+            let events = input.touchPath(for: rule, in: options.windowSize, area: view.flatMap(simulation.visibleFrame(of:))).events(for: rule.gesture)
+            let hook = "interaction.\(kind.rawValue)"
+            func points(_ value: Double) -> String { LuaValue.number((value * 10).rounded() / 10).description }
+            // Touches given by hand may start anywhere; the check's own start on the view, so missing it is the entry's doing.
+            let severity: Problem.Severity = gesture == nil ? .error : .warning
+            guard let began = events.first else { return InteractionPlan(steps: []) }
+            let down = began.touchDown
+            if let view, !simulation.touch(at: down, reaches: view) {
+                let hit = simulation.window.hitTest(down).map { "the view '\($0.name)'" } ?? "no view"
+                runtime.find(severity, hook: hook, location: runtime.location(ofField: "interaction"),
+                             "the \(rule.gesture.description) never begins: its recognizer is on the view '\(view.name)', but a touch at "
+                             + "(\(points(down.x)), \(points(down.y))) lands on \(hit), which is not in it (UIKit hit-tests "
+                             + "the touch, and only that view's recognizers and its superviews' see it)")
+                return InteractionPlan(steps: [])
+            }
+            if !responder.shouldBegin(began) {
+                runtime.find(severity, hook: "\(hook).shouldBegin", location: runtime.location(ofInteraction: kind, "shouldBegin"),
+                             gesture == nil
+                                ? "said no to check's own \(rule.gesture.description) along its direction: the transition can never begin by it"
+                                : "said no: the gesture did not begin, and nothing was driven")
+                return InteractionPlan(steps: [])
+            }
             drives.append((kind, events))
             return .gesture(events: events, responder: responder)
         }
@@ -411,6 +435,8 @@ public enum ScenarioRunner {
 
         /// Presents (by the plan, if any) and runs until idle.
         func present(animated: Bool = true, by plan: InteractionPlan? = nil) {
+            // A gesture UIKit would never begin drives nothing (plan(_:_:) said why).
+            if let plan, plan.steps.isEmpty { return }
             if plan != nil { delegate.interactive = (rule(.presentation).completionSpeed, rule(.presentation).completionCurve) }
             phase(dismissing: false) {
                 simulation.present(presented, animated: animated, interaction: plan)
@@ -420,6 +446,8 @@ public enum ScenarioRunner {
         }
         /// Dismisses (by the plan, if any) once the presentation is done.
         func dismiss(by plan: InteractionPlan? = nil) {
+            // A gesture UIKit would never begin drives nothing (plan(_:_:) said why).
+            if let plan, plan.steps.isEmpty { return }
             guard presentedAndIdle else { return }
             if plan != nil { delegate.interactive = (rule(.dismissal).completionSpeed, rule(.dismissal).completionCurve) }
             phase(dismissing: true) { simulation.dismiss(interaction: plan); simulation.runUntilIdle(fps: options.fps, sample: sample) }
@@ -435,6 +463,8 @@ public enum ScenarioRunner {
         }
         /// Pops it (by the plan, if any) once the push is done.
         func pop(by plan: InteractionPlan? = nil) {
+            // A gesture UIKit would never begin drives nothing (plan(_:_:) said why).
+            if let plan, plan.steps.isEmpty { return }
             guard simulation.navigation.topViewController === pushed, !simulation.isTransitioning, !runtime.state.isTerminated else { return }
             if plan != nil { delegate.interactive = (rule(.pop).completionSpeed, rule(.pop).completionCurve) }
             phase(dismissing: true, navigation: true) { simulation.pop(interaction: plan); simulation.runUntilIdle(fps: options.fps, sample: sample) }

@@ -111,6 +111,8 @@ public struct GestureSample: Sendable, Equatable {
     public var velocity = Point.zero
     /// The fingers' distance over their distance at the start (1 for a pan).
     public var scale = 1.0
+    /// Where the (first) finger touched down, in the window: where UIKit hit-tests it.
+    public var touchDown: Point { Point(x: location.x - translation.x, y: location.y - translation.y) }
     /// Scale a second.
     public var scaleVelocity = 0.0
 

@@ -1,3 +1,5 @@
+import Geometry
+
 /// A drag on the presented screen played against the clock: what check's drag-presented scenario does for a Lua entry,
 /// and the verification for exported Swift, so that both see the same events at the same instants.
 extension Simulation {
@@ -55,3 +57,21 @@ extension Simulation {
         }
     }
 }
+
+/// Where a gesture's recognizer can be touched, and whether a touch reaches it: UIKit hit-tests each touch at
+/// touch-down, and only the recognizers of the view it lands on and of that view's superviews see it.
+extension Simulation {
+    /// The part of the window `view` covers (its bounds in window points, cut to the window); nil when it is not in
+    /// the window or covers none of it.
+    public func visibleFrame(of view: View) -> Rect? {
+        guard let frame = view.convert(view.bounds, to: nil) else { return nil }
+        let shown = frame.standardized.intersection(window.bounds)
+        return shown.isEmpty ? nil : shown
+    }
+
+    /// Whether a touch at `point` (window points) lands on `view` or a view inside it.
+    public func touch(at point: Point, reaches view: View) -> Bool {
+        window.hitTest(point)?.isDescendant(of: view) ?? false
+    }
+}
+

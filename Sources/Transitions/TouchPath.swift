@@ -94,14 +94,23 @@ public struct TouchPath: Sendable {
         return sample
     }
 
-    /// Every touch event from the first touch to the lift (or the system's
-    /// cancel), at `eventRate`, the last one exactly at the end. A release
-    /// velocity given overrides the last event's, along the gesture.
+    /// Every touch event the recognizer reports, from the first that moved to the lift (or the system's cancel), at
+    /// `eventRate`, the last one exactly at the end; none when the fingers never move. A release velocity given
+    /// overrides the last event's, along the gesture.
     public func events(for gesture: GestureKind) -> [GestureSample] {
         let end = min(duration, Self.durationLimit)
         let count = Int((end * Self.eventRate).rounded(.down))
-        var events = (0...count).map { i in sample(at: Double(i) / Self.eventRate, state: i == 0 ? .began : .changed) }
+        var events = (0...count).map { i in sample(at: Double(i) / Self.eventRate, state: .changed) }
         if let last = events.last, last.time < end - 1e-9 { events.append(sample(at: end, state: .changed)) }
+        // UIKit's pan and pinch recognizers begin once the fingers have moved, not at touch-down: the first event that
+        // moved is `.began`, carrying the translation and velocity gestureRecognizerShouldBegin reads; the touch-down
+        // and any stillness after it reach no action method. Fingers that never move begin nothing.
+        let down = touches(at: 0)
+        guard let moved = events.firstIndex(where: { $0.touches != down }) else { return [] }
+        events.removeFirst(moved)
+        // Moved only as they lifted: the recognizer begins and ends at that one event.
+        if events.count == 1 { events.append(events[0]) }
+        events[0].state = .began
         var final = events.removeLast()
         final.state = ending == .release ? .ended : .cancelled
         if let velocity = releaseVelocity, ending == .release {
@@ -133,26 +142,30 @@ extension TouchPath {
         case nudge
     }
 
-    /// Where a gesture of this kind starts in a window of `size`: a pan down
-    /// a third of the way down, an edge pan at its edge, a pinch about the centre.
-    static func start(of gesture: GestureKind, in size: Size) -> Point {
-        switch gesture {
-        case .pan(.down), .pan(.vertical): Point(x: size.width / 2, y: size.height * 0.3)
-        case .pan(.up): Point(x: size.width / 2, y: size.height * 0.8)
-        case .pan(.right), .pan(.horizontal): Point(x: size.width * 0.15, y: size.height / 2)
-        case .pan(.left): Point(x: size.width * 0.85, y: size.height / 2)
-        case .screenEdgePan(.left): Point(x: 0, y: size.height / 2)
-        case .screenEdgePan(.right): Point(x: size.width, y: size.height / 2)
-        case .screenEdgePan(.top): Point(x: size.width / 2, y: 0)
-        case .screenEdgePan(.bottom): Point(x: size.width / 2, y: size.height)
-        case .pinch: Point(x: size.width / 2, y: size.height / 2)
+    /// Where a gesture of this kind starts in a window of `size`, over `area` (window points; the whole window when
+    /// nil): the recognizer's view, so that the touch lands on it. A pan down a third of the way down it, up four
+    /// fifths, right and left 15 % in from the side it leaves; an edge pan on the window's edge, level with the
+    /// area's middle; a pinch about the area's centre.
+    static func start(of gesture: GestureKind, in size: Size, area: Rect? = nil) -> Point {
+        let a = area ?? Rect(x: 0, y: 0, width: size.width, height: size.height)
+        return switch gesture {
+        case .pan(.down), .pan(.vertical): Point(x: a.midX, y: a.minY + a.height * 0.3)
+        case .pan(.up): Point(x: a.midX, y: a.minY + a.height * 0.8)
+        case .pan(.right), .pan(.horizontal): Point(x: a.minX + a.width * 0.15, y: a.midY)
+        case .pan(.left): Point(x: a.minX + a.width * 0.85, y: a.midY)
+        case .screenEdgePan(.left): Point(x: 0, y: a.midY)
+        // The screen's last point on the right and at the bottom: a touch lands inside the window's bounds.
+        case .screenEdgePan(.right): Point(x: size.width - 1, y: a.midY)
+        case .screenEdgePan(.top): Point(x: a.midX, y: 0)
+        case .screenEdgePan(.bottom): Point(x: a.midX, y: size.height - 1)
+        case .pinch: a.center
         }
     }
 
     /// A path through these fractions of the gesture's whole travel (progress), at these times.
-    public static func along(_ gesture: GestureKind, distance: Double, in size: Size, _ keys: [(time: Double, fraction: Double)],
-                             ending: Ending = .release) -> TouchPath {
-        let start = start(of: gesture, in: size)
+    public static func along(_ gesture: GestureKind, distance: Double, in size: Size, area: Rect? = nil,
+                             _ keys: [(time: Double, fraction: Double)], ending: Ending = .release) -> TouchPath {
+        let start = start(of: gesture, in: size, area: area)
         switch gesture {
         case .pinch(let direction):
             // Fingers 200 points apart when closing, 100 when opening, so both fit any phone.
@@ -167,19 +180,20 @@ extension TouchPath {
         }
     }
 
-    public static func preset(_ preset: Preset, for gesture: GestureKind, distance: Double, in size: Size) -> TouchPath {
+    public static func preset(_ preset: Preset, for gesture: GestureKind, distance: Double, in size: Size, area: Rect? = nil) -> TouchPath {
         switch preset {
-        case .drag: along(gesture, distance: distance, in: size, [(0, 0), (0.4, 0.7), (0.5, 0.7)])
-        case .nudge: along(gesture, distance: distance, in: size, [(0, 0), (0.3, 0.3), (0.4, 0.3)])
-        case .dragBack: along(gesture, distance: distance, in: size, [(0, 0), (0.3, 0.6), (0.4, 0.45)])
+        case .drag: along(gesture, distance: distance, in: size, area: area, [(0, 0), (0.4, 0.7), (0.5, 0.7)])
+        case .nudge: along(gesture, distance: distance, in: size, area: area, [(0, 0), (0.3, 0.3), (0.4, 0.3)])
+        case .dragBack: along(gesture, distance: distance, in: size, area: area, [(0, 0), (0.3, 0.6), (0.4, 0.45)])
         case .flick:
             // A fixed hand movement, whatever the distance: 80 points or a tenth of a scale in 50 ms.
-            along(gesture, distance: distance, in: size, [(0, 0), (0.05, (gesture.isPinch ? 0.1 : 80) / max(distance, 1e-9))])
+            along(gesture, distance: distance, in: size, area: area, [(0, 0), (0.05, (gesture.isPinch ? 0.1 : 80) / max(distance, 1e-9))])
         }
     }
 
     /// Drag to `fraction`, stop, then let go or have the system cancel it.
-    public static func hold(at fraction: Double, for gesture: GestureKind, distance: Double, in size: Size, ending: Ending) -> TouchPath {
-        along(gesture, distance: distance, in: size, [(0, 0), (0.4, fraction), (0.5, fraction)], ending: ending)
+    public static func hold(at fraction: Double, for gesture: GestureKind, distance: Double, in size: Size, area: Rect? = nil,
+                            ending: Ending) -> TouchPath {
+        along(gesture, distance: distance, in: size, area: area, [(0, 0), (0.4, fraction), (0.5, fraction)], ending: ending)
     }
 }

@@ -8,9 +8,13 @@ import Testing
 
     @Test func eventsComeSixtyASecondAndTheLastIsTheLift() {
         let events = drag.events(for: .pan(.down))
-        // 0, 1/60 … 24/60 = 0.4 exactly: 25 events.
-        #expect(events.count == 25)
+        // 0, 1/60 … 24/60 = 0.4 exactly, less the touch-down (a pan begins once the finger has moved): 24 events,
+        // the first at 1/60 s, 1000 points a second × 1/60 s down.
+        #expect(events.count == 24)
         #expect(events.first?.state == .began)
+        #expect(abs((events.first?.time ?? 0) - 1.0 / 60) < 1e-12)
+        #expect(abs((events.first?.translation.y ?? 0) - 1000.0 / 60) < 1e-9)
+        #expect(events.first?.touchDown == Point(x: 195, y: 100))
         #expect(events.last?.state == .ended)
         #expect(abs((events.last?.time ?? 0) - 0.4) < 1e-12)
         #expect(events.dropFirst().dropLast().allSatisfy { $0.state == .changed })
@@ -18,8 +22,9 @@ import Testing
 
     @Test func translationAndVelocityFollowTheFinger() {
         let events = drag.events(for: .pan(.down))
-        // At 12/60 = 0.2 s the finger has gone 300 × 0.2 / 0.3 = 200 points at 1000 points a second.
-        let middle = events[12]
+        // At 12/60 = 0.2 s (the 12th event: the touch-down at 0 is not one) the finger has gone 300 × 0.2 / 0.3 = 200
+        // points at 1000 points a second.
+        let middle = events[11]
         #expect(abs(middle.translation.y - 200) < 1e-9)
         #expect(abs(middle.velocity.y - 1000) < 1e-6)
         #expect(abs(middle.location.y - 300) < 1e-9)
@@ -40,8 +45,8 @@ import Testing
     @Test func aPinchsFingersCloseAboutTheCentre() {
         let pinch = TouchPath(.pinch(centre: Point(x: 100, y: 300), span: 200, scales: [(0, 1), (0.2, 0.5)]))
         let events = pinch.events(for: .pinch(.in))
-        // At 6/60 = 0.1 s: scale 0.75, fingers 150 apart, closing at 2.5 a second.
-        let middle = events[6]
+        // At 6/60 = 0.1 s (the 6th event): scale 0.75, fingers 150 apart, closing at 2.5 a second.
+        let middle = events[5]
         #expect(abs(middle.scale - 0.75) < 1e-9)
         #expect(abs(middle.scaleVelocity + 2.5) < 1e-6)
         #expect(middle.touches.count == 2)
@@ -54,8 +59,34 @@ import Testing
         let events = path.events(for: .screenEdgePan(.left))
         #expect(events.last?.state == .cancelled)
         // An edge pan starts at its edge and moves inwards: half of 390 points.
-        #expect(events.first?.location.x == 0)
+        #expect(events.first?.touchDown.x == 0)
         #expect(abs((events.last?.translation.x ?? 0) - 195) < 1e-9)
+    }
+
+    @Test func fingersThatNeverMoveBeginNothing() {
+        let still = TouchPath(.one([(0, Point(x: 10, y: 10)), (0.5, Point(x: 10, y: 10))]))
+        #expect(still.events(for: .pan(.down)).isEmpty)
+        // Still, then a move only as it lifts: one event that begins and ends.
+        let late = TouchPath(.one([(0, Point(x: 10, y: 10)), (0.5, Point(x: 10, y: 10)), (0.51, Point(x: 10, y: 30))]))
+        let events = late.events(for: .pan(.down))
+        #expect(events.map(\.state) == [.began, .ended])
+        #expect(events.first?.time == events.last?.time)
+    }
+
+    @Test func aPresetStartsOnTheRecognizersView() {
+        let size = Size(width: 390, height: 844)
+        // A menu 240 wide at the left: a pan left starts 15 % in from its right side, level with its middle.
+        let menu = Rect(x: 0, y: 0, width: 240, height: 844)
+        let left = TouchPath.preset(.drag, for: .pan(.left), distance: 240, in: size, area: menu).events(for: .pan(.left))
+        #expect(left.first?.touchDown == Point(x: 240 * 0.85, y: 422))
+        // A sheet in the lower half: a pan down starts 30 % of the way down it.
+        let sheet = Rect(x: 0, y: 422, width: 390, height: 422)
+        let down = TouchPath.preset(.drag, for: .pan(.down), distance: 422, in: size, area: sheet).events(for: .pan(.down))
+        #expect(down.first?.touchDown == Point(x: 195, y: 422 + 422 * 0.3))
+        // Edge pans start on the screen's own edge (its last point on the right), level with the view's middle.
+        let edge = TouchPath.preset(.drag, for: .screenEdgePan(.right), distance: 390, in: size, area: sheet)
+            .events(for: .screenEdgePan(.right))
+        #expect(edge.first?.touchDown == Point(x: 389, y: 633))
     }
 
     @Test func theFlickPresetIsFastWhateverTheDistance() {
