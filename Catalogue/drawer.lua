@@ -7,11 +7,12 @@
 -- Tapping the dimmed screen beside it dismisses it. Dragging the panel back
 -- to the right dismisses it interactively: the pan's recognizer is on the
 -- panel (the presented screen), so a drag that starts on the dimming never
--- begins, and its delegate lets it begin only when the finger moves more
--- across than down (gestureRecognizerShouldBegin), so that a list in the
--- panel still scrolls up and down under a mostly vertical drag. Letting go
--- past half way or with a flick to the right finishes it; the rest plays on
--- ease-out.
+-- begins, and its delegate lets it begin only when the finger moves to the
+-- right more than down (gestureRecognizerShouldBegin), so that a list in the
+-- panel still scrolls up and down under a mostly vertical drag and its rows
+-- still swipe left. While the finger drives it the panel moves linearly, so
+-- it stays under the finger. Letting go past half way or with a flick to the
+-- right finishes it; the rest plays on ease-out.
 
 local dimming = require("dimming")
 
@@ -76,7 +77,8 @@ return {
                        end,
                        completion = function() ctx:completeTransition(not ctx:transitionWasCancelled()) end}
       else
-        UIView.animate{duration = duration, options = {"curveEaseIn"},
+        -- Linear while a finger drives it, so the panel stays under the finger; ease-in on a tap.
+        UIView.animate{duration = duration, options = {ctx.isInteractive and "curveLinear" or "curveEaseIn"},
                        animations = function()
                          panel.frame = hidden
                          if calm then panel.alpha = 0 end
@@ -99,8 +101,9 @@ return {
       gesture = "pan", direction = "right",
       -- The panel dragged back to the right: its travel over its width.
       distance = function(size) return panelWidth(size.width) end,
-      -- Only a drag more across than down: a mostly vertical one belongs to the list inside.
-      shouldBegin = function(g, size) return math.abs(g.velocity.x) > math.abs(g.velocity.y) end,
+      -- Only a drag to the right, more across than down: a mostly vertical one belongs to the list inside, and one to
+      -- the left to the panel's own rows (a swipe to delete).
+      shouldBegin = function(g, size) return g.velocity.x > math.abs(g.velocity.y) end,
       completionCurve = "easeOut",
     },
   },

@@ -307,20 +307,34 @@ public enum ScenarioRunner {
             // Touches given by hand may start anywhere; the check's own start on the view, so missing it is the entry's doing.
             let severity: Problem.Severity = gesture == nil ? .error : .warning
             guard let began = events.first else { return InteractionPlan(steps: []) }
-            let down = began.touchDown
-            if let view, !simulation.touch(at: down, reaches: view) {
-                let hit = simulation.window.hitTest(down).map { "the view '\($0.name)'" } ?? "no view"
-                runtime.find(severity, hook: hook, location: runtime.location(ofField: "interaction"),
+            // Every finger must land on the view (a pinch's two as much as a pan's one).
+            if let view, let down = began.touchesDown.first(where: { !simulation.touch(at: $0, reaches: view) }) {
+                let hit = simulation.window.hitTest(down).map { "on the view '\($0.name)', which is not in it" } ?? "outside every view of the window"
+                runtime.find(severity, hook: hook, location: runtime.location(ofInteraction: kind, "gesture"),
                              "the \(rule.gesture.description) never begins: its recognizer is on the view '\(view.name)', but a touch at "
-                             + "(\(points(down.x)), \(points(down.y))) lands on \(hit), which is not in it (UIKit hit-tests "
-                             + "the touch, and only that view's recognizers and its superviews' see it)")
+                             + "(\(points(down.x)), \(points(down.y))) lands \(hit) (UIKit hit-tests each touch, and only the recognizers "
+                             + "of the view it lands on and of that view's superviews see it)")
                 return InteractionPlan(steps: [])
             }
+            let wasTransitioning = simulation.isTransitioning
             if !responder.shouldBegin(began) {
                 runtime.find(severity, hook: "\(hook).shouldBegin", location: runtime.location(ofInteraction: kind, "shouldBegin"),
                              gesture == nil
                                 ? "said no to check's own \(rule.gesture.description) along its direction: the transition can never begin by it"
                                 : "said no: the gesture did not begin, and nothing was driven")
+                return InteractionPlan(steps: [])
+            }
+            // A question UIKit asks, not a place to act: what it did first is an error, and the gesture drives nothing.
+            if simulation.isTransitioning && !wasTransitioning {
+                runtime.find(hook: "\(hook).shouldBegin", location: runtime.location(ofInteraction: kind, "shouldBegin"),
+                             "began a transition itself: gestureRecognizerShouldBegin only answers whether the recognizer may begin; "
+                             + "the transition begins when it does (present or dismiss in the recognizer's action, which the interaction is)")
+                return InteractionPlan(steps: [])
+            }
+            if let view, !view.isDescendant(of: simulation.window) {
+                runtime.find(severity, hook: "\(hook).shouldBegin", location: runtime.location(ofInteraction: kind, "shouldBegin"),
+                             "took the recognizer's view '\(view.name)' out of the window: UIKit cancels a recognizer whose view "
+                             + "leaves the window, so nothing begins")
                 return InteractionPlan(steps: [])
             }
             drives.append((kind, events))
@@ -440,7 +454,7 @@ public enum ScenarioRunner {
             if plan != nil { delegate.interactive = (rule(.presentation).completionSpeed, rule(.presentation).completionCurve) }
             phase(dismissing: false) {
                 simulation.present(presented, animated: animated, interaction: plan)
-                simulation.runUntilIdle(fps: options.fps, sample: sample)
+                simulation.runUntilIdle(fps: options.fps, limit: plan?.runLimit ?? 10, sample: sample)
             }
             delegate.interactive = nil
         }
@@ -450,7 +464,10 @@ public enum ScenarioRunner {
             if let plan, plan.steps.isEmpty { return }
             guard presentedAndIdle else { return }
             if plan != nil { delegate.interactive = (rule(.dismissal).completionSpeed, rule(.dismissal).completionCurve) }
-            phase(dismissing: true) { simulation.dismiss(interaction: plan); simulation.runUntilIdle(fps: options.fps, sample: sample) }
+            phase(dismissing: true) {
+                simulation.dismiss(interaction: plan)
+                simulation.runUntilIdle(fps: options.fps, limit: plan?.runLimit ?? 10, sample: sample)
+            }
             delegate.interactive = nil
         }
         /// Pushes the screen with the entry's animator, when nothing else is on top.
@@ -467,7 +484,10 @@ public enum ScenarioRunner {
             if let plan, plan.steps.isEmpty { return }
             guard simulation.navigation.topViewController === pushed, !simulation.isTransitioning, !runtime.state.isTerminated else { return }
             if plan != nil { delegate.interactive = (rule(.pop).completionSpeed, rule(.pop).completionCurve) }
-            phase(dismissing: true, navigation: true) { simulation.pop(interaction: plan); simulation.runUntilIdle(fps: options.fps, sample: sample) }
+            phase(dismissing: true, navigation: true) {
+                simulation.pop(interaction: plan)
+                simulation.runUntilIdle(fps: options.fps, limit: plan?.runLimit ?? 10, sample: sample)
+            }
             delegate.interactive = nil
         }
 

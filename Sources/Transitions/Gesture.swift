@@ -99,10 +99,10 @@ public struct GestureSample: Sendable, Equatable {
         case began, changed, ended, cancelled
     }
 
-    /// Seconds after the gesture began.
+    /// Seconds after the gesture began (its first movement).
     public var time: Double
     public var state: State
-    /// Where the (first) finger is, in the window.
+    /// Where the fingers are, centred (UIKit's location(in:)): the finger of a pan, between a pinch's two; in the window.
     public var location: Point
     /// Where the fingers are, in the window: one for a pan, two for a pinch.
     public var touches: [Point]
@@ -111,8 +111,14 @@ public struct GestureSample: Sendable, Equatable {
     public var velocity = Point.zero
     /// The fingers' distance over their distance at the start (1 for a pan).
     public var scale = 1.0
-    /// Where the (first) finger touched down, in the window: where UIKit hit-tests it.
-    public var touchDown: Point { Point(x: location.x - translation.x, y: location.y - translation.y) }
+    /// Where the fingers touched down, in the window: where UIKit hit-tests them. A pan's finger is back by its
+    /// translation; a pinch's two, symmetric about their centre, are back to scale 1 about it.
+    public var touchesDown: [Point] {
+        guard touches.count == 2 else { return [Point(x: location.x - translation.x, y: location.y - translation.y)] }
+        let centre = Point(x: (touches[0].x + touches[1].x) / 2, y: (touches[0].y + touches[1].y) / 2)
+        let back = scale > 0 ? 1 / scale : 1
+        return touches.map { Point(x: centre.x + (($0.x - centre.x) * back), y: centre.y + (($0.y - centre.y) * back)) }
+    }
     /// Scale a second.
     public var scaleVelocity = 0.0
 

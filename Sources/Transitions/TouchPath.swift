@@ -80,7 +80,10 @@ public struct TouchPath: Sendable {
     func sample(at t: Double, state: GestureSample.State) -> GestureSample {
         let now = touches(at: t)
         let start = touches(at: 0)
-        var sample = GestureSample(time: t, state: state, location: now.first ?? .zero, touches: now)
+        // A recognizer's location is its touches' centroid (location(in:)): a pinch's is between its fingers.
+        let centroid = now.isEmpty ? Point.zero
+            : Point(x: now.map(\.x).reduce(0, +) / Double(now.count), y: now.map(\.y).reduce(0, +) / Double(now.count))
+        var sample = GestureSample(time: t, state: state, location: centroid, touches: now)
         let back = max(t - Self.velocityWindow, 0)
         switch fingers {
         case .one:
@@ -104,13 +107,16 @@ public struct TouchPath: Sendable {
         if let last = events.last, last.time < end - 1e-9 { events.append(sample(at: end, state: .changed)) }
         // UIKit's pan and pinch recognizers begin once the fingers have moved, not at touch-down: the first event that
         // moved is `.began`, carrying the translation and velocity gestureRecognizerShouldBegin reads; the touch-down
-        // and any stillness after it reach no action method. Fingers that never move begin nothing.
+        // and any stillness after it reach no action method, and the gesture's time counts from there (the transition
+        // it drives begins then). Fingers that never move begin nothing.
         let down = touches(at: 0)
         guard let moved = events.firstIndex(where: { $0.touches != down }) else { return [] }
         events.removeFirst(moved)
         // Moved only as they lifted: the recognizer begins and ends at that one event.
         if events.count == 1 { events.append(events[0]) }
         events[0].state = .began
+        let begins = events[0].time
+        for i in events.indices { events[i].time -= begins }
         var final = events.removeLast()
         final.state = ending == .release ? .ended : .cancelled
         if let velocity = releaseVelocity, ending == .release {
@@ -168,8 +174,10 @@ extension TouchPath {
         let start = start(of: gesture, in: size, area: area)
         switch gesture {
         case .pinch(let direction):
-            // Fingers 200 points apart when closing, 100 when opening, so both fit any phone.
-            let span = direction == .in ? 200.0 : 100.0
+            // Fingers 200 points apart when closing, 100 when opening, so both fit any phone; at most 80 % of the
+            // recognizer's view across, so that both land on it.
+            let across = area?.width ?? size.width
+            let span = min(direction == .in ? 200.0 : 100.0, across * 0.8)
             let scales = keys.map { (time: $0.time, scale: max(direction == .in ? 1 - $0.fraction * distance : 1 + $0.fraction * distance, 0.05)) }
             return TouchPath(.pinch(centre: start, span: span, scales: scales), ending: ending)
         default:

@@ -250,6 +250,9 @@ public struct InteractionPlan {
     }
 
     public var steps: [(time: Double, action: Action)]
+    /// Simulated seconds a run driven by this plan may take before it is called stuck: the gesture's own length (touches
+    /// may last up to TouchPath.durationLimit) and then runUntilIdle's usual 10.
+    public var runLimit: Double { (steps.last?.time ?? 0) + 10 }
     /// The scroll view the drag starts in, if any.
     public var scrollView: View?
     /// Turns a gesture's touch events into the transition's percent, and its release into finish or cancel.

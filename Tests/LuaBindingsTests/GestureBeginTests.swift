@@ -58,7 +58,7 @@ import Transitions
         #expect(outcome.problems.isEmpty, "\(outcome.problems)")
         #expect(hooks(outcome).contains { $0.hook == "finishInteractiveTransition" })
         // 15 % in from the menu's right side (240 × 0.85 = 204), level with its middle (422), not the window's 331.5.
-        let down = try #require(outcome.drives.first?.events.first?.touchDown)
+        let down = try #require(outcome.drives.first?.events.first?.touchesDown.first)
         #expect(down == Point(x: 204, y: 422))
     }
 
@@ -118,6 +118,48 @@ import Transitions
         let error = outcome.errors.first { $0.hook == "interaction.dismissal.shouldBegin" }
         #expect(error?.message.contains("can never begin") == true, "\(outcome.problems)")
         #expect(error?.location?.line == line(of: "shouldBegin", in: source))
+    }
+
+    @Test func shouldBeginThatActsIsAnError() {
+        // Dismissing from the question: the dismissal it began is its own, and the gesture drives nothing.
+        let source = menu("shouldBegin = function(g) controllerOf.presented:dismiss(true) return true end")
+            .replacingOccurrences(of: "return {", with: "controllerOf = {}\nreturn {")
+            .replacingOccurrences(of: "presentationTransitionDidEnd = function(self, completed)",
+                                  with: "presentationTransitionDidEnd = function(self, completed) controllerOf.presented = self.presentedViewController")
+        let outcome = run(source, scenario: .interactiveFinish)
+        #expect(!began(outcome))
+        #expect(outcome.errors.contains { $0.message.contains("began a transition itself") && $0.location?.line == line(of: "shouldBegin", in: source) },
+                "\(outcome.problems)")
+        // Taking the recognizer's view out of the window: UIKit cancels the recognizer, so nothing begins.
+        let removes = run(menu("shouldBegin = function(g) g.view:removeFromSuperview() return true end"), scenario: .interactiveFinish)
+        #expect(!began(removes))
+        #expect(removes.errors.contains { $0.message.contains("took the recognizer's view 'presented' out of the window") }, "\(removes.problems)")
+    }
+
+    @Test func aPinchBeginsWhereBothFingersLandOnTheView() {
+        // check's pinch fits the 240-point menu (fingers at most 80 % of it apart: 192, about its centre at x = 120).
+        let pinch = menu("gesture = \"pinch\", direction = \"in\", distance = 0.5")
+        let outcome = run(pinch, scenario: .interactiveFinish)
+        #expect(outcome.problems.isEmpty, "\(outcome.problems)")
+        let down = outcome.drives.first?.events.first?.touchesDown ?? []
+        #expect(down.count == 2)
+        if down.count == 2 { #expect(abs(down[0].x - 24) < 1e-9 && abs(down[1].x - 216) < 1e-9, "\(down)") }
+        // Fingers landing at 20 and 220 (200 apart about 120, closing to a tenth) are both on it; at 100 and 300 one is not.
+        func given(_ centre: Double) -> GestureInput {
+            GestureInput(.path(TouchPath(.pinch(centre: Point(x: centre, y: 400), span: 200, scales: [(0, 1), (0.3, 0.1)]))))
+        }
+        #expect(began(run(pinch, scenario: .interactiveFinish, gesture: given(120))))
+        let half = run(pinch, scenario: .interactiveFinish, gesture: given(200))
+        #expect(!began(half))
+        #expect(half.warnings.contains { $0.message.contains("(300, 400) lands on the view 'dimming'") }, "\(half.problems)")
+    }
+
+    @Test func aLongDragIsFollowedToItsEnd() {
+        // Ten seconds of touches (the longest a run takes), then the rest of the dismissal: no stuck transition.
+        let slow = GestureInput(.path(TouchPath(.one([(0, Point(x: 200, y: 400)), (10, Point(x: 20, y: 400))]))))
+        let outcome = run(menu(), scenario: .interactiveFinish, gesture: slow)
+        #expect(outcome.problems.isEmpty, "\(outcome.problems)")
+        #expect(hooks(outcome).contains { $0.hook == "dismissalTransitionDidEnd" && $0.detail == "true" })
     }
 
     @Test func aBadAnswerIsAnErrorAtItsLineAndTheGestureBegins() {

@@ -246,11 +246,12 @@ import Transitions
         #expect(outcome.skipped == nil)
         #expect(hooks(outcome).contains { $0.hook == "startInteractiveTransition" })
         #expect(hooks(outcome).contains { $0.hook == "finishInteractiveTransition" })
-        // The finger starts on the right edge's last point and moves left, 70 % of the width in 0.4 s:
-        // at the first frame (1/60 s) it has gone 273 / 24 points.
+        // The finger starts on the right edge's last point and moves left, 70 % of the width in 0.4 s (273 / 24 points
+        // a sixtieth). The gesture begins at its first movement, 1/60 s after the touch; the first frame after that
+        // (1/60 s later) has it 2/60 s along: 2 × 273 / 24 points in.
         let touched = outcome.frames.compactMap(\.touches.first)
         let first = try #require(touched.first)
-        #expect(abs(first.x - (389 - 273.0 / 24)) < 1e-9, "\(first)")
+        #expect(abs(first.x - (389 - 2 * 273.0 / 24)) < 1e-9, "\(first)")
         #expect(touched.allSatisfy { $0.x <= 389 && $0.x >= 389 - 0.7 * 390 - 1e-9 })
         // An entry without a presentation gesture skips the scenario.
         let none = run(entry("{dismissal = {}}"), scenario: .interactivePresent)

@@ -132,6 +132,20 @@ import Transitions
         #expect(replaced.errors.contains { $0.message.contains("protected metatable") }, "\(replaced.problems)")
     }
 
+    @Test func aViewOverTheSheetKeepsItsDragFromBeginning() {
+        // A view the entry leaves over everything takes the touch: the sheet's own recognizer never sees it.
+        let covered = Self.sheet.replacingOccurrences(of: "frameOfPresentedViewInContainerView = function(self)", with: """
+            presentationTransitionDidEnd = function(self, completed)
+              self.containerView:addSubview(UIView.new{name = "glass", frame = self.containerView.bounds})
+            end,
+            frameOfPresentedViewInContainerView = function(self)
+            """)
+        #expect(covered != Self.sheet)
+        let outcome = run(covered, scenario: .dragPresented)
+        #expect(outcome.errors.contains { $0.message.contains("the drag never begins") && $0.message.contains("'glass'") }, "\(outcome.problems)")
+        #expect(outcome.printed.isEmpty, "\(outcome.printed)")
+    }
+
     @Test func theScenarioIsSkippedWithoutADrag() {
         let none = run(Self.sheet.replacingOccurrences(of: "presented = {", with: "_presented = {"), scenario: .dragPresented)
         #expect(none.skipped == "no drag on the presented screen")

@@ -192,9 +192,13 @@ import Transitions
             // Dismissing moves 500 → 100: linear in the percent while scrubbed.
             #expect(abs(sample.y - (500 - 400 * percent)) < 0.25, "at \(update.time): percents are printed to 3 places")
         }
+        // The drag lets go 0.5 s after the touch, 0.5 − 1/60 s after the gesture began at its first movement (hook
+        // times are printed to 1/10000 s: the exact one is used below).
+        let letGo = start + 0.5 - 1.0 / 60
+        #expect(abs(release - letGo) < 1e-4)
         // After the release it goes on linearly from 70 % to the end in 0.3 s.
-        for (time, y) in centres(outcome) where time > release && time < release + 0.3 {
-            #expect(abs(y - (500 - 400 * (0.7 + 0.3 * (time - release) / 0.3))) < 0.01, "at \(time)")
+        for (time, y) in centres(outcome) where time > letGo && time < letGo + 0.3 {
+            #expect(abs(y - (500 - 400 * (0.7 + 0.3 * (time - letGo) / 0.3))) < 0.01, "at \(time)")
         }
     }
 

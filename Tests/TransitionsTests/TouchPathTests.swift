@@ -9,14 +9,14 @@ import Testing
     @Test func eventsComeSixtyASecondAndTheLastIsTheLift() {
         let events = drag.events(for: .pan(.down))
         // 0, 1/60 … 24/60 = 0.4 exactly, less the touch-down (a pan begins once the finger has moved): 24 events,
-        // the first at 1/60 s, 1000 points a second × 1/60 s down.
+        // the first 1/60 s after the touch (the gesture's time 0), 1000 points a second × 1/60 s down.
         #expect(events.count == 24)
         #expect(events.first?.state == .began)
-        #expect(abs((events.first?.time ?? 0) - 1.0 / 60) < 1e-12)
+        #expect(events.first?.time == 0)
         #expect(abs((events.first?.translation.y ?? 0) - 1000.0 / 60) < 1e-9)
-        #expect(events.first?.touchDown == Point(x: 195, y: 100))
+        #expect(events.first?.touchesDown.first == Point(x: 195, y: 100))
         #expect(events.last?.state == .ended)
-        #expect(abs((events.last?.time ?? 0) - 0.4) < 1e-12)
+        #expect(abs((events.last?.time ?? 0) - (0.4 - 1.0 / 60)) < 1e-12)
         #expect(events.dropFirst().dropLast().allSatisfy { $0.state == .changed })
     }
 
@@ -42,6 +42,20 @@ import Testing
         #expect(pinch.events(for: .pinch(.in)).last?.scaleVelocity == -2)
     }
 
+    @Test func aPinchsFingersTouchedDownAtScaleOne() {
+        // Fingers 200 apart about (100, 300) closing to half in 0.2 s: at the first event (1/60 s) they are at
+        // 100 ± 100 × (1 − 0.5 × (1/60) / 0.2); back to scale 1 they are where they landed, 0 and 200.
+        let pinch = TouchPath(.pinch(centre: Point(x: 100, y: 300), span: 200, scales: [(0, 1), (0.2, 0.5)]))
+        let first = pinch.events(for: .pinch(.in)).first
+        let down = first?.touchesDown ?? []
+        #expect(down.count == 2)
+        if down.count == 2 {
+            #expect(abs(down[0].x - 0) < 1e-9 && abs(down[1].x - 200) < 1e-9 && down[0].y == 300, "\(down)")
+        }
+        // The recognizer's location is the centroid, between the fingers.
+        #expect(first?.location == Point(x: 100, y: 300))
+    }
+
     @Test func aPinchsFingersCloseAboutTheCentre() {
         let pinch = TouchPath(.pinch(centre: Point(x: 100, y: 300), span: 200, scales: [(0, 1), (0.2, 0.5)]))
         let events = pinch.events(for: .pinch(.in))
@@ -59,7 +73,7 @@ import Testing
         let events = path.events(for: .screenEdgePan(.left))
         #expect(events.last?.state == .cancelled)
         // An edge pan starts at its edge and moves inwards: half of 390 points.
-        #expect(events.first?.touchDown.x == 0)
+        #expect(events.first?.touchesDown.first?.x == 0)
         #expect(abs((events.last?.translation.x ?? 0) - 195) < 1e-9)
     }
 
@@ -78,15 +92,15 @@ import Testing
         // A menu 240 wide at the left: a pan left starts 15 % in from its right side, level with its middle.
         let menu = Rect(x: 0, y: 0, width: 240, height: 844)
         let left = TouchPath.preset(.drag, for: .pan(.left), distance: 240, in: size, area: menu).events(for: .pan(.left))
-        #expect(left.first?.touchDown == Point(x: 240 * 0.85, y: 422))
+        #expect(left.first?.touchesDown.first == Point(x: 240 * 0.85, y: 422))
         // A sheet in the lower half: a pan down starts 30 % of the way down it.
         let sheet = Rect(x: 0, y: 422, width: 390, height: 422)
         let down = TouchPath.preset(.drag, for: .pan(.down), distance: 422, in: size, area: sheet).events(for: .pan(.down))
-        #expect(down.first?.touchDown == Point(x: 195, y: 422 + 422 * 0.3))
+        #expect(down.first?.touchesDown.first == Point(x: 195, y: 422 + 422 * 0.3))
         // Edge pans start on the screen's own edge (its last point on the right), level with the view's middle.
         let edge = TouchPath.preset(.drag, for: .screenEdgePan(.right), distance: 390, in: size, area: sheet)
             .events(for: .screenEdgePan(.right))
-        #expect(edge.first?.touchDown == Point(x: 389, y: 633))
+        #expect(edge.first?.touchesDown.first == Point(x: 389, y: 633))
     }
 
     @Test func theFlickPresetIsFastWhateverTheDistance() {
