@@ -168,14 +168,17 @@ extension ExportWriter {
             out.line("guard let presenter, let transition, let viewController = makeViewController?() else { return }")
             out.line("viewController.modalPresentationStyle = \(typeName).presentationStyle")
             out.line("viewController.transitioningDelegate = transition")
+        } else {
+            // Nothing to take away, nothing dragged: a drag flag left up would make the next plain dismissal interactive.
+            out.line(isPop ? "guard let navigationController else { return }" : "guard let presented else { return }")
         }
         out.line("isDragging = true")
         if interaction.completionSpeed != nil {
             // The speed the last drag's release chose would otherwise roll this one back if the system takes it away.
             out.line("completionSpeed = 1")
         }
-        out.line(isPop ? "navigationController?.popViewController(animated: true)"
-                 : isPresentation ? "presenter.present(viewController, animated: true)" : "presented?.dismiss(animated: true)")
+        out.line(isPop ? "navigationController.popViewController(animated: true)"
+                 : isPresentation ? "presenter.present(viewController, animated: true)" : "presented.dismiss(animated: true)")
         out.line("update(percent)")
         // A presentation that never began (nothing to present), or a transition finished with the finger still down, has
         // nothing more to update, finish or cancel.
@@ -225,6 +228,7 @@ extension ExportWriter {
         func method(_ function: Translator.InteractionFunction?, _ doc: String, _ signature: ([String]) -> String) {
             guard let function else { return }
             out.line()
+            for comment in function.comments { out.comment(comment.text) }
             out.line("/// " + doc)
             out.open("private func " + signature(function.names.map(SwiftWriter.identifier)) + " {")
             for line in singleExpression(function.lines) { out.line(line) }

@@ -146,7 +146,11 @@ public enum Exporter {
             func function(_ node: SyntaxNode?, _ types: [SwiftType], _ result: SwiftType,
                           _ name: String) throws(ExportRefusal) -> Translator.InteractionFunction? {
                 guard let node else { return nil }
-                return try translator.interactionFunction(node, types: types, result: result, what: "interaction.\(kind).\(name)")
+                // What the entry says right above the field is said above its method.
+                let above = node.line.map { translator.takeComments(directlyAbove: $0) } ?? []
+                var function = try translator.interactionFunction(node, types: types, result: result, what: "interaction.\(kind).\(name)")
+                function.comments = above
+                return function
             }
             let distance = try function(rule.distanceFunction, [.size], .number, "distance")
             let progress = try function(rule.progressFunction, [gesture, .size], .number, "progress")

@@ -264,6 +264,13 @@ final class Translator {
     // MARK: Comments
 
     /// The comments not yet placed written from line `first` up to before `end`.
+    /// The block of comments on the lines right above `line` (none between them and it), taken.
+    func takeComments(directlyAbove line: Int) -> [SyntaxTree.Comment] {
+        var first = line
+        while comments.contains(where: { $0.line == first - 1 }) { first -= 1 }
+        return takeComments(from: first, before: line)
+    }
+
     func takeComments(from first: Int, before end: Int) -> [SyntaxTree.Comment] {
         let taken = comments.filter { $0.line >= first && $0.line < end }
         comments.removeAll { $0.line >= first && $0.line < end }
@@ -533,6 +540,8 @@ extension Translator {
         let lines: [String]
         let names: [String]
         let readsParameters: Bool
+        /// The entry's comments on the lines right above the field: they go above the method.
+        var comments: [SyntaxTree.Comment] = []
     }
 
     /// `body` outside every other function's scope and state, seeing the chunk's constants only, as a function declared

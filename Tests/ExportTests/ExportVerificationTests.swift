@@ -175,7 +175,7 @@ import Testing
     /// An edge swipe whose action never pops: the interactive pop's cells differ, the Lua popping where the Swift does not.
     @Test func aPopThatNeverBeginsIsCaught() throws {
         let (file, source, swift) = try Self.builtIn("slide")
-        let wrong = try Self.altered(swift, "navigationController?.popViewController(animated: true)", "_ = navigationController")
+        let wrong = try Self.altered(swift, "navigationController.popViewController(animated: true)", "_ = navigationController")
         let cells = try Self.verifier().verify(file, source: source, swift: wrong)
         let pop = try #require(cells.first { $0.scenario == "interactive-pop" }, "\(cells)")
         #expect(!pop.same)

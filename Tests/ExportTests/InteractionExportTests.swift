@@ -31,6 +31,40 @@ import Testing
         return lines[start...end].map { String($0.dropFirst(4)) }.joined(separator: "\n")
     }
 
+    @Test func aFieldsCommentGoesAboveItsMethodAndShouldBeginAfterUIKitsConditions() throws {
+        let source = Self.entry("""
+                dismissal = {
+                  gesture = "pan", direction = "right",
+                  -- Half the screen's width.
+                  distance = function(size) return size.width / 2 end,
+                  -- Only across.
+                  shouldBegin = function(g, size) return g.velocity.x > math.abs(g.velocity.y) end,
+                },
+            """)
+        let text = try Self.interaction(source)
+        #expect(text.contains("""
+                // Half the screen's width.
+                /// Points of travel for the whole dismissal, given the container's size.
+                private func distance(for size: CGSize) -> CGFloat {
+            """), "\(text)")
+        #expect(text.contains("""
+                // Only across.
+                /// Whether the dismissal may begin, asked as the finger first moves (the entry's rule).
+                private func shouldBegin(_ g: UIPanGestureRecognizer, _ size: CGSize, in container: UIView) -> Bool {
+                    g.velocity(in: container).x > abs(g.velocity(in: container).y)
+                }
+            """), "\(text)")
+        #expect(text.contains("""
+                func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+                    guard let presented, gestureRecognizer.view === presented.view else { return false }
+                    guard !presented.isBeingPresented && !presented.isBeingDismissed && presented.presentedViewController == nil else { return false }
+                    // The entry's own rule, asked once the finger has moved, in the points its other functions read.
+                    guard let gesture = gestureRecognizer as? UIPanGestureRecognizer, let container = gesture.view?.superview else { return false }
+                    return shouldBegin(gesture, container.bounds.size, in: container)
+                }
+            """), "\(text)")
+    }
+
     @Test func aDefaultPanDownFinishesPastHalfOrOnAFlick() throws {
         let source = Self.entry("""
                 -- Drag the screen down to dismiss it.
@@ -84,8 +118,9 @@ import Testing
                     let percent = min(max(translation.y / container.bounds.height, 0), 1)
                     switch gesture.state {
                     case .began:
+                        guard let presented else { return }
                         isDragging = true
-                        presented?.dismiss(animated: true)
+                        presented.dismiss(animated: true)
                         update(percent)
                     case .changed:
                         update(percent)
@@ -493,8 +528,9 @@ import Testing
                     let percent = min(max(translation.x / container.bounds.width, 0), 1)
                     switch gesture.state {
                     case .began:
+                        guard let navigationController else { return }
                         isDragging = true
-                        navigationController?.popViewController(animated: true)
+                        navigationController.popViewController(animated: true)
                         update(percent)
                     case .changed:
                         update(percent)
