@@ -15,8 +15,8 @@
 --       containerViewWillLayoutSubviews = function(self) dimming.layout(self, self.dimmingView) end,
 --     }
 --
--- Used by half-sheet, drop-down, drag-sheet and zoom-from-source, and with _presentr.lua
--- by alert, popup, half-screen, form-sheet and popover.
+-- Used by drag-sheet, drawer, drop-down, half-sheet, side-menu and zoom-from-source, and with
+-- _presentr.lua by alert, popup, half-screen, form-sheet and popover.
 
 local dimming = {}
 

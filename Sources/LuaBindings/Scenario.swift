@@ -108,6 +108,28 @@ public struct ScenarioOutcome {
 }
 
 public enum ScenarioRunner {
+    /// A gesture's first movement the other ways a user might make it: mirrored (back the way it came; a pinch opening
+    /// where it closed) and, for one finger, turned a quarter turn about the touch-down.
+    public static func otherWays(_ first: GestureSample) -> [GestureSample] {
+        let down = first.touchesDown.first ?? first.location
+        func moved(_ t: Point, _ v: Point) -> GestureSample {
+            var sample = first
+            sample.translation = t
+            sample.velocity = v
+            sample.location = Point(x: down.x + t.x, y: down.y + t.y)
+            sample.touches = [sample.location]
+            return sample
+        }
+        guard first.touches.count == 1 else {
+            var opening = first
+            opening.scale = first.scale > 0 ? 1 / first.scale : 1
+            opening.scaleVelocity = -first.scaleVelocity
+            return [opening]
+        }
+        let (t, v) = (first.translation, first.velocity)
+        return [moved(Point(x: -t.x, y: -t.y), Point(x: -v.x, y: -v.y)), moved(Point(x: -t.y, y: t.x), Point(x: -v.y, y: v.x))]
+    }
+
     /// Every standard scenario, each in a fresh sandbox. Once the entry runs
     /// out of time or memory in one, the rest are not run: they would only
     /// run out again, and a hostile entry must not cost nine time limits.
@@ -323,6 +345,11 @@ public enum ScenarioRunner {
                                 ? "said no to check's own \(rule.gesture.description) along its direction: the transition can never begin by it"
                                 : "said no: the gesture did not begin, and nothing was driven")
                 return InteractionPlan(steps: [])
+            }
+            // check asks it of its own drag mirrored and turned across too, without driving them: an answer other than
+            // true or false on any way through the function is an error here rather than on a device.
+            if gesture == nil && rule.scripted.contains("shouldBegin") {
+                for probe in Self.otherWays(began) { _ = responder.shouldBegin(probe) }
             }
             // A question UIKit asks, not a place to act: what it did first is an error, and the gesture drives nothing.
             if simulation.isTransitioning && !wasTransitioning {

@@ -88,7 +88,8 @@ import Transitions
         let outcome = run(source, scenario: .interactiveFinish)
         #expect(outcome.problems.isEmpty, "\(outcome.problems)")
         let printed = outcome.printed.map(\.text)
-        #expect(printed.count == 1, "\(printed)")
+        // Asked of the drag, then (check's probes) of it mirrored and turned across.
+        #expect(printed.count == 3, "\(printed)")
         let fields = printed.first?.split(separator: "\t").map(String.init) ?? []
         #expect(fields.first == "began")
         let numbers = fields.dropFirst().compactMap(Double.init)
@@ -160,6 +161,24 @@ import Transitions
         let outcome = run(menu(), scenario: .interactiveFinish, gesture: slow)
         #expect(outcome.problems.isEmpty, "\(outcome.problems)")
         #expect(hooks(outcome).contains { $0.hook == "dismissalTransitionDidEnd" && $0.detail == "true" })
+    }
+
+    @Test func checkAsksShouldBeginTheOtherWaysToo() {
+        // Right for check's own drag (left), nothing for one to the right: an error check finds, though it drags left only.
+        let source = menu("shouldBegin = function(g) if g.velocity.x < 0 then return true end end")
+        let outcome = run(source, scenario: .interactiveFinish)
+        #expect(began(outcome))
+        #expect(outcome.errors.contains { $0.message.contains("got a nil") && $0.location?.line == line(of: "shouldBegin", in: source) },
+                "\(outcome.problems)")
+        // The mirrored and the turned first movement: 7 points right at 420 a second; 7 down at 420 (a quarter turn).
+        var first = GestureSample(time: 0, state: .began, location: Point(x: 197, y: 422), touches: [Point(x: 197, y: 422)])
+        (first.translation, first.velocity) = (Point(x: -7, y: 0), Point(x: -420, y: 0))
+        let ways = ScenarioRunner.otherWays(first)
+        #expect(ways.map(\.translation) == [Point(x: 7, y: 0), Point(x: 0, y: -7)])
+        #expect(ways.map(\.velocity) == [Point(x: 420, y: 0), Point(x: 0, y: -420)])
+        #expect(ways.map(\.location) == [Point(x: 211, y: 422), Point(x: 204, y: 415)])
+        // A well-formed rule is asked them and still passes.
+        #expect(run(menu("shouldBegin = function(g) return g.velocity.x < 0 end"), scenario: .interactiveFinish).problems.isEmpty)
     }
 
     @Test func aBadAnswerIsAnErrorAtItsLineAndTheGestureBegins() {
