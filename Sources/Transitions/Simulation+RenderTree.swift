@@ -9,19 +9,19 @@ extension Simulation {
         var contents: [Int: LayerContent] = [root.view.id: .screen(.presenting)]
         var screens = [root.view]
         for (index, row) in rows.enumerated() { contents[row.id] = .listRow(index) }
-        for pushed in navigation.viewControllers.dropFirst() {
-            contents[pushed.view.id] = .screen(.presented)
-            screens.append(pushed.view)
+        /// A screen the app shows over the presenting one: its page, unless the entry made its root view clear (a
+        /// background with no alpha), which then shows only what the entry put in it and what lies behind it.
+        func show(_ view: View) {
+            if let background = view.model.backgroundColor, background.alpha == 0 { return }
+            contents[view.id] = .screen(.presented)
+            screens.append(view)
         }
+        for pushed in navigation.viewControllers.dropFirst() { show(pushed.view) }
         // A screen being pushed is not in the stack yet.
-        if let driver, driver.operation == .push {
-            contents[driver.presented.view.id] = .screen(.presented)
-            screens.append(driver.presented.view)
-        }
+        if let driver, driver.operation == .push { show(driver.presented.view) }
         var controller = root.presentedViewController
         while let presented = controller {
-            contents[presented.view.id] = .screen(.presented)
-            screens.append(presented.view)
+            show(presented.view)
             controller = presented.presentedViewController
         }
         let tree = layer(for: window, state: window.presentation, contents: contents)

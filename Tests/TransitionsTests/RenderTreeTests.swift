@@ -32,6 +32,20 @@ import Testing
         #expect(find("inside ghost", in: frame.root) == nil)
     }
 
+    /// A presented screen shows the app's page unless the entry made its root view clear: then only what it put in
+    /// it, and what lies behind it, show.
+    @Test func aClearPresentedRootIsNotPaintedOver() {
+        for background: Color? in [nil, .blue, Color(white: 1, alpha: 0)] {
+            let simulation = Simulation()
+            let presented = simulation.makeViewController(name: "presented")
+            presented.view.backgroundColor = background
+            simulation.present(presented, animated: false)
+            simulation.runUntilIdle()
+            let content = find("presented", in: simulation.renderFrame().root)?.content
+            #expect(content == (background?.alpha == 0 ? LayerContent.none : .screen(.presented)), "\(String(describing: background))")
+        }
+    }
+
     /// A snapshot of a snapshot shows what the first one did: the red square
     /// the first copied is inside the second's picture.
     @Test func snapshotOfASnapshotKeepsThePicture() {
