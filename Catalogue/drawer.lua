@@ -31,6 +31,8 @@ return {
     duration = {type = "number", default = 0.4, min = 0.05, max = 5.0, description = "Seconds the panel takes to come in."},
   },
   presentationStyle = "custom",
+  -- In previews the presented screen is a menu (what it shows in an app is the app's own).
+  screen = "menu",
   presentationController = {
     frameOfPresentedViewInContainerView = function(self)
       local bounds = self.containerView.bounds

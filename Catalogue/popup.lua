@@ -50,6 +50,8 @@ return {
     duration = {type = "number", default = 0.35, min = 0.05, max = 5.0, description = "Seconds each way."},
   },
   presentationStyle = "custom",
+  -- In previews the presented screen is a dialog card (what it shows in an app is the app's own).
+  screen = "dialog",
   -- Over a dimming view that fades in alongside (_dimming.lua), or with
   -- blurBackground a blur that comes in behind instead (_presentr-blur.lua);
   -- its corners rounded (_presentr.lua).

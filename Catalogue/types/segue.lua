@@ -389,6 +389,7 @@ function TransitionCoordinator:animateAlongsideTransition(animation, completion)
 ---@field source? string The library, guideline or article it follows, and its figures.
 ---@field parameters? table<string, ParameterDeclaration>
 ---@field presentationStyle? "custom"|"fullScreen"|"overFullScreen"|"pageSheet"|"formSheet"|"currentContext"|"overCurrentContext"|"popover"
+---@field screen? "page"|"menu"|"dialog"|"photo"|"clear" What the presented screen shows in previews (a detail page by default); pictures only.
 ---@field transitionStyle? "coverVertical"|"crossDissolve"|"flipHorizontal"|"partialCurl"
 ---@field preferredContentSize? CGSize
 ---@field animator? Animator

@@ -153,6 +153,8 @@ struct ExportedEntry {
             case "summary": summary = try text()
             // Metadata the Swift does not carry: whatever it is, it changes nothing in the code.
             case "source", "name", "author", "tags": break
+            // What the presented screen looks like in a preview: the app's own screen is its content in the Swift.
+            case "screen": break
             // The author's own fields (check leaves `_note` and the like alone): nothing to translate.
             case let own where own.hasPrefix("_"): break
             case "presentationStyle":

@@ -90,7 +90,7 @@ struct ScreenPose {
         let opacity = layer.isHidden ? 0 : opacity * layer.opacity
         // Own first, then the parent's: row vectors, as CATransform3D composes.
         let linear = Self.linearPart(of: layer.transform).concatenating(linear)
-        if case .screen(let role) = layer.content {
+        if case .screen(let role, _) = layer.content {
             let centre = placement.apply(Point(x: layer.bounds.midX, y: layer.bounds.midY))
             found(role, ScreenPose(linear: linear, centre: centre, opacity: opacity))
         }

@@ -288,6 +288,7 @@ public enum ScenarioRunner {
         }
         do {
             try runtime.configure(presented)
+            pushed.screenLook = presented.screenLook
         } catch {
             runtime.add(Problem(error))
             return finished()
@@ -666,6 +667,7 @@ extension ScriptRuntime {
             return value
         }
         presented.modalPresentationStyle = try choice("presentationStyle", PresentationStyle.self) ?? .custom
+        presented.screenLook = try choice("screen", ScreenLook.self) ?? .page
         if let transition = try choice("transitionStyle", TransitionStyle.self) { presented.modalTransitionStyle = transition }
         presented.sheetConfiguration = try sheetConfiguration(style: presented.modalPresentationStyle)
         state.pushField("preferredContentSize", of: -1)

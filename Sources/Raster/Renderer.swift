@@ -65,6 +65,7 @@ public final class Renderer {
 
     struct ScreenKey: Hashable {
         let role: ScreenRole
+        let look: ScreenLook
         let width: Int, height: Int
         let safeArea: EdgeInsets
     }
@@ -480,18 +481,18 @@ public final class Renderer {
     func texture(for layer: RenderLayer, size: Size, safeArea: EdgeInsets) throws -> Painted? {
         let window = currentWindow
         if case .listRow(let index) = layer.content { return try rowTexture(index, size: size) }
-        guard case .screen(let role) = layer.content, size.width >= 1, size.height >= 1 else { return nil }
+        guard case .screen(let role, let look) = layer.content, size.width >= 1, size.height >= 1 else { return nil }
         // A screen is a controller's root view, about the window's size; one
         // made far larger by a script shows its colour only (painting it would
         // cost without bound).
         guard size.width <= 4 * max(window.width, 1), size.height <= 4 * max(window.height, 1) else { return nil }
         let (width, height) = pixelSize(of: size)
         let insets = currentScreenSafeAreas[layer.id] ?? Self.screenSafeArea(size: size, window: window, safeArea: safeArea)
-        let key = ScreenKey(role: role, width: width, height: height, safeArea: insets)
+        let key = ScreenKey(role: role, look: look, width: width, height: height, safeArea: insets)
         if let cached = screens[key] { return cached.image.width > 0 ? cached : nil }
         // Painting a screen (shapes and text) costs several blends a pixel.
         try charge(8 * width * height)
-        let image = try painter.paint(role, size: size, scale: scale, safeArea: insets)
+        let image = try painter.paint(role, look: look, size: size, scale: scale, safeArea: insets)
         let painted = image.width > 0 && image.pixels.contains(where: { $0 != 0 }) ? Painted(image) : nil
         if screens.count > 16 { screens.removeAll() }
         screens[key] = painted ?? Painted(Image(width: 0, height: 0))

@@ -111,8 +111,8 @@ public struct Shadow: Sendable, Equatable, Codable {
 public enum LayerContent: Sendable, Equatable {
     case none
     /// A whole screen of an app: the presenting or the presented
-    /// controller's view. The renderer draws the scene it was given for it.
-    case screen(ScreenRole)
+    /// controller's view, looking as its entry says. The renderer draws the scene it was given for it.
+    case screen(ScreenRole, ScreenLook = .page)
     /// Row `index` (from 0) of the presenting screen's list, a view of its
     /// own over the screen: the renderer draws the scene's row for it.
     case listRow(Int)
@@ -125,6 +125,13 @@ public enum LayerContent: Sendable, Equatable {
     /// (points of the region) keeping their size, the rest stretched (a
     /// resizable image's nine parts).
     indirect case stretched(picture: RenderLayer, region: Rect, capInsets: EdgeInsets)
+}
+
+/// What a presented screen shows in a preview, as its entry says (`screen = "menu"`), so that the preview looks like
+/// the source it follows: an app's page (the default), a menu's list, a dialog card, a photo, or nothing of its own
+/// (`clear`: the engine gives such a screen no contents, and only the entry's views and what lies behind show).
+public enum ScreenLook: String, Sendable, Equatable, CaseIterable {
+    case page, menu, dialog, photo, clear
 }
 
 /// Which controller's screen a layer shows.

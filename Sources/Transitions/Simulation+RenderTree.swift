@@ -9,19 +9,22 @@ extension Simulation {
         var contents: [Int: LayerContent] = [root.view.id: .screen(.presenting)]
         var screens = [root.view]
         for (index, row) in rows.enumerated() { contents[row.id] = .listRow(index) }
-        /// A screen the app shows over the presenting one: its page, unless the entry made its root view clear (a
-        /// background with no alpha), which then shows only what the entry put in it and what lies behind it.
-        func show(_ view: View) {
+        /// A screen the app shows over the presenting one, looking as its entry says; none of its own when the entry
+        /// says `clear` or made its root view clear (a background with no alpha): then only what the entry put in it
+        /// and what lies behind it show.
+        func show(_ controller: ViewController) {
+            let view = controller.view
+            if controller.screenLook == .clear { return }
             if let background = view.model.backgroundColor, background.alpha == 0 { return }
-            contents[view.id] = .screen(.presented)
+            contents[view.id] = .screen(.presented, controller.screenLook)
             screens.append(view)
         }
-        for pushed in navigation.viewControllers.dropFirst() { show(pushed.view) }
+        for pushed in navigation.viewControllers.dropFirst() { show(pushed) }
         // A screen being pushed is not in the stack yet.
-        if let driver, driver.operation == .push { show(driver.presented.view) }
+        if let driver, driver.operation == .push { show(driver.presented) }
         var controller = root.presentedViewController
         while let presented = controller {
-            show(presented.view)
+            show(presented)
             controller = presented.presentedViewController
         }
         let tree = layer(for: window, state: window.presentation, contents: contents)

@@ -1,6 +1,7 @@
 import Animation
 
 import Geometry
+import RenderTree
 
 /// A UIViewController as far as transitions see it: a view, how it wants to
 /// be presented, and who presents it.
@@ -16,6 +17,8 @@ public final class ViewController {
     public var presentationControllerDelegate: AdaptivePresentationControllerDelegate?
     /// For sheets and popovers in regular width (formSheet 540×620 unless set).
     public var preferredContentSize: Size = .zero
+    /// What its screen shows in a preview (the entry's `screen`): nothing the engine acts on.
+    public var screenLook: ScreenLook = .page
     /// What `sheetPresentationController` is configured with for a page or form sheet.
     public var sheetConfiguration = SheetConfiguration()
     public internal(set) weak var presentingViewController: ViewController?

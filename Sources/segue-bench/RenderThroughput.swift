@@ -253,10 +253,10 @@ final class PixmanBaseline {
                 let box = (x: Int32((origin.x * scale).rounded()), y: Int32((origin.y * scale).rounded()),
                            w: Int32((layer.bounds.width * scale).rounded()), h: Int32((layer.bounds.height * scale).rounded()))
                 guard box.w > 0, box.h > 0 else { continue }
-                if case .screen(let role) = layer.content {
-                    let key = "\(role)-\(box.w)x\(box.h)"
+                if case .screen(let role, let look) = layer.content {
+                    let key = "\(role)-\(look)-\(box.w)x\(box.h)"
                     if screens[key] == nil {
-                        let image = try painter.paint(role, size: layer.bounds.size, scale: scale, safeArea: frame.safeArea)
+                        let image = try painter.paint(role, look: look, size: layer.bounds.size, scale: scale, safeArea: frame.safeArea)
                         // pixman keeps the pointer: the bits live as long as the baseline does.
                         let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: max(image.pixels.count, 4))
                         copy.initialize(from: image.pixels, count: image.pixels.count)

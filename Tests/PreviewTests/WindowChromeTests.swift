@@ -187,7 +187,7 @@ import Foundation
         var presented: [Int] = []
         var stack = [frame.root]
         while let layer = stack.popLast() {
-            if layer.content == .screen(.presented) { presented.append(layer.id) }
+            if case .screen(.presented, _) = layer.content { presented.append(layer.id) }
             stack += layer.sublayers
         }
         let id = try #require(presented.first)

@@ -27,6 +27,14 @@ public struct ImageScene: ScreenPainter {
         return picture.aspectFilled(width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()))
     }
 
+    /// A screenshot given is the screen whatever its entry says it looks like; a missing one is the standard screen's look.
+    public func paint(_ role: ScreenRole, look: ScreenLook, size: Size, scale: Double, safeArea: EdgeInsets) throws -> Image {
+        if (role == .presenting ? from : to) == nil {
+            return try StandardScene(chromeInPicture: true).paint(role, look: look, size: size, scale: scale, safeArea: safeArea)
+        }
+        return try paint(role, size: size, scale: scale, safeArea: safeArea)
+    }
+
     public func paintRow(_ index: Int, size: Size, scale: Double) throws -> Image {
         from == nil ? try StandardScene().paintRow(index, size: size, scale: scale) : Image(width: 0, height: 0)
     }

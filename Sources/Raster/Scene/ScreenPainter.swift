@@ -9,6 +9,9 @@ public protocol ScreenPainter: Sendable {
     ///
     /// - Throws: `RasterError` if a font or picture cannot be used.
     func paint(_ role: ScreenRole, size: Size, scale: Double, safeArea: EdgeInsets) throws -> Image
+    /// The same, for a screen whose entry says what it shows (`look`); a scene with nothing of its own for a look
+    /// paints the screen's usual picture.
+    func paint(_ role: ScreenRole, look: ScreenLook, size: Size, scale: Double, safeArea: EdgeInsets) throws -> Image
 
     /// Row `index` (from 0) of the presenting screen's list, `size` points
     /// (a row cut by the toolbar is shorter than the others: its top part).
@@ -24,6 +27,9 @@ public protocol ScreenPainter: Sendable {
 }
 
 extension ScreenPainter {
+    public func paint(_ role: ScreenRole, look: ScreenLook, size: Size, scale: Double, safeArea: EdgeInsets) throws -> Image {
+        try paint(role, size: size, scale: scale, safeArea: safeArea)
+    }
     /// No rows of its own: the screen's own picture is all there is.
     public func paintRow(_ index: Int, size: Size, scale: Double) throws -> Image { Image(width: 0, height: 0) }
 

@@ -1,0 +1,58 @@
+import Geometry
+import Raster
+import RenderTree
+import Testing
+
+/// The presented screen as its entry says it looks: places and colours from each look's layout, worked out by hand.
+@Suite struct ScreenLookTests {
+    func pixel(_ image: Image, _ x: Int, _ y: Int) -> (r: Int, g: Int, b: Int) {
+        let i = (y * image.width + x) * 4
+        return (Int(image.pixels[i]), Int(image.pixels[i + 1]), Int(image.pixels[i + 2]))
+    }
+
+    @Test func aMenuHasItsAvatarUnderTheSafeAreaOnTheGroupedBackground() throws {
+        let menu = try StandardScene().paint(.presented, look: .menu, size: Size(width: 240, height: 844), scale: 1,
+                                             safeArea: EdgeInsets(top: 47, left: 0, bottom: 34, right: 0))
+        // The avatar, 28 in radius, its centre 28 in from the 20-point margin and 16 + 28 under the safe area's top: tint.
+        #expect(pixel(menu, 48, 47 + 16 + 28 - 10) == (0, 122, 255))
+        // Beside it, right of every row's label: systemGroupedBackground, (242, 242, 247).
+        #expect(pixel(menu, 230, 20) == (242, 242, 247))
+    }
+
+    @Test func aDialogHasCancelInTheTintAndDeleteInRedAlongItsBottom() throws {
+        let size = Size(width: 270, height: 180)
+        let dialog = try StandardScene().paint(.presented, look: .dialog, size: size, scale: 2, safeArea: EdgeInsets())
+        // White at its top corner.
+        #expect(pixel(dialog, 4, 4) == (255, 255, 255))
+        // The 44-point button strip (88 pixels at @2×): blue-dominant pixels on the left only, red-dominant on the right only.
+        var blue = (left: 0, right: 0), red = (left: 0, right: 0)
+        for y in (dialog.height - 88)..<dialog.height {
+            for x in 0..<dialog.width {
+                let (r, g, b) = pixel(dialog, x, y)
+                let left = x < dialog.width / 2
+                if b > r + 80 && b > g + 40 { if left { blue.left += 1 } else { blue.right += 1 } }
+                if r > b + 80 && r > g + 80 { if left { red.left += 1 } else { red.right += 1 } }
+            }
+        }
+        #expect(blue.left > 50 && blue.right == 0, "\(blue)")
+        #expect(red.right > 50 && red.left == 0, "\(red)")
+    }
+
+    @Test func aPhotoIsADuskSkyOverDarkHills() throws {
+        let photo = try StandardScene().paint(.presented, look: .photo, size: Size(width: 300, height: 400), scale: 1, safeArea: EdgeInsets())
+        // The sky's top row: amber (0.98, 0.66, 0.32) of 255 at the gradient's start, to within a level.
+        let top = pixel(photo, 150, 0)
+        #expect(abs(top.r - 250) <= 2 && abs(top.g - 168) <= 2 && abs(top.b - 82) <= 2, "\(top)")
+        // The bottom middle is inside the darkest hill: (0.18, 0.14, 0.28).
+        let bottom = pixel(photo, 150, 399)
+        #expect(abs(bottom.r - 46) <= 1 && abs(bottom.g - 36) <= 1 && abs(bottom.b - 71) <= 1, "\(bottom)")
+    }
+
+    @Test func thePresentingScreenIgnoresALookAndClearPaintsNothing() throws {
+        let size = Size(width: 100, height: 100)
+        let scene = StandardScene()
+        #expect(try scene.paint(.presenting, look: .menu, size: size, scale: 1, safeArea: EdgeInsets())
+                == scene.paint(.presenting, size: size, scale: 1, safeArea: EdgeInsets()))
+        #expect(try scene.paint(.presented, look: .clear, size: size, scale: 1, safeArea: EdgeInsets()).pixels.allSatisfy { $0 == 0 })
+    }
+}
