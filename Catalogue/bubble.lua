@@ -13,10 +13,11 @@
 -- it once the screen is in and shows it again to shrink on the way out;
 -- here the dismissal makes the same circle afresh, which looks the same.
 --
--- The point is the tapped row's centre (ctx.sourceView, as a zoom uses it;
--- BubbleTransition takes the tapped button's centre), or the screen's
--- centre without one. With Reduce Motion on nothing grows: the new screen
--- fades in place.
+-- The point is the tapped button's centre, as BubbleTransition takes it:
+-- the inbox's compose button (sourceView = "composeButton" below, so
+-- ctx.sourceView is that button; `--source-row N` makes it a row instead),
+-- or the screen's centre without one. With Reduce Motion on nothing
+-- grows: the new screen fades in place.
 
 -- BubbleTransition's frameForBubble: a square whose side is twice the
 -- distance from `start` to the farthest corner of a screen of `size`.
@@ -26,12 +27,12 @@ local function bubbleSide(start, size)
   return math.sqrt(lengthX * lengthX + lengthY * lengthY) * 2
 end
 
--- Where the bubble starts: the tapped row's centre in the container, or the container's centre.
+-- Where the bubble starts: the tapped control's centre in the container, or the container's centre.
 local function startingPoint(ctx)
   local container = ctx.containerView
-  local row = ctx.sourceView
-  if row then
-    local frame = row:convert(row.bounds, container)
+  local tapped = ctx.sourceView
+  if tapped then
+    local frame = tapped:convert(tapped.bounds, container)
     return CGPoint(frame.midX, frame.midY)
   end
   return CGPoint(container.bounds.midX, container.bounds.midY)
@@ -99,7 +100,7 @@ end
 
 return {
   title = "Bubble",
-  summary = "A circle of the new screen's colour grows from the tapped row to cover the screen, the screen growing with it (BubbleTransition).",
+  summary = "A circle of the new screen's colour grows from the tapped compose button to cover the screen, the screen growing with it (BubbleTransition).",
   tags = {"bubble", "circle", "reveal", "zoom", "source"},
   author = "Segue",
   source = "BubbleTransition (andreamazz): duration 0.5, scale 0.001 at the starting point, bubble twice the distance to the farthest corner, "
@@ -108,6 +109,8 @@ return {
     duration = {type = "number", default = 0.5, min = 0.05, max = 5.0, description = "Seconds each way (BubbleTransition's duration)."},
   },
   presentationStyle = "custom",
+  -- The user taps the toolbar's compose button (BubbleTransition's demo grows from its button).
+  sourceView = "composeButton",
   animator = {
     transitionDuration = function(ctx) return params.duration end,
     animateTransition = animateTransition,

@@ -390,6 +390,7 @@ function TransitionCoordinator:animateAlongsideTransition(animation, completion)
 ---@field parameters? table<string, ParameterDeclaration>
 ---@field presentationStyle? "custom"|"fullScreen"|"overFullScreen"|"pageSheet"|"formSheet"|"currentContext"|"overCurrentContext"|"popover"
 ---@field screen? "page"|"menu"|"dialog"|"photo"|"clear" What the presented screen shows in previews (a detail page by default); pictures only.
+---@field sourceView? "composeButton"|"editButton" The presenting screen's control the user tapped: ctx.sourceView is that control (a row when unsaid).
 ---@field transitionStyle? "coverVertical"|"crossDissolve"|"flipHorizontal"|"partialCurl"
 ---@field preferredContentSize? CGSize
 ---@field animator? Animator

@@ -71,6 +71,9 @@ struct ExportedEntry {
     var interactionEnd = 0
     var title = ""
     var summary = ""
+    /// The presenting screen's control the entry grows from in previews and checks (`sourceView = "composeButton"`):
+    /// the app gives its own view, so the Swift does not carry it; the verification taps the same control.
+    var sourceControl: String?
     var parameters: [Parameter] = []
     var presentationStyle = "custom"
     /// UIKit's own animation (`modalTransitionStyle`), for an entry with no animator of its own.
@@ -155,6 +158,7 @@ struct ExportedEntry {
             case "source", "name", "author", "tags": break
             // What the presented screen looks like in a preview: the app's own screen is its content in the Swift.
             case "screen": break
+            case "sourceView": sourceControl = Self.string(pair.parts[1])
             // The author's own fields (check leaves `_note` and the like alone): nothing to translate.
             case let own where own.hasPrefix("_"): break
             case "presentationStyle":

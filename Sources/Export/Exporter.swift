@@ -16,6 +16,8 @@ public struct ExportedFile: Sendable, Equatable {
     public var navigation = false
     /// Its animator reads the view the transition grows from (`ctx.sourceView`), which the app sets on it.
     public var readsSourceView = false
+    /// The presenting screen's control its entry grows from (`sourceView`), which the verification makes the source view.
+    public var sourceControl: String?
     /// It sets up UIKit's sheet (`configure(_:)`), which the app gives it before presenting.
     public var configuresSheet = false
     /// A gesture on the presenting screen presents (`attachPresentation(to:makeViewController:)`).
@@ -260,6 +262,7 @@ public enum Exporter {
                                 luaFile: translator.fileName)
         file.navigation = entry.navigation
         file.readsSourceView = translator.readsSourceView
+        file.sourceControl = entry.sourceControl
         file.configuresSheet = sheet != nil
         file.presentsInteractively = presentation != nil
         file.dragsPresented = drag != nil

@@ -11,7 +11,7 @@ import Transitions
 /// never checked.
 enum EntryShape {
     static let metadata = ["name", "title", "summary", "tags", "author", "source"]
-    static let topLevel = metadata + ["parameters", "presentationStyle", "transitionStyle", "preferredContentSize", "screen",
+    static let topLevel = metadata + ["parameters", "presentationStyle", "transitionStyle", "preferredContentSize", "screen", "sourceView",
                                       "animator", "presentationAnimator", "dismissalAnimator", "presentationController",
                                       "interaction", "sheet", "isModalInPresentation", "navigation", "presentationControllerDelegate"]
     static let animatorHooks = ["transitionDuration", "animateTransition", "animationEnded", "interruptibleAnimator"]

@@ -289,6 +289,8 @@ public enum ScenarioRunner {
         do {
             try runtime.configure(presented)
             pushed.screenLook = presented.screenLook
+            // The control the entry says the user tapped, unless the run was told a row.
+            if options.sourceRow == nil, let control = runtime.sourceControl { simulation.sourceView = simulation.control(control) }
         } catch {
             runtime.add(Problem(error))
             return finished()
@@ -668,6 +670,7 @@ extension ScriptRuntime {
         }
         presented.modalPresentationStyle = try choice("presentationStyle", PresentationStyle.self) ?? .custom
         presented.screenLook = try choice("screen", ScreenLook.self) ?? .page
+        sourceControl = try choice("sourceView", ListLayout.Control.self)
         if let transition = try choice("transitionStyle", TransitionStyle.self) { presented.modalTransitionStyle = transition }
         presented.sheetConfiguration = try sheetConfiguration(style: presented.modalPresentationStyle)
         state.pushField("preferredContentSize", of: -1)

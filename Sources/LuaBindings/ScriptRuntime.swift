@@ -3,6 +3,7 @@ import Contract
 import Dispatch
 import Geometry
 import LuaRuntime
+import RenderTree
 import Transitions
 
 /// One entry's script bound to one simulation: the Lua state, the handles
@@ -50,6 +51,8 @@ public final class ScriptRuntime {
     var appearanceBegunAt: [ObjectIdentifier: ScriptLocation] = [:]
     /// The line each entry field is written on, once looked up.
     var fieldLines: [String: Int] = [:]
+    /// The presenting screen's control the entry grows from (its `sourceView`), read by `configure`; nil: a row.
+    var sourceControl: ListLayout.Control?
     /// Handle ids of engine objects that have no id of their own, so one
     /// object is always the same userdata in Lua (`a == b`, table keys).
     var handleIDs: [ObjectIdentifier: Int] = [:]

@@ -42,6 +42,26 @@ public enum ListLayout {
         return Rect(x: 0, y: min(top, listHeight), width: width, height: max(0, min(rowHeight, listHeight - top)))
     }
 
+    /// The presenting screen's controls a transition may grow from (an entry's `sourceView`): the toolbar's compose
+    /// button and the navigation bar's Edit button, as the standard scene paints them.
+    public enum Control: String, Sendable, CaseIterable {
+        case composeButton, editButton
+    }
+
+    /// A control's tappable frame in the screen: 44 points square (Apple's smallest hit target) about its icon, the
+    /// compose icon 19 points square with its right edge 16 + 1 in from the safe area's right and 14 under the
+    /// toolbar's top; the Edit button right-aligned at the margin in the 44-point navigation bar.
+    public static func controlFrame(_ control: Control, screen size: Size, safeArea: EdgeInsets) -> Rect {
+        let right = size.width - safeArea.right - 16
+        switch control {
+        case .composeButton:
+            let centre = Point(x: right - 20 + 9.5, y: toolbarTop(screen: size, safeArea: safeArea) + 14 + 9.5)
+            return Rect(x: centre.x - 22, y: centre.y - 22, width: 44, height: 44)
+        case .editButton:
+            return Rect(x: right - 44, y: safeArea.top, width: 44, height: 44)
+        }
+    }
+
     /// How many rows show any part of themselves in a list this tall.
     public static func rowCount(listHeight: Double) -> Int {
         max(0, Int((listHeight / rowHeight).rounded(.up)))

@@ -27,6 +27,25 @@ extension Simulation {
         for (index, row) in rows.enumerated() where row.superview === list {
             row.frame = ListLayout.rowFrame(index, listHeight: frame.height, width: frame.width)
         }
+        for (control, view) in controls where view.superview === root.view {
+            view.frame = ListLayout.controlFrame(control, screen: size, safeArea: safeAreaInsets)
+        }
+    }
+
+    /// `control(_:)` by the control's name (`composeButton`, `editButton`); nil for any other.
+    public func control(named name: String) -> View? {
+        ListLayout.Control(rawValue: name).map(control)
+    }
+
+    /// The presenting screen's control as a view of its own (made the first time it is asked for, over the picture
+    /// that paints it, clear, at its tappable frame), for a transition that grows from the tapped button.
+    public func control(_ control: ListLayout.Control) -> View {
+        if let view = controls[control] { return view }
+        let view = engine.makeView(name: control == .composeButton ? "compose button" : "Edit button")
+        controls[control] = view
+        root.view.addSubview(view)
+        layOutList()
+        return view
     }
 
     /// The rows the list shows at least half of now, in order: what a finger could tap.

@@ -1,5 +1,6 @@
 import Animation
 import Geometry
+import RenderTree
 
 /// A window, a root view controller and UIKit's presentation machinery on a
 /// simulated clock. Nothing reads the wall clock: the caller advances time.
@@ -36,6 +37,8 @@ public final class Simulation {
     /// zoom source, the tapped row of Material's container transform): one
     /// of `rows` unless set otherwise; see `TransitionContext.sourceView`.
     public var sourceView: View?
+    /// The presenting screen's controls made views of their own so far (`control(_:)`).
+    var controls: [ListLayout.Control: View] = [:]
     /// Fingers on the screen outside a transition (a drag that moves views itself), for previews.
     public var fingers: [Point]?
     /// `UIAccessibility.isReduceMotionEnabled`.

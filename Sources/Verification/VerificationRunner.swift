@@ -38,8 +38,8 @@ import UIKit
     /// No delegate: UIKit's own animation for `transitionStyle`.
     public static func main(_ delegate: (any UIViewControllerTransitioningDelegate)?, presentationStyle: UIModalPresentationStyle,
                             transitionStyle: UIModalTransitionStyle = .coverVertical,
-                            sourceView: ((UIView?) -> Void)? = nil, sheet: ((UISheetPresentationController) -> Void)? = nil,
-                            presentation: Presentation? = nil) {
+                            sourceView: ((UIView?) -> Void)? = nil, sourceControl: String? = nil,
+                            sheet: ((UISheetPresentationController) -> Void)? = nil, presentation: Presentation? = nil) {
         let names = CommandLine.arguments.dropFirst()
         var input: [String] = []
         while let line = readLine() { input.append(line) }
@@ -55,7 +55,7 @@ import UIKit
             print("scenario \(name)")
             // The lines in one write: a scenario of many views has 100,000 of them.
             print(run(name, delegate: delegate, style: presentationStyle, transitionStyle: transitionStyle, drags: drives, kinds: kinds, taps: taps,
-                      sourceView: sourceView,
+                      sourceView: sourceView, sourceControl: sourceControl,
                       sheet: sheet, presentation: presentation), terminator: "")
         }
     }
@@ -67,6 +67,7 @@ import UIKit
     public static func run(_ scenario: String, delegate: (any UIViewControllerTransitioningDelegate)?, style: UIModalPresentationStyle,
                            transitionStyle: UIModalTransitionStyle = .coverVertical,
                            drags: [[GestureSample]] = [], kinds: [String] = [], taps: [Point] = [], sourceView: ((UIView?) -> Void)? = nil,
+                           sourceControl: String? = nil,
                            sheet: ((UISheetPresentationController) -> Void)? = nil, presentation: Presentation? = nil,
                            windowSize: Size = Size(width: 390, height: 844), fps: Double = 60) -> String {
         let simulation = Simulation(windowSize: windowSize)
@@ -75,7 +76,6 @@ import UIKit
         let contract = ContractChecker.attach(to: simulation)
         simulation.reduceMotion = scenario == "reduce-motion"
         simulation.sourceView = simulation.visibleRow(Simulation.defaultSourceRow) ?? simulation.visibleRows.last
-        sourceView?(simulation.sourceView.map(UIView.wrapping))
         let presented = simulation.makeViewController(name: "presented")
         presented.view.backgroundColor = Color(red: 0.2, green: 0.45, blue: 0.95)
         let adapter = delegate.map(DelegateAdapter.init)
@@ -83,6 +83,9 @@ import UIKit
         presented.modalTransitionStyle = transitionStyle.engine
         let pushed = simulation.makeViewController(name: "pushed")
         pushed.view.backgroundColor = presented.view.backgroundColor
+        // The control the entry grows from, made as its Lua run made it (after the two screens: the same view ids).
+        if let control = sourceControl.flatMap(simulation.control(named:)) { simulation.sourceView = control }
+        sourceView?(simulation.sourceView.map(UIView.wrapping))
         presented.modalPresentationStyle = style.engine ?? .custom
         if let sheet, let controller = UIViewController.wrapping(presented).sheetPresentationController { sheet(controller) }
         // A navigation entry is the navigation controller's delegate too, as an app makes it.
