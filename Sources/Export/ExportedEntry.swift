@@ -115,6 +115,10 @@ struct ExportedEntry {
 
     static let transitionStyles = ["coverVertical", "crossDissolve", "flipHorizontal", "partialCurl"]
 
+    /// The looks and controls check knows (RenderTree's ScreenLook and ListLayout.Control; held to them by a test).
+    static let screenLooks = ["page", "menu", "dialog", "photo", "clear"]
+    static let sourceControls = ["composeButton", "editButton"]
+
     static let styles = ["custom", "fullScreen", "overFullScreen", "pageSheet", "formSheet", "currentContext", "overCurrentContext", "popover"]
 
     /// Reads the table `node` (the chunk's `return {…}`).
@@ -157,8 +161,17 @@ struct ExportedEntry {
             // Metadata the Swift does not carry: whatever it is, it changes nothing in the code.
             case "source", "name", "author", "tags": break
             // What the presented screen looks like in a preview: the app's own screen is its content in the Swift.
-            case "screen": break
-            case "sourceView": sourceControl = Self.string(pair.parts[1])
+            case "screen":
+                guard let look = Self.string(pair.parts[1]), Self.screenLooks.contains(look) else {
+                    throw ExportRefusal(file: file, line: at, construct: "a screen other than one of \(Self.screenLooks.joined(separator: ", "))",
+                                        instead: "write one of them in place, as check requires")
+                }
+            case "sourceView":
+                guard let control = Self.string(pair.parts[1]), Self.sourceControls.contains(control) else {
+                    throw ExportRefusal(file: file, line: at, construct: "a sourceView other than one of \(Self.sourceControls.joined(separator: ", "))",
+                                        instead: "write one of them in place, as check requires")
+                }
+                sourceControl = control
             // The author's own fields (check leaves `_note` and the like alone): nothing to translate.
             case let own where own.hasPrefix("_"): break
             case "presentationStyle":

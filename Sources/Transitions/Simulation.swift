@@ -38,7 +38,7 @@ public final class Simulation {
     /// of `rows` unless set otherwise; see `TransitionContext.sourceView`.
     public var sourceView: View?
     /// The presenting screen's controls made views of their own so far (`control(_:)`).
-    var controls: [ListLayout.Control: View] = [:]
+    public internal(set) var controls: [ListLayout.Control: View] = [:]
     /// Fingers on the screen outside a transition (a drag that moves views itself), for previews.
     public var fingers: [Point]?
     /// `UIAccessibility.isReduceMotionEnabled`.

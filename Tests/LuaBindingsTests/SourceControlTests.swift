@@ -6,7 +6,7 @@ import Testing
 /// An entry's `sourceView`: the presenting screen's control the user tapped, a view of its own at the place the
 /// standard scene paints it.
 @Suite struct SourceControlTests {
-    func entry(_ source: String) -> String {
+    func entry(_ source: String, then: String = "") -> String {
         """
         return {
           title = "t", summary = "s",
@@ -19,6 +19,7 @@ import Testing
                 local tapped = ctx.sourceView
                 local f = tapped:convert(tapped.bounds, ctx.containerView)
                 print(tapped.name, f.minX, f.minY, f.width, f.height)
+                \(then)
                 ctx.containerView:addSubview(view)
               end
               UIView.animate{duration = 0.2, animations = function() view.alpha = ctx.isPresenting and 1 or 0 end,
@@ -52,6 +53,18 @@ import Testing
         let outcome = run(source, scenario: .present)
         #expect(outcome.errors.contains { $0.message.contains("did you mean \"composeButton\"?") && $0.location?.line == line(of: "sourceView =", in: source) },
                 "\(outcome.problems)")
+    }
+
+    @Test func aButtonOrRowLeftOutOfItsPlaceIsAnError() {
+        let hidden = run(entry("sourceView = \"composeButton\",", then: "tapped.isHidden = true"), scenario: .dismiss)
+        #expect(hidden.errors.contains { $0.message.contains("its place on the screen shows a gap where the tapped button was") },
+                "\(hidden.problems)")
+        let moved = run(entry("sourceView = \"composeButton\",", then: "tapped.frame = tapped.frame:offsetBy(0, -100)"), scenario: .dismiss)
+        #expect(moved.errors.contains { $0.message.contains("instead of its place in the screen, (341.5, 762.5, 44, 44)") }, "\(moved.problems)")
+        // A row taken out of its list into the screen itself, where it is drawn over another.
+        let row = run(entry("", then: "ctx:viewControllerForKey(\"from\").view:addSubview(tapped)"), scenario: .dismiss)
+        #expect(row.errors.contains { $0.message.contains("in 'presenting'") && $0.message.contains("instead of its place in the list") },
+                "\(row.problems)")
     }
 
     @Test func theLayoutAgreesWithThePaintedIcon() {

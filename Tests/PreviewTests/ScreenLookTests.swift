@@ -38,6 +38,19 @@ import Testing
         #expect(red.right > 50 && red.left == 0, "\(red)")
     }
 
+    @Test func aDialogFillingTheScreenKeepsInsideItsSafeArea() throws {
+        // 390 × 844 with the iPhone 14's insets (47 top, 34 bottom): nothing under the status bar, the buttons' labels in
+        // the 44 points above the home indicator's inset (761 to 810), none below.
+        let dialog = try StandardScene().paint(.presented, look: .dialog, size: Size(width: 390, height: 844), scale: 1,
+                                               safeArea: EdgeInsets(top: 47, left: 0, bottom: 34, right: 0))
+        func inked(_ rows: Range<Int>) -> Int {
+            rows.reduce(0) { sum, y in sum + (0..<dialog.width).filter { x in pixel(dialog, x, y) != (255, 255, 255) }.count }
+        }
+        #expect(inked(0..<47) == 0)
+        #expect(inked(766..<810) > 100)
+        #expect(inked(811..<844) == 0)
+    }
+
     @Test func aPhotoIsADuskSkyOverDarkHills() throws {
         let photo = try StandardScene().paint(.presented, look: .photo, size: Size(width: 300, height: 400), scale: 1, safeArea: EdgeInsets())
         // The sky's top row: amber (0.98, 0.66, 0.32) of 255 at the gradient's start, to within a level.

@@ -1,3 +1,4 @@
+import Geometry
 import RenderTree
 import Transitions
 
@@ -30,9 +31,13 @@ final class SourceViewCheck: ContractCheck {
         let simulation = findings.simulation
         let root = simulation.root.view
         guard let source = simulation.sourceView, root.isDescendant(of: simulation.window) else { return }
+        // The tapped row of the list, or a control of the screen (the compose or Edit button): each has its place.
+        let row = simulation.rows.firstIndex { $0 === source }
+        let tapped = row == nil ? "button" : "row"
+        let place = row == nil ? "its place on the screen" : "its list"
         guard source.isDescendant(of: root) else {
             return findings.report(.sourceViewLeftHidden, "after \(transition) the source view '\(source.name)' is no longer in the "
-                + "presenting screen: its list shows a gap where the tapped row was; leave the row in its list (hide it for the "
+                + "presenting screen: \(place) shows a gap where the tapped \(tapped) was; leave it there (hide it for the "
                 + "transition instead)")
         }
         var current: View? = source
@@ -42,18 +47,23 @@ final class SourceViewCheck: ContractCheck {
             current = view.superview
         }
         if opacity < 0.01 {
-            return findings.report(.sourceViewLeftHidden, "after \(transition) the source view '\(source.name)' is still hidden: its list "
-                + "shows a gap where the tapped row was; show it again when the transition ends (isHidden = false, alpha 1)")
+            return findings.report(.sourceViewLeftHidden, "after \(transition) the source view '\(source.name)' is still hidden: \(place) "
+                + "shows a gap where the tapped \(tapped) was; show it again when the transition ends (isHidden = false, alpha 1)")
         }
-        // A row the script moved itself (not a snapshot of it) must be back in its place.
+        // A row or a control the script moved itself (not a snapshot of it) must be back in its place, in its superview.
         let list = simulation.list
-        if let index = simulation.rows.firstIndex(where: { $0 === source }), source.superview === list {
-            let home = ListLayout.rowFrame(index, listHeight: list.bounds.height, width: list.bounds.width)
-            if !source.frame.isClose(to: home) || !source.layerTransform.isIdentity {
-                findings.report(.sourceViewLeftHidden, "after \(transition) the source view '\(source.name)' is left at "
-                    + "\(source.frame.described)\(source.layerTransform.isIdentity ? "" : ", transformed,") instead of its place "
-                    + "in the list, \(home.described): put it back (frame and transform) when the transition ends")
-            }
+        let home: (superview: View, frame: Rect)? = if let row {
+            (list, ListLayout.rowFrame(row, listHeight: list.bounds.height, width: list.bounds.width))
+        } else if let control = simulation.controls.first(where: { $0.value === source })?.key {
+            (root, ListLayout.controlFrame(control, screen: root.bounds.size, safeArea: simulation.safeAreaInsets))
+        } else {
+            nil
+        }
+        if let home, source.superview !== home.superview || !source.frame.isClose(to: home.frame) || !source.layerTransform.isIdentity {
+            findings.report(.sourceViewLeftHidden, "after \(transition) the source view '\(source.name)' is left at "
+                + "\(source.frame.described)\(source.superview === home.superview ? "" : " in '\(source.superview?.name ?? "nothing")'")"
+                + "\(source.layerTransform.isIdentity ? "" : ", transformed,") instead of its place in \(row == nil ? "the screen" : "the list"), "
+                + "\(home.frame.described): put it back (superview, frame and transform) when the transition ends")
         }
     }
 }

@@ -10,7 +10,7 @@ extension StandardScene {
         switch look {
         case .page: return try paintDetail(size: size, scale: scale, safeArea: safeArea)
         case .menu: return try paintMenu(size: size, scale: scale, safeArea: safeArea)
-        case .dialog: return try paintDialog(size: size, scale: scale)
+        case .dialog: return try paintDialog(size: size, scale: scale, safeArea: safeArea)
         case .photo: return paintPhoto(size: size, scale: scale)
         case .clear: return Painter(size: size, scale: scale).image
         }
@@ -63,15 +63,17 @@ extension StandardScene {
     }
 
     /// A dialog card (its view is the card: its own corners and shadow are the entry's): a bold title and a message,
-    /// centred and wrapped from the top, and two buttons along the bottom, Cancel and a red Delete, under a separator.
-    func paintDialog(size: Size, scale: Double) throws -> Image {
+    /// centred and wrapped from the top, and two buttons along the bottom, Cancel and a red Delete, under a separator;
+    /// inside the screen's safe area (none for a box in the middle of the window; the window's for one that fills it).
+    func paintDialog(size: Size, scale: Double, safeArea: EdgeInsets) throws -> Image {
         var p = Painter(size: size, scale: scale, background: .white)
         let regular = try Font.named(.regular), semibold = try Font.named(.semibold)
-        let width = size.width - 32
+        let width = size.width - safeArea.left - safeArea.right - 32
         let buttons = 44.0
-        guard width > 0, size.height >= buttons else { return p.image }
-        let floor = size.height - buttons - 8
-        var y = 20.0
+        let bottom = size.height - safeArea.bottom
+        guard width > 0, bottom - safeArea.top >= buttons else { return p.image }
+        let floor = bottom - buttons - 8
+        var y = safeArea.top + 20
         let lines = try semibold.wordWrapped("Delete this draft?", size: 17 * scale, width: width * scale).map { ($0, semibold, 17.0) }
             + regular.wordWrapped("It will be removed from all your devices. This cannot be undone.", size: 13 * scale, width: width * scale)
                 .map { ($0, regular, 13.0) }
@@ -81,7 +83,7 @@ extension StandardScene {
             try p.text(line, at: Point(x: (size.width - measured) / 2, y: y + points), font: font, size: points, SystemColor.label)
             y += points + 5
         }
-        let top = size.height - buttons
+        let top = bottom - buttons
         p.hairline(y: top, from: 0, to: size.width, SystemColor.separator)
         p.fill(Rect(x: size.width / 2 - 0.5 / scale, y: top, width: 1 / scale, height: buttons), SystemColor.separator)
         for (label, font, color, centre) in [("Cancel", regular, SystemColor.tint, size.width / 4), ("Delete", semibold, StandardScene.destructive, size.width * 3 / 4)] {
