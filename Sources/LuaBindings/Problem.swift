@@ -83,6 +83,13 @@ public struct Problem: Sendable, Equatable, Encodable, CustomStringConvertible {
 }
 
 extension Problem {
+    /// Each problem once (its severity and line, whichever scenarios found it): what a count of an entry's errors counts,
+    /// so that one mistake several scenarios meet (a metadata error meets them all) is one error.
+    public static func distinct(_ problems: [Problem]) -> [Problem] {
+        var seen = Set<String>()
+        return problems.filter { seen.insert("\($0.severity) \($0.description)").inserted }
+    }
+
     /// Whether the entry ran out of time or memory (the rest of its
     /// scenarios would only run out again).
     public var isLimit: Bool { kind == .limit }

@@ -303,7 +303,7 @@ struct Check: ParsableCommand, Displayed {
         // Kept with the entry's cached metadata for list: only a check as the entry stands (no parameters, the
         // standard screen), and never one a time or memory limit cut short (that depends on the machine's load).
         let standard = parameters.isEmpty && sourceRow == nil && screen.device == nil && screen.windowSize == Screen().windowSize
-        let found = scenarios.flatMap(\.problems)
+        let found = Problem.distinct(scenarios.flatMap(\.problems))
         if standard, !found.contains(where: \.isLimit), let cache = CatalogueOptions.entryCache {
             let errors = found.filter { $0.severity == .error }.count
             cache.store(entry, source: source, limits: limits, check: CheckStatus(errors: errors, warnings: found.count - errors))

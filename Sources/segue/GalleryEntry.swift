@@ -64,10 +64,8 @@ struct GalleryEntry {
 
     /// Each problem once, with the scenario that found it first.
     var problemLines: [String] {
-        var seen = Set<String>()
-        return problems.compactMap { problem in
-            guard seen.insert("\(problem.severity) \(problem.description)").inserted else { return nil }
-            return [problem.severity.rawValue, problem.scenario, problem.description].compactMap { $0 }.joined(separator: ": ")
+        Problem.distinct(problems).map { problem in
+            [problem.severity.rawValue, problem.scenario, problem.description].compactMap { $0 }.joined(separator: ": ")
         }
     }
 

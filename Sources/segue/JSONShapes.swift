@@ -156,6 +156,7 @@ enum JSONShapes {
         }
 
         init(_ problems: [Problem], strict: Bool = false) {
+            let problems = Problem.distinct(problems)
             errors = problems.filter { $0.severity == .error }.count
             warnings = problems.count - errors
             status = errors > 0 || (strict && warnings > 0) ? "failed" : warnings > 0 ? "warnings" : "passed"

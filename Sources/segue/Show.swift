@@ -59,7 +59,8 @@ struct Show: ParsableCommand, Displayed {
         }
         var scenarioOptions = ScenarioOptions()
         scenarioOptions.limits = options.limits
-        let problems = ScenarioRunner.runAll(file, source: source, options: scenarioOptions).flatMap(\.problems)
+        // Each problem once, with the first scenario that met it (a metadata error meets them all).
+        let problems = Problem.distinct(ScenarioRunner.runAll(file, source: source, options: scenarioOptions).flatMap(\.problems))
         let document = Document(entry: JSONShapes.Entry(loaded), hooks: loaded.hooks, modules: loaded.modules.map(\.displayPath),
                                 parameters: loaded.parameters.map(JSONShapes.Parameter.init), check: JSONShapes.Status(problems),
                                 problems: problems, export: JSONShapes.ExportStatus(refused: Self.exportRefusal(file, source: source)))
