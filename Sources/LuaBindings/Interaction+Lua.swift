@@ -524,11 +524,10 @@ extension ScriptRuntime {
             let events = path.events(for: gesture)
             // The entry's recognizer is on the presented screen: a touch that lands elsewhere never reaches it.
             let view = presented.view
-            if rule != nil, let down = events.first?.touchesDown.first(where: { !simulation.touch(at: $0, reaches: view) }) {
-                let hit = simulation.window.hitTest(down).map { "on the view '\($0.name)'" } ?? "outside every view of the window"
+            if rule != nil, let first = events.first, let missed = ScenarioRunner.missedTouch(first, on: view, in: simulation) {
                 find(hook: "interaction.presented", location: location(ofInteraction: .presented, "gesture"),
                      "the drag never begins: its recognizer is on the presented screen '\(view.name)', but a touch at "
-                     + "(\(down.x), \(down.y)) on it lands \(hit), in front of it (UIKit hit-tests each touch)")
+                     + "\(ScenarioRunner.described(missed.point)) on it lands \(missed.landed), in front of it (UIKit hit-tests each touch)")
                 return
             }
             if rule != nil { record(events) }

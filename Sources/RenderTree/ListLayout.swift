@@ -48,17 +48,21 @@ public enum ListLayout {
         case composeButton, editButton
     }
 
-    /// A control's tappable frame in the screen: 44 points square (Apple's smallest hit target) about its icon, the
-    /// compose icon 19 points square with its right edge 16 + 1 in from the safe area's right and 14 under the
-    /// toolbar's top; the Edit button right-aligned at the margin in the 44-point navigation bar.
+    /// The toolbar's compose icon: 19 points square, its right edge 16 + 1 in from the safe area's right, 14 under the
+    /// toolbar's top (the standard scene strokes it there).
+    public static func composeIcon(screen size: Size, safeArea: EdgeInsets) -> Rect {
+        Rect(x: size.width - safeArea.right - 16 - 20, y: toolbarTop(screen: size, safeArea: safeArea) + 14, width: 19, height: 19)
+    }
+
+    /// A control's tappable frame in the screen: 44 points square (Apple's smallest hit target) about the compose icon;
+    /// the Edit button right-aligned at the 16-point margin in the 44-point navigation bar.
     public static func controlFrame(_ control: Control, screen size: Size, safeArea: EdgeInsets) -> Rect {
-        let right = size.width - safeArea.right - 16
         switch control {
         case .composeButton:
-            let centre = Point(x: right - 20 + 9.5, y: toolbarTop(screen: size, safeArea: safeArea) + 14 + 9.5)
+            let centre = composeIcon(screen: size, safeArea: safeArea).center
             return Rect(x: centre.x - 22, y: centre.y - 22, width: 44, height: 44)
         case .editButton:
-            return Rect(x: right - 44, y: safeArea.top, width: 44, height: 44)
+            return Rect(x: size.width - safeArea.right - 16 - 44, y: safeArea.top, width: 44, height: 44)
         }
     }
 

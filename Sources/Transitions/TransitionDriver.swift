@@ -250,6 +250,10 @@ public struct InteractionPlan {
     }
 
     public var steps: [(time: Double, action: Action)]
+    /// A gesture that never began (its recognizer would not): no steps, and nothing to start.
+    public static var drivesNothing: InteractionPlan { InteractionPlan(steps: []) }
+    public var drivesNothing: Bool { steps.isEmpty }
+
     /// Simulated seconds a run driven by this plan may take before it is called stuck: the gesture's own length (touches
     /// may last up to TouchPath.durationLimit) and then runUntilIdle's usual 10.
     public var runLimit: Double { (steps.last?.time ?? 0) + 10 }

@@ -103,7 +103,7 @@ extension StandardScene {
         let status = "Updated Just Now"
         let statusWidth = try p.measure(status, font: regular, size: 11)
         try p.text(status, at: Point(x: (size.width - statusWidth) / 2, y: toolbarTop + 28), font: regular, size: 11, SystemColor.label)
-        let compose = Rect(x: right - 20, y: toolbarTop + 14, width: 19, height: 19)
+        let compose = ListLayout.composeIcon(screen: size, safeArea: safeArea)
         p.stroke(compose, cornerRadius: 4, lineWidth: 1.8, SystemColor.tint)
         p.strokeLine(from: Point(x: compose.midX - 1, y: compose.midY + 1), to: Point(x: compose.maxX + 2, y: compose.minY - 2),
                      lineWidth: 1.8, SystemColor.tint)

@@ -1,0 +1,123 @@
+import Animation
+import Catalogue
+import Contract
+import Geometry
+import LuaRuntime
+import RenderTree
+import Transitions
+
+extension ScriptRuntime {
+    /// Applies the entry's presentationStyle and transitionStyle to the presented controller.
+    func configure(_ presented: ViewController) throws(EntryError) {
+        state.push(entry!)
+        defer { state.pop() }
+        func choice<T: RawRepresentable & CaseIterable>(_ field: String, _ type: T.Type) throws(EntryError) -> T? where T.RawValue == String {
+            state.pushField(field, of: -1)
+            defer { state.pop() }
+            if state.isNil(at: -1) { return nil }
+            let names = T.allCases.map(\.rawValue)
+            guard let name = state.name(at: -1) else {
+                throw metadataProblem(field, "'\(field)' must be one of \(names.joined(separator: ", "))")
+            }
+            guard let value = T(rawValue: name) else {
+                let hint = Suggestion.nearest(to: name, in: names).map { "; did you mean \"\($0)\"?" } ?? ""
+                throw metadataProblem(field, "unknown \(field) \"\(Suggestion.shortened(name))\"\(hint) (one of \(names.joined(separator: ", ")))")
+            }
+            return value
+        }
+        presented.modalPresentationStyle = try choice("presentationStyle", PresentationStyle.self) ?? .custom
+        presented.screenLook = try choice("screen", ScreenLook.self) ?? .page
+        sourceControl = try choice("sourceView", ListLayout.Control.self)
+        if let transition = try choice("transitionStyle", TransitionStyle.self) { presented.modalTransitionStyle = transition }
+        presented.sheetConfiguration = try sheetConfiguration(style: presented.modalPresentationStyle)
+        state.pushField("preferredContentSize", of: -1)
+        defer { state.pop() }
+        if !state.isNil(at: -1) {
+            guard let size = try? size(at: state.top), size.width >= 0, size.height >= 0 else {
+                throw metadataProblem("preferredContentSize", "'preferredContentSize' must be a CGSize with finite, non-negative sides")
+            }
+            presented.preferredContentSize = size
+        }
+    }
+
+    /// A problem with a field of the entry's table, at the field's line.
+    func metadataProblem(_ field: String, _ message: String) -> EntryError {
+        .badMetadata(entry: entryName, location: location(ofField: field), message: message)
+    }
+
+    /// The line a field of the entry's table is written on (its last
+    /// mention: the table the script returns comes at its end), or line 1.
+    func location(ofField field: String) -> ScriptLocation {
+        // Asked for every scenario (the interactions' lines): found once per field.
+        if let line = fieldLines[field] { return ScriptLocation(file: file.displayPath, line: line) }
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        let line = lines.lastIndex { MetadataReader.assigns(field, in: $0) }.map { $0 + 1 } ?? 1
+        fieldLines[field] = line
+        return ScriptLocation(file: file.displayPath, line: line)
+    }
+
+    /// The diagnostic as a problem at the script's own version of the hook
+    /// the engine says should have prevented it; when the entry has no such
+    /// hook, the problem says so rather than blaming one it never wrote.
+    func place(_ diagnostic: Diagnostic, dismissing: Bool, navigation: Bool = false) -> Problem? {
+        var problem = placed(diagnostic, dismissing: dismissing, navigation: navigation)
+        problem?.rule = diagnostic.kind.rule
+        return problem
+    }
+
+    private func placed(_ diagnostic: Diagnostic, dismissing: Bool, navigation: Bool) -> Problem? {
+        let controller = ScriptedPresentationController.section
+        var severity = diagnostic.kind.severity
+        let section: String?
+        let animatorSection = ["dismissalAnimator", "presentationAnimator", "animator"].filter {
+            dismissing ? $0 != "presentationAnimator" : $0 != "dismissalAnimator"
+        }.first { hasHook($0, "animateTransition") }
+        switch diagnostic.kind {
+        case .presentedViewNotAtFinalFrame where navigation:
+            // The navigation controller lays its top screen out to fill again on its next layout pass.
+            severity = .warning
+            section = animatorSection
+        case .completedTwice, .completedAfterCancel, .completedWhileInteractive, .unbalancedAppearanceCalls:
+            // Reported by the binding at the call itself, with its line.
+            return nil
+        case .unsupportedStyle:
+            return Problem(severity, entry: entryName, hook: nil, location: location(ofField: "presentationStyle"), message: diagnostic.message)
+        case .dismissedWhileScrolled:
+            return Problem(severity, entry: entryName, hook: "interaction.dismissal", location: location(ofField: "dismissal"),
+                           message: diagnostic.message)
+        case .neverCompleted, .presentingViewMissing, .animationsStillRunning, .presentedWhileTransitioning, .presentedViewNotVisible,
+             .largeMotionUnderReduceMotion, .sourceViewLeftHidden,
+             .modelChangedAfterCancel where diagnostic.hook == "animateTransition":
+            section = ["dismissalAnimator", "presentationAnimator", "animator"].filter {
+                dismissing ? $0 != "presentationAnimator" : $0 != "dismissalAnimator"
+            }.first { hasHook($0, "animateTransition") }
+        case .presentedViewNotAtFinalFrame:
+            // Only a frame the entry itself asked for is one UIKit's user
+            // expects; without the hook the default is the container's bounds,
+            // and a presented view elsewhere is the animator's own choice.
+            if hasHook(controller, "frameOfPresentedViewInContainerView") {
+                return Problem(severity, entry: entryName, hook: "\(controller).frameOfPresentedViewInContainerView",
+                               location: location(ofHook: controller, "frameOfPresentedViewInContainerView"), message: diagnostic.message)
+            }
+            severity = .warning
+            section = ["dismissalAnimator", "presentationAnimator", "animator"].first { hasHook($0, "animateTransition") }
+        case .leftInPresentingView where !hasHook(controller, "dismissalTransitionDidEnd"):
+            // No controller hook to fix: the animator that added it is the place.
+            let animators: [String] = ["dismissalAnimator", "animator"]
+            if let animator = animators.first(where: { hasHook($0, "animateTransition") }) {
+                return Problem(severity, entry: entryName, hook: "\(animator).animateTransition",
+                               location: location(ofHook: animator, "animateTransition"), message: diagnostic.message)
+            }
+            section = controller
+        default:
+            section = controller
+        }
+        let hook = diagnostic.hook
+        if let section, let at = location(ofHook: section, hook) {
+            return Problem(severity, entry: entryName, hook: "\(section).\(hook)", location: at, message: diagnostic.message)
+        }
+        let owner = section ?? (diagnostic.hook == "animateTransition" ? "animator" : controller)
+        return Problem(severity, entry: entryName, hook: "\(owner).\(hook)", location: location(ofField: owner),
+                       message: diagnostic.message + " (this entry has no \(owner).\(hook); UIKit's default ran)")
+    }
+}
