@@ -35,7 +35,7 @@ let package = Package(
         .target(name: "Export", dependencies: ["LuaSyntax", "TextSafety"]),
         .target(name: "QuartzCore", dependencies: ["Geometry", "Animation", "Transitions"]),
         .target(name: "UIKit", dependencies: ["QuartzCore", "Geometry", "Animation", "Transitions"]),
-        .target(name: "Verification", dependencies: ["UIKit", "Contract", "Geometry", "Transitions"]),
+        .target(name: "Verification", dependencies: ["UIKit", "Contract", "Geometry", "RenderTree", "Transitions"]),
         // segue export --verify: compiles exported Swift against that layer, runs it, compares it with the Lua entry.
         .target(name: "ExportVerification", dependencies: ["Export", "LuaBindings", "LuaRuntime", "Catalogue", "Transitions", "TextSafety"]),
         // Which scalars never reach a terminal or a page as themselves: every layer that shows an author's text.

@@ -185,7 +185,14 @@ CATransaction = {}
 ---@field curl number Segue: how far a page curl has turned, 0 flat to 1 gone.
 ---@field isUserInteractionEnabled boolean False: taps pass it and its subviews by, as hit-testing does.
 ---@field gestureRecognizers UITapGestureRecognizer[] Its tap recognizers, in the order they were added (read-only).
+---@field window UIView? The window it is in, through its superviews (read-only).
 local UIViewInstance = {}
+--- The size its content needs: at a required width with a free height, a `screen = "dialog"` root view's height (Segue models no Auto Layout: anything else is an error).
+---@param targetSize CGSize
+---@param horizontalFittingPriority number UILayoutPriority.required
+---@param verticalFittingPriority number UILayoutPriority.fittingSizeLevel
+---@return CGSize
+function UIViewInstance:systemLayoutSizeFitting(targetSize, horizontalFittingPriority, verticalFittingPriority) end
 ---@param view UIView
 function UIViewInstance:addSubview(view) end
 ---@param view UIView
@@ -489,7 +496,17 @@ CAMediaTimingFunction = {}
 UICubicTimingParameters = {}
 
 ---@class UIViewStatics
+---@field layoutFittingCompressedSize CGSize The smallest size, (0, 0).
 UIView = {}
+
+--- UIKit's published priority levels, or a number from 1 to 1000.
+---@class UILayoutPriorityStatics
+---@field required number 1000
+---@field defaultHigh number 750
+---@field defaultLow number 250
+---@field fittingSizeLevel number 50
+---@overload fun(value: number): number
+UILayoutPriority = {}
 ---@param arguments UIViewAnimateArguments|number
 ---@param animations? fun()
 ---@param completion? fun(finished: boolean)
@@ -548,6 +565,8 @@ CGSize = {}
 ---@overload fun(red: number, green: number, blue: number, alpha?: number): UIColor
 ---@overload fun(t: {red?: number, green?: number, blue?: number, white?: number, alpha?: number}): UIColor
 UIColor = {}
+---@class CGAffineTransformStatics
+---@field identity CGAffineTransform
 ---@overload fun(t: {translationX: number, y: number}|{scaleX: number, y: number}|{rotationAngle: number}): CGAffineTransform
 CGAffineTransform = {}
 

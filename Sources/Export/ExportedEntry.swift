@@ -74,6 +74,9 @@ struct ExportedEntry {
     /// The presenting screen's control the entry grows from in previews and checks (`sourceView = "composeButton"`):
     /// the app gives its own view, so the Swift does not carry it; the verification taps the same control.
     var sourceControl: String?
+    /// What the presented screen looks like (`screen`): the app's screen is its own content in the Swift, but the
+    /// verification gives its presented view the same content, which a dialog's size is measured from.
+    var screenLook: String?
     var parameters: [Parameter] = []
     var presentationStyle = "custom"
     /// UIKit's own animation (`modalTransitionStyle`), for an entry with no animator of its own.
@@ -166,6 +169,7 @@ struct ExportedEntry {
                     throw ExportRefusal(file: file, line: at, construct: "a screen other than one of \(Self.screenLooks.joined(separator: ", "))",
                                         instead: "write one of them in place, as check requires")
                 }
+                screenLook = look
             case "sourceView":
                 guard let control = Self.string(pair.parts[1]), Self.sourceControls.contains(control) else {
                     throw ExportRefusal(file: file, line: at, construct: "a sourceView other than one of \(Self.sourceControls.joined(separator: ", "))",

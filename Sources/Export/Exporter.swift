@@ -18,6 +18,8 @@ public struct ExportedFile: Sendable, Equatable {
     public var readsSourceView = false
     /// The presenting screen's control its entry grows from (`sourceView`), which the verification makes the source view.
     public var sourceControl: String?
+    /// What its presented screen shows (`screen`), which the verification gives its presented view.
+    public var screenLook: String?
     /// It sets up UIKit's sheet (`configure(_:)`), which the app gives it before presenting.
     public var configuresSheet = false
     /// A gesture on the presenting screen presents (`attachPresentation(to:makeViewController:)`).
@@ -263,6 +265,7 @@ public enum Exporter {
         file.navigation = entry.navigation
         file.readsSourceView = translator.readsSourceView
         file.sourceControl = entry.sourceControl
+        file.screenLook = entry.screenLook
         file.configuresSheet = sheet != nil
         file.presentsInteractively = presentation != nil
         file.dragsPresented = drag != nil

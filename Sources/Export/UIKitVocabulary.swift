@@ -68,6 +68,7 @@ enum UIKitVocabulary {
             "superview": readOnly("superview", .optional(.view)),
             // The device's safe area where it overlaps the view.
             "safeAreaInsets": readOnly("safeAreaInsets", .edgeInsets),
+            "window": readOnly("window", .optional(.view)),
             // Shown in Segue's traces; UIKit's place for a view's name.
             "name": settable("accessibilityIdentifier", .optional(.string)),
         ],
@@ -209,6 +210,10 @@ enum UIKitVocabulary {
             "bringSubviewToFront": Call(parameters: [.view], result: .void) { "\($0).bringSubviewToFront(\($1[0]))" },
             "sendSubviewToBack": Call(parameters: [.view], result: .void) { "\($0).sendSubviewToBack(\($1[0]))" },
             "layoutIfNeeded": Call(parameters: [], result: .void) { receiver, _ in "\(receiver).layoutIfNeeded()" },
+            // The height a view's content needs at a width (the scripting API answers a required width and a free height).
+            "systemLayoutSizeFitting": Call(parameters: [.size, .choice("UILayoutPriority"), .choice("UILayoutPriority")], result: .size) {
+                "\($0).systemLayoutSizeFitting(\($1[0]), withHorizontalFittingPriority: \($1[1]), verticalFittingPriority: \($1[2]))"
+            },
             "snapshotView": Call(parameters: [.bool], result: .optional(.view)) { "\($0).snapshotView(afterScreenUpdates: \($1[0]))" },
             // The Lua API's positional form without cap insets: UIKit's with none.
             "resizableSnapshotView": Call(parameters: [.rect, .bool], result: .optional(.view)) {
@@ -248,6 +253,7 @@ enum UIKitVocabulary {
     static let values: [String: (swift: String, type: SwiftType)] = [
         "CATransform3DIdentity": ("CATransform3DIdentity", .transform3D),
         "CGAffineTransformIdentity": ("CGAffineTransform.identity", .affineTransform),
+        "CGAffineTransform.identity": ("CGAffineTransform.identity", .affineTransform),
         "CGRectZero": ("CGRect.zero", .rect),
         "CGPointZero": ("CGPoint.zero", .point),
         "CGSizeZero": ("CGSize.zero", .size),
@@ -266,6 +272,9 @@ enum UIKitVocabulary {
         "CAMediaTimingFunction.easeInEaseOut": ("CAMediaTimingFunction(name: .easeInEaseOut)", .timingFunction),
         "CAMediaTimingFunction.default": ("CAMediaTimingFunction(name: .default)", .timingFunction),
         "math.huge": ("CGFloat.infinity", .number),
+        "UIView.layoutFittingCompressedSize": ("UIView.layoutFittingCompressedSize", .size),
+        "UILayoutPriority.required": ("UILayoutPriority.required", .choice("UILayoutPriority")),
+        "UILayoutPriority.fittingSizeLevel": ("UILayoutPriority.fittingSizeLevel", .choice("UILayoutPriority")),
     ]
 
     /// Global functions with positional arguments.

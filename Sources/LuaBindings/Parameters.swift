@@ -1,3 +1,4 @@
+import Geometry
 import Catalogue
 import LuaRuntime
 
@@ -164,5 +165,10 @@ extension ScriptRuntime {
             ("animate", AnimationBindings.animate), ("animateKeyframes", AnimationBindings.animateKeyframes),
             ("addKeyframe", AnimationBindings.addKeyframe), ("new", AnimationBindings.new), ("transition", AnimationBindings.transition),
         ])
+        // UIView.layoutFittingCompressedSize: the smallest size, the target systemLayoutSizeFitting is usually given.
+        state.pushGlobal("UIView")
+        push(Size.zero)
+        state.setField("layoutFittingCompressedSize", in: -2)
+        state.pop()
     }
 }

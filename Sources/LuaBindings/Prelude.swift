@@ -191,6 +191,13 @@ enum Prelude {
       return rect(a or 0, b or 0, c or 0, d or 0)
     end, {zero = function() return rect(0, 0, 0, 0) end, null = function() return rect(huge, huge, 0, 0) end})
 
+    -- UILayoutPriority's published levels (systemLayoutSizeFitting's priorities), or one of 1 to 1000.
+    UILayoutPriority = api("UILayoutPriority", function(v)
+      if type(v) ~= "number" or v ~= v or v < 1 or v > 1000 then error("UILayoutPriority takes a number from 1 to 1000", 2) end
+      return v
+    end, {required = function() return 1000 end, defaultHigh = function() return 750 end,
+          defaultLow = function() return 250 end, fittingSizeLevel = function() return 50 end})
+
     CGRectMake, CGPointMake, CGSizeMake = rect, point, size
     function CGRectGetMinX(r) return r.minX end
     function CGRectGetMidX(r) return r.midX end

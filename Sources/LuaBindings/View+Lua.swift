@@ -52,7 +52,8 @@ enum ViewBindings {
                            "layer", "superview", "subviews", "name", "isScrollView", "contentOffset", "curl",
                            "addSubview", "insertSubview", "removeFromSuperview", "bringSubviewToFront", "sendSubviewToBack",
                            "snapshotView", "layoutIfNeeded", "isDescendant", "safeAreaInsets", "isUserInteractionEnabled", "resizableSnapshotView",
-                           "convert", "addGestureRecognizer", "removeGestureRecognizer", "gestureRecognizers"]
+                           "convert", "addGestureRecognizer", "removeGestureRecognizer", "gestureRecognizers",
+                           "systemLayoutSizeFitting", "window"]
     static let writable = ["frame", "bounds", "center", "alpha", "backgroundColor", "transform", "isHidden", "clipsToBounds",
                            "name", "isScrollView", "contentOffset", "curl", "isUserInteractionEnabled"]
     static let layerReadable = ["transform", "anchorPoint", "cornerRadius", "zPosition", "borderWidth", "borderColor",
@@ -110,6 +111,11 @@ enum ViewBindings {
             case "isUserInteractionEnabled": arguments.push(view.isUserInteractionEnabled)
             case "resizableSnapshotView": runtime.state.push(resizableSnapshotView)
             case "convert": runtime.state.push(convert)
+            case "systemLayoutSizeFitting": runtime.state.push(systemLayoutSizeFitting)
+            case "window":
+                // UIKit's view.window: the window the view is in, through its superviews, or nil.
+                let window = runtime.simulation.window
+                runtime.push(view === window || view.isDescendant(of: window) ? window : nil)
             case "addGestureRecognizer": runtime.state.push(addGestureRecognizer)
             case "removeGestureRecognizer": runtime.state.push(removeGestureRecognizer)
             case "gestureRecognizers":
@@ -348,6 +354,31 @@ enum ViewBindings {
     static let isDescendant: HostFunction = { L in
         ScriptRuntime.host(L) { runtime, arguments in
             arguments.push(try runtime.view(at: 1).isDescendant(of: try runtime.view(at: 2)))
+            return 1
+        }
+    }
+
+    /// view:systemLayoutSizeFitting(size, horizontalPriority, verticalPriority): the size Auto Layout would give the
+    /// view's content. Segue models no Auto Layout, so it answers the one question content-sized cards ask (a required
+    /// width, a free height: the height the content needs at that width) for the one view whose content it lays out,
+    /// the root view of a `screen = "dialog"` controller; anything else is an error rather than a made-up size.
+    static let systemLayoutSizeFitting: HostFunction = { L in
+        ScriptRuntime.host(L) { runtime, arguments in
+            let view = try runtime.view(at: 1)
+            let target = try runtime.size(at: 2)
+            let horizontal = try arguments.number(3), vertical = try arguments.number(4)
+            guard horizontal == 1000, vertical == 50 else {
+                throw ScriptMistake("systemLayoutSizeFitting: Segue answers a fixed width with a free height only: "
+                                    + "horizontal UILayoutPriority.required and vertical UILayoutPriority.fittingSizeLevel")
+            }
+            guard target.width.isFinite, target.width >= 0, target.width <= 1e6 else {
+                throw ScriptMistake("systemLayoutSizeFitting: the width must be a finite number of points from 0 to 1000000")
+            }
+            guard let height = view.viewController?.fittingHeight(width: target.width) else {
+                throw ScriptMistake("systemLayoutSizeFitting: '\(view.name)' has no content Segue lays out (it models no Auto "
+                                    + "Layout): only the root view of a controller whose entry says screen = \"dialog\" tells its height")
+            }
+            runtime.push(Size(width: target.width, height: height))
             return 1
         }
     }

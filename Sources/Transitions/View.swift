@@ -27,6 +27,9 @@ public final class View {
     /// with no UIView around it, so it shares the view's values, animations,
     /// sampling and drawing.
     public let layerKind: LayerKind?
+    /// The controller whose root view this is (UIKit's `next` responder
+    /// for a root view); nil for every other view.
+    public internal(set) weak var viewController: ViewController?
     /// layer.mask, and the layer this one is the mask of (a mask is in no
     /// other tree: `View+Layers` keeps it so).
     public internal(set) var mask: View?

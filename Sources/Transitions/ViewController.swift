@@ -17,7 +17,8 @@ public final class ViewController {
     public var presentationControllerDelegate: AdaptivePresentationControllerDelegate?
     /// For sheets and popovers in regular width (formSheet 540×620 unless set).
     public var preferredContentSize: Size = .zero
-    /// What its screen shows in a preview (the entry's `screen`): nothing the engine acts on.
+    /// What its screen shows in a preview (the entry's `screen`). The engine acts on it only to size a dialog to its
+    /// content (`fittingHeight`).
     public var screenLook: ScreenLook = .page
     /// What `sheetPresentationController` is configured with for a page or form sheet.
     public var sheetConfiguration = SheetConfiguration()
@@ -31,6 +32,14 @@ public final class ViewController {
     init(name: String, view: View) {
         self.name = name
         self.view = view
+        view.viewController = self
+    }
+
+    /// What the root view's `systemLayoutSizeFitting` gives at a required `width` with a free height: the height its
+    /// content needs, for the one look whose content Segue lays out (a dialog card, `DialogLayout`); nil for the
+    /// others, whose content is a picture with no constraints of its own.
+    public func fittingHeight(width: Double) -> Double? {
+        screenLook == .dialog ? DialogLayout.fittingHeight(cardWidth: width) : nil
     }
 }
 

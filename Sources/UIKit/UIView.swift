@@ -22,7 +22,7 @@ import Transitions
 
     package static func wrapping(_ view: View) -> UIView {
         if let known = wrappers[ObjectIdentifier(view)] { return known }
-        let wrapper = UIView(view: view)
+        let wrapper = view === Host.simulation.window ? UIWindow(view: view) : UIView(view: view)
         wrappers[ObjectIdentifier(view)] = wrapper
         return wrapper
     }
@@ -54,6 +54,27 @@ import Transitions
     open var safeAreaInsets: UIEdgeInsets {
         let insets = Host.simulation.safeAreaInsets(of: view)
         return UIEdgeInsets(top: insets.top, left: insets.left, bottom: insets.bottom, right: insets.right)
+    }
+
+    /// The window the view is in, through its superviews.
+    open var window: UIWindow? {
+        let window = Host.simulation.window
+        return view === window || view.isDescendant(of: window) ? UIView.wrapping(window) as? UIWindow : nil
+    }
+
+    /// The smallest size: the target a content-sized view is measured at.
+    public static let layoutFittingCompressedSize: CGSize = CGSize(width: 0, height: 0)
+
+    /// The size the view's content needs, as the scripting API answers it: at a required width with a free height,
+    /// the height of the content Segue lays out (a `screen = "dialog"` root view); anything else stops the run, as
+    /// the Lua run stops with an error.
+    open func systemLayoutSizeFitting(_ targetSize: CGSize, withHorizontalFittingPriority horizontalFittingPriority: UILayoutPriority,
+                                      verticalFittingPriority: UILayoutPriority) -> CGSize {
+        guard horizontalFittingPriority == .required, verticalFittingPriority == .fittingSizeLevel,
+              let height = view.viewController?.fittingHeight(width: targetSize.width) else {
+            preconditionFailure("systemLayoutSizeFitting: Segue answers a required width and a free height of a dialog's root view only")
+        }
+        return CGSize(width: targetSize.width, height: height)
     }
 
     open var alpha: CGFloat {
@@ -280,3 +301,6 @@ extension UIView {
         }
     }
 }
+
+/// The simulation's one window: the root of every view on screen.
+@MainActor open class UIWindow: UIView {}

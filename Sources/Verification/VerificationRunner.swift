@@ -1,5 +1,6 @@
 import Contract
 import Geometry
+import RenderTree
 import Transitions
 import Foundation
 import UIKit
@@ -38,7 +39,7 @@ import UIKit
     /// No delegate: UIKit's own animation for `transitionStyle`.
     public static func main(_ delegate: (any UIViewControllerTransitioningDelegate)?, presentationStyle: UIModalPresentationStyle,
                             transitionStyle: UIModalTransitionStyle = .coverVertical,
-                            sourceView: ((UIView?) -> Void)? = nil, sourceControl: String? = nil,
+                            sourceView: ((UIView?) -> Void)? = nil, sourceControl: String? = nil, screen: String? = nil,
                             sheet: ((UISheetPresentationController) -> Void)? = nil, presentation: Presentation? = nil) {
         let names = CommandLine.arguments.dropFirst()
         var input: [String] = []
@@ -55,7 +56,7 @@ import UIKit
             print("scenario \(name)")
             // The lines in one write: a scenario of many views has 100,000 of them.
             print(run(name, delegate: delegate, style: presentationStyle, transitionStyle: transitionStyle, drags: drives, kinds: kinds, taps: taps,
-                      sourceView: sourceView, sourceControl: sourceControl,
+                      sourceView: sourceView, sourceControl: sourceControl, screen: screen,
                       sheet: sheet, presentation: presentation), terminator: "")
         }
     }
@@ -67,7 +68,7 @@ import UIKit
     public static func run(_ scenario: String, delegate: (any UIViewControllerTransitioningDelegate)?, style: UIModalPresentationStyle,
                            transitionStyle: UIModalTransitionStyle = .coverVertical,
                            drags: [[GestureSample]] = [], kinds: [String] = [], taps: [Point] = [], sourceView: ((UIView?) -> Void)? = nil,
-                           sourceControl: String? = nil,
+                           sourceControl: String? = nil, screen: String? = nil,
                            sheet: ((UISheetPresentationController) -> Void)? = nil, presentation: Presentation? = nil,
                            windowSize: Size = Size(width: 390, height: 844), fps: Double = 60) -> String {
         let simulation = Simulation(windowSize: windowSize)
@@ -83,6 +84,8 @@ import UIKit
         presented.modalTransitionStyle = transitionStyle.engine
         let pushed = simulation.makeViewController(name: "pushed")
         pushed.view.backgroundColor = presented.view.backgroundColor
+        // The screens' content as the entry's `screen` says, as its Lua run gives them (a dialog's height is measured from it).
+        if let look = screen.flatMap(ScreenLook.init(rawValue:)) { presented.screenLook = look; pushed.screenLook = look }
         // The control the entry grows from, made as its Lua run made it (after the two screens: the same view ids).
         if let control = sourceControl.flatMap(simulation.control(named:)) { simulation.sourceView = control }
         sourceView?(simulation.sourceView.map(UIView.wrapping))

@@ -51,6 +51,44 @@ import Testing
         #expect(inked(811..<844) == 0)
     }
 
+    @Test func aDialogAsTallAsItsContentShowsEveryLine() throws {
+        // 340 wide, 125 tall (FittingSizeTests works the height out by hand): the message's second line, baseline at
+        // 20 + 22 + 18 + 13 = 73, fits above the buttons' 8-point gap (125 − 52 = 73). A point shorter and it is left
+        // out, whole, as a dialog leaves out what does not fit.
+        func inkInSecondLine(height: Double) throws -> Int {
+            let dialog = try StandardScene().paint(.presented, look: .dialog, size: Size(width: 340, height: height), scale: 1,
+                                                   safeArea: EdgeInsets())
+            return (62..<76).reduce(0) { sum, y in sum + (0..<dialog.width).filter { x in pixel(dialog, x, y) != (255, 255, 255) }.count }
+        }
+        #expect(DialogLayout.fittingHeight(cardWidth: 340) == 125)
+        #expect(try inkInSecondLine(height: 125) > 100)
+        #expect(try inkInSecondLine(height: 124) == 0)
+    }
+
+    @Test func theDialogsWordsAreAsWideAsFreeTypeMeasuresThem() throws {
+        // DialogLayout measures without a font engine; FreeType measures the same strings in the faces the painter uses.
+        let faces: [(DialogLayout.Style, Font, String)] = [(.title, try Font.named(.semibold), DialogLayout.title),
+                                                            (.message, try Font.named(.regular), DialogLayout.message)]
+        for (style, font, text) in faces {
+            let words = text.split(separator: " ").map(String.init)
+            for word in words + [text, words.prefix(3).joined(separator: " ")] {
+                let freeType = try font.measure(word, size: style.points)
+                #expect(abs(DialogLayout.width(of: word, style) - freeType) < 1e-9, "\(word): \(freeType)")
+            }
+            // Every line of a wrap fits its width, as FreeType measures it, and the next word would not have.
+            for width in [120.0, 168, 240, 308] {
+                let lines = DialogLayout.lines(width: width).filter { $0.style == style }
+                #expect(lines.map(\.text).joined(separator: " ") == text)
+                for (i, line) in lines.enumerated() {
+                    #expect(try font.measure(line.text, size: style.points) <= width || !line.text.contains(" "))
+                    if i + 1 < lines.count, let next = lines[i + 1].text.split(separator: " ").first {
+                        #expect(try font.measure(line.text + " " + next, size: style.points) > width, "\(line.text) + \(next) at \(width)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func aPhotoIsADuskSkyOverDarkHills() throws {
         let photo = try StandardScene().paint(.presented, look: .photo, size: Size(width: 300, height: 400), scale: 1, safeArea: EdgeInsets())
         // The sky's top row: amber (0.98, 0.66, 0.32) of 255 at the gradient's start, to within a level.

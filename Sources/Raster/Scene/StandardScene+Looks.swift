@@ -63,25 +63,24 @@ extension StandardScene {
     }
 
     /// A dialog card (its view is the card: its own corners and shadow are the entry's): a bold title and a message,
-    /// centred and wrapped from the top, and two buttons along the bottom, Cancel and a red Delete, under a separator;
-    /// inside the screen's safe area (none for a box in the middle of the window; the window's for one that fills it).
+    /// centred and wrapped from the top as `DialogLayout` says, and two buttons along the bottom, Cancel and a red
+    /// Delete, under a separator; inside the screen's safe area (none for a box in the middle of the window; the
+    /// window's for one that fills it). Lines that do not fit whole above the buttons are left out.
     func paintDialog(size: Size, scale: Double, safeArea: EdgeInsets) throws -> Image {
         var p = Painter(size: size, scale: scale, background: .white)
         let regular = try Font.named(.regular), semibold = try Font.named(.semibold)
-        let width = size.width - safeArea.left - safeArea.right - 32
-        let buttons = 44.0
+        let width = size.width - safeArea.left - safeArea.right - 2 * DialogLayout.sideInset
+        let buttons = DialogLayout.buttonHeight
         let bottom = size.height - safeArea.bottom
         guard width > 0, bottom - safeArea.top >= buttons else { return p.image }
-        let floor = bottom - buttons - 8
-        var y = safeArea.top + 20
-        let lines = try semibold.wordWrapped("Delete this draft?", size: 17 * scale, width: width * scale).map { ($0, semibold, 17.0) }
-            + regular.wordWrapped("It will be removed from all your devices. This cannot be undone.", size: 13 * scale, width: width * scale)
-                .map { ($0, regular, 13.0) }
-        for (line, font, points) in lines {
+        let floor = bottom - buttons - DialogLayout.buttonGap
+        var y = safeArea.top + DialogLayout.topInset
+        for line in DialogLayout.lines(width: width) {
+            let points = line.style.points, font = line.style == .title ? semibold : regular
             guard y + points <= floor else { break }
-            let measured = try p.measure(line, font: font, size: points)
-            try p.text(line, at: Point(x: (size.width - measured) / 2, y: y + points), font: font, size: points, SystemColor.label)
-            y += points + 5
+            let measured = try p.measure(line.text, font: font, size: points)
+            try p.text(line.text, at: Point(x: (size.width - measured) / 2, y: y + points), font: font, size: points, SystemColor.label)
+            y += points + DialogLayout.lineGap
         }
         let top = bottom - buttons
         p.hairline(y: top, from: 0, to: size.width, SystemColor.separator)
