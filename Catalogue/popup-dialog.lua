@@ -17,22 +17,27 @@
 -- that spring) and fadeIn (0.6 s, easing out). Each goes back out the way
 -- it came in 0.2 s, easing in, fading as it goes.
 --
--- Left out: PopupDialog's card is a subview of a full-screen view, which
+-- Changed: PopupDialog's card is a subview of a full-screen view, which
 -- moves it by shifting its bounds; here the card is the presented view
 -- itself (so the presentation controller can size it), which moves it the
--- same distance on screen. Its shadow (radius 5 at 40 %, behind the 70 %
--- overlay) needs a second view, since the card clips its content to its
--- corners; the overlay's FXBlurView snapshot blur has no UIKit counterpart;
--- the pan to dismiss (panGestureDismissal) is not ported. Added: with
+-- same distance on screen. The card is kept inside the container's safe
+-- area, and a second tap while it leaves does nothing. Left out: its soft
+-- shadow (radius 5 at 40 %), which needs a second view since the card
+-- clips its content to its corners; the overlay's FXBlurView snapshot
+-- blur, which has no UIKit counterpart; the pan to dismiss
+-- (panGestureDismissal); moving up out of the keyboard's way
+-- (PopupDialog+Keyboard); and the iPad layout's 40-point margins, which
+-- only matter in a Slide Over window narrower than 420 points (there
+-- PopupDialog's card is narrower than this one's 300). Added: with
 -- Reduce Motion on it fades in and out whatever `transition` says
 -- (PopupDialog does not look).
 
 local dimming = require("dimming")
 
 -- With Reduce Motion on, the transition is a fade whatever `transition` says.
-local function calm() return UIAccessibility.isReduceMotionEnabled end
-local function zooms() return not calm() and params.transition == "zoomIn" end
-local function fades() return calm() or params.transition == "fadeIn" end
+local function reducesMotion() return UIAccessibility.isReduceMotionEnabled end
+local function zoomsIn() return not reducesMotion() and params.transition == "zoomIn" end
+local function fadesIn() return reducesMotion() or params.transition == "fadeIn" end
 
 -- PopupDialog's iPhone constraints: H:|-(>=10,==20@900)-[card(<=340,>=300)]-(>=10,==20@900)-|.
 local function cardWidth(bounds)
@@ -42,44 +47,45 @@ end
 -- Where the card waits before it comes in and goes when it leaves: a
 -- screen's height below or above (the bounce transitions), or where it
 -- rests (zoomIn and fadeIn change its size or its alpha instead).
-local function away(shown, bounds)
-  if calm() then return shown end
+local function offscreenFrame(shown, bounds)
+  if reducesMotion() then return shown end
   if params.transition == "bounceUp" then return shown:offsetBy(0, bounds.height) end
   if params.transition == "bounceDown" then return shown:offsetBy(0, -bounds.height) end
   return shown
 end
 
-local small = CGAffineTransformMakeScale(0.1, 0.1)
+local zoomedOut = CGAffineTransformMakeScale(0.1, 0.1)
 
 -- Where the card rests once in: its own size, in place, opaque.
-local function rest(card, shown)
+local function placeAtRest(card, shown)
   card.transform = CGAffineTransformIdentity
   card.frame = shown
   card.alpha = 1
 end
 
-local function comeIn(ctx, card, shown)
+local function animatePresentation(ctx, card, shown)
   local container = ctx.containerView
-  card.frame = away(shown, container.bounds)
-  if zooms() then card.transform = small end
-  if fades() then card.alpha = 0 end
+  card.frame = offscreenFrame(shown, container.bounds)
+  if zoomsIn() then card.transform = zoomedOut end
+  if fadesIn() then card.alpha = 0 end
   container:addSubview(card)
-  if fades() then
+  if fadesIn() then
     UIView.animate{duration = 0.6, options = {"curveEaseOut"},
-                   animations = function() rest(card, shown) end,
+                   animations = function() placeAtRest(card, shown) end,
                    completion = function(finished) ctx:completeTransition(not ctx:transitionWasCancelled()) end}
   else
+    -- PopupDialog passes curveEaseOut with its spring, which UIKit's spring does not use.
     UIView.animate{duration = 0.6, usingSpringWithDamping = 0.6, initialSpringVelocity = 0, options = {"curveEaseOut"},
-                   animations = function() rest(card, shown) end,
+                   animations = function() placeAtRest(card, shown) end,
                    completion = function(finished) ctx:completeTransition(not ctx:transitionWasCancelled()) end}
   end
 end
 
-local function goOut(ctx, card)
-  local gone = away(card.frame, ctx.containerView.bounds)
+local function animateDismissal(ctx, card)
+  local gone = offscreenFrame(card.frame, ctx.containerView.bounds)
   UIView.animate{duration = 0.2, options = {"curveEaseIn"},
                  animations = function()
-                   if zooms() then card.transform = small else card.frame = gone end
+                   if zoomsIn() then card.transform = zoomedOut else card.frame = gone end
                    card.alpha = 0
                  end,
                  completion = function(finished)
@@ -91,7 +97,7 @@ end
 
 return {
   title = "Popup dialog",
-  summary = "A 340-point card as tall as its content bounces up over a 70 % overlay (PopupDialog).",
+  summary = "A card up to 340 points wide and as tall as its content bounces up over a 70 % overlay (PopupDialog).",
   tags = {"popup", "dialog", "dimming", "spring", "popupdialog"},
   author = "Segue",
   source = "Orderella PopupDialog (PopupDialogContainerView's iPhone width 300-340 at 20-pt margins, PopupDialogOverlayView's black at 0.7, TransitionAnimations: bounceUp/bounceDown/zoomIn/fadeIn, 0.6 s spring damping 0.6 in, 0.2 s ease-in out)",
@@ -110,7 +116,8 @@ return {
       local width = cardWidth(bounds)
       local fitted = self.presentedView:systemLayoutSizeFitting(CGSize(width, UIView.layoutFittingCompressedSize.height),
                                                                 UILayoutPriority.required, UILayoutPriority.fittingSizeLevel)
-      local height = math.min(fitted.height, bounds.height)
+      local insets = self.containerView.safeAreaInsets
+      local height = math.min(fitted.height, bounds.height - insets.top - insets.bottom)
       return CGRect(bounds.midX - width / 2, bounds.midY - height / 2, width, height)
     end,
     presentationTransitionWillBegin = function(self)
@@ -128,17 +135,24 @@ return {
         end})
       end
     end,
-    dismissalTransitionWillBegin = function(self) dimming.fadeOut(self, self.dimmingView) end,
-    dismissalTransitionDidEnd = function(self, completed) dimming.dismissed(self.dimmingView, completed) end,
+    dismissalTransitionWillBegin = function(self)
+      -- Leaving: a second tap would ask for a second dismissal.
+      self.dimmingView.isUserInteractionEnabled = false
+      dimming.fadeOut(self, self.dimmingView)
+    end,
+    dismissalTransitionDidEnd = function(self, completed)
+      self.dimmingView.isUserInteractionEnabled = not completed
+      dimming.dismissed(self.dimmingView, completed)
+    end,
     containerViewWillLayoutSubviews = function(self) dimming.layout(self, self.dimmingView) end,
   },
   animator = {
     transitionDuration = function(ctx) return ctx.isPresenting and 0.22 or 0.2 end,
     animateTransition = function(ctx)
       if ctx.isPresenting then
-        comeIn(ctx, ctx:viewForKey("to"), ctx:finalFrame(ctx:viewControllerForKey("to")))
+        animatePresentation(ctx, ctx:viewForKey("to"), ctx:finalFrame(ctx:viewControllerForKey("to")))
       else
-        goOut(ctx, ctx:viewForKey("from"))
+        animateDismissal(ctx, ctx:viewForKey("from"))
       end
     end,
   },

@@ -140,9 +140,17 @@ extension Translator {
                 }
             }
             if (function.uses[lua] ?? 0) == 0 {
+                // A local that is only ever written: Swift would warn that it is never read, and `_ =` leaves the
+                // later assignments nothing to assign to.
+                if (function.assigned[lua] ?? 0) > 0 {
+                    throw refuse(value, "the local '\(lua)', assigned but never read", "leave it out, or read it")
+                }
                 writer.line("_ = \(expression.text)")
             } else {
-                let annotation = expression.implicitlyUnwrapped ? ": \(expression.type.spelling)" : ""
+                // A changing view local says its type: the first value may be a subclass (view.window is a UIWindow),
+                // which Swift would otherwise take as the variable's type and refuse a plain view assigned later.
+                let annotation = expression.implicitlyUnwrapped || (mutable && expression.type.unwrapped == .view)
+                    ? ": \(expression.type.spelling)" : ""
                 writer.line("\(mutable ? "var" : "let") \(swift)\(annotation) = \(expression.text)")
             }
             declare(lua, Variable(swift: swift, type: expression.type, mutable: mutable, escaped: shared, depth: loopDepth + closureDepth,

@@ -165,10 +165,13 @@ extension ScriptRuntime {
             ("animate", AnimationBindings.animate), ("animateKeyframes", AnimationBindings.animateKeyframes),
             ("addKeyframe", AnimationBindings.addKeyframe), ("new", AnimationBindings.new), ("transition", AnimationBindings.transition),
         ])
-        // UIView.layoutFittingCompressedSize: the smallest size, the target systemLayoutSizeFitting is usually given.
+        // UIView.layoutFittingCompressedSize, the target systemLayoutSizeFitting is usually given: a new (0, 0) on every
+        // read, as a constant should be (one shared table would let a script change it for every later read).
         state.pushGlobal("UIView")
-        push(Size.zero)
-        state.setField("layoutFittingCompressedSize", in: -2)
+        state.newTable(fieldCount: 2)
+        state.push(ViewBindings.staticIndex); state.setField("__index", in: -2)
+        state.push(false); state.setField("__metatable", in: -2)
+        state.setMetatable(of: -2)
         state.pop()
     }
 }

@@ -1,3 +1,4 @@
+import RenderTree
 import Catalogue
 import Geometry
 import LuaRuntime
@@ -358,6 +359,19 @@ enum ViewBindings {
         }
     }
 
+    /// UIView's constants, made on each read: `layoutFittingCompressedSize`; anything else UIView has not is an error.
+    static let staticIndex: HostFunction = { L in
+        ScriptRuntime.host(L) { runtime, arguments in
+            let key = try arguments.name(2)
+            guard key == "layoutFittingCompressedSize" else {
+                throw ScriptMistake(Suggestion.unknown("UIView", key, in: ["animate", "animateKeyframes", "addKeyframe", "new", "transition",
+                                                                            "layoutFittingCompressedSize"]))
+            }
+            runtime.push(Size.zero)
+            return 1
+        }
+    }
+
     /// view:systemLayoutSizeFitting(size, horizontalPriority, verticalPriority): the size Auto Layout would give the
     /// view's content. Segue models no Auto Layout, so it answers the one question content-sized cards ask (a required
     /// width, a free height: the height the content needs at that width) for the one view whose content it lays out,
@@ -374,9 +388,13 @@ enum ViewBindings {
             guard target.width.isFinite, target.width >= 0, target.width <= 1e6 else {
                 throw ScriptMistake("systemLayoutSizeFitting: the width must be a finite number of points from 0 to 1000000")
             }
-            guard let height = view.viewController?.fittingHeight(width: target.width) else {
+            guard let controller = view.viewController, controller.screenLook == .dialog else {
                 throw ScriptMistake("systemLayoutSizeFitting: '\(view.name)' has no content Segue lays out (it models no Auto "
                                     + "Layout): only the root view of a controller whose entry says screen = \"dialog\" tells its height")
+            }
+            guard target.width >= DialogLayout.narrowestCard, let height = controller.fittingHeight(width: target.width) else {
+                throw ScriptMistake("systemLayoutSizeFitting: the dialog's longest word needs a card \(formatted(DialogLayout.narrowestCard, decimals: 0)) "
+                                    + "points wide; at \(formatted(target.width, decimals: 1)) UIKit would break words by character, which Segue does not lay out")
             }
             runtime.push(Size(width: target.width, height: height))
             return 1

@@ -86,6 +86,15 @@ public enum DialogLayout {
         return wrap(title, .title) + wrap(message, .message)
     }
 
+    /// The narrowest card whose every word fits a line: narrower, UIKit would break words by character, which this
+    /// layout does not.
+    public static let narrowestCard: Double = {
+        let widest = [(title, Style.title), (message, Style.message)].flatMap { text, style in
+            text.split(separator: " ").map { width(of: String($0), style) }
+        }.max() ?? 0
+        return (widest + 2 * sideInset).rounded(.up)
+    }()
+
     /// The card's height that shows every line and the buttons at a card
     /// width of `cardWidth` (its text width is 32 less), with no safe area
     /// inside it: 20 above, each line and 5 after it, 8 and the buttons below.

@@ -55,6 +55,30 @@ import Testing
             """)
     }
 
+    @Test func aLocalOnlyWrittenIsRefusedAtItsLine() throws {
+        // Swift would warn that it is never read (and `_ =` would leave the second assignment nothing to assign to).
+        let refused = try #require(Self.refusal(Self.entry("local v = 1.0\nv = 2.0\nctx:completeTransition(true)")))
+        #expect(refused.construct == "the local 'v', assigned but never read")
+        #expect(refused.line == 3)
+    }
+
+    @Test func aChangingViewLocalSaysItsType() throws {
+        // view.window is a UIWindow: without the annotation Swift would refuse the plain view assigned after it.
+        let lua = """
+            local v = ctx.containerView.window
+            v = ctx.containerView
+            v.alpha = 1
+            ctx:completeTransition(true)
+            """
+        #expect(try Self.body(Self.entry(lua)) == """
+            var v: UIView? = transitionContext.containerView.window
+            v = transitionContext.containerView
+            guard let v else { preconditionFailure("t.lua:5: v is nil") }
+            v.alpha = 1
+            transitionContext.completeTransition(true)
+            """)
+    }
+
     @Test func aLocalGivenItsValueInEachBranchIsALet() throws {
         let lua = """
             local view

@@ -1,4 +1,5 @@
 import LuaBindings
+import RenderTree
 import Testing
 
 /// `view:systemLayoutSizeFitting` on a dialog's root view: the height its content needs at a required width, with the
@@ -60,6 +61,25 @@ import Testing
         #expect(result.line == line(of: "systemLayoutSizeFitting", in: source))
         let huge = printed(entry(ask: "view:systemLayoutSizeFitting(CGSize(2000000, 0), UILayoutPriority.required, UILayoutPriority.fittingSizeLevel)"))
         #expect(huge.errors.contains { $0.contains("finite number of points") }, "\(huge.errors)")
+    }
+
+    @Test func tooNarrowForAWordIsAnError() {
+        // The widest word, "removed" at 13 points (11,612 units: 53.6 points) or "Delete" at 17 (8,835: 53.3), plus 32.
+        #expect(DialogLayout.narrowestCard == 86)
+        let narrow = printed(entry(ask: "view:systemLayoutSizeFitting(CGSize(85, 0), UILayoutPriority.required, UILayoutPriority.fittingSizeLevel)"))
+        #expect(narrow.errors.contains { $0.contains("needs a card 86 points wide; at 85 UIKit would break words by character") },
+                "\(narrow.errors)")
+        #expect(height(atWidth: 86).errors.isEmpty)
+    }
+
+    @Test func theCompressedSizeIsAConstant() {
+        // Each read is a new (0, 0): changing one read changes no other.
+        let result = printed(entry(ask: """
+            local s = UIView.layoutFittingCompressedSize
+            s.width = 99
+            print(UIView.layoutFittingCompressedSize.width, UIView.layoutFittingCompressedSize.height)
+            """))
+        #expect(result.lines == ["0.0\t0.0"] || result.lines == ["0\t0"], "\(result.lines) \(result.errors)")
     }
 
     @Test func aViewWithoutLaidOutContentIsAnError() {
