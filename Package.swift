@@ -34,7 +34,7 @@ let package = Package(
         // segue export: an entry's syntax translated into UIKit Swift (never by running it).
         .target(name: "Export", dependencies: ["LuaSyntax", "TextSafety"]),
         .target(name: "QuartzCore", dependencies: ["Geometry", "Animation", "Transitions"]),
-        .target(name: "UIKit", dependencies: ["QuartzCore", "Geometry", "Animation", "Transitions"]),
+        .target(name: "UIKit", dependencies: ["QuartzCore", "Geometry", "Animation", "RenderTree", "Transitions"]),
         .target(name: "Verification", dependencies: ["UIKit", "Contract", "Geometry", "RenderTree", "Transitions"]),
         // segue export --verify: compiles exported Swift against that layer, runs it, compares it with the Lua entry.
         .target(name: "ExportVerification", dependencies: ["Export", "LuaBindings", "LuaRuntime", "Catalogue", "Transitions", "TextSafety"]),

@@ -562,6 +562,18 @@ CGSize = {}
 ---@field green UIColor
 ---@field blue UIColor
 ---@field clear UIColor Black with alpha 0.
+---@field systemBackground UIColor UIKit's dynamic colour, in the run's appearance (--appearance light or dark).
+---@field secondarySystemBackground UIColor UIKit's dynamic colour, in the run's appearance (--appearance light or dark).
+---@field tertiarySystemBackground UIColor UIKit's dynamic colour, in the run's appearance (--appearance light or dark).
+---@field systemGroupedBackground UIColor UIKit's dynamic colour, in the run's appearance (--appearance light or dark).
+---@field secondarySystemGroupedBackground UIColor UIKit's dynamic colour, in the run's appearance (--appearance light or dark).
+---@field label UIColor UIKit's dynamic colour, in the run's appearance (--appearance light or dark).
+---@field secondaryLabel UIColor UIKit's dynamic colour, in the run's appearance (--appearance light or dark).
+---@field tertiaryLabel UIColor UIKit's dynamic colour, in the run's appearance (--appearance light or dark).
+---@field separator UIColor UIKit's dynamic colour, in the run's appearance (--appearance light or dark).
+---@field systemBlue UIColor UIKit's dynamic colour, in the run's appearance (--appearance light or dark).
+---@field systemRed UIColor UIKit's dynamic colour, in the run's appearance (--appearance light or dark).
+---@field systemGray UIColor UIKit's dynamic colour, in the run's appearance (--appearance light or dark).
 ---@overload fun(red: number, green: number, blue: number, alpha?: number): UIColor
 ---@overload fun(t: {red?: number, green?: number, blue?: number, white?: number, alpha?: number}): UIColor
 UIColor = {}

@@ -264,6 +264,19 @@ enum UIKitVocabulary {
         "UIColor.red": ("UIColor.red", .color),
         "UIColor.green": ("UIColor.green", .color),
         "UIColor.blue": ("UIColor.blue", .color),
+        // UIKit's dynamic colours: resolved by the app's trait collection, as the scripting API resolves them by --appearance.
+        "UIColor.systemBackground": ("UIColor.systemBackground", .color),
+        "UIColor.secondarySystemBackground": ("UIColor.secondarySystemBackground", .color),
+        "UIColor.tertiarySystemBackground": ("UIColor.tertiarySystemBackground", .color),
+        "UIColor.systemGroupedBackground": ("UIColor.systemGroupedBackground", .color),
+        "UIColor.secondarySystemGroupedBackground": ("UIColor.secondarySystemGroupedBackground", .color),
+        "UIColor.label": ("UIColor.label", .color),
+        "UIColor.secondaryLabel": ("UIColor.secondaryLabel", .color),
+        "UIColor.tertiaryLabel": ("UIColor.tertiaryLabel", .color),
+        "UIColor.separator": ("UIColor.separator", .color),
+        "UIColor.systemBlue": ("UIColor.systemBlue", .color),
+        "UIColor.systemRed": ("UIColor.systemRed", .color),
+        "UIColor.systemGray": ("UIColor.systemGray", .color),
         "UIAccessibility.isReduceMotionEnabled": ("UIAccessibility.isReduceMotionEnabled", .bool),
         "math.pi": ("CGFloat.pi", .number),
         "CAMediaTimingFunction.linear": ("CAMediaTimingFunction(name: .linear)", .timingFunction),
@@ -279,6 +292,8 @@ enum UIKitVocabulary {
 
     /// Global functions with positional arguments.
     static let functions: [String: Call] = [
+        // A priority by its number (UILayoutPriority's own initializer takes a Float).
+        "UILayoutPriority": Call(parameters: [.number], result: .choice("UILayoutPriority")) { "UILayoutPriority(Float(\($1[0])))" },
         "CGRect": Call(parameters: [.number, .number, .number, .number], result: .rect) {
             "CGRect(x: \($1[0]), y: \($1[1]), width: \($1[2]), height: \($1[3]))"
         },

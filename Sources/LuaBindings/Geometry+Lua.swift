@@ -18,6 +18,9 @@ extension ScriptRuntime {
         state.setMetatable(of: -2)
         state.setGlobal("UIAccessibility")
         state.pop()
+        state.pushField("makeAppearance", of: -1)
+        state.push(simulation.interfaceStyle == .dark)
+        try state.call(hook: "prelude", arguments: 1, results: 0)
         for name in ["makeParams", "CGPoint", "CGSize", "CGRect", "UIColor", "CATransform3D", "CGAffineTransform", "UIBezierPath",
                      "UITraitCollection", "UIPresentationController", "UIGestureRecognizer", "DetentContext"] {
             state.pushField(name, of: -1)

@@ -1,5 +1,6 @@
 import Geometry
 import LuaRuntime
+import RenderTree
 
 /// Core Graphics' value types and UIColor for scripts, as Lua tables with
 /// UIKit's field names. Run in each entry's sandbox before the entry; it
@@ -14,6 +15,17 @@ enum Prelude {
 
     /// Compiled once per process: every sandbox loads the same bytecode.
     static let compiled = Result { () throws(LuaError) in try HostChunk(source: source, chunkName: chunkName) }
+
+    /// UIKit's dynamic colours as a Lua table, `{name = {{r, g, b, a}, {r, g, b, a}}, …}` light then dark, from
+    /// SystemPalette: the one table the painter and the verification layer read too.
+    static let dynamicColors: String = {
+        func components(_ c: Color) -> String { "{\(c.red), \(c.green), \(c.blue), \(c.alpha)}" }
+        let pairs = SystemPalette.dynamicNames.compactMap { name -> String? in
+            guard let light = SystemPalette.light.named(name), let dark = SystemPalette.dark.named(name) else { return nil }
+            return "\(name) = {\(components(light)), \(components(dark))}"
+        }
+        return "{" + pairs.joined(separator: ", ") + "}"
+    }()
 
     static let source = #"""
     local setmetatable, getmetatable, rawget, type, error, tostring, min, max =
@@ -234,10 +246,16 @@ enum Prelude {
     local named = {
       black = {0, 0, 0}, white = {1, 1, 1}, red = {1, 0, 0}, green = {0, 1, 0}, blue = {0, 0, 1},
       gray = {0.5, 0.5, 0.5}, darkGray = {1 / 3, 1 / 3, 1 / 3}, lightGray = {2 / 3, 2 / 3, 2 / 3},
-      systemBackground = {1, 1, 1}, systemBlue = {0, 122 / 255, 1}, systemGray = {142 / 255, 142 / 255, 147 / 255},
     }
     local statics = {clear = function() return color(0, 0, 0, 0) end}
     for name, rgb in pairs(named) do statics[name] = function() return color(rgb[1], rgb[2], rgb[3], 1) end end
+    -- UIKit's dynamic system colours, light and dark (RenderTree's SystemPalette), resolved when read in the
+    -- run's style, which makeAppearance sets once a sandbox (--appearance).
+    local dark = false
+    for name, pair in pairs(\#(Prelude.dynamicColors)) do
+      statics[name] = function() local c = pair[dark and 2 or 1] return color(c[1], c[2], c[3], c[4]) end
+    end
+    local function makeAppearance(isDark) dark = isDark == true end
     UIColor = api("UIColor", function(a, g, b, alpha)
       if type(a) == "table" then
         if a.white then return color(a.white, a.white, a.white, a.alpha) end
@@ -535,7 +553,11 @@ enum Prelude {
     Affine.__tostring = function(t) return format("CGAffineTransform(a: %g, b: %g, c: %g, d: %g, tx: %g, ty: %g)", t.a, t.b, t.c, t.d, t.tx, t.ty) end
 
     CGAffineTransform = api("CGAffineTransform", function(a)
-      if type(a) ~= "table" then error("CGAffineTransform{translationX =, y =}, {scaleX =, y =} or {rotationAngle =}", 2) end
+      if type(a) ~= "table" then
+        error("CGAffineTransform takes a table, {translationX =, y =}, {scaleX =, y =} or {rotationAngle =}, not numbers; "
+              .. "or write CGAffineTransformMakeScale(sx, sy), CGAffineTransformMakeTranslation(x, y) or "
+              .. "CGAffineTransformMakeRotation(angle), the forms segue export translates", 2)
+      end
       if a.translationX then return CGAffineTransformMakeTranslation(a.translationX, a.y or 0) end
       if a.scaleX then return CGAffineTransformMakeScale(a.scaleX, a.y or a.scaleX) end
       if a.rotationAngle then return CGAffineTransformMakeRotation(a.rotationAngle) end
@@ -641,7 +663,7 @@ enum Prelude {
     -- limit at all). getmetatable gives the kind's name instead.
     for _, kind in ipairs({Point, Size, Rect, Color, Path, Timing, Transform, Affine}) do kind.__metatable = kind.__name end
 
-    return {makeParams = makeParams, makeAccessibility = makeAccessibility, CGPoint = Point, CGSize = Size, CGRect = Rect, UIColor = Color, CATransform3D = Transform, CGAffineTransform = Affine,
+    return {makeParams = makeParams, makeAccessibility = makeAccessibility, makeAppearance = makeAppearance, CGPoint = Point, CGSize = Size, CGRect = Rect, UIColor = Color, CATransform3D = Transform, CGAffineTransform = Affine,
             UIBezierPath = Path, UITraitCollection = Traits, UIPresentationController = Presentation, UIGestureRecognizer = Gesture,
             DetentContext = DetentContext}
     """#

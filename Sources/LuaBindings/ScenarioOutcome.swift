@@ -20,6 +20,8 @@ public struct ScenarioOptions: Sendable {
     public var device: Device?
     /// `UIAccessibility.isReduceMotionEnabled` for the script (always on in the reduce-motion scenario).
     public var reduceMotion = false
+    /// Light or dark (`--appearance`): UIColor.systemBackground and the other dynamic colours resolve in it.
+    public var interfaceStyle = InterfaceStyle.light
     /// The row (from 1) of the presenting screen's list a zoom grows from
     /// (`ctx.sourceView`); nil: the third, or the last a short screen shows.
     public var sourceRow: Int?

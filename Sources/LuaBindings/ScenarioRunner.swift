@@ -108,6 +108,7 @@ public enum ScenarioRunner {
         simulation.device = options.device
         simulation.exactSamples = options.exactSamples
         simulation.reduceMotion = options.reduceMotion || scenario == .reduceMotion
+        simulation.interfaceStyle = options.interfaceStyle
         // The device's safe area moved the list: the source row is looked up again.
         simulation.sourceView = simulation.visibleRow(options.sourceRow ?? Simulation.defaultSourceRow)
             ?? (options.sourceRow == nil ? simulation.visibleRows.last : nil)

@@ -43,6 +43,10 @@ public final class Simulation {
     public var fingers: [Point]?
     /// `UIAccessibility.isReduceMotionEnabled`.
     public var reduceMotion = false
+    /// Light or dark (`--appearance`): what UIKit's dynamic colours resolve to. The presenting screen's background follows.
+    public var interfaceStyle = InterfaceStyle.light {
+        didSet { root.view.backgroundColor = SystemPalette.of(interfaceStyle).background }
+    }
     /// How many views the last sample showed (the next one reserves room for them).
     var lastSampleCount = 0
     /// Samples at full precision rather than rounded to 1/10000 (export --verify's comparison).

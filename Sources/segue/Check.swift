@@ -1,3 +1,4 @@
+import RenderTree
 import ArgumentParser
 import Catalogue
 import Foundation
@@ -43,6 +44,10 @@ struct Check: ParsableCommand, Displayed {
 
     @Flag(help: "Turn the device to landscape.")
     var landscape = false
+
+    @Option(help: ArgumentHelp("Light or dark: what UIKit's dynamic colours (UIColor.systemBackground …) resolve to in every "
+                               + "scenario (default: light).", valueName: "STYLE"))
+    var appearance: InterfaceStyle?
 
     @Flag(help: "Fail on warnings too.")
     var strict = false
@@ -114,15 +119,17 @@ struct Check: ParsableCommand, Displayed {
 
     /// The screen every scenario runs on: the default phone unless a device or landscape was asked for.
     func screen() throws -> Screen {
-        guard device != nil || landscape else { return Screen() }
+        let style = appearance ?? .light
+        guard device != nil || landscape else { return Screen(style: style) }
         let named = try ScenarioArguments.device(named: device ?? "iphone-14")
-        return Screen(device: named, windowSize: named.size(landscape: landscape))
+        return Screen(device: named, windowSize: named.size(landscape: landscape), style: style)
     }
 
-    /// The device and window size scenarios run on.
+    /// The device, window size and interface style scenarios run on.
     struct Screen: Sendable {
         var device: Device?
         var windowSize = ScenarioOptions().windowSize
+        var style = InterfaceStyle.light
     }
 
     func run() throws {
@@ -292,6 +299,7 @@ struct Check: ParsableCommand, Displayed {
         scenarioOptions.chunks = chunks
         scenarioOptions.device = screen.device
         scenarioOptions.windowSize = screen.windowSize
+        scenarioOptions.interfaceStyle = screen.style
         scenarioOptions.limits = limits
         scenarioOptions.sourceRow = sourceRow
         scenarioOptions.parameters = parameters
@@ -303,6 +311,7 @@ struct Check: ParsableCommand, Displayed {
         // Kept with the entry's cached metadata for list: only a check as the entry stands (no parameters, the
         // standard screen), and never one a time or memory limit cut short (that depends on the machine's load).
         let standard = parameters.isEmpty && sourceRow == nil && screen.device == nil && screen.windowSize == Screen().windowSize
+            && screen.style == .light
         let found = Problem.distinct(scenarios.flatMap(\.problems))
         if standard, !found.contains(where: \.isLimit), let cache = CatalogueOptions.entryCache {
             let errors = found.filter { $0.severity == .error }.count

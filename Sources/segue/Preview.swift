@@ -240,8 +240,9 @@ struct Preview: ParsableCommand, Displayed {
         switch scene {
         case .plain: return PlainScene()
         case .standard:
-            guard from != nil || to != nil else { return StandardScene() }
-            return ImageScene(from: try from.map(Self.screenshot), to: try to.map(Self.screenshot))
+            let style = scenarioArguments.appearance ?? .light
+            guard from != nil || to != nil else { return StandardScene(style: style) }
+            return ImageScene(from: try from.map(Self.screenshot), to: try to.map(Self.screenshot), style: style)
         }
     }
 

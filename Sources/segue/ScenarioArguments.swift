@@ -1,3 +1,4 @@
+import RenderTree
 import ArgumentParser
 import Catalogue
 import Foundation
@@ -8,6 +9,7 @@ import Transitions
 
 extension Scenario: ExpressibleByArgument {}
 extension TouchPath.Preset: ExpressibleByArgument {}
+extension InterfaceStyle: ExpressibleByArgument {}
 
 /// The options that say which run of an entry to make: shared by `run` and
 /// `preview`, so a preview shows exactly the run that `run` prints.
@@ -58,6 +60,10 @@ struct ScenarioArguments: ParsableArguments {
 
     @Flag(help: "Run with Reduce Motion on (UIAccessibility.isReduceMotionEnabled): large motion is reported.")
     var reduceMotion = false
+
+    @Option(help: ArgumentHelp("Light or dark: what UIKit's dynamic colours (UIColor.systemBackground …) resolve to, and how "
+                               + "the screens look in previews (default: light).", valueName: "STYLE"))
+    var appearance: InterfaceStyle?
 
     @Option(help: ArgumentHelp("The row of the presenting screen's list a zoom grows from (ctx.sourceView), from 1 "
                                + "(default: \(Simulation.defaultSourceRow)).", valueName: "N"))
@@ -214,7 +220,8 @@ struct ScenarioArguments: ParsableArguments {
 
     /// What the run is called in a title: "present", "interactive dismissal (release:0.6)".
     var title: String {
-        let calm = (reduceMotion ? ", Reduce Motion" : "") + (sourceRow.map { ", source row \($0)" } ?? "")
+        let calm = (reduceMotion ? ", Reduce Motion" : "") + (appearance == .dark ? ", dark" : "")
+            + (sourceRow.map { ", source row \($0)" } ?? "")
         let drive = interactive ?? gesture.map { "gesture \($0.rawValue)" } ?? touches.map { _ in "touches" } ?? pinch.map { _ in "pinch" }
         if let tap { return "tap at \(tap)" + calm }
         guard let drive else { return chosenScenario.rawValue + calm }
@@ -252,6 +259,7 @@ struct ScenarioArguments: ParsableArguments {
         options.device = size == nil ? try namedDevice() : nil
         options.limits = catalogue.limits
         options.reduceMotion = reduceMotion
+        options.interfaceStyle = appearance ?? .light
         options.sourceRow = try Self.sourceRow(sourceRow, windowSize: options.windowSize, device: options.device)
         let flags = try Target.parameters(parameters)
         for (key, value) in target.parameters {

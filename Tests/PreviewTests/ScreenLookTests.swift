@@ -89,6 +89,21 @@ import Testing
         }
     }
 
+    @Test func inDarkTheScreensAreUIKitsDarkColours() throws {
+        let safe = EdgeInsets(top: 47, left: 0, bottom: 34, right: 0), size = Size(width: 390, height: 844)
+        let light = try StandardScene().paint(.presenting, size: size, scale: 1, safeArea: safe)
+        let dark = try StandardScene(style: .dark).paint(.presenting, size: size, scale: 1, safeArea: safe)
+        // The inbox's background beside the large title: systemBackground, white in light, black in dark.
+        #expect(pixel(light, 300, 120) == (255, 255, 255))
+        #expect(pixel(dark, 300, 120) == (0, 0, 0))
+        // A presented dialog sits on the elevated background: #1C1C1E in dark; its title in white (label).
+        let dialog = try StandardScene(style: .dark).paint(.presented, look: .dialog, size: Size(width: 340, height: 125), scale: 1,
+                                                            safeArea: EdgeInsets())
+        #expect(pixel(dialog, 4, 4) == (28, 28, 30))
+        let title = (24..<40).flatMap { y in (0..<340).map { x in pixel(dialog, x, y) } }
+        #expect(title.contains { $0.r > 240 && $0.g > 240 && $0.b > 240 })
+    }
+
     @Test func aPhotoIsADuskSkyOverDarkHills() throws {
         let photo = try StandardScene().paint(.presented, look: .photo, size: Size(width: 300, height: 400), scale: 1, safeArea: EdgeInsets())
         // The sky's top row: amber (0.98, 0.66, 0.32) of 255 at the gradient's start, to within a level.

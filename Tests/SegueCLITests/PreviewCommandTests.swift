@@ -1,4 +1,6 @@
+import Encoders
 import Foundation
+import Raster
 import Testing
 
 /// `segue preview` run as a user runs it: what it writes, what it refuses,
@@ -29,6 +31,23 @@ import Testing
         #expect(a.range(of: Data("NETSCAPE2.0".utf8)) != nil)
         // Only the file asked for: no temporary file left beside it.
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["a.gif", "b.gif"])
+    }
+
+    @Test func darkAppearanceDrawsTheScreensInDarkColours() throws {
+        let dir = try folder()
+        for style in ["light", "dark"] {
+            let result = try cli.segue(["preview", "popup-dialog", "--appearance", style, "--at", "0.6", "--out", "\(style).png"], in: dir)
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        let light = try PNGDecoder.decode(contentsOf: dir.appendingPathComponent("light.png").path)
+        let dark = try PNGDecoder.decode(contentsOf: dir.appendingPathComponent("dark.png").path)
+        // Inside the card (345 − 125 = 720 high, 25 in from the left at 390 wide): systemBackground's elevated white,
+        // and in dark #1C1C1E (no dimming over the presented card).
+        func pixel(_ image: Image, _ x: Int, _ y: Int) -> [UInt8] { Array(image.pixels[(y * image.width + x) * 4..<(y * image.width + x) * 4 + 3]) }
+        #expect(pixel(light, 30, 365) == [255, 255, 255])
+        #expect(pixel(dark, 30, 365) == [28, 28, 30])
+        let bad = try cli.segue(["preview", "popup-dialog", "--appearance", "dim", "--out", "x.png"], in: dir)
+        #expect(bad.status == 64 && bad.stderr.contains("dark"), "\(bad.stderr)")
     }
 
     @Test func pngSheetAndOneFrame() throws {

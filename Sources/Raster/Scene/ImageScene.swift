@@ -14,15 +14,18 @@ import RenderTree
 public struct ImageScene: ScreenPainter {
     public let from: Image?
     public let to: Image?
+    /// Light or dark, for a screen with no picture of its own.
+    public let style: InterfaceStyle
 
-    public init(from: Image?, to: Image?) {
+    public init(from: Image?, to: Image?, style: InterfaceStyle = .light) {
         self.from = from
         self.to = to
+        self.style = style
     }
 
     public func paint(_ role: ScreenRole, size: Size, scale: Double, safeArea: EdgeInsets) throws -> Image {
         guard let picture = role == .presenting ? from : to else {
-            return try StandardScene(chromeInPicture: true).paint(role, size: size, scale: scale, safeArea: safeArea)
+            return try StandardScene(chromeInPicture: true, style: style).paint(role, size: size, scale: scale, safeArea: safeArea)
         }
         return picture.aspectFilled(width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()))
     }
@@ -30,12 +33,12 @@ public struct ImageScene: ScreenPainter {
     /// A screenshot given is the screen whatever its entry says it looks like; a missing one is the standard screen's look.
     public func paint(_ role: ScreenRole, look: ScreenLook, size: Size, scale: Double, safeArea: EdgeInsets) throws -> Image {
         if (role == .presenting ? from : to) == nil {
-            return try StandardScene(chromeInPicture: true).paint(role, look: look, size: size, scale: scale, safeArea: safeArea)
+            return try StandardScene(chromeInPicture: true, style: style).paint(role, look: look, size: size, scale: scale, safeArea: safeArea)
         }
         return try paint(role, size: size, scale: scale, safeArea: safeArea)
     }
 
     public func paintRow(_ index: Int, size: Size, scale: Double) throws -> Image {
-        from == nil ? try StandardScene().paintRow(index, size: size, scale: scale) : Image(width: 0, height: 0)
+        from == nil ? try StandardScene(style: style).paintRow(index, size: size, scale: scale) : Image(width: 0, height: 0)
     }
 }

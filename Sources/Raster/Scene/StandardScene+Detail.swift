@@ -104,19 +104,21 @@ extension StandardScene {
     /// meet is left out). Nothing is drawn within 12 points of its bottom.
     private func paintCard(_ card: Rect, into p: inout Painter, scale: Double) throws {
         let regular = try Font.named(.regular), semibold = try Font.named(.semibold)
-        p.fill(card, cornerRadius: 20, .white)
+        p.fill(card, cornerRadius: 20, palette.elevatedBackground)
         let inner = card.insetBy(dx: 18, dy: 0)
         var lineY = card.minY + 38
         let heading = try semibold.wordWrapped("About this trip", size: 20 * scale, width: inner.width * scale)
         for (index, line) in heading.enumerated() {
             if index > 0 { lineY += 26 }
             guard lineY + 5 <= card.maxY - 12, try p.measure(line, font: semibold, size: 20) <= inner.width else { return }
-            try p.text(line, at: Point(x: inner.minX, y: lineY), font: semibold, size: 20, .black)
+            try p.text(line, at: Point(x: inner.minX, y: lineY), font: semibold, size: 20, palette.label)
         }
         lineY += 30
+        // The body's grey, a little darker than secondaryLabel over white; in dark, secondaryLabel.
+        let body = style == .dark ? palette.secondaryLabel : Color(red: 0.24, green: 0.24, blue: 0.27)
         for line in try regular.wordWrapped(StandardScene.body, size: 15 * scale, width: inner.width * scale) {
             guard lineY + 6 < card.maxY - 12, try p.measure(line, font: regular, size: 15) <= inner.width else { break }
-            try p.text(line, at: Point(x: inner.minX, y: lineY), font: regular, size: 15, Color(red: 0.24, green: 0.24, blue: 0.27))
+            try p.text(line, at: Point(x: inner.minX, y: lineY), font: regular, size: 15, body)
             lineY += 22
         }
         // A tall card has room for the facts under the description.
@@ -124,9 +126,9 @@ extension StandardScene {
         for (label, value) in StandardScene.facts where rowY + 44 <= card.maxY - 8 {
             let labelWidth = try p.measure(label, font: regular, size: 15), valueWidth = try p.measure(value, font: semibold, size: 15)
             guard labelWidth + 12 + valueWidth <= inner.width else { continue }
-            p.hairline(y: rowY, from: inner.minX, to: inner.maxX, SystemColor.separator)
-            try p.text(label, at: Point(x: inner.minX, y: rowY + 28), font: regular, size: 15, SystemColor.secondaryLabel)
-            try p.text(value, at: Point(x: inner.maxX - valueWidth, y: rowY + 28), font: semibold, size: 15, .black)
+            p.hairline(y: rowY, from: inner.minX, to: inner.maxX, palette.separator)
+            try p.text(label, at: Point(x: inner.minX, y: rowY + 28), font: regular, size: 15, palette.secondaryLabel)
+            try p.text(value, at: Point(x: inner.maxX - valueWidth, y: rowY + 28), font: semibold, size: 15, palette.label)
             rowY += 44
         }
     }

@@ -16,10 +16,6 @@ extension StandardScene {
         }
     }
 
-    /// UIKit's grouped background (systemGroupedBackground in light mode) and red (systemRed).
-    static let groupedBackground = Color(red: 242 / 255, green: 242 / 255, blue: 247 / 255)
-    static let destructive = Color(red: 1, green: 59 / 255, blue: 48 / 255)
-
     private static let menuItems = ["Home", "Inbox", "Favourites", "Shared with me", "Archive", "Settings", "Help"]
 
     /// A menu: the user's avatar and name under the safe area's top, then rows of an icon and a label, each 48 points
@@ -33,31 +29,31 @@ extension StandardScene {
     ///     │ ▣ Inbox        │
     ///     └────────────────┘
     func paintMenu(size: Size, scale: Double, safeArea: EdgeInsets) throws -> Image {
-        var p = Painter(size: size, scale: scale, background: StandardScene.groupedBackground)
+        var p = Painter(size: size, scale: scale, background: palette.groupedBackground)
         let regular = try Font.named(.regular), semibold = try Font.named(.semibold)
         let left = safeArea.left + 20, right = size.width - safeArea.right - 20
         let floor = size.height - max(safeArea.bottom, 4)
         var y = safeArea.top + 16
         guard right - left >= 56, y + 56 <= floor else { return p.image }
-        p.fillCircle(center: Point(x: left + 28, y: y + 28), radius: 28, SystemColor.tint)
+        p.fillCircle(center: Point(x: left + 28, y: y + 28), radius: 28, palette.tint)
         let initials = try p.measure("MC", font: semibold, size: 20)
         try p.text("MC", at: Point(x: left + 28 - initials / 2, y: y + 35), font: semibold, size: 20, .white)
         y += 56 + 12
-        for (text, font, size, color) in [("Maya Chen", semibold, 20.0, SystemColor.label), ("maya@segue.app", regular, 15.0, SystemColor.secondaryLabel)] {
+        for (text, font, size, color) in [("Maya Chen", semibold, 20.0, palette.label), ("maya@segue.app", regular, 15.0, palette.secondaryLabel)] {
             guard y + size + 4 <= floor, try p.measure(text, font: font, size: size) <= right - left else { return p.image }
             try p.text(text, at: Point(x: left, y: y + size), font: font, size: size, color)
             y += size + 8
         }
         y += 16
-        p.hairline(y: y, from: 0, to: size.width, SystemColor.separator)
+        p.hairline(y: y, from: 0, to: size.width, palette.separator)
         for item in StandardScene.menuItems {
             guard y + 48 <= floor else { break }
-            p.fill(Rect(x: left, y: y + 13, width: 22, height: 22), cornerRadius: 6, SystemColor.tint)
+            p.fill(Rect(x: left, y: y + 13, width: 22, height: 22), cornerRadius: 6, palette.tint)
             if try p.measure(item, font: regular, size: 17) <= right - left - 38 {
-                try p.text(item, at: Point(x: left + 38, y: y + 30), font: regular, size: 17, SystemColor.label)
+                try p.text(item, at: Point(x: left + 38, y: y + 30), font: regular, size: 17, palette.label)
             }
             y += 48
-            p.hairline(y: y, from: left + 38, to: size.width, SystemColor.separator)
+            p.hairline(y: y, from: left + 38, to: size.width, palette.separator)
         }
         return p.image
     }
@@ -67,7 +63,7 @@ extension StandardScene {
     /// Delete, under a separator; inside the screen's safe area (none for a box in the middle of the window; the
     /// window's for one that fills it). Lines that do not fit whole above the buttons are left out.
     func paintDialog(size: Size, scale: Double, safeArea: EdgeInsets) throws -> Image {
-        var p = Painter(size: size, scale: scale, background: .white)
+        var p = Painter(size: size, scale: scale, background: palette.elevatedBackground)
         let regular = try Font.named(.regular), semibold = try Font.named(.semibold)
         let width = size.width - safeArea.left - safeArea.right - 2 * DialogLayout.sideInset
         let buttons = DialogLayout.buttonHeight
@@ -79,13 +75,13 @@ extension StandardScene {
             let points = line.style.points, font = line.style == .title ? semibold : regular
             guard y + points <= floor else { break }
             let measured = try p.measure(line.text, font: font, size: points)
-            try p.text(line.text, at: Point(x: (size.width - measured) / 2, y: y + points), font: font, size: points, SystemColor.label)
+            try p.text(line.text, at: Point(x: (size.width - measured) / 2, y: y + points), font: font, size: points, palette.label)
             y += points + DialogLayout.lineGap
         }
         let top = bottom - buttons
-        p.hairline(y: top, from: 0, to: size.width, SystemColor.separator)
-        p.fill(Rect(x: size.width / 2 - 0.5 / scale, y: top, width: 1 / scale, height: buttons), SystemColor.separator)
-        for (label, font, color, centre) in [("Cancel", regular, SystemColor.tint, size.width / 4), ("Delete", semibold, StandardScene.destructive, size.width * 3 / 4)] {
+        p.hairline(y: top, from: 0, to: size.width, palette.separator)
+        p.fill(Rect(x: size.width / 2 - 0.5 / scale, y: top, width: 1 / scale, height: buttons), palette.separator)
+        for (label, font, color, centre) in [("Cancel", regular, palette.tint, size.width / 4), ("Delete", semibold, palette.destructive, size.width * 3 / 4)] {
             let measured = try p.measure(label, font: font, size: 17)
             if measured <= size.width / 2 - 8 {
                 try p.text(label, at: Point(x: centre - measured / 2, y: top + 28), font: font, size: 17, color)

@@ -19,10 +19,16 @@ public struct StandardScene: ScreenPainter {
     /// Whether each screen's picture holds a status bar (in a top inset of
     /// at least 20 points) and a home indicator (with a bottom inset).
     public let chromeInPicture: Bool
+    /// Light or dark (`--appearance`): the screens' system colours.
+    public let style: InterfaceStyle
 
-    public init(chromeInPicture: Bool = false) {
+    public init(chromeInPicture: Bool = false, style: InterfaceStyle = .light) {
         self.chromeInPicture = chromeInPicture
+        self.style = style
     }
+
+    /// UIKit's system colours in this scene's style.
+    var palette: SystemPalette { .of(style) }
 
     public var showsSystemChrome: Bool { !chromeInPicture }
 
@@ -32,17 +38,6 @@ public struct StandardScene: ScreenPainter {
         case .presented: return try paintDetail(size: size, scale: scale, safeArea: safeArea)
         }
     }
-}
-
-/// UIKit's light-mode system colours.
-enum SystemColor {
-    static let tint = Color(red: 0, green: 122 / 255, blue: 1)
-    static let label = Color.black
-    static let secondaryLabel = Color(red: 60 / 255, green: 60 / 255, blue: 67 / 255, alpha: 0.6)
-    static let separator = Color(red: 60 / 255, green: 60 / 255, blue: 67 / 255, alpha: 0.29)
-    static let fill = Color(red: 118 / 255, green: 118 / 255, blue: 128 / 255, alpha: 0.12)
-    static let chrome = Color(red: 249 / 255, green: 249 / 255, blue: 249 / 255)
-    static let chevron = Color(red: 60 / 255, green: 60 / 255, blue: 67 / 255, alpha: 0.3)
 }
 
 extension StandardScene {
@@ -75,42 +70,42 @@ extension StandardScene {
     ]
 
     func paintInbox(size: Size, scale: Double, safeArea: EdgeInsets) throws -> Image {
-        var p = Painter(size: size, scale: scale, background: .white)
+        var p = Painter(size: size, scale: scale, background: palette.background)
         let regular = try Font.named(.regular), bold = try Font.named(.bold)
         let left = safeArea.left + 16, right = size.width - safeArea.right - 16
         let top = safeArea.top
 
         // Navigation bar: back button, Edit, large title, search field.
         let barCentre = top + 22
-        p.strokeLine(from: Point(x: left - 4 + 8, y: barCentre - 8), to: Point(x: left - 4, y: barCentre), lineWidth: 3, SystemColor.tint)
-        p.strokeLine(from: Point(x: left - 4, y: barCentre), to: Point(x: left - 4 + 8, y: barCentre + 8), lineWidth: 3, SystemColor.tint)
-        try p.text("Mailboxes", at: Point(x: left + 10, y: barCentre + 6), font: regular, size: 17, SystemColor.tint)
+        p.strokeLine(from: Point(x: left - 4 + 8, y: barCentre - 8), to: Point(x: left - 4, y: barCentre), lineWidth: 3, palette.tint)
+        p.strokeLine(from: Point(x: left - 4, y: barCentre), to: Point(x: left - 4 + 8, y: barCentre + 8), lineWidth: 3, palette.tint)
+        try p.text("Mailboxes", at: Point(x: left + 10, y: barCentre + 6), font: regular, size: 17, palette.tint)
         let edit = try p.measure("Edit", font: regular, size: 17)
-        try p.text("Edit", at: Point(x: right - edit, y: barCentre + 6), font: regular, size: 17, SystemColor.tint)
-        try p.text("Inbox", at: Point(x: left, y: top + 44 + 41), font: bold, size: 34, SystemColor.label)
+        try p.text("Edit", at: Point(x: right - edit, y: barCentre + 6), font: regular, size: 17, palette.tint)
+        try p.text("Inbox", at: Point(x: left, y: top + 44 + 41), font: bold, size: 34, palette.label)
         let search = Rect(x: left, y: top + 44 + 52 + 4, width: right - left, height: 36)  // 12 above the list (ListLayout)
-        p.fill(search, cornerRadius: 10, SystemColor.fill)
-        p.stroke(Rect(x: search.minX + 9, y: search.midY - 7, width: 11, height: 11), cornerRadius: 5.5, lineWidth: 1.8, SystemColor.secondaryLabel)
+        p.fill(search, cornerRadius: 10, palette.fill)
+        p.stroke(Rect(x: search.minX + 9, y: search.midY - 7, width: 11, height: 11), cornerRadius: 5.5, lineWidth: 1.8, palette.secondaryLabel)
         p.strokeLine(from: Point(x: search.minX + 18.5, y: search.midY + 2.5), to: Point(x: search.minX + 22.5, y: search.midY + 6.5),
-                     lineWidth: 2, SystemColor.secondaryLabel)
-        try p.text("Search", at: Point(x: search.minX + 30, y: search.midY + 6), font: regular, size: 17, SystemColor.secondaryLabel)
+                     lineWidth: 2, palette.secondaryLabel)
+        try p.text("Search", at: Point(x: search.minX + 30, y: search.midY + 6), font: regular, size: 17, palette.secondaryLabel)
 
         // The list's rows are views of their own over this picture (paintRow), down to the toolbar.
         let toolbarTop = ListLayout.toolbarTop(screen: size, safeArea: safeArea)
         // Toolbar: status text and a compose button, over the home indicator's inset.
-        p.fill(Rect(x: 0, y: toolbarTop, width: size.width, height: size.height - toolbarTop), SystemColor.chrome)
-        p.hairline(y: toolbarTop, from: 0, to: size.width, SystemColor.separator)
+        p.fill(Rect(x: 0, y: toolbarTop, width: size.width, height: size.height - toolbarTop), palette.chrome)
+        p.hairline(y: toolbarTop, from: 0, to: size.width, palette.separator)
         let status = "Updated Just Now"
         let statusWidth = try p.measure(status, font: regular, size: 11)
-        try p.text(status, at: Point(x: (size.width - statusWidth) / 2, y: toolbarTop + 28), font: regular, size: 11, SystemColor.label)
+        try p.text(status, at: Point(x: (size.width - statusWidth) / 2, y: toolbarTop + 28), font: regular, size: 11, palette.label)
         let compose = ListLayout.composeIcon(screen: size, safeArea: safeArea)
-        p.stroke(compose, cornerRadius: 4, lineWidth: 1.8, SystemColor.tint)
+        p.stroke(compose, cornerRadius: 4, lineWidth: 1.8, palette.tint)
         p.strokeLine(from: Point(x: compose.midX - 1, y: compose.midY + 1), to: Point(x: compose.maxX + 2, y: compose.minY - 2),
-                     lineWidth: 1.8, SystemColor.tint)
+                     lineWidth: 1.8, palette.tint)
 
         if chromeInPicture {
-            try SystemChrome.statusBar(&p, width: size.width, height: safeArea.top, color: SystemColor.label)
-            if safeArea.bottom > 0 { SystemChrome.homeIndicator(&p, size: size, color: SystemColor.label) }
+            try SystemChrome.statusBar(&p, width: size.width, height: safeArea.top, color: palette.label)
+            if safeArea.bottom > 0 { SystemChrome.homeIndicator(&p, size: size, color: palette.label) }
         }
         return p.image
     }
@@ -123,19 +118,19 @@ extension StandardScene {
         let regular = try Font.named(.regular), semibold = try Font.named(.semibold)
         let left = 16.0, right = size.width - 16, textLeft = left + 14
         let m = StandardScene.messages[index % StandardScene.messages.count]
-        if index > 0 { p.hairline(y: 0, from: textLeft, to: size.width, SystemColor.separator) }
-        if m.unread { p.fillCircle(center: Point(x: left + 2, y: 20), radius: 5, SystemColor.tint) }
+        if index > 0 { p.hairline(y: 0, from: textLeft, to: size.width, palette.separator) }
+        if m.unread { p.fillCircle(center: Point(x: left + 2, y: 20), radius: 5, palette.tint) }
         let timeWidth = try p.measure(m.time, font: regular, size: 15)
         let timeX = right - 14 - timeWidth
-        try p.text(m.time, at: Point(x: timeX, y: 25), font: regular, size: 15, SystemColor.secondaryLabel)
-        p.strokeLine(from: Point(x: right - 6, y: 14), to: Point(x: right - 1.5, y: 19.5), lineWidth: 2, SystemColor.chevron)
-        p.strokeLine(from: Point(x: right - 1.5, y: 19.5), to: Point(x: right - 6, y: 25), lineWidth: 2, SystemColor.chevron)
+        try p.text(m.time, at: Point(x: timeX, y: 25), font: regular, size: 15, palette.secondaryLabel)
+        p.strokeLine(from: Point(x: right - 6, y: 14), to: Point(x: right - 1.5, y: 19.5), lineWidth: 2, palette.chevron)
+        p.strokeLine(from: Point(x: right - 1.5, y: 19.5), to: Point(x: right - 6, y: 25), lineWidth: 2, palette.chevron)
         let sender = try semibold.truncated(m.sender, size: 17 * scale, width: (timeX - 8 - textLeft) * scale)
-        try p.text(sender, at: Point(x: textLeft, y: 26), font: semibold, size: 17, SystemColor.label)
+        try p.text(sender, at: Point(x: textLeft, y: 26), font: semibold, size: 17, palette.label)
         let subject = try regular.truncated(m.subject, size: 15 * scale, width: (right - textLeft) * scale)
-        try p.text(subject, at: Point(x: textLeft, y: 48), font: regular, size: 15, SystemColor.label)
+        try p.text(subject, at: Point(x: textLeft, y: 48), font: regular, size: 15, palette.label)
         let preview = try regular.truncated(m.preview, size: 15 * scale, width: (right - textLeft) * scale)
-        try p.text(preview, at: Point(x: textLeft, y: 69), font: regular, size: 15, SystemColor.secondaryLabel)
+        try p.text(preview, at: Point(x: textLeft, y: 69), font: regular, size: 15, palette.secondaryLabel)
         return p.image
     }
 }
