@@ -141,7 +141,7 @@ local function zoomAnimator(ctx)
   local snapshot = row:snapshotView(false)
   if not snapshot then return crossFade(ctx, view, presenting) end
 
-  local clip = UIView.new{name = "zoom", frame = start, backgroundColor = UIColor.white}
+  local clip = UIView.new{name = "zoom", frame = start, backgroundColor = UIColor.systemBackground}
   clip.clipsToBounds = true
   -- A screen at rest has the display's corners: the dismissal starts from them.
   clip.layer.cornerRadius = presenting and rowRadius or screenRadius

@@ -1,3 +1,4 @@
+import RenderTree
 import Catalogue
 import Foundation
 import LuaRuntime
@@ -72,9 +73,12 @@ public enum EntryLoader {
     }
 
     /// - Parameter chunks: where to keep the compiled files for the scenarios run next.
+    /// - Parameter style: the appearance the file's own code sees (`--appearance`), as its scenarios will.
     public static func load(_ file: EntryFile, source: String, limits: SandboxLimits = .default,
-                            chunks: ChunkCache? = nil) throws(EntryError) -> LoadedEntry {
-        let runtime = try ScriptRuntime(file: file, source: source, simulation: Simulation(), limits: limits, chunks: chunks)
+                            chunks: ChunkCache? = nil, style: InterfaceStyle = .light) throws(EntryError) -> LoadedEntry {
+        let simulation = Simulation()
+        simulation.interfaceStyle = style
+        let runtime = try ScriptRuntime(file: file, source: source, simulation: simulation, limits: limits, chunks: chunks)
         // Reading the table is the host's work on the entry's behalf: watched too.
         let reader = MetadataReader(file: file, source: source)
         guard let table = runtime.state.measuringTime({ runtime.metadataTable() }) else {

@@ -170,6 +170,7 @@ extension ScriptRuntime {
         state.pushGlobal("UIView")
         state.newTable(fieldCount: 2)
         state.push(ViewBindings.staticIndex); state.setField("__index", in: -2)
+        state.push(ViewBindings.staticNewIndex); state.setField("__newindex", in: -2)
         state.push(false); state.setField("__metatable", in: -2)
         state.setMetatable(of: -2)
         state.pop()

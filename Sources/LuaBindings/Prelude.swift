@@ -179,6 +179,10 @@ enum Prelude {
           if make then return make() end
           suggest(kind, k, (function() local n = {} for name in pairs(statics) do n[#n + 1] = name end return n end)())
         end,
+        -- UIKit's names are constants: UIColor.systemBackground = … would change every later read.
+        __newindex = function(_, k)
+          error(kind .. "." .. tostring(k) .. " cannot be set: " .. kind .. "'s names are UIKit's", 2)
+        end,
       })
     end
 

@@ -2,6 +2,7 @@ import Catalogue
 import Foundation
 import Geometry
 import LuaRuntime
+import RenderTree
 import Transitions
 
 /// What `segue run --json` prints: one scenario's whole trace with what a
@@ -19,6 +20,8 @@ public struct TraceDocument: Encodable {
     public let parameters: [String: String]
     public let size: Size
     public let fps: Double
+    /// "dark" for a run in Dark Mode (`--appearance dark`); left out when light, so light traces are as they were.
+    public let appearance: String?
     public let hooks: [HookEvent]
     public let samples: [Sample]
     public let problems: [Problem]
@@ -32,6 +35,7 @@ public struct TraceDocument: Encodable {
         parameters = options.parameters
         size = options.windowSize
         fps = options.fps
+        appearance = options.interfaceStyle == .dark ? "dark" : nil
         hooks = outcome.trace?.hooks ?? []
         samples = outcome.trace?.samples ?? []
         problems = outcome.problems

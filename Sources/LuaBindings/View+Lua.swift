@@ -372,6 +372,14 @@ enum ViewBindings {
         }
     }
 
+    /// UIView's names are UIKit's: none can be set or added.
+    static let staticNewIndex: HostFunction = { L in
+        ScriptRuntime.host(L) { _, arguments in
+            let key = (try? arguments.name(2)) ?? "?"
+            throw ScriptMistake("UIView.\(Suggestion.shortened(key)) cannot be set: UIView's names are UIKit's")
+        }
+    }
+
     /// view:systemLayoutSizeFitting(size, horizontalPriority, verticalPriority): the size Auto Layout would give the
     /// view's content. Segue models no Auto Layout, so it answers the one question content-sized cards ask (a required
     /// width, a free height: the height the content needs at that width) for the one view whose content it lays out,

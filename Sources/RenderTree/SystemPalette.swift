@@ -34,6 +34,8 @@ public struct SystemPalette: Sendable, Equatable {
     public var secondaryBackground: Color { pick(Self.rgb(242, 242, 247), Self.rgb(28, 28, 30)) }
     public var tertiaryBackground: Color { pick(Self.rgb(255, 255, 255), Self.rgb(44, 44, 46)) }
     public var groupedBackground: Color { pick(Self.rgb(242, 242, 247), Self.rgb(0, 0, 0)) }
+    /// systemGroupedBackground at the elevated level: a presented menu's in dark.
+    public var elevatedGroupedBackground: Color { pick(Self.rgb(242, 242, 247), Self.rgb(28, 28, 30)) }
     public var secondaryGroupedBackground: Color { pick(Self.rgb(255, 255, 255), Self.rgb(28, 28, 30)) }
     public var label: Color { pick(Self.rgb(0, 0, 0), Self.rgb(255, 255, 255)) }
     public var secondaryLabel: Color { pick(Self.rgb(60, 60, 67, 0.6), Self.rgb(235, 235, 245, 0.6)) }

@@ -219,6 +219,7 @@ struct Check: ParsableCommand, Displayed {
         if let device { flags += " --device \(Self.quoted(device))" }
         if landscape { flags += " --landscape" }
         if let sourceRow { flags += " --source-row \(sourceRow)" }
+        if let appearance, appearance != .light { flags += " --appearance \(appearance.rawValue)" }
         // The same mistake found by several scenarios is said once, with the
         // first, and under it the run that shows it.
         var groups: [(problem: Problem, scenarios: [String])] = []
@@ -276,7 +277,7 @@ struct Check: ParsableCommand, Displayed {
         let chunks = ChunkCache()
         do {
             source = try file.source()
-            entry = try EntryLoader.load(file, source: source, limits: limits, chunks: chunks)
+            entry = try EntryLoader.load(file, source: source, limits: limits, chunks: chunks, style: screen.style)
         } catch let error as EntryError {
             return Result(entry: file.stem, file: file.displayPath, scenarios: [], problems: [Problem(error)], printed: [])
         } catch {

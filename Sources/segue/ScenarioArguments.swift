@@ -61,8 +61,8 @@ struct ScenarioArguments: ParsableArguments {
     @Flag(help: "Run with Reduce Motion on (UIAccessibility.isReduceMotionEnabled): large motion is reported.")
     var reduceMotion = false
 
-    @Option(help: ArgumentHelp("Light or dark: what UIKit's dynamic colours (UIColor.systemBackground …) resolve to, and how "
-                               + "the screens look in previews (default: light).", valueName: "STYLE"))
+    @Option(help: ArgumentHelp("Light or dark: what UIKit's dynamic colours (UIColor.systemBackground …) resolve to, and in "
+                               + "pictures how the screens look (default: light).", valueName: "STYLE"))
     var appearance: InterfaceStyle?
 
     @Option(help: ArgumentHelp("The row of the presenting screen's list a zoom grows from (ctx.sourceView), from 1 "
@@ -280,7 +280,7 @@ struct ScenarioArguments: ParsableArguments {
         }
         // The same checks as check and list, metadata values included.
         do {
-            _ = try EntryLoader.load(file, source: source, limits: catalogue.limits)
+            _ = try EntryLoader.load(file, source: source, limits: catalogue.limits, style: appearance ?? .light)
         } catch {
             if !quiet { Output.report(Problem(error)) }
             return (file, nil, options, Problem(error))

@@ -31,6 +31,17 @@ import Testing
         return run(source, scenario: .present, options: options).printed.map(\.text)
     }
 
+    @Test func UIKitsNamesCannotBeSet() {
+        for (assignment, message) in [("UIColor.systemBackground = UIColor.red", "UIColor.systemBackground cannot be set"),
+                                      ("UIView.layoutFittingCompressedSize = CGSize(5, 5)", "UIView.layoutFittingCompressedSize cannot be set"),
+                                      ("UIView.foo = 1", "UIView.foo cannot be set")] {
+            let source = "\(assignment)\nreturn {title = \"t\", summary = \"s\"}"
+            let outcome = run(source, scenario: .present)
+            let error = outcome.problems.first { $0.message.contains(message) }
+            #expect(error?.location?.line == 1, "\(assignment): \(outcome.problems.map(\.message))")
+        }
+    }
+
     @Test func lightIsUIKitsLightPalette() {
         // White, #3C3C43 at 60 %, white (grouped cells), #007AFF, #FF3B30, black, #3C3C43 at 29 %; a view takes the value.
         #expect(printed(.light) == ["255 255 255 1.00", "60 60 67 0.60", "255 255 255 1.00", "0 122 255 1.00", "255 59 48 1.00",

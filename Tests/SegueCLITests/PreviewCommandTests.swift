@@ -50,6 +50,39 @@ import Testing
         #expect(bad.status == 64 && bad.stderr.contains("dark"), "\(bad.stderr)")
     }
 
+    @Test func aDarkCheckRunsTheWholeFileDarkAndSaysSoInItsRerunLine() throws {
+        let dir = try folder()
+        func entry(_ fileScope: String, _ inAnimation: String) -> String {
+            """
+            \(fileScope)
+            return {
+              title = "T", summary = "S.",
+              animator = {
+                transitionDuration = function(ctx) return 0.2 end,
+                animateTransition = function(ctx)
+                  \(inAnimation)
+                  local view = ctx:viewForKey(ctx.isPresenting and "to" or "from")
+                  if ctx.isPresenting then ctx.containerView:addSubview(view) else view:removeFromSuperview() end
+                  ctx:completeTransition(true)
+                end,
+              },
+            }
+            """
+        }
+        // Light at file scope would stop it: a dark check runs the file dark from its first line.
+        try entry("if UIColor.systemBackground.red == 1 then error(\"light\") end", "").write(
+            to: dir.appendingPathComponent("fs.lua"), atomically: true, encoding: .utf8)
+        let dark = try cli.segue(["check", "./fs.lua", "--appearance", "dark"], in: dir)
+        #expect(!dark.stdout.contains("error"), "\(dark.stdout)")
+        let light = try cli.segue(["check", "./fs.lua"], in: dir)
+        #expect(light.stdout.contains("fs.lua:1: light"), "\(light.stdout)")
+        // A mistake only dark shows: the line to see it again says dark.
+        try entry("", "if UIColor.label.red == 1 then error(\"dark only\") end").write(
+            to: dir.appendingPathComponent("d.lua"), atomically: true, encoding: .utf8)
+        let onlyDark = try cli.segue(["check", "./d.lua", "--appearance", "dark"], in: dir)
+        #expect(onlyDark.stdout.contains("dark only") && onlyDark.stdout.contains("--appearance dark"), "\(onlyDark.stdout)")
+    }
+
     @Test func pngSheetAndOneFrame() throws {
         let dir = try folder()
         let sheet = try cli.segue(["preview", "half-sheet", "--out", "sheet.png", "--frames", "4", "--scene", "plain"], in: dir)

@@ -29,7 +29,7 @@ extension StandardScene {
     ///     │ ▣ Inbox        │
     ///     └────────────────┘
     func paintMenu(size: Size, scale: Double, safeArea: EdgeInsets) throws -> Image {
-        var p = Painter(size: size, scale: scale, background: palette.groupedBackground)
+        var p = Painter(size: size, scale: scale, background: palette.elevatedGroupedBackground)
         let regular = try Font.named(.regular), semibold = try Font.named(.semibold)
         let left = safeArea.left + 20, right = size.width - safeArea.right - 20
         let floor = size.height - max(safeArea.bottom, 4)
