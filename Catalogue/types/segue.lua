@@ -238,7 +238,12 @@ function UIViewInstance:removeGestureRecognizer(recognizer) end
 ---@field presentedViewController UIViewController?
 ---@field transitionCoordinator TransitionCoordinator?
 ---@field presentationController PresentationControllerSelf? The entry's own presentation controller while it manages this screen (its self, with the fields the entry keeps on it); nil under UIKit's own.
+---@field modalPresentationCapturesStatusBarAppearance boolean Presented other than full screen, it takes the status bar (settable).
+---@field preferredStatusBarStyle "default"|"lightContent"|"darkContent" What it asks of the status bar (the entry's statusBarStyle for its presented screen), read-only.
+---@field prefersStatusBarHidden boolean The same for hiding it (the entry's prefersStatusBarHidden), read-only.
 local UIViewControllerInstance = {}
+--- The status bar asks its controller in charge again; inside UIView.animate the change animates with the block.
+function UIViewControllerInstance:setNeedsStatusBarAppearanceUpdate() end
 --- Dismisses it (the presented controller on top); refused while a transition runs, as in UIKit.
 ---@param animated? boolean
 function UIViewControllerInstance:dismiss(animated) end
@@ -397,6 +402,9 @@ function TransitionCoordinator:animateAlongsideTransition(animation, completion)
 ---@field parameters? table<string, ParameterDeclaration>
 ---@field presentationStyle? "custom"|"fullScreen"|"overFullScreen"|"pageSheet"|"formSheet"|"currentContext"|"overCurrentContext"|"popover"
 ---@field screen? "page"|"menu"|"dialog"|"photo"|"clear" What the presented screen shows in previews (a detail page by default); pictures only.
+---@field statusBarStyle? "default"|"lightContent"|"darkContent" What the presented screen's controller asks of the status bar (its preferredStatusBarStyle).
+---@field prefersStatusBarHidden? boolean Whether it asks to hide the status bar.
+---@field preferredStatusBarUpdateAnimation? "none"|"fade"|"slide" How hiding or showing it animates (fade by default).
 ---@field sourceView? "composeButton"|"editButton" The presenting screen's control the user tapped: ctx.sourceView is that control (a row when unsaid).
 ---@field transitionStyle? "coverVertical"|"crossDissolve"|"flipHorizontal"|"partialCurl"
 ---@field preferredContentSize? CGSize

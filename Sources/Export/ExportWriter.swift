@@ -92,6 +92,16 @@ enum ExportWriter {
         }
         out.line("///         present(viewController, animated: true)")
         out.line("///     }")
+        if entry.statusBarStyle != nil || entry.prefersStatusBarHidden != nil || entry.statusBarAnimation != nil {
+            out.line("///")
+            out.line("/// The controller it presents asks for its own status bar, as the entry's screen does:")
+            out.line("///")
+            if let style = entry.statusBarStyle { out.line("///     override var preferredStatusBarStyle: UIStatusBarStyle { .\(style) }") }
+            if let hidden = entry.prefersStatusBarHidden { out.line("///     override var prefersStatusBarHidden: Bool { \(hidden) }") }
+            if let animation = entry.statusBarAnimation {
+                out.line("///     override var preferredStatusBarUpdateAnimation: UIStatusBarAnimation { .\(animation) }")
+            }
+        }
         if translator.usesCustomDetents {
             out.line("///")
             out.line("/// Its sheet may rest at a detent of its own (UISheetPresentationController.Detent.custom), which")

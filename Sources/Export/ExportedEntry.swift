@@ -77,6 +77,12 @@ struct ExportedEntry {
     /// What the presented screen looks like (`screen`): the app's screen is its own content in the Swift, but the
     /// verification gives its presented view the same content, which a dialog's size is measured from.
     var screenLook: String?
+    /// What the presented screen asks of the status bar (`statusBarStyle`, `prefersStatusBarHidden`,
+    /// `preferredStatusBarUpdateAnimation`): the app's controller overrides them, so the Swift says so in its
+    /// documentation and the verification's presented controller answers them.
+    var statusBarStyle: String?
+    var prefersStatusBarHidden: Bool?
+    var statusBarAnimation: String?
     var parameters: [Parameter] = []
     var presentationStyle = "custom"
     /// UIKit's own animation (`modalTransitionStyle`), for an entry with no animator of its own.
@@ -170,6 +176,20 @@ struct ExportedEntry {
                                         instead: "write one of them in place, as check requires")
                 }
                 screenLook = look
+            case "statusBarStyle", "preferredStatusBarUpdateAnimation":
+                let choices = key == "statusBarStyle" ? ["default", "lightContent", "darkContent"] : ["none", "fade", "slide"]
+                guard let choice = Self.string(pair.parts[1]), choices.contains(choice) else {
+                    throw ExportRefusal(file: file, line: at, construct: "a \(key) other than one of \(choices.joined(separator: ", "))",
+                                        instead: "write one of them in place, as check requires")
+                }
+                if key == "statusBarStyle" { statusBarStyle = choice } else { statusBarAnimation = choice }
+            case "prefersStatusBarHidden":
+                let value = pair.parts[1]
+                guard value.tag == "True" || value.tag == "False" else {
+                    throw ExportRefusal(file: file, line: at, construct: "a prefersStatusBarHidden other than true or false",
+                                        instead: "write true or false in place")
+                }
+                prefersStatusBarHidden = value.tag == "True"
             case "sourceView":
                 guard let control = Self.string(pair.parts[1]), Self.sourceControls.contains(control) else {
                     throw ExportRefusal(file: file, line: at, construct: "a sourceView other than one of \(Self.sourceControls.joined(separator: ", "))",

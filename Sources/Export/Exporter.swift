@@ -20,6 +20,9 @@ public struct ExportedFile: Sendable, Equatable {
     public var sourceControl: String?
     /// What its presented screen shows (`screen`), which the verification gives its presented view.
     public var screenLook: String?
+    /// What its presented screen asks of the status bar, as `statusBarStyle,hidden,animation` (the verification's
+    /// presented controller answers so); nil when the entry says nothing of it.
+    public var statusBar: String?
     /// It sets up UIKit's sheet (`configure(_:)`), which the app gives it before presenting.
     public var configuresSheet = false
     /// A gesture on the presenting screen presents (`attachPresentation(to:makeViewController:)`).
@@ -266,6 +269,10 @@ public enum Exporter {
         file.readsSourceView = translator.readsSourceView
         file.sourceControl = entry.sourceControl
         file.screenLook = entry.screenLook
+        if entry.statusBarStyle != nil || entry.prefersStatusBarHidden != nil || entry.statusBarAnimation != nil {
+            file.statusBar = [entry.statusBarStyle ?? "default", String(entry.prefersStatusBarHidden ?? false),
+                              entry.statusBarAnimation ?? "fade"].joined(separator: ",")
+        }
         file.configuresSheet = sheet != nil
         file.presentsInteractively = presentation != nil
         file.dragsPresented = drag != nil

@@ -73,7 +73,10 @@ enum UIKitVocabulary {
             "name": settable("accessibilityIdentifier", .optional(.string)),
         ],
         // UIKit's `view: UIView!`: loaded on first use, never nil when read.
-        .viewController: ["view": Field(swift: "view", type: .view, settable: false, implicitlyUnwrapped: true)],
+        .viewController: [
+            "view": Field(swift: "view", type: .view, settable: false, implicitlyUnwrapped: true),
+            "modalPresentationCapturesStatusBarAppearance": settable("modalPresentationCapturesStatusBarAppearance", .bool),
+        ],
         .layer: [
             "transform": settable("transform", .transform3D),
             "anchorPoint": settable("anchorPoint", .point),
@@ -200,6 +203,9 @@ enum UIKitVocabulary {
                 "\($0).beginAppearanceTransition(\($1[0]), animated: \($1[1]))"
             },
             "endAppearanceTransition": Call(parameters: [], result: .void) { receiver, _ in "\(receiver).endAppearanceTransition()" },
+            "setNeedsStatusBarAppearanceUpdate": Call(parameters: [], result: .void) { receiver, _ in
+                "\(receiver).setNeedsStatusBarAppearanceUpdate()"
+            },
         ],
         .view: [
             "addSubview": Call(parameters: [.view], result: .void) { "\($0).addSubview(\($1[0]))" },

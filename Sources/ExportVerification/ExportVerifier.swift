@@ -338,7 +338,7 @@ public struct ExportVerifier: Sendable {
             import Verification
 
             let transition = \(delegate)
-            VerificationRunner.main(transition, presentationStyle: \(swift.typeName).presentationStyle\(swift.readsSourceView ? ", sourceView: { transition.sourceView = $0 }" : "")\(swift.sourceControl.map { ", sourceControl: \"\($0)\"" } ?? "")\(swift.screenLook.map { ", screen: \"\($0)\"" } ?? "")\(swift.configuresSheet ? ", sheet: { transition.configure($0) }" : "")\(swift.presentsInteractively ? ", presentation: { transition.attachPresentation(to: $0, makeViewController: $1) }" : ""))
+            VerificationRunner.main(transition, presentationStyle: \(swift.typeName).presentationStyle\(swift.readsSourceView ? ", sourceView: { transition.sourceView = $0 }" : "")\(swift.sourceControl.map { ", sourceControl: \"\($0)\"" } ?? "")\(swift.screenLook.map { ", screen: \"\($0)\"" } ?? "")\(swift.statusBar.map { ", statusBar: \"\($0)\"" } ?? "")\(swift.configuresSheet ? ", sheet: { transition.configure($0) }" : "")\(swift.presentsInteractively ? ", presentation: { transition.attachPresentation(to: $0, makeViewController: $1) }" : ""))
 
             """
         return try compile(swift, main: main)

@@ -60,7 +60,7 @@ extension ScriptRuntime {
 
     func installHandleMetatables() {
         for (name, index, readOnly) in [(Self.contextMetatable, ContextBindings.index, ContextBindings.contextIsReadOnly),
-                                        (Self.controllerMetatable, ContextBindings.controllerIndex, ContextBindings.controllerIsReadOnly),
+                                        (Self.controllerMetatable, ContextBindings.controllerIndex, ContextBindings.controllerNewIndex),
                                         (Self.coordinatorMetatable, ContextBindings.coordinatorIndex, ContextBindings.coordinatorIsReadOnly)] {
             state.pushMetatable(name) {
                 state.push(index); state.setField("__index", in: -2)
@@ -252,12 +252,43 @@ enum ContextBindings {
             case "dismiss": runtime.state.push(dismiss)
             case "beginAppearanceTransition": runtime.state.push(AppearanceBindings.begin)
             case "endAppearanceTransition": runtime.state.push(AppearanceBindings.end)
+            case "modalPresentationCapturesStatusBarAppearance": arguments.push(controller.modalPresentationCapturesStatusBarAppearance)
+            case "preferredStatusBarStyle": arguments.push((controller.statusBarPreferences?.style ?? .default).rawValue)
+            case "prefersStatusBarHidden": arguments.push(controller.statusBarPreferences?.hidden ?? false)
+            case "setNeedsStatusBarAppearanceUpdate": runtime.state.push(setNeedsStatusBarAppearanceUpdate)
             default:
                 throw ScriptMistake(Suggestion.unknown("UIViewController", key, in: ["view", "name", "modalPresentationStyle",
                     "preferredContentSize", "presentingViewController", "presentedViewController", "transitionCoordinator",
-                    "presentationController", "dismiss", "beginAppearanceTransition", "endAppearanceTransition"]))
+                    "presentationController", "dismiss", "beginAppearanceTransition", "endAppearanceTransition",
+                    "modalPresentationCapturesStatusBarAppearance", "preferredStatusBarStyle", "prefersStatusBarHidden",
+                    "setNeedsStatusBarAppearanceUpdate"]))
             }
             return 1
+        }
+    }
+
+    /// controller.modalPresentationCapturesStatusBarAppearance = true: the one setting a controller takes; the rest of a
+    /// controller is UIKit's or the app's.
+    static let controllerNewIndex: HostFunction = { L in
+        ScriptRuntime.host(L) { runtime, arguments in
+            let controller = try runtime.controller(at: 1)
+            let key = try arguments.name(2)
+            guard key == "modalPresentationCapturesStatusBarAppearance" else {
+                throw ScriptMistake("a view controller's '\(Suggestion.shortened(key))' cannot be set here: only "
+                    + "modalPresentationCapturesStatusBarAppearance is (its view, style and the rest are the app's or UIKit's)")
+            }
+            controller.modalPresentationCapturesStatusBarAppearance = try runtime.flag(at: 3)
+            return 0
+        }
+    }
+
+    /// controller:setNeedsStatusBarAppearanceUpdate(): the status bar asks its controller in charge again, and changes
+    /// along with the animation block this is called in.
+    static let setNeedsStatusBarAppearanceUpdate: HostFunction = { L in
+        ScriptRuntime.host(L) { runtime, _ in
+            _ = try runtime.controller(at: 1)
+            runtime.simulation.setNeedsStatusBarAppearanceUpdate()
+            return 0
         }
     }
 

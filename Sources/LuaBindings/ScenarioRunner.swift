@@ -167,6 +167,7 @@ public enum ScenarioRunner {
         do {
             try runtime.configure(presented)
             pushed.screenLook = presented.screenLook
+            pushed.statusBarPreferences = presented.statusBarPreferences
             // The control the entry says the user tapped, unless the run was told a row.
             if options.sourceRow == nil, let control = runtime.sourceControl { simulation.sourceView = simulation.control(control) }
         } catch {

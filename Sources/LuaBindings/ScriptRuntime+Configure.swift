@@ -27,6 +27,16 @@ extension ScriptRuntime {
         }
         presented.modalPresentationStyle = try choice("presentationStyle", PresentationStyle.self) ?? .custom
         presented.screenLook = try choice("screen", ScreenLook.self) ?? .page
+        // What the presented screen asks of the status bar, as the app's controller would override it.
+        let style = try choice("statusBarStyle", StatusBarPreferences.Style.self)
+        let animation = try choice("preferredStatusBarUpdateAnimation", StatusBarPreferences.Animation.self)
+        state.pushField("prefersStatusBarHidden", of: -1)
+        let given = !state.isNil(at: -1), boolean = state.isBoolean(at: -1), hidden = given ? state.boolean(at: -1) : nil
+        state.pop()
+        if given && !boolean { throw metadataProblem("prefersStatusBarHidden", "'prefersStatusBarHidden' must be true or false") }
+        if style != nil || hidden != nil || animation != nil {
+            presented.statusBarPreferences = StatusBarPreferences(style: style ?? .default, hidden: hidden ?? false, animation: animation ?? .fade)
+        }
         sourceControl = try choice("sourceView", ListLayout.Control.self)
         if let transition = try choice("transitionStyle", TransitionStyle.self) { presented.modalTransitionStyle = transition }
         presented.sheetConfiguration = try sheetConfiguration(style: presented.modalPresentationStyle)

@@ -39,8 +39,13 @@ extension Renderer {
         if chrome.statusBarHeight >= 20 {
             let band = Rect(x: 0, y: 0, width: window.width, height: chrome.statusBarHeight)
             let layout = try SystemChrome.statusBarLayout(width: window.width, height: chrome.statusBarHeight)
-            try drawChromePart(.time, in: band, over: layout.time.insetBy(dx: -3, dy: -3), target: target)
-            try drawChromePart(.icons, in: band, over: layout.icons.insetBy(dx: -3, dy: -3), target: target)
+            for pass in Self.statusBarPasses(chrome) {
+                let moved = band.offsetBy(dx: 0, dy: pass.dy)
+                for (part, area) in [(ChromeKey.Part.time, layout.time), (.icons, layout.icons)] {
+                    try drawChromePart(part, in: moved, over: area.insetBy(dx: -3, dy: -3).offsetBy(dx: 0, dy: pass.dy), target: target,
+                                       black: pass.look.map { !$0.lightContent }, alpha: pass.alpha)
+                }
+            }
         }
         if chrome.homeIndicator {
             let band = Rect(x: 0, y: window.height - SystemChrome.homeBand, width: window.width, height: SystemChrome.homeBand)
@@ -49,12 +54,38 @@ extension Renderer {
         }
     }
 
-    /// One part's picture (the band's size, only that part drawn), drawn over `area` of the band only.
-    private func drawChromePart(_ part: ChromeKey.Part, in band: Rect, over area: Rect, target: RenderTarget) throws {
+    /// How the status bar is drawn this frame: each look shown, at what opacity and how far slid up. A look the
+    /// controller in charge asked for has its colour; nil, the app's own, follows what is under it (`black` nil).
+    /// During a change the look left fades out as the new one fades in, or, hiding or showing with a slide, the
+    /// shown look slides off or onto the top at full opacity.
+    static func statusBarPasses(_ chrome: WindowChrome) -> [(look: StatusBarLook?, alpha: Double, dy: Double)] {
+        let f = min(max(chrome.statusBarFraction, 0), 1)
+        guard f < 1 else { return chrome.statusBar?.hidden == true ? [] : [(chrome.statusBar, 1, 0)] }
+        if chrome.statusBarSlides {
+            // The one that is shown at either end: hiding, it slides up as f grows; showing, it slides down into place.
+            let hiding = chrome.statusBar?.hidden == true
+            let shown = hiding ? chrome.previousStatusBar : chrome.statusBar
+            return [(shown, 1, -chrome.statusBarHeight * (hiding ? f : 1 - f))]
+        }
+        var passes: [(look: StatusBarLook?, alpha: Double, dy: Double)] = []
+        if chrome.previousStatusBar?.hidden != true, f < 1 { passes.append((chrome.previousStatusBar, 1 - f, 0)) }
+        if chrome.statusBar?.hidden != true, f > 0 { passes.append((chrome.statusBar, f, 0)) }
+        return passes
+    }
+
+    /// One part's picture (the band's size, only that part drawn), drawn over `area` of the band only, in black or
+    /// white (nil: whichever contrasts more with what is under it) at `alpha`.
+    private func drawChromePart(_ part: ChromeKey.Part, in band: Rect, over area: Rect, target: RenderTarget,
+                                black chosen: Bool? = nil, alpha: Double = 1) throws {
         let (width, height) = pixelSize(of: band.size)
         try charge(2 * Int((area.width * area.height * scale * scale).rounded(.up)))
-        let behind = meanLuminance(of: area, in: target)
-        let black = (behind + 0.05) / 0.05 >= 1.05 / (behind + 0.05)
+        let black: Bool
+        if let chosen {
+            black = chosen
+        } else {
+            let behind = meanLuminance(of: area, in: target)
+            black = (behind + 0.05) / 0.05 >= 1.05 / (behind + 0.05)
+        }
         let key = ChromeKey(part: part, black: black, width: width, height: height)
         let picture: Image
         if let cached = chromePictures[key] {
@@ -76,7 +107,8 @@ extension Renderer {
         guard let box = pixelBox(Quad(part).map(place.apply), inFront: true, in: target)
         else { return }
         let context = DrawContext(target: target, clip: nil, safeArea: EdgeInsets())
-        fill(place, band.size, radius: 0, color: (0, 0, 0, 0), texture: picture, alpha: 255, box: box, context: context)
+        fill(place, band.size, radius: 0, color: (0, 0, 0, 0), texture: picture, alpha: UInt8((min(max(alpha, 0), 1) * 255).rounded()),
+             box: box, context: context)
     }
 
     /// The mean relative luminance (0…1, WCAG 2's: sRGB decoded, then 0.2126 R +

@@ -10,9 +10,28 @@ public struct WindowChrome: Sendable, Equatable {
     /// Whether the device has a home indicator (no home button): it sits in
     /// the bottom safe area.
     public var homeIndicator: Bool
+    /// What the controller in charge of the status bar asks of it; nil: the app's own choice, which the renderer
+    /// guesses from what is under the bar.
+    public var statusBar: StatusBarLook?
+    /// During a change of the bar: the look it leaves (nil as above), and how far it has come (1: done).
+    public var previousStatusBar: StatusBarLook?
+    public var statusBarFraction = 1.0
+    /// The change hides or shows the bar by sliding it off the top rather than fading it.
+    public var statusBarSlides = false
 
     public init(statusBarHeight: Double, homeIndicator: Bool) {
         self.statusBarHeight = statusBarHeight
         self.homeIndicator = homeIndicator
+    }
+}
+
+/// The status bar as a controller asks for it: light content (white) or dark (black), shown or hidden.
+public struct StatusBarLook: Sendable, Equatable {
+    public var lightContent: Bool
+    public var hidden: Bool
+
+    public init(lightContent: Bool, hidden: Bool) {
+        self.lightContent = lightContent
+        self.hidden = hidden
     }
 }

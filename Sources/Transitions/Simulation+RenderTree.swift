@@ -30,7 +30,9 @@ extension Simulation {
         let tree = layer(for: window, state: window.presentation, contents: contents)
         var safeAreas: [Int: EdgeInsets] = [:]
         for view in screens { safeAreas[view.id] = restingSafeArea(of: view) }
-        let chrome = WindowChrome(statusBarHeight: statusBarFrame.height, homeIndicator: safeAreaInsets.bottom > 0)
+        var chrome = WindowChrome(statusBarHeight: statusBarFrame.height, homeIndicator: safeAreaInsets.bottom > 0)
+        let bar = statusBarForFrame()
+        (chrome.statusBar, chrome.previousStatusBar, chrome.statusBarFraction, chrome.statusBarSlides) = (bar.look, bar.previous, bar.fraction, bar.slides)
         return RenderFrame(time: now, root: tree, progress: driver?.progress, touches: driver.map(\.touches) ?? fingers ?? [],
                            safeArea: safeAreaInsets, chrome: chrome, screenSafeAreas: safeAreas)
     }

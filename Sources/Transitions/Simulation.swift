@@ -43,6 +43,8 @@ public final class Simulation {
     public var fingers: [Point]?
     /// `UIAccessibility.isReduceMotionEnabled`.
     public var reduceMotion = false
+    /// The status bar's look and its change under way (`Simulation+StatusBar`).
+    var statusBar = StatusBarState()
     /// Light or dark (`--appearance`): what UIKit's dynamic colours resolve to. The presenting screen's background follows.
     public var interfaceStyle = InterfaceStyle.light {
         didSet { root.view.backgroundColor = SystemPalette.of(interfaceStyle).background }
@@ -337,6 +339,8 @@ public final class Simulation {
         }
         driver.controller?.transitionCoordinator = nil
         self.driver = nil
+        // The status bar follows whoever is in charge now (a full-screen or capturing controller came or went).
+        setNeedsStatusBarAppearanceUpdate()
         // A display link the transition left running would run on in the app until invalidated, every frame: Segue
         // ends it with the transition, and says so.
         let left = engine.invalidateDisplayLinks()

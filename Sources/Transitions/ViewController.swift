@@ -20,6 +20,11 @@ public final class ViewController {
     /// What its screen shows in a preview (the entry's `screen`). The engine acts on it only to size a dialog to its
     /// content (`fittingHeight`).
     public var screenLook: ScreenLook = .page
+    /// What it asks of the status bar (the entry's `statusBarStyle` and `prefersStatusBarHidden` for its presented
+    /// screen); nil: the app's own, which Segue does not know.
+    public var statusBarPreferences: StatusBarPreferences?
+    /// UIKit's `modalPresentationCapturesStatusBarAppearance`: presented other than full screen, it takes the status bar.
+    public var modalPresentationCapturesStatusBarAppearance = false
     /// What `sheetPresentationController` is configured with for a page or form sheet.
     public var sheetConfiguration = SheetConfiguration()
     public internal(set) weak var presentingViewController: ViewController?

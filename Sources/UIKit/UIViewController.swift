@@ -89,4 +89,15 @@ import Transitions
     open func endAppearanceTransition() {
         Host.simulation.endAppearanceTransition(controller, byHand: true)
     }
+
+    /// Presented other than full screen, it takes over the status bar's appearance from its presenter.
+    open var modalPresentationCapturesStatusBarAppearance: Bool {
+        get { controller.modalPresentationCapturesStatusBarAppearance }
+        set { controller.modalPresentationCapturesStatusBarAppearance = newValue }
+    }
+
+    /// The status bar asks its controller in charge again, along with the animation block this is called in.
+    open func setNeedsStatusBarAppearanceUpdate() {
+        Host.simulation.setNeedsStatusBarAppearanceUpdate()
+    }
 }

@@ -40,7 +40,7 @@ import UIKit
     public static func main(_ delegate: (any UIViewControllerTransitioningDelegate)?, presentationStyle: UIModalPresentationStyle,
                             transitionStyle: UIModalTransitionStyle = .coverVertical,
                             sourceView: ((UIView?) -> Void)? = nil, sourceControl: String? = nil, screen: String? = nil,
-                            sheet: ((UISheetPresentationController) -> Void)? = nil, presentation: Presentation? = nil) {
+                            statusBar: String? = nil, sheet: ((UISheetPresentationController) -> Void)? = nil, presentation: Presentation? = nil) {
         let names = CommandLine.arguments.dropFirst()
         var input: [String] = []
         while let line = readLine() { input.append(line) }
@@ -56,7 +56,7 @@ import UIKit
             print("scenario \(name)")
             // The lines in one write: a scenario of many views has 100,000 of them.
             print(run(name, delegate: delegate, style: presentationStyle, transitionStyle: transitionStyle, drags: drives, kinds: kinds, taps: taps,
-                      sourceView: sourceView, sourceControl: sourceControl, screen: screen,
+                      sourceView: sourceView, sourceControl: sourceControl, screen: screen, statusBar: statusBar,
                       sheet: sheet, presentation: presentation), terminator: "")
         }
     }
@@ -68,7 +68,7 @@ import UIKit
     public static func run(_ scenario: String, delegate: (any UIViewControllerTransitioningDelegate)?, style: UIModalPresentationStyle,
                            transitionStyle: UIModalTransitionStyle = .coverVertical,
                            drags: [[GestureSample]] = [], kinds: [String] = [], taps: [Point] = [], sourceView: ((UIView?) -> Void)? = nil,
-                           sourceControl: String? = nil, screen: String? = nil,
+                           sourceControl: String? = nil, screen: String? = nil, statusBar: String? = nil,
                            sheet: ((UISheetPresentationController) -> Void)? = nil, presentation: Presentation? = nil,
                            windowSize: Size = Size(width: 390, height: 844), fps: Double = 60) -> String {
         let simulation = Simulation(windowSize: windowSize)
@@ -86,6 +86,12 @@ import UIKit
         pushed.view.backgroundColor = presented.view.backgroundColor
         // The screens' content as the entry's `screen` says, as its Lua run gives them (a dialog's height is measured from it).
         if let look = screen.flatMap(ScreenLook.init(rawValue:)) { presented.screenLook = look; pushed.screenLook = look }
+        // What the presented screen asks of the status bar ("style,hidden,animation"), as the app's controller overrides it.
+        if let parts = statusBar?.split(separator: ",").map(String.init), parts.count == 3,
+           let style = StatusBarPreferences.Style(rawValue: parts[0]), let animation = StatusBarPreferences.Animation(rawValue: parts[2]) {
+            presented.statusBarPreferences = StatusBarPreferences(style: style, hidden: parts[1] == "true", animation: animation)
+            pushed.statusBarPreferences = presented.statusBarPreferences
+        }
         // The control the entry grows from, made as its Lua run made it (after the two screens: the same view ids).
         if let control = sourceControl.flatMap(simulation.control(named:)) { simulation.sourceView = control }
         sourceView?(simulation.sourceView.map(UIView.wrapping))

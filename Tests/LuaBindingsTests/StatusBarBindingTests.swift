@@ -1,0 +1,67 @@
+import LuaBindings
+import RenderTree
+import Testing
+
+/// Who is in charge of the status bar, and the entry's fields and controller API for it.
+@Suite struct StatusBarBindingTests {
+    func entry(style: String, fields: String = "prefersStatusBarHidden = true,", captures: Bool = false, ask: Bool = true) -> String {
+        """
+        return {
+          title = "t", summary = "s",
+          presentationStyle = "\(style)",
+          \(fields)
+          animator = {
+            transitionDuration = function(ctx) return 0.2 end,
+            animateTransition = function(ctx)
+              local view = ctx:viewForKey(ctx.isPresenting and "to" or "from")
+              local controller = ctx:viewControllerForKey(ctx.isPresenting and "to" or "from")
+              if ctx.isPresenting then ctx.containerView:addSubview(view) end
+              \(captures ? "controller.modalPresentationCapturesStatusBarAppearance = true" : "")
+              UIView.animate{duration = 0.2, animations = function()
+                view.alpha = ctx.isPresenting and 1 or 0
+                \(ask ? "if ctx.isPresenting then controller:setNeedsStatusBarAppearanceUpdate() end" : "")
+              end, completion = function() ctx:completeTransition(not ctx:transitionWasCancelled()) end}
+            end,
+          },
+        }
+        """
+    }
+
+    func lastLook(_ source: String) -> StatusBarLook?? {
+        var options = ScenarioOptions()
+        options.rendering = true
+        let outcome = run(source, scenario: .present, options: options)
+        guard outcome.errors.isEmpty, let chrome = outcome.frames.last?.chrome else { return .none }
+        return .some(chrome.statusBar)
+    }
+
+    @Test func aCustomPresentationTakesTheBarOnlyByCapturingIt() {
+        let hidden = StatusBarLook(lightContent: false, hidden: true)
+        // Custom, not capturing: the presenter stays in charge, whatever the presented controller asks.
+        #expect(lastLook(entry(style: "custom")) == .some(nil))
+        #expect(lastLook(entry(style: "custom", captures: true)) == .some(hidden))
+        // Full screen takes it without capturing; asked nowhere, it changes when the presentation ends.
+        #expect(lastLook(entry(style: "fullScreen", ask: false)) == .some(hidden))
+        // Default style is dark content in light; light content asked for is light.
+        #expect(lastLook(entry(style: "fullScreen", fields: "statusBarStyle = \"lightContent\",")) ==
+                .some(StatusBarLook(lightContent: true, hidden: false)))
+    }
+
+    @Test func mistakesAreErrorsAtTheirLine() {
+        for (fields, message) in [("prefersStatusBarHidden = \"yes\",", "'prefersStatusBarHidden' must be true or false"),
+                                  ("statusBarStyle = \"light\",", "unknown statusBarStyle \"light\"; did you mean \"lightContent\"?"),
+                                  ("preferredStatusBarUpdateAnimation = \"slid\",", "did you mean \"slide\"?")] {
+            let source = entry(style: "custom", fields: fields)
+            let outcome = run(source, scenario: .present)
+            let error = outcome.errors.first { $0.message.contains(message) }
+            #expect(error?.location?.line == line(of: fields, in: source), "\(outcome.errors.map(\.message))")
+        }
+        // Only the capture can be set on a controller; it takes a boolean.
+        let named = run(entry(style: "custom", fields: "", captures: false, ask: false)
+            .replacingOccurrences(of: "if ctx.isPresenting then ctx.containerView:addSubview(view) end",
+                                  with: "if ctx.isPresenting then ctx.containerView:addSubview(view); controller.name = \"x\" end"),
+            scenario: .present)
+        #expect(named.errors.contains { $0.message.contains("'name' cannot be set here: only modalPresentationCapturesStatusBarAppearance is") },
+                "\(named.errors.map(\.message))")
+    }
+}
