@@ -7,12 +7,11 @@
 -- and fades in over 0.3 s, easing out, while a black backdrop fades in
 -- behind it; back out in 0.25 s, easing in. The presented controller asks
 -- for a hidden status bar with light content (prefersStatusBarHidden,
--- preferredStatusBarStyle) and the presentation controller lets it take
--- the bar over (modalPresentationCapturesStatusBarAppearance: a custom
--- presentation leaves the bar to the presenter otherwise). Asked inside
--- the animation block, the bar fades out along with it; it returns when
--- the dismissal ends, the presenter in charge again. With Reduce Motion on
--- the photo only fades.
+-- preferredStatusBarStyle) and takes the bar over although it is not
+-- presented full screen (modalPresentationCapturesStatusBarAppearance,
+-- set by the app before presenting, as photo and dialog libraries ask):
+-- UIKit then fades the bar out along with the presentation and back in
+-- along with the dismissal. With Reduce Motion on the photo only fades.
 
 return {
   title = "Photo viewer",
@@ -29,10 +28,9 @@ return {
   screen = "photo",
   statusBarStyle = "lightContent",
   prefersStatusBarHidden = true,
+  modalPresentationCapturesStatusBarAppearance = true,
   presentationController = {
     presentationTransitionWillBegin = function(self)
-      -- A custom presentation leaves the status bar to the presenter unless the presented controller captures it.
-      self.presentedViewController.modalPresentationCapturesStatusBarAppearance = true
       local backdrop = UIView.new{name = "backdrop", frame = self.containerView.bounds, backgroundColor = UIColor.black}
       backdrop.alpha = 0
       self.containerView:insertSubview(backdrop, 0)
@@ -44,9 +42,9 @@ return {
         self.backdrop:removeFromSuperview()
         return
       end
-      -- Tap the photo to close it.
-      self.presentedView:addGestureRecognizer(UITapGestureRecognizer.new{action = function(g)
-        self.presentedViewController:dismiss(true)
+      -- Tap the photo to close it (asked of the presenter, which dismisses whatever the photo shows over it too).
+      self.presentedView:addGestureRecognizer(UITapGestureRecognizer.new{action = function(recognizer)
+        self.presentingViewController:dismiss(true)
       end})
     end,
     dismissalTransitionWillBegin = function(self)
@@ -58,7 +56,10 @@ return {
     end,
     containerViewWillLayoutSubviews = function(self)
       self.backdrop.frame = self.containerView.bounds
-      self.presentedView.frame = self.frameOfPresentedViewInContainerView
+      -- By bounds and centre: the photo may be scaled (its frame is undefined then).
+      local frame = self.frameOfPresentedViewInContainerView
+      self.presentedView.bounds = CGRect(0, 0, frame.width, frame.height)
+      self.presentedView.center = CGPoint(frame.midX, frame.midY)
     end,
   },
   animator = {
@@ -79,8 +80,6 @@ return {
                      animations = function()
                        photo.transform = presenting and CGAffineTransformIdentity or small
                        photo.alpha = presenting and 1 or 0
-                       -- The photo's controller is in charge of the bar now: it fades away with this block.
-                       if presenting then controller:setNeedsStatusBarAppearanceUpdate() end
                      end,
                      completion = function(finished)
                        local cancelled = ctx:transitionWasCancelled()

@@ -405,6 +405,7 @@ function TransitionCoordinator:animateAlongsideTransition(animation, completion)
 ---@field statusBarStyle? "default"|"lightContent"|"darkContent" What the presented screen's controller asks of the status bar (its preferredStatusBarStyle).
 ---@field prefersStatusBarHidden? boolean Whether it asks to hide the status bar.
 ---@field preferredStatusBarUpdateAnimation? "none"|"fade"|"slide" How hiding or showing it animates (fade by default).
+---@field modalPresentationCapturesStatusBarAppearance? boolean The presented screen's controller takes the status bar although not presented full screen (the app sets it before presenting).
 ---@field sourceView? "composeButton"|"editButton" The presenting screen's control the user tapped: ctx.sourceView is that control (a row when unsaid).
 ---@field transitionStyle? "coverVertical"|"crossDissolve"|"flipHorizontal"|"partialCurl"
 ---@field preferredContentSize? CGSize

@@ -85,6 +85,9 @@ enum ExportWriter {
         out.line("///     func show(_ viewController: UIViewController) {")
         out.line("///         viewController.modalPresentationStyle = \(type).presentationStyle")
         out.line("///         viewController.transitioningDelegate = transition")
+        if entry.capturesStatusBar {
+            out.line("///         viewController.modalPresentationCapturesStatusBarAppearance = true")
+        }
         if sheet != nil {
             out.line("///         if let sheet = viewController.sheetPresentationController {")
             out.line("///             transition.configure(sheet)")
@@ -94,7 +97,9 @@ enum ExportWriter {
         out.line("///     }")
         if entry.statusBarStyle != nil || entry.prefersStatusBarHidden != nil || entry.statusBarAnimation != nil {
             out.line("///")
-            out.line("/// The controller it presents asks for its own status bar, as the entry's screen does:")
+            out.line("/// The controller it presents asks for its own status bar, as the entry's screen does (with UIKit's")
+            out.line("/// view-controller-based status bar appearance; a container such as a navigation controller")
+            out.line("/// forwards them with childForStatusBarStyle and childForStatusBarHidden):")
             out.line("///")
             if let style = entry.statusBarStyle { out.line("///     override var preferredStatusBarStyle: UIStatusBarStyle { .\(style) }") }
             if let hidden = entry.prefersStatusBarHidden { out.line("///     override var prefersStatusBarHidden: Bool { \(hidden) }") }

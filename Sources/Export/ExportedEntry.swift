@@ -83,6 +83,8 @@ struct ExportedEntry {
     var statusBarStyle: String?
     var prefersStatusBarHidden: Bool?
     var statusBarAnimation: String?
+    /// `modalPresentationCapturesStatusBarAppearance = true`: the app sets it on its controller before presenting.
+    var capturesStatusBar = false
     var parameters: [Parameter] = []
     var presentationStyle = "custom"
     /// UIKit's own animation (`modalTransitionStyle`), for an entry with no animator of its own.
@@ -183,13 +185,13 @@ struct ExportedEntry {
                                         instead: "write one of them in place, as check requires")
                 }
                 if key == "statusBarStyle" { statusBarStyle = choice } else { statusBarAnimation = choice }
-            case "prefersStatusBarHidden":
+            case "prefersStatusBarHidden", "modalPresentationCapturesStatusBarAppearance":
                 let value = pair.parts[1]
                 guard value.tag == "True" || value.tag == "False" else {
-                    throw ExportRefusal(file: file, line: at, construct: "a prefersStatusBarHidden other than true or false",
+                    throw ExportRefusal(file: file, line: at, construct: "a \(key) other than true or false",
                                         instead: "write true or false in place")
                 }
-                prefersStatusBarHidden = value.tag == "True"
+                if key == "prefersStatusBarHidden" { prefersStatusBarHidden = value.tag == "True" } else { capturesStatusBar = value.tag == "True" }
             case "sourceView":
                 guard let control = Self.string(pair.parts[1]), Self.sourceControls.contains(control) else {
                     throw ExportRefusal(file: file, line: at, construct: "a sourceView other than one of \(Self.sourceControls.joined(separator: ", "))",

@@ -20,7 +20,7 @@ public struct ExportedFile: Sendable, Equatable {
     public var sourceControl: String?
     /// What its presented screen shows (`screen`), which the verification gives its presented view.
     public var screenLook: String?
-    /// What its presented screen asks of the status bar, as `statusBarStyle,hidden,animation` (the verification's
+    /// What its presented screen asks of the status bar, as `statusBarStyle,hidden,animation,captures` (the verification's
     /// presented controller answers so); nil when the entry says nothing of it.
     public var statusBar: String?
     /// It sets up UIKit's sheet (`configure(_:)`), which the app gives it before presenting.
@@ -269,9 +269,9 @@ public enum Exporter {
         file.readsSourceView = translator.readsSourceView
         file.sourceControl = entry.sourceControl
         file.screenLook = entry.screenLook
-        if entry.statusBarStyle != nil || entry.prefersStatusBarHidden != nil || entry.statusBarAnimation != nil {
+        if entry.statusBarStyle != nil || entry.prefersStatusBarHidden != nil || entry.statusBarAnimation != nil || entry.capturesStatusBar {
             file.statusBar = [entry.statusBarStyle ?? "default", String(entry.prefersStatusBarHidden ?? false),
-                              entry.statusBarAnimation ?? "fade"].joined(separator: ",")
+                              entry.statusBarAnimation ?? "fade", String(entry.capturesStatusBar)].joined(separator: ",")
         }
         file.configuresSheet = sheet != nil
         file.presentsInteractively = presentation != nil

@@ -277,7 +277,10 @@ enum ContextBindings {
                 throw ScriptMistake("a view controller's '\(Suggestion.shortened(key))' cannot be set here: only "
                     + "modalPresentationCapturesStatusBarAppearance is (its view, style and the rest are the app's or UIKit's)")
             }
-            controller.modalPresentationCapturesStatusBarAppearance = try runtime.flag(at: 3)
+            guard runtime.state.isBoolean(at: 3) else {
+                throw ScriptMistake("modalPresentationCapturesStatusBarAppearance takes true or false")
+            }
+            controller.modalPresentationCapturesStatusBarAppearance = runtime.state.boolean(at: 3)
             return 0
         }
     }

@@ -34,6 +34,14 @@ extension ScriptRuntime {
         let given = !state.isNil(at: -1), boolean = state.isBoolean(at: -1), hidden = given ? state.boolean(at: -1) : nil
         state.pop()
         if given && !boolean { throw metadataProblem("prefersStatusBarHidden", "'prefersStatusBarHidden' must be true or false") }
+        // The app sets the capture on its controller before presenting it, as libraries that hide the bar ask.
+        state.pushField("modalPresentationCapturesStatusBarAppearance", of: -1)
+        let capturesGiven = !state.isNil(at: -1), capturesBoolean = state.isBoolean(at: -1)
+        presented.modalPresentationCapturesStatusBarAppearance = capturesGiven && state.boolean(at: -1)
+        state.pop()
+        if capturesGiven && !capturesBoolean {
+            throw metadataProblem("modalPresentationCapturesStatusBarAppearance", "'modalPresentationCapturesStatusBarAppearance' must be true or false")
+        }
         if style != nil || hidden != nil || animation != nil {
             presented.statusBarPreferences = StatusBarPreferences(style: style ?? .default, hidden: hidden ?? false, animation: animation ?? .fade)
         }

@@ -23,9 +23,11 @@ public struct StatusBarPreferences: Sendable, Equatable {
 }
 
 /// The status bar, as UIKit hands it between controllers: the presenting screen is in charge until a controller
-/// presented full screen, or one whose `modalPresentationCapturesStatusBarAppearance` is true, takes it over; the
-/// bar changes when the one in charge asks (`setNeedsStatusBarAppearanceUpdate`), animated along with the animation
-/// block it is asked in, and when a transition ends.
+/// presented full screen, or one whose `modalPresentationCapturesStatusBarAppearance` is true, takes it over. UIKit
+/// moves the bar to the controller in charge once a presentation or dismissal is done along with that transition
+/// (its duration, on its timeline); besides, the bar changes when the one in charge asks
+/// (`setNeedsStatusBarAppearanceUpdate`), along with the animation block it is asked in, and a transition's end
+/// settles it on whoever is in charge then (a cancelled one turns it back).
 ///
 /// A controller with no preferences (the presenting screen, whose app Segue does not know) leaves the bar to follow
 /// what is under it, as the renderer has always drawn it. The change's progress is a view's alpha that no window
@@ -33,10 +35,13 @@ public struct StatusBarPreferences: Sendable, Equatable {
 /// which a finger may drive); asked outside one, it is immediate.
 extension Simulation {
     /// The controller whose preferences the status bar follows now.
-    public var statusBarController: ViewController {
+    public var statusBarController: ViewController { statusBarController(leaving: nil) }
+
+    /// The controller in charge once `leaving` (a controller being dismissed) and those it presents are gone.
+    func statusBarController(leaving: ViewController?) -> ViewController {
         var inCharge = root
         var current = root
-        while let presented = current.presentedViewController {
+        while let presented = current.presentedViewController, presented !== leaving {
             if presented.modalPresentationStyle == .fullScreen || presented.modalPresentationCapturesStatusBarAppearance {
                 inCharge = presented
             }
@@ -55,7 +60,19 @@ extension Simulation {
     /// UIKit's `setNeedsStatusBarAppearanceUpdate()`: asks the controller in charge again and changes the bar if its
     /// answer changed, over the animation block this is called in (if any).
     public func setNeedsStatusBarAppearanceUpdate() {
-        let controller = statusBarController
+        changeStatusBar(to: statusBarController)
+    }
+
+    /// UIKit's own change for a transition that brings or takes away the controller in charge: along with it, over
+    /// `duration` on the current timeline (the transition's). Nothing when the bar stays as it is.
+    func changeStatusBar(alongside driver: TransitionDriver, duration: Double) {
+        let controller = statusBarController(leaving: driver.operation == .dismiss ? driver.presented : nil)
+        guard statusBarLook(of: controller) != statusBar.look else { return }
+        engine.animate(duration: duration, animations: { changeStatusBar(to: controller) })
+    }
+
+    /// The bar to what `controller` asks, animated if an animation block is open, at once if not.
+    private func changeStatusBar(to controller: ViewController) {
         let next = statusBarLook(of: controller)
         guard next != statusBar.look else { return }
         let previous = statusBar.look
@@ -69,6 +86,14 @@ extension Simulation {
         fader.alpha = 1 - statusBar.start
         let hidden = (next?.hidden ?? false) ? ", hidden" : ""
         record("statusBarAppearanceUpdate", (next.map { $0.lightContent ? "lightContent" : "darkContent" } ?? "the app's own") + hidden)
+    }
+
+    /// A transition's end: the bar shows what the controller in charge asks, whatever became of the animation that
+    /// carried the change (a property animator reversed or stopped it), so the picture agrees with the trace.
+    func settleStatusBar() {
+        guard let fader = statusBar.fader, !statusBar.instant, abs(fader.presentation.alpha - (1 - statusBar.start)) > 1e-9 else { return }
+        statusBar.instant = true
+        statusBar.fader = nil
     }
 
     /// The bar for a frame: the look it shows, and during a change the look it leaves and how far it has come.

@@ -340,6 +340,7 @@ public final class Simulation {
         driver.controller?.transitionCoordinator = nil
         self.driver = nil
         // The status bar follows whoever is in charge now (a full-screen or capturing controller came or went).
+        settleStatusBar()
         setNeedsStatusBarAppearanceUpdate()
         // A display link the transition left running would run on in the app until invalidated, every frame: Segue
         // ends it with the transition, and says so.

@@ -122,6 +122,7 @@ public final class TransitionDriver {
             if !alongside.isEmpty {
                 engine.animate(duration: duration, animations: { alongside.forEach { $0() } })
             }
+            if operation == .present || operation == .dismiss { simulation.changeStatusBar(alongside: self, duration: duration) }
         }
         // A new container is laid out once its views are in; a dismissal's
         // container was laid out long ago and nothing asks for it again (a

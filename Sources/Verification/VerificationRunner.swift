@@ -86,11 +86,13 @@ import UIKit
         pushed.view.backgroundColor = presented.view.backgroundColor
         // The screens' content as the entry's `screen` says, as its Lua run gives them (a dialog's height is measured from it).
         if let look = screen.flatMap(ScreenLook.init(rawValue:)) { presented.screenLook = look; pushed.screenLook = look }
-        // What the presented screen asks of the status bar ("style,hidden,animation"), as the app's controller overrides it.
-        if let parts = statusBar?.split(separator: ",").map(String.init), parts.count == 3,
+        // What the presented screen asks of the status bar ("style,hidden,animation,captures"), as the app's controller
+        // overrides it and sets its capture before presenting.
+        if let parts = statusBar?.split(separator: ",").map(String.init), parts.count == 4,
            let style = StatusBarPreferences.Style(rawValue: parts[0]), let animation = StatusBarPreferences.Animation(rawValue: parts[2]) {
             presented.statusBarPreferences = StatusBarPreferences(style: style, hidden: parts[1] == "true", animation: animation)
             pushed.statusBarPreferences = presented.statusBarPreferences
+            presented.modalPresentationCapturesStatusBarAppearance = parts[3] == "true"
         }
         // The control the entry grows from, made as its Lua run made it (after the two screens: the same view ids).
         if let control = sourceControl.flatMap(simulation.control(named:)) { simulation.sourceView = control }

@@ -47,6 +47,39 @@ import Testing
                 .some(StatusBarLook(lightContent: true, hidden: false)))
     }
 
+    @Test func aTransitionsEndShowsWhatTheTraceSays() {
+        // The change rides a property animator that is reversed halfway: the bar comes back on screen while the
+        // controller in charge still asks it hidden. When the transition ends, the picture is the trace's again.
+        let source = """
+            return {
+              title = "t", summary = "s", presentationStyle = "overFullScreen", prefersStatusBarHidden = true,
+              animator = {
+                transitionDuration = function(ctx) return 1 end,
+                animateTransition = function(ctx)
+                  local c = ctx:viewControllerForKey("to")
+                  ctx.containerView:addSubview(ctx:viewForKey("to"))
+                  c.modalPresentationCapturesStatusBarAppearance = true
+                  local a = UIViewPropertyAnimator.new{duration = 1, curve = "linear",
+                                                       animations = function() c:setNeedsStatusBarAppearanceUpdate() end}
+                  a:startAnimation()
+                  DispatchQueue.main:asyncAfter(0.5, function() a.isReversed = true end)
+                  a:addCompletion(function() ctx:completeTransition(true) end)
+                end,
+              },
+            }
+            """
+        var options = ScenarioOptions()
+        options.rendering = true
+        let outcome = run(source, scenario: .present, options: options)
+        #expect(outcome.errors.isEmpty, "\(outcome.errors.map(\.message))")
+        let hidden = StatusBarLook(lightContent: false, hidden: true)
+        // Linear: halfway (0.5) at the reversal at 0.5 s, then back a quarter second, to 0.25 at 0.75 s.
+        let reversing = outcome.frames.first { abs($0.time - 0.75) < 1e-9 }?.chrome
+        #expect(reversing?.statusBar == hidden && abs((reversing?.statusBarFraction ?? 0) - 0.25) < 1e-6, "\(String(describing: reversing))")
+        let last = outcome.frames.last?.chrome
+        #expect(last?.statusBar == hidden && last?.statusBarFraction == 1)
+    }
+
     @Test func mistakesAreErrorsAtTheirLine() {
         for (fields, message) in [("prefersStatusBarHidden = \"yes\",", "'prefersStatusBarHidden' must be true or false"),
                                   ("statusBarStyle = \"light\",", "unknown statusBarStyle \"light\"; did you mean \"lightContent\"?"),

@@ -8,31 +8,38 @@ import Transitions
 /// The status bar as the controller in charge asks for it: who is in charge, how far a change has come on the
 /// animation block it was asked in, and what the renderer draws for it, each value worked out by hand.
 @Suite struct StatusBarTests {
-    /// photo-viewer's presented controller asks for a hidden bar and captures it; its change runs on the 0.3 s
-    /// ease-out block it is asked in, and ends with the dismissal.
+    /// photo-viewer's presented controller asks for a hidden bar and captures it: UIKit hides the bar along with the
+    /// 0.3 s presentation (an alongside animation: the transition's duration, UIKit's default ease-in-out) and shows it
+    /// again along with the dismissal.
     @Test func theCapturingControllerHidesTheBarAlongWithItsAnimation() throws {
         let frames = try Preview.frames("photo-viewer", scenario: .presentThenDismiss, parameters: ["duration": "0.3"])
         let hidden = StatusBarLook(lightContent: true, hidden: true)
-        // At 0.15 s, halfway through the block's time: UIKit's ease-out, cubic-bezier(0, 0, 0.58, 1), at x = 0.5
-        // (about 0.69), as the curve solved by bisection below gives it.
+        // At 0.15 s, halfway through the transition's time: ease-in-out, cubic-bezier(0.42, 0, 0.58, 1), is 0.5 there
+        // (the curve is symmetric about its middle); 0.05 s in (a sixth of the way), the curve solved below at 1/6.
         let middle = try #require(frames.first { abs($0.time - 0.15) < 1e-9 }?.chrome)
         #expect(middle.statusBar == hidden && middle.previousStatusBar == nil)
-        #expect(abs(middle.statusBarFraction - Self.easeOut(0.5)) < 1e-6, "\(middle.statusBarFraction)")
-        // At rest, presented: hidden, done.
-        let shown = try #require(frames.first { abs($0.time - 0.3) < 1e-9 }?.chrome)
+        #expect(abs(middle.statusBarFraction - 0.5) < 1e-6, "\(middle.statusBarFraction)")
+        let early = try #require(frames.first { abs($0.time - 0.05) < 1e-9 }?.chrome)
+        #expect(abs(early.statusBarFraction - Self.easeInOut(1.0 / 6)) < 1e-6, "\(early.statusBarFraction)")
+        // At rest, presented (the scenario that stops there): hidden, done.
+        let shown = try #require(try Preview.frames("photo-viewer", parameters: ["duration": "0.3"]).last?.chrome)
         #expect(shown.statusBar == hidden && shown.statusBarFraction == 1)
-        // After the dismissal the presenter is in charge again: the app's own bar (nil), at once.
+        // The dismissal (0.25 s from 0.3 s) brings the presenter's bar back along with it: at 0.4 s, 0.4 of its time.
+        let back = try #require(frames.first { abs($0.time - 0.4) < 1e-9 }?.chrome)
+        #expect(back.statusBar == nil && back.previousStatusBar == hidden)
+        #expect(abs(back.statusBarFraction - Self.easeInOut(0.4)) < 1e-6, "\(back.statusBarFraction)")
         let after = try #require(frames.last?.chrome)
         #expect(after.statusBar == nil && after.statusBarFraction == 1)
     }
 
-    /// Cubic-bezier(0, 0, 0.58, 1) at x, by bisection on the curve's parameter: the reference the engine's curve is held to.
-    static func easeOut(_ x: Double) -> Double {
+    /// Cubic-bezier(0.42, 0, 0.58, 1) at x, by bisection on the curve's parameter: the reference the engine's curve is
+    /// held to.
+    static func easeInOut(_ x: Double) -> Double {
         func bezier(_ t: Double, _ p1: Double, _ p2: Double) -> Double { 3 * p1 * t * (1 - t) * (1 - t) + 3 * p2 * t * t * (1 - t) + t * t * t }
         var low = 0.0, high = 1.0
         for _ in 0..<60 {
             let mid = (low + high) / 2
-            if bezier(mid, 0, 0.58) < x { low = mid } else { high = mid }
+            if bezier(mid, 0.42, 0.58) < x { low = mid } else { high = mid }
         }
         return bezier((low + high) / 2, 0, 1)
     }
