@@ -254,10 +254,17 @@ enum Prelude {
     local statics = {clear = function() return color(0, 0, 0, 0) end}
     for name, rgb in pairs(named) do statics[name] = function() return color(rgb[1], rgb[2], rgb[3], 1) end end
     -- UIKit's dynamic system colours, light and dark (RenderTree's SystemPalette), resolved when read in the
-    -- run's style, which makeAppearance sets once a sandbox (--appearance).
+    -- run's style, which makeAppearance sets once a sandbox (--appearance). Their table is made at the first
+    -- read: most entries read none, and every scenario's sandbox runs this.
     local dark = false
-    for name, pair in pairs(\#(Prelude.dynamicColors)) do
-      statics[name] = function() local c = pair[dark and 2 or 1] return color(c[1], c[2], c[3], c[4]) end
+    local dynamicColors
+    local function dynamic(name)
+      dynamicColors = dynamicColors or \#(Prelude.dynamicColors)
+      local c = dynamicColors[name][dark and 2 or 1]
+      return color(c[1], c[2], c[3], c[4])
+    end
+    for _, name in ipairs({\#(SystemPalette.dynamicNames.map { "\"\($0)\"" }.joined(separator: ", "))}) do
+      statics[name] = function() return dynamic(name) end
     end
     local function makeAppearance(isDark) dark = isDark == true end
     UIColor = api("UIColor", function(a, g, b, alpha)
