@@ -81,7 +81,6 @@ enum ContextBindings {
         }
     }
     static let contextIsReadOnly: HostFunction = { L in refuseSetting(L, on: "the transition context") }
-    static let controllerIsReadOnly: HostFunction = { L in refuseSetting(L, on: "a view controller") }
     static let coordinatorIsReadOnly: HostFunction = { L in refuseSetting(L, on: "the transition coordinator") }
 
     static let names = ["containerView", "isAnimated", "isInteractive", "isPresenting", "operation", "presentationStyle", "viewForKey",

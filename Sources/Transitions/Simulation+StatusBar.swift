@@ -23,9 +23,9 @@ public struct StatusBarPreferences: Sendable, Equatable {
 }
 
 /// The status bar, as UIKit hands it between controllers: the presenting screen is in charge until a controller
-/// presented full screen, or one whose `modalPresentationCapturesStatusBarAppearance` is true, takes it over. UIKit
-/// moves the bar to the controller in charge once a presentation or dismissal is done along with that transition
-/// (its duration, on its timeline); besides, the bar changes when the one in charge asks
+/// presented full screen, or one whose `modalPresentationCapturesStatusBarAppearance` is true, takes it over. A
+/// presentation or dismissal that changes who will be in charge moves the bar along with it, as UIKit does (over its
+/// duration, on its timeline); besides, the bar changes when the one in charge asks
 /// (`setNeedsStatusBarAppearanceUpdate`), along with the animation block it is asked in, and a transition's end
 /// settles it on whoever is in charge then (a cancelled one turns it back).
 ///
