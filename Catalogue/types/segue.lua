@@ -402,6 +402,7 @@ function TransitionCoordinator:animateAlongsideTransition(animation, completion)
 ---@field parameters? table<string, ParameterDeclaration>
 ---@field presentationStyle? "custom"|"fullScreen"|"overFullScreen"|"pageSheet"|"formSheet"|"currentContext"|"overCurrentContext"|"popover"
 ---@field screen? "page"|"menu"|"dialog"|"photo"|"clear" What the presented screen shows in previews (a detail page by default); pictures only.
+---@field picture? string A PNG file of the assets folder beside the entry that the presented screen shows in previews (a plain name: letters, digits, ".", "_", "-").
 ---@field statusBarStyle? "default"|"lightContent"|"darkContent" What the presented screen's controller asks of the status bar (its preferredStatusBarStyle).
 ---@field prefersStatusBarHidden? boolean Whether it asks to hide the status bar.
 ---@field preferredStatusBarUpdateAnimation? "none"|"fade"|"slide" How hiding or showing it animates (fade by default).

@@ -178,6 +178,12 @@ struct ExportedEntry {
                                         instead: "write one of them in place, as check requires")
                 }
                 screenLook = look
+            // A picture for previews (the app's screen is its own content in the Swift): nothing to translate.
+            case "picture":
+                guard Self.string(pair.parts[1]) != nil else {
+                    throw ExportRefusal(file: file, line: at, construct: "a picture other than a file name in place",
+                                        instead: "write the name of the PNG file in assets, as check requires")
+                }
             case "statusBarStyle", "preferredStatusBarUpdateAnimation":
                 let choices = key == "statusBarStyle" ? ["default", "lightContent", "darkContent"] : ["none", "fade", "slide"]
                 guard let choice = Self.string(pair.parts[1]), choices.contains(choice) else {

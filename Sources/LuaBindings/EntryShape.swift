@@ -13,7 +13,7 @@ enum EntryShape {
     static let metadata = ["name", "title", "summary", "tags", "author", "source"]
     static let topLevel = metadata + ["parameters", "presentationStyle", "transitionStyle", "preferredContentSize", "screen", "sourceView",
                                       "statusBarStyle", "prefersStatusBarHidden", "preferredStatusBarUpdateAnimation",
-                                      "modalPresentationCapturesStatusBarAppearance",
+                                      "modalPresentationCapturesStatusBarAppearance", "picture",
                                       "animator", "presentationAnimator", "dismissalAnimator", "presentationController",
                                       "interaction", "sheet", "isModalInPresentation", "navigation", "presentationControllerDelegate"]
     static let animatorHooks = ["transitionDuration", "animateTransition", "animationEnded", "interruptibleAnimator"]

@@ -55,6 +55,9 @@ public struct ScenarioOutcome {
     /// Whether a tap recognizer the entry made was on screen once presented (the present scenario's answer decides
     /// whether check runs tap-to-dismiss).
     public var offersTap = false
+    /// The file of the entry's `assets` folder its presented screen shows in pictures (`picture`), checked to be there
+    /// and a PNG; nil for the screen its `screen` says.
+    public var picture: String?
     /// What the entry declares that decides which scenarios apply (found once the run got that far).
     var shape: ScenarioShape?
 

@@ -162,6 +162,7 @@ public enum ScenarioRunner {
             outcome.taps = taps
             outcome.offersTap = offersTap
             outcome.shape = shape
+            outcome.picture = runtime.picture
             return outcome
         }
         do {

@@ -46,6 +46,20 @@ extension ScriptRuntime {
             presented.statusBarPreferences = StatusBarPreferences(style: style ?? .default, hidden: hidden ?? false, animation: animation ?? .fade)
         }
         sourceControl = try choice("sourceView", ListLayout.Control.self)
+        // A picture of the catalogue's own for the presented screen: a PNG file of `assets` beside the entry.
+        state.pushField("picture", of: -1)
+        if !state.isNil(at: -1) {
+            guard state.typeName(at: -1) == "string", let name = state.string(at: -1, atMost: 200) else {
+                state.pop()
+                throw metadataProblem("picture", "'picture' must be the name of a PNG file in the assets folder beside the entry")
+            }
+            if let problem = file.assetProblem(name) {
+                state.pop()
+                throw metadataProblem("picture", "picture: \(problem)")
+            }
+            picture = name
+        }
+        state.pop()
         if let transition = try choice("transitionStyle", TransitionStyle.self) { presented.modalTransitionStyle = transition }
         presented.sheetConfiguration = try sheetConfiguration(style: presented.modalPresentationStyle)
         state.pushField("preferredContentSize", of: -1)

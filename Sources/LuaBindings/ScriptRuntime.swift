@@ -53,6 +53,8 @@ public final class ScriptRuntime {
     var fieldLines: [String: Int] = [:]
     /// The presenting screen's control the entry grows from (its `sourceView`), read by `configure`; nil: a row.
     var sourceControl: ListLayout.Control?
+    /// The picture of the entry's `assets` folder its presented screen shows in previews (`picture = "beach.png"`).
+    var picture: String?
     /// Handle ids of engine objects that have no id of their own, so one
     /// object is always the same userdata in Lua (`a == b`, table keys).
     var handleIDs: [ObjectIdentifier: Int] = [:]

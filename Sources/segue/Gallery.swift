@@ -108,7 +108,16 @@ struct Gallery: ParsableCommand, Displayed {
             progress.label = "gallery: \(prepared.file.stem.escapingControlCharacters)"
             progress.update(done: index, of: work.count)
             // A renderer an entry: its drawing budget is that entry's, as in `segue preview`.
-            let renderer = FrameBatch(scale: 1, painter: StandardScene())
+            // The entry's own picture as its presented screen, when it names one it has (else the standard scene).
+            var painter: any ScreenPainter = StandardScene()
+            do {
+                if let picture = try EntryPicture.painter(prepared.file, prepared.outcome, from: nil, style: .light) { painter = picture }
+            } catch let error as ValidationError {
+                Output.error("\(error.message): its page shows the standard screens")
+            } catch {
+                Output.error("\(error)")
+            }
+            let renderer = FrameBatch(scale: 1, painter: painter)
             let card = layout.add(prepared, folder: work[index].folder, renderer: renderer, site: site, settings: run)
             if card.status.verdict == .failed || card.status.verdict == .broken {
                 failed += 1

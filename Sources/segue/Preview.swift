@@ -135,12 +135,13 @@ struct Preview: ParsableCommand, Displayed {
         }
         let painter = try screensOrUsageError()
         let runs = try runEntries().runs
-        let failed = try write(runs, painter: painter, format: format)
+        let failed = try write(runs, painter: try screens(for: runs, base: painter), format: format)
         if watch {
             Watch(files: runs.map(\.file), writing: (out.map { [$0] } ?? []) + (sidecar.map { [$0] } ?? [])).forEachChange {
                 // A broken edit is reported (file:line) and the watch goes on to the next one.
                 do {
-                    _ = try write(try runEntries().runs, painter: painter, format: format)
+                    let runs = try runEntries().runs
+                    _ = try write(runs, painter: try screens(for: runs, base: painter), format: format)
                 } catch is ExitCode {
                     // Already said.
                 } catch {
@@ -232,6 +233,20 @@ struct Preview: ParsableCommand, Displayed {
         } catch let error as ValidationError {
             Output.error("\(error.message)")
             throw ExitCode(64)
+        }
+    }
+
+    /// What the screens of these runs show: the entry's own picture (`picture`) as its presented screen when the runs
+    /// are all of one entry that names one and no --to was given, else `base`.
+    func screens(for runs: [PreviewMovie.Run], base: any ScreenPainter) throws -> any ScreenPainter {
+        guard to == nil, scene == .standard, let first = runs.first, runs.allSatisfy({ $0.file.path == first.file.path }),
+              let run = runs.first(where: { $0.outcome?.picture != nil }) else { return base }
+        do {
+            return try EntryPicture.painter(run.file, run.outcome, from: try from.map(Self.screenshot),
+                                            style: scenarioArguments.appearance ?? .light) ?? base
+        } catch let error as ValidationError {
+            Output.error("\(error.message)")
+            throw ExitCode(1)
         }
     }
 

@@ -58,8 +58,9 @@ extension Preview {
             Output.error("cannot play here: \(error); write a file instead: --out x.gif, --out x.png or --out x.html")
             throw ExitCode(64)
         }
-        let painter = try screensOrUsageError()
+        let base = try screensOrUsageError()
         let (runs, problems) = try runEntries()
+        let painter = try screens(for: runs, base: base)
         guard runs.contains(where: { !$0.frames.isEmpty }) else { throw ExitCode(1) }
         let title = runs.map(\.label).joined(separator: " · ")
         let frames: [Player.Frame]

@@ -83,6 +83,36 @@ import Testing
         #expect(onlyDark.stdout.contains("dark only") && onlyDark.stdout.contains("--appearance dark"), "\(onlyDark.stdout)")
     }
 
+    @Test func anEntrysPictureIsItsPresentedScreen() throws {
+        let dir = try folder()
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("assets"), withIntermediateDirectories: true)
+        // A 40 × 80 picture of one colour, (200, 30, 90).
+        let picture = Image(width: 40, height: 80, pixels: [UInt8]((0..<(40 * 80)).flatMap { _ in [200, 30, 90, 255] as [UInt8] }))
+        try PNGEncoder.encode(picture).write(to: dir.appendingPathComponent("assets/beach.png"))
+        try """
+            return {
+              title = "T", summary = "S.", presentationStyle = "fullScreen", picture = "beach.png",
+              animator = {
+                transitionDuration = function(ctx) return 0.2 end,
+                animateTransition = function(ctx)
+                  local view = ctx:viewForKey(ctx.isPresenting and "to" or "from")
+                  if ctx.isPresenting then ctx.containerView:addSubview(view) else view:removeFromSuperview() end
+                  ctx:completeTransition(true)
+                end,
+              },
+            }
+            """.write(to: dir.appendingPathComponent("p.lua"), atomically: true, encoding: .utf8)
+        let result = try cli.segue(["preview", "./p.lua", "--out", "p.png"], in: dir)
+        #expect(result.status == 0, "\(result.stderr)")
+        let image = try PNGDecoder.decode(contentsOf: dir.appendingPathComponent("p.png").path)
+        func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(image.pixels[(y * image.width + x) * 4..<(y * image.width + x) * 4 + 3]) }
+        // The presented screen, filled by the picture (aspect-filled: one colour everywhere).
+        #expect(pixel(195, 422) == [200, 30, 90])
+        // The window still draws the status bar over it: some of its band is not the picture's colour.
+        let band = (0..<47).flatMap { y in (0..<390).map { pixel($0, y) } }
+        #expect(band.contains { $0 != [200, 30, 90] })
+    }
+
     @Test func pngSheetAndOneFrame() throws {
         let dir = try folder()
         let sheet = try cli.segue(["preview", "half-sheet", "--out", "sheet.png", "--frames", "4", "--scene", "plain"], in: dir)

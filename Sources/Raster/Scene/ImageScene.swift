@@ -16,16 +16,22 @@ public struct ImageScene: ScreenPainter {
     public let to: Image?
     /// Light or dark, for a screen with no picture of its own.
     public let style: InterfaceStyle
+    /// Whether the pictures are screenshots, with the device's status bar and home indicator in them (--from, --to);
+    /// false for a picture of content (an entry's `picture`), over which the window draws them.
+    public let screenshots: Bool
 
-    public init(from: Image?, to: Image?, style: InterfaceStyle = .light) {
+    public init(from: Image?, to: Image?, style: InterfaceStyle = .light, screenshots: Bool = true) {
         self.from = from
         self.to = to
         self.style = style
+        self.screenshots = screenshots
     }
+
+    public var showsSystemChrome: Bool { !screenshots }
 
     public func paint(_ role: ScreenRole, size: Size, scale: Double, safeArea: EdgeInsets) throws -> Image {
         guard let picture = role == .presenting ? from : to else {
-            return try StandardScene(chromeInPicture: true, style: style).paint(role, size: size, scale: scale, safeArea: safeArea)
+            return try StandardScene(chromeInPicture: screenshots, style: style).paint(role, size: size, scale: scale, safeArea: safeArea)
         }
         return picture.aspectFilled(width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()))
     }
@@ -33,7 +39,7 @@ public struct ImageScene: ScreenPainter {
     /// A screenshot given is the screen whatever its entry says it looks like; a missing one is the standard screen's look.
     public func paint(_ role: ScreenRole, look: ScreenLook, size: Size, scale: Double, safeArea: EdgeInsets) throws -> Image {
         if (role == .presenting ? from : to) == nil {
-            return try StandardScene(chromeInPicture: true, style: style).paint(role, look: look, size: size, scale: scale, safeArea: safeArea)
+            return try StandardScene(chromeInPicture: screenshots, style: style).paint(role, look: look, size: size, scale: scale, safeArea: safeArea)
         }
         return try paint(role, size: size, scale: scale, safeArea: safeArea)
     }
