@@ -1,4 +1,4 @@
--- Photo viewer: a photo opens full screen over black and the status bar
+-- Photo viewer: a photo fills the screen over black and the status bar
 -- fades away with the screen it covers, as a photo browser hides it to
 -- give the picture the whole display; a tap on the photo closes it and the
 -- status bar comes back.
@@ -15,7 +15,7 @@
 
 return {
   title = "Photo viewer",
-  summary = "A photo opens full screen over black as the status bar fades away; tap it to close.",
+  summary = "A photo fills the screen over black as the status bar fades away; tap it to close.",
   tags = {"photo", "fullscreen", "status bar", "fade", "tap"},
   author = "Segue",
   source = "Segue: a photo browser's presentation (0.3 s ease-out from 90 % over a black backdrop, 0.25 s ease-in back; the status bar hidden by the presented controller, which captures its appearance)",

@@ -26,7 +26,7 @@ extension EntryFile {
     public func asset(_ name: String) throws(CatalogueError) -> [UInt8] {
         let shown = "assets/\(name)"
         guard Self.isAssetName(name) else {
-            throw .unreadable(path: shown, reason: "not a plain file name (letters, digits, '.', '_' and '-', not starting with '.')")
+            throw .unreadable(path: shown, reason: "not a plain file name of at most 100 bytes (letters, digits, '.', '_' and '-', not starting with '.')")
         }
         let bytes: [UInt8]
         do throws(BoundedFile.Failure) {
@@ -47,7 +47,7 @@ extension EntryFile {
     public func assetProblem(_ name: String) -> String? {
         let shown = "assets/\(name)"
         guard Self.isAssetName(name) else {
-            return "\(shown): not a plain file name (letters, digits, '.', '_' and '-', not starting with '.')"
+            return "\(shown): not a plain file name of at most 100 bytes (letters, digits, '.', '_' and '-', not starting with '.')"
         }
         let assets: FolderHandle
         do throws(BoundedFile.Failure) {
@@ -57,7 +57,13 @@ extension EntryFile {
             return "\(shown): no assets folder beside the entry"
         }
         let fd = openat(assets.fd, name, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
-        guard fd >= 0 else { return errno == ELOOP ? "\(shown): a link, not a file" : "\(shown): no such file" }
+        guard fd >= 0 else {
+            switch errno {
+            case ELOOP: return "\(shown): a link, not a file"
+            case ENOENT: return "\(shown): no such file"
+            default: return "\(shown): not readable (\(String(cString: strerror(errno))))"
+            }
+        }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return "\(shown): not a regular file" }

@@ -58,6 +58,8 @@ public struct ScenarioOutcome {
     /// The file of the entry's `assets` folder its presented screen shows in pictures (`picture`), checked to be there
     /// and a PNG; nil for the screen its `screen` says.
     public var picture: String?
+    /// Where the entry says it (`picture = …`), for findings about the picture itself.
+    public var pictureLocation: ScriptLocation?
     /// What the entry declares that decides which scenarios apply (found once the run got that far).
     var shape: ScenarioShape?
 

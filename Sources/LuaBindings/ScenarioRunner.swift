@@ -163,6 +163,7 @@ public enum ScenarioRunner {
             outcome.offersTap = offersTap
             outcome.shape = shape
             outcome.picture = runtime.picture
+            if runtime.picture != nil { outcome.pictureLocation = runtime.location(ofField: "picture") }
             return outcome
         }
         do {
@@ -330,6 +331,17 @@ public enum ScenarioRunner {
                 simulation.runUntilIdle(fps: options.fps, limit: plan?.runLimit ?? 10, sample: sample)
             }
             delegate.interactive = nil
+            warnIfStatusBarIgnored()
+        }
+        /// The presented screen asks something of the status bar, is presented, and the bar is still the presenter's:
+        /// UIKit ignores what it asks (the classic hidden bar that stays), which an entry means rarely.
+        func warnIfStatusBarIgnored() {
+            guard presentedAndIdle, presented.statusBarPreferences != nil, simulation.statusBarController !== presented else { return }
+            let field = ["prefersStatusBarHidden", "statusBarStyle", "preferredStatusBarUpdateAnimation"].first { runtime.declaresField($0) }
+            runtime.find(.warning, hook: "status bar", location: runtime.location(ofField: field ?? "statusBarStyle"),
+                         "what the presented screen asks of the status bar is never used: presented \"\(presented.modalPresentationStyle.rawValue)\", "
+                         + "it leaves the bar to the presenter unless it captures it; say modalPresentationCapturesStatusBarAppearance = true "
+                         + "(the app sets it before presenting), or set it in presentationTransitionWillBegin")
         }
         /// Dismisses (by the plan, if any) once the presentation is done.
         func dismiss(by plan: InteractionPlan? = nil) {

@@ -49,7 +49,7 @@ extension ScriptRuntime {
         // A picture of the catalogue's own for the presented screen: a PNG file of `assets` beside the entry.
         state.pushField("picture", of: -1)
         if !state.isNil(at: -1) {
-            guard state.typeName(at: -1) == "string", let name = state.string(at: -1, atMost: 200) else {
+            guard state.typeName(at: -1) == "string", let name = state.string(at: -1, atMost: 4096) else {
                 state.pop()
                 throw metadataProblem("picture", "'picture' must be the name of a PNG file in the assets folder beside the entry")
             }

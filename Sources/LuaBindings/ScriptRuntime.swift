@@ -245,6 +245,13 @@ public final class ScriptRuntime {
         return state.isBoolean(at: -1) && state.boolean(at: -1)
     }
 
+    /// Whether the entry's table sets the field `name` (to anything but nil).
+    func declaresField(_ name: String) -> Bool {
+        pushHook(nil, name)
+        defer { state.pop() }
+        return !state.isNil(at: -1)
+    }
+
     /// Whether the entry has a table called `name` (a section of hooks).
     func hasSection(_ name: String) -> Bool {
         pushHook(nil, name)

@@ -305,16 +305,32 @@ struct Check: ParsableCommand, Displayed {
         scenarioOptions.sourceRow = sourceRow
         scenarioOptions.parameters = parameters
         var printed = entry.printed.map(\.description)
-        let scenarios = ScenarioRunner.runAll(file, source: source, options: scenarioOptions).map { outcome in
+        let outcomes = ScenarioRunner.runAll(file, source: source, options: scenarioOptions)
+        var scenarios = outcomes.map { outcome in
             printed += outcome.printed.map { "[\(outcome.scenario.rawValue)] \($0)" }
             return ScenarioResult(scenario: outcome.scenario.rawValue, problems: outcome.problems, skipped: outcome.skipped)
+        }
+        // The entry's own picture decoded as a preview will decode it (the run checked only that a PNG is there).
+        let picture = outcomes.first { $0.picture != nil }
+        if let picture, !scenarios.isEmpty {
+            do {
+                _ = try EntryPicture.painter(file, picture, from: nil, style: .light)
+            } catch {
+                let message = (error as? ValidationError)?.message ?? "\(error)"
+                let problem = Problem(.error, entry: entry.metadata.name, hook: "picture", location: picture.pictureLocation,
+                                      message: message.replacingOccurrences(of: "\(file.stem): picture: ", with: ""))
+                scenarios[0] = ScenarioResult(scenario: scenarios[0].scenario, problems: scenarios[0].problems + [problem],
+                                              skipped: scenarios[0].skipped)
+            }
         }
         // Kept with the entry's cached metadata for list: only a check as the entry stands (no parameters, the
         // standard screen), and never one a time or memory limit cut short (that depends on the machine's load).
         let standard = parameters.isEmpty && sourceRow == nil && screen.device == nil && screen.windowSize == Screen().windowSize
             && screen.style == .light
         let found = Problem.distinct(scenarios.flatMap(\.problems))
-        if standard, !found.contains(where: \.isLimit), let cache = CatalogueOptions.entryCache {
+        // Nor one of an entry with a picture: the cache knows the entry's files and modules, not its assets, and would
+        // keep the status after the picture changed.
+        if standard, picture == nil, !found.contains(where: \.isLimit), let cache = CatalogueOptions.entryCache {
             let errors = found.filter { $0.severity == .error }.count
             cache.store(entry, source: source, limits: limits, check: CheckStatus(errors: errors, warnings: found.count - errors))
         }

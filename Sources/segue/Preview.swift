@@ -135,13 +135,13 @@ struct Preview: ParsableCommand, Displayed {
         }
         let painter = try screensOrUsageError()
         let runs = try runEntries().runs
-        let failed = try write(runs, painter: try screens(for: runs, base: painter), format: format)
+        let failed = try write(runs, painter: painter, painters: try screens(for: runs), format: format)
         if watch {
             Watch(files: runs.map(\.file), writing: (out.map { [$0] } ?? []) + (sidecar.map { [$0] } ?? [])).forEachChange {
                 // A broken edit is reported (file:line) and the watch goes on to the next one.
                 do {
                     let runs = try runEntries().runs
-                    _ = try write(runs, painter: try screens(for: runs, base: painter), format: format)
+                    _ = try write(runs, painter: painter, painters: try screens(for: runs), format: format)
                 } catch is ExitCode {
                     // Already said.
                 } catch {
@@ -236,18 +236,22 @@ struct Preview: ParsableCommand, Displayed {
         }
     }
 
-    /// What the screens of these runs show: the entry's own picture (`picture`) as its presented screen when the runs
-    /// are all of one entry that names one and no --to was given, else `base`.
-    func screens(for runs: [PreviewMovie.Run], base: any ScreenPainter) throws -> any ScreenPainter {
-        guard to == nil, scene == .standard, let first = runs.first, runs.allSatisfy({ $0.file.path == first.file.path }),
-              let run = runs.first(where: { $0.outcome?.picture != nil }) else { return base }
-        do {
-            return try EntryPicture.painter(run.file, run.outcome, from: try from.map(Self.screenshot),
-                                            style: scenarioArguments.appearance ?? .light) ?? base
-        } catch let error as ValidationError {
-            Output.error("\(error.message)")
-            throw ExitCode(1)
+    /// The runs whose entry names its own picture (`picture`) and the painter that shows it as their presented screen,
+    /// by index; none when --to gives the presented screen or the scene is plain. A picture that cannot be drawn stops
+    /// the preview (exit 1), saying which.
+    func screens(for runs: [PreviewMovie.Run]) throws -> [Int: any ScreenPainter] {
+        guard to == nil, scene == .standard else { return [:] }
+        let fromImage = try from.map(Self.screenshot)
+        var painters: [Int: any ScreenPainter] = [:]
+        for (index, run) in runs.enumerated() {
+            do {
+                painters[index] = try EntryPicture.painter(run.file, run.outcome, from: fromImage, style: scenarioArguments.appearance ?? .light)
+            } catch let error as ValidationError {
+                Output.error("\(error.message)")
+                throw ExitCode(1)
+            }
         }
+        return painters
     }
 
     /// What the screens show.

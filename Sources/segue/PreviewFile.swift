@@ -11,7 +11,8 @@ import TextSafety
 extension Preview {
     /// Draws the runs and writes the file. Returns whether a run failed (its
     /// problems were printed; what it drew before is still shown).
-    func write(_ runs: [PreviewMovie.Run], painter: any ScreenPainter, format: Format) throws -> Bool {
+    /// - Parameter painters: runs whose screens a painter of their own shows (an entry's picture), by index.
+    func write(_ runs: [PreviewMovie.Run], painter: any ScreenPainter, painters: [Int: any ScreenPainter] = [:], format: Format) throws -> Bool {
         let failed = runs.contains(where: \.failed)
         guard runs.contains(where: { !$0.frames.isEmpty }), let out else { throw ExitCode(1) }
 
@@ -23,7 +24,8 @@ extension Preview {
             Output.standardError("note: the sheet's \(sheetCount) frames are drawn at @\(drawingScale)×, not @\(scale)×, "
                 + "to keep it under \(Self.sheetPixelLimit / 1_000_000) million pixels; give fewer --frames for more detail\n")
         }
-        let movie = PreviewMovie(runs: runs, renderer: FrameBatch(scale: Double(drawingScale), painter: painter))
+        let movie = PreviewMovie(runs: runs, renderer: FrameBatch(scale: Double(drawingScale), painter: painter),
+                                 runRenderers: painters.mapValues { FrameBatch(scale: Double(drawingScale), painter: $0) })
         let name = runs.map(\.file.stem).joined(separator: " vs ")
         let progress = ProgressBar(label: "rendering \(name)")
         defer { progress.finish() }

@@ -29,14 +29,17 @@ struct PreviewMovie {
 
     let runs: [Run]
     let renderer: FrameBatch
+    /// Runs drawn by a renderer of their own (an entry's own picture as its presented screen), by index.
+    let runRenderers: [Int: FrameBatch]
     /// The moments shown: the frame times of the run that lasts longest.
     let times: [Double]
     /// One run's picture: the largest window of any run (a rotation turns the window).
     let panelWidth: Int, panelHeight: Int
 
-    init(runs: [Run], renderer: FrameBatch) {
+    init(runs: [Run], renderer: FrameBatch, runRenderers: [Int: FrameBatch] = [:]) {
         self.runs = runs
         self.renderer = renderer
+        self.runRenderers = runRenderers
         let longest = runs.max { ($0.frames.last?.time ?? -1) < ($1.frames.last?.time ?? -1) }
         times = longest?.frames.map(\.time) ?? []
         var (w, h) = (1, 1)
@@ -80,8 +83,17 @@ struct PreviewMovie {
                 if let f = frameIndex(run: r, at: k), seen.insert(Key(run: r, frame: f)).inserted { keys.append(Key(run: r, frame: f)) }
             }
         }
-        let images = try renderer.render(keys.map { runs[$0.run].frames[$0.frame] }) { progress?($0, keys.count) }
-        let drawn = Dictionary(uniqueKeysWithValues: zip(keys, images))
+        // Each run's frames by its own renderer if it has one, the rest together.
+        var drawn: [Key: Image] = [:]
+        var done = 0
+        for group in [keys.filter { runRenderers[$0.run] == nil }] + runRenderers.keys.sorted().map({ r in keys.filter { $0.run == r } })
+        where !group.isEmpty {
+            let images = try (runRenderers[group[0].run] ?? renderer).render(group.map { runs[$0.run].frames[$0.frame] }) {
+                progress?(done + $0, keys.count)
+            }
+            for (key, image) in zip(group, images) { drawn[key] = image }
+            done += group.count
+        }
         return try indices.map { k in
             let panels = runs.indices.map { r in (image: frameIndex(run: r, at: k).flatMap { drawn[Key(run: r, frame: $0)] }, label: runs[r].label) }
             // Alone, a run that drew nothing never gets here (nothing is drawn then); black if it did.

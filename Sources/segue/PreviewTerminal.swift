@@ -58,9 +58,8 @@ extension Preview {
             Output.error("cannot play here: \(error); write a file instead: --out x.gif, --out x.png or --out x.html")
             throw ExitCode(64)
         }
-        let base = try screensOrUsageError()
+        let painter = try screensOrUsageError()
         let (runs, problems) = try runEntries()
-        let painter = try screens(for: runs, base: base)
         guard runs.contains(where: { !$0.frames.isEmpty }) else { throw ExitCode(1) }
         let title = runs.map(\.label).joined(separator: " · ")
         let frames: [Player.Frame]
@@ -93,7 +92,8 @@ extension Preview {
 
     /// The moments up to when the runs settle (the player holds the last one), drawn.
     func playerFrames(_ runs: [PreviewMovie.Run], painter: any ScreenPainter, progress: ProgressBar?) throws -> [Player.Frame] {
-        let movie = PreviewMovie(runs: runs, renderer: FrameBatch(scale: Double(scale), painter: painter))
+        let movie = PreviewMovie(runs: runs, renderer: FrameBatch(scale: Double(scale), painter: painter),
+                                 runRenderers: try screens(for: runs).mapValues { FrameBatch(scale: Double(scale), painter: $0) })
         let shown = movie.times.indices.filter { movie.times[$0] <= movie.settled + 1e-9 }
         let (width, height) = movie.size
         try Self.checkHeld(shown.count, width: width, height: height, limit: Self.heldPixelLimit)

@@ -80,6 +80,13 @@ import Testing
         #expect(last?.statusBar == hidden && last?.statusBarFraction == 1)
     }
 
+    @Test func askingWithoutTakingTheBarIsAWarningAtTheField() {
+        let source = entry(style: "custom")
+        let warning = run(source, scenario: .present).problems.first { $0.message.contains("is never used: presented \"custom\"") }
+        #expect(warning?.severity == .warning && warning?.location?.line == line(of: "prefersStatusBarHidden", in: source))
+        #expect(!run(entry(style: "custom", captures: true), scenario: .present).problems.contains { $0.message.contains("never used") })
+    }
+
     @Test func mistakesAreErrorsAtTheirLine() {
         for (fields, message) in [("prefersStatusBarHidden = \"yes\",", "'prefersStatusBarHidden' must be true or false"),
                                   ("statusBarStyle = \"light\",", "unknown statusBarStyle \"light\"; did you mean \"lightContent\"?"),

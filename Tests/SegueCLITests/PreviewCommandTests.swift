@@ -111,6 +111,17 @@ import Testing
         // The window still draws the status bar over it: some of its band is not the picture's colour.
         let band = (0..<47).flatMap { y in (0..<390).map { pixel($0, y) } }
         #expect(band.contains { $0 != [200, 30, 90] })
+        // Beside an entry without one, each panel shows its own: the picture on the left, fade's detail page on the right.
+        let both = try cli.segue(["preview", "./p.lua", "fade", "--at", "0.2", "--out", "both.png"], in: dir)
+        #expect(both.status == 0, "\(both.stderr)")
+        let pair = try PNGDecoder.decode(contentsOf: dir.appendingPathComponent("both.png").path)
+        func at(_ x: Int, _ y: Int) -> [UInt8] { Array(pair.pixels[(y * pair.width + x) * 4..<(y * pair.width + x) * 4 + 3]) }
+        #expect(at(pair.width / 4, pair.height / 2) == [200, 30, 90])
+        #expect(at(pair.width * 3 / 4, pair.height / 2) != [200, 30, 90])
+        // A PNG whose signature is right but whose data is not: check decodes it as a preview would, at the field's line.
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array("garbage".utf8)).write(to: dir.appendingPathComponent("assets/beach.png"))
+        let check = try cli.segue(["check", "./p.lua"], in: dir)
+        #expect(check.status == 1 && check.stdout.contains("p.lua:2: assets/beach.png is not a readable PNG"), "\(check.stdout)")
     }
 
     @Test func pngSheetAndOneFrame() throws {
