@@ -24,8 +24,10 @@ return {
     scale = {type = "number", default = 0.9, min = 0.1, max = 1.0, description = "The photo's size when it starts to grow."},
   },
   presentationStyle = "custom",
-  -- In previews the presented screen is a photo; its controller asks the status bar to hide, in light content.
+  -- In previews the presented screen is a photo, the catalogue's own (assets/harbour.png: a sunset over the sea,
+  -- drawn for Segue); its controller asks the status bar to hide, in light content.
   screen = "photo",
+  picture = "harbour.png",
   statusBarStyle = "lightContent",
   prefersStatusBarHidden = true,
   modalPresentationCapturesStatusBarAppearance = true,
