@@ -31,7 +31,8 @@ public enum PNGDecoder {
     ///   - data: the file's bytes.
     ///   - path: the file's name for error messages, if it has one.
     /// - Throws: `EncoderError.fileTooLarge`, `.imageTooLarge` or `.unreadablePNG`.
-    public static func decode(_ data: Data, path: String? = nil) throws -> Image {
+    /// - Parameters: side, pixels: tighter limits than the decoder's own, for pictures that need less.
+    public static func decode(_ data: Data, path: String? = nil, side: Int = maximumSide, pixels pixelLimit: Int = maximumPixels) throws -> Image {
         guard data.count <= maximumFileBytes else {
             throw EncoderError.fileTooLarge(path: path, bytes: data.count, limit: maximumFileBytes)
         }
@@ -43,7 +44,7 @@ public enum PNGDecoder {
                 throw EncoderError.unreadablePNG(path: path, reason: control.messageText)
             }
             let width = Int(control.width), height = Int(control.height)
-            guard width <= maximumSide, height <= maximumSide, width * height <= maximumPixels else {
+            guard width <= min(side, maximumSide), height <= min(side, maximumSide), width * height <= min(pixelLimit, maximumPixels) else {
                 png_image_free(&control)
                 throw EncoderError.imageTooLarge(path: path, width: width, height: height)
             }

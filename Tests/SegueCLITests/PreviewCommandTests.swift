@@ -122,6 +122,12 @@ import Testing
         try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array("garbage".utf8)).write(to: dir.appendingPathComponent("assets/beach.png"))
         let check = try cli.segue(["check", "./p.lua"], in: dir)
         #expect(check.status == 1 && check.stdout.contains("p.lua:2: assets/beach.png is not a readable PNG"), "\(check.stdout)")
+        // One screen's worth at most: 4097 pixels wide is refused, by check, at the line.
+        let wide = Image(width: 4097, height: 1, pixels: [UInt8](repeating: 255, count: 4097 * 4))
+        try PNGEncoder.encode(wide).write(to: dir.appendingPathComponent("assets/beach.png"))
+        let tooWide = try cli.segue(["check", "./p.lua"], in: dir)
+        #expect(tooWide.stdout.contains("p.lua:2: assets/beach.png is 4097×1 pixels; an entry's picture is at most 4096 pixels a side"),
+                "\(tooWide.stdout)")
     }
 
     @Test func pngSheetAndOneFrame() throws {
