@@ -34,6 +34,8 @@ return {
   presentationController = {
     presentationTransitionWillBegin = function(self)
       local backdrop = UIView.new{name = "backdrop", frame = self.containerView.bounds, backgroundColor = UIColor.black}
+      -- It follows the container's size by itself (a rotation), as Apple's sample dimming view does.
+      backdrop.autoresizingMask = {"flexibleWidth", "flexibleHeight"}
       backdrop.alpha = 0
       self.containerView:insertSubview(backdrop, 0)
       self.backdrop = backdrop
@@ -57,7 +59,6 @@ return {
       if completed then self.backdrop:removeFromSuperview() end
     end,
     containerViewWillLayoutSubviews = function(self)
-      self.backdrop.frame = self.containerView.bounds
       -- By bounds and centre: the photo may be scaled (its frame is undefined then).
       local frame = self.frameOfPresentedViewInContainerView
       self.presentedView.bounds = CGRect(0, 0, frame.width, frame.height)

@@ -186,6 +186,7 @@ CATransaction = {}
 ---@field isUserInteractionEnabled boolean False: taps pass it and its subviews by, as hit-testing does.
 ---@field gestureRecognizers UITapGestureRecognizer[] Its tap recognizers, in the order they were added (read-only).
 ---@field window UIView? The window it is in, through its superviews (read-only).
+---@field autoresizingMask ("flexibleLeftMargin"|"flexibleWidth"|"flexibleRightMargin"|"flexibleTopMargin"|"flexibleHeight"|"flexibleBottomMargin")[] How it resizes when its superview's bounds change size (UIKit's flags; the change shared among the flexible parts).
 local UIViewInstance = {}
 --- The size its content needs: at a required width with a free height, a `screen = "dialog"` root view's height (Segue models no Auto Layout: anything else is an error).
 ---@param targetSize CGSize

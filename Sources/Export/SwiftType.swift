@@ -26,6 +26,8 @@ indirect enum SwiftType: Hashable, Sendable {
     case cgColor
     /// The corners a layer's cornerRadius rounds (CACornerMask), written as a list of their names.
     case cornerMask
+    /// The flags a view resizes by (UIView.AutoresizingMask), written as a list of their names.
+    case autoresizingMask
     /// A UIVisualEffectView the entry makes (a view where one is wanted), and the blur it shows.
     case effectView
     case blurEffect
@@ -85,6 +87,7 @@ indirect enum SwiftType: Hashable, Sendable {
         case .color: "UIColor"
         case .cgColor: "CGColor"
         case .cornerMask: "CACornerMask"
+        case .autoresizingMask: "UIView.AutoresizingMask"
         case .effectView: "UIVisualEffectView"
         case .blurEffect: "UIBlurEffect"
         case .detent: "UISheetPresentationController.Detent"
@@ -143,6 +146,7 @@ indirect enum SwiftType: Hashable, Sendable {
         case .color: "a UIColor"
         case .cgColor: "a CGColor"
         case .cornerMask: "a list of corners"
+        case .autoresizingMask: "a list of autoresizing flags"
         case .effectView: "a visual effect view"
         case .blurEffect: "a blur effect"
         case .detent: "a sheet's detent"

@@ -25,6 +25,7 @@ extension Translator {
         let hint = recordHint
         recordHint = nil
         if expected == .cornerMask { return try corners(node) }
+        if expected == .autoresizingMask { return try autoresizingFlags(node) }
         if expected == .list(.detent) { return try detents(node) }
         guard !node.parts.isEmpty else {
             throw refuse(node, "an empty table here", "start a list in a local of its own (local items = {}) and add to it with items[#items + 1] = v")
@@ -222,6 +223,24 @@ extension Translator {
     /// A record by its spelled name: the entry's own, or one of a module it requires.
     func knownRecord(_ name: String) -> Record? {
         records.first { $0.name == name } ?? moduleTranslations.values.lazy.compactMap { $0.translator.records.first { $0.name == name } }.first
+    }
+
+    /// UIView.AutoresizingMask's flags, as the scripting API names them (ExportTests hold them to the engine's).
+    static let autoresizingNames = ["flexibleLeftMargin", "flexibleWidth", "flexibleRightMargin", "flexibleTopMargin", "flexibleHeight",
+                                    "flexibleBottomMargin"]
+
+    /// `view.autoresizingMask = {"flexibleWidth", …}`: UIKit's option set, written in place.
+    private func autoresizingFlags(_ node: SyntaxNode) throws(ExportRefusal) -> Expression {
+        let known = Self.autoresizingNames
+        var names: [String] = []
+        for item in node.parts {
+            guard item.tag == "String", case .text(let name)? = item.parts.first, known.contains(name) else {
+                throw refuse(item, "autoresizingMask given something other than a flag's name",
+                             "list the flags in place: \(known.map { "\"\($0)\"" }.joined(separator: ", "))")
+            }
+            if !names.contains(name) { names.append(name) }
+        }
+        return Expression(text: "[\(names.map { "." + $0 }.joined(separator: ", "))]", type: .autoresizingMask)
     }
 
     /// `layer.maskedCorners = {"layerMinXMinYCorner", …}`: Core Animation's option set, written in place.

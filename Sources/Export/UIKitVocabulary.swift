@@ -64,6 +64,7 @@ enum UIKitVocabulary {
             "isHidden": settable("isHidden", .bool),
             "clipsToBounds": settable("clipsToBounds", .bool),
             "isUserInteractionEnabled": settable("isUserInteractionEnabled", .bool),
+            "autoresizingMask": settable("autoresizingMask", .autoresizingMask),
             "layer": readOnly("layer", .layer),
             "superview": readOnly("superview", .optional(.view)),
             // The device's safe area where it overlaps the view.

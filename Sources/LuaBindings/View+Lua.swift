@@ -54,9 +54,9 @@ enum ViewBindings {
                            "addSubview", "insertSubview", "removeFromSuperview", "bringSubviewToFront", "sendSubviewToBack",
                            "snapshotView", "layoutIfNeeded", "isDescendant", "safeAreaInsets", "isUserInteractionEnabled", "resizableSnapshotView",
                            "convert", "addGestureRecognizer", "removeGestureRecognizer", "gestureRecognizers",
-                           "systemLayoutSizeFitting", "window"]
+                           "systemLayoutSizeFitting", "window", "autoresizingMask"]
     static let writable = ["frame", "bounds", "center", "alpha", "backgroundColor", "transform", "isHidden", "clipsToBounds",
-                           "name", "isScrollView", "contentOffset", "curl", "isUserInteractionEnabled"]
+                           "name", "isScrollView", "contentOffset", "curl", "isUserInteractionEnabled", "autoresizingMask"]
     static let layerReadable = ["transform", "anchorPoint", "cornerRadius", "zPosition", "borderWidth", "borderColor",
                                 "isDoubleSided", "opacity", "position", "bounds", "masksToBounds", "maskedCorners",
                                 "shadowColor", "shadowOpacity", "shadowRadius", "shadowOffset", "shadowPath",
@@ -113,6 +113,13 @@ enum ViewBindings {
             case "resizableSnapshotView": runtime.state.push(resizableSnapshotView)
             case "convert": runtime.state.push(convert)
             case "systemLayoutSizeFitting": runtime.state.push(systemLayoutSizeFitting)
+            case "autoresizingMask":
+                let names = view.autoresizingMask.flagNames
+                runtime.state.newTable(arrayCount: Int32(names.count))
+                for (i, name) in names.enumerated() {
+                    runtime.state.push(name)
+                    runtime.state.setIndex(i + 1, in: -2)
+                }
             case "window":
                 // UIKit's view.window: the window the view is in, through its superviews, or nil.
                 let window = runtime.simulation.window
@@ -157,6 +164,7 @@ enum ViewBindings {
                 case "name": view.name = try runtime.viewName(at: 3)
                 case "isScrollView": view.isScrollView = try runtime.flag(at: 3)
                 case "contentOffset": view.contentOffset = try runtime.point(at: 3)
+                case "autoresizingMask": view.autoresizingMask = try runtime.autoresizingMask(at: 3)
                 case "curl":
                     // Segue's own (UIKit's page curl has no amount): a fraction, so a value past it is a mistake, not clamped away.
                     let amount = try arguments.number(3)
@@ -466,4 +474,29 @@ enum ViewBindings {
     }
 
     static let nothing: HostFunction = { _ in 0 }
+}
+
+extension ScriptRuntime {
+    /// view.autoresizingMask: a list of UIView.AutoresizingMask's flag names (empty: none), applied whenever the
+    /// superview's bounds change size, as UIKit's autoresizing does.
+    func autoresizingMask(at index: Int32) throws -> AutoresizingMask {
+        let names = AutoresizingMask.names.map(\.0)
+        guard state.isTable(at: index) else {
+            throw ScriptMistake("'autoresizingMask' must be a list like {\"flexibleWidth\", \"flexibleHeight\"}")
+        }
+        let count = state.rawLength(at: index)
+        guard count <= names.count else { throw ScriptMistake("'autoresizingMask' names at most its \(names.count) flags") }
+        var mask: AutoresizingMask = []
+        for i in stride(from: 1, through: count, by: 1) {
+            state.pushIndex(i, of: index)
+            defer { state.pop() }
+            guard let name = state.name(at: -1), let flag = AutoresizingMask.names.first(where: { $0.0 == name })?.1 else {
+                let given = state.name(at: -1) ?? state.typeName(at: -1)
+                let hint = Suggestion.nearest(to: given, in: names).map { "; did you mean '\($0)'?" } ?? ""
+                throw ScriptMistake("unknown autoresizing flag '\(Suggestion.shortened(given))'\(hint) (one of \(names.joined(separator: ", ")))")
+            }
+            mask.insert(flag)
+        }
+        return mask
+    }
 }

@@ -454,6 +454,15 @@ public struct AutoresizingMask: OptionSet, Sendable, Hashable {
     public static let flexibleBottomMargin = AutoresizingMask(rawValue: 1 << 5)
     /// What UIKit gives a view controller's root view and its transition container.
     public static let flexibleSize: AutoresizingMask = [.flexibleWidth, .flexibleHeight]
+
+    /// UIKit's names for each flag, in their bits' order.
+    public static let names: [(String, AutoresizingMask)] = [
+        ("flexibleLeftMargin", .flexibleLeftMargin), ("flexibleWidth", .flexibleWidth), ("flexibleRightMargin", .flexibleRightMargin),
+        ("flexibleTopMargin", .flexibleTopMargin), ("flexibleHeight", .flexibleHeight), ("flexibleBottomMargin", .flexibleBottomMargin),
+    ]
+
+    /// The flags set, by name, in their bits' order.
+    public var flagNames: [String] { Self.names.filter { contains($0.1) }.map(\.0) }
 }
 
 /// A view subtree frozen at one moment, for drawing a snapshot view.

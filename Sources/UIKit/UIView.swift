@@ -102,6 +102,12 @@ import Transitions
         set { view.clipsToBounds = newValue }
     }
 
+    /// How the view resizes when its superview's bounds change size: the engine's autoresizing, flag for flag.
+    open var autoresizingMask: UIView.AutoresizingMask {
+        get { AutoresizingMask(rawValue: UInt(view.autoresizingMask.rawValue)) }
+        set { view.autoresizingMask = Transitions.AutoresizingMask(rawValue: Int(newValue.rawValue)) }
+    }
+
     open var isUserInteractionEnabled: Bool {
         get { view.isUserInteractionEnabled }
         set { view.isUserInteractionEnabled = newValue }
@@ -232,6 +238,19 @@ import Transitions
 }
 
 extension UIView {
+    /// UIKit's flags, at UIKit's bits (the engine's are the same bits).
+    public struct AutoresizingMask: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+
+        public static var flexibleLeftMargin: UIView.AutoresizingMask { AutoresizingMask(rawValue: 1 << 0) }
+        public static var flexibleWidth: UIView.AutoresizingMask { AutoresizingMask(rawValue: 1 << 1) }
+        public static var flexibleRightMargin: UIView.AutoresizingMask { AutoresizingMask(rawValue: 1 << 2) }
+        public static var flexibleTopMargin: UIView.AutoresizingMask { AutoresizingMask(rawValue: 1 << 3) }
+        public static var flexibleHeight: UIView.AutoresizingMask { AutoresizingMask(rawValue: 1 << 4) }
+        public static var flexibleBottomMargin: UIView.AutoresizingMask { AutoresizingMask(rawValue: 1 << 5) }
+    }
+
     public struct AnimationOptions: OptionSet, Sendable {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }

@@ -1,5 +1,6 @@
 import RenderTree
 import Testing
+import Transitions
 @testable import Export
 
 /// `screen` and `sourceView` only change pictures and what check taps: the Swift does not carry them, but a value
@@ -29,6 +30,7 @@ import Testing
     @Test func theListsAreTheEnginesOwn() {
         #expect(ExportedEntry.screenLooks == ScreenLook.allCases.map(\.rawValue))
         #expect(ExportedEntry.sourceControls == ListLayout.Control.allCases.map(\.rawValue))
+        #expect(Translator.autoresizingNames == AutoresizingMask.names.map(\.0))
     }
 
     func line(of needle: String, in source: String) -> Int {

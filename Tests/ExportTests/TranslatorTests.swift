@@ -62,6 +62,19 @@ import Testing
         #expect(refused.line == 3)
     }
 
+    @Test func autoresizingFlagsAreUIKitsOptionSet() throws {
+        let lua = """
+            ctx.containerView.autoresizingMask = {"flexibleWidth", "flexibleHeight", "flexibleWidth"}
+            ctx:completeTransition(true)
+            """
+        #expect(try Self.body(Self.entry(lua)) == """
+            transitionContext.containerView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+            transitionContext.completeTransition(true)
+            """)
+        let refused = try #require(Self.refusal(Self.entry("ctx.containerView.autoresizingMask = {\"flexible\"}\nctx:completeTransition(true)")))
+        #expect(refused.construct == "autoresizingMask given something other than a flag's name")
+    }
+
     @Test func aChangingViewLocalSaysItsType() throws {
         // view.window is a UIWindow: without the annotation Swift would refuse the plain view assigned after it.
         let lua = """
