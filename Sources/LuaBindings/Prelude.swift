@@ -20,9 +20,8 @@ enum Prelude {
     /// SystemPalette: the one table the painter and the verification layer read too.
     static let dynamicColors: String = {
         func components(_ c: Color) -> String { "{\(c.red), \(c.green), \(c.blue), \(c.alpha)}" }
-        let pairs = SystemPalette.dynamicNames.compactMap { name -> String? in
-            guard let light = SystemPalette.light.named(name), let dark = SystemPalette.dark.named(name) else { return nil }
-            return "\(name) = {\(components(light)), \(components(dark))}"
+        let pairs = SystemPalette.Dynamic.allCases.map { dynamic in
+            "\(dynamic.rawValue) = {\(components(SystemPalette.light.color(dynamic))), \(components(SystemPalette.dark.color(dynamic)))}"
         }
         return "{" + pairs.joined(separator: ", ") + "}"
     }()
@@ -263,7 +262,7 @@ enum Prelude {
       local c = dynamicColors[name][dark and 2 or 1]
       return color(c[1], c[2], c[3], c[4])
     end
-    for _, name in ipairs({\#(SystemPalette.dynamicNames.map { "\"\($0)\"" }.joined(separator: ", "))}) do
+    for _, name in ipairs({\#(SystemPalette.Dynamic.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))}) do
       statics[name] = function() return dynamic(name) end
     end
     local function makeAppearance(isDark) dark = isDark == true end

@@ -404,11 +404,11 @@ enum ViewBindings {
             guard target.width.isFinite, target.width >= 0, target.width <= 1e6 else {
                 throw ScriptMistake("systemLayoutSizeFitting: the width must be a finite number of points from 0 to 1000000")
             }
-            guard let controller = view.viewController, controller.screenLook == .dialog else {
+            guard let height = view.viewController?.fittingHeight(width: target.width) else {
                 throw ScriptMistake("systemLayoutSizeFitting: '\(view.name)' has no content Segue lays out (it models no Auto "
                                     + "Layout): only the root view of a controller whose entry says screen = \"dialog\" tells its height")
             }
-            guard target.width >= DialogLayout.narrowestCard, let height = controller.fittingHeight(width: target.width) else {
+            guard target.width >= DialogLayout.narrowestCard else {
                 throw ScriptMistake("systemLayoutSizeFitting: the dialog's longest word needs a card \(formatted(DialogLayout.narrowestCard, decimals: 0)) "
                                     + "points wide; at \(formatted(target.width, decimals: 1)) UIKit would break words by character, which Segue does not lay out")
             }

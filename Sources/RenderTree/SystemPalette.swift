@@ -51,26 +51,27 @@ public struct SystemPalette: Sendable, Equatable {
     /// A table's disclosure chevron.
     public var chevron: Color { pick(Self.rgb(60, 60, 67, 0.3), Self.rgb(235, 235, 245, 0.3)) }
 
-    /// The scripting API's dynamic colours by their UIKit names, resolved.
-    public static let dynamicNames = ["systemBackground", "secondarySystemBackground", "tertiarySystemBackground",
-                                      "systemGroupedBackground", "secondarySystemGroupedBackground", "label", "secondaryLabel",
-                                      "tertiaryLabel", "separator", "systemBlue", "systemRed", "systemGray"]
+    /// UIKit's dynamic colours the scripting API and the verification layer name, by UIKit's names.
+    public enum Dynamic: String, Sendable, CaseIterable {
+        case systemBackground, secondarySystemBackground, tertiarySystemBackground, systemGroupedBackground,
+             secondarySystemGroupedBackground, label, secondaryLabel, tertiaryLabel, separator, systemBlue, systemRed, systemGray
+    }
 
-    public func named(_ name: String) -> Color? {
-        switch name {
-        case "systemBackground": background
-        case "secondarySystemBackground": secondaryBackground
-        case "tertiarySystemBackground": tertiaryBackground
-        case "systemGroupedBackground": groupedBackground
-        case "secondarySystemGroupedBackground": secondaryGroupedBackground
-        case "label": label
-        case "secondaryLabel": secondaryLabel
-        case "tertiaryLabel": tertiaryLabel
-        case "separator": separator
-        case "systemBlue": tint
-        case "systemRed": destructive
-        case "systemGray": gray
-        default: nil
+    /// A dynamic colour resolved in this palette's style.
+    public func color(_ dynamic: Dynamic) -> Color {
+        switch dynamic {
+        case .systemBackground: background
+        case .secondarySystemBackground: secondaryBackground
+        case .tertiarySystemBackground: tertiaryBackground
+        case .systemGroupedBackground: groupedBackground
+        case .secondarySystemGroupedBackground: secondaryGroupedBackground
+        case .label: label
+        case .secondaryLabel: secondaryLabel
+        case .tertiaryLabel: tertiaryLabel
+        case .separator: separator
+        case .systemBlue: tint
+        case .systemRed: destructive
+        case .systemGray: gray
         }
     }
 }

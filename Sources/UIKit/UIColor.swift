@@ -22,24 +22,22 @@ open class UIColor: NSObject, @unchecked Sendable {
     open class var blue: UIColor { UIColor(Color(red: 0, green: 0, blue: 1)) }
 
     // UIKit's dynamic system colours, in the run's interface style (the scripting API resolves them the same way).
-    open class var systemBackground: UIColor { dynamic("systemBackground") }
-    open class var secondarySystemBackground: UIColor { dynamic("secondarySystemBackground") }
-    open class var tertiarySystemBackground: UIColor { dynamic("tertiarySystemBackground") }
-    open class var systemGroupedBackground: UIColor { dynamic("systemGroupedBackground") }
-    open class var secondarySystemGroupedBackground: UIColor { dynamic("secondarySystemGroupedBackground") }
-    open class var label: UIColor { dynamic("label") }
-    open class var secondaryLabel: UIColor { dynamic("secondaryLabel") }
-    open class var tertiaryLabel: UIColor { dynamic("tertiaryLabel") }
-    open class var separator: UIColor { dynamic("separator") }
-    open class var systemBlue: UIColor { dynamic("systemBlue") }
-    open class var systemRed: UIColor { dynamic("systemRed") }
-    open class var systemGray: UIColor { dynamic("systemGray") }
+    open class var systemBackground: UIColor { dynamic(.systemBackground) }
+    open class var secondarySystemBackground: UIColor { dynamic(.secondarySystemBackground) }
+    open class var tertiarySystemBackground: UIColor { dynamic(.tertiarySystemBackground) }
+    open class var systemGroupedBackground: UIColor { dynamic(.systemGroupedBackground) }
+    open class var secondarySystemGroupedBackground: UIColor { dynamic(.secondarySystemGroupedBackground) }
+    open class var label: UIColor { dynamic(.label) }
+    open class var secondaryLabel: UIColor { dynamic(.secondaryLabel) }
+    open class var tertiaryLabel: UIColor { dynamic(.tertiaryLabel) }
+    open class var separator: UIColor { dynamic(.separator) }
+    open class var systemBlue: UIColor { dynamic(.systemBlue) }
+    open class var systemRed: UIColor { dynamic(.systemRed) }
+    open class var systemGray: UIColor { dynamic(.systemGray) }
 
-    private static func dynamic(_ name: String) -> UIColor {
-        guard let color = SystemPalette.of(Host.simulation.interfaceStyle).named(name) else {
-            preconditionFailure("\(name) is not one of the palette's dynamic colours")
-        }
-        return UIColor(color)
+    /// A dynamic colour in the run's interface style.
+    private static func dynamic(_ dynamic: SystemPalette.Dynamic) -> UIColor {
+        UIColor(SystemPalette.of(Host.simulation.interfaceStyle).color(dynamic))
     }
 
     open var cgColor: CGColor { CGColor(color) }

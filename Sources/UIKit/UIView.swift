@@ -1,5 +1,6 @@
 import Animation
 import Geometry
+import RenderTree
 import Transitions
 
 /// A view: the engine's view, one UIView object for each (so `===` and `superview` mean what they mean in UIKit).
@@ -70,9 +71,11 @@ import Transitions
     /// the Lua run stops with an error.
     open func systemLayoutSizeFitting(_ targetSize: CGSize, withHorizontalFittingPriority horizontalFittingPriority: UILayoutPriority,
                                       verticalFittingPriority: UILayoutPriority) -> CGSize {
+        // Where the Lua run stops with an error, the Swift run stops too (the verification then names the moment).
         guard horizontalFittingPriority == .required, verticalFittingPriority == .fittingSizeLevel,
-              let height = view.viewController?.fittingHeight(width: targetSize.width) else {
-            preconditionFailure("systemLayoutSizeFitting: Segue answers a required width and a free height of a dialog's root view only")
+              targetSize.width >= DialogLayout.narrowestCard, let height = view.viewController?.fittingHeight(width: targetSize.width) else {
+            preconditionFailure("systemLayoutSizeFitting: Segue answers a required width, at least the dialog's longest word, and a free "
+                                + "height of a dialog's root view only")
         }
         return CGSize(width: targetSize.width, height: height)
     }

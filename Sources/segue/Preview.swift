@@ -135,13 +135,13 @@ struct Preview: ParsableCommand, Displayed {
         }
         let painter = try screensOrUsageError()
         let runs = try runEntries().runs
-        let failed = try write(runs, painter: painter, painters: try screens(for: runs), format: format)
+        let failed = try write(runs, painter: painter, painters: try screens(for: runs, base: painter), format: format)
         if watch {
             Watch(files: runs.map(\.file), writing: (out.map { [$0] } ?? []) + (sidecar.map { [$0] } ?? [])).forEachChange {
                 // A broken edit is reported (file:line) and the watch goes on to the next one.
                 do {
                     let runs = try runEntries().runs
-                    _ = try write(runs, painter: painter, painters: try screens(for: runs), format: format)
+                    _ = try write(runs, painter: painter, painters: try screens(for: runs, base: painter), format: format)
                 } catch is ExitCode {
                     // Already said.
                 } catch {
@@ -239,9 +239,10 @@ struct Preview: ParsableCommand, Displayed {
     /// The runs whose entry names its own picture (`picture`) and the painter that shows it as their presented screen,
     /// by index; none when --to gives the presented screen or the scene is plain. A picture that cannot be drawn stops
     /// the preview (exit 1), saying which.
-    func screens(for runs: [PreviewMovie.Run]) throws -> [Int: any ScreenPainter] {
+    /// `base` is the preview's own painter, whose --from screenshot (already read) the pictures' painters share.
+    func screens(for runs: [PreviewMovie.Run], base: any ScreenPainter) throws -> [Int: any ScreenPainter] {
         guard to == nil, scene == .standard else { return [:] }
-        let fromImage = try from.map(Self.screenshot)
+        let fromImage = (base as? ImageScene)?.from
         var painters: [Int: any ScreenPainter] = [:]
         for (index, run) in runs.enumerated() {
             do {

@@ -93,7 +93,7 @@ extension Preview {
     /// The moments up to when the runs settle (the player holds the last one), drawn.
     func playerFrames(_ runs: [PreviewMovie.Run], painter: any ScreenPainter, progress: ProgressBar?) throws -> [Player.Frame] {
         let movie = PreviewMovie(runs: runs, renderer: FrameBatch(scale: Double(scale), painter: painter),
-                                 runRenderers: try screens(for: runs).mapValues { FrameBatch(scale: Double(scale), painter: $0) })
+                                 runRenderers: try screens(for: runs, base: painter).mapValues { FrameBatch(scale: Double(scale), painter: $0) })
         let shown = movie.times.indices.filter { movie.times[$0] <= movie.settled + 1e-9 }
         let (width, height) = movie.size
         try Self.checkHeld(shown.count, width: width, height: height, limit: Self.heldPixelLimit)

@@ -31,6 +31,10 @@ import Transitions
         #expect(ExportedEntry.screenLooks == ScreenLook.allCases.map(\.rawValue))
         #expect(ExportedEntry.sourceControls == ListLayout.Control.allCases.map(\.rawValue))
         #expect(Translator.autoresizingNames == AutoresizingMask.names.map(\.0))
+        // UIKit's dynamic colours: the vocabulary writes each of the palette's, and no other system colour.
+        let fixed = ["black", "white", "clear", "red", "green", "blue"].map { "UIColor." + $0 }
+        let dynamic = UIKitVocabulary.values.keys.filter { $0.hasPrefix("UIColor.") && !fixed.contains($0) }.sorted()
+        #expect(dynamic == SystemPalette.Dynamic.allCases.map { "UIColor." + $0.rawValue }.sorted())
     }
 
     func line(of needle: String, in source: String) -> Int {
