@@ -22,7 +22,6 @@
 #define SEGUE_POOL_GRANULE 16
 /* The largest pooled block, header included. */
 #define SEGUE_POOL_MAX (SEGUE_POOL_CLASSES * SEGUE_POOL_GRANULE)
-#define SEGUE_SLAB_SIZE (64 << 10)
 
 static inline uint64_t *block_tag(char *block) { return (uint64_t *)(block + 8); }
 
@@ -57,11 +56,34 @@ static char *pool_take(SegueSandbox *sb, size_t bytes) {
     return block;
 }
 
+static inline SegueBigBlock *big_of(char *block) { return (SegueBigBlock *)(void *)block - 1; }
+
+static void big_unlink(SegueSandbox *sb, SegueBigBlock *big) {
+    if (big->prev != NULL) big->prev->next = big->next; else sb->big = big->next;
+    if (big->next != NULL) big->next->prev = big->prev;
+}
+
+static char *big_new(SegueSandbox *sb, size_t bytes) {
+    if (bytes > SIZE_MAX - sizeof(SegueBigBlock)) return NULL;
+    SegueBigBlock *big = malloc(sizeof *big + bytes);
+    if (big == NULL) return NULL;
+    big->bytes = bytes;
+    big->pinned = 0;
+    big->prev = NULL;
+    big->next = sb->big;
+    if (sb->big != NULL) sb->big->prev = big;
+    sb->big = big;
+    return (char *)(big + 1);
+}
+
 static void block_free(SegueSandbox *sb, char *block) {
     if (block == NULL) return;
     uint64_t tag = *block_tag(block);
     if (tag == 0) {
-        free(block);
+        SegueBigBlock *big = big_of(block);
+        if (big->pinned) return;
+        big_unlink(sb, big);
+        free(big);
         return;
     }
     *(void **)block = sb->pool_free[tag - 1];
@@ -72,7 +94,7 @@ static void block_free(SegueSandbox *sb, char *block) {
 static char *block_new(SegueSandbox *sb, size_t bytes) {
     char *block = pool_take(sb, bytes);
     if (block != NULL) return block;
-    block = malloc(bytes);
+    block = big_new(sb, bytes);
     if (block != NULL) *block_tag(block) = 0;
     return block;
 }
@@ -81,8 +103,19 @@ static char *block_new(SegueSandbox *sb, size_t bytes) {
  * and the first `keep` bytes of the contents; NULL leaves it as it was. */
 static char *block_resize(SegueSandbox *sb, char *block, size_t bytes, size_t keep) {
     uint64_t tag = *block_tag(block);
-    if (tag == 0) return realloc(block, bytes);
-    if (bytes <= SEGUE_POOL_MAX && (bytes - 1) / SEGUE_POOL_GRANULE == tag - 1) return block;
+    if (tag == 0 && !big_of(block)->pinned) {
+        if (bytes > SIZE_MAX - sizeof(SegueBigBlock)) return NULL;
+        SegueBigBlock *big = big_of(block), *prev = big->prev, *next = big->next;
+        SegueBigBlock *moved = realloc(big, sizeof *big + bytes);
+        if (moved == NULL) return NULL;
+        moved->bytes = bytes;
+        if (prev != NULL) prev->next = moved; else sb->big = moved;
+        if (next != NULL) next->prev = moved;
+        return (char *)(moved + 1);
+    }
+    /* A pooled block that stays in its class stays; a pinned one is left
+     * where the image will write it back, its contents moved. */
+    if (tag != 0 && bytes <= SEGUE_POOL_MAX && (bytes - 1) / SEGUE_POOL_GRANULE == tag - 1) return block;
     char *moved = block_new(sb, bytes);
     if (moved == NULL) return NULL;
     memcpy(moved, block, 8);
@@ -91,12 +124,19 @@ static char *block_resize(SegueSandbox *sb, char *block, size_t bytes, size_t ke
     return moved;
 }
 
-void pool_release(SegueSandbox *sb) {
+void memory_release(SegueSandbox *sb) {
     while (sb->slabs != NULL) {
         void *next = *(void **)sb->slabs;
         free(sb->slabs);
         sb->slabs = next;
     }
+    while (sb->big != NULL) {
+        SegueBigBlock *next = sb->big->next;
+        free(sb->big);
+        sb->big = next;
+    }
+    image_free(sb->image);
+    sb->image = NULL;
 }
 
 

@@ -873,7 +873,7 @@ void segue_sandbox_destroy(SegueSandbox *sb) {
     if (L != NULL) {
         lua_close(L);
     }
-    pool_release(sb);
+    memory_release(sb);
     pthread_mutex_destroy(&sb->lock);
     free(sb);
 }

@@ -4,9 +4,25 @@
 
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include "segue_sandbox.h"
 
 #define SEGUE_POOL_CLASSES 16
+#define SEGUE_SLAB_SIZE (64 << 10)
+
+/* A block too big for the pool comes from malloc with this in front of its
+ * header, on the sandbox's list of such blocks: a sandbox rewound to its
+ * image (image.c) frees what was made since and puts back what the image
+ * holds. A pinned block is one the image holds: never given back to malloc
+ * while the sandbox lives, so that it is there to be written back. 32 bytes
+ * keeps the 16-byte alignment malloc gives. */
+typedef struct SegueBigBlock {
+    struct SegueBigBlock *prev, *next;
+    size_t bytes;       /* header included */
+    uint64_t pinned;
+} SegueBigBlock;
+
+typedef struct SegueSandboxImage SegueSandboxImage;
 
 struct SegueSandbox {
     /* The thread host code works on now: the main thread, or while a host
@@ -60,7 +76,11 @@ struct SegueSandbox {
     char *slab_cursor, *slab_end;
     void *slabs;
     size_t slab_bytes;
+    SegueBigBlock *big;
     ptrdiff_t userdata_offset, thread_offset;
+
+    /* The state as it was made ready, before any entry code ran (image.c). */
+    SegueSandboxImage *image;
 
     /* The thread (main or coroutine) now running, so the watchdog arms the
      * kill hook where it will fire. Guarded by `lock`. */
@@ -93,6 +113,11 @@ static inline int segue_expired(SegueSandbox *sb) {
  * 0 for anything else (a light C function, which has no block). */
 uint64_t segue_object_serial(lua_State *L, int i);
 
+/* Frees the pool's slabs and the big blocks left on the list (the pinned
+ * ones, once the state is closed). */
+void memory_release(SegueSandbox *sb);
+void image_free(SegueSandboxImage *image);
+
 int segue_open_patterns(lua_State *L);  /* replaces find/match/gmatch/gsub in the table on top */
 int segue_open_tablelib(lua_State *L);  /* replaces sort/insert/remove/move in the table on top */
 int segue_next(lua_State *L);
@@ -103,9 +128,8 @@ typedef int (*SegueLess)(lua_State *L, int a, int b, void *context);
  * place; polls the time limit once per comparison. */
 void segue_sort_array(lua_State *L, int arr, lua_Integer n, SegueLess less, void *context);
 
-/* memory.c: Lua's allocator for a sandbox, and the pool's slabs given back when it closes. */
+/* memory.c: Lua's allocator for a sandbox. */
 void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
-void pool_release(SegueSandbox *sb);
 
 /* sandbox.c: the innermost Lua frame's source and line, for a refused allocation or an error with no position. */
 void note_innermost_frame(lua_State *L, char *source, size_t size, int *line);

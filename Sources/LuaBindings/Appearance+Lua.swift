@@ -37,13 +37,10 @@ enum AppearanceBindings {
 
 extension ScriptRuntime {
     /// Told by the engine as a transition ends: what a script began by hand and never ended, said at the begin.
-    func installAppearance() {
-        simulation.appearanceLeftChanging = { [weak self] controllers in
-            guard let self else { return }
-            for controller in controllers {
-                find(hook: "beginAppearanceTransition", location: appearanceBegunAt[ObjectIdentifier(controller)],
-                     rule: .unbalancedAppearanceCalls, AppearanceCalls.leftOpen(controller.name))
-            }
+    func appearanceLeftChanging(_ controllers: [ViewController]) {
+        for controller in controllers {
+            find(hook: "beginAppearanceTransition", location: appearanceBegunAt[ObjectIdentifier(controller)],
+                 rule: .unbalancedAppearanceCalls, AppearanceCalls.leftOpen(controller.name))
         }
     }
 }

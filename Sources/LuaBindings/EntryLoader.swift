@@ -215,28 +215,66 @@ public struct MetadataReader {
     }
 
     private func line(of field: String?) -> Int {
-        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
-        if let field, let index = lines.lastIndex(where: { Self.assigns(field, in: $0) }) {
-            return index + 1
+        let lines = Self.lines(of: source)
+        if let field, let index = Self.lastLine(assigning: field, in: lines) {
+            return index
         }
-        if let index = lines.lastIndex(where: { $0.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("return") }) {
+        let keyword = Array("return".utf8)
+        if let index = lines.lastIndex(where: { $0.drop(while: { $0 == 0x20 || $0 == 0x09 }).starts(with: keyword) }) {
             return index + 1
         }
         return 1
+    }
+
+    /// The script's lines as Lua counts them (`\n`, `\r`, `\r\n` and `\n\r` each end one), as bytes: Swift's
+    /// characters hold `\r\n` as one, which would not split there, and a line number must be Lua's.
+    static func lines(of source: String) -> [ArraySlice<UInt8>] {
+        let bytes = Array(source.utf8)
+        var lines: [ArraySlice<UInt8>] = []
+        var start = 0, i = 0
+        while i < bytes.count {
+            let byte = bytes[i]
+            guard byte == 0x0A || byte == 0x0D else { i += 1; continue }
+            lines.append(bytes[start..<i])
+            i += 1
+            if i < bytes.count, bytes[i] != byte, bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
+            start = i
+        }
+        lines.append(bytes[start..<bytes.count])
+        return lines
+    }
+
+    /// The number of the last line that assigns `field`, if one does.
+    static func lastLine(assigning field: String, in lines: [ArraySlice<UInt8>]) -> Int? {
+        let name = Array(field.utf8)
+        return lines.lastIndex { assigns(name, in: $0) }.map { $0 + 1 }
     }
 
     /// Whether the line has `field =` as a table field (not `field ==`).
     /// A field longer than any name (a key a script built, of megabytes) is
     /// not looked for: each line's search would cost the key's length.
     public static func assigns(_ field: String, in line: Substring) -> Bool {
-        guard field.utf8.count <= LuaState.nameLimit else { return false }
-        var rest = line[...]
-        while let range = rest.range(of: field) {
-            let before = rest[..<range.lowerBound].last
-            let after = rest[range.upperBound...].drop(while: { $0 == " " })
-            let boundary = before.map { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") } ?? true
-            if boundary, after.hasPrefix("="), !after.hasPrefix("==") { return true }
-            rest = rest[range.upperBound...]
+        assigns(Array(field.utf8), in: ArraySlice(line.utf8))
+    }
+
+    /// By bytes: Lua's names are ASCII, so a byte of a longer name, a dot (a field of something else) or any
+    /// non-ASCII byte before the field means it is not the field itself.
+    static func assigns(_ field: [UInt8], in line: ArraySlice<UInt8>) -> Bool {
+        guard let first = field.first, field.count <= LuaState.nameLimit, line.count > field.count else { return false }
+        func joins(_ byte: UInt8) -> Bool {
+            byte >= 0x80 || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
+                || (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+        }
+        var start = line.startIndex
+        while start + field.count <= line.endIndex {
+            defer { start += 1 }
+            guard line[start] == first, line[start..<start + field.count].elementsEqual(field) else { continue }
+            guard start == line.startIndex || !joins(line[start - 1]) else { continue }
+            var after = start + field.count
+            while after < line.endIndex, line[after] == 0x20 { after += 1 }
+            guard after < line.endIndex, line[after] == UInt8(ascii: "=") else { continue }
+            if after + 1 < line.endIndex, line[after + 1] == UInt8(ascii: "=") { continue }
+            return true
         }
         return false
     }

@@ -10,7 +10,19 @@ extension ScriptRuntime {
     func installPrelude() throws(LuaError) {
         try state.load(Prelude.compiled.get())
         try state.call(hook: "prelude", arguments: 0, results: 1)
-        state.pushField("makeAccessibility", of: -1)
+        for name in ["makeParams", "makeAccessibility", "makeAppearance", "CGPoint", "CGSize", "CGRect", "UIColor", "CATransform3D",
+                     "CGAffineTransform", "UIBezierPath", "UITraitCollection", "UIPresentationController", "UIGestureRecognizer",
+                     "DetentContext"] {
+            state.pushField(name, of: -1)
+            metatables[name] = state.reference()
+        }
+        state.pop()
+    }
+
+    /// What depends on the run rather than on the API (Reduce Motion, the appearance): made after the prepared
+    /// sandbox's image, so one image serves every scenario.
+    func applyRunSettings() throws(LuaError) {
+        state.push(metatables["makeAccessibility"]!)
         state.push(simulation.reduceMotion)
         try state.call(hook: "prelude", arguments: 1, results: 1)
         state.pushEmptyUserdata()
@@ -18,15 +30,9 @@ extension ScriptRuntime {
         state.setMetatable(of: -2)
         state.setGlobal("UIAccessibility")
         state.pop()
-        state.pushField("makeAppearance", of: -1)
+        state.push(metatables["makeAppearance"]!)
         state.push(simulation.interfaceStyle == .dark)
         try state.call(hook: "prelude", arguments: 1, results: 0)
-        for name in ["makeParams", "CGPoint", "CGSize", "CGRect", "UIColor", "CATransform3D", "CGAffineTransform", "UIBezierPath",
-                     "UITraitCollection", "UIPresentationController", "UIGestureRecognizer", "DetentContext"] {
-            state.pushField(name, of: -1)
-            metatables[name] = state.reference()
-        }
-        state.pop()
     }
 
     /// Replaces the table on top with a read-only record of it: a userdata

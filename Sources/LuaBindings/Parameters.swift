@@ -154,7 +154,6 @@ extension ScriptRuntime {
         installPropertyAnimator()
         installTapRecognizer()
         installTimers()
-        installAppearance()
         installCAAnimations()
         installApplication()
         TransformFunctions.install(self)

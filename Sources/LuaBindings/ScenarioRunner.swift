@@ -24,6 +24,7 @@ public enum ScenarioRunner {
         let start = ThreadTime.now
         let budget = entryBudget ?? options.limits.time * entryTimeFactor
         var spent: [(scenario: Scenario, time: Duration)] = []
+        let prepared = PreparedSandbox()
         for scenario in Scenario.allCases {
             let elapsed = ThreadTime.now - start
             if stopped == nil, !outcomes.isEmpty, elapsed > budget {
@@ -57,7 +58,7 @@ public enum ScenarioRunner {
                 continue
             }
             let before = ThreadTime.now
-            let outcome = run(file, source: source, scenario: scenario, options: options)
+            let outcome = run(file, source: source, scenario: scenario, options: options, prepared: prepared)
             spent.append((scenario, ThreadTime.now - before))
             if outcome.problems.contains(where: \.isLimit) {
                 stopped = "not run: the entry ran out of its limits in \(scenario.rawValue)"
@@ -103,6 +104,13 @@ public enum ScenarioRunner {
     ///   - tap: where tap-to-dismiss taps (window points) instead of the first point a recognizer takes.
     public static func run(_ file: EntryFile, source: String, scenario: Scenario, options: ScenarioOptions = ScenarioOptions(),
                            interaction given: InteractionPlan? = nil, gesture: GestureInput? = nil, tap: Point? = nil) -> ScenarioOutcome {
+        run(file, source: source, scenario: scenario, options: options, interaction: given, gesture: gesture, tap: tap, prepared: nil)
+    }
+
+    /// - Parameter prepared: the entry's sandbox kept between its scenarios (runAll's), or nil for a sandbox of its own.
+    static func run(_ file: EntryFile, source: String, scenario: Scenario, options: ScenarioOptions,
+                    interaction given: InteractionPlan? = nil, gesture: GestureInput? = nil, tap: Point? = nil,
+                    prepared: PreparedSandbox?) -> ScenarioOutcome {
         let simulation = Simulation(windowSize: options.windowSize)
         let contract = ContractChecker.attach(to: simulation)
         simulation.device = options.device
@@ -120,7 +128,7 @@ public enum ScenarioRunner {
         let runtime: ScriptRuntime
         do {
             runtime = try ScriptRuntime(file: file, source: source, simulation: simulation, limits: options.limits,
-                                        parameters: options.parameters, chunks: options.chunks)
+                                        parameters: options.parameters, chunks: options.chunks, prepared: prepared)
         } catch {
             return ScenarioOutcome(scenario: scenario, problems: [Problem(error, scenario: scenario.rawValue)], skipped: nil, trace: nil)
         }

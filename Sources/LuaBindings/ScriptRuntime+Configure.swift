@@ -82,8 +82,7 @@ extension ScriptRuntime {
     func location(ofField field: String) -> ScriptLocation {
         // Asked for every scenario (the interactions' lines): found once per field.
         if let line = fieldLines[field] { return ScriptLocation(file: file.displayPath, line: line) }
-        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
-        let line = lines.lastIndex { MetadataReader.assigns(field, in: $0) }.map { $0 + 1 } ?? 1
+        let line = MetadataReader.lastLine(assigning: field, in: sourceLines) ?? 1
         fieldLines[field] = line
         return ScriptLocation(file: file.displayPath, line: line)
     }

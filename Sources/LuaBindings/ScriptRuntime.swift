@@ -18,6 +18,8 @@ public final class ScriptRuntime {
     let source: String
     /// Where the entry's chunks are compiled once for all its scenarios.
     let chunks: ChunkCache?
+    /// The entry's sandbox kept between its scenarios, if this runtime's state is to go back to it.
+    private let prepared: PreparedSandbox?
     public let entryName: String
     /// What went wrong, in order: script errors and contract breaches the
     /// bindings saw (with the hook and line they concern); the scenario
@@ -51,6 +53,8 @@ public final class ScriptRuntime {
     var appearanceBegunAt: [ObjectIdentifier: ScriptLocation] = [:]
     /// The line each entry field is written on, once looked up.
     var fieldLines: [String: Int] = [:]
+    /// The source's lines, split once when a field's line is first asked for.
+    lazy var sourceLines = MetadataReader.lines(of: source)
     /// The presenting screen's control the entry grows from (its `sourceView`), read by `configure`; nil: a row.
     var sourceControl: ListLayout.Control?
     /// The picture of the entry's `assets` folder its presented screen shows in previews (`picture = "beach.png"`).
@@ -88,30 +92,38 @@ public final class ScriptRuntime {
     ///
     /// - Parameter chunks: the entry's files as compiled by an earlier
     ///   runtime of the same run, so that each is parsed once.
-    public init(file: EntryFile, source: String, simulation: Simulation, limits: SandboxLimits,
-                parameters: [String: String] = [:], chunks: ChunkCache? = nil) throws(EntryError) {
+    ///   - prepared: the entry's sandbox made ready by an earlier runtime of the same run, rewound to that state
+    ///     instead of a new one made; this runtime gives it back when it ends.
+    init(file: EntryFile, source: String, simulation: Simulation, limits: SandboxLimits,
+         parameters: [String: String] = [:], chunks: ChunkCache? = nil, prepared: PreparedSandbox?) throws(EntryError) {
         self.file = file
         self.source = source
         self.chunks = chunks
         self.simulation = simulation
         self.entryName = file.stem
-        do {
-            state = try LuaState(entry: file.stem, limits: limits)
-        } catch {
-            throw .script(error)
+        self.prepared = prepared
+        let ready: Bool
+        if let state = prepared?.borrow() {
+            self.state = state
+            metatables = prepared!.references
+            ready = true
+        } else {
+            do {
+                state = try LuaState(entry: file.stem, limits: limits)
+            } catch {
+                throw .script(error)
+            }
+            ready = false
         }
         state.userInfo = self
-        simulation.shouldStop = { [weak state] in state?.isTerminated ?? true }
-        // What the engine makes for the script counts against its memory:
-        // over the limit, the entry is ended at its next step.
-        simulation.engine.onAllocate = { [weak state] bytes in _ = state?.charge(bytes, for: "the views and animations it made") }
+        bindSimulation()
         // Watched as one call, compiling and the host's reading of the table
         // included: a collection the host's own allocations start, or a
         // parser's constant table rehashed, runs no hook and would otherwise
         // run unlimited (and could not even be given up on).
         let loaded: Result<Void, EntryError> = state.measuringTime {
             do throws(EntryError) {
-                try load(parameters: parameters)
+                try load(parameters: parameters, ready: ready)
                 return .success(())
             } catch {
                 return .failure(error)
@@ -120,12 +132,34 @@ public final class ScriptRuntime {
         try loaded.get()
     }
 
-    private func load(parameters: [String: String]) throws(EntryError) {
+    public convenience init(file: EntryFile, source: String, simulation: Simulation, limits: SandboxLimits,
+                            parameters: [String: String] = [:], chunks: ChunkCache? = nil) throws(EntryError) {
+        try self.init(file: file, source: source, simulation: simulation, limits: limits, parameters: parameters,
+                      chunks: chunks, prepared: nil)
+    }
+
+    /// What the engine tells the runtime, and what stops it.
+    private func bindSimulation() {
+        simulation.shouldStop = { [weak state] in state?.isTerminated ?? true }
+        // What the engine makes for the script counts against its memory:
+        // over the limit, the entry is ended at its next step.
+        simulation.engine.onAllocate = { [weak state] bytes in _ = state?.charge(bytes, for: "the views and animations it made") }
+        simulation.displayLinksLeftRunning = { [weak self] links in self?.displayLinksLeft(links, when: "the transition ended") }
+        simulation.appearanceLeftChanging = { [weak self] controllers in self?.appearanceLeftChanging(controllers) }
+    }
+
+    /// - Parameter ready: the state already holds the prelude, the API and `require` (rewound to its image).
+    private func load(parameters: [String: String], ready: Bool) throws(EntryError) {
         do throws(LuaError) {
             try timed { () throws(LuaError) in
-                try installPrelude()
-                installAPI()
-                try installRequire()
+                if !ready {
+                    try installPrelude()
+                    installAPI()
+                    try installRequire()
+                    // Nothing of the entry's has run: what the image keeps is the host's alone.
+                    prepared?.keep(imageOf: state, references: metatables)
+                }
+                try applyRunSettings()
                 try state.load(source, chunkName: file.displayPath, cache: chunks)
                 try state.call(hook: "main chunk", arguments: 0, results: 1)
             }
@@ -154,6 +188,7 @@ public final class ScriptRuntime {
     /// freed one.
     deinit {
         state.userInfo = nil
+        prepared?.giveBack(state)
     }
 
     /// The body of a host function bound to a runtime: the runtime and the

@@ -46,7 +46,6 @@ extension ScriptRuntime {
         state.setField("main", in: -2)
         state.setGlobal("DispatchQueue")
         state.register(table: "CADisplayLink", [("new", TimerBindings.newLink)])
-        simulation.displayLinksLeftRunning = { [weak self] links in self?.displayLinksLeft(links, when: "the transition ended") }
     }
 
     /// The warning for display links something left running: in an app they would run every frame until invalidated.

@@ -46,6 +46,8 @@ public final class LuaState {
     private var chunkNames: [String] = []
     /// The host chunks loaded, as messages name them ("(segue prelude)").
     var hostChunkNames: Set<String> = []
+    /// The chunks loaded when the image was taken.
+    private var imageChunks: ([String], Set<String>)?
 
     /// Makes a state with the sandboxed environment.
     ///
@@ -78,6 +80,33 @@ public final class LuaState {
     deinit {
         Watchdog.shared.unwatch(watchToken)
         segue_sandbox_destroy(sandbox)
+    }
+
+    /// Keeps an image of everything the state holds now, for `rewind()`: once a state, between calls, before any
+    /// limit ended it. The image is outside the memory limit, so take it only of what the host made, never after a
+    /// script's code ran (whose memory it would then keep outside the limit).
+    @discardableResult
+    public func keepImage() -> Bool {
+        guard segue_sandbox_capture(sandbox) != 0 else { return false }
+        imageChunks = (chunkNames, hostChunkNames)
+        return true
+    }
+
+    public var hasImage: Bool { imageChunks != nil }
+
+    /// Puts the state back as it was when `keepImage()` took its image: every byte of Lua's memory, the memory
+    /// counted as it was, the printed lines dropped and the owner forgotten. False when there is no image or a
+    /// limit ended the entry (whose thread the watchdog may have demoted): make a new state then.
+    public func rewind() -> Bool {
+        guard let imageChunks, !isTerminated, segue_sandbox_rewind(sandbox) != 0 else { return false }
+        (chunkNames, hostChunkNames) = imageChunks
+        log = []
+        droppedPrints = 0
+        onPrint = nil
+        overLimitPurpose = nil
+        overLimitAt = nil
+        userInfo = nil
+        return true
     }
 
     /// The state that owns a Lua thread, for host functions.

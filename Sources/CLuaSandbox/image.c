@@ -1,0 +1,141 @@
+/*
+ * A sandbox's image: every byte of Lua's memory and the allocator's state, kept once the state is made ready (the
+ * libraries, the prelude, the API) so that each of an entry's scenarios starts from it instead of from nothing. Lua
+ * keeps all of a state in the memory its allocator hands out, and none of it refers to the host's objects (a handle
+ * is a number; the host's functions are static), so writing those bytes back at the same addresses is the state as
+ * it was: nothing a scenario did survives into the next.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sandbox_internal.h"
+
+typedef struct {
+    char *at;
+    size_t bytes;
+} Piece;
+
+struct SegueSandboxImage {
+    /* The allocator's fields as they were. */
+    size_t used, peak, limit, host_charged, slab_bytes;
+    uint64_t block_serial;
+    void *last_block;
+    void *pool_free[SEGUE_POOL_CLASSES];
+    char *slab_cursor, *slab_end;
+    void *slabs;
+    /* The slabs' used parts and the big blocks, and their bytes one after another in `copy`. */
+    size_t count;
+    Piece *pieces;
+    char *copy;
+};
+
+void image_free(SegueSandboxImage *image) {
+    if (image == NULL) return;
+    free(image->pieces);
+    free(image->copy);
+    free(image);
+}
+
+/* The newest slab is used up to the cursor; the older ones whole. */
+static size_t slab_used(const SegueSandbox *sb, const char *slab) {
+    return slab == sb->slabs ? (size_t)(sb->slab_cursor - slab) : SEGUE_SLAB_SIZE;
+}
+
+/* Only between calls: no function running on the main thread, the host on it. */
+static int between_calls(const SegueSandbox *sb) {
+    lua_Debug ar;
+    return sb->L != NULL && sb->current == sb->L && lua_getstack(sb->L, 0, &ar) == 0;
+}
+
+int segue_sandbox_capture(SegueSandbox *sb) {
+    if (sb->image != NULL || !between_calls(sb) || sb->out_of_memory || segue_expired(sb)) return 0;
+    size_t count = 0, bytes = 0;
+    for (char *slab = sb->slabs; slab != NULL; slab = *(char **)slab) {
+        count += 1;
+        bytes += slab_used(sb, slab);
+    }
+    for (SegueBigBlock *big = sb->big; big != NULL; big = big->next) {
+        count += 1;
+        bytes += big->bytes;
+    }
+    SegueSandboxImage *image = calloc(1, sizeof *image);
+    if (image == NULL) return 0;
+    image->pieces = malloc(count * sizeof(Piece) + 1);
+    image->copy = malloc(bytes + 1);
+    if (image->pieces == NULL || image->copy == NULL) {
+        image_free(image);
+        return 0;
+    }
+    char *cursor = image->copy;
+    for (char *slab = sb->slabs; slab != NULL; slab = *(char **)slab) {
+        image->pieces[image->count++] = (Piece){slab, slab_used(sb, slab)};
+    }
+    for (SegueBigBlock *big = sb->big; big != NULL; big = big->next) {
+        big->pinned = 1;
+        image->pieces[image->count++] = (Piece){(char *)(big + 1), big->bytes};
+    }
+    for (size_t i = 0; i < image->count; i++) {
+        memcpy(cursor, image->pieces[i].at, image->pieces[i].bytes);
+        cursor += image->pieces[i].bytes;
+    }
+    image->used = sb->used;
+    image->peak = sb->peak;
+    image->limit = sb->limit;
+    image->host_charged = sb->host_charged;
+    image->slab_bytes = sb->slab_bytes;
+    image->block_serial = sb->block_serial;
+    image->last_block = sb->last_block;
+    memcpy(image->pool_free, sb->pool_free, sizeof image->pool_free);
+    image->slab_cursor = sb->slab_cursor;
+    image->slab_end = sb->slab_end;
+    image->slabs = sb->slabs;
+    sb->image = image;
+    return 1;
+}
+
+int segue_sandbox_rewind(SegueSandbox *sb) {
+    SegueSandboxImage *image = sb->image;
+    if (image == NULL || !between_calls(sb)) return 0;
+    /* What was made since is garbage once the image is back: the big blocks
+     * the image does not hold, and the slabs newer than its newest (a new
+     * slab goes at the head of the list, and none leaves it before the end). */
+    for (SegueBigBlock *big = sb->big, *next; big != NULL; big = next) {
+        next = big->next;
+        if (big->pinned) continue;
+        if (big->prev != NULL) big->prev->next = big->next; else sb->big = big->next;
+        if (big->next != NULL) big->next->prev = big->prev;
+        free(big);
+    }
+    while (sb->slabs != image->slabs) {
+        void *next = *(void **)sb->slabs;
+        free(sb->slabs);
+        sb->slabs = next;
+    }
+    const char *cursor = image->copy;
+    for (size_t i = 0; i < image->count; i++) {
+        memcpy(image->pieces[i].at, cursor, image->pieces[i].bytes);
+        cursor += image->pieces[i].bytes;
+    }
+    sb->used = image->used;
+    sb->peak = image->peak;
+    sb->limit = image->limit;
+    sb->host_charged = image->host_charged;
+    sb->slab_bytes = image->slab_bytes;
+    sb->block_serial = image->block_serial;
+    sb->last_block = image->last_block;
+    memcpy(sb->pool_free, image->pool_free, sizeof sb->pool_free);
+    sb->slab_cursor = image->slab_cursor;
+    sb->slab_end = image->slab_end;
+    sb->out_of_memory = 0;
+    sb->in_swift = 1;
+    sb->error_source[0] = '\0';
+    sb->error_line = 0;
+    sb->refused_source[0] = '\0';
+    sb->refused_line = 0;
+    atomic_store(&sb->expired, 0);
+    pthread_mutex_lock(&sb->lock);
+    sb->running = sb->L;
+    pthread_mutex_unlock(&sb->lock);
+    sb->current = sb->L;
+    return 1;
+}

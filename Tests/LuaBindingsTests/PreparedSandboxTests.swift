@@ -1,0 +1,80 @@
+import Catalogue
+import Foundation
+import LuaRuntime
+@testable import LuaBindings
+import Testing
+
+/// check runs an entry's scenarios one after another in one sandbox made ready once and rewound to that image for
+/// each (PreparedSandbox); each must run exactly as it would in a sandbox of its own.
+@Suite struct PreparedSandboxTests {
+    /// Every built-in entry, every scenario: the problems, the skip, the printed lines, the most memory held and the
+    /// trace's bytes are those of the same scenario run alone in a new sandbox.
+    @Test func scenariosFromTheImageRunAsInASandboxOfTheirOwn() throws {
+        var compared = 0
+        for file in try builtinEntries() {
+            let source = try file.source()
+            // Compiled before either runs, as check does (the parser's memory would count in one peak and not the other).
+            var options = ScenarioOptions()
+            options.sampling = true
+            options.chunks = ChunkCache()
+            _ = try? EntryLoader.load(file, source: source, chunks: options.chunks)
+            for outcome in ScenarioRunner.runAll(file, source: source, options: options) where outcome.skipped == nil {
+                let alone = ScenarioRunner.run(file, source: source, scenario: outcome.scenario, options: options)
+                let label = "\(file.stem) / \(outcome.scenario.rawValue)"
+                #expect(outcome.problems.map(\.description) == alone.problems.map(\.description), "\(label)")
+                #expect(outcome.printed.map(\.text) == alone.printed.map(\.text), "\(label)")
+                // Within a kilobyte, not to the byte: Lua seeds its string hashes from the state's address and the
+                // time, and where keys collide decides when a table with deleted keys grows, so two new sandboxes
+                // differ too (zoom-from-source's Reduce Motion run by 96 bytes, in some runs).
+                #expect(abs(outcome.memoryPeak - alone.memoryPeak) <= 1024, "\(label): \(outcome.memoryPeak) against \(alone.memoryPeak)")
+                #expect(try outcome.trace?.json() == alone.trace?.json(), "\(label)")
+                compared += 1
+            }
+        }
+        #expect(compared > 300)
+    }
+
+    /// What a scenario changes in the libraries it shares with the entry's later scenarios (a library's field, a
+    /// global set with rawset) is gone in the next: its main chunk sees the libraries as new.
+    @Test func aScenarioChangesNothingTheNextSees() throws {
+        let source = """
+        print("main", math.pi, rawget(string, "leak"), rawget(_G, "leaked"))
+        return {
+          title = "Leak", summary = "Changes the libraries in its hook.", tags = {"test"},
+          animator = {
+            transitionDuration = function() return 0.3 end,
+            animateTransition = function(ctx)
+              math.pi = 3
+              rawset(string, "leak", "yes")
+              rawset(_G, "leaked", true)
+              print("hook", math.pi, string.leak, leaked)
+              local to = ctx:viewForKey("to")
+              if to then ctx.containerView:addSubview(to) end
+              UIView.animate(0.3, function() end, function() ctx:completeTransition(true) end)
+            end,
+          },
+        }
+        """
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("segue-prepared-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("leak.lua")
+        try source.write(to: url, atomically: true, encoding: .utf8)
+        let file = EntryFile(url: url, catalogue: "test", workingDirectory: folder)
+
+        let prepared = PreparedSandbox()
+        var mainLines: [String] = []
+        var hookLines: [String] = []
+        for scenario in [Scenario.present, .dismiss, .presentThenDismiss, .rotation] {
+            let outcome = ScenarioRunner.run(file, source: source, scenario: scenario, options: ScenarioOptions(), prepared: prepared)
+            mainLines += outcome.printed.map(\.text).filter { $0.hasPrefix("main") }
+            hookLines += outcome.printed.map(\.text).filter { $0.hasPrefix("hook") }
+        }
+        // Three of the four started from the image (the first made it).
+        #expect(prepared.rewinds == 3)
+        #expect(mainLines == Array(repeating: "main\t3.1415926535898\tnil\tnil", count: 4))
+        // The hooks did change them, each time.
+        #expect(hookLines.count >= 4)
+        #expect(hookLines.allSatisfy { $0 == "hook\t3\tyes\ttrue" })
+    }
+}
