@@ -48,7 +48,20 @@ static int between_calls(const SegueSandbox *sb) {
 }
 
 int segue_sandbox_capture(SegueSandbox *sb) {
-    if (sb->image != NULL || !between_calls(sb) || sb->out_of_memory || segue_expired(sb)) return 0;
+    if (!between_calls(sb) || sb->out_of_memory || segue_expired(sb)) return 0;
+    /* A new image replaces the one before: what that one held and Lua has
+     * freed since goes back to malloc; the rest is held again below. */
+    if (sb->image != NULL) {
+        for (SegueBigBlock *big = sb->big, *next; big != NULL; big = next) {
+            next = big->next;
+            if (big->pinned != SEGUE_PINNED_FREED) continue;
+            if (big->prev != NULL) big->prev->next = big->next; else sb->big = big->next;
+            if (big->next != NULL) big->next->prev = big->prev;
+            free(big);
+        }
+        image_free(sb->image);
+        sb->image = NULL;
+    }
     size_t count = 0, bytes = 0;
     for (char *slab = sb->slabs; slab != NULL; slab = *(char **)slab) {
         count += 1;
@@ -71,7 +84,7 @@ int segue_sandbox_capture(SegueSandbox *sb) {
         image->pieces[image->count++] = (Piece){slab, slab_used(sb, slab)};
     }
     for (SegueBigBlock *big = sb->big; big != NULL; big = big->next) {
-        big->pinned = 1;
+        big->pinned = SEGUE_PINNED_LIVE;
         image->pieces[image->count++] = (Piece){(char *)(big + 1), big->bytes};
     }
     for (size_t i = 0; i < image->count; i++) {
@@ -101,7 +114,10 @@ int segue_sandbox_rewind(SegueSandbox *sb) {
      * slab goes at the head of the list, and none leaves it before the end). */
     for (SegueBigBlock *big = sb->big, *next; big != NULL; big = next) {
         next = big->next;
-        if (big->pinned) continue;
+        if (big->pinned) {
+            big->pinned = SEGUE_PINNED_LIVE;
+            continue;
+        }
         if (big->prev != NULL) big->prev->next = big->next; else sb->big = big->next;
         if (big->next != NULL) big->next->prev = big->prev;
         free(big);

@@ -81,7 +81,11 @@ static void block_free(SegueSandbox *sb, char *block) {
     uint64_t tag = *block_tag(block);
     if (tag == 0) {
         SegueBigBlock *big = big_of(block);
-        if (big->pinned) return;
+        if (big->pinned) {
+            /* Kept for the image; given back if a later image no longer holds it. */
+            big->pinned = SEGUE_PINNED_FREED;
+            return;
+        }
         big_unlink(sb, big);
         free(big);
         return;

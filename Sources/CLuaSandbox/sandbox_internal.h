@@ -22,6 +22,11 @@ typedef struct SegueBigBlock {
     uint64_t pinned;
 } SegueBigBlock;
 
+/* `pinned`: 0, or held by the image and live in Lua, or held by the image
+ * and freed by Lua since (live again once the image is written back). */
+#define SEGUE_PINNED_LIVE 1
+#define SEGUE_PINNED_FREED 2
+
 typedef struct SegueSandboxImage SegueSandboxImage;
 
 struct SegueSandbox {

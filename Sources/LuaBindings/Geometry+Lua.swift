@@ -6,33 +6,45 @@ import LuaRuntime
 /// tables: CGPoint {x, y}, CGSize {width, height}, CGRect {origin, size},
 /// CATransform3D {m11…m44}, CGAffineTransform {a, b, c, d, tx, ty},
 /// UIColor {red, green, blue, alpha}.
+/// The run's settings as the prelude asks for them. Not pure: an entry whose loading reads them depends on the run.
+enum RunSettingBindings {
+    static let reduceMotion: HostFunction = { L in
+        ScriptRuntime.host(L) { runtime, _ in
+            runtime.state.push(runtime.simulation.reduceMotion)
+            return 1
+        }
+    }
+
+    static let isDark: HostFunction = { L in
+        ScriptRuntime.host(L) { runtime, _ in
+            runtime.state.push(runtime.simulation.interfaceStyle == .dark)
+            return 1
+        }
+    }
+}
+
 extension ScriptRuntime {
     func installPrelude() throws(LuaError) {
         try state.load(Prelude.compiled.get())
         try state.call(hook: "prelude", arguments: 0, results: 1)
-        for name in ["makeParams", "makeAccessibility", "makeAppearance", "CGPoint", "CGSize", "CGRect", "UIColor", "CATransform3D",
-                     "CGAffineTransform", "UIBezierPath", "UITraitCollection", "UIPresentationController", "UIGestureRecognizer",
-                     "DetentContext"] {
-            state.pushField(name, of: -1)
-            metatables[name] = state.reference()
-        }
-        state.pop()
-    }
-
-    /// What depends on the run rather than on the API (Reduce Motion, the appearance): made after the prepared
-    /// sandbox's image, so one image serves every scenario.
-    func applyRunSettings() throws(LuaError) {
-        state.push(metatables["makeAccessibility"]!)
-        state.push(simulation.reduceMotion)
+        // The run's settings, asked of the host when read: one sandbox serves runs with different settings.
+        state.pushField("makeAccessibility", of: -1)
+        state.push(RunSettingBindings.reduceMotion)
         try state.call(hook: "prelude", arguments: 1, results: 1)
         state.pushEmptyUserdata()
         state.pushCopy(of: -2)
         state.setMetatable(of: -2)
         state.setGlobal("UIAccessibility")
         state.pop()
-        state.push(metatables["makeAppearance"]!)
-        state.push(simulation.interfaceStyle == .dark)
+        state.pushField("makeAppearance", of: -1)
+        state.push(RunSettingBindings.isDark)
         try state.call(hook: "prelude", arguments: 1, results: 0)
+        for name in ["makeParams", "CGPoint", "CGSize", "CGRect", "UIColor", "CATransform3D", "CGAffineTransform", "UIBezierPath",
+                     "UITraitCollection", "UIPresentationController", "UIGestureRecognizer", "DetentContext"] {
+            state.pushField(name, of: -1)
+            metatables[name] = state.reference()
+        }
+        state.pop()
     }
 
     /// Replaces the table on top with a read-only record of it: a userdata
@@ -204,7 +216,7 @@ enum TransformFunctions {
 
     /// A host function body that returns one pushed value.
     static func guarded(_ L: OpaquePointer?, _ body: (ScriptRuntime, LuaArguments) throws -> Void) -> Int32 {
-        ScriptRuntime.host(L) { runtime, arguments in
+        ScriptRuntime.host(L, pure: true) { runtime, arguments in
             try body(runtime, arguments)
             return 1
         }

@@ -117,7 +117,7 @@ enum ModuleLoader {
     /// `find(name)`: the module compiled as a function; or nil, why not,
     /// and whether the message already says where (in the module).
     static let find: HostFunction = { L in
-        ScriptRuntime.host(L) { runtime, arguments in
+        ScriptRuntime.host(L, pure: true) { runtime, arguments in
             let name = try arguments.string(1)
             switch try compile(name, for: runtime) {
             case .success(let module):
@@ -138,7 +138,7 @@ enum ModuleLoader {
     /// tail call, `return require("x")`, which leaves no frame for the line
     /// that made it); nothing when no script is on the stack.
     static let whereCalled: HostFunction = { L in
-        ScriptRuntime.host(L) { runtime, _ in
+        ScriptRuntime.host(L, pure: true) { runtime, _ in
             guard let (location, isDirect) = runtime.state.scriptCaller() else { return 0 }
             runtime.state.push(location.description)
             runtime.state.push(isDirect)

@@ -253,19 +253,19 @@ enum Prelude {
     local statics = {clear = function() return color(0, 0, 0, 0) end}
     for name, rgb in pairs(named) do statics[name] = function() return color(rgb[1], rgb[2], rgb[3], 1) end end
     -- UIKit's dynamic system colours, light and dark (RenderTree's SystemPalette), resolved when read in the
-    -- run's style, which makeAppearance sets once a sandbox (--appearance). Their table is made at the first
-    -- read: most entries read none, and every scenario's sandbox runs this.
-    local dark = false
+    -- run's style (--appearance), which the host answers: the sandbox is made once for many runs. Their table is
+    -- made at the first read: most entries read none.
+    local isDark = function() return false end
     local dynamicColors
     local function dynamic(name)
       dynamicColors = dynamicColors or \#(Prelude.dynamicColors)
-      local c = dynamicColors[name][dark and 2 or 1]
+      local c = dynamicColors[name][isDark() and 2 or 1]
       return color(c[1], c[2], c[3], c[4])
     end
     for _, name in ipairs({\#(SystemPalette.Dynamic.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))}) do
       statics[name] = function() return dynamic(name) end
     end
-    local function makeAppearance(isDark) dark = isDark == true end
+    local function makeAppearance(runIsDark) isDark = runIsDark end
     UIColor = api("UIColor", function(a, g, b, alpha)
       if type(a) == "table" then
         if a.white then return color(a.white, a.white, a.white, a.alpha) end
@@ -628,16 +628,14 @@ enum Prelude {
       __metatable = false,
     })
 
-    -- UIAccessibility: the settings a transition should respect, read-only.
+    -- UIAccessibility: the settings a transition should respect, read-only, as the host answers for the run.
     -- This makes its metatable; the host puts it on a userdata (as for
     -- params), which rawset cannot write to.
     local function makeAccessibility(reduceMotion)
-      local accessibility = {isReduceMotionEnabled = reduceMotion}
       return {
         __index = function(_, k)
-          local v = accessibility[k]
-          if v == nil then suggest("UIAccessibility", k, {"isReduceMotionEnabled"}) end
-          return v
+          if k ~= "isReduceMotionEnabled" then suggest("UIAccessibility", k, {"isReduceMotionEnabled"}) end
+          return reduceMotion()
         end,
         __newindex = function()
           error("UIAccessibility is read-only: Reduce Motion is turned on with --reduce-motion (check turns it on in its reduce-motion scenario)", 2)

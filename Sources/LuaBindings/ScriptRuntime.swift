@@ -83,6 +83,9 @@ public final class ScriptRuntime {
     /// Nanoseconds spent in calls into the script (and the host functions it
     /// calls), outermost calls only; for the check benchmark.
     public private(set) var scriptTime: UInt64 = 0
+    /// Host functions called that read or change the run (the simulation, its settings, the runtime's objects): an
+    /// entry whose loading called none is the same in every run, and can be kept loaded in the prepared sandbox's image.
+    private(set) var runCalls = 0
     private var scriptDepth = 0
 
     /// Loads the entry into a fresh sandbox bound to `simulation`: the
@@ -102,18 +105,26 @@ public final class ScriptRuntime {
         self.simulation = simulation
         self.entryName = file.stem
         self.prepared = prepared
-        let ready: Bool
-        if let state = prepared?.borrow() {
+        let start: PreparedSandbox.Start
+        if let (state, loaded) = prepared?.borrow(for: parameters) {
             self.state = state
             metatables = prepared!.references
-            ready = true
+            if let loaded {
+                entry = loaded.entry
+                modules = loaded.modules
+                moduleReads = loaded.moduleReads
+                declaredParameters = loaded.declaredParameters
+                start = .loaded
+            } else {
+                start = .ready
+            }
         } else {
             do {
                 state = try LuaState(entry: file.stem, limits: limits)
             } catch {
                 throw .script(error)
             }
-            ready = false
+            start = .new
         }
         state.userInfo = self
         bindSimulation()
@@ -123,7 +134,7 @@ public final class ScriptRuntime {
         // run unlimited (and could not even be given up on).
         let loaded: Result<Void, EntryError> = state.measuringTime {
             do throws(EntryError) {
-                try load(parameters: parameters, ready: ready)
+                try load(parameters: parameters, from: start)
                 return .success(())
             } catch {
                 return .failure(error)
@@ -140,26 +151,27 @@ public final class ScriptRuntime {
 
     /// What the engine tells the runtime, and what stops it.
     private func bindSimulation() {
-        simulation.shouldStop = { [weak state] in state?.isTerminated ?? true }
+        // The state held, not watched weakly: asked at every step, and a weak reference's load took a tenth of the
+        // time spent counting references in `segue check`. The simulation keeps the state (not the runtime) alive.
+        simulation.shouldStop = { [state] in state.isTerminated }
         // What the engine makes for the script counts against its memory:
         // over the limit, the entry is ended at its next step.
-        simulation.engine.onAllocate = { [weak state] bytes in _ = state?.charge(bytes, for: "the views and animations it made") }
+        simulation.engine.onAllocate = { [state] bytes in _ = state.charge(bytes, for: "the views and animations it made") }
         simulation.displayLinksLeftRunning = { [weak self] links in self?.displayLinksLeft(links, when: "the transition ended") }
         simulation.appearanceLeftChanging = { [weak self] controllers in self?.appearanceLeftChanging(controllers) }
     }
 
-    /// - Parameter ready: the state already holds the prelude, the API and `require` (rewound to its image).
-    private func load(parameters: [String: String], ready: Bool) throws(EntryError) {
+    private func load(parameters: [String: String], from start: PreparedSandbox.Start) throws(EntryError) {
+        guard start != .loaded else { return }
         do throws(LuaError) {
             try timed { () throws(LuaError) in
-                if !ready {
+                if start == .new {
                     try installPrelude()
                     installAPI()
                     try installRequire()
                     // Nothing of the entry's has run: what the image keeps is the host's alone.
                     prepared?.keep(imageOf: state, references: metatables)
                 }
-                try applyRunSettings()
                 try state.load(source, chunkName: file.displayPath, cache: chunks)
                 try state.call(hook: "main chunk", arguments: 0, results: 1)
             }
@@ -175,6 +187,18 @@ public final class ScriptRuntime {
         entry = state.reference()
         try checkShape()
         try bindParameters(parameters)
+        keepLoadedImage(parameters: parameters)
+    }
+
+    /// Keeps the entry loaded in the prepared sandbox's image when loading it touched nothing the image does not
+    /// hold: no host function that reads or changes the run, no problem found, and little memory (the image is
+    /// outside the entry's limit).
+    private func keepLoadedImage(parameters: [String: String]) {
+        guard let prepared, runCalls == 0, problems.isEmpty, scriptErrorCount == 0, handleIDs.isEmpty,
+              state.memoryUsed <= PreparedSandbox.loadedImageLimit, let entry else { return }
+        prepared.keep(imageOf: state, references: metatables,
+                      loaded: .init(entry: entry, modules: modules, moduleReads: moduleReads, declaredParameters: declaredParameters,
+                                    parameters: parameters))
     }
 
     /// The runtime a host function was called for; nil once it has gone
@@ -194,10 +218,20 @@ public final class ScriptRuntime {
     /// The body of a host function bound to a runtime: the runtime and the
     /// arguments in, the result count out; a thrown error becomes a Lua error
     /// at the script's line.
-    static func host(_ L: OpaquePointer?, _ body: (ScriptRuntime, LuaArguments) throws -> Int32) -> Int32 {
+    ///
+    /// - Parameter pure: the function changes nothing outside Lua but what the prepared sandbox's image keeps (a
+    ///   transform's math, `require`'s reading of a module); every other call is counted in `runCalls`.
+    static func host(_ L: OpaquePointer?, pure: Bool = false, _ body: (ScriptRuntime, LuaArguments) throws -> Int32) -> Int32 {
         LuaArguments.guarded(L) { arguments in
-            guard let runtime = current(L) else { throw ScriptMistake("the entry has ended: its state is being closed") }
-            return try body(runtime, arguments)
+            guard let owner = LuaState.userInfoPointer(owning: L!) else {
+                throw ScriptMistake("the entry has ended: its state is being closed")
+            }
+            // The runtime outlives every call into its state (it owns the state), so the call borrows it rather
+            // than counting a reference: ScriptRuntime is weakly referenced, and its count takes the slow path.
+            return try Unmanaged<ScriptRuntime>.fromOpaque(owner)._withUnsafeGuaranteedRef { runtime in
+                if !pure { runtime.runCalls += 1 }
+                return try body(runtime, arguments)
+            }
         }
     }
 

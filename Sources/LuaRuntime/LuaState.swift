@@ -34,7 +34,18 @@ public final class LuaState {
     /// would keep every entry's state (and its watchdog slot) alive for ever;
     /// not weak either, because host functions read it on every call. The
     /// owner must outlive every call into the state.
-    public unowned(unsafe) var userInfo: AnyObject?
+    public var userInfo: AnyObject? {
+        get { userInfoPointer.map { Unmanaged<AnyObject>.fromOpaque($0).takeUnretainedValue() } }
+        set { userInfoPointer = newValue.map { Unmanaged.passUnretained($0).toOpaque() } }
+    }
+    /// `userInfo` as a bare pointer: a host function reaches its owner through it without counting a reference
+    /// (`_withUnsafeGuaranteedRef`), on every call.
+    public private(set) var userInfoPointer: UnsafeMutableRawPointer?
+
+    /// The `userInfoPointer` of the state that owns a Lua thread.
+    @inlinable public static func userInfoPointer(owning L: OpaquePointer) -> UnsafeMutableRawPointer? {
+        Unmanaged<LuaState>.fromOpaque(segue_sandbox_host(L)!)._withUnsafeGuaranteedRef { $0.userInfoPointer }
+    }
 
     /// The Lua thread host code works on: the main thread, or while a host
     /// function runs, the thread (perhaps a coroutine) that called it, so
@@ -46,8 +57,14 @@ public final class LuaState {
     private var chunkNames: [String] = []
     /// The host chunks loaded, as messages name them ("(segue prelude)").
     var hostChunkNames: Set<String> = []
-    /// The chunks loaded when the image was taken.
-    private var imageChunks: ([String], Set<String>)?
+    /// What the state's Swift side held when the image was taken.
+    private struct Image {
+        let chunkNames: [String]
+        let hostChunkNames: Set<String>
+        let log: [PrintedLine]
+        let droppedPrints: Int
+    }
+    private var image: Image?
 
     /// Makes a state with the sandboxed environment.
     ///
@@ -82,26 +99,27 @@ public final class LuaState {
         segue_sandbox_destroy(sandbox)
     }
 
-    /// Keeps an image of everything the state holds now, for `rewind()`: once a state, between calls, before any
-    /// limit ended it. The image is outside the memory limit, so take it only of what the host made, never after a
-    /// script's code ran (whose memory it would then keep outside the limit).
+    /// Keeps an image of everything the state holds now, and the lines printed so far, for `rewind()`, in place of
+    /// any image before: between calls, before any limit ended the entry. The image is outside the memory limit:
+    /// the caller bounds what it keeps.
     @discardableResult
     public func keepImage() -> Bool {
         guard segue_sandbox_capture(sandbox) != 0 else { return false }
-        imageChunks = (chunkNames, hostChunkNames)
+        image = Image(chunkNames: chunkNames, hostChunkNames: hostChunkNames, log: log, droppedPrints: droppedPrints)
         return true
     }
 
-    public var hasImage: Bool { imageChunks != nil }
+    public var hasImage: Bool { image != nil }
 
     /// Puts the state back as it was when `keepImage()` took its image: every byte of Lua's memory, the memory
-    /// counted as it was, the printed lines dropped and the owner forgotten. False when there is no image or a
+    /// counted as it was, the lines printed as they were and the owner forgotten. False when there is no image or a
     /// limit ended the entry (whose thread the watchdog may have demoted): make a new state then.
     public func rewind() -> Bool {
-        guard let imageChunks, !isTerminated, segue_sandbox_rewind(sandbox) != 0 else { return false }
-        (chunkNames, hostChunkNames) = imageChunks
-        log = []
-        droppedPrints = 0
+        guard let image, !isTerminated, segue_sandbox_rewind(sandbox) != 0 else { return false }
+        chunkNames = image.chunkNames
+        hostChunkNames = image.hostChunkNames
+        log = image.log
+        droppedPrints = image.droppedPrints
         onPrint = nil
         overLimitPurpose = nil
         overLimitAt = nil

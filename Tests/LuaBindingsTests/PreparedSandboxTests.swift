@@ -34,6 +34,62 @@ import Testing
         #expect(compared > 300)
     }
 
+    /// The entries whose loading calls nothing but `require`, transforms' math and the prelude start their scenarios
+    /// with the entry loaded; the others from the sandbox made ready.
+    @Test func entriesStartLoadedWhenLoadingTouchedNothing() throws {
+        var loaded: [String] = []
+        for file in try builtinEntries() {
+            let source = try file.source()
+            let prepared = PreparedSandbox()
+            for scenario in [Scenario.present, .dismiss, .presentThenDismiss] {
+                _ = ScenarioRunner.run(file, source: source, scenario: scenario, options: ScenarioOptions(), prepared: prepared)
+            }
+            #expect(prepared.rewinds == 2, "\(file.stem)")
+            if prepared.loadedRewinds == 2 { loaded.append(file.stem) }
+        }
+        // Every built-in entry's loading is of that kind.
+        #expect(loaded.count == (try builtinEntries()).count)
+    }
+
+    /// A main chunk that asks the host something of the run (here the status bar's frame) is loaded again in each
+    /// scenario, from the sandbox made ready: its answer could differ, and what the host did is not in the image.
+    @Test func anEntryThatAsksTheHostAtLoadIsLoadedEachTime() throws {
+        let source = """
+        local bar = UIApplication.shared.statusBarFrame
+        print("bar", bar.size.height)
+        return {
+          title = "Asks", summary = "Reads the status bar at load.", tags = {"test"},
+          animator = {
+            transitionDuration = function() return 0.3 end,
+            animateTransition = function(ctx)
+              local to = ctx:viewForKey("to")
+              if to then ctx.containerView:addSubview(to) end
+              UIView.animate(0.3, function() end, function() ctx:completeTransition(true) end)
+            end,
+          },
+        }
+        """
+        let (file, folder) = try Self.write(source, name: "asks")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let prepared = PreparedSandbox()
+        var printed: [String] = []
+        for scenario in [Scenario.present, .dismiss, .presentThenDismiss] {
+            let outcome = ScenarioRunner.run(file, source: source, scenario: scenario, options: ScenarioOptions(), prepared: prepared)
+            printed += outcome.printed.map(\.text)
+        }
+        #expect(prepared.rewinds == 2)
+        #expect(prepared.loadedRewinds == 0)
+        #expect(printed.filter { $0.hasPrefix("bar") }.count == 3)
+    }
+
+    static func write(_ source: String, name: String) throws -> (EntryFile, URL) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("segue-prepared-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let url = folder.appendingPathComponent("\(name).lua")
+        try source.write(to: url, atomically: true, encoding: .utf8)
+        return (EntryFile(url: url, catalogue: "test", workingDirectory: folder), folder)
+    }
+
     /// What a scenario changes in the libraries it shares with the entry's later scenarios (a library's field, a
     /// global set with rawset) is gone in the next: its main chunk sees the libraries as new.
     @Test func aScenarioChangesNothingTheNextSees() throws {
@@ -55,12 +111,8 @@ import Testing
           },
         }
         """
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("segue-prepared-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let (file, folder) = try Self.write(source, name: "leak")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let url = folder.appendingPathComponent("leak.lua")
-        try source.write(to: url, atomically: true, encoding: .utf8)
-        let file = EntryFile(url: url, catalogue: "test", workingDirectory: folder)
 
         let prepared = PreparedSandbox()
         var mainLines: [String] = []
@@ -70,8 +122,10 @@ import Testing
             mainLines += outcome.printed.map(\.text).filter { $0.hasPrefix("main") }
             hookLines += outcome.printed.map(\.text).filter { $0.hasPrefix("hook") }
         }
-        // Three of the four started from the image (the first made it).
+        // Three of the four started from the image (the first made it), with the entry loaded: printing is not a
+        // host function that could change the simulation.
         #expect(prepared.rewinds == 3)
+        #expect(prepared.loadedRewinds == 3)
         #expect(mainLines == Array(repeating: "main\t3.1415926535898\tnil\tnil", count: 4))
         // The hooks did change them, each time.
         #expect(hookLines.count >= 4)

@@ -48,8 +48,8 @@ SegueSandbox *segue_sandbox_create(size_t memory_limit, void *host, SegueLogFunc
 lua_State *segue_sandbox_open(SegueSandbox *sb, int *status);
 /* Closes the state (if opened) and frees the sandbox. */
 void segue_sandbox_destroy(SegueSandbox *sb);
-/* Keeps an image of everything the state holds now (once a sandbox, between
- * calls, while no limit has ended it); 0 when it cannot. */
+/* Keeps an image of everything the state holds now, in place of any image
+ * taken before (between calls, while no limit has ended it); 0 when it cannot. */
 int segue_sandbox_capture(SegueSandbox *sb);
 /* Puts the state back as it was when the image was taken, every byte of it,
  * with the limits' accounts as they were then; 0 without an image. */
