@@ -1,6 +1,7 @@
 /*
- * A sandbox's image: every byte of Lua's memory and the allocator's state, kept once the state is made ready (the
- * libraries, the prelude, the API) so that each of an entry's scenarios starts from it instead of from nothing. Lua
+ * A sandbox's images: every byte of Lua's memory and the allocator's state, kept once the state is made ready (the
+ * libraries, the prelude, the API; level 0) and once an entry is loaded in it (level 1), so that each scenario starts
+ * from one instead of from nothing: an entry's later scenarios from its loaded image, the next entry from the ready one. Lua
  * keeps all of a state in the memory its allocator hands out, and none of it refers to the host's objects (a handle
  * is a number; the host's functions are static), so writing those bytes back at the same addresses is the state as
  * it was: nothing a scenario did survives into the next.
@@ -47,27 +48,39 @@ static int between_calls(const SegueSandbox *sb) {
     return sb->L != NULL && sb->current == sb->L && lua_getstack(sb->L, 0, &ar) == 0;
 }
 
-int segue_sandbox_capture(SegueSandbox *sb) {
-    if (!between_calls(sb) || sb->out_of_memory || segue_expired(sb)) return 0;
-    /* A new image replaces the one before: what that one held and Lua has
-     * freed since goes back to malloc; the rest is held again below. */
-    if (sb->image != NULL) {
-        for (SegueBigBlock *big = sb->big, *next; big != NULL; big = next) {
-            next = big->next;
-            if (big->pinned != SEGUE_PINNED_FREED) continue;
-            if (big->prev != NULL) big->prev->next = big->next; else sb->big = big->next;
-            if (big->next != NULL) big->next->prev = big->prev;
-            free(big);
-        }
-        image_free(sb->image);
-        sb->image = NULL;
+static void unlink_free(SegueSandbox *sb, SegueBigBlock *big) {
+    if (big->prev != NULL) big->prev->next = big->next; else sb->big = big->next;
+    if (big->next != NULL) big->next->prev = big->prev;
+    free(big);
+}
+
+/* Lets go of the image at `level`: what only it held goes back to malloc if
+ * Lua has freed it, and is Lua's alone if not. */
+static void drop(SegueSandbox *sb, int level) {
+    if (sb->images[level] == NULL) return;
+    for (SegueBigBlock *big = sb->big, *next; big != NULL; big = next) {
+        next = big->next;
+        if (!(big->held & SEGUE_HELD_BY(level))) continue;
+        big->held &= ~SEGUE_HELD_BY(level);
+        if (big->held & SEGUE_HELD_ANY) continue;
+        if (big->held & SEGUE_FREED) unlink_free(sb, big); else big->held = 0;
     }
+    image_free(sb->images[level]);
+    sb->images[level] = NULL;
+}
+
+int segue_sandbox_capture(SegueSandbox *sb, int level) {
+    if (level < 0 || level >= SEGUE_IMAGE_LEVELS || !between_calls(sb) || sb->out_of_memory || segue_expired(sb)) return 0;
+    /* A new ready image leaves any loaded one behind (its slabs would be freed by a rewind to the new one). */
+    if (level == 0) drop(sb, 1);
+    drop(sb, level);
     size_t count = 0, bytes = 0;
     for (char *slab = sb->slabs; slab != NULL; slab = *(char **)slab) {
         count += 1;
         bytes += slab_used(sb, slab);
     }
     for (SegueBigBlock *big = sb->big; big != NULL; big = big->next) {
+        if (big->held & SEGUE_FREED) continue;
         count += 1;
         bytes += big->bytes;
     }
@@ -84,7 +97,8 @@ int segue_sandbox_capture(SegueSandbox *sb) {
         image->pieces[image->count++] = (Piece){slab, slab_used(sb, slab)};
     }
     for (SegueBigBlock *big = sb->big; big != NULL; big = big->next) {
-        big->pinned = SEGUE_PINNED_LIVE;
+        if (big->held & SEGUE_FREED) continue;
+        big->held |= SEGUE_HELD_BY(level);
         image->pieces[image->count++] = (Piece){(char *)(big + 1), big->bytes};
     }
     for (size_t i = 0; i < image->count; i++) {
@@ -102,25 +116,29 @@ int segue_sandbox_capture(SegueSandbox *sb) {
     image->slab_cursor = sb->slab_cursor;
     image->slab_end = sb->slab_end;
     image->slabs = sb->slabs;
-    sb->image = image;
+    sb->images[level] = image;
     return 1;
 }
 
-int segue_sandbox_rewind(SegueSandbox *sb) {
-    SegueSandboxImage *image = sb->image;
+int segue_sandbox_rewind(SegueSandbox *sb, int level) {
+    if (level < 0 || level >= SEGUE_IMAGE_LEVELS) return 0;
+    SegueSandboxImage *image = sb->images[level];
     if (image == NULL || !between_calls(sb)) return 0;
+    /* Back to the ready state, the loaded entry goes: its slabs are newer. */
+    if (level == 0) drop(sb, 1);
     /* What was made since is garbage once the image is back: the big blocks
-     * the image does not hold, and the slabs newer than its newest (a new
-     * slab goes at the head of the list, and none leaves it before the end). */
+     * no image holds, and the slabs newer than the image's newest (a new
+     * slab goes at the head of the list, and none leaves it before the end).
+     * What the other image holds stays for it, not live here. */
     for (SegueBigBlock *big = sb->big, *next; big != NULL; big = next) {
         next = big->next;
-        if (big->pinned) {
-            big->pinned = SEGUE_PINNED_LIVE;
-            continue;
+        if (big->held & SEGUE_HELD_BY(level)) {
+            big->held &= ~SEGUE_FREED;
+        } else if (big->held & SEGUE_HELD_ANY) {
+            big->held |= SEGUE_FREED;
+        } else {
+            unlink_free(sb, big);
         }
-        if (big->prev != NULL) big->prev->next = big->next; else sb->big = big->next;
-        if (big->next != NULL) big->next->prev = big->prev;
-        free(big);
     }
     while (sb->slabs != image->slabs) {
         void *next = *(void **)sb->slabs;

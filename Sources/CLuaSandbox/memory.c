@@ -68,7 +68,7 @@ static char *big_new(SegueSandbox *sb, size_t bytes) {
     SegueBigBlock *big = malloc(sizeof *big + bytes);
     if (big == NULL) return NULL;
     big->bytes = bytes;
-    big->pinned = 0;
+    big->held = 0;
     big->prev = NULL;
     big->next = sb->big;
     if (sb->big != NULL) sb->big->prev = big;
@@ -81,9 +81,9 @@ static void block_free(SegueSandbox *sb, char *block) {
     uint64_t tag = *block_tag(block);
     if (tag == 0) {
         SegueBigBlock *big = big_of(block);
-        if (big->pinned) {
-            /* Kept for the image; given back if a later image no longer holds it. */
-            big->pinned = SEGUE_PINNED_FREED;
+        if (big->held & SEGUE_HELD_ANY) {
+            /* Kept for the images; given back when none holds it. */
+            big->held |= SEGUE_FREED;
             return;
         }
         big_unlink(sb, big);
@@ -107,7 +107,7 @@ static char *block_new(SegueSandbox *sb, size_t bytes) {
  * and the first `keep` bytes of the contents; NULL leaves it as it was. */
 static char *block_resize(SegueSandbox *sb, char *block, size_t bytes, size_t keep) {
     uint64_t tag = *block_tag(block);
-    if (tag == 0 && !big_of(block)->pinned) {
+    if (tag == 0 && !(big_of(block)->held & SEGUE_HELD_ANY)) {
         if (bytes > SIZE_MAX - sizeof(SegueBigBlock)) return NULL;
         SegueBigBlock *big = big_of(block), *prev = big->prev, *next = big->next;
         SegueBigBlock *moved = realloc(big, sizeof *big + bytes);
@@ -117,8 +117,8 @@ static char *block_resize(SegueSandbox *sb, char *block, size_t bytes, size_t ke
         if (next != NULL) next->prev = moved;
         return (char *)(moved + 1);
     }
-    /* A pooled block that stays in its class stays; a pinned one is left
-     * where the image will write it back, its contents moved. */
+    /* A pooled block that stays in its class stays; one an image holds is
+     * left where the image will write it back, its contents moved. */
     if (tag != 0 && bytes <= SEGUE_POOL_MAX && (bytes - 1) / SEGUE_POOL_GRANULE == tag - 1) return block;
     char *moved = block_new(sb, bytes);
     if (moved == NULL) return NULL;
@@ -139,8 +139,10 @@ void memory_release(SegueSandbox *sb) {
         free(sb->big);
         sb->big = next;
     }
-    image_free(sb->image);
-    sb->image = NULL;
+    for (int level = 0; level < SEGUE_IMAGE_LEVELS; level++) {
+        image_free(sb->images[level]);
+        sb->images[level] = NULL;
+    }
 }
 
 

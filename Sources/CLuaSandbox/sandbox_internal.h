@@ -11,21 +11,24 @@
 #define SEGUE_SLAB_SIZE (64 << 10)
 
 /* A block too big for the pool comes from malloc with this in front of its
- * header, on the sandbox's list of such blocks: a sandbox rewound to its
+ * header, on the sandbox's list of such blocks: a sandbox rewound to an
  * image (image.c) frees what was made since and puts back what the image
- * holds. A pinned block is one the image holds: never given back to malloc
- * while the sandbox lives, so that it is there to be written back. 32 bytes
- * keeps the 16-byte alignment malloc gives. */
+ * holds. A block an image holds is never given back to malloc while that
+ * image lives, so that it is there to be written back. 32 bytes keeps the
+ * 16-byte alignment malloc gives. */
 typedef struct SegueBigBlock {
     struct SegueBigBlock *prev, *next;
     size_t bytes;       /* header included */
-    uint64_t pinned;
+    uint64_t held;      /* SEGUE_HELD_BY(level) for each image holding it, and SEGUE_FREED */
 } SegueBigBlock;
 
-/* `pinned`: 0, or held by the image and live in Lua, or held by the image
- * and freed by Lua since (live again once the image is written back). */
-#define SEGUE_PINNED_LIVE 1
-#define SEGUE_PINNED_FREED 2
+/* The images a sandbox keeps: the state made ready, and the entry loaded in it. */
+#define SEGUE_IMAGE_LEVELS 2
+#define SEGUE_HELD_BY(level) ((uint64_t)1 << (level))
+#define SEGUE_HELD_ANY (SEGUE_HELD_BY(0) | SEGUE_HELD_BY(1))
+/* Freed by Lua since the state was last written back: not live now, but an
+ * image still holds it. */
+#define SEGUE_FREED ((uint64_t)1 << 8)
 
 typedef struct SegueSandboxImage SegueSandboxImage;
 
@@ -84,8 +87,9 @@ struct SegueSandbox {
     SegueBigBlock *big;
     ptrdiff_t userdata_offset, thread_offset;
 
-    /* The state as it was made ready, before any entry code ran (image.c). */
-    SegueSandboxImage *image;
+    /* The state as it was made ready, before any entry code ran, and with an
+     * entry loaded (image.c). */
+    SegueSandboxImage *images[SEGUE_IMAGE_LEVELS];
 
     /* The thread (main or coroutine) now running, so the watchdog arms the
      * kill hook where it will fire. Guarded by `lock`. */
@@ -118,8 +122,8 @@ static inline int segue_expired(SegueSandbox *sb) {
  * 0 for anything else (a light C function, which has no block). */
 uint64_t segue_object_serial(lua_State *L, int i);
 
-/* Frees the pool's slabs and the big blocks left on the list (the pinned
- * ones, once the state is closed). */
+/* Frees the pool's slabs, the big blocks left on the list (those the images
+ * held, once the state is closed) and the images. */
 void memory_release(SegueSandbox *sb);
 void image_free(SegueSandboxImage *image);
 

@@ -1,26 +1,35 @@
 import Catalogue
 import LuaRuntime
+import Synchronization
 
-/// One entry's sandbox, made ready once (Lua's libraries, the prelude, the whole API and `require`: none of it the
-/// entry's) and rewound to that image for each of the entry's scenarios instead of being made again from nothing,
-/// which was half of what a scenario cost in `segue check`.
+/// A sandbox made ready once (Lua's libraries, the prelude, the whole API and `require`: none of it any entry's) and
+/// rewound to that image instead of being made again from nothing, which was half of what a scenario cost in
+/// `segue check`: the first scenario of each entry starts from it.
 ///
-/// The image is taken before any of the entry's code runs, so a script can put nothing into it; rewinding writes back
-/// every byte of Lua's memory and the limits' accounts, so nothing a scenario did reaches the next, and a scenario
-/// runs exactly as in a sandbox of its own (block serials included: traces stay byte-identical).
+/// The ready image is taken before any entry's code runs, so a script can put nothing into it; rewinding writes back
+/// every byte of Lua's memory and the limits' accounts, so nothing a scenario (or an entry) did reaches the next, and
+/// a scenario runs exactly as in a sandbox of its own (block serials included: traces stay byte-identical).
 ///
-/// Where the entry's own loading (its main chunk, its modules, its shape and parameters read) called no host function
+/// Where an entry's own loading (its main chunk, its modules, its shape and parameters read) called no host function
 /// that reads or changes the run (Reduce Motion and the appearance are asked of the host when read) and kept little
-/// memory, the image is taken again with the entry loaded, and the later scenarios skip loading too.
-final class PreparedSandbox {
-    /// The runtime's Swift side of a loaded entry, as the image has it.
+/// memory, a second image is taken with the entry loaded, and its later scenarios skip loading too.
+///
+/// Used by one thread at a time: a SandboxPool hands it from one to the next under its lock.
+final class PreparedSandbox: @unchecked Sendable {
+    /// The runtime's Swift side of a loaded entry, as the loaded image has it.
     struct Loaded {
         let entry: LuaReference
         let modules: [ModuleFile]
         let moduleReads: [ModuleRead]
         let declaredParameters: [ParameterSpec]
-        /// The parameters it was loaded with.
+        /// What it was loaded from: the image serves the same entry, text and parameters only.
+        let path: String
+        let source: String
         let parameters: [String: String]
+
+        func serves(_ file: EntryFile, source: String, parameters: [String: String]) -> Bool {
+            file.url.path == path && parameters == self.parameters && ChunkCache.sameBytes(source, self.source)
+        }
     }
 
     /// Where a runtime's state starts.
@@ -31,40 +40,73 @@ final class PreparedSandbox {
     /// The most memory an image with the entry loaded may keep: it is held outside the entry's limit.
     static let loadedImageLimit = 4 << 20
 
+    let limits: SandboxLimits
     private var kept: LuaState?
-    /// The state whose image this is, lent or kept: another runtime's new state (one the image did not fit) must not
-    /// take its place. Weak: a state dropped after a limit leaves the place to the next.
-    private weak var imaged: LuaState?
+    /// The state whose images these are, lent or kept: another runtime's new state must not take its place. Held, not
+    /// weak (a weak reference would send every count of the state's references down Swift's slow path); let go when
+    /// it cannot be rewound, leaving the place to the next.
+    private var imaged: LuaState?
     private(set) var references: [String: LuaReference] = [:]
     private var loaded: Loaded?
-    /// Scenarios that started from the image, and of them those with the entry loaded, for the tests.
+    /// Scenarios that started from an image, and of them those with the entry loaded, for the tests.
     private(set) var rewinds = 0
     private(set) var loadedRewinds = 0
 
-    /// The kept state, rewound, for a runtime to use until it gives it back, with the loaded entry if the image has
-    /// it; nil the first time, while another runtime has it, when the image's entry was loaded with other parameters,
-    /// or when it cannot be rewound (a limit ended it): a new state is made then.
-    func borrow(for parameters: [String: String]) -> (LuaState, Loaded?)? {
-        guard let state = kept, loaded.map({ $0.parameters == parameters }) ?? true else { return nil }
-        kept = nil
-        guard state.rewind() else { return nil }
-        rewinds += 1
-        if loaded != nil { loadedRewinds += 1 }
-        return (state, loaded)
+    init(limits: SandboxLimits) {
+        self.limits = limits
     }
 
-    /// Takes the image of a state just made ready (no entry code run yet), or with the entry loaded, in place of the
-    /// one before, with the references to the prelude's tables the host keeps.
+    /// The kept state, rewound, for a runtime to use until it gives it back: to the entry loaded if the loaded image
+    /// is of this entry, text and parameters, else to the ready state, renamed for the entry. Nil the first time,
+    /// while another runtime has it, or when it cannot be rewound (a limit ended it): a new state is made then.
+    func borrow(for file: EntryFile, source: String, parameters: [String: String]) -> (LuaState, Loaded?)? {
+        guard let state = kept else { return nil }
+        kept = nil
+        if let loaded, loaded.serves(file, source: source, parameters: parameters), state.rewind(to: .loaded) {
+            rewinds += 1
+            loadedRewinds += 1
+            return (state, loaded)
+        }
+        loaded = nil
+        guard state.rewind(to: .ready) else {
+            imaged = nil
+            return nil
+        }
+        state.rename(file.stem)
+        rewinds += 1
+        return (state, nil)
+    }
+
+    /// Takes the ready image of a state just made ready (no entry code run yet), with the references to the
+    /// prelude's tables the host keeps; or the loaded image of the state with an entry loaded.
     func keep(imageOf state: LuaState, references: [String: LuaReference], loaded: Loaded? = nil) {
-        guard imaged == nil || imaged === state, state.keepImage() else { return }
+        guard imaged == nil || imaged === state, state.keepImage(loaded == nil ? .ready : .loaded) else { return }
         imaged = state
-        self.references = references
+        if loaded == nil { self.references = references }
         self.loaded = loaded
     }
 
-    /// The state back from a runtime that has ended; kept only if it carries an image.
+    /// The state back from a runtime that has ended; kept only if it carries the images.
     func giveBack(_ state: LuaState) {
         guard state === imaged, kept == nil else { return }
         kept = state
+    }
+}
+
+/// Ready sandboxes kept for a whole run of many entries (`segue check`), one lent to each entry's scenarios at a time:
+/// each worker thread takes one, so at most as many are made as entries run at once.
+public final class SandboxPool: Sendable {
+    private let idle = Mutex<[PreparedSandbox]>([])
+
+    public init() {}
+
+    func take(_ limits: SandboxLimits) -> PreparedSandbox {
+        idle.withLock { idle in
+            idle.firstIndex { $0.limits == limits }.map { idle.remove(at: $0) }
+        } ?? PreparedSandbox(limits: limits)
+    }
+
+    func give(_ sandbox: PreparedSandbox) {
+        idle.withLock { $0.append(sandbox) }
     }
 }

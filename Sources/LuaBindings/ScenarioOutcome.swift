@@ -29,6 +29,8 @@ public struct ScenarioOptions: Sendable {
     public var exactSamples = false
     /// The entry's chunks compiled once for all the scenarios of a run (nil: each parses them).
     public var chunks: ChunkCache?
+    /// Ready sandboxes kept across the entries of a run (nil: each entry makes its own once).
+    public var sandboxes: SandboxPool?
 
     public init() {}
 }

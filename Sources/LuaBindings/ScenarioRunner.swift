@@ -24,7 +24,8 @@ public enum ScenarioRunner {
         let start = ThreadTime.now
         let budget = entryBudget ?? options.limits.time * entryTimeFactor
         var spent: [(scenario: Scenario, time: Duration)] = []
-        let prepared = PreparedSandbox()
+        let prepared = options.sandboxes?.take(options.limits) ?? PreparedSandbox(limits: options.limits)
+        defer { options.sandboxes?.give(prepared) }
         for scenario in Scenario.allCases {
             let elapsed = ThreadTime.now - start
             if stopped == nil, !outcomes.isEmpty, elapsed > budget {

@@ -106,7 +106,7 @@ public final class ScriptRuntime {
         self.entryName = file.stem
         self.prepared = prepared
         let start: PreparedSandbox.Start
-        if let (state, loaded) = prepared?.borrow(for: parameters) {
+        if let (state, loaded) = prepared?.borrow(for: file, source: source, parameters: parameters) {
             self.state = state
             metatables = prepared!.references
             if let loaded {
@@ -198,7 +198,7 @@ public final class ScriptRuntime {
               state.memoryUsed <= PreparedSandbox.loadedImageLimit, let entry else { return }
         prepared.keep(imageOf: state, references: metatables,
                       loaded: .init(entry: entry, modules: modules, moduleReads: moduleReads, declaredParameters: declaredParameters,
-                                    parameters: parameters))
+                                    path: file.url.path, source: source, parameters: parameters))
     }
 
     /// The runtime a host function was called for; nil once it has gone

@@ -37,7 +37,9 @@ public final class ChunkCache: Sendable {
         }
     }
 
-    private static func sameBytes(_ a: String, _ b: String) -> Bool {
+    /// Whether two texts are the same bytes (not String's ==, which holds canonically equivalent text equal), by
+    /// memcmp: the generic comparison of two UTF8Views took half the time of making a sandbox.
+    public static func sameBytes(_ a: String, _ b: String) -> Bool {
         var a = a, b = b
         return a.withUTF8 { x in
             b.withUTF8 { y in x.count == y.count && (x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0) }

@@ -83,12 +83,12 @@ extension LuaState {
     /// userdata for the same id while the script holds it (a weak cache per
     /// metatable), so `a == b`, `rawequal` and table keys see one object.
     public func pushHandle(_ id: Int, metatable name: String) {
-        if luaL_getsubtable(L, segue_LUA_REGISTRYINDEX, "segue.handles." + name) == 0 {
-            lua_createtable(L, 0, 1)
-            push("v")
-            setField("__mode", in: -2)
-            lua_setmetatable(L, -2)
+        guard let refs = handleReferences(name) else {
+            // No such metatable yet: nothing to cache (and the userdata gets none, as luaL_setmetatable would give).
+            _ = lua_newuserdatauv(L, MemoryLayout<Int>.size, 0)!.storeBytes(of: id, as: Int.self)
+            return
         }
+        lua_rawgeti(L, segue_LUA_REGISTRYINDEX, lua_Integer(refs.handles))
         if lua_rawgeti(L, -1, lua_Integer(id)) == LUA_TUSERDATA {
             lua_rotate(L, -2, 1)
             pop()
@@ -97,11 +97,34 @@ extension LuaState {
         pop()
         let block = lua_newuserdatauv(L, MemoryLayout<Int>.size, 0)!
         block.storeBytes(of: id, as: Int.self)
-        luaL_setmetatable(L, name)
+        lua_rawgeti(L, segue_LUA_REGISTRYINDEX, lua_Integer(refs.metatable))
+        lua_setmetatable(L, -2)
         lua_pushvalue(L, -1)
         lua_rawseti(L, -3, lua_Integer(id))
         lua_rotate(L, -2, 1)
         pop()
+    }
+
+    /// Registry references to the metatable `name` and to its weak cache of handles, made at the first handle of
+    /// the kind: a handle then costs no string work (interning the names was a tenth of the host's time in
+    /// `segue check`). Nil while there is no such metatable.
+    private func handleReferences(_ name: String) -> HandleReferences? {
+        // A dozen kinds at most, and the names are the bindings' literals: comparing them beats hashing one.
+        for (kind, refs) in handleTables where kind == name { return refs }
+        guard lua_getfield(L, segue_LUA_REGISTRYINDEX, name) == LUA_TTABLE else {
+            pop()
+            return nil
+        }
+        let metatable = luaL_ref(L, segue_LUA_REGISTRYINDEX)
+        lua_createtable(L, 0, 0)
+        lua_createtable(L, 0, 1)
+        push("v")
+        setField("__mode", in: -2)
+        lua_setmetatable(L, -2)
+        let handles = luaL_ref(L, segue_LUA_REGISTRYINDEX)
+        let refs = HandleReferences(metatable: metatable, handles: handles)
+        handleTables.append((name, refs))
+        return refs
     }
 
     /// Pushes a userdata with no contents: an object only its metatable
@@ -112,8 +135,14 @@ extension LuaState {
 
     /// The id in a handle with the metatable `name` at index, or nil.
     public func handle(at index: Int32, metatable name: String) -> Int? {
-        guard let block = luaL_testudata(L, index, name) else { return nil }
-        return block.load(as: Int.self)
+        guard let refs = handleReferences(name) else { return nil }
+        guard lua_type(L, index) == LUA_TUSERDATA, let block = lua_touserdata(L, index), lua_getmetatable(L, index) != 0 else {
+            return nil
+        }
+        lua_rawgeti(L, segue_LUA_REGISTRYINDEX, lua_Integer(refs.metatable))
+        let same = lua_rawequal(L, -1, -2) != 0
+        pop(2)
+        return same ? block.load(as: Int.self) : nil
     }
 
     /// Pops the table on top and makes it the metatable of the value at

@@ -11,7 +11,7 @@ import TextSafety
 /// A state is used from one thread at a time.
 public final class LuaState {
     /// The catalogue entry this state runs, named in every error.
-    public let entry: String
+    public private(set) var entry: String
     public let limits: SandboxLimits
     /// What the script printed, one element per `print` call, with where
     /// (at most `printLimit` lines; `droppedPrints` counts the rest).
@@ -57,14 +57,23 @@ public final class LuaState {
     private var chunkNames: [String] = []
     /// The host chunks loaded, as messages name them ("(segue prelude)").
     var hostChunkNames: Set<String> = []
-    /// What the state's Swift side held when the image was taken.
+    /// Registry references per handle kind (LuaState+Tables).
+    struct HandleReferences {
+        let metatable: Int32
+        let handles: Int32
+    }
+    var handleTables: [(kind: String, references: HandleReferences)] = []
+
+    /// What the state's Swift side held when an image was taken.
     private struct Image {
+        let entry: String
+        let handleTables: [(kind: String, references: HandleReferences)]
         let chunkNames: [String]
         let hostChunkNames: Set<String>
         let log: [PrintedLine]
         let droppedPrints: Int
     }
-    private var image: Image?
+    private var images: [Image?] = [nil, nil]
 
     /// Makes a state with the sandboxed environment.
     ///
@@ -99,23 +108,35 @@ public final class LuaState {
         segue_sandbox_destroy(sandbox)
     }
 
-    /// Keeps an image of everything the state holds now, and the lines printed so far, for `rewind()`, in place of
-    /// any image before: between calls, before any limit ended the entry. The image is outside the memory limit:
-    /// the caller bounds what it keeps.
+    /// The images a state keeps (`keepImage`): made ready, and with an entry loaded in it.
+    public enum ImageLevel: Int32 {
+        case ready = 0, loaded = 1
+    }
+
+    /// Keeps an image of everything the state holds now, and the lines printed so far, for `rewind(to:)`, in place of
+    /// the image at that level before (a new ready image drops the loaded one): between calls, before any limit
+    /// ended the entry. The image is outside the memory limit: the caller bounds what it keeps.
     @discardableResult
-    public func keepImage() -> Bool {
-        guard segue_sandbox_capture(sandbox) != 0 else { return false }
-        image = Image(chunkNames: chunkNames, hostChunkNames: hostChunkNames, log: log, droppedPrints: droppedPrints)
+    public func keepImage(_ level: ImageLevel) -> Bool {
+        guard segue_sandbox_capture(sandbox, level.rawValue) != 0 else { return false }
+        if level == .ready { images[Int(ImageLevel.loaded.rawValue)] = nil }
+        images[Int(level.rawValue)] = Image(entry: entry, handleTables: handleTables, chunkNames: chunkNames,
+                                       hostChunkNames: hostChunkNames, log: log, droppedPrints: droppedPrints)
         return true
     }
 
-    public var hasImage: Bool { image != nil }
+    public func hasImage(_ level: ImageLevel) -> Bool { images[Int(level.rawValue)] != nil }
 
-    /// Puts the state back as it was when `keepImage()` took its image: every byte of Lua's memory, the memory
-    /// counted as it was, the lines printed as they were and the owner forgotten. False when there is no image or a
-    /// limit ended the entry (whose thread the watchdog may have demoted): make a new state then.
-    public func rewind() -> Bool {
-        guard let image, !isTerminated, segue_sandbox_rewind(sandbox) != 0 else { return false }
+    /// Puts the state back as it was when `keepImage(level)` took its image: every byte of Lua's memory, the memory
+    /// counted as it was, the lines printed as they were and the owner forgotten (back to the ready image, the loaded
+    /// one goes). False without that image or when a limit ended the entry (whose thread the watchdog may have
+    /// demoted): make a new state then.
+    public func rewind(to level: ImageLevel) -> Bool {
+        guard let image = images[Int(level.rawValue)], !isTerminated, segue_sandbox_rewind(sandbox, level.rawValue) != 0 else { return false }
+        if level == .ready { images[Int(ImageLevel.loaded.rawValue)] = nil }
+        entry = image.entry
+        Watchdog.shared.renew(watchToken, entry: entry)
+        handleTables = image.handleTables
         chunkNames = image.chunkNames
         hostChunkNames = image.hostChunkNames
         log = image.log
@@ -125,6 +146,14 @@ public final class LuaState {
         overLimitAt = nil
         userInfo = nil
         return true
+    }
+
+    /// The entry the state now runs, in its errors and the watchdog's reports: a ready state serves one entry after
+    /// another.
+    public func rename(_ entry: String) {
+        guard entry != self.entry else { return }
+        self.entry = entry
+        Watchdog.shared.renew(watchToken, entry: entry)
     }
 
     /// The state that owns a Lua thread, for host functions.

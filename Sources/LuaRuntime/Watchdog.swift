@@ -72,6 +72,17 @@ final class Watchdog: Sendable {
 
     /// Starts watching a sandbox; the token ends it. Called on the thread
     /// that will run the state: its `StuckScripts` handler is the one told.
+    /// The watched state was rewound to an image and starts again, perhaps for another entry or on another thread (a
+    /// ready sandbox serves one after another): watched as a new state would be, by the handler of the thread that
+    /// will run it now.
+    func renew(_ token: Int, entry: String) {
+        let onStuck = StuckScripts.current
+        state.withLock { state in
+            guard let watch = state.watches[token] else { return }
+            state.watches[token] = Watch(sandbox: watch.sandbox, limit: watch.limit, entry: entry, onStuck: onStuck)
+        }
+    }
+
     func watch(_ sandbox: SandboxHandle, limit: Duration, entry: String) -> Int {
         let nanoseconds = UInt64(max(limit.nanoseconds, 1_000_000))
         let onStuck = StuckScripts.current

@@ -18,7 +18,7 @@ public final class AnimationEngine {
     private var blocks: [Block] = []
     /// Running animations by serial: finishing one is a dictionary removal,
     /// not a search, so thousands of animations cost linear time.
-    private var active: [Int: (view: View, property: AnimatableProperty, animation: RunningAnimation)] = [:]
+    private var active: [Int: ActiveAnimation] = [:]
     var pendingGroups: [AnimationGroup] = []
     private var serial = 0
     /// Property animators that are active, in the order they became so.
@@ -259,7 +259,7 @@ public final class AnimationEngine {
         }
         serial += 1
         animation.serial = serial
-        active[serial] = (view, property, animation)
+        active[serial] = ActiveAnimation(view: view, property: property, animation: animation)
     }
 
     private func finish(_ animation: RunningAnimation, on view: View, _ property: AnimatableProperty) {
@@ -373,4 +373,18 @@ public final class AnimationEngine {
         pendingGroups.removeAll(keepingCapacity: true)
     }
 
+}
+
+/// A running animation with the view and property it animates, boxed: the clock scans every one on every frame, and
+/// a box is one reference to count where the view and the animation were two.
+private final class ActiveAnimation {
+    let view: View
+    let property: AnimatableProperty
+    let animation: RunningAnimation
+
+    init(view: View, property: AnimatableProperty, animation: RunningAnimation) {
+        self.view = view
+        self.property = property
+        self.animation = animation
+    }
 }

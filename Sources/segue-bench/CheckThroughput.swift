@@ -26,11 +26,14 @@ struct CheckThroughput: ParsableCommand {
             let start = DispatchTime.now().uptimeNanoseconds
             var scenarios = 0
             var script: UInt64 = 0
+            // As `segue check` does: ready sandboxes kept for the whole run, one for each entry in turn.
+            let sandboxes = SandboxPool()
             for (file, source) in zip(files, sources) {
                 // As `segue check` does: the entry loaded once for its metadata, then every scenario by runAll
                 // (the entry's files compiled once for all of them, the scenarios its shape rules out skipped).
                 var options = ScenarioOptions()
                 options.chunks = ChunkCache()
+                options.sandboxes = sandboxes
                 _ = try? EntryLoader.load(file, source: source, chunks: options.chunks)
                 for outcome in ScenarioRunner.runAll(file, source: source, options: options) {
                     guard outcome.skipped == nil else { continue }

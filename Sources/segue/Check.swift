@@ -292,12 +292,16 @@ struct Check: ParsableCommand, Displayed {
         Result(entry: file.stem, file: file.displayPath, scenarios: [], problems: [reason.problem(entry: file.stem)], printed: [])
     }
 
+    /// Ready sandboxes for every entry this process checks: each entry's first scenario starts from one.
+    static let sandboxes = SandboxPool()
+
     /// Every scenario of an entry already loaded from `source`.
     static func check(_ entry: LoadedEntry, source: String, parameters: [String: String], limits: SandboxLimits,
                       sourceRow: Int? = nil, screen: Screen = Screen(), chunks: ChunkCache? = nil) -> Result {
         let file = entry.file
         var scenarioOptions = ScenarioOptions()
         scenarioOptions.chunks = chunks
+        scenarioOptions.sandboxes = sandboxes
         scenarioOptions.device = screen.device
         scenarioOptions.windowSize = screen.windowSize
         scenarioOptions.interfaceStyle = screen.style

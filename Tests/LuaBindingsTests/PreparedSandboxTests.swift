@@ -11,6 +11,9 @@ import Testing
     /// trace's bytes are those of the same scenario run alone in a new sandbox.
     @Test func scenariosFromTheImageRunAsInASandboxOfTheirOwn() throws {
         var compared = 0
+        // One pool for the whole catalogue, as `segue check` keeps: each entry starts from the sandbox the one before
+        // it used, rewound.
+        let sandboxes = SandboxPool()
         for file in try builtinEntries() {
             let source = try file.source()
             // Compiled before either runs, as check does (the parser's memory would count in one peak and not the other).
@@ -18,6 +21,7 @@ import Testing
             options.sampling = true
             options.chunks = ChunkCache()
             _ = try? EntryLoader.load(file, source: source, chunks: options.chunks)
+            options.sandboxes = sandboxes
             for outcome in ScenarioRunner.runAll(file, source: source, options: options) where outcome.skipped == nil {
                 let alone = ScenarioRunner.run(file, source: source, scenario: outcome.scenario, options: options)
                 let label = "\(file.stem) / \(outcome.scenario.rawValue)"
@@ -40,7 +44,7 @@ import Testing
         var loaded: [String] = []
         for file in try builtinEntries() {
             let source = try file.source()
-            let prepared = PreparedSandbox()
+            let prepared = PreparedSandbox(limits: .default)
             for scenario in [Scenario.present, .dismiss, .presentThenDismiss] {
                 _ = ScenarioRunner.run(file, source: source, scenario: scenario, options: ScenarioOptions(), prepared: prepared)
             }
@@ -71,7 +75,7 @@ import Testing
         """
         let (file, folder) = try Self.write(source, name: "asks")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let prepared = PreparedSandbox()
+        let prepared = PreparedSandbox(limits: .default)
         var printed: [String] = []
         for scenario in [Scenario.present, .dismiss, .presentThenDismiss] {
             let outcome = ScenarioRunner.run(file, source: source, scenario: scenario, options: ScenarioOptions(), prepared: prepared)
@@ -114,7 +118,7 @@ import Testing
         let (file, folder) = try Self.write(source, name: "leak")
         defer { try? FileManager.default.removeItem(at: folder) }
 
-        let prepared = PreparedSandbox()
+        let prepared = PreparedSandbox(limits: .default)
         var mainLines: [String] = []
         var hookLines: [String] = []
         for scenario in [Scenario.present, .dismiss, .presentThenDismiss, .rotation] {
@@ -130,5 +134,24 @@ import Testing
         // The hooks did change them, each time.
         #expect(hookLines.count >= 4)
         #expect(hookLines.allSatisfy { $0 == "hook\t3\tyes\ttrue" })
+
+        // The next entry in the same sandbox sees the libraries as new too, and is named in its own errors.
+        let probe = """
+        print("probe", math.pi, rawget(string, "leak"), rawget(_G, "leaked"))
+        return {
+          title = "Probe", summary = "Looks at the libraries.", tags = {"test"},
+          animator = {
+            transitionDuration = function() return 0.3 end,
+            animateTransition = function(ctx) error("probe fails here") end,
+          },
+        }
+        """
+        let (probeFile, probeFolder) = try Self.write(probe, name: "probe")
+        defer { try? FileManager.default.removeItem(at: probeFolder) }
+        let outcome = ScenarioRunner.run(probeFile, source: probe, scenario: .present, options: ScenarioOptions(), prepared: prepared)
+        #expect(prepared.rewinds == 4)
+        #expect(outcome.printed.map(\.text) == ["probe\t3.1415926535898\tnil\tnil"])
+        #expect(outcome.problems.contains { $0.entry == "probe" && $0.description.contains("probe fails here") })
+        #expect(!outcome.problems.contains { $0.description.contains("leak") })
     }
 }

@@ -48,12 +48,15 @@ SegueSandbox *segue_sandbox_create(size_t memory_limit, void *host, SegueLogFunc
 lua_State *segue_sandbox_open(SegueSandbox *sb, int *status);
 /* Closes the state (if opened) and frees the sandbox. */
 void segue_sandbox_destroy(SegueSandbox *sb);
-/* Keeps an image of everything the state holds now, in place of any image
- * taken before (between calls, while no limit has ended it); 0 when it cannot. */
-int segue_sandbox_capture(SegueSandbox *sb);
-/* Puts the state back as it was when the image was taken, every byte of it,
- * with the limits' accounts as they were then; 0 without an image. */
-int segue_sandbox_rewind(SegueSandbox *sb);
+/* Keeps an image of everything the state holds now at `level` (0: made
+ * ready; 1: an entry loaded), in place of the one there before (a new level 0
+ * drops level 1 too); between calls, while no limit has ended the entry. 0
+ * when it cannot. */
+int segue_sandbox_capture(SegueSandbox *sb, int level);
+/* Puts the state back as it was when the image at `level` was taken, every
+ * byte of it, with the limits' accounts as they were then (back to level 0
+ * drops level 1); 0 without such an image. */
+int segue_sandbox_rewind(SegueSandbox *sb, int level);
 
 SegueSandbox *segue_sandbox_of(lua_State *L);
 
