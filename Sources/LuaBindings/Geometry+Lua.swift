@@ -73,22 +73,22 @@ extension ScriptRuntime {
 
     func push(_ p: Point) {
         state.newTable(fieldCount: 2)
-        state.push(p.x); state.setField("x", in: -2)
-        state.push(p.y); state.setField("y", in: -2)
+        state.push(p.x); state.setField(literal: "x", in: -2)
+        state.push(p.y); state.setField(literal: "y", in: -2)
         finish("CGPoint")
     }
 
     func push(_ s: Size) {
         state.newTable(fieldCount: 2)
-        state.push(s.width); state.setField("width", in: -2)
-        state.push(s.height); state.setField("height", in: -2)
+        state.push(s.width); state.setField(literal: "width", in: -2)
+        state.push(s.height); state.setField(literal: "height", in: -2)
         finish("CGSize")
     }
 
     func push(_ r: Rect) {
         state.newTable(fieldCount: 2)
-        push(r.origin); state.setField("origin", in: -2)
-        push(r.size); state.setField("size", in: -2)
+        push(r.origin); state.setField(literal: "origin", in: -2)
+        push(r.size); state.setField(literal: "size", in: -2)
         finish("CGRect")
     }
 
@@ -134,29 +134,41 @@ extension ScriptRuntime {
         return values
     }
 
+    /// One number field of a geometry value, by a name the host writes (no arrays made: read for every frame a
+    /// script sets).
+    private func number(_ key: StaticString, at index: Int32, kind: String) throws(ArgumentError) -> Double {
+        guard let value = state.number(literal: key, of: index) else {
+            throw ArgumentError(position: index, message: "\(kind) expected (its '\(key)' is not a number)")
+        }
+        guard value.isFinite else {
+            throw ArgumentError(position: index, message: "\(kind)'s '\(key)' must be a finite number, got \(LuaValue.number(value).description)")
+        }
+        return value
+    }
+
     func point(at index: Int32) throws(ArgumentError) -> Point {
-        let v = try numbers(["x", "y"], at: index, kind: "CGPoint")
-        return Point(x: v[0], y: v[1])
+        guard state.isTable(at: index) else { throw ArgumentError(position: index, message: "CGPoint expected, got \(state.typeName(at: index))") }
+        return Point(x: try number("x", at: index, kind: "CGPoint"), y: try number("y", at: index, kind: "CGPoint"))
     }
 
     func size(at index: Int32) throws(ArgumentError) -> Size {
-        let v = try numbers(["width", "height"], at: index, kind: "CGSize")
-        return Size(width: v[0], height: v[1])
+        guard state.isTable(at: index) else { throw ArgumentError(position: index, message: "CGSize expected, got \(state.typeName(at: index))") }
+        return Size(width: try number("width", at: index, kind: "CGSize"), height: try number("height", at: index, kind: "CGSize"))
     }
 
     func rect(at index: Int32) throws(ArgumentError) -> Rect {
         let table = index < 0 ? state.top + index + 1 : index
         guard state.isTable(at: table) else { throw ArgumentError(position: index, message: "CGRect expected, got \(state.typeName(at: table))") }
-        state.pushField("origin", of: table)
-        state.pushField("size", of: table)
+        state.pushField(literal: "origin", of: table)
+        state.pushField(literal: "size", of: table)
         defer { state.pop(2) }
         guard state.isTable(at: -2), state.isTable(at: -1) else {
             throw ArgumentError(position: index, message: "CGRect expected (make one with CGRect(x, y, width, height))")
         }
         do {
-            let origin = try numbers(["x", "y"], at: state.top - 1, kind: "CGRect")
-            let size = try numbers(["width", "height"], at: state.top, kind: "CGRect")
-            return Rect(x: origin[0], y: origin[1], width: size[0], height: size[1])
+            let origin = state.top - 1, size = state.top
+            return Rect(x: try number("x", at: origin, kind: "CGRect"), y: try number("y", at: origin, kind: "CGRect"),
+                        width: try number("width", at: size, kind: "CGRect"), height: try number("height", at: size, kind: "CGRect"))
         } catch {
             // Said of the argument itself, not of its origin or size, which sit on the stack above it.
             throw ArgumentError(position: index, message: error.message)

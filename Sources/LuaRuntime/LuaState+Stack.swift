@@ -153,6 +153,21 @@ extension LuaState {
         luaL_unref(L, segue_LUA_REGISTRYINDEX, reference.id)
     }
 
+    /// Pushes a name written in the host's source. Lua finds such a string again by its address (the API's
+    /// string cache) instead of hashing it, and Swift makes no copy: most names the host reads and writes are these.
+    @inlinable public func push(literal key: StaticString) {
+        guard key.hasPointerRepresentation else { return push(key.description) }
+        key.utf8Start.withMemoryRebound(to: CChar.self, capacity: key.utf8CodeUnitCount + 1) { _ = lua_pushstring(L, $0) }
+    }
+
+    /// `pushField` for a name written in the host's source.
+    @inlinable public func pushField(literal key: StaticString, of index: Int32) {
+        let table = lua_absindex(L, index)
+        guard lua_type(L, table) == LUA_TTABLE else { return pushNil() }
+        push(literal: key)
+        lua_rawget(L, table)
+    }
+
     /// Pushes t[key] for the table at index, raw. Pushes nil if not a table.
     public func pushField(_ key: String, of index: Int32) {
         let table = lua_absindex(L, index)

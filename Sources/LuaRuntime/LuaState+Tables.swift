@@ -10,6 +10,14 @@ extension LuaState {
     }
 
     /// t[key] = top value, popping it; t at `index` (raw).
+    /// `setField` for a name written in the host's source (see `push(literal:)`).
+    @inlinable public func setField(literal key: StaticString, in index: Int32) {
+        let table = lua_absindex(L, index)
+        push(literal: key)
+        lua_rotate(L, -2, 1)
+        lua_rawset(L, table)
+    }
+
     public func setField(_ key: String, in index: Int32) {
         let table = lua_absindex(L, index)
         push(key)
@@ -35,6 +43,13 @@ extension LuaState {
     }
 
     /// The number in t[key], if it is one.
+    /// `number(field:of:)` for a name written in the host's source.
+    @inlinable public func number(literal key: StaticString, of index: Int32) -> Double? {
+        pushField(literal: key, of: index)
+        defer { pop() }
+        return lua_type(L, -1) == LUA_TNUMBER ? number(at: -1) : nil
+    }
+
     public func number(field key: String, of index: Int32) -> Double? {
         pushField(key, of: index)
         defer { pop() }
