@@ -16,14 +16,16 @@ typedef struct {
     size_t bytes;
 } Piece;
 
+/* The allocator's fields an image keeps, named once: capture saves them, rewind writes them back. */
+#define IMAGE_FIELDS(X) X(used) X(peak) X(limit) X(host_charged) X(slab_bytes) X(block_serial) X(last_block) \
+    X(slab_cursor) X(slab_end) X(slabs)
+#define DECLARE_FIELD(name) __typeof__(((SegueSandbox *)0)->name) name;
+#define SAVE_FIELD(name) image->name = sb->name;
+#define RESTORE_FIELD(name) sb->name = image->name;
+
 struct SegueSandboxImage {
-    /* The allocator's fields as they were. */
-    size_t used, peak, limit, host_charged, slab_bytes;
-    uint64_t block_serial;
-    void *last_block;
+    IMAGE_FIELDS(DECLARE_FIELD)
     void *pool_free[SEGUE_POOL_CLASSES];
-    char *slab_cursor, *slab_end;
-    void *slabs;
     /* The slabs' used parts and the big blocks, and their bytes one after another in `copy`. */
     size_t count;
     Piece *pieces;
@@ -105,17 +107,8 @@ int segue_sandbox_capture(SegueSandbox *sb, int level) {
         memcpy(cursor, image->pieces[i].at, image->pieces[i].bytes);
         cursor += image->pieces[i].bytes;
     }
-    image->used = sb->used;
-    image->peak = sb->peak;
-    image->limit = sb->limit;
-    image->host_charged = sb->host_charged;
-    image->slab_bytes = sb->slab_bytes;
-    image->block_serial = sb->block_serial;
-    image->last_block = sb->last_block;
+    IMAGE_FIELDS(SAVE_FIELD)
     memcpy(image->pool_free, sb->pool_free, sizeof image->pool_free);
-    image->slab_cursor = sb->slab_cursor;
-    image->slab_end = sb->slab_end;
-    image->slabs = sb->slabs;
     sb->images[level] = image;
     return 1;
 }
@@ -150,16 +143,8 @@ int segue_sandbox_rewind(SegueSandbox *sb, int level) {
         memcpy(image->pieces[i].at, cursor, image->pieces[i].bytes);
         cursor += image->pieces[i].bytes;
     }
-    sb->used = image->used;
-    sb->peak = image->peak;
-    sb->limit = image->limit;
-    sb->host_charged = image->host_charged;
-    sb->slab_bytes = image->slab_bytes;
-    sb->block_serial = image->block_serial;
-    sb->last_block = image->last_block;
+    IMAGE_FIELDS(RESTORE_FIELD)
     memcpy(sb->pool_free, image->pool_free, sizeof sb->pool_free);
-    sb->slab_cursor = image->slab_cursor;
-    sb->slab_end = image->slab_end;
     sb->out_of_memory = 0;
     sb->in_swift = 1;
     sb->error_source[0] = '\0';

@@ -7,7 +7,8 @@ import RenderTree
 import Transitions
 
 public enum ScenarioRunner {
-    /// Every standard scenario, each in a fresh sandbox. Once the entry runs
+    /// Every standard scenario, each from an image of a sandbox made ready (PreparedSandbox: as in a sandbox of its
+    /// own, every byte of Lua's memory written back; kept across entries in `options.sandboxes`). Once the entry runs
     /// out of time or memory in one, the rest are not run: they would only
     /// run out again, and a hostile entry must not cost nine time limits.
     ///
@@ -34,8 +35,9 @@ public enum ScenarioRunner {
                 let heaviest = spent.sorted { $0.time > $1.time }.prefix(3).map { "\($0.scenario.rawValue) \(Self.seconds($0.time))" }
                 var problem = Problem(.error, entry: file.stem, location: ScriptLocation(file: file.displayPath, line: 1),
                                       message: "stopped after its scenarios together ran \(Self.seconds(elapsed)) of processor time, past "
-                                        + "\(entryTimeFactor) × the time limit (\(Self.seconds(budget))); the heaviest: \(heaviest.joined(separator: ", ")). "
-                                        + "Each runs within the limit alone, but close to it: far too much work")
+                                        + "\(entryTimeFactor) × the time limit (\(Self.seconds(budget))); the heaviest (loading the entry included): "
+                                        + "\(heaviest.joined(separator: ", ")). Each ran within the limit alone (loading is timed apart from the "
+                                        + "scenario), but together they are far too much work")
                 problem.kind = .limit
                 outcomes.append(ScenarioOutcome(scenario: scenario, problems: [problem], skipped: stopped, trace: nil))
                 continue

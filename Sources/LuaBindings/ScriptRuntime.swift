@@ -88,15 +88,15 @@ public final class ScriptRuntime {
     private(set) var runCalls = 0
     private var scriptDepth = 0
 
-    /// Loads the entry into a fresh sandbox bound to `simulation`: the
+    /// Loads the entry into a new sandbox (or one rewound to its image) bound to `simulation`: the
     /// prelude and the whole API first, so the main chunk may use them as
     /// hooks do; then the returned table is checked strictly and the
     /// parameters bound.
     ///
-    /// - Parameter chunks: the entry's files as compiled by an earlier
-    ///   runtime of the same run, so that each is parsed once.
-    ///   - prepared: the entry's sandbox made ready by an earlier runtime of the same run, rewound to that state
-    ///     instead of a new one made; this runtime gives it back when it ends.
+    /// - Parameters:
+    ///   - chunks: the entry's files as compiled by an earlier runtime of the same run, so that each is parsed once.
+    ///   - prepared: a sandbox made ready by an earlier runtime of the same run, rewound to its image (the entry
+    ///     loaded, when it has that one) instead of a new one made; this runtime gives it back when it ends.
     init(file: EntryFile, source: String, simulation: Simulation, limits: SandboxLimits,
          parameters: [String: String] = [:], chunks: ChunkCache? = nil, prepared: PreparedSandbox?) throws(EntryError) {
         self.file = file

@@ -269,7 +269,7 @@ struct Check: ParsableCommand, Displayed {
     }
 
     /// Loads the entry once (a broken entry is one result with its reason),
-    /// then runs every scenario in a fresh sandbox of its own.
+    /// then runs every scenario, each as in a sandbox of its own (from an image of one kept for the worker).
     static func check(_ file: EntryFile, parameters: [String: String], limits: SandboxLimits, sourceRow: Int? = nil,
                       screen: Screen = Screen()) -> Result {
         let source: String
