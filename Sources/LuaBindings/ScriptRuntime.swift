@@ -106,9 +106,9 @@ public final class ScriptRuntime {
         self.entryName = file.stem
         self.prepared = prepared
         let start: PreparedSandbox.Start
-        if let (state, loaded) = prepared?.borrow(for: file, source: source, parameters: parameters) {
+        if let prepared, let (state, loaded) = prepared.borrow(for: file, source: source, parameters: parameters) {
             self.state = state
-            metatables = prepared!.references
+            metatables = prepared.references
             if let loaded {
                 entry = loaded.entry
                 modules = loaded.modules
