@@ -51,8 +51,7 @@ static int between_calls(const SegueSandbox *sb) {
 }
 
 static void unlink_free(SegueSandbox *sb, SegueBigBlock *big) {
-    if (big->prev != NULL) big->prev->next = big->next; else sb->big = big->next;
-    if (big->next != NULL) big->next->prev = big->prev;
+    big_unlink(sb, big);
     free(big);
 }
 

@@ -58,7 +58,7 @@ static char *pool_take(SegueSandbox *sb, size_t bytes) {
 
 static inline SegueBigBlock *big_of(char *block) { return (SegueBigBlock *)(void *)block - 1; }
 
-static void big_unlink(SegueSandbox *sb, SegueBigBlock *big) {
+void big_unlink(SegueSandbox *sb, SegueBigBlock *big) {
     if (big->prev != NULL) big->prev->next = big->next; else sb->big = big->next;
     if (big->next != NULL) big->next->prev = big->prev;
 }

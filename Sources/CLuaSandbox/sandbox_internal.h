@@ -137,8 +137,9 @@ typedef int (*SegueLess)(lua_State *L, int a, int b, void *context);
  * place; polls the time limit once per comparison. */
 void segue_sort_array(lua_State *L, int arr, lua_Integer n, SegueLess less, void *context);
 
-/* memory.c: Lua's allocator for a sandbox. */
+/* memory.c: Lua's allocator for a sandbox, and taking a big block off the sandbox's list. */
 void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
+void big_unlink(SegueSandbox *sb, SegueBigBlock *big);
 
 /* sandbox.c: the innermost Lua frame's source and line, for a refused allocation or an error with no position. */
 void note_innermost_frame(lua_State *L, char *source, size_t size, int *line);

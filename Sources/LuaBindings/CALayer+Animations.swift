@@ -314,11 +314,7 @@ enum CALayerAnimationBindings {
     static let keys: HostFunction = { L in
         ScriptRuntime.host(L) { runtime, _ in
             let keys = runtime.simulation.engine.layerAnimationKeys(of: try runtime.layerView(at: 1))
-            runtime.state.newTable(arrayCount: Int32(keys.count))
-            for (i, key) in keys.enumerated() {
-                runtime.state.push(key)
-                runtime.state.setIndex(i + 1, in: -2)
-            }
+            runtime.state.pushList(keys) { runtime.state.push($0) }
             return 1
         }
     }

@@ -56,11 +56,7 @@ enum LayerBindings {
         case ("isHidden", _): state.push(layer.isHidden)
         case ("name", _): state.push(layer.name)
         case ("sublayers", _):
-            state.newTable(arrayCount: Int32(min(layer.sublayers.count, Int(Int32.max))))
-            for (i, sublayer) in layer.sublayers.enumerated() {
-                runtime.pushLayer(sublayer)
-                state.setIndex(i + 1, in: -2)
-            }
+            state.pushList(layer.sublayers) { runtime.pushLayer($0) }
         case ("superlayer", _): if let parent = layer.superview { runtime.pushLayer(parent) } else { state.pushNil() }
         case ("addSublayer", _): state.push(addSublayer)
         case ("insertSublayer", _): state.push(insertSublayer)
@@ -68,19 +64,10 @@ enum LayerBindings {
         case ("mask", _): if let mask = layer.mask { runtime.pushLayer(mask) } else { state.pushNil() }
         case ("sublayerTransform", _): runtime.push(layer.sublayerTransform)
         case ("colors", .gradient):
-            let colors = layer.gradient?.colors ?? []
-            state.newTable(arrayCount: Int32(colors.count))
-            for (i, color) in colors.enumerated() {
-                runtime.push(color)
-                state.setIndex(i + 1, in: -2)
-            }
+            state.pushList(layer.gradient?.colors ?? []) { runtime.push($0) }
         case ("locations", .gradient):
             guard let locations = layer.gradient?.locations else { return state.pushNil() }
-            state.newTable(arrayCount: Int32(locations.count))
-            for (i, location) in locations.enumerated() {
-                state.push(location)
-                state.setIndex(i + 1, in: -2)
-            }
+            state.pushList(locations) { state.push($0) }
         case ("startPoint", .gradient): runtime.push(layer.startPoint)
         case ("endPoint", .gradient): runtime.push(layer.endPoint)
         case ("type", .gradient): state.push(layer.gradientType.rawValue)

@@ -68,11 +68,10 @@ final class PreparedSandbox: @unchecked Sendable {
             return (state, loaded)
         }
         loaded = nil
-        guard state.rewind(to: .ready) else {
+        guard state.rewind(to: .ready, for: file.stem) else {
             imaged = nil
             return nil
         }
-        state.rename(file.stem)
         rewinds += 1
         return (state, nil)
     }

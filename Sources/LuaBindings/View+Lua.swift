@@ -89,11 +89,7 @@ enum ViewBindings {
             case "layer": runtime.state.pushHandle(view.id, metatable: ScriptRuntime.layerMetatable)
             case "superview": runtime.push(view.superview)
             case "subviews":
-                runtime.state.newTable(arrayCount: Int32(view.subviews.count))
-                for (i, subview) in view.subviews.enumerated() {
-                    runtime.push(subview)
-                    runtime.state.setIndex(i + 1, in: -2)
-                }
+                runtime.state.pushList(view.subviews) { runtime.push($0) }
             case "addSubview": runtime.state.push(addSubview)
             case "insertSubview": runtime.state.push(insertSubview)
             case "removeFromSuperview": runtime.state.push(removeFromSuperview)
@@ -114,12 +110,7 @@ enum ViewBindings {
             case "convert": runtime.state.push(convert)
             case "systemLayoutSizeFitting": runtime.state.push(systemLayoutSizeFitting)
             case "autoresizingMask":
-                let names = view.autoresizingMask.flagNames
-                runtime.state.newTable(arrayCount: Int32(names.count))
-                for (i, name) in names.enumerated() {
-                    runtime.state.push(name)
-                    runtime.state.setIndex(i + 1, in: -2)
-                }
+                runtime.state.pushList(view.autoresizingMask.flagNames) { runtime.state.push($0) }
             case "window":
                 // UIKit's view.window: the window the view is in, through its superviews, or nil.
                 let window = runtime.simulation.window
@@ -127,11 +118,7 @@ enum ViewBindings {
             case "addGestureRecognizer": runtime.state.push(addGestureRecognizer)
             case "removeGestureRecognizer": runtime.state.push(removeGestureRecognizer)
             case "gestureRecognizers":
-                runtime.state.newTable(arrayCount: Int32(view.tapRecognizers.count))
-                for (i, recognizer) in view.tapRecognizers.enumerated() {
-                    runtime.push(recognizer)
-                    runtime.state.setIndex(i + 1, in: -2)
-                }
+                runtime.state.pushList(view.tapRecognizers) { runtime.push($0) }
             default:
                 if VisualEffectBindings.index(runtime, view, key) { return 1 }
                 throw ScriptMistake(Suggestion.unknown(className(of: view), key, in: names(of: view)))
@@ -204,12 +191,7 @@ enum ViewBindings {
             case "bounds": runtime.push(view.bounds)
             case "masksToBounds": arguments.push(view.clipsToBounds)
             case "maskedCorners":
-                let names = view.maskedCorners.cornerNames
-                runtime.state.newTable(arrayCount: Int32(names.count))
-                for (i, name) in names.enumerated() {
-                    runtime.state.push(name)
-                    runtime.state.setIndex(i + 1, in: -2)
-                }
+                runtime.state.pushList(view.maskedCorners.cornerNames) { runtime.state.push($0) }
             case "shadowColor": runtime.push(view.shadowColor)
             case "shadowOpacity": arguments.push(view.shadowOpacity)
             case "shadowRadius": arguments.push(view.shadowRadius)

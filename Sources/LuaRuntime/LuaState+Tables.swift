@@ -9,6 +9,15 @@ extension LuaState {
         lua_createtable(L, arrayCount, fieldCount)
     }
 
+    /// Pushes a new list of the items, each pushed by `element` (which leaves one value on top).
+    public func pushList<Items: Collection>(_ items: Items, element: (Items.Element) throws -> Void) rethrows {
+        lua_createtable(L, Int32(clamping: items.count), 0)
+        for (i, item) in items.enumerated() {
+            try element(item)
+            lua_rawseti(L, -2, lua_Integer(i + 1))
+        }
+    }
+
     /// t[key] = top value, popping it; t at `index` (raw).
     /// `setField` for a name written in the host's source (see `push(literal:)`).
     @inlinable public func setField(literal key: StaticString, in index: Int32) {
@@ -100,7 +109,7 @@ extension LuaState {
     public func pushHandle(_ id: Int, metatable name: String) {
         guard let refs = handleReferences(name) else {
             // No such metatable yet: nothing to cache (and the userdata gets none, as luaL_setmetatable would give).
-            _ = lua_newuserdatauv(L, MemoryLayout<Int>.size, 0)!.storeBytes(of: id, as: Int.self)
+            lua_newuserdatauv(L, MemoryLayout<Int>.size, 0)!.storeBytes(of: id, as: Int.self)
             return
         }
         lua_rawgeti(L, segue_LUA_REGISTRYINDEX, lua_Integer(refs.handles))

@@ -131,11 +131,14 @@ public final class LuaState {
     /// counted as it was, the lines printed as they were and the owner forgotten (back to the ready image, the loaded
     /// one goes). False without that image or when a limit ended the entry (whose thread the watchdog may have
     /// demoted): make a new state then.
-    public func rewind(to level: ImageLevel) -> Bool {
+    ///
+    /// - Parameter entry: the entry the state runs from now on, in its errors and the watchdog's reports (a ready
+    ///   state serves one entry after another); nil: the image's.
+    public func rewind(to level: ImageLevel, for entry: String? = nil) -> Bool {
         guard let image = images[Int(level.rawValue)], !isTerminated, segue_sandbox_rewind(sandbox, level.rawValue) != 0 else { return false }
         if level == .ready { images[Int(ImageLevel.loaded.rawValue)] = nil }
-        entry = image.entry
-        Watchdog.shared.renew(watchToken, entry: entry)
+        self.entry = entry ?? image.entry
+        Watchdog.shared.renew(watchToken, entry: self.entry)
         handleTables = image.handleTables
         chunkNames = image.chunkNames
         hostChunkNames = image.hostChunkNames
@@ -146,14 +149,6 @@ public final class LuaState {
         overLimitAt = nil
         userInfo = nil
         return true
-    }
-
-    /// The entry the state now runs, in its errors and the watchdog's reports: a ready state serves one entry after
-    /// another.
-    public func rename(_ entry: String) {
-        guard entry != self.entry else { return }
-        self.entry = entry
-        Watchdog.shared.renew(watchToken, entry: entry)
     }
 
     /// The state that owns a Lua thread, for host functions.
