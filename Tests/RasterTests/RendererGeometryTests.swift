@@ -499,6 +499,58 @@ extension RenderFrame {
         #expect(drawn > 120)
     }
 
+    /// Textures of every width from one texel to a few windows across,
+    /// shrunk, stretched and turned: AVX2's window reads a row's texels as
+    /// eight or sixteen at once (masked at the texture's right edge), AVX-512's
+    /// as thirty-two, and pairs where they do not fit; texels partly
+    /// transparent and opaque (opaque spans are stored as they are). Every
+    /// path gives the one-pixel path's bytes.
+    @Test func texturesOfEveryWidthDrawTheSameBytesOnEachPath() {
+        var random = WarperFuzzTests.SplitMix(state: 77)
+        let size = (96, 64)
+        let background = [[UInt8]](repeating: [20, 40, 60, 255], count: size.0 * size.1).flatMap { $0 }
+        var drawn = 0
+        for round in 0..<240 {
+            let width = 1 + round % 40, height = 1 + Int(random.next() * 30)
+            let opaque = round % 3 != 0
+            let texture = (0..<width * height).flatMap { _ -> [UInt8] in
+                let a = opaque ? 255 : UInt8(random.next() * 255)
+                // Premultiplied: no channel above alpha.
+                return [UInt8(Double(a) * random.next()), UInt8(Double(a) * random.next()), UInt8(Double(a) * random.next()), a]
+            }
+            var quad = cr_quad()
+            let scale = [0.3, 0.7, 1, 1.6, 4][round % 5]
+            let turn = round % 2 == 0 ? 0 : (random.next() - 0.5) * 0.01
+            quad.m = (scale * (0.8 + random.next() * 0.4), (random.next() - 0.5) * 0.3, turn,
+                      (random.next() - 0.5) * 0.3, scale * (0.8 + random.next() * 0.4), 0,
+                      random.next() * 20 - 10, random.next() * 20 - 10, 1)
+            quad.f = (0, 0, 1)
+            quad.width = Double(width) * (0.5 + random.next() * 2)
+            quad.height = Double(height) * (0.5 + random.next() * 2)
+            quad.alpha = 255
+            quad.color = (0, 0, 0, 0)
+            (quad.x0, quad.y0, quad.x1, quad.y1) = (0, 0, Int32(size.0), Int32(size.1))
+            func pixels() -> [UInt8] {
+                let target = FastPathTests.Target(width: size.0, height: size.1)
+                target.with { t in
+                    var background: [UInt8] = [20, 40, 60, 255]
+                    cr_fill(&t, &background)
+                    texture.withUnsafeBufferPointer { tex in
+                        var layer = quad
+                        layer.texture = tex.baseAddress
+                        (layer.tex_width, layer.tex_height) = (Int32(width), Int32(height))
+                        cr_draw_quad(&t, &layer)
+                    }
+                }
+                return target.pixels
+            }
+            let images = Self.atEachWidth { pixels() }
+            #expect(images.allSatisfy { $0 == images[0] }, "round \(round): \(width)×\(height) texels at scale \(scale)")
+            if images[0] != background { drawn += 1 }
+        }
+        #expect(drawn > 180)
+    }
+
     /// A tiny picture stretched many times over its layer: the interior
     /// reaches the texture's last row and column, where the wide path reads
     /// each pixel's two texels as one pair.
