@@ -3,13 +3,16 @@
 -- "Enhance your UI animations and transitions"). The tapped row, the
 -- context's source view, opens into the new screen: a rounded clip grows
 -- from the row's frame to the whole screen, its corners going from the
--- row's radius to the screen's, while the new screen, scaled to fill the
--- clip, fades in over a snapshot of the row. The row itself is hidden while
+-- row's radius to the screen's, while the new screen, scaled as a whole into
+-- the row's frame (all of it showing, its shape kept: a short row holds a
+-- small screen at its middle) and growing with the clip to full size, fades
+-- in over a snapshot of the row. The row itself is hidden while
 -- the zoom stands in for it, and the screen behind dims. Dismissal shrinks
 -- the screen back into the row, where it cross-fades into the row's
 -- snapshot in the last part of the way, and the row reappears.
 --
 --     clip      row ──────────────────────────▶ screen   (spring)
+--     screen    fitted in the row ────────────▶ full size (same spring)
 --     corners   row's ─────────────────────────▶ screen's
 --     screen    alpha 0 ──▶ 1                              (same spring)
 --     dimming   0 ────────────────────────────▶ params.dimming
@@ -63,9 +66,11 @@ local function settlingDuration()
   return animation.settlingDuration
 end
 
--- The scale at which something of `size` fills `rect`, cut to it.
-local function filling(rect, size)
-  return math.max(rect.width / size.width, rect.height / size.height)
+-- The scale at which the whole of something of `size` fits in `rect`, its
+-- shape kept: iOS 18's zoom puts the whole new screen in the source's frame
+-- rather than cutting a full-size screen to it.
+local function fitting(rect, size)
+  return math.min(rect.width / size.width, rect.height / size.height)
 end
 
 -- `view` (its own size) centred in a clip of `clipSize`, at `scale`.
@@ -160,7 +165,7 @@ local function zoomAnimator(ctx)
   view.transform = CGAffineTransformIdentity
   holder:addSubview(view)
   view.frame = CGRect(0, 0, size.width, size.height)
-  place(holder, start.size, presenting and filling(source, size) or start.width / size.width)
+  place(holder, start.size, presenting and fitting(source, size) or start.width / size.width)
   if presenting then view.alpha = 0 end
 
   local finish = presenting and rest or source
@@ -170,7 +175,7 @@ local function zoomAnimator(ctx)
       clip.frame = finish
       clip.layer.cornerRadius = presenting and screenRadius or rowRadius
       place(snapshot, finish.size, finish.width / source.width)
-      place(holder, finish.size, presenting and 1 or filling(source, size))
+      place(holder, finish.size, presenting and 1 or fitting(source, size))
       if presenting then view.alpha = 1 end
     end,
   }

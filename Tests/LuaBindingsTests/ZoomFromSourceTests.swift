@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 import LuaBindings
 import Testing
 import Transitions
@@ -13,6 +14,17 @@ import Transitions
 
     /// The row (iPhone 14: the third, 195 + 2 × 88 down) and the screen.
     static let row = (y: 371.0, height: 88.0), screen = (width: 390.0, height: 844.0)
+
+    /// The screen's scale when the whole of it fits in the row, its shape kept (iOS 18's zoom).
+    static let fitted = row.height / screen.height
+
+    /// The zoomed screen's holder in the clip: the whole screen at `scale`, centred.
+    static func expectFitted(_ sample: Sample, scale: Double, clip: Rect) throws {
+        let holder = try #require(sample.views.first { $0.name == "zoomed" })
+        #expect(abs(holder.frame.width - screen.width * scale) < 0.01 && abs(holder.frame.height - screen.height * scale) < 0.01,
+                "at \(sample.time): \(holder.frame), scale \(scale)")
+        #expect(abs(holder.frame.midX - clip.width / 2) < 0.01 && abs(holder.frame.midY - clip.height / 2) < 0.01)
+    }
 
     static func outcome(_ scenario: Scenario) throws -> ScenarioOutcome {
         let file = try #require(try builtinEntries().first { $0.stem == "zoom-from-source" })
@@ -35,6 +47,8 @@ import Transitions
             #expect(abs(clip.frame.minY - Self.row.y * (1 - p)) < 0.01, "at \(sample.time): \(clip.frame)")
             #expect(abs(clip.frame.height - (Self.row.height + (Self.screen.height - Self.row.height) * p)) < 0.01)
             #expect(clip.frame.minX == 0 && clip.frame.width == Self.screen.width)
+            // The whole screen in the row's frame (88/844 of its size), growing to full size on the same spring.
+            try Self.expectFitted(sample, scale: Self.fitted + (1 - Self.fitted) * p, clip: clip.frame)
             // The row's square corners to the display's 47.33.
             #expect(abs(clip.cornerRadius - 47.33 * p) < 0.001)
             // The screen fades in on the same spring; the row is hidden meanwhile.
@@ -59,6 +73,7 @@ import Transitions
         #expect(abs(clip.frame.minY - Self.row.y * p) < 0.01, "\(clip.frame) at \(sample.time - start)")
         #expect(abs(clip.frame.height - (Self.screen.height - (Self.screen.height - Self.row.height) * p)) < 0.01)
         #expect(abs(clip.cornerRadius - 47.33 * (1 - p)) < 0.001)
+        try Self.expectFitted(sample, scale: 1 - (1 - Self.fitted) * p, clip: clip.frame)
         let last = try #require(trace.samples.last)
         #expect(!last.views.contains { $0.name == "presented" || $0.name == "zoom" })
         #expect(last.views.first { $0.name == "row 3" }?.hidden == false)
