@@ -334,6 +334,10 @@ function TransitionCoordinator:animateAlongsideTransition(animation, completion)
 ---@field viewWillTransition? fun(self: PresentationControllerSelf, size: CGSize, coordinator: TransitionCoordinator)
 ---@field keyboardWillChangeFrame? fun(self: PresentationControllerSelf, frame: CGRect, duration: number)
 
+---@class PresentedControllerHooks The presented view controller's own overrides, what the app's UIViewController subclass writes (not exported yet).
+---@field viewWillTransition? fun(controller: UIViewController, size: CGSize, coordinator: TransitionCoordinator) Before a rotation, forwarded by the presentation controller.
+---@field viewWillLayoutSubviews? fun(controller: UIViewController) At each layout pass that finds its view's size changed: once its view is in, after a rotation or resize.
+
 ---@class UITraitCollection Read-only.
 ---@field horizontalSizeClass "compact"|"regular"
 ---@field verticalSizeClass "compact"|"regular"
@@ -416,6 +420,7 @@ function TransitionCoordinator:animateAlongsideTransition(animation, completion)
 ---@field dismissalAnimator? Animator
 ---@field presentationController? PresentationControllerHooks
 ---@field presentationControllerDelegate? AdaptivePresentationControllerDelegate
+---@field presentedViewController? PresentedControllerHooks
 ---@field navigation? boolean True: the animator also runs for a navigation controller's push and pop.
 ---@field interaction? {dismissal?: InteractionDeclaration, presentation?: InteractionDeclaration, presented?: PresentedDrag, pop?: InteractionDeclaration}
 ---@field sheet? SheetConfiguration|fun(): SheetConfiguration UIKit's sheetPresentationController, for presentationStyle "pageSheet" or "formSheet" (a function to read params).

@@ -119,6 +119,7 @@ struct ExportedEntry {
         "dismissalAnimator": "separate presentation and dismissal animators",
         "preferredContentSize": "a preferred content size",
         "isModalInPresentation": "isModalInPresentation",
+        "presentedViewController": "the presented view controller's own viewWillTransition and viewWillLayoutSubviews",
     ]
 
     static let interactionsExported = "it is not exported yet (an interactive presentation or dismissal by a pan or a pinch, a navigation pop by "

@@ -15,7 +15,8 @@ enum EntryShape {
                                       "statusBarStyle", "prefersStatusBarHidden", "preferredStatusBarUpdateAnimation",
                                       "modalPresentationCapturesStatusBarAppearance", "picture",
                                       "animator", "presentationAnimator", "dismissalAnimator", "presentationController",
-                                      "interaction", "sheet", "isModalInPresentation", "navigation", "presentationControllerDelegate"]
+                                      "interaction", "sheet", "isModalInPresentation", "navigation", "presentationControllerDelegate",
+                                      "presentedViewController"]
     static let animatorHooks = ["transitionDuration", "animateTransition", "animationEnded", "interruptibleAnimator"]
     static let presentationControllerHooks = [
         "presentationTransitionWillBegin", "presentationTransitionDidEnd", "dismissalTransitionWillBegin",
@@ -23,6 +24,8 @@ enum EntryShape {
         "containerViewWillLayoutSubviews", "containerViewDidLayoutSubviews", "viewWillTransition", "keyboardWillChangeFrame",
         "shouldPresentInFullscreen", "adaptivePresentationStyle",
     ]
+    /// The presented controller's own overrides (`ScriptedControllerLayout`).
+    static let presentedControllerHooks = ["viewWillTransition", "viewWillLayoutSubviews"]
     /// Properties an entry gives as a value or as function(self) returning one.
     static let presentationControllerFlags: Set<String> = ["shouldRemovePresentersView", "shouldPresentInFullscreen"]
     /// UIAdaptivePresentationControllerDelegate's methods that Segue calls.
@@ -52,11 +55,12 @@ extension ScriptRuntime {
         for key in try keys(at: top, place: "the entry's table") where !EntryShape.isOwn(key) {
             guard EntryShape.topLevel.contains(key) else {
                 for (hooks, section) in [(EntryShape.animatorHooks, "animator"),
-                                         (EntryShape.presentationControllerHooks, "presentationController")] {
+                                         (EntryShape.presentationControllerHooks, "presentationController"),
+                                         (EntryShape.presentedControllerHooks, "presentedViewController")] {
                     let hook = hooks.contains(key) ? key : Suggestion.nearest(to: key, in: hooks)
                     guard let hook, Suggestion.nearest(to: key, in: EntryShape.topLevel) == nil else { continue }
                     let start = hook == key ? "'\(key)' is" : "the entry's table has no field '\(Suggestion.shortened(key))'; did you mean '\(hook)'? It is"
-                    throw problem(key, "\(start) \(section == "animator" ? "an animator hook" : "a presentation-controller hook"): "
+                    throw problem(key, "\(start) \(Self.kind(of: section)): "
                         + "put it inside \(section) = { \(hook) = function(…) … end }")
                 }
                 throw unknown(key, in: EntryShape.topLevel, where: "the entry's table")
@@ -67,6 +71,7 @@ extension ScriptRuntime {
         try checkSection(top, "dismissalAnimator", names: EntryShape.animatorHooks, problem: problem, unknown: unknown)
         try checkSection(top, "presentationController", names: EntryShape.presentationControllerHooks,
                          problem: problem, unknown: unknown)
+        try checkSection(top, "presentedViewController", names: EntryShape.presentedControllerHooks, problem: problem, unknown: unknown)
         try checkSection(top, Self.adaptiveDelegateSection, names: EntryShape.adaptiveDelegateHooks, problem: problem, unknown: unknown)
 
         try checkNavigation(top, problem: problem)
@@ -122,6 +127,15 @@ extension ScriptRuntime {
         }
     }
 
+    /// What a section's hooks are, for the message that finds one at the top level.
+    private static func kind(of section: String) -> String {
+        switch section {
+        case "animator": "an animator hook"
+        case "presentationController": "a presentation-controller hook"
+        default: "the presented view controller's own"
+        }
+    }
+
     private func checkSection(_ top: Int32, _ name: String, names: [String], problem: (String, String) -> EntryError,
                               unknown: (String, [String], String) -> EntryError) throws(EntryError) {
         state.pushField(name, of: top)
@@ -131,6 +145,10 @@ extension ScriptRuntime {
         guard state.isTable(at: section) else { throw problem(name, "'\(name)' must be a table of hooks") }
         for key in try keys(at: section, place: name) where !EntryShape.isOwn(key) {
             guard names.contains(key) else {
+                if name == "presentationController" && EntryShape.presentedControllerHooks.contains(key) {
+                    throw problem(key, "'\(key)' is the presented view controller's own, not the presentation controller's: put it "
+                        + "inside presentedViewController = { … }")
+                }
                 if name != "presentationController" && EntryShape.presentationControllerHooks.contains(key) {
                     throw problem(key, "'\(key)' is a presentation-controller hook, not \(name)'s: put it inside presentationController = { … }")
                 }

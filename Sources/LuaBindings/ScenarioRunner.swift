@@ -149,6 +149,8 @@ public enum ScenarioRunner {
         presented.view.backgroundColor = Color(red: 0.2, green: 0.45, blue: 0.95)
         let delegate = ScriptedDelegate(runtime: runtime)
         presented.transitioningDelegate = delegate
+        // The entry's presentedViewController functions: what the app's own controller would override.
+        if runtime.hasSection(ScriptedControllerLayout.section) { presented.layoutHooks = ScriptedControllerLayout(runtime: runtime) }
         // The screen a navigation scenario pushes, looking as the presented one does.
         let pushed = simulation.makeViewController(name: "pushed")
         pushed.view.backgroundColor = presented.view.backgroundColor

@@ -188,6 +188,8 @@ public final class Simulation {
         presenter.presentedViewController = presented
         presented.presentingViewController = presenter
         presented.presentationController = controller
+        // A view going into the window is laid out afresh, whatever size it had the last time.
+        presented.laidOutSize = nil
         emit(.presentationWillBegin(controller))
         // Not in full screen: only the current context, the presenter's view, is covered.
         let context = controller.shouldPresentInFullscreen ? nil : presenter.view.convert(presenter.view.bounds, to: nil)
@@ -370,8 +372,9 @@ public final class Simulation {
     // MARK: Size changes
 
     /// A rotation or resize while presented: the window and containers take
-    /// the new size and presentation controllers get viewWillTransition and
-    /// a layout pass. Presented views follow only if their controller lays them out.
+    /// the new size, presentation controllers (and through them the presented
+    /// controllers) get viewWillTransition, and a layout pass follows. Presented
+    /// views follow only if their controller lays them out.
     public func setWindowSize(_ size: Size, duration: Double = 0.4) {
         let coordinator = TransitionCoordinator(duration: duration)
         let timeline = Timeline.live(startingAt: engine.now)
@@ -388,11 +391,15 @@ public final class Simulation {
                     controller.transitionCoordinator = coordinator
                     record("viewWillTransition(to:with:)", "\(Int(size.width))x\(Int(size.height))")
                     controller.viewWillTransition(to: size, with: coordinator)
+                    // UIPresentationController's own forwards it to the presented controller (UIContentContainer).
+                    forwardSizeChange(to: controller.presentedViewController, size: size, coordinator: coordinator)
                     record("containerViewWillLayoutSubviews")
                     controller.containerViewWillLayoutSubviews()
                     record("containerViewDidLayoutSubviews")
                     controller.containerViewDidLayoutSubviews()
                 }
+                // The presented controllers' layout pass, inside the block: what they move animates with the rotation.
+                layOutPresentedControllers()
                 coordinator.alongside.forEach { $0() }
             }, completion: { [self] _ in
                 for completion in coordinator.completions { completion() }
@@ -478,6 +485,7 @@ public final class Simulation {
             }
         }
         engine.advance(to: time)
+        layOutPresentedControllers()
         emit(.clockDidAdvance)
     }
 

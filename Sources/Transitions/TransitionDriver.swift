@@ -135,6 +135,8 @@ public final class TransitionDriver {
         controller.containerViewWillLayoutSubviews()
         simulation.record("containerViewDidLayoutSubviews")
         controller.containerViewDidLayoutSubviews()
+        // Then the presented screen's own pass, now that its view is in and placed.
+        simulation.layOutPresentedControllers()
     }
 
     /// The percent-driven controller's start: the animator's animations on a paused timeline.

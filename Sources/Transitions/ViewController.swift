@@ -33,6 +33,12 @@ public final class ViewController {
     public internal(set) var presentationController: PresentationController?
     /// Where its view is in UIKit's appearance cycle (`ViewController+Appearance`).
     public internal(set) var appearance: Appearance = .disappeared
+    /// What the app's subclass overrides to follow its view's size (the entry's `presentedViewController` hooks); nil:
+    /// UIKit's own, which do nothing (`Simulation+ControllerLayout`).
+    public var layoutHooks: (any ControllerLayoutHooks)?
+    /// The root view's bounds size at its last `viewWillLayoutSubviews`: a layout pass calls it again only once that
+    /// changes, as UIKit's does.
+    var laidOutSize: Size?
 
     init(name: String, view: View) {
         self.name = name

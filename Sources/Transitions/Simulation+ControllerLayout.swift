@@ -1,0 +1,40 @@
+import Geometry
+
+/// The methods a UIViewController subclass of the app's overrides to follow its view's size. UIKit calls them on the
+/// presented controller itself: `viewWillTransition(to:with:)` before a rotation or resize (a presentation
+/// controller forwards its own to the presented controller, UIContentContainer's documentation says), and
+/// `viewWillLayoutSubviews` in each layout pass that finds its root view's size changed. Where no presentation
+/// controller of the entry's lays the presented screen out (over full screen, full screen), these are where the
+/// screen's own views follow a rotation.
+public protocol ControllerLayoutHooks: AnyObject {
+    func viewWillTransition(_ controller: ViewController, to size: Size, with coordinator: TransitionCoordinator)
+    func viewWillLayoutSubviews(_ controller: ViewController)
+}
+
+extension Simulation {
+    /// UIKit's layout pass for presented controllers with hooks of their own: `viewWillLayoutSubviews` for each whose
+    /// root view is in the window with a bounds size other than at its last (the first pass after its view went in,
+    /// and after every resize, by a rotation, its presentation controller or the entry). Run where UIKit lays out:
+    /// once a presentation's animateTransition has returned, inside a rotation's animation block (what the hook
+    /// changes there animates along), and at every frame, as the run loop's pass before drawing.
+    func layOutPresentedControllers() {
+        // Walked in place, not gathered into an array: this runs at every frame of every scenario.
+        var top = root
+        while let controller = top.presentedViewController {
+            top = controller
+            guard let hooks = controller.layoutHooks, controller.view.isDescendant(of: window) else { continue }
+            let size = controller.view.bounds.size
+            guard size != controller.laidOutSize else { continue }
+            controller.laidOutSize = size
+            record("viewWillLayoutSubviews", "\(controller.name) \(Int(size.width))x\(Int(size.height))")
+            hooks.viewWillLayoutSubviews(controller)
+        }
+    }
+
+    /// A presented controller's own `viewWillTransition(to:with:)`, forwarded by its presentation controller.
+    func forwardSizeChange(to controller: ViewController, size: Size, coordinator: TransitionCoordinator) {
+        guard let hooks = controller.layoutHooks else { return }
+        record("viewWillTransition(to:with:)", "\(controller.name) \(Int(size.width))x\(Int(size.height))")
+        hooks.viewWillTransition(controller, to: size, with: coordinator)
+    }
+}
