@@ -99,6 +99,9 @@ static pid_t this_thread_id(void) {
 
 void segue_sandbox_begin_work(SegueSandbox *sb) {
     if (sb->depth++ == 0) {
+        sb->outer_working = segue_working;
+        segue_working = sb;
+        park_prepare_thread();
         atomic_store_explicit(&sb->work_thread, (int)this_thread_id(), memory_order_relaxed);
         /* The limit counts this thread's processor time, so a busy machine
          * neither stops a script sooner nor changes what it does. Only the
@@ -116,6 +119,7 @@ void segue_sandbox_begin_work(SegueSandbox *sb) {
 void segue_sandbox_end_work(SegueSandbox *sb) {
     if (--sb->depth == 0) {
         atomic_store_explicit(&sb->active, 0, memory_order_release);
+        segue_working = sb->outer_working;
     }
 }
 
@@ -133,14 +137,19 @@ uint64_t segue_sandbox_call_time(const SegueSandbox *sb, uint64_t *nanoseconds) 
 }
 
 void segue_sandbox_expire(SegueSandbox *sb) {
-    pthread_mutex_lock(&sb->lock);
+    sandbox_lock(sb);
     atomic_store(&sb->expired, 1);
+    /* An abandoned state's memory is gone (park.c): `running` with it. */
+    if (sb->abandoned) {
+        sandbox_unlock(sb);
+        return;
+    }
     /* lua_sethook is safe while the thread runs: Lua's own comment allows it
      * from a signal handler. `running` is alive while it is set. */
     if (sb->running != NULL) {
         lua_sethook(sb->running, kill_hook, KILL_MASK, 1);
     }
-    pthread_mutex_unlock(&sb->lock);
+    sandbox_unlock(sb);
 }
 
 void segue_sandbox_demote(SegueSandbox *sb) {
@@ -154,7 +163,7 @@ void segue_sandbox_demote(SegueSandbox *sb) {
 int segue_sandbox_stuck_at(SegueSandbox *sb, char *source, size_t size, int *line) {
     *line = 0;
     source[0] = '\0';
-    pthread_mutex_lock(&sb->lock);
+    sandbox_lock(sb);
     /* Only while Lua (or a library function written in C) is the innermost
      * frame: a thread stuck there for seconds with the kill hook armed is
      * inside one step of Lua's own (a table's rehash, a collection's atomic
@@ -162,10 +171,10 @@ int segue_sandbox_stuck_at(SegueSandbox *sb, char *source, size_t size, int *lin
      * finds them as they stand. While Swift runs, the host may be pushing
      * and popping; nothing is read then. */
     int in_host = __atomic_load_n(&sb->in_swift, __ATOMIC_ACQUIRE);
-    if (sb->running != NULL && !in_host) {
+    if (sb->running != NULL && !in_host && !sb->abandoned) {
         note_innermost_frame(sb->running, source, size, line);
     }
-    pthread_mutex_unlock(&sb->lock);
+    sandbox_unlock(sb);
     return in_host ? 2 : *line > 0;
 }
 
@@ -525,10 +534,10 @@ static int sandbox_xpcall(lua_State *L) {
  * coroutine, and a kill already due is armed on it at once. Returns the
  * thread to put back with leave_thread. */
 static lua_State *enter_thread(SegueSandbox *sb, lua_State *co) {
-    pthread_mutex_lock(&sb->lock);
+    sandbox_lock(sb);
     lua_State *previous = sb->running;
     sb->running = co;
-    pthread_mutex_unlock(&sb->lock);
+    sandbox_unlock(sb);
     if (segue_expired(sb)) {
         lua_sethook(co, kill_hook, KILL_MASK, 1);
     }
@@ -536,9 +545,9 @@ static lua_State *enter_thread(SegueSandbox *sb, lua_State *co) {
 }
 
 static void leave_thread(SegueSandbox *sb, lua_State *previous) {
-    pthread_mutex_lock(&sb->lock);
+    sandbox_lock(sb);
     sb->running = previous;
-    pthread_mutex_unlock(&sb->lock);
+    sandbox_unlock(sb);
 }
 
 /* Runs co with narg values from L's top. Returns the result count (moved to
@@ -834,6 +843,8 @@ SegueSandbox *segue_sandbox_create(size_t memory_limit, void *host, SegueLogFunc
     atomic_init(&sb->work_clock, (int)CLOCK_MONOTONIC);
     atomic_init(&sb->expired, 0);
     atomic_init(&sb->work_thread, 0);
+    atomic_init(&sb->park_asked, 0);
+    atomic_init(&sb->parked, 0);
     pthread_mutex_init(&sb->lock, NULL);
     return sb;
 }
@@ -848,10 +859,10 @@ lua_State *segue_sandbox_open(SegueSandbox *sb, int *status) {
         return NULL;
     }
     *(SegueSandbox **)lua_getextraspace(L) = sb;
-    pthread_mutex_lock(&sb->lock);
+    sandbox_lock(sb);
     sb->L = L;
     sb->running = L;
-    pthread_mutex_unlock(&sb->lock);
+    sandbox_unlock(sb);
     sb->current = L;
     lua_atpanic(L, panic);
     lua_pushcfunction(L, open_sandbox);
@@ -865,11 +876,11 @@ lua_State *segue_sandbox_open(SegueSandbox *sb, int *status) {
 
 void segue_sandbox_destroy(SegueSandbox *sb) {
     if (sb == NULL) return;
-    pthread_mutex_lock(&sb->lock);
+    sandbox_lock(sb);
     lua_State *L = sb->L;
     sb->L = NULL;
     sb->running = NULL;
-    pthread_mutex_unlock(&sb->lock);
+    sandbox_unlock(sb);
     if (L != NULL) {
         lua_close(L);
     }

@@ -5,6 +5,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include "segue_sandbox.h"
 
 #define SEGUE_POOL_CLASSES 16
@@ -61,6 +62,15 @@ struct SegueSandbox {
     /* Set once an allocation failed for good; the entry is then dead. */
     int out_of_memory;
 
+    /* Parking (park.c): the watchdog asks; the stuck thread, in the park
+     * signal's handler, says it has stopped for good; the watchdog then
+     * frees the state's memory and marks the sandbox abandoned, after which
+     * nothing reads the state again. `outer_working` is the sandbox the
+     * thread worked in before this one's outermost call (segue_working). */
+    atomic_int park_asked, parked;
+    int abandoned;
+    struct SegueSandbox *outer_working;
+
     /* Bytes charged for what the host made on the entry's behalf (views,
      * animations, trace samples, log lines): part of `used`, never given
      * back while the state lives, so a script cannot hide memory in Swift. */
@@ -107,6 +117,52 @@ struct SegueSandbox {
     char refused_source[256];
     int refused_line;
 };
+
+/* Nonzero while this thread may not be parked (park.c): inside malloc or
+ * free, or holding a lock another thread takes, which a thread stopped for
+ * good would keep for ever. The park signal's handler runs on this same
+ * thread, so signal fences (compiler barriers) keep the work inside the
+ * marks. */
+extern _Thread_local __attribute__((tls_model("initial-exec"), visibility("hidden"))) int segue_unparkable;
+/* The sandbox whose call this thread is in (set by the outermost call). */
+extern _Thread_local __attribute__((tls_model("initial-exec"), visibility("hidden"))) SegueSandbox *segue_working;
+static inline void unparkable_begin(void) {
+    segue_unparkable++;
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+}
+static inline void unparkable_end(void) {
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+    segue_unparkable--;
+}
+/* Lets this thread take the park signal (once a thread). */
+void park_prepare_thread(void);
+/* malloc, realloc and free as the sandbox calls them: never parked inside. */
+static inline void *segue_malloc(size_t bytes) {
+    unparkable_begin();
+    void *p = malloc(bytes);
+    unparkable_end();
+    return p;
+}
+static inline void *segue_realloc(void *block, size_t bytes) {
+    unparkable_begin();
+    void *p = realloc(block, bytes);
+    unparkable_end();
+    return p;
+}
+static inline void segue_free(void *block) {
+    unparkable_begin();
+    free(block);
+    unparkable_end();
+}
+/* A lock the watchdog also takes, held where this thread may not be parked. */
+static inline void sandbox_lock(SegueSandbox *sb) {
+    unparkable_begin();
+    pthread_mutex_lock(&sb->lock);
+}
+static inline void sandbox_unlock(SegueSandbox *sb) {
+    pthread_mutex_unlock(&sb->lock);
+    unparkable_end();
+}
 
 /* Raises the time-limit error on L (arming the kill hook there first). */
 int segue_raise_time_limit(lua_State *L);

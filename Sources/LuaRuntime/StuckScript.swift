@@ -6,9 +6,11 @@ import Synchronization
 /// a script can make take minutes: growing a table whose integer keys all
 /// land in one slot (each rehash walks the whole chain for every key), and
 /// a collection through long chains of weak-keyed tables (the atomic phase
-/// goes over them again and again). Nothing can stop such a step short of
-/// ending the process, so its thread is given up on: whoever waits for it
-/// hears of it here and goes on without it, and the process ends it on exit.
+/// goes over them again and again). Nothing can end such a step, so its
+/// thread is given up on: whoever waits for it hears of it here and goes on
+/// without it. Where it is safe the thread is also stopped for good and the
+/// state's memory freed (`stopped`); otherwise it runs on, demoted to idle
+/// priority, until the process ends.
 public struct StuckScript: Sendable, Error, CustomStringConvertible {
     /// The entry, as its state was made for.
     public let entry: String
@@ -20,6 +22,13 @@ public struct StuckScript: Sendable, Error, CustomStringConvertible {
     /// Whether the host was working (a host function, or the host reading
     /// the script's values) rather than Lua: no script line can be read then.
     public let inHost: Bool
+    /// Whether its thread was stopped for good and the state's memory freed (in Lua's own step, holding nothing:
+    /// CLuaSandbox's park.c); otherwise it runs on, demoted, holding its memory until the process ends.
+    public let stopped: Bool
+
+    public init(entry: String, location: ScriptLocation?, limit: Duration, after: Duration, inHost: Bool, stopped: Bool = false) {
+        (self.entry, self.location, self.limit, self.after, self.inHost, self.stopped) = (entry, location, limit, after, inHost, stopped)
+    }
 
     public var message: String {
         let place = inHost
@@ -27,7 +36,7 @@ public struct StuckScript: Sendable, Error, CustomStringConvertible {
             : "inside one step of Lua's own"
         return "still running \(after.formattedSeconds) of processor time after its time limit (\(limit.formattedSeconds)), \(place), "
             + "which nothing can interrupt (a table growing with keys that all land in one slot, or a garbage collection through "
-            + "long chains of weak-keyed tables, say); given up on"
+            + "long chains of weak-keyed tables, say); given up on" + (stopped ? ", its thread stopped and its memory freed" : "")
     }
 
     /// "entry: file:line: message", as check prints a problem.

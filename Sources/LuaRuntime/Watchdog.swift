@@ -124,11 +124,17 @@ final class Watchdog: Sendable {
                             watch.settled = true
                         } else if spent >= watch.firedAt && spent - watch.firedAt >= Self.grace(for: watch.limit) {
                             watch.settled = true
-                            segue_sandbox_demote(watch.sandbox.pointer)
+                            // Stopped for good where that is safe (in Lua, holding nothing): then read where, and
+                            // free its memory, which nothing reads again. Asked before any demotion: a thread at idle
+                            // priority on a busy machine may not run to take the signal for seconds.
+                            let stopped = segue_sandbox_park(watch.sandbox.pointer) != 0
+                            if !stopped { segue_sandbox_demote(watch.sandbox.pointer) }
                             let (location, inHost) = Self.stuckAt(watch.sandbox)
+                            if stopped { segue_sandbox_abandon(watch.sandbox.pointer) }
                             stuck.append((watch.onStuck, StuckScript(entry: watch.entry, location: location,
                                                                      limit: .nanoseconds(Int64(watch.limit)),
-                                                                     after: .nanoseconds(Int64(spent - watch.firedAt)), inHost: inHost)))
+                                                                     after: .nanoseconds(Int64(spent - watch.firedAt)), inHost: inHost,
+                                                                     stopped: stopped)))
                         }
                     } else if call == 0 || call != watch.call {
                         (watch.call, watch.since) = (call, spent)

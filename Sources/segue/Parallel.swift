@@ -9,10 +9,12 @@ import LuaRuntime
 /// the number of items.
 ///
 /// An item whose script gets stuck inside Lua's own code (`StuckScript`)
-/// is given up on: `givenUp` makes its result, a new worker takes the
-/// stuck one's place, and the stuck thread runs on until the process ends.
-/// Each holds a core and its entry's memory, so once `stuckLimit` are, no
-/// more items start: `givenUp` makes theirs too.
+/// is given up on: `givenUp` makes its result and a new worker takes the
+/// stuck one's place. A stuck thread stopped for good (its memory freed)
+/// costs the run a sleeping thread; one that could not be stopped runs on,
+/// demoted, holding its entry's memory until the process ends, so once
+/// `stuckLimit` of those are (or `stoppedLimit` threads sleep), no more items
+/// start: `givenUp` makes theirs too.
 ///
 /// - Parameter ahead: how many items workers may finish ahead of the one
 ///   waiting to be emitted: few when each result is big (a gallery entry's frames).
@@ -25,7 +27,7 @@ func orderedParallel<Result>(_ count: Int, workers: Int, ahead: Int = 64, _ work
             while let index = box.claim(below: count) {
                 let result = StuckScripts.handling({ script in
                     // On the watchdog's thread, while this one is stuck in `work`.
-                    switch box.giveUp(index, with: givenUp(index, .stuck(script)), count: count) {
+                    switch box.giveUp(index, with: givenUp(index, .stuck(script)), running: !script.stopped, count: count) {
                     case .replace: startWorker()
                     case .close(let unstarted, let stuck):
                         for later in unstarted { _ = box.store(givenUp(later, .notRun(stuckItems: stuck)), at: later) }
@@ -59,14 +61,16 @@ enum GivenUp {
         switch self {
         case .stuck(let script): return Problem(script)
         case .notRun(let stuck):
-            return Problem(.error, entry: entry, message: "not run: \(stuck) entries before it got stuck inside Lua's own code, "
-                + "each holding a core until the command ends")
+            return Problem(.error, entry: entry, message: "not run: \(stuck) entries before it got stuck inside Lua's own code "
+                + "(each one that could not be stopped holds its memory until the command ends)")
         }
     }
 }
 
-/// Stuck items a run may give up on before it starts no more.
+/// Stuck items still running (not stopped) a run may give up on before it starts no more: each holds its entry's memory.
 let stuckLimit = 8
+/// Stopped ones: each a sleeping thread with its stack (8 MiB reserved, little of it touched).
+let stoppedLimit = 512
 
 /// The results between the workers and the emitting thread.
 private final class ResultBox<Result>: @unchecked Sendable {
@@ -75,6 +79,8 @@ private final class ResultBox<Result>: @unchecked Sendable {
     private var emitted = 0
     private var ready: [Int: Result] = [:]
     private var givenUp: Set<Int> = []
+    /// How many of those were left running.
+    private var running = 0
     /// How far workers may run ahead of the slowest unfinished item, so a
     /// slow entry never makes the others' results pile up.
     private let window: Int
@@ -112,14 +118,15 @@ private final class ResultBox<Result>: @unchecked Sendable {
     }
 
     /// Stores a stuck item's result in place of the one its worker never gives.
-    func giveUp(_ index: Int, with result: Result, count: Int) -> GiveUp {
+    func giveUp(_ index: Int, with result: Result, running stillRunning: Bool, count: Int) -> GiveUp {
         condition.lock()
         defer { condition.unlock() }
         guard index >= emitted && ready[index] == nil else { return .finished }
         givenUp.insert(index)
+        if stillRunning { running += 1 }
         ready[index] = result
         condition.broadcast()
-        guard givenUp.count >= stuckLimit else { return .replace }
+        guard running >= stuckLimit || givenUp.count - running >= stoppedLimit else { return .replace }
         defer { next = count }
         return .close(min(next, count)..<count, stuck: givenUp.count)
     }

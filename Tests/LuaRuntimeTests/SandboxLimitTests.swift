@@ -1,5 +1,6 @@
 import Foundation
 @testable import LuaRuntime
+import Synchronization
 import Testing
 
 /// The time and memory limits, and what survives them. CPU tests burn CPU
@@ -288,6 +289,45 @@ import Testing
     @Test func emptyRepeatIsInstant() throws {
         let state = try LuaState(entry: "rep", limits: SandboxLimits(time: Self.limit))
         #expect(try state.run("return string.rep('', 2^62) .. ('').rep('', 2^40, '')", chunkName: "rep.lua") == .string(""))
+    }
+
+    /// A script stuck inside one step of Lua's own (a table whose integer keys
+    /// all land in one slot: each rehash walks the whole chain for every key)
+    /// is stopped for good once given up on, and all of its state's memory
+    /// goes back: the thread sleeps, and the next scripts keep the cores.
+    @Test func aStuckScriptIsStoppedAndItsMemoryFreed() throws {
+        /// The state, made on the stuck thread, read here once that thread sleeps for good.
+        final class Made: @unchecked Sendable { var state: LuaState? }
+        let heard = Mutex<StuckScript?>(nil), made = Made()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            StuckScripts.handling({ stuck in
+                // On the watchdog's thread, the state's own thread stopped by now.
+                heard.withLock { $0 = stuck }
+                done.signal()
+            }) {
+                guard let state = try? LuaState(entry: "collide", limits: SandboxLimits(time: Self.limit)) else {
+                    done.signal()
+                    return
+                }
+                made.state = state
+                // Enough of its own before the step: a megabyte of strings, to see it go back.
+                _ = try? state.run("local keep = {} for i = 1, 2000 do keep[i] = string.rep('x', 500) .. i end "
+                                   + "local t = {} for j = 1, 2^19 + 2 do t[j * (2^20 - 1)] = true end", chunkName: "collide.lua")
+                // Not reached: the step is stopped for good, not ended.
+                heard.withLock { $0 = nil }
+                done.signal()
+            }
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
+        #expect(done.wait(timeout: .now() + 30) == .success)
+        let stuck = try #require(heard.withLock { $0 })
+        #expect(stuck.stopped)
+        // A megabyte and more while it ran; none once stopped (its slabs, blocks and images all freed).
+        #expect(made.state?.memoryUsed == 0)
+        #expect(stuck.location?.line == 1)
+        #expect(stuck.message.hasSuffix("given up on, its thread stopped and its memory freed"))
     }
 
     /// A call still running after its kill was armed is given up on after

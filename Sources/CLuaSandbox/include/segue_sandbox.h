@@ -141,6 +141,18 @@ int segue_sandbox_stuck_at(SegueSandbox *sb, char *source, size_t size, int *lin
  * entries after it keep their speed. Safe from any thread. */
 void segue_sandbox_demote(SegueSandbox *sb);
 
+/* For the watchdog, once a call is given up on: stops its thread for good
+ * where that is safe (park.c), waiting up to 0.2 s for it. 1 when stopped:
+ * the thread never runs again and segue_sandbox_abandon may free the state.
+ * Safe from any thread while the sandbox is not being destroyed. */
+int segue_sandbox_park(SegueSandbox *sb);
+
+/* Frees all of a parked sandbox's memory (the state's, its pool's and its
+ * images') and marks it abandoned: expire and stuck_at then touch nothing,
+ * and segue_sandbox_destroy frees only the sandbox itself. Does nothing to a
+ * sandbox that is not parked. */
+void segue_sandbox_abandon(SegueSandbox *sb);
+
 /* Pushes a Swift function as a Lua C closure through the trampoline. */
 void segue_push_host_function(lua_State *L, SegueHostFunction f, int nupvalues);
 /* The upvalue index a host function sees for its own upvalue i (1-based). */
