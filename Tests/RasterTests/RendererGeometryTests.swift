@@ -424,6 +424,24 @@ extension RenderFrame {
         }
     }
 
+    /// `quad` drawn over a target of `size` filled with `background`, with `texture` (its bytes, width and height
+    /// in texels) when given, else its colour.
+    static func drawn(_ quad: cr_quad, size: (Int, Int), over background: [UInt8], texture: ([UInt8], Int, Int)?) -> [UInt8] {
+        let target = FastPathTests.Target(width: size.0, height: size.1)
+        target.with { t in
+            var fill = background
+            cr_fill(&t, &fill)
+            var layer = quad
+            guard let (bytes, width, height) = texture else { return cr_draw_quad(&t, &layer) }
+            bytes.withUnsafeBufferPointer { tex in
+                layer.texture = tex.baseAddress
+                (layer.tex_width, layer.tex_height) = (Int32(width), Int32(height))
+                cr_draw_quad(&t, &layer)
+            }
+        }
+        return target.pixels
+    }
+
     /// The widest path that runs is the processor's (read here from /proc/cpuinfo's flags), within the thread's limit.
     @Test func theWidestPathIsTheProcessorsWithinTheLimit() throws {
         let cpuinfo = try String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)
@@ -478,20 +496,9 @@ extension RenderFrame {
             quad.color = (30, 90, 150, 200)
             (quad.x0, quad.y0, quad.x1, quad.y1) = (0, 0, Int32(size.0), Int32(size.1))
             let texture = (0..<36).flatMap { i -> [UInt8] in [UInt8(i * 7), UInt8(200 - i * 5), 90, 255] }
-            func pixels() -> [UInt8] {
-                let target = FastPathTests.Target(width: size.0, height: size.1)
-                target.with { t in
-                    var background: [UInt8] = [250, 240, 230, 255]
-                    cr_fill(&t, &background)
-                    texture.withUnsafeBufferPointer { tex in
-                        var layer = quad
-                        if round % 3 != 1 { layer.texture = tex.baseAddress; layer.tex_width = 6; layer.tex_height = 6 }
-                        cr_draw_quad(&t, &layer)
-                    }
-                }
-                return target.pixels
+            let images = Self.atEachWidth {
+                Self.drawn(quad, size: size, over: [250, 240, 230, 255], texture: round % 3 != 1 ? (texture, 6, 6) : nil)
             }
-            let images = Self.atEachWidth { pixels() }
             let wide = images[0]
             #expect(images.allSatisfy { $0 == wide }, "round \(round): scale \(scale)")
             if wide.contains(where: { $0 != 250 && $0 != 240 && $0 != 230 && $0 != 255 }) { drawn += 1 }
@@ -530,21 +537,7 @@ extension RenderFrame {
             quad.alpha = 255
             quad.color = (0, 0, 0, 0)
             (quad.x0, quad.y0, quad.x1, quad.y1) = (0, 0, Int32(size.0), Int32(size.1))
-            func pixels() -> [UInt8] {
-                let target = FastPathTests.Target(width: size.0, height: size.1)
-                target.with { t in
-                    var background: [UInt8] = [20, 40, 60, 255]
-                    cr_fill(&t, &background)
-                    texture.withUnsafeBufferPointer { tex in
-                        var layer = quad
-                        layer.texture = tex.baseAddress
-                        (layer.tex_width, layer.tex_height) = (Int32(width), Int32(height))
-                        cr_draw_quad(&t, &layer)
-                    }
-                }
-                return target.pixels
-            }
-            let images = Self.atEachWidth { pixels() }
+            let images = Self.atEachWidth { Self.drawn(quad, size: size, over: [20, 40, 60, 255], texture: (texture, width, height)) }
             #expect(images.allSatisfy { $0 == images[0] }, "round \(round): \(width)×\(height) texels at scale \(scale)")
             if images[0] != background { drawn += 1 }
         }
