@@ -159,7 +159,7 @@ static inline size_t block_cost(size_t size) {
  * limit. Lua then collects garbage and retries once before it raises "not
  * enough memory". In 5.4 `osize` is a type tag when `ptr` is NULL, so only
  * a real block counts as old. Never raises, never calls Lua. */
-void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+static inline void *allocate(void *ud, void *ptr, size_t osize, size_t nsize) {
     SegueSandbox *sb = ud;
     size_t old = ptr != NULL ? osize : 0;
     size_t old_cost = ptr != NULL ? block_cost(osize) : 0;
@@ -209,6 +209,16 @@ void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         sb->peak = sb->used;
     }
     return block + SEGUE_BLOCK_HEADER;
+}
+
+/* Lua's allocator. Never stopped halfway (park.c): a block moved by realloc
+ * and not yet relinked on the list, or a slab taken and not yet noted, would
+ * leave the list pointing at freed memory or lose the slab. */
+void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+    unparkable_begin();
+    void *block = allocate(ud, ptr, osize, nsize);
+    unparkable_end();
+    return block;
 }
 
 static uint64_t serial_at(const void *object, ptrdiff_t offset) {

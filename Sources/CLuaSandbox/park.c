@@ -15,11 +15,17 @@
  * for is the one the thread works in, Lua (not Swift, which may hold the
  * runtime's locks) is running, and the thread is neither inside malloc or
  * free nor holding the sandbox's lock (segue_unparkable). Anywhere else it
- * returns at once, and the watchdog tries again a few times before leaving
- * the thread to run on, demoted, as before. Lua's core allocates only
- * through the sandbox's allocator, which marks itself; the C library's own
- * allocations under Lua (a number formatted by snprintf) belong to steps of
- * microseconds, never to the long steps a thread is found stuck in.
+ * returns at once, and the watchdog signals again every 2 ms for up to 0.2 s
+ * before leaving the thread to run on, demoted, as before. Lua's core
+ * allocates only through the sandbox's allocator, marked unparkable as a
+ * whole (its lists are never left half changed); Swift called from C without
+ * the trampoline (print's log) is marked as the host's work. The C library's
+ * own allocations under Lua (a number formatted by snprintf) belong to steps
+ * of microseconds, never to the long steps a thread is found stuck in.
+ *
+ * What is freed is the Lua state's memory. What the host made for the entry
+ * (views, animations, its trace), charged to it as `host_charged`, lives on
+ * in Swift objects the parked thread's frames hold: the caller counts it.
  */
 #include <errno.h>
 #include <signal.h>
@@ -76,15 +82,22 @@ void park_prepare_thread(void) {
     pthread_sigmask(SIG_UNBLOCK, &set, NULL);
 }
 
-int segue_sandbox_park(SegueSandbox *sb) {
+int segue_sandbox_park(SegueSandbox *sb, uint64_t call) {
     pthread_once(&installing, install);
     if (!installed) return 0;
     atomic_store_explicit(&sb->park_asked, 1, memory_order_release);
+    int ended = 0;
     /* Up to 100 tries 2 ms apart: a thread inside malloc or a lock leaves it within microseconds. */
     for (int attempt = 0; attempt < 100 && !atomic_load_explicit(&sb->parked, memory_order_acquire); attempt++) {
         int thread = atomic_load_explicit(&sb->work_thread, memory_order_relaxed);
-        /* The call ended meanwhile: nothing is stuck. */
-        if (thread <= 0 || atomic_load_explicit(&sb->active, memory_order_acquire) == 0) break;
+        /* The call ended meanwhile (or another began): nothing is stuck. */
+        if (thread <= 0 || atomic_load_explicit(&sb->active, memory_order_acquire) != call) {
+            ended = 1;
+            break;
+        }
+        /* Swift at work (a host function that does not return): it may hold the runtime's locks, and a
+         * signal would only break its system calls (EINTR). Not parked. */
+        if (__atomic_load_n(&sb->in_swift, __ATOMIC_ACQUIRE)) break;
         syscall(SYS_tgkill, (pid_t)getpid(), (pid_t)thread, park_signal());
         struct timespec wait = {0, 2 * 1000 * 1000};
         nanosleep(&wait, NULL);
@@ -93,7 +106,7 @@ int segue_sandbox_park(SegueSandbox *sb) {
     /* Not parked: a signal still on its way finds nothing asked. (One that
      * lands in between parks the thread anyway; it then keeps its memory.) */
     atomic_store_explicit(&sb->park_asked, 0, memory_order_release);
-    return 0;
+    return ended ? -1 : 0;
 }
 
 void segue_sandbox_abandon(SegueSandbox *sb) {
@@ -107,7 +120,7 @@ void segue_sandbox_abandon(SegueSandbox *sb) {
     for (int c = 0; c < SEGUE_POOL_CLASSES; c++) sb->pool_free[c] = NULL;
     sb->slab_cursor = sb->slab_end = NULL;
     sb->slab_bytes = 0;
-    sb->used = 0;
-    sb->host_charged = 0;
+    /* What the host made stays charged: it is still alive in Swift. */
+    sb->used = sb->host_charged;
     sandbox_unlock(sb);
 }

@@ -437,7 +437,13 @@ static int sandbox_print(lua_State *L) {
     const char *where = lua_tostring(L, -1);
     SegueSandbox *sb = segue_sandbox_of(L);
     if (sb->log != NULL) {
+        /* Swift, called without the trampoline: marked as the host's work, as
+         * a host function is (the allocator does not refuse it, and it is
+         * never stopped there: Swift allocates with malloc). */
+        int in_swift = sb->in_swift;
+        sb->in_swift = 1;
         sb->log(sb->host, text, length, where);
+        sb->in_swift = in_swift;
     }
     return 0;
 }

@@ -9,7 +9,7 @@ import Synchronization
 /// goes over them again and again). Nothing can end such a step, so its
 /// thread is given up on: whoever waits for it hears of it here and goes on
 /// without it. Where it is safe the thread is also stopped for good and the
-/// state's memory freed (`stopped`); otherwise it runs on, demoted to idle
+/// Lua state's memory freed (`stopped`); otherwise it runs on, demoted to idle
 /// priority, until the process ends.
 public struct StuckScript: Sendable, Error, CustomStringConvertible {
     /// The entry, as its state was made for.
@@ -22,12 +22,16 @@ public struct StuckScript: Sendable, Error, CustomStringConvertible {
     /// Whether the host was working (a host function, or the host reading
     /// the script's values) rather than Lua: no script line can be read then.
     public let inHost: Bool
-    /// Whether its thread was stopped for good and the state's memory freed (in Lua's own step, holding nothing:
-    /// CLuaSandbox's park.c); otherwise it runs on, demoted, holding its memory until the process ends.
+    /// Whether its thread was stopped for good and its Lua state's memory freed (in Lua's own step, holding
+    /// nothing: CLuaSandbox's park.c); otherwise it runs on, demoted, holding its memory until the process ends.
     public let stopped: Bool
+    /// What the host made for it (views, animations, its trace) that stays alive in the stopped thread's frames.
+    public let keptBytes: Int
 
-    public init(entry: String, location: ScriptLocation?, limit: Duration, after: Duration, inHost: Bool, stopped: Bool = false) {
-        (self.entry, self.location, self.limit, self.after, self.inHost, self.stopped) = (entry, location, limit, after, inHost, stopped)
+    public init(entry: String, location: ScriptLocation?, limit: Duration, after: Duration, inHost: Bool, stopped: Bool = false,
+                keptBytes: Int = 0) {
+        (self.entry, self.location, self.limit, self.after, self.inHost) = (entry, location, limit, after, inHost)
+        (self.stopped, self.keptBytes) = (stopped, keptBytes)
     }
 
     public var message: String {
@@ -36,7 +40,7 @@ public struct StuckScript: Sendable, Error, CustomStringConvertible {
             : "inside one step of Lua's own"
         return "still running \(after.formattedSeconds) of processor time after its time limit (\(limit.formattedSeconds)), \(place), "
             + "which nothing can interrupt (a table growing with keys that all land in one slot, or a garbage collection through "
-            + "long chains of weak-keyed tables, say); given up on" + (stopped ? ", its thread stopped and its memory freed" : "")
+            + "long chains of weak-keyed tables, say); given up on" + (stopped ? ", its thread stopped and its Lua memory freed" : "")
     }
 
     /// "entry: file:line: message", as check prints a problem.

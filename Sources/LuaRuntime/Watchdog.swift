@@ -114,8 +114,9 @@ final class Watchdog: Sendable {
 
     private func run() {
         while true {
-            let (tick, stuck) = state.withLock { state in
+            let (tick, stuck, stopped) = state.withLock { state in
                 var stuck: [(@Sendable (StuckScript) -> Void, StuckScript)] = []
+                var stopped: [OpaquePointer] = []
                 for (token, var watch) in state.watches where !watch.settled {
                     var spent: UInt64 = 0
                     let call = segue_sandbox_call_time(watch.sandbox.pointer, &spent)
@@ -123,18 +124,20 @@ final class Watchdog: Sendable {
                         if call != watch.firedCall {
                             watch.settled = true
                         } else if spent >= watch.firedAt && spent - watch.firedAt >= Self.grace(for: watch.limit) {
-                            watch.settled = true
-                            // Stopped for good where that is safe (in Lua, holding nothing): then read where, and
-                            // free its memory, which nothing reads again. Asked before any demotion: a thread at idle
-                            // priority on a busy machine may not run to take the signal for seconds.
-                            let stopped = segue_sandbox_park(watch.sandbox.pointer) != 0
-                            if !stopped { segue_sandbox_demote(watch.sandbox.pointer) }
+                            // Where it is stuck, read while it is in the step it was found in.
                             let (location, inHost) = Self.stuckAt(watch.sandbox)
-                            if stopped { segue_sandbox_abandon(watch.sandbox.pointer) }
+                            // Stopped for good where that is safe (in Lua, holding nothing). Asked before any
+                            // demotion: a thread at idle priority on a busy machine may not run to take the signal.
+                            let parked = segue_sandbox_park(watch.sandbox.pointer, call)
+                            // The call ended meanwhile: nothing is stuck, and the next sweep settles the watch.
+                            guard parked >= 0 else { continue }
+                            watch.settled = true
+                            if parked == 0 { segue_sandbox_demote(watch.sandbox.pointer) } else { stopped.append(watch.sandbox.pointer) }
+                            let kept = parked == 1 ? Int(segue_sandbox_host_charged(watch.sandbox.pointer)) : 0
                             stuck.append((watch.onStuck, StuckScript(entry: watch.entry, location: location,
                                                                      limit: .nanoseconds(Int64(watch.limit)),
                                                                      after: .nanoseconds(Int64(spent - watch.firedAt)), inHost: inHost,
-                                                                     stopped: stopped)))
+                                                                     stopped: parked == 1, keptBytes: kept)))
                         }
                     } else if call == 0 || call != watch.call {
                         (watch.call, watch.since) = (call, spent)
@@ -144,8 +147,11 @@ final class Watchdog: Sendable {
                     }
                     state.watches[token] = watch
                 }
-                return (state.tick, stuck)
+                return (state.tick, stuck, stopped)
             }
+            // A stopped state's memory, freed outside the lock: its owner sleeps for good, so nothing destroys it
+            // meanwhile, and nothing else waits on these frees.
+            for sandbox in stopped { segue_sandbox_abandon(sandbox) }
             // Outside the lock: a handler may make states (a replacement worker) or end the process.
             for (handler, script) in stuck { handler(script) }
             Thread.sleep(forTimeInterval: Double(tick) / 1e9)

@@ -10,11 +10,12 @@ import LuaRuntime
 ///
 /// An item whose script gets stuck inside Lua's own code (`StuckScript`)
 /// is given up on: `givenUp` makes its result and a new worker takes the
-/// stuck one's place. A stuck thread stopped for good (its memory freed)
-/// costs the run a sleeping thread; one that could not be stopped runs on,
-/// demoted, holding its entry's memory until the process ends, so once
-/// `stuckLimit` of those are (or `stoppedLimit` threads sleep), no more items
-/// start: `givenUp` makes theirs too.
+/// stuck one's place. A stuck thread stopped for good (its Lua memory freed)
+/// costs the run a sleeping thread and what the host had made for it; one
+/// that could not be stopped runs on, demoted, holding all of its entry's
+/// memory until the process ends. Once `stuckLimit` of those run on, or the
+/// stopped ones reach `stoppedLimit` threads or `stoppedMemoryLimit` bytes,
+/// no more items start: `givenUp` makes theirs too.
 ///
 /// - Parameter ahead: how many items workers may finish ahead of the one
 ///   waiting to be emitted: few when each result is big (a gallery entry's frames).
@@ -27,7 +28,7 @@ func orderedParallel<Result>(_ count: Int, workers: Int, ahead: Int = 64, _ work
             while let index = box.claim(below: count) {
                 let result = StuckScripts.handling({ script in
                     // On the watchdog's thread, while this one is stuck in `work`.
-                    switch box.giveUp(index, with: givenUp(index, .stuck(script)), running: !script.stopped, count: count) {
+                    switch box.giveUp(index, with: givenUp(index, .stuck(script)), script: script, count: count) {
                     case .replace: startWorker()
                     case .close(let unstarted, let stuck):
                         for later in unstarted { _ = box.store(givenUp(later, .notRun(stuckItems: stuck)), at: later) }
@@ -69,8 +70,11 @@ enum GivenUp {
 
 /// Stuck items still running (not stopped) a run may give up on before it starts no more: each holds its entry's memory.
 let stuckLimit = 8
-/// Stopped ones: each a sleeping thread with its stack (8 MiB reserved, little of it touched).
+/// Stopped ones: each a sleeping thread with its stack (8 MiB reserved, little of it touched)...
 let stoppedLimit = 512
+/// ...and what the host made for it (`StuckScript.keptBytes`), at most its memory limit each: all of them together
+/// may keep what eight running ones could.
+let stoppedMemoryLimit = 8 * SandboxLimits.default.memory
 
 /// The results between the workers and the emitting thread.
 private final class ResultBox<Result>: @unchecked Sendable {
@@ -79,8 +83,8 @@ private final class ResultBox<Result>: @unchecked Sendable {
     private var emitted = 0
     private var ready: [Int: Result] = [:]
     private var givenUp: Set<Int> = []
-    /// How many of those were left running.
-    private var running = 0
+    /// How many of those were left running, and the bytes the stopped ones keep.
+    private var running = 0, kept = 0
     /// How far workers may run ahead of the slowest unfinished item, so a
     /// slow entry never makes the others' results pile up.
     private let window: Int
@@ -118,15 +122,15 @@ private final class ResultBox<Result>: @unchecked Sendable {
     }
 
     /// Stores a stuck item's result in place of the one its worker never gives.
-    func giveUp(_ index: Int, with result: Result, running stillRunning: Bool, count: Int) -> GiveUp {
+    func giveUp(_ index: Int, with result: Result, script: StuckScript, count: Int) -> GiveUp {
         condition.lock()
         defer { condition.unlock() }
         guard index >= emitted && ready[index] == nil else { return .finished }
         givenUp.insert(index)
-        if stillRunning { running += 1 }
+        if script.stopped { kept += script.keptBytes } else { running += 1 }
         ready[index] = result
         condition.broadcast()
-        guard running >= stuckLimit || givenUp.count - running >= stoppedLimit else { return .replace }
+        guard running >= stuckLimit || givenUp.count - running >= stoppedLimit || kept >= stoppedMemoryLimit else { return .replace }
         defer { next = count }
         return .close(min(next, count)..<count, stuck: givenUp.count)
     }

@@ -327,7 +327,7 @@ import Testing
         // A megabyte and more while it ran; none once stopped (its slabs, blocks and images all freed).
         #expect(made.state?.memoryUsed == 0)
         #expect(stuck.location?.line == 1)
-        #expect(stuck.message.hasSuffix("given up on, its thread stopped and its memory freed"))
+        #expect(stuck.message.hasSuffix("given up on, its thread stopped and its Lua memory freed"))
     }
 
     /// A call still running after its kill was armed is given up on after

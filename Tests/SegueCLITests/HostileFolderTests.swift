@@ -93,7 +93,7 @@ import Testing
         let stuck = "still running 1"
         // Stopped for good in Lua's own step, holding nothing: its memory goes back.
         #expect(lines.contains { $0.hasPrefix("error    collide: collide.lua:2: \(stuck)")
-                && $0.hasSuffix("given up on, its thread stopped and its memory freed") }, "\(run.stdout)")
+                && $0.hasSuffix("given up on, its thread stopped and its Lua memory freed") }, "\(run.stdout)")
         // The collection runs where the script allocates next.
         #expect(lines.contains { $0.hasPrefix("error    weak: weak.lua:") && $0.contains(": \(stuck)") }, "\(run.stdout)")
         #expect(lines.contains { $0.hasPrefix("error    scope: scope.lua:1: \(stuck)") }, "\(run.stdout)")
@@ -108,10 +108,9 @@ import Testing
         #expect(list.stderr.contains("compile: \(stuck)"), "\(list.stderr)")
     }
 
-    /// A single entry's command has nothing to go on with: it says so and ends.
     /// More stuck scripts than a run lets run on (eight): each is stopped for
-    /// good and its memory freed, so they cost neither cores nor memory, and
-    /// every entry after them is still checked.
+    /// good and its Lua memory freed, so they cost neither cores nor much
+    /// memory, and every entry after them is still checked.
     @Test func manyStuckScriptsLeaveTheEntriesAfterThemChecked() throws {
         var files = ["zz-good.lua": Self.good]
         for index in 1...10 { files["stuck\(index).lua"] = Self.collide + "\n" + Self.good }
@@ -119,12 +118,13 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let run = try cli.segue(["check", ".", "--time-limit", "0.3"], in: folder)
         let lines = run.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.filter { $0.hasSuffix("given up on, its thread stopped and its memory freed") }.count == 10, "\(run.stdout)")
+        #expect(lines.filter { $0.hasSuffix("given up on, its thread stopped and its Lua memory freed") }.count == 10, "\(run.stdout)")
         #expect(!lines.contains { $0.contains("not run") }, "\(run.stdout)")
         #expect(lines.contains("ok       zz-good  zz-good.lua  (6 scenarios)"), "\(run.stdout)")
         #expect(lines.last == "11 checked: 1 ok, 10 failed")
     }
 
+    /// A single entry's command has nothing to go on with: it says so and ends.
     @Test func aStuckScriptEndsASingleEntrysCommand() throws {
         let folder = try folder(["collide.lua": Self.good.replacingOccurrences(of: "local function animateTransition(ctx)", with:
             "local function animateTransition(ctx)\n" + Self.collide)])

@@ -141,14 +141,17 @@ int segue_sandbox_stuck_at(SegueSandbox *sb, char *source, size_t size, int *lin
  * entries after it keep their speed. Safe from any thread. */
 void segue_sandbox_demote(SegueSandbox *sb);
 
-/* For the watchdog, once a call is given up on: stops its thread for good
- * where that is safe (park.c), waiting up to 0.2 s for it. 1 when stopped:
- * the thread never runs again and segue_sandbox_abandon may free the state.
- * Safe from any thread while the sandbox is not being destroyed. */
-int segue_sandbox_park(SegueSandbox *sb);
+/* For the watchdog, once call `call` (segue_sandbox_call_time's serial) is
+ * given up on: stops its thread for good where that is safe (park.c),
+ * waiting up to 0.2 s for it. 1 when stopped: the thread never runs again
+ * and segue_sandbox_abandon may free the state; 0 when it could not be
+ * (Swift at work, or never in a safe place); -1 when the call ended
+ * meanwhile, so nothing is stuck. Safe from any thread while the sandbox is
+ * not being destroyed. */
+int segue_sandbox_park(SegueSandbox *sb, uint64_t call);
 
-/* Frees all of a parked sandbox's memory (the state's, its pool's and its
- * images') and marks it abandoned: expire and stuck_at then touch nothing,
+/* Frees all of a parked sandbox's Lua memory (the state's, its pool's and
+ * its images'; what the host charged stays counted) and marks it abandoned: expire and stuck_at then touch nothing,
  * and segue_sandbox_destroy frees only the sandbox itself. Does nothing to a
  * sandbox that is not parked. */
 void segue_sandbox_abandon(SegueSandbox *sb);
