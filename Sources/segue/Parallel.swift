@@ -62,8 +62,9 @@ enum GivenUp {
         switch self {
         case .stuck(let script): return Problem(script)
         case .notRun(let stuck):
-            return Problem(.error, entry: entry, message: "not run: \(stuck) entries before it got stuck inside Lua's own code "
-                + "(each one that could not be stopped holds its memory until the command ends)")
+            return Problem(.error, entry: entry, message: "not run: \(stuck) entries before it got stuck (inside Lua's own code, or in "
+                + "the host's work for the script) and were given up on; those that could not be stopped hold their memory until the "
+                + "command ends")
         }
     }
 }
