@@ -1,8 +1,8 @@
 /*
  * The bilinear filter: a layer's texel position at a device pixel, one
  * pixel's filtered colour, and a span's texels at once (the AVX-512 window
- * here and AVX2's spans in filter_avx2.h, always inlined into their callers;
- * the spans out of line in filter.c). Every path gives the same bytes.
+ * here, always inlined into its callers; the scalar and AVX2 spans out of
+ * line in filter.c). Every path gives the same bytes.
  */
 #ifndef CRASTER_FILTER_H
 #define CRASTER_FILTER_H
@@ -98,7 +98,6 @@ static inline int texel_index(int64_t f, int limit) {
 }
 
 #if CR_HAS_AVX2_PATH
-#include "filter_avx2.h"
 
 /* The most texel rows a window's pixels may step down (or up) across it:
    a layer turned about y, away from its middle row, slopes by several

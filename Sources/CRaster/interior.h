@@ -1,7 +1,7 @@
 /*
  * The deep inside of a row (span.c's cri_draw_interior): whole pixels, no
- * edge tests. Included three times by span.c: built for any x86-64, for
- * AVX2 with its spans inlined, and for AVX-512 with its window: a call or two a
+ * edge tests. Included twice by span.c, once built for any x86-64 and
+ * once for AVX-512 with bilinear_window inlined into it: a call or two a
  * span, and the window's constants set up again at each, were measured at
  * a few percent of the flip's time. The includer defines INTERIOR_NAME,
  * INTERIOR_ATTRIBUTES (the target), INTERIOR_WINDOW (the window path's

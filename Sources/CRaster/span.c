@@ -151,37 +151,9 @@ static inline int store_if_opaque_wide(uint8_t *dst, const uint32_t *source, int
 #undef INTERIOR_STORE_OPAQUE
 #endif
 
-#if CR_HAS_AVX2_PATH
-/* Whether n (at most 16) texels are all opaque; if so they are stored at dst. */
-__attribute__((target("avx2"), always_inline))
-static inline int store_if_opaque_avx2(uint8_t *dst, const uint32_t *source, int n) {
-    const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), opaque = _mm256_set1_epi32(255);
-    for (int k = 0; k < n; k += 8) {
-        /* Lanes past n taken as opaque, and not read. */
-        const __m256i live = _mm256_cmpgt_epi32(_mm256_set1_epi32(n - k), lane);
-        const __m256i texels = _mm256_maskload_epi32((const int *)(const void *)(source + k), live);
-        const __m256i ok = _mm256_or_si256(_mm256_cmpeq_epi32(_mm256_srli_epi32(texels, 24), opaque), _mm256_andnot_si256(live, _mm256_set1_epi32(-1)));
-        if (_mm256_movemask_epi8(ok) != -1) return 0;
-    }
-    memcpy(dst, source, (size_t)n * 4);
-    return 1;
-}
-
-#define INTERIOR_NAME draw_interior_avx2
-#define INTERIOR_ATTRIBUTES __attribute__((target("avx2")))
-#define INTERIOR_WINDOW(q, fx, fy, dx, dy, n, out, dst) ((q)->tex_width >= 2 ? bilinear_span_avx2_inline(q, fx, fy, dx, dy, n, out, dst) : 0)
-#define INTERIOR_STORE_OPAQUE(dst, source, n) store_if_opaque_avx2(dst, source, n)
-#include "interior.h"
-#undef INTERIOR_NAME
-#undef INTERIOR_ATTRIBUTES
-#undef INTERIOR_WINDOW
-#undef INTERIOR_STORE_OPAQUE
-#endif
-
 void cri_draw_interior(cr_target *t, const cr_quad *q, int y, int xs, int xe) {
 #if CR_HAS_AVX2_PATH
     if (has_avx512()) { draw_interior_wide(t, q, y, xs, xe); return; }
-    if (has_avx2()) { draw_interior_avx2(t, q, y, xs, xe); return; }
 #endif
     draw_interior_narrow(t, q, y, xs, xe);
 }
