@@ -26,15 +26,24 @@ extension Simulation {
             let size = controller.view.bounds.size
             guard size != controller.laidOutSize else { continue }
             controller.laidOutSize = size
-            record("viewWillLayoutSubviews", "\(controller.name) \(Int(size.width))x\(Int(size.height))")
+            record("viewWillLayoutSubviews", "\(controller.name) \(Self.described(size))")
             hooks.viewWillLayoutSubviews(controller)
         }
     }
 
-    /// A presented controller's own `viewWillTransition(to:with:)`, forwarded by its presentation controller.
-    func forwardSizeChange(to controller: ViewController, size: Size, coordinator: TransitionCoordinator) {
+    /// A presented controller's own `viewWillTransition(to:with:)`, forwarded by its presentation controller with the
+    /// size its view will have there (UIKit's `size(forChildContentContainer:withParentContainerSize:)`: a form sheet's
+    /// own, not the window's), read once the container has its new size.
+    func forwardSizeChange(from presentation: PresentationController, coordinator: TransitionCoordinator) {
+        let controller = presentation.presentedViewController
         guard let hooks = controller.layoutHooks else { return }
-        record("viewWillTransition(to:with:)", "\(controller.name) \(Int(size.width))x\(Int(size.height))")
+        let size = presentation.frameOfPresentedViewInContainerView.size
+        record("viewWillTransition(to:with:)", "\(controller.name) \(Self.described(size))")
         hooks.viewWillTransition(controller, to: size, with: coordinator)
+    }
+
+    /// "844x390": whole points, and a size a script made huge or not a number written as it is, never trapping.
+    static func described(_ size: Size) -> String {
+        "\(formatted(size.width, decimals: 0))x\(formatted(size.height, decimals: 0))"
     }
 }

@@ -389,10 +389,10 @@ public final class Simulation {
                 layOutList()
                 for controller in controllers {
                     controller.transitionCoordinator = coordinator
-                    record("viewWillTransition(to:with:)", "\(Int(size.width))x\(Int(size.height))")
+                    record("viewWillTransition(to:with:)", Self.described(size))
                     controller.viewWillTransition(to: size, with: coordinator)
                     // UIPresentationController's own forwards it to the presented controller (UIContentContainer).
-                    forwardSizeChange(to: controller.presentedViewController, size: size, coordinator: coordinator)
+                    forwardSizeChange(from: controller, coordinator: coordinator)
                     record("containerViewWillLayoutSubviews")
                     controller.containerViewWillLayoutSubviews()
                     record("containerViewDidLayoutSubviews")

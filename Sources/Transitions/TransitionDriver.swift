@@ -130,12 +130,14 @@ public final class TransitionDriver {
         // the animator's own move, and Apple's sample presentation
         // controllers, which set that frame in containerViewWillLayoutSubviews,
         // would jump on every dismissal).
-        guard presenting, let controller else { return }
-        simulation.record("containerViewWillLayoutSubviews")
-        controller.containerViewWillLayoutSubviews()
-        simulation.record("containerViewDidLayoutSubviews")
-        controller.containerViewDidLayoutSubviews()
-        // Then the presented screen's own pass, now that its view is in and placed.
+        if presenting, let controller {
+            simulation.record("containerViewWillLayoutSubviews")
+            controller.containerViewWillLayoutSubviews()
+            simulation.record("containerViewDidLayoutSubviews")
+            controller.containerViewDidLayoutSubviews()
+        }
+        // Then the presented screen's own pass, in the same turn of the run loop as the animator's changes (its view
+        // in and placed, or resized by a dismissal's animator), as UIKit's layout runs before the frame is drawn.
         simulation.layOutPresentedControllers()
     }
 

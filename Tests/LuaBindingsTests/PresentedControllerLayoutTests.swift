@@ -58,6 +58,27 @@ import Transitions
                                                                             "viewWillLayoutSubviews presented 844x390"])
     }
 
+    /// A dismissal's animator that resizes the screen has it laid out in the same turn, before the next frame is drawn.
+    @Test func aResizeByTheDismissalsAnimatorIsLaidOutAtOnce() throws {
+        let dismissal = """
+              if not ctx.isPresenting then
+                to = ctx:viewForKey("from")
+                to.frame = CGRect(0, 0, 200, 600)
+                UIView.animate{duration = 0.3, animations = function() to.alpha = 0 end,
+                               completion = function() ctx:completeTransition(true) end}
+                return
+              end
+              ctx:completeTransition(true)
+            """
+        let source = Self.entry(Self.centring).replacingOccurrences(of: "  ctx:completeTransition(true)\n", with: dismissal)
+        let outcome = run(source, scenario: .dismiss)
+        #expect(outcome.problems.isEmpty, "\(outcome.problems)")
+        let hooks = try #require(outcome.trace?.hooks)
+        let animated = try #require(hooks.last { $0.hook == "animateTransition" })
+        let laidOut = try #require(hooks.first { $0.hook == "viewWillLayoutSubviews" && $0.detail == "presented 200x600" })
+        #expect(laidOut.time == animated.time, "\(laidOut.time) against \(animated.time)")
+    }
+
     @Test func aFailingHookIsAnErrorAtItsLine() {
         let source = Self.entry("""
               viewWillLayoutSubviews = function(controller)

@@ -18,7 +18,8 @@ import Testing
 
         func viewWillLayoutSubviews(_ controller: ViewController) {
             let bounds = controller.view.bounds
-            calls.append("layout \(Int(bounds.width))x\(Int(bounds.height))")
+            // Whole points as the tests write them; a width past Int's range (one test's) as Swift writes a Double.
+            calls.append("layout \(bounds.width < 1e15 ? String(Int(bounds.width)) : String(bounds.width))x\(Int(bounds.height))")
             card.frame = Rect(x: (bounds.width - 300) / 2, y: (bounds.height - 200) / 2, width: 300, height: 200)
         }
     }
@@ -68,6 +69,28 @@ import Testing
         presented.view.frame = Rect(x: 0, y: 200, width: 390, height: 544)
         simulation.advance(to: simulation.now + 1.0 / 60)
         #expect(layout.calls.count == 2)
+    }
+
+    @Test func aSizeAScriptMadeHugeIsWrittenAsItIsNotTrapped() {
+        let (simulation, presented, layout) = Self.presentedCard(style: .custom)
+        presented.view.frame = Rect(x: 0, y: 0, width: 1e19, height: 100)
+        simulation.advance(to: simulation.now + 1.0 / 60)
+        #expect(simulation.hooks.last?.detail == "presented 1e+19x100")
+    }
+
+    /// A form sheet on an iPad is told of its own next size, not the window's: UIKit's presentation controller
+    /// forwards the size its child will have (a form sheet stays 540 × 620, Apple's documented default).
+    @Test func aFormSheetIsToldItsOwnSize() {
+        let simulation = Simulation(windowSize: Size(width: 1194, height: 834))
+        let presented = simulation.makeViewController(name: "presented")
+        presented.modalPresentationStyle = .formSheet
+        let layout = CardLayout(card: simulation.engine.makeView(name: "card"))
+        presented.layoutHooks = layout
+        simulation.present(presented)
+        simulation.runUntilIdle()
+        simulation.setWindowSize(Size(width: 834, height: 1194), duration: 0.4)
+        #expect(layout.calls.contains("transition 540x620 in 0.4"), "\(layout.calls)")
+        #expect(!layout.calls.contains { $0.hasPrefix("transition 834x1194") })
     }
 
     @Test func presentedAgainItIsLaidOutAgain() {
