@@ -22,7 +22,7 @@ static int dump_writer(lua_State *L, const void *p, size_t size, void *ud) {
     if (out->limit != 0 && out->size + size > out->limit) return 1;
     if (out->size + size > out->capacity) {
         size_t capacity = (out->size + size) * 2;
-        unsigned char *bytes = segue_realloc(out->bytes, capacity);
+        unsigned char *bytes = realloc(out->bytes, capacity);
         if (bytes == NULL) return 1;
         out->bytes = bytes;
         out->capacity = capacity;
@@ -51,7 +51,7 @@ unsigned char *segue_compile_host_chunk(const char *source, size_t size, const c
          * (note_innermost_frame passes over frames with no line), and a message placed in a host chunk ("?:-1:")
          * is placed at the script's line instead (LuaState.failure). */
         *error = strdup("out of memory");
-        segue_free(out.bytes);
+        free(out.bytes);
         out.bytes = NULL;
     } else {
         *out_size = out.size;
@@ -77,7 +77,7 @@ unsigned char *segue_sandbox_dump(lua_State *L, size_t max_size, size_t *out_siz
     DumpBuffer out = {.limit = max_size};
     int failed = lua_dump(L, dump_writer, &out, 0) != 0 || out.size == 0;
     if (failed) {
-        segue_free(out.bytes);
+        free(out.bytes);
         return NULL;
     }
     *out_size = out.size;

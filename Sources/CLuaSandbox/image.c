@@ -34,9 +34,9 @@ struct SegueSandboxImage {
 
 void image_free(SegueSandboxImage *image) {
     if (image == NULL) return;
-    segue_free(image->pieces);
-    segue_free(image->copy);
-    segue_free(image);
+    free(image->pieces);
+    free(image->copy);
+    free(image);
 }
 
 /* The newest slab is used up to the cursor; the older ones whole. */
@@ -52,7 +52,7 @@ static int between_calls(const SegueSandbox *sb) {
 
 static void unlink_free(SegueSandbox *sb, SegueBigBlock *big) {
     big_unlink(sb, big);
-    segue_free(big);
+    free(big);
 }
 
 /* Lets go of the image at `level`: what only it held goes back to malloc if
@@ -87,8 +87,8 @@ int segue_sandbox_capture(SegueSandbox *sb, int level) {
     }
     SegueSandboxImage *image = calloc(1, sizeof *image);
     if (image == NULL) return 0;
-    image->pieces = segue_malloc(count * sizeof(Piece) + 1);
-    image->copy = segue_malloc(bytes + 1);
+    image->pieces = malloc(count * sizeof(Piece) + 1);
+    image->copy = malloc(bytes + 1);
     if (image->pieces == NULL || image->copy == NULL) {
         image_free(image);
         return 0;
@@ -134,7 +134,7 @@ int segue_sandbox_rewind(SegueSandbox *sb, int level) {
     }
     while (sb->slabs != image->slabs) {
         void *next = *(void **)sb->slabs;
-        segue_free(sb->slabs);
+        free(sb->slabs);
         sb->slabs = next;
     }
     const char *cursor = image->copy;

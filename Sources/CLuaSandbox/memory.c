@@ -40,7 +40,7 @@ static char *pool_take(SegueSandbox *sb, size_t bytes) {
              * one size, drops it and moves to another leaves these spare. */
             size_t cap = sb->limit / 4;
             if (sb->slab_bytes >= cap || SEGUE_SLAB_SIZE > cap - sb->slab_bytes) return NULL;
-            char *slab = segue_malloc(SEGUE_SLAB_SIZE);
+            char *slab = malloc(SEGUE_SLAB_SIZE);
             if (slab == NULL) return NULL;
             *(void **)slab = sb->slabs;
             sb->slabs = slab;
@@ -65,7 +65,7 @@ void big_unlink(SegueSandbox *sb, SegueBigBlock *big) {
 
 static char *big_new(SegueSandbox *sb, size_t bytes) {
     if (bytes > SIZE_MAX - sizeof(SegueBigBlock)) return NULL;
-    SegueBigBlock *big = segue_malloc(sizeof *big + bytes);
+    SegueBigBlock *big = malloc(sizeof *big + bytes);
     if (big == NULL) return NULL;
     big->bytes = bytes;
     big->held = 0;
@@ -87,7 +87,7 @@ static void block_free(SegueSandbox *sb, char *block) {
             return;
         }
         big_unlink(sb, big);
-        segue_free(big);
+        free(big);
         return;
     }
     *(void **)block = sb->pool_free[tag - 1];
@@ -110,7 +110,7 @@ static char *block_resize(SegueSandbox *sb, char *block, size_t bytes, size_t ke
     if (tag == 0 && !(big_of(block)->held & SEGUE_HELD_ANY)) {
         if (bytes > SIZE_MAX - sizeof(SegueBigBlock)) return NULL;
         SegueBigBlock *big = big_of(block), *prev = big->prev, *next = big->next;
-        SegueBigBlock *moved = segue_realloc(big, sizeof *big + bytes);
+        SegueBigBlock *moved = realloc(big, sizeof *big + bytes);
         if (moved == NULL) return NULL;
         moved->bytes = bytes;
         if (prev != NULL) prev->next = moved; else sb->big = moved;
@@ -131,12 +131,12 @@ static char *block_resize(SegueSandbox *sb, char *block, size_t bytes, size_t ke
 void memory_release(SegueSandbox *sb) {
     while (sb->slabs != NULL) {
         void *next = *(void **)sb->slabs;
-        segue_free(sb->slabs);
+        free(sb->slabs);
         sb->slabs = next;
     }
     while (sb->big != NULL) {
         SegueBigBlock *next = sb->big->next;
-        segue_free(sb->big);
+        free(sb->big);
         sb->big = next;
     }
     for (int level = 0; level < SEGUE_IMAGE_LEVELS; level++) {

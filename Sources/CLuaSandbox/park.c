@@ -14,7 +14,8 @@
  * The handler parks only where that is safe: while the sandbox it was asked
  * for is the one the thread works in, Lua (not Swift, which may hold the
  * runtime's locks) is running, and the thread is neither inside malloc or
- * free nor holding the sandbox's lock (segue_unparkable). Anywhere else it
+ * free nor holding the sandbox's lock (segue_unparkable: Lua's allocator and
+ * sandbox_lock mark it). Anywhere else it
  * returns at once, and the watchdog signals again every 2 ms for up to 0.2 s
  * before leaving the thread to run on, demoted, as before. Lua's core
  * allocates only through the sandbox's allocator, marked unparkable as a

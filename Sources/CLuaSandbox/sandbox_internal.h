@@ -5,7 +5,6 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
-#include <stdlib.h>
 #include "segue_sandbox.h"
 
 #define SEGUE_POOL_CLASSES 16
@@ -118,9 +117,11 @@ struct SegueSandbox {
     int refused_line;
 };
 
-/* Nonzero while this thread may not be parked (park.c): inside malloc or
- * free, or holding a lock another thread takes, which a thread stopped for
- * good would keep for ever. The park signal's handler runs on this same
+/* Nonzero while this thread may not be parked (park.c): inside Lua's
+ * allocator (and so malloc or free), or holding a lock another thread takes,
+ * which a thread stopped for good would keep for ever. The sandbox's other
+ * calls of malloc (images, chunks) run with Swift on the stack, where the
+ * handler never parks. The park signal's handler runs on this same
  * thread, so signal fences (compiler barriers) keep the work inside the
  * marks. */
 extern _Thread_local __attribute__((tls_model("initial-exec"), visibility("hidden"))) int segue_unparkable;
@@ -136,24 +137,6 @@ static inline void unparkable_end(void) {
 }
 /* Lets this thread take the park signal (once a thread). */
 void park_prepare_thread(void);
-/* malloc, realloc and free as the sandbox calls them: never parked inside. */
-static inline void *segue_malloc(size_t bytes) {
-    unparkable_begin();
-    void *p = malloc(bytes);
-    unparkable_end();
-    return p;
-}
-static inline void *segue_realloc(void *block, size_t bytes) {
-    unparkable_begin();
-    void *p = realloc(block, bytes);
-    unparkable_end();
-    return p;
-}
-static inline void segue_free(void *block) {
-    unparkable_begin();
-    free(block);
-    unparkable_end();
-}
 /* A lock the watchdog also takes, held where this thread may not be parked. */
 static inline void sandbox_lock(SegueSandbox *sb) {
     unparkable_begin();

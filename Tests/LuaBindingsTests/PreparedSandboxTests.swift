@@ -73,17 +73,23 @@ import Testing
           },
         }
         """
-        let (file, folder) = try Self.write(source, name: "asks")
-        defer { try? FileManager.default.removeItem(at: folder) }
         let prepared = PreparedSandbox(limits: .default)
-        var printed: [String] = []
-        for scenario in [Scenario.present, .dismiss, .presentThenDismiss] {
-            let outcome = ScenarioRunner.run(file, source: source, scenario: scenario, options: ScenarioOptions(), prepared: prepared)
-            printed += outcome.printed.map(\.text)
-        }
+        let (printed, _) = try Self.printed(source, name: "asks", scenarios: [.present, .dismiss, .presentThenDismiss], in: prepared)
         #expect(prepared.rewinds == 2)
         #expect(prepared.loadedRewinds == 0)
         #expect(printed.filter { $0.hasPrefix("bar") }.count == 3)
+    }
+
+    /// What `source`, written as `name`.lua, printed over `scenarios` run one after another in `prepared`; the
+    /// folder is removed unless kept (then the caller removes it).
+    static func printed(_ source: String, name: String, scenarios: [Scenario], in prepared: PreparedSandbox,
+                        keepingFolder: Bool = false) throws -> (lines: [String], folder: URL) {
+        let (file, folder) = try write(source, name: name)
+        defer { if !keepingFolder { try? FileManager.default.removeItem(at: folder) } }
+        let lines = scenarios.flatMap { scenario in
+            ScenarioRunner.run(file, source: source, scenario: scenario, options: ScenarioOptions(), prepared: prepared).printed.map(\.text)
+        }
+        return (lines, folder)
     }
 
     static func write(_ source: String, name: String) throws -> (EntryFile, URL) {
@@ -115,17 +121,11 @@ import Testing
           },
         }
         """
-        let (file, folder) = try Self.write(source, name: "leak")
-        defer { try? FileManager.default.removeItem(at: folder) }
-
         let prepared = PreparedSandbox(limits: .default)
-        var mainLines: [String] = []
-        var hookLines: [String] = []
-        for scenario in [Scenario.present, .dismiss, .presentThenDismiss, .rotation] {
-            let outcome = ScenarioRunner.run(file, source: source, scenario: scenario, options: ScenarioOptions(), prepared: prepared)
-            mainLines += outcome.printed.map(\.text).filter { $0.hasPrefix("main") }
-            hookLines += outcome.printed.map(\.text).filter { $0.hasPrefix("hook") }
-        }
+        let (printed, folder) = try Self.printed(source, name: "leak", scenarios: [.present, .dismiss, .presentThenDismiss, .rotation],
+                                                 in: prepared, keepingFolder: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let mainLines = printed.filter { $0.hasPrefix("main") }, hookLines = printed.filter { $0.hasPrefix("hook") }
         // Three of the four started from the image (the first made it), with the entry loaded: printing is not a
         // host function that could change the simulation.
         #expect(prepared.rewinds == 3)
