@@ -49,7 +49,8 @@ enum ExportWriter {
     static func file(header: Header, entry: ExportedEntry, chunkComment: [SyntaxTree.Comment], translator: Translator,
                      transitionDuration: [String], animateTransition: [String],
                      interaction: Interaction? = nil, pop: Interaction? = nil, presentation: Interaction? = nil,
-                     drag: PresentedDrag? = nil, controller: [Translator.ControllerMethod] = [], controllerComments: [SyntaxTree.Comment] = [], sheet: Sheet? = nil,
+                     drag: PresentedDrag? = nil, presentedLayout: [(name: String, function: Translator.InteractionFunction)] = [],
+                     controller: [Translator.ControllerMethod] = [], controllerComments: [SyntaxTree.Comment] = [], sheet: Sheet? = nil,
                      hookComments: (duration: [SyntaxTree.Comment], animate: [SyntaxTree.Comment]) = ([], [])) -> (text: String, origins: [Int: Int]) {
         var out = SwiftWriter()
         let type = typeName(header.entry)
@@ -136,6 +137,7 @@ enum ExportWriter {
             out.line("/// when let go: nothing to attach (a pushed screen gets none). It is on the presented controller's")
             out.line("/// root view: a scroll view inside has a pan of its own, and UIKit lets only one of the two recognize.")
         }
+        presentedLayoutUsage(presentedLayout, into: &out)
         if entry.navigation {
             out.line("///")
             out.line("/// It pushes and pops too, as the navigation controller's delegate: for every later push and pop,")
@@ -289,6 +291,7 @@ enum ExportWriter {
                 out.line()
             }
         }
+        presentedLayoutMethods(presentedLayout, access: access, into: &out)
         out.line("/// One animator for both ways: `isPresenting` says which.")
         out.line("@MainActor")
         out.open("private final class Animator: NSObject, UIViewControllerAnimatedTransitioning {")

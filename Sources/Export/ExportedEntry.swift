@@ -99,6 +99,9 @@ struct ExportedEntry {
     /// `presentationController = {…}`: its hooks in the order written, and the lines the table spans.
     var presentationController: [(name: String, node: SyntaxNode)] = []
     var presentationControllerLines = 0...0
+    /// `presentedViewController = {viewWillTransition = …, viewWillLayoutSubviews = …}`: the presented controller's own
+    /// overrides, which the app's controller calls (UIKit has no delegate for them).
+    var presentedLayout: [(name: String, node: SyntaxNode)] = []
     /// `sheet = {…}` or `sheet = function() return {…} end`: the table UIKit's sheet is set up with.
     var sheet: SyntaxNode?
     /// Where the comments above a field of the entry's table begin (the line after the field before it), by the field's
@@ -119,7 +122,6 @@ struct ExportedEntry {
         "dismissalAnimator": "separate presentation and dismissal animators",
         "preferredContentSize": "a preferred content size",
         "isModalInPresentation": "isModalInPresentation",
-        "presentedViewController": "the presented view controller's own viewWillTransition and viewWillLayoutSubviews",
     ]
 
     static let interactionsExported = "it is not exported yet (an interactive presentation or dismissal by a pan or a pinch, a navigation pop by "
@@ -269,6 +271,30 @@ struct ExportedEntry {
                                             instead: "it is not exported yet (segue export translates \(Translator.controllerHooks.keys.sorted().joined(separator: ", ")))")
                     }
                     presentationController.append((name, hook.parts[1]))
+                }
+            case "presentedViewController":
+                guard value.tag == "Table" else {
+                    throw ExportRefusal(file: file, line: at, construct: "a presentedViewController that is not written in place",
+                                        instead: "write presentedViewController = {viewWillLayoutSubviews = function(controller) … end, …} in the entry's table")
+                }
+                var hookEnd = at
+                for hook in value.parts {
+                    defer { hookEnd = Translator.lastLine(hook) }
+                    guard hook.tag == "Pair", let name = Self.string(hook.parts[0]) else {
+                        throw ExportRefusal(file: file, line: hook.line ?? at, construct: "a presentedViewController with positional values",
+                                            instead: "name each of its functions")
+                    }
+                    if name.hasPrefix("_") { continue }
+                    commentStarts["presentedViewController." + name] = hookEnd + 1
+                    guard !presentedLayout.contains(where: { $0.name == name }) else {
+                        throw ExportRefusal(file: file, line: hook.line ?? at, construct: "presentedViewController.\(name) given twice",
+                                            instead: "give each hook once (Lua keeps the last)")
+                    }
+                    guard Translator.presentedLayoutHooks[name] != nil else {
+                        throw ExportRefusal(file: file, line: hook.line ?? at, construct: "presentedViewController.\(name)",
+                                            instead: "the presented controller has viewWillTransition and viewWillLayoutSubviews")
+                    }
+                    presentedLayout.append((name, hook.parts[1]))
                 }
             case "animator":
                 guard value.tag == "Table" else {

@@ -29,6 +29,9 @@ public struct ExportedFile: Sendable, Equatable {
     public var presentsInteractively = false
     /// Whether the entry drags its presented screen itself (interaction.presented): --verify drags it as check does.
     public var dragsPresented = false
+    /// The presented controller's own hooks the entry has (`viewWillTransition`, `viewWillLayoutSubviews`): the
+    /// verification's presented controller calls the Swift's, as the app's overrides would.
+    public var presentedLayout: [String] = []
     /// UIKit plays its own animation (`transitionStyle`): the file gives the styles to set, no transitioning delegate.
     public var transitionStyle: String?
     /// The files of the modules the entry requires (`CrossFade.swift`), which it needs beside it.
@@ -240,6 +243,15 @@ public enum Exporter {
             drag = ExportWriter.PresentedDrag(handlers: handlers, comments: dragComments?.above ?? [],
                                               readsParameters: handlers.contains { $0.function.readsParameters })
         }
+        // The presented controller's own layout: methods of the delegate the app's controller calls, with their comments.
+        var presentedLayout: [(name: String, function: Translator.InteractionFunction)] = []
+        for (name, node) in entry.presentedLayout {
+            var function = try translator.presentedLayoutMethod(name, node)
+            if let start = entry.commentStarts["presentedViewController." + name] {
+                function.comments = translator.takeComments(from: start, before: node.line ?? start)
+            }
+            presentedLayout.append((name, function))
+        }
         // What the entry says above an inline hook in its animator table is about the method.
         func above(_ hook: String, _ node: SyntaxNode?) -> [SyntaxTree.Comment] {
             guard let node, node.tag == "Function", let start = entry.commentStarts["animator." + hook] else { return [] }
@@ -259,7 +271,7 @@ public enum Exporter {
                                          sha256: origin.sha256, command: origin.command, access: origin.isPublic ? "public " : "")
         let (text, origins) = ExportWriter.file(header: header, entry: entry, chunkComment: chunkComment, translator: translator,
                                                 transitionDuration: duration, animateTransition: animate, interaction: interaction, pop: pop,
-                                                presentation: presentation, drag: drag,
+                                                presentation: presentation, drag: drag, presentedLayout: presentedLayout,
                                                 controller: controller, controllerComments: controllerComments, sheet: sheet,
                                                 hookComments: hookComments)
         let type = ExportWriter.typeName(origin.entry)
@@ -276,6 +288,7 @@ public enum Exporter {
         file.configuresSheet = sheet != nil
         file.presentsInteractively = presentation != nil
         file.dragsPresented = drag != nil
+        file.presentedLayout = presentedLayout.map(\.name)
         var others: [String: [(lua: String, swift: String)]] = [:]
         for parameter in entry.parameters {
             let values: [(lua: String, swift: String)] = switch parameter.kind {

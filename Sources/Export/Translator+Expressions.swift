@@ -157,6 +157,25 @@ extension Translator {
         throw refuse(node, "the global '\(lua)'", Self.globalAdvice[lua] ?? "declare it with local, or use the scripting API's names")
     }
 
+    /// `view.subviews[1]`, the backmost subview or nil (a view found again in a hook that did not make it): UIKit's
+    /// `subviews.first`. Another index would need Lua's nil past the end spelt out; it is refused.
+    private func firstSubview(_ node: SyntaxNode, forWriting: Bool) throws(ExportRefusal) -> Expression {
+        guard !forWriting else {
+            throw refuse(node, "an assignment to an element of subviews", "subviews is read-only: add a view with addSubview")
+        }
+        guard ExportedEntry.number(node.parts[1]) == "1" else {
+            throw refuse(node, "subviews indexed other than by 1", "only subviews[1] (UIKit's subviews.first) is exported; keep the view in a local where it is made")
+        }
+        readingFieldBase = node.parts[0].parts[0].tag == "Id"
+        var base = try expression(node.parts[0].parts[0])
+        readingFieldBase = false
+        base = try unwrap(base, at: node.parts[0].parts[0])
+        guard base.type == .view else {
+            throw refuse(node, "subviews of \(base.type.described)", "read subviews[1] of a view that is not nil")
+        }
+        return Expression(text: "\(parenthesized(base, below: .atom)).subviews.first", type: .optional(.view))
+    }
+
     static let globalAdvice = [
         "setmetatable": "metatables have no Swift form; write the record's fields out",
         "getmetatable": "metatables have no Swift form; write the record's fields out",
@@ -186,6 +205,9 @@ extension Translator {
 
     /// A field read or written: the context's, a view's, a parameter, a global value.
     func field(_ node: SyntaxNode, forWriting: Bool) throws(ExportRefusal) -> Expression {
+        if node.parts[1].tag == "Number", node.parts[0].tag == "Index", ExportedEntry.string(node.parts[0].parts[1]) == "subviews" {
+            return try firstSubview(node, forWriting: forWriting)
+        }
         guard let key = ExportedEntry.string(node.parts[1]) else {
             throw refuse(node, "an index computed when the entry runs (t[k])",
                          "a table looked up by a computed key has no Swift type here; use an if on the key, or a parameter's choices")

@@ -514,9 +514,10 @@ extension Translator {
     }
 
     /// The Lua names of an interaction function's parameters, bound to the Swift method's of `types`: at most as many as
-    /// it is given, none of them `container` (the name the method gives the container it reads the gesture in).
-    private func interactionParameters(_ node: SyntaxNode, _ types: [SwiftType], what: String,
-                                       given: String) throws(ExportRefusal) -> (names: [String], bound: [(lua: String, variable: Variable)]) {
+    /// it is given, none of them `container` (the name the method gives the container it reads the gesture in) where
+    /// `reservesContainer`.
+    func interactionParameters(_ node: SyntaxNode, _ types: [SwiftType], what: String, given: String,
+                               reservesContainer: Bool = true) throws(ExportRefusal) -> (names: [String], bound: [(lua: String, variable: Variable)]) {
         let nodes = node.parts[0].parts
         guard nodes.count <= types.count, !nodes.contains(where: { $0.tag == "Dots" }) else {
             throw refuse(node, "\(what) with \(nodes.count) parameter(s)", "it is given \(given)")
@@ -528,7 +529,7 @@ extension Translator {
             names.append(lua)
         }
         // The gesture's fields are read in the container's points: the method's own parameter of that name.
-        if names.contains("container") || Self.mentions("container", node.parts[1]) {
+        if reservesContainer, names.contains("container") || Self.mentions("container", node.parts[1]) {
             throw refuse(node, "the name 'container' in \(what)", "the exported method is given the container by that name; rename it")
         }
         return (names, zip(names, types).map { ($0, Variable(swift: SwiftWriter.identifier($0), type: $1, mutable: false)) })

@@ -124,7 +124,7 @@ enum UIKitVocabulary {
             "frameOfPresentedViewInContainerView": readOnly("frameOfPresentedViewInContainerView", .rect),
             "transitionCoordinator": readOnly("presentedViewController.transitionCoordinator", .optional(.transitionCoordinator)),
         ],
-        .transitionCoordinator: ["isCancelled": readOnly("isCancelled", .bool)],
+        .transitionCoordinator: ["isCancelled": readOnly("isCancelled", .bool), "transitionDuration": readOnly("transitionDuration", .number)],
         // Set inside an animation block, the blur comes in or goes with it.
         .effectView: ["effect": settable("effect", .optional(.blurEffect))],
         // The stored components, as Lua reads them: CGRect's width is standardized, its size's is not.

@@ -338,10 +338,23 @@ public struct ExportVerifier: Sendable {
             import Verification
 
             let transition = \(delegate)
-            VerificationRunner.main(transition, presentationStyle: \(swift.typeName).presentationStyle\(swift.readsSourceView ? ", sourceView: { transition.sourceView = $0 }" : "")\(swift.sourceControl.map { ", sourceControl: \"\($0)\"" } ?? "")\(swift.screenLook.map { ", screen: \"\($0)\"" } ?? "")\(swift.statusBar.map { ", statusBar: \"\($0)\"" } ?? "")\(swift.configuresSheet ? ", sheet: { transition.configure($0) }" : "")\(swift.presentsInteractively ? ", presentation: { transition.attachPresentation(to: $0, makeViewController: $1) }" : ""))
+            VerificationRunner.main(transition, presentationStyle: \(swift.typeName).presentationStyle\(swift.readsSourceView ? ", sourceView: { transition.sourceView = $0 }" : "")\(swift.sourceControl.map { ", sourceControl: \"\($0)\"" } ?? "")\(swift.screenLook.map { ", screen: \"\($0)\"" } ?? "")\(swift.statusBar.map { ", statusBar: \"\($0)\"" } ?? "")\(swift.configuresSheet ? ", sheet: { transition.configure($0) }" : "")\(swift.presentsInteractively ? ", presentation: { transition.attachPresentation(to: $0, makeViewController: $1) }" : "")\(Self.presentedLayoutArgument(swift.presentedLayout)))
 
             """
         return try compile(swift, main: main)
+    }
+
+    /// The verification's presented controller's overrides, calling the exported methods as the app's would.
+    static func presentedLayoutArgument(_ hooks: [String]) -> String {
+        guard !hooks.isEmpty else { return "" }
+        var parts: [String] = []
+        if hooks.contains("viewWillTransition") {
+            parts.append("viewWillTransition: { transition.presentedViewWillTransition($0, to: $1, with: $2) }")
+        }
+        if hooks.contains("viewWillLayoutSubviews") {
+            parts.append("viewWillLayoutSubviews: { transition.presentedViewWillLayoutSubviews($0) }")
+        }
+        return ", presentedLayout: PresentedLayout(\(parts.joined(separator: ", ")))"
     }
 
     /// The runner for this Swift and main file, compiled once: cached by the hash of both, the layer and the compiler.

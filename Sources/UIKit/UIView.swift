@@ -124,6 +124,8 @@ import Transitions
     open var layer: CALayer { CALayer(view: view) }
 
     open var superview: UIView? { view.superview.map(UIView.wrapping) }
+    /// Back to front, as the engine keeps them.
+    open var subviews: [UIView] { view.subviews.map(UIView.wrapping) }
 
     open func addSubview(_ view: UIView) { self.view.addSubview(view.view) }
 

@@ -2,6 +2,7 @@ import Transitions
 
 @MainActor public protocol UIViewControllerTransitionCoordinatorContext: NSObjectProtocol {
     var isCancelled: Bool { get }
+    var transitionDuration: TimeInterval { get }
 }
 
 @MainActor public protocol UIViewControllerTransitionCoordinator: UIViewControllerTransitionCoordinatorContext {
@@ -19,6 +20,12 @@ extension UIViewControllerTransitionCoordinator {
     }
 }
 
+/// The engine's coordinator as UIKit's, for the verification's presented controller (UIKit gives its
+/// `viewWillTransition(to:with:)` one).
+@MainActor package func uiKitCoordinator(_ coordinator: TransitionCoordinator) -> any UIViewControllerTransitionCoordinator {
+    CoordinatorAdapter.wrapping(coordinator)
+}
+
 /// The engine's coordinator as UIKit's: one for each.
 final class CoordinatorAdapter: NSObject, UIViewControllerTransitionCoordinator {
     let coordinator: TransitionCoordinator
@@ -34,6 +41,7 @@ final class CoordinatorAdapter: NSObject, UIViewControllerTransitionCoordinator 
     }
 
     var isCancelled: Bool { coordinator.isCancelled }
+    var transitionDuration: TimeInterval { coordinator.transitionDuration }
 
     @discardableResult
     func animate(alongsideTransition animation: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?,

@@ -40,7 +40,8 @@ import UIKit
     public static func main(_ delegate: (any UIViewControllerTransitioningDelegate)?, presentationStyle: UIModalPresentationStyle,
                             transitionStyle: UIModalTransitionStyle = .coverVertical,
                             sourceView: ((UIView?) -> Void)? = nil, sourceControl: String? = nil, screen: String? = nil,
-                            statusBar: String? = nil, sheet: ((UISheetPresentationController) -> Void)? = nil, presentation: Presentation? = nil) {
+                            statusBar: String? = nil, sheet: ((UISheetPresentationController) -> Void)? = nil, presentation: Presentation? = nil,
+                            presentedLayout: PresentedLayout? = nil) {
         let names = CommandLine.arguments.dropFirst()
         var input: [String] = []
         while let line = readLine() { input.append(line) }
@@ -57,7 +58,7 @@ import UIKit
             // The lines in one write: a scenario of many views has 100,000 of them.
             print(run(name, delegate: delegate, style: presentationStyle, transitionStyle: transitionStyle, drags: drives, kinds: kinds, taps: taps,
                       sourceView: sourceView, sourceControl: sourceControl, screen: screen, statusBar: statusBar,
-                      sheet: sheet, presentation: presentation), terminator: "")
+                      sheet: sheet, presentation: presentation, presentedLayout: presentedLayout), terminator: "")
         }
     }
 
@@ -70,7 +71,7 @@ import UIKit
                            drags: [[GestureSample]] = [], kinds: [String] = [], taps: [Point] = [], sourceView: ((UIView?) -> Void)? = nil,
                            sourceControl: String? = nil, screen: String? = nil, statusBar: String? = nil,
                            sheet: ((UISheetPresentationController) -> Void)? = nil, presentation: Presentation? = nil,
-                           windowSize: Size = Size(width: 390, height: 844), fps: Double = 60) -> String {
+                           presentedLayout: PresentedLayout? = nil, windowSize: Size = Size(width: 390, height: 844), fps: Double = 60) -> String {
         let simulation = Simulation(windowSize: windowSize)
         Host.simulation = simulation
         simulation.exactSamples = true
@@ -94,6 +95,8 @@ import UIKit
             pushed.statusBarPreferences = presented.statusBarPreferences
             presented.modalPresentationCapturesStatusBarAppearance = parts[3] == "true"
         }
+        // The presented controller's own overrides, calling the transition's methods as the app's would.
+        if let presentedLayout { presented.layoutHooks = PresentedLayoutAdapter(presentedLayout) }
         // The control the entry grows from, made as its Lua run made it (after the two screens: the same view ids).
         if let control = sourceControl.flatMap(simulation.control(named:)) { simulation.sourceView = control }
         sourceView?(simulation.sourceView.map(UIView.wrapping))

@@ -59,6 +59,7 @@ import Testing
         altered.readsSourceView = swift.readsSourceView
         altered.configuresSheet = swift.configuresSheet
         altered.presentsInteractively = swift.presentsInteractively
+        altered.presentedLayout = swift.presentedLayout
         return altered
     }
 
@@ -88,7 +89,7 @@ import Testing
             }
         }
         // Every one of them: a built-in entry that stops exporting is noticed by name above, one that vanishes here.
-        #expect(exported.count == 44, "\(exported)")
+        #expect(exported.count == 45, "\(exported)")
     }
 
     /// side-menu dismisses when its dimming is tapped: the Swift's recognizer is tapped where the Lua's was, by the same
@@ -274,6 +275,23 @@ import Testing
             swift, "let bar = statusBarFrame.size.height", "let bar = statusBarFrame.size.height + 1"))
         let present = try #require(taller.first { $0.scenario == "present" })
         #expect(!present.same && present.verdict.hasPrefix("differs at t=0.0"), "\(present.verdict)")
+    }
+
+    /// The presented controller's own layout is the Swift's methods, called where the Lua's functions are: a card
+    /// centred a point off is caught as soon as it is laid out (presenting), and a shadow outline turned for twice the
+    /// rotation's time only in the rotation.
+    @Test func thePresentedControllersOwnLayoutIsCompared() throws {
+        let (file, source, swift) = try Self.builtIn("lightbox")
+        #expect(swift.presentedLayout == ["viewWillLayoutSubviews", "viewWillTransition"])
+        let off = try Self.verifier().verify(file, source: source, swift: try Self.altered(
+            swift, "card.center = CGPoint(x: controller.view.bounds.midX,", "card.center = CGPoint(x: controller.view.bounds.midX + 1,"))
+        let present = try #require(off.first { $0.scenario == "present" })
+        #expect(!present.same && present.verdict.contains("card"), "\(present.verdict)")
+        let slow = try Self.verifier().verify(file, source: source, swift: try Self.altered(
+            swift, "turn.duration = coordinator.transitionDuration", "turn.duration = coordinator.transitionDuration * 2"))
+        #expect(slow.first { $0.scenario == "present" }?.same == true)
+        let rotation = try #require(slow.first { $0.scenario == "rotation-while-presented" })
+        #expect(!rotation.same, "\(rotation.verdict)")
     }
 
     /// A page turned the other way (down where the entry curls up) is caught at once, in the curl of the page that moves.

@@ -850,11 +850,6 @@ import Testing
         let refusal = Self.refusal(source)
         #expect(refusal?.construct == "isModalInPresentation")
         #expect(refusal?.line == 9)
-        // The presented controller's own overrides: the app's controller, which the Swift does not write yet.
-        let layout = Self.refusal(Self.entry("ctx:completeTransition(true)").replacingOccurrences(
-            of: "  animator =", with: "  presentedViewController = {viewWillLayoutSubviews = function(controller) end},\n  animator ="))
-        #expect(layout?.construct == "the presented view controller's own viewWillTransition and viewWillLayoutSubviews")
-        #expect(layout?.line == 9)
     }
 
     /// A name returned by a function of the entry's is a case of its parameter's choices (the only set with that name).
