@@ -388,6 +388,12 @@ function TransitionCoordinator:animateAlongsideTransition(animation, completion)
 ---@field finishThreshold? number Letting go past this fraction finishes (0.5).
 ---@field velocityThreshold? number|false A flick faster than this along the gesture finishes, as fast back cancels (1000 points, or 1 scale, a second); false: speed never decides.
 ---@field finishesWhileDragging? fun(g: GestureRecognizer, percent: number): boolean Asked at each move: true finishes at once, the finger still down.
+---@field controller? OwnInteractionController An interaction controller of your own instead of UIKit's percent-driven one (then none of progress, shouldFinish, finishesWhileDragging, completionSpeed, completionCurve, finishThreshold, velocityThreshold).
+
+---@class OwnInteractionController A UIViewControllerInteractiveTransitioning of your own: it drives the transition through ctx (update, then finish or cancel, then completeTransition). `self` is a table of yours, new for each transition.
+---@field startInteractiveTransition fun(self: table, ctx: TransitionContext) Called instead of the animator's animateTransition, as the gesture begins.
+---@field changed? fun(self: table, g: GestureRecognizer) The recognizer's action at each move (the first with g.state "began").
+---@field ended? fun(self: table, g: GestureRecognizer) The fingers lifted (g.state "ended") or the system took the gesture away ("cancelled").
 
 ---@class PresentedDrag A drag on the presented screen that moves views itself (a sheet between its heights).
 ---@field gesture? "pan"|"screenEdgePan"|"pinch"

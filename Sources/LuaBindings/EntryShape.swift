@@ -32,6 +32,7 @@ enum EntryShape {
     static let adaptiveDelegateHooks = ["adaptivePresentationStyle"]
     static let interactionKinds = InteractionKind.allCases.map(\.rawValue)
     static let interactionFields = ScriptRuntime.interactionFields
+    static let ownControllerHooks = ["startInteractiveTransition", "changed", "ended"]
     static let parameterFields = ["type", "default", "min", "max", "choices", "description"]
     /// More keys than this in one table is not an entry someone wrote by hand.
     static let keyLimit = 256
@@ -86,12 +87,46 @@ extension ScriptRuntime {
                 state.pushField(key, of: interaction)
                 defer { state.pop() }
                 guard state.isTable(at: -1) else { throw problem(key, "interaction.\(key) must be a table like {distance = 300}") }
-                for field in try keys(at: state.top, place: "interaction.\(key)") where !EntryShape.isOwn(field) {
+                let fields = try keys(at: state.top, place: "interaction.\(key)").filter { !EntryShape.isOwn($0) }
+                for field in fields {
                     guard EntryShape.interactionFields.contains(field) else {
                         throw unknown(field, in: EntryShape.interactionFields, where: "interaction.\(key)")
                     }
                 }
+                if fields.contains("controller") { try checkOwnController(key, fields: fields, problem: problem, unknown: unknown) }
             }
+        }
+    }
+
+    /// `interaction.KIND.controller`, an interaction controller of the entry's own (on top of the stack is KIND's
+    /// table): a table of functions, startInteractiveTransition among them, for a transition's interaction only, and
+    /// with none of the percent-driven controller's rule beside it, which would decide nothing.
+    private func checkOwnController(_ kind: String, fields: [String], problem: (String, String) -> EntryError,
+                                    unknown: (String, [String], String) -> EntryError) throws(EntryError) {
+        let place = "interaction.\(kind).controller"
+        guard kind != InteractionKind.presented.rawValue else {
+            throw problem(kind, "\(place): interaction.presented moves views itself; an interaction controller drives a transition "
+                          + "(interaction.dismissal, presentation or pop)")
+        }
+        if let rule = fields.first(where: { ScriptRuntime.percentDrivenFields.contains($0) }) {
+            throw problem(kind, "interaction.\(kind).\(rule) is UIKit's percent-driven controller's; beside an interaction controller of the "
+                          + "entry's own it decides nothing: the controller's functions decide")
+        }
+        state.pushField("controller", of: -1)
+        defer { state.pop() }
+        guard state.isTable(at: -1) else {
+            throw problem(kind, "\(place) must be a table like {startInteractiveTransition = function(self, ctx) … end, changed = …, ended = …}")
+        }
+        let table = state.top
+        let names = try keys(at: table, place: place).filter { !EntryShape.isOwn($0) }
+        for name in names {
+            guard EntryShape.ownControllerHooks.contains(name) else { throw unknown(name, EntryShape.ownControllerHooks, place) }
+            state.pushField(name, of: table)
+            defer { state.pop() }
+            guard state.isFunction(at: -1) else { throw problem(kind, "\(place).\(name) must be a function(self, \(name == "startInteractiveTransition" ? "ctx" : "g"))") }
+        }
+        guard names.contains("startInteractiveTransition") else {
+            throw problem(kind, "\(place) needs startInteractiveTransition(self, ctx): UIKit calls it instead of the animator's animateTransition")
         }
     }
 

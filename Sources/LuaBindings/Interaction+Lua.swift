@@ -31,6 +31,8 @@ public struct EntryInteraction: Sendable {
     public var velocityThreshold = 1000.0
     /// The entry's own functions for these (progress, shouldFinish, completionSpeed, completionCurve).
     var scripted: Set<String> = []
+    /// `controller = {…}`: an interaction controller of the entry's own drives the transition, not UIKit's percent-driven one.
+    public internal(set) var ownController = false
 
     public init(distance: Double, completionSpeed: Double = 1, completionCurve: TimingCurve = .easeInOut) {
         self.distance = distance
@@ -296,7 +298,10 @@ extension ScriptRuntime {
 
     static let interactionFields = ["gesture", "direction", "edge", "distance", "shouldBegin", "progress", "shouldFinish",
                                     "finishesWhileDragging", "completionSpeed", "completionCurve", "finishThreshold",
-                                    "velocityThreshold", "began", "changed", "ended"]
+                                    "velocityThreshold", "began", "changed", "ended", "controller"]
+    /// What UIKit's percent-driven controller is told by the entry: none of it applies beside a controller of its own.
+    static let percentDrivenFields: Set<String> = ["progress", "shouldFinish", "finishesWhileDragging", "completionSpeed",
+                                                   "completionCurve", "finishThreshold", "velocityThreshold"]
     /// What each kind of interaction may say: a transition's percent and finish rule, or a direct move's handlers.
     static let transitionFields: Set<String> = ["distance", "shouldBegin", "progress", "shouldFinish", "finishesWhileDragging", "completionSpeed",
                                                 "completionCurve", "finishThreshold", "velocityThreshold"]
@@ -370,6 +375,7 @@ extension ScriptRuntime {
             rule.distance = rule.gesture.defaultDistance(in: windowSize)
             return rule
         }
+        rule.ownController = pushedFieldIsSet("controller", kind)
         rule.distance = rule.gesture.defaultDistance(in: windowSize)
         rule.velocityThreshold = rule.gesture.defaultVelocityThreshold
         state.pushField("distance", of: table)

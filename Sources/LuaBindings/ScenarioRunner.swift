@@ -212,13 +212,25 @@ public enum ScenarioRunner {
             rule.gesture = kind == .pop ? .screenEdgePan(.left) : .pan(kind == .dismissal ? .down : .up)
             return rule
         }
+        /// The view UIKit's recognizer for `kind` is on (the exported code puts it there).
+        func recognizerView(_ kind: InteractionKind) -> View? {
+            kind == .dismissal ? presented.view : kind == .pop ? simulation.navigation.view : simulation.topViewController.view
+        }
+        /// What the delegate hands UIKit for a gesture of `kind`: its percent-driven controller, told how the rest plays,
+        /// or the entry's own controller.
+        func interactive(_ kind: InteractionKind) -> ScriptedDelegate.Interactive {
+            let rule = rule(kind)
+            guard rule.ownController else { return .percentDriven(completionSpeed: rule.completionSpeed, completionCurve: rule.completionCurve) }
+            return .own(ScriptedInteractionController(runtime: runtime, kind: kind, gesture: rule.gesture, containerSize: options.windowSize,
+                                                      view: recognizerView(kind)))
+        }
         /// The gesture's plan, or `.drivesNothing` when UIKit's recognizer would never begin it: the touch lands on
         /// another view, or the entry's shouldBegin says no (what it found is said).
         func plan(_ kind: InteractionKind, _ input: GestureInput) -> InteractionPlan {
             let rule = rule(kind)
             // The view UIKit's recognizer would be on (the exported code puts it there), and where it shows: the
             // check's own drags start on it, as a user's finger would.
-            let view = kind == .dismissal ? presented.view : kind == .pop ? simulation.navigation.view : simulation.topViewController.view
+            let view = recognizerView(kind)
             let responder = ScriptedGestureResponder(runtime: runtime, kind: kind, rule: rule, containerSize: options.windowSize, view: view)
             let events = input.touchPath(for: rule, in: options.windowSize, area: view.flatMap(simulation.visibleFrame(of:))).events(for: rule.gesture)
             // A gesture UIKit would never begin drives nothing (begins said why).
@@ -338,7 +350,7 @@ public enum ScenarioRunner {
         /// Presents (by the plan, if any) and runs until idle.
         func present(animated: Bool = true, by plan: InteractionPlan? = nil) {
             if plan?.drivesNothing == true { return }
-            if plan != nil { delegate.interactive = (rule(.presentation).completionSpeed, rule(.presentation).completionCurve) }
+            if plan != nil { delegate.interactive = interactive(.presentation) }
             phase(dismissing: false) {
                 simulation.present(presented, animated: animated, interaction: plan)
                 simulation.runUntilIdle(fps: options.fps, limit: plan?.runLimit ?? 10, sample: sample)
@@ -360,7 +372,7 @@ public enum ScenarioRunner {
         func dismiss(by plan: InteractionPlan? = nil) {
             if plan?.drivesNothing == true { return }
             guard presentedAndIdle else { return }
-            if plan != nil { delegate.interactive = (rule(.dismissal).completionSpeed, rule(.dismissal).completionCurve) }
+            if plan != nil { delegate.interactive = interactive(.dismissal) }
             phase(dismissing: true) {
                 simulation.dismiss(interaction: plan)
                 simulation.runUntilIdle(fps: options.fps, limit: plan?.runLimit ?? 10, sample: sample)
@@ -379,7 +391,7 @@ public enum ScenarioRunner {
         func pop(by plan: InteractionPlan? = nil) {
             if plan?.drivesNothing == true { return }
             guard simulation.navigation.topViewController === pushed, !simulation.isTransitioning, !runtime.state.isTerminated else { return }
-            if plan != nil { delegate.interactive = (rule(.pop).completionSpeed, rule(.pop).completionCurve) }
+            if plan != nil { delegate.interactive = interactive(.pop) }
             phase(dismissing: true, navigation: true) {
                 simulation.pop(interaction: plan)
                 simulation.runUntilIdle(fps: options.fps, limit: plan?.runLimit ?? 10, sample: sample)

@@ -346,6 +346,12 @@ public final class ScriptRuntime {
     @discardableResult
     func callHook(_ section: String?, _ name: String, results: Int32 = 0, arguments: () -> Int32) -> Bool {
         pushHook(section, name)
+        return callPushed(name, results: results, arguments: arguments)
+    }
+
+    /// Calls the function on top of the stack (popped, and false, when it is not one) as the hook `name`; records an
+    /// error and returns false on failure.
+    func callPushed(_ name: String, results: Int32 = 0, arguments: () -> Int32) -> Bool {
         guard state.isFunction(at: -1) else {
             state.pop()
             return false

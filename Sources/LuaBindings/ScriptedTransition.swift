@@ -70,7 +70,14 @@ final class ScriptedAnimator: Animator {
 final class ScriptedDelegate: TransitioningDelegate, NavigationControllerDelegate {
     unowned let runtime: ScriptRuntime
     /// Set by the scenario for an interactive transition.
-    var interactive: (completionSpeed: Double, completionCurve: TimingCurve)?
+    var interactive: Interactive?
+
+    /// The interaction controller an interactive transition gets: UIKit's percent-driven one, told how the rest plays,
+    /// or the entry's own.
+    enum Interactive {
+        case percentDriven(completionSpeed: Double, completionCurve: TimingCurve)
+        case own(InteractionController)
+    }
 
     init(runtime: ScriptRuntime) {
         self.runtime = runtime
@@ -96,11 +103,15 @@ final class ScriptedDelegate: TransitioningDelegate, NavigationControllerDelegat
     func interactionController(forDismissal animator: Animator) -> InteractionController? { interaction(animator) }
 
     private func interaction(_ animator: Animator) -> InteractionController? {
-        guard let interactive else { return nil }
-        let controller = PercentDrivenInteractiveTransition(animator: animator)
-        controller.completionSpeed = interactive.completionSpeed
-        controller.completionCurve = interactive.completionCurve
-        return controller
+        switch interactive {
+        case nil: return nil
+        case .own(let controller): return controller
+        case .percentDriven(let speed, let curve):
+            let controller = PercentDrivenInteractiveTransition(animator: animator)
+            controller.completionSpeed = speed
+            controller.completionCurve = curve
+            return controller
+        }
     }
 
     func presentationController(forPresented presented: ViewController, presenting: ViewController,

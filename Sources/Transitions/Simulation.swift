@@ -443,6 +443,20 @@ public final class Simulation {
                 driver.scrollView?.contentOffset = Point(x: driver.scrollView?.contentOffset.x ?? 0, y: y)
                 continue
             }
+            // An interaction controller of the app's own is the recognizer's target: the events go to it as they are.
+            if let own = driver.interaction as? SelfDrivenInteraction {
+                switch step.action {
+                case .touch(let sample):
+                    driver.fingers = sample.touches
+                    own.gestureMoved(sample)
+                case .release(let sample), .gestureCancelled(let sample):
+                    driver.fingers = nil
+                    own.gestureEnded(sample)
+                default:
+                    break
+                }
+                continue
+            }
             var action = step.action
             switch action {
             case .touch(let sample):

@@ -72,7 +72,10 @@ public final class TransitionDriver {
         self.animated = animated
         self.coordinator = TransitionCoordinator(duration: 0)
         self.startTime = simulation.engine.now
-        self.timeline = interaction == nil ? .live(startingAt: simulation.engine.now) : Timeline(mode: .scrubbed(local: 0))
+        // UIKit's percent-driven controller pauses the container and scrubs it; an interaction controller of the app's
+        // own leaves the clock running.
+        self.timeline = interaction == nil || interaction is SelfDrivenInteraction
+            ? .live(startingAt: simulation.engine.now) : Timeline(mode: .scrubbed(local: 0))
     }
 
     var engine: AnimationEngine { simulation.engine }
@@ -167,15 +170,33 @@ public final class TransitionDriver {
         return found
     }
 
+    /// Whether the interaction controller drives the transition itself (its own physics, not UIKit's scrubbing).
+    var selfDriven: Bool { interaction is SelfDrivenInteraction }
+    /// A self-driven interaction's finish or cancel has been called: the gesture no longer drives the transition.
+    var interactionEnded = false
+
     func update(_ percent: Double) {
-        guard completed == nil else { return }
+        guard completed == nil, !interactionEnded else { return }
         self.percent = min(max(percent, 0), 1)
-        timeline.mode = .scrubbed(local: self.percent * duration)
+        // A controller of the app's own only tells UIKit how far it is (the coordinator's percentComplete); its own
+        // animations move the views.
+        if !selfDriven { timeline.mode = .scrubbed(local: self.percent * duration) }
         simulation.record("updateInteractiveTransition", formatted(self.percent))
     }
 
-    /// finish: the rest at completionSpeed along completionCurve; cancel: back to the start.
+    /// finish: the rest at completionSpeed along completionCurve; cancel: back to the start. A self-driven interaction
+    /// plays the rest itself: UIKit only notes which way it ended.
     func settle(finish: Bool) {
+        if selfDriven {
+            guard completed == nil, !interactionEnded else { return }
+            interactionEnded = true
+            if !finish {
+                context.transitionWasCancelled = true
+                coordinator.isCancelled = true
+            }
+            simulation.record(finish ? "finishInteractiveTransition" : "cancelInteractiveTransition")
+            return
+        }
         guard completed == nil, case .scrubbed(let local) = timeline.mode else { return }
         let speed = max(interaction?.completionSpeed ?? 1, 1e-6)
         let curve = interaction?.completionCurve ?? .easeInOut
@@ -191,6 +212,7 @@ public final class TransitionDriver {
 
     /// Whether a gesture drives the transition and has not yet finished or cancelled it (its timeline is scrubbed).
     public var awaitsInteraction: Bool {
+        if selfDriven { return completed == nil && !interactionEnded }
         if case .scrubbed = timeline.mode { return completed == nil }
         return false
     }

@@ -81,6 +81,18 @@ public protocol InteractionController: AnyObject {
     func startInteractiveTransition(_ context: TransitionContext)
 }
 
+/// An interaction controller of the app's own beside UIPercentDrivenInteractiveTransition: a
+/// UIViewControllerInteractiveTransitioning whose startInteractiveTransition and whose own physics drive the transition
+/// through the context (update, finish or cancel, then completeTransition). Nothing pauses or scrubs the container: the
+/// animations it starts run on the clock. The gesture's events come to it as the recognizer's action method would
+/// pass them on.
+public protocol SelfDrivenInteraction: InteractionController {
+    /// A touch event while the fingers are down: the first movement (state began) and each after it.
+    func gestureMoved(_ sample: GestureSample)
+    /// The fingers lifted (state ended), or the system took the gesture away (cancelled).
+    func gestureEnded(_ sample: GestureSample)
+}
+
 /// UIViewControllerTransitioningDelegate; every method is optional.
 public protocol TransitioningDelegate: AnyObject {
     func animator(forPresented presented: ViewController, presenting: ViewController, source: ViewController) -> Animator?

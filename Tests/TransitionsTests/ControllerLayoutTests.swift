@@ -72,7 +72,7 @@ import Testing
     }
 
     @Test func aSizeAScriptMadeHugeIsWrittenAsItIsNotTrapped() {
-        let (simulation, presented, layout) = Self.presentedCard(style: .custom)
+        let (simulation, presented, _) = Self.presentedCard(style: .custom)
         presented.view.frame = Rect(x: 0, y: 0, width: 1e19, height: 100)
         simulation.advance(to: simulation.now + 1.0 / 60)
         #expect(simulation.hooks.last?.detail == "presented 1e+19x100")
