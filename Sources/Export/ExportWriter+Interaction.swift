@@ -8,6 +8,7 @@ extension ExportWriter {
     ///
     /// `interaction.pop` the same way: UIKit's edge swipe from the left on the navigation controller's view pops.
     static func dismissalInteraction(_ interaction: Interaction, typeName: String, into out: inout SwiftWriter) {
+        if let own = interaction.own { return ownInteraction(interaction, own, into: &out) }
         let rule = interaction.rule
         let isPop = rule.isPop, isPresentation = rule.isPresentation
         out.line()

@@ -38,6 +38,10 @@ enum ExportWriter {
         let readsParameters: Bool
         /// The entry's comments inside its interaction table, outside its functions.
         var inside: [SyntaxTree.Comment] = []
+        /// An interaction controller of the entry's own (`controller`): its functions in the entry's order, and the
+        /// fields they keep on `self`.
+        var own: [(name: String, function: Translator.InteractionFunction)]?
+        var ownFields: [(name: String, type: SwiftType)] = []
     }
 
     /// The entry's `sheet`: configure(_:)'s lines, and the comments above the field.
@@ -334,6 +338,7 @@ enum ExportWriter {
             helperFunction(helper, shared: true, into: &out)
         }
         out.close()
+        if translator.usesDisplayLink { displayLinkTarget(into: &out) }
         // Each module reads its parameters through a protocol of its own; this entry's have them.
         for module in translator.moduleTranslations.values.sorted(by: { $0.typeName < $1.typeName }) where !module.parametersRead.isEmpty {
             out.line()

@@ -43,6 +43,10 @@ struct ExportedEntry {
         var progressFunction: SyntaxNode?
         /// completionSpeed = function(g, percent, finishing): the speed for the rest, asked when the finger lifts.
         var completionSpeedFunction: SyntaxNode?
+        /// controller = {startInteractiveTransition = …, changed = …, ended = …}: an interaction controller of the entry's
+        /// own in place of UIKit's percent-driven one, its functions by name, in the entry's order.
+        var ownController: [(name: String, node: SyntaxNode)]?
+        var ownControllerLine = 0
         let line: Int
         /// The last line of its table.
         var end = 0
@@ -473,6 +477,12 @@ struct ExportedEntry {
                 case "shouldBegin":
                     guard given.tag == "Function" else { throw refuse("not a function written in place", "write function(g, size) … end") }
                     rule.shouldBegin = given
+                case "controller":
+                    guard kind == "dismissal" else {
+                        throw refuse("an interaction controller of the entry's own for a \(kind)", "not exported yet: a dismissal's is")
+                    }
+                    rule.ownController = try ownController(given, file: file, line: fieldLine)
+                    rule.ownControllerLine = fieldLine
                 default:
                     throw refuse("not exported yet", "the exported \(kind) has gesture, \(rule.isPop ? "edge" : "direction"), distance, progress, "
                                  + "completionSpeed, completionCurve, finishThreshold, velocityThreshold, shouldBegin, shouldFinish and finishesWhileDragging")
@@ -489,6 +499,30 @@ struct ExportedEntry {
             if rule.isPop { pop = rule } else if rule.isPresentation { presentation = rule } else { result = rule }
         }
         return (result, pop, presentation, presented)
+    }
+
+    /// `controller = {startInteractiveTransition = function(self, ctx) … end, changed = …, ended = …}`, each function
+    /// written in place (check has held it to those three, startInteractiveTransition among them).
+    private static func ownController(_ table: SyntaxNode, file: String, line: Int) throws(ExportRefusal) -> [(name: String, node: SyntaxNode)] {
+        guard table.tag == "Table" else {
+            throw ExportRefusal(file: file, line: line, construct: "an interaction controller computed when the entry runs",
+                                instead: "write controller = {startInteractiveTransition = function(self, ctx) … end, …} in place")
+        }
+        var functions: [(name: String, node: SyntaxNode)] = []
+        for field in table.parts {
+            let at = field.line ?? line
+            guard field.tag == "Pair", let name = string(field.parts[0]) else {
+                throw ExportRefusal(file: file, line: at, construct: "an interaction controller with positional values", instead: "name each function")
+            }
+            if name.hasPrefix("_") { continue }
+            guard ["startInteractiveTransition", "changed", "ended"].contains(name), field.parts[1].tag == "Function",
+                  !functions.contains(where: { $0.name == name }) else {
+                throw ExportRefusal(file: file, line: at, construct: "controller.\(name) that is not a function written in place, once",
+                                    instead: "write startInteractiveTransition, changed and ended = function(self, …) … end, each once")
+            }
+            functions.append((name, field.parts[1]))
+        }
+        return functions
     }
 
     /// interaction.presented = {gesture = "pan", direction = …, began = function(g, controller) … end, changed = …, ended = …}:

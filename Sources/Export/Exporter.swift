@@ -168,10 +168,24 @@ public enum Exporter {
             let finishesWhileDragging = try function(rule.finishesWhileDragging, [gesture, .number], .bool, "finishesWhileDragging")
             let speed = try function(rule.completionSpeedFunction, [gesture, .number, .bool], .number, "completionSpeed")
             let shouldBegin = try function(rule.shouldBegin, [gesture, .size], .bool, "shouldBegin")
-            let reads = [distance, progress, shouldFinish, finishesWhileDragging, speed, shouldBegin].contains { $0?.readsParameters == true }
+            // An interaction controller of the entry's own: startInteractiveTransition first, which sets what the others read.
+            var own: [(name: String, function: Translator.InteractionFunction)]?
+            if let functions = rule.ownController {
+                var translated: [String: Translator.InteractionFunction] = [:]
+                for (name, node) in functions.sorted(by: { ($0.name == "startInteractiveTransition" ? 0 : 1) < ($1.name == "startInteractiveTransition" ? 0 : 1) }) {
+                    var method = try translator.ownInteractionFunction(name, node, gesture: gesture)
+                    method.comments = node.line.map { translator.takeComments(directlyAbove: $0) } ?? []
+                    translated[name] = method
+                }
+                own = functions.compactMap { name, _ in translated[name].map { (name, $0) } }
+            }
+            let reads = ([distance, progress, shouldFinish, finishesWhileDragging, speed, shouldBegin] + (own ?? []).map(\.function))
+                .contains { $0?.readsParameters == true }
             var interaction = ExportWriter.Interaction(rule: rule, comments: comments, distance: distance, progress: progress,
                                                        shouldFinish: shouldFinish, finishesWhileDragging: finishesWhileDragging,
                                                        shouldBegin: shouldBegin, completionSpeed: speed, readsParameters: reads)
+            interaction.own = own
+            interaction.ownFields = translator.ownInteractionFields
             // What the entry says inside the table, between its fields, goes with the class too.
             interaction.inside = translator.takeComments(from: rule.line, before: insideBefore)
             return interaction

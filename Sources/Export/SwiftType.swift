@@ -51,6 +51,10 @@ indirect enum SwiftType: Hashable, Sendable {
     /// The entry's own presentation controller reached from outside its hooks (`controller.presentationController`): the
     /// subclass the delegate makes, whose fields are read there.
     case ownController
+    /// The entry's own interaction controller (`self` in `interaction.dismissal.controller`'s functions).
+    case ownInteraction
+    /// A display link (`CADisplayLink.new(function(link) … end)`).
+    case displayLink
     /// A transition's coordinator (`self.transitionCoordinator`), and the context its closures are given.
     case transitionCoordinator
     case coordinatorContext
@@ -104,6 +108,8 @@ indirect enum SwiftType: Hashable, Sendable {
         case .parameters: "Parameters"
         case .presentationController: "UIPresentationController"
         case .ownController: "PresentationController"
+        case .ownInteraction: "DismissalInteraction"
+        case .displayLink: "CADisplayLink"
         case .transitionCoordinator: "any UIViewControllerTransitionCoordinator"
         case .coordinatorContext: "any UIViewControllerTransitionCoordinatorContext"
         // A parameter's choices are an enum inside Parameters; UIKit's keys are its own types.
@@ -162,6 +168,8 @@ indirect enum SwiftType: Hashable, Sendable {
         case .parameters: "the parameters"
         case .presentationController: "a presentation controller"
         case .ownController: "the entry's presentation controller"
+        case .ownInteraction: "the entry's interaction controller"
+        case .displayLink: "a display link"
         case .transitionCoordinator: "a transition coordinator"
         case .coordinatorContext: "a transition coordinator's context"
         case .choice(let name): "a \(name)"

@@ -59,6 +59,7 @@ extension Translator {
                 return result
             }
             if name == "UIBlurEffect" { return try blurEffect(node, arguments) }
+            if name == "CADisplayLink.new" { return try displayLink(node, arguments) }
             if name == "UIVisualEffectView.new" {
                 throw refuse(node, "UIVisualEffectView.new outside a local's declaration", "make the view in a local of its own: local v = UIVisualEffectView.new{…}")
             }
@@ -131,13 +132,13 @@ extension Translator {
     static let notYetExported: Set<String> = [
         "UICubicTimingParameters",
         "UISpringTimingParameters", "CATransaction", "CAKeyframeAnimation", "CASpringAnimation", "CAAnimationGroup",
-        "CACurrentMediaTime", "CADisplayLink", "UIViewPropertyAnimator", "CAGradientLayer", "UIApplication", "CGAffineTransform", "CATransform3DInvert", "CATransform3DMakeAffineTransform",
+        "CACurrentMediaTime", "UIViewPropertyAnimator", "CAGradientLayer", "UIApplication", "CGAffineTransform", "CATransform3DInvert", "CATransform3DMakeAffineTransform",
         "CATransform3DGetAffineTransform", "CATransform3DIsIdentity", "CATransform3DIsAffine", "CATransform3DEqualToTransform",
         "CGAffineTransformRotate", "CGAffineTransformConcat",
         "CGAffineTransformInvert", "CGPointApplyAffineTransform", "CGRectMake", "CGPointMake",
         "CGSizeMake", "CGRectOffset", "CGRectInset", "CGRectIntersection", "CGRectUnion", "CGRectContainsPoint", "CGRectContainsRect",
         "CGRectIntersectsRect", "CGRectEqualToRect", "CGRectGetMinX", "CGRectGetMidX", "CGRectGetMaxX", "CGRectGetMinY",
-        "CGRectGetMidY", "CGRectGetMaxY", "CGRectGetWidth", "CGRectGetHeight", "math.ceil", "math.exp", "math.log",
+        "CGRectGetMidY", "CGRectGetMaxY", "CGRectGetWidth", "CGRectGetHeight", "math.ceil", "math.log",
         "math.tan", "math.asin", "math.acos", "math.fmod", "math.modf", "math.random", "math.tointeger", "math.type",
     ]
 
@@ -234,6 +235,18 @@ extension Translator {
             throw refuse(node, "DispatchQueue.main:\(method) with \(arguments.count) argument(s)",
                          "write DispatchQueue.main:asyncAfter(seconds, function() … end) or DispatchQueue.main:async(function() … end)")
         }
+    }
+
+    /// `CADisplayLink.new(function(link) … end)`: UIKit's display link calls a method of its target, so the file's
+    /// DisplayLinkTarget is the target and calls the function, a closure translated as any other.
+    private func displayLink(_ node: SyntaxNode, _ arguments: [SyntaxNode]) throws(ExportRefusal) -> Expression {
+        guard arguments.count == 1 else {
+            throw refuse(node, "CADisplayLink.new with \(arguments.count) arguments", "give it the function to run every frame: function(link) … end")
+        }
+        guard !isModule else { throw refuse(node, "CADisplayLink.new in a module", "not exported yet: make the display link in the entry") }
+        let tick = try closure(arguments[0], parameters: [.displayLink], name: "the display link's function")
+        usesDisplayLink = true
+        return Expression(text: "DisplayLinkTarget.link " + tick, type: .displayLink)
     }
 
     /// `view:insertSubview(v, {belowSubview = w})` and its other forms.

@@ -284,6 +284,7 @@ extension Translator {
         if base.type == .presentationController, let field = try controllerField(base, key, at: node, forWriting: forWriting) { return field }
         if base.type == .viewController, key == "presentationController" { return try ownController(base, at: node, forWriting: forWriting) }
         if base.type == .ownController { return try ownControllerField(base, key, at: node, forWriting: forWriting) }
+        if base.type == .ownInteraction { return try ownInteractionField(key, at: node, forWriting: forWriting) }
         // The gesture's container: the view the interaction's methods are given by that name.
         if [.panGesture, .pinchGesture].contains(base.type), key == "containerSize" {
             guard !forWriting else { throw refuse(node, "an assignment to containerSize", "it is read-only") }
@@ -530,7 +531,11 @@ extension Translator {
         guard first.type == second.type || second.type == .optional(first.type) else {
             throw refuse(node, "`c and a or b` with \(first.type.described) and \(second.type.described)", "both must have one type")
         }
-        return Expression(text: "\(parenthesized(test, below: .or)) ? \(parenthesized(first, below: .or)) : \(parenthesized(second, below: .ternary))",
-                          type: second.type, precedence: .ternary)
+        var result = Expression(text: "\(parenthesized(test, below: .or)) ? \(parenthesized(first, below: .or)) : \(parenthesized(second, below: .ternary))",
+                                type: second.type, precedence: .ternary)
+        // A branch that reads a kept field (`T!`) leaves the whole optional to Swift unless its type is said where it is
+        // kept (`let target: CGFloat = …`), which unwraps it as a read of the field alone does.
+        result.implicitlyUnwrapped = first.implicitlyUnwrapped || second.implicitlyUnwrapped
+        return result
     }
 }

@@ -325,6 +325,13 @@ extension Translator {
         }
         guard target.tag == "Index" else { throw refuse(target, "an assignment to \(target.tag ?? "this")", "assign to a local or a field") }
         if try append(target, value, into: &writer) { return }
+        // A field the entry's own interaction controller keeps (`self.ctx = ctx`): a stored property of its class.
+        if target.parts[0].tag == "Id", case .text(let lua)? = target.parts[0].parts.first, lookup(lua)?.type == .ownInteraction,
+           let key = ExportedEntry.string(target.parts[1]) {
+            _ = try ownInteractionField(key, at: target, forWriting: true)
+            try ownInteractionFieldAssignment(key, value, into: &writer)
+            return
+        }
         // A field of the presentation controller's own (`self.dimmingView = …`): a stored property of its class.
         if inController, target.parts[0].tag == "Id", case .text(let lua)? = target.parts[0].parts.first, lookup(lua)?.swift == "self",
            let key = ExportedEntry.string(target.parts[1]), UIKitVocabulary.field(key, of: .presentationController) == nil {

@@ -138,6 +138,8 @@ final class Translator {
     var usesCustomDetents = false
     /// It reads the status bar's frame: the file gets its helper.
     var readsStatusBar = false
+    /// A display link is made: the file declares DisplayLinkTarget, the target that calls its function.
+    var usesDisplayLink = false
     /// While the sheet's table is translated: the detents its lists name (every branch's), and the identifiers its
     /// fields name, each with where, to be checked against them at its end.
     var sheetDetentNames: Set<String> = []
@@ -155,6 +157,8 @@ final class Translator {
     /// What the last `fresh` body read of it.
     var lastReadsInstance = false
     var controllerFields: [(name: String, type: SwiftType)] = []
+    /// The fields the entry's own interaction controller keeps on `self`, typed by their first assignment, in order.
+    var ownInteractionFields: [(name: String, type: SwiftType)] = []
     /// The fields read from outside the controller's hooks (`vc.presentationController.dimmingView`): settable only inside.
     var controllerFieldsReadOutside: Set<String> = []
     /// The transitioning delegate's class (`TurnTransition`): the shared helpers are its static methods, called through it.
@@ -516,8 +520,8 @@ extension Translator {
     /// The Lua names of an interaction function's parameters, bound to the Swift method's of `types`: at most as many as
     /// it is given, none of them `container` (the name the method gives the container it reads the gesture in) where
     /// `reservesContainer`.
-    func interactionParameters(_ node: SyntaxNode, _ types: [SwiftType], what: String, given: String,
-                               reservesContainer: Bool = true) throws(ExportRefusal) -> (names: [String], bound: [(lua: String, variable: Variable)]) {
+    func interactionParameters(_ node: SyntaxNode, _ types: [SwiftType], what: String, given: String, reservesContainer: Bool = true,
+                               selfFirst: Bool = false) throws(ExportRefusal) -> (names: [String], bound: [(lua: String, variable: Variable)]) {
         let nodes = node.parts[0].parts
         guard nodes.count <= types.count, !nodes.contains(where: { $0.tag == "Dots" }) else {
             throw refuse(node, "\(what) with \(nodes.count) parameter(s)", "it is given \(given)")
@@ -525,7 +529,8 @@ extension Translator {
         var names: [String] = []
         for parameter in nodes {
             guard case .text(let lua)? = parameter.parts.first else { continue }
-            try checkName(lua, at: node)
+            // The first of a method's own (`self`) is Swift's self whatever its name.
+            if !(selfFirst && names.isEmpty) { try checkName(lua, at: node) }
             names.append(lua)
         }
         // The gesture's fields are read in the container's points: the method's own parameter of that name.

@@ -125,6 +125,10 @@ enum UIKitVocabulary {
             "transitionCoordinator": readOnly("presentedViewController.transitionCoordinator", .optional(.transitionCoordinator)),
         ],
         .transitionCoordinator: ["isCancelled": readOnly("isCancelled", .bool), "transitionDuration": readOnly("transitionDuration", .number)],
+        .displayLink: [
+            "timestamp": readOnly("timestamp", .number), "targetTimestamp": readOnly("targetTimestamp", .number),
+            "duration": readOnly("duration", .number), "isPaused": settable("isPaused", .bool),
+        ],
         // Set inside an animation block, the blur comes in or goes with it.
         .effectView: ["effect": settable("effect", .optional(.blurEffect))],
         // The stored components, as Lua reads them: CGRect's width is standardized, its size's is not.
@@ -190,8 +194,17 @@ enum UIKitVocabulary {
             "initialFrame": Call(parameters: [.viewController], result: .rect) { "\($0).initialFrame(for: \($1[0]))" },
             "finalFrame": Call(parameters: [.viewController], result: .rect) { "\($0).finalFrame(for: \($1[0]))" },
             "completeTransition": Call(parameters: [.bool], result: .void) { "\($0).completeTransition(\($1[0]))" },
+            "updateInteractiveTransition": Call(parameters: [.number], result: .void) { "\($0).updateInteractiveTransition(\($1[0]))" },
+            "finishInteractiveTransition": Call(parameters: [], result: .void) { receiver, _ in "\(receiver).finishInteractiveTransition()" },
+            "cancelInteractiveTransition": Call(parameters: [], result: .void) { receiver, _ in "\(receiver).cancelInteractiveTransition()" },
             // A property in UIKit's Swift, a method in the Lua API (as in Objective-C).
             "transitionWasCancelled": Call(parameters: [], result: .bool) { receiver, _ in "\(receiver).transitionWasCancelled" },
+        ],
+        // `link:add()`: UIKit's add(to: .main, forMode: .common), the run loop mode that keeps it running while a
+        // finger drags.
+        .displayLink: [
+            "add": Call(parameters: [], result: .void) { receiver, _ in "\(receiver).add(to: .main, forMode: .common)" },
+            "invalidate": Call(parameters: [], result: .void) { receiver, _ in "\(receiver).invalidate()" },
         ],
         .propertyAnimator: [
             "startAnimation": Call(parameters: [], result: .void) { receiver, _ in "\(receiver).startAnimation()" },
@@ -347,6 +360,7 @@ enum UIKitVocabulary {
         "math.sin": Call(parameters: [.number], result: .number) { "sin(\($1[0]))" },
         "math.atan": Call(parameters: [.number], result: .number) { "atan(\($1[0]))" },
         "math.cos": Call(parameters: [.number], result: .number) { "cos(\($1[0]))" },
+        "math.exp": Call(parameters: [.number], result: .number) { "exp(\($1[0]))" },
     ]
 
     /// An argument as the receiver of a method: a name or a chain of members as it is, anything else in parentheses.

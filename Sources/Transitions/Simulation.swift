@@ -277,6 +277,14 @@ public final class Simulation {
         driver.interactionPlan = plan.steps.map { (driver.startTime + $0.time, $0.action) }
         driver.scrollView = plan.scrollView
         driver.responder = plan.responder
+        // The move that began the gesture is the one whose action started this transition: an interaction controller of
+        // the app's own is told of it at once, right after its startInteractiveTransition, as that action goes on to.
+        if let own = driver.interaction as? SelfDrivenInteraction, case .touch(let first)? = driver.interactionPlan.first?.action,
+           first.state == .began, self.driver === driver {
+            driver.nextStep = 1
+            driver.fingers = first.touches
+            own.gestureMoved(first)
+        }
     }
 
     /// After completeTransition: UIKit's clean-up and the hooks that follow.

@@ -1,3 +1,4 @@
+import Animation
 import Transitions
 
 @MainActor public protocol UIViewControllerContextTransitioning: NSObjectProtocol {
@@ -136,11 +137,16 @@ extension UIModalPresentationStyle {
     /// The interaction controller under way: the runner's touch events are delivered to its recognizer's action.
     package static var interaction: UIPercentDrivenInteractiveTransition?
 
-    /// The engine's percent-driven controller for UIKit's, with its completion speed and curve.
+    /// Where the runner delivers the touch events of the drag under way: to the recognizer whose action began it.
+    package static var delivery: (@MainActor (GestureSample) -> Void)?
+
+    /// The engine's percent-driven controller for UIKit's, with its completion speed and curve; for an interaction
+    /// controller of the app's own, the engine's self-driven interaction, which hands it the context and the events.
     package static func engine(for controller: (any UIViewControllerInteractiveTransitioning)?, _ animator: Animator) -> InteractionController? {
         guard let controller else { return nil }
         guard let percentDriven = controller as? UIPercentDrivenInteractiveTransition else {
-            preconditionFailure("the verification layer drives UIPercentDrivenInteractiveTransition only, not \(type(of: controller))")
+            Self.interaction = nil
+            return OwnInteractionAdapter(controller, delivery: delivery)
         }
         let engine = PercentDrivenInteractiveTransition(animator: animator)
         engine.completionSpeed = percentDriven.completionSpeed
@@ -149,4 +155,29 @@ extension UIModalPresentationStyle {
         Self.interaction = percentDriven
         return engine
     }
+}
+
+/// An interaction controller of the app's own, driven as UIKit drives one: its startInteractiveTransition(_:) is given the
+/// context, and each later touch event goes to the recognizer whose action calls it (the runner delivered the first,
+/// whose action began the dismissal).
+@MainActor final class OwnInteractionAdapter: @preconcurrency SelfDrivenInteraction {
+    let controller: any UIViewControllerInteractiveTransitioning
+    let delivery: (@MainActor (GestureSample) -> Void)?
+
+    init(_ controller: any UIViewControllerInteractiveTransitioning, delivery: (@MainActor (GestureSample) -> Void)?) {
+        (self.controller, self.delivery) = (controller, delivery)
+    }
+
+    var completionSpeed: Double { Double(controller.completionSpeed) }
+    var completionCurve: TimingCurve { controller.completionCurve.engine }
+
+    func startInteractiveTransition(_ context: TransitionContext) {
+        controller.startInteractiveTransition(ContextAdapter.wrapping(context))
+    }
+
+    func gestureMoved(_ sample: GestureSample) {
+        if sample.state != .began { delivery?(sample) }
+    }
+
+    func gestureEnded(_ sample: GestureSample) { delivery?(sample) }
 }

@@ -6,8 +6,16 @@ import Transitions
 /// the selector still names a method that must exist. Not Apple's declaration: the one rewrite the issue allows.
 public struct Selector {
     let perform: @MainActor (UIGestureRecognizer) -> Void
+    /// A display link's method (`#selector(target.step(_:))`), which its link calls at every refresh.
+    let performLink: (@MainActor (CADisplayLink) -> Void)?
+
+    @MainActor public init(_ method: @escaping @MainActor (CADisplayLink) -> Void) {
+        perform = { recognizer in preconditionFailure("a display link's method given to a \(type(of: recognizer)) as its action") }
+        performLink = method
+    }
 
     @MainActor public init<Recognizer: UIGestureRecognizer>(_ method: @escaping @MainActor (Recognizer) -> Void) {
+        performLink = nil
         perform = { recognizer in
             // UIKit sends the action to the recognizer's own class; a method taking another would crash there as here.
             guard let recognizer = recognizer as? Recognizer else {

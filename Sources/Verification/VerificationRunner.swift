@@ -216,6 +216,9 @@ import UIKit
         func drive(_ recognizer: UIGestureRecognizer, _ events: [GestureSample], _ first: GestureSample) {
             let drive = GestureDrive(recognizer: recognizer)
             Host.gesturePlan = InteractionPlan.gesture(events: events, responder: drive)
+            // An interaction controller of the app's own is handed the events by its recognizer's action, as on a device.
+            DelegateAdapter.delivery = { recognizer.deliver($0) }
+            defer { DelegateAdapter.delivery = nil }
             let began = drive.deliver(first)
             Host.gesturePlan = nil
             if !began { notes.append("\(simulation.now)\thook\tgesture\tthe Swift's recognizer did not begin (its delegate said no)") }

@@ -89,7 +89,7 @@ import Testing
             }
         }
         // Every one of them: a built-in entry that stops exporting is noticed by name above, one that vanishes here.
-        #expect(exported.count == 45, "\(exported)")
+        #expect(exported.count == 46, "\(exported)")
     }
 
     /// side-menu dismisses when its dimming is tapped: the Swift's recognizer is tapped where the Lua's was, by the same
@@ -292,6 +292,22 @@ import Testing
         #expect(slow.first { $0.scenario == "present" }?.same == true)
         let rotation = try #require(slow.first { $0.scenario == "rotation-while-presented" })
         #expect(!rotation.same, "\(rotation.verdict)")
+    }
+
+    /// An interaction controller of the entry's own is the Swift's class, handed the same events: a fling projected
+    /// from a slower deceleration (0.99 where the entry has UIScrollView's 0.998) no longer carries the sheet away, and
+    /// a spring twice as stiff is caught in every drag, from the first frame after the lift.
+    @Test func anOwnInteractionControllerIsCompared() throws {
+        let (file, source, swift) = try Self.builtIn("fling-sheet")
+        let slower = try Self.verifier().verify(file, source: source, swift: try Self.altered(swift, "let rate = 0.998", "let rate = 0.99"))
+        let flick = try #require(slower.first { $0.scenario == "interactive-flick" })
+        #expect(!flick.same, "\(flick.verdict)")
+        let stiffer = try Self.verifier().verify(file, source: source, swift: try Self.altered(
+            swift, "let omega = 2.0 * CGFloat.pi / params.response", "let omega = 4.0 * CGFloat.pi / params.response"))
+        #expect(stiffer.first { $0.scenario == "present" }?.same == true)
+        for name in ["interactive-finish", "interactive-cancel-50", "interactive-drag-back"] {
+            #expect(stiffer.first { $0.scenario == name }?.same == false, "\(name)")
+        }
     }
 
     /// A page turned the other way (down where the entry curls up) is caught at once, in the curl of the page that moves.

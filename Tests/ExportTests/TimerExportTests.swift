@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 /// DispatchQueue.main's delayed work as Dispatch's own call (the expected Swift written out by hand), proved by running
-/// it against the Lua on the simulated clock; a display link refused, with its line, as not exported yet.
+/// it against the Lua on the simulated clock; a display link as a CADisplayLink whose target calls the function, proved
+/// the same way.
 @Suite struct TimerExportTests {
     static let entry = """
         return {
@@ -56,11 +57,48 @@ import Testing
         #expect(!cell.same && cell.verdict.contains("asyncAfter"), "\(cell.verdict)")
     }
 
-    @Test func aDisplayLinkIsRefusedAtItsLine() {
-        let source = Self.entry.replacingOccurrences(of: "DispatchQueue.main:async(function() view.backgroundColor = UIColor.black end)",
-                                                     with: "local link = CADisplayLink.new(function(link) end)")
-        let refusal = TranslatorTests.refusal(source)
-        #expect(refusal?.line == 16, "\(String(describing: refusal))")
-        #expect(refusal?.instead == "the scripting API has it, but export does not translate it yet", "\(String(describing: refusal))")
+    /// A display link that fades the view in over twelve refreshes, then completes: each refresh's alpha the Swift's too.
+    static let linked = """
+        return {
+          title = "Linked fade", summary = "Fades in on a display link.",
+          presentationStyle = "custom",
+          animator = {
+            transitionDuration = function(ctx) return 0.2 end,
+            animateTransition = function(ctx)
+              local presenting = ctx.isPresenting
+              local view = ctx:viewForKey(presenting and "to" or "from")
+              if presenting then
+                view.frame = ctx:finalFrame(ctx:viewControllerForKey("to"))
+                ctx.containerView:addSubview(view)
+              end
+              local frames = 0.0
+              local link = CADisplayLink.new(function(link)
+                frames = frames + 1
+                view.alpha = presenting and frames / 12 or 1 - frames / 12
+                if frames >= 12 then
+                  link:invalidate()
+                  if not presenting then view:removeFromSuperview() end
+                  ctx:completeTransition(true)
+                end
+              end)
+              link:add()
+            end,
+          },
+        }
+        """
+
+    @Test func aDisplayLinkRunsAtTheLuasRefreshes() throws {
+        let (file, swift) = try ExportVerificationTests.scratch("linked-fade", Self.linked)
+        #expect(swift.text.contains("let link = DisplayLinkTarget.link { link in"), "\(swift.text)")
+        #expect(swift.text.contains("link.add(to: .main, forMode: .common)"))
+        let source = try String(contentsOf: file.url, encoding: .utf8)
+        let verifier = try ExportVerificationTests.verifier()
+        for cell in verifier.verify(file, source: source, swift: swift) where !cell.verdict.hasPrefix("not run") {
+            #expect(cell.same, "\(cell.scenario): \(cell.verdict)")
+        }
+        // Eleven refreshes instead of twelve: the Swift's fade runs ahead from the first refresh.
+        let fast = try ExportVerificationTests.altered(swift, "frames / 12", "frames / 11")
+        let cell = try #require(verifier.verify(file, source: source, swift: fast).first { $0.scenario == "present" })
+        #expect(!cell.same && cell.verdict.contains("alpha"), "\(cell.verdict)")
     }
 }

@@ -20,6 +20,7 @@ import Testing
         .effectView: ("UIVisualEffectView", "UIVisualEffectView"), .edgeInsets: ("UIEdgeInsets", "UIEdgeInsets"),
         .springAnimation: ("CAAnimation", "CAAnimation"), .propertyAnimator: ("UIViewPropertyAnimator", "UIViewPropertyAnimatorInstance"),
         .shapeLayer: ("CAShapeLayer", "CALayerInstance"), .bezierPath: ("UIBezierPath", "UIBezierPathInstance"),
+        .displayLink: ("CADisplayLink", "CADisplayLinkInstance"),
     ]
 
     /// The `---@field` names of `---@class name` (up to the next class).
