@@ -53,7 +53,7 @@ end
 -- The sheet `y` points down from its rest (up when negative), and UIKit told how far it is: with Reduce Motion on it stays
 -- in place and fades by as much instead of sliding.
 local function show(view, ctx, height, y)
-  local percent = math.max(y, 0) / height
+  local percent = math.min(math.max(y, 0) / height, 1)
   if UIAccessibility.isReduceMotionEnabled then
     view.alpha = 1 - percent
   else
@@ -150,10 +150,12 @@ return {
           local damping = UIAccessibility.isReduceMotionEnabled and 1 or params.damping
           local from = self.offset
           local speed = g.velocity.y
-          -- Seconds since the lift at the frame being drawn (each refresh is link.duration after the last).
-          local elapsed = 0.0
+          -- The spring starts at the first refresh after the lift, and each frame shows it at the time that frame
+          -- will be on screen (targetTimestamp), whatever frames were dropped on the way.
+          local start = -1.0
           local settling = CADisplayLink.new(function(link)
-            elapsed = elapsed + link.duration
+            if start < 0 then start = link.timestamp end
+            local elapsed = link.targetTimestamp - start
             local now = spring(from, speed, target, elapsed, damping)
             -- Thrown away it is done once it is off the screen; coming back, once it is still.
             local resting = (away and now.position >= target)

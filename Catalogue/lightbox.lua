@@ -27,6 +27,15 @@ local function cardSize(size)
   return CGSize(width, height)
 end
 
+-- The card the animator put in the presented controller's view, found by its name (the app's own views are there too).
+local function findCard(view)
+  local card
+  for _, subview in ipairs(view.subviews) do
+    if subview.name == "card" then card = subview end
+  end
+  return card
+end
+
 -- Its shadow's outline, in the card's own coordinates.
 local function outline(size)
   return UIBezierPath{roundedRect = CGRect(0, 0, size.width, size.height), cornerRadius = params.cornerRadius}
@@ -80,7 +89,7 @@ return {
         }
       else
         local view = ctx:viewForKey("from")
-        local card = view.subviews[1]
+        local card = findCard(ctx:viewControllerForKey("from").view)
         UIView.animate{
           duration = params.duration, options = {"curveEaseIn"},
           animations = function()
@@ -100,7 +109,7 @@ return {
   presentedViewController = {
     -- Centred at its size for the view's bounds; bounds and centre, not frame, as the card may be scaled.
     viewWillLayoutSubviews = function(controller)
-      local card = controller.view.subviews[1]
+      local card = findCard(controller.view)
       if card then
         local size = cardSize(controller.view.bounds.size)
         card.bounds = CGRect(0, 0, size.width, size.height)
@@ -110,7 +119,7 @@ return {
     end,
     -- The shadow's outline turns with the screen: from the card's size now to its size in the new one.
     viewWillTransition = function(controller, size, coordinator)
-      local card = controller.view.subviews[1]
+      local card = findCard(controller.view)
       if card then
         local turn = CABasicAnimation{keyPath = "shadowPath", fromValue = outline(card.bounds.size),
                                       toValue = outline(cardSize(size)), duration = coordinator.transitionDuration}

@@ -46,7 +46,7 @@ extension ExportWriter {
         out.line()
         out.open("@objc private func \(action)(_ gesture: \(recognizer)) {")
         out.line("// In the container's points: the presented view moves within it.")
-        out.line("guard let container = gesture.view?.superview else { return }")
+        out.line("let container = gesture.view?.superview")
         out.open("switch gesture.state {")
         out.label("case .began:")
         out.line("guard let presented else { return }")
@@ -56,15 +56,17 @@ extension ExportWriter {
         out.line("presented.dismiss(animated: true)")
         // A move UIKit has not started a transition for yet (it may start it later in the run loop) is not passed on.
         if functions["changed"] != nil {
-            out.line("if transitionContext != nil { changed(gesture, in: container) }")
+            out.line("if transitionContext != nil, let container { changed(gesture, in: container) }")
             out.label("case .changed where isDragging && transitionContext != nil:")
-            out.line("changed(gesture, in: container)")
+            out.line("if let container { changed(gesture, in: container) }")
         }
+        // The drag ends whatever happened to the view: a flag left up would give UIKit this controller for a button's
+        // dismissal, which nothing would drive.
         out.label("case .ended where isDragging, .cancelled where isDragging, .failed where isDragging:")
         out.line("isDragging = false")
         if functions["ended"] != nil {
             out.line("// Let go, or taken away by the system (the state says which).")
-            out.line("if transitionContext != nil { ended(gesture, in: container) }")
+            out.line("if transitionContext != nil, let container { ended(gesture, in: container) }")
         }
         out.label("default:")
         out.line("break")
@@ -77,10 +79,20 @@ extension ExportWriter {
             let context = SwiftWriter.identifier(start.names[1] == "_" ? "transitionContext" : start.names[1])
             out.open("func startInteractiveTransition(_ \(context): any UIViewControllerContextTransitioning) {")
             out.line("self.transitionContext = \(context)")
+            out.line("// The finger lifted before UIKit started the transition: nothing will drive it, so it is called off.")
+            out.open("guard isDragging else {")
+            out.line("\(context).cancelInteractiveTransition()")
+            out.line("\(context).completeTransition(false)")
+            out.line("return")
+            out.close()
+            if !interaction.ownFields.isEmpty {
+                out.line("// The entry's self is new for each transition: nothing of the last one is kept.")
+                for field in interaction.ownFields { out.line("self.\(field.name) = nil") }
+            }
             for line in start.lines { out.line(line) }
             out.close()
         }
-        let docs = ["changed": "The finger has moved (the entry's); the first move begins the drag.",
+        let docs = ["changed": "The finger has moved (the entry's): each move, the one that began the drag first.",
                     "ended": "The finger has lifted, or the system has taken the gesture away (the entry's)."]
         for (name, function) in own where name != "startInteractiveTransition" {
             out.line()
@@ -112,14 +124,14 @@ extension ExportWriter {
         out.line("/// refresh, and holds the target (so the closure) until it is invalidated.")
         out.line("@MainActor")
         out.open("private final class DisplayLinkTarget: NSObject {")
-        out.line("private let tick: (CADisplayLink) -> Void")
+        out.line("private let tick: @MainActor (CADisplayLink) -> Void")
         out.line()
-        out.open("private init(_ tick: @escaping (CADisplayLink) -> Void) {")
+        out.open("private init(_ tick: @escaping @MainActor (CADisplayLink) -> Void) {")
         out.line("self.tick = tick")
         out.close()
         out.line()
         out.line("/// A display link that calls `tick` at every refresh once it is added to a run loop.")
-        out.open("static func link(_ tick: @escaping (CADisplayLink) -> Void) -> CADisplayLink {")
+        out.open("static func link(_ tick: @escaping @MainActor (CADisplayLink) -> Void) -> CADisplayLink {")
         out.line("let target = DisplayLinkTarget(tick)")
         out.line("return CADisplayLink(target: target, selector: #selector(target.step(_:)))")
         out.close()

@@ -3,23 +3,23 @@
 /// entry's as methods and the app's controller calls them from its overrides.
 extension ExportWriter {
     /// The type's documentation for them: the overrides to write in the presented controller.
-    static func presentedLayoutUsage(_ hooks: [(name: String, function: Translator.InteractionFunction)], into out: inout SwiftWriter) {
+    static func presentedLayoutUsage(_ hooks: [(name: String, function: Translator.InteractionFunction)], typeName: String,
+                                     into out: inout SwiftWriter) {
         guard !hooks.isEmpty else { return }
         out.line("///")
         out.line("/// The presented controller lays itself out as the entry's does (over full screen nothing else")
-        out.line("/// does): give it the transition (a weak property of its own) and call it from its overrides,")
-        out.line("/// after super's:")
+        out.line("/// does): call the transition, its transitioningDelegate, from its overrides, after super's:")
         for hook in hooks {
             out.line("///")
             switch hook.name {
             case "viewWillTransition":
                 out.line("///     override func viewWillTransition(to size: CGSize, with coordinator: any UIViewControllerTransitionCoordinator) {")
                 out.line("///         super.viewWillTransition(to: size, with: coordinator)")
-                out.line("///         transition?.presentedViewWillTransition(self, to: size, with: coordinator)")
+                out.line("///         (transitioningDelegate as? \(typeName))?.presentedViewWillTransition(self, to: size, with: coordinator)")
             default:
                 out.line("///     override func viewWillLayoutSubviews() {")
                 out.line("///         super.viewWillLayoutSubviews()")
-                out.line("///         transition?.presentedViewWillLayoutSubviews(self)")
+                out.line("///         (transitioningDelegate as? \(typeName))?.presentedViewWillLayoutSubviews(self)")
             }
             out.line("///     }")
         }

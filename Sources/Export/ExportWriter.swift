@@ -141,7 +141,7 @@ enum ExportWriter {
             out.line("/// when let go: nothing to attach (a pushed screen gets none). It is on the presented controller's")
             out.line("/// root view: a scroll view inside has a pan of its own, and UIKit lets only one of the two recognize.")
         }
-        presentedLayoutUsage(presentedLayout, into: &out)
+        presentedLayoutUsage(presentedLayout, typeName: type, into: &out)
         if entry.navigation {
             out.line("///")
             out.line("/// It pushes and pops too, as the navigation controller's delegate: for every later push and pop,")

@@ -449,7 +449,8 @@ extension Translator {
             }
             let value = try expression(other)
             // A field the presentation controller keeps (`T!`) is nil until a hook sets it: the comparison is Swift's too.
-            let keptField = value.implicitlyUnwrapped && inController && value.text.hasPrefix("self.")
+            let keptField = value.implicitlyUnwrapped && value.text.hasPrefix("self.")
+                && (inController || ownInteractionFields.contains { "self." + $0.name == value.text })
             guard value.type.isOptional || keptField else {
                 throw refuse(node, "\(value.type.described) compared with nil", "it is never nil here; drop the comparison")
             }
@@ -474,9 +475,11 @@ extension Translator {
                 guard left.type == .number, right.type == .number else {
                     throw refuse(node, "\(op) of \(left.type.described) and \(right.type.described)", "arithmetic and order are exported for numbers")
                 }
-            } else if left.type != right.type {
+            } else if left.type != right.type,
+                      !(left.type.unwrapped == right.type.unwrapped && [.string, .number, .bool].contains(left.type.unwrapped)) {
+                // (A value that may be nil beside one of its type compares as in Lua: nil is equal to no value.)
                 throw refuse(node, "a comparison of \(left.type.described) with \(right.type.described)", "Lua calls them unequal; Swift will not compare them")
-            } else if ![.number, .bool, .string].contains(left.type), !{ if case .choice = left.type { true } else { false } }() {
+            } else if ![.number, .bool, .string].contains(left.type.unwrapped), !{ if case .choice = left.type { true } else { false } }() {
                 throw refuse(node, "== on \(left.type.described)", "Lua compares tables by identity; compare numbers, booleans or choices")
             }
             // Left-associative: a right operand of the same precedence keeps its parentheses; Swift's comparisons do not

@@ -34,7 +34,11 @@ extension Translator {
     /// `self.name` read in one of the controller's functions: a field one of them sets, typed by its first value, and
     /// stored as `T!`: read before it is set, it stops, as the Lua stops on nil.
     func ownInteractionField(_ key: String, at node: SyntaxNode, forWriting: Bool) throws(ExportRefusal) -> Expression {
-        guard ExportedEntry.isSwiftIdentifier(key, keywordsAllowed: false), !Self.reserved.contains(key), !Self.ownInteractionMembers.contains(key) else {
+        guard ExportedEntry.isSwiftIdentifier(key, keywordsAllowed: false), key.first?.isLowercase == true else {
+            throw refuse(node, "a field of the interaction controller named '\(key.escapingControlCharacters)'",
+                         "a stored property is a Swift name starting with a lowercase letter (a capital one may name a type); rename it")
+        }
+        guard !Self.reserved.contains(key), !Self.ownInteractionMembers.contains(key) else {
             throw refuse(node, "a field of the interaction controller named '\(key)'",
                          "the class or UIKit's protocol has a member of that name (or Swift keeps it); give the field another name")
         }

@@ -67,6 +67,7 @@ enum UIKitVocabulary {
             "autoresizingMask": settable("autoresizingMask", .autoresizingMask),
             "layer": readOnly("layer", .layer),
             "superview": readOnly("superview", .optional(.view)),
+            "subviews": readOnly("subviews", .list(.view)),
             // The device's safe area where it overlaps the view.
             "safeAreaInsets": readOnly("safeAreaInsets", .edgeInsets),
             "window": readOnly("window", .optional(.view)),

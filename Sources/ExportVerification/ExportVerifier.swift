@@ -217,6 +217,12 @@ public struct ExportVerifier: Sendable {
         if let error = outcome.errors.first {
             return said(false, "the Lua entry fails check here: \(error.location.map { "\($0): " } ?? "")\(error.message)")
         }
+        // Segue ends a display link a transition leaves running, with a warning; on a device the Swift's would run on,
+        // every frame, so the two would part.
+        if let left = outcome.problems.first(where: { $0.hook == "CADisplayLink" && $0.message.contains("still running when") }) {
+            return said(false, "the Lua entry leaves a display link running, which Segue stops and a device would not: "
+                        + "\(left.location.map { "\($0): " } ?? "")\(left.message)")
+        }
 
         var run = LuaRun(name: name, variant: variant, compare: (lines, TouchEvents.write(outcome.drives.map(\.events), taps: outcome.taps),
                                                                  outcome.drives.map(\.kind.rawValue).joined(separator: ",")))

@@ -207,7 +207,9 @@ enum ContextBindings {
     static let update: HostFunction = { L in
         ScriptRuntime.host(L) { runtime, arguments in
             try refuseInQuestion(runtime, "updateInteractiveTransition")
-            try runtime.context(at: 1).updateInteractiveTransition(try arguments.number(2))
+            let context = try runtime.context(at: 1)
+            let percent = try arguments.number(2)
+            if interactive(runtime, context, "updateInteractiveTransition", ending: false) { context.updateInteractiveTransition(percent) }
             return 0
         }
     }
@@ -215,7 +217,8 @@ enum ContextBindings {
     static let finish: HostFunction = { L in
         ScriptRuntime.host(L) { runtime, _ in
             try refuseInQuestion(runtime, "finishInteractiveTransition")
-            try runtime.context(at: 1).finishInteractiveTransition()
+            let context = try runtime.context(at: 1)
+            if interactive(runtime, context, "finishInteractiveTransition", ending: true) { context.finishInteractiveTransition() }
             return 0
         }
     }
@@ -223,9 +226,27 @@ enum ContextBindings {
     static let cancel: HostFunction = { L in
         ScriptRuntime.host(L) { runtime, _ in
             try refuseInQuestion(runtime, "cancelInteractiveTransition")
-            try runtime.context(at: 1).cancelInteractiveTransition()
+            let context = try runtime.context(at: 1)
+            if interactive(runtime, context, "cancelInteractiveTransition", ending: true) { context.cancelInteractiveTransition() }
             return 0
         }
+    }
+
+    /// Whether an interactive call reaches UIKit: on a transition no interaction controller drives, or (finish and
+    /// cancel) once its interaction has been finished or cancelled, UIKit ignores it, and the entry is told at the call.
+    private static func interactive(_ runtime: ScriptRuntime, _ context: TransitionContext, _ name: String, ending: Bool) -> Bool {
+        guard !context.hasEnded, !context.isComplete else { return false }
+        if !context.isInteractive {
+            runtime.find(.warning, hook: runtime.currentHook, location: runtime.state.callerLocation(),
+                         "\(name) was called on a transition no interaction controller drives (ctx.isInteractive is false): UIKit ignores it")
+            return false
+        }
+        if ending && !context.awaitsInteraction {
+            runtime.find(.warning, hook: runtime.currentHook, location: runtime.state.callerLocation(),
+                         "\(name) was called after the transition's interaction was already finished or cancelled: UIKit ignores it")
+            return false
+        }
+        return true
     }
 
     static let controllerIndex: HostFunction = { L in

@@ -49,12 +49,32 @@ final class ScriptedInteractionController: SelfDrivenInteraction {
     /// interaction[kind].controller[name](self, …), as the hook "interaction.KIND.controller.NAME".
     private func call(_ name: String, _ arguments: () -> Int32) {
         guard let instance else { return }
-        runtime.pushInteraction(kind, "controller")
-        if runtime.state.isTable(at: -1) { runtime.state.pushField(name, of: -1) } else { runtime.state.pushNil() }
-        runtime.state.keepTop(above: runtime.state.top - 2)
+        runtime.pushOwnController(kind, name)
         runtime.callPushed("interaction.\(kind.rawValue).controller.\(name)") {
             runtime.state.push(instance)
             return 1 + arguments()
         }
+    }
+}
+
+extension ScriptRuntime {
+    /// Pushes interaction[kind].controller[name] (nil when absent).
+    func pushOwnController(_ kind: InteractionKind, _ name: String) {
+        pushInteraction(kind, "controller")
+        if state.isTable(at: -1) { state.pushField(name, of: -1) } else { state.pushNil() }
+        state.keepTop(above: state.top - 2)
+    }
+
+    func hasOwnControllerFunction(_ kind: InteractionKind, _ name: String) -> Bool {
+        pushOwnController(kind, name)
+        defer { state.pop() }
+        return state.isFunction(at: -1)
+    }
+
+    /// The line of interaction[kind].controller[name], else of the kind's table.
+    func location(ofOwnController kind: InteractionKind, _ name: String) -> ScriptLocation {
+        pushOwnController(kind, name)
+        defer { state.pop() }
+        return state.definitionLocation(ofFunctionAt: -1) ?? location(ofField: kind.rawValue)
     }
 }

@@ -333,14 +333,17 @@ public enum ScenarioRunner {
                 samples.append(next)
             }
         } : nil
-        var phases: [(range: Range<Int>, dismissing: Bool, navigation: Bool, scriptFailed: Bool)] = []
+        var phases: [(range: Range<Int>, dismissing: Bool, navigation: Bool, scriptFailed: Bool, own: InteractionKind?)] = []
         /// The phases a tap's action began (by phases' index), and where the action is written: what it calls while the
         /// transition it began runs is its own doing, not the animator's.
         var tapActions: [Int: ScriptLocation] = [:]
         func phase(dismissing: Bool, navigation: Bool = false, _ body: () -> Void) {
             let start = contract.diagnostics.count, errors = runtime.scriptErrorCount
+            // A transition an interaction controller of the entry's own drives: what the contract finds is its doing.
+            var own: InteractionKind?
+            if case .own(let controller as ScriptedInteractionController)? = delegate.interactive { own = controller.kind }
             body()
-            phases.append((start..<contract.diagnostics.count, dismissing, navigation, runtime.scriptErrorCount > errors))
+            phases.append((start..<contract.diagnostics.count, dismissing, navigation, runtime.scriptErrorCount > errors, own))
         }
         /// Whether the presentation ended with the presented controller on
         /// top and nothing still running (a presentation that never completes
@@ -510,13 +513,13 @@ public enum ScenarioRunner {
         // One root cause, one error: where the script failed, what the
         // contract saw afterwards (completeTransition never called, a view
         // never placed) follows from it and would send the author the wrong way.
-        for (index, (range, dismissing, navigation, scriptFailed)) in phases.enumerated() where !scriptFailed {
+        for (index, (range, dismissing, navigation, scriptFailed, own)) in phases.enumerated() where !scriptFailed {
             for diagnostic in Diagnostic.rootCauses(contract.diagnostics[range]) {
                 if diagnostic.kind == .presentedWhileTransitioning, let action = tapActions[index] {
                     runtime.find(diagnostic.kind.severity, hook: "tap action", location: action, rule: diagnostic.kind, diagnostic.message)
                     continue
                 }
-                if let problem = runtime.place(diagnostic, dismissing: dismissing, navigation: navigation) { runtime.add(problem) }
+                if let problem = runtime.place(diagnostic, dismissing: dismissing, navigation: navigation, own: own) { runtime.add(problem) }
             }
         }
         if !runtime.state.isTerminated { runtime.reportTimersLeft() }

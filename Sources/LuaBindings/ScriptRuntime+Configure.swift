@@ -90,10 +90,24 @@ extension ScriptRuntime {
     /// The diagnostic as a problem at the script's own version of the hook
     /// the engine says should have prevented it; when the entry has no such
     /// hook, the problem says so rather than blaming one it never wrote.
-    func place(_ diagnostic: Diagnostic, dismissing: Bool, navigation: Bool = false) -> Problem? {
-        var problem = placed(diagnostic, dismissing: dismissing, navigation: navigation)
+    func place(_ diagnostic: Diagnostic, dismissing: Bool, navigation: Bool = false, own: InteractionKind? = nil) -> Problem? {
+        var problem = own.flatMap { ownControllerPlace(diagnostic, kind: $0) } ?? placed(diagnostic, dismissing: dismissing, navigation: navigation)
         problem?.rule = diagnostic.kind.rule
         return problem
+    }
+
+    /// What the animator's animateTransition would be blamed for, in a transition an interaction controller of the
+    /// entry's own drives (UIKit never calls that animateTransition): the controller's `ended` for a transition never
+    /// completed, else its startInteractiveTransition.
+    private func ownControllerPlace(_ diagnostic: Diagnostic, kind: InteractionKind) -> Problem? {
+        guard diagnostic.hook == "animateTransition" else { return nil }
+        switch diagnostic.kind {
+        case .completedTwice, .completedAfterCancel, .completedWhileInteractive, .unbalancedAppearanceCalls: return nil
+        default: break
+        }
+        let name = diagnostic.kind == .neverCompleted && hasOwnControllerFunction(kind, "ended") ? "ended" : "startInteractiveTransition"
+        return Problem(diagnostic.kind.severity, entry: entryName, hook: "interaction.\(kind.rawValue).controller.\(name)",
+                       location: location(ofOwnController: kind, name), message: diagnostic.message)
     }
 
     private func placed(_ diagnostic: Diagnostic, dismissing: Bool, navigation: Bool) -> Problem? {

@@ -100,7 +100,13 @@ public final class DisplayLink {
 
     func run(at refresh: Double) {
         timestamp = refresh
+        engine?.runningDisplayLink = self
         callback(self)
+        engine?.runningDisplayLink = nil
+        if let after = engine?.afterDisplayLink {
+            engine?.afterDisplayLink = nil
+            after()
+        }
     }
 }
 
@@ -134,6 +140,14 @@ extension AnimationEngine {
         let left = runningDisplayLinks
         for link in left { link.invalidate() }
         displayLinks = []
+        return left
+    }
+
+    /// Invalidates those of `links` still running (the links a transition left, once the function that ended it has
+    /// returned: any it started after are not its), and gives them.
+    func invalidate(_ links: [DisplayLink]) -> [DisplayLink] {
+        let left = links.filter(\.isValid)
+        for link in left { link.invalidate() }
         return left
     }
 

@@ -30,6 +30,10 @@ public final class AnimationEngine {
     var scheduledWork = WorkQueue()
     var workSerial = 0
     var displayLinks: [DisplayLink] = []
+    /// The display link whose function is running, if one is.
+    var runningDisplayLink: DisplayLink?
+    /// What waits for the running link's function to return (the sweep of the links a transition it ended left running).
+    var afterDisplayLink: (() -> Void)?
     /// The last display refresh at which links ran, counted in refreshes since 0.
     var lastRefresh = 0
     /// Told each timer that runs, for the trace: what ran (`asyncAfter`, `displayLink`) and a detail.

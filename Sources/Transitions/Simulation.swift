@@ -353,13 +353,23 @@ public final class Simulation {
         settleStatusBar()
         setNeedsStatusBarAppearanceUpdate()
         // A display link the transition left running would run on in the app until invalidated, every frame: Segue
-        // ends it with the transition, and says so.
-        let left = engine.invalidateDisplayLinks()
+        // ends it with the transition, and says so. Completed from a link's own function, the sweep waits for that
+        // function to return: a link that invalidates itself after completing is not left running.
+        if engine.runningDisplayLink != nil {
+            let running = engine.runningDisplayLinks
+            engine.afterDisplayLink = { [weak self] in self.map { $0.report($0.engine.invalidate(running)) } }
+        } else {
+            report(engine.invalidateDisplayLinks())
+        }
+        emit(.transitionDidEnd(driver, completed: completed))
+    }
+
+    /// Display links a transition left running, invalidated: in the trace, and to the entry.
+    private func report(_ left: [DisplayLink]) {
         if !left.isEmpty {
             record("displayLinkInvalidated", left.count == 1 ? "left running by the transition" : "\(left.count) left running by the transition")
             displayLinksLeftRunning?(left)
         }
-        emit(.transitionDidEnd(driver, completed: completed))
     }
 
     private func movedPresenter(_ driver: TransitionDriver) -> Bool {

@@ -176,7 +176,8 @@ public final class TransitionDriver {
     var interactionEnded = false
 
     func update(_ percent: Double) {
-        guard completed == nil, !interactionEnded else { return }
+        // UIKit ignores it on a transition no interaction controller drives.
+        guard completed == nil, !interactionEnded, interaction != nil else { return }
         self.percent = min(max(percent, 0), 1)
         // A controller of the app's own only tells UIKit how far it is (the coordinator's percentComplete); its own
         // animations move the views.

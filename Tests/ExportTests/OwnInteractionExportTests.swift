@@ -62,13 +62,22 @@ import Testing
         #expect(try Self.method(text, "func startInteractiveTransition(") == """
             func startInteractiveTransition(_ ctx: any UIViewControllerContextTransitioning) {
                 self.transitionContext = ctx
+                // The finger lifted before UIKit started the transition: nothing will drive it, so it is called off.
+                guard isDragging else {
+                    ctx.cancelInteractiveTransition()
+                    ctx.completeTransition(false)
+                    return
+                }
+                // The entry's self is new for each transition: nothing of the last one is kept.
+                self.ctx = nil
+                self.view = nil
                 self.ctx = ctx
                 self.view = ctx.view(forKey: .from)
             }
             """)
         #expect(try Self.method(text, "// Under the finger.") == """
             // Under the finger.
-            /// The finger has moved (the entry's); the first move begins the drag.
+            /// The finger has moved (the entry's): each move, the one that began the drag first.
             private func changed(_ g: UIPanGestureRecognizer, in container: UIView) {
                 self.view.transform = CGAffineTransform(translationX: 0, y: g.translation(in: container).y)
                 self.ctx.updateInteractiveTransition(g.translation(in: container).y / self.view.bounds.size.height)
@@ -86,9 +95,14 @@ import Testing
             }
             """)
         #expect(text.contains("return CADisplayLink(target: target, selector: #selector(target.step(_:)))"))
+        // A kept field compared with nil is Swift's comparison too.
+        let nilCheck = try TranslatorTests.export(Self.entry(Self.follow.replacingOccurrences(
+            of: "self.view.transform = CGAffineTransformMakeTranslation(0, g.translation.y)",
+            with: "if self.view ~= nil then self.view.alpha = 1 end")))
+        #expect(nilCheck.contains("if self.view != nil {"), "\(nilCheck)")
         // UIKit gets the controller only while a drag is under way, and its action hands on each move once started.
         #expect(text.contains("dismissal.isDragging ? dismissal : nil"))
-        #expect(text.contains("case .changed where isDragging && transitionContext != nil:\n                changed(gesture, in: container)"), "\(text)")
+        #expect(text.contains("case .changed where isDragging && transitionContext != nil:\n                if let container { changed(gesture, in: container) }"), "\(text)")
     }
 
     @Test func whatTheControllerCannotSayIsRefusedAtItsLine() {
@@ -102,6 +116,9 @@ import Testing
              "self.view, read before any of the controller's functions sets it"),
             ("startInteractiveTransition = function(self, ctx) local l = CADisplayLink.new(function(a) end, 2) end,", "dismissal", 9,
              "CADisplayLink.new with 2 arguments"),
+            // A capital may name a type the file declares (DisplayLinkTarget, the delegate's own).
+            ("startInteractiveTransition = function(self, ctx) self.DisplayLinkTarget = 1 end,", "dismissal", 9,
+             "a field of the interaction controller named 'DisplayLinkTarget'"),
         ]
         for (lua, kind, line, construct) in cases {
             let refusal = TranslatorTests.refusal(Self.entry(lua, kind: kind))

@@ -62,12 +62,12 @@ import Testing
         #expect(text.contains("""
             ///     override func viewWillLayoutSubviews() {
             ///         super.viewWillLayoutSubviews()
-            ///         transition?.presentedViewWillLayoutSubviews(self)
+            ///         (transitioningDelegate as? TTransition)?.presentedViewWillLayoutSubviews(self)
             ///     }
             ///
             ///     override func viewWillTransition(to size: CGSize, with coordinator: any UIViewControllerTransitionCoordinator) {
             ///         super.viewWillTransition(to: size, with: coordinator)
-            ///         transition?.presentedViewWillTransition(self, to: size, with: coordinator)
+            ///         (transitioningDelegate as? TTransition)?.presentedViewWillTransition(self, to: size, with: coordinator)
             ///     }
             """), "\(text)")
     }

@@ -101,4 +101,13 @@ import Testing
         let cell = try #require(verifier.verify(file, source: source, swift: fast).first { $0.scenario == "present" })
         #expect(!cell.same && cell.verdict.contains("alpha"), "\(cell.verdict)")
     }
+
+    /// A link the transition leaves running is one Segue stops and a device would not: no cell calls the two the same.
+    @Test func aDisplayLinkLeftRunningIsNotCalledTheSame() throws {
+        let leaky = Self.linked.replacingOccurrences(of: "link:invalidate()", with: "")
+        let (file, swift) = try ExportVerificationTests.scratch("leaky-fade", leaky)
+        let source = try String(contentsOf: file.url, encoding: .utf8)
+        let cell = try #require(try ExportVerificationTests.verifier().verify(file, source: source, swift: swift).first { $0.scenario == "present" })
+        #expect(!cell.same && cell.verdict.contains("leaves a display link running"), "\(cell.verdict)")
+    }
 }

@@ -111,6 +111,62 @@ import Transitions
         #expect(error?.hook == "interaction.dismissal.controller.changed", "\(outcome.problems)")
     }
 
+    /// A controller that never completes is told so at its `ended`, not at the animator UIKit never called.
+    @Test func aTransitionNeverCompletedIsTheControllersEnded() {
+        let source = Self.entry(controller: Self.follow.replacingOccurrences(
+            of: "ended = function(self, g)", with: "ended = function(self, g) do return end -- never"))
+        let outcome = run(source, scenario: .interactiveFinish)
+        let error = outcome.errors.first { $0.rule == "never-completed" }
+        #expect(error?.hook == "interaction.dismissal.controller.ended", "\(outcome.problems)")
+        #expect(error?.location?.line == line(of: "-- never", in: source), "\(outcome.problems)")
+    }
+
+    /// UIKit ignores a cancel after a finish, and interactive calls on a transition nothing interactive drives: each is
+    /// said at its line, and nothing changes.
+    @Test func callsUIKitIgnoresAreSaidAndIgnored() {
+        let late = Self.entry(controller: Self.follow.replacingOccurrences(
+            of: "if away then self.ctx:finishInteractiveTransition() else self.ctx:cancelInteractiveTransition() end",
+            with: "self.ctx:finishInteractiveTransition(); self.ctx:cancelInteractiveTransition() -- late"))
+        let outcome = run(late, scenario: .interactiveFinish)
+        let warning = outcome.problems.first { $0.message.contains("after the transition's interaction was already finished") }
+        #expect(warning?.location?.line == line(of: "-- late", in: late), "\(outcome.problems)")
+        #expect(Self.dismissal(outcome).last { $0.hook == "completeTransition" }?.detail == "true")
+        // An animator's transition, not interactive: the update and the cancel change nothing, and it presents.
+        let plain = Self.entry().replacingOccurrences(of: "if presenting then view.frame",
+                                                      with: "ctx:updateInteractiveTransition(0.5); ctx:cancelInteractiveTransition() -- ignored\n if presenting then view.frame")
+        #expect(plain.contains("-- ignored"))
+        let presented = run(plain, scenario: .present)
+        let said = presented.problems.filter { $0.message.contains("no interaction controller drives") }
+        #expect(said.count == 2 && said.allSatisfy { $0.location?.line == line(of: "-- ignored", in: plain) }, "\(presented.problems)")
+        #expect(presented.trace?.hooks.contains { $0.hook == "completeTransition" && $0.detail == "true" } == true)
+        #expect(presented.trace?.hooks.contains { $0.hook == "cancelInteractiveTransition" } == false)
+    }
+
+    /// A display link that completes the transition and then invalidates itself, in one call of its function, is not
+    /// one the transition left running: the next frame it would not have run.
+    @Test func aLinkInvalidatedAfterCompletingInTheSameCallIsNotLeftRunning() {
+        let linked = """
+                startInteractiveTransition = function(self, ctx) self.ctx = ctx end,
+                ended = function(self, g)
+                  local link = CADisplayLink.new(function(link)
+                    self.ctx:finishInteractiveTransition()
+                    self.ctx:viewForKey("from"):removeFromSuperview()
+                    self.ctx:completeTransition(true)
+                    link:invalidate()
+                  end)
+                  link:add()
+                end,
+        """
+        let source = Self.entry(controller: linked)
+        #expect(source.contains("link:invalidate()"))
+        let outcome = run(source, scenario: .interactiveFinish)
+        #expect(outcome.problems.isEmpty, "\(outcome.problems)")
+        #expect(outcome.trace?.hooks.contains { $0.hook == "displayLinkInvalidated" } == false)
+        // Completing and leaving it running is still said.
+        let left = run(source.replacingOccurrences(of: "link:invalidate()", with: ""), scenario: .interactiveFinish)
+        #expect(left.problems.contains { $0.message.contains("still running when the transition ended") }, "\(left.problems)")
+    }
+
     /// What cannot be an own controller is said when the entry loads.
     @Test func aControllerThatCannotBeIsRefusedWhenLoaded() {
         let cases: [(source: String, says: String)] = [
