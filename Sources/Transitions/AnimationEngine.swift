@@ -168,8 +168,13 @@ public final class AnimationEngine {
                 animations: animations, completion: completion)
     }
 
+    /// Bytes an animation block costs its entry, whatever it animates: its group, which a chain of completions that
+    /// start new blocks at the same instant keeps until the chain ends (an endless one is stopped by the entry's limit).
+    static let blockCost = 160
+
     func run(timing: AnimationTiming, duration: Double, delay: Double, options: AnimationOptions,
                      animations: () throws -> Void, completion: ((Bool) -> Void)?) rethrows {
+        onAllocate?(Self.blockCost)
         let timeline = currentTimeline
         let group = AnimationGroup(timeline: timeline, completion: completion)
         let carrier = PropertyAnimation(from: 0.0, to: 1.0, begin: timeline.local(at: now) + max(delay, 0),
@@ -186,6 +191,7 @@ public final class AnimationEngine {
     /// `UIView.animateKeyframes(withDuration:delay:options:animations:completion:)`.
     public func animateKeyframes(duration: Double, delay: Double = 0, options: AnimationOptions = AnimationOptions(),
                                  animations: () throws -> Void, completion: ((Bool) -> Void)? = nil) rethrows {
+        onAllocate?(Self.blockCost)
         let timeline = currentTimeline
         let group = AnimationGroup(timeline: timeline, completion: completion)
         let frames = Keyframes(group: group, begin: timeline.local(at: now) + max(delay, 0), duration: duration, options: options)

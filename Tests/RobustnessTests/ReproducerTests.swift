@@ -39,6 +39,25 @@ import Testing
         #expect(Self.names == Self.expected.keys.sorted())
     }
 
+    /// A chain of zero-length animation blocks, each completion starting the next at the same instant, holds every block
+    /// until the chain ends: each is charged to the entry, so a time limit far away still leaves the memory limit to stop
+    /// it at its line (it once grew the process past 1.5 GB under a 64 MiB limit).
+    @Test func aZeroLengthChainIsStoppedByTheMemoryLimit() throws {
+        let limits = SandboxLimits(memory: 16 << 20, time: .seconds(60))
+        let file = EntryFile(url: Self.folder.appendingPathComponent("zero-duration-chain.lua"), catalogue: "reproducers",
+                             workingDirectory: Self.folder)
+        let source = try file.source()
+        var options = ScenarioOptions()
+        options.limits = limits
+        let start = ThreadTime.now
+        let outcome = ScenarioRunner.run(file, source: source, scenario: .present, options: options)
+        #expect(ThreadTime.now - start < .seconds(30))
+        let error = outcome.errors.first
+        #expect(error?.message.contains("more memory than the limit") == true, "\(outcome.problems)")
+        #expect(error?.location?.line == 7, "\(outcome.problems)")
+        #expect(outcome.memoryPeak <= limits.memory + (64 << 10))
+    }
+
     @Test(arguments: names)
     func reproducerEndsCleanly(name: String) throws {
         let limits = SandboxLimits.default
