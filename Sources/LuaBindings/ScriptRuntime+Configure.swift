@@ -146,6 +146,14 @@ extension ScriptRuntime {
             }
             severity = .warning
             section = ["dismissalAnimator", "presentationAnimator", "animator"].first { hasHook($0, "animateTransition") }
+        case .notLaidOutAfterSizeChange where !hasHook(controller, diagnostic.hook)
+            && hasHook(ScriptedControllerLayout.section, "viewWillLayoutSubviews"):
+            // No presentation controller's layout of the entry's: UIKit's own sized the view, and the presented
+            // controller's own layout pass is the entry's code that ran on the size change.
+            let section = ScriptedControllerLayout.section
+            return Problem(severity, entry: entryName, hook: "\(section).viewWillLayoutSubviews",
+                           location: location(ofHook: section, "viewWillLayoutSubviews"),
+                           message: diagnostic.message)
         case .leftInPresentingView where !hasHook(controller, "dismissalTransitionDidEnd"):
             // No controller hook to fix: the animator that added it is the place.
             let animators: [String] = ["dismissalAnimator", "animator"]

@@ -79,6 +79,22 @@ import Transitions
         #expect(laidOut.time == animated.time, "\(laidOut.time) against \(animated.time)")
     }
 
+    /// A layout pass that moves the controller's own view (UIKit sizes it) leaves it off its frame after the turn: the
+    /// error is the hook's, at its line, not a presentation controller's the entry does not have.
+    @Test func aHookThatResizesItsOwnViewIsBlamed() {
+        let source = Self.entry("""
+              viewWillLayoutSubviews = function(controller)
+                local f = controller.view.frame
+                controller.view.frame = CGRect(f.minX, f.minY, f.width + 1, f.height) -- grows
+              end,
+            """)
+        let outcome = run(source, scenario: .rotation)
+        let error = outcome.errors.first { $0.rule == "not-laid-out-after-size-change" }
+        #expect(error?.hook == "presentedViewController.viewWillLayoutSubviews", "\(outcome.problems)")
+        #expect(error?.location?.line == line(of: "viewWillLayoutSubviews = function", in: source), "\(outcome.problems)")
+        #expect(error?.message.contains("lays out what is inside its view, not the view itself") == true)
+    }
+
     @Test func aFailingHookIsAnErrorAtItsLine() {
         let source = Self.entry("""
               viewWillLayoutSubviews = function(controller)

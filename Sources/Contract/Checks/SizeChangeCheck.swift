@@ -9,8 +9,14 @@ final class SizeChangeCheck: ContractCheck {
         guard case .sizeChangeDidEnd(let layouts) = event else { return }
         for layout in layouts {
             guard let expected = layout.expected, !expected.isClose(to: layout.frame) else { continue }
+            // A presented controller with a layout of its own may be the one that moved its view: its pass lays out
+            // what is inside the view, which its presentation controller sizes.
+            let advice = layout.controller.presentedViewController.layoutHooks != nil
+                ? "the presented controller's viewWillLayoutSubviews lays out what is inside its view, not the view itself; "
+                    + "the presentation controller sets its frame in containerViewWillLayoutSubviews"
+                : "set it in containerViewWillLayoutSubviews"
             findings.report(.notLaidOutAfterSizeChange, "after the size change the presented view is at \(layout.frame.described) "
-                + "but frameOfPresentedViewInContainerView is \(expected.described); set it in containerViewWillLayoutSubviews")
+                + "but frameOfPresentedViewInContainerView is \(expected.described); " + advice)
         }
     }
 }
