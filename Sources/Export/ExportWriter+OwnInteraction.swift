@@ -80,7 +80,7 @@ extension ExportWriter {
             out.open("func startInteractiveTransition(_ \(context): any UIViewControllerContextTransitioning) {")
             out.line("self.transitionContext = \(context)")
             out.line("// The finger lifted before UIKit started the transition: nothing will drive it, so it is called off.")
-            out.open("guard isDragging else {")
+            out.open("guard self.isDragging else {")
             out.line("\(context).cancelInteractiveTransition()")
             out.line("\(context).completeTransition(false)")
             out.line("return")

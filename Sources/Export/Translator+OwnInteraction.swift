@@ -34,9 +34,16 @@ extension Translator {
     /// `self.name` read in one of the controller's functions: a field one of them sets, typed by its first value, and
     /// stored as `T!`: read before it is set, it stops, as the Lua stops on nil.
     func ownInteractionField(_ key: String, at node: SyntaxNode, forWriting: Bool) throws(ExportRefusal) -> Expression {
-        guard ExportedEntry.isSwiftIdentifier(key, keywordsAllowed: false), key.first?.isLowercase == true else {
+        guard ExportedEntry.isSwiftIdentifier(key, keywordsAllowed: true) else {
             throw refuse(node, "a field of the interaction controller named '\(key.escapingControlCharacters)'",
-                         "a stored property is a Swift name starting with a lowercase letter (a capital one may name a type); rename it")
+                         "a stored property needs a Swift name (letters, digits and _); rename it")
+        }
+        guard ExportedEntry.isSwiftIdentifier(key, keywordsAllowed: false) else {
+            throw refuse(node, "a field of the interaction controller named '\(key)'", "Swift keeps the name for itself; rename it")
+        }
+        guard key.first?.isLowercase == true else {
+            throw refuse(node, "a field of the interaction controller named '\(key)'",
+                         "a stored property's name starts with a lowercase letter (a capital one may name a type the file declares); rename it")
         }
         guard !Self.reserved.contains(key), !Self.ownInteractionMembers.contains(key) else {
             throw refuse(node, "a field of the interaction controller named '\(key)'",

@@ -97,6 +97,13 @@ public struct ExportVerifier: Sendable {
         // A tap recognizer the Lua entry put on screen once presented is tapped as check taps it, on both sides.
         let taps = zip(names, standard).first { $0.0 == Scenario.present.rawValue }?.1.offersTap == true
         if taps { more.append { cell(Scenario.tapToDismiss.rawValue, .tapToDismiss) } }
+        let finish = zip(names, standard).first { $0.0 == Scenario.interactiveFinish.rawValue }?.1.cell
+        if fingers == nil, let finish, !finish.verdict.hasPrefix("not run") {
+            // The drag never ran through on the Lua's side: its other releases are said, not silently left out.
+            more += Self.releases.map { release in {
+                (nil, false, Cell(scenario: release.name, same: false, verdict: "not run: the Lua entry's interactive-finish did not run through"))
+            } }
+        }
         if let fingers {
             // A pinch's flick in scale a second: its standard drag's touches are two fingers.
             let scale = fingers == 2 ? 1.0 / 1000 : 1

@@ -236,9 +236,9 @@ enum ContextBindings {
     /// cancel) once its interaction has been finished or cancelled, UIKit ignores it, and the entry is told at the call.
     private static func interactive(_ runtime: ScriptRuntime, _ context: TransitionContext, _ name: String, ending: Bool) -> Bool {
         guard !context.hasEnded, !context.isComplete else { return false }
-        if !context.isInteractive {
+        if !context.hasInteraction {
             runtime.find(.warning, hook: runtime.currentHook, location: runtime.state.callerLocation(),
-                         "\(name) was called on a transition no interaction controller drives (ctx.isInteractive is false): UIKit ignores it")
+                         "\(name) was called on a transition no interaction controller drives (it is not interactive): UIKit ignores it")
             return false
         }
         if ending && !context.awaitsInteraction {

@@ -147,12 +147,15 @@ extension ScriptRuntime {
             severity = .warning
             section = ["dismissalAnimator", "presentationAnimator", "animator"].first { hasHook($0, "animateTransition") }
         case .notLaidOutAfterSizeChange where !hasHook(controller, diagnostic.hook)
-            && hasHook(ScriptedControllerLayout.section, "viewWillLayoutSubviews"):
+            && (hasHook(ScriptedControllerLayout.section, "viewWillLayoutSubviews") || hasHook(ScriptedControllerLayout.section, "viewWillTransition")):
             // No presentation controller's layout of the entry's: UIKit's own sized the view, and the presented
-            // controller's own layout pass is the entry's code that ran on the size change.
+            // controller's own hooks are the entry's code that ran on the size change (the one it has, or the table).
             let section = ScriptedControllerLayout.section
-            return Problem(severity, entry: entryName, hook: "\(section).viewWillLayoutSubviews",
-                           location: location(ofHook: section, "viewWillLayoutSubviews"),
+            let hooks = ["viewWillLayoutSubviews", "viewWillTransition"].filter { hasHook(section, $0) }
+            guard hooks.count == 1 else {
+                return Problem(severity, entry: entryName, hook: section, location: location(ofField: section), message: diagnostic.message)
+            }
+            return Problem(severity, entry: entryName, hook: "\(section).\(hooks[0])", location: location(ofHook: section, hooks[0]),
                            message: diagnostic.message)
         case .leftInPresentingView where !hasHook(controller, "dismissalTransitionDidEnd"):
             // No controller hook to fix: the animator that added it is the place.

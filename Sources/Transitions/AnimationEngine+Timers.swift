@@ -100,13 +100,8 @@ public final class DisplayLink {
 
     func run(at refresh: Double) {
         timestamp = refresh
-        engine?.runningDisplayLink = self
-        callback(self)
-        engine?.runningDisplayLink = nil
-        if let after = engine?.afterDisplayLink {
-            engine?.afterDisplayLink = nil
-            after()
-        }
+        guard let engine else { return callback(self) }
+        engine.callingOut { callback(self) }
     }
 }
 
@@ -193,7 +188,7 @@ extension AnimationEngine {
         // Work due now, including what it schedules for now, in order.
         while let due = scheduledWork.first, due.time <= time, !(shouldStop?() ?? false), let first = scheduledWork.popFirst() {
             onTimer?("asyncAfter", "\(Self.seconds(first.time - first.scheduledAt)) s after \(Self.seconds(first.scheduledAt))")
-            first.work()
+            callingOut { first.work() }
         }
     }
 

@@ -30,10 +30,30 @@ public final class AnimationEngine {
     var scheduledWork = WorkQueue()
     var workSerial = 0
     var displayLinks: [DisplayLink] = []
-    /// The display link whose function is running, if one is.
-    var runningDisplayLink: DisplayLink?
-    /// What waits for the running link's function to return (the sweep of the links a transition it ended left running).
-    var afterDisplayLink: (() -> Void)?
+    /// How deep the clock is in a call out to the app's code (an animation's completion, delayed work, a display link's
+    /// function, a gesture's action), and what waits for the outermost to return: a transition ended inside one has its
+    /// display links swept after it, so a link invalidated right after completeTransition in the same code is not left
+    /// running.
+    private(set) var callOutDepth = 0
+    private var afterCallOut: [() -> Void] = []
+
+    public func callingOut<T>(_ body: () throws -> T) rethrows -> T {
+        callOutDepth += 1
+        defer {
+            callOutDepth -= 1
+            if callOutDepth == 0, !afterCallOut.isEmpty {
+                let waiting = afterCallOut
+                afterCallOut = []
+                for work in waiting { work() }
+            }
+        }
+        return try body()
+    }
+
+    /// Runs `work` once the call out under way returns, or now when there is none.
+    func afterCallingOut(_ work: @escaping () -> Void) {
+        if callOutDepth > 0 { afterCallOut.append(work) } else { work() }
+    }
     /// The last display refresh at which links ran, counted in refreshes since 0.
     var lastRefresh = 0
     /// Told each timer that runs, for the trace: what ran (`asyncAfter`, `displayLink`) and a detail.
@@ -378,7 +398,7 @@ public final class AnimationEngine {
             index += 1
             guard !group.done else { continue }
             group.done = true
-            group.completion?(!group.interrupted)
+            if let completion = group.completion { callingOut { completion(!group.interrupted) } }
         }
         pendingGroups.removeAll(keepingCapacity: true)
     }

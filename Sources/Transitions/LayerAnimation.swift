@@ -144,7 +144,7 @@ extension AnimationEngine {
             if case .live = timeline.mode { begins = now + max(animations.map(\.delay).min() ?? 0, 0) }
             at(begins) { [group] in if !group.interrupted { didStart() } }
         }
-        if group.remaining == 0 { group.completion?(true) }
+        if group.remaining == 0, let completion = group.completion { callingOut { completion(true) } }
     }
 
     public func removeLayerAnimation(forKey key: String, from view: View) {

@@ -283,7 +283,7 @@ public final class Simulation {
            first.state == .began, self.driver === driver {
             driver.nextStep = 1
             driver.fingers = first.touches
-            own.gestureMoved(first)
+            engine.callingOut { own.gestureMoved(first) }
         }
     }
 
@@ -355,12 +355,8 @@ public final class Simulation {
         // A display link the transition left running would run on in the app until invalidated, every frame: Segue
         // ends it with the transition, and says so. Completed from a link's own function, the sweep waits for that
         // function to return: a link that invalidates itself after completing is not left running.
-        if engine.runningDisplayLink != nil {
-            let running = engine.runningDisplayLinks
-            engine.afterDisplayLink = { [weak self] in self.map { $0.report($0.engine.invalidate(running)) } }
-        } else {
-            report(engine.invalidateDisplayLinks())
-        }
+        let running = engine.runningDisplayLinks
+        engine.afterCallingOut { [weak self] in self.map { $0.report($0.engine.invalidate(running)) } }
         emit(.transitionDidEnd(driver, completed: completed))
     }
 
@@ -466,10 +462,10 @@ public final class Simulation {
                 switch step.action {
                 case .touch(let sample):
                     driver.fingers = sample.touches
-                    own.gestureMoved(sample)
+                    engine.callingOut { own.gestureMoved(sample) }
                 case .release(let sample), .gestureCancelled(let sample):
                     driver.fingers = nil
-                    own.gestureEnded(sample)
+                    engine.callingOut { own.gestureEnded(sample) }
                 default:
                     break
                 }

@@ -90,6 +90,8 @@ public final class TransitionContext {
     /// script kept the context into a later transition): every call on it
     /// then does nothing.
     public var hasEnded: Bool { driver == nil }
+    /// Whether an interaction controller drives the transition (UIKit's percent-driven one, or the app's own).
+    public var hasInteraction: Bool { driver?.interaction != nil }
     /// A gesture still drives the transition: neither finish nor cancel has been called.
     public var awaitsInteraction: Bool { driver?.awaitsInteraction ?? false }
 

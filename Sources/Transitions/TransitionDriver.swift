@@ -172,7 +172,7 @@ public final class TransitionDriver {
 
     /// Whether the interaction controller drives the transition itself (its own physics, not UIKit's scrubbing).
     var selfDriven: Bool { interaction is SelfDrivenInteraction }
-    /// A self-driven interaction's finish or cancel has been called: the gesture no longer drives the transition.
+    /// The interaction's finish or cancel has been called: the gesture no longer drives the transition.
     var interactionEnded = false
 
     func update(_ percent: Double) {
@@ -198,7 +198,9 @@ public final class TransitionDriver {
             simulation.record(finish ? "finishInteractiveTransition" : "cancelInteractiveTransition")
             return
         }
-        guard completed == nil, case .scrubbed(let local) = timeline.mode else { return }
+        guard completed == nil, !interactionEnded, case .scrubbed(let local) = timeline.mode else { return }
+        // Finished or cancelled, the gesture drives it no more: a later update or the other end is ignored, as UIKit's.
+        interactionEnded = true
         let speed = max(interaction?.completionSpeed ?? 1, 1e-6)
         let curve = interaction?.completionCurve ?? .easeInOut
         let target = finish ? duration : 0

@@ -63,7 +63,7 @@ import Testing
             func startInteractiveTransition(_ ctx: any UIViewControllerContextTransitioning) {
                 self.transitionContext = ctx
                 // The finger lifted before UIKit started the transition: nothing will drive it, so it is called off.
-                guard isDragging else {
+                guard self.isDragging else {
                     ctx.cancelInteractiveTransition()
                     ctx.completeTransition(false)
                     return

@@ -162,6 +162,23 @@ import Transitions
         let outcome = run(source, scenario: .interactiveFinish)
         #expect(outcome.problems.isEmpty, "\(outcome.problems)")
         #expect(outcome.trace?.hooks.contains { $0.hook == "displayLinkInvalidated" } == false)
+        // The same from an animation's completion: a link started before, invalidated right after completing.
+        let fromAnimation = Self.entry(controller: """
+                startInteractiveTransition = function(self, ctx) self.ctx = ctx end,
+                ended = function(self, g)
+                  local link = CADisplayLink.new(function(link) end)
+                  link:add()
+                  UIView.animate{duration = 0.1, animations = function() self.ctx:viewForKey("from").alpha = 0 end,
+                    completion = function()
+                      self.ctx:finishInteractiveTransition()
+                      self.ctx:viewForKey("from"):removeFromSuperview()
+                      self.ctx:completeTransition(true)
+                      link:invalidate()
+                    end}
+                end,
+        """)
+        let animated = run(fromAnimation, scenario: .interactiveFinish)
+        #expect(animated.problems.isEmpty, "\(animated.problems)")
         // Completing and leaving it running is still said.
         let left = run(source.replacingOccurrences(of: "link:invalidate()", with: ""), scenario: .interactiveFinish)
         #expect(left.problems.contains { $0.message.contains("still running when the transition ended") }, "\(left.problems)")

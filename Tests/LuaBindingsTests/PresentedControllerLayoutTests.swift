@@ -92,7 +92,15 @@ import Transitions
         let error = outcome.errors.first { $0.rule == "not-laid-out-after-size-change" }
         #expect(error?.hook == "presentedViewController.viewWillLayoutSubviews", "\(outcome.problems)")
         #expect(error?.location?.line == line(of: "viewWillLayoutSubviews = function", in: source), "\(outcome.problems)")
-        #expect(error?.message.contains("lays out what is inside its view, not the view itself") == true)
+        #expect(error?.message.contains("moves what is inside its view, not the view itself") == true)
+        // Resized in viewWillTransition's alongside animation instead: that hook's.
+        let along = Self.entry("""
+              viewWillTransition = function(controller, size, coordinator)
+                coordinator:animateAlongsideTransition(function() controller.view.frame = CGRect(0, 0, 100, 100) end)
+              end,
+            """)
+        let turned = run(along, scenario: .rotation).errors.first { $0.rule == "not-laid-out-after-size-change" }
+        #expect(turned?.hook == "presentedViewController.viewWillTransition", "\(String(describing: turned))")
     }
 
     @Test func aFailingHookIsAnErrorAtItsLine() {

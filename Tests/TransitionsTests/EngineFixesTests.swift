@@ -91,7 +91,8 @@ import TestSupport
         let view = engine.makeView(name: "v")
         #expect(bytes == View.cost)
         engine.animate(duration: 1, animations: { view.alpha = 0.5; view.center = Point(x: 10, y: 10) })
-        #expect(bytes == View.cost + 2 * 256)
+        // The block itself (its group), and each property it animates.
+        #expect(bytes == View.cost + AnimationEngine.blockCost + 2 * 256)
         let child = engine.makeView(name: "c")
         view.addSubview(child)
         bytes = 0

@@ -12,8 +12,8 @@ final class SizeChangeCheck: ContractCheck {
             // A presented controller with a layout of its own may be the one that moved its view: its pass lays out
             // what is inside the view, which its presentation controller sizes.
             let advice = layout.controller.presentedViewController.layoutHooks != nil
-                ? "the presented controller's viewWillLayoutSubviews lays out what is inside its view, not the view itself; "
-                    + "the presentation controller sets its frame in containerViewWillLayoutSubviews"
+                ? "the presented controller's own layout (viewWillTransition, viewWillLayoutSubviews) moves what is inside its view, "
+                    + "not the view itself, whose frame its presentation controller sets"
                 : "set it in containerViewWillLayoutSubviews"
             findings.report(.notLaidOutAfterSizeChange, "after the size change the presented view is at \(layout.frame.described) "
                 + "but frameOfPresentedViewInContainerView is \(expected.described); " + advice)
