@@ -254,52 +254,18 @@ struct ExportedEntry {
                 }
                 sheet = table
             case "presentationController":
-                guard value.tag == "Table" else {
-                    throw ExportRefusal(file: file, line: at, construct: "a presentation controller that is not written in place",
-                                        instead: "write presentationController = {presentationTransitionWillBegin = function(self) … end, …} in the entry's table")
-                }
                 presentationControllerLines = at...Translator.lastLine(value)
-                for hook in value.parts {
-                    guard hook.tag == "Pair", let name = Self.string(hook.parts[0]) else {
-                        throw ExportRefusal(file: file, line: hook.line ?? at, construct: "a presentation controller with positional values",
-                                            instead: "name each of its functions")
-                    }
-                    // The author's own keys (`_note`), which check leaves alone: nothing to translate.
-                    if name.hasPrefix("_") { continue }
-                    guard !presentationController.contains(where: { $0.name == name }) else {
-                        throw ExportRefusal(file: file, line: hook.line ?? at, construct: "presentationController.\(name) given twice",
-                                            instead: "give each hook once (Lua keeps the last)")
-                    }
-                    guard Translator.controllerHooks[name] != nil else {
-                        throw ExportRefusal(file: file, line: hook.line ?? at, construct: "presentationController.\(name)",
-                                            instead: "it is not exported yet (segue export translates \(Translator.controllerHooks.keys.sorted().joined(separator: ", ")))")
-                    }
-                    presentationController.append((name, hook.parts[1]))
-                }
+                presentationController = try Self.hookTable(
+                    value, "presentationController", noun: "presentation controller", file: file, line: at, commentStarts: &commentStarts,
+                    example: "presentationController = {presentationTransitionWillBegin = function(self) … end, …}",
+                    known: { Translator.controllerHooks[$0] != nil },
+                    unknown: "it is not exported yet (segue export translates \(Translator.controllerHooks.keys.sorted().joined(separator: ", ")))")
             case "presentedViewController":
-                guard value.tag == "Table" else {
-                    throw ExportRefusal(file: file, line: at, construct: "a presentedViewController that is not written in place",
-                                        instead: "write presentedViewController = {viewWillLayoutSubviews = function(controller) … end, …} in the entry's table")
-                }
-                var hookEnd = at
-                for hook in value.parts {
-                    defer { hookEnd = Translator.lastLine(hook) }
-                    guard hook.tag == "Pair", let name = Self.string(hook.parts[0]) else {
-                        throw ExportRefusal(file: file, line: hook.line ?? at, construct: "a presentedViewController with positional values",
-                                            instead: "name each of its functions")
-                    }
-                    if name.hasPrefix("_") { continue }
-                    commentStarts["presentedViewController." + name] = hookEnd + 1
-                    guard !presentedLayout.contains(where: { $0.name == name }) else {
-                        throw ExportRefusal(file: file, line: hook.line ?? at, construct: "presentedViewController.\(name) given twice",
-                                            instead: "give each hook once (Lua keeps the last)")
-                    }
-                    guard Translator.presentedLayoutHooks[name] != nil else {
-                        throw ExportRefusal(file: file, line: hook.line ?? at, construct: "presentedViewController.\(name)",
-                                            instead: "the presented controller has viewWillTransition and viewWillLayoutSubviews")
-                    }
-                    presentedLayout.append((name, hook.parts[1]))
-                }
+                presentedLayout = try Self.hookTable(
+                    value, "presentedViewController", noun: "presentedViewController", file: file, line: at, commentStarts: &commentStarts,
+                    example: "presentedViewController = {viewWillLayoutSubviews = function(controller) … end, …}",
+                    known: { Translator.presentedLayoutHooks[$0] != nil },
+                    unknown: "the presented controller has viewWillTransition and viewWillLayoutSubviews")
             case "animator":
                 guard value.tag == "Table" else {
                     throw ExportRefusal(file: file, line: at, construct: "an animator that is not written as a table",
@@ -499,6 +465,38 @@ struct ExportedEntry {
             if rule.isPop { pop = rule } else if rule.isPresentation { presentation = rule } else { result = rule }
         }
         return (result, pop, presentation, presented)
+    }
+
+    /// A table of named hooks written in place (`presentationController = {…}`, `presentedViewController = {…}`): each
+    /// name and value in the entry's order, the author's own `_` keys left out, where the comments above each begin
+    /// (under "SECTION.name"); a name given twice, or one not exported, refused at its line.
+    private static func hookTable(_ value: SyntaxNode, _ section: String, noun: String, file: String, line at: Int,
+                                  commentStarts: inout [String: Int], example: String, known: (String) -> Bool,
+                                  unknown: String) throws(ExportRefusal) -> [(name: String, node: SyntaxNode)] {
+        guard value.tag == "Table" else {
+            throw ExportRefusal(file: file, line: at, construct: "a \(noun) that is not written in place", instead: "write \(example) in the entry's table")
+        }
+        var hooks: [(name: String, node: SyntaxNode)] = []
+        var hookEnd = at
+        for hook in value.parts {
+            defer { hookEnd = Translator.lastLine(hook) }
+            guard hook.tag == "Pair", let name = string(hook.parts[0]) else {
+                throw ExportRefusal(file: file, line: hook.line ?? at, construct: "a \(noun) with positional values",
+                                    instead: "name each of its functions")
+            }
+            // The author's own keys (`_note`), which check leaves alone: nothing to translate.
+            if name.hasPrefix("_") { continue }
+            commentStarts["\(section).\(name)"] = hookEnd + 1
+            guard !hooks.contains(where: { $0.name == name }) else {
+                throw ExportRefusal(file: file, line: hook.line ?? at, construct: "\(section).\(name) given twice",
+                                    instead: "give each hook once (Lua keeps the last)")
+            }
+            guard known(name) else {
+                throw ExportRefusal(file: file, line: hook.line ?? at, construct: "\(section).\(name)", instead: unknown)
+            }
+            hooks.append((name, hook.parts[1]))
+        }
+        return hooks
     }
 
     /// `controller = {startInteractiveTransition = function(self, ctx) … end, changed = …, ended = …}`, each function

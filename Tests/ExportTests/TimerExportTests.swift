@@ -1,4 +1,6 @@
+import Catalogue
 @testable import Export
+import ExportVerification
 import Foundation
 import Testing
 
@@ -44,13 +46,19 @@ import Testing
             """), "\(text)")
     }
 
-    @Test func theSwiftRunsTheWorkWhenTheLuaDoes() throws {
-        let (file, swift) = try ExportVerificationTests.scratch("delayed-fade", Self.entry)
+    /// Every cell the two run is the same; the source and the verifier, for the mutations that follow.
+    static func expectSame(_ file: EntryFile, _ swift: ExportedFile) throws -> (source: String, verifier: ExportVerifier) {
         let source = try String(contentsOf: file.url, encoding: .utf8)
         let verifier = try ExportVerificationTests.verifier()
         for cell in verifier.verify(file, source: source, swift: swift) where !cell.verdict.hasPrefix("not run") {
             #expect(cell.same, "\(cell.scenario): \(cell.verdict)")
         }
+        return (source, verifier)
+    }
+
+    @Test func theSwiftRunsTheWorkWhenTheLuaDoes() throws {
+        let (file, swift) = try ExportVerificationTests.scratch("delayed-fade", Self.entry)
+        let (source, verifier) = try Self.expectSame(file, swift)
         // Summed the other way round, the instant differs in its last bit, and the comparison sees it.
         let wrong = try ExportVerificationTests.altered(swift, ".now() + (0.2 + params.pause)", ".now() + 0.2 + params.pause")
         let cell = try #require(verifier.verify(file, source: source, swift: wrong).first { $0.scenario == "dismiss" })
@@ -91,11 +99,7 @@ import Testing
         let (file, swift) = try ExportVerificationTests.scratch("linked-fade", Self.linked)
         #expect(swift.text.contains("let link = DisplayLinkTarget.link { link in"), "\(swift.text)")
         #expect(swift.text.contains("link.add(to: .main, forMode: .common)"))
-        let source = try String(contentsOf: file.url, encoding: .utf8)
-        let verifier = try ExportVerificationTests.verifier()
-        for cell in verifier.verify(file, source: source, swift: swift) where !cell.verdict.hasPrefix("not run") {
-            #expect(cell.same, "\(cell.scenario): \(cell.verdict)")
-        }
+        let (source, verifier) = try Self.expectSame(file, swift)
         // Eleven refreshes instead of twelve: the Swift's fade runs ahead from the first refresh.
         let fast = try ExportVerificationTests.altered(swift, "frames / 12", "frames / 11")
         let cell = try #require(verifier.verify(file, source: source, swift: fast).first { $0.scenario == "present" })
