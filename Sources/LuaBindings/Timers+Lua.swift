@@ -187,7 +187,13 @@ enum TimerBindings {
     /// link:add(): UIKit's add(to: .main, forMode: .common), the only run loop there is.
     static let add: HostFunction = { L in
         ScriptRuntime.host(L) { runtime, _ in
-            try runtime.displayLink(at: 1).add()
+            let link = try runtime.displayLink(at: 1)
+            // An invalidated link never runs again, added or not: a link made anew runs.
+            if !link.isValid {
+                runtime.find(.warning, hook: runtime.currentHook, location: runtime.state.callerLocation(),
+                             "link:add() on a display link already invalidated does nothing: it never runs again; make a new one")
+            }
+            link.add()
             return 0
         }
     }

@@ -353,8 +353,9 @@ public final class Simulation {
         settleStatusBar()
         setNeedsStatusBarAppearanceUpdate()
         // A display link the transition left running would run on in the app until invalidated, every frame: Segue
-        // ends it with the transition, and says so. Completed from a link's own function, the sweep waits for that
-        // function to return: a link that invalidates itself after completing is not left running.
+        // ends it with the transition, and says so. Completed from the app's code the clock called (an animation's
+        // completion, delayed work, a link, a gesture's action), the sweep waits for that code to return: a link it
+        // invalidates right after completing is not left running. Only the links running now are the transition's.
         let running = engine.runningDisplayLinks
         engine.afterCallingOut { [weak self] in self.map { $0.report($0.engine.invalidate(running)) } }
         emit(.transitionDidEnd(driver, completed: completed))

@@ -89,6 +89,20 @@ import Transitions
         #expect(outcome.errors.isEmpty)
     }
 
+    /// Adding a link once invalidated does nothing (UIKit's link never runs again): said at the line, and the function
+    /// never runs, so a transition it was to complete never completes.
+    @Test func aLinkAddedAfterItsInvalidationIsSaid() {
+        let source = Self.entry("""
+            local link = CADisplayLink.new(function(link) ctx:completeTransition(true) end)
+              link:invalidate()
+              link:add() -- too late
+            """)
+        let outcome = run(source, scenario: .present)
+        let warning = outcome.warnings.first { $0.message.hasPrefix("link:add() on a display link already invalidated") }
+        #expect(warning?.location?.line == line(of: "-- too late", in: source), "\(outcome.problems)")
+        #expect(outcome.errors.contains { $0.rule == "never-completed" })
+    }
+
     /// A link added by delayed work at 0.05 s first runs at the refresh after it, 4/60 s (0.05 × 60 = 3), and then at
     /// every refresh, whatever the frame rate the run is sampled at.
     @Test func aDisplayLinksRefreshesAreTheClocksAtAnyFrameRate() {
