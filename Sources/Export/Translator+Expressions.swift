@@ -458,11 +458,11 @@ extension Translator {
         default:
             guard let (swift, precedence) = Self.binary[op] else { throw refuse(node, "the operator \(op)", "?") }
             let comparison = precedence == .comparison
-            var left = try expression(operands[0])
-            var right = try expression(operands[1], expecting: left.type)
-            if operands[0].tag == "String", right.type == .string || { if case .choice = right.type { true } else { false } }() {
-                left = try expression(operands[0], expecting: right.type)
-            }
+            // A literal string on the left takes its type from the right (`"card" == v.name`), as the right takes the left's.
+            let literalFirst = operands[0].tag == "String" && operands[1].tag != "String"
+            var right = literalFirst ? try expression(operands[1]) : Expression(text: "", type: .void)
+            var left = try expression(operands[0], expecting: literalFirst ? right.type : nil)
+            if !literalFirst { right = try expression(operands[1], expecting: left.type) }
             // Views are the same view or not: Lua compares the handles of one view equal, Swift the objects by identity
             // (`===`), either side possibly nil (a superview).
             if op == "eq" || op == "ne", [left.type, right.type].allSatisfy({ [.view, .effectView].contains($0.unwrapped) }) {

@@ -78,6 +78,28 @@ import Testing
         #expect(text.contains("_ controller: UIViewController, to _: CGSize, with _: any UIViewControllerTransitionCoordinator"), "\(text)")
     }
 
+    /// A view found by its name among the controller's (the app's own views are there too), the literal on either side.
+    @Test func aSubviewIsFoundByItsName() throws {
+        let text = try TranslatorTests.export(Self.entry("""
+                viewWillLayoutSubviews = function(controller)
+                  for _, v in ipairs(controller.view.subviews) do
+                    if "card" == v.name then v.alpha = 1 end
+                    if v.name == "shade" then v.alpha = 0.5 end
+                  end
+                end,
+            """))
+        #expect(text.contains("""
+                    for v in controller.view.subviews {
+                        if "card" == v.accessibilityIdentifier {
+                            v.alpha = 1
+                        }
+                        if v.accessibilityIdentifier == "shade" {
+                            v.alpha = 0.5
+                        }
+                    }
+            """), "\(text)")
+    }
+
     @Test func whatTheHooksCannotSayIsRefusedAtItsLine() {
         let cases: [(hooks: String, line: Int, construct: String)] = [
             ("viewDidLoad = function(controller) end,", 7, "presentedViewController.viewDidLoad"),
