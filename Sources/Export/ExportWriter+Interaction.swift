@@ -8,7 +8,7 @@ extension ExportWriter {
     ///
     /// `interaction.pop` the same way: UIKit's edge swipe from the left on the navigation controller's view pops.
     static func dismissalInteraction(_ interaction: Interaction, typeName: String, into out: inout SwiftWriter) {
-        if let own = interaction.own { return ownInteraction(interaction, own, into: &out) }
+        if let own = interaction.own { return ownInteraction(interaction, own, typeName: typeName, into: &out) }
         let rule = interaction.rule
         let isPop = rule.isPop, isPresentation = rule.isPresentation
         out.line()
@@ -87,27 +87,7 @@ extension ExportWriter {
                       after: "navigationController.viewControllers.count > 1 && navigationController.transitionCoordinator == nil", into: &out)
             out.close()
         } else if isPresentation {
-            out.line("/// The presenting screen gets the \(rule.isPinch ? "pinch" : "pan") once, however often it is attached.")
-            out.line("func attach(")
-            out.line("    to presenter: UIViewController, transition: any UIViewControllerTransitioningDelegate,")
-            out.line("    makeViewController: @escaping @MainActor () -> UIViewController?")
-            out.open(") {")
-            out.line("self.presenter = presenter")
-            out.line("self.transition = transition")
-            out.line("self.makeViewController = makeViewController")
-            out.line("let attached = presenter.view.gestureRecognizers?.contains { $0.delegate === self } ?? false")
-            out.line("guard !attached else { return }")
-            out.line("let recognizer = \(recognizer)(target: self, action: #selector(\(action)(_:)))")
-            out.line("recognizer.delegate = self")
-            out.line("presenter.view.addGestureRecognizer(recognizer)")
-            out.close()
-            out.line()
-            out.line("/// Only on the presenting screen while it presents nothing and no transition of its own is under way.")
-            out.open("func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {")
-            out.line("guard let presenter, gestureRecognizer.view === presenter.view else { return false }")
-            entryRule(interaction, recognizer, container: "gesture.view?.superview",
-                      after: "presenter.presentedViewController == nil && presenter.transitionCoordinator == nil", into: &out)
-            out.close()
+            onPresentingScreen(recognizer, action: action, rule: interaction, into: &out)
         } else {
             onPresentedScreen(recognizer, action: action,
                               "The screen being presented is the one a drag dismisses; it gets the \(rule.isPinch ? "pinch" : "pan") once, however often it is presented.",
@@ -254,6 +234,32 @@ extension ExportWriter {
         method(interaction.completionSpeed, "The speed of the rest of the transition once the finger lifts, finishing or cancelling (the entry's).") {
             "speedToComplete(_ \($0[0]): \(recognizer), _ \($0[1]): CGFloat, _ \($0[2]): Bool, in container: UIView) -> CGFloat"
         }
+        out.close()
+    }
+
+    /// `attach(to:transition:makeViewController:)`, which puts the recognizer on the presenting screen (once) with what
+    /// it presents, and the delegate's rule that it begins only there, with nothing presented and nothing under way.
+    static func onPresentingScreen(_ recognizer: String, action: String, rule: Interaction, into out: inout SwiftWriter) {
+        out.line("/// The presenting screen gets the \(rule.rule.isPinch ? "pinch" : "pan") once, however often it is attached.")
+        out.line("func attach(")
+        out.line("    to presenter: UIViewController, transition: any UIViewControllerTransitioningDelegate,")
+        out.line("    makeViewController: @escaping @MainActor () -> UIViewController?")
+        out.open(") {")
+        out.line("self.presenter = presenter")
+        out.line("self.transition = transition")
+        out.line("self.makeViewController = makeViewController")
+        out.line("let attached = presenter.view.gestureRecognizers?.contains { $0.delegate === self } ?? false")
+        out.line("guard !attached else { return }")
+        out.line("let recognizer = \(recognizer)(target: self, action: #selector(\(action)(_:)))")
+        out.line("recognizer.delegate = self")
+        out.line("presenter.view.addGestureRecognizer(recognizer)")
+        out.close()
+        out.line()
+        out.line("/// Only on the presenting screen while it presents nothing and no transition of its own is under way.")
+        out.open("func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {")
+        out.line("guard let presenter, gestureRecognizer.view === presenter.view else { return false }")
+        entryRule(rule, recognizer, container: "gesture.view?.superview",
+                  after: "presenter.presentedViewController == nil && presenter.transitionCoordinator == nil", into: &out)
         out.close()
     }
 

@@ -5,24 +5,35 @@ import LuaSyntax
 /// for it: the entry's code moves the views and updates, finishes or cancels, and completes the transition.
 extension ExportWriter {
     static func ownInteraction(_ interaction: Interaction, _ own: [(name: String, function: Translator.InteractionFunction)],
-                               into out: inout SwiftWriter) {
+                               typeName: String, into out: inout SwiftWriter) {
         let rule = interaction.rule
         let recognizer = rule.isPinch ? "UIPinchGestureRecognizer" : "UIPanGestureRecognizer"
         let action = rule.isPinch ? "handlePinch" : "handlePan"
         let gesture = rule.isPinch ? (rule.direction == "out" ? "an opening pinch" : "a closing pinch")
             : ["vertical", "horizontal"].contains(rule.direction) ? "a \(rule.direction) pan" : "a pan \(rule.direction)"
         let functions = Dictionary(own.map { ($0.name, $0.function) }, uniquingKeysWith: { first, _ in first })
+        let presents = rule.isPresentation
+        let transition = presents ? "presentation" : "dismissal"
         out.line()
         for comment in interaction.comments + interaction.inside { out.comment(comment.text) }
-        out.line("/// The entry's interactive dismissal, by an interaction controller of its own: \(gesture) on the presented screen")
+        out.line("/// The entry's interactive \(transition), by an interaction controller of its own: \(gesture) on the "
+                 + "\(presents ? "presenting" : "presented") screen")
         out.line("/// begins it, and the entry's functions drive it (UIKit plays nothing back: they move the views, then update,")
         out.line("/// finish or cancel, and complete the transition).")
         out.line(SwiftWriter.origin(rule.ownControllerLine) + "@MainActor")
-        out.open("private final class DismissalInteraction: NSObject, UIViewControllerInteractiveTransitioning, UIGestureRecognizerDelegate {")
+        out.open("private final class \(presents ? "PresentationInteraction" : "DismissalInteraction"): NSObject, "
+                 + "UIViewControllerInteractiveTransitioning, UIGestureRecognizerDelegate {")
         if interaction.readsParameters { out.line("let params: Parameters") }
         out.line("/// Whether a drag is under way: the delegate gives UIKit this controller only then.")
         out.line("private(set) var isDragging = false")
-        out.line("private weak var presented: UIViewController?")
+        if presents {
+            out.line("private weak var presenter: UIViewController?")
+            out.line("/// The transition whose presentation it drives: UIKit holds a transitioning delegate weakly, and so does this.")
+            out.line("private weak var transition: (any UIViewControllerTransitioningDelegate)?")
+            out.line("private var makeViewController: (@MainActor () -> UIViewController?)?")
+        } else {
+            out.line("private weak var presented: UIViewController?")
+        }
         out.line("/// The transition the drag under way drives, once UIKit has started it.")
         out.line("private var transitionContext: (any UIViewControllerContextTransitioning)?")
         if !interaction.ownFields.isEmpty {
@@ -40,20 +51,31 @@ extension ExportWriter {
             out.close()
             out.line()
         }
-        onPresentedScreen(recognizer, action: action,
-                          "The screen being presented is the one a drag dismisses; it gets the \(rule.isPinch ? "pinch" : "pan") once, however often it is presented.",
-                          rule: interaction, into: &out)
+        if presents {
+            onPresentingScreen(recognizer, action: action, rule: interaction, into: &out)
+        } else {
+            onPresentedScreen(recognizer, action: action,
+                              "The screen being presented is the one a drag dismisses; it gets the \(rule.isPinch ? "pinch" : "pan") once, however often it is presented.",
+                              rule: interaction, into: &out)
+        }
         out.line()
         out.open("@objc private func \(action)(_ gesture: \(recognizer)) {")
-        out.line("// In the container's points: the presented view moves within it.")
+        out.line(presents ? "// In the points of the presenting screen's superview: the screen itself may move."
+                 : "// In the container's points: the presented view moves within it.")
         out.line("let container = gesture.view?.superview")
         out.open("switch gesture.state {")
         out.label("case .began:")
-        out.line("guard let presented else { return }")
+        if presents {
+            out.line("guard let presenter, let transition, let viewController = makeViewController?() else { return }")
+            out.line("viewController.modalPresentationStyle = \(typeName).presentationStyle")
+            out.line("viewController.transitioningDelegate = transition")
+        } else {
+            out.line("guard let presented else { return }")
+        }
         out.line("isDragging = true")
         out.line("transitionContext = nil")
         out.line("// UIKit asks the delegate for this controller and starts the transition with startInteractiveTransition(_:).")
-        out.line("presented.dismiss(animated: true)")
+        out.line(presents ? "presenter.present(viewController, animated: true)" : "presented.dismiss(animated: true)")
         // A move UIKit has not started a transition for yet (it may start it later in the run loop) is not passed on.
         if functions["changed"] != nil {
             out.line("if transitionContext != nil, let container { changed(gesture, in: container) }")
@@ -75,7 +97,7 @@ extension ExportWriter {
         if let start = functions["startInteractiveTransition"] {
             out.line()
             for comment in start.comments { out.comment(comment.text) }
-            out.line("/// UIKit's start of the dismissal, in place of the animator's animateTransition(using:) (the entry's).")
+            out.line("/// UIKit's start of the \(transition), in place of the animator's animateTransition(using:) (the entry's).")
             let context = SwiftWriter.identifier(start.names[1] == "_" ? "transitionContext" : start.names[1])
             out.open("func startInteractiveTransition(_ \(context): any UIViewControllerContextTransitioning) {")
             out.line("self.transitionContext = \(context)")
@@ -106,7 +128,7 @@ extension ExportWriter {
             let names = shouldBegin.names.map(SwiftWriter.identifier)
             out.line()
             for comment in shouldBegin.comments { out.comment(comment.text) }
-            out.line("/// Whether the dismissal may begin, asked as the finger first moves (the entry's rule).")
+            out.line("/// Whether the \(transition) may begin, asked as the finger first moves (the entry's rule).")
             out.open("private func shouldBegin(_ \(names[0]): \(recognizer), _ \(names[1]): CGSize, in container: UIView) -> Bool {")
             for line in singleExpression(shouldBegin.lines) { out.line(line) }
             out.close()

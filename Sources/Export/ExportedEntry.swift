@@ -444,8 +444,8 @@ struct ExportedEntry {
                     guard given.tag == "Function" else { throw refuse("not a function written in place", "write function(g, size) … end") }
                     rule.shouldBegin = given
                 case "controller":
-                    guard kind == "dismissal" else {
-                        throw refuse("an interaction controller of the entry's own for a \(kind)", "not exported yet: a dismissal's is")
+                    guard kind != "pop" else {
+                        throw refuse("an interaction controller of the entry's own for a pop", "not exported yet: a dismissal's and a presentation's are")
                     }
                     rule.ownController = try ownController(given, file: file, line: fieldLine)
                     rule.ownControllerLine = fieldLine

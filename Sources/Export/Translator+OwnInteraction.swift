@@ -8,7 +8,7 @@ extension Translator {
     func ownInteractionFunction(_ name: String, _ node: SyntaxNode, gesture: SwiftType) throws(ExportRefusal) -> InteractionFunction {
         let starts = name == "startInteractiveTransition"
         let types: [SwiftType] = [.ownInteraction, starts ? .context : gesture]
-        let (names, bound) = try interactionParameters(node, types, what: "interaction.dismissal.controller.\(name)",
+        let (names, bound) = try interactionParameters(node, types, what: "controller.\(name)",
                                                        given: starts ? "self and the transition's context" : "self and the gesture",
                                                        reservesContainer: !starts, selfFirst: true)
         // `self` is the class's own, whatever the entry calls it.
@@ -27,7 +27,8 @@ extension Translator {
     /// Members of the class (UIKit's protocol, NSObject's, and the ones it writes) a field of the entry's would clash with.
     static let ownInteractionMembers: Set<String> = [
         "startInteractiveTransition", "completionSpeed", "completionCurve", "wantsInteractiveStart", "isDragging", "presented",
-        "params", "attach", "handlePan", "handlePinch", "changed", "ended", "shouldBegin", "transitionContext",
+        "params", "attach", "handlePan", "handlePinch", "changed", "ended", "shouldBegin", "transitionContext", "presenter",
+        "transition", "makeViewController",
         "gestureRecognizerShouldBegin", "description", "debugDescription", "hash", "hashValue", "superclass", "isProxy",
     ]
 

@@ -1,4 +1,7 @@
+import Catalogue
 @testable import Export
+import ExportVerification
+import Foundation
 import Testing
 
 /// An interaction controller of the entry's own, and a display link: the expected Swift written out by hand, and what
@@ -105,9 +108,75 @@ import Testing
         #expect(text.contains("case .changed where isDragging && transitionContext != nil:\n                if let container { changed(gesture, in: container) }"), "\(text)")
     }
 
+    /// A presentation pulled up by a controller of the entry's own: the class presents from the presenting screen's pan,
+    /// and the Swift's drags run as the Lua's, a moved screen caught in each.
+    static let pulledUp = """
+        return {
+          title = "Up", summary = "A screen pulled up from the bottom by its own controller.",
+          presentationStyle = "custom",
+          animator = {
+            transitionDuration = function(ctx) return 0.3 end,
+            animateTransition = function(ctx)
+              local presenting = ctx.isPresenting
+              local view = ctx:viewForKey(presenting and "to" or "from")
+              if presenting then view.frame = ctx:finalFrame(ctx:viewControllerForKey("to")); ctx.containerView:addSubview(view) end
+              UIView.animate{duration = 0.3, animations = function() view.alpha = presenting and 1 or 0 end,
+                completion = function()
+                  if not presenting then view:removeFromSuperview() end
+                  ctx:completeTransition(true)
+                end}
+            end,
+          },
+          interaction = {
+            presentation = {
+              gesture = "pan", direction = "up",
+              controller = {
+                startInteractiveTransition = function(self, ctx)
+                  self.ctx = ctx
+                  self.view = ctx:viewForKey("to")
+                  self.height = ctx.containerView.bounds.height
+                  self.view.frame = ctx:finalFrame(ctx:viewControllerForKey("to"))
+                  self.view.transform = CGAffineTransformMakeTranslation(0, self.height)
+                  ctx.containerView:addSubview(self.view)
+                end,
+                changed = function(self, g)
+                  local y = math.max(self.height + g.translation.y, 0)
+                  self.view.transform = CGAffineTransformMakeTranslation(0, y)
+                  self.ctx:updateInteractiveTransition(1 - y / self.height)
+                end,
+                ended = function(self, g)
+                  local shown = g.state == "ended" and g.translation.y < -self.height / 3
+                  if shown then self.ctx:finishInteractiveTransition() else self.ctx:cancelInteractiveTransition() end
+                  UIView.animate{duration = 0.25, options = {"curveEaseOut"},
+                    animations = function() self.view.transform = CGAffineTransformMakeTranslation(0, shown and 0 or self.height) end,
+                    completion = function()
+                      if not shown then self.view:removeFromSuperview() end
+                      self.ctx:completeTransition(shown)
+                    end}
+                end,
+              },
+            },
+          },
+        }
+        """
+
+    @Test func aPresentationsOwnControllerIsVerified() throws {
+        let (file, swift) = try ExportVerificationTests.scratch("pulled-up", Self.pulledUp)
+        #expect(swift.text.contains("private final class PresentationInteraction: NSObject, UIViewControllerInteractiveTransitioning"))
+        #expect(swift.text.contains("presenter.present(viewController, animated: true)"))
+        let source = try String(contentsOf: file.url, encoding: .utf8)
+        let verifier = try ExportVerificationTests.verifier()
+        let drags = verifier.verify(file, source: source, swift: swift).filter { $0.scenario.hasPrefix("interactive-present") }
+        #expect(drags.count == 6 && drags.allSatisfy(\.same), "\(drags)")
+        let moved = try ExportVerificationTests.altered(swift, "self.view.transform = CGAffineTransform(translationX: 0, y: y)",
+                                                        "self.view.transform = CGAffineTransform(translationX: 0, y: y + 1)")
+        let cell = try #require(verifier.verify(file, source: source, swift: moved).first { $0.scenario == "interactive-present" })
+        #expect(!cell.same, "\(cell.verdict)")
+    }
+
     @Test func whatTheControllerCannotSayIsRefusedAtItsLine() {
         let cases: [(lua: String, kind: String, line: Int, construct: String)] = [
-            (Self.follow, "presentation", 8, "interaction.presentation.controller: an interaction controller of the entry's own for a presentation"),
+            (Self.follow, "pop", 8, "interaction.pop.controller: an interaction controller of the entry's own for a pop"),
             ("startInteractiveTransition = function(self, ctx) self.frame = ctx.containerView.bounds end,", "dismissal", 9,
              "self.frame holding a CGRect"),
             ("startInteractiveTransition = function(self, ctx) self.isDragging = 1 end,", "dismissal", 9,
@@ -121,7 +190,10 @@ import Testing
              "a field of the interaction controller named 'DisplayLinkTarget'"),
         ]
         for (lua, kind, line, construct) in cases {
-            let refusal = TranslatorTests.refusal(Self.entry(lua, kind: kind))
+            // A pop is UIKit's edge swipe from the left.
+            let source = Self.entry(lua, kind: kind).replacingOccurrences(
+                of: kind == "pop" ? "gesture = \"pan\", direction = \"down\"," : "\u{0}", with: "gesture = \"screenEdgePan\", edge = \"left\",")
+            let refusal = TranslatorTests.refusal(source)
             #expect(refusal?.line == line && refusal?.construct == construct, "\(lua): \(refusal.map { "\($0.line) \($0.construct)" } ?? "none")")
         }
     }
