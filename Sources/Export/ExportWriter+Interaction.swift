@@ -33,21 +33,7 @@ extension ExportWriter {
         out.line(SwiftWriter.origin(rule.line) + "@MainActor")
         let name = isPop ? "PopInteraction" : isPresentation ? "PresentationInteraction" : "DismissalInteraction"
         out.open("private final class \(name): UIPercentDrivenInteractiveTransition, UIGestureRecognizerDelegate {")
-        if interaction.readsParameters { out.line("let params: Parameters") }
-        out.line("/// Whether a drag is under way: the delegate gives UIKit this controller only then.")
-        out.line("private(set) var isDragging = false")
-        if isPop {
-            out.line("private weak var navigationController: UINavigationController?")
-            out.line("/// The navigation delegate that attached it: the swipe pops only while that is the delegate.")
-            out.line("private weak var owner: (any UINavigationControllerDelegate)?")
-        } else if isPresentation {
-            out.line("private weak var presenter: UIViewController?")
-            out.line("/// The transition whose presentation it drives: UIKit holds a transitioning delegate weakly, and so does this.")
-            out.line("private weak var transition: (any UIViewControllerTransitioningDelegate)?")
-            out.line("private var makeViewController: (@MainActor () -> UIViewController?)?")
-        } else {
-            out.line("private weak var presented: UIViewController?")
-        }
+        dragProperties(interaction, into: &out)
         out.line()
         var settings: [String] = []
         if let curve = rule.completionCurve, curve != "easeInOut" { settings.append("completionCurve = .\(curve)") }
@@ -86,12 +72,8 @@ extension ExportWriter {
             entryRule(interaction, recognizer, container: "gesture.view",
                       after: "navigationController.viewControllers.count > 1 && navigationController.transitionCoordinator == nil", into: &out)
             out.close()
-        } else if isPresentation {
-            onPresentingScreen(recognizer, action: action, rule: interaction, into: &out)
         } else {
-            onPresentedScreen(recognizer, action: action,
-                              "The screen being presented is the one a drag dismisses; it gets the \(rule.isPinch ? "pinch" : "pan") once, however often it is presented.",
-                              rule: interaction, into: &out)
+            attach(interaction, recognizer, action: action, into: &out)
         }
         out.line()
         // Travel along the direction, and the release speed that carries the dismissal on (UIKit's points a second).
@@ -145,13 +127,10 @@ extension ExportWriter {
         }
         out.open("switch gesture.state {")
         out.label("case .began:")
-        if isPresentation {
-            out.line("guard let presenter, let transition, let viewController = makeViewController?() else { return }")
-            out.line("viewController.modalPresentationStyle = \(typeName).presentationStyle")
-            out.line("viewController.transitioningDelegate = transition")
+        if isPop {
+            out.line("guard let navigationController else { return }")
         } else {
-            // Nothing to take away, nothing dragged: a drag flag left up would make the next plain dismissal interactive.
-            out.line(isPop ? "guard let navigationController else { return }" : "guard let presented else { return }")
+            beginGuard(interaction, typeName: typeName, into: &out)
         }
         out.line("isDragging = true")
         if interaction.completionSpeed != nil {
@@ -235,6 +214,51 @@ extension ExportWriter {
             "speedToComplete(_ \($0[0]): \(recognizer), _ \($0[1]): CGFloat, _ \($0[2]): Bool, in container: UIView) -> CGFloat"
         }
         out.close()
+    }
+
+    /// A drag controller's stored properties: the parameters if its functions read them, whether a drag is under way,
+    /// and the screens it works with (the navigation controller, the presenting screen and what it presents, or the
+    /// presented screen). The percent-driven controllers' and the entry's own alike.
+    static func dragProperties(_ interaction: Interaction, into out: inout SwiftWriter) {
+        if interaction.readsParameters { out.line("let params: Parameters") }
+        out.line("/// Whether a drag is under way: the delegate gives UIKit this controller only then.")
+        out.line("private(set) var isDragging = false")
+        if interaction.rule.isPop {
+            out.line("private weak var navigationController: UINavigationController?")
+            out.line("/// The navigation delegate that attached it: the swipe pops only while that is the delegate.")
+            out.line("private weak var owner: (any UINavigationControllerDelegate)?")
+        } else if interaction.rule.isPresentation {
+            out.line("private weak var presenter: UIViewController?")
+            out.line("/// The transition whose presentation it drives: UIKit holds a transitioning delegate weakly, and so does this.")
+            out.line("private weak var transition: (any UIViewControllerTransitioningDelegate)?")
+            out.line("private var makeViewController: (@MainActor () -> UIViewController?)?")
+        } else {
+            out.line("private weak var presented: UIViewController?")
+        }
+    }
+
+    /// The recognizer put on the presenting screen or on the screen being presented, with the rule that it begins.
+    static func attach(_ interaction: Interaction, _ recognizer: String, action: String, into out: inout SwiftWriter) {
+        if interaction.rule.isPresentation {
+            onPresentingScreen(recognizer, action: action, rule: interaction, into: &out)
+        } else {
+            onPresentedScreen(recognizer, action: action,
+                              "The screen being presented is the one a drag dismisses; it gets the \(interaction.rule.isPinch ? "pinch" : "pan") once, however often it is presented.",
+                              rule: interaction, into: &out)
+        }
+    }
+
+    /// The action's `.began` first lines: what a presentation presents, set up with this transition, or the screen a
+    /// dismissal takes away (nothing to take away, nothing dragged: a flag left up would make the next plain dismissal
+    /// interactive).
+    static func beginGuard(_ interaction: Interaction, typeName: String, into out: inout SwiftWriter) {
+        if interaction.rule.isPresentation {
+            out.line("guard let presenter, let transition, let viewController = makeViewController?() else { return }")
+            out.line("viewController.modalPresentationStyle = \(typeName).presentationStyle")
+            out.line("viewController.transitioningDelegate = transition")
+        } else {
+            out.line("guard let presented else { return }")
+        }
     }
 
     /// `attach(to:transition:makeViewController:)`, which puts the recognizer on the presenting screen (once) with what

@@ -23,17 +23,7 @@ extension ExportWriter {
         out.line(SwiftWriter.origin(rule.ownControllerLine) + "@MainActor")
         out.open("private final class \(presents ? "PresentationInteraction" : "DismissalInteraction"): NSObject, "
                  + "UIViewControllerInteractiveTransitioning, UIGestureRecognizerDelegate {")
-        if interaction.readsParameters { out.line("let params: Parameters") }
-        out.line("/// Whether a drag is under way: the delegate gives UIKit this controller only then.")
-        out.line("private(set) var isDragging = false")
-        if presents {
-            out.line("private weak var presenter: UIViewController?")
-            out.line("/// The transition whose presentation it drives: UIKit holds a transitioning delegate weakly, and so does this.")
-            out.line("private weak var transition: (any UIViewControllerTransitioningDelegate)?")
-            out.line("private var makeViewController: (@MainActor () -> UIViewController?)?")
-        } else {
-            out.line("private weak var presented: UIViewController?")
-        }
+        dragProperties(interaction, into: &out)
         out.line("/// The transition the drag under way drives, once UIKit has started it.")
         out.line("private var transitionContext: (any UIViewControllerContextTransitioning)?")
         if !interaction.ownFields.isEmpty {
@@ -51,13 +41,7 @@ extension ExportWriter {
             out.close()
             out.line()
         }
-        if presents {
-            onPresentingScreen(recognizer, action: action, rule: interaction, into: &out)
-        } else {
-            onPresentedScreen(recognizer, action: action,
-                              "The screen being presented is the one a drag dismisses; it gets the \(rule.isPinch ? "pinch" : "pan") once, however often it is presented.",
-                              rule: interaction, into: &out)
-        }
+        attach(interaction, recognizer, action: action, into: &out)
         out.line()
         out.open("@objc private func \(action)(_ gesture: \(recognizer)) {")
         out.line(presents ? "// In the points of the presenting screen's superview: the screen itself may move."
@@ -65,13 +49,7 @@ extension ExportWriter {
         out.line("let container = gesture.view?.superview")
         out.open("switch gesture.state {")
         out.label("case .began:")
-        if presents {
-            out.line("guard let presenter, let transition, let viewController = makeViewController?() else { return }")
-            out.line("viewController.modalPresentationStyle = \(typeName).presentationStyle")
-            out.line("viewController.transitioningDelegate = transition")
-        } else {
-            out.line("guard let presented else { return }")
-        }
+        beginGuard(interaction, typeName: typeName, into: &out)
         out.line("isDragging = true")
         out.line("transitionContext = nil")
         out.line("// UIKit asks the delegate for this controller and starts the transition with startInteractiveTransition(_:).")
