@@ -180,7 +180,7 @@ CATransaction = {}
 ---@field superview UIView?
 ---@field subviews UIView[]
 ---@field name string Shown in traces.
----@field isScrollView boolean
+---@field isScrollView boolean Whether it is a scroll view (UIScrollView.new makes one).
 ---@field contentOffset CGPoint A scroll view's offset (its bounds' origin).
 ---@field curl number Segue: how far a page curl has turned, 0 flat to 1 gone.
 ---@field isUserInteractionEnabled boolean False: taps pass it and its subviews by, as hit-testing does.
@@ -256,6 +256,15 @@ function UIViewControllerInstance:dismiss(animated) end
 function UIViewControllerInstance:beginAppearanceTransition(isAppearing, animated) end
 --- viewDidAppear or viewDidDisappear: ends what beginAppearanceTransition began.
 function UIViewControllerInstance:endAppearanceTransition() end
+--- iOS 15's setContentScrollView(_:): the scroll view of its content, for the top and bottom edges; with an edge,
+--- setContentScrollView(_:for:) for that one (nil clears them).
+---@param scrollView UIScrollView?
+---@param edge? "top"|"bottom"
+function UIViewControllerInstance:setContentScrollView(scrollView, edge) end
+--- The scroll view set for that edge, or nil (UIKit may find one by itself; Segue answers only what was set).
+---@param edge "top"|"bottom"
+---@return UIScrollView?
+function UIViewControllerInstance:contentScrollView(edge) end
 
 ---@alias TransitionKey "from"|"to"
 
@@ -388,6 +397,9 @@ function TransitionCoordinator:animateAlongsideTransition(animation, completion)
 ---@field finishThreshold? number Letting go past this fraction finishes (0.5).
 ---@field velocityThreshold? number|false A flick faster than this along the gesture finishes, as fast back cancels (1000 points, or 1 scale, a second); false: speed never decides.
 ---@field finishesWhileDragging? fun(g: GestureRecognizer, percent: number): boolean Asked at each move: true finishes at once, the finger still down.
+---@field shouldRecognizeSimultaneously? boolean|fun(g: GestureRecognizer, other: {view: UIScrollView, kind: string}): boolean The delegate's shouldRecognizeSimultaneouslyWith, asked of the pan of a scroll view the drag lands in: true and both follow the finger.
+---@field requireToFail? "scrollView" The recognizer waits for the pan of a scroll view the drag lands in to fail (it fails only when the content cannot scroll).
+---@field requiredToFailBy? "scrollView" The pan of a scroll view the drag lands in waits for this recognizer to fail: shouldBegin decides who has the drag.
 ---@field controller? OwnInteractionController An interaction controller of your own instead of UIKit's percent-driven one (then none of progress, shouldFinish, finishesWhileDragging, completionSpeed, completionCurve, finishThreshold, velocityThreshold).
 
 ---@class OwnInteractionController A UIViewControllerInteractiveTransitioning of your own: it drives the transition through ctx (update, then finish or cancel, then completeTransition). `self` is a table of yours, new for each transition.
@@ -402,6 +414,9 @@ function TransitionCoordinator:animateAlongsideTransition(animation, completion)
 ---@field began? fun(g: GestureRecognizer, controller: UIViewController)
 ---@field changed? fun(g: GestureRecognizer, controller: UIViewController)
 ---@field ended? fun(g: GestureRecognizer, controller: UIViewController) Animate back to the view's frame, or controller:dismiss(true).
+---@field shouldRecognizeSimultaneously? boolean|fun(g: GestureRecognizer, other: {view: UIScrollView, kind: string}): boolean As a transition's interaction's: both follow the finger over a scroll view.
+---@field requireToFail? "scrollView"
+---@field requiredToFailBy? "scrollView"
 
 ---@class Entry What an entry script returns.
 ---@field name? string Defaults to the file name.
@@ -412,7 +427,7 @@ function TransitionCoordinator:animateAlongsideTransition(animation, completion)
 ---@field source? string The library, guideline or article it follows, and its figures.
 ---@field parameters? table<string, ParameterDeclaration>
 ---@field presentationStyle? "custom"|"fullScreen"|"overFullScreen"|"pageSheet"|"formSheet"|"currentContext"|"overCurrentContext"|"popover"
----@field screen? "page"|"menu"|"dialog"|"photo"|"clear" What the presented screen shows in previews (a detail page by default); pictures only.
+---@field screen? "page"|"menu"|"dialog"|"photo"|"clear"|"list" What the presented screen shows in previews (a detail page by default): pictures, or for "list" real views (a scroll view named items, the controller's content scroll view).
 ---@field picture? string A PNG file of the assets folder beside the entry that the presented screen shows in previews (a plain name: letters, digits, ".", "_", "-").
 ---@field statusBarStyle? "default"|"lightContent"|"darkContent" What the presented screen's controller asks of the status bar (its preferredStatusBarStyle).
 ---@field prefersStatusBarHidden? boolean Whether it asks to hide the status bar.
@@ -562,6 +577,20 @@ function UIBlurEffect(style) end
 ---@class UIVisualEffectView: UIView A view (it moves, fades and clips as one) that blurs what lies behind it.
 ---@field effect UIBlurEffect? nil: none. Set inside an animation block, the blur comes in or goes out progressively.
 ---@field contentView UIView Its one subview, filling it: add content here (adding to the effect view itself is an error).
+
+---@class UIScrollView: UIView A scroll view: its own pan moves its content when a drag lands in it and the content can scroll.
+---@field contentOffset CGPoint How far its content is scrolled (its bounds' origin).
+---@field contentSize CGSize Its content's size (zero until set: nothing to scroll).
+---@field bounces boolean Rubber-bands past its ends (true); false holds the content at them.
+---@field alwaysBounceVertical boolean Its pan begins for vertical drags even when the content fits (false).
+---@field alwaysBounceHorizontal boolean The same across (false).
+
+---@class UIScrollViewStatics
+UIScrollView = {}
+--- UIScrollView.new{frame = r, name =, backgroundColor =, alpha =}: UIKit's UIScrollView(frame:).
+---@param properties? CGRect|{frame?: CGRect, name?: string, backgroundColor?: UIColor, alpha?: number}
+---@return UIScrollView
+function UIScrollView.new(properties) end
 
 ---@class UIVisualEffectViewStatics
 UIVisualEffectView = {}

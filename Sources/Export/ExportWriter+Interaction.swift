@@ -72,6 +72,7 @@ extension ExportWriter {
             entryRule(interaction, recognizer, container: "gesture.view",
                       after: "navigationController.viewControllers.count > 1 && navigationController.transitionCoordinator == nil", into: &out)
             out.close()
+            scrollViewSharing(rule.scrollViewSharing, into: &out)
         } else {
             attach(interaction, recognizer, action: action, into: &out)
         }
@@ -246,6 +247,35 @@ extension ExportWriter {
                               "The screen being presented is the one a drag dismisses; it gets the \(interaction.rule.isPinch ? "pinch" : "pan") once, however often it is presented.",
                               rule: interaction, into: &out)
         }
+        scrollViewSharing(interaction.rule.scrollViewSharing, into: &out)
+    }
+
+    /// The delegate method that says how the recognizer shares a drag with the pan of a scroll view inside its view,
+    /// and the test that the other recognizer is that pan (UIKit asks of every recognizer the touch reaches).
+    static func scrollViewSharing(_ sharing: ExportedEntry.ScrollViewSharing?, into out: inout SwiftWriter) {
+        guard let sharing else { return }
+        let (doc, label) = switch sharing {
+        case .simultaneous: ("Both follow the finger: the pan of a scroll view inside the view recognizes with this one (the entry's "
+                             + "shouldRecognizeSimultaneously), whose action decides which moves.", "shouldRecognizeSimultaneouslyWith")
+        case .waitsForScrollView: ("This pan waits for the pan of a scroll view inside the view to fail, which it does only when its "
+                                   + "content cannot scroll (the entry's requireToFail).", "shouldRequireFailureOf")
+        case .scrollViewWaits: ("The pan of a scroll view inside the view waits for this one to fail: gestureRecognizerShouldBegin "
+                                + "decides who has the drag (the entry's requiredToFailBy).", "shouldBeRequiredToFailBy")
+        }
+        out.line()
+        out.line("/// " + doc)
+        out.line("func gestureRecognizer(")
+        out.line("    _ gestureRecognizer: UIGestureRecognizer,")
+        out.line("    \(label) otherGestureRecognizer: UIGestureRecognizer")
+        out.open(") -> Bool {")
+        out.line("isScrollViewPan(otherGestureRecognizer, inside: gestureRecognizer)")
+        out.close()
+        out.line()
+        out.line("/// Whether `other` is the pan of a scroll view inside the view `recognizer` is on.")
+        out.open("private func isScrollViewPan(_ other: UIGestureRecognizer, inside recognizer: UIGestureRecognizer) -> Bool {")
+        out.line("guard let scrollView = other.view as? UIScrollView, let view = recognizer.view, scrollView !== view else { return false }")
+        out.line("return other === scrollView.panGestureRecognizer && scrollView.isDescendant(of: view)")
+        out.close()
     }
 
     /// The action's `.began` first lines: what a presentation presents, set up with this transition, or the screen a

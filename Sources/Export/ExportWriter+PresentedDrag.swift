@@ -11,6 +11,8 @@ extension ExportWriter {
         let comments: [SyntaxTree.Comment]
         /// Whether a handler reads `params` (the class keeps them only then).
         let readsParameters: Bool
+        /// How its pan shares a drag with a scroll view's.
+        var scrollViewSharing: ExportedEntry.ScrollViewSharing?
     }
 
     static func presentedDrag(_ drag: PresentedDrag, into out: inout SwiftWriter) {
@@ -31,6 +33,7 @@ extension ExportWriter {
         }
         onPresentedScreen("UIPanGestureRecognizer", action: "handlePan", "The screen being presented gets the pan once, however often it is presented.",
                           into: &out)
+        scrollViewSharing(drag.scrollViewSharing, into: &out)
         out.line()
         let names = Set(drag.handlers.map(\.name))
         out.open("@objc private func handlePan(_ gesture: UIPanGestureRecognizer) {")

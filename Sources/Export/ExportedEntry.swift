@@ -47,13 +47,22 @@ struct ExportedEntry {
         /// own in place of UIKit's percent-driven one, its functions by name, in the entry's order.
         var ownController: [(name: String, node: SyntaxNode)]?
         var ownControllerLine = 0
+        /// How the recognizer shares a drag with the pan of a scroll view inside its view (nil: UIKit's default).
+        var scrollViewSharing: ScrollViewSharing?
         let line: Int
         /// The last line of its table.
         var end = 0
     }
 
+    /// `shouldRecognizeSimultaneously = true`, `requireToFail = "scrollView"`, `requiredToFailBy = "scrollView"`: the
+    /// delegate methods that say it, each asked of the pan of a scroll view inside the recognizer's view.
+    enum ScrollViewSharing: Equatable {
+        case simultaneous, waitsForScrollView, scrollViewWaits
+    }
+
     /// `interaction.presented`: a pan on the presented screen whose action moves views itself (began, changed, ended).
     struct PresentedDrag {
+        var scrollViewSharing: ScrollViewSharing?
         var began: SyntaxNode?
         var changed: SyntaxNode?
         var ended: SyntaxNode?
@@ -134,7 +143,7 @@ struct ExportedEntry {
     static let transitionStyles = ["coverVertical", "crossDissolve", "flipHorizontal", "partialCurl"]
 
     /// The looks and controls check knows (RenderTree's ScreenLook and ListLayout.Control; held to them by a test).
-    static let screenLooks = ["page", "menu", "dialog", "photo", "clear"]
+    static let screenLooks = ["page", "menu", "dialog", "photo", "clear", "list"]
     static let sourceControls = ["composeButton", "editButton"]
 
     static let styles = ["custom", "fullScreen", "overFullScreen", "pageSheet", "formSheet", "currentContext", "overCurrentContext", "popover"]
@@ -443,6 +452,15 @@ struct ExportedEntry {
                 case "shouldBegin":
                     guard given.tag == "Function" else { throw refuse("not a function written in place", "write function(g, size) … end") }
                     rule.shouldBegin = given
+                case "shouldRecognizeSimultaneously":
+                    guard given.tag == "True" || given.tag == "False" else {
+                        throw refuse("a function", "not exported yet: write shouldRecognizeSimultaneously = true (the exported delegate "
+                                     + "recognizes with the pan of any scroll view inside the recognizer's view)")
+                    }
+                    if given.tag == "True" { rule.scrollViewSharing = .simultaneous }
+                case "requireToFail", "requiredToFailBy":
+                    guard string(given) == "scrollView" else { throw refuse("a recognizer other than \"scrollView\"", "write \(key) = \"scrollView\"") }
+                    rule.scrollViewSharing = key == "requireToFail" ? .waitsForScrollView : .scrollViewWaits
                 case "controller":
                     guard kind != "pop" else {
                         throw refuse("an interaction controller of the entry's own for a pop", "not exported yet: a dismissal's and a presentation's are")
@@ -451,7 +469,8 @@ struct ExportedEntry {
                     rule.ownControllerLine = fieldLine
                 default:
                     throw refuse("not exported yet", "the exported \(kind) has gesture, \(rule.isPop ? "edge" : "direction"), distance, progress, "
-                                 + "completionSpeed, completionCurve, finishThreshold, velocityThreshold, shouldBegin, shouldFinish and finishesWhileDragging")
+                                 + "completionSpeed, completionCurve, finishThreshold, velocityThreshold, shouldBegin, shouldFinish, "
+                                 + "finishesWhileDragging, controller, shouldRecognizeSimultaneously, requireToFail and requiredToFailBy")
                 }
             }
             // A pinch closes (in) by default and has no pan's directions; a pan has no pinch's.
@@ -555,11 +574,24 @@ struct ExportedEntry {
                 case "changed": drag.changed = given
                 default: drag.ended = given
                 }
+            case "shouldRecognizeSimultaneously":
+                guard given.tag == "True" || given.tag == "False" else {
+                    throw ExportRefusal(file: file, line: fieldLine, construct: "interaction.presented.shouldRecognizeSimultaneously: a function",
+                                        instead: "not exported yet: write shouldRecognizeSimultaneously = true")
+                }
+                if given.tag == "True" { drag.scrollViewSharing = .simultaneous }
+            case "requireToFail", "requiredToFailBy":
+                guard string(given) == "scrollView" else {
+                    throw ExportRefusal(file: file, line: fieldLine, construct: "interaction.presented.\(key): a recognizer other than \"scrollView\"",
+                                        instead: "write \(key) = \"scrollView\"")
+                }
+                drag.scrollViewSharing = key == "requireToFail" ? .waitsForScrollView : .scrollViewWaits
             case let own where own.hasPrefix("_"):
                 break
             default:
                 throw ExportRefusal(file: file, line: fieldLine, construct: "interaction.presented.\(key): not exported yet",
-                                    instead: "the exported drag of the presented screen has gesture, direction, began, changed and ended")
+                                    instead: "the exported drag of the presented screen has gesture, direction, began, changed, ended, "
+                                        + "shouldRecognizeSimultaneously, requireToFail and requiredToFailBy")
             }
         }
         return drag

@@ -6,7 +6,7 @@ public struct ExportedFile: Sendable, Equatable {
     public let name: String
     /// `FadeTransition`: the transitioning delegate's class.
     public let typeName: String
-    public let text: String
+    public var text: String
     /// The presentation style it is made for (`custom`), for the code that presents with it.
     public let presentationStyle: String
     /// The Lua line each statement's first Swift line came from (Swift line → Lua line), and the Lua file's name.
@@ -29,6 +29,9 @@ public struct ExportedFile: Sendable, Equatable {
     public var presentsInteractively = false
     /// Whether the entry drags its presented screen itself (interaction.presented): --verify drags it as check does.
     public var dragsPresented = false
+    /// Whether its dismissal, or its own drag of the presented screen, shares a drag with a scroll view (recognizes with
+    /// its pan, or makes it wait): --verify runs check's interactive-scrolled.
+    public var sharesDragWithScrollView = false
     /// The presented controller's own hooks the entry has (`viewWillTransition`, `viewWillLayoutSubviews`): the
     /// verification's presented controller calls the Swift's, as the app's overrides would.
     public var presentedLayout: [String] = []
@@ -255,7 +258,8 @@ public enum Exporter {
                                  dragComments?.handlers[name] ?? []))
             }
             drag = ExportWriter.PresentedDrag(handlers: handlers, comments: dragComments?.above ?? [],
-                                              readsParameters: handlers.contains { $0.function.readsParameters })
+                                              readsParameters: handlers.contains { $0.function.readsParameters },
+                                              scrollViewSharing: presented.scrollViewSharing)
         }
         // The presented controller's own layout: methods of the delegate the app's controller calls, with their comments.
         var presentedLayout: [(name: String, function: Translator.InteractionFunction)] = []
@@ -302,6 +306,8 @@ public enum Exporter {
         file.configuresSheet = sheet != nil
         file.presentsInteractively = presentation != nil
         file.dragsPresented = drag != nil
+        file.sharesDragWithScrollView = [.simultaneous, .scrollViewWaits].contains(entry.dismissal?.scrollViewSharing)
+            || [.simultaneous, .scrollViewWaits].contains(entry.presented?.scrollViewSharing)
         file.presentedLayout = presentedLayout.map(\.name)
         var others: [String: [(lua: String, swift: String)]] = [:]
         for parameter in entry.parameters {

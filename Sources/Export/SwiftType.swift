@@ -31,6 +31,8 @@ indirect enum SwiftType: Hashable, Sendable {
     /// A UIVisualEffectView the entry makes (a view where one is wanted), and the blur it shows.
     case effectView
     case blurEffect
+    /// A UIScrollView the entry makes, or a controller's content scroll view (a view where one is wanted).
+    case scrollView
     /// A height UIKit's sheet rests at (`"medium"`, `"large"`, `{identifier = …, height = …}`), and a detent's name.
     case detent
     case detentIdentifier
@@ -93,6 +95,7 @@ indirect enum SwiftType: Hashable, Sendable {
         case .cornerMask: "CACornerMask"
         case .autoresizingMask: "UIView.AutoresizingMask"
         case .effectView: "UIVisualEffectView"
+        case .scrollView: "UIScrollView"
         case .blurEffect: "UIBlurEffect"
         case .detent: "UISheetPresentationController.Detent"
         case .detentIdentifier: "UISheetPresentationController.Detent.Identifier"
@@ -113,7 +116,7 @@ indirect enum SwiftType: Hashable, Sendable {
         case .transitionCoordinator: "any UIViewControllerTransitionCoordinator"
         case .coordinatorContext: "any UIViewControllerTransitionCoordinatorContext"
         // A parameter's choices are an enum inside Parameters; UIKit's keys are its own types.
-        case .choice(let name): name.hasPrefix("UI") ? name : "Parameters.\(name)"
+        case .choice(let name): name.hasPrefix("UI") || name.hasPrefix("NS") ? name : "Parameters.\(name)"
         case .record(let name): name
         case .list(let element): "[\(element.spelling)]"
         case .optional(let wrapped): "\(wrapped.spelling)?"
@@ -154,6 +157,7 @@ indirect enum SwiftType: Hashable, Sendable {
         case .cornerMask: "a list of corners"
         case .autoresizingMask: "a list of autoresizing flags"
         case .effectView: "a visual effect view"
+        case .scrollView: "a scroll view"
         case .blurEffect: "a blur effect"
         case .detent: "a sheet's detent"
         case .detentIdentifier: "a detent's identifier"

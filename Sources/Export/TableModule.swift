@@ -11,7 +11,7 @@ extension Translator {
         "CGAffineTransform": .affineTransform, "CATransform3D": .transform3D, "UIView": .view, "CALayer": .layer,
         "UIColor": .color, "CAMediaTimingFunction": .timingFunction, "TransitionContext": .context, "string": .string,
         "CGColor": .cgColor, "UIPresentationController": .presentationController,
-        "UIVisualEffectView": .effectView, "UIBlurEffect": .blurEffect, "UIBezierPath": .bezierPath, "CAShapeLayer": .shapeLayer,
+        "UIVisualEffectView": .effectView, "UIScrollView": .scrollView, "UIBlurEffect": .blurEffect, "UIBezierPath": .bezierPath, "CAShapeLayer": .shapeLayer,
     ]
 
     func translateTableModule(_ module: ModuleSource, at node: SyntaxNode) throws(ExportRefusal) -> ModuleTranslation {

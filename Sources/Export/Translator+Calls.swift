@@ -204,7 +204,7 @@ extension Translator {
         receiver = try unwrap(receiver, at: node.parts[0])
         let arguments = Array(node.parts.dropFirst(2))
         if receiver.type == .view, method == "insertSubview" { return try insertSubview(receiver, arguments, at: node) }
-        if receiver.type.unwrapped == .view || receiver.type == .effectView, method == "convert",
+        if [.view, .effectView, .scrollView].contains(receiver.type.unwrapped), method == "convert",
            arguments.count == 2, arguments[1].tag == "Table" || arguments[1].tag == "Nil" {
             throw refuse(node, "view:convert with {to = …}, {from = …} or nil", "only view:convert(rect, view) is exported yet (UIKit's convert(_:to:))")
         }
@@ -212,6 +212,11 @@ extension Translator {
             return try animateAlongside(receiver, arguments, at: node)
         }
         if receiver.type == .propertyAnimator, let call = try propertyAnimatorCall(receiver, method, arguments, at: node) { return call }
+        // setContentScrollView(list, "top"): UIKit's setContentScrollView(_:for:), for one edge.
+        if receiver.type.unwrapped == .viewController, method == "setContentScrollView", arguments.count == 2 {
+            let values = try self.arguments(arguments, [.optional(.scrollView), UIKitVocabulary.directionalEdge], at: node, name: method)
+            return Expression(text: "\(parenthesized(receiver, below: .atom)).setContentScrollView(\(values[0]), for: \(values[1]))", type: .void)
+        }
         guard let form = UIKitVocabulary.method(method, of: receiver.type) else {
             throw refuse(node, "\(receiver.type.described)'s \(method)", "it is not exported yet, or not in the scripting API")
         }

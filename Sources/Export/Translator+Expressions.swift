@@ -32,7 +32,8 @@ extension Translator {
         if expression.type == type || SwiftType.optional(expression.type) == type { return }
         // A gradient layer is a CALayer, a visual effect view a UIView.
         if (expression.type == .gradientLayer || expression.type == .shapeLayer) && type.unwrapped == .layer { return }
-        if expression.type == .effectView && type.unwrapped == .view { return }
+        if (expression.type.unwrapped == .effectView || expression.type.unwrapped == .scrollView) && type.unwrapped == .view
+            && (type.isOptional || !expression.type.isOptional) { return }
         throw refuse(node, "\(expression.type.described) where \(type.described) is needed", "the types must agree in Swift")
     }
 
@@ -118,6 +119,7 @@ extension Translator {
     func choices(of type: String) -> [String] {
         switch type {
         case UIKitVocabulary.viewKey.spelling, UIKitVocabulary.viewControllerKey.spelling: ["from", "to"]
+        case UIKitVocabulary.directionalEdge.spelling: ["top", "bottom"]
         case UIKitVocabulary.gestureState: UIKitVocabulary.gestureStates
         case UIKitVocabulary.animatingPosition: UIKitVocabulary.animatingPositions
         default:
@@ -291,7 +293,7 @@ extension Translator {
             return Expression(text: "container.bounds.size", type: .size)
         }
         // Segue's own page curl has no UIKit property to become.
-        if key == "curl", [.view, .effectView].contains(base.type.unwrapped) {
+        if key == "curl", [.view, .effectView, .scrollView].contains(base.type.unwrapped) {
             throw refuse(node, "a view's 'curl', Segue's own", "UIKit has no such property: turn a page with UIView.transition{from =, to =, "
                          + "options = {\"transitionCurlUp\"}, …}, or let UIKit curl it (transitionStyle = \"partialCurl\", no animator)")
         }
@@ -465,7 +467,7 @@ extension Translator {
             if !literalFirst { right = try expression(operands[1], expecting: left.type) }
             // Views are the same view or not: Lua compares the handles of one view equal, Swift the objects by identity
             // (`===`), either side possibly nil (a superview).
-            if op == "eq" || op == "ne", [left.type, right.type].allSatisfy({ [.view, .effectView].contains($0.unwrapped) }) {
+            if op == "eq" || op == "ne", [left.type, right.type].allSatisfy({ [.view, .effectView, .scrollView].contains($0.unwrapped) }) {
                 return Expression(text: "\(parenthesized(left, below: .comparison)) \(op == "eq" ? "===" : "!==") \(parenthesized(right, below: .comparison))",
                                   type: .bool, precedence: .comparison)
             }

@@ -70,7 +70,7 @@ extension Translator {
             try require(expression, is: known, at: value)
         } else {
             let type = expression.type.unwrapped
-            guard [.view, .effectView, .layer, .number, .color, .context].contains(type) else {
+            guard [.view, .effectView, .scrollView, .layer, .number, .color, .context].contains(type) else {
                 throw refuse(value, "self.\(key) holding \(expression.type.described)",
                              "keep a view, a layer, a colour, a number or the context there (compute a geometry value or a flag where it is needed)")
             }

@@ -160,7 +160,7 @@ extension Translator {
             guard expression.type != .void, !expression.type.isOptional else {
                 throw refuse(value, "self.\(key) given \(expression.type.described)", "give it a value that is never nil")
             }
-            guard [.view, .effectView, .layer, .gradientLayer, .number, .color, .cgColor].contains(expression.type) else {
+            guard [.view, .effectView, .scrollView, .layer, .gradientLayer, .number, .color, .cgColor].contains(expression.type) else {
                 throw refuse(value, "self.\(key) holding \(expression.type.described)",
                              "keep a view, a layer, a colour or a number there (compute a geometry value or a flag where it is needed)")
             }

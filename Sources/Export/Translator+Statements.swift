@@ -89,6 +89,10 @@ extension Translator {
                 try newView(lua, value, into: &writer)
                 continue
             }
+            if value.tag == "Call", dotted(value.parts[0]) == "UIScrollView.new" {
+                try newView(lua, value, scrollView: true, into: &writer)
+                continue
+            }
             if value.tag == "Call", dotted(value.parts[0]) == "UIVisualEffectView.new" {
                 try newEffectView(lua, value, into: &writer)
                 continue
@@ -159,12 +163,14 @@ extension Translator {
     }
 
     /// `local v = UIView.new{frame =, name =, backgroundColor =, alpha =}`: UIView(frame:), then each value set, as the Lua
-    /// API's UIView.new sets them (a name is UIKit's accessibilityIdentifier, which traces show).
-    private func newView(_ lua: String, _ call: SyntaxNode, into writer: inout SwiftWriter) throws(ExportRefusal) {
-        let (swift, fields) = try constructorFields(lua, call, "UIView.new", ["frame", "name", "backgroundColor", "alpha"])
+    /// API's UIView.new sets them (a name is UIKit's accessibilityIdentifier, which traces show); `UIScrollView.new{…}`
+    /// the same with UIScrollView(frame:).
+    private func newView(_ lua: String, _ call: SyntaxNode, scrollView: Bool = false, into writer: inout SwiftWriter) throws(ExportRefusal) {
+        let className = scrollView ? "UIScrollView" : "UIView"
+        let (swift, fields) = try constructorFields(lua, call, "\(className).new", ["frame", "name", "backgroundColor", "alpha"])
         var frame = "CGRect.zero"
         if let node = fields["frame"] { frame = try rect(node) }
-        writer.line("let \(swift) = UIView(frame: \(frame))")
+        writer.line("let \(swift) = \(className)(frame: \(frame))")
         try setName(fields["name"], of: swift, into: &writer)
         if let node = fields["backgroundColor"] {
             let value = try unwrap(try expression(node, expecting: .color), at: node)
@@ -172,7 +178,7 @@ extension Translator {
             writer.line("\(swift).backgroundColor = \(value.text)")
         }
         try setAlpha(fields["alpha"], of: swift, into: &writer)
-        declare(lua, Variable(swift: swift, type: .view, mutable: false, depth: loopDepth + closureDepth))
+        declare(lua, Variable(swift: swift, type: scrollView ? .scrollView : .view, mutable: false, depth: loopDepth + closureDepth))
     }
 
     /// `local v = UIVisualEffectView.new{effect =, frame =, name =, alpha =}`: UIVisualEffectView(effect:), then each value

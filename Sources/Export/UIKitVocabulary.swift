@@ -26,6 +26,8 @@ enum UIKitVocabulary {
 
     static let viewKey = SwiftType.choice("UITransitionContextViewKey")
     static let viewControllerKey = SwiftType.choice("UITransitionContextViewControllerKey")
+    /// An edge of `setContentScrollView(_:for:)` and `contentScrollView(for:)`.
+    static let directionalEdge = SwiftType.choice("NSDirectionalRectEdge")
 
     /// A visual effect view is a view: its own names, then a view's.
     static func field(_ name: String, of type: SwiftType) -> Field? {
@@ -39,7 +41,7 @@ enum UIKitVocabulary {
     /// A visual effect view is a view, a shape or gradient layer a layer: their own names, then the superclass's.
     static func superclass(of type: SwiftType) -> SwiftType? {
         switch type {
-        case .effectView: .view
+        case .effectView, .scrollView: .view
         case .shapeLayer, .gradientLayer: .layer
         default: nil
         }
@@ -132,6 +134,13 @@ enum UIKitVocabulary {
         ],
         // Set inside an animation block, the blur comes in or goes with it.
         .effectView: ["effect": settable("effect", .optional(.blurEffect))],
+        .scrollView: [
+            "contentOffset": settable("contentOffset", .point),
+            "contentSize": settable("contentSize", .size),
+            "bounces": settable("bounces", .bool),
+            "alwaysBounceVertical": settable("alwaysBounceVertical", .bool),
+            "alwaysBounceHorizontal": settable("alwaysBounceHorizontal", .bool),
+        ],
         // The stored components, as Lua reads them: CGRect's width is standardized, its size's is not.
         .rect: [
             "origin": settable("origin", .point),
@@ -220,6 +229,11 @@ enum UIKitVocabulary {
             "endAppearanceTransition": Call(parameters: [], result: .void) { receiver, _ in "\(receiver).endAppearanceTransition()" },
             "setNeedsStatusBarAppearanceUpdate": Call(parameters: [], result: .void) { receiver, _ in
                 "\(receiver).setNeedsStatusBarAppearanceUpdate()"
+            },
+            // iOS 15's content scroll view, for the default edges (top and bottom) and for one.
+            "setContentScrollView": Call(parameters: [.optional(.scrollView)], result: .void) { "\($0).setContentScrollView(\($1[0]))" },
+            "contentScrollView": Call(parameters: [directionalEdge], result: .optional(.scrollView)) {
+                "\($0).contentScrollView(for: \($1[0]))"
             },
         ],
         .view: [

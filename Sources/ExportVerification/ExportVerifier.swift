@@ -87,7 +87,8 @@ public struct ExportVerifier: Sendable {
         // An entry's own drag of the presented screen is dragged the way check drags it too.
         let sheet = ["pageSheet", "formSheet"].contains(swift.presentationStyle) || swift.dragsPresented ? [Scenario.dragPresented.rawValue] : []
         let presenting = swift.presentsInteractively ? [Scenario.interactivePresent.rawValue] : []
-        let names = Self.scenarios + sheet + presenting + (swift.navigation ? Self.navigationScenarios : [])
+        let scrolled = swift.sharesDragWithScrollView ? [Scenario.interactiveScrolled.rawValue] : []
+        let names = Self.scenarios + sheet + presenting + scrolled + (swift.navigation ? Self.navigationScenarios : [])
         let standard = Self.concurrently(names.map { name in { cell(name, Scenario(rawValue: name)) } })
         // An entry with an interactive dismissal is also let go where its rule decides: either side of half way, dragged
         // back, and flicked on and back part way (check's drags let go only at 70 % and on a short flick, where
@@ -231,7 +232,7 @@ public struct ExportVerifier: Sendable {
                         + "\(left.location.map { "\($0): " } ?? "")\(left.message)")
         }
 
-        var run = LuaRun(name: name, variant: variant, compare: (lines, TouchEvents.write(outcome.drives.map(\.events), taps: outcome.taps),
+        var run = LuaRun(name: name, variant: variant, compare: (lines, TouchEvents.write(outcome.drives.map(\.events), taps: outcome.taps, scrolled: outcome.scrolledBefore),
                                                                  outcome.drives.map(\.kind.rawValue).joined(separator: ",")))
         // The fingers of its drag: the presenting one's in interactive-present, else the dismissal's.
         let kind: InteractionKind = scenario == .interactivePresent ? .presentation : .dismissal

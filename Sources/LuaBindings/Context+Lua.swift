@@ -276,12 +276,14 @@ enum ContextBindings {
             case "preferredStatusBarStyle": arguments.push((controller.statusBarPreferences?.style ?? .default).rawValue)
             case "prefersStatusBarHidden": arguments.push(controller.statusBarPreferences?.hidden ?? false)
             case "setNeedsStatusBarAppearanceUpdate": runtime.state.push(setNeedsStatusBarAppearanceUpdate)
+            case "setContentScrollView": runtime.state.push(setContentScrollView)
+            case "contentScrollView": runtime.state.push(contentScrollView)
             default:
                 throw ScriptMistake(Suggestion.unknown("UIViewController", key, in: ["view", "name", "modalPresentationStyle",
                     "preferredContentSize", "presentingViewController", "presentedViewController", "transitionCoordinator",
                     "presentationController", "dismiss", "beginAppearanceTransition", "endAppearanceTransition",
                     "modalPresentationCapturesStatusBarAppearance", "preferredStatusBarStyle", "prefersStatusBarHidden",
-                    "setNeedsStatusBarAppearanceUpdate"]))
+                    "setNeedsStatusBarAppearanceUpdate", "setContentScrollView", "contentScrollView"]))
             }
             return 1
         }
@@ -316,6 +318,41 @@ enum ContextBindings {
     }
 
     /// controller:dismiss(animated): the top presented controller's dismissal (UIKit refuses it during a transition).
+    /// controller:setContentScrollView(scrollView[, edge]): UIKit's setContentScrollView(_:) for every edge UIKit keeps
+    /// (the top and the bottom), or setContentScrollView(_:for:) for "top" or "bottom". nil clears them.
+    static let setContentScrollView: HostFunction = { L in
+        ScriptRuntime.host(L) { runtime, _ in
+            let controller = try runtime.controller(at: 1)
+            let state = runtime.state
+            let scrollView = state.isNil(at: 2) ? nil : try runtime.view(at: 2)
+            if let scrollView, !scrollView.isScrollView {
+                throw ScriptMistake("setContentScrollView takes a scroll view (UIScrollView.new{…}); '\(scrollView.name)' is not one")
+            }
+            var edges = ViewController.DirectionalEdge.allCases
+            if !state.isNil(at: 3) {
+                guard state.typeName(at: 3) == "string", let name = state.name(at: 3), let edge = ViewController.DirectionalEdge(rawValue: name) else {
+                    throw ScriptMistake("setContentScrollView's edge is \"top\" or \"bottom\" (leave it out for both)")
+                }
+                edges = [edge]
+            }
+            for edge in edges { controller.contentScrollViews[edge] = scrollView }
+            return 0
+        }
+    }
+
+    /// controller:contentScrollView(edge): the scroll view set for that edge, or nil.
+    static let contentScrollView: HostFunction = { L in
+        ScriptRuntime.host(L) { runtime, _ in
+            let controller = try runtime.controller(at: 1)
+            let state = runtime.state
+            guard state.typeName(at: 2) == "string", let name = state.name(at: 2), let edge = ViewController.DirectionalEdge(rawValue: name) else {
+                throw ScriptMistake("contentScrollView takes the edge \"top\" or \"bottom\" (UIKit raises an exception for any other)")
+            }
+            runtime.push(controller.contentScrollViews[edge])
+            return 1
+        }
+    }
+
     static let dismiss: HostFunction = { L in
         ScriptRuntime.host(L) { runtime, _ in
             let controller = try runtime.controller(at: 1)

@@ -33,6 +33,24 @@ public struct EntryInteraction: Sendable {
     var scripted: Set<String> = []
     /// `controller = {…}`: an interaction controller of the entry's own drives the transition, not UIKit's percent-driven one.
     public internal(set) var ownController = false
+    /// How the recognizer gets on with the pan of a scroll view the touch lands in.
+    public internal(set) var scrollView: ScrollViewRelation = .exclusive
+
+    /// UIKit's ways for two recognizers that both want the same touches, here the interaction's and the pan of a
+    /// scroll view inside its view.
+    public enum ScrollViewRelation: Sendable, Equatable {
+        /// Nothing said: the scroll view's pan, on the deeper view, takes the drag and the interaction's never begins.
+        case exclusive
+        /// `shouldRecognizeSimultaneously = true`, or a function asked when both would begin
+        /// (`gestureRecognizer(_:shouldRecognizeSimultaneouslyWith:)`).
+        case simultaneous(asked: Bool)
+        /// `requireToFail = "scrollView"`: the interaction's recognizer waits for the scroll view's pan to fail
+        /// (`recognizer.require(toFail: scrollView.panGestureRecognizer)`).
+        case waitsForScrollView
+        /// `requiredToFailBy = "scrollView"`: the scroll view's pan waits for the interaction's to fail
+        /// (`scrollView.panGestureRecognizer.require(toFail: recognizer)`), so shouldBegin decides who has the drag.
+        case scrollViewWaits
+    }
 
     public init(distance: Double, completionSpeed: Double = 1, completionCurve: TimingCurve = .easeInOut) {
         self.distance = distance
@@ -161,6 +179,42 @@ final class ScriptedGestureResponder: GestureResponder {
         guard state.isBoolean(at: -1) else {
             complain(runtime, "shouldBegin", "must return true (begin) or false (the recognizer fails); got \(got(runtime))")
             return true
+        }
+        return state.boolean(at: -1)
+    }
+
+    /// shouldRecognizeSimultaneously(g, other): the delegate's gestureRecognizer(_:shouldRecognizeSimultaneouslyWith:),
+    /// asked once when the recognizer and the pan of the scroll view under the finger would both begin; `other` is that
+    /// pan (`other.view` the scroll view, `other.kind` "UIPanGestureRecognizer"). A plain true says yes without asking;
+    /// a function that fails or answers nonsense is an error at its line, and UIKit's default, no, holds.
+    func shouldRecognizeSimultaneously(_ sample: GestureSample, with scrollView: View) -> Bool? {
+        guard case .simultaneous(let asked) = rule.scrollView else { return false }
+        guard asked, let runtime = owner else { return !asked }
+        let state = runtime.state
+        let name = "shouldRecognizeSimultaneously"
+        runtime.pushInteraction(kind, name)
+        guard state.isFunction(at: -1) else {
+            state.pop()
+            return nil
+        }
+        runtime.push(sample, gesture: rule.gesture, containerSize: containerSize, view: view)
+        state.newTable(fieldCount: 2)
+        runtime.push(scrollView); state.setField("view", in: -2)
+        state.push("UIPanGestureRecognizer"); state.setField("kind", in: -2)
+        runtime.sealRecord("UIGestureRecognizer")
+        let previous = runtime.currentHook
+        runtime.currentHook = "\(section).\(name)"
+        defer { runtime.currentHook = previous }
+        do {
+            try runtime.timed { () throws(LuaError) in try state.call(hook: "\(section).\(name)", arguments: 2, results: 1) }
+        } catch {
+            runtime.record(error)
+            return nil
+        }
+        defer { state.pop() }
+        guard state.isBoolean(at: -1) else {
+            complain(runtime, name, "must return true (recognize with it) or false (the scroll view's pan has the drag); got \(got(runtime))")
+            return nil
         }
         return state.boolean(at: -1)
     }
@@ -298,7 +352,8 @@ extension ScriptRuntime {
 
     static let interactionFields = ["gesture", "direction", "edge", "distance", "shouldBegin", "progress", "shouldFinish",
                                     "finishesWhileDragging", "completionSpeed", "completionCurve", "finishThreshold",
-                                    "velocityThreshold", "began", "changed", "ended", "controller"]
+                                    "velocityThreshold", "began", "changed", "ended", "controller", "shouldRecognizeSimultaneously",
+                                    "requireToFail", "requiredToFailBy"]
     /// What UIKit's percent-driven controller is told by the entry: none of it applies beside a controller of its own.
     static let percentDrivenFields: Set<String> = ["progress", "shouldFinish", "finishesWhileDragging", "completionSpeed",
                                                    "completionCurve", "finishThreshold", "velocityThreshold"]
@@ -373,6 +428,7 @@ extension ScriptRuntime {
                 state.pop()
             }
             rule.distance = rule.gesture.defaultDistance(in: windowSize)
+            rule.scrollView = scrollViewRelation(table, hook: hook, at: at)
             return rule
         }
         rule.ownController = pushedFieldIsSet("controller", kind)
@@ -426,6 +482,7 @@ extension ScriptRuntime {
         case nil:
             if let velocity = number("velocityThreshold", minimum: 0) { rule.velocityThreshold = velocity }
         }
+        rule.scrollView = scrollViewRelation(table, hook: hook, at: at)
         for key in ["shouldBegin", "progress", "shouldFinish", "finishesWhileDragging", "completionSpeed", "completionCurve"] {
             state.pushField(key, of: table)
             let isFunction = state.isFunction(at: -1)
@@ -437,6 +494,37 @@ extension ScriptRuntime {
             }
         }
         return rule
+    }
+
+    /// shouldRecognizeSimultaneously, requireToFail or requiredToFailBy: at most one, since each says who has a drag
+    /// that lands in a scroll view.
+    private func scrollViewRelation(_ table: Int32, hook: String, at: @autoclosure () -> ScriptLocation) -> EntryInteraction.ScrollViewRelation {
+        var said: [(key: String, relation: EntryInteraction.ScrollViewRelation)] = []
+        state.pushField("shouldRecognizeSimultaneously", of: table)
+        if state.isFunction(at: -1) { said.append(("shouldRecognizeSimultaneously", .simultaneous(asked: true))) }
+        else if state.isBoolean(at: -1) { if state.boolean(at: -1) { said.append(("shouldRecognizeSimultaneously", .simultaneous(asked: false))) } }
+        else if !state.isNil(at: -1) {
+            find(hook: hook, location: at(), "'shouldRecognizeSimultaneously' must be true, false or a function(g, other); got a \(state.typeName(at: -1))")
+        }
+        state.pop()
+        for (key, relation) in [("requireToFail", EntryInteraction.ScrollViewRelation.waitsForScrollView), ("requiredToFailBy", .scrollViewWaits)] {
+            state.pushField(key, of: table)
+            defer { state.pop() }
+            if state.isNil(at: -1) { continue }
+            guard state.typeName(at: -1) == "string", state.name(at: -1) == "scrollView" else {
+                find(hook: hook, location: at(), "'\(key)' names the recognizer it waits on"
+                     + (key == "requiredToFailBy" ? " for" : "") + ": \"scrollView\" (the pan of the scroll view the touch lands in)")
+                continue
+            }
+            said.append((key, relation))
+        }
+        if said.count > 1 {
+            find(hook: hook, location: at(), said.map { "'\($0.key)'" }.joined(separator: " and ")
+                 + (said.count == 2 ? " both say" : " each say") + " who has a drag that lands in "
+                 + "a scroll view: keep one (recognize with it, wait for it, or make it wait)")
+            return .exclusive
+        }
+        return said.first?.relation ?? .exclusive
     }
 
     /// The declared gesture: pan (down to dismiss, up to present) unless named.
@@ -505,8 +593,9 @@ extension ScriptRuntime {
     /// view anywhere but its frame, without dismissing, is an error.
     /// With no rule the presentation controller moves the view itself (UIKit's sheet).
     /// `record` is given the events of each drag of the entry's own, as they are played (what `export --verify` replays).
+    /// `paths` replaces the three (interactive-scrolled's one drag down).
     func dragPresented(_ presented: ViewController, rule: EntryInteraction?, options: ScenarioOptions, sample: ((Simulation) -> Void)?,
-                       record: ([GestureSample]) -> Void, phase: (() -> Void) -> Void) {
+                       paths: [TouchPath]? = nil, record: ([GestureSample]) -> Void, phase: (() -> Void) -> Void) {
         let size = options.windowSize
         let host = rule == nil ? presented.presentationController as? PresentedDragging : nil
         guard let gesture = rule?.gesture ?? host?.dragGesture else { return }
@@ -516,6 +605,7 @@ extension ScriptRuntime {
         /// The drag's n-th path: the host's own from where the view is now, or the script's three.
         func path(_ n: Int) -> TouchPath? {
             if let host { return host.dragPath(n) }
+            if let paths { return n < paths.count ? paths[n] : nil }
             guard let rule, n < 3 else { return nil }
             // On the presented screen, where its recognizer is.
             let area = simulation.visibleFrame(of: presented.view)
@@ -536,13 +626,37 @@ extension ScriptRuntime {
                      + "\(ScenarioRunner.described(missed.point)) on it lands \(missed.landed), in front of it (UIKit hit-tests each touch)")
                 return
             }
+            // A drag that lands in a scroll view in the screen meets the scroll view's pan, as a transition's does.
+            var shared: ScrollViewPan?
+            if let rule, let first = events.first {
+                let (scrollView, outcome) = ScenarioRunner.scrollViewFirst(first, kind: .presented, rule: rule, on: view, runtime: self,
+                                                                           severity: .error)
+                let responder = ScriptedGestureResponder(runtime: self, kind: .presented, rule: rule, containerSize: size, view: view)
+                let beginning = outcome ?? scrollView.map {
+                    ScenarioRunner.together(first, scrollView: $0, on: view, kind: .presented, rule: rule, responder: responder,
+                                            runtime: self, severity: .error)
+                } ?? .alone
+                switch beginning {
+                case .not: return
+                case .alone: break
+                case .withScrollView(let pan): shared = pan
+                case .scrollViewHasIt(let pan):
+                    record(events)
+                    phase { simulation.scroll(pan, by: events, fps: options.fps, sample: sample) }
+                    continue
+                }
+            }
             if rule != nil { record(events) }
+            simulation.sharedScroll = shared
             phase {
                 simulation.play(events, fps: options.fps, sample: sample) { name, event in
+                    // The scroll view's pan moves the content first, as in a transition's drag.
+                    if let shared { if name == "ended" { shared.released(event) } else { shared.moved(event) } }
                     handle(name, event)
                     return !state.isTerminated
                 }
             }
+            if simulation.sharedScroll === shared { simulation.sharedScroll = nil }
             guard simulation.topViewController === presented, !simulation.isTransitioning else { return }
             if let stray = simulation.strayPresentedView() {
                 find(hook: "interaction.presented.ended", location: rule == nil ? nil : location(ofInteraction: .presented, "ended"),

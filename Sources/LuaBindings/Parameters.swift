@@ -164,6 +164,7 @@ extension ScriptRuntime {
             ("animate", AnimationBindings.animate), ("animateKeyframes", AnimationBindings.animateKeyframes),
             ("addKeyframe", AnimationBindings.addKeyframe), ("new", AnimationBindings.new), ("transition", AnimationBindings.transition),
         ])
+        state.register(table: "UIScrollView", [("new", AnimationBindings.newScrollView)])
         // UIView.layoutFittingCompressedSize, the target systemLayoutSizeFitting is usually given: a new (0, 0) on every
         // read, as a constant should be (one shared table would let a script change it for every later read).
         state.pushGlobal("UIView")

@@ -17,6 +17,10 @@ public enum Scenario: String, Sendable, CaseIterable {
     case interactiveCancel10 = "interactive-cancel-10"
     case interactiveCancel50 = "interactive-cancel-50"
     case interactiveCancel99 = "interactive-cancel-99"
+    /// For a dismissal, or a drag of the presented screen, that says how it shares a drag with a scroll view: the content
+    /// under check's drag scrolled down (as the user left it), then a drag down that brings it back to the top and
+    /// dismisses, let go: the content must be at its top before the screen moves, and the screen go.
+    case interactiveScrolled = "interactive-scrolled"
     case rotation = "rotation-while-presented"
     case nonAnimatedPresent = "non-animated-present"
     /// The entry's presentation gesture drags the presented screen in (70 %, let go).

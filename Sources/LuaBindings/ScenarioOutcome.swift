@@ -54,6 +54,9 @@ public struct ScenarioOutcome {
     public var drives: [(kind: InteractionKind, events: [GestureSample])] = []
     /// Where each tap of the run landed (window points), in order: export --verify taps the same points.
     public var taps: [Point] = []
+    /// interactive-scrolled: how far down check scrolled the scroll view under the drag before it (export --verify
+    /// scrolls the Swift's as far).
+    public var scrolledBefore: Double?
     /// Whether a tap recognizer the entry made was on screen once presented (the present scenario's answer decides
     /// whether check runs tap-to-dismiss).
     public var offersTap = false

@@ -41,10 +41,75 @@ extension ScenarioRunner {
         return "(\(tenth(point.x)), \(tenth(point.y)))"
     }
 
+    /// How a gesture begins: not at all, alone, together with the pan of the scroll view the finger landed in, or not
+    /// at all because that pan has the drag (which then scrolls the content).
+    enum Beginning {
+        case not
+        case alone
+        case withScrollView(ScrollViewPan)
+        case scrollViewHasIt(ScrollViewPan)
+    }
+
+    /// A pan that lands in a scroll view meets the scroll view's own pan (a pinch does not), which UIKit gives the drag
+    /// unless the recognizers are told otherwise: the scroll view under the first touch inside `view`, and the drag's
+    /// outcome when that pan takes it before the recognizer is asked anything (said, an error for check's own drags).
+    static func scrollViewFirst(_ began: GestureSample, kind: InteractionKind, rule: EntryInteraction, on view: View,
+                                runtime: ScriptRuntime, severity: Problem.Severity) -> (scrollView: View?, outcome: Beginning?) {
+        let simulation = runtime.simulation
+        guard !rule.gesture.isPinch, let down = began.touchesDown.first,
+              let scrollView = simulation.scrollView(under: down, within: view) else { return (nil, nil) }
+        let hook = "interaction.\(kind.rawValue)"
+        let at = runtime.location(ofInteraction: kind, "gesture")
+        let landed = "the touch lands in the scroll view '\(scrollView.name)', whose own pan begins (its content can scroll)"
+        let drag = kind == .presented ? "drag" : rule.gesture.description
+        let pan = ScrollViewPan(view: scrollView, sharedWith: view, in: simulation)
+        switch rule.scrollView {
+        case .exclusive:
+            runtime.find(severity, hook: hook, location: at,
+                         "the \(drag) never begins: \(landed) and takes the drag, as UIKit gives it to the deeper view's recognizer; "
+                         + "say shouldRecognizeSimultaneously (and hold the content still while the screen moves), or "
+                         + "requiredToFailBy = \"scrollView\"" + (kind == .presented ? "" : " with a shouldBegin that takes only the drags it wants"))
+            return (scrollView, .scrollViewHasIt(pan))
+        case .waitsForScrollView:
+            runtime.find(severity, hook: hook, location: at,
+                         "the \(drag) never begins: \(landed), and requireToFail = \"scrollView\" makes the recognizer wait for that "
+                         + "pan to fail, which it does only when the content cannot scroll")
+            return (scrollView, .scrollViewHasIt(pan))
+        case .simultaneous, .scrollViewWaits:
+            return (scrollView, nil)
+        }
+    }
+
+    /// Once both would begin: whether the recognizer and the scroll view's pan recognize together (the entry's
+    /// shouldRecognizeSimultaneously, a question that changes nothing on screen); said when not.
+    static func together(_ began: GestureSample, scrollView: View, on view: View, kind: InteractionKind, rule: EntryInteraction,
+                         responder: ScriptedGestureResponder, runtime: ScriptRuntime, severity: Problem.Severity) -> Beginning {
+        let simulation = runtime.simulation
+        let pan = ScrollViewPan(view: scrollView, sharedWith: view, in: simulation)
+        guard case .simultaneous = rule.scrollView else { return .alone }
+        let hook = "interaction.\(kind.rawValue).shouldRecognizeSimultaneously"
+        let at = runtime.location(ofInteraction: kind, "shouldRecognizeSimultaneously")
+        let wasTransitioning = simulation.isTransitioning
+        // nil: the function failed, which is said at its line; UIKit's default, no, holds and nothing more is said.
+        let answer = responder.shouldRecognizeSimultaneously(began, with: scrollView)
+        if simulation.isTransitioning != wasTransitioning || !scrollView.isDescendant(of: simulation.window) {
+            runtime.find(hook: hook, location: at, "changed what is on screen: gestureRecognizer(_:shouldRecognizeSimultaneouslyWith:) only answers; nothing begins")
+            return .not
+        }
+        guard let answer else { return .scrollViewHasIt(pan) }
+        guard answer else {
+            runtime.find(severity, hook: hook, location: at, "said no for the scroll view '\(scrollView.name)' under the touch: its pan takes the "
+                         + "drag and the \(kind == .presented ? "drag" : rule.gesture.description) never begins")
+            return .scrollViewHasIt(pan)
+        }
+        return .withScrollView(pan)
+    }
+
     /// Whether the gesture whose first event is `began` begins on `view` (nil: no view to hit-test); says why not.
-    /// `byHand`: the touches were given by the user, not made by check.
+    /// `byHand`: the touches were given by the user, not made by check. `scrolled`: check's interactive-scrolled, where
+    /// a scroll view that waits for the recognizer is expected to have a drag the entry's shouldBegin turns down.
     static func begins(_ began: GestureSample, kind: InteractionKind, rule: EntryInteraction, on view: View?,
-                       responder: ScriptedGestureResponder, runtime: ScriptRuntime, byHand: Bool) -> Bool {
+                       responder: ScriptedGestureResponder, runtime: ScriptRuntime, byHand: Bool, scrolled: Bool = false) -> Beginning {
         let simulation = runtime.simulation
         let hook = "interaction.\(kind.rawValue)"
         let severity: Problem.Severity = byHand ? .warning : .error
@@ -53,15 +118,23 @@ extension ScenarioRunner {
                          "the \(rule.gesture.description) never begins: its recognizer is on the view '\(view.name)', but a touch at "
                          + "\(described(missed.point)) lands \(missed.landed) (UIKit hit-tests each touch, and only "
                          + "the recognizers of the view it lands on and of that view's superviews see it)")
-            return false
+            return .not
         }
+        let first = view.map { scrollViewFirst(began, kind: kind, rule: rule, on: $0, runtime: runtime, severity: severity) }
+        if let outcome = first?.outcome { return outcome }
+        let scrollView = first?.scrollView
         let shouldBegin = runtime.location(ofInteraction: kind, "shouldBegin")
         let wasTransitioning = simulation.isTransitioning
         if !responder.shouldBegin(began) {
-            runtime.find(severity, hook: "\(hook).shouldBegin", location: shouldBegin,
-                         byHand ? "said no: the gesture did not begin, and nothing was driven"
-                                : "said no to check's own \(rule.gesture.description) along its direction: the transition can never begin by it")
-            return false
+            // A scroll view that waits for the recognizer has the drag it turned down: expected where check scrolled it.
+            let scrollsInstead = scrollView != nil && rule.scrollView == .scrollViewWaits
+            if !(scrollsInstead && scrolled) {
+                runtime.find(severity, hook: "\(hook).shouldBegin", location: shouldBegin,
+                             byHand ? "said no: the gesture did not begin, and nothing was driven"
+                                    : "said no to check's own \(rule.gesture.description) along its direction: the transition can never begin by it")
+            }
+            if scrollsInstead, let scrollView, let view { return .scrollViewHasIt(ScrollViewPan(view: scrollView, sharedWith: view, in: simulation)) }
+            return .not
         }
         // check asks it of its own drag mirrored and turned across too, without driving them: an answer other than
         // true or false on any way through the function is an error here rather than on a device.
@@ -73,14 +146,16 @@ extension ScenarioRunner {
             runtime.find(hook: "\(hook).shouldBegin", location: shouldBegin,
                          "began a transition itself: gestureRecognizerShouldBegin only answers whether the recognizer may begin; "
                          + "the transition begins when it does (present or dismiss in the recognizer's action, which the interaction is)")
-            return false
+            return .not
         }
         if let view, !view.isDescendant(of: simulation.window) {
             runtime.find(severity, hook: "\(hook).shouldBegin", location: shouldBegin,
                          "took the recognizer's view '\(view.name)' out of the window: UIKit cancels a recognizer whose view "
                          + "leaves the window, so nothing begins")
-            return false
+            return .not
         }
-        return true
+        guard let scrollView, let view else { return .alone }
+        return together(began, scrollView: scrollView, on: view, kind: kind, rule: rule, responder: responder, runtime: runtime,
+                        severity: severity)
     }
 }

@@ -158,6 +158,7 @@ public enum ScenarioRunner {
         var drives: [(kind: InteractionKind, events: [GestureSample])] = []
         var taps: [Point] = []
         var offersTap = false
+        var scrolledBefore: Double?
         var shape: ScenarioShape?
         func finished(skipped: String? = nil, trace: Trace? = nil) -> ScenarioOutcome {
             // Ended while the host itself was working (no call failed to say so).
@@ -174,6 +175,7 @@ public enum ScenarioRunner {
             outcome.drives = drives
             outcome.taps = taps
             outcome.offersTap = offersTap
+            outcome.scrolledBefore = scrolledBefore
             outcome.shape = shape
             outcome.picture = runtime.picture
             if runtime.picture != nil { outcome.pictureLocation = runtime.location(ofField: "picture") }
@@ -181,7 +183,7 @@ public enum ScenarioRunner {
         }
         do {
             try runtime.configure(presented)
-            pushed.screenLook = presented.screenLook
+            simulation.show(presented.screenLook, in: pushed)
             pushed.statusBarPreferences = presented.statusBarPreferences
             // The control the entry says the user tapped, unless the run was told a row.
             if options.sourceRow == nil, let control = runtime.sourceControl { simulation.sourceView = simulation.control(control) }
@@ -234,11 +236,21 @@ public enum ScenarioRunner {
             let responder = ScriptedGestureResponder(runtime: runtime, kind: kind, rule: rule, containerSize: options.windowSize, view: view)
             let events = input.touchPath(for: rule, in: options.windowSize, area: view.flatMap(simulation.visibleFrame(of:))).events(for: rule.gesture)
             // A gesture UIKit would never begin drives nothing (begins said why).
-            guard let began = events.first,
-                  begins(began, kind: kind, rule: rule, on: view, responder: responder, runtime: runtime, byHand: gesture != nil)
-            else { return .drivesNothing }
+            guard let began = events.first else { return .drivesNothing }
+            var plan = InteractionPlan.gesture(events: events, responder: responder)
+            switch begins(began, kind: kind, rule: rule, on: view, responder: responder, runtime: runtime, byHand: gesture != nil,
+                          scrolled: scenario == .interactiveScrolled) {
+            case .not: return .drivesNothing
+            case .alone: break
+            case .withScrollView(let pan): plan.scrollPan = pan
+            case .scrollViewHasIt(let pan):
+                // The content follows the drag (export --verify replays it to the Swift's delegate too).
+                plan.scrollOnly = pan
+                drives.append((kind, events))
+                return plan
+            }
             drives.append((kind, events))
-            return .gesture(events: events, responder: responder)
+            return plan
         }
         let driven = given != nil || gesture != nil
         if let gesture {
@@ -273,7 +285,8 @@ public enum ScenarioRunner {
         shape = ScenarioShape(navigation: navigation, dismissal: declared.dismissal != nil, presentation: declared.presentation != nil,
                               presented: declared.presented != nil, pop: declared.pop != nil, sheetDrags: sheetDrags,
                               modalInPresentation: presented.sheetConfiguration.isModalInPresentation,
-                              reduceMotion: simulation.reduceMotion)
+                              reduceMotion: simulation.reduceMotion,
+                              scrolls: [declared.dismissal, declared.presented].contains { $0.map { ScenarioShape.shares($0.scrollView) } == true })
         if sheetDrags && declared.presented != nil {
             runtime.find(hook: "interaction.presented", location: runtime.location(ofInteraction: .presented, "began"),
                          "a \(presented.modalPresentationStyle.rawValue) is dragged by UIKit's sheet itself: drop interaction.presented, "
@@ -373,6 +386,10 @@ public enum ScenarioRunner {
         }
         /// Dismisses (by the plan, if any) once the presentation is done.
         func dismiss(by plan: InteractionPlan? = nil) {
+            if let plan, let pan = plan.scrollOnly, presentedAndIdle {
+                phase(dismissing: true) { simulation.scroll(pan, by: plan.events, fps: options.fps, sample: sample) }
+                return
+            }
             if plan?.drivesNothing == true { return }
             guard presentedAndIdle else { return }
             if plan != nil { delegate.interactive = interactive(.dismissal) }
@@ -488,6 +505,50 @@ public enum ScenarioRunner {
             push()
             let standard = GestureInput(scenario == .interactivePopCancel ? .cancelled(at: 0.5) : .preset(.drag))
             pop(by: given ?? plan(.pop, gesture ?? standard))
+        case .interactiveScrolled:
+            if let reason = shape?.skipReason(scenario), given == nil, gesture == nil {
+                return finished(skipped: reason)
+            }
+            present()
+            guard presentedAndIdle else { break }
+            if given != nil || gesture != nil {
+                dismiss(by: given ?? plan(.dismissal, gesture ?? GestureInput(.preset(.drag))))
+                break
+            }
+            // The drag that shares with a scroll view: the dismissal's, or else the entry's own drag of the presented screen.
+            // Where check's drag lands, a scroll view is scrolled down a tenth of the gesture's distance (or as far as it
+            // goes), then the drag goes 60 % of the way past that, and lets go still.
+            let kind: InteractionKind = declared.dismissal.map { ScenarioShape.shares($0.scrollView) } == true ? .dismissal : .presented
+            let area = simulation.visibleFrame(of: presented.view)
+            guard let rule = kind == .dismissal ? declared.dismissal : declared.presented,
+                  rule.gesture == .pan(.down) || rule.gesture == .pan(.vertical),
+                  let down = GestureInput(.preset(.drag)).touchPath(for: rule, in: options.windowSize, area: area)
+                      .events(for: rule.gesture).first?.touchesDown.first,
+                  let list = simulation.scrollView(under: down, within: presented.view),
+                  ScrollViewPan.maxOffset(list, vertically: true) > 0
+            else {
+                return finished(skipped: "no scroll view whose content is taller than it under check's drag down the presented screen")
+            }
+            let scrolled = min(ScrollViewPan.maxOffset(list, vertically: true), rule.distance * 0.1)
+            list.contentOffset = Point(x: list.contentOffset.x, y: scrolled)
+            scrolledBefore = scrolled
+            let fraction = 0.6 + scrolled / rule.distance
+            if kind == .dismissal {
+                dismiss(by: plan(.dismissal, GestureInput(.release(at: fraction))))
+            } else {
+                let path = TouchPath.hold(at: fraction, for: rule.gesture, distance: rule.distance, in: options.windowSize, area: area,
+                                          ending: .release)
+                runtime.dragPresented(presented, rule: rule, options: options, sample: sample, paths: [path],
+                                      record: { drives.append((.presented, $0)) }) { body in phase(dismissing: true, body) }
+            }
+            // Recognizing together, the drag should carry on into the dismissal; a scroll view that waits for the recognizer
+            // has a drag the entry turned down, and the screen rightly stays.
+            if case .simultaneous = rule.scrollView, presentedAndIdle, !runtime.problems.contains(where: { $0.severity == .error }) {
+                runtime.find(.warning, hook: "interaction.\(kind.rawValue)",
+                             location: runtime.location(ofInteraction: kind, kind == .dismissal ? "progress" : "ended"),
+                             "check's drag scrolled '\(list.name)' back to its top and went on 60 % of the way, let go still, and the "
+                             + "screen stayed: the part of a drag that scrolls should not count against the dismissal, nor keep it from finishing")
+            }
         case .interactiveFinish, .interactiveFlick, .interactiveCancel10, .interactiveCancel50, .interactiveCancel99:
             present()
             // Finishing: a drag to 70 % let go, which the entry's own rule should call a finish;

@@ -16,11 +16,19 @@ struct ScenarioShape: Sendable, Equatable {
     var sheetDrags = false
     var modalInPresentation = false
     var reduceMotion = false
+    /// The dismissal, or the entry's own drag of the presented screen, shares a drag with a scroll view (recognizes with
+    /// its pan, or makes it wait).
+    var scrolls = false
+
+    static func shares(_ relation: EntryInteraction.ScrollViewRelation) -> Bool {
+        relation != .exclusive && relation != .waitsForScrollView
+    }
 
     /// Why `scenario` does not apply, as its own run (driven by nothing but the scenario) decides it; nil when it applies
     /// or only running it can tell.
     func skipReason(_ scenario: Scenario) -> String? {
         if scenario.isNavigation && !navigation { return Self.notNavigation }
+        if scenario == .interactiveScrolled { return scrolls ? nil : Self.noScrollView }
         if scenario.isInteractive && !dismissal { return Self.noInteractiveDismissal }
         if scenario == .interactivePresent && !presentation { return Self.noInteractivePresentation }
         // The run ends on the error that interaction.presented cannot drag a sheet, before the skips below.
@@ -36,5 +44,7 @@ struct ScenarioShape: Sendable, Equatable {
     static let noInteractivePresentation = "no interactive presentation"
     static let modalSheet = "isModalInPresentation: the sheet cannot be dragged away"
     static let noDragPresented = "no drag on the presented screen"
+    static let noScrollView = "no drag shared with a scroll view (shouldRecognizeSimultaneously or requiredToFailBy in interaction.dismissal "
+        + "or interaction.presented)"
     static let noInteractivePop = "no interactive pop (interaction.pop)"
 }

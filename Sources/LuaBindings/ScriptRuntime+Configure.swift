@@ -26,7 +26,7 @@ extension ScriptRuntime {
             return value
         }
         presented.modalPresentationStyle = try choice("presentationStyle", PresentationStyle.self) ?? .custom
-        presented.screenLook = try choice("screen", ScreenLook.self) ?? .page
+        simulation.show(try choice("screen", ScreenLook.self) ?? .page, in: presented)
         // What the presented screen asks of the status bar, as the app's controller would override it.
         let style = try choice("statusBarStyle", StatusBarPreferences.Style.self)
         let animation = try choice("preferredStatusBarUpdateAnimation", StatusBarPreferences.Animation.self)

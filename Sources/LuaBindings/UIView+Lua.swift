@@ -282,37 +282,42 @@ enum AnimationBindings {
     }
 
     /// UIView.new{frame =, backgroundColor =, alpha =, name =}, or UIView.new(frame).
-    static let new: HostFunction = { L in
-        ScriptRuntime.host(L) { runtime, _ in
-            let state = runtime.state
-            let first: Int32 = 1
-            var frame = Rect.zero
-            var name = "view"
-            let view = runtime.simulation.engine.makeView(name: name, frame: frame)
-            if state.isTable(at: first) {
-                state.pushField("origin", of: first)
-                let isRect = !state.isNil(at: -1)
+    static let new: HostFunction = { L in ScriptRuntime.host(L) { runtime, _ in try makeView(runtime, "UIView") } }
+    /// UIScrollView.new{…}, as UIView.new: a scroll view (its content offset is its bounds' origin), with no content
+    /// until its contentSize is set, as UIKit's.
+    static let newScrollView: HostFunction = { L in ScriptRuntime.host(L) { runtime, _ in try makeView(runtime, "UIScrollView") } }
+
+    private static func makeView(_ runtime: ScriptRuntime, _ className: String) throws -> Int32 {
+        let state = runtime.state
+        let first: Int32 = 1
+        var frame = Rect.zero
+        var name = "view"
+        let view = runtime.simulation.engine.makeView(name: name, frame: frame)
+        if state.isTable(at: first) {
+            state.pushField("origin", of: first)
+            let isRect = !state.isNil(at: -1)
+            state.pop()
+            if isRect {
+                frame = try runtime.rect(at: first)
+            } else {
+                try runtime.checkFields(at: first, of: "\(className).new", allowed: ["frame", "name", "backgroundColor", "alpha"])
+                state.pushField("frame", of: first)
+                if !state.isNil(at: -1) { frame = try runtime.rect(at: state.top) }
                 state.pop()
-                if isRect {
-                    frame = try runtime.rect(at: first)
-                } else {
-                    try runtime.checkFields(at: first, of: "UIView.new", allowed: ["frame", "name", "backgroundColor", "alpha"])
-                    state.pushField("frame", of: first)
-                    if !state.isNil(at: -1) { frame = try runtime.rect(at: state.top) }
-                    state.pop()
-                    state.pushField("name", of: first)
-                    if !state.isNil(at: -1) { name = try runtime.viewName(at: state.top) }
-                    state.pop()
-                    state.pushField("backgroundColor", of: first)
-                    if !state.isNil(at: -1) { view.backgroundColor = try runtime.color(at: state.top) }
-                    state.pop()
-                    if let alpha = try runtime.number(field: "alpha", of: first) { view.alpha = alpha }
-                }
+                state.pushField("name", of: first)
+                if !state.isNil(at: -1) { name = try runtime.viewName(at: state.top) }
+                state.pop()
+                state.pushField("backgroundColor", of: first)
+                if !state.isNil(at: -1) { view.backgroundColor = try runtime.color(at: state.top) }
+                state.pop()
+                if let alpha = try runtime.number(field: "alpha", of: first) { view.alpha = alpha }
             }
-            view.frame = frame
-            view.name = name
-            runtime.push(view)
-            return 1
         }
+        view.frame = frame
+        view.name = name
+        // UIKit's scroll views clip their content.
+        if className == "UIScrollView" { (view.isScrollView, view.clipsToBounds) = (true, true) }
+        runtime.push(view)
+        return 1
     }
 }

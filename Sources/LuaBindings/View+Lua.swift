@@ -50,13 +50,14 @@ extension ScriptRuntime {
 
 enum ViewBindings {
     static let readable = ["frame", "bounds", "center", "alpha", "backgroundColor", "transform", "isHidden", "clipsToBounds",
-                           "layer", "superview", "subviews", "name", "isScrollView", "contentOffset", "curl",
-                           "addSubview", "insertSubview", "removeFromSuperview", "bringSubviewToFront", "sendSubviewToBack",
+                           "layer", "superview", "subviews", "name", "isScrollView", "contentOffset", "contentSize", "bounces",
+                           "alwaysBounceVertical", "alwaysBounceHorizontal", "curl", "addSubview", "insertSubview", "removeFromSuperview", "bringSubviewToFront", "sendSubviewToBack",
                            "snapshotView", "layoutIfNeeded", "isDescendant", "safeAreaInsets", "isUserInteractionEnabled", "resizableSnapshotView",
                            "convert", "addGestureRecognizer", "removeGestureRecognizer", "gestureRecognizers",
                            "systemLayoutSizeFitting", "window", "autoresizingMask"]
     static let writable = ["frame", "bounds", "center", "alpha", "backgroundColor", "transform", "isHidden", "clipsToBounds",
-                           "name", "isScrollView", "contentOffset", "curl", "isUserInteractionEnabled", "autoresizingMask"]
+                           "name", "isScrollView", "contentOffset", "contentSize", "bounces", "alwaysBounceVertical",
+                           "alwaysBounceHorizontal", "curl", "isUserInteractionEnabled", "autoresizingMask"]
     static let layerReadable = ["transform", "anchorPoint", "cornerRadius", "zPosition", "borderWidth", "borderColor",
                                 "isDoubleSided", "opacity", "position", "bounds", "masksToBounds", "maskedCorners",
                                 "shadowColor", "shadowOpacity", "shadowRadius", "shadowOffset", "shadowPath",
@@ -85,6 +86,10 @@ enum ViewBindings {
             case "name": arguments.push(view.name)
             case "isScrollView": arguments.push(view.isScrollView)
             case "contentOffset": runtime.push(view.contentOffset)
+            case "contentSize": runtime.push(view.contentSize)
+            case "bounces": arguments.push(view.bounces)
+            case "alwaysBounceVertical": arguments.push(view.alwaysBounceVertical)
+            case "alwaysBounceHorizontal": arguments.push(view.alwaysBounceHorizontal)
             case "curl": arguments.push(view.curl)
             case "layer": runtime.state.pushHandle(view.id, metatable: ScriptRuntime.layerMetatable)
             case "superview": runtime.push(view.superview)
@@ -151,6 +156,16 @@ enum ViewBindings {
                 case "name": view.name = try runtime.viewName(at: 3)
                 case "isScrollView": view.isScrollView = try runtime.flag(at: 3)
                 case "contentOffset": view.contentOffset = try runtime.point(at: 3)
+                case "contentSize":
+                    let size = try runtime.size(at: 3)
+                    guard size.width >= 0 && size.height >= 0 && size.width.isFinite && size.height.isFinite else {
+                        throw ScriptMistake("UIView.contentSize must be a finite size, neither side negative; got "
+                            + "\(LuaValue.number(size.width).description) × \(LuaValue.number(size.height).description)")
+                    }
+                    view.contentSize = size
+                case "bounces": view.bounces = try runtime.flag(at: 3)
+                case "alwaysBounceVertical": view.alwaysBounceVertical = try runtime.flag(at: 3)
+                case "alwaysBounceHorizontal": view.alwaysBounceHorizontal = try runtime.flag(at: 3)
                 case "autoresizingMask": view.autoresizingMask = try runtime.autoresizingMask(at: 3)
                 case "curl":
                     // Segue's own (UIKit's page curl has no amount): a fraction, so a value past it is a mistake, not clamped away.

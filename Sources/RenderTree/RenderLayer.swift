@@ -132,6 +132,8 @@ public enum LayerContent: Sendable, Equatable {
 /// (`clear`: the engine gives such a screen no contents, and only the entry's views and what lies behind show).
 public enum ScreenLook: String, Sendable, Equatable, CaseIterable {
     case page, menu, dialog, photo, clear
+    /// A list of real views (`Simulation.giveList`): nothing painted, the views draw themselves.
+    case list
 }
 
 /// Which controller's screen a layer shows.

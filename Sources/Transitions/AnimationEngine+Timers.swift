@@ -7,6 +7,8 @@ struct ScheduledWork {
     /// Creation order: work due at one instant runs in the order it was scheduled, as the main queue runs it.
     let serial: Int
     let scheduledAt: Double
+    /// The app's work is in the trace as it runs; UIKit's own (a scroll view coming to rest) is not.
+    let traced: Bool
     let work: () -> Void
 }
 
@@ -117,10 +119,10 @@ extension AnimationEngine {
 
     /// Runs `work` at `time` on the clock (now, if that has passed): what `DispatchQueue.main.asyncAfter(deadline:)`
     /// gives, the deadline summed as the caller summed it, so that both sides of a comparison schedule the same instant.
-    public func at(_ time: Double, _ work: @escaping () -> Void) {
+    public func at(_ time: Double, traced: Bool = true, _ work: @escaping () -> Void) {
         onAllocate?(Self.scheduledWorkCost)
         workSerial += 1
-        scheduledWork.push(ScheduledWork(time: max(time, now), serial: workSerial, scheduledAt: now, work: work))
+        scheduledWork.push(ScheduledWork(time: max(time, now), serial: workSerial, scheduledAt: now, traced: traced, work: work))
     }
 
     /// Whether work is waiting on the main queue: a run is not still until it has run.
@@ -187,7 +189,7 @@ extension AnimationEngine {
         }
         // Work due now, including what it schedules for now, in order.
         while let due = scheduledWork.first, due.time <= time, !(shouldStop?() ?? false), let first = scheduledWork.popFirst() {
-            onTimer?("asyncAfter", "\(Self.seconds(first.time - first.scheduledAt)) s after \(Self.seconds(first.scheduledAt))")
+            if first.traced { onTimer?("asyncAfter", "\(Self.seconds(first.time - first.scheduledAt)) s after \(Self.seconds(first.scheduledAt))") }
             callingOut { first.work() }
         }
     }

@@ -14,7 +14,7 @@ extension Simulation {
         /// and what lies behind it show.
         func show(_ controller: ViewController) {
             let view = controller.view
-            if controller.screenLook == .clear { return }
+            if controller.screenLook == .clear || controller.screenLook == .list { return }
             if let background = view.model.backgroundColor, background.alpha == 0 { return }
             contents[view.id] = .screen(.presented, controller.screenLook)
             screens.append(view)

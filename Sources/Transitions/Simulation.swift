@@ -95,6 +95,10 @@ public final class Simulation {
         }
     }
 
+    /// The pan of a scroll view sharing the drag under way with the app's recognizer (a transition's, or a drag of the
+    /// presented screen's), from the drag's first movement until the transition or the drag ends.
+    public var sharedScroll: ScrollViewPan?
+
     public var now: Double { engine.now }
     public var isTransitioning: Bool { driver != nil }
     /// The transition running now, if any.
@@ -277,18 +281,22 @@ public final class Simulation {
         driver.interactionPlan = plan.steps.map { (driver.startTime + $0.time, $0.action) }
         driver.scrollView = plan.scrollView
         driver.responder = plan.responder
+        driver.scrollPan = plan.scrollPan
+        sharedScroll = plan.scrollPan
         // The move that began the gesture is the one whose action started this transition: an interaction controller of
         // the app's own is told of it at once, right after its startInteractiveTransition, as that action goes on to.
         if let own = driver.interaction as? SelfDrivenInteraction, case .touch(let first)? = driver.interactionPlan.first?.action,
            first.state == .began, self.driver === driver {
             driver.nextStep = 1
             driver.fingers = first.touches
+            driver.scrollPan?.moved(first)
             engine.callingOut { own.gestureMoved(first) }
         }
     }
 
     /// After completeTransition: UIKit's clean-up and the hooks that follow.
     func finish(_ driver: TransitionDriver, completed: Bool) {
+        if sharedScroll === driver.scrollPan { sharedScroll = nil }
         if let controller = driver.controller {
             finishPresentation(driver, controller: controller, completed: completed)
         } else {
@@ -457,6 +465,13 @@ public final class Simulation {
             if case .scroll(let y) = step.action {
                 driver.scrollView?.contentOffset = Point(x: driver.scrollView?.contentOffset.x ?? 0, y: y)
                 continue
+            }
+            // Both recognizers see the event; the scroll view's moves its content first, so that the action reads the
+            // offset this event gave it (UIKit documents no order between two recognizers' actions).
+            switch step.action {
+            case .touch(let sample): driver.scrollPan?.moved(sample)
+            case .release(let sample), .gestureCancelled(let sample): driver.scrollPan?.released(sample)
+            default: break
             }
             // An interaction controller of the app's own is the recognizer's target: the events go to it as they are.
             if let own = driver.interaction as? SelfDrivenInteraction {

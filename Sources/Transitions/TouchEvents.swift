@@ -3,10 +3,11 @@ import Geometry
 /// The touch events of a scenario's drags as the verifier writes them to the runner's input: `drag` opens each,
 /// then one event a line, every number as Swift prints a Double (which reads back to the same bits):
 /// `time state x y translationX translationY velocityX velocityY scale scaleVelocity` and each finger's x and y.
-/// A tap is a line of its own, `tap x y`, in window points.
+/// A tap is a line of its own, `tap x y`, in window points; `scrolled y` says how far down the scroll view under the
+/// first drag was scrolled before it.
 public enum TouchEvents {
-    public static func write(_ drags: [[GestureSample]], taps: [Point] = []) -> String {
-        var lines: [String] = taps.map { "tap \($0.x) \($0.y)" }
+    public static func write(_ drags: [[GestureSample]], taps: [Point] = [], scrolled: Double? = nil) -> String {
+        var lines: [String] = taps.map { "tap \($0.x) \($0.y)" } + (scrolled.map { ["scrolled \($0)"] } ?? [])
         for events in drags {
             lines.append("drag")
             for e in events {
@@ -38,6 +39,14 @@ public enum TouchEvents {
             drags[drags.count - 1].append(event)
         }
         return drags
+    }
+
+    /// The `scrolled` line's offset, if there is one.
+    public static func scrolled(_ lines: [String]) -> Double? {
+        lines.lazy.compactMap { line -> Double? in
+            let words = line.split(separator: " ")
+            return words.count == 2 && words[0] == "scrolled" ? Double(words[1]) : nil
+        }.first
     }
 
     /// The taps among the lines, in order.

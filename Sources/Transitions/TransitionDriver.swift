@@ -52,6 +52,8 @@ public final class TransitionDriver {
     /// Where the gesture's fingers are now; nil when no gesture drives the transition or once they lift.
     var fingers: [Point]?
     var scrollView: View?
+    /// The pan of the scroll view the gesture landed in, recognizing with it (nil: none, or it did not begin).
+    var scrollPan: ScrollViewPan?
     var percent = 0.0
     /// Whether UIKit's own modal animator (a modalTransitionStyle) runs the
     /// transition because no delegate gave one.
@@ -282,7 +284,20 @@ public struct InteractionPlan {
     public var steps: [(time: Double, action: Action)]
     /// A gesture that never began (its recognizer would not): no steps, and nothing to start.
     public static var drivesNothing: InteractionPlan { InteractionPlan(steps: []) }
-    public var drivesNothing: Bool { steps.isEmpty }
+    /// Nothing begins: no steps, or the drag is a scroll view's alone (`scrollOnly`).
+    public var drivesNothing: Bool { steps.isEmpty || scrollOnly != nil }
+    /// The pan of the scroll view the drag landed in, which has it alone (the app's recognizer never began): the
+    /// content follows the steps' events and no transition starts.
+    public var scrollOnly: ScrollViewPan?
+    /// The gesture's events, as its steps hold them.
+    public var events: [GestureSample] {
+        steps.compactMap { step in
+            switch step.action {
+            case .touch(let event), .release(let event), .gestureCancelled(let event): event
+            default: nil
+            }
+        }
+    }
 
     /// Simulated seconds a run driven by this plan may take before it is called stuck: the gesture's own length (touches
     /// may last up to TouchPath.durationLimit) and then runUntilIdle's usual 10.
@@ -291,6 +306,8 @@ public struct InteractionPlan {
     public var scrollView: View?
     /// Turns a gesture's touch events into the transition's percent, and its release into finish or cancel.
     public var responder: GestureResponder?
+    /// The pan of a scroll view under the finger that recognizes at the same time: told of each event first.
+    public var scrollPan: ScrollViewPan?
 
     public init(steps: [(time: Double, action: Action)], scrollView: View? = nil) {
         self.steps = steps.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)

@@ -143,6 +143,12 @@ public final class View {
 
     /// A UIScrollView: its content offset is its bounds' origin, as in UIKit.
     public var isScrollView = false
+    /// A scroll view's content size (UIKit's default: zero, nothing to scroll); with `bounces`,
+    /// `alwaysBounceVertical` and `alwaysBounceHorizontal` it says how its own pan moves it (`ScrollViewPan`).
+    public var contentSize = Size(width: 0, height: 0)
+    public var bounces = true
+    public var alwaysBounceVertical = false
+    public var alwaysBounceHorizontal = false
     /// UIView.isUserInteractionEnabled: false keeps taps from it and its
     /// subviews (`hitTest`).
     public var isUserInteractionEnabled = true

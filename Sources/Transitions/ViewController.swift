@@ -10,6 +10,15 @@ public final class ViewController {
     public let view: View
     public var modalPresentationStyle: PresentationStyle = .fullScreen
     public var modalTransitionStyle: TransitionStyle = .coverVertical
+    /// `setContentScrollView(_:for:)` (iOS 15): the scroll view that scrolls the controller's content at each edge,
+    /// where sheets and navigation bars (and transitions, as PanModal's `panScrollable`) look for it.
+    public var contentScrollViews: [DirectionalEdge: View] = [:]
+
+    /// The edges UIKit keeps a content scroll view for (NSDirectionalRectEdge's top and bottom; it ignores leading
+    /// and trailing).
+    public enum DirectionalEdge: String, Sendable, CaseIterable {
+        case top, bottom
+    }
     public var transitioningDelegate: TransitioningDelegate?
     /// What an app sets as `presentationController?.delegate` before
     /// presenting: UIKit makes the presentation controller on demand, and

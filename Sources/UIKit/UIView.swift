@@ -23,7 +23,7 @@ import Transitions
 
     package static func wrapping(_ view: View) -> UIView {
         if let known = wrappers[ObjectIdentifier(view)] { return known }
-        let wrapper = view === Host.simulation.window ? UIWindow(view: view) : UIView(view: view)
+        let wrapper = view === Host.simulation.window ? UIWindow(view: view) : view.isScrollView ? UIScrollView(view: view) : UIView(view: view)
         wrappers[ObjectIdentifier(view)] = wrapper
         return wrapper
     }
@@ -128,6 +128,8 @@ import Transitions
     open var subviews: [UIView] { view.subviews.map(UIView.wrapping) }
 
     open func addSubview(_ view: UIView) { self.view.addSubview(view.view) }
+
+    open func isDescendant(of view: UIView) -> Bool { self.view === view.view || self.view.isDescendant(of: view.view) }
 
     open func insertSubview(_ view: UIView, at index: Int) { self.view.insertSubview(view.view, at: index) }
 

@@ -97,6 +97,29 @@ import Transitions
     }
 
     /// The status bar asks its controller in charge again, along with the animation block this is called in.
+    /// The scroll view for `edge`, kept on the engine's controller where the Lua run keeps the entry's.
+    open func setContentScrollView(_ scrollView: UIScrollView?, for edge: NSDirectionalRectEdge) {
+        for (flag, engine) in [(NSDirectionalRectEdge.top, ViewController.DirectionalEdge.top), (.bottom, .bottom)] where edge.contains(flag) {
+            controller.contentScrollViews[engine] = scrollView?.view
+        }
+    }
+
+    /// For all edges (UIKit: only the top and bottom are observed).
+    open func setContentScrollView(_ scrollView: UIScrollView?) {
+        setContentScrollView(scrollView, for: .all)
+    }
+
+    /// The scroll view set for the top or the bottom edge; UIKit raises an exception for any other, as this stops.
+    open func contentScrollView(for edge: NSDirectionalRectEdge) -> UIScrollView? {
+        let engine: ViewController.DirectionalEdge
+        switch edge {
+        case .top: engine = .top
+        case .bottom: engine = .bottom
+        default: preconditionFailure("contentScrollView(for:) takes .top or .bottom")
+        }
+        return controller.contentScrollViews[engine].map(UIView.wrapping) as? UIScrollView
+    }
+
     open func setNeedsStatusBarAppearanceUpdate() {
         Host.simulation.setNeedsStatusBarAppearanceUpdate()
     }

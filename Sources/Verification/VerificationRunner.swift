@@ -18,7 +18,8 @@ import UIKit
     /// or UIKit's sheet by its own pan), and a navigation entry's.
     public static let scenarios = ["present", "dismiss", "present-then-dismiss", "interactive-finish", "interactive-flick",
                                    "interactive-cancel-10", "interactive-cancel-50", "interactive-cancel-99", "rotation-while-presented",
-                                   "non-animated-present", "reduce-motion", "drag-presented", "interactive-present", "tap-to-dismiss"] + releases + navigation
+                                   "non-animated-present", "reduce-motion", "drag-presented", "interactive-present", "tap-to-dismiss",
+                                   "interactive-scrolled"] + releases + navigation
         + releases.map { $0.replacingOccurrences(of: "interactive-", with: "interactive-present-") }
 
     /// Push and pop with the entry's animator, and the pop by its edge swipe (`navigation = true`), let go where the
@@ -47,6 +48,7 @@ import UIKit
         while let line = readLine() { input.append(line) }
         let drives = TouchEvents.read(input)
         let taps = TouchEvents.taps(input)
+        let scrolled = TouchEvents.scrolled(input)
         // Which gesture each drag is for (`dismissal`, `pop`), in order; all dismissals when unsaid.
         let kinds = (ProcessInfo.processInfo.environment["SEGUE_VERIFY_DRAG_KINDS"] ?? "").split(separator: ",").map(String.init)
         for name in names.isEmpty ? scenarios[...] : names {
@@ -57,7 +59,7 @@ import UIKit
             print("scenario \(name)")
             // The lines in one write: a scenario of many views has 100,000 of them.
             print(run(name, delegate: delegate, style: presentationStyle, transitionStyle: transitionStyle, drags: drives, kinds: kinds, taps: taps,
-                      sourceView: sourceView, sourceControl: sourceControl, screen: screen, statusBar: statusBar,
+                      scrolled: scrolled, sourceView: sourceView, sourceControl: sourceControl, screen: screen, statusBar: statusBar,
                       sheet: sheet, presentation: presentation, presentedLayout: presentedLayout), terminator: "")
         }
     }
@@ -68,7 +70,8 @@ import UIKit
     /// entry's gestures, in order (the ones the Lua entry was given), `kinds` which each is for.
     public static func run(_ scenario: String, delegate: (any UIViewControllerTransitioningDelegate)?, style: UIModalPresentationStyle,
                            transitionStyle: UIModalTransitionStyle = .coverVertical,
-                           drags: [[GestureSample]] = [], kinds: [String] = [], taps: [Point] = [], sourceView: ((UIView?) -> Void)? = nil,
+                           drags: [[GestureSample]] = [], kinds: [String] = [], taps: [Point] = [], scrolled: Double? = nil,
+                           sourceView: ((UIView?) -> Void)? = nil,
                            sourceControl: String? = nil, screen: String? = nil, statusBar: String? = nil,
                            sheet: ((UISheetPresentationController) -> Void)? = nil, presentation: Presentation? = nil,
                            presentedLayout: PresentedLayout? = nil, windowSize: Size = Size(width: 390, height: 844), fps: Double = 60) -> String {
@@ -86,7 +89,10 @@ import UIKit
         let pushed = simulation.makeViewController(name: "pushed")
         pushed.view.backgroundColor = presented.view.backgroundColor
         // The screens' content as the entry's `screen` says, as its Lua run gives them (a dialog's height is measured from it).
-        if let look = screen.flatMap(ScreenLook.init(rawValue:)) { presented.screenLook = look; pushed.screenLook = look }
+        if let look = screen.flatMap(ScreenLook.init(rawValue:)) {
+            simulation.show(look, in: presented)
+            simulation.show(look, in: pushed)
+        }
         // What the presented screen asks of the status bar ("style,hidden,animation,captures"), as the app's controller
         // overrides it and sets its capture before presenting.
         if let parts = statusBar?.split(separator: ",").map(String.init), parts.count == 4,
@@ -200,27 +206,63 @@ import UIKit
                     notes.append("\(simulation.now)\thook\tgesture\tthe Swift put no gesture recognizer on the presented view")
                     return
                 }
+                // A drag that lands in a scroll view meets its pan, as a dismissal's does (drive, below).
+                var shared: ScrollViewPan?, waiting: ScrollViewPan?
+                if let first = events.first {
+                    switch ScrollViewSharing.arbitrate(recognizer, first, in: simulation) {
+                    case .alone: break
+                    case .together(let pan): shared = pan
+                    case .scrollViewWaits(let pan): waiting = pan
+                    case .scrollViewHasIt(let pan):
+                        simulation.scroll(pan, by: events, fps: fps, sample: sample)
+                        continue
+                    }
+                }
                 var begun = false
-                simulation.play(events, fps: fps, sample: sample) { _, event in
+                simulation.sharedScroll = shared
+                simulation.play(events, fps: fps, sample: sample) { name, event in
+                    if let shared { if name == "ended" { shared.released(event) } else { shared.moved(event) } }
                     // A drag whose recognizer did not begin is the recognizer's no longer: UIKit sends it nothing more.
                     if event.state == .began {
                         begun = recognizer.deliver(event)
-                        if !begun { notes.append("\(simulation.now)\thook\tgesture\tthe Swift's recognizer did not begin (its delegate said no)") }
+                        if !begun && waiting == nil {
+                            notes.append("\(simulation.now)\thook\tgesture\tthe Swift's recognizer did not begin (its delegate said no)")
+                        }
                     } else if begun {
                         recognizer.deliver(event)
                     }
+                    // Turned down, the drag is the waiting scroll view's.
+                    if !begun, let waiting { if name == "ended" { waiting.released(event) } else { waiting.moved(event) } }
                     return true
                 }
+                if simulation.sharedScroll === shared { simulation.sharedScroll = nil }
             }
         }
         func drive(_ recognizer: UIGestureRecognizer, _ events: [GestureSample], _ first: GestureSample) {
             let drive = GestureDrive(recognizer: recognizer)
             Host.gesturePlan = InteractionPlan.gesture(events: events, responder: drive)
+            // A drag that lands in a scroll view meets its pan: the Swift's delegate says which has it, as UIKit asks. The
+            // scroll view's alone, its content follows the drag and nothing else begins, as in the Lua run.
+            var waiting: ScrollViewPan?
+            switch ScrollViewSharing.arbitrate(recognizer, first, in: simulation) {
+            case .alone: break
+            case .together(let pan): Host.gesturePlan?.scrollPan = pan
+            case .scrollViewWaits(let pan): waiting = pan
+            case .scrollViewHasIt(let pan):
+                Host.gesturePlan = nil
+                simulation.scroll(pan, by: events, fps: fps, sample: sample)
+                return
+            }
             // An interaction controller of the app's own is handed the events by its recognizer's action, as on a device.
             DelegateAdapter.delivery = { recognizer.deliver($0) }
             defer { DelegateAdapter.delivery = nil }
             let began = drive.deliver(first)
             Host.gesturePlan = nil
+            if !began, let waiting {
+                // Turned down by its delegate, the drag is the waiting scroll view's.
+                simulation.scroll(waiting, by: events, fps: fps, sample: sample)
+                return
+            }
             if !began { notes.append("\(simulation.now)\thook\tgesture\tthe Swift's recognizer did not begin (its delegate said no)") }
             simulation.runUntilIdle(fps: fps, sample: sample)
             notes += drive.notes
@@ -253,6 +295,16 @@ import UIKit
              _ where releases.contains(scenario):
             present()
             dismissByDrag()
+        case "interactive-scrolled":
+            // The scroll view under the drag scrolled down as far as the Lua run's check scrolled it, then the same drag.
+            present()
+            // The dismissal's drag, or else the entry's own drag of the presented screen, as the Lua run chose.
+            let drag = dismissalDrags.first ?? presentedDrags.first
+            if presentedAndIdle, let scrolled, let down = drag?.first?.touchesDown.first,
+               let list = simulation.scrollView(under: down, within: presented.view) {
+                list.contentOffset = Point(x: list.contentOffset.x, y: scrolled)
+            }
+            if dismissalDrags.isEmpty { dragPresentedScreen() } else { dismissByDrag() }
         case "reduce-motion":
             present()
             dismiss()

@@ -49,17 +49,9 @@ import Testing
 
     static func altered(_ swift: ExportedFile, _ from: String, _ to: String) throws -> ExportedFile {
         #expect(swift.text.contains(from), "the exported \(swift.name) no longer has \(from)")
+        // Everything else as it was: its modules, parameter values and what the verifier reads of it.
         var altered = swift
-        altered = ExportedFile(name: swift.name, typeName: swift.typeName, text: swift.text.replacingOccurrences(of: from, with: to),
-                               presentationStyle: swift.presentationStyle, luaLines: swift.luaLines, luaFile: swift.luaFile)
-        // Its modules and parameter values as they were.
-        altered.modules = swift.modules
-        altered.variants = swift.variants
-        altered.navigation = swift.navigation
-        altered.readsSourceView = swift.readsSourceView
-        altered.configuresSheet = swift.configuresSheet
-        altered.presentsInteractively = swift.presentsInteractively
-        altered.presentedLayout = swift.presentedLayout
+        altered.text = swift.text.replacingOccurrences(of: from, with: to)
         return altered
     }
 
@@ -89,7 +81,7 @@ import Testing
             }
         }
         // Every one of them: a built-in entry that stops exporting is noticed by name above, one that vanishes here.
-        #expect(exported.count == 46, "\(exported)")
+        #expect(exported.count == 47, "\(exported)")
     }
 
     /// side-menu dismisses when its dimming is tapped: the Swift's recognizer is tapped where the Lua's was, by the same
@@ -425,5 +417,27 @@ import Testing
             if bezier(0.42, 0.58, middle) < x { low = middle } else { high = middle }
         }
         return bezier(0, 1, (low + high) / 2)
+    }
+}
+
+extension ExportVerificationTests {
+    /// A dismissal sharing its drag with the list's pan is compared through the Swift's own delegate: without
+    /// gestureRecognizer(_:shouldRecognizeSimultaneouslyWith:) the list's pan has every drag that lands in it and nothing
+    /// is dismissed; a sheet that moves before the list is at its top is caught in the drag that starts scrolled.
+    @Test func aDragSharedWithAScrollViewIsCompared() throws {
+        let (file, source, swift) = try Self.builtIn("scroll-sheet")
+        #expect(swift.sharesDragWithScrollView)
+        let alone = try Self.verifier().verify(file, source: source, swift: try Self.altered(
+            swift, "shouldRecognizeSimultaneouslyWith otherGestureRecognizer", "shouldRecognizeSimultaneouslyWithout otherGestureRecognizer"))
+        for name in ["interactive-finish", "interactive-scrolled"] {
+            let cell = try #require(alone.first { $0.scenario == name })
+            #expect(!cell.same, "\(name): \(cell.verdict)")
+        }
+        #expect(alone.first { $0.scenario == "present" }?.same == true)
+        let eager = try Self.verifier().verify(file, source: source, swift: try Self.altered(
+            swift, "if self.offset <= 0.0 && (self.list.contentOffset.y > 0.0 || step < 0.0) {", "if self.offset <= 0.0 && step < 0.0 {"))
+        #expect(eager.first { $0.scenario == "interactive-finish" }?.same == true)
+        let scrolled = try #require(eager.first { $0.scenario == "interactive-scrolled" })
+        #expect(!scrolled.same, "\(scrolled.verdict)")
     }
 }

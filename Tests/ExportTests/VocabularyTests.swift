@@ -17,7 +17,7 @@ import Testing
         .pinchGesture: ("GestureRecognizer", "GestureRecognizer"), .tapGesture: ("UITapGestureRecognizer", "UITapGestureRecognizerInstance"),
         .presentationController: ("PresentationControllerSelf", "PresentationControllerSelf"),
         .transitionCoordinator: ("TransitionCoordinator", "TransitionCoordinator"),
-        .effectView: ("UIVisualEffectView", "UIVisualEffectView"), .edgeInsets: ("UIEdgeInsets", "UIEdgeInsets"),
+        .effectView: ("UIVisualEffectView", "UIVisualEffectView"), .scrollView: ("UIScrollView", "UIScrollView"), .edgeInsets: ("UIEdgeInsets", "UIEdgeInsets"),
         .springAnimation: ("CAAnimation", "CAAnimation"), .propertyAnimator: ("UIViewPropertyAnimator", "UIViewPropertyAnimatorInstance"),
         .shapeLayer: ("CAShapeLayer", "CALayerInstance"), .bezierPath: ("UIBezierPath", "UIBezierPathInstance"),
         .displayLink: ("CADisplayLink", "CADisplayLinkInstance"),

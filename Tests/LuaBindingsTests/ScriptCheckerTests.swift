@@ -68,9 +68,10 @@ import Testing
     }
 
     /// Every scenario but interactive-present and drag-presented (the sheet's gesture dismisses only), tap-to-dismiss (it
-    /// has no tap recognizer)
-    /// and the navigation ones (a sheet is not pushed).
-    @Test(arguments: Scenario.allCases.filter { $0 != .interactivePresent && $0 != .dragPresented && $0 != .tapToDismiss && !$0.isNavigation })
+    /// has no tap recognizer), interactive-scrolled (it holds no scroll view) and the navigation ones (a sheet is not pushed).
+    @Test(arguments: Scenario.allCases.filter {
+        ![.interactivePresent, .dragPresented, .tapToDismiss, .interactiveScrolled].contains($0) && !$0.isNavigation
+    })
     func correctSheetPasses(scenario: Scenario) {
         let outcome = run(Self.sheet(), name: "sheet", scenario: scenario)
         #expect(outcome.problems.isEmpty, "\(scenario.rawValue): \(outcome.problems)")

@@ -63,9 +63,11 @@ import Transitions
     }
 
     /// Every scenario but reduce-motion (below), interactive-present and
-    /// drag-presented (the seed's gesture dismisses only), tap-to-dismiss (no tap recognizer) and the navigation
-    /// ones (the seed is not a navigation transition).
-    @Test(arguments: Scenario.allCases.filter { $0 != .reduceMotion && $0 != .interactivePresent && $0 != .dragPresented && $0 != .tapToDismiss && !$0.isNavigation })
+    /// drag-presented (the seed's gesture dismisses only), tap-to-dismiss (no tap recognizer), interactive-scrolled (no
+    /// scroll view) and the navigation ones (the seed is not a navigation transition).
+    @Test(arguments: Scenario.allCases.filter {
+        ![.reduceMotion, .interactivePresent, .dragPresented, .tapToDismiss, .interactiveScrolled].contains($0) && !$0.isNavigation
+    })
     func seed004SpringAndPercentDriven(scenario: Scenario) throws {
         let outcome = try Self.outcome("seed004", scenario)
         #expect(outcome.problems.isEmpty)

@@ -189,7 +189,7 @@ import Testing
         #expect(results?.map { $0["entry"] as? String } == ["fade", "spring-slide"])
         let scenarios = results?.last?["scenarios"] as? [[String: Any]]
         // 22 scenarios, less the 4 navigation ones.
-        #expect(scenarios?.count == 18, "every standard scenario (the navigation ones skipped)")
+        #expect(scenarios?.count == 19, "every standard scenario (the navigation ones skipped)")
     }
 }
 

@@ -12,7 +12,7 @@ extension StandardScene {
         case .menu: return try paintMenu(size: size, scale: scale, safeArea: safeArea)
         case .dialog: return try paintDialog(size: size, scale: scale, safeArea: safeArea)
         case .photo: return paintPhoto(size: size, scale: scale)
-        case .clear: return Painter(size: size, scale: scale).image
+        case .clear, .list: return Painter(size: size, scale: scale).image
         }
     }
 
