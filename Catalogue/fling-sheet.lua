@@ -44,23 +44,8 @@ local function rubberBand(offset, dimension)
   return (1 - 1 / (offset * 0.55 / dimension + 1)) * dimension
 end
 
--- How much further a finger let go at `velocity` points a second would carry a decelerating scroll view.
-local function projection(velocity)
-  local rate = 0.998
-  return velocity / 1000 * rate / (1 - rate)
-end
-
--- The sheet `y` points down from its rest (up when negative), and UIKit told how far it is: with Reduce Motion on it stays
--- in place and fades by as much instead of sliding.
-local function show(view, ctx, height, y)
-  local percent = math.min(math.max(y, 0) / height, 1)
-  if UIAccessibility.isReduceMotionEnabled then
-    view.alpha = 1 - percent
-  else
-    view.transform = CGAffineTransformMakeTranslation(0, y)
-  end
-  ctx:updateInteractiveTransition(percent)
-end
+-- Where a fling would carry the sheet, and the sheet shown where the finger has it (_fling.lua).
+local fling = require("fling")
 
 local function animateTransition(ctx)
   local presenting = ctx.isPresenting
@@ -140,12 +125,12 @@ return {
           local y = g.translation.y
           if y < 0 then y = -rubberBand(-y, self.height) end
           self.offset = y
-          show(self.view, self.ctx, self.height, y)
+          fling.show(self.view, self.ctx, self.height, y)
         end,
         -- Thrown: away when the fling would carry it past half its height (never when the system took the touch),
         -- otherwise back; on a spring from the finger's speed, finished or cancelled once it rests.
         ended = function(self, g)
-          local away = g.state == "ended" and self.offset + projection(g.velocity.y) > self.height / 2
+          local away = g.state == "ended" and self.offset + fling.projection(g.velocity.y) > self.height / 2
           local target = away and self.height or 0
           local damping = UIAccessibility.isReduceMotionEnabled and 1 or params.damping
           local from = self.offset
@@ -160,7 +145,7 @@ return {
             -- Thrown away it is done once it is off the screen; coming back, once it is still.
             local resting = (away and now.position >= target)
               or (math.abs(now.position - target) < 0.5 and math.abs(now.speed) < 20) or elapsed > 5
-            show(self.view, self.ctx, self.height, resting and target or now.position)
+            fling.show(self.view, self.ctx, self.height, resting and target or now.position)
             if resting then
               link:invalidate()
               if away then

@@ -23,23 +23,8 @@ local function sheetFrame(bounds)
   return CGRect(0, bounds.height - height, bounds.width, height)
 end
 
--- Where a fling would carry the sheet: UIScrollView's normal deceleration
--- (0.998 of its speed kept each millisecond), run to rest.
-local function projection(velocity)
-  return velocity / 1000 * 0.998 / (1 - 0.998)
-end
-
--- The sheet `y` points down from where it rests (faded instead, with Reduce
--- Motion on), and the transition told how far it has gone.
-local function show(view, ctx, height, y)
-  local percent = math.min(math.max(y, 0) / height, 1)
-  if UIAccessibility.isReduceMotionEnabled then
-    view.alpha = 1 - percent
-  else
-    view.transform = CGAffineTransformMakeTranslation(0, y)
-  end
-  ctx:updateInteractiveTransition(percent)
-end
+-- Where a fling would carry the sheet, and the sheet shown where the finger has it (_fling.lua).
+local fling = require("fling")
 
 local function animateTransition(ctx)
   local presenting = ctx.isPresenting
@@ -121,11 +106,11 @@ return {
             self.list.contentOffset = CGPoint(self.list.contentOffset.x, 0)
           end
           self.offset = math.max(self.offset + step, 0)
-          show(self.view, self.ctx, self.height, self.offset)
+          fling.show(self.view, self.ctx, self.height, self.offset)
         end,
         ended = function(self, g)
           -- Thrown past halfway (by where the fling would carry it), the sheet goes; otherwise it comes back.
-          local away = g.state == "ended" and self.offset > 0 and self.offset + projection(g.velocity.y) > self.height / 2
+          local away = g.state == "ended" and self.offset > 0 and self.offset + fling.projection(g.velocity.y) > self.height / 2
           if away then self.ctx:finishInteractiveTransition() else self.ctx:cancelInteractiveTransition() end
           local target = away and self.height or 0
           UIView.animate{
