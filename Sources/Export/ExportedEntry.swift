@@ -580,18 +580,12 @@ struct ExportedEntry {
                                         instead: "not exported yet: write shouldRecognizeSimultaneously = true")
                 }
                 if given.tag == "True" { drag.scrollViewSharing = .simultaneous }
-            case "requireToFail", "requiredToFailBy":
-                guard string(given) == "scrollView" else {
-                    throw ExportRefusal(file: file, line: fieldLine, construct: "interaction.presented.\(key): a recognizer other than \"scrollView\"",
-                                        instead: "write \(key) = \"scrollView\"")
-                }
-                drag.scrollViewSharing = key == "requireToFail" ? .waitsForScrollView : .scrollViewWaits
             case let own where own.hasPrefix("_"):
                 break
             default:
                 throw ExportRefusal(file: file, line: fieldLine, construct: "interaction.presented.\(key): not exported yet",
-                                    instead: "the exported drag of the presented screen has gesture, direction, began, changed, ended, "
-                                        + "shouldRecognizeSimultaneously, requireToFail and requiredToFailBy")
+                                    instead: "the exported drag of the presented screen has gesture, direction, began, changed, ended "
+                                        + "and shouldRecognizeSimultaneously")
             }
         }
         return drag

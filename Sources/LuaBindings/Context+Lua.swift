@@ -324,6 +324,7 @@ enum ContextBindings {
         ScriptRuntime.host(L) { runtime, _ in
             let controller = try runtime.controller(at: 1)
             let state = runtime.state
+            guard state.top <= 3 else { throw ScriptMistake("setContentScrollView takes a scroll view and at most one edge") }
             let scrollView = state.isNil(at: 2) ? nil : try runtime.view(at: 2)
             if let scrollView, !scrollView.isScrollView {
                 throw ScriptMistake("setContentScrollView takes a scroll view (UIScrollView.new{…}); '\(scrollView.name)' is not one")

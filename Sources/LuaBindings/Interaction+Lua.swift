@@ -428,7 +428,7 @@ extension ScriptRuntime {
                 state.pop()
             }
             rule.distance = rule.gesture.defaultDistance(in: windowSize)
-            rule.scrollView = scrollViewRelation(table, hook: hook, at: at)
+            rule.scrollView = scrollViewRelation(table, hook: hook, at: at, presented: true)
             return rule
         }
         rule.ownController = pushedFieldIsSet("controller", kind)
@@ -498,7 +498,9 @@ extension ScriptRuntime {
 
     /// shouldRecognizeSimultaneously, requireToFail or requiredToFailBy: at most one, since each says who has a drag
     /// that lands in a scroll view.
-    private func scrollViewRelation(_ table: Int32, hook: String, at: @autoclosure () -> ScriptLocation) -> EntryInteraction.ScrollViewRelation {
+    /// A drag of the presented screen has no shouldBegin to turn a drag down: only recognizing together is said there.
+    private func scrollViewRelation(_ table: Int32, hook: String, at: @autoclosure () -> ScriptLocation,
+                                    presented: Bool = false) -> EntryInteraction.ScrollViewRelation {
         var said: [(key: String, relation: EntryInteraction.ScrollViewRelation)] = []
         state.pushField("shouldRecognizeSimultaneously", of: table)
         if state.isFunction(at: -1) { said.append(("shouldRecognizeSimultaneously", .simultaneous(asked: true))) }
@@ -511,6 +513,11 @@ extension ScriptRuntime {
             state.pushField(key, of: table)
             defer { state.pop() }
             if state.isNil(at: -1) { continue }
+            if presented {
+                find(hook: hook, location: at(), "'\(key)' needs a shouldBegin to decide who has the drag, which interaction.presented "
+                     + "has not (its drag always begins): say shouldRecognizeSimultaneously, and move the screen only once the content is at its top")
+                continue
+            }
             guard state.typeName(at: -1) == "string", state.name(at: -1) == "scrollView" else {
                 find(hook: hook, location: at(), "'\(key)' names the recognizer it waits on"
                      + (key == "requiredToFailBy" ? " for" : "") + ": \"scrollView\" (the pan of the scroll view the touch lands in)")
@@ -638,7 +645,7 @@ extension ScriptRuntime {
                 } ?? .alone
                 switch beginning {
                 case .not: return
-                case .alone: break
+                case .alone, .overScrollView: break
                 case .withScrollView(let pan): shared = pan
                 case .scrollViewHasIt(let pan):
                     record(events)

@@ -48,6 +48,9 @@ extension ScenarioRunner {
         case alone
         case withScrollView(ScrollViewPan)
         case scrollViewHasIt(ScrollViewPan)
+        /// Alone, over a scroll view whose pan waits for it: the content stays where it is, and a check watches that the
+        /// screen does not move while it is scrolled.
+        case overScrollView(ScrollViewPan)
     }
 
     /// A pan that lands in a scroll view meets the scroll view's own pan (a pinch does not), which UIKit gives the drag
@@ -57,10 +60,11 @@ extension ScenarioRunner {
                                 runtime: ScriptRuntime, severity: Problem.Severity) -> (scrollView: View?, outcome: Beginning?) {
         let simulation = runtime.simulation
         guard !rule.gesture.isPinch, let down = began.touchesDown.first,
-              let scrollView = simulation.scrollView(under: down, within: view) else { return (nil, nil) }
+              let scrollView = simulation.scrollView(under: down, within: view, moving: began.translation) else { return (nil, nil) }
         let hook = "interaction.\(kind.rawValue)"
         let at = runtime.location(ofInteraction: kind, "gesture")
-        let landed = "the touch lands in the scroll view '\(scrollView.name)', whose own pan begins (its content can scroll)"
+        let landed = "the touch lands in the scroll view '\(scrollView.name)', whose own pan begins (its content can scroll that way, "
+            + "or it always bounces that way)"
         let drag = kind == .presented ? "drag" : rule.gesture.description
         let pan = ScrollViewPan(view: scrollView, sharedWith: view, in: simulation)
         switch rule.scrollView {
@@ -86,7 +90,7 @@ extension ScenarioRunner {
                          responder: ScriptedGestureResponder, runtime: ScriptRuntime, severity: Problem.Severity) -> Beginning {
         let simulation = runtime.simulation
         let pan = ScrollViewPan(view: scrollView, sharedWith: view, in: simulation)
-        guard case .simultaneous = rule.scrollView else { return .alone }
+        guard case .simultaneous = rule.scrollView else { return .overScrollView(pan) }
         let hook = "interaction.\(kind.rawValue).shouldRecognizeSimultaneously"
         let at = runtime.location(ofInteraction: kind, "shouldRecognizeSimultaneously")
         let wasTransitioning = simulation.isTransitioning

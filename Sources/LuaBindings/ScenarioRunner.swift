@@ -243,6 +243,7 @@ public enum ScenarioRunner {
             case .not: return .drivesNothing
             case .alone: break
             case .withScrollView(let pan): plan.scrollPan = pan
+            case .overScrollView(let pan): plan.watchedScroll = pan
             case .scrollViewHasIt(let pan):
                 // The content follows the drag (export --verify replays it to the Swift's delegate too).
                 plan.scrollOnly = pan
@@ -524,7 +525,7 @@ public enum ScenarioRunner {
                   rule.gesture == .pan(.down) || rule.gesture == .pan(.vertical),
                   let down = GestureInput(.preset(.drag)).touchPath(for: rule, in: options.windowSize, area: area)
                       .events(for: rule.gesture).first?.touchesDown.first,
-                  let list = simulation.scrollView(under: down, within: presented.view),
+                  let list = simulation.scrollView(under: down, within: presented.view, moving: Point(x: 0, y: 1)),
                   ScrollViewPan.maxOffset(list, vertically: true) > 0
             else {
                 return finished(skipped: "no scroll view whose content is taller than it under check's drag down the presented screen")

@@ -128,7 +128,11 @@ extension ScriptRuntime {
         case .unsupportedStyle:
             return Problem(severity, entry: entryName, hook: nil, location: location(ofField: "presentationStyle"), message: diagnostic.message)
         case .dismissedWhileScrolled:
-            return Problem(severity, entry: entryName, hook: "interaction.dismissal", location: location(ofField: "dismissal"),
+            // The dismissal's drag, or else the entry's own drag of the presented screen, whichever the entry has.
+            pushInteraction(.dismissal, nil)
+            let kind: InteractionKind = state.isTable(at: -1) ? .dismissal : .presented
+            state.pop()
+            return Problem(severity, entry: entryName, hook: "interaction.\(kind.rawValue)", location: location(ofField: kind.rawValue),
                            message: diagnostic.message)
         case .neverCompleted, .presentingViewMissing, .animationsStillRunning, .presentedWhileTransitioning, .presentedViewNotVisible,
              .largeMotionUnderReduceMotion, .sourceViewLeftHidden,

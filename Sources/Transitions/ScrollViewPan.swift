@@ -12,12 +12,12 @@ extension Simulation {
         runUntilIdle(fps: fps, sample: sample)
     }
 
-    /// The nearest scroll view under `point` inside `view` (not `view` itself) whose own pan begins for a drag: what
-    /// UIKit's hit-testing finds there, or one of its superviews.
-    public func scrollView(under point: Point, within view: View) -> View? {
+    /// The nearest scroll view under `point` inside `view` (not `view` itself) whose own pan begins for a drag whose
+    /// first movement is `movement`: what UIKit's hit-testing finds there, or one of its superviews.
+    public func scrollView(under point: Point, within view: View, moving movement: Point) -> View? {
         var hit = window.hitTest(point)
         while let current = hit, current !== view {
-            if ScrollViewPan.canScroll(current) { return current }
+            if ScrollViewPan.begins(current, moving: movement) { return current }
             hit = current.superview
         }
         return nil
@@ -74,6 +74,15 @@ public final class ScrollViewPan {
     /// content is larger than it, or it always bounces that way).
     public static func canScroll(_ view: View) -> Bool {
         view.isScrollView && (scrolls(view, vertically: true) || scrolls(view, vertically: false))
+    }
+
+    /// Whether it begins for a drag whose first movement is `movement`: only along an axis it scrolls, judged by the
+    /// larger part of the movement (a list that scrolls up and down lets a drag across go to the recognizers above it,
+    /// as a carousel inside a list lets the list have drags up and down).
+    public static func begins(_ view: View, moving movement: Point) -> Bool {
+        guard view.isScrollView else { return false }
+        if movement.x == 0 && movement.y == 0 { return canScroll(view) }
+        return scrolls(view, vertically: abs(movement.y) >= abs(movement.x))
     }
 
     static func scrolls(_ view: View, vertically: Bool) -> Bool {
@@ -134,8 +143,12 @@ public final class ScrollViewPan {
         // Each refresh until at rest, as UIScrollView moves its offset on the display's refreshes.
         func step(_ index: Int) {
             let time = (Double(AnimationEngine.refresh(atOrBefore: began) + 1) + Double(index)) / DisplayLink.refreshRate
-            engine.at(time, traced: false) { [weak self, weak simulation] in
-                guard let self, let simulation, self.generation == run, self.view.isDescendant(of: simulation.window) else { return }
+            // Due a hair early: a frame at that refresh (whose time is a sum of sixtieths) sees it, as it sees a display
+            // link's.
+            engine.at(time - 1e-9, traced: false) { [weak self, weak simulation] in
+                // An offset the app set meanwhile stops it, as setting one stops UIScrollView's deceleration.
+                guard let self, let simulation, self.generation == run, self.view.isDescendant(of: simulation.window),
+                      self.view.contentOffset == self.given else { return }
                 let t = time - began
                 let next: Point
                 var resting: Bool
@@ -144,7 +157,7 @@ public final class ScrollViewPan {
                     let fall = (1 + w * t) * exp(-w * t)
                     next = Point(x: target.x + (start.x - target.x) * fall, y: target.y + (start.y - target.y) * fall)
                     resting = max(abs(next.x - target.x), abs(next.y - target.y)) < 0.05
-                    if resting { self.view.contentOffset = target; return }
+                    if resting { (self.view.contentOffset, self.given) = (target, target); return }
                 } else {
                     let kept = exp(-t / tau)
                     let moved = Point(x: start.x + decelerating.x * tau * (1 - kept), y: start.y + decelerating.y * tau * (1 - kept))

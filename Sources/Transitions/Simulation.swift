@@ -282,7 +282,8 @@ public final class Simulation {
         driver.scrollView = plan.scrollView
         driver.responder = plan.responder
         driver.scrollPan = plan.scrollPan
-        sharedScroll = plan.scrollPan
+        driver.watchedScroll = plan.watchedScroll
+        sharedScroll = plan.scrollPan ?? plan.watchedScroll
         // The move that began the gesture is the one whose action started this transition: an interaction controller of
         // the app's own is told of it at once, right after its startInteractiveTransition, as that action goes on to.
         if let own = driver.interaction as? SelfDrivenInteraction, case .touch(let first)? = driver.interactionPlan.first?.action,
@@ -296,7 +297,7 @@ public final class Simulation {
 
     /// After completeTransition: UIKit's clean-up and the hooks that follow.
     func finish(_ driver: TransitionDriver, completed: Bool) {
-        if sharedScroll === driver.scrollPan { sharedScroll = nil }
+        if sharedScroll === driver.scrollPan || sharedScroll === driver.watchedScroll { sharedScroll = nil }
         if let controller = driver.controller {
             finishPresentation(driver, controller: controller, completed: completed)
         } else {

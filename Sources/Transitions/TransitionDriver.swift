@@ -54,6 +54,7 @@ public final class TransitionDriver {
     var scrollView: View?
     /// The pan of the scroll view the gesture landed in, recognizing with it (nil: none, or it did not begin).
     var scrollPan: ScrollViewPan?
+    var watchedScroll: ScrollViewPan?
     var percent = 0.0
     /// Whether UIKit's own modal animator (a modalTransitionStyle) runs the
     /// transition because no delegate gave one.
@@ -308,6 +309,9 @@ public struct InteractionPlan {
     public var responder: GestureResponder?
     /// The pan of a scroll view under the finger that recognizes at the same time: told of each event first.
     public var scrollPan: ScrollViewPan?
+    /// A scroll view under the finger whose pan waits for the recognizer: told of nothing, but watched while the
+    /// transition moves the screen (`Simulation.sharedScroll`).
+    public var watchedScroll: ScrollViewPan?
 
     public init(steps: [(time: Double, action: Action)], scrollView: View? = nil) {
         self.steps = steps.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)

@@ -13,7 +13,7 @@ enum ScrollViewSharing {
 
     @MainActor static func arbitrate(_ recognizer: UIGestureRecognizer, _ first: GestureSample, in simulation: Simulation) -> ScrollViewSharing {
         guard !(recognizer is UIPinchGestureRecognizer), let view = recognizer.view?.view, let down = first.touchesDown.first,
-              let scrollView = simulation.scrollView(under: down, within: view) else { return .alone }
+              let scrollView = simulation.scrollView(under: down, within: view, moving: first.translation) else { return .alone }
         let engine = ScrollViewPan(view: scrollView, sharedWith: view, in: simulation)
         // A scroll view the Swift did not make as one (a plain UIView marked in the engine) has no pan to ask about.
         guard let pan = (UIView.wrapping(scrollView) as? UIScrollView)?.panGestureRecognizer else { return .scrollViewHasIt(engine) }

@@ -301,7 +301,7 @@ import UIKit
             // The dismissal's drag, or else the entry's own drag of the presented screen, as the Lua run chose.
             let drag = dismissalDrags.first ?? presentedDrags.first
             if presentedAndIdle, let scrolled, let down = drag?.first?.touchesDown.first,
-               let list = simulation.scrollView(under: down, within: presented.view) {
+               let list = simulation.scrollView(under: down, within: presented.view, moving: Point(x: 0, y: 1)) {
                 list.contentOffset = Point(x: list.contentOffset.x, y: scrolled)
             }
             if dismissalDrags.isEmpty { dragPresentedScreen() } else { dismissByDrag() }

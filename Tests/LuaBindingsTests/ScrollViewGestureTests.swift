@@ -281,3 +281,27 @@ extension ScrollViewGestureTests {
         #expect(outcome.printed.map(\.text) == ["items\t20\t\(Double(16 + 20 * 76))\ttrue\ttrue", "true\tnil"])
     }
 }
+
+extension ScrollViewGestureTests {
+    /// A pan across a list that scrolls up and down is the dismissal's: the list's pan does not take it.
+    @Test func aDragAcrossAListIsNotTheLists() {
+        let source = Self.entry(rule: "").replacingOccurrences(of: "direction = \"down\"", with: "direction = \"right\"")
+            .replacingOccurrences(of: "g.translation.y / 600", with: "g.translation.x / 390")
+        let outcome = run(source, scenario: .interactiveFinish)
+        #expect(outcome.problems.isEmpty, "\(Self.messages(outcome))")
+    }
+
+    /// A scroll view that waits for a recognizer whose shouldBegin takes a drag while the list is scrolled: the list
+    /// stays scrolled as the screen moves, which the check sees by where the screen shows.
+    @Test func aGreedyRecognizerOverAWaitingListIsCaught() {
+        let source = Self.entry(rule: "requiredToFailBy = \"scrollView\",")
+        let outcome = run(source, scenario: .interactiveScrolled)
+        #expect(outcome.problems.contains { $0.rule == "dismissed-while-scrolled" }, "\(Self.messages(outcome))")
+        // A drag of the presented screen has no shouldBegin: only recognizing together is said there.
+        let presented = run(Self.entry(rule: "").replacingOccurrences(of: "interaction = {dismissal = {", with: "interaction = {presented = {")
+            .replacingOccurrences(of: "distance = 600,", with: "requiredToFailBy = \"scrollView\",")
+            .replacingOccurrences(of: "progress = function(g, size) return g.translation.y / 600 end,", with: "ended = function(g, c) end,"),
+            scenario: .present)
+        #expect(presented.problems.contains { $0.message.contains("needs a shouldBegin") }, "\(Self.messages(presented))")
+    }
+}

@@ -126,3 +126,35 @@ extension ScrollViewPanTests {
         #expect(!simulation.hooks.contains { $0.hook == "asyncAfter" }, "\(simulation.hooks.map(\.hook))")
     }
 }
+
+extension ScrollViewPanTests {
+    /// Sampled at every frame of 60 a second, a deceleration moves at every one until it rests: none repeats the last
+    /// offset and none skips one. Set by the app meanwhile, the offset holds and the deceleration stops.
+    @Test func aDecelerationStepsAtEveryRefreshAndStopsWhereTheAppSetsIt() {
+        let (simulation, list) = Self.scene(offset: 300)
+        let pan = ScrollViewPan(view: list, sharedWith: simulation.window, in: simulation)
+        pan.moved(Self.drag(0, state: .began))
+        pan.released(Self.drag(0, state: .ended, velocity: -600))
+        var offsets: [Double] = []
+        simulation.runUntilIdle(fps: 60, limit: 1) { _ in offsets.append(list.contentOffset.y) }
+        let moving = offsets.prefix(50)
+        #expect(zip(moving, moving.dropFirst()).allSatisfy { $0 < $1 }, "\(Array(moving))")
+        let (again, view) = Self.scene(offset: 300)
+        let second = ScrollViewPan(view: view, sharedWith: again.window, in: again)
+        second.moved(Self.drag(0, state: .began))
+        second.released(Self.drag(0, state: .ended, velocity: -600))
+        again.advance(to: 0.2)
+        view.contentOffset = Point(x: 0, y: 10)
+        again.runUntilIdle()
+        #expect(view.contentOffset.y == 10)
+    }
+
+    /// A list that scrolls up and down begins its pan for a drag mostly down, not for one mostly across.
+    @Test func itsPanBeginsOnlyAlongAnAxisItScrolls() {
+        let (_, list) = Self.scene()
+        #expect(ScrollViewPan.begins(list, moving: Point(x: 1, y: 3)))
+        #expect(!ScrollViewPan.begins(list, moving: Point(x: 3, y: 1)))
+        list.alwaysBounceHorizontal = true
+        #expect(ScrollViewPan.begins(list, moving: Point(x: 3, y: 1)))
+    }
+}
