@@ -26,8 +26,10 @@ extension Simulation {
 
 /// A UIScrollView's own pan recognizer (`panGestureRecognizer`), for a drag that lands in a scroll view while an
 /// interaction's recognizer on a view above it recognizes at the same time (the app's
-/// `gestureRecognizer(_:shouldRecognizeSimultaneouslyWith:)`). Which of the two begins is decided where the gesture
-/// is (`Simulation.arbitrate`); this moves the content while the finger is down and lets it come to rest after.
+/// `gestureRecognizer(_:shouldRecognizeSimultaneouslyWith:)`), or alone when it has the drag. Which begins is decided
+/// where the gesture is driven (the Lua run's `ScenarioRunner.begins`, the Swift's `ScrollViewSharing`); this moves the
+/// content while the finger is down and lets it come to rest after. Its pan begins only along an axis it scrolls
+/// (`begins(_:moving:)`).
 ///
 /// The model, from UIScrollView's documented figures: the content follows the finger point for point, each move
 /// applied to the offset as it is then (so that an app that holds the content at its top while it dismisses, as
@@ -36,8 +38,8 @@ extension Simulation {
 /// speed kept each millisecond) until it is slower than 10 points a second or meets an end, where it stops; let go
 /// past an end, it springs back (critically damped, about 0.6 s to rest). Segue does not model the overshoot of a
 /// deceleration that meets an end at speed: it stops there. The ends are the content's as it is at each refresh (content
-/// that shrinks under a deceleration stops it at the new end). UIKit runs this on the display's refreshes itself: it is
-/// not the app's work, and the trace does not show it as such.
+/// that shrinks under a deceleration stops it at the new end), and an offset the app sets stops it. UIKit runs this on the
+/// display's refreshes itself: it is not the app's work, and the trace does not show it as such.
 public final class ScrollViewPan {
     public let view: View
     /// The view the other recognizer is on (the presented screen), and where it showed when the drag began: a check
