@@ -38,7 +38,8 @@ extension Simulation {
 /// speed kept each millisecond) until it is slower than 10 points a second or meets an end, where it stops; let go
 /// past an end, it springs back (critically damped, about 0.6 s to rest). Segue does not model the overshoot of a
 /// deceleration that meets an end at speed: it stops there. The ends are the content's as it is at each refresh (content
-/// that shrinks under a deceleration stops it at the new end), and an offset the app sets stops it. UIKit runs this on the
+/// that shrinks under a deceleration leaves it past the new end, from where it springs back, or stops it there when it
+/// does not bounce), and an offset the app sets stops it. UIKit runs this on the
 /// display's refreshes itself: it is not the app's work, and the trace does not show it as such.
 public final class ScrollViewPan {
     public let view: View
@@ -125,11 +126,16 @@ public final class ScrollViewPan {
     /// inside it decelerates.
     public func released(_ sample: GestureSample) {
         moved(sample)
+        let velocity = sample.state == .cancelled ? Point.zero : Point(x: -sample.velocity.x, y: -sample.velocity.y)
+        settle(from: view.contentOffset, velocity: velocity)
+    }
+
+    /// Brings the content to rest from `start` (an offset a second): springing back from past an end, else decelerating.
+    /// A deceleration whose content shrinks under it, so that the offset is past the new end, springs back from there.
+    private func settle(from start: Point, velocity: Point) {
         generation += 1
         guard let simulation else { return }
         let engine = simulation.engine
-        let velocity = sample.state == .cancelled ? Point.zero : Point(x: -sample.velocity.x, y: -sample.velocity.y)
-        let start = view.contentOffset
         let view = self.view
         // The far ends as the content is now: a deceleration stops at them, a spring returns within them.
         func ends() -> Point { Point(x: Self.maxOffset(view, vertically: false), y: Self.maxOffset(view, vertically: true)) }
@@ -161,6 +167,8 @@ public final class ScrollViewPan {
                     resting = max(abs(next.x - target.x), abs(next.y - target.y)) < 0.05
                     if resting { (self.view.contentOffset, self.given) = (target, target); return }
                 } else {
+                    // Content that shrank under the deceleration leaves the offset past its new end: from there it springs back.
+                    if view.bounces, within(self.given) != self.given { return self.settle(from: self.given, velocity: .zero) }
                     let kept = exp(-t / tau)
                     let moved = Point(x: start.x + decelerating.x * tau * (1 - kept), y: start.y + decelerating.y * tau * (1 - kept))
                     next = within(moved)

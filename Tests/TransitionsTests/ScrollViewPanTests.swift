@@ -117,11 +117,24 @@ extension ScrollViewPanTests {
         pan.moved(Self.drag(0, state: .began))
         pan.released(Self.drag(0, state: .ended, velocity: -3000))
         simulation.advance(to: 0.1)
-        #expect(list.contentOffset.y > 300 && list.contentOffset.y < 700)
-        // 800 points of content in a 300-point view: the far end is now 500.
+        // 300 + 3000·τ·(1 − e^(−0.1/τ)) at the 6th refresh: about 572, past the 500 that 800 points of content leave.
+        let before = list.contentOffset.y
+        #expect(before > 500 && before < 700)
         list.contentSize = Size(width: 390, height: 800)
-        simulation.runUntilIdle()
+        // It bounces: from past the new end it springs back (x₀ − 500)(1 + ωt)e^(−ωt) above 500, a refresh at a time.
+        var offsets: [Double] = []
+        simulation.runUntilIdle(fps: 60) { _ in offsets.append(list.contentOffset.y) }
         #expect(list.contentOffset.y == 500)
+        #expect(zip([before] + offsets, offsets).allSatisfy { $0 - $1 < 0.3 * (before - 500) && $0 >= $1 }, "\(offsets)")
+        // Without bouncing, it stops at the new end at the next refresh.
+        let (still, rigid) = Self.scene(offset: 300, bounces: false)
+        let second = ScrollViewPan(view: rigid, sharedWith: still.window, in: still)
+        second.moved(Self.drag(0, state: .began))
+        second.released(Self.drag(0, state: .ended, velocity: -3000))
+        still.advance(to: 0.1)
+        rigid.contentSize = Size(width: 390, height: 800)
+        still.advance(to: 0.1 + 1.0 / 60)
+        #expect(rigid.contentOffset.y == 500)
         // UIKit's own refreshes, not the app's work: nothing of it in the trace's hooks.
         #expect(!simulation.hooks.contains { $0.hook == "asyncAfter" }, "\(simulation.hooks.map(\.hook))")
     }
