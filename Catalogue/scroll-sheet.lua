@@ -30,14 +30,15 @@ local function animateTransition(ctx)
   local presenting = ctx.isPresenting
   local view = ctx:viewForKey(presenting and "to" or "from")
   local calm = UIAccessibility.isReduceMotionEnabled
-  local away = CGAffineTransformMakeTranslation(0, ctx.containerView.bounds.height - view.frame.minY)
   if presenting then
-    local controller = ctx:viewControllerForKey("to")
-    view.frame = ctx:finalFrame(controller)
+    view.frame = ctx:finalFrame(ctx:viewControllerForKey("to"))
     view.layer.cornerRadius = 16
     view.layer.maskedCorners = {"layerMinXMinYCorner", "layerMaxXMinYCorner"}
     view.clipsToBounds = true
-    away = CGAffineTransformMakeTranslation(0, ctx.containerView.bounds.height - view.frame.minY)
+  end
+  -- Just below the screen, from where the sheet rests.
+  local away = CGAffineTransformMakeTranslation(0, ctx.containerView.bounds.height - view.frame.minY)
+  if presenting then
     if calm then view.alpha = 0 else view.transform = away end
     ctx.containerView:addSubview(view)
   end

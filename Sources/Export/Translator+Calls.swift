@@ -212,15 +212,15 @@ extension Translator {
             return try animateAlongside(receiver, arguments, at: node)
         }
         if receiver.type == .propertyAnimator, let call = try propertyAnimatorCall(receiver, method, arguments, at: node) { return call }
-        // setContentScrollView(list, "top"): UIKit's setContentScrollView(_:for:), for one edge.
-        if receiver.type.unwrapped == .viewController, method == "setContentScrollView", arguments.count == 2 {
-            let values = try self.arguments(arguments, [.optional(.scrollView), UIKitVocabulary.directionalEdge], at: node, name: method)
-            return Expression(text: "\(parenthesized(receiver, below: .atom)).setContentScrollView(\(values[0]), for: \(values[1]))", type: .void)
-        }
         guard let form = UIKitVocabulary.method(method, of: receiver.type) else {
             throw refuse(node, "\(receiver.type.described)'s \(method)", "it is not exported yet, or not in the scripting API")
         }
-        let values = try self.arguments(arguments, form.parameters, at: node, name: method)
+        guard let parameters = form.parameters(forArguments: arguments.count) else {
+            let least = form.parameters.count - form.optionalTrailing
+            throw refuse(node, "\(method) with \(arguments.count) argument(s)",
+                         "UIKit's takes \(least == form.parameters.count ? "\(least)" : "\(least) or \(form.parameters.count)")")
+        }
+        let values = try self.arguments(arguments, parameters, at: node, name: method)
         return Expression(text: form.render(parenthesized(receiver, below: .atom), values), type: form.result)
     }
 

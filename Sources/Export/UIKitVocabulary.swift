@@ -21,7 +21,19 @@ enum UIKitVocabulary {
     struct Call {
         let parameters: [SwiftType]
         let result: SwiftType
+        /// How many of the last parameters a call may leave out (render is given only the arguments written).
+        var optionalTrailing = 0
         let render: @Sendable (_ receiver: String, _ arguments: [String]) -> String
+
+        init(parameters: [SwiftType], result: SwiftType, optionalTrailing: Int = 0,
+             render: @escaping @Sendable (_ receiver: String, _ arguments: [String]) -> String) {
+            (self.parameters, self.result, self.optionalTrailing, self.render) = (parameters, result, optionalTrailing, render)
+        }
+
+        /// The parameters a call with `count` arguments fills, if it may have that many.
+        func parameters(forArguments count: Int) -> [SwiftType]? {
+            count <= parameters.count && count >= parameters.count - optionalTrailing ? Array(parameters.prefix(count)) : nil
+        }
     }
 
     static let viewKey = SwiftType.choice("UITransitionContextViewKey")
@@ -230,8 +242,10 @@ enum UIKitVocabulary {
             "setNeedsStatusBarAppearanceUpdate": Call(parameters: [], result: .void) { receiver, _ in
                 "\(receiver).setNeedsStatusBarAppearanceUpdate()"
             },
-            // iOS 15's content scroll view, for the default edges (top and bottom) and for one.
-            "setContentScrollView": Call(parameters: [.optional(.scrollView)], result: .void) { "\($0).setContentScrollView(\($1[0]))" },
+            // iOS 15's content scroll view, for every edge or for one (setContentScrollView(_:for:)).
+            "setContentScrollView": Call(parameters: [.optional(.scrollView), directionalEdge], result: .void, optionalTrailing: 1) {
+                $1.count == 2 ? "\($0).setContentScrollView(\($1[0]), for: \($1[1]))" : "\($0).setContentScrollView(\($1[0]))"
+            },
             "contentScrollView": Call(parameters: [directionalEdge], result: .optional(.scrollView)) {
                 "\($0).contentScrollView(for: \($1[0]))"
             },

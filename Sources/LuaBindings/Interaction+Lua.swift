@@ -658,7 +658,7 @@ extension ScriptRuntime {
             phase {
                 simulation.play(events, fps: options.fps, sample: sample) { name, event in
                     // The scroll view's pan moves the content first, as in a transition's drag.
-                    if let shared { if name == "ended" { shared.released(event) } else { shared.moved(event) } }
+                    shared?.handle(event)
                     handle(name, event)
                     return !state.isTerminated
                 }

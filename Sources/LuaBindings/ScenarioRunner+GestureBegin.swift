@@ -66,7 +66,8 @@ extension ScenarioRunner {
         let landed = "the touch lands in the scroll view '\(scrollView.name)', whose own pan begins (its content can scroll that way, "
             + "or it always bounces that way)"
         let drag = kind == .presented ? "drag" : rule.gesture.description
-        let pan = ScrollViewPan(view: scrollView, sharedWith: view, in: simulation)
+        // Made only where the scroll view's pan has the drag: it is what scrolls the content then.
+        var pan: ScrollViewPan { ScrollViewPan(view: scrollView, sharedWith: view, in: simulation) }
         switch rule.scrollView {
         case .exclusive:
             runtime.find(severity, hook: hook, location: at,
@@ -89,7 +90,8 @@ extension ScenarioRunner {
     static func together(_ began: GestureSample, scrollView: View, on view: View, kind: InteractionKind, rule: EntryInteraction,
                          responder: ScriptedGestureResponder, runtime: ScriptRuntime, severity: Problem.Severity) -> Beginning {
         let simulation = runtime.simulation
-        let pan = ScrollViewPan(view: scrollView, sharedWith: view, in: simulation)
+        // Made as the outcome needs it, where the drag begins (where the screen shows then is what a check compares).
+        var pan: ScrollViewPan { ScrollViewPan(view: scrollView, sharedWith: view, in: simulation) }
         guard case .simultaneous = rule.scrollView else { return .overScrollView(pan) }
         let hook = "interaction.\(kind.rawValue).shouldRecognizeSimultaneously"
         let at = runtime.location(ofInteraction: kind, "shouldRecognizeSimultaneously")

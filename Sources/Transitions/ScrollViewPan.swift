@@ -6,7 +6,7 @@ extension Simulation {
     /// is told of it.
     public func scroll(_ pan: ScrollViewPan, by events: [GestureSample], fps: Double, sample: ((Simulation) -> Void)?) {
         play(events, fps: fps, sample: sample) { _, event in
-            if event.state == .ended || event.state == .cancelled { pan.released(event) } else { pan.moved(event) }
+            pan.handle(event)
             return true
         }
         runUntilIdle(fps: fps, sample: sample)
@@ -107,6 +107,11 @@ public final class ScrollViewPan {
         if value < 0 { return -rubber(-value) }
         if value > top { return top + rubber(value - top) }
         return value
+    }
+
+    /// A touch event of the drag, as the recognizer reports it: a move, or the lift (or the system taking the drag away).
+    public func handle(_ event: GestureSample) {
+        if event.state == .ended || event.state == .cancelled { released(event) } else { moved(event) }
     }
 
     /// A touch event of the drag: the content moves by the finger's movement since the last one.

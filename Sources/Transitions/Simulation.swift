@@ -469,11 +469,7 @@ public final class Simulation {
             }
             // Both recognizers see the event; the scroll view's moves its content first, so that the action reads the
             // offset this event gave it (UIKit documents no order between two recognizers' actions).
-            switch step.action {
-            case .touch(let sample): driver.scrollPan?.moved(sample)
-            case .release(let sample), .gestureCancelled(let sample): driver.scrollPan?.released(sample)
-            default: break
-            }
+            if let event = step.action.event { driver.scrollPan?.handle(event) }
             // An interaction controller of the app's own is the recognizer's target: the events go to it as they are.
             if let own = driver.interaction as? SelfDrivenInteraction {
                 switch step.action {

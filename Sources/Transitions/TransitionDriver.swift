@@ -280,6 +280,14 @@ public struct InteractionPlan {
         case release(GestureSample)
         /// The system took the gesture away: cancelled.
         case gestureCancelled(GestureSample)
+
+        /// The touch event a gesture's step carries.
+        public var event: GestureSample? {
+            switch self {
+            case .touch(let event), .release(let event), .gestureCancelled(let event): event
+            default: nil
+            }
+        }
     }
 
     public var steps: [(time: Double, action: Action)]
@@ -291,14 +299,7 @@ public struct InteractionPlan {
     /// content follows the steps' events and no transition starts.
     public var scrollOnly: ScrollViewPan?
     /// The gesture's events, as its steps hold them.
-    public var events: [GestureSample] {
-        steps.compactMap { step in
-            switch step.action {
-            case .touch(let event), .release(let event), .gestureCancelled(let event): event
-            default: nil
-            }
-        }
-    }
+    public var events: [GestureSample] { steps.compactMap(\.action.event) }
 
     /// Simulated seconds a run driven by this plan may take before it is called stuck: the gesture's own length (touches
     /// may last up to TouchPath.durationLimit) and then runUntilIdle's usual 10.

@@ -220,8 +220,8 @@ import UIKit
                 }
                 var begun = false
                 simulation.sharedScroll = shared
-                simulation.play(events, fps: fps, sample: sample) { name, event in
-                    if let shared { if name == "ended" { shared.released(event) } else { shared.moved(event) } }
+                simulation.play(events, fps: fps, sample: sample) { _, event in
+                    shared?.handle(event)
                     // A drag whose recognizer did not begin is the recognizer's no longer: UIKit sends it nothing more.
                     if event.state == .began {
                         begun = recognizer.deliver(event)
@@ -232,7 +232,7 @@ import UIKit
                         recognizer.deliver(event)
                     }
                     // Turned down, the drag is the waiting scroll view's.
-                    if !begun, let waiting { if name == "ended" { waiting.released(event) } else { waiting.moved(event) } }
+                    if !begun { waiting?.handle(event) }
                     return true
                 }
                 if simulation.sharedScroll === shared { simulation.sharedScroll = nil }
