@@ -19,12 +19,15 @@ struct ContentSecurityPolicy {
     var styles: [String] = []
     /// Pictures: `data:` for a player page's frames; also the files beside a gallery's index.
     var images: [String] = ["data:"]
+    /// Pages shown inside this one (a gallery's cards play the entries' pages); none by default.
+    var frames: [String] = []
     /// Whether script files beside the page load (a watch's sidecar, a gallery's highlighter).
     var scriptFiles = false
 
     /// The policy, one line.
     var text: String {
         var directives = ["default-src 'none'", "img-src " + images.joined(separator: " ")]
+        if !frames.isEmpty { directives.append("frame-src " + frames.joined(separator: " ")) }
         if !styles.isEmpty { directives.append("style-src " + styles.map(Self.source).joined(separator: " ")) }
         let scriptSources = scripts.map(Self.source) + (scriptFiles ? ["'self'", "file:"] : [])
         if !scriptSources.isEmpty { directives.append("script-src " + scriptSources.joined(separator: " ")) }

@@ -2,9 +2,10 @@ import Foundation
 import Mustache
 
 /// A gallery's front page: every entry of some catalogues as a card with
-/// its animated preview, its title, summary, tags and what `check` said,
-/// linking to the entry's own player page. One HTML file that loads the
-/// pictures beside it and nothing else (no script, nothing from a network);
+/// its animated preview (its own page playing, framed), its title, summary,
+/// tags and what `check` said, linking to the entry's own player page. One
+/// HTML file that loads the pages beside it and nothing else (no script of
+/// its own, nothing from a network);
 /// every value in it escaped by `HTMLEscaping`, every link a `RelativeLink`.
 public struct GalleryIndex: Sendable {
     public var title: String
@@ -38,10 +39,11 @@ public struct GalleryIndex: Sendable {
         public var summary: String
         public var tags: [String]
         public var status: EntryDetails.CheckStatus
-        /// The entry's page and its animated preview, relative to the index; nil when there is none (it did not load, drew nothing).
+        /// The entry's page and the page that plays in its card (the same page, in its card mode), relative to the
+        /// index; nil when there is none (it did not load, drew nothing).
         public var page: String?
         public var preview: String?
-        /// The preview's size in pixels, so the grid does not jump as pictures load.
+        /// The preview's size in pixels, so the grid does not jump as pages load.
         public var previewWidth: Int
         public var previewHeight: Int
         /// Why it has no page or preview, when it has none.
@@ -66,8 +68,13 @@ public struct GalleryIndex: Sendable {
     public func encode() throws -> Data {
         let template = try Self.template.get()
         let entries = catalogues.map(\.cards.count).reduce(0, +)
-        let policy = ContentSecurityPolicy(styles: [template.style], images: ["'self'", "file:", "data:"])
-        let context = Context(title: title, subtitle: subtitle, policy: policy.text, style: template.style,
+        // Each card's frame keeps its picture's shape as the grid sizes it (no inline style: the policy allows none).
+        let shapes = Set(catalogues.flatMap(\.cards).filter { $0.preview != nil }.map { [$0.previewWidth, $0.previewHeight] })
+        let style = template.style + shapes.sorted { $0.lexicographicallyPrecedes($1) }.map { size in
+            ".r\(size[0])x\(size[1]) { aspect-ratio: \(max(size[0], 1)) / \(max(size[1], 1)); }\n"
+        }.joined()
+        let policy = ContentSecurityPolicy(styles: [style], images: ["'self'", "file:", "data:"], frames: ["'self'", "file:"])
+        let context = Context(title: title, subtitle: subtitle, policy: policy.text, style: style,
                               count: entries == 1 ? "1 entry" : "\(entries) entries",
                               catalogues: try catalogues.map { catalogue in
                                   CatalogueContext(name: catalogue.name, about: catalogue.about, cards: try catalogue.cards.map(CardContext.init))
@@ -91,12 +98,15 @@ public struct GalleryIndex: Sendable {
         let page, preview: RelativeLink?
         let problem: String?
         let previewWidth, previewHeight: Int
+        /// The class that gives the card's frame its shape.
+        let shape: String
 
         init(_ card: Card) throws {
             (name, title, summary, tags) = (card.name, card.title, card.summary, card.tags)
             (status, verdict) = (card.status.text, card.status.verdict.rawValue)
             (page, preview, problem) = (try card.page.map(RelativeLink.inSite), try card.preview.map(RelativeLink.inSite), card.problem)
             (previewWidth, previewHeight) = (card.previewWidth, card.previewHeight)
+            shape = "r\(previewWidth)x\(previewHeight)"
         }
     }
 

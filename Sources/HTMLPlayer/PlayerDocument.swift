@@ -39,10 +39,14 @@ public struct PlayerDocument: Sendable {
     public struct Frame: Sendable, Equatable {
         public var time: Double
         public var image: Image
+        /// The same frame as layers, when a browser can compose it (`LayerScene`):
+        /// a page may show it instead of the picture, sharing each layer's picture between frames.
+        public var scene: LayerScene?
 
-        public init(time: Double, image: Image) {
+        public init(time: Double, image: Image, scene: LayerScene? = nil) {
             self.time = time
             self.image = image
+            self.scene = scene
         }
     }
 

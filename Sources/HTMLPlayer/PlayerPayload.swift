@@ -9,8 +9,11 @@ import Synchronization
 /// (`WebPEncoder`, in the setting the page's maker chose).
 ///
 /// Keys are sorted and numbers rounded, so the same document gives the same
-/// bytes; consecutive equal pictures (a screen at rest before and after the
-/// transition) are stored once and shared by index.
+/// bytes; equal pictures (a screen at rest before and after the transition)
+/// are stored once and shared by index. A frame with a scene (`LayerScene`)
+/// is shown as its layers when the pictures it adds cost no more than its
+/// own picture would: a screen's picture is then stored once for every
+/// frame that moves it.
 struct PlayerPayload: Encodable {
     var width: Int
     var height: Int
@@ -18,6 +21,10 @@ struct PlayerPayload: Encodable {
     /// WebP data URIs, each stored once.
     var images: [String]
     var frames: [FrameEntry]
+    /// The frames shown as layers (`SceneEntry`), each stored once.
+    var scenes: [SceneEntry]
+    /// Pixels a point in the pictures, for the scenes' sizes in points.
+    var scale: Double
     var lanes: [String]
     var hooks: [HookEntry]
     var series: [SeriesEntry]
@@ -25,8 +32,10 @@ struct PlayerPayload: Encodable {
 
     struct FrameEntry: Encodable {
         var t: Double
-        /// Index into `images`.
-        var i: Int
+        /// Index into `images`: the frame's picture. Nil when it has a scene.
+        var i: Int?
+        /// Index into `scenes`.
+        var s: Int?
     }
 
     struct HookEntry: Encodable {
@@ -63,13 +72,29 @@ struct PlayerPayload: Encodable {
         }
         duration = Self.rounded(max(document.duration, document.frames.last!.time))
 
-        var distinct: [Image] = []
+        var pictures = PictureIndex()
+        var scenes: [SceneEntry] = []
         frames = []
-        for frame in document.frames {
-            if distinct.last != frame.image { distinct.append(frame.image) }
-            frames.append(FrameEntry(t: Self.rounded(frame.time), i: distinct.count - 1))
+        scale = Self.rounded(document.frames.compactMap(\.scene?.scale).first ?? 1)
+        // A picture shared by the scenes of several frames is paid for once: each frame pays its share of it.
+        var uses: [PictureIndex.Key: Int] = [:]
+        for scene in document.frames.compactMap(\.scene) {
+            for key in Set(scene.pictures) { uses[key, default: 0] += 1 }
         }
-        images = try Self.dataURIs(distinct, setting)
+        for frame in document.frames {
+            let time = Self.rounded(frame.time)
+            if let scene = frame.scene, Set(scene.pictures).reduce(0.0, { cost, key in
+                cost + Double(key.width * key.height) / Double(uses[key] ?? 1)
+            }) <= Double(frame.image.width * frame.image.height) {
+                let entry = SceneEntry(scene, pictures: scene.pictures.map { pictures.index(of: $0) })
+                if scenes.last != entry { scenes.append(entry) }
+                frames.append(FrameEntry(t: time, i: nil, s: scenes.count - 1))
+            } else {
+                frames.append(FrameEntry(t: time, i: pictures.index(of: frame.image), s: nil))
+            }
+        }
+        self.scenes = scenes
+        images = try Self.dataURIs(pictures.images, setting)
 
         var lanes: [String] = []
         hooks = document.hooks.filter(\.time.isFinite).map { hook in

@@ -39,16 +39,36 @@ public final class FrameBatch {
     ///
     /// - Throws: the error of the earliest frame that failed (the others stop at their next frame).
     public func render(_ frames: [RenderFrame], progress: ((Int) -> Void)? = nil) throws -> [Image] {
-        let state = Mutex(State(images: Array(repeating: nil, count: frames.count)))
+        try perform(frames, progress: progress) { renderer, frame in try renderer.render(frame) }
+    }
+
+    /// Each frame's picture and, where a browser can compose it from its
+    /// layers, its scene (`LayerScene`), in order.
+    public func renderScenes(_ frames: [RenderFrame], progress: ((Int) -> Void)? = nil) throws -> [(image: Image, scene: LayerScene?)] {
+        // A screen's picture is drawn again for every frame that shows it: one copy is kept.
+        let kept = Mutex(Set<Image>())
+        return try perform(frames, progress: progress) { renderer, frame in
+            let image = try renderer.render(frame)
+            guard var scene = try renderer.scene(of: frame, picture: image) else { return (image, nil) }
+            kept.withLock { kept in scene.pictures = scene.pictures.map { kept.insert($0).memberAfterInsert } }
+            return (image, scene)
+        }
+    }
+
+    /// `body` for every frame, on every worker, each with its own renderer.
+    private func perform<Result>(_ frames: [RenderFrame], progress: ((Int) -> Void)?,
+                                 _ body: @escaping (Renderer, RenderFrame) throws -> Result) throws -> [Result] {
+        let state = Mutex(State<Result>(results: Array(repeating: nil, count: frames.count)))
         let report = Report(progress: progress)
         let workers = self.workers
+        let work = Work(body: body)
         DispatchQueue.concurrentPerform(iterations: min(workers.renderers.count, max(frames.count, 1))) { worker in
             let renderer = workers.renderers[worker]
             while let i = state.withLock({ $0.take(of: frames.count) }) {
                 do {
-                    let image = try renderer.render(frames[i])
+                    let result = try work.body(renderer, frames[i])
                     state.withLock { state in
-                        state.images[i] = image
+                        state.results[i] = result
                         state.done += 1
                         report.progress?(state.done)
                     }
@@ -60,12 +80,12 @@ public final class FrameBatch {
         }
         return try state.withLock { state in
             if let failure = state.failure { throw failure.error }
-            return state.images.map { $0! }
+            return state.results.map { $0! }
         }
     }
 
-    private struct State {
-        var images: [Image?]
+    private struct State<Result>: @unchecked Sendable {
+        var results: [Result?]
         var next = 0, done = 0
         var failure: (index: Int, error: any Error)?
 
@@ -84,6 +104,11 @@ public final class FrameBatch {
     /// Each worker draws with its own renderer only (worker i, renderer i).
     private struct Workers: @unchecked Sendable {
         let renderers: [Renderer]
+    }
+
+    /// Each worker calls it with its own renderer only.
+    private struct Work<Result>: @unchecked Sendable {
+        let body: (Renderer, RenderFrame) throws -> Result
     }
 
     /// Called only while the state's lock is held: one call at a time.

@@ -4,7 +4,7 @@
 /// Premultiplied, as Core Animation composites: blending is then one
 /// multiply-add a channel, and a transparent pixel has no colour to leak
 /// into its neighbours when sampled.
-public struct Image: Sendable, Equatable {
+public struct Image: Sendable, Hashable {
     public let width: Int
     public let height: Int
     public var pixels: [UInt8]
@@ -57,5 +57,15 @@ public struct Image: Sendable, Equatable {
             for c in 0..<3 { pixels[i + c] = UInt8((Int(pixels[i + c]) * a + 127) / 255) }
         }
         self.init(width: width, height: height, pixels: pixels)
+    }
+}
+
+extension Image {
+    /// The pixels' bytes at once, not byte by byte as the synthesized hash
+    /// would take them (a frame is a million and more).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(width)
+        hasher.combine(height)
+        pixels.withUnsafeBytes { hasher.combine(bytes: $0) }
     }
 }

@@ -23,6 +23,8 @@ public final class Renderer {
     var spareTargets: [RenderTarget] = []
     let backdropScratch = BackdropScratch()
     private var frameTarget: RenderTarget?
+    /// Kept for the pictures of a scene's layers (`scene(of:picture:)`), mostly of one size.
+    var pictureTarget: RenderTarget?
     /// Device pixels this renderer (and any sharing its budget) may still
     /// visit (each layer's projected box, each clip's box, each group's
     /// clip box or whole frame): a script decides how many views there

@@ -8,7 +8,6 @@ import Raster
 ///
 ///     index.html                  every catalogue's cards
 ///     CATALOGUE/ENTRY.html        an entry's player page
-///     CATALOGUE/ENTRY.gif         its animated preview
 ///     assets/highlight.min.js     the source highlighter, shared by the pages
 ///
 /// Catalogue and entry names are an author's: in file names they keep only
@@ -69,12 +68,9 @@ struct GallerySite {
         let base = "\(folderNames[folder])/\(unique(Self.fileName(entry.file.stem), in: folderNames[folder] + "/"))"
         do {
             let movie = PreviewMovie(runs: [run], renderer: renderer)
-            let timing = movie.gifTiming, moments = movie.pageMoments
-            // Drawn once for both: the GIF's moments and the page's are mostly the same.
-            let drawn = Array(Set(timing.map(\.index) + moments)).sorted()
-            try Preview.checkHeld(drawn.count, width: movie.size.width, height: movie.size.height, limit: Preview.heldPixelLimit)
-            let pictures = Dictionary(uniqueKeysWithValues: zip(drawn, try movie.pictures(drawn)))
-            let gif = try GIFEncoder.encode(timing.compactMap { moment in pictures[moment.index].map { GIFFrame(image: $0, delay: moment.delay) } })
+            let moments = movie.pageMoments
+            try Preview.checkHeld(moments.count, width: movie.size.width, height: movie.size.height, limit: Preview.heldPixelLimit)
+            let drawn = try movie.picturesAndScenes(moments)
             let details = EntryDetails(name: name, summary: loaded.metadata.summary, tags: loaded.metadata.tags, status: entry.status,
                                        problems: entry.problemLines, parameters: entry.parameterRows,
                                        file: entry.file.url.lastPathComponent, source: entry.source ?? "", index: "../index.html",
@@ -83,14 +79,13 @@ struct GallerySite {
                                        modules: loaded.modules.compactMap { module in
                                            (try? module.source()).map { EntryDetails.SourceFile(file: module.url.lastPathComponent, source: $0) }
                                        })
-            let document = movie.playerDocument(pictures: moments.compactMap { pictures[$0] }, title: loaded.metadata.title,
+            let document = movie.playerDocument(pictures: drawn.map(\.image), scenes: drawn.map(\.scene), title: loaded.metadata.title,
                                                 subtitle: "\(name) · \(settings.scenario.rawValue) · \(settings.device.title) · "
                                                     + "\(Int(settings.fps)) fps",
                                                 lane: settings.scenario.rawValue, details: details)
-            try site.write(gif, to: base + ".gif")
             // Exact and quick: a gallery makes dozens of pages at once, and near-lossless would take most of its time.
             try site.write(try PlayerPage.encode(document, frames: .fastest), to: base + ".html")
-            (card.page, card.preview) = (base + ".html", base + ".gif")
+            (card.page, card.preview) = (base + ".html", base + ".html")
             (card.previewWidth, card.previewHeight) = movie.size
         } catch {
             card.problem = "no preview: \(error)"

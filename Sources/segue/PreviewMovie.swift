@@ -104,6 +104,23 @@ struct PreviewMovie {
         }
     }
 
+    /// The pictures of the moments `indices` and, where a browser can compose
+    /// them from their layers, their scenes (`LayerScene`): a page that shows
+    /// the scenes ships each screen's picture once. Side by side, or drawn
+    /// by a renderer of its own, a moment has its picture only.
+    func picturesAndScenes(_ indices: [Int]) throws -> [(image: Image, scene: LayerScene?)] {
+        guard !isComparison, runRenderers.isEmpty else { return try pictures(indices).map { ($0, nil) } }
+        let shown = indices.map { frameIndex(run: 0, at: $0) }
+        let distinct = Array(Set(shown.compactMap { $0 })).sorted()
+        let drawn = Dictionary(uniqueKeysWithValues: zip(distinct, try renderer.renderScenes(distinct.map { runs[0].frames[$0] })))
+        return shown.map { f in
+            guard let f, let (image, scene) = drawn[f] else { return (Image(width: panelWidth, height: panelHeight), nil) }
+            guard image.width != panelWidth || image.height != panelHeight else { return (image, scene) }
+            // Padded to the largest window (a rotation turned it): the scene would not fill the picture.
+            return (Preview.padded(image, width: panelWidth, height: panelHeight), nil)
+        }
+    }
+
     /// "0.250 s · 42 %"; comparing, each run's progress: "0.250 s · 42 % | 30 %".
     func label(_ k: Int) -> String {
         let time = String(format: "%.3f s", times[k])
@@ -149,7 +166,8 @@ struct PreviewMovie {
     /// screens' curves named after the runs when comparing.
     ///
     /// - Parameter lane: the one run's lane name (its scenario) when not comparing.
-    func playerDocument(pictures: [Image], title: String, subtitle: String, lane: String, details: EntryDetails? = nil) -> PlayerDocument {
+    func playerDocument(pictures: [Image], scenes: [LayerScene?] = [], title: String, subtitle: String, lane: String,
+                        details: EntryDetails? = nil) -> PlayerDocument {
         let moments = pageMoments
         let end = settled
         var hooks: [PlayerDocument.HookMark] = []
@@ -163,7 +181,9 @@ struct PreviewMovie {
             series += PropertySeries.screens(in: frames, run: isComparison ? run.label : nil)
         }
         return PlayerDocument(title: title, subtitle: subtitle,
-                              frames: zip(moments, pictures).map { PlayerDocument.Frame(time: times[$0], image: $1) },
+                              frames: zip(moments, pictures).enumerated().map { k, moment in
+                                  PlayerDocument.Frame(time: times[moment.0], image: moment.1, scene: k < scenes.count ? scenes[k] : nil)
+                              },
                               duration: end, hooks: hooks, series: PropertySeries.changing(series), details: details)
     }
 }

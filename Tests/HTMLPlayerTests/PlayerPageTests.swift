@@ -126,7 +126,11 @@ import TestSupport
             String(markup[Range($0.range(at: 1), in: markup)!])
         }
         #expect(found == ["data:,"])
-        #expect(!html.contains("@import") && !html.contains("url("))
+        // No address in a style either; the script makes `url()`s only of the page's own data URIs (scenes' pictures).
+        #expect(!html.contains("@import") && !markup.contains("url("))
+        let style = try #require(html.range(of: "<style>").flatMap { start in html.range(of: "</style>", range: start.upperBound..<html.endIndex)
+            .map { String(html[start.upperBound..<$0.lowerBound]) } })
+        #expect(!style.contains("url("))
         #expect(html.contains("<link rel=\"icon\" href=\"data:,\">"))
         // The policy allows no loads but data: pictures and no inline code but the page's own (by hash);
         // a watching page, a script beside it.

@@ -49,10 +49,10 @@ import Testing
         let builtin = try builtinEntries
         for name in builtin {
             #expect(index.contains("href=\"built-in/\(name).html\""), "no card links \(name)")
-            let gif = try Data(contentsOf: site.appendingPathComponent("built-in/\(name).gif"))
-            #expect(gif.starts(with: Array("GIF89a".utf8)))
-            // 390×844 points, iPhone 14's screen, at 1 pixel a point: the GIF's logical screen size, little-endian.
-            #expect(gif[6...9].elementsEqual([0x86, 0x01, 0x4c, 0x03]))
+            // The card plays the entry's own page in its card mode, at iPhone 14's 390×844 points, 1 pixel a point.
+            #expect(index.contains("<iframe class=\"r390x844\" src=\"built-in/\(name).html#card\" width=\"390\" height=\"844\""),
+                    "no card plays \(name)")
+            #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("built-in/\(name).gif").path))
         }
         // Modules have no card and no page; the page of an entry that requires one shows it after its source.
         #expect(!index.contains("_hero") && !FileManager.default.fileExists(atPath: site.appendingPathComponent("built-in/_hero.html").path))
@@ -70,7 +70,7 @@ import Testing
 
         let again = try cli.segue(["gallery", "built-in"] + team.map(\.path) + ["--out", "again", "--fps", "10"], in: dir.url)
         #expect(again.status == 1)
-        for file in ["index.html", "built-in/flip.gif", "built-in/flip.html", "team-kit/soft-fade.html"] {
+        for file in ["index.html", "built-in/fold.html", "built-in/flip.html", "team-kit/soft-fade.html"] {
             let a = try Data(contentsOf: site.appendingPathComponent(file))
             #expect(a == (try Data(contentsOf: dir.url.appendingPathComponent("again").appendingPathComponent(file))), "\(file) differs")
         }
@@ -175,9 +175,9 @@ import Testing
             ["open": site.appendingPathComponent("index.html").absoluteString],
             ["eval": "document.querySelectorAll('.card').length", "as": "cards"],
             ["eval": "[...document.querySelectorAll('.card .name')].map(e => e.textContent).join('|')", "as": "names"],
-            // Lazy pictures load when asked: ask every one, then see each decoded at its size.
-            ["eval": "Promise.all([...document.images].map(i => { i.loading = 'eager'; return i.decode().then(() => i.naturalWidth) }))"
-                + ".then(w => w.join(','))", "as": "widths"],
+            // Each card's frame plays its entry's page, as wide as the card and in the picture's shape.
+            ["eval": "[...document.querySelectorAll('.preview iframe')].map(f => f.getAttribute('src').endsWith('.html#card') "
+                + "&& Math.abs(f.clientHeight / f.clientWidth - 844 / 390) < 0.01 && f.clientWidth >= 200).join(',')", "as": "frames"],
             ["screenshot": shot],
             ["open": site.appendingPathComponent("built-in/half-sheet.html").absoluteString],
             ["wait": "document.documentElement.dataset.ready"],
@@ -194,8 +194,8 @@ import Testing
         #expect(report.double("cards") == Double(builtin.count + 3))
         let names = Set((report.string("names") ?? "").split(separator: "|").map(String.init))
         #expect(names.isSuperset(of: builtin.map { "built-in/\($0)" } + ["team-kit/soft-fade", "odd <dir>/slide", "team-kit/broken"]))
-        // Every good entry's preview is a picture 390 pixels wide; the broken one has none.
-        #expect(report.string("widths") == Array(repeating: "390", count: builtin.count + 2).joined(separator: ","))
+        // Every good entry's card plays its page; the broken one has none.
+        #expect(report.string("frames") == Array(repeating: "true", count: builtin.count + 2).joined(separator: ","))
         #expect((report.double("keywords") ?? 0) > 5)
         #expect(report.string("back") == "../index.html")
     }

@@ -59,7 +59,7 @@ struct HostileMarkupTests {
               names: [...document.querySelectorAll('.card .name')].map(e => e.textContent),
               titles: [...document.querySelectorAll('.card h3')].map(e => e.textContent),
               summaries: [...document.querySelectorAll('.card .summary')].map(e => e.textContent),
-              alts: [...document.querySelectorAll('.card img')].map(e => e.alt),
+              alts: [...document.querySelectorAll('.card iframe')].map(e => e.title),
               tags: [...document.querySelectorAll('.card .tag')].map(e => e.textContent),
               problems: [...document.querySelectorAll('.preview.none span')].map(e => e.textContent),
             }

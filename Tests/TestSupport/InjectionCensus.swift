@@ -14,7 +14,8 @@ public enum InjectionCensus {
           pwned: typeof pwned !== 'undefined',
           attributes: [...document.querySelectorAll('*')].flatMap(e => [...e.attributes].map(a => a.name))
             .filter(n => /^on/i.test(n) || !/^[a-z][a-z0-9-]*$/i.test(n)),
-          elements: [...document.querySelectorAll('meta[http-equiv=refresh i], base, iframe, object, embed, form, '
+          elements: [...document.querySelectorAll('meta[http-equiv=refresh i], base, iframe:not(a.preview > iframe[src$=".html#card"]), '
+            + 'object, embed, form, '
             + 'link:not([rel=icon]), img:not([src$=".gif"])')].map(e => e.outerHTML.slice(0, 80)),
           links: [...document.links].filter(a => a.protocol !== 'file:').map(a => a.href),
           scripts: [...document.scripts].map(s => s.src ? 'src' : (s.type || 'inline')),

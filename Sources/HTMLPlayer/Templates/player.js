@@ -3,8 +3,13 @@
 (() => {
   'use strict';
 
-  // A gallery's page: its highlighter, a file loaded before this script, colours the sources.
-  if (window.hljs) document.querySelectorAll('code.language-lua').forEach((code) => window.hljs.highlightBlock(code));
+  // #t=SECONDS (kept across a watch reload), &play; #card: the frame alone, playing in a loop (a gallery's card).
+  const asked = new URLSearchParams(location.hash.slice(1));
+  const card = asked.has('card');
+  if (card) document.documentElement.classList.add('card');
+
+  // A gallery's page: its highlighter, a file loaded before this script, colours the sources (not seen in a card).
+  if (window.hljs && !card) document.querySelectorAll('code.language-lua').forEach((code) => window.hljs.highlightBlock(code));
 
   const data = JSON.parse(document.getElementById('segue-data').textContent);
   const $ = (id) => document.getElementById(id);
@@ -26,7 +31,90 @@
     return image;
   });
 
-  const state = { time: 0, index: -1, drawn: -1, playing: false, speed: 1, clock: 0 };
+  const state = { time: 0, index: -1, drawn: -1, playing: false, speed: 1, clock: 0, held: 0 };
+
+  // --- frames shown as layers (a gallery's pages): each layer a box the
+  // browser places with its homography as matrix3d and flattens into its
+  // superlayer, as Core Animation does; painted with a colour or with
+  // Segue's picture of its own content, each picture shipped once.
+  const scenes = data.scenes || [];
+  const sceneBox = $('scene');
+  const pixels = (points) => Math.max(1, Math.round(points * data.scale)) / data.scale;
+  const url = (k) => 'url("' + data.images[k] + '")';
+
+  function layer(node) {
+    const box = document.createElement('div');
+    const style = box.style;
+    style.width = node.w + 'px';
+    style.height = node.h + 'px';
+    if (node.m) {
+      const m = node.m;
+      style.transform = 'matrix3d(' + [m[0], m[1], 0, m[2], m[3], m[4], 0, m[5], 0, 0, 1, 0, m[6], m[7], 0, m[8]].join(',') + ')';
+    } else if (node.x || node.y) {
+      style.transform = 'translate(' + (node.x || 0) + 'px,' + (node.y || 0) + 'px)';
+    }
+    if (node.o !== undefined) style.opacity = String(node.o);
+    if (node.c) style.backgroundColor = node.c;
+    const radii = node.r ? node.r.map((r) => r + 'px').join(' ') : '';
+    // The box rounds its fill, its cut and its shadow; a picture is rounded already (its contents only when cut).
+    if (node.r && (node.c || node.k || node.s)) style.borderRadius = radii;
+    if (node.s) style.boxShadow = node.s;
+    if (node.k) style.overflow = 'hidden';
+    if (node.p !== undefined && !node.pa) {
+      style.backgroundImage = url(node.p);
+      style.backgroundSize = pixels(node.w) + 'px ' + pixels(node.h) + 'px';
+    } else if (node.p !== undefined) {
+      // A shape reaching past the bounds: its picture a box of its own, under the sublayers.
+      const [x, y, w, h] = node.pa;
+      const picture = document.createElement('div');
+      Object.assign(picture.style, { width: w + 'px', height: h + 'px', transform: 'translate(' + x + 'px,' + y + 'px)',
+        backgroundImage: url(node.p), backgroundSize: pixels(w) + 'px ' + pixels(h) + 'px' });
+      box.appendChild(picture);
+    }
+    if (node.mk !== undefined) {
+      // Nothing shows outside the mask's picture, inside the box or past it (no-clip: sublayers may reach out).
+      const [x, y, w, h] = node.ma;
+      Object.assign(style, { maskImage: url(node.mk), maskSize: pixels(w) + 'px ' + pixels(h) + 'px',
+        maskPosition: x + 'px ' + y + 'px', maskRepeat: 'no-repeat', maskClip: 'no-clip', maskOrigin: 'border-box' });
+    }
+    for (const sublayer of node.n || []) box.appendChild(layer(sublayer));
+    if (node.bw) {
+      // Over the sublayers, as Core Animation draws a border: a box of its own, last.
+      const border = document.createElement('div');
+      border.className = 'border';
+      border.style.borderWidth = node.bw + 'px';
+      border.style.borderColor = node.bc;
+      if (node.r) border.style.borderRadius = radii;
+      box.appendChild(border);
+    }
+    return box;
+  }
+
+  function showScene(k) {
+    const scene = scenes[k];
+    const root = document.createElement('div');
+    root.style.width = scene.w + 'px';
+    root.style.height = scene.h + 'px';
+    if (scene.layers) root.appendChild(layer(scene.layers));
+    for (const [x, y, w, h, p] of scene.over) {
+      const overlay = document.createElement('div');
+      Object.assign(overlay.style, { width: w + 'px', height: h + 'px', transform: 'translate(' + x + 'px,' + y + 'px)',
+        backgroundImage: url(p), backgroundSize: '100% 100%' });
+      root.appendChild(overlay);
+    }
+    sceneBox.replaceChildren(root);
+    fitScene();
+  }
+
+  // Over the canvas, at its size on screen; the scene's points scaled to it.
+  function fitScene() {
+    const root = sceneBox.firstChild;
+    if (sceneBox.hidden || !root) return;
+    Object.assign(sceneBox.style, { left: canvas.offsetLeft + 'px', top: canvas.offsetTop + 'px',
+      width: canvas.clientWidth + 'px', height: canvas.clientHeight + 'px' });
+    root.style.transform = 'scale(' + canvas.clientWidth / parseFloat(root.style.width) + ')';
+  }
+  window.addEventListener('resize', fitScene);
 
   // The last frame shown at or before t (the first before it starts).
   function frameAt(t) {
@@ -181,7 +269,12 @@
 
   function render() {
     const frame = frames[state.index];
-    if (state.drawn !== frame.i && images[frame.i].complete) {
+    sceneBox.hidden = frame.s === undefined;
+    if (frame.s !== undefined) {
+      if (state.drawn !== 's' + frame.s) showScene(frame.s);
+      state.drawn = 's' + frame.s;
+      fitScene();
+    } else if (state.drawn !== frame.i && images[frame.i].complete) {
       context.clearRect(0, 0, canvas.width, canvas.height);
       context.drawImage(images[frame.i], 0, 0);
       state.drawn = frame.i;
@@ -234,8 +327,14 @@
     if (!state.playing) return;
     const elapsed = (now - state.clock) / 1000;
     state.clock = now;
-    seek(state.time + elapsed * state.speed);
-    if (state.time >= data.duration) { pause(); return; }
+    if (card && state.time >= data.duration) {
+      // A card loops as a GIF did: the last frame held a moment, then again from the start.
+      state.held += elapsed;
+      if (state.held >= 0.6) { state.held = 0; seek(0); }
+    } else {
+      seek(state.time + elapsed * state.speed);
+      if (state.time >= data.duration && !card) { pause(); return; }
+    }
     requestAnimationFrame(tick);
   }
 
@@ -306,15 +405,14 @@
   // Space must not also press the focused button when it is let go.
   document.addEventListener('keyup', (event) => { if (event.key === ' ') event.preventDefault(); });
 
-  // --- the time to start at: #t=SECONDS (kept across a watch reload), and &play.
-  const asked = new URLSearchParams(location.hash.slice(1));
+  // --- the time to start at, and whether to play.
   const start = Number(asked.get('t'));
   setSpeed(Number(asked.get('speed')) || 1);
   seek(Number.isFinite(start) ? start : 0);
   Promise.all(images.map((image) => image.decode().catch(() => null))).then(() => {
     state.drawn = -1;
     render();
-    if (asked.has('play')) play();
+    if (asked.has('play') || (card && !asked.has('t'))) play();
     document.documentElement.dataset.ready = 'true';
   });
 

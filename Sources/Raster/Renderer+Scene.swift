@@ -1,0 +1,228 @@
+import CRaster
+import Geometry
+import RenderTree
+
+extension Renderer {
+    /// What the frame needs a picture for, when a browser cannot compose it from its layers.
+    struct NeedsPicture: Error {}
+
+    /// The frame as layers (`LayerScene`), or nil when a browser could not
+    /// compose it as Segue draws it. Call it just after `render(frame)` drew
+    /// `picture` with this renderer: the window chrome is cut from it.
+    func scene(of frame: RenderFrame, picture: Image) throws -> LayerScene? {
+        guard frame.touches.isEmpty else { return nil }
+        var scene = LayerScene(size: frame.size, scale: scale, root: nil, overlays: [], pictures: [])
+        do {
+            scene.root = try sceneNode(frame.root, placement: frame.root.placement, superlayer: .identity,
+                                       safeArea: frame.safeArea, into: &scene)
+        } catch is NeedsPicture {
+            return nil
+        }
+        if painter.showsSystemChrome, let chrome = frame.chrome {
+            for area in try chromeAreas(chrome, window: frame.size) {
+                if let overlay = cut(area, from: picture, into: &scene) { scene.overlays.append(overlay) }
+            }
+        }
+        return scene
+    }
+
+    /// One layer and what is flattened into it, judged as `draw` judges it:
+    /// nil when nothing of it shows.
+    ///
+    /// - Parameter superlayer: the superlayer's local space to the window's points.
+    private func sceneNode(_ layer: RenderLayer, placement: Homography, superlayer: Homography, safeArea: EdgeInsets,
+                           into scene: inout LayerScene) throws -> LayerScene.Node? {
+        guard !layer.isHidden, layer.opacity >= 0.5 / 255 else { return nil }
+        let bounds = layer.bounds.standardized
+        let local = Homography(translationX: bounds.minX, y: bounds.minY).concatenating(placement)
+        let toWindow = local.concatenating(superlayer)
+        let corners = Quad(Rect(x: 0, y: 0, width: bounds.width, height: bounds.height))
+        let ws = corners.points.map(toWindow.w(at:))
+        if ws.allSatisfy({ $0 <= 0 }) { return nil }
+        if !layer.isDoubleSided && local.turnsAway(corners) { return nil }
+        if abs(corners.map(toWindow.apply).signedArea) < 1e-9 && !bounds.isEmpty { return nil }
+        guard layer.curl == 0, layer.backdrop == nil else { throw NeedsPicture() }
+        let radius = min(max(layer.cornerRadius, 0), min(bounds.width, bounds.height) / 2)
+        // masksToBounds cuts a shadow away whole. A box-shadow is drawn outside the box only: the same only where
+        // the layer's opaque fill covers what is under it, in the shape the box rounds (contents unrounded are not).
+        var shadow = layer.masksToBounds ? nil : layer.shadow
+        if let cast = shadow {
+            let content: Bool = if case .none = layer.content { false } else { true }
+            guard cast.path == nil, (layer.backgroundColor?.alpha ?? 0) >= 1, !content || radius == 0 else { throw NeedsPicture() }
+            var color = cast.color
+            color.alpha = min(max(color.alpha, 0), 1) * min(max(cast.opacity, 0), 1)
+            if color.alpha <= 0 { shadow = nil }
+        }
+        let mask = layer.maskedCorners
+        let radii = [CornerMask.minXMinY, .maxXMinY, .maxXMaxY, .minXMaxY].map { mask.contains($0) ? radius : 0 }
+        var node = LayerScene.Node(size: bounds.size, placement: local, opacity: min(layer.opacity, 1), background: nil,
+                                   radii: radii, clips: layer.masksToBounds, border: nil, shadow: nil, picture: nil,
+                                   pictureArea: Rect(x: 0, y: 0, width: bounds.width, height: bounds.height), mask: nil,
+                                   maskArea: .zero, sublayers: [])
+        if let cast = shadow {
+            var color = cast.color
+            color.alpha = min(max(color.alpha, 0), 1) * min(max(cast.opacity, 0), 1)
+            node.shadow = (cast.offset, min(max(cast.radius, 0), 1000), color)
+        }
+        if case .none = layer.content {
+            node.background = layer.backgroundColor.flatMap { $0.alpha > 0 ? $0 : nil }
+        } else {
+            if case .shape(let shape) = layer.content { node.pictureArea = shapeArea(shape, bounds, clipped: layer.masksToBounds, toWindow: toWindow, window: scene.size) }
+            node.picture = try ownPicture(of: layer, area: node.pictureArea, safeArea: safeArea, into: &scene)
+        }
+        if let mask = layer.mask {
+            // Over all the mask covers (outside it nothing of the layer shows), as far as the window shows it.
+            let toBounds = Homography(translationX: -bounds.minX, y: -bounds.minY)
+            let covered = try extent(of: mask, placement: mask.placement.concatenating(toBounds))
+            let area = wholePixels(covered.intersection(visibleArea(toWindow, window: scene.size) ?? covered))
+            node.maskArea = area
+            node.mask = try picture(of: area, safeArea: safeArea, into: &scene) { context, toDevice in
+                try draw(mask, parent: toBounds.concatenating(toDevice), context: &context)
+            }
+            // A mask that shows nothing hides the layer.
+            if node.mask == nil { return nil }
+        }
+        if layer.borderWidth > 0, let color = layer.borderColor {
+            node.border = (min(layer.borderWidth, min(bounds.width, bounds.height) / 2), color)
+        }
+        // A page's data is JSON, which has no infinity: a script's view at one is drawn, not composed.
+        guard node.isFinite else { throw NeedsPicture() }
+        // Sublayers sit in the bounds' own space, origin included.
+        let inner = Homography(translationX: -bounds.minX, y: -bounds.minY)
+        for sublayer in layer.orderedSublayers {
+            if let child = try sceneNode(sublayer, placement: layer.placement(of: sublayer).concatenating(inner),
+                                         superlayer: toWindow, safeArea: safeArea, into: &scene) {
+                node.sublayers.append(child)
+            }
+        }
+        return node
+    }
+
+    /// The layer's background and content as `drawLayer` paints them, alone
+    /// and unturned, over `area` of its local space; nil when it paints nothing.
+    private func ownPicture(of layer: RenderLayer, area: Rect, safeArea: EdgeInsets, into scene: inout LayerScene) throws -> Int? {
+        var alone = layer
+        (alone.sublayers, alone.shadow, alone.borderWidth, alone.opacity, alone.mask) = ([], nil, 0, 1, nil)
+        return try picture(of: area, safeArea: safeArea, into: &scene) { context, toDevice in
+            let (width, height) = (context.target.width, context.target.height)
+            try drawLayer(alone, toDevice: toDevice, box: PixelBox(x0: 0, y0: 0, x1: width, y1: height), context: &context)
+        }
+    }
+
+    /// What `body` draws over `area` of a layer's local space, given the map
+    /// from that space to the picture's pixels; nil when it draws nothing.
+    private func picture(of area: Rect, safeArea: EdgeInsets, into scene: inout LayerScene,
+                         _ body: (inout DrawContext, Homography) throws -> Void) throws -> Int? {
+        guard area.width > 0, area.height > 0 else { return nil }
+        let (width, height) = pixelSize(of: area.size)
+        // No larger than the window: a script may make a view of any size, and the frame's picture is cheaper then.
+        let (windowWidth, windowHeight) = pixelSize(of: scene.size)
+        guard width * height <= windowWidth * windowHeight else { throw NeedsPicture() }
+        let target = RenderTarget.reusing(pictureTarget, width: width, height: height)
+        pictureTarget = target
+        let image = try target.drawingImage {
+            target.clear()
+            var context = DrawContext(target: target, clip: nil, safeArea: safeArea)
+            try body(&context, Homography(translationX: -area.minX, y: -area.minY).concatenating(Homography(scaleX: scale, y: scale)))
+        }
+        guard image.pixels.contains(where: { $0 != 0 }) else { return nil }
+        scene.pictures.append(image)
+        return scene.pictures.count - 1
+    }
+
+    /// A shape layer's picture area: its bounds and what its path and stroke
+    /// can cover (as `drawShape` reaches), in whole pixels; only the bounds when it clips.
+    private func shapeArea(_ shape: ShapePaint, _ layerBounds: Rect, clipped: Bool, toWindow: Homography, window: Size) -> Rect {
+        let bounds = Rect(x: 0, y: 0, width: layerBounds.width, height: layerBounds.height)
+        guard !clipped, let path = shape.path else { return bounds }
+        let built: Bool = if case .elements = path { true } else { false }
+        let reach = (shape.strokeColor != nil ? min(max(shape.lineWidth, 0), 1e6) / 2 * (built ? PathCoverage.miterLimit : 1) : 0) + 1
+        // A path is in the bounds' space, origin included.
+        let outline = path.bounds.standardized.insetBy(dx: -reach, dy: -reach).offsetBy(dx: -layerBounds.minX, dy: -layerBounds.minY)
+        guard outline.minX.isFinite, outline.minY.isFinite, outline.maxX.isFinite, outline.maxY.isFinite else { return bounds }
+        var union = Rect(x: min(bounds.minX, outline.minX), y: min(bounds.minY, outline.minY),
+                         width: max(bounds.maxX, outline.maxX) - min(bounds.minX, outline.minX),
+                         height: max(bounds.maxY, outline.maxY) - min(bounds.minY, outline.minY))
+        // Only what the window can show of it (a path may reach far past the screen).
+        if let visible = visibleArea(toWindow, window: window) { union = union.intersection(visible) }
+        return wholePixels(union)
+    }
+
+    /// Where the window chrome draws, in points: the status bar's time and
+    /// icons (from the top, where a sliding bar moves them) and the home indicator.
+    private func chromeAreas(_ chrome: WindowChrome, window: Size) throws -> [Rect] {
+        var areas: [Rect] = []
+        if chrome.statusBarHeight >= 20 {
+            let layout = try SystemChrome.statusBarLayout(width: window.width, height: chrome.statusBarHeight)
+            for area in [layout.time, layout.icons] {
+                let grown = area.insetBy(dx: -3, dy: -3)
+                areas.append(Rect(x: grown.minX, y: 0, width: grown.width, height: max(grown.maxY, 0)))
+            }
+        }
+        if chrome.homeIndicator {
+            let bar = min(134, window.width * 0.36)
+            areas.append(Rect(x: (window.width - bar) / 2 - 4, y: window.height - SystemChrome.homeBand, width: bar + 8,
+                              height: SystemChrome.homeBand))
+        }
+        return areas
+    }
+
+    /// The whole pixels of `area` cut from the frame's picture.
+    private func cut(_ area: Rect, from picture: Image, into scene: inout LayerScene) -> LayerScene.Overlay? {
+        func pixel(_ v: Double, _ round: FloatingPointRoundingRule, _ limit: Int) -> Int {
+            Int(min(max((v * scale).rounded(round), 0), Double(limit)))
+        }
+        let x0 = pixel(area.minX, .down, picture.width), x1 = pixel(area.maxX, .up, picture.width)
+        let y0 = pixel(area.minY, .down, picture.height), y1 = pixel(area.maxY, .up, picture.height)
+        guard x0 < x1, y0 < y1 else { return nil }
+        var pixels: [UInt8] = []
+        pixels.reserveCapacity((x1 - x0) * (y1 - y0) * 4)
+        for y in y0..<y1 { pixels += picture.pixels[(y * picture.width + x0) * 4..<(y * picture.width + x1) * 4] }
+        scene.pictures.append(Image(width: x1 - x0, height: y1 - y0, pixels: pixels))
+        let frame = Rect(x: Double(x0) / scale, y: Double(y0) / scale, width: Double(x1 - x0) / scale, height: Double(y1 - y0) / scale)
+        return LayerScene.Overlay(frame: frame, picture: scene.pictures.count - 1)
+    }
+
+    /// The part of a layer's local space the window shows (with a point to
+    /// spare), or nil when the whole plane is not in front of the eye.
+    private func visibleArea(_ toWindow: Homography, window: Size) -> Rect? {
+        guard let back = toWindow.inverted else { return nil }
+        let corners = [Point(x: 0, y: 0), Point(x: window.width, y: 0), Point(x: 0, y: window.height), Point(x: window.width, y: window.height)]
+        guard corners.allSatisfy({ back.w(at: $0) > 0 }) else { return nil }
+        let local = corners.map(back.apply)
+        guard let x0 = local.map(\.x).min(), let x1 = local.map(\.x).max(), let y0 = local.map(\.y).min(), let y1 = local.map(\.y).max(),
+              [x0, x1, y0, y1].allSatisfy(\.isFinite) else { return nil }
+        return Rect(x: x0 - 1, y: y0 - 1, width: x1 - x0 + 2, height: y1 - y0 + 2)
+    }
+
+    /// The smallest rectangle of whole pixels holding `area`; empty for none.
+    private func wholePixels(_ area: Rect) -> Rect {
+        guard !area.isNull, [area.minX, area.minY, area.maxX, area.maxY].allSatisfy(\.isFinite) else {
+            return Rect(x: 0, y: 0, width: 0, height: 0)
+        }
+        func whole(_ v: Double, _ rule: FloatingPointRoundingRule) -> Double { (v * scale).rounded(rule) / scale }
+        let (x0, y0) = (whole(area.minX, .down), whole(area.minY, .down))
+        return Rect(x: x0, y: y0, width: whole(area.maxX, .up) - x0, height: whole(area.maxY, .up) - y0)
+    }
+
+    /// The box a layer and its sublayers cover in the space `placement` maps
+    /// its bounds' space into (the part cut by masksToBounds only), judged
+    /// by their corners. A layer crossing the eye plane has no such box.
+    private func extent(of layer: RenderLayer, placement: Homography, depth: Int = 0) throws -> Rect {
+        let bounds = layer.bounds.standardized
+        let local = Homography(translationX: bounds.minX, y: bounds.minY).concatenating(placement)
+        let corners = Quad(Rect(x: 0, y: 0, width: bounds.width, height: bounds.height))
+        guard depth < 64, corners.points.allSatisfy({ local.w(at: $0) > 0 }) else { throw NeedsPicture() }
+        let points = corners.map(local.apply).points
+        var box = Rect(x: points.map(\.x).min()!, y: points.map(\.y).min()!,
+                       width: points.map(\.x).max()! - points.map(\.x).min()!, height: points.map(\.y).max()! - points.map(\.y).min()!)
+        guard !layer.masksToBounds else { return box }
+        let inner = Homography(translationX: -bounds.minX, y: -bounds.minY).concatenating(local)
+        for sublayer in layer.sublayers where !sublayer.isHidden {
+            let sub = try extent(of: sublayer, placement: layer.placement(of: sublayer).concatenating(inner), depth: depth + 1)
+            box = Rect(x: min(box.minX, sub.minX), y: min(box.minY, sub.minY), width: max(box.maxX, sub.maxX) - min(box.minX, sub.minX),
+                       height: max(box.maxY, sub.maxY) - min(box.minY, sub.minY))
+        }
+        return box
+    }
+}

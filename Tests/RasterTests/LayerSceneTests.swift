@@ -1,0 +1,93 @@
+import Foundation
+import Geometry
+import RenderTree
+import Testing
+@testable import Raster
+
+/// A frame as layers a browser composes (`LayerScene`): where each layer
+/// goes, worked out by hand; what only a picture can show, refused.
+@Suite struct LayerSceneTests {
+    static func scene(_ frame: RenderFrame) throws -> (image: Image, scene: LayerScene?) {
+        try FrameBatch(scale: 1, painter: PlainScene(), workers: 1).renderScenes([frame])[0]
+    }
+
+    static let red = Color(red: 1, green: 0, blue: 0)
+
+    @Test func aMovedLayerIsATranslationAndItsColour() throws {
+        // 40×20 at position (100, 50), anchor in the middle: its top left at (80, 40).
+        let frame = Fixture.window(200, 100, [Fixture.layer(1, frame: Rect(x: 80, y: 40, width: 40, height: 20), color: Self.red)])
+        let root = try #require(try Self.scene(frame).scene?.root)
+        let node = try #require(root.sublayers.first)
+        #expect(node.size == Size(width: 40, height: 20))
+        #expect(node.placement.apply(Point(x: 0, y: 0)) == Point(x: 80, y: 40))
+        #expect(node.placement.apply(Point(x: 40, y: 20)) == Point(x: 120, y: 60))
+        #expect(node.background == Self.red && node.picture == nil)
+    }
+
+    @Test func aTurnedLayersCornersGoWhereTheRotationTakesThem() throws {
+        var layer = Fixture.layer(1, frame: Rect(x: 80, y: 40, width: 40, height: 20), color: Self.red)
+        layer.transform = Transform3D(rotationAngle: .pi / 2, x: 0, y: 0, z: 1)
+        let node = try #require(try Self.scene(Fixture.window(200, 100, [layer])).scene?.root?.sublayers.first)
+        // (x, y) from the anchor turns to (−y, x): the top left corner, (−20, −10) from it, goes to (10, −20) from (100, 50).
+        let corner = node.placement.apply(Point(x: 0, y: 0))
+        #expect(abs(corner.x - 110) < 1e-9 && abs(corner.y - 30) < 1e-9)
+        let far = node.placement.apply(Point(x: 40, y: 20))
+        #expect(abs(far.x - 90) < 1e-9 && abs(far.y - 70) < 1e-9)
+    }
+
+    @Test func aLayersOwnPictureIsWhatTheFrameShowsOfIt() throws {
+        // A gradient across the whole window, nothing over it: its picture is the frame's.
+        var root = RenderLayer(id: 0, name: "window", bounds: Rect(x: 0, y: 0, width: 64, height: 32), position: Point(x: 32, y: 16))
+        root.content = .gradient(Gradient(colors: [Self.red, Color(red: 0, green: 0, blue: 1)], startPoint: Point(x: 0, y: 0),
+                                          endPoint: Point(x: 1, y: 0)))
+        root.backgroundColor = .white
+        let (image, scene) = try Self.scene(RenderFrame(time: 0, root: root))
+        let scenery = try #require(scene)
+        let picture = try #require(scenery.root?.picture)
+        #expect(scenery.pictures[picture] == image)
+    }
+
+    @Test func whatABrowserCannotComposeHasNoScene() throws {
+        var curled = Fixture.layer(1, frame: Rect(x: 0, y: 0, width: 50, height: 50), color: Self.red)
+        curled.curl = 0.5
+        var blurred = Fixture.layer(1, frame: Rect(x: 0, y: 0, width: 50, height: 50), color: nil)
+        blurred.backdrop = BlurMaterial(radius: 10, saturation: 1.8, tint: Color(red: 1, green: 1, blue: 1, alpha: 0.3))
+        // A shadow under a see-through layer: a box-shadow is drawn outside the box only.
+        var shadowed = Fixture.layer(1, frame: Rect(x: 20, y: 20, width: 50, height: 50), color: Color(red: 1, green: 0, blue: 0, alpha: 0.5))
+        shadowed.shadow = Shadow(color: Color(red: 0, green: 0, blue: 0), opacity: 0.5, radius: 4, offset: Point(x: 0, y: 3))
+        var far = Fixture.layer(1, frame: Rect(x: 0, y: 0, width: 50, height: 50), color: Self.red)
+        far.position = Point(x: 25, y: Double.infinity)
+        for layer in [curled, blurred, shadowed] {
+            #expect(try Self.scene(Fixture.window(100, 100, [layer])).scene == nil, "\(layer)")
+        }
+        var touched = Fixture.window(100, 100, [Fixture.layer(1, frame: Rect(x: 0, y: 0, width: 50, height: 50), color: Self.red)])
+        touched.touches = [Point(x: 10, y: 10)]
+        #expect(try Self.scene(touched).scene == nil)
+        // Off at infinity: not drawn, so not in the scene either, and nothing that JSON could not hold.
+        let scene = try Self.scene(Fixture.window(100, 100, [far])).scene
+        #expect(scene?.root?.sublayers.allSatisfy(\.isFinite) ?? true)
+    }
+
+    @Test func aShadowUnderAnOpaqueLayerIsABoxShadow() throws {
+        var layer = Fixture.layer(1, frame: Rect(x: 20, y: 20, width: 50, height: 50), color: Self.red)
+        layer.cornerRadius = 8
+        layer.shadow = Shadow(color: Color(red: 0, green: 0, blue: 0), opacity: 0.5, radius: 4, offset: Point(x: 0, y: 3))
+        let node = try #require(try Self.scene(Fixture.window(100, 100, [layer])).scene?.root?.sublayers.first)
+        let shadow = try #require(node.shadow)
+        #expect(shadow.offset == Point(x: 0, y: 3) && shadow.sigma == 4 && shadow.color.alpha == 0.5)
+        #expect(node.radii == [8, 8, 8, 8])
+        // masksToBounds cuts it away, as Core Animation does.
+        layer.masksToBounds = true
+        #expect(try Self.scene(Fixture.window(100, 100, [layer])).scene?.root?.sublayers.first?.shadow == nil)
+    }
+
+    @Test func aMaskCoversWhatItCoversPastTheBounds() throws {
+        var layer = Fixture.layer(1, frame: Rect(x: 20, y: 20, width: 40, height: 40), color: Self.red)
+        // A sublayer reaching 20 points past the right edge, and a mask over both.
+        layer.sublayers = [Fixture.layer(2, frame: Rect(x: 30, y: 0, width: 30, height: 10), color: Self.red)]
+        layer.mask = Fixture.layer(3, frame: Rect(x: 0, y: 0, width: 60, height: 30), color: .white)
+        let node = try #require(try Self.scene(Fixture.window(100, 100, [layer])).scene?.root?.sublayers.first)
+        #expect(node.mask != nil)
+        #expect(node.maskArea == Rect(x: 0, y: 0, width: 60, height: 30))
+    }
+}
