@@ -11,10 +11,13 @@ extension PlayerPayload {
         var layers: NodeEntry?
         /// The overlays: [x, y, width, height, picture] each, in points.
         var over: [[Double]]
+        /// 1 when a layer crosses the eye plane.
+        var e: Int?
 
         init(_ scene: LayerScene, pictures: [Int]) {
             (w, h) = (PlayerPayload.rounded(scene.size.width), PlayerPayload.rounded(scene.size.height))
             layers = scene.root.map { NodeEntry($0, pictures: pictures) }
+            e = scene.crossesEyePlane ? 1 : nil
             over = scene.overlays.map { overlay in
                 [overlay.frame.minX, overlay.frame.minY, overlay.frame.width, overlay.frame.height].map(PlayerPayload.rounded)
                     + [Double(pictures[overlay.picture])]
@@ -56,10 +59,14 @@ extension PlayerPayload {
             if t.h11 == 1, t.h12 == 0, t.h13 == 0, t.h21 == 0, t.h22 == 1, t.h23 == 0, t.h33 == 1 {
                 (x, y) = (PlayerPayload.rounded(t.h31), PlayerPayload.rounded(t.h32))
             } else {
-                // Perspective terms are a thousandth of the others (m34 = -1/eye): kept to more places, divided by h33 first.
-                let s = t.h33 == 0 ? 1 : t.h33
+                // Perspective terms are a thousandth of the others (m34 = -1/eye): kept to more places, divided by h33's
+                // size first. Its sign stays: a plane whose origin is behind the eye (w < 0 there) turned by −1 would
+                // have the browser keep the wrong side of the eye plane.
+                let scaled = [t.h11, t.h12, t.h13, t.h21, t.h22, t.h23, t.h31, t.h32, t.h33].map { $0 / abs(t.h33) }
+                // Not when the origin is at the eye plane or nearly (w about 0 there): the quotients would run to infinity.
+                let s = scaled.allSatisfy({ $0.isFinite && abs($0) <= 1e9 }) ? abs(t.h33) : 1
                 m = [t.h11 / s, t.h12 / s, t.h13 / s, t.h21 / s, t.h22 / s, t.h23 / s, t.h31 / s, t.h32 / s, t.h33 / s].enumerated().map { k, v in
-                    k == 2 || k == 5 ? Self.significant(v) : PlayerPayload.rounded(v * 10) / 10
+                    k == 2 || k == 5 ? Self.decimal(v, "%.9g") : Self.decimal(v, "%.5f")
                 }
             }
             o = node.opacity < 1 ? PlayerPayload.rounded(node.opacity) : nil
@@ -84,9 +91,10 @@ extension PlayerPayload {
             n = node.sublayers.isEmpty ? nil : node.sublayers.map { NodeEntry($0, pictures: pictures) }
         }
 
-        /// Nine significant digits: enough for a perspective term over a window a few thousand points wide.
-        static func significant(_ v: Double) -> Double {
-            guard v.isFinite, let shortest = Double(String(format: "%.9g", v)) else { return 0 }
+        /// The value as `format` prints it, read back: the shortest decimal JSON then writes (a perspective term
+        /// to nine significant digits, enough over a window a few thousand points wide; the rest to 1/100000).
+        static func decimal(_ v: Double, _ format: String) -> Double {
+            guard v.isFinite, let shortest = Double(String(format: format, v)) else { return 0 }
             return shortest == 0 ? 0 : shortest
         }
 

@@ -44,6 +44,14 @@ public struct LayerScene: Sendable, Equatable {
         public var maskArea: Rect
         public var sublayers: [Node]
 
+        public init(size: Size, placement: Homography, opacity: Double, background: Color?, radii: [Double], clips: Bool,
+                    border: (width: Double, color: Color)?, shadow: (offset: Point, sigma: Double, color: Color)?, picture: Int?,
+                    pictureArea: Rect, mask: Int?, maskArea: Rect, sublayers: [Node]) {
+            (self.size, self.placement, self.opacity, self.background, self.radii, self.clips) = (size, placement, opacity, background, radii, clips)
+            (self.border, self.shadow, self.picture, self.pictureArea, self.mask, self.maskArea) = (border, shadow, picture, pictureArea, mask, maskArea)
+            self.sublayers = sublayers
+        }
+
         public static func == (a: Node, b: Node) -> Bool {
             a.size == b.size && a.placement == b.placement && a.opacity == b.opacity && a.background == b.background
                 && a.radii == b.radii && a.clips == b.clips && a.border?.width == b.border?.width
@@ -68,17 +76,34 @@ public struct LayerScene: Sendable, Equatable {
     public var root: Node?
     public var overlays: [Overlay]
     public var pictures: [Image]
+    /// Whether a layer crosses the eye plane (part of it behind the eye): the
+    /// browser composites such a plane with bounds it cannot judge overlap by,
+    /// so the page gives every box a layer of its own to keep the order.
+    public var crossesEyePlane = false
 }
 
 extension LayerScene.Node {
-    /// Whether every number of its own is finite (its sublayers are judged on their own).
-    var isFinite: Bool {
-        func finite(_ color: Color?) -> Bool { color.map { [$0.red, $0.green, $0.blue, $0.alpha].allSatisfy(\.isFinite) } ?? true }
-        func finite(_ rect: Rect) -> Bool { [rect.minX, rect.minY, rect.width, rect.height].allSatisfy(\.isFinite) }
+    /// The longest length, in points, a browser lays out as asked: Chromium's
+    /// layout units end near 33 million pixels, and a page's numbers are JSON,
+    /// which has no infinity. A view beyond it is drawn, not composed.
+    static let lengthLimit = 1_000_000.0
+
+    /// The widest shadow a box-shadow draws as Segue does (measured: a
+    /// deviation of 100 points matches, 300 comes out darker in Chromium).
+    static let shadowDeviationLimit = 100.0
+
+    /// Whether a browser lays out every number of its own as given (its sublayers are judged on their own).
+    var isComposable: Bool {
+        func color(_ color: Color?) -> Bool { color.map { [$0.red, $0.green, $0.blue, $0.alpha].allSatisfy(\.isFinite) } ?? true }
+        func rect(_ rect: Rect) -> Bool {
+            [rect.minX, rect.minY, rect.width, rect.height].allSatisfy { $0.isFinite && abs($0) <= Self.lengthLimit }
+        }
         let t = placement
-        let numbers = [size.width, size.height, t.h11, t.h12, t.h13, t.h21, t.h22, t.h23, t.h31, t.h32, t.h33, opacity]
-            + radii + [border?.width ?? 0, shadow?.offset.x ?? 0, shadow?.offset.y ?? 0, shadow?.sigma ?? 0]
-        return numbers.allSatisfy(\.isFinite) && finite(background) && finite(border?.color) && finite(shadow?.color)
-            && finite(pictureArea) && (mask == nil || finite(maskArea))
+        let lengths = [size.width, size.height, t.h11, t.h12, t.h13, t.h21, t.h22, t.h23, t.h31, t.h32, t.h33]
+            + radii + [border?.width ?? 0, shadow?.offset.x ?? 0, shadow?.offset.y ?? 0]
+        return lengths.allSatisfy { $0.isFinite && abs($0) <= Self.lengthLimit } && opacity.isFinite
+            && (shadow?.sigma ?? 0) <= Self.shadowDeviationLimit
+            && color(background) && color(border?.color) && color(shadow?.color)
+            && rect(pictureArea) && (mask == nil || rect(maskArea))
     }
 }

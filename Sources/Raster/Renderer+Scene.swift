@@ -39,6 +39,7 @@ extension Renderer {
         let corners = Quad(Rect(x: 0, y: 0, width: bounds.width, height: bounds.height))
         let ws = corners.points.map(toWindow.w(at:))
         if ws.allSatisfy({ $0 <= 0 }) { return nil }
+        if ws.contains(where: { $0 <= 0 }) { scene.crossesEyePlane = true }
         if !layer.isDoubleSided && local.turnsAway(corners) { return nil }
         if abs(corners.map(toWindow.apply).signedArea) < 1e-9 && !bounds.isEmpty { return nil }
         guard layer.curl == 0, layer.backdrop == nil else { throw NeedsPicture() }
@@ -55,7 +56,9 @@ extension Renderer {
         }
         let mask = layer.maskedCorners
         let radii = [CornerMask.minXMinY, .maxXMinY, .maxXMaxY, .minXMaxY].map { mask.contains($0) ? radius : 0 }
-        var node = LayerScene.Node(size: bounds.size, placement: local, opacity: min(layer.opacity, 1), background: nil,
+        // An opacity whose byte is 255 draws as 1, as `draw` draws it (a browser's group at 0.999 is not quite opaque).
+        let opacity = (min(layer.opacity, 1) * 255).rounded() >= 255 ? 1 : layer.opacity
+        var node = LayerScene.Node(size: bounds.size, placement: local, opacity: opacity, background: nil,
                                    radii: radii, clips: layer.masksToBounds, border: nil, shadow: nil, picture: nil,
                                    pictureArea: Rect(x: 0, y: 0, width: bounds.width, height: bounds.height), mask: nil,
                                    maskArea: .zero, sublayers: [])
@@ -71,9 +74,18 @@ extension Renderer {
             node.picture = try ownPicture(of: layer, area: node.pictureArea, safeArea: safeArea, into: &scene)
         }
         if let mask = layer.mask {
-            // Over all the mask covers (outside it nothing of the layer shows), as far as the window shows it.
+            // Over all the layer draws and all the mask covers, as far as the window shows it: the browser leaves
+            // what lies past a mask's picture unmasked (mask-clip: no-clip, so that sublayers past the bounds show
+            // where the mask covers them), and Segue hides it.
             let toBounds = Homography(translationX: -bounds.minX, y: -bounds.minY)
-            let covered = try extent(of: mask, placement: mask.placement.concatenating(toBounds))
+            var covered = union(try extent(of: mask, placement: mask.placement.concatenating(toBounds)),
+                                try extent(of: layer, placement: toBounds))
+            covered = union(covered, node.pictureArea)
+            if let cast = node.shadow {
+                let reach = 3 * cast.sigma + 1
+                covered = union(covered, Rect(x: cast.offset.x, y: cast.offset.y, width: bounds.width, height: bounds.height)
+                    .insetBy(dx: -reach, dy: -reach))
+            }
             let area = wholePixels(covered.intersection(visibleArea(toWindow, window: scene.size) ?? covered))
             node.maskArea = area
             node.mask = try picture(of: area, safeArea: safeArea, into: &scene) { context, toDevice in
@@ -85,8 +97,7 @@ extension Renderer {
         if layer.borderWidth > 0, let color = layer.borderColor {
             node.border = (min(layer.borderWidth, min(bounds.width, bounds.height) / 2), color)
         }
-        // A page's data is JSON, which has no infinity: a script's view at one is drawn, not composed.
-        guard node.isFinite else { throw NeedsPicture() }
+        guard node.isComposable else { throw NeedsPicture() }
         // Sublayers sit in the bounds' own space, origin included.
         let inner = Homography(translationX: -bounds.minX, y: -bounds.minY)
         for sublayer in layer.orderedSublayers {
@@ -220,9 +231,13 @@ extension Renderer {
         let inner = Homography(translationX: -bounds.minX, y: -bounds.minY).concatenating(local)
         for sublayer in layer.sublayers where !sublayer.isHidden {
             let sub = try extent(of: sublayer, placement: layer.placement(of: sublayer).concatenating(inner), depth: depth + 1)
-            box = Rect(x: min(box.minX, sub.minX), y: min(box.minY, sub.minY), width: max(box.maxX, sub.maxX) - min(box.minX, sub.minX),
-                       height: max(box.maxY, sub.maxY) - min(box.minY, sub.minY))
+            box = union(box, sub)
         }
         return box
+    }
+
+    private func union(_ a: Rect, _ b: Rect) -> Rect {
+        let x0 = min(a.minX, b.minX), y0 = min(a.minY, b.minY)
+        return Rect(x: x0, y: y0, width: max(a.maxX, b.maxX) - x0, height: max(a.maxY, b.maxY) - y0)
     }
 }

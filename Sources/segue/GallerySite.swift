@@ -86,6 +86,13 @@ struct GallerySite {
             // Exact and quick: a gallery makes dozens of pages at once, and near-lossless would take most of its time.
             try site.write(try PlayerPage.encode(document, frames: .fastest), to: base + ".html")
             (card.page, card.preview) = (base + ".html", base + ".html")
+            // The run itself failed (its preview cut at the layers it may keep, an error after check's runs): said on
+            // the card and in the exit status, as `segue preview` says it.
+            if let error = outcome.errors.first {
+                card.problem = error.description
+                card.status.verdict = .failed
+                card.status.errors += outcome.errors.count
+            }
             (card.previewWidth, card.previewHeight) = movie.size
         } catch {
             card.problem = "no preview: \(error)"

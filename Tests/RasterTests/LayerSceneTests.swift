@@ -55,17 +55,14 @@ import Testing
         // A shadow under a see-through layer: a box-shadow is drawn outside the box only.
         var shadowed = Fixture.layer(1, frame: Rect(x: 20, y: 20, width: 50, height: 50), color: Color(red: 1, green: 0, blue: 0, alpha: 0.5))
         shadowed.shadow = Shadow(color: Color(red: 0, green: 0, blue: 0), opacity: 0.5, radius: 4, offset: Point(x: 0, y: 3))
-        var far = Fixture.layer(1, frame: Rect(x: 0, y: 0, width: 50, height: 50), color: Self.red)
-        far.position = Point(x: 25, y: Double.infinity)
-        for layer in [curled, blurred, shadowed] {
+        // Longer than a browser lays out (Chromium's layout ends near 33 million pixels).
+        let long = Fixture.layer(1, frame: Rect(x: 0, y: 0, width: 1e8, height: 50), color: Self.red)
+        for layer in [curled, blurred, shadowed, long] {
             #expect(try Self.scene(Fixture.window(100, 100, [layer])).scene == nil, "\(layer)")
         }
         var touched = Fixture.window(100, 100, [Fixture.layer(1, frame: Rect(x: 0, y: 0, width: 50, height: 50), color: Self.red)])
         touched.touches = [Point(x: 10, y: 10)]
         #expect(try Self.scene(touched).scene == nil)
-        // Off at infinity: not drawn, so not in the scene either, and nothing that JSON could not hold.
-        let scene = try Self.scene(Fixture.window(100, 100, [far])).scene
-        #expect(scene?.root?.sublayers.allSatisfy(\.isFinite) ?? true)
     }
 
     @Test func aShadowUnderAnOpaqueLayerIsABoxShadow() throws {
@@ -88,6 +85,36 @@ import Testing
         layer.mask = Fixture.layer(3, frame: Rect(x: 0, y: 0, width: 60, height: 30), color: .white)
         let node = try #require(try Self.scene(Fixture.window(100, 100, [layer])).scene?.root?.sublayers.first)
         #expect(node.mask != nil)
-        #expect(node.maskArea == Rect(x: 0, y: 0, width: 60, height: 30))
+        // The mask and all the layer draws: the mask reaches 60 across, the layer 40 down.
+        #expect(node.maskArea == Rect(x: 0, y: 0, width: 60, height: 40))
+    }
+
+    @Test func anOpacityWhoseByteIs255IsOpaqueAsTheRendererDrawsIt() throws {
+        var layer = Fixture.layer(1, frame: Rect(x: 0, y: 0, width: 50, height: 50), color: Self.red)
+        layer.sublayers = [Fixture.layer(2, frame: Rect(x: 0, y: 0, width: 10, height: 10), color: .white)]
+        layer.opacity = 0.999   // 254.7 rounds to 255
+        #expect(try Self.scene(Fixture.window(100, 100, [layer])).scene?.root?.sublayers.first?.opacity == 1)
+        layer.opacity = 0.99    // 252.45: a group at 0.99
+        #expect(try Self.scene(Fixture.window(100, 100, [layer])).scene?.root?.sublayers.first?.opacity == 0.99)
+    }
+
+    @Test func aMaskedLayersMaskPictureCoversAllItDraws() throws {
+        // The sublayer reaches 40 points past the mask: inside the mask's picture there, transparent, so hidden.
+        var layer = Fixture.layer(1, frame: Rect(x: 20, y: 20, width: 40, height: 40), color: Self.red)
+        layer.sublayers = [Fixture.layer(2, frame: Rect(x: 30, y: 0, width: 50, height: 10), color: Self.red)]
+        layer.mask = Fixture.layer(3, frame: Rect(x: 0, y: 0, width: 40, height: 40), color: .white)
+        let node = try #require(try Self.scene(Fixture.window(200, 100, [layer])).scene?.root?.sublayers.first)
+        #expect(node.maskArea == Rect(x: 0, y: 0, width: 80, height: 40))
+    }
+
+    @Test func aPlaneCrossingTheEyePlaneIsSaid() throws {
+        // Turned 80° about y under an eye 100 points away: w = 1 + x·sin 80°/100 from the anchor, below 0 for x < −101.5,
+        // and its left edge is 150 points from it.
+        var layer = Fixture.layer(1, frame: Rect(x: 0, y: 0, width: 300, height: 100), color: Self.red)
+        layer.transform = Fixture.perspectiveRotationY(80 * .pi / 180, eye: 100)
+        let crossing = try #require(try Self.scene(Fixture.window(400, 200, [layer])).scene)
+        #expect(crossing.crossesEyePlane)
+        layer.transform = .identity
+        #expect(try Self.scene(Fixture.window(400, 200, [layer])).scene?.crossesEyePlane == false)
     }
 }

@@ -47,13 +47,13 @@
     const style = box.style;
     style.width = node.w + 'px';
     style.height = node.h + 'px';
+    let place = '';
     if (node.m) {
       const m = node.m;
-      style.transform = 'matrix3d(' + [m[0], m[1], 0, m[2], m[3], m[4], 0, m[5], 0, 0, 1, 0, m[6], m[7], 0, m[8]].join(',') + ')';
+      place = 'matrix3d(' + [m[0], m[1], 0, m[2], m[3], m[4], 0, m[5], 0, 0, 1, 0, m[6], m[7], 0, m[8]].join(',') + ')';
     } else if (node.x || node.y) {
-      style.transform = 'translate(' + (node.x || 0) + 'px,' + (node.y || 0) + 'px)';
+      place = 'translate(' + (node.x || 0) + 'px,' + (node.y || 0) + 'px)';
     }
-    if (node.o !== undefined) style.opacity = String(node.o);
     if (node.c) style.backgroundColor = node.c;
     const radii = node.r ? node.r.map((r) => r + 'px').join(' ') : '';
     // The box rounds its fill, its cut and its shadow; a picture is rounded already (its contents only when cut).
@@ -71,12 +71,6 @@
         backgroundImage: url(node.p), backgroundSize: pixels(w) + 'px ' + pixels(h) + 'px' });
       box.appendChild(picture);
     }
-    if (node.mk !== undefined) {
-      // Nothing shows outside the mask's picture, inside the box or past it (no-clip: sublayers may reach out).
-      const [x, y, w, h] = node.ma;
-      Object.assign(style, { maskImage: url(node.mk), maskSize: pixels(w) + 'px ' + pixels(h) + 'px',
-        maskPosition: x + 'px ' + y + 'px', maskRepeat: 'no-repeat', maskClip: 'no-clip', maskOrigin: 'border-box' });
-    }
     for (const sublayer of node.n || []) box.appendChild(layer(sublayer));
     if (node.bw) {
       // Over the sublayers, as Core Animation draws a border: a box of its own, last.
@@ -87,7 +81,21 @@
       if (node.r) border.style.borderRadius = radii;
       box.appendChild(border);
     }
-    return box;
+    if (node.mk === undefined) {
+      if (place) style.transform = place;
+      if (node.o !== undefined) style.opacity = String(node.o);
+      return box;
+    }
+    // Masked: a box over all the mask and the layer cover, the mask's picture filling it, the layer inside it.
+    // Nothing shows outside a masked box (mask-clip: border-box), as nothing shows outside the mask's picture in Segue.
+    const [x, y, w, h] = node.ma;
+    const masked = document.createElement('div');
+    Object.assign(masked.style, { width: w + 'px', height: h + 'px', transform: place + ' translate(' + x + 'px,' + y + 'px)',
+      maskImage: url(node.mk), maskSize: pixels(w) + 'px ' + pixels(h) + 'px', maskRepeat: 'no-repeat' });
+    if (node.o !== undefined) masked.style.opacity = String(node.o);
+    style.transform = 'translate(' + (-x) + 'px,' + (-y) + 'px)';
+    masked.appendChild(box);
+    return masked;
   }
 
   function showScene(k) {
@@ -95,13 +103,20 @@
     const root = document.createElement('div');
     root.style.width = scene.w + 'px';
     root.style.height = scene.h + 'px';
-    if (scene.layers) root.appendChild(layer(scene.layers));
+    // The layers in a box of their own, cut to the window: a plane that crosses the eye plane stays under the overlays.
+    const layers = document.createElement('div');
+    Object.assign(layers.style, { width: scene.w + 'px', height: scene.h + 'px', overflow: 'hidden' });
+    if (scene.layers) layers.appendChild(layer(scene.layers));
+    root.appendChild(layers);
     for (const [x, y, w, h, p] of scene.over) {
       const overlay = document.createElement('div');
       Object.assign(overlay.style, { width: w + 'px', height: h + 'px', transform: 'translate(' + x + 'px,' + y + 'px)',
         backgroundImage: url(p), backgroundSize: '100% 100%' });
       root.appendChild(overlay);
     }
+    // A plane crossing the eye plane is composited with bounds the browser cannot judge overlap by: what is painted
+    // after it would go under it unless it has a layer of its own too.
+    if (scene.e) root.querySelectorAll('div').forEach((box) => { box.style.willChange = 'transform'; });
     sceneBox.replaceChildren(root);
     fitScene();
   }
