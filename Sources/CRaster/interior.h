@@ -1,13 +1,14 @@
 /*
  * The deep inside of a row (span.c's cri_draw_interior): whole pixels, no
- * edge tests. Included twice by span.c, once built for any x86-64 and
- * once for AVX-512 with bilinear_window inlined into it: a call or two a
+ * edge tests. Included three times by span.c: built for any x86-64, for
+ * AVX2 with its span inlined, and for AVX-512 with bilinear_window inlined into it: a call or two a
  * span, and the window's constants set up again at each, were measured at
  * a few percent of the flip's time. The includer defines INTERIOR_NAME,
  * INTERIOR_ATTRIBUTES (the target), INTERIOR_WINDOW (the window path's
  * call, or 0 where there is none: 1 when it wrote the span's texels, 2 when
- * they were all opaque and it stored them at dst instead, dst being given)
- * and INTERIOR_STORE_OPAQUE (whether n texels are all opaque, stored at dst
+ * they were all opaque and it stored them at dst instead, dst being given),
+ * INTERIOR_SPAN (a span's texels where the window did not write them) and
+ * INTERIOR_STORE_OPAQUE (whether n texels are all opaque, stored at dst
  * when they are; 0 where not written).
  */
 
@@ -149,7 +150,7 @@ static void INTERIOR_NAME(cr_target *t, const cr_quad *q, int y, int xs, int xe)
         } else {
             const int window = INTERIOR_WINDOW(q, fx, fy, dx, dy, n, source, opaque_to);
             if (window == 2) continue;
-            if (!window) cri_bilinear_span_narrow(q, fx, fy, dx, dy, n, source);
+            if (!window) INTERIOR_SPAN(q, fx, fy, dx, dy, n, source);
             else opacity_known = opaque_to != NULL;
         }
         if (opaque_to && !opacity_known && INTERIOR_STORE_OPAQUE(opaque_to, source, n)) continue;

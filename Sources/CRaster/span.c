@@ -9,6 +9,7 @@
 #include "span.h"
 #include "shape.h"
 #include "tiles.h"
+#include "filter_avx2.h"
 
 /* Pixels of a row first tried at once over flat tiles: whole spans. */
 #define FLAT_RUN (4 * SPAN)
@@ -122,12 +123,45 @@ static inline int64_t div_span(int64_t x) { return (x + ((x >> 63) & (SPAN - 1))
 #define INTERIOR_NAME draw_interior_narrow
 #define INTERIOR_ATTRIBUTES
 #define INTERIOR_WINDOW(q, fx, fy, dx, dy, n, out, dst) 0
+#define INTERIOR_SPAN(q, fx, fy, dx, dy, n, out) cri_bilinear_span_narrow(q, fx, fy, dx, dy, n, out)
 #define INTERIOR_STORE_OPAQUE(dst, source, n) 0
 #include "interior.h"
 #undef INTERIOR_NAME
 #undef INTERIOR_ATTRIBUTES
 #undef INTERIOR_WINDOW
+#undef INTERIOR_SPAN
 #undef INTERIOR_STORE_OPAQUE
+
+#if CR_HAS_AVX2_PATH
+/* Whether a whole span's texels are all opaque; if so they are stored at dst.
+   A shorter span goes the general way (cri_blend_span), which stores the same. */
+__attribute__((target("avx2"), always_inline))
+static inline int store_if_opaque_avx2(uint8_t *dst, const uint32_t *source, int n) {
+    if (n != SPAN) return 0;
+    const __m256i low = _mm256_loadu_si256((const __m256i *)(const void *)source);
+    const __m256i high = _mm256_loadu_si256((const __m256i *)(const void *)(source + 8));
+    const __m256i alpha = _mm256_set1_epi32((int)0xff000000u);
+    /* Every alpha byte 255 in both halves: their AND's are. */
+    const __m256i both = _mm256_and_si256(_mm256_and_si256(low, high), alpha);
+    if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(both, alpha)) != -1) return 0;
+    _mm256_storeu_si256((__m256i *)(void *)dst, low);
+    _mm256_storeu_si256((__m256i *)(void *)(dst + 32), high);
+    return 1;
+}
+
+#define INTERIOR_NAME draw_interior_avx2
+#define INTERIOR_ATTRIBUTES __attribute__((target("avx2")))
+#define INTERIOR_WINDOW(q, fx, fy, dx, dy, n, out, dst) 0
+#define INTERIOR_SPAN(q, fx, fy, dx, dy, n, out) \
+    ((q)->tex_width >= 2 ? bilinear_span_avx2(q, fx, fy, dx, dy, n, out) : cri_bilinear_span_narrow(q, fx, fy, dx, dy, n, out))
+#define INTERIOR_STORE_OPAQUE(dst, source, n) store_if_opaque_avx2(dst, source, n)
+#include "interior.h"
+#undef INTERIOR_NAME
+#undef INTERIOR_ATTRIBUTES
+#undef INTERIOR_WINDOW
+#undef INTERIOR_SPAN
+#undef INTERIOR_STORE_OPAQUE
+#endif
 
 #if CR_HAS_AVX2_PATH
 /* Whether n (at most 16) texels are all opaque; if so they are stored at dst. */
@@ -143,17 +177,20 @@ static inline int store_if_opaque_wide(uint8_t *dst, const uint32_t *source, int
 #define INTERIOR_NAME draw_interior_wide
 #define INTERIOR_ATTRIBUTES __attribute__((target("avx512f,avx512bw")))
 #define INTERIOR_WINDOW(q, fx, fy, dx, dy, n, out, dst) bilinear_span_window(q, fx, fy, dx, dy, n, out, dst)
+#define INTERIOR_SPAN(q, fx, fy, dx, dy, n, out) cri_bilinear_span_narrow(q, fx, fy, dx, dy, n, out)
 #define INTERIOR_STORE_OPAQUE(dst, source, n) store_if_opaque_wide(dst, source, n)
 #include "interior.h"
 #undef INTERIOR_NAME
 #undef INTERIOR_ATTRIBUTES
 #undef INTERIOR_WINDOW
+#undef INTERIOR_SPAN
 #undef INTERIOR_STORE_OPAQUE
 #endif
 
 void cri_draw_interior(cr_target *t, const cr_quad *q, int y, int xs, int xe) {
 #if CR_HAS_AVX2_PATH
     if (has_avx512()) { draw_interior_wide(t, q, y, xs, xe); return; }
+    if (has_avx2()) { draw_interior_avx2(t, q, y, xs, xe); return; }
 #endif
     draw_interior_narrow(t, q, y, xs, xe);
 }
