@@ -44,14 +44,25 @@ public final class FrameBatch {
 
     /// Each frame's picture and, where a browser can compose it from its
     /// layers, its scene (`LayerScene`), in order.
-    public func renderScenes(_ frames: [RenderFrame], progress: ((Int) -> Void)? = nil) throws -> [(image: Image, scene: LayerScene?)] {
+    ///
+    /// - Parameter pictureLimit: the pixels the scenes' distinct pictures may
+    ///   hold in all (a script decides how many layers it paints, and each
+    ///   may change every frame); past it, a frame has its picture only.
+    public func renderScenes(_ frames: [RenderFrame], pictureLimit: Int,
+                             progress: ((Int) -> Void)? = nil) throws -> [(image: Image, scene: LayerScene?)] {
         // A screen's picture is drawn again for every frame that shows it: one copy is kept.
-        let kept = Mutex(Set<Image>())
+        let kept = Mutex((pictures: Set<Image>(), pixels: 0))
         return try perform(frames, progress: progress) { renderer, frame in
             let image = try renderer.render(frame)
             guard var scene = try renderer.scene(of: frame, picture: image) else { return (image, nil) }
-            kept.withLock { kept in scene.pictures = scene.pictures.map { kept.insert($0).memberAfterInsert } }
-            return (image, scene)
+            let fits = kept.withLock { kept in
+                let new = Set(scene.pictures).subtracting(kept.pictures).reduce(0) { $0 + $1.width * $1.height }
+                guard kept.pixels + new <= pictureLimit else { return false }
+                kept.pixels += new
+                scene.pictures = scene.pictures.map { kept.pictures.insert($0).memberAfterInsert }
+                return true
+            }
+            return (image, fits ? scene : nil)
         }
     }
 

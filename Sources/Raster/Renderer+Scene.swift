@@ -6,6 +6,9 @@ extension Renderer {
     /// What the frame needs a picture for, when a browser cannot compose it from its layers.
     struct NeedsPicture: Error {}
 
+    /// The window's pixels a scene's pictures may hold, in windows.
+    static let scenePictureLimit = 3
+
     /// The frame as layers (`LayerScene`), or nil when a browser could not
     /// compose it as Segue draws it. Call it just after `render(frame)` drew
     /// `picture` with this renderer: the window chrome is cut from it.
@@ -129,6 +132,10 @@ extension Renderer {
         // No larger than the window: a script may make a view of any size, and the frame's picture is cheaper then.
         let (windowWidth, windowHeight) = pixelSize(of: scene.size)
         guard width * height <= windowWidth * windowHeight else { throw NeedsPicture() }
+        // Three windows' worth a frame at most (two screens and what is on them): past that, the frame's own picture
+        // is cheaper to hold and to send.
+        let held = scene.pictures.reduce(0) { $0 + $1.width * $1.height }
+        guard held + width * height <= Self.scenePictureLimit * windowWidth * windowHeight else { throw NeedsPicture() }
         let target = RenderTarget.reusing(pictureTarget, width: width, height: height)
         pictureTarget = target
         let image = try target.drawingImage {

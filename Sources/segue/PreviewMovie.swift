@@ -112,7 +112,8 @@ struct PreviewMovie {
         guard !isComparison, runRenderers.isEmpty else { return try pictures(indices).map { ($0, nil) } }
         let shown = indices.map { frameIndex(run: 0, at: $0) }
         let distinct = Array(Set(shown.compactMap { $0 })).sorted()
-        let drawn = Dictionary(uniqueKeysWithValues: zip(distinct, try renderer.renderScenes(distinct.map { runs[0].frames[$0] })))
+        let drawn = Dictionary(uniqueKeysWithValues: zip(distinct, try renderer.renderScenes(distinct.map { runs[0].frames[$0] },
+                                                                                       pictureLimit: Preview.heldPixelLimit)))
         return shown.map { f in
             guard let f, let (image, scene) = drawn[f] else { return (Image(width: panelWidth, height: panelHeight), nil) }
             guard image.width != panelWidth || image.height != panelHeight else { return (image, scene) }

@@ -8,7 +8,7 @@ import Testing
 /// goes, worked out by hand; what only a picture can show, refused.
 @Suite struct LayerSceneTests {
     static func scene(_ frame: RenderFrame) throws -> (image: Image, scene: LayerScene?) {
-        try FrameBatch(scale: 1, painter: PlainScene(), workers: 1).renderScenes([frame])[0]
+        try FrameBatch(scale: 1, painter: PlainScene(), workers: 1).renderScenes([frame], pictureLimit: .max)[0]
     }
 
     static let red = Color(red: 1, green: 0, blue: 0)
@@ -116,5 +116,22 @@ import Testing
         #expect(crossing.crossesEyePlane)
         layer.transform = .identity
         #expect(try Self.scene(Fixture.window(400, 200, [layer])).scene?.crossesEyePlane == false)
+    }
+
+    @Test func scenesHoldNoMorePicturesThanTheyMay() throws {
+        // Three frames, each a window-filling gradient of its own colour: 64 × 32 pixels of picture each.
+        let frames = (0..<3).map { k -> RenderFrame in
+            var root = RenderLayer(id: 0, name: "window", bounds: Rect(x: 0, y: 0, width: 64, height: 32), position: Point(x: 32, y: 16))
+            root.content = .gradient(Gradient(colors: [Color(red: Double(k) / 4, green: 0, blue: 0), .white], startPoint: Point(x: 0, y: 0),
+                                              endPoint: Point(x: 1, y: 0)))
+            return RenderFrame(time: Double(k), root: root)
+        }
+        let drawn = try FrameBatch(scale: 1, painter: PlainScene(), workers: 1).renderScenes(frames, pictureLimit: 2 * 64 * 32)
+        // Two pictures' worth: the third frame is its picture alone.
+        #expect(drawn.map { $0.scene != nil } == [true, true, false])
+        // The same picture twice costs it once.
+        let twice = try FrameBatch(scale: 1, painter: PlainScene(), workers: 1).renderScenes([frames[0], frames[0], frames[1]],
+                                                                                           pictureLimit: 2 * 64 * 32)
+        #expect(twice.allSatisfy { $0.scene != nil })
     }
 }
