@@ -52,7 +52,17 @@ extension Renderer {
         var shadow = layer.masksToBounds ? nil : layer.shadow
         if let cast = shadow {
             let content: Bool = if case .none = layer.content { false } else { true }
-            guard cast.path == nil, (layer.backgroundColor?.alpha ?? 0) >= 1, !content || radius == 0 else { throw NeedsPicture() }
+            // Opaque all through: the layer's own opacity too (faded, Segue shows the shadow through it).
+            guard cast.path == nil, (layer.backgroundColor?.alpha ?? 0) >= 1, !content || radius == 0,
+                  (min(layer.opacity, 1) * 255).rounded() >= 255 else { throw NeedsPicture() }
+            // The blur as it lands on the screen: a layer scaled up widens it past what a box-shadow draws as Segue does.
+            let centre = Point(x: bounds.width / 2, y: bounds.height / 2), middle = toWindow.apply(centre)
+            let stretch = [Point(x: centre.x + 1, y: centre.y), Point(x: centre.x, y: centre.y + 1)].map { point in
+                let moved = toWindow.apply(point)
+                return ((moved.x - middle.x) * (moved.x - middle.x) + (moved.y - middle.y) * (moved.y - middle.y)).squareRoot()
+            }.max() ?? 1
+            guard (min(max(cast.radius, 0), 1000) * stretch * scale).isFinite,
+                  min(max(cast.radius, 0), 1000) * stretch <= LayerScene.Node.shadowDeviationLimit else { throw NeedsPicture() }
             var color = cast.color
             color.alpha = min(max(color.alpha, 0), 1) * min(max(cast.opacity, 0), 1)
             if color.alpha <= 0 { shadow = nil }
@@ -81,14 +91,8 @@ extension Renderer {
             // what lies past a mask's picture unmasked (mask-clip: no-clip, so that sublayers past the bounds show
             // where the mask covers them), and Segue hides it.
             let toBounds = Homography(translationX: -bounds.minX, y: -bounds.minY)
-            var covered = union(try extent(of: mask, placement: mask.placement.concatenating(toBounds)),
+            let covered = union(try extent(of: mask, placement: mask.placement.concatenating(toBounds)),
                                 try extent(of: layer, placement: toBounds))
-            covered = union(covered, node.pictureArea)
-            if let cast = node.shadow {
-                let reach = 3 * cast.sigma + 1
-                covered = union(covered, Rect(x: cast.offset.x, y: cast.offset.y, width: bounds.width, height: bounds.height)
-                    .insetBy(dx: -reach, dy: -reach))
-            }
             let area = wholePixels(covered.intersection(visibleArea(toWindow, window: scene.size) ?? covered))
             node.maskArea = area
             node.mask = try picture(of: area, safeArea: safeArea, into: &scene) { context, toDevice in
@@ -229,11 +233,11 @@ extension Renderer {
     private func extent(of layer: RenderLayer, placement: Homography, depth: Int = 0) throws -> Rect {
         let bounds = layer.bounds.standardized
         let local = Homography(translationX: bounds.minX, y: bounds.minY).concatenating(placement)
-        let corners = Quad(Rect(x: 0, y: 0, width: bounds.width, height: bounds.height))
-        guard depth < 64, corners.points.allSatisfy({ local.w(at: $0) > 0 }) else { throw NeedsPicture() }
-        let points = corners.map(local.apply).points
-        var box = Rect(x: points.map(\.x).min()!, y: points.map(\.y).min()!,
-                       width: points.map(\.x).max()! - points.map(\.x).min()!, height: points.map(\.y).max()! - points.map(\.y).min()!)
+        let drawn = Quad(ownArea(of: layer))
+        guard depth < 64, drawn.points.allSatisfy({ local.w(at: $0) > 0 }) else { throw NeedsPicture() }
+        let points = drawn.map(local.apply).points
+        let xs = points.map(\.x), ys = points.map(\.y)
+        var box = Rect(x: xs.min() ?? 0, y: ys.min() ?? 0, width: (xs.max() ?? 0) - (xs.min() ?? 0), height: (ys.max() ?? 0) - (ys.min() ?? 0))
         guard !layer.masksToBounds else { return box }
         let inner = Homography(translationX: -bounds.minX, y: -bounds.minY).concatenating(local)
         for sublayer in layer.sublayers where !sublayer.isHidden {
@@ -241,6 +245,26 @@ extension Renderer {
             box = union(box, sub)
         }
         return box
+    }
+
+    /// What a layer itself can draw on, in its local space: its bounds, a
+    /// shape's path and stroke, its shadow and the blur's reach (none of
+    /// them past the bounds when it masks to them).
+    private func ownArea(of layer: RenderLayer) -> Rect {
+        let bounds = layer.bounds.standardized
+        var area = Rect(x: 0, y: 0, width: bounds.width, height: bounds.height)
+        guard !layer.masksToBounds else { return area }
+        if case .shape(let shape) = layer.content, let path = shape.path {
+            let built: Bool = if case .elements = path { true } else { false }
+            let reach = (shape.strokeColor != nil ? min(max(shape.lineWidth, 0), 1e6) / 2 * (built ? PathCoverage.miterLimit : 1) : 0) + 1
+            area = union(area, path.bounds.standardized.insetBy(dx: -reach, dy: -reach).offsetBy(dx: -bounds.minX, dy: -bounds.minY))
+        }
+        if let shadow = layer.shadow {
+            let reach = 3 * min(max(shadow.radius, 0), 1000) + 1
+            let shape = (shadow.path?.bounds.standardized ?? bounds).offsetBy(dx: shadow.offset.x - bounds.minX, dy: shadow.offset.y - bounds.minY)
+            area = union(area, shape.insetBy(dx: -reach, dy: -reach))
+        }
+        return [area.minX, area.minY, area.maxX, area.maxY].allSatisfy(\.isFinite) ? area : Rect(x: 0, y: 0, width: bounds.width, height: bounds.height)
     }
 
     private func union(_ a: Rect, _ b: Rect) -> Rect {

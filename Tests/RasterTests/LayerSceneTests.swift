@@ -134,4 +134,27 @@ import Testing
                                                                                            pictureLimit: 2 * 64 * 32)
         #expect(twice.allSatisfy { $0.scene != nil })
     }
+
+    @Test func aShapeMasksPathCoversPastItsBounds() throws {
+        // A 10-point mask layer whose oval reaches 30 points past the 40-point view on every side.
+        var layer = Fixture.layer(1, frame: Rect(x: 50, y: 50, width: 40, height: 40), color: Self.red)
+        var mask = Fixture.layer(2, frame: Rect(x: 0, y: 0, width: 10, height: 10), color: nil)
+        mask.content = .shape(ShapePaint(path: .oval(Rect(x: -30, y: -30, width: 100, height: 100)), fillColor: .white))
+        layer.mask = mask
+        let node = try #require(try Self.scene(Fixture.window(200, 200, [layer])).scene?.root?.sublayers.first)
+        // The oval and a point of reach past it: −31 to 71 both ways.
+        #expect(node.maskArea == Rect(x: -31, y: -31, width: 102, height: 102))
+    }
+
+    @Test func aShadowUnderAFadedOrEnlargedLayerIsAPicture() throws {
+        var layer = Fixture.layer(1, frame: Rect(x: 20, y: 20, width: 50, height: 50), color: Self.red)
+        layer.shadow = Shadow(color: Color(red: 0, green: 0, blue: 0), opacity: 0.5, radius: 20, offset: Point(x: 0, y: 3))
+        #expect(try Self.scene(Fixture.window(100, 100, [layer])).scene != nil)
+        var faded = layer
+        faded.opacity = 0.5   // Segue shows the shadow through it; a box-shadow is drawn outside the box only
+        #expect(try Self.scene(Fixture.window(100, 100, [faded])).scene == nil)
+        var enlarged = layer
+        enlarged.transform = Transform3D(scaleX: 3, y: 3, z: 1)   // a deviation of 60 points on the screen
+        #expect(try Self.scene(Fixture.window(100, 100, [enlarged])).scene == nil)
+    }
 }
