@@ -6,8 +6,12 @@ extension Renderer {
     /// What the frame needs a picture for, when a browser cannot compose it from its layers.
     struct NeedsPicture: Error {}
 
-    /// The window's pixels a scene's pictures may hold, in windows.
-    static let scenePictureLimit = 3
+    /// The distinct pictures a scene may hold, in windows: two screens, a
+    /// list's rows, snapshots and what else is on them come to about 3.4 in
+    /// the built-in entries (fold's panels, elastic's menu and edge); a
+    /// script painting many layers that change every frame is cheaper held and
+    /// sent as the frame's own picture.
+    static let scenePictureLimit = 6
 
     /// The frame as layers (`LayerScene`), or nil when a browser could not
     /// compose it as Segue draws it. Call it just after `render(frame)` drew
@@ -56,13 +60,8 @@ extension Renderer {
             guard cast.path == nil, (layer.backgroundColor?.alpha ?? 0) >= 1, !content || radius == 0,
                   (min(layer.opacity, 1) * 255).rounded() >= 255 else { throw NeedsPicture() }
             // The blur as it lands on the screen: a layer scaled up widens it past what a box-shadow draws as Segue does.
-            let centre = Point(x: bounds.width / 2, y: bounds.height / 2), middle = toWindow.apply(centre)
-            let stretch = [Point(x: centre.x + 1, y: centre.y), Point(x: centre.x, y: centre.y + 1)].map { point in
-                let moved = toWindow.apply(point)
-                return ((moved.x - middle.x) * (moved.x - middle.x) + (moved.y - middle.y) * (moved.y - middle.y)).squareRoot()
-            }.max() ?? 1
-            guard (min(max(cast.radius, 0), 1000) * stretch * scale).isFinite,
-                  min(max(cast.radius, 0), 1000) * stretch <= LayerScene.Node.shadowDeviationLimit else { throw NeedsPicture() }
+            let onScreen = min(max(cast.radius, 0), 1000) * enlargement(toWindow, at: Point(x: bounds.width / 2, y: bounds.height / 2))
+            guard onScreen.isFinite, onScreen <= LayerScene.Node.shadowDeviationLimit else { throw NeedsPicture() }
             var color = cast.color
             color.alpha = min(max(color.alpha, 0), 1) * min(max(cast.opacity, 0), 1)
             if color.alpha <= 0 { shadow = nil }
@@ -136,10 +135,6 @@ extension Renderer {
         // No larger than the window: a script may make a view of any size, and the frame's picture is cheaper then.
         let (windowWidth, windowHeight) = pixelSize(of: scene.size)
         guard width * height <= windowWidth * windowHeight else { throw NeedsPicture() }
-        // Three windows' worth a frame at most (two screens and what is on them): past that, the frame's own picture
-        // is cheaper to hold and to send.
-        let held = scene.pictures.reduce(0) { $0 + $1.width * $1.height }
-        guard held + width * height <= Self.scenePictureLimit * windowWidth * windowHeight else { throw NeedsPicture() }
         let target = RenderTarget.reusing(pictureTarget, width: width, height: height)
         pictureTarget = target
         let image = try target.drawingImage {
@@ -148,6 +143,10 @@ extension Renderer {
             try body(&context, Homography(translationX: -area.minX, y: -area.minY).concatenating(Homography(scaleX: scale, y: scale)))
         }
         guard image.pixels.contains(where: { $0 != 0 }) else { return nil }
+        // The same picture again (pieces of one snapshot, cut by their clips): held and sent once.
+        if let index = scene.pictures.firstIndex(of: image) { return index }
+        let held = scene.pictures.reduce(0) { $0 + $1.width * $1.height }
+        guard held + width * height <= Self.scenePictureLimit * windowWidth * windowHeight else { throw NeedsPicture() }
         scene.pictures.append(image)
         return scene.pictures.count - 1
     }
@@ -245,6 +244,17 @@ extension Renderer {
             box = union(box, sub)
         }
         return box
+    }
+
+    /// How many window points a point of the layer's local space spans at `point`, along whichever axis spans more.
+    private func enlargement(_ toWindow: Homography, at point: Point) -> Double {
+        let middle = toWindow.apply(point)
+        let spans = [Point(x: point.x + 1, y: point.y), Point(x: point.x, y: point.y + 1)].map { moved -> Double in
+            let to = toWindow.apply(moved)
+            let (dx, dy) = (to.x - middle.x, to.y - middle.y)
+            return (dx * dx + dy * dy).squareRoot()
+        }
+        return max(spans[0], spans[1])
     }
 
     /// What a layer itself can draw on, in its local space: its bounds, a

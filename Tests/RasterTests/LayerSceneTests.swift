@@ -157,4 +157,15 @@ import Testing
         enlarged.transform = Transform3D(scaleX: 3, y: 3, z: 1)   // a deviation of 60 points on the screen
         #expect(try Self.scene(Fixture.window(100, 100, [enlarged])).scene == nil)
     }
+
+    @Test func theSamePictureTwiceInAFrameIsHeldOnce() throws {
+        func piece(_ id: Int, x: Double) -> RenderLayer {
+            var layer = Fixture.layer(id, frame: Rect(x: x, y: 0, width: 30, height: 30), color: nil)
+            layer.content = .gradient(Gradient(colors: [Self.red, .white], startPoint: Point(x: 0, y: 0), endPoint: Point(x: 1, y: 1)))
+            return layer
+        }
+        let scene = try #require(try Self.scene(Fixture.window(100, 40, [piece(1, x: 0), piece(2, x: 50)])).scene)
+        let pieces = try #require(scene.root?.sublayers)
+        #expect(scene.pictures.count == 1 && pieces.count == 2 && pieces[0].picture == pieces[1].picture)
+    }
 }
