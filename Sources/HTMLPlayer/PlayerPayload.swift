@@ -11,9 +11,9 @@ import Synchronization
 /// Keys are sorted and numbers rounded, so the same document gives the same
 /// bytes; equal pictures (a screen at rest before and after the transition)
 /// are stored once and shared by index. A frame with a scene (`LayerScene`)
-/// is shown as its layers when the pictures it adds cost no more than its
-/// own picture would: a screen's picture is then stored once for every
-/// frame that moves it.
+/// is shown as its layers when its pictures, each shared among the frames
+/// that use it, cost no more pixels than its own picture would: a screen's
+/// picture is then stored once for every frame that moves it.
 struct PlayerPayload: Encodable {
     var width: Int
     var height: Int

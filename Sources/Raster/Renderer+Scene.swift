@@ -53,7 +53,7 @@ extension Renderer {
         let radius = min(max(layer.cornerRadius, 0), min(bounds.width, bounds.height) / 2)
         // masksToBounds cuts a shadow away whole. A box-shadow is drawn outside the box only: the same only where
         // the layer's opaque fill covers what is under it, in the shape the box rounds (contents unrounded are not).
-        var shadow = layer.masksToBounds ? nil : layer.shadow
+        let shadow = layer.masksToBounds ? nil : layer.shadow
         if let cast = shadow {
             let content: Bool = if case .none = layer.content { false } else { true }
             // Opaque all through: the layer's own opacity too (faded, Segue shows the shadow through it).
@@ -62,9 +62,6 @@ extension Renderer {
             // The blur as it lands on the screen: a layer scaled up widens it past what a box-shadow draws as Segue does.
             let onScreen = min(max(cast.radius, 0), 1000) * enlargement(toWindow, at: Point(x: bounds.width / 2, y: bounds.height / 2))
             guard onScreen.isFinite, onScreen <= LayerScene.Node.shadowDeviationLimit else { throw NeedsPicture() }
-            var color = cast.color
-            color.alpha = min(max(color.alpha, 0), 1) * min(max(cast.opacity, 0), 1)
-            if color.alpha <= 0 { shadow = nil }
         }
         let mask = layer.maskedCorners
         let radii = [CornerMask.minXMinY, .maxXMinY, .maxXMaxY, .minXMaxY].map { mask.contains($0) ? radius : 0 }
@@ -77,18 +74,20 @@ extension Renderer {
         if let cast = shadow {
             var color = cast.color
             color.alpha = min(max(color.alpha, 0), 1) * min(max(cast.opacity, 0), 1)
-            node.shadow = (cast.offset, min(max(cast.radius, 0), 1000), color)
+            if color.alpha > 0 { node.shadow = (cast.offset, min(max(cast.radius, 0), 1000), color) }
         }
         if case .none = layer.content {
             node.background = layer.backgroundColor.flatMap { $0.alpha > 0 ? $0 : nil }
         } else {
-            if case .shape(let shape) = layer.content { node.pictureArea = shapeArea(shape, bounds, clipped: layer.masksToBounds, toWindow: toWindow, window: scene.size) }
+            if case .shape(let shape) = layer.content {
+                node.pictureArea = shapeArea(shape, bounds, clipped: layer.masksToBounds, toWindow: toWindow, window: scene.size)
+            }
             node.picture = try ownPicture(of: layer, area: node.pictureArea, safeArea: safeArea, into: &scene)
         }
         if let mask = layer.mask {
-            // Over all the layer draws and all the mask covers, as far as the window shows it: the browser leaves
-            // what lies past a mask's picture unmasked (mask-clip: no-clip, so that sublayers past the bounds show
-            // where the mask covers them), and Segue hides it.
+            // Over all the layer draws and all the mask covers, as far as the window shows it: the page makes a box
+            // of that area, the mask's picture filling it, the layer inside; nothing shows outside the box, as nothing
+            // outside the mask shows in Segue.
             let toBounds = Homography(translationX: -bounds.minX, y: -bounds.minY)
             let covered = union(try extent(of: mask, placement: mask.placement.concatenating(toBounds)),
                                 try extent(of: layer, placement: toBounds))
@@ -154,19 +153,23 @@ extension Renderer {
     /// A shape layer's picture area: its bounds and what its path and stroke
     /// can cover (as `drawShape` reaches), in whole pixels; only the bounds when it clips.
     private func shapeArea(_ shape: ShapePaint, _ layerBounds: Rect, clipped: Bool, toWindow: Homography, window: Size) -> Rect {
-        let bounds = Rect(x: 0, y: 0, width: layerBounds.width, height: layerBounds.height)
-        guard !clipped, let path = shape.path else { return bounds }
+        var area = Rect(x: 0, y: 0, width: layerBounds.width, height: layerBounds.height)
+        guard !clipped, let outline = shapeOutline(shape, layerBounds) else { return area }
+        area = union(area, outline)
+        // Only what the window can show of it (a path may reach far past the screen).
+        if let visible = visibleArea(toWindow, window: window) { area = area.intersection(visible) }
+        return wholePixels(area)
+    }
+
+    /// What a shape's path and stroke can cover, in the layer's local space (as `drawShape` reaches: half the stroke,
+    /// a built path's mitred joins up to the miter limit's times that, and a point); nil for no path or no finite one.
+    private func shapeOutline(_ shape: ShapePaint, _ layerBounds: Rect) -> Rect? {
+        guard let path = shape.path else { return nil }
         let built: Bool = if case .elements = path { true } else { false }
         let reach = (shape.strokeColor != nil ? min(max(shape.lineWidth, 0), 1e6) / 2 * (built ? PathCoverage.miterLimit : 1) : 0) + 1
         // A path is in the bounds' space, origin included.
         let outline = path.bounds.standardized.insetBy(dx: -reach, dy: -reach).offsetBy(dx: -layerBounds.minX, dy: -layerBounds.minY)
-        guard outline.minX.isFinite, outline.minY.isFinite, outline.maxX.isFinite, outline.maxY.isFinite else { return bounds }
-        var union = Rect(x: min(bounds.minX, outline.minX), y: min(bounds.minY, outline.minY),
-                         width: max(bounds.maxX, outline.maxX) - min(bounds.minX, outline.minX),
-                         height: max(bounds.maxY, outline.maxY) - min(bounds.minY, outline.minY))
-        // Only what the window can show of it (a path may reach far past the screen).
-        if let visible = visibleArea(toWindow, window: window) { union = union.intersection(visible) }
-        return wholePixels(union)
+        return [outline.minX, outline.minY, outline.maxX, outline.maxY].allSatisfy(\.isFinite) ? outline : nil
     }
 
     /// Where the window chrome draws, in points: the status bar's time and
@@ -264,11 +267,7 @@ extension Renderer {
         let bounds = layer.bounds.standardized
         var area = Rect(x: 0, y: 0, width: bounds.width, height: bounds.height)
         guard !layer.masksToBounds else { return area }
-        if case .shape(let shape) = layer.content, let path = shape.path {
-            let built: Bool = if case .elements = path { true } else { false }
-            let reach = (shape.strokeColor != nil ? min(max(shape.lineWidth, 0), 1e6) / 2 * (built ? PathCoverage.miterLimit : 1) : 0) + 1
-            area = union(area, path.bounds.standardized.insetBy(dx: -reach, dy: -reach).offsetBy(dx: -bounds.minX, dy: -bounds.minY))
-        }
+        if case .shape(let shape) = layer.content, let outline = shapeOutline(shape, bounds) { area = union(area, outline) }
         if let shadow = layer.shadow {
             let reach = 3 * min(max(shadow.radius, 0), 1000) + 1
             let shape = (shadow.path?.bounds.standardized ?? bounds).offsetBy(dx: shadow.offset.x - bounds.minX, dy: shadow.offset.y - bounds.minY)
