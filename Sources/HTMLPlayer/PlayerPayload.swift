@@ -83,9 +83,7 @@ struct PlayerPayload: Encodable {
         }
         for frame in document.frames {
             let time = Self.rounded(frame.time)
-            if let scene = frame.scene, Set(scene.pictures).reduce(0.0, { cost, key in
-                cost + Double(key.width * key.height) / Double(uses[key] ?? 1)
-            }) <= Double(frame.image.width * frame.image.height) {
+            if let scene = frame.scene, Self.sharedCost(of: scene.pictures, uses: uses) <= Double(frame.image.width * frame.image.height) {
                 let entry = SceneEntry(scene, pictures: scene.pictures.map { pictures.index(of: $0) })
                 if scenes.last != entry { scenes.append(entry) }
                 frames.append(FrameEntry(t: time, i: nil, s: scenes.count - 1))
@@ -109,6 +107,18 @@ struct PlayerPayload: Encodable {
                             .map { [Self.rounded($0.time), Self.rounded($0.value)] })
         }
         watch = document.watch
+    }
+
+    /// The pixels of the distinct pictures, each divided among the frames that
+    /// use it, summed in the scene's order: a set's order changes from one
+    /// process to the next, and a sum's last bit with it, which could tip a
+    /// frame from layers to its picture and change the page's bytes.
+    static func sharedCost(of pictures: [Image], uses: [Image: Int]) -> Double {
+        var seen = Set<Image>(), cost = 0.0
+        for picture in pictures where seen.insert(picture).inserted {
+            cost += Double(picture.width * picture.height) / Double(uses[picture] ?? 1)
+        }
+        return cost
     }
 
     /// The pictures as WebP data URIs, encoded on every core: a picture's bytes

@@ -32,4 +32,10 @@ import Testing
         // CSS blurs by a Gaussian of deviation half the blur radius: 4 points' deviation is an 8 px blur.
         #expect(PlayerPayload.NodeEntry(node, pictures: []).s == "0.0px 3.0px 8.0px rgba(0,0,0,0.502)")
     }
+
+    @Test func aPictureSharedByFramesIsPaidForInShares() {
+        // 10×10 shared by four frames, 4×5 by one, and the first listed twice: 100 / 4 + 20 = 45 pixels.
+        let shared = Image(width: 10, height: 10), own = Image(width: 4, height: 5)
+        #expect(PlayerPayload.sharedCost(of: [shared, own, shared], uses: [shared: 4, own: 1]) == 45)
+    }
 }
