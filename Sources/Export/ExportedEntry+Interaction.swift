@@ -108,6 +108,11 @@ extension ExportedEntry {
                     // -0 is 0 (and written `-0` it would make `--0` in `speed >= -threshold`).
                     return value == 0 ? "0" : text
                 }
+                /// The field's function, written in place as `function(parameters) … end`: only such a function is translated.
+                func inPlace(_ parameters: String) throws(ExportRefusal) -> SyntaxNode {
+                    guard given.tag == "Function" else { throw refuse("not a function written in place", "write function(\(parameters)) … end") }
+                    return given
+                }
                 switch key {
                 case "gesture" where rule.isPop:
                     guard string(given) == "screenEdgePan" else {
@@ -167,17 +172,13 @@ extension ExportedEntry {
                     velocityGiven = true
                     rule.velocityThreshold = given.tag == "False" ? nil : try figure()
                 case "progress":
-                    guard given.tag == "Function" else { throw refuse("not a function written in place", "write function(g, size) … end") }
-                    rule.progressFunction = given
+                    rule.progressFunction = try inPlace("g, size")
                 case "shouldFinish":
-                    guard given.tag == "Function" else { throw refuse("not a function written in place", "write function(g, percent) … end") }
-                    rule.shouldFinish = given
+                    rule.shouldFinish = try inPlace("g, percent")
                 case "finishesWhileDragging":
-                    guard given.tag == "Function" else { throw refuse("not a function written in place", "write function(g, percent) … end") }
-                    rule.finishesWhileDragging = given
+                    rule.finishesWhileDragging = try inPlace("g, percent")
                 case "shouldBegin":
-                    guard given.tag == "Function" else { throw refuse("not a function written in place", "write function(g, size) … end") }
-                    rule.shouldBegin = given
+                    rule.shouldBegin = try inPlace("g, size")
                 case "shouldRecognizeSimultaneously":
                     guard given.tag == "True" || given.tag == "False" else {
                         throw refuse("a function", "not exported yet: write shouldRecognizeSimultaneously = true (the exported delegate "

@@ -9,6 +9,12 @@ import Transitions
 /// A dismissal's pan over a scroll view in the presented screen: who has the drag (the scroll view's pan unless the
 /// entry says otherwise, as in UIKit), recognizing together, waiting on each other, and check's interactive-scrolled.
 @Suite struct ScrollViewGestureTests {
+    /// A list that waits for the dismissal's pan, whose shouldBegin takes a drag down with the list at its top.
+    static let waitingList = """
+        requiredToFailBy = "scrollView",
+        shouldBegin = function(g) return list.contentOffset.y <= 0 and g.velocity.y > 0 end,
+        """
+
     /// A sheet over the bottom 600 points holding a list that fills it, `content` points of content scrolled `offset`
     /// down; `rule` goes into interaction.dismissal, `progress` is its progress function.
     static func entry(rule: String, content: Double = 1500, offset: Double = 0,
@@ -92,10 +98,7 @@ import Transitions
 
     @Test func aScrollViewThatWaitsLeavesTheDragToShouldBegin() {
         // At its top, shouldBegin takes the drag down: the dismissal finishes and the list never moved.
-        let source = Self.entry(rule: """
-            requiredToFailBy = "scrollView",
-            shouldBegin = function(g) return list.contentOffset.y <= 0 and g.velocity.y > 0 end,
-            """)
+        let source = Self.entry(rule: Self.waitingList)
         var options = ScenarioOptions()
         options.sampling = true
         let outcome = run(source, scenario: .interactiveFinish, options: options)
@@ -188,10 +191,7 @@ extension ScrollViewGestureTests {
     /// A scroll view that waits for the dismissal's pan has the drag shouldBegin turns down: in interactive-scrolled
     /// (the list 60 points down) it scrolls the list back to its top and the screen stays, which is no finding.
     @Test func aScrollViewThatWaitsScrollsTheDragTheEntryTurnsDown() {
-        let source = Self.entry(rule: """
-            requiredToFailBy = "scrollView",
-            shouldBegin = function(g) return list.contentOffset.y <= 0 and g.velocity.y > 0 end,
-            """)
+        let source = Self.entry(rule: Self.waitingList)
         var options = ScenarioOptions()
         options.sampling = true
         let outcome = run(source, scenario: .interactiveScrolled, options: options)

@@ -18,6 +18,15 @@ import Testing
         return (simulation, list)
     }
 
+    /// The list let go at rest on `offset` at `velocity` points a second (a drag begun and ended at once): a deceleration.
+    static func flung(offset: Double, velocity: Double, bounces: Bool = true) -> (Simulation, View) {
+        let (simulation, list) = scene(offset: offset, bounces: bounces)
+        let pan = ScrollViewPan(view: list, sharedWith: simulation.window, in: simulation)
+        pan.moved(drag(0, state: .began))
+        pan.released(drag(0, state: .ended, velocity: velocity))
+        return (simulation, list)
+    }
+
     static func drag(_ dy: Double, at time: Double = 0, state: GestureSample.State = .changed, velocity: Double = 0) -> GestureSample {
         var sample = GestureSample(time: time, state: state, location: Point(x: 195, y: 200 + dy), touches: [Point(x: 195, y: 200 + dy)])
         sample.translation = Point(x: 0, y: dy)
@@ -112,10 +121,7 @@ import Testing
 
 extension ScrollViewPanTests {
     @Test func aDecelerationStopsAtTheEndOfContentThatShrinksUnderIt() {
-        let (simulation, list) = Self.scene(offset: 300)
-        let pan = ScrollViewPan(view: list, sharedWith: simulation.window, in: simulation)
-        pan.moved(Self.drag(0, state: .began))
-        pan.released(Self.drag(0, state: .ended, velocity: -3000))
+        let (simulation, list) = Self.flung(offset: 300, velocity: -3000)
         simulation.advance(to: 0.1)
         // 300 + 3000·τ·(1 − e^(−0.1/τ)) at the 6th refresh: about 572, past the 500 that 800 points of content leave.
         let before = list.contentOffset.y
@@ -127,10 +133,7 @@ extension ScrollViewPanTests {
         #expect(list.contentOffset.y == 500)
         #expect(zip([before] + offsets, offsets).allSatisfy { $0 - $1 < 0.3 * (before - 500) && $0 >= $1 }, "\(offsets)")
         // Without bouncing, it stops at the new end at the next refresh.
-        let (still, rigid) = Self.scene(offset: 300, bounces: false)
-        let second = ScrollViewPan(view: rigid, sharedWith: still.window, in: still)
-        second.moved(Self.drag(0, state: .began))
-        second.released(Self.drag(0, state: .ended, velocity: -3000))
+        let (still, rigid) = Self.flung(offset: 300, velocity: -3000, bounces: false)
         still.advance(to: 0.1)
         rigid.contentSize = Size(width: 390, height: 800)
         still.advance(to: 0.1 + 1.0 / 60)
@@ -144,18 +147,12 @@ extension ScrollViewPanTests {
     /// Sampled at every frame of 60 a second, a deceleration moves at every one until it rests: none repeats the last
     /// offset and none skips one. Set by the app meanwhile, the offset holds and the deceleration stops.
     @Test func aDecelerationStepsAtEveryRefreshAndStopsWhereTheAppSetsIt() {
-        let (simulation, list) = Self.scene(offset: 300)
-        let pan = ScrollViewPan(view: list, sharedWith: simulation.window, in: simulation)
-        pan.moved(Self.drag(0, state: .began))
-        pan.released(Self.drag(0, state: .ended, velocity: -600))
+        let (simulation, list) = Self.flung(offset: 300, velocity: -600)
         var offsets: [Double] = []
         simulation.runUntilIdle(fps: 60, limit: 1) { _ in offsets.append(list.contentOffset.y) }
         let moving = offsets.prefix(50)
         #expect(zip(moving, moving.dropFirst()).allSatisfy { $0 < $1 }, "\(Array(moving))")
-        let (again, view) = Self.scene(offset: 300)
-        let second = ScrollViewPan(view: view, sharedWith: again.window, in: again)
-        second.moved(Self.drag(0, state: .began))
-        second.released(Self.drag(0, state: .ended, velocity: -600))
+        let (again, view) = Self.flung(offset: 300, velocity: -600)
         again.advance(to: 0.2)
         view.contentOffset = Point(x: 0, y: 10)
         again.runUntilIdle()
