@@ -48,6 +48,7 @@ final class PreparedSandbox: @unchecked Sendable {
     private var imaged: LuaState?
     private(set) var references: [String: LuaReference] = [:]
     private var loaded: Loaded?
+    private var lastFieldLines: FieldLines?
     /// Scenarios that started from an image, and of them those with the entry loaded, for the tests.
     private(set) var rewinds = 0
     private(set) var loadedRewinds = 0
@@ -76,6 +77,19 @@ final class PreparedSandbox: @unchecked Sendable {
         return (state, nil)
     }
 
+    /// The entry's field lines, kept while runtimes of the same text borrow this sandbox.
+    func fieldLines(for source: String) -> FieldLines {
+        if let lines = lastFieldLines, ChunkCache.sameBytes(lines.source, source) { return lines }
+        let lines = FieldLines(source: source)
+        lastFieldLines = lines
+        return lines
+    }
+
+    /// Whether its loaded image is of this entry, text and parameters.
+    func serves(_ file: EntryFile, source: String, parameters: [String: String]) -> Bool {
+        loaded?.serves(file, source: source, parameters: parameters) == true
+    }
+
     /// Takes the ready image of a state just made ready (no entry code run yet), with the references to the
     /// prelude's tables the host keeps; or the loaded image of the state with an entry loaded.
     func keep(imageOf state: LuaState, references: [String: LuaReference], loaded: Loaded? = nil) {
@@ -99,9 +113,14 @@ public final class SandboxPool: Sendable {
 
     public init() {}
 
-    func take(_ limits: SandboxLimits) -> PreparedSandbox {
+    /// One with these limits, the one whose loaded image serves `file` first (the one its metadata were just read in,
+    /// unless another worker took it meanwhile).
+    func take(_ limits: SandboxLimits, for file: EntryFile? = nil, source: String = "", parameters: [String: String] = [:]) -> PreparedSandbox {
         idle.withLock { idle in
-            idle.firstIndex { $0.limits == limits }.map { idle.remove(at: $0) }
+            let serving = file.flatMap { file in
+                idle.firstIndex { $0.limits == limits && $0.serves(file, source: source, parameters: parameters) }
+            }
+            return (serving ?? idle.firstIndex { $0.limits == limits }).map { idle.remove(at: $0) }
         } ?? PreparedSandbox(limits: limits)
     }
 

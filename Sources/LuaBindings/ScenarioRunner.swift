@@ -25,7 +25,8 @@ public enum ScenarioRunner {
         let start = ThreadTime.now
         let budget = entryBudget ?? options.limits.time * entryTimeFactor
         var spent: [(scenario: Scenario, time: Duration)] = []
-        let prepared = options.sandboxes?.take(options.limits) ?? PreparedSandbox(limits: options.limits)
+        let prepared = options.sandboxes?.take(options.limits, for: file, source: source, parameters: options.parameters)
+            ?? PreparedSandbox(limits: options.limits)
         defer { options.sandboxes?.give(prepared) }
         for scenario in Scenario.allCases {
             let elapsed = ThreadTime.now - start

@@ -80,11 +80,7 @@ extension ScriptRuntime {
     /// The line a field of the entry's table is written on (its last
     /// mention: the table the script returns comes at its end), or line 1.
     func location(ofField field: String) -> ScriptLocation {
-        // Asked for every scenario (the interactions' lines): found once per field.
-        if let line = fieldLines[field] { return ScriptLocation(file: file.displayPath, line: line) }
-        let line = MetadataReader.lastLine(assigning: field, in: sourceLines) ?? 1
-        fieldLines[field] = line
-        return ScriptLocation(file: file.displayPath, line: line)
+        ScriptLocation(file: file.displayPath, line: fieldLines.line(of: field))
     }
 
     /// The diagnostic as a problem at the script's own version of the hook

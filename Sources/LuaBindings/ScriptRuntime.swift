@@ -51,10 +51,8 @@ public final class ScriptRuntime {
     var displayLinkLocations: [ObjectIdentifier: ScriptLocation] = [:]
     /// Where each controller's appearance transition was last begun by hand (`Appearance+Lua`).
     var appearanceBegunAt: [ObjectIdentifier: ScriptLocation] = [:]
-    /// The line each entry field is written on, once looked up.
-    var fieldLines: [String: Int] = [:]
-    /// The source's lines, split once when a field's line is first asked for.
-    lazy var sourceLines = MetadataReader.lines(of: source)
+    /// The line each entry field is written on, shared with the entry's other runtimes in the prepared sandbox.
+    lazy var fieldLines = prepared?.fieldLines(for: source) ?? FieldLines(source: source)
     /// The presenting screen's control the entry grows from (its `sourceView`), read by `configure`; nil: a row.
     var sourceControl: ListLayout.Control?
     /// The picture of the entry's `assets` folder its presented screen shows in previews (`picture = "beach.png"`).

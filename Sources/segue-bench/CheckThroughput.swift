@@ -34,7 +34,7 @@ struct CheckThroughput: ParsableCommand {
                 var options = ScenarioOptions()
                 options.chunks = ChunkCache()
                 options.sandboxes = sandboxes
-                _ = try? EntryLoader.load(file, source: source, chunks: options.chunks)
+                _ = try? EntryLoader.load(file, source: source, chunks: options.chunks, sandboxes: sandboxes)
                 for outcome in ScenarioRunner.runAll(file, source: source, options: options) {
                     guard outcome.skipped == nil else { continue }
                     guard outcome.problems.isEmpty else { throw ValidationError("\(file.stem): \(outcome.problems)") }

@@ -277,7 +277,7 @@ struct Check: ParsableCommand, Displayed {
         let chunks = ChunkCache()
         do {
             source = try file.source()
-            entry = try EntryLoader.load(file, source: source, limits: limits, chunks: chunks, style: screen.style)
+            entry = try EntryLoader.load(file, source: source, limits: limits, chunks: chunks, style: screen.style, sandboxes: sandboxes)
         } catch let error as EntryError {
             return Result(entry: file.stem, file: file.displayPath, scenarios: [], problems: [Problem(error)], printed: [])
         } catch {

@@ -16,14 +16,19 @@ import Testing
         let sandboxes = SandboxPool()
         for file in try builtinEntries() {
             let source = try file.source()
-            // Compiled before either runs, as check does (the parser's memory would count in one peak and not the other).
             var options = ScenarioOptions()
             options.sampling = true
             options.chunks = ChunkCache()
-            _ = try? EntryLoader.load(file, source: source, chunks: options.chunks)
+            // In the pool, as check reads the metadata: the entry's first scenario starts from what that load left.
+            _ = try? EntryLoader.load(file, source: source, chunks: options.chunks, sandboxes: sandboxes)
             options.sandboxes = sandboxes
             for outcome in ScenarioRunner.runAll(file, source: source, options: options) where outcome.skipped == nil {
-                let alone = ScenarioRunner.run(file, source: source, scenario: outcome.scenario, options: options)
+                // Alone: a sandbox of its own that compiles the entry from its text, as the metadata load did before
+                // the image was taken (the parser's garbage is in both peaks).
+                var own = options
+                own.chunks = ChunkCache()
+                own.sandboxes = nil
+                let alone = ScenarioRunner.run(file, source: source, scenario: outcome.scenario, options: own)
                 let label = "\(file.stem) / \(outcome.scenario.rawValue)"
                 #expect(outcome.problems.map(\.description) == alone.problems.map(\.description), "\(label)")
                 #expect(outcome.printed.map(\.text) == alone.printed.map(\.text), "\(label)")
@@ -53,6 +58,28 @@ import Testing
         }
         // Every built-in entry's loading is of that kind.
         #expect(loaded.count == (try builtinEntries()).count)
+    }
+
+    /// The metadata read in the run's pool, as check reads them, are read in its sandbox rewound (one is made for all
+    /// the entries) and leave the entry loaded there: every scenario starts loaded, the first included.
+    @Test func theMetadataLoadLeavesTheEntryLoadedForItsScenarios() throws {
+        let sandboxes = SandboxPool()
+        let prepared = sandboxes.take(.default)
+        sandboxes.give(prepared)
+        for (index, file) in try builtinEntries().prefix(3).enumerated() {
+            let source = try file.source()
+            var options = ScenarioOptions()
+            options.chunks = ChunkCache()
+            options.sandboxes = sandboxes
+            let (rewinds, loadedRewinds) = (prepared.rewinds, prepared.loadedRewinds)
+            _ = try EntryLoader.load(file, source: source, chunks: options.chunks, sandboxes: sandboxes)
+            #expect(prepared.rewinds - rewinds == (index == 0 ? 0 : 1), "\(file.stem)")
+            #expect(prepared.serves(file, source: source, parameters: [:]), "\(file.stem)")
+            let run = ScenarioRunner.runAll(file, source: source, options: options).filter { $0.skipped == nil }.count
+            #expect(prepared.rewinds - rewinds == run + (index == 0 ? 0 : 1), "\(file.stem)")
+            #expect(prepared.loadedRewinds - loadedRewinds == run, "\(file.stem)")
+        }
+        #expect(sandboxes.take(.default) === prepared)
     }
 
     /// A main chunk that asks the host something of the run (here the status bar's frame) is loaded again in each
