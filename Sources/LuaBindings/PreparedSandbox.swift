@@ -26,6 +26,8 @@ final class PreparedSandbox: @unchecked Sendable {
         let path: String
         let source: String
         let parameters: [String: String]
+        /// The processor time loading it took (its files compiled or read, its main chunk run, its table read).
+        let loading: Duration
 
         func serves(_ file: EntryFile, source: String, parameters: [String: String]) -> Bool {
             file.url.path == path && parameters == self.parameters && ChunkCache.sameBytes(source, self.source)
@@ -88,6 +90,11 @@ final class PreparedSandbox: @unchecked Sendable {
     /// Whether its loaded image is of this entry, text and parameters.
     func serves(_ file: EntryFile, source: String, parameters: [String: String]) -> Bool {
         loaded?.serves(file, source: source, parameters: parameters) == true
+    }
+
+    /// What loading the entry took when its loaded image was taken, if the image is of this entry, text and parameters.
+    func loading(_ file: EntryFile, source: String, parameters: [String: String]) -> Duration? {
+        serves(file, source: source, parameters: parameters) ? loaded?.loading : nil
     }
 
     /// Takes the ready image of a state just made ready (no entry code run yet), with the references to the

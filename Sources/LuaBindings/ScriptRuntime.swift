@@ -161,6 +161,7 @@ public final class ScriptRuntime {
 
     private func load(parameters: [String: String], from start: PreparedSandbox.Start) throws(EntryError) {
         guard start != .loaded else { return }
+        var began = ThreadTime.now
         do throws(LuaError) {
             try timed { () throws(LuaError) in
                 if start == .new {
@@ -169,6 +170,7 @@ public final class ScriptRuntime {
                     try installRequire()
                     // Nothing of the entry's has run: what the image keeps is the host's alone.
                     prepared?.keep(imageOf: state, references: metatables)
+                    began = ThreadTime.now
                 }
                 try state.load(source, chunkName: file.displayPath, cache: chunks)
                 try state.call(hook: "main chunk", arguments: 0, results: 1)
@@ -185,18 +187,18 @@ public final class ScriptRuntime {
         entry = state.reference()
         try checkShape()
         try bindParameters(parameters)
-        keepLoadedImage(parameters: parameters)
+        keepLoadedImage(parameters: parameters, loading: ThreadTime.now - began)
     }
 
     /// Keeps the entry loaded in the prepared sandbox's image when loading it touched nothing the image does not
     /// hold: no host function that reads or changes the run, no problem found, and little memory (the image is
     /// outside the entry's limit).
-    private func keepLoadedImage(parameters: [String: String]) {
+    private func keepLoadedImage(parameters: [String: String], loading: Duration) {
         guard let prepared, runCalls == 0, problems.isEmpty, scriptErrorCount == 0, handleIDs.isEmpty,
               state.memoryUsed <= PreparedSandbox.loadedImageLimit, let entry else { return }
         prepared.keep(imageOf: state, references: metatables,
                       loaded: .init(entry: entry, modules: modules, moduleReads: moduleReads, declaredParameters: declaredParameters,
-                                    path: file.url.path, source: source, parameters: parameters))
+                                    path: file.url.path, source: source, parameters: parameters, loading: loading))
     }
 
     /// The runtime a host function was called for; nil once it has gone

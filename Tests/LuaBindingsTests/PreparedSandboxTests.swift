@@ -82,6 +82,43 @@ import Testing
         #expect(sandboxes.take(.default) === prepared)
     }
 
+    /// Loading the entry counts once against its scenarios' budget (four time limits together) whether the first
+    /// scenario loads it or starts from the image its metadata load left: a main chunk that costs more than the budget
+    /// stops the scenarios after the first either way.
+    @Test func loadingCountsOnceAgainstTheBudgetEitherWay() throws {
+        let source = """
+        local x = 0
+        for i = 1, 50000000 do x = x + i % 7 end
+        return {
+          title = "Heavy", summary = "Loads slowly.", tags = {"test"},
+          animator = {
+            transitionDuration = function() return 0.3 end,
+            animateTransition = function(ctx)
+              local to = ctx:viewForKey("to")
+              if to then ctx.containerView:addSubview(to) end
+              ctx:completeTransition(true)
+            end,
+          },
+        }
+        """
+        let (file, folder) = try Self.write(source, name: "heavy")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // The main chunk alone, timed: the budget is half of it.
+        let loading = ThreadTime.measure { _ = try? EntryLoader.load(file, source: source) }
+        let budget = loading / 2
+        for inPool in [false, true] {
+            let sandboxes = SandboxPool()
+            var options = ScenarioOptions()
+            options.chunks = ChunkCache()
+            options.sandboxes = sandboxes
+            _ = try EntryLoader.load(file, source: source, chunks: options.chunks, sandboxes: inPool ? sandboxes : nil)
+            let outcomes = ScenarioRunner.runAll(file, source: source, options: options, entryBudget: budget)
+            #expect(outcomes.first?.skipped == nil, "in the pool: \(inPool)")
+            #expect(outcomes.dropFirst().allSatisfy { $0.skipped != nil }, "in the pool: \(inPool)")
+            #expect(outcomes.dropFirst().first?.problems.first?.message.contains("together ran") == true, "in the pool: \(inPool)")
+        }
+    }
+
     /// A main chunk that asks the host something of the run (here the status bar's frame) is loaded again in each
     /// scenario, from the sandbox made ready: its answer could differ, and what the host did is not in the image.
     @Test func anEntryThatAsksTheHostAtLoadIsLoadedEachTime() throws {
