@@ -19,6 +19,8 @@ public final class AnimationEngine {
     /// Running animations by serial: finishing one is a dictionary removal,
     /// not a search, so thousands of animations cost linear time.
     private var active: [Int: ActiveAnimation] = [:]
+    /// The same animations by timeline, for the clock's scan (`dueAnimations`).
+    private var groups: [ObjectIdentifier: TimelineGroup] = [:]
     var pendingGroups: [AnimationGroup] = []
     private var serial = 0
     /// Property animators that are active, in the order they became so.
@@ -289,7 +291,13 @@ public final class AnimationEngine {
         }
         serial += 1
         animation.serial = serial
-        active[serial] = ActiveAnimation(view: view, property: property, animation: animation)
+        let entry = ActiveAnimation(view: view, property: property, animation: animation)
+        active[serial] = entry
+        let key = ObjectIdentifier(animation.timeline)
+        let group = groups[key] ?? TimelineGroup(timeline: animation.timeline)
+        groups[key] = group
+        group.entries[serial] = entry
+        group.quietUntil = -.infinity
     }
 
     private func finish(_ animation: RunningAnimation, on view: View, _ property: AnimatableProperty) {
@@ -300,6 +308,11 @@ public final class AnimationEngine {
         if view.animations[property]?.isEmpty == true { view.animations[property] = nil }
         if let key = animation.key, let count = view.layerKeys[key] { view.layerKeys[key] = count > 1 ? count - 1 : nil }
         active[animation.serial] = nil
+        let key = ObjectIdentifier(animation.timeline)
+        if let group = groups[key] {
+            group.entries[animation.serial] = nil
+            if group.entries.isEmpty { groups[key] = nil }
+        }
         animation.group.remaining -= 1
         if animation.group.remaining == 0 { pendingGroups.append(animation.group) }
         if let transaction = animation.transaction {
@@ -356,10 +369,7 @@ public final class AnimationEngine {
         if time > now { endTurn() }
         search: while !(shouldStop?() ?? false) {
             runPendingCompletions()
-            let due = active.compactMap { serial, entry -> (end: Double, serial: Int)? in
-                guard let end = clockEnd(of: entry.animation), end <= time else { return nil }
-                return (end, serial)
-            }.sorted { ($0.end, $0.serial) < ($1.end, $1.serial) }
+            let due = dueAnimations(at: time)
             // A property animator arrives after its own animations end, at the same instant.
             let arriving = animators.compactMap { animator -> (end: Double, animator: PropertyAnimator)? in
                 guard let end = animator.arrival, end <= time else { return nil }
@@ -386,6 +396,30 @@ public final class AnimationEngine {
         runPendingCompletions()
     }
 
+    /// The running animations whose clock end is at or before `time`, earliest first (ties in the order they were
+    /// added). Scanning every animation at every step was most of a step for an entry animating hundreds of pieces, so
+    /// a timeline no clock drives (scrubbed by a finger, paused) is passed over whole, and one whose earliest end the
+    /// last scan found still ahead is passed over until then: only a change of its timeline's mode or an animation
+    /// added to it can bring an end earlier (finishing one can only make the earliest later).
+    private func dueAnimations(at time: Double) -> [(end: Double, serial: Int)] {
+        var due: [(end: Double, serial: Int)] = []
+        for group in groups.values {
+            switch group.timeline.mode {
+            case .scrubbed, .paused: continue
+            default: break
+            }
+            if group.generation == group.timeline.generation && time < group.quietUntil { continue }
+            var earliest = Double.infinity
+            let before = due.count
+            for (serial, entry) in group.entries {
+                guard let end = clockEnd(of: entry.animation) else { continue }
+                if end <= time { due.append((end, serial)) } else { earliest = min(earliest, end) }
+            }
+            (group.quietUntil, group.generation) = due.count == before ? (earliest, group.timeline.generation) : (-.infinity, 0)
+        }
+        return due.sorted { ($0.end, $0.serial) < ($1.end, $1.serial) }
+    }
+
     /// Asked while completions run: true stops the clock's work at once.
     public var shouldStop: (() -> Bool)?
 
@@ -403,6 +437,19 @@ public final class AnimationEngine {
         pendingGroups.removeAll(keepingCapacity: true)
     }
 
+}
+
+/// The running animations of one timeline, with what the clock's last scan of them found: none ends on the clock
+/// before `quietUntil` while the timeline's mode is the one of `generation`.
+private final class TimelineGroup {
+    let timeline: Timeline
+    var entries: [Int: ActiveAnimation] = [:]
+    var quietUntil = -Double.infinity
+    var generation = 0
+
+    init(timeline: Timeline) {
+        self.timeline = timeline
+    }
 }
 
 /// A running animation with the view and property it animates, boxed: the clock scans every one on every frame, and
