@@ -296,8 +296,7 @@ public final class AnimationEngine {
         let key = ObjectIdentifier(animation.timeline)
         let group = groups[key] ?? TimelineGroup(timeline: animation.timeline)
         groups[key] = group
-        group.entries[serial] = entry
-        group.quietUntil = -.infinity
+        group.insert(entry, serial: serial)
     }
 
     private func finish(_ animation: RunningAnimation, on view: View, _ property: AnimatableProperty) {
@@ -310,7 +309,7 @@ public final class AnimationEngine {
         active[animation.serial] = nil
         let key = ObjectIdentifier(animation.timeline)
         if let group = groups[key] {
-            group.entries[animation.serial] = nil
+            group.remove(animation)
             if group.entries.isEmpty { groups[key] = nil }
         }
         animation.group.remaining -= 1
@@ -397,10 +396,9 @@ public final class AnimationEngine {
     }
 
     /// The running animations whose clock end is at or before `time`, earliest first (ties in the order they were
-    /// added). Scanning every animation at every step was most of a step for an entry animating hundreds of pieces, so
-    /// a timeline no clock drives (scrubbed by a finger, paused) is passed over whole, and one whose earliest end the
-    /// last scan found still ahead is passed over until then: only a change of its timeline's mode or an animation
-    /// added to it can bring an end earlier (finishing one can only make the earliest later).
+    /// added). Scanning every animation at every step was most of a step for an entry animating hundreds of pieces:
+    /// a timeline no clock drives (scrubbed by a finger, paused) has none due, and on any other the due ones are the
+    /// first few of its animations in the order of their ends (TimelineGroup), so only those are looked at.
     private func dueAnimations(at time: Double) -> [(end: Double, serial: Int)] {
         var due: [(end: Double, serial: Int)] = []
         for group in groups.values {
@@ -408,14 +406,10 @@ public final class AnimationEngine {
             case .scrubbed, .paused: continue
             default: break
             }
-            if group.generation == group.timeline.generation && time < group.quietUntil { continue }
-            var earliest = Double.infinity
-            let before = due.count
-            for (serial, entry) in group.entries {
-                guard let end = clockEnd(of: entry.animation) else { continue }
-                if end <= time { due.append((end, serial)) } else { earliest = min(earliest, end) }
+            for item in group.entries {
+                guard let end = clockEnd(of: item.entry.animation), end <= time else { break }
+                due.append((end, item.serial))
             }
-            (group.quietUntil, group.generation) = due.count == before ? (earliest, group.timeline.generation) : (-.infinity, 0)
         }
         return due.sorted { ($0.end, $0.serial) < ($1.end, $1.serial) }
     }
@@ -439,16 +433,40 @@ public final class AnimationEngine {
 
 }
 
-/// The running animations of one timeline, with what the clock's last scan of them found: none ends on the clock
-/// before `quietUntil` while the timeline's mode is the one of `generation`.
+/// The running animations of one timeline in the order of their ends on it (then of their serials). On the clock an
+/// animation's end grows with its end on the timeline, or is the same for all (a settle's cancel, a property animator
+/// continuing), and an end at or before where a settle starts is due at once: the animations due by any time are
+/// always the first few in this order.
 private final class TimelineGroup {
     let timeline: Timeline
-    var entries: [Int: ActiveAnimation] = [:]
-    var quietUntil = -Double.infinity
-    var generation = 0
+    private(set) var entries: [(end: Double, serial: Int, entry: ActiveAnimation)] = []
 
     init(timeline: Timeline) {
         self.timeline = timeline
+    }
+
+    func insert(_ entry: ActiveAnimation, serial: Int) {
+        let end = Self.key(entry.animation.end)
+        entries.insert((end, serial, entry), at: index(end: end, serial: serial))
+    }
+
+    func remove(_ animation: RunningAnimation) {
+        let at = index(end: Self.key(animation.end), serial: animation.serial)
+        if at < entries.count, entries[at].serial == animation.serial { entries.remove(at: at) }
+    }
+
+    /// An end that is not a number sorts last, with the infinite ones: the clock never ends those.
+    private static func key(_ end: Double) -> Double { end.isNaN ? .infinity : end }
+
+    /// Where (end, serial) is or would go: the first entry not before it.
+    private func index(end: Double, serial: Int) -> Int {
+        var (low, high) = (0, entries.count)
+        while low < high {
+            let middle = (low + high) / 2
+            let item = entries[middle]
+            if item.end < end || (item.end == end && item.serial < serial) { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 }
 

@@ -41,13 +41,8 @@ public final class Timeline {
     }
 
     var mode: Mode {
-        didSet {
-            clockEnds.removeAll(keepingCapacity: true)
-            generation &+= 1
-        }
+        didSet { clockEnds.removeAll(keepingCapacity: true) }
     }
-    /// Counts the changes of mode: the clock's note of when a timeline's animations end holds while it stays.
-    private(set) var generation = 0
     /// When, on the clock, local times are reached while settling: found by
     /// bisection once per mode and local time, not on every frame.
     var clockEnds: [Double: Double] = [:]

@@ -22,6 +22,33 @@ import TestSupport
         #expect(!engine.hasRunningAnimations)
     }
 
+    /// Pieces animated with staggered delays and lengths, added out of the order they end in: each completion runs
+    /// at its own end (delay + duration, by hand), in the order of those ends, ties in the order the blocks were made;
+    /// a clock step finishes exactly the ones due by its time.
+    @Test func staggeredPiecesFinishAtTheirOwnEndsInOrder() {
+        let engine = AnimationEngine()
+        var expected: [(end: Double, piece: Int)] = []
+        var finished: [(time: Double, piece: Int)] = []
+        for piece in 0..<60 {
+            let view = engine.makeView(name: "piece \(piece)")
+            // Ends spread over 0.2 s to 0.99 s, not in the order made.
+            let delay = Double((piece * 37) % 60) / 100, duration = 0.2 + Double(piece % 3) / 10
+            expected.append((delay + duration, piece))
+            engine.animate(duration: duration, delay: delay, animations: { view.alpha = 0 },
+                           completion: { _ in finished.append((engine.now, piece)) })
+        }
+        expected.sort { ($0.end, $0.piece) < ($1.end, $1.piece) }
+        var time = 0.0
+        while time < 1 {
+            time += 1.0 / 60
+            engine.advance(to: time)
+            #expect(finished.count == expected.filter { $0.end <= time }.count, "at \(time)")
+        }
+        #expect(finished.map(\.piece) == expected.map(\.piece))
+        #expect(zip(finished, expected).allSatisfy { approximately($0.time, $1.end) })
+        #expect(!engine.hasRunningAnimations)
+    }
+
     @Test func easeInOutFrameAnimation() {
         let engine = AnimationEngine()
         let view = engine.makeView(name: "v", frame: Rect(x: 0, y: 844, width: 390, height: 844))
