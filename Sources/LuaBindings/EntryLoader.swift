@@ -75,24 +75,16 @@ public enum EntryLoader {
     /// - Parameters:
     ///   - chunks: where to keep the compiled files for the scenarios run next.
     ///   - style: the appearance the file's own code sees (`--appearance`), as its scenarios will.
-    ///   - sandboxes: the run's ready sandboxes: the entry is loaded in one of them, which keeps it loaded (where its
-    ///     loading touched nothing of the run) for its first scenario, instead of in a sandbox made from nothing.
+    ///   - sandbox: the entry's sandbox from the run's pool: the entry is loaded in it (rewound to its ready image,
+    ///     not made from nothing), and it keeps the entry loaded, where loading touched nothing of the run, for the
+    ///     scenarios run with the same lease (`ScenarioOptions.sandbox`).
     public static func load(_ file: EntryFile, source: String, limits: SandboxLimits = .default,
                             chunks: ChunkCache? = nil, style: InterfaceStyle = .light,
-                            sandboxes: SandboxPool? = nil) throws(EntryError) -> LoadedEntry {
-        guard let sandboxes else { return try load(file, source: source, limits: limits, chunks: chunks, style: style, prepared: nil) }
-        let prepared = sandboxes.take(limits)
-        // Given back once the runtime has ended and handed its state back to it (the pool may lend it to another thread).
-        defer { sandboxes.give(prepared) }
-        return try load(file, source: source, limits: limits, chunks: chunks, style: style, prepared: prepared)
-    }
-
-    private static func load(_ file: EntryFile, source: String, limits: SandboxLimits, chunks: ChunkCache?, style: InterfaceStyle,
-                             prepared: PreparedSandbox?) throws(EntryError) -> LoadedEntry {
+                            sandbox: SandboxLease? = nil) throws(EntryError) -> LoadedEntry {
         let simulation = Simulation()
         simulation.interfaceStyle = style
         let runtime = try ScriptRuntime(file: file, source: source, simulation: simulation, limits: limits, chunks: chunks,
-                                        prepared: prepared)
+                                        prepared: sandbox?.sandbox)
         // Reading the table is the host's work on the entry's behalf: watched too.
         let reader = MetadataReader(file: file, source: source)
         guard let table = runtime.state.measuringTime({ runtime.metadataTable() }) else {

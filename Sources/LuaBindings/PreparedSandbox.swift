@@ -120,18 +120,35 @@ public final class SandboxPool: Sendable {
 
     public init() {}
 
-    /// One with these limits, the one whose loaded image serves `file` first (the one its metadata were just read in,
-    /// unless another worker took it meanwhile).
-    func take(_ limits: SandboxLimits, for file: EntryFile? = nil, source: String = "", parameters: [String: String] = [:]) -> PreparedSandbox {
+    func take(_ limits: SandboxLimits) -> PreparedSandbox {
         idle.withLock { idle in
-            let serving = file.flatMap { file in
-                idle.firstIndex { $0.limits == limits && $0.serves(file, source: source, parameters: parameters) }
-            }
-            return (serving ?? idle.firstIndex { $0.limits == limits }).map { idle.remove(at: $0) }
+            idle.firstIndex { $0.limits == limits }.map { idle.remove(at: $0) }
         } ?? PreparedSandbox(limits: limits)
+    }
+
+    /// One sandbox for one entry's work on this thread, its metadata read and then its scenarios: the image its
+    /// metadata load leaves is its first scenario's, whatever the other workers take meanwhile.
+    public func lease(_ limits: SandboxLimits) -> SandboxLease {
+        SandboxLease(take(limits), from: self)
     }
 
     func give(_ sandbox: PreparedSandbox) {
         idle.withLock { $0.append(sandbox) }
+    }
+}
+
+/// A sandbox of a pool lent to one entry's work on one thread; back in the pool when the lease ends (every runtime
+/// that used it has ended by then: they give their state back to it as they end).
+public final class SandboxLease: @unchecked Sendable {
+    let sandbox: PreparedSandbox
+    private let pool: SandboxPool
+
+    init(_ sandbox: PreparedSandbox, from pool: SandboxPool) {
+        self.sandbox = sandbox
+        self.pool = pool
+    }
+
+    deinit {
+        pool.give(sandbox)
     }
 }

@@ -31,6 +31,8 @@ public struct ScenarioOptions: Sendable {
     public var chunks: ChunkCache?
     /// Ready sandboxes kept across the entries of a run (nil: each entry makes its own once).
     public var sandboxes: SandboxPool?
+    /// The sandbox the entry's metadata were read in (EntryLoader.load), its scenarios' before any of the pool's.
+    public var sandbox: SandboxLease?
 
     public init() {}
 }

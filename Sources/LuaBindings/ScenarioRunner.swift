@@ -25,15 +25,15 @@ public enum ScenarioRunner {
         var start = ThreadTime.now
         let budget = entryBudget ?? options.limits.time * entryTimeFactor
         var spent: [(scenario: Scenario, time: Duration)] = []
-        let prepared = options.sandboxes?.take(options.limits, for: file, source: source, parameters: options.parameters)
-            ?? PreparedSandbox(limits: options.limits)
-        defer { options.sandboxes?.give(prepared) }
-        // Loading the entry counts once, as when the first scenario loads it, also when its metadata were read in this
-        // sandbox and the image taken then spares the first scenario the work: the verdict must not hang on which
-        // sandbox a worker happened to take.
-        var unchargedLoading = prepared.loading(file, source: source, parameters: options.parameters) ?? .zero
+        let pooled = options.sandbox == nil ? options.sandboxes?.take(options.limits) : nil
+        let prepared = options.sandbox?.sandbox ?? pooled ?? PreparedSandbox(limits: options.limits)
+        defer { pooled.map { options.sandboxes?.give($0) } }
+        // Loading the entry counts once against the budget, as when the first scenario loads it, also when the image
+        // its metadata load left spares the first scenario the work: charged if the first scenario starts from it.
+        let leftLoading = prepared.loading(file, source: source, parameters: options.parameters)
+        let loadedRewinds = prepared.loadedRewinds
         for scenario in Scenario.allCases {
-            let elapsed = ThreadTime.now - start + unchargedLoading
+            let elapsed = ThreadTime.now - start
             if stopped == nil, !outcomes.isEmpty, elapsed > budget {
                 stopped = "not run: the entry's scenarios together ran past \(entryTimeFactor) time limits"
                 // The entry's, not the next scenario's: that one alone would run within its limit, and so would each of the others.
@@ -67,10 +67,13 @@ public enum ScenarioRunner {
             }
             let before = ThreadTime.now
             let outcome = run(file, source: source, scenario: scenario, options: options, prepared: prepared)
-            spent.append((scenario, ThreadTime.now - before + unchargedLoading))
-            // Charged to the first scenario run, as its own loading would have been (and kept in `elapsed`).
-            start = start - unchargedLoading
-            unchargedLoading = .zero
+            var charged = Duration.zero
+            if spent.isEmpty, let leftLoading, prepared.loadedRewinds > loadedRewinds {
+                // Charged to the first scenario run, as its own loading would have been (and kept in `elapsed`).
+                charged = leftLoading
+                start = start - leftLoading
+            }
+            spent.append((scenario, ThreadTime.now - before + charged))
             if outcome.problems.contains(where: \.isLimit) {
                 stopped = "not run: the entry ran out of its limits in \(scenario.rawValue)"
             }

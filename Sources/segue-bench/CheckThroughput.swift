@@ -39,8 +39,8 @@ struct CheckThroughput: ParsableCommand {
                 // (the entry's files compiled once for all of them, the scenarios its shape rules out skipped).
                 var options = ScenarioOptions()
                 options.chunks = ChunkCache()
-                options.sandboxes = sandboxes
-                _ = try? EntryLoader.load(file, source: source, chunks: options.chunks, sandboxes: sandboxes)
+                options.sandbox = sandboxes.lease(.default)
+                _ = try? EntryLoader.load(file, source: source, chunks: options.chunks, sandbox: options.sandbox)
                 for outcome in ScenarioRunner.runAll(file, source: source, options: options) {
                     guard outcome.skipped == nil else { continue }
                     guard outcome.problems.isEmpty else { throw ValidationError("\(file.stem): \(outcome.problems)") }
@@ -77,9 +77,9 @@ struct CheckThroughput: ParsableCommand {
             for _ in 0..<rounds {
                 var options = ScenarioOptions()
                 options.chunks = ChunkCache()
-                options.sandboxes = sandboxes
+                options.sandbox = sandboxes.lease(.default)
                 let start = DispatchTime.now().uptimeNanoseconds
-                _ = try? EntryLoader.load(file, source: source, chunks: options.chunks, sandboxes: sandboxes)
+                _ = try? EntryLoader.load(file, source: source, chunks: options.chunks, sandbox: options.sandbox)
                 let run = ScenarioRunner.runAll(file, source: source, options: options).filter { $0.skipped == nil }.count
                 let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
                 if seconds < best.seconds { best = (seconds, run) }

@@ -275,16 +275,19 @@ struct Check: ParsableCommand, Displayed {
         let source: String
         let entry: LoadedEntry
         let chunks = ChunkCache()
+        // One of the pool's sandboxes for the whole entry: its metadata read in it, then its scenarios run in it.
+        let sandbox = sandboxes.lease(limits)
         do {
             source = try file.source()
-            entry = try EntryLoader.load(file, source: source, limits: limits, chunks: chunks, style: screen.style, sandboxes: sandboxes)
+            entry = try EntryLoader.load(file, source: source, limits: limits, chunks: chunks, style: screen.style, sandbox: sandbox)
         } catch let error as EntryError {
             return Result(entry: file.stem, file: file.displayPath, scenarios: [], problems: [Problem(error)], printed: [])
         } catch {
             return Result(entry: file.stem, file: file.displayPath, scenarios: [],
                           problems: [Problem(.error, entry: file.stem, message: String(describing: error))], printed: [])
         }
-        return check(entry, source: source, parameters: parameters, limits: limits, sourceRow: sourceRow, screen: screen, chunks: chunks)
+        return check(entry, source: source, parameters: parameters, limits: limits, sourceRow: sourceRow, screen: screen, chunks: chunks,
+                     sandbox: sandbox)
     }
 
     /// An entry given up on (its script stuck inside Lua's own code, or too many before it).
@@ -297,11 +300,12 @@ struct Check: ParsableCommand, Displayed {
 
     /// Every scenario of an entry already loaded from `source`.
     static func check(_ entry: LoadedEntry, source: String, parameters: [String: String], limits: SandboxLimits,
-                      sourceRow: Int? = nil, screen: Screen = Screen(), chunks: ChunkCache? = nil) -> Result {
+                      sourceRow: Int? = nil, screen: Screen = Screen(), chunks: ChunkCache? = nil, sandbox: SandboxLease? = nil) -> Result {
         let file = entry.file
         var scenarioOptions = ScenarioOptions()
         scenarioOptions.chunks = chunks
         scenarioOptions.sandboxes = sandboxes
+        scenarioOptions.sandbox = sandbox
         scenarioOptions.device = screen.device
         scenarioOptions.windowSize = screen.windowSize
         scenarioOptions.interfaceStyle = screen.style

@@ -19,15 +19,18 @@ import Testing
             var options = ScenarioOptions()
             options.sampling = true
             options.chunks = ChunkCache()
-            // In the pool, as check reads the metadata: the entry's first scenario starts from what that load left.
-            _ = try? EntryLoader.load(file, source: source, chunks: options.chunks, sandboxes: sandboxes)
+            // In a sandbox of the pool, as check reads the metadata: the entry's first scenario starts from what that
+            // load left.
             options.sandboxes = sandboxes
+            options.sandbox = sandboxes.lease(.default)
+            _ = try? EntryLoader.load(file, source: source, chunks: options.chunks, sandbox: options.sandbox)
             for outcome in ScenarioRunner.runAll(file, source: source, options: options) where outcome.skipped == nil {
                 // Alone: a sandbox of its own that compiles the entry from its text, as the metadata load did before
                 // the image was taken (the parser's garbage is in both peaks).
                 var own = options
                 own.chunks = ChunkCache()
                 own.sandboxes = nil
+                own.sandbox = nil
                 let alone = ScenarioRunner.run(file, source: source, scenario: outcome.scenario, options: own)
                 let label = "\(file.stem) / \(outcome.scenario.rawValue)"
                 #expect(outcome.problems.map(\.description) == alone.problems.map(\.description), "\(label)")
@@ -60,26 +63,29 @@ import Testing
         #expect(loaded.count == (try builtinEntries()).count)
     }
 
-    /// The metadata read in the run's pool, as check reads them, are read in its sandbox rewound (one is made for all
-    /// the entries) and leave the entry loaded there: every scenario starts loaded, the first included.
+    /// The metadata read in a sandbox leased from the run's pool, as check reads them, are read in it rewound (one
+    /// is made for all the entries) and leave the entry loaded there: every scenario starts loaded, the first included.
     @Test func theMetadataLoadLeavesTheEntryLoadedForItsScenarios() throws {
         let sandboxes = SandboxPool()
-        let prepared = sandboxes.take(.default)
-        sandboxes.give(prepared)
+        var first: PreparedSandbox?
         for (index, file) in try builtinEntries().prefix(3).enumerated() {
             let source = try file.source()
             var options = ScenarioOptions()
             options.chunks = ChunkCache()
             options.sandboxes = sandboxes
+            let lease = sandboxes.lease(.default)
+            options.sandbox = lease
+            let prepared = lease.sandbox
+            if first == nil { first = prepared }
+            #expect(prepared === first, "\(file.stem): the sandbox the entry before gave back")
             let (rewinds, loadedRewinds) = (prepared.rewinds, prepared.loadedRewinds)
-            _ = try EntryLoader.load(file, source: source, chunks: options.chunks, sandboxes: sandboxes)
+            _ = try EntryLoader.load(file, source: source, chunks: options.chunks, sandbox: lease)
             #expect(prepared.rewinds - rewinds == (index == 0 ? 0 : 1), "\(file.stem)")
             #expect(prepared.serves(file, source: source, parameters: [:]), "\(file.stem)")
             let run = ScenarioRunner.runAll(file, source: source, options: options).filter { $0.skipped == nil }.count
             #expect(prepared.rewinds - rewinds == run + (index == 0 ? 0 : 1), "\(file.stem)")
             #expect(prepared.loadedRewinds - loadedRewinds == run, "\(file.stem)")
         }
-        #expect(sandboxes.take(.default) === prepared)
     }
 
     /// Loading the entry counts once against its scenarios' budget (four time limits together) whether the first
@@ -111,7 +117,8 @@ import Testing
             var options = ScenarioOptions()
             options.chunks = ChunkCache()
             options.sandboxes = sandboxes
-            _ = try EntryLoader.load(file, source: source, chunks: options.chunks, sandboxes: inPool ? sandboxes : nil)
+            if inPool { options.sandbox = sandboxes.lease(.default) }
+            _ = try EntryLoader.load(file, source: source, chunks: options.chunks, sandbox: options.sandbox)
             let outcomes = ScenarioRunner.runAll(file, source: source, options: options, entryBudget: budget)
             #expect(outcomes.first?.skipped == nil, "in the pool: \(inPool)")
             #expect(outcomes.dropFirst().allSatisfy { $0.skipped != nil }, "in the pool: \(inPool)")
