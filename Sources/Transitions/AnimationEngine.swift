@@ -17,7 +17,7 @@ public final class AnimationEngine {
     private var timelines: [Timeline] = []
     private var blocks: [Block] = []
     /// Running animations by serial: finishing one is a dictionary removal,
-    /// not a search, so thousands of animations cost linear time.
+    /// not a search (and, in its timeline's group, usually the first taken off).
     private var active: [Int: ActiveAnimation] = [:]
     /// The same animations by timeline, for the clock's scan (`dueAnimations`).
     private var groups: [ObjectIdentifier: TimelineGroup] = [:]
@@ -310,7 +310,7 @@ public final class AnimationEngine {
         let key = ObjectIdentifier(animation.timeline)
         if let group = groups[key] {
             group.remove(animation)
-            if group.entries.isEmpty { groups[key] = nil }
+            if group.isEmpty { groups[key] = nil }
         }
         animation.group.remaining -= 1
         if animation.group.remaining == 0 { pendingGroups.append(animation.group) }
@@ -406,8 +406,8 @@ public final class AnimationEngine {
             case .scrubbed, .paused: continue
             default: break
             }
-            for item in group.entries {
-                guard let end = clockEnd(of: item.entry.animation), end <= time else { break }
+            for item in group.running {
+                guard let entry = item.entry, let end = clockEnd(of: entry.animation), end <= time else { break }
                 due.append((end, item.serial))
             }
         }
@@ -439,11 +439,18 @@ public final class AnimationEngine {
 /// always the first few in this order.
 private final class TimelineGroup {
     let timeline: Timeline
-    private(set) var entries: [(end: Double, serial: Int, entry: ActiveAnimation)] = []
+    /// Those before `head` have finished: animations usually finish in the order of their ends, so taking the first
+    /// off moves `head` instead of every other entry (the finished slots let go of their animation at once).
+    private var entries: [(end: Double, serial: Int, entry: ActiveAnimation?)] = []
+    private var head = 0
 
     init(timeline: Timeline) {
         self.timeline = timeline
     }
+
+    /// The running ones, in order.
+    var running: ArraySlice<(end: Double, serial: Int, entry: ActiveAnimation?)> { entries[head...] }
+    var isEmpty: Bool { head == entries.count }
 
     func insert(_ entry: ActiveAnimation, serial: Int) {
         let end = Self.key(entry.animation.end)
@@ -452,15 +459,25 @@ private final class TimelineGroup {
 
     func remove(_ animation: RunningAnimation) {
         let at = index(end: Self.key(animation.end), serial: animation.serial)
-        if at < entries.count, entries[at].serial == animation.serial { entries.remove(at: at) }
+        guard at < entries.count, entries[at].serial == animation.serial else { return }
+        guard at == head else { entries.remove(at: at); return }
+        entries[at].entry = nil
+        head += 1
+        if head == entries.count {
+            entries.removeAll(keepingCapacity: true)
+            head = 0
+        } else if head >= 32 && head * 2 >= entries.count {
+            entries.removeFirst(head)
+            head = 0
+        }
     }
 
     /// An end that is not a number sorts last, with the infinite ones: the clock never ends those.
     private static func key(_ end: Double) -> Double { end.isNaN ? .infinity : end }
 
-    /// Where (end, serial) is or would go: the first entry not before it.
+    /// Where (end, serial) is or would go among the running: the first not before it.
     private func index(end: Double, serial: Int) -> Int {
-        var (low, high) = (0, entries.count)
+        var (low, high) = (head, entries.count)
         while low < high {
             let middle = (low + high) / 2
             let item = entries[middle]
@@ -470,8 +487,8 @@ private final class TimelineGroup {
     }
 }
 
-/// A running animation with the view and property it animates, boxed: the clock scans every one on every frame, and
-/// a box is one reference to count where the view and the animation were two.
+/// A running animation with the view and property it animates, boxed: one reference to count where the view and the
+/// animation were two, in each of the engine's tables.
 private final class ActiveAnimation {
     let view: View
     let property: AnimatableProperty
