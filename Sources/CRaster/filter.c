@@ -6,7 +6,6 @@
 #include "filter.h"
 #include "filter_avx2.h"
 
-
 /* n (at most SPAN) pixels' bilinear texels from (fx, fy), stepping (dx, dy),
    by the widest path the processor has short of AVX-512's window. */
 void cri_bilinear_span_narrow(const cr_quad *q, int32_t fx, int32_t fy, int32_t dx, int32_t dy, int n, uint32_t *out) {

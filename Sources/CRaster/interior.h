@@ -9,7 +9,7 @@
  * they were all opaque and it stored them at dst instead, dst being given),
  * INTERIOR_SPAN (a span's texels where the window did not write them) and
  * INTERIOR_STORE_OPAQUE (whether n texels are all opaque, stored at dst
- * when they are; 0 where not written).
+ * when they are; 0 where not written); it undefines them at its end.
  */
 
 INTERIOR_ATTRIBUTES
@@ -158,3 +158,10 @@ static void INTERIOR_NAME(cr_target *t, const cr_quad *q, int y, int xs, int xe)
     }
 #undef SAMPLED
 }
+
+/* Its parameters are used up: the next includer defines its own. */
+#undef INTERIOR_NAME
+#undef INTERIOR_ATTRIBUTES
+#undef INTERIOR_WINDOW
+#undef INTERIOR_SPAN
+#undef INTERIOR_STORE_OPAQUE

@@ -126,11 +126,6 @@ static inline int64_t div_span(int64_t x) { return (x + ((x >> 63) & (SPAN - 1))
 #define INTERIOR_SPAN(q, fx, fy, dx, dy, n, out) cri_bilinear_span_narrow(q, fx, fy, dx, dy, n, out)
 #define INTERIOR_STORE_OPAQUE(dst, source, n) 0
 #include "interior.h"
-#undef INTERIOR_NAME
-#undef INTERIOR_ATTRIBUTES
-#undef INTERIOR_WINDOW
-#undef INTERIOR_SPAN
-#undef INTERIOR_STORE_OPAQUE
 
 #if CR_HAS_AVX2_PATH
 /* Whether a whole span's texels are all opaque; if so they are stored at dst.
@@ -156,11 +151,6 @@ static inline int store_if_opaque_avx2(uint8_t *dst, const uint32_t *source, int
     ((q)->tex_width >= 2 ? bilinear_span_avx2(q, fx, fy, dx, dy, n, out) : cri_bilinear_span_narrow(q, fx, fy, dx, dy, n, out))
 #define INTERIOR_STORE_OPAQUE(dst, source, n) store_if_opaque_avx2(dst, source, n)
 #include "interior.h"
-#undef INTERIOR_NAME
-#undef INTERIOR_ATTRIBUTES
-#undef INTERIOR_WINDOW
-#undef INTERIOR_SPAN
-#undef INTERIOR_STORE_OPAQUE
 #endif
 
 #if CR_HAS_AVX2_PATH
@@ -180,11 +170,6 @@ static inline int store_if_opaque_wide(uint8_t *dst, const uint32_t *source, int
 #define INTERIOR_SPAN(q, fx, fy, dx, dy, n, out) cri_bilinear_span_narrow(q, fx, fy, dx, dy, n, out)
 #define INTERIOR_STORE_OPAQUE(dst, source, n) store_if_opaque_wide(dst, source, n)
 #include "interior.h"
-#undef INTERIOR_NAME
-#undef INTERIOR_ATTRIBUTES
-#undef INTERIOR_WINDOW
-#undef INTERIOR_SPAN
-#undef INTERIOR_STORE_OPAQUE
 #endif
 
 void cri_draw_interior(cr_target *t, const cr_quad *q, int y, int xs, int xe) {

@@ -58,6 +58,13 @@ public struct Quad: Sendable, Equatable, Codable {
 
     public var points: [Point] { [topLeft, topRight, bottomRight, bottomLeft] }
 
+    /// The smallest rectangle holding the four corners.
+    public var boundingBox: Rect {
+        let xs = points.map(\.x), ys = points.map(\.y)
+        let minX = xs.min() ?? 0, minY = ys.min() ?? 0
+        return Rect(x: minX, y: minY, width: (xs.max() ?? 0) - minX, height: (ys.max() ?? 0) - minY)
+    }
+
     public func map(_ transform: (Point) -> Point) -> Quad {
         Quad(topLeft: transform(topLeft), topRight: transform(topRight), bottomRight: transform(bottomRight), bottomLeft: transform(bottomLeft))
     }

@@ -34,6 +34,6 @@ extension Renderer {
         try draw(mask, parent: Homography(translationX: -bounds.minX, y: -bounds.minY).concatenating(toDevice), context: &maskContext)
         let (x0, y0, x1, y1) = (Int32(region.x0), Int32(region.y0), Int32(region.x1), Int32(region.y1))
         cr_apply_mask(picture.pixels, stencil.pixels, Int32(context.target.width), Int32(context.target.height), x0, y0, x1, y1)
-        cr_composite(&context.target.target, picture.pixels, UInt8((min(layer.opacity, 1) * 255).rounded()), x0, y0, x1, y1)
+        cr_composite(&context.target.target, picture.pixels, layer.opacityByte, x0, y0, x1, y1)
     }
 }

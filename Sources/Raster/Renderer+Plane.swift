@@ -117,6 +117,6 @@ extension Renderer {
         }
         try charge(visible.area)
         fill(toDevice, bounds.size, radius: 0, color: (0, 0, 0, 0), texture: plane.picture.image, tiles: plane.picture.tiles,
-             alpha: UInt8((min(layer.opacity, 1) * 255).rounded()), box: visible, context: context)
+             alpha: layer.opacityByte, box: visible, context: context)
     }
 }

@@ -58,7 +58,7 @@ extension Renderer {
             let content: Bool = if case .none = layer.content { false } else { true }
             // Opaque all through: the layer's own opacity too (faded, Segue shows the shadow through it).
             guard cast.path == nil, (layer.backgroundColor?.alpha ?? 0) >= 1, !content || radius == 0,
-                  (min(layer.opacity, 1) * 255).rounded() >= 255 else { throw NeedsPicture() }
+                  layer.opacityByte == 255 else { throw NeedsPicture() }
             // The blur as it lands on the screen: a layer scaled up widens it past what a box-shadow draws as Segue does.
             let onScreen = min(max(cast.radius, 0), 1000) * enlargement(toWindow, at: Point(x: bounds.width / 2, y: bounds.height / 2))
             guard onScreen.isFinite, onScreen <= LayerScene.Node.shadowDeviationLimit else { throw NeedsPicture() }
@@ -66,7 +66,7 @@ extension Renderer {
         let mask = layer.maskedCorners
         let radii = [CornerMask.minXMinY, .maxXMinY, .maxXMaxY, .minXMaxY].map { mask.contains($0) ? radius : 0 }
         // An opacity whose byte is 255 draws as 1, as `draw` draws it (a browser's group at 0.999 is not quite opaque).
-        let opacity = (min(layer.opacity, 1) * 255).rounded() >= 255 ? 1 : layer.opacity
+        let opacity = layer.opacityByte == 255 ? 1 : layer.opacity
         var node = LayerScene.Node(size: bounds.size, placement: local, opacity: opacity, background: nil,
                                    radii: radii, clips: layer.masksToBounds, border: nil, shadow: nil, picture: nil,
                                    pictureArea: Rect(x: 0, y: 0, width: bounds.width, height: bounds.height), mask: nil,
@@ -89,8 +89,8 @@ extension Renderer {
             // of that area, the mask's picture filling it, the layer inside; nothing shows outside the box, as nothing
             // outside the mask shows in Segue.
             let toBounds = Homography(translationX: -bounds.minX, y: -bounds.minY)
-            let covered = union(try extent(of: mask, placement: mask.placement.concatenating(toBounds)),
-                                try extent(of: layer, placement: toBounds))
+            let covered = try extent(of: mask, placement: mask.placement.concatenating(toBounds))
+                .union(try extent(of: layer, placement: toBounds))
             let area = wholePixels(covered.intersection(visibleArea(toWindow, window: scene.size) ?? covered))
             node.maskArea = area
             node.mask = try picture(of: area, safeArea: safeArea, into: &scene) { context, toDevice in
@@ -155,7 +155,7 @@ extension Renderer {
     private func shapeArea(_ shape: ShapePaint, _ layerBounds: Rect, clipped: Bool, toWindow: Homography, window: Size) -> Rect {
         var area = Rect(x: 0, y: 0, width: layerBounds.width, height: layerBounds.height)
         guard !clipped, let outline = shapeOutline(shape, layerBounds) else { return area }
-        area = union(area, outline)
+        area = area.union(outline)
         // Only what the window can show of it (a path may reach far past the screen).
         if let visible = visibleArea(toWindow, window: window) { area = area.intersection(visible) }
         return wholePixels(area)
@@ -237,14 +237,12 @@ extension Renderer {
         let local = Homography(translationX: bounds.minX, y: bounds.minY).concatenating(placement)
         let drawn = Quad(ownArea(of: layer))
         guard depth < 64, drawn.points.allSatisfy({ local.w(at: $0) > 0 }) else { throw NeedsPicture() }
-        let points = drawn.map(local.apply).points
-        let xs = points.map(\.x), ys = points.map(\.y)
-        var box = Rect(x: xs.min() ?? 0, y: ys.min() ?? 0, width: (xs.max() ?? 0) - (xs.min() ?? 0), height: (ys.max() ?? 0) - (ys.min() ?? 0))
+        var box = drawn.map(local.apply).boundingBox
         guard !layer.masksToBounds else { return box }
         let inner = Homography(translationX: -bounds.minX, y: -bounds.minY).concatenating(local)
         for sublayer in layer.sublayers where !sublayer.isHidden {
             let sub = try extent(of: sublayer, placement: layer.placement(of: sublayer).concatenating(inner), depth: depth + 1)
-            box = union(box, sub)
+            box = box.union(sub)
         }
         return box
     }
@@ -267,17 +265,12 @@ extension Renderer {
         let bounds = layer.bounds.standardized
         var area = Rect(x: 0, y: 0, width: bounds.width, height: bounds.height)
         guard !layer.masksToBounds else { return area }
-        if case .shape(let shape) = layer.content, let outline = shapeOutline(shape, bounds) { area = union(area, outline) }
+        if case .shape(let shape) = layer.content, let outline = shapeOutline(shape, bounds) { area = area.union(outline) }
         if let shadow = layer.shadow {
             let reach = 3 * min(max(shadow.radius, 0), 1000) + 1
             let shape = (shadow.path?.bounds.standardized ?? bounds).offsetBy(dx: shadow.offset.x - bounds.minX, dy: shadow.offset.y - bounds.minY)
-            area = union(area, shape.insetBy(dx: -reach, dy: -reach))
+            area = area.union(shape.insetBy(dx: -reach, dy: -reach))
         }
         return [area.minX, area.minY, area.maxX, area.maxY].allSatisfy(\.isFinite) ? area : Rect(x: 0, y: 0, width: bounds.width, height: bounds.height)
-    }
-
-    private func union(_ a: Rect, _ b: Rect) -> Rect {
-        let x0 = min(a.minX, b.minX), y0 = min(a.minY, b.minY)
-        return Rect(x: x0, y: y0, width: max(a.maxX, b.maxX) - x0, height: max(a.maxY, b.maxY) - y0)
     }
 }

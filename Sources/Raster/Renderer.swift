@@ -217,7 +217,7 @@ public final class Renderer {
         if inFront && drawsFlattened(layer, toDevice: toDevice, projected: projected, frame: context.target) {
             return try drawFlattened(layer, toDevice: toDevice, box: box, context: &context)
         }
-        let alpha = UInt8((min(layer.opacity, 1) * 255).rounded())
+        let alpha = layer.opacityByte
         // An opacity that rounds to 255 draws as 1: no group (its composite could only lose samples).
         if alpha < 255 && !layer.sublayers.isEmpty && groupDepth < Self.groupDepthLimit {
             // Group opacity: the subtree composited once, then faded. Nothing
@@ -250,7 +250,7 @@ public final class Renderer {
     func drawLayer(_ layer: RenderLayer, toDevice: Homography, box: PixelBox?, context: inout DrawContext) throws {
         let bounds = layer.bounds.standardized
         let radius = min(max(layer.cornerRadius, 0), min(bounds.width, bounds.height) / 2)
-        let alpha = UInt8((min(layer.opacity, 1) * 255).rounded())
+        let alpha = layer.opacityByte
         let painted = try texture(for: layer, size: bounds.size, safeArea: context.safeArea)
         let content = painted?.image
         let corners = layer.maskedCorners
@@ -601,7 +601,7 @@ public final class Renderer {
         let axis = lead - min(layer.curl, 1) * (extent + .pi * radius)
         // The curled page reaches past its flat box (the flap folds back over it): the whole frame.
         var quad = makeQuad(toDevice, bounds.size, radius: 0, box: PixelBox(x0: 0, y0: 0, x1: context.target.width, y1: context.target.height))
-        quad.alpha = UInt8((min(layer.opacity, 1) * 255).rounded())
+        quad.alpha = layer.opacityByte
         quad.texture = UnsafePointer(page.pixels)
         quad.tex_width = Int32(page.width)
         quad.tex_height = Int32(page.height)
@@ -639,4 +639,10 @@ func premultiplied(_ c: Color) -> (UInt8, UInt8, UInt8, UInt8) {
     let a = min(max(c.alpha, 0), 1)
     func byte(_ v: Double) -> UInt8 { UInt8((min(max(v, 0), 1) * a * 255).rounded()) }
     return (byte(c.red), byte(c.green), byte(c.blue), UInt8((a * 255).rounded()))
+}
+
+extension RenderLayer {
+    /// The layer's opacity as the byte every path draws it with, and the page's scene judges it by: one that rounds to
+    /// 255 is drawn opaque, without a group.
+    var opacityByte: UInt8 { UInt8((min(opacity, 1) * 255).rounded()) }
 }

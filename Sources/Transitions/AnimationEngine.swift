@@ -146,7 +146,7 @@ public final class AnimationEngine {
     /// (ending later, or never ending by themselves). One held on its last
     /// value by its fill has stopped changing: it ran until its active end.
     public func runningAnimations(on timeline: Timeline, endingAfter time: Double) -> Int {
-        active.values.filter { $0.animation.timeline === timeline && changes($0.animation, after: time) }.count
+        groups[ObjectIdentifier(timeline)]?.running.filter { $0.entry.map { changes($0.animation, after: time) } ?? false }.count ?? 0
     }
 
     // MARK: Blocks

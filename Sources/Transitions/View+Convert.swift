@@ -54,9 +54,6 @@ extension View {
     }
 
     private static func box(_ rect: Rect, _ map: Homography) -> Rect {
-        let points = Quad(rect.standardized).points.map(map.apply)
-        let xs = points.map(\.x), ys = points.map(\.y)
-        let minX = xs.min()!, minY = ys.min()!
-        return Rect(x: minX, y: minY, width: xs.max()! - minX, height: ys.max()! - minY)
+        Quad(rect.standardized).map(map.apply).boundingBox
     }
 }

@@ -35,13 +35,7 @@ struct CheckThroughput: ParsableCommand {
             // As `segue check` does: ready sandboxes kept for the whole run, one for each entry in turn.
             let sandboxes = SandboxPool()
             for (file, source) in zip(files, sources) {
-                // As `segue check` does: the entry loaded once for its metadata, then every scenario by runAll
-                // (the entry's files compiled once for all of them, the scenarios its shape rules out skipped).
-                var options = ScenarioOptions()
-                options.chunks = ChunkCache()
-                options.sandbox = sandboxes.lease(.default)
-                _ = try? EntryLoader.load(file, source: source, chunks: options.chunks, sandbox: options.sandbox)
-                for outcome in ScenarioRunner.runAll(file, source: source, options: options) {
+                for outcome in Self.check(file, source: source, sandboxes: sandboxes) {
                     guard outcome.skipped == nil else { continue }
                     guard outcome.problems.isEmpty else { throw ValidationError("\(file.stem): \(outcome.problems)") }
                     scenarios += 1
@@ -68,6 +62,16 @@ struct CheckThroughput: ParsableCommand {
             + "within 5× of the baseline — \(perScenario <= 5 * baseline ? "met" : "NOT MET")")
     }
 
+    /// One entry as `segue check` takes it: a sandbox of the pool leased for it, its metadata read in it once, then
+    /// every scenario by runAll (its files compiled once for all of them, the scenarios its shape rules out skipped).
+    private static func check(_ file: EntryFile, source: String, sandboxes: SandboxPool) -> [ScenarioOutcome] {
+        var options = ScenarioOptions()
+        options.chunks = ChunkCache()
+        options.sandbox = sandboxes.lease(.default)
+        _ = try? EntryLoader.load(file, source: source, chunks: options.chunks, sandbox: options.sandbox)
+        return ScenarioRunner.runAll(file, source: source, options: options)
+    }
+
     /// Each entry's scenarios timed alone (as in the run: its metadata read, then runAll), best of the rounds.
     private func printPerEntry(files: [EntryFile], sources: [String]) {
         let sandboxes = SandboxPool()
@@ -75,12 +79,8 @@ struct CheckThroughput: ParsableCommand {
         for (file, source) in zip(files, sources) {
             var best = (seconds: Double.infinity, scenarios: 0)
             for _ in 0..<rounds {
-                var options = ScenarioOptions()
-                options.chunks = ChunkCache()
-                options.sandbox = sandboxes.lease(.default)
                 let start = DispatchTime.now().uptimeNanoseconds
-                _ = try? EntryLoader.load(file, source: source, chunks: options.chunks, sandbox: options.sandbox)
-                let run = ScenarioRunner.runAll(file, source: source, options: options).filter { $0.skipped == nil }.count
+                let run = Self.check(file, source: source, sandboxes: sandboxes).filter { $0.skipped == nil }.count
                 let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
                 if seconds < best.seconds { best = (seconds, run) }
             }

@@ -35,6 +35,13 @@ import TestSupport
         #expect(approximately(hc.concatenating(hp).apply(p), stepwise))
     }
 
+    /// A quad turned and skewed: its box reaches its leftmost, topmost, rightmost and bottommost corners.
+    @Test func quadBoundingBoxHoldsEveryCorner() {
+        let quad = Quad(topLeft: Point(x: 3, y: -2), topRight: Point(x: 10, y: 1), bottomRight: Point(x: 7, y: 9),
+                        bottomLeft: Point(x: -4, y: 5))
+        #expect(quad.boundingBox == Rect(x: -4, y: -2, width: 14, height: 11))
+    }
+
     @Test func quadAreaSignShowsTheFacingSide() {
         let front = Quad(Rect(x: 0, y: 0, width: 10, height: 5))
         #expect(front.signedArea == 50)

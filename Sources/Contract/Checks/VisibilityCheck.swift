@@ -70,9 +70,7 @@ final class VisibilityCheck: ContractCheck {
                 + "distance, 1/-m34, or more), so nothing of it is drawn and the app ignores the user; end with CATransform3DIdentity")
         }
         if ws.contains(where: { !($0 > 0) }) { return }
-        let points = Quad(view.presentation.bounds).map(projection.apply).points
-        let xs = points.map(\.x), ys = points.map(\.y)
-        let box = Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+        let box = Quad(view.presentation.bounds).map(projection.apply).boundingBox
         let bounds = window.bounds
         if box.maxX <= bounds.minX || box.minX >= bounds.maxX || box.maxY <= bounds.minY || box.minY >= bounds.maxY || box.width * box.height < 1 {
             findings.report(.presentedViewNotVisible, "after \(transition) '\(name)' is entirely off screen, at \(box.described): "
