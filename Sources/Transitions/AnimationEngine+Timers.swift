@@ -71,15 +71,16 @@ public final class DisplayLink {
     /// The refresh at or before the instant it was added (or resumed): it runs at later ones only.
     var startRefresh = 0
     let callback: (DisplayLink) -> Void
-    /// Weak: a script may hold its link after the run (and its engine) is gone; the link then does nothing.
-    private weak var engine: AnimationEngine?
+    /// Weak (a `Link`): a script may hold its link after the run (and its engine) is gone; the link then does nothing.
+    private let engineLink: Link<AnimationEngine>
+    private var engine: AnimationEngine? { engineLink.object }
 
     /// Bytes a display link costs its entry.
     static let cost = 256
 
     public init(engine: AnimationEngine, callback: @escaping (DisplayLink) -> Void) {
         engine.onAllocate?(Self.cost)
-        self.engine = engine
+        engineLink = engine.link
         self.callback = callback
     }
 

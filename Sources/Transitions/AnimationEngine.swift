@@ -71,7 +71,12 @@ public final class AnimationEngine {
     /// refuses.
     public var onAllocate: ((Int) -> Void)?
 
-    public init() {}
+    /// Held by a display link, which a script may keep after the run (`Link`: no side table for the clock).
+    public let link = Link<AnimationEngine>()
+
+    public init() { link.attach(self) }
+
+    deinit { link.clear() }
 
     func nextViewID() -> Int {
         viewCounter += 1

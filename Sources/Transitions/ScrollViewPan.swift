@@ -47,8 +47,9 @@ public final class ScrollViewPan {
     /// compares the two while the content is still scrolled (`dismissed-while-scrolled`).
     public let sharedWith: View
     public let startFrame: Rect?
-    /// Weak: a plan may outlive its run; a gone simulation moves nothing.
-    private weak var simulation: Simulation?
+    /// Weak (a `Link`): a plan may outlive its run; a gone simulation moves nothing.
+    private let simulationLink: Link<Simulation>
+    private var simulation: Simulation? { simulationLink.object }
     /// The offset the pan last gave, and where the finger says it would be before the rubber band: an offset the
     /// app changed since is taken as it is.
     private var given: Point
@@ -68,7 +69,7 @@ public final class ScrollViewPan {
         self.view = view
         self.sharedWith = sharedWith
         startFrame = simulation.visibleFrame(of: sharedWith)
-        self.simulation = simulation
+        simulationLink = simulation.link
         given = view.contentOffset
         unbanded = given
     }
@@ -158,9 +159,9 @@ public final class ScrollViewPan {
             let time = (Double(AnimationEngine.refresh(atOrBefore: began) + 1) + Double(index)) / DisplayLink.refreshRate
             // Due a hair early: a frame at that refresh (whose time is a sum of sixtieths) sees it, as it sees a display
             // link's.
-            engine.at(time - 1e-9, traced: false) { [weak self, weak simulation] in
+            engine.at(time - 1e-9, traced: false) { [weak self, link = simulation.link] in
                 // An offset the app set meanwhile stops it, as setting one stops UIScrollView's deceleration.
-                guard let self, let simulation, self.generation == run, self.view.isDescendant(of: simulation.window),
+                guard let self, let simulation = link.object, self.generation == run, self.view.isDescendant(of: simulation.window),
                       self.view.contentOffset == self.given else { return }
                 let t = time - began
                 let next: Point

@@ -78,7 +78,8 @@ final class SheetPresentationController: BuiltinPresentationController, Presente
     /// nil: the smallest detent.
     private var selected: String?
     private var followedSize: Size?
-    weak var simulation: Simulation?
+    private let simulationLink: Link<Simulation>
+    var simulation: Simulation? { simulationLink.object }
     private var dimmingView: View?
     private var grabber: View?
     private var presenterClipped = false
@@ -91,7 +92,7 @@ final class SheetPresentationController: BuiltinPresentationController, Presente
 
     init(presented: ViewController, presenting: ViewController, configuration: SheetConfiguration, simulation: Simulation) {
         self.configuration = configuration
-        self.simulation = simulation
+        simulationLink = simulation.link
         selected = configuration.selectedDetentIdentifier
         super.init(presented: presented, presenting: presenting)
     }

@@ -6,6 +6,9 @@ import RenderTree
 /// simulated clock. Nothing reads the wall clock: the caller advances time.
 public final class Simulation {
     public let engine = AnimationEngine()
+    /// Held by what must not keep the simulation alive (its timers' calls, a
+    /// sheet, a scroll view's pan): weak references without a side table (`Link`).
+    public let link = Link<Simulation>()
     public let window: View
     public let root: ViewController
     /// Every hook call, in order, with its time.
@@ -74,8 +77,9 @@ public final class Simulation {
         navigation = NavigationController(root: root)
         list = engine.makeView(name: "list")
         // Timers are in the trace as hook lines, at the instant they run.
-        engine.onTimer = { [weak self] name, detail in self?.record(name, detail) }
         list.isScrollView = true
+        link.attach(self)
+        engine.onTimer = { [link] name, detail in link.object?.record(name, detail) }
         guard listRows else { return }
         root.view.addSubview(list)
         layOutList()
@@ -86,6 +90,7 @@ public final class Simulation {
     /// (as in UIKit) until a dismissal unlinks them; a run that ends while
     /// presented unlinks them here, or every such run would leak its views.
     deinit {
+        link.clear()
         var presenter: ViewController? = root
         while let current = presenter {
             presenter = current.presentedViewController
@@ -366,7 +371,7 @@ public final class Simulation {
         // completion, delayed work, a link, a gesture's action), the sweep waits for that code to return: a link it
         // invalidates right after completing is not left running. Only the links running now are the transition's.
         let running = engine.runningDisplayLinks
-        engine.afterCallingOut { [weak self] in self.map { $0.report($0.engine.invalidate(running)) } }
+        engine.afterCallingOut { [link] in link.object.map { $0.report($0.engine.invalidate(running)) } }
         emit(.transitionDidEnd(driver, completed: completed))
     }
 

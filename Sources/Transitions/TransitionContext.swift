@@ -26,12 +26,13 @@ public final class TransitionContext {
     /// Weak: a script may keep the context after its transition is over
     /// (in an upvalue, a later hook); the transition must still be able to
     /// go away, and the context then answers as an ended one.
-    weak var driver: TransitionDriver?
+    var driver: TransitionDriver? { driverLink.object }
+    private let driverLink: Link<TransitionDriver>
 
     init(driver: TransitionDriver, container: View, animated: Bool, operation: TransitionOperation, style: PresentationStyle,
          from: ViewController, to: ViewController, fromView: View?, toView: View?,
          initialFrames: [ObjectIdentifier: Rect], finalFrames: [ObjectIdentifier: Rect]) {
-        self.driver = driver
+        driverLink = driver.link
         containerView = container
         isAnimated = animated
         self.operation = operation

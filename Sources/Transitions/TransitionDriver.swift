@@ -79,7 +79,13 @@ public final class TransitionDriver {
         // own leaves the clock running.
         self.timeline = interaction == nil || interaction is SelfDrivenInteraction
             ? .live(startingAt: simulation.engine.now) : Timeline(mode: .scrubbed(local: 0))
+        link.attach(self)
     }
+
+    deinit { link.clear() }
+
+    /// Held by its context, which a script may keep after the transition (`Link`: no side table for the driver).
+    public let link = Link<TransitionDriver>()
 
     var engine: AnimationEngine { simulation.engine }
 

@@ -29,7 +29,11 @@ public final class View {
     public let layerKind: LayerKind?
     /// The controller whose root view this is (UIKit's `next` responder
     /// for a root view); nil for every other view.
-    public internal(set) weak var viewController: ViewController?
+    public internal(set) var viewController: ViewController? {
+        get { controllerLink?.object }
+        set { controllerLink = newValue?.link }
+    }
+    private var controllerLink: Link<ViewController>?
     /// layer.mask, and the layer this one is the mask of (a mask is in no
     /// other tree: `View+Layers` keeps it so).
     public internal(set) var mask: View?

@@ -36,7 +36,14 @@ public final class ViewController {
     public var modalPresentationCapturesStatusBarAppearance = false
     /// What `sheetPresentationController` is configured with for a page or form sheet.
     public var sheetConfiguration = SheetConfiguration()
-    public internal(set) weak var presentingViewController: ViewController?
+    public internal(set) var presentingViewController: ViewController? {
+        get { presentingLink?.object }
+        set { presentingLink = newValue?.link }
+    }
+    private var presentingLink: Link<ViewController>?
+    /// Held by its root view and by what it presents (`Link`: weak references without a side table, whose every
+    /// count of a controller's references went down Swift's slow path).
+    let link = Link<ViewController>()
     public internal(set) var presentedViewController: ViewController?
     /// The controller managing this one's presentation while it is presented.
     public internal(set) var presentationController: PresentationController?
@@ -52,8 +59,11 @@ public final class ViewController {
     init(name: String, view: View) {
         self.name = name
         self.view = view
+        link.attach(self)
         view.viewController = self
     }
+
+    deinit { link.clear() }
 
     /// What the root view's `systemLayoutSizeFitting` gives at a required `width` with a free height: the height its
     /// content needs, for the one look whose content Segue lays out (a dialog card, `DialogLayout`); nil for the

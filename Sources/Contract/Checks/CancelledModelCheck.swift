@@ -11,7 +11,9 @@ final class CancelledModelCheck: ContractCheck {
 
     /// The transition's views as they stood when its animator was asked to animate.
     private struct Start {
-        weak var transition: TransitionDriver?
+        /// Weak (a `Link`, which gives the driver no side table).
+        let transitionLink: Link<TransitionDriver>
+        var transition: TransitionDriver? { transitionLink.object }
         let fromState: ViewState?
         /// A dismissal's presenting view: a cancel must leave it there, under the modal that stays.
         let presenter: (state: ViewState, superview: View?, index: Int?)?
@@ -26,7 +28,7 @@ final class CancelledModelCheck: ContractCheck {
         switch event {
         case .transitionWillAnimate(let transition):
             let presenter = transition.presenter.view
-            start = Start(transition: transition, fromState: transition.context.view(forKey: .from)?.model,
+            start = Start(transitionLink: transition.link, fromState: transition.context.view(forKey: .from)?.model,
                           presenter: transition.presenting ? nil
                               : (presenter.model, presenter.superview, presenter.superview?.sublayers.firstIndex { $0 === presenter }),
                           chrome: transition.presenting ? [] : transition.chrome.map(\.model))
