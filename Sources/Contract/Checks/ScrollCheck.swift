@@ -11,7 +11,12 @@ import Transitions
 final class ScrollCheck: ContractCheck {
     let events: [SimulationEvent.Kind] = [.interactionWillUpdate, .clockDidAdvance]
 
-    private weak var reported: TransitionDriver?
+    /// Weak (a `Link`: a weak reference would give every driver it held a side table).
+    private var reportedLink: Link<TransitionDriver>?
+    private var reported: TransitionDriver? {
+        get { reportedLink?.object }
+        set { reportedLink = newValue?.link }
+    }
     private weak var reportedPan: ScrollViewPan?
 
     func observe(_ event: SimulationEvent, _ findings: Findings) {
