@@ -16,7 +16,7 @@ public final class Link<Object: AnyObject> {
 
     init() {}
 
-    /// Called once, by the object, at the end of its initialiser.
+    /// Called once, by the object, as soon as its stored properties are set.
     func attach(_ object: Object) {
         precondition(self.object == nil, "a link is attached once")
         self.object = object
