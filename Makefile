@@ -62,7 +62,8 @@ release: deps
 
 # Lua boundary: Swift host against a C host built now, in the same run;
 # engine: transitions a second against the target; check: the catalogue's
-# scenarios against the same scenarios without scripts; check-scale: the real
+# scenarios against the same scenarios run by each entry's exported Swift
+# (no Lua; its runners compiled with -O once, then cached); check-scale: the real
 # segue over 100 and 1,000 entries, peak memory and the parallel speed-up,
 # beside the targets; list-scale: the real segue list over 100, 1,000 and
 # 10,000 entries in 10 catalogues, beside the empty catalogues (per-entry
@@ -77,6 +78,8 @@ bench: deps
 	$(CC) -O2 -o .build/lua-boundary-c Benchmarks/lua_boundary.c $$(pkg-config --cflags --libs lua5.4)
 	$$($(SWIFT) build -c release --show-bin-path)/segue-bench lua-boundary --baseline .build/lua-boundary-c
 	$$($(SWIFT) build -c release --show-bin-path)/segue-bench engine
+	# check's baseline runs each entry's exported Swift, compiled against the UIKit layer beside segue-bench.
+	$(SWIFT) build -c release --product SegueUIKitLayer
 	$$($(SWIFT) build -c release --show-bin-path)/segue-bench check
 	$$($(SWIFT) build -c release --show-bin-path)/segue-bench encoders
 	$(SWIFT) build -c release --product segue
@@ -88,7 +91,6 @@ bench: deps
 	$$($(SWIFT) build -c release --show-bin-path)/segue-bench watch --segue $$($(SWIFT) build -c release --show-bin-path)/segue
 	$$($(SWIFT) build -c release --show-bin-path)/segue-bench html --segue $$($(SWIFT) build -c release --show-bin-path)/segue
 	$$($(SWIFT) build -c release --show-bin-path)/segue-bench gallery --segue $$($(SWIFT) build -c release --show-bin-path)/segue
-	$(SWIFT) build -c release --product SegueUIKitLayer
 	$$($(SWIFT) build -c release --show-bin-path)/segue-bench export --segue $$($(SWIFT) build -c release --show-bin-path)/segue
 
 install: release

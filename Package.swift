@@ -96,7 +96,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "segue-bench",
-            dependencies: ["LuaRuntime", "LuaBindings", "Catalogue", "Contract", "Transitions", "Geometry", "RenderTree", "Raster", "Encoders", "CPixman", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["LuaRuntime", "LuaBindings", "Catalogue", "Contract", "Transitions", "Geometry", "RenderTree", "Raster", "Encoders", "CPixman",
+                           "Export", "ExportVerification", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .plugin(
             name: "SegueCheck",

@@ -328,7 +328,9 @@ public struct ExportVerifier: Sendable {
     }
 
     /// The runner for this Swift, compiled once: cached by the hash of the Swift, the layer and the compiler.
-    func compiled(_ swift: ExportedFile) throws -> URL {
+    /// `optimized`: with `-O`, for timing it beside check (an app ships its Swift optimised); `--verify`'s own runner is
+    /// compiled as a debug build is, which is quicker to make.
+    func compiled(_ swift: ExportedFile, optimized: Bool = false) throws -> URL {
         // The delegate made with the entry's defaults, or with the other parameter value SEGUE_VERIFY_VARIANT names.
         // UIKit's own animation: no delegate, the styles only.
         if swift.transitionStyle != nil {
@@ -338,7 +340,7 @@ public struct ExportVerifier: Sendable {
 
                 VerificationRunner.main(nil, presentationStyle: \(swift.typeName).presentationStyle, transitionStyle: \(swift.typeName).transitionStyle)
 
-                """)
+                """, optimized: optimized)
         }
         let cases = swift.variants.map { "case \"\($0.label)\": \($0.swift)" }
         let delegate = cases.isEmpty ? "\(swift.typeName)()" : """
@@ -355,7 +357,7 @@ public struct ExportVerifier: Sendable {
             VerificationRunner.main(transition, presentationStyle: \(swift.typeName).presentationStyle\(swift.readsSourceView ? ", sourceView: { transition.sourceView = $0 }" : "")\(swift.sourceControl.map { ", sourceControl: \"\($0)\"" } ?? "")\(swift.screenLook.map { ", screen: \"\($0)\"" } ?? "")\(swift.statusBar.map { ", statusBar: \"\($0)\"" } ?? "")\(swift.configuresSheet ? ", sheet: { transition.configure($0) }" : "")\(swift.presentsInteractively ? ", presentation: { transition.attachPresentation(to: $0, makeViewController: $1) }" : "")\(Self.presentedLayoutArgument(swift.presentedLayout)))
 
             """
-        return try compile(swift, main: main)
+        return try compile(swift, main: main, optimized: optimized)
     }
 
     /// The verification's presented controller's overrides, calling the exported methods as the app's would.
@@ -372,11 +374,11 @@ public struct ExportVerifier: Sendable {
     }
 
     /// The runner for this Swift and main file, compiled once: cached by the hash of both, the layer and the compiler.
-    private func compile(_ swift: ExportedFile, main: String) throws -> URL {
+    private func compile(_ swift: ExportedFile, main: String, optimized: Bool) throws -> URL {
         let library = layer.appendingPathComponent("libSegueUIKitLayer.so")
         let stamp = (try? FileManager.default.attributesOfItem(atPath: library.path)[.modificationDate] as? Date).map { "\($0.timeIntervalSince1970)" } ?? ""
         let modules = swift.modules.map { $0.name + "\n" + $0.text }.joined()
-        let key = SHA256.hex(Array((swift.text + modules + main + layer.path + stamp + swiftc).utf8))
+        let key = SHA256.hex(Array((swift.text + modules + main + layer.path + stamp + swiftc + (optimized ? "-O" : "")).utf8))
         let folder = cache.appendingPathComponent(key)
         let runner = folder.appendingPathComponent("runner")
         if FileManager.default.isExecutableFile(atPath: runner.path) { return runner }
@@ -387,7 +389,7 @@ public struct ExportVerifier: Sendable {
         for module in swift.modules { try Data(Self.linuxForm(module.text).text.utf8).write(to: work.appendingPathComponent(module.name)) }
         try Data(main.utf8).write(to: work.appendingPathComponent("main.swift"))
         let compiled = try execute(URL(fileURLWithPath: swiftc), arguments: [
-            "-swift-version", "6", "-warnings-as-errors", "-I", layer.appendingPathComponent("Modules").path, "-L", layer.path,
+            "-swift-version", "6", "-warnings-as-errors"] + (optimized ? ["-O"] : []) + ["-I", layer.appendingPathComponent("Modules").path, "-L", layer.path,
             "-lSegueUIKitLayer", "-Xlinker", "-rpath", "-Xlinker", layer.path,
             work.appendingPathComponent(swift.name).path,
         ] + swift.modules.map { work.appendingPathComponent($0.name).path } + [

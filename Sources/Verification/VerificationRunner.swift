@@ -51,9 +51,24 @@ import UIKit
         let scrolled = TouchEvents.scrolled(input)
         // Which gesture each drag is for (`dismissal`, `pop`), in order; all dismissals when unsaid.
         let kinds = (ProcessInfo.processInfo.environment["SEGUE_VERIFY_DRAG_KINDS"] ?? "").split(separator: ",").map(String.init)
+        // `segue-bench check`'s baseline: each scenario run this many times as check runs it (no trace), and the
+        // fastest run's seconds printed instead of its lines.
+        let rounds = ProcessInfo.processInfo.environment["SEGUE_VERIFY_TIME_ROUNDS"].flatMap { Int($0) }
         for name in names.isEmpty ? scenarios[...] : names {
             guard scenarios.contains(name) else {
                 print("unknown scenario \(name)")
+                continue
+            }
+            if let rounds {
+                var best = UInt64.max
+                for _ in 0..<max(rounds, 1) {
+                    let start = DispatchTime.now().uptimeNanoseconds
+                    _ = run(name, delegate: delegate, style: presentationStyle, transitionStyle: transitionStyle, drags: drives, kinds: kinds,
+                            taps: taps, scrolled: scrolled, sourceView: sourceView, sourceControl: sourceControl, screen: screen,
+                            statusBar: statusBar, sheet: sheet, presentation: presentation, presentedLayout: presentedLayout, sampling: false)
+                    best = min(best, DispatchTime.now().uptimeNanoseconds - start)
+                }
+                print("time \(name) \(Double(best) / 1e9)")
                 continue
             }
             print("scenario \(name)")
@@ -74,7 +89,8 @@ import UIKit
                            sourceView: ((UIView?) -> Void)? = nil,
                            sourceControl: String? = nil, screen: String? = nil, statusBar: String? = nil,
                            sheet: ((UISheetPresentationController) -> Void)? = nil, presentation: Presentation? = nil,
-                           presentedLayout: PresentedLayout? = nil, windowSize: Size = Size(width: 390, height: 844), fps: Double = 60) -> String {
+                           presentedLayout: PresentedLayout? = nil, windowSize: Size = Size(width: 390, height: 844), fps: Double = 60,
+                           sampling: Bool = true) -> String {
         let simulation = Simulation(windowSize: windowSize)
         Host.simulation = simulation
         simulation.exactSamples = true
@@ -122,7 +138,8 @@ import UIKit
         let presentedDrags = drags.indices.filter { $0 < kinds.count && kinds[$0] == "presented" }.map { drags[$0] }
         var samples: [Sample] = []
         var sampledViews = 0
-        let sample: (Simulation) -> Void = { simulation in
+        // Timed as check runs (ScenarioOptions.sampling false): no trace.
+        let sample: ((Simulation) -> Void)? = !sampling ? nil : { simulation in
             // Where the run is, on the error stream: if the Swift stops (a precondition), segue says when.
             FileHandle.standardError.write(Data("at t=\(simulation.now)\n".utf8))
             // The Lua side's cut (ScenarioRunner.sampledViewLimit, 20,000 views a trace): the same trace, and no runaway.
@@ -346,6 +363,7 @@ import UIKit
         default: break
         }
         withExtendedLifetime((adapter, navigationAdapter, navigationController)) {}
+        guard sampling else { return "" }
         return simulation.trace(samples: samples).parityText + notes.map { $0 + "\n" }.joined()
     }
 }

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Catalogue
 import Contract
+import Export
+import ExportVerification
 import Foundation
 import LuaBindings
 import LuaRuntime
@@ -28,14 +30,18 @@ struct CheckThroughput: ParsableCommand {
         let files = try BuiltinCatalogue.locate().entryFiles().filter { only.isEmpty || only.contains($0.stem) }
         let sources = try files.map { try $0.source() }
         var best = (seconds: Double.infinity, scenarios: 0, script: 0.0)
+        var ran: [[ScenarioOutcome]] = []
         for _ in 0..<rounds {
+            ran = []
             let start = DispatchTime.now().uptimeNanoseconds
             var scenarios = 0
             var script: UInt64 = 0
             // As `segue check` does: ready sandboxes kept for the whole run, one for each entry in turn.
             let sandboxes = SandboxPool()
             for (file, source) in zip(files, sources) {
-                for outcome in Self.check(file, source: source, sandboxes: sandboxes) {
+                let outcomes = Self.check(file, source: source, sandboxes: sandboxes)
+                ran.append(outcomes)
+                for outcome in outcomes {
                     guard outcome.skipped == nil else { continue }
                     guard outcome.problems.isEmpty else { throw ValidationError("\(file.stem): \(outcome.problems)") }
                     scenarios += 1
@@ -45,16 +51,22 @@ struct CheckThroughput: ParsableCommand {
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             if seconds < best.seconds { best = (seconds, scenarios, Double(script) / 1e9) }
         }
-        let baseline = swiftBaseline(scenarios: best.scenarios)
+        let swift = try exportedBaseline(files: files, sources: sources, outcomes: ran)
+        let timed = swift.reduce(0) { $0 + $1.count }
+        guard timed == best.scenarios else { throw ValidationError("the exported Swift ran \(timed) scenarios, check \(best.scenarios)") }
+        let baseline = swift.joined().reduce(0) { $0 + $1.seconds } / Double(timed)
+        let floor = engineFloor(scenarios: best.scenarios)
         let perScenario = best.seconds / Double(best.scenarios)
         print("segue check over the built-in catalogue: \(files.count) entries, \(best.scenarios) scenario runs, best of \(rounds) rounds")
         print("total                      \(String(format: "%.1f ms", best.seconds * 1000))")
         print("per scenario               \(String(format: "%.0f µs", perScenario * 1e6))    "
-            + "baseline (same scenarios, Swift animators, no Lua) \(String(format: "%.0f µs", baseline * 1e6))    "
+            + "baseline (the same scenarios by each entry's exported Swift, -O, no Lua) \(String(format: "%.0f µs", baseline * 1e6))    "
             + String(format: "%.1f×", perScenario / baseline))
+        print("engine floor               \(String(format: "%.0f µs", floor * 1e6)) a present and dismiss by UIKit's cover-vertical, "
+            + "no entry (the baseline before stop 60)    " + String(format: "%.1f×", perScenario / floor))
         print("inside Lua                 \(String(format: "%.0f %%", 100 * best.script / best.seconds)) "
             + "(script hooks and the host functions they call, including making each sandbox)")
-        if perEntry { printPerEntry(files: files, sources: sources) }
+        if perEntry { printPerEntry(files: files, sources: sources, swift: swift.map { $0.reduce(0) { $0 + $1.seconds } }) }
         let loading = loadTime(files: files, sources: sources)
         print("an entry in a new sandbox  \(String(format: "%.0f µs", loading * 1e6)) (Lua, the prelude and API, the main chunk: "
             + "once an entry; its scenarios start from the sandbox's image)")
@@ -72,11 +84,12 @@ struct CheckThroughput: ParsableCommand {
         return ScenarioRunner.runAll(file, source: source, options: options)
     }
 
-    /// Each entry's scenarios timed alone (as in the run: its metadata read, then runAll), best of the rounds.
-    private func printPerEntry(files: [EntryFile], sources: [String]) {
+    /// Each entry's scenarios timed alone (as in the run: its metadata read, then runAll), best of the rounds, beside its
+    /// exported Swift's seconds for the same scenarios (`swift`, an entry's each).
+    private func printPerEntry(files: [EntryFile], sources: [String], swift: [Double]) {
         let sandboxes = SandboxPool()
-        var rows: [(name: String, scenarios: Int, seconds: Double)] = []
-        for (file, source) in zip(files, sources) {
+        var rows: [(name: String, scenarios: Int, seconds: Double, swift: Double)] = []
+        for (file, source, swift) in zip(files, zip(sources, swift)).map({ ($0, $1.0, $1.1) }) {
             var best = (seconds: Double.infinity, scenarios: 0)
             for _ in 0..<rounds {
                 let start = DispatchTime.now().uptimeNanoseconds
@@ -84,12 +97,13 @@ struct CheckThroughput: ParsableCommand {
                 let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
                 if seconds < best.seconds { best = (seconds, run) }
             }
-            rows.append((file.stem, best.scenarios, best.seconds))
+            rows.append((file.stem, best.scenarios, best.seconds, swift))
         }
         print("each entry, costliest a scenario first (its metadata read included):")
         for row in rows.sorted(by: { $0.seconds / Double(max($0.scenarios, 1)) > $1.seconds / Double(max($1.scenarios, 1)) }) {
             print("  \(row.name.padding(toLength: 28, withPad: " ", startingAt: 0)) \(String(format: "%3d", row.scenarios)) scenarios  "
-                  + String(format: "%6.0f µs a scenario  %6.2f ms in all", row.seconds / Double(max(row.scenarios, 1)) * 1e6, row.seconds * 1e3))
+                  + String(format: "%6.0f µs a scenario  %6.2f ms in all  its Swift %6.0f µs a scenario",
+                           row.seconds / Double(max(row.scenarios, 1)) * 1e6, row.seconds * 1e3, row.swift / Double(max(row.scenarios, 1)) * 1e6))
         }
     }
 
@@ -108,8 +122,28 @@ struct CheckThroughput: ParsableCommand {
         return best / Double(files.count)
     }
 
-    /// The standard scenarios on the engine's built-in cover-vertical animator.
-    private func swiftBaseline(scenarios: Int) -> Double {
+    /// Each scenario check ran (`outcomes`, an entry's in each), run by the entry's exported Swift: the same views,
+    /// animations, touches and contract, without Lua. Each scenario's fastest of the rounds, in their order.
+    private func exportedBaseline(files: [EntryFile], sources: [String], outcomes: [[ScenarioOutcome]]) throws -> [[(scenario: String, seconds: Double)]] {
+        let verifier = try ExportVerifier()
+        let exported = try zip(files, sources).map { file, source in
+            let origin = Exporter.Origin(entry: file.stem, file: file.displayPath, catalogue: file.catalogue, version: nil,
+                                         sha256: SHA256.hex(Array(source.utf8)), command: "segue-bench check")
+            do {
+                return try Exporter.export(source: source, origin: origin) { name throws(ExportRefusal) in
+                    try ExportVerifier.module(name, besideEntry: file)
+                }
+            } catch {
+                throw ValidationError("\(file.stem) does not export: \(error)")
+            }
+        }
+        try verifier.compileForTiming(exported)
+        return try zip(exported, outcomes).map { swift, outcomes in try verifier.time(swift, outcomes: outcomes, rounds: rounds) }
+    }
+
+    /// The engine alone: UIKit's cover-vertical presenting and dismissing a plain screen, contract attached. The least a
+    /// scenario can cost; the baseline the target was judged against before the exported Swift could run check's scenarios.
+    private func engineFloor(scenarios: Int) -> Double {
         var best = Double.infinity
         for _ in 0..<rounds {
             let start = DispatchTime.now().uptimeNanoseconds
