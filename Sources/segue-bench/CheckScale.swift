@@ -39,6 +39,10 @@ struct CheckScale: ParsableCommand {
                 if cores > 1 { rows.append(("\(count) entries, 1 worker", try SpawnedRun.measure(segue, ["check", "--jobs", "1", folder.path]))) }
             }
         }
+        // A copy that fails is over at once: the run would be timed cheaper than the catalogue it stands for.
+        if let failed = rows.first(where: { $0.1.status != 0 }) {
+            throw ValidationError("segue check exited \(failed.1.status) over \(failed.0): an entry failed, so the times would not hold")
+        }
         for (label, m) in rows {
             print("\(label.padding(toLength: 28, withPad: " ", startingAt: 0)) \(String(format: "%6.2f s", m.seconds))   "
                 + "peak memory \(String(format: "%6.1f MB", Double(m.peakBytes) / 1e6))   exit \(m.status)")

@@ -60,11 +60,12 @@ struct SpawnedRun {
 /// Generated catalogue folders: copies of the built-in entries under names of their own.
 enum GeneratedCatalogue {
     /// `count` entries named `<stem><tag>-0001` … in `folder`, cycling through `sources` (stem, text),
-    /// with the built-in catalogue's modules beside them (the copies require them).
+    /// with the built-in catalogue's modules and assets beside them (the copies require them, and photo-viewer's
+    /// metadata reads its picture: without it that entry fails at once and the run is cheaper than it should be).
     static func write(_ count: Int, to folder: URL, from sources: [(String, String)], tag: String = "") throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let builtin = try BuiltinCatalogue.locate().url
-        for name in try FileManager.default.contentsOfDirectory(atPath: builtin.path) where ModuleFile.isModuleFileName(name) {
+        for name in try FileManager.default.contentsOfDirectory(atPath: builtin.path) where ModuleFile.isModuleFileName(name) || name == "assets" {
             try FileManager.default.copyItem(at: builtin.appendingPathComponent(name), to: folder.appendingPathComponent(name))
         }
         for i in 0..<count {
