@@ -19,9 +19,8 @@ extension ExportVerifier {
         for outcome in outcomes where outcome.skipped == nil {
             let name = outcome.scenario.rawValue
             let input = TouchEvents.write(outcome.drives.map(\.events), taps: outcome.taps, scrolled: outcome.scrolledBefore)
-            let result = try execute(runner, arguments: [name], input: input,
-                                     environment: ["SEGUE_VERIFY_DRAG_KINDS": outcome.drives.map(\.kind.rawValue).joined(separator: ","),
-                                                   "SEGUE_VERIFY_TIME_ROUNDS": String(rounds)],
+            let result = try execute(runner, arguments: ["--time-rounds", String(rounds), name], input: input,
+                                     environment: ["SEGUE_VERIFY_DRAG_KINDS": outcome.drives.map(\.kind.rawValue).joined(separator: ",")],
                                      limit: runLimit, memory: Self.runMemory)
             let line = result.output.split(separator: "\n").first { $0.hasPrefix("time \(name) ") }
             guard result.status == 0, !result.timedOut, let line, let seconds = Double(line.split(separator: " ").last ?? "") else {

@@ -43,7 +43,15 @@ import UIKit
                             sourceView: ((UIView?) -> Void)? = nil, sourceControl: String? = nil, screen: String? = nil,
                             statusBar: String? = nil, sheet: ((UISheetPresentationController) -> Void)? = nil, presentation: Presentation? = nil,
                             presentedLayout: PresentedLayout? = nil) {
-        let names = CommandLine.arguments.dropFirst()
+        var names = CommandLine.arguments.dropFirst()
+        // `segue-bench check`'s baseline (`--time-rounds N`, an argument rather than a variable, which a user's
+        // environment could carry into --verify): each scenario run N times as check runs it (no trace), and the
+        // fastest run's seconds printed instead of its lines.
+        var rounds: Int?
+        if names.first == "--time-rounds", names.count >= 2 {
+            rounds = Int(names[names.startIndex + 1])
+            names = names.dropFirst(2)
+        }
         var input: [String] = []
         while let line = readLine() { input.append(line) }
         let drives = TouchEvents.read(input)
@@ -51,9 +59,6 @@ import UIKit
         let scrolled = TouchEvents.scrolled(input)
         // Which gesture each drag is for (`dismissal`, `pop`), in order; all dismissals when unsaid.
         let kinds = (ProcessInfo.processInfo.environment["SEGUE_VERIFY_DRAG_KINDS"] ?? "").split(separator: ",").map(String.init)
-        // `segue-bench check`'s baseline: each scenario run this many times as check runs it (no trace), and the
-        // fastest run's seconds printed instead of its lines.
-        let rounds = ProcessInfo.processInfo.environment["SEGUE_VERIFY_TIME_ROUNDS"].flatMap { Int($0) }
         for name in names.isEmpty ? scenarios[...] : names {
             guard scenarios.contains(name) else {
                 print("unknown scenario \(name)")
