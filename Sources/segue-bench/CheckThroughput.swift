@@ -26,6 +26,9 @@ struct CheckThroughput: ParsableCommand {
     @Flag(help: "Also print each entry's time a scenario (its best round), costliest first: where to look.")
     var perEntry = false
 
+    @Flag(help: "Also print each scenario's time, its Lua (run alone, in a sandbox of the pool) beside its Swift: with --only.")
+    var eachScenario = false
+
     func run() throws {
         let files = try BuiltinCatalogue.locate().entryFiles().filter { only.isEmpty || only.contains($0.stem) }
         let sources = try files.map { try $0.source() }
@@ -66,6 +69,7 @@ struct CheckThroughput: ParsableCommand {
             + "no entry (the baseline before stop 60)    " + String(format: "%.1f×", perScenario / floor))
         print("inside Lua                 \(String(format: "%.0f %%", 100 * best.script / best.seconds)) "
             + "(script hooks and the host functions they call, including making each sandbox)")
+        if eachScenario { printEachScenario(files: files, sources: sources, swift: swift) }
         if perEntry { printPerEntry(files: files, sources: sources, swift: swift.map { $0.reduce(0) { $0 + $1.seconds } }) }
         let loading = loadTime(files: files, sources: sources)
         print("an entry in a new sandbox  \(String(format: "%.0f µs", loading * 1e6)) (Lua, the prelude and API, the main chunk: "
@@ -104,6 +108,30 @@ struct CheckThroughput: ParsableCommand {
             print("  \(row.name.padding(toLength: 28, withPad: " ", startingAt: 0)) \(String(format: "%3d", row.scenarios)) scenarios  "
                   + String(format: "%6.0f µs a scenario  %6.2f ms in all  its Swift %6.0f µs a scenario",
                            row.seconds / Double(max(row.scenarios, 1)) * 1e6, row.seconds * 1e3, row.swift / Double(max(row.scenarios, 1)) * 1e6))
+        }
+    }
+
+    /// Each scenario of each entry: the Lua run alone (a sandbox of the pool leased for it, its files compiled once), the
+    /// best of the rounds, beside its exported Swift's time (`swift`, an entry's each): where a ratio comes from.
+    private func printEachScenario(files: [EntryFile], sources: [String], swift: [[(scenario: String, seconds: Double)]]) {
+        let sandboxes = SandboxPool()
+        for (index, (file, source)) in zip(files, sources).enumerated() {
+            print("\(file.stem), each scenario: Lua, its Swift")
+            let chunks = ChunkCache()
+            for (scenario, swiftSeconds) in swift[index] {
+                guard let kind = Scenario(rawValue: scenario) else { continue }
+                var best = UInt64.max
+                for _ in 0..<rounds {
+                    var options = ScenarioOptions()
+                    options.chunks = chunks
+                    options.sandbox = sandboxes.lease(.default)
+                    let start = DispatchTime.now().uptimeNanoseconds
+                    _ = ScenarioRunner.run(file, source: source, scenario: kind, options: options)
+                    best = min(best, DispatchTime.now().uptimeNanoseconds - start)
+                }
+                print("  \(scenario.padding(toLength: 28, withPad: " ", startingAt: 0)) "
+                      + String(format: "%6.0f µs  %6.0f µs", Double(best) / 1e3, swiftSeconds * 1e6))
+            }
         }
     }
 
