@@ -139,7 +139,8 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Geometry", "Raster", "CWebP"], path: "Tests/TestSupport", resources: [.copy("Browser")]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "TestSupport"]),
         .testTarget(name: "LuaSyntaxTests", dependencies: ["LuaSyntax"]),
-        .testTarget(name: "ExportTests", dependencies: ["Export", "ExportVerification", "LuaSyntax", "Catalogue", "LuaBindings", "LuaRuntime", "Transitions", "RenderTree"]),
+        .testTarget(name: "ExportTests", dependencies: ["Export", "ExportVerification", "LuaSyntax", "Catalogue", "LuaBindings", "LuaRuntime", "Transitions", "RenderTree",
+                                                     "Verification"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "Geometry", "TestSupport"]),
         .testTarget(name: "TransitionsTests", dependencies: ["Transitions", "Contract", "Animation", "Geometry", "TestSupport"]),
         .testTarget(

@@ -7,38 +7,39 @@ import Transitions
 /// (`--verify` proves it does, bit for bit, what the Lua does), compiled with `-O` against the same engine and
 /// contract, with the same touches, and without a trace, as check runs.
 extension ExportVerifier {
-    public struct ExportTimingError: Error, CustomStringConvertible {
-        public let description: String
-    }
-
-    /// The fastest of `rounds` runs of each scenario check ran (`outcomes`, those not skipped), in seconds, in their
-    /// order. The runs are one after another, one process a scenario: timed inside it, so its start is not counted.
-    public func time(_ swift: ExportedFile, outcomes: [ScenarioOutcome], rounds: Int) throws -> [(scenario: String, seconds: Double)] {
+    /// Each scenario check ran (`outcomes`, those not skipped), in their order, with the seconds of each of `rounds`
+    /// runs (after one untimed, the process's first). One process a scenario, one after another, each timed inside
+    /// itself, so its start is not counted. The entry's defaults, whatever SEGUE_VERIFY_VARIANT the caller has.
+    public func time(_ swift: ExportedFile, outcomes: [ScenarioOutcome], rounds: Int) throws -> [(scenario: String, rounds: [Double])] {
         let runner = try compiled(swift, optimized: true)
-        var times: [(scenario: String, seconds: Double)] = []
+        var times: [(scenario: String, rounds: [Double])] = []
         for outcome in outcomes where outcome.skipped == nil {
             let name = outcome.scenario.rawValue
             let input = TouchEvents.write(outcome.drives.map(\.events), taps: outcome.taps, scrolled: outcome.scrolledBefore)
             let result = try execute(runner, arguments: ["--time-rounds", String(rounds), name], input: input,
-                                     environment: ["SEGUE_VERIFY_DRAG_KINDS": outcome.drives.map(\.kind.rawValue).joined(separator: ",")],
+                                     environment: ["SEGUE_VERIFY_DRAG_KINDS": outcome.drives.map(\.kind.rawValue).joined(separator: ","),
+                                                   "SEGUE_VERIFY_VARIANT": ""],
                                      limit: runLimit, memory: Self.runMemory)
-            let line = result.output.split(separator: "\n").first { $0.hasPrefix("time \(name) ") }
-            guard result.status == 0, !result.timedOut, let line, let seconds = Double(line.split(separator: " ").last ?? "") else {
-                throw ExportTimingError(description: "\(swift.name) did not time \(name): exit status \(result.status)"
-                                        + (result.timedOut ? ", stopped after \(runLimit) s" : "") + " \(result.errors.suffix(300))")
+            let lines = result.output.split(separator: "\n").filter { $0.hasPrefix("time \(name) ") }
+            let seconds = lines.first.map { $0.split(separator: " ").dropFirst(2).compactMap { Double($0) } } ?? []
+            guard result.status == 0, !result.timedOut, lines.count == 1, seconds.count == rounds else {
+                let said = (result.errors + result.output).suffix(300)
+                throw ExportVerifyError("\(swift.name) did not time \(name): exit status \(result.status)"
+                                        + (result.timedOut ? ", stopped after \(runLimit) s" : "") + (said.isEmpty ? "" : ": \(said)"))
             }
             times.append((name, seconds))
         }
         return times
     }
-}
 
-extension ExportVerifier {
     /// Compiles each file's optimised runner beforehand, a file on each core (time runs them one at a time).
     public func compileForTiming(_ files: [ExportedFile]) throws {
         let failures = Self.concurrently(files.map { swift in { @Sendable () -> String? in
             do { _ = try self.compiled(swift, optimized: true); return nil } catch { return "\(swift.name): \(error)" }
         } })
-        if let failure = failures.compactMap({ $0 }).first { throw ExportTimingError(description: failure) }
+        if let failure = failures.compactMap({ $0 }).first { throw ExportVerifyError(failure) }
     }
+
+    /// Where the UIKit layer the runners link is, for the bench to name.
+    public var layerFolder: URL { layer }
 }

@@ -50,6 +50,8 @@ public struct ScenarioOutcome {
     public var printed: [PrintedLine] = []
     /// Nanoseconds spent inside the script during the scenario.
     public var scriptTime: UInt64 = 0
+    /// The wall time the scenario took as runAll ran it (from its entry's image): where a check's time goes.
+    public var wallTime = Duration.zero
     /// The most memory the entry held (Lua and what the host made for it).
     public var memoryPeak = 0
     /// The touch events each gesture of the run was given, in order (export --verify gives the same to the Swift).

@@ -65,8 +65,9 @@ public enum ScenarioRunner {
                 outcomes.append(ScenarioOutcome(scenario: scenario, problems: [], skipped: noTapRecognizer, trace: nil))
                 continue
             }
-            let before = ThreadTime.now
-            let outcome = run(file, source: source, scenario: scenario, options: options, prepared: prepared)
+            let before = ThreadTime.now, wallBefore = ContinuousClock.now
+            var outcome = run(file, source: source, scenario: scenario, options: options, prepared: prepared)
+            outcome.wallTime = ContinuousClock.now - wallBefore
             var charged = Duration.zero
             if spent.isEmpty, let leftLoading, prepared.loadedRewinds > loadedRewinds {
                 // Charged to the first scenario run, as its own loading would have been (and kept in `elapsed`).

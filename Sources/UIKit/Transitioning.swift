@@ -52,6 +52,9 @@ extension UIViewControllerTransitioningDelegate {
 final class ContextAdapter: NSObject, UIViewControllerContextTransitioning {
     let context: TransitionContext
     private static var adapters: [ObjectIdentifier: ContextAdapter] = [:]
+    /// Lets every one go (UIKitWrappers.forgetAll).
+    static func forgetWrappers() { adapters = [:] }
+    static var wrapperCount: Int { adapters.count }
 
     private init(_ context: TransitionContext) { self.context = context }
 

@@ -8,6 +8,9 @@ import Transitions
     package let view: View
 
     private static var wrappers: [ObjectIdentifier: UIView] = [:]
+    /// Lets every one go (UIKitWrappers.forgetAll).
+    static func forgetWrappers() { wrappers = [:] }
+    static var wrapperCount: Int { wrappers.count }
 
     package init(view: View) {
         self.view = view

@@ -3,6 +3,9 @@ import Transitions
 @MainActor open class UIViewController: NSObject {
     package let controller: ViewController
     private static var wrappers: [ObjectIdentifier: UIViewController] = [:]
+    /// Lets every one go (UIKitWrappers.forgetAll).
+    static func forgetWrappers() { wrappers = [:] }
+    static var wrapperCount: Int { wrappers.count }
 
     package init(controller: ViewController) {
         self.controller = controller

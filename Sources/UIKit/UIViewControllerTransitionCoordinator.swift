@@ -30,6 +30,9 @@ extension UIViewControllerTransitionCoordinator {
 final class CoordinatorAdapter: NSObject, UIViewControllerTransitionCoordinator {
     let coordinator: TransitionCoordinator
     private static var adapters: [ObjectIdentifier: CoordinatorAdapter] = [:]
+    /// Lets every one go (UIKitWrappers.forgetAll).
+    static func forgetWrappers() { adapters = [:] }
+    static var wrapperCount: Int { adapters.count }
 
     private init(_ coordinator: TransitionCoordinator) { self.coordinator = coordinator }
 

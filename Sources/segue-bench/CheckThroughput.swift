@@ -8,13 +8,13 @@ import LuaBindings
 import LuaRuntime
 import Transitions
 
-/// `segue check` over the built-in catalogue: total time, time per scenario
-/// and the share spent inside Lua, beside the same scenarios driven by the
-/// engine's own Swift animators (no script), measured in the same run.
+/// `segue check` over the built-in catalogue: total time, time per scenario and the share spent inside Lua, beside the
+/// same scenarios with Swift animators, measured in the same run: each entry's exported Swift (which `--verify` proves
+/// does what the entry does) run through exactly the scenarios check ran for it, with the same touches.
 struct CheckThroughput: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Time 'segue check' over the built-in catalogue against the same scenarios without scripts."
+        abstract: "Time 'segue check' over the built-in catalogue against the same scenarios run by the entries' exported Swift."
     )
 
     @Option(help: "Rounds over the whole catalogue; the best counts.")
@@ -26,14 +26,22 @@ struct CheckThroughput: ParsableCommand {
     @Flag(help: "Also print each entry's time a scenario (its best round), costliest first: where to look.")
     var perEntry = false
 
-    @Flag(help: "Also print each scenario's time, its Lua (run alone, in a sandbox of the pool) beside its Swift: with --only.")
+    @Flag(help: "Also print each scenario's time (its best round) in check, beside its Swift's: where an entry's ratio comes from.")
     var eachScenario = false
+
+    func validate() throws {
+        guard rounds >= 1 else { throw ValidationError("--rounds must be at least 1") }
+        let stems = Set(try BuiltinCatalogue.locate().entryFiles().map(\.stem))
+        if let unknown = only.first(where: { !stems.contains($0) }) { throw ValidationError("no built-in entry \(unknown)") }
+    }
 
     func run() throws {
         let files = try BuiltinCatalogue.locate().entryFiles().filter { only.isEmpty || only.contains($0.stem) }
         let sources = try files.map { try $0.source() }
         var best = (seconds: Double.infinity, scenarios: 0, script: 0.0)
         var ran: [[ScenarioOutcome]] = []
+        // Each entry's scenarios' fastest wall time over the rounds, in check (for --each-scenario).
+        var fastest: [[Double]] = files.map { _ in [] }
         for _ in 0..<rounds {
             ran = []
             let start = DispatchTime.now().uptimeNanoseconds
@@ -43,6 +51,8 @@ struct CheckThroughput: ParsableCommand {
             let sandboxes = SandboxPool()
             for (file, source) in zip(files, sources) {
                 let outcomes = Self.check(file, source: source, sandboxes: sandboxes)
+                let times = outcomes.filter { $0.skipped == nil }.map { Double($0.wallTime.components.attoseconds) / 1e18 + Double($0.wallTime.components.seconds) }
+                fastest[ran.count] = fastest[ran.count].isEmpty ? times : zip(fastest[ran.count], times).map { min($0, $1) }
                 ran.append(outcomes)
                 for outcome in outcomes {
                     guard outcome.skipped == nil else { continue }
@@ -57,7 +67,9 @@ struct CheckThroughput: ParsableCommand {
         let swift = try exportedBaseline(files: files, sources: sources, outcomes: ran)
         let timed = swift.reduce(0) { $0 + $1.count }
         guard timed == best.scenarios else { throw ValidationError("the exported Swift ran \(timed) scenarios, check \(best.scenarios)") }
-        let baseline = swift.joined().reduce(0) { $0 + $1.seconds } / Double(timed)
+        // check's statistic on both sides: the fastest round of the whole catalogue, the Swift's round k being every
+        // scenario's k-th run (each scenario its own process, so a round is the sum of theirs).
+        let baseline = (0..<rounds).map { k in swift.joined().reduce(0) { $0 + $1.rounds[k] } }.min()! / Double(timed)
         let floor = engineFloor(scenarios: best.scenarios)
         let perScenario = best.seconds / Double(best.scenarios)
         print("segue check over the built-in catalogue: \(files.count) entries, \(best.scenarios) scenario runs, best of \(rounds) rounds")
@@ -69,8 +81,13 @@ struct CheckThroughput: ParsableCommand {
             + "no entry (the baseline before stop 60)    " + String(format: "%.1f×", perScenario / floor))
         print("inside Lua                 \(String(format: "%.0f %%", 100 * best.script / best.seconds)) "
             + "(script hooks and the host functions they call, including making each sandbox)")
-        if eachScenario { printEachScenario(files: files, sources: sources, swift: swift) }
-        if perEntry { printPerEntry(files: files, sources: sources, swift: swift.map { $0.reduce(0) { $0 + $1.seconds } }) }
+        if eachScenario { printEachScenario(files: files, check: fastest, swift: swift) }
+        if perEntry {
+            // An entry's Swift by the same statistic: its fastest round.
+            printPerEntry(files: files, sources: sources, swift: swift.map { scenarios in
+                (0..<rounds).map { k in scenarios.reduce(0) { $0 + $1.rounds[k] } }.min() ?? 0
+            })
+        }
         let loading = loadTime(files: files, sources: sources)
         print("an entry in a new sandbox  \(String(format: "%.0f µs", loading * 1e6)) (Lua, the prelude and API, the main chunk: "
             + "once an entry; its scenarios start from the sandbox's image)")
@@ -111,26 +128,14 @@ struct CheckThroughput: ParsableCommand {
         }
     }
 
-    /// Each scenario of each entry: the Lua run alone (a sandbox of the pool leased for it, its files compiled once), the
-    /// best of the rounds, beside its exported Swift's time (`swift`, an entry's each): where a ratio comes from.
-    private func printEachScenario(files: [EntryFile], sources: [String], swift: [[(scenario: String, seconds: Double)]]) {
-        let sandboxes = SandboxPool()
-        for (index, (file, source)) in zip(files, sources).enumerated() {
-            print("\(file.stem), each scenario: Lua, its Swift")
-            let chunks = ChunkCache()
-            for (scenario, swiftSeconds) in swift[index] {
-                guard let kind = Scenario(rawValue: scenario) else { continue }
-                var best = UInt64.max
-                for _ in 0..<rounds {
-                    var options = ScenarioOptions()
-                    options.chunks = chunks
-                    options.sandbox = sandboxes.lease(.default)
-                    let start = DispatchTime.now().uptimeNanoseconds
-                    _ = ScenarioRunner.run(file, source: source, scenario: kind, options: options)
-                    best = min(best, DispatchTime.now().uptimeNanoseconds - start)
-                }
-                print("  \(scenario.padding(toLength: 28, withPad: " ", startingAt: 0)) "
-                      + String(format: "%6.0f µs  %6.0f µs", Double(best) / 1e3, swiftSeconds * 1e6))
+    /// Each scenario of each entry: its fastest run in check's rounds (from the entry's image, as runAll runs it) beside
+    /// its exported Swift's fastest: where an entry's ratio comes from.
+    private func printEachScenario(files: [EntryFile], check: [[Double]], swift: [[(scenario: String, rounds: [Double])]]) {
+        for (index, file) in files.enumerated() {
+            print("\(file.stem), each scenario: check, its Swift")
+            for (scenario, seconds) in zip(swift[index], check[index]) {
+                print("  \(scenario.scenario.padding(toLength: 28, withPad: " ", startingAt: 0)) "
+                      + String(format: "%6.0f µs  %6.0f µs", seconds * 1e6, (scenario.rounds.min() ?? 0) * 1e6))
             }
         }
     }
@@ -152,8 +157,13 @@ struct CheckThroughput: ParsableCommand {
 
     /// Each scenario check ran (`outcomes`, an entry's in each), run by the entry's exported Swift: the same views,
     /// animations, touches and contract, without Lua. Each scenario's fastest of the rounds, in their order.
-    private func exportedBaseline(files: [EntryFile], sources: [String], outcomes: [[ScenarioOutcome]]) throws -> [[(scenario: String, seconds: Double)]] {
-        let verifier = try ExportVerifier()
+    private func exportedBaseline(files: [EntryFile], sources: [String], outcomes: [[ScenarioOutcome]]) throws -> [[(scenario: String, rounds: [Double])]] {
+        // The layer beside this executable (make bench builds it, release, just before), never one a variable names:
+        // a debug layer would time several times slower and flatter the ratio.
+        var environment = ProcessInfo.processInfo.environment
+        environment["SEGUE_UIKIT_LAYER"] = nil
+        let verifier = try ExportVerifier(environment: environment)
+        print("the exported Swift runs on the UIKit layer in \(verifier.layerFolder.path)")
         let exported = try zip(files, sources).map { file, source in
             let origin = Exporter.Origin(entry: file.stem, file: file.displayPath, catalogue: file.catalogue, version: nil,
                                          sha256: SHA256.hex(Array(source.utf8)), command: "segue-bench check")
