@@ -46,10 +46,14 @@ import UIKit
         var names = CommandLine.arguments.dropFirst()
         // `segue-bench check`'s baseline (`--time-rounds N`, an argument rather than a variable, which a user's
         // environment could carry into --verify): each scenario run N times as check runs it (no trace), and the
-        // fastest run's seconds printed instead of its lines.
+        // seconds of each run printed instead of its lines.
         var rounds: Int?
-        if names.first == "--time-rounds", names.count >= 2 {
-            rounds = Int(names[names.startIndex + 1])
+        if names.first == "--time-rounds" {
+            guard names.count >= 2, let count = Int(names[names.startIndex + 1]), count >= 1 else {
+                FileHandle.standardError.write(Data("--time-rounds needs a count of at least 1\n".utf8))
+                exit(1)
+            }
+            rounds = count
             names = names.dropFirst(2)
         }
         var input: [String] = []
@@ -69,7 +73,7 @@ import UIKit
                 // One round first, untimed: a process's first run pays for its loading and first calls (about 700 µs
                 // against 40 for fade's present). Every round after it printed, for the bench to total round by round.
                 var times: [String] = []
-                for round in 0...max(rounds, 1) {
+                for round in 0...rounds {
                     let start = DispatchTime.now().uptimeNanoseconds
                     let notes = run(name, delegate: delegate, style: presentationStyle, transitionStyle: transitionStyle, drags: drives,
                                     kinds: kinds, taps: taps, scrolled: scrolled, sourceView: sourceView, sourceControl: sourceControl,
@@ -78,7 +82,7 @@ import UIKit
                     let elapsed = DispatchTime.now().uptimeNanoseconds - start
                     // A run that did less than the Lua's (a drag its recognizer never took) is not timed as cheaper.
                     guard notes.isEmpty else {
-                        FileHandle.standardError.write(Data("\(name) did not run as check's did: \(notes)".utf8))
+                        FileHandle.standardError.write(Data("\(name) did not run as check's did: \(notes)\n".utf8))
                         exit(1)
                     }
                     if round > 0 { times.append(String(Double(elapsed) / 1e9)) }

@@ -78,7 +78,7 @@ struct CheckThroughput: ParsableCommand {
             + "baseline (the same scenarios by each entry's exported Swift, -O, no Lua) \(String(format: "%.0f µs", baseline * 1e6))    "
             + String(format: "%.1f×", perScenario / baseline))
         print("engine floor               \(String(format: "%.0f µs", floor * 1e6)) a present and dismiss by UIKit's cover-vertical, "
-            + "no entry (the baseline before stop 60)    " + String(format: "%.1f×", perScenario / floor))
+            + "no entry (the baseline until 2026-12-01)    " + String(format: "%.1f×", perScenario / floor))
         print("inside Lua                 \(String(format: "%.0f %%", 100 * best.script / best.seconds)) "
             + "(script hooks and the host functions they call, including making each sandbox)")
         if eachScenario { printEachScenario(files: files, check: fastest, swift: swift) }
@@ -110,7 +110,7 @@ struct CheckThroughput: ParsableCommand {
     private func printPerEntry(files: [EntryFile], sources: [String], swift: [Double]) {
         let sandboxes = SandboxPool()
         var rows: [(name: String, scenarios: Int, seconds: Double, swift: Double)] = []
-        for (file, source, swift) in zip(files, zip(sources, swift)).map({ ($0, $1.0, $1.1) }) {
+        for (index, (file, source)) in zip(files, sources).enumerated() {
             var best = (seconds: Double.infinity, scenarios: 0)
             for _ in 0..<rounds {
                 let start = DispatchTime.now().uptimeNanoseconds
@@ -118,7 +118,7 @@ struct CheckThroughput: ParsableCommand {
                 let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
                 if seconds < best.seconds { best = (seconds, run) }
             }
-            rows.append((file.stem, best.scenarios, best.seconds, swift))
+            rows.append((file.stem, best.scenarios, best.seconds, swift[index]))
         }
         print("each entry, costliest a scenario first (its metadata read included):")
         for row in rows.sorted(by: { $0.seconds / Double(max($0.scenarios, 1)) > $1.seconds / Double(max($1.scenarios, 1)) }) {

@@ -32,6 +32,15 @@ import Verification
         #expect(quick > 0 && long > 1.5 * quick, "0.35 s: \(quick) s, 3.5 s: \(long) s")
     }
 
+    /// No rounds is no time: the runner refuses the count rather than time nothing.
+    @Test func noRoundsIsAnError() throws {
+        let (file, source, swift) = try ExportVerificationTests.fade()
+        let present = ScenarioRunner.runAll(file, source: source).filter { $0.scenario == .present }
+        #expect {
+            _ = try ExportVerificationTests.verifier().time(swift, outcomes: present, rounds: 0)
+        } throws: { "\($0)".contains("--time-rounds needs a count of at least 1") }
+    }
+
     /// Swift that stops says which file and scenario; it is not timed as if it ran.
     @Test func aRunnerThatStopsIsAnError() throws {
         let (file, source, swift) = try ExportVerificationTests.fade()
