@@ -23,9 +23,13 @@ extension ExportVerifier {
             let lines = result.output.split(separator: "\n").filter { $0.hasPrefix("time \(name) ") }
             let seconds = lines.first.map { $0.split(separator: " ").dropFirst(2).compactMap { Double($0) } } ?? []
             guard result.status == 0, !result.timedOut, lines.count == 1, seconds.count == rounds else {
-                let said = (result.errors + result.output).suffix(300)
+                // Why, as --verify says it: a trap's "Fatal error" line (the backtrace after it is kilobytes), the
+                // runner's own refusal, else the first thing it said.
+                let said = (result.errors + result.output).split(separator: "\n")
+                let why = said.first { $0.contains("Fatal error") || $0.contains("did not run as check's did") || $0.contains("--time-rounds") }
+                    ?? said.first
                 throw ExportVerifyError("\(swift.name) did not time \(name): exit status \(result.status)"
-                                        + (result.timedOut ? ", stopped after \(runLimit) s" : "") + (said.isEmpty ? "" : ": \(said)"))
+                                        + (result.timedOut ? ", stopped after \(runLimit) s" : "") + (why.map { ": \($0.prefix(300))" } ?? ""))
             }
             times.append((name, seconds))
         }

@@ -328,7 +328,7 @@ public struct ExportVerifier: Sendable {
     }
 
     /// The runner for this Swift, compiled once: cached by the hash of the Swift, the layer and the compiler.
-    /// `optimized`: with `-O`, for timing it beside check (an app ships its Swift optimised); `--verify`'s own runner is
+    /// `optimized`: with `-O` and the whole module at once, as an app's release build, for timing it beside check; `--verify`'s own runner is
     /// compiled as a debug build is, which is quicker to make.
     func compiled(_ swift: ExportedFile, optimized: Bool = false) throws -> URL {
         // The delegate made with the entry's defaults, or with the other parameter value SEGUE_VERIFY_VARIANT names.
@@ -378,7 +378,7 @@ public struct ExportVerifier: Sendable {
         let library = layer.appendingPathComponent("libSegueUIKitLayer.so")
         let stamp = (try? FileManager.default.attributesOfItem(atPath: library.path)[.modificationDate] as? Date).map { "\($0.timeIntervalSince1970)" } ?? ""
         let modules = swift.modules.map { $0.name + "\n" + $0.text }.joined()
-        let key = SHA256.hex(Array((swift.text + modules + main + layer.path + stamp + swiftc + (optimized ? "-O" : "")).utf8))
+        let key = SHA256.hex(Array((swift.text + modules + main + layer.path + stamp + swiftc + (optimized ? "-O -wmo" : "")).utf8))
         let folder = cache.appendingPathComponent(key)
         let runner = folder.appendingPathComponent("runner")
         if FileManager.default.isExecutableFile(atPath: runner.path) { return runner }
@@ -389,7 +389,7 @@ public struct ExportVerifier: Sendable {
         for module in swift.modules { try Data(Self.linuxForm(module.text).text.utf8).write(to: work.appendingPathComponent(module.name)) }
         try Data(main.utf8).write(to: work.appendingPathComponent("main.swift"))
         let compiled = try execute(URL(fileURLWithPath: swiftc), arguments: [
-            "-swift-version", "6", "-warnings-as-errors"] + (optimized ? ["-O"] : []) + ["-I", layer.appendingPathComponent("Modules").path, "-L", layer.path,
+            "-swift-version", "6", "-warnings-as-errors"] + (optimized ? ["-O", "-wmo"] : []) + ["-I", layer.appendingPathComponent("Modules").path, "-L", layer.path,
             "-lSegueUIKitLayer", "-Xlinker", "-rpath", "-Xlinker", layer.path,
             work.appendingPathComponent(swift.name).path,
         ] + swift.modules.map { work.appendingPathComponent($0.name).path } + [

@@ -40,8 +40,8 @@ struct CheckThroughput: ParsableCommand {
         let sources = try files.map { try $0.source() }
         var best = (seconds: Double.infinity, scenarios: 0, script: 0.0)
         var ran: [[ScenarioOutcome]] = []
-        // Each entry's scenarios' fastest wall time over the rounds, in check (for --each-scenario).
-        var fastest: [[Double]] = files.map { _ in [] }
+        // Each entry's fastest wall time over the rounds in check, in all and of each scenario run (for --each-scenario).
+        var fastest: [(entry: Double, scenarios: [Double])] = files.map { _ in (.infinity, []) }
         for _ in 0..<rounds {
             ran = []
             let start = DispatchTime.now().uptimeNanoseconds
@@ -49,10 +49,13 @@ struct CheckThroughput: ParsableCommand {
             var script: UInt64 = 0
             // As `segue check` does: ready sandboxes kept for the whole run, one for each entry in turn.
             let sandboxes = SandboxPool()
-            for (file, source) in zip(files, sources) {
+            for (index, (file, source)) in zip(files, sources).enumerated() {
+                let entryStart = ContinuousClock.now
                 let outcomes = Self.check(file, source: source, sandboxes: sandboxes)
-                let times = outcomes.filter { $0.skipped == nil }.map { Double($0.wallTime.components.attoseconds) / 1e18 + Double($0.wallTime.components.seconds) }
-                fastest[ran.count] = fastest[ran.count].isEmpty ? times : zip(fastest[ran.count], times).map { min($0, $1) }
+                let entry = (ContinuousClock.now - entryStart) / .seconds(1)
+                let times = outcomes.filter { $0.skipped == nil }.map { $0.wallTime / .seconds(1) }
+                fastest[index] = (min(fastest[index].entry, entry),
+                                  fastest[index].scenarios.isEmpty ? times : zip(fastest[index].scenarios, times).map { min($0, $1) })
                 ran.append(outcomes)
                 for outcome in outcomes {
                     guard outcome.skipped == nil else { continue }
@@ -129,14 +132,20 @@ struct CheckThroughput: ParsableCommand {
     }
 
     /// Each scenario of each entry: its fastest run in check's rounds (from the entry's image, as runAll runs it) beside
-    /// its exported Swift's fastest: where an entry's ratio comes from.
-    private func printEachScenario(files: [EntryFile], check: [[Double]], swift: [[(scenario: String, rounds: [Double])]]) {
+    /// its exported Swift's fastest, and what check spends on the entry outside its scenarios (its metadata read, its
+    /// sandbox leased and loaded): where an entry's ratio comes from.
+    private func printEachScenario(files: [EntryFile], check: [(entry: Double, scenarios: [Double])],
+                                   swift: [[(scenario: String, rounds: [Double])]]) {
+        func row(_ label: String, _ check: Double, _ swift: Double?) {
+            print("  \(label.padding(toLength: 28, withPad: " ", startingAt: 0)) " + String(format: "%6.0f µs  ", check * 1e6)
+                  + (swift.map { String(format: "%6.0f µs", $0 * 1e6) } ?? "     -"))
+        }
         for (index, file) in files.enumerated() {
             print("\(file.stem), each scenario: check, its Swift")
-            for (scenario, seconds) in zip(swift[index], check[index]) {
-                print("  \(scenario.scenario.padding(toLength: 28, withPad: " ", startingAt: 0)) "
-                      + String(format: "%6.0f µs  %6.0f µs", seconds * 1e6, (scenario.rounds.min() ?? 0) * 1e6))
+            for (swiftRun, checkSeconds) in zip(swift[index], check[index].scenarios) {
+                row(swiftRun.scenario, checkSeconds, swiftRun.rounds.min() ?? 0)
             }
+            row("(the entry outside them)", max(check[index].entry - check[index].scenarios.reduce(0, +), 0), nil)
         }
     }
 
@@ -156,7 +165,7 @@ struct CheckThroughput: ParsableCommand {
     }
 
     /// Each scenario check ran (`outcomes`, an entry's in each), run by the entry's exported Swift: the same views,
-    /// animations, touches and contract, without Lua. Each scenario's fastest of the rounds, in their order.
+    /// animations, touches and contract, without Lua. Each scenario's seconds in each round, in their order.
     private func exportedBaseline(files: [EntryFile], sources: [String], outcomes: [[ScenarioOutcome]]) throws -> [[(scenario: String, rounds: [Double])]] {
         // The layer beside this executable (make bench builds it, release, just before), never one a variable names:
         // a debug layer would time several times slower and flatter the ratio.

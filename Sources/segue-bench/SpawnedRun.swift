@@ -38,8 +38,10 @@ struct SpawnedRun {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         func time(_ value: timeval) -> Double { Double(value.tv_sec) + Double(value.tv_usec) / 1e6 }
         // ru_maxrss is in kilobytes on Linux.
+        // Killed by a signal (a trap, the kernel's out-of-memory killer) is 128 + the signal, as a shell says it: never 0.
+        let signal = status & 0x7f
         return SpawnedRun(seconds: seconds, cpuSeconds: time(usage.ru_utime) + time(usage.ru_stime),
-                          peakBytes: usage.ru_maxrss * 1024, status: (status >> 8) & 0xff)
+                          peakBytes: usage.ru_maxrss * 1024, status: signal != 0 ? 128 + signal : (status >> 8) & 0xff)
     }
 
     /// The run with the median wall time of `count`, and the highest peak memory of them all.

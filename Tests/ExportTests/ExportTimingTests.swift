@@ -48,7 +48,21 @@ import Verification
         let present = ScenarioRunner.runAll(file, source: source).filter { $0.scenario == .present }
         #expect {
             _ = try ExportVerificationTests.verifier().time(stopping, outcomes: present, rounds: 1)
-        } throws: { "\($0)".contains("FadeTransition.swift did not time present") }
+        } throws: { "\($0)".contains("FadeTransition.swift did not time present") && "\($0)".contains("Fatal error: stop") }
+    }
+
+    /// A run that does less than check's did (here fade's Swift, which has no drag, given explode's) is refused, not
+    /// timed as cheaper.
+    @Test func aRunThatDoesLessIsAnError() throws {
+        let (fadeFile, fadeSource, fade) = try ExportVerificationTests.fade()
+        #expect(ScenarioRunner.runAll(fadeFile, source: fadeSource).first { $0.scenario == .interactiveFinish }?.skipped != nil,
+                "fade has no drag of its own")
+        let explode = try ExportVerificationTests.builtIn("explode")
+        let dragged = ScenarioRunner.runAll(explode.file, source: explode.source).filter { $0.scenario == .interactiveFinish }
+        #expect(dragged.first?.drives.isEmpty == false)
+        #expect {
+            _ = try ExportVerificationTests.verifier().time(fade, outcomes: dragged, rounds: 1)
+        } throws: { "\($0)".contains("did not run as check's did") }
     }
 }
 
