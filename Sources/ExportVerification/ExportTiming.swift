@@ -15,10 +15,8 @@ extension ExportVerifier {
         var times: [(scenario: String, rounds: [Double])] = []
         for outcome in outcomes where outcome.skipped == nil {
             let name = outcome.scenario.rawValue
-            let input = TouchEvents.write(outcome.drives.map(\.events), taps: outcome.taps, scrolled: outcome.scrolledBefore)
-            let result = try execute(runner, arguments: ["--time-rounds", String(rounds), name], input: input,
-                                     environment: ["SEGUE_VERIFY_DRAG_KINDS": outcome.drives.map(\.kind.rawValue).joined(separator: ","),
-                                                   "SEGUE_VERIFY_VARIANT": ""],
+            let result = try execute(runner, arguments: ["--time-rounds", String(rounds), name], input: outcome.runnerInput,
+                                     environment: ["SEGUE_VERIFY_DRAG_KINDS": outcome.runnerDragKinds, "SEGUE_VERIFY_VARIANT": ""],
                                      limit: runLimit, memory: Self.runMemory)
             let lines = result.output.split(separator: "\n").filter { $0.hasPrefix("time \(name) ") }
             let seconds = lines.first.map { $0.split(separator: " ").dropFirst(2).compactMap { Double($0) } } ?? []

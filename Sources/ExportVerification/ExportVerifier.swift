@@ -232,8 +232,7 @@ public struct ExportVerifier: Sendable {
                         + "\(left.location.map { "\($0): " } ?? "")\(left.message)")
         }
 
-        var run = LuaRun(name: name, variant: variant, compare: (lines, TouchEvents.write(outcome.drives.map(\.events), taps: outcome.taps, scrolled: outcome.scrolledBefore),
-                                                                 outcome.drives.map(\.kind.rawValue).joined(separator: ",")))
+        var run = LuaRun(name: name, variant: variant, compare: (lines, outcome.runnerInput, outcome.runnerDragKinds))
         // The fingers of its drag: the presenting one's in interactive-present, else the dismissal's.
         let kind: InteractionKind = scenario == .interactivePresent ? .presentation : .dismissal
         run.fingers = outcome.drives.first { $0.kind == kind }?.events.first?.touches.count ?? 0
@@ -481,4 +480,12 @@ extension ExportVerifier {
 public struct ExportVerifyError: Error, CustomStringConvertible {
     public let description: String
     init(_ description: String) { self.description = description }
+}
+
+extension ScenarioOutcome {
+    /// What the Swift's runner is given of this run on its input: the touch events of its drags, its taps and how far
+    /// the list had scrolled (TouchEvents).
+    var runnerInput: String { TouchEvents.write(drives.map(\.events), taps: taps, scrolled: scrolledBefore) }
+    /// Which gesture each of its drags was for, as SEGUE_VERIFY_DRAG_KINDS tells the runner.
+    var runnerDragKinds: String { drives.map(\.kind.rawValue).joined(separator: ",") }
 }

@@ -63,6 +63,11 @@ import UIKit
         let scrolled = TouchEvents.scrolled(input)
         // Which gesture each drag is for (`dismissal`, `pop`), in order; all dismissals when unsaid.
         let kinds = (ProcessInfo.processInfo.environment["SEGUE_VERIFY_DRAG_KINDS"] ?? "").split(separator: ",").map(String.init)
+        func scenario(_ name: String, sampling: Bool) -> String {
+            run(name, delegate: delegate, style: presentationStyle, transitionStyle: transitionStyle, drags: drives, kinds: kinds, taps: taps,
+                scrolled: scrolled, sourceView: sourceView, sourceControl: sourceControl, screen: screen, statusBar: statusBar,
+                sheet: sheet, presentation: presentation, presentedLayout: presentedLayout, sampling: sampling)
+        }
         for name in names.isEmpty ? scenarios[...] : names {
             guard scenarios.contains(name) else {
                 print("unknown scenario \(name)")
@@ -77,10 +82,7 @@ import UIKit
                 var times: [String] = []
                 for round in 0..<(warmUp + rounds) {
                     let start = DispatchTime.now().uptimeNanoseconds
-                    let notes = run(name, delegate: delegate, style: presentationStyle, transitionStyle: transitionStyle, drags: drives,
-                                    kinds: kinds, taps: taps, scrolled: scrolled, sourceView: sourceView, sourceControl: sourceControl,
-                                    screen: screen, statusBar: statusBar, sheet: sheet, presentation: presentation,
-                                    presentedLayout: presentedLayout, sampling: false)
+                    let notes = scenario(name, sampling: false)
                     let elapsed = DispatchTime.now().uptimeNanoseconds - start
                     // A run that did less than the Lua's (a drag its recognizer never took) is not timed as cheaper.
                     guard notes.isEmpty else {
@@ -94,9 +96,7 @@ import UIKit
             }
             print("scenario \(name)")
             // The lines in one write: a scenario of many views has 100,000 of them.
-            print(run(name, delegate: delegate, style: presentationStyle, transitionStyle: transitionStyle, drags: drives, kinds: kinds, taps: taps,
-                      scrolled: scrolled, sourceView: sourceView, sourceControl: sourceControl, screen: screen, statusBar: statusBar,
-                      sheet: sheet, presentation: presentation, presentedLayout: presentedLayout), terminator: "")
+            print(scenario(name, sampling: true), terminator: "")
         }
     }
 

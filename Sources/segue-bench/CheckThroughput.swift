@@ -70,9 +70,8 @@ struct CheckThroughput: ParsableCommand {
         let swift = try exportedBaseline(files: files, sources: sources, outcomes: ran)
         let timed = swift.reduce(0) { $0 + $1.count }
         guard timed == best.scenarios else { throw ValidationError("the exported Swift ran \(timed) scenarios, check \(best.scenarios)") }
-        // check's statistic on both sides: the fastest round of the whole catalogue, the Swift's round k being every
-        // scenario's k-th run (each scenario its own process, so a round is the sum of theirs).
-        let baseline = (0..<rounds).map { k in swift.joined().reduce(0) { $0 + $1.rounds[k] } }.min()! / Double(timed)
+        // check's statistic on both sides: the fastest round of the whole catalogue.
+        let baseline = Self.fastestRound(Array(swift.joined()), rounds: rounds) / Double(timed)
         let floor = engineFloor(scenarios: best.scenarios)
         let perScenario = best.seconds / Double(best.scenarios)
         print("segue check over the built-in catalogue: \(files.count) entries, \(best.scenarios) scenario runs, best of \(rounds) rounds")
@@ -87,9 +86,7 @@ struct CheckThroughput: ParsableCommand {
         if eachScenario { printEachScenario(files: files, check: fastest, swift: swift) }
         if perEntry {
             // An entry's Swift by the same statistic: its fastest round.
-            printPerEntry(files: files, sources: sources, swift: swift.map { scenarios in
-                (0..<rounds).map { k in scenarios.reduce(0) { $0 + $1.rounds[k] } }.min() ?? 0
-            })
+            printPerEntry(files: files, sources: sources, swift: swift.map { Self.fastestRound($0, rounds: rounds) })
         }
         let loading = loadTime(files: files, sources: sources)
         print("an entry in a new sandbox  \(String(format: "%.0f µs", loading * 1e6)) (Lua, the prelude and API, the main chunk: "
@@ -162,6 +159,12 @@ struct CheckThroughput: ParsableCommand {
             best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         }
         return best / Double(files.count)
+    }
+
+    /// The seconds of the fastest round of these scenarios' Swift, round k being each scenario's k-th run (each ran in
+    /// a process of its own, so a round is the sum of theirs): check's own statistic, the fastest whole round.
+    private static func fastestRound(_ scenarios: [(scenario: String, rounds: [Double])], rounds: Int) -> Double {
+        (0..<rounds).map { k in scenarios.reduce(0) { $0 + $1.rounds[k] } }.min() ?? 0
     }
 
     /// Each scenario check ran (`outcomes`, an entry's in each), run by the entry's exported Swift: the same views,
