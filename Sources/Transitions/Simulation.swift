@@ -357,7 +357,12 @@ public final class Simulation {
         driver.completion?()
         record("animationEnded", String(completed))
         driver.animator.animationEnded(completed)
-        for completion in driver.coordinator.completions {
+        // Run once and let go, as UIKit lets go of a coordinator's blocks: a block that keeps what keeps the coordinator
+        // would otherwise keep both for good.
+        let completions = driver.coordinator.completions
+        driver.coordinator.completions = []
+        driver.coordinator.alongside = []
+        for completion in completions {
             record("alongsideCompletion")
             completion()
         }
@@ -430,8 +435,11 @@ public final class Simulation {
                 // The presented controllers' layout pass, inside the block: what they move animates with the rotation.
                 layOutPresentedControllers()
                 coordinator.alongside.forEach { $0() }
+                coordinator.alongside = []
             }, completion: { [self] _ in
-                for completion in coordinator.completions { completion() }
+                let completions = coordinator.completions
+                coordinator.completions = []
+                for completion in completions { completion() }
                 let layouts = controllers.map { controller in
                     controller.transitionCoordinator = nil
                     let expected = controller.frameOfPresentedViewInContainerView

@@ -179,6 +179,45 @@ import TestSupport
         #expect(Array(simulation.hookNames.suffix(3)) == ["completion", "animationEnded", "alongsideCompletion"])
         #expect(delegate.controller!.log == ["didEnd", "alongside done"])
     }
+
+    /// UIKit lets go of a coordinator's blocks once the transition has ended: a block that keeps what keeps the
+    /// coordinator (a presentation controller that keeps its context, say) would otherwise keep both alive for good.
+    @Test func theCoordinatorLetsItsBlocksGoOnceTheyHaveRun() {
+        final class Token {}
+        final class Blocks: PresentationController {
+            weak var alongsideHeld: Token?, completionHeld: Token?
+            var ran: [String] = []
+            override func presentationTransitionWillBegin() {
+                let alongside = Token(), completion = Token()
+                alongsideHeld = alongside
+                completionHeld = completion
+                transitionCoordinator?.animate(alongsideTransition: { [weak self] in _ = alongside; self?.ran.append("alongside") },
+                                               completion: { [weak self] in _ = completion; self?.ran.append("completion") })
+            }
+        }
+        final class D: TransitioningDelegate {
+            var controller: Blocks?
+            func presentationController(forPresented presented: ViewController, presenting: ViewController,
+                                        source: ViewController) -> PresentationController? {
+                controller = Blocks(presented: presented, presenting: presenting)
+                return controller
+            }
+            func animator(forPresented presented: ViewController, presenting: ViewController, source: ViewController) -> Animator? {
+                FadeAnimator(isPresentation: true)
+            }
+        }
+        let simulation = Simulation()
+        let presented = simulation.makeViewController(name: "presented")
+        presented.modalPresentationStyle = .custom
+        let delegate = D()
+        presented.transitioningDelegate = delegate
+        simulation.present(presented)
+        simulation.runUntilIdle()
+        let controller = delegate.controller!
+        #expect(controller.ran == ["alongside", "completion"])
+        #expect(controller.alongsideHeld == nil, "the alongside block, run when the animations began, was let go")
+        #expect(controller.completionHeld == nil, "the completion block, run when the transition ended, was let go")
+    }
 }
 
 @Suite struct AnimationOptionTests {
