@@ -11,15 +11,30 @@ import Transitions
         super.init()
         guard let method = sel.performLink else { preconditionFailure("a display link's selector must name a method taking the link") }
         // Core Animation holds the target until the link is invalidated; here the selector's method, a partial
-        // application of it, does.
-        // The run loop holds an added link, which exported code need not keep: the engine's link holds this one (a cycle
-        // the verification's short-lived runner never breaks, as a link invalidated stays in memory only as long as that).
-        link = DisplayLink(engine: Host.simulation.engine) { _ in method(self) }
+        // application of it, does, as long as the link is alive.
+        link = DisplayLink(engine: Host.simulation.engine) { [weak self] _ in
+            if let self { method(self) }
+        }
+        LiveUIKitObjects.made()
     }
 
-    open func add(to runloop: RunLoop, forMode mode: RunLoop.Mode) { link.add() }
+    deinit { LiveUIKitObjects.gone() }
 
-    open func invalidate() { link.invalidate() }
+    /// The run loop's hold on the links added to it and not invalidated, which exported code need not keep.
+    private static var running: [ObjectIdentifier: CADisplayLink] = [:]
+
+    /// Lets every link go (UIKitWrappers.forgetAll): the next scenario has a clock of its own.
+    static func forgetTargets() { running.removeAll() }
+
+    open func add(to runloop: RunLoop, forMode mode: RunLoop.Mode) {
+        Self.running[ObjectIdentifier(self)] = self
+        link.add()
+    }
+
+    open func invalidate() {
+        link.invalidate()
+        Self.running[ObjectIdentifier(self)] = nil
+    }
 
     open var timestamp: CFTimeInterval { link.timestamp }
     open var targetTimestamp: CFTimeInterval { link.targetTimestamp }

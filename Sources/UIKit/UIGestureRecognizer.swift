@@ -2,26 +2,34 @@ import Geometry
 import Transitions
 
 /// `#selector`'s stand-in on Linux, which has no Objective-C runtime: `segue export --verify` rewrites
-/// `#selector(handlePan(_:))` in the exported code to `Selector(handlePan(_:))` before compiling (and says so), so
-/// the selector still names a method that must exist. Not Apple's declaration: the one rewrite the issue allows.
+/// `#selector(handlePan(_:))` in the exported code to `Selector(Self.handlePan(_:))` before compiling (and says so), so
+/// the selector still names a method that must exist, and names it without its target: a recognizer sends it to the
+/// target it was given, which it does not keep, as UIKit's do not. A display link's `#selector(target.step(_:))`
+/// becomes `Selector(target.step(_:))`, the method bound to its target: Core Animation keeps a link's target. Not
+/// Apple's declaration: the one rewrite the issue allows.
 public struct Selector {
-    let perform: @MainActor (UIGestureRecognizer) -> Void
+    /// A recognizer's action, sent to its target (nil for a display link's method).
+    let perform: (@MainActor (AnyObject, UIGestureRecognizer) -> Void)?
     /// A display link's method (`#selector(target.step(_:))`), which its link calls at every refresh.
     let performLink: (@MainActor (CADisplayLink) -> Void)?
 
     @MainActor public init(_ method: @escaping @MainActor (CADisplayLink) -> Void) {
-        perform = { recognizer in preconditionFailure("a display link's method given to a \(type(of: recognizer)) as its action") }
+        perform = nil
         performLink = method
     }
 
-    @MainActor public init<Recognizer: UIGestureRecognizer>(_ method: @escaping @MainActor (Recognizer) -> Void) {
+    @MainActor public init<Target: AnyObject, Recognizer: UIGestureRecognizer>(
+        _ method: @escaping @MainActor (Target) -> @MainActor (Recognizer) -> Void
+    ) {
         performLink = nil
-        perform = { recognizer in
-            // UIKit sends the action to the recognizer's own class; a method taking another would crash there as here.
+        perform = { target, recognizer in
+            // UIKit sends the action to the recognizer's own class, and the message to the target; a method of
+            // another class, or taking another recognizer, would crash there as here.
+            guard let target = target as? Target else { preconditionFailure("the action is a \(Target.self)'s method, sent to a \(type(of: target))") }
             guard let recognizer = recognizer as? Recognizer else {
                 preconditionFailure("the action takes a \(Recognizer.self), not a \(type(of: recognizer))")
             }
-            method(recognizer)
+            method(target)(recognizer)
         }
     }
 }
@@ -38,13 +46,24 @@ public struct Selector {
         case failed = 5
     }
 
-    private var actions: [Selector] = []
+    /// Each target and its action. The target is not kept (UIKit's are not): an interaction controller that keeps the
+    /// view its recognizer is on would otherwise never be let go.
+    private var targets: [(target: Target, action: Selector)] = []
+    private struct Target { weak var object: AnyObject? }
     /// The touch event being delivered: what translation, velocity and location report.
     package var event: GestureSample?
 
     public init(target: Any?, action: Selector?) {
-        if let action { actions.append(action) }
         super.init()
+        if let target, let action { addTarget(target, action: action) }
+        LiveUIKitObjects.made()
+    }
+
+    deinit { LiveUIKitObjects.gone() }
+
+    open func addTarget(_ target: Any, action: Selector) {
+        guard action.perform != nil else { preconditionFailure("a display link's method given to a \(type(of: self)) as its action") }
+        targets.append((Target(object: target as AnyObject), action))
     }
 
     open var state: UIGestureRecognizer.State = .possible
@@ -80,7 +99,8 @@ public struct Selector {
         case .ended: .ended
         case .cancelled: .cancelled
         }
-        for action in actions { action.perform(self) }
+        // A target that has gone gets nothing, as in UIKit.
+        for (target, action) in targets { if let object = target.object { action.perform?(object, self) } }
         return true
     }
 

@@ -14,8 +14,23 @@ import Transitions
         engine = Engine(presented: presentedViewController.controller, presenting: presentingViewController.controller)
         super.init()
         // The engine keeps the controller alive while it is in use, as UIKit keeps a presentation's controller; the
-        // cycle lasts as long as the verification's process, which runs one scenario.
+        // cycle lasts until the runner starts its next scenario (forgetOwners).
         engine.owner = self
+        Self.owned.append(Owned(engine: engine))
+        LiveUIKitObjects.made()
+    }
+
+    deinit { LiveUIKitObjects.gone() }
+
+    /// Every engine that keeps its controller, for forgetOwners.
+    private static var owned: [Owned] = []
+    private struct Owned { weak var engine: Engine? }
+
+    /// Lets every controller go (UIKitWrappers.forgetAll): timed rounds share a process, and each round's presentation
+    /// would otherwise keep its controller, the views it made and all they hold.
+    static func forgetOwners() {
+        for owned in owned { owned.engine?.owner = nil }
+        owned.removeAll()
     }
 
     open var presentedViewController: UIViewController { .wrapping(engine.presentedViewController) }

@@ -80,6 +80,7 @@ import UIKit
                 // (measured). Every round after them printed, for the bench to total round by round.
                 let warmUp = 3
                 var times: [String] = []
+                var kept = 0
                 for round in 0..<(warmUp + rounds) {
                     let start = DispatchTime.now().uptimeNanoseconds
                     let notes = scenario(name, sampling: false)
@@ -90,6 +91,12 @@ import UIKit
                         exit(1)
                     }
                     if round >= warmUp { times.append(String(Double(elapsed) / 1e9)) }
+                    if round == 0 { kept = LiveUIKitObjects.count }
+                }
+                // Rounds that pile up UIKit's objects (and all they hold) would time a growing heap, not the rounds.
+                guard LiveUIKitObjects.count <= kept else {
+                    FileHandle.standardError.write(Data("\(name) kept UIKit's objects from round to round: \(LiveUIKitObjects.count) gesture recognizers, presentation controllers and display links alive after \(warmUp + rounds) rounds, \(kept) after one\n".utf8))
+                    exit(1)
                 }
                 print("time \(name) " + times.joined(separator: " "))
                 continue

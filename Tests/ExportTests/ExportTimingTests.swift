@@ -51,6 +51,57 @@ import Verification
         } throws: { "\($0)".contains("FadeTransition.swift did not time present") && "\($0)".contains("Fatal error: stop") }
     }
 
+    /// The one rewrite Linux needs: `@objc ` dropped, a recognizer's selector the method without its target (which the
+    /// recognizer does not keep), a display link's the method bound to its target (which Core Animation keeps).
+    @Test func selectorsRewrittenForLinux() {
+        let text = """
+            @objc private func handlePan(_ g: UIPanGestureRecognizer) {}
+            let pan = UIPanGestureRecognizer(target: self, action: #selector(handlePan(_:)))
+            let tap = UITapGestureRecognizer(target: self, action: #selector(handle_Tap2(_:)))
+            return CADisplayLink(target: target, selector: #selector(target.step(_:)))
+            """
+        let expected = """
+            private func handlePan(_ g: UIPanGestureRecognizer) {}
+            let pan = UIPanGestureRecognizer(target: self, action: Selector(Self.handlePan(_:)))
+            let tap = UITapGestureRecognizer(target: self, action: Selector(Self.handle_Tap2(_:)))
+            return CADisplayLink(target: target, selector: Selector(target.step(_:)))
+            """
+        #expect(ExportVerifier.linuxForm(text) == (expected, true))
+        #expect(ExportVerifier.linuxForm("let é = 1 // #selector") == ("let é = 1 // #selector", false))
+    }
+
+    /// Rounds share a process, so each must let go of what the last one made, as UIKit would: a tap recognizer on a
+    /// presentation controller's dimming view, whose target is the controller (alert), the coordinator's blocks that
+    /// keep the controller, and a pan whose target keeps the view it is on (scroll-sheet). Kept, every round would
+    /// time a bigger heap (scroll-sheet's drags: 24 KB more a round, measured).
+    @Test func roundsLetGoOfWhatTheLastOneMade() throws {
+        let verifier = try ExportVerificationTests.verifier()
+        for (name, scenarios) in [("alert", [Scenario.present, .dismiss]), ("scroll-sheet", [.interactiveFinish, .interactiveScrolled])] {
+            let entry = try ExportVerificationTests.builtIn(name)
+            let outcomes = ScenarioRunner.runAll(entry.file, source: entry.source).filter { scenarios.contains($0.scenario) }
+            #expect(outcomes.count == scenarios.count && outcomes.allSatisfy { $0.skipped == nil })
+            let times = try verifier.time(entry.swift, outcomes: outcomes, rounds: 3)
+            #expect(times.count == scenarios.count)
+        }
+    }
+
+    /// Swift that keeps each round's presentation controller (and so its dimming view and the tap recognizer on it) is
+    /// refused, not timed: the runner counts the recognizers, presentation controllers and display links alive.
+    @Test func roundsThatPileUpUIKitsObjectsAreAnError() throws {
+        let entry = try ExportVerificationTests.builtIn("alert")
+        var keeping = try ExportVerificationTests.altered(entry.swift, "    static let presentationStyle",
+                                                          "    static var keptForever: [AnyObject] = []\n    static let presentationStyle")
+        keeping = try ExportVerificationTests.altered(keeping, "DimmingModule.presented(self.dimmingView, completed)",
+                                                      "DimmingModule.presented(self.dimmingView, completed)\n            AlertTransition.keptForever.append(self)")
+        let present = ScenarioRunner.runAll(entry.file, source: entry.source).filter { $0.scenario == .present }
+        #expect {
+            _ = try ExportVerificationTests.verifier().time(keeping, outcomes: present, rounds: 2)
+        } throws: {
+            // Three rounds untimed and two timed, each keeping its controller and the tap on its dimming view.
+            "\($0)".contains("kept UIKit's objects from round to round: 10 gesture recognizers") && "\($0)".contains("after 5 rounds, 2 after one")
+        }
+    }
+
     /// A run that does less than check's did (here fade's Swift, which has no drag, given explode's) is refused, not
     /// timed as cheaper.
     @Test func aRunThatDoesLessIsAnError() throws {
