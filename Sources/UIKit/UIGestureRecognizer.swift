@@ -18,9 +18,8 @@ public struct Selector {
         performLink = method
     }
 
-    @MainActor public init<Target: AnyObject, Recognizer: UIGestureRecognizer>(
-        _ method: @escaping @MainActor (Target) -> @MainActor (Recognizer) -> Void
-    ) {
+    @MainActor public init<Target: AnyObject, Recognizer: UIGestureRecognizer>(_ method:
+        @escaping @MainActor (Target) -> @MainActor (Recognizer) -> Void) {
         performLink = nil
         perform = { target, recognizer in
             // UIKit sends the action to the recognizer's own class, and the message to the target; a method of
