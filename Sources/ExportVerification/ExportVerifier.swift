@@ -268,35 +268,6 @@ public struct ExportVerifier: Sendable {
         return Cell(scenario: name, same: true, verdict: cell.verdict.dropLast() + "; @objc and #selector rewritten for Linux)")
     }
 
-
-    /// The exported text as Swift on Linux compiles it: a gesture recognizer's `@objc` action and its `#selector`,
-    /// which need Objective-C, rewritten to the layer's `Selector` (exactly these forms; the selector still names a
-    /// method that must exist). A recognizer's `#selector(handlePan(_:))` becomes `Selector(Self.handlePan(_:))`,
-    /// the method without its target, which the recognizer does not keep, as UIKit's do not; a display link's
-    /// `#selector(target.step(_:))`, `Selector(target.step(_:))`, bound, as Core Animation keeps a link's target.
-    /// Whether anything was rewritten, for the parity table to say.
-    package static func linuxForm(_ text: String) -> (text: String, rewritten: Bool) {
-        let marker = Array("#selector(".utf8)
-        let source = Array(text.replacingOccurrences(of: "@objc ", with: "").utf8)
-        func isWordByte(_ byte: UInt8) -> Bool {
-            byte == UInt8(ascii: "_") || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-        }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(source.count + 64)
-        var i = 0
-        while i < source.count {
-            guard source[i...].starts(with: marker) else { bytes.append(source[i]); i += 1; continue }
-            bytes += Array("Selector(".utf8)
-            i += marker.count
-            // A name and its argument list, no dot: the enclosing type's own method.
-            var end = i
-            while end < source.count, isWordByte(source[end]) { end += 1 }
-            if end > i, end < source.count, source[end] == UInt8(ascii: "(") { bytes += Array("Self.".utf8) }
-        }
-        let rewritten = String(decoding: bytes, as: UTF8.self)
-        return (rewritten, rewritten != text)
-    }
-
     /// The runner's output (its `scenario` line, then its parity lines) against the Lua's lines: byte for byte first, the
     /// common case, which a split into lines (by Character, a third of a large entry's verification) need not pay for.
     static func compare(lua: String, swiftOutput output: String, scenario: String) -> Cell {

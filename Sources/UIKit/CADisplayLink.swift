@@ -6,16 +6,20 @@ import Transitions
 /// layer's Selector, which is UIKit's here.
 @MainActor open class CADisplayLink: NSObject {
     private var link: DisplayLink!
+    /// Kept until the link is invalidated, as Core Animation keeps it.
+    private var target: AnyObject?
+    private let selector: Selector
 
     public init(target: Any, selector sel: Selector) {
+        self.target = target as AnyObject
+        selector = sel
         super.init()
-        guard let method = sel.performLink else { preconditionFailure("a display link's selector must name a method taking the link") }
-        // Core Animation holds the target until the link is invalidated; here the selector's method, a partial
-        // application of it, does, as long as the link is alive.
-        link = DisplayLink(engine: Host.simulation.engine) { [weak self] _ in
-            if let self { method(self) }
-        }
+        link = DisplayLink(engine: Host.simulation.engine) { [weak self] _ in self?.fire() }
         LiveUIKitObjects.made()
+    }
+
+    private func fire() {
+        if let target { selector.send(target, self) }
     }
 
     deinit { LiveUIKitObjects.gone() }
@@ -23,8 +27,13 @@ import Transitions
     /// The run loop's hold on the links added to it and not invalidated, which exported code need not keep.
     private static var running: [ObjectIdentifier: CADisplayLink] = [:]
 
-    /// Lets every link go (UIKitWrappers.forgetAll): the next scenario has a clock of its own.
-    static func forgetTargets() { running.removeAll() }
+    /// Lets every link and its target go (UIKitWrappers.forgetAll): the next scenario has a clock of its own. A link
+    /// left running is a leak on iOS too, which the engine reports when the transition ends; a cycle through its
+    /// target (a tick that keeps its own link) would otherwise pile up from round to round.
+    static func forgetTargets() {
+        for link in running.values { link.target = nil }
+        running.removeAll()
+    }
 
     open func add(to runloop: RunLoop, forMode mode: RunLoop.Mode) {
         Self.running[ObjectIdentifier(self)] = self
@@ -33,6 +42,7 @@ import Transitions
 
     open func invalidate() {
         link.invalidate()
+        target = nil
         Self.running[ObjectIdentifier(self)] = nil
     }
 

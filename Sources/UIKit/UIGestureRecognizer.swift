@@ -3,32 +3,21 @@ import Transitions
 
 /// `#selector`'s stand-in on Linux, which has no Objective-C runtime: `segue export --verify` rewrites
 /// `#selector(handlePan(_:))` in the exported code to `Selector(Self.handlePan(_:))` before compiling (and says so), so
-/// the selector still names a method that must exist, and names it without its target: a recognizer sends it to the
-/// target it was given, which it does not keep, as UIKit's do not. A display link's `#selector(target.step(_:))`
-/// becomes `Selector(target.step(_:))`, the method bound to its target: Core Animation keeps a link's target. Not
-/// Apple's declaration: the one rewrite the issue allows.
+/// the selector still names a method that must exist. It names the method without its target, as a selector does:
+/// the target is what the recognizer or the display link was given, and it sends the method there with itself as the
+/// argument. Not Apple's declaration: the one rewrite the issue allows.
 public struct Selector {
-    /// A recognizer's action, sent to its target (nil for a display link's method).
-    let perform: (@MainActor (AnyObject, UIGestureRecognizer) -> Void)?
-    /// A display link's method (`#selector(target.step(_:))`), which its link calls at every refresh.
-    let performLink: (@MainActor (CADisplayLink) -> Void)?
+    /// The method sent to a target, with the sender (a recognizer, a display link) as its argument.
+    let send: @MainActor (_ target: AnyObject, _ sender: AnyObject) -> Void
 
-    @MainActor public init(_ method: @escaping @MainActor (CADisplayLink) -> Void) {
-        perform = nil
-        performLink = method
-    }
-
-    @MainActor public init<Target: AnyObject, Recognizer: UIGestureRecognizer>(_ method:
-        @escaping @MainActor (Target) -> @MainActor (Recognizer) -> Void) {
-        performLink = nil
-        perform = { target, recognizer in
-            // UIKit sends the action to the recognizer's own class, and the message to the target; a method of
-            // another class, or taking another recognizer, would crash there as here.
-            guard let target = target as? Target else { preconditionFailure("the action is a \(Target.self)'s method, sent to a \(type(of: target))") }
-            guard let recognizer = recognizer as? Recognizer else {
-                preconditionFailure("the action takes a \(Recognizer.self), not a \(type(of: recognizer))")
-            }
-            method(target)(recognizer)
+    @MainActor public init<Target: AnyObject, Sender: AnyObject>(_ method:
+        @escaping @MainActor (Target) -> @MainActor (Sender) -> Void) {
+        send = { target, sender in
+            // Objective-C sends the message whatever the target's class; a method the target lacks, or one taking
+            // another kind of sender, crashes there (unrecognized selector, a wrong argument) as here.
+            guard let target = target as? Target else { preconditionFailure("a \(Target.self)'s method sent to a \(type(of: target))") }
+            guard let sender = sender as? Sender else { preconditionFailure("the method takes a \(Sender.self), not a \(type(of: sender))") }
+            method(target)(sender)
         }
     }
 }
@@ -61,7 +50,6 @@ public struct Selector {
     deinit { LiveUIKitObjects.gone() }
 
     open func addTarget(_ target: Any, action: Selector) {
-        guard action.perform != nil else { preconditionFailure("a display link's method given to a \(type(of: self)) as its action") }
         targets.append((Target(object: target as AnyObject), action))
     }
 
@@ -98,8 +86,12 @@ public struct Selector {
         case .ended: .ended
         case .cancelled: .cancelled
         }
-        // A target that has gone gets nothing, as in UIKit.
-        for (target, action) in targets { if let object = target.object { action.perform?(object, self) } }
+        for (target, action) in targets {
+            // UIKit keeps no reference to a target, so a recognizer that outlives its target sends the message to a
+            // freed object on iOS; stopping here makes --verify report that bug in the exported code.
+            guard let object = target.object else { preconditionFailure("\(type(of: self))'s target was let go while the recognizer was in use") }
+            action.send(object, self)
+        }
         return true
     }
 

@@ -51,23 +51,38 @@ import Verification
         } throws: { "\($0)".contains("FadeTransition.swift did not time present") && "\($0)".contains("Fatal error: stop") }
     }
 
-    /// The one rewrite Linux needs: `@objc ` dropped, a recognizer's selector the method without its target (which the
-    /// recognizer does not keep), a display link's the method bound to its target (which Core Animation keeps).
+    /// The one rewrite Linux needs: `@objc ` dropped and `#selector` the layer's `Selector`, which names the method
+    /// without a target, in code only: a string literal or a comment compiles as written.
     @Test func selectorsRewrittenForLinux() {
-        let text = """
+        let text = ##"""
             @objc private func handlePan(_ g: UIPanGestureRecognizer) {}
             let pan = UIPanGestureRecognizer(target: self, action: #selector(handlePan(_:)))
             let tap = UITapGestureRecognizer(target: self, action: #selector(handle_Tap2(_:)))
             return CADisplayLink(target: target, selector: #selector(target.step(_:)))
-            """
-        let expected = """
+            let two = [#selector(self.a(_:)), #selector(Menu.close(_:))]
+            let text = "@objc #selector(a(_:)) \" \(#selector(b(_:))) /* // "
+            let raw = #"@objc \#(f(#selector(c(_:)), "#selector(d("))"#
+            // @objc #selector(e(
+            /* outer /* #selector(f( */ @objc */ let many = """
+              #selector(g( \(h("#selector(i(")) @objc
+              """
+            """##
+        let expected = ##"""
             private func handlePan(_ g: UIPanGestureRecognizer) {}
             let pan = UIPanGestureRecognizer(target: self, action: Selector(Self.handlePan(_:)))
             let tap = UITapGestureRecognizer(target: self, action: Selector(Self.handle_Tap2(_:)))
-            return CADisplayLink(target: target, selector: Selector(target.step(_:)))
-            """
+            return CADisplayLink(target: target, selector: Selector(type(of: target).step(_:)))
+            let two = [Selector(Self.a(_:)), Selector(Menu.close(_:))]
+            let text = "@objc #selector(a(_:)) \" \(Selector(Self.b(_:))) /* // "
+            let raw = #"@objc \#(f(Selector(Self.c(_:)), "#selector(d("))"#
+            // @objc #selector(e(
+            /* outer /* #selector(f( */ @objc */ let many = """
+              #selector(g( \(h("#selector(i(")) @objc
+              """
+            """##
         #expect(ExportVerifier.linuxForm(text) == (expected, true))
-        #expect(ExportVerifier.linuxForm("let é = 1 // #selector") == ("let é = 1 // #selector", false))
+        let untouched = #"let é = 1 // #selector"# + "\nlet s = \"@objc \\(\"#selector(x(\")\""
+        #expect(ExportVerifier.linuxForm(untouched) == (untouched, false))
     }
 
     /// Rounds share a process, so each must let go of what the last one made, as UIKit would: a tap recognizer on a
@@ -100,6 +115,20 @@ import Verification
             // Three rounds untimed and two timed, each keeping its controller and the tap on its dimming view.
             "\($0)".contains("kept UIKit's objects from round to round: 10 gesture recognizers") && "\($0)".contains("after 5 rounds, 2 after one")
         }
+    }
+
+    /// A display link keeps its target until it is invalidated, as Core Animation does, and no longer: a target that
+    /// keeps its own link (`self.displayLink = CADisplayLink(target: self, …)`, as apps write it) is let go with it
+    /// once the link is invalidated, or every round would keep one more link (fling-sheet's finish invalidates its).
+    @Test func anInvalidatedDisplayLinkLetsItsTargetGo() throws {
+        let entry = try ExportVerificationTests.builtIn("fling-sheet")
+        var keeping = try ExportVerificationTests.altered(entry.swift, "private let tick:", "var kept: CADisplayLink?\n    private let tick:")
+        keeping = try ExportVerificationTests.altered(keeping, "return CADisplayLink(target: target, selector: #selector(target.step(_:)))",
+                                                      "let link = CADisplayLink(target: target, selector: #selector(target.step(_:)))\n        target.kept = link\n        return link")
+        let finish = ScenarioRunner.runAll(entry.file, source: entry.source).filter { $0.scenario == .interactiveFinish }
+        #expect(finish.count == 1 && finish.allSatisfy { $0.skipped == nil })
+        let times = try ExportVerificationTests.verifier().time(keeping, outcomes: finish, rounds: 3)
+        #expect(times.count == 1)
     }
 
     /// A run that does less than check's did (here fade's Swift, which has no drag, given explode's) is refused, not

@@ -185,14 +185,17 @@ import TestSupport
     @Test func theCoordinatorLetsItsBlocksGoOnceTheyHaveRun() {
         final class Token {}
         final class Blocks: PresentationController {
-            weak var alongsideHeld: Token?, completionHeld: Token?
+            weak var alongsideHeld: Token?, completionHeld: Token?, coordinatorHeld: TransitionCoordinator?
             var ran: [String] = []
             override func presentationTransitionWillBegin() {
                 let alongside = Token(), completion = Token()
                 alongsideHeld = alongside
                 completionHeld = completion
-                transitionCoordinator?.animate(alongsideTransition: { [weak self] in _ = alongside; self?.ran.append("alongside") },
-                                               completion: { [weak self] in _ = completion; self?.ran.append("completion") })
+                // A block that keeps the coordinator itself, as a presentation controller's often does.
+                guard let coordinator = transitionCoordinator else { return }
+                coordinatorHeld = coordinator
+                coordinator.animate(alongsideTransition: { [weak self] in _ = (alongside, coordinator); self?.ran.append("alongside") },
+                                    completion: { [weak self] in _ = (completion, coordinator); self?.ran.append("completion") })
             }
         }
         final class D: TransitioningDelegate {
@@ -217,6 +220,7 @@ import TestSupport
         #expect(controller.ran == ["alongside", "completion"])
         #expect(controller.alongsideHeld == nil, "the alongside block, run when the animations began, was let go")
         #expect(controller.completionHeld == nil, "the completion block, run when the transition ended, was let go")
+        #expect(controller.coordinatorHeld == nil, "the coordinator, kept by its own blocks, went with them")
     }
 }
 
