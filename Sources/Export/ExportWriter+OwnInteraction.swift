@@ -133,7 +133,7 @@ extension ExportWriter {
         out.line("/// A display link that calls `tick` at every refresh once it is added to a run loop.")
         out.open("static func link(_ tick: @escaping @MainActor (CADisplayLink) -> Void) -> CADisplayLink {")
         out.line("let target = DisplayLinkTarget(tick)")
-        out.line("return CADisplayLink(target: target, selector: #selector(target.step(_:)))")
+        out.line("return CADisplayLink(target: target, selector: #selector(DisplayLinkTarget.step(_:)))")
         out.close()
         out.line()
         out.open("@objc private func step(_ link: CADisplayLink) {")

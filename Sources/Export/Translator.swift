@@ -209,6 +209,8 @@ final class Translator {
                                         "min", "max", "abs", "sin", "cos", "atan", "stride", "zip", "precondition", "preconditionFailure",
                                         // The file's helper for UIApplication.shared.statusBarFrame: a local of its name would hide it.
                                         "statusBarFrame",
+                                        // The file's display-link target type, which a local of its name would hide.
+                                        "DisplayLinkTarget",
                                         "fatalError", "assert", "print", "Double", "Int", "Bool", "String", "TimeInterval", "NSObject",
                                         "MainActor", "Sendable", "presentationStyle", "animationController", "Void", "Never",
                                         "true", "false", "nil"]

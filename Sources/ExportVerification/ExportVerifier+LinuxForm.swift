@@ -2,9 +2,11 @@ extension ExportVerifier {
     /// The exported text as Swift on Linux compiles it: `@objc ` and `#selector(…)`, which need Objective-C, rewritten
     /// to the UIKit layer's `Selector`, in code only (never inside a string literal or a comment, which compile as
     /// they are). The selector still names a method that must exist, and names it without a target, as a selector
-    /// does: `#selector(handlePan(_:))` and `#selector(self.handlePan(_:))` become `Selector(Self.handlePan(_:))`,
-    /// `#selector(target.step(_:))` becomes `Selector(type(of: target).step(_:))`, and a type's name is kept
-    /// (`#selector(Menu.close(_:))`). Whether anything was rewritten, for the parity table to say.
+    /// does. The exporter writes two forms: `#selector(handlePan(_:))` becomes `Selector(Self.handlePan(_:))`, and
+    /// `#selector(DisplayLinkTarget.step(_:))` keeps its type; `#selector(self.m(_:))` becomes `Selector(Self.m(_:))`.
+    /// Any other form is left as it is, to fail to compile rather than to name another method. The names written are
+    /// qualified (`UIKit.Selector`): an entry's own function may be called `Selector`, and the exporter refuses no name
+    /// the iOS file does not need refused. Whether anything was rewritten, for the parity table to say.
     package static func linuxForm(_ text: String) -> (text: String, rewritten: Bool) {
         var lexer = LinuxFormLexer(Array(text.utf8))
         lexer.code(interpolation: false)
@@ -33,7 +35,8 @@ private struct LinuxFormLexer {
         while index < source.count {
             let byte = source[index]
             if starts(with: "//") {
-                while index < source.count, source[index] != UInt8(ascii: "\n") { copy() }
+                // A line comment ends at a line feed or a carriage return, as swiftc reads it.
+                while index < source.count, source[index] != UInt8(ascii: "\n"), source[index] != UInt8(ascii: "\r") { copy() }
             } else if starts(with: "/*") {
                 blockComment()
             } else if starts(with: "#selector(") {
@@ -59,7 +62,7 @@ private struct LinuxFormLexer {
     /// After `#selector(`: the method's base, rewritten so that the selector names the method without a target.
     private mutating func selector() {
         rewritten = true
-        output += Array("Selector(".utf8)
+        output += Array("UIKit.Selector(".utf8)
         let start = index
         while index < source.count, isIdentifierByte(source[index]) { index += 1 }
         let name = Array(source[start..<index])
@@ -70,8 +73,6 @@ private struct LinuxFormLexer {
             output += Array("Self.".utf8) + name
         case UInt8(ascii: ".") where name == Array("self".utf8):
             output += Array("Self".utf8)
-        case UInt8(ascii: ".") where !isType:
-            output += Array("type(of: ".utf8) + name + [UInt8(ascii: ")")]
         default:
             output += name
         }

@@ -363,20 +363,23 @@ public struct ExportVerifier: Sendable {
         return ", presentedLayout: PresentedLayout(\(parts.joined(separator: ", ")))"
     }
 
-    /// The runner for this Swift and main file, compiled once: cached by the hash of both, the layer and the compiler.
+    /// The runner for this Swift and main file, compiled once: cached by the hash of what is compiled (the Swift as
+    /// Linux's rewrite leaves it, so a changed rewrite compiles again), the layer and the compiler.
     private func compile(_ swift: ExportedFile, main: String, optimized: Bool) throws -> URL {
         let library = layer.appendingPathComponent("libSegueUIKitLayer.so")
         let stamp = (try? FileManager.default.attributesOfItem(atPath: library.path)[.modificationDate] as? Date).map { "\($0.timeIntervalSince1970)" } ?? ""
-        let modules = swift.modules.map { $0.name + "\n" + $0.text }.joined()
-        let key = SHA256.hex(Array((swift.text + modules + main + layer.path + stamp + swiftc + (optimized ? "-O -wmo" : "")).utf8))
+        let text = Self.linuxForm(swift.text).text
+        let moduleTexts = swift.modules.map { (name: $0.name, text: Self.linuxForm($0.text).text) }
+        let modules = moduleTexts.map { $0.name + "\n" + $0.text }.joined()
+        let key = SHA256.hex(Array((text + modules + main + layer.path + stamp + swiftc + (optimized ? "-O -wmo" : "")).utf8))
         let folder = cache.appendingPathComponent(key)
         let runner = folder.appendingPathComponent("runner")
         if FileManager.default.isExecutableFile(atPath: runner.path) { return runner }
         let work = cache.appendingPathComponent("\(key).\(getpid()).tmp")
         try? FileManager.default.removeItem(at: work)
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        try Data(Self.linuxForm(swift.text).text.utf8).write(to: work.appendingPathComponent(swift.name))
-        for module in swift.modules { try Data(Self.linuxForm(module.text).text.utf8).write(to: work.appendingPathComponent(module.name)) }
+        try Data(text.utf8).write(to: work.appendingPathComponent(swift.name))
+        for module in moduleTexts { try Data(module.text.utf8).write(to: work.appendingPathComponent(module.name)) }
         try Data(main.utf8).write(to: work.appendingPathComponent("main.swift"))
         let compiled = try execute(URL(fileURLWithPath: swiftc), arguments: [
             "-swift-version", "6", "-warnings-as-errors"] + (optimized ? ["-O", "-wmo"] : []) + ["-I", layer.appendingPathComponent("Modules").path, "-L", layer.path,
@@ -390,7 +393,11 @@ public struct ExportVerifier: Sendable {
             try? FileManager.default.removeItem(at: work)
             if compiled.timedOut { throw ExportVerifyError("swiftc ran past \(Int(Self.compileLimit)) s and was stopped") }
             let said = compiled.errors + compiled.output
-            let first = said.split(separator: "\n").first { $0.contains("error:") } ?? said.split(separator: "\n").first ?? ""
+            // swiftc says a generic parameter could not be inferred before what made the argument fail (a selector
+            // naming no method: "generic parameter 'Target' could not be inferred", then "type 'Self' has no member
+            // 'handleDrag'"): the cause is the error to show.
+            let errors = said.split(separator: "\n").filter { $0.contains("error:") && !$0.contains("`- error:") }
+            let first = errors.first { !$0.contains("could not be inferred") } ?? errors.first ?? said.split(separator: "\n").first ?? ""
             throw ExportVerifyError(first.isEmpty ? "swiftc's exit status \(compiled.status)" : Self.mapped(String(first), swift))
         }
         try? FileManager.default.removeItem(at: folder)

@@ -2,7 +2,7 @@ import Geometry
 import Transitions
 
 /// `#selector`'s stand-in on Linux, which has no Objective-C runtime: `segue export --verify` rewrites
-/// `#selector(handlePan(_:))` in the exported code to `Selector(Self.handlePan(_:))` before compiling (and says so), so
+/// `#selector(handlePan(_:))` in the exported code to `UIKit.Selector(Self.handlePan(_:))` before compiling (and says so), so
 /// the selector still names a method that must exist. It names the method without its target, as a selector does:
 /// the target is what the recognizer or the display link was given, and it sends the method there with itself as the
 /// argument. Not Apple's declaration: the one rewrite the issue allows.

@@ -105,6 +105,7 @@ import Testing
         ("local params = 1", "the name 'params'"),
         ("local stride = 1", "the name 'stride'"),
         ("local UIFoo = 1", "the name 'UIFoo'"),
+        ("local DisplayLinkTarget = 1", "the name 'DisplayLinkTarget'"),
         // Lua's integers are exact to 2^63 and wrap; a Double rounds past 2^53.
         ("local big = 9007199254740992\nlocal n = big + 1 - big", "integer arithmetic that may pass 2^53"),
         ("local n = 4294967296 * 4294967296", "integer arithmetic that may pass 2^53"),

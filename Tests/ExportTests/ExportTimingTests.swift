@@ -58,7 +58,7 @@ import Verification
             @objc private func handlePan(_ g: UIPanGestureRecognizer) {}
             let pan = UIPanGestureRecognizer(target: self, action: #selector(handlePan(_:)))
             let tap = UITapGestureRecognizer(target: self, action: #selector(handle_Tap2(_:)))
-            return CADisplayLink(target: target, selector: #selector(target.step(_:)))
+            return CADisplayLink(target: target, selector: #selector(DisplayLinkTarget.step(_:)))
             let two = [#selector(self.a(_:)), #selector(Menu.close(_:))]
             let text = "@objc #selector(a(_:)) \" \(#selector(b(_:))) /* // "
             let raw = #"@objc \#(f(#selector(c(_:)), "#selector(d("))"#
@@ -69,18 +69,22 @@ import Verification
             """##
         let expected = ##"""
             private func handlePan(_ g: UIPanGestureRecognizer) {}
-            let pan = UIPanGestureRecognizer(target: self, action: Selector(Self.handlePan(_:)))
-            let tap = UITapGestureRecognizer(target: self, action: Selector(Self.handle_Tap2(_:)))
-            return CADisplayLink(target: target, selector: Selector(type(of: target).step(_:)))
-            let two = [Selector(Self.a(_:)), Selector(Menu.close(_:))]
-            let text = "@objc #selector(a(_:)) \" \(Selector(Self.b(_:))) /* // "
-            let raw = #"@objc \#(f(Selector(Self.c(_:)), "#selector(d("))"#
+            let pan = UIPanGestureRecognizer(target: self, action: UIKit.Selector(Self.handlePan(_:)))
+            let tap = UITapGestureRecognizer(target: self, action: UIKit.Selector(Self.handle_Tap2(_:)))
+            return CADisplayLink(target: target, selector: UIKit.Selector(DisplayLinkTarget.step(_:)))
+            let two = [UIKit.Selector(Self.a(_:)), UIKit.Selector(Menu.close(_:))]
+            let text = "@objc #selector(a(_:)) \" \(UIKit.Selector(Self.b(_:))) /* // "
+            let raw = #"@objc \#(f(UIKit.Selector(Self.c(_:)), "#selector(d("))"#
             // @objc #selector(e(
             /* outer /* #selector(f( */ @objc */ let many = """
               #selector(g( \(h("#selector(i(")) @objc
               """
             """##
         #expect(ExportVerifier.linuxForm(text) == (expected, true))
+        // Forms the exporter never writes are left bound, to fail to compile rather than to name another method.
+        #expect(ExportVerifier.linuxForm("#selector(a.b(_:))") == ("UIKit.Selector(a.b(_:))", true))
+        // A carriage return ends a line comment, as for swiftc.
+        #expect(ExportVerifier.linuxForm("// x\r#selector(a(_:))") == ("// x\rUIKit.Selector(Self.a(_:))", true))
         let untouched = #"let é = 1 // #selector"# + "\nlet s = \"@objc \\(\"#selector(x(\")\""
         #expect(ExportVerifier.linuxForm(untouched) == (untouched, false))
     }
@@ -123,8 +127,8 @@ import Verification
     @Test func anInvalidatedDisplayLinkLetsItsTargetGo() throws {
         let entry = try ExportVerificationTests.builtIn("fling-sheet")
         var keeping = try ExportVerificationTests.altered(entry.swift, "private let tick:", "var kept: CADisplayLink?\n    private let tick:")
-        keeping = try ExportVerificationTests.altered(keeping, "return CADisplayLink(target: target, selector: #selector(target.step(_:)))",
-                                                      "let link = CADisplayLink(target: target, selector: #selector(target.step(_:)))\n        target.kept = link\n        return link")
+        keeping = try ExportVerificationTests.altered(keeping, "return CADisplayLink(target: target, selector: #selector(DisplayLinkTarget.step(_:)))",
+                                                      "let link = CADisplayLink(target: target, selector: #selector(DisplayLinkTarget.step(_:)))\n        target.kept = link\n        return link")
         let finish = ScenarioRunner.runAll(entry.file, source: entry.source).filter { $0.scenario == .interactiveFinish }
         #expect(finish.count == 1 && finish.allSatisfy { $0.skipped == nil })
         let times = try ExportVerificationTests.verifier().time(keeping, outcomes: finish, rounds: 3)

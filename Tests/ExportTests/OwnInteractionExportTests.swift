@@ -97,7 +97,7 @@ import Testing
                 link.add(to: .main, forMode: .common)
             }
             """)
-        #expect(text.contains("return CADisplayLink(target: target, selector: #selector(target.step(_:)))"))
+        #expect(text.contains("return CADisplayLink(target: target, selector: #selector(DisplayLinkTarget.step(_:)))"))
         // A kept field compared with nil is Swift's comparison too.
         let nilCheck = try TranslatorTests.export(Self.entry(Self.follow.replacingOccurrences(
             of: "self.view.transform = CGAffineTransformMakeTranslation(0, g.translation.y)",
