@@ -87,8 +87,10 @@ public struct Selector {
         case .cancelled: .cancelled
         }
         for (target, action) in targets {
-            // UIKit keeps no reference to a target, so a recognizer that outlives its target sends the message to a
-            // freed object on iOS; stopping here makes --verify report that bug in the exported code.
+            // UIKit does not keep a recognizer's target: one let go while its recognizer is in use gets no more actions
+            // on iOS (or a message as a freed object, where the reference is unretained), so the exported code would
+            // stop answering the finger. Stopping here names the bug, where a missed action would show only as a
+            // difference in the trace later.
             guard let object = target.object else { preconditionFailure("\(type(of: self))'s target was let go while the recognizer was in use") }
             action.send(object, self)
         }
