@@ -61,7 +61,10 @@ struct PreviewTerminalTests {
     func checkRestored(_ session: TmuxSession, folder: URL) throws {
         #expect(try session.value("#{cursor_flag}") == "1")
         #expect(try session.value("#{alternate_on}") == "0")
-        let settled = session.wait(seconds: 10) { FileManager.default.fileExists(atPath: folder.path + "/after") }
+        // The shell makes the file before stty writes its line: wait for the whole line, not the file.
+        let settled = session.wait(seconds: 10) {
+            (try? String(contentsOf: folder.appendingPathComponent("after"), encoding: .utf8))?.hasSuffix("\n") == true
+        }
         #expect(settled)
         let before = try String(contentsOf: folder.appendingPathComponent("before"), encoding: .utf8)
         let after = try String(contentsOf: folder.appendingPathComponent("after"), encoding: .utf8)
