@@ -75,12 +75,14 @@ public struct ExportVerifier: Sendable {
         } catch {
             return [Cell(scenario: "all", same: false, verdict: "did not compile: \(error)")]
         }
+        // Once an entry, not a cell: the table's note that the Swift was rewritten for Linux.
+        let rewritten = Self.linuxForm(swift.text).rewritten
         // Each cell runs the Lua (in this process) and then its Swift runner (a process of its own), a cell on each core;
         // a cell keeps only its verdict, not the lines it compared (an entry of many views makes 100,000 a scenario).
         @Sendable func cell(_ name: String, _ scenario: Scenario?, gesture: GestureInput? = nil,
                             variant: ExportedFile.Variant? = nil) -> (fingers: Int?, offersTap: Bool, cell: Cell) {
             let run = luaRun(name, scenario, gesture: gesture, file, source, variant: variant)
-            return (run.compare == nil ? nil : run.fingers, run.offersTap, swiftRun(run, swift, runner))
+            return (run.compare == nil ? nil : run.fingers, run.offersTap, swiftRun(run, swift, runner, rewritten: rewritten))
         }
         // The standard scenarios first: whether the entry's drag ran, and with how many fingers, says what follows.
         // A page or form sheet is UIKit's sheet on a phone, dragged between its detents by its own pan.
@@ -242,7 +244,7 @@ public struct ExportVerifier: Sendable {
 
     /// A cell's Swift side: the runner in a process of its own, which a Swift that stops (a failed precondition) loses
     /// alone, saying when; then the comparison.
-    private func swiftRun(_ lua: LuaRun, _ swift: ExportedFile, _ runner: URL) -> Cell {
+    private func swiftRun(_ lua: LuaRun, _ swift: ExportedFile, _ runner: URL, rewritten: Bool) -> Cell {
         let name = lua.cell
         if let verdict = lua.verdict { return verdict }
         guard let (lines, drags, kinds) = lua.compare else { return Cell(scenario: name, same: false, verdict: "not run") }
@@ -264,7 +266,7 @@ public struct ExportVerifier: Sendable {
             return Cell(scenario: name, same: false, verdict: "the Swift stopped\(at): \(why)")
         }
         let cell = Self.compare(lua: lines, swiftOutput: result.output, scenario: name)
-        guard cell.same, Self.linuxForm(swift.text).rewritten else { return cell }
+        guard cell.same, rewritten else { return cell }
         return Cell(scenario: name, same: true, verdict: cell.verdict.dropLast() + "; @objc and #selector rewritten for Linux)")
     }
 
