@@ -34,6 +34,8 @@ public enum BoundedFile {
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { throw .notRegular }
         var bytes: [UInt8] = []
+        // Room for the file as it is now (it may still grow or shrink while read): one copy, not a doubling at each chunk.
+        bytes.reserveCapacity(min(max(Int(info.st_size), 0), limit) + 1)
         var chunk = [UInt8](repeating: 0, count: 64 << 10)
         while true {
             let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }

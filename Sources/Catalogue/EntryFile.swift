@@ -73,6 +73,16 @@ public struct EntryFile: Sendable, Equatable {
     /// The script's text: a regular file of at most `sizeLimit` bytes of
     /// UTF-8, inside its catalogue folder once links are resolved.
     public func source() throws(CatalogueError) -> String {
+        let bytes = try contents()
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw .unreadable(path: displayPath, reason: "not UTF-8 text")
+        }
+        return text
+    }
+
+    /// The entry's bytes as `source()` reads them, not yet judged as text: a
+    /// cache keyed by their hash need not decode a file it already knows.
+    public func contents() throws(CatalogueError) -> ArraySlice<UInt8> {
         var path = self.path
         // A plain file of the folder itself (the listing's case) is opened beneath the folder's descriptor, not
         // following a link: the kernel keeps it inside, with no path resolved (realpath read every component of
@@ -106,10 +116,7 @@ public struct EntryFile: Sendable, Equatable {
             guard n > 0 else { break }
             count += n
         }
-        guard let text = String(validating: bytes[..<count], as: UTF8.self) else {
-            throw .unreadable(path: displayPath, reason: "not UTF-8 text")
-        }
-        return text
+        return bytes[..<count]
     }
 
     /// The entry opened as a file of `folder` itself (no link followed), or -1: it is not one, or it is a link.

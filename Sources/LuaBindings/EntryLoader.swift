@@ -52,13 +52,30 @@ public enum EntryLoader {
     /// The entry from `cache` when its record still matches the files on
     /// disk, else loaded (and kept in `cache` for next time).
     public static func load(_ file: EntryFile, limits: SandboxLimits = .default, cache: EntryCache? = nil) throws(EntryError) -> LoadedEntry {
-        let source: String
+        guard let cache else { return try load(file, source: source(of: file), limits: limits) }
+        // Known bytes are text that loaded before: only a file the cache misses is decoded.
+        let bytes: ArraySlice<UInt8>
         do throws(CatalogueError) {
-            source = try file.source()
+            bytes = try file.contents()
         } catch {
             throw .unreadable(entry: file.stem, error)
         }
-        return try load(file, source: source, limits: limits, cache: cache)
+        let hash = SHA256.hex(bytes)
+        if let kept = cache.lookup(file, sourceHash: hash, limits: limits) { return kept }
+        guard let source = String(validating: bytes, as: UTF8.self) else {
+            throw .unreadable(entry: file.stem, .unreadable(path: file.displayPath, reason: "not UTF-8 text"))
+        }
+        let loaded = try load(file, source: source, limits: limits)
+        cache.store(loaded, sourceHash: hash, limits: limits)
+        return loaded
+    }
+
+    private static func source(of file: EntryFile) throws(EntryError) -> String {
+        do throws(CatalogueError) {
+            return try file.source()
+        } catch {
+            throw .unreadable(entry: file.stem, error)
+        }
     }
 
     /// `source` is the entry's text as just read.

@@ -53,7 +53,10 @@ public struct StuckScript: Sendable, Error, CustomStringConvertible {
 /// state, else the process's fallback, else nobody (the caller waits on).
 public enum StuckScripts {
     private static let fallback = Mutex<(@Sendable (StuckScript) -> Void)?>(nil)
-    private static let key = "segue.stuck-script-handler"
+    /// The handler of the thread running `handling`'s body. A task-local, bound on
+    /// the calling thread when no task runs: a thread dictionary's boxing cost a
+    /// few percent of a cached `segue list`, paid once an entry.
+    @TaskLocal private static var handler: (@Sendable (StuckScript) -> Void)?
 
     /// What happens when a state made on a thread with no handler gets stuck
     /// (the command line prints it and exits: a single entry's command has
@@ -66,24 +69,15 @@ public enum StuckScripts {
     /// made meanwhile on this thread that gets stuck. `body` then returns
     /// late or never: the handler must not wait for it.
     public static func handling<T>(_ handler: @escaping @Sendable (StuckScript) -> Void, _ body: () throws -> T) rethrows -> T {
-        let dictionary = Thread.current.threadDictionary
-        let previous = dictionary[key]
-        dictionary[key] = Handler(handler)
-        defer { dictionary[key] = previous }
-        return try body()
+        try Self.$handler.withValue(handler, operation: body)
     }
 
     /// The handler for a state made now on this thread.
     static var current: @Sendable (StuckScript) -> Void {
-        let own = (Thread.current.threadDictionary[key] as? Handler)?.handler
+        let own = Self.handler
         return { stuck in
             if let own { return own(stuck) }
             fallback.withLock { $0 }?(stuck)
         }
-    }
-
-    private final class Handler {
-        let handler: @Sendable (StuckScript) -> Void
-        init(_ handler: @escaping @Sendable (StuckScript) -> Void) { self.handler = handler }
     }
 }

@@ -61,6 +61,7 @@ struct CatalogueCommand: ParsableCommand {
 extension CatalogueCommand {
     struct Pack: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "pack",
             abstract: "Pack a catalogue folder into one .zip archive with a SHA-256 per file.",
             discussion: """
                 The same folder always gives the same bytes. The folder needs a catalogue.toml. \
@@ -113,6 +114,7 @@ extension CatalogueCommand {
 
     struct Install: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "install",
             abstract: "Install a catalogue from an archive, a folder or a git repository; with no argument, what segue.lock names.",
             discussion: """
                 Everything is verified before anything is written, and the new version replaces the old in \

@@ -78,6 +78,7 @@ extension CatalogueCommand {
 
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Use a catalogue folder from now on (kept in the per-user catalogues.toml).",
             discussion: """
                 Examples:
@@ -110,6 +111,7 @@ extension CatalogueCommand {
 
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "remove",
             abstract: "Stop using a catalogue: an installed one is deleted (taken out of use in one rename first); an added folder is only forgotten.",
             discussion: """
                 An installed catalogue is also taken out of the segue.lock in the current folder, if it is there; so is one that is

@@ -6,6 +6,7 @@ import LuaBindings
 extension CatalogueCommand {
     struct Verify: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "verify",
             abstract: "Check a catalogue's checksums and run every entry through the standard scenarios.",
             discussion: """
                 An archive is unpacked under the install rules into a temporary folder first. Exits with status 1 if anything fails.

@@ -9,6 +9,7 @@ import Transitions
 
 struct Check: ParsableCommand, Displayed {
     static let configuration = CommandConfiguration(
+        commandName: "check",
         abstract: "Run every entry through the standard scenarios and report every breach of UIKit's contract.",
         discussion: """
             Each TARGET is an entry name (with parameters: 'half-sheet(edge: right)'), a script \

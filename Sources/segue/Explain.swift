@@ -6,6 +6,7 @@ import Contract
 /// app, the UIKit documentation it rests on, and entries that break and keep it.
 struct Explain: ParsableCommand, Displayed {
     static let configuration = CommandConfiguration(
+        commandName: "explain",
         abstract: "Explain a rule of the transition contract that check reports (the [rule-id] after a finding).",
         discussion: """
             With no rule, lists them all.

@@ -10,6 +10,7 @@ import Transitions
 
 struct Gallery: ParsableCommand, Displayed {
     static let configuration = CommandConfiguration(
+        commandName: "gallery",
         abstract: "Write a static site of catalogues: every entry's animated preview, its player page, parameters and source.",
         discussion: """
             Each CATALOGUE is the name of a catalogue in use (as `segue catalogue list` shows it) or a \

@@ -5,6 +5,7 @@ import TextSafety
 
 struct List: ParsableCommand, Displayed {
     static let configuration = CommandConfiguration(
+        commandName: "list",
         abstract: "List the entries of every catalogue in use.",
         discussion: """
             An entry that fails to load, and a catalogue folder that cannot be read, is reported on \

@@ -5,6 +5,7 @@ import LuaBindings
 
 struct New: ParsableCommand, Displayed {
     static let configuration = CommandConfiguration(
+        commandName: "new",
         abstract: "Write a new entry from a template (or from an existing entry), ready to edit.",
         discussion: """
             The new file passes 'segue check' as written, with a title made from its name. It is \

@@ -12,6 +12,7 @@ import Transitions
 
 struct Preview: ParsableCommand, Displayed {
     static let configuration = CommandConfiguration(
+        commandName: "preview",
         abstract: "See a transition: play it in the terminal, or render its frames to a GIF, a PNG contact sheet or an HTML player.",
         discussion: """
             Runs the same scenario as `segue run` with the same options, keeps what is on screen at \

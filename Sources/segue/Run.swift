@@ -9,6 +9,7 @@ import Transitions
 
 struct Run: ParsableCommand, Displayed {
     static let configuration = CommandConfiguration(
+        commandName: "run",
         abstract: "Run one scenario headlessly and print its trace: the hook calls in order and the views over time.",
         discussion: """
             Presents the entry (and dismisses it with --dismiss), sampling every 1/fps seconds; --push pushes \

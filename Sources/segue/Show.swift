@@ -10,6 +10,7 @@ import Transitions
 
 struct Show: ParsableCommand, Displayed {
     static let configuration = CommandConfiguration(
+        commandName: "show",
         abstract: "Describe an entry: metadata, parameters, hooks, source file, check status and whether it exports.",
         discussion: """
             Runs the entry through check's scenarios for its status; the exit status is 1 when it fails them.

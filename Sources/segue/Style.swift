@@ -99,6 +99,8 @@ enum Style {
     /// Terminal cells `text` takes: 2 for wide characters, 0 for combining
     /// ones and for colour codes (what `paint` adds is not counted).
     static func cells(_ text: String) -> Int {
+        // Printable ASCII, as most cells are, takes a cell a byte: a table of a thousand entries measures each cell twice.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
         var total = 0
         var inEscape = false
         for scalar in text.unicodeScalars {
