@@ -76,7 +76,7 @@ enum Output {
     static func table(_ rows: [[String]], columns: [Column] = [], header: [String]? = nil, width: Int? = Style.settings.width,
                       line emit: (String) -> Void) {
         // Cells come from strangers (folder names, parameter descriptions): no control characters reach a terminal.
-        let all = ((header.map { [$0] } ?? []) + rows).map { $0.map(\.escapingControlCharacters) }
+        let all = ((header.map { [$0] } ?? []) + rows).map { row in row.map { $0.escapingControlCharacters } }
         guard let count = all.map(\.count).max(), count > 0 else { return }
         let spec = (0..<count).map { $0 < columns.count ? columns[$0] : Column() }
         var widths = [Int](repeating: 0, count: count)
@@ -113,7 +113,7 @@ enum Output {
                     let role = isHeader ? .heading : spec[i].role
                     line += role.map { Style.paint(text, $0) } ?? text
                     if i < count - 1 {
-                        line += String(repeating: " ", count: max(0, widths[i] - Style.cells(text)) + 2)
+                        line += blanks(max(0, widths[i] - Style.cells(text)) + 2)
                     }
                 }
                 emit(droppingTrailingSpaces(line))
@@ -125,6 +125,12 @@ enum Output {
     /// left ends in ASCII, since a space after ASCII is a character of its
     /// own; otherwise (a space may join a character before it) by characters.
     /// Reversing every line character by character was a tenth of `list`.
+    /// `count` spaces: made once for the usual widths (String(repeating:) at each cell was a tenth of a long table).
+    private static func blanks(_ count: Int) -> String {
+        count < paddings.count ? paddings[count] : String(repeating: " ", count: count)
+    }
+    private static let paddings = (0..<160).map { String(repeating: " ", count: $0) }
+
     static func droppingTrailingSpaces(_ line: String) -> String {
         let utf8 = line.utf8
         var end = utf8.endIndex

@@ -93,3 +93,8 @@ func print(_ items: Any..., separator: String = " ", terminator: String = "\n") 
     let text = items.map { "\($0)" }.joined(separator: separator) + terminator
     Swift.print(TerminalText.safe(text), terminator: "")
 }
+
+/// The same for one string, as a table's every line is: without boxing it as `Any` and interpolating it back.
+func print(_ text: String, terminator: String = "\n") {
+    Swift.print(TerminalText.safe(text + terminator), terminator: "")
+}
