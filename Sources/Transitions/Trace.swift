@@ -192,50 +192,55 @@ extension Simulation {
         var views: [ViewSample] = []
         // Samples in a row show about as many views as the last one did.
         views.reserveCapacity(lastSampleCount)
-        // Each view's presentation is computed once, and the placement of
-        // its ancestors rides down the walk as one homography.
-        func visit(_ view: View, state: ViewState, opacity: Double, parent: Homography, parentSublayer: SublayerFrame?, superview: Int?) {
-            let alpha = opacity * state.alpha
-            guard alpha > 0 else { return }
-            var placement = Homography.identity
-            if view !== window {
-                let own = Self.placement(of: state, sublayerOf: parentSublayer)
-                placement = own.concatenating(parent)
-                let corners = Quad(state.bounds).map(placement.apply)
-                let area = corners.signedArea
-                // Edge-on layers have no area; single-sided ones turned away are culled, judged in their
-                // superlayer's plane as Core Animation flattens (a child of a mirrored view still faces it).
-                if (abs(area) > 0.5 && (state.isDoubleSided || !own.turnsAway(Quad(state.bounds))))
-                    || state.bounds.isEmpty || state.isHidden {
-                    views.append(ViewSample(
-                        id: view.id, name: view.name, superview: superview, frame: q.round(state.frame), bounds: q.round(state.bounds),
-                        position: q.round(state.center), anchorPoint: q.round(state.anchorPoint),
-                        alpha: q.round4(state.alpha), transform: q.round(state.transform), corners: corners.map(q.round),
-                        curl: q.round4(state.curl), backgroundColor: state.backgroundColor.map(q.round),
-                        cornerRadius: q.round4(state.cornerRadius), borderWidth: q.round4(state.borderWidth),
-                        borderColor: state.borderColor.map(q.round), clipsToBounds: state.clipsToBounds, hidden: state.isHidden,
-                        zPosition: q.round4(state.zPosition), doubleSided: state.isDoubleSided, snapshotOf: view.snapshot?.sourceID,
-                        extras: layerSample(of: view, state)))
-                }
-                if state.isHidden { return }
-            }
-            let id = view === window ? nil : view.id
-            let sublayer = SublayerFrame(state)
-            if view.sublayers.contains(where: { $0.hasDepth }) {
-                let ordered = view.sublayers.map { ($0, $0.presentation) }.enumerated()
-                    .sorted { ($0.element.1.zPosition, $0.offset) < ($1.element.1.zPosition, $1.offset) }
-                for (_, (child, childState)) in ordered {
-                    visit(child, state: childState, opacity: alpha, parent: placement, parentSublayer: sublayer, superview: id)
-                }
-            } else {
-                for child in view.sublayers {
-                    visit(child, state: child.presentation, opacity: alpha, parent: placement, parentSublayer: sublayer, superview: id)
-                }
-            }
-        }
-        visit(window, state: window.presentation, opacity: 1, parent: .identity, parentSublayer: nil, superview: nil)
+        visit(window, state: window.presentation, opacity: 1, parent: .identity, parentSublayer: nil, superview: nil, rounding: q, into: &views)
         lastSampleCount = views.count
         return Sample(time: q.round4(now), views: views)
+    }
+
+    /// Adds `view` and what it holds to `views`, in drawing order. Each view's presentation is computed once, and the
+    /// placement of its ancestors rides down the walk as one homography. A method, not a function nested in `sample`:
+    /// a nested one kept `views` in a box whose every append was checked for exclusive access at run time.
+    private func visit(_ view: View, state: ViewState, opacity: Double, parent: Homography, parentSublayer: SublayerFrame?, superview: Int?,
+                       rounding q: Rounding, into views: inout [ViewSample]) {
+        let alpha = opacity * state.alpha
+        guard alpha > 0 else { return }
+        var placement = Homography.identity
+        if view !== window {
+            let own = Self.placement(of: state, sublayerOf: parentSublayer)
+            placement = own.concatenating(parent)
+            let corners = Quad(state.bounds).map(placement.apply)
+            let area = corners.signedArea
+            // Edge-on layers have no area; single-sided ones turned away are culled, judged in their
+            // superlayer's plane as Core Animation flattens (a child of a mirrored view still faces it).
+            if (abs(area) > 0.5 && (state.isDoubleSided || !own.turnsAway(Quad(state.bounds))))
+                || state.bounds.isEmpty || state.isHidden {
+                views.append(ViewSample(
+                    id: view.id, name: view.name, superview: superview, frame: q.round(state.frame), bounds: q.round(state.bounds),
+                    position: q.round(state.center), anchorPoint: q.round(state.anchorPoint),
+                    alpha: q.round4(state.alpha), transform: q.round(state.transform), corners: corners.map(q.round),
+                    curl: q.round4(state.curl), backgroundColor: state.backgroundColor.map(q.round),
+                    cornerRadius: q.round4(state.cornerRadius), borderWidth: q.round4(state.borderWidth),
+                    borderColor: state.borderColor.map(q.round), clipsToBounds: state.clipsToBounds, hidden: state.isHidden,
+                    zPosition: q.round4(state.zPosition), doubleSided: state.isDoubleSided, snapshotOf: view.snapshot?.sourceID,
+                    extras: layerSample(of: view, state)))
+            }
+            if state.isHidden { return }
+        }
+        let id = view === window ? nil : view.id
+        let sublayer = SublayerFrame(state)
+        if view.sublayers.contains(where: { $0.hasDepth }) {
+            let ordered = view.sublayers.map { ($0, $0.presentation) }.enumerated()
+                .sorted { ($0.element.1.zPosition, $0.offset) < ($1.element.1.zPosition, $1.offset) }
+            for (_, (child, childState)) in ordered {
+                visit(child, state: childState, opacity: alpha, parent: placement, parentSublayer: sublayer, superview: id,
+                      rounding: q, into: &views)
+            }
+        } else {
+            for child in view.sublayers {
+                visit(child, state: child.presentation, opacity: alpha, parent: placement, parentSublayer: sublayer, superview: id,
+                      rounding: q, into: &views)
+            }
+        }
     }
 
     /// The rare part of a view's sample (nil when it has none of it).
