@@ -51,7 +51,9 @@ public struct ModuleRead: Sendable, Equatable {
 public enum EntryLoader {
     /// The entry from `cache` when its record still matches the files on
     /// disk, else loaded (and kept in `cache` for next time).
-    public static func load(_ file: EntryFile, limits: SandboxLimits = .default, cache: EntryCache? = nil) throws(EntryError) -> LoadedEntry {
+    /// With a cache, an entry it misses is loaded in one of `sandboxes` (the listing's own pool when not given).
+    public static func load(_ file: EntryFile, limits: SandboxLimits = .default, cache: EntryCache? = nil,
+                            sandboxes: SandboxPool? = nil) throws(EntryError) -> LoadedEntry {
         guard let cache else { return try load(file, source: source(of: file), limits: limits) }
         // Known bytes are text that loaded before: only a file the cache misses is decoded.
         let bytes: ArraySlice<UInt8>
@@ -65,10 +67,14 @@ public enum EntryLoader {
         guard let source = String(validating: bytes, as: UTF8.self) else {
             throw .unreadable(entry: file.stem, .unreadable(path: file.displayPath, reason: "not UTF-8 text"))
         }
-        let loaded = try load(file, source: source, limits: limits)
+        // Loaded in a sandbox rewound to its ready image, not made from nothing: most of what a new entry cost a listing.
+        let loaded = try load(file, source: source, limits: limits, sandbox: (sandboxes ?? listing).lease(limits))
         cache.store(loaded, sourceHash: hash, limits: limits)
         return loaded
     }
+
+    /// Ready sandboxes for entries loaded to be listed: one a worker at a time, without images of loaded entries.
+    private static let listing = SandboxPool(keepsLoaded: false)
 
     private static func source(of file: EntryFile) throws(EntryError) -> String {
         do throws(CatalogueError) {

@@ -55,8 +55,12 @@ final class PreparedSandbox: @unchecked Sendable {
     private(set) var rewinds = 0
     private(set) var loadedRewinds = 0
 
-    init(limits: SandboxLimits) {
+    /// Whether it takes an image with the entry loaded: only worth its copy where the entry's scenarios run next.
+    let keepsLoaded: Bool
+
+    init(limits: SandboxLimits, keepsLoaded: Bool = true) {
         self.limits = limits
+        self.keepsLoaded = keepsLoaded
     }
 
     /// The kept state, rewound, for a runtime to use until it gives it back: to the entry loaded if the loaded image
@@ -100,7 +104,7 @@ final class PreparedSandbox: @unchecked Sendable {
     /// Takes the ready image of a state just made ready (no entry code run yet), with the references to the
     /// prelude's tables the host keeps; or the loaded image of the state with an entry loaded.
     func keep(imageOf state: LuaState, references: [String: LuaReference], loaded: Loaded? = nil) {
-        guard imaged == nil || imaged === state, state.keepImage(loaded == nil ? .ready : .loaded) else { return }
+        guard loaded == nil || keepsLoaded, imaged == nil || imaged === state, state.keepImage(loaded == nil ? .ready : .loaded) else { return }
         imaged = state
         if loaded == nil { self.references = references }
         self.loaded = loaded
@@ -117,13 +121,18 @@ final class PreparedSandbox: @unchecked Sendable {
 /// each worker thread takes one, so at most as many are made as entries run at once.
 public final class SandboxPool: Sendable {
     private let idle = Mutex<[PreparedSandbox]>([])
+    private let keepsLoaded: Bool
 
-    public init() {}
+    /// - Parameter keepsLoaded: whether a sandbox also keeps an image with its entry loaded, for the entry's
+    ///   scenarios; a pool that only reads entries' metadata (a listing) does not need that copy.
+    public init(keepsLoaded: Bool = true) {
+        self.keepsLoaded = keepsLoaded
+    }
 
     func take(_ limits: SandboxLimits) -> PreparedSandbox {
         idle.withLock { idle in
             idle.firstIndex { $0.limits == limits }.map { idle.remove(at: $0) }
-        } ?? PreparedSandbox(limits: limits)
+        } ?? PreparedSandbox(limits: limits, keepsLoaded: keepsLoaded)
     }
 
     /// One sandbox for one entry's work on this thread, its metadata read and then its scenarios: the image its
@@ -135,6 +144,9 @@ public final class SandboxPool: Sendable {
     func give(_ sandbox: PreparedSandbox) {
         idle.withLock { $0.append(sandbox) }
     }
+
+    /// Runtimes its idle sandboxes have started from an image, for the tests.
+    var rewinds: Int { idle.withLock { $0.reduce(0) { $0 + $1.rewinds } } }
 }
 
 /// A sandbox of a pool lent to one entry's work on one thread; back in the pool when the lease ends (every runtime

@@ -3,7 +3,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
-import LuaBindings
+@testable import LuaBindings
 import LuaRuntime
 import Testing
 import TestSupport
@@ -237,6 +237,40 @@ import TestSupport
         let fixture = try Fixture(entry: "return 42")
         #expect(throws: EntryError.self) { try fixture.load() }
         #expect(!FileManager.default.fileExists(atPath: fixture.record.path))
+    }
+
+    /// An entry the cache misses loads in a sandbox rewound to its ready image: what one entry's main chunk leaves in
+    /// the libraries and globals, the next never sees, and every entry reads as it does in a sandbox made for it alone.
+    @Test func entriesNewToTheCacheLoadAsInASandboxOfTheirOwn() throws {
+        let folder = try TemporaryFolder()
+        let leaker = """
+        rawset(_G, "leaked", "yes")
+        rawset(string, "leak", "yes")
+        math.pi = 3
+        return {title = "Leaker", summary = "Leaves things behind.", tags = {"test"},
+                animator = {animateTransition = function(ctx) ctx:completeTransition(true) end}}
+        """
+        let reader = """
+        return {title = "Reader " .. tostring(rawget(_G, "leaked")) .. " " .. tostring(rawget(string, "leak")) .. " " .. math.pi,
+                summary = "Reads what others left.", tags = {"test"},
+                animator = {animateTransition = function(ctx) ctx:completeTransition(true) end}}
+        """
+        let files = try [("leaker", leaker), ("reader", reader)].map { name, text in
+            let url = try folder.write("cat/\(name).lua", text)
+            return EntryFile(url: url, catalogue: "test", folder: url.deletingLastPathComponent(), workingDirectory: folder.url)
+        }
+        // Alone in a new sandbox: nothing leaked, and pi as Lua writes a number into a string (C's "%.14g").
+        let alone = "Reader nil nil " + String(format: "%.14g", Double.pi)
+        #expect(try EntryLoader.load(files[1], source: files[1].source(), limits: Self.limits).metadata.title == alone)
+        let pool = SandboxPool(keepsLoaded: false)
+        for round in 0..<3 {
+            // A new cache each round: every load misses, so every one runs its main chunk.
+            let cache = EntryCache(folder: folder.url.appendingPathComponent("cache-\(round)"), build: "b")
+            #expect(try EntryLoader.load(files[0], limits: Self.limits, cache: cache, sandboxes: pool).metadata.title == "Leaker")
+            #expect(try EntryLoader.load(files[1], limits: Self.limits, cache: cache, sandboxes: pool).metadata.title == alone)
+        }
+        // Six loads on one sandbox: the first made it ready, the other five started from its image.
+        #expect(pool.rewinds == 5)
     }
 
     /// The standard folder: XDG_CACHE_HOME when absolute, else ~/.cache; none without a home.
