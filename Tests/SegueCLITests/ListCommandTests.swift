@@ -83,6 +83,34 @@ import TestSupport
     }
 
     /// A path given to list would only be searched for as a word: said so, with the commands that take one.
+    /// pairs over a library's C functions as keys lists them in the same order on every run, though the loader puts
+    /// the libraries at other addresses each time (their order once followed the addresses).
+    @Test func libraryFunctionsAsKeysComeInTheSameOrderOnEveryRun() throws {
+        let root = try TemporaryFolder()
+        try root.write("cat/order.lua", """
+            local byFunction = {}
+            for name, f in pairs({print = print, type = type, select = select, error = error, tonumber = tonumber,
+                                  ipairs = ipairs, upper = string.upper, lower = string.lower, floor = math.floor,
+                                  abs = math.abs, max = math.max, concat = table.concat, unpack = table.unpack,
+                                  char = utf8.char, create = coroutine.create}) do
+              byFunction[f] = name
+            end
+            local order = {}
+            for _, name in pairs(byFunction) do order[#order + 1] = name end
+            return {title = "Order", summary = table.concat(order, " "), tags = {"test"},
+                    animator = {animateTransition = function(ctx) ctx:completeTransition(true) end}}
+            """)
+        // No cache: each run runs the script.
+        let environment = ["HOME": root.url.path, "XDG_DATA_HOME": "", "XDG_CONFIG_HOME": "", "SEGUE_CACHE": "off"]
+        let summaries = try (0..<5).map { _ in
+            let run = try SegueCommandTests().segue(["list", "--json", "--catalogue", "cat"], in: root.url, environment: environment)
+            #expect(run.status == 0, "\(run.stderr)")
+            return try listed(run).first { $0.name == "order" }?.summary
+        }
+        #expect(summaries[0].map { Set($0.split(separator: " ")).count } == 15)
+        #expect(Set(summaries).count == 1, "\(summaries)")
+    }
+
     @Test func aPathIsNotASearchWord() throws {
         let run = try SegueCommandTests().segue(["list", "./my_entry.lua"])
         #expect(run.status == 64)
