@@ -344,7 +344,10 @@ public final class LuaState {
         var (head, traceback) = splitTraceback(text)
         // A runtime error inside a host chunk, whose bytecode carries no lines (HostChunk).
         if head.hasPrefix(Self.strippedPosition) { head.removeFirst(Self.strippedPosition.count) }
-        let (parsed, message) = locate(head)
+        var (parsed, message) = locate(head)
+        // A message may name any file:line of its own making (error("other.lua:2: boom", 0)): only a chunk this state
+        // loaded is taken for the place, else the text stays the message's and the place is where the error was raised.
+        if let file = parsed?.file, !chunkNames.contains(file), !hostChunkNames.contains(file) { (parsed, message) = (nil, head) }
         // A place in the host's own chunk (require's, the prelude's) is no
         // place to send a user: the script's line that called it is.
         var location = parsed ?? recordedLocation

@@ -23,6 +23,23 @@ import Testing
         ("return getmetatable('').__index.dump", "attempt to index a nil value (field '__index')"),
     ]
 
+    /// An error's text cannot choose where it is reported: a file:line of its own making that names no chunk the state
+    /// loaded stays part of the message, and the place is the line that raised it.
+    @Test func anErrorCannotNameAnotherFileAsItsPlace() throws {
+        for (script, line, message) in [("local x = 1\nerror('victim.lua:2: boom', 0)", 2, "victim.lua:2: boom"),
+                                        ("error('/etc/passwd:7: boom', 0)", 1, "/etc/passwd:7: boom"),
+                                        // Its own file is a place it may name, as error(…, 2) names a caller's line.
+                                        ("local x = 1\nerror('hostile.lua:1: own', 0)", 1, "own")] {
+            let error = try expectFailure(script)
+            guard case .scriptFailed(_, _, let location, let actual, _) = error else {
+                Issue.record("not a script failure: \(error)")
+                continue
+            }
+            #expect(location == ScriptLocation(file: "hostile.lua", line: line), "\(script)")
+            #expect(actual == message, "\(script)")
+        }
+    }
+
     @Test(arguments: unavailable)
     func libraryIsUnavailable(script: String, message: String) throws {
         let error = try expectFailure(script)
