@@ -72,24 +72,37 @@ extension LuaState {
     /// A number proper (not a string that converts to one).
     public func isNumber(at index: Int32) -> Bool { lua_type(L, index) == LUA_TNUMBER }
 
-    /// Calls body with each key of the table at index (raw, in the table's
-    /// own order): the string as a name (`name(at:)`: cut when longer than
-    /// any name), or nil for a key that is not a string. After
-    /// `limit` keys it stops and calls tooMany instead.
+    /// Calls body with each key of the table at index (raw): the string as a
+    /// name (`name(at:)`: cut when longer than any name), or nil for a key
+    /// that is not a string; names bytewise first, then the others. Past
+    /// `limit` keys it reads no more, and calls tooMany after the body.
+    ///
+    /// Not in the table's own order: that follows Lua's hash seed and the
+    /// objects' addresses, which change from run to run, and callers report
+    /// the first key they refuse (two typos in an entry's table were named in
+    /// turn on successive runs).
     public func forEachKey(ofTableAt index: Int32, limit: Int, _ body: (String?) -> Void, tooMany: () -> Void) {
         let table = lua_absindex(L, index)
         guard lua_type(L, table) == LUA_TTABLE, lua_checkstack(L, 3) != 0 else { return }
-        var count = 0
+        var keys: [String?] = []
+        var more = false
         lua_pushnil(L)
         while lua_next(L, table) != 0 {
             pop()
-            count += 1
-            if count > limit {
+            if keys.count == limit {
                 pop()
-                return tooMany()
+                more = true
+                break
             }
-            body(name(at: -1))
+            keys.append(name(at: -1))
         }
+        keys.sort { a, b in
+            guard let a else { return false }
+            guard let b else { return true }
+            return a.utf8.lexicographicallyPrecedes(b.utf8)
+        }
+        keys.forEach(body)
+        if more { tooMany() }
     }
     public func isFunction(at index: Int32) -> Bool { lua_type(L, index) == LUA_TFUNCTION }
     public func isNil(at index: Int32) -> Bool { lua_type(L, index) <= LUA_TNIL }

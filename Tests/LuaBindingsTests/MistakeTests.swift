@@ -72,6 +72,17 @@ import Transitions
         #expect(problem.message.hasPrefix(expected), "\(problem.message)")
     }
 
+    /// Of several misspelt keys, the one reported is the first by its bytes, on every run: the table's own order
+    /// changes with Lua's hash seed, and named them in turn.
+    @Test func ofSeveralMisspeltKeysTheFirstByItsBytesIsReported() throws {
+        let top = "titel = \"x\", tagz = {\"a\"}, sumary = \"y\", autor = \"z\","
+        let problem = try #require(Self.firstProblem(Self.entry(top: top)))
+        #expect(problem.message.hasPrefix("the entry's table has no field 'autor'; did you mean 'author'?"), "\(problem.message)")
+        let labels = "UIView.animate{durration = 0.2, optionz = {}, delai = 0, animations = function() end}"
+        let call = try #require(Self.firstProblem(Self.entry(body: labels)))
+        #expect(call.message.hasPrefix("UIView.animate has no argument 'delai'; did you mean 'delay'?"), "\(call.message)")
+    }
+
     @Test func keysOfOnesOwnStartWithAnUnderscore() {
         let source = Self.entry(top: "_colours = {1, 2, 3},", animator: "_helper = function() end,")
         #expect(run(source, name: "sample", scenario: .present).problems.isEmpty)
