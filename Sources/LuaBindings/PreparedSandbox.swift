@@ -104,7 +104,8 @@ final class PreparedSandbox: @unchecked Sendable {
     /// Takes the ready image of a state just made ready (no entry code run yet), with the references to the
     /// prelude's tables the host keeps; or the loaded image of the state with an entry loaded.
     func keep(imageOf state: LuaState, references: [String: LuaReference], loaded: Loaded? = nil) {
-        guard loaded == nil || keepsLoaded, imaged == nil || imaged === state, state.keepImage(loaded == nil ? .ready : .loaded) else { return }
+        guard loaded == nil || keepsLoaded, imaged == nil || imaged === state,
+              state.keepImage(loaded == nil ? .ready : .loaded) else { return }
         imaged = state
         if loaded == nil { self.references = references }
         self.loaded = loaded
