@@ -160,6 +160,9 @@ static inline int segue_expired(SegueSandbox *sb) {
 /* The creation serial of the table, function, userdata or thread at i, or
  * 0 for anything else (a light C function, which has no block). */
 uint64_t segue_object_serial(lua_State *L, int i);
+/* Whether light C function a comes before b: by the object that holds each (the program first), then by the
+ * place in it (function_order.c). */
+int segue_c_function_less(lua_CFunction a, lua_CFunction b);
 
 /* Frees the pool's slabs, the big blocks left on the list (those the images
  * held, once the state is closed) and the images. */
