@@ -73,7 +73,11 @@ public struct EntryFile: Sendable, Equatable {
     /// The script's text: a regular file of at most `sizeLimit` bytes of
     /// UTF-8, inside its catalogue folder once links are resolved.
     public func source() throws(CatalogueError) -> String {
-        let bytes = try contents()
+        try text(of: contents())
+    }
+
+    /// `bytes` (the file's `contents()`) as its text, refused when not UTF-8.
+    public func text(of bytes: ArraySlice<UInt8>) throws(CatalogueError) -> String {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw .unreadable(path: displayPath, reason: "not UTF-8 text")
         }

@@ -54,31 +54,18 @@ public enum EntryLoader {
     /// With a cache, an entry it misses is loaded in one of `sandboxes` (the listing's own pool when not given).
     public static func load(_ file: EntryFile, limits: SandboxLimits = .default, cache: EntryCache? = nil,
                             sandboxes: SandboxPool? = nil) throws(EntryError) -> LoadedEntry {
-        guard let cache else { return try load(file, source: source(of: file), limits: limits) }
+        guard let cache else { return try load(file, source: read(file, file.source), limits: limits) }
         // Known bytes are text that loaded before: only a file the cache misses is decoded.
-        let bytes: ArraySlice<UInt8>
-        do throws(CatalogueError) {
-            bytes = try file.contents()
-        } catch {
-            throw .unreadable(entry: file.stem, error)
+        let bytes = try read(file, file.contents)
+        return try load(file, hash: SHA256.hex(bytes), limits: limits, cache: cache, sandboxes: sandboxes ?? listing) {
+            () throws(EntryError) in try read(file) { () throws(CatalogueError) in try file.text(of: bytes) }
         }
-        let hash = SHA256.hex(bytes)
-        if let kept = cache.lookup(file, sourceHash: hash, limits: limits) { return kept }
-        guard let source = String(validating: bytes, as: UTF8.self) else {
-            throw .unreadable(entry: file.stem, .unreadable(path: file.displayPath, reason: "not UTF-8 text"))
-        }
-        // Loaded in a sandbox rewound to its ready image, not made from nothing: most of what a new entry cost a listing.
-        let loaded = try load(file, source: source, limits: limits, sandbox: (sandboxes ?? listing).lease(limits))
-        cache.store(loaded, sourceHash: hash, limits: limits)
-        return loaded
     }
 
-    /// Ready sandboxes for entries loaded to be listed: one a worker at a time, without images of loaded entries.
-    private static let listing = SandboxPool(keepsLoaded: false)
-
-    private static func source(of file: EntryFile) throws(EntryError) -> String {
+    /// What `body` reads of `file`, its failure as the entry's.
+    private static func read<T>(_ file: EntryFile, _ body: () throws(CatalogueError) -> T) throws(EntryError) -> T {
         do throws(CatalogueError) {
-            return try file.source()
+            return try body()
         } catch {
             throw .unreadable(entry: file.stem, error)
         }
@@ -88,9 +75,18 @@ public enum EntryLoader {
     public static func load(_ file: EntryFile, source: String, limits: SandboxLimits = .default,
                             cache: EntryCache?) throws(EntryError) -> LoadedEntry {
         guard let cache else { return try load(file, source: source, limits: limits) }
-        let hash = EntryCache.hash(source)
+        return try load(file, hash: EntryCache.hash(source), limits: limits, cache: cache, sandboxes: nil) { source }
+    }
+
+    /// Ready sandboxes for entries loaded to be listed: one a worker at a time, without images of loaded entries.
+    private static let listing = SandboxPool(keepsLoaded: false)
+
+    /// The entry whose text has SHA-256 `hash` from `cache`, else its `source()` loaded (in one of `sandboxes`: rewound
+    /// to its ready image, not made from nothing, which was most of what a new entry cost a listing) and kept there.
+    private static func load(_ file: EntryFile, hash: String, limits: SandboxLimits, cache: EntryCache, sandboxes: SandboxPool?,
+                             source: () throws(EntryError) -> String) throws(EntryError) -> LoadedEntry {
         if let kept = cache.lookup(file, sourceHash: hash, limits: limits) { return kept }
-        let loaded = try load(file, source: source, limits: limits)
+        let loaded = try load(file, source: source(), limits: limits, sandbox: sandboxes?.lease(limits))
         cache.store(loaded, sourceHash: hash, limits: limits)
         return loaded
     }

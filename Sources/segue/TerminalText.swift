@@ -90,8 +90,7 @@ enum TerminalText {
 /// This module's `print` writes through `TerminalText.safe`: a command that
 /// prints an author's text cannot forget to clean it.
 func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
-    let text = items.map { "\($0)" }.joined(separator: separator) + terminator
-    Swift.print(TerminalText.safe(text), terminator: "")
+    print(items.map { "\($0)" }.joined(separator: separator), terminator: terminator)
 }
 
 /// The same for one string, as a table's every line is: without boxing it as `Any` and interpolating it back.
