@@ -117,7 +117,9 @@ public enum AnimatedValue: Sendable, Equatable, Interpolatable {
 /// One running animation of one property of one view.
 final class RunningAnimation {
     enum Curve {
-        case basic(from: AnimatedValue, to: AnimatedValue, timing: PropertyAnimation<Double>)
+        /// Out of line: the values and timing take some 400 bytes, which every look at the curve (each view's
+        /// presentation, every frame) copied; a box is one reference to retain.
+        indirect case basic(from: AnimatedValue, to: AnimatedValue, timing: PropertyAnimation<Double>)
         case keyframes(track: (Double) -> AnimatedValue, begin: Double, duration: Double, curve: TimingCurve)
         /// An explicit Core Animation animation: over the model, never changing it.
         case layer(LayerCurve)

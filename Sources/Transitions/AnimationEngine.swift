@@ -11,7 +11,13 @@ import Geometry
 /// completion gets `finished == false`. Completions run in time order, ties
 /// in the order the blocks were made.
 public final class AnimationEngine {
-    public private(set) var now: Double = 0
+    public private(set) var now: Double {
+        get { clock }
+        set { clock = newValue }
+    }
+    /// `now`'s storage, not public, so that the compiler sees every access and drops the run-time exclusivity check
+    /// from the reads every animated property makes each frame.
+    private var clock: Double = 0
     let clockTimeline = Timeline.live(startingAt: 0)
     private var viewCounter = 0
     private var timelines: [Timeline] = []
@@ -287,7 +293,7 @@ public final class AnimationEngine {
                 finish(interrupted, on: view, property)
             }
         }
-        view.animations[property, default: []].append(animation)
+        view.changeAnimations { $0[property, default: []].append(animation) }
         animation.timeline.animator?.made.append((view, property, animation))
         animation.group.remaining += 1
         if let transaction = countingTransaction {
@@ -306,10 +312,12 @@ public final class AnimationEngine {
 
     private func finish(_ animation: RunningAnimation, on view: View, _ property: AnimatableProperty) {
         // Usually the oldest of the property's animations: found at once.
-        if let index = view.animations[property]?.firstIndex(where: { $0 === animation }) {
-            view.animations[property]!.remove(at: index)
+        view.changeAnimations { animations in
+            if let index = animations[property]?.firstIndex(where: { $0 === animation }) {
+                animations[property]!.remove(at: index)
+            }
+            if animations[property]?.isEmpty == true { animations[property] = nil }
         }
-        if view.animations[property]?.isEmpty == true { view.animations[property] = nil }
         if let key = animation.key, let count = view.layerKeys[key] { view.layerKeys[key] = count > 1 ? count - 1 : nil }
         active[animation.serial] = nil
         let key = ObjectIdentifier(animation.timeline)

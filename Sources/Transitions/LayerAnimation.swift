@@ -175,7 +175,7 @@ extension AnimationEngine {
 extension View {
     /// The model value of a key path (a component of a property as a number).
     public func value(of property: AnimatableProperty, component: LayerAnimation.Component) -> AnimatedValue {
-        Self.part(model.value(of: property), component)
+        Self.part(storedModel.value(of: property), component)
     }
 
     /// What is on screen now for a key path.

@@ -184,7 +184,7 @@ public final class PropertyAnimator {
         let now = engine.now
         ends = []
         for (view, property, animation) in made where engine.isRunning(animation) {
-            let model = view.model.value(of: property)
+            let model = view.storedModel.value(of: property)
             let shown = animation.value(atClock: now, model: model)
             // Stopped to be finished later: where finishAnimation(at: .end / .start) puts it.
             if !withoutFinishing { ends.append((view, property, start: animation.initialValue(model: model), end: model)) }
@@ -214,7 +214,7 @@ public final class PropertyAnimator {
         // Some may have ended at this same instant already; back at the start they all go back.
         for (view, property, animation) in made {
             if engine.isRunning(animation) { engine.remove(animation, on: view, property) }
-            if position == .start { view.setModel(property, animation.initialValue(model: view.model.value(of: property))) }
+            if position == .start { view.setModel(property, animation.initialValue(model: view.storedModel.value(of: property))) }
         }
         made = []
         state = .inactive

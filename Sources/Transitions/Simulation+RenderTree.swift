@@ -15,7 +15,7 @@ extension Simulation {
         func show(_ controller: ViewController) {
             let view = controller.view
             if controller.screenLook == .clear || controller.screenLook == .list { return }
-            if let background = view.model.backgroundColor, background.alpha == 0 { return }
+            if let background = view.storedModel.backgroundColor, background.alpha == 0 { return }
             contents[view.id] = .screen(.presented, controller.screenLook)
             screens.append(view)
         }
@@ -46,7 +46,7 @@ extension Simulation {
     func restingSafeArea(of view: View) -> EdgeInsets {
         let window = self.window.bounds, insets = safeAreaInsets
         func untransformed(_ v: View) -> Rect {
-            let state = v.model, size = state.bounds.size
+            let state = v.storedModel, size = state.bounds.size
             return Rect(x: state.center.x - state.anchorPoint.x * size.width, y: state.center.y - state.anchorPoint.y * size.height,
                         width: size.width, height: size.height)
         }
@@ -54,7 +54,7 @@ extension Simulation {
         var current = view.superview
         while let parent = current, parent !== self.window {
             let outer = untransformed(parent)
-            frame = frame.offsetBy(dx: outer.minX - parent.model.bounds.minX, dy: outer.minY - parent.model.bounds.minY)
+            frame = frame.offsetBy(dx: outer.minX - parent.storedModel.bounds.minX, dy: outer.minY - parent.storedModel.bounds.minY)
             current = parent.superview
         }
         let tall = frame.height >= window.height - 0.5, wide = frame.width >= window.width - 0.5

@@ -80,7 +80,7 @@ extension Simulation {
         statusBar.fader = fader
         let hidingChanges = (previous?.hidden ?? false) != (next?.hidden ?? false)
         let animation = controller.statusBarPreferences?.animation ?? .fade
-        statusBar = StatusBarState(look: next, previous: previous, fader: fader, start: fader.model.alpha,
+        statusBar = StatusBarState(look: next, previous: previous, fader: fader, start: fader.storedModel.alpha,
                                    slides: hidingChanges && animation == .slide, instant: hidingChanges && animation == .none)
         // Toward the other end from where it rests: animated if an animation block is open, at once if not.
         fader.alpha = 1 - statusBar.start

@@ -222,7 +222,7 @@ extension Simulation {
                     cornerRadius: q.round4(state.cornerRadius), borderWidth: q.round4(state.borderWidth),
                     borderColor: state.borderColor.map(q.round), clipsToBounds: state.clipsToBounds, hidden: state.isHidden,
                     zPosition: q.round4(state.zPosition), doubleSided: state.isDoubleSided, snapshotOf: view.snapshot?.sourceID,
-                    extras: layerSample(of: view, state)))
+                    extras: layerSample(of: view, state, rounding: q)))
             }
             if state.isHidden { return }
         }
@@ -244,13 +244,13 @@ extension Simulation {
     }
 
     /// The rare part of a view's sample (nil when it has none of it).
-    private func layerSample(of view: View, _ state: ViewState) -> LayerSample? {
-        let q = Rounding(exact: exactSamples)
+    private func layerSample(of view: View, _ state: ViewState, rounding q: Rounding) -> LayerSample? {
         // Most views have none of it: say so without reading it.
-        guard state.hasRareLayerState || state.maskedCorners != .all || view.layerKind != nil || view.mask != nil
-            || view.isVisualEffectView else { return nil }
+        let mask = view.mask, isVisualEffectView = view.isVisualEffectView
+        guard state.hasRareLayerState || state.maskedCorners != .all || view.layerKind != nil || mask != nil || isVisualEffectView
+        else { return nil }
         var effect: EffectSample? = nil
-        if view.isVisualEffectView {
+        if isVisualEffectView {
             let shown = view.shownEffect
             effect = EffectSample(style: shown.style?.rawValue, progress: q.round4(shown.progress),
                                   material: BlurMaterial(radius: q.round4(state.material.radius), saturation: q.round4(state.material.saturation),
@@ -264,7 +264,7 @@ extension Simulation {
             maskedCorners: state.maskedCorners == .all ? nil : state.maskedCorners.cornerNames,
             layer: view.layerKind?.rawValue,
             sublayerTransform: state.sublayerTransform.isIdentity ? nil : q.round(state.sublayerTransform),
-            mask: view.mask?.id, gradient: state.gradient.map(q.round), shape: state.shape.map(q.round), effect: effect)
+            mask: mask?.id, gradient: state.gradient.map(q.round), shape: state.shape.map(q.round), effect: effect)
     }
 
     static func placement(of state: ViewState) -> Homography {
@@ -335,7 +335,7 @@ extension Simulation {
 
 extension View {
     /// Whether this view may sit out of subview order (a z position set or animating).
-    var hasDepth: Bool { model.zPosition != 0 || animations[.zPosition] != nil }
+    var hasDepth: Bool { storedModel.zPosition != 0 || animations[.zPosition] != nil }
 }
 
 /// The trace's rounding, or none: `Simulation.exactSamples` (export --verify compares Lua and Swift bit for bit).
@@ -351,9 +351,21 @@ struct Rounding {
     func round(_ paint: ShapePaint) -> ShapePaint { exact ? paint : Transitions.round(paint) }
 }
 
-// Rounding to 1/10000 keeps the trace readable; ties go to even, which the
-// processor does in one instruction, the same on every run.
-func round4(_ v: Double) -> Double { (v * 10000).rounded(.toNearestOrEven) / 10000 }
+// Rounding to 1/10000 keeps the trace readable; ties go to even, the same on every run.
+func round4(_ v: Double) -> Double { roundedToNearestEven(v * 10000) / 10000 }
+
+/// `x.rounded(.toNearestOrEven)`, bit for bit (the sign of a zero too), without a call. The baseline x86-64 the
+/// binary is built for has no rounding instruction (SSE4.1's), so `rounded` calls libm's `rint`; a sample rounds some
+/// forty numbers a view, and each call also makes the compiler save and restore every SSE register around it. Adding
+/// and taking away 2⁵² leaves no room for a fraction, and IEEE addition rounds what it drops to even.
+@inline(__always)
+func roundedToNearestEven(_ x: Double) -> Double {
+    let noFraction = 4_503_599_627_370_496.0   // 2⁵²: every double this large is a whole number
+    let magnitude = abs(x)
+    // NaN, infinities and the doubles with no fraction come back as they are.
+    guard magnitude < noFraction else { return x }
+    return Double(signOf: x, magnitudeOf: (magnitude + noFraction) - noFraction)
+}
 func round(_ p: Point) -> Point { Point(x: round4(p.x), y: round4(p.y)) }
 func round(_ c: Color) -> Color { Color(red: round4(c.red), green: round4(c.green), blue: round4(c.blue), alpha: round4(c.alpha)) }
 func round(_ shape: PathShape) -> PathShape {

@@ -12,7 +12,7 @@ extension View {
         var map = Homography.identity
         var view: View? = self
         while let current = view {
-            map = map.concatenating(Simulation.placement(of: current.model, in: current.superview?.model))
+            map = map.concatenating(Simulation.placement(of: current.storedModel, in: current.superview?.storedModel))
             view = current.superview
         }
         return map

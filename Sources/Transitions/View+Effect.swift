@@ -18,7 +18,7 @@ extension View {
 
     /// `effect` (nil: none). Animates in animation blocks.
     public var effect: BlurStyle? {
-        get { model.effect }
+        get { storedModel.effect }
         set {
             model.effect = newValue
             if let newValue { lastEffect = newValue }

@@ -20,7 +20,7 @@ extension View {
         var (view, point) = (self, point)
         descend: while true {
             for child in view.subviews.reversed() where child.takesTouches {
-                guard let inverse = Simulation.placement(of: child.model, in: view.model).inverted else { continue }
+                guard let inverse = Simulation.placement(of: child.storedModel, in: view.storedModel).inverted else { continue }
                 let inner = inverse.apply(point)
                 guard child.bounds.contains(inner) else { continue }
                 (view, point) = (child, inner)

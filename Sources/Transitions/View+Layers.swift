@@ -96,21 +96,21 @@ extension View {
     /// layer) about the anchor point, before they are flattened into this
     /// layer's plane; animatable.
     public var sublayerTransform: Transform3D {
-        get { model.sublayerTransform }
+        get { storedModel.sublayerTransform }
         set { set(.sublayerTransform, .transform(newValue)) { $0.sublayerTransform = newValue } }
     }
 
     /// A CAGradientLayer's gradient (colours, locations, points, type), as
     /// set; nil for other layers. Its parts are set one by one below, each
     /// animating as Core Animation animates it.
-    public var gradient: Gradient? { model.gradient }
+    public var gradient: Gradient? { storedModel.gradient }
 
     /// A CAShapeLayer's path and paint, as set; nil for other layers.
-    public var shape: ShapePaint? { model.shape }
+    public var shape: ShapePaint? { storedModel.shape }
 
     /// `colors`: animates colour by colour between lists of one length.
     public var gradientColors: [Color] {
-        get { model.gradient?.colors ?? [] }
+        get { storedModel.gradient?.colors ?? [] }
         set {
             guard model.gradient != nil else { return }
             set(.gradientColors, .colors(newValue)) { $0.gradient?.colors = newValue }
@@ -120,7 +120,7 @@ extension View {
     /// `locations` (nil: the colours spread evenly, which is also what it
     /// animates from and to).
     public var gradientLocations: [Double]? {
-        get { model.gradient?.locations }
+        get { storedModel.gradient?.locations }
         set {
             guard var gradient = model.gradient else { return }
             gradient.locations = newValue
@@ -129,7 +129,7 @@ extension View {
     }
 
     public var startPoint: Point {
-        get { model.gradient?.startPoint ?? Gradient().startPoint }
+        get { storedModel.gradient?.startPoint ?? Gradient().startPoint }
         set {
             guard model.gradient != nil else { return }
             set(.startPoint, .point(newValue)) { $0.gradient?.startPoint = newValue }
@@ -137,7 +137,7 @@ extension View {
     }
 
     public var endPoint: Point {
-        get { model.gradient?.endPoint ?? Gradient().endPoint }
+        get { storedModel.gradient?.endPoint ?? Gradient().endPoint }
         set {
             guard model.gradient != nil else { return }
             set(.endPoint, .point(newValue)) { $0.gradient?.endPoint = newValue }
@@ -146,7 +146,7 @@ extension View {
 
     /// `type` (axial, radial, conic): not animatable, as in Core Animation.
     public var gradientType: Gradient.Kind {
-        get { model.gradient?.type ?? .axial }
+        get { storedModel.gradient?.type ?? .axial }
         set { model.gradient?.type = newValue }
     }
 
@@ -155,7 +155,7 @@ extension View {
     /// animation", Apple's CAShapeLayer.path documentation); an explicit
     /// animation moves it between paths of one kind (`PathShape.interpolates`).
     public var path: PathShape? {
-        get { model.shape?.path }
+        get { storedModel.shape?.path }
         set {
             guard model.shape != nil else { return }
             model.shape?.path = newValue
@@ -163,7 +163,7 @@ extension View {
     }
 
     public var fillColor: Color? {
-        get { model.shape?.fillColor }
+        get { storedModel.shape?.fillColor }
         set {
             guard model.shape != nil else { return }
             set(.fillColor, .color(newValue ?? .clear)) { $0.shape?.fillColor = newValue }
@@ -171,7 +171,7 @@ extension View {
     }
 
     public var strokeColor: Color? {
-        get { model.shape?.strokeColor }
+        get { storedModel.shape?.strokeColor }
         set {
             guard model.shape != nil else { return }
             set(.strokeColor, .color(newValue ?? .clear)) { $0.shape?.strokeColor = newValue }
@@ -179,7 +179,7 @@ extension View {
     }
 
     public var lineWidth: Double {
-        get { model.shape?.lineWidth ?? 1 }
+        get { storedModel.shape?.lineWidth ?? 1 }
         set {
             guard model.shape != nil else { return }
             set(.lineWidth, .number(newValue)) { $0.shape?.lineWidth = newValue }
@@ -188,7 +188,7 @@ extension View {
 
     /// Kept as set; drawing clamps it to 0…1.
     public var strokeStart: Double {
-        get { model.shape?.strokeStart ?? 0 }
+        get { storedModel.shape?.strokeStart ?? 0 }
         set {
             guard model.shape != nil else { return }
             set(.strokeStart, .number(newValue)) { $0.shape?.strokeStart = newValue }
@@ -196,7 +196,7 @@ extension View {
     }
 
     public var strokeEnd: Double {
-        get { model.shape?.strokeEnd ?? 1 }
+        get { storedModel.shape?.strokeEnd ?? 1 }
         set {
             guard model.shape != nil else { return }
             set(.strokeEnd, .number(newValue)) { $0.shape?.strokeEnd = newValue }

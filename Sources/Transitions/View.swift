@@ -5,13 +5,16 @@ import Geometry
 public final class View {
     /// Unique within its simulation, in creation order: stable across runs.
     public let id: Int
-    public var name: String
+    public var name: String {
+        get { storedName }
+        set { storedName = newValue }
+    }
     unowned let engine: AnimationEngine
 
     /// Subviews' layers and standalone sublayers, back to front: Core
     /// Animation keeps both in one list (`layer.sublayers`), so a sublayer
     /// added after a subview draws over it.
-    public internal(set) var sublayers: [View] = []
+    public var sublayers: [View] { storedSublayers }
     /// How many of `sublayers` are standalone layers: none in most views,
     /// whose subviews are then the list itself, with no copy.
     var standaloneSublayers = 0
@@ -36,7 +39,10 @@ public final class View {
     private var controllerLink: Link<ViewController>?
     /// layer.mask, and the layer this one is the mask of (a mask is in no
     /// other tree: `View+Layers` keeps it so).
-    public internal(set) var mask: View?
+    public internal(set) var mask: View? {
+        get { storedMask }
+        set { storedMask = newValue }
+    }
     public internal(set) unowned(unsafe) var maskOwner: View?   // cleared as superview is
     /// The engine's turn when it was made: Core Animation animates a
     /// standalone layer's changes only once it has been committed.
@@ -44,13 +50,13 @@ public final class View {
 
     // Model values. Setting one inside an animation block animates it.
     public var center: Point {
-        get { model.center }
+        get { storedModel.center }
         set { set(.center, .point(newValue)) { $0.center = newValue } }
     }
     public var bounds: Rect {
-        get { model.bounds }
+        get { storedModel.bounds }
         set {
-            let old = model.bounds.size
+            let old = storedModel.bounds.size
             set(.bounds, .rect(newValue)) { $0.bounds = newValue }
             if old != newValue.size { resizeSubviews(from: old, to: newValue.size) }
         }
@@ -59,44 +65,46 @@ public final class View {
     /// How the view follows its superview's size (UIView.AutoresizingMask).
     public var autoresizingMask: AutoresizingMask = []
     public var alpha: Double {
-        get { model.alpha }
+        get { storedModel.alpha }
         set { let v = min(max(newValue, 0), 1); set(.alpha, .number(v)) { $0.alpha = v } }
     }
     /// `layer.transform`. `transform` (2-D) is the same storage, as in UIKit.
     public var layerTransform: Transform3D {
-        get { model.transform }
+        get { storedModel.transform }
         set { set(.transform, .transform(newValue)) { $0.transform = newValue } }
     }
     public var transform: AffineTransform {
-        get { model.transform.affine }
+        get { storedModel.transform.affine }
         set { layerTransform = Transform3D(newValue) }
     }
     public var backgroundColor: Color? {
-        get { model.backgroundColor }
+        get { storedModel.backgroundColor }
         set { set(.backgroundColor, .color(newValue ?? .clear)) { $0.backgroundColor = newValue } }
     }
     public var cornerRadius: Double {
-        get { model.cornerRadius }
+        get { storedModel.cornerRadius }
         set { set(.cornerRadius, .number(newValue)) { $0.cornerRadius = newValue } }
     }
     public var borderWidth: Double {
-        get { model.borderWidth }
+        get { storedModel.borderWidth }
         set { set(.borderWidth, .number(newValue)) { $0.borderWidth = newValue } }
     }
     public var zPosition: Double {
-        get { model.zPosition }
+        get { storedModel.zPosition }
         set { set(.zPosition, .number(newValue)) { $0.zPosition = newValue } }
     }
     /// 0…1 in the bounds; the point `center` refers to and transforms turn about.
     public var anchorPoint: Point {
-        get { model.anchorPoint }
+        get { storedModel.anchorPoint }
         set { set(.anchorPoint, .point(newValue)) { $0.anchorPoint = newValue } }
     }
     /// How far a page curl has turned this view (0 flat … 1 gone); drawn by Raster.
     public var curl: Double {
-        get { model.curl }
+        get { storedModel.curl }
         set { set(.curl, .number(newValue)) { $0.curl = newValue } }
     }
+    // The shadow's parts are read from a copy of the model: read in place, the compiler could not prove the read
+    // exclusive (it reaches into the out-of-line box), and one such access costs every access a run-time check.
     public var shadowColor: Color {
         get { model.shadowColor }
         set { set(.shadowColor, .color(newValue)) { $0.shadowColor = newValue } }
@@ -125,23 +133,23 @@ public final class View {
         set { model.shadowPath = newValue }
     }
     public var maskedCorners: CornerMask {
-        get { model.maskedCorners }
+        get { storedModel.maskedCorners }
         set { model.maskedCorners = newValue }
     }
     public var borderColor: Color? {
-        get { model.borderColor }
+        get { storedModel.borderColor }
         set { model.borderColor = newValue }
     }
     public var isHidden: Bool {
-        get { model.isHidden }
+        get { storedModel.isHidden }
         set { model.isHidden = newValue }
     }
     public var clipsToBounds: Bool {
-        get { model.clipsToBounds }
+        get { storedModel.clipsToBounds }
         set { model.clipsToBounds = newValue }
     }
     public var isDoubleSided: Bool {
-        get { model.isDoubleSided }
+        get { storedModel.isDoubleSided }
         set { model.isDoubleSided = newValue }
     }
 
@@ -164,17 +172,28 @@ public final class View {
     }
 
     /// The source of a snapshot view, frozen when it was taken.
-    public private(set) var snapshot: Snapshot?
+    public private(set) var snapshot: Snapshot? {
+        get { storedSnapshot }
+        set { storedSnapshot = newValue }
+    }
 
     /// A UIVisualEffectView's contentView (nil for every other view): its
     /// one subview, where its content goes (`View+Effect`).
-    public internal(set) var contentView: View?
+    public internal(set) var contentView: View? {
+        get { storedContentView }
+        set { storedContentView = newValue }
+    }
     /// The effect it last had, kept while it animates away to none.
     var lastEffect: BlurStyle?
 
     /// What the code set (the model layer), as against `presentation`, what is on screen now.
-    public internal(set) var model: ViewState
-    var animations: [AnimatableProperty: [RunningAnimation]] = [:]
+    public internal(set) var model: ViewState {
+        get { storedModel }
+        // No _modify: a change is a copy put back (`model.alpha = 0` reads, changes and writes), so no access to the
+        // stored model lasts through a call (a rare property's box is made) and every one is proved exclusive.
+        set { storedModel = newValue }
+    }
+    var animations: [AnimatableProperty: [RunningAnimation]] { storedAnimations }
     /// How many running layer animations hold each key (a group's members
     /// share one): adding under a new key need not search them all.
     var layerKeys: [String: Int] = [:]
@@ -199,12 +218,24 @@ public final class View {
         engine.onAllocate?(View.cost)
         self.engine = engine
         self.id = engine.nextViewID()
-        self.name = name
+        self.storedName = name
         self.layerKind = layerKind
         self.bornInTurn = engine.turn
-        self.model = ViewState()
         self.frame = frame
     }
+
+    // The storage of what a sample reads of every view, many times a frame. The properties above are public (or, for
+    // the model and animations, changed in place) only through these, which are not public: so the compiler sees
+    // every access to each in this module, and where it can prove none overlaps a conflicting one it drops the
+    // run-time exclusivity check that a public class property pays on every read (a tenth of the engine's time).
+    // The module reads the model's parts from `storedModel` in place: `model`'s getter would copy all of it.
+    private var storedName: String
+    private var storedSnapshot: Snapshot?
+    private var storedMask: View?
+    private var storedContentView: View?
+    private var storedSublayers: [View] = []
+    private(set) var storedModel = ViewState()
+    private var storedAnimations: [AnimatableProperty: [RunningAnimation]] = [:]
 
     deinit {
         for child in sublayers { child.superview = nil }
@@ -215,7 +246,7 @@ public final class View {
     /// Setting it sets center and bounds' size, as UIKit does with the
     /// identity transform (UIKit calls it undefined otherwise).
     public var frame: Rect {
-        get { model.frame }
+        get { storedModel.frame }
         set {
             let center = Point(x: newValue.minX + anchorPoint.x * newValue.width, y: newValue.minY + anchorPoint.y * newValue.height)
             self.center = center
@@ -225,8 +256,8 @@ public final class View {
 
     /// What is on screen at the engine's current time.
     public var presentation: ViewState {
-        guard !animations.isEmpty else { return model }
-        var state = model
+        guard !animations.isEmpty else { return storedModel }
+        var state = storedModel
         for (property, running) in animations where !running.isEmpty {
             state.apply(property, onScreen(property, running))
         }
@@ -243,9 +274,9 @@ public final class View {
     func onScreen(_ property: AnimatableProperty, _ running: [RunningAnimation]) -> AnimatedValue {
         let now = engine.now
         guard let last = running.last, last.additive else {
-            return running.last?.value(atClock: now, model: model.value(of: property)) ?? model.value(of: property)
+            return running.last?.value(atClock: now, model: storedModel.value(of: property)) ?? storedModel.value(of: property)
         }
-        var value = model.value(of: property)
+        var value = storedModel.value(of: property)
         if case .transform(let model) = value {
             var composed = model
             for animation in running.reversed() {
@@ -269,7 +300,7 @@ public final class View {
     }
 
     func set(_ property: AnimatableProperty, _ value: AnimatedValue, _ update: (inout ViewState) -> Void) {
-        let old = model.value(of: property)
+        let old = storedModel.value(of: property)
         let presented = animations[property].map { onScreen(property, $0) } ?? old
         update(&model)
         engine.didSet(property, of: self, from: old, presented: presented, to: value)
@@ -388,14 +419,18 @@ public final class View {
 
     /// Puts a child (view or standalone layer) at `index` of `sublayers`.
     func attach(_ child: View, at index: Int) {
-        sublayers.insert(child, at: min(max(index, 0), sublayers.count))
+        var list = takeSublayers()
+        list.insert(child, at: min(max(index, 0), list.count))
+        storedSublayers = list
         if child.layerKind != nil { standaloneSublayers += 1 }
         child.superview = self
     }
 
     public func removeFromSuperview() {
         guard let superview else { return }
-        superview.sublayers.removeAll { $0 === self }
+        var list = superview.takeSublayers()
+        list.removeAll { $0 === self }
+        superview.storedSublayers = list
         if layerKind != nil { superview.standaloneSublayers -= 1 }
         self.superview = nil
     }
@@ -404,15 +439,35 @@ public final class View {
     /// UIKit moves the view's layer).
     public func bringSubviewToFront(_ view: View) {
         guard sublayers.contains(where: { $0 === view }) else { return }
-        sublayers.removeAll { $0 === view }
-        sublayers.append(view)
+        var list = takeSublayers()
+        list.removeAll { $0 === view }
+        list.append(view)
+        storedSublayers = list
     }
 
     /// To the bottom of the layer list, under standalone sublayers too.
     public func sendSubviewToBack(_ view: View) {
         guard sublayers.contains(where: { $0 === view }) else { return }
-        sublayers.removeAll { $0 === view }
-        sublayers.insert(view, at: 0)
+        var list = takeSublayers()
+        list.removeAll { $0 === view }
+        list.insert(view, at: 0)
+        storedSublayers = list
+    }
+
+    /// Changes the running animations on the dictionary moved out of the view and put back, as `takeSublayers` does
+    /// the sublayer list: `change` is a call, and no access to the stored dictionary lasts through it.
+    func changeAnimations(_ change: (inout [AnimatableProperty: [RunningAnimation]]) -> Void) {
+        var animations = storedAnimations
+        storedAnimations = [:]
+        change(&animations)
+        storedAnimations = animations
+    }
+
+    /// The sublayer list, moved out to be changed and put back: held once, it changes in place, and no access to the
+    /// stored list lasts through the change (whose predicate is a call the compiler cannot see through).
+    private func takeSublayers() -> [View] {
+        defer { storedSublayers = [] }
+        return storedSublayers
     }
 
     public func isDescendant(of view: View) -> Bool {
@@ -500,7 +555,7 @@ public struct Snapshot: Sendable {
     /// (a subview turned or half transparent is pictured so).
     init(of view: View, afterScreenUpdates: Bool, isRoot: Bool = true) {
         sourceID = view.id
-        var state = afterScreenUpdates ? view.model : view.presentation
+        var state = afterScreenUpdates ? view.storedModel : view.presentation
         if isRoot {
             state.transform = .identity
             state.alpha = 1

@@ -64,4 +64,27 @@ import Testing
         #expect(child.superview == nil)
         #expect(parent.sublayers.isEmpty)
     }
+
+    /// The trace's rounding adds and takes away 2⁵² instead of calling libm's `rint`; libm is the reference, bit for
+    /// bit: ties to even, the sign of a zero, the largest doubles with a fraction, and what has none.
+    @Test func roundingWithoutACallIsLibmsRoundingBitForBit() {
+        let twoTo52 = 4_503_599_627_370_496.0
+        var values: [Double] = [0, -0.0, 0.5, 1.5, 2.5, -0.5, -1.5, -2.5, 0.49999999999999994, -0.3, 0.3, 1e-300,
+                                -Double.leastNonzeroMagnitude, Double.leastNormalMagnitude, twoTo52 - 0.5, twoTo52 - 1.5,
+                                -(twoTo52 - 0.5), twoTo52, twoTo52 + 1, 2 * twoTo52 + 2, -twoTo52 * 3, .greatestFiniteMagnitude,
+                                .infinity, -.infinity, 12345.5, 12346.5, 2_500_000.5]
+        // Any bit pattern: a fixed linear congruential sequence, so a failure repeats.
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<20_000 {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let value = Double(bitPattern: seed)
+            if value.isFinite { values.append(value) }
+            // And the numbers a trace rounds: up to a few thousand points, at 1/10000 with halves.
+            values.append(Double(Int64(bitPattern: seed) % 100_000_000) / 2)
+        }
+        for value in values {
+            #expect(roundedToNearestEven(value).bitPattern == value.rounded(.toNearestOrEven).bitPattern, "\(value)")
+        }
+        #expect(roundedToNearestEven(.nan).isNaN)
+    }
 }
