@@ -30,7 +30,7 @@ final class PreparedSandbox: @unchecked Sendable {
         let loading: Duration
 
         func serves(_ file: EntryFile, source: String, parameters: [String: String]) -> Bool {
-            file.url.path == path && parameters == self.parameters && ChunkCache.sameBytes(source, self.source)
+            file.path == path && parameters == self.parameters && ChunkCache.sameBytes(source, self.source)
         }
     }
 

@@ -198,7 +198,7 @@ public final class ScriptRuntime {
               state.memoryUsed <= PreparedSandbox.loadedImageLimit, let entry else { return }
         prepared.keep(imageOf: state, references: metatables,
                       loaded: .init(entry: entry, modules: modules, moduleReads: moduleReads, declaredParameters: declaredParameters,
-                                    path: file.url.path, source: source, parameters: parameters, loading: loading))
+                                    path: file.path, source: source, parameters: parameters, loading: loading))
     }
 
     /// The runtime a host function was called for; nil once it has gone

@@ -23,7 +23,7 @@ extension View {
             model.effect = newValue
             if let newValue { lastEffect = newValue }
             let material = newValue?.material ?? .none
-            set(.effect, .material(material)) { $0.material = material }
+            setRare(.effect, .material(material)) { $0.material = material }
         }
     }
 

@@ -97,7 +97,7 @@ extension View {
     /// layer's plane; animatable.
     public var sublayerTransform: Transform3D {
         get { storedModel.sublayerTransform }
-        set { set(.sublayerTransform, .transform(newValue)) { $0.sublayerTransform = newValue } }
+        set { setRare(.sublayerTransform, .transform(newValue)) { $0.sublayerTransform = newValue } }
     }
 
     /// A CAGradientLayer's gradient (colours, locations, points, type), as
@@ -113,7 +113,7 @@ extension View {
         get { storedModel.gradient?.colors ?? [] }
         set {
             guard model.gradient != nil else { return }
-            set(.gradientColors, .colors(newValue)) { $0.gradient?.colors = newValue }
+            setRare(.gradientColors, .colors(newValue)) { $0.gradient?.colors = newValue }
         }
     }
 
@@ -124,7 +124,7 @@ extension View {
         set {
             guard var gradient = model.gradient else { return }
             gradient.locations = newValue
-            set(.gradientLocations, .numbers(gradient.resolvedLocations)) { $0.gradient?.locations = newValue }
+            setRare(.gradientLocations, .numbers(gradient.resolvedLocations)) { $0.gradient?.locations = newValue }
         }
     }
 
@@ -132,7 +132,7 @@ extension View {
         get { storedModel.gradient?.startPoint ?? Gradient().startPoint }
         set {
             guard model.gradient != nil else { return }
-            set(.startPoint, .point(newValue)) { $0.gradient?.startPoint = newValue }
+            setRare(.startPoint, .point(newValue)) { $0.gradient?.startPoint = newValue }
         }
     }
 
@@ -140,7 +140,7 @@ extension View {
         get { storedModel.gradient?.endPoint ?? Gradient().endPoint }
         set {
             guard model.gradient != nil else { return }
-            set(.endPoint, .point(newValue)) { $0.gradient?.endPoint = newValue }
+            setRare(.endPoint, .point(newValue)) { $0.gradient?.endPoint = newValue }
         }
     }
 
@@ -166,7 +166,7 @@ extension View {
         get { storedModel.shape?.fillColor }
         set {
             guard model.shape != nil else { return }
-            set(.fillColor, .color(newValue ?? .clear)) { $0.shape?.fillColor = newValue }
+            setRare(.fillColor, .color(newValue ?? .clear)) { $0.shape?.fillColor = newValue }
         }
     }
 
@@ -174,7 +174,7 @@ extension View {
         get { storedModel.shape?.strokeColor }
         set {
             guard model.shape != nil else { return }
-            set(.strokeColor, .color(newValue ?? .clear)) { $0.shape?.strokeColor = newValue }
+            setRare(.strokeColor, .color(newValue ?? .clear)) { $0.shape?.strokeColor = newValue }
         }
     }
 
@@ -182,7 +182,7 @@ extension View {
         get { storedModel.shape?.lineWidth ?? 1 }
         set {
             guard model.shape != nil else { return }
-            set(.lineWidth, .number(newValue)) { $0.shape?.lineWidth = newValue }
+            setRare(.lineWidth, .number(newValue)) { $0.shape?.lineWidth = newValue }
         }
     }
 
@@ -191,7 +191,7 @@ extension View {
         get { storedModel.shape?.strokeStart ?? 0 }
         set {
             guard model.shape != nil else { return }
-            set(.strokeStart, .number(newValue)) { $0.shape?.strokeStart = newValue }
+            setRare(.strokeStart, .number(newValue)) { $0.shape?.strokeStart = newValue }
         }
     }
 
@@ -199,7 +199,7 @@ extension View {
         get { storedModel.shape?.strokeEnd ?? 1 }
         set {
             guard model.shape != nil else { return }
-            set(.strokeEnd, .number(newValue)) { $0.shape?.strokeEnd = newValue }
+            setRare(.strokeEnd, .number(newValue)) { $0.shape?.strokeEnd = newValue }
         }
     }
 }

@@ -107,22 +107,22 @@ public final class View {
     // exclusive (it reaches into the out-of-line box), and one such access costs every access a run-time check.
     public var shadowColor: Color {
         get { model.shadowColor }
-        set { set(.shadowColor, .color(newValue)) { $0.shadowColor = newValue } }
+        set { setRare(.shadowColor, .color(newValue)) { $0.shadowColor = newValue } }
     }
     /// 0…1, as Core Animation clamps it, and a Float there (CALayer.shadowOpacity): 0.1 is the Float nearest it, as an
     /// app's exported Swift stores it.
     public var shadowOpacity: Double {
         get { model.shadowOpacity }
-        set { let v = Double(Float(min(max(newValue, 0), 1))); set(.shadowOpacity, .number(v)) { $0.shadowOpacity = v } }
+        set { let v = Double(Float(min(max(newValue, 0), 1))); setRare(.shadowOpacity, .number(v)) { $0.shadowOpacity = v } }
     }
     public var shadowRadius: Double {
         get { model.shadowRadius }
-        set { let v = max(newValue, 0); set(.shadowRadius, .number(v)) { $0.shadowRadius = v } }
+        set { let v = max(newValue, 0); setRare(.shadowRadius, .number(v)) { $0.shadowRadius = v } }
     }
     /// layer.shadowOffset (a CGSize: width across, height down).
     public var shadowOffset: Point {
         get { model.shadowOffset }
-        set { set(.shadowOffset, .point(newValue)) { $0.shadowOffset = newValue } }
+        set { setRare(.shadowOffset, .point(newValue)) { $0.shadowOffset = newValue } }
     }
     /// Changes at once, in an animation block or not: Core Animation never
     /// animates a CGPath property implicitly (its documentation of
@@ -134,23 +134,23 @@ public final class View {
     }
     public var maskedCorners: CornerMask {
         get { storedModel.maskedCorners }
-        set { model.maskedCorners = newValue }
+        set { storedModel.maskedCorners = newValue }
     }
     public var borderColor: Color? {
         get { storedModel.borderColor }
-        set { model.borderColor = newValue }
+        set { storedModel.borderColor = newValue }
     }
     public var isHidden: Bool {
         get { storedModel.isHidden }
-        set { model.isHidden = newValue }
+        set { storedModel.isHidden = newValue }
     }
     public var clipsToBounds: Bool {
         get { storedModel.clipsToBounds }
-        set { model.clipsToBounds = newValue }
+        set { storedModel.clipsToBounds = newValue }
     }
     public var isDoubleSided: Bool {
         get { storedModel.isDoubleSided }
-        set { model.isDoubleSided = newValue }
+        set { storedModel.isDoubleSided = newValue }
     }
 
     /// A UIScrollView: its content offset is its bounds' origin, as in UIKit.
@@ -299,11 +299,22 @@ public final class View {
         model.apply(property, value)
     }
 
+    /// Inlined, so that `update` (one field stored) is seen in place: the change is made to the stored model with no
+    /// call inside the access, which the compiler can prove exclusive, instead of to a copy of all of it.
+    @inline(__always)
     func set(_ property: AnimatableProperty, _ value: AnimatedValue, _ update: (inout ViewState) -> Void) {
         let old = storedModel.value(of: property)
         let presented = animations[property].map { onScreen(property, $0) } ?? old
-        update(&model)
+        update(&storedModel)
         engine.didSet(property, of: self, from: old, presented: presented, to: value)
+    }
+
+    /// `set` for the rare layer properties (shadow, sublayerTransform, gradient, shape, blur), whose change may make
+    /// their out-of-line box: that is a call, so it is made to a copy of the model, which then replaces it whole.
+    func setRare(_ property: AnimatableProperty, _ value: AnimatedValue, _ update: (inout ViewState) -> Void) {
+        var state = storedModel
+        update(&state)
+        set(property, value) { $0 = state }
     }
 
     /// UIKit's autoresizing: along each axis the change is shared among
