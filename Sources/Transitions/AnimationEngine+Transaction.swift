@@ -90,7 +90,7 @@ extension AnimationEngine {
 
     private func seal(_ transaction: Transaction) {
         transaction.group.sealed = true
-        if transaction.group.remaining == 0 { pendingGroups.append(transaction.group) }
+        if transaction.group.remaining == 0 { queueCompletion(transaction.group) }
     }
 
     /// The run loop's turn ends: what a script left open is committed (as

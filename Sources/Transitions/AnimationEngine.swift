@@ -216,7 +216,7 @@ public final class AnimationEngine {
         blocks.append(.basic(timing: carrier, group: group, beginFromCurrentState: options.beginFromCurrentState))
         defer {
             blocks.removeLast()
-            if group.remaining == 0 { pendingGroups.append(group) }
+            if group.remaining == 0 { queueCompletion(group) }
         }
         try animations()
     }
@@ -238,7 +238,7 @@ public final class AnimationEngine {
                                                          duration: frames.duration, curve: options.curve)
             add(RunningAnimation(curve: curve, timeline: timeline, group: group), to: track.view, track.property, replacing: true)
         }
-        if group.remaining == 0 { pendingGroups.append(group) }
+        if group.remaining == 0 { queueCompletion(group) }
     }
 
     /// `UIView.addKeyframe(withRelativeStartTime:relativeDuration:animations:)`;
@@ -326,10 +326,10 @@ public final class AnimationEngine {
             if group.isEmpty { groups[key] = nil }
         }
         animation.group.remaining -= 1
-        if animation.group.remaining == 0 { pendingGroups.append(animation.group) }
+        if animation.group.remaining == 0 { queueCompletion(animation.group) }
         if let transaction = animation.transaction {
             transaction.remaining -= 1
-            if transaction.remaining == 0 && transaction.sealed { pendingGroups.append(transaction) }
+            if transaction.remaining == 0 && transaction.sealed { queueCompletion(transaction) }
         }
     }
 
@@ -428,9 +428,17 @@ public final class AnimationEngine {
     }
 
     /// Asked while completions run: true stops the clock's work at once.
-    public var shouldStop: (() -> Bool)?
+    public var shouldStop: (() -> Bool)? {
+        get { stopRule }
+        set { stopRule = newValue }
+    }
+    /// `shouldStop`'s storage, not public: the clock asks it at every step, and a public property is checked for
+    /// exclusive access at run time on every read (see View's stored properties).
+    private var stopRule: (() -> Bool)?
 
     private func runPendingCompletions() {
+        // Most steps have none: one read of the list, not the three of the loop and its clearing.
+        guard !pendingGroups.isEmpty else { return }
         // By index: completions may add groups as they run, and taking each
         // from the front would cost the square of their number.
         var index = 0
@@ -441,7 +449,19 @@ public final class AnimationEngine {
             group.done = true
             if let completion = group.completion { callingOut { completion(!group.interrupted) } }
         }
-        pendingGroups.removeAll(keepingCapacity: true)
+        var emptied = pendingGroups
+        pendingGroups = []
+        emptied.removeAll(keepingCapacity: true)
+        pendingGroups = emptied
+    }
+
+    /// Puts a finished group's completion in line. Appended to the list moved out and put back: an append in place
+    /// lasts through the array's growth, a call, and would cost every read of the list a run-time exclusivity check.
+    func queueCompletion(_ group: AnimationGroup) {
+        var groups = pendingGroups
+        pendingGroups = []
+        groups.append(group)
+        pendingGroups = groups
     }
 
 }

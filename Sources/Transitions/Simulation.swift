@@ -14,8 +14,18 @@ public final class Simulation {
     /// Every hook call, in order, with its time.
     public private(set) var hooks: [HookEvent] = []
     /// Told every event of the run as it happens (the contract's rules, a recorder).
-    public var observers: [SimulationObserver] = []
-    public internal(set) var driver: TransitionDriver?
+    public var observers: [SimulationObserver] {
+        get { observerList }
+        set { observerList = newValue }
+    }
+    public internal(set) var driver: TransitionDriver? {
+        get { runningDriver }
+        set { runningDriver = newValue }
+    }
+    // Their storage, not public: each frame reads them, and a public property is checked for exclusive access at run
+    // time on every read (see View's stored properties).
+    private var observerList: [SimulationObserver] = []
+    private var runningDriver: TransitionDriver?
     var keyboardView: View?
     /// Where the keyboard is, or the zero rect when it is down.
     public internal(set) var keyboardFrame = Rect.zero
