@@ -224,11 +224,11 @@ public final class View {
         self.frame = frame
     }
 
-    // The storage of what a sample reads of every view, many times a frame. The properties above are public (or, for
-    // the model and animations, changed in place) only through these, which are not public: so the compiler sees
-    // every access to each in this module, and where it can prove none overlaps a conflicting one it drops the
-    // run-time exclusivity check that a public class property pays on every read (a tenth of the engine's time).
-    // The module reads the model's parts from `storedModel` in place: `model`'s getter would copy all of it.
+    // The storage behind the properties above: what a sample reads of every view, many times a frame. Not public, so
+    // the compiler sees every access to each; where it can prove that none overlaps a conflicting one (no access lasts
+    // through a call), it drops the run-time exclusivity check that a public class property pays on every read
+    // (about a seventh of the engine's time). The module reads the model's parts from `storedModel` in place:
+    // `model`'s getter copies all of it.
     private var storedName: String
     private var storedSnapshot: Snapshot?
     private var storedMask: View?
