@@ -60,7 +60,11 @@ public final class AnimationEngine {
 
     /// Runs `work` once the call out under way returns, or now when there is none.
     func afterCallingOut(_ work: @escaping () -> Void) {
-        if callOutDepth > 0 { afterCallOut.append(work) } else { work() }
+        guard callOutDepth > 0 else { return work() }
+        var waiting = afterCallOut
+        afterCallOut = []
+        waiting.append(work)
+        afterCallOut = waiting
     }
     /// The last display refresh at which links ran, counted in refreshes since 0.
     var lastRefresh = 0
@@ -124,15 +128,49 @@ public final class AnimationEngine {
         return PropertyAnimator(engine: self, duration: duration, parameters: parameters)
     }
 
+    // The clock reads these lists and tables at every step. Each is changed out of place (moved out, changed, put
+    // back), as View's sublayers are, so that no access to one lasts through a call (an array's growth, hashing, a
+    // predicate) and the compiler proves every access exclusive instead of checking each at run time.
     func track(_ animator: PropertyAnimator) {
-        if !animators.contains(where: { $0 === animator }) { animators.append(animator) }
+        var list = animators
+        animators = []
+        if !list.contains(where: { $0 === animator }) { list.append(animator) }
+        animators = list
     }
 
     func untrack(_ animator: PropertyAnimator) {
-        animators.removeAll { $0 === animator }
+        var list = animators
+        animators = []
+        list.removeAll { $0 === animator }
+        animators = list
     }
 
-    func isRunning(_ animation: RunningAnimation) -> Bool { active[animation.serial]?.animation === animation }
+    // Looked up on a copy (a reference counted), so that the access does not last through the hashing either.
+    private func activeEntry(_ serial: Int) -> ActiveAnimation? {
+        let table = active
+        return table[serial]
+    }
+
+    private func group(for key: ObjectIdentifier) -> TimelineGroup? {
+        let table = groups
+        return table[key]
+    }
+
+    private func setActive(_ entry: ActiveAnimation?, serial: Int) {
+        var table = active
+        active = [:]
+        table[serial] = entry
+        active = table
+    }
+
+    private func setGroup(_ group: TimelineGroup?, for key: ObjectIdentifier) {
+        var table = groups
+        groups = [:]
+        table[key] = group
+        groups = table
+    }
+
+    func isRunning(_ animation: RunningAnimation) -> Bool { activeEntry(animation.serial)?.animation === animation }
 
     /// Lets an animation go without ending its group (a property animator stopped or arrived).
     func remove(_ animation: RunningAnimation, on view: View, _ property: AnimatableProperty) {
@@ -157,7 +195,7 @@ public final class AnimationEngine {
     /// (ending later, or never ending by themselves). One held on its last
     /// value by its fill has stopped changing: it ran until its active end.
     public func runningAnimations(on timeline: Timeline, endingAfter time: Double) -> Int {
-        groups[ObjectIdentifier(timeline)]?.running.filter { $0.entry.map { changes($0.animation, after: time) } ?? false }.count ?? 0
+        group(for: ObjectIdentifier(timeline))?.running.filter { $0.entry.map { changes($0.animation, after: time) } ?? false }.count ?? 0
     }
 
     // MARK: Blocks
@@ -303,10 +341,10 @@ public final class AnimationEngine {
         serial += 1
         animation.serial = serial
         let entry = ActiveAnimation(view: view, property: property, animation: animation)
-        active[serial] = entry
+        setActive(entry, serial: serial)
         let key = ObjectIdentifier(animation.timeline)
-        let group = groups[key] ?? TimelineGroup(timeline: animation.timeline)
-        groups[key] = group
+        let group = group(for: key) ?? TimelineGroup(timeline: animation.timeline)
+        setGroup(group, for: key)
         group.insert(entry, serial: serial)
     }
 
@@ -319,11 +357,11 @@ public final class AnimationEngine {
             if animations[property]?.isEmpty == true { animations[property] = nil }
         }
         if let key = animation.key, let count = view.layerKeys[key] { view.layerKeys[key] = count > 1 ? count - 1 : nil }
-        active[animation.serial] = nil
+        setActive(nil, serial: animation.serial)
         let key = ObjectIdentifier(animation.timeline)
-        if let group = groups[key] {
+        if let group = group(for: key) {
             group.remove(animation)
-            if group.isEmpty { groups[key] = nil }
+            if group.isEmpty { setGroup(nil, for: key) }
         }
         animation.group.remaining -= 1
         if animation.group.remaining == 0 { queueCompletion(animation.group) }
@@ -397,7 +435,7 @@ public final class AnimationEngine {
             let made = serial
             for (end, key) in due {
                 if let next = arriving.map(\.end).min(), end > next { continue search }
-                guard let entry = active[key] else { continue }
+                guard let entry = activeEntry(key) else { continue }
                 now = max(now, end)
                 finish(entry.animation, on: entry.view, entry.property)
                 runPendingCompletions()
