@@ -89,7 +89,7 @@ public final class DisplayLink {
         guard isValid, !isAdded, let engine else { return }
         isAdded = true
         startRefresh = AnimationEngine.refresh(atOrBefore: engine.now)
-        engine.changeDisplayLinks { $0.append(self) }
+        changeOutOfPlace(engine, \.displayLinks, emptied: []) { $0.append(self) }
     }
 
     /// `invalidate()`: it never runs again (the engine drops it from its list at the next refresh, so that invalidating
@@ -124,7 +124,7 @@ extension AnimationEngine {
         onAllocate?(Self.scheduledWorkCost)
         workSerial += 1
         let work = ScheduledWork(time: max(time, now), serial: workSerial, scheduledAt: now, traced: traced, work: work)
-        changeScheduledWork { $0.push(work) }
+        changeOutOfPlace(self, \.scheduledWork, emptied: WorkQueue()) { $0.push(work) }
     }
 
     /// Whether work is waiting on the main queue: a run is not still until it has run.
@@ -182,7 +182,7 @@ extension AnimationEngine {
             lastRefresh = index
             // The links running at the refresh, each once, even if one invalidates or adds another; the invalidated
             // are dropped here, in one pass.
-            changeDisplayLinks { $0.removeAll { !$0.isValid } }
+            changeOutOfPlace(self, \.displayLinks, emptied: []) { $0.removeAll { !$0.isValid } }
             for link in displayLinks where link.runs(at: index) {
                 onTimer?("displayLink", "timestamp \(Self.seconds(refresh))")
                 link.run(at: refresh)
@@ -191,27 +191,10 @@ extension AnimationEngine {
         }
         // Work due now, including what it schedules for now, in order.
         while let due = scheduledWork.first, due.time <= time, !(shouldStop?() ?? false),
-              let first = changeScheduledWork({ $0.popFirst() }) {
+              let first = changeOutOfPlace(self, \.scheduledWork, emptied: WorkQueue(), { $0.popFirst() }) {
             if first.traced { onTimer?("asyncAfter", "\(Self.seconds(first.time - first.scheduledAt)) s after \(Self.seconds(first.scheduledAt))") }
             callingOut { first.work() }
         }
-    }
-
-    // The two lists are changed out of place, moved out and put back, as View's sublayers are: a change in place is
-    // an access lasting through calls (a heap's comparisons, an array's growth), which the compiler cannot prove
-    // exclusive, and one such access costs every read of the list a run-time check, at every step of the clock.
-    fileprivate func changeDisplayLinks(_ change: (inout [DisplayLink]) -> Void) {
-        var links = displayLinks
-        displayLinks = []
-        change(&links)
-        displayLinks = links
-    }
-
-    private func changeScheduledWork<T>(_ change: (inout WorkQueue) -> T) -> T {
-        var queue = scheduledWork
-        scheduledWork = WorkQueue()
-        defer { scheduledWork = queue }
-        return change(&queue)
     }
 
     /// Seconds as a trace says them: to a microsecond, no trailing zeros.

@@ -61,10 +61,7 @@ public final class AnimationEngine {
     /// Runs `work` once the call out under way returns, or now when there is none.
     func afterCallingOut(_ work: @escaping () -> Void) {
         guard callOutDepth > 0 else { return work() }
-        var waiting = afterCallOut
-        afterCallOut = []
-        waiting.append(work)
-        afterCallOut = waiting
+        changeOutOfPlace(self, \.afterCallOut, emptied: []) { $0.append(work) }
     }
     /// The last display refresh at which links ran, counted in refreshes since 0.
     var lastRefresh = 0
@@ -128,21 +125,15 @@ public final class AnimationEngine {
         return PropertyAnimator(engine: self, duration: duration, parameters: parameters)
     }
 
-    // The clock reads these lists and tables at every step. Each is changed out of place (moved out, changed, put
-    // back), as View's sublayers are, so that no access to one lasts through a call (an array's growth, hashing, a
-    // predicate) and the compiler proves every access exclusive instead of checking each at run time.
+    // The clock reads these lists and tables at every step: each is changed out of place (`changeOutOfPlace`).
     func track(_ animator: PropertyAnimator) {
-        var list = animators
-        animators = []
-        if !list.contains(where: { $0 === animator }) { list.append(animator) }
-        animators = list
+        changeOutOfPlace(self, \.animators, emptied: []) { list in
+            if !list.contains(where: { $0 === animator }) { list.append(animator) }
+        }
     }
 
     func untrack(_ animator: PropertyAnimator) {
-        var list = animators
-        animators = []
-        list.removeAll { $0 === animator }
-        animators = list
+        changeOutOfPlace(self, \.animators, emptied: []) { $0.removeAll { $0 === animator } }
     }
 
     // Looked up on a copy (a reference counted), so that the access does not last through the hashing either.
@@ -157,17 +148,11 @@ public final class AnimationEngine {
     }
 
     private func setActive(_ entry: ActiveAnimation?, serial: Int) {
-        var table = active
-        active = [:]
-        table[serial] = entry
-        active = table
+        changeOutOfPlace(self, \.active, emptied: [:]) { $0[serial] = entry }
     }
 
     private func setGroup(_ group: TimelineGroup?, for key: ObjectIdentifier) {
-        var table = groups
-        groups = [:]
-        table[key] = group
-        groups = table
+        changeOutOfPlace(self, \.groups, emptied: [:]) { $0[key] = group }
     }
 
     func isRunning(_ animation: RunningAnimation) -> Bool { activeEntry(animation.serial)?.animation === animation }
@@ -352,7 +337,7 @@ public final class AnimationEngine {
         // Usually the oldest of the property's animations: found at once.
         view.changeAnimations { animations in
             if let index = animations[property]?.firstIndex(where: { $0 === animation }) {
-                animations[property]!.remove(at: index)
+                animations[property]?.remove(at: index)
             }
             if animations[property]?.isEmpty == true { animations[property] = nil }
         }
@@ -487,19 +472,12 @@ public final class AnimationEngine {
             group.done = true
             if let completion = group.completion { callingOut { completion(!group.interrupted) } }
         }
-        var emptied = pendingGroups
-        pendingGroups = []
-        emptied.removeAll(keepingCapacity: true)
-        pendingGroups = emptied
+        changeOutOfPlace(self, \.pendingGroups, emptied: []) { $0.removeAll(keepingCapacity: true) }
     }
 
-    /// Puts a finished group's completion in line. Appended to the list moved out and put back: an append in place
-    /// lasts through the array's growth, a call, and would cost every read of the list a run-time exclusivity check.
+    /// Puts a finished group's completion in line (out of place, as the clock reads the line at every step).
     func queueCompletion(_ group: AnimationGroup) {
-        var groups = pendingGroups
-        pendingGroups = []
-        groups.append(group)
-        pendingGroups = groups
+        changeOutOfPlace(self, \.pendingGroups, emptied: []) { $0.append(group) }
     }
 
 }

@@ -430,18 +430,14 @@ public final class View {
 
     /// Puts a child (view or standalone layer) at `index` of `sublayers`.
     func attach(_ child: View, at index: Int) {
-        var list = takeSublayers()
-        list.insert(child, at: min(max(index, 0), list.count))
-        storedSublayers = list
+        changeOutOfPlace(self, \.storedSublayers, emptied: []) { $0.insert(child, at: min(max(index, 0), $0.count)) }
         if child.layerKind != nil { standaloneSublayers += 1 }
         child.superview = self
     }
 
     public func removeFromSuperview() {
         guard let superview else { return }
-        var list = superview.takeSublayers()
-        list.removeAll { $0 === self }
-        superview.storedSublayers = list
+        changeOutOfPlace(superview, \.storedSublayers, emptied: []) { $0.removeAll { $0 === self } }
         if layerKind != nil { superview.standaloneSublayers -= 1 }
         self.superview = nil
     }
@@ -450,35 +446,24 @@ public final class View {
     /// UIKit moves the view's layer).
     public func bringSubviewToFront(_ view: View) {
         guard sublayers.contains(where: { $0 === view }) else { return }
-        var list = takeSublayers()
-        list.removeAll { $0 === view }
-        list.append(view)
-        storedSublayers = list
+        changeOutOfPlace(self, \.storedSublayers, emptied: []) { list in
+            list.removeAll { $0 === view }
+            list.append(view)
+        }
     }
 
     /// To the bottom of the layer list, under standalone sublayers too.
     public func sendSubviewToBack(_ view: View) {
         guard sublayers.contains(where: { $0 === view }) else { return }
-        var list = takeSublayers()
-        list.removeAll { $0 === view }
-        list.insert(view, at: 0)
-        storedSublayers = list
+        changeOutOfPlace(self, \.storedSublayers, emptied: []) { list in
+            list.removeAll { $0 === view }
+            list.insert(view, at: 0)
+        }
     }
 
-    /// Changes the running animations on the dictionary moved out of the view and put back, as `takeSublayers` does
-    /// the sublayer list: `change` is a call, and no access to the stored dictionary lasts through it.
+    /// Changes the running animations out of place (`changeOutOfPlace`).
     func changeAnimations(_ change: (inout [AnimatableProperty: [RunningAnimation]]) -> Void) {
-        var animations = storedAnimations
-        storedAnimations = [:]
-        change(&animations)
-        storedAnimations = animations
-    }
-
-    /// The sublayer list, moved out to be changed and put back: held once, it changes in place, and no access to the
-    /// stored list lasts through the change (whose predicate is a call the compiler cannot see through).
-    private func takeSublayers() -> [View] {
-        defer { storedSublayers = [] }
-        return storedSublayers
+        changeOutOfPlace(self, \View.storedAnimations, emptied: [:], change)
     }
 
     public func isDescendant(of view: View) -> Bool {
