@@ -33,9 +33,24 @@ public enum BoundedFile {
     public static func read(fd: Int32, limit: Int) throws(Failure) -> [UInt8] {
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { throw .notRegular }
-        var bytes: [UInt8] = []
-        // Room for the file as it is now (it may still grow or shrink while read): one copy, not a doubling at each chunk.
-        bytes.reserveCapacity(min(max(Int(info.st_size), 0), limit) + 1)
+        // Read straight into the array, with room for the file as it is now and one byte more: a file that stayed
+        // the same is read in one call and its end seen in the next. (A 64 KiB chunk zeroed and copied each time
+        // was most of reading a cached listing's thousand small files.)
+        let room = min(max(Int(info.st_size), 0), limit) + 1
+        var failure: Failure?
+        var bytes = [UInt8](unsafeUninitializedCapacity: room) { buffer, count in
+            count = 0
+            while count < buffer.count {
+                let n = Glibc.read(fd, buffer.baseAddress! + count, buffer.count - count)
+                if n < 0 { if errno == EINTR { continue } else { failure = .system(errorText()); return } }
+                if n == 0 { return }
+                count += n
+            }
+        }
+        if let failure { throw failure }
+        guard bytes.count <= limit else { throw .tooLarge }
+        guard bytes.count == room else { return bytes }
+        // The room filled: the file grew while read. The rest in chunks, counted against the limit.
         var chunk = [UInt8](repeating: 0, count: 64 << 10)
         while true {
             let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
