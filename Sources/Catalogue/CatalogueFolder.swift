@@ -6,6 +6,8 @@ import Foundation
 /// folder, which works the same.
 public struct CatalogueFolder: Sendable, Equatable {
     public let url: URL
+    /// `url.path`, worked out once: a listing makes every entry's path from it.
+    let path: String
     /// How the folder is named in listings: "built-in", or the path as given.
     public let label: String
     /// The catalogue's name: its manifest's, else the folder's own name ("built-in" for the built-in one).
@@ -22,6 +24,7 @@ public struct CatalogueFolder: Sendable, Equatable {
 
     public init(url: URL, label: String, manifest: CatalogueManifest?, problem: CatalogueError? = nil) {
         self.url = url.standardizedFileURL
+        self.path = self.url.path
         self.label = label
         self.name = Self.name(label: label, manifest: manifest, url: self.url)
         self.manifest = manifest
@@ -97,11 +100,17 @@ public struct CatalogueFolder: Sendable, Equatable {
     /// The entry file of a name `entryFileNames` gave.
     public func entryFile(named name: String,
                           workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) -> EntryFile {
+        entryFile(named: name, workingDirectoryPath: workingDirectory.path)
+    }
+
+    /// The same, given the working directory's path (`URL.path`): a listing works it out once, not once an entry.
+    public func entryFile(named name: String, workingDirectoryPath: String) -> EntryFile {
         // The fast way only for what a listing gives; anything else the general way.
         guard name.hasSuffix(".lua"), name.utf8.first != UInt8(ascii: "."), !name.contains("/"),
-              Self.isStandard(workingDirectory.path) else {
-            return EntryFile(url: url.appendingPathComponent(name), catalogue: label, folder: url, workingDirectory: workingDirectory)
+              Self.isStandard(workingDirectoryPath) else {
+            return EntryFile(url: url.appendingPathComponent(name), catalogue: label, folder: url,
+                             workingDirectory: URL(fileURLWithPath: workingDirectoryPath))
         }
-        return EntryFile(named: name, in: url, catalogue: label, workingDirectory: workingDirectory)
+        return EntryFile(named: name, in: url, folderPath: path, catalogue: label, workingDirectory: workingDirectoryPath)
     }
 }

@@ -5,8 +5,9 @@ import Glibc
 
 /// One entry's script on disk, before anything has been run.
 public struct EntryFile: Sendable, Equatable {
-    /// Where the script is.
-    public let url: URL
+    /// Where the script is: made from `path` when asked for (a listing of cached entries builds
+    /// thousands of EntryFiles and asks few of them).
+    public var url: URL { URL(fileURLWithPath: path, isDirectory: false) }
     /// The path users see in messages: relative to the working directory when
     /// the file is below it, absolute otherwise.
     public let displayPath: String
@@ -30,12 +31,12 @@ public struct EntryFile: Sendable, Equatable {
 
     public init(url: URL, catalogue: String, folder: URL? = nil,
                 workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) {
-        self.url = url.standardizedFileURL
+        let url = url.standardizedFileURL
         self.catalogue = catalogue
         self.folder = folder
-        self.displayPath = Self.shown(self.url.path, from: workingDirectory.standardizedFileURL.path)
-        self.stem = self.url.deletingPathExtension().lastPathComponent
-        self.path = self.url.path
+        self.displayPath = Self.shown(url.path, from: workingDirectory.standardizedFileURL.path)
+        self.stem = url.deletingPathExtension().lastPathComponent
+        self.path = url.path
         self.directory = Self.directory(of: path)
         self.folderPath = folder?.path
     }
@@ -44,13 +45,12 @@ public struct EntryFile: Sendable, Equatable {
     /// no `/`, not `.` or `..`): the same EntryFile `init(url:…)` makes of
     /// `folder.appendingPathComponent(name)`, with string paths instead of
     /// Foundation's URL arithmetic, which was most of listing a cached catalogue.
-    init(named name: String, in folder: URL, catalogue: String, workingDirectory: URL) {
-        let folderPath = folder.path
+    /// `folderPath` is `folder.path`; `workingDirectory` a path.
+    init(named name: String, in folder: URL, folderPath: String, catalogue: String, workingDirectory: String) {
         let path = folderPath.hasSuffix("/") ? folderPath + name : folderPath + "/" + name
-        self.url = URL(fileURLWithPath: path, isDirectory: false)
         self.catalogue = catalogue
         self.folder = folder
-        self.displayPath = Self.shown(path, from: workingDirectory.path)
+        self.displayPath = Self.shown(path, from: workingDirectory)
         self.stem = String(name.dropLast(".lua".count))
         self.path = path
         self.directory = Self.directory(of: path)
@@ -87,12 +87,20 @@ public struct EntryFile: Sendable, Equatable {
     /// The entry's bytes as `source()` reads them, not yet judged as text: a
     /// cache keyed by their hash need not decode a file it already knows.
     public func contents() throws(CatalogueError) -> ArraySlice<UInt8> {
+        try contentsAndIdentity().bytes
+    }
+
+    /// The entry's bytes, and the identity of the file they were read from when it is a plain file of its folder
+    /// itself (nil for a link, or a file named from elsewhere: what such a path names can change without the path's
+    /// own file changing).
+    public func contentsAndIdentity() throws(CatalogueError) -> (bytes: ArraySlice<UInt8>, identity: FileIdentity?) {
         var path = self.path
         // A plain file of the folder itself (the listing's case) is opened beneath the folder's descriptor, not
         // following a link: the kernel keeps it inside, with no path resolved (realpath read every component of
         // both paths as a link, seven calls an entry, a fifth of a cached `segue list`). Anything else (a link, a
         // file named from elsewhere) is resolved and judged as below.
         var fd = folderPath.map { openBeneath($0) } ?? -1
+        let beneath = fd >= 0
         if fd < 0, let folder {
             guard let real = Self.realPath(path) else {
                 // A folder's names are read as UTF-8, bytes that are not becoming U+FFFD: such a name finds no file.
@@ -120,17 +128,34 @@ public struct EntryFile: Sendable, Equatable {
             guard n > 0 else { break }
             count += n
         }
-        return bytes[..<count]
+        return (bytes[..<count], beneath ? FileIdentity(info) : nil)
+    }
+
+    /// The identity of the entry's file as it stands, when it is a plain file of its folder itself (what `contentsAndIdentity()`
+    /// gives one for), without opening it: a cache compares it with the identity of the file it read before.
+    public func plainFileIdentity() -> FileIdentity? {
+        guard let folderPath, nameIn(folderPath) != nil else { return nil }
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return FileIdentity(info)
     }
 
     /// The entry opened as a file of `folder` itself (no link followed), or -1: it is not one, or it is a link.
     private func openBeneath(_ folder: String) -> Int32 {
-        let name = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[path.utf8.index(after: $0)...]) } ?? path
-        guard directory == folder, !name.isEmpty, name != ".", name != ".." else { return -1 }
+        guard let name = nameIn(folder) else { return -1 }
         let directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard directory >= 0 else { return -1 }
         defer { close(directory) }
         return openat(directory, name, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
+    }
+
+    /// The entry's name in `folder` when the path names a file of that folder itself (not `.` or `..`), else nil.
+    private func nameIn(_ folder: String) -> String? {
+        let name = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[path.utf8.index(after: $0)...]) } ?? path
+        guard directory == folder, !name.isEmpty, !name.utf8.elementsEqual(".".utf8), !name.utf8.elementsEqual("..".utf8) else {
+            return nil
+        }
+        return name
     }
 
     /// The path with every link and `..` resolved, as the kernel finds it.

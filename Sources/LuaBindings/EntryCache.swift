@@ -20,6 +20,13 @@ import Glibc
 /// over. One record an entry and limits: edits replace it. `segue check`
 /// adds what it found (`CheckStatus`) to the record of the entry it checked.
 ///
+/// A record also keeps the identity of the entry's file as it was read (`FileIdentity`: device, inode, size,
+/// modification and change times), when that file is a plain file of its folder and had last changed at least
+/// `settledAfter` before it was read. While the file keeps that identity it is not read again: the kernel sets the
+/// change time at every write, rename and change of times, so only a change in the very tick of the change before it
+/// could keep it, and that tick was long before the reading (as Git's index trusts a file's stat only once the file is
+/// older than the index). A file changed more recently is judged by its text, as every module is.
+///
 /// Records live in `$XDG_CACHE_HOME/segue/entries` (`~/.cache/...`), one
 /// file (`Pack`) for each catalogue folder and limits, written to a temporary
 /// file and renamed (a reader never sees half of one); only successful loads
@@ -32,6 +39,9 @@ public final class EntryCache: Sendable {
     public let build: String
     private let folderPath: String
     private let defersWrites: Bool
+    /// How long before its reading a file must have last changed for its identity to vouch for its text, in
+    /// nanoseconds (a margin for file systems whose clock is not quite ours).
+    let settledAfter: Int64
 
     /// How long a deferring cache keeps records before writing them anyway.
     static let flushInterval = 0.5
@@ -43,8 +53,9 @@ public final class EntryCache: Sendable {
     static let packLimit = 64 << 20
 
     private struct Packs {
-        /// Each pack as last read, and the file it was read from (a pack changed on disk is read again).
-        var read: [String: (file: FileIdentity, pack: Pack)] = [:]
+        /// Each pack as last read, the file it was read from (a pack changed on disk is read again) and when that was
+        /// last looked at (seconds of uptime): a listing looks once, not once an entry.
+        var read: [String: (file: FileIdentity, pack: Pack, seen: Double)] = [:]
         /// Records given and not yet written, by pack.
         var pending: [String: [String: [UInt8]]] = [:]
         /// Each catalogue folder's pack (its name is a hash).
@@ -54,11 +65,13 @@ public final class EntryCache: Sendable {
     }
     private let packs = Mutex(Packs())
 
-    public init(folder: URL, build: String, defersWrites: Bool = false) {
+    public init(folder: URL, build: String, defersWrites: Bool = false, settledAfter: Duration = .seconds(2)) {
         self.folder = folder
         self.build = build
         self.defersWrites = defersWrites
         folderPath = folder.path
+        let (seconds, attoseconds) = settledAfter.components
+        self.settledAfter = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }
 
     /// The user's cache folder for `build`, or nil when there is no home to put it in.
@@ -94,8 +107,39 @@ public final class EntryCache: Sendable {
     static func hash(_ source: String) -> String { SHA256.hex(Array(source.utf8)) }
 
     func lookup(_ file: EntryFile, sourceHash: String, limits: SandboxLimits) -> LoadedEntry? {
-        guard let bytes = recordBytes(file, limits: limits),
-              let record = Record(bytes), record.build == build, record.source == sourceHash else { return nil }
+        lookup(file, limits: limits) { $0.source == sourceHash }?.entry
+    }
+
+    /// The entry as its record has it when the record vouches for the file as it stands now (`file`, its identity:
+    /// `EntryFile.plainFileIdentity()`), without its text being read; nil otherwise.
+    func lookup(_ file: EntryFile, identity: FileIdentity, limits: SandboxLimits) -> LoadedEntry? {
+        lookup(file, limits: limits) { $0.file == identity }?.entry
+    }
+
+    /// The identity a record may keep for a file read at `readAt` (nanoseconds since 1970, taken before the file was
+    /// looked at): the file's own when it had last changed at least `settledAfter` before, else none.
+    func settled(_ identity: FileIdentity?, readAt: Int64) -> FileIdentity? {
+        guard let identity, identity.changedAt < readAt - settledAfter else { return nil }
+        return identity
+    }
+
+    /// The clock file times are kept by, in nanoseconds since 1970.
+    static func now() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+    }
+
+    /// The entry and its record, when the record is this build's and `matches`, and every module it read is as
+    /// `require` would find it now.
+    func lookup(_ file: EntryFile, limits: SandboxLimits, matches: (Record) -> Bool) -> (entry: LoadedEntry, record: Record)? {
+        // The pack as read a moment ago, then (another segue may have written the record since) as it is on disk.
+        if let found = lookup(file, record: recordBytes(file, limits: limits, lookAgain: false), matches: matches) { return found }
+        return lookup(file, record: recordBytes(file, limits: limits, lookAgain: true), matches: matches)
+    }
+
+    private func lookup(_ file: EntryFile, record bytes: [UInt8]?, matches: (Record) -> Bool) -> (entry: LoadedEntry, record: Record)? {
+        guard let bytes, let record = Record(bytes), record.build == build, matches(record) else { return nil }
         // Each module as require would find it now: the same text, or still no file, where there was none.
         var modules: [ModuleFile] = []
         for read in record.modules {
@@ -106,8 +150,8 @@ public final class EntryCache: Sendable {
                 modules.append(module)
             }
         }
-        return LoadedEntry(file: file, metadata: record.metadata, hooks: record.hooks, parameters: record.parameters,
-                           printed: record.printed, modules: modules, moduleReads: record.modules, check: record.check)
+        return (LoadedEntry(file: file, metadata: record.metadata, hooks: record.hooks, parameters: record.parameters,
+                            printed: record.printed, modules: modules, moduleReads: record.modules, check: record.check), record)
     }
 
     /// Keeps what loading `file` found. Best effort: a cache that cannot be
@@ -118,12 +162,18 @@ public final class EntryCache: Sendable {
         store(loaded, sourceHash: Self.hash(source), limits: limits, check: check)
     }
 
-    func store(_ loaded: LoadedEntry, sourceHash: String, limits: SandboxLimits, check: CheckStatus? = nil) {
+    /// - Parameter file: the identity of the entry's file the text of hash `sourceHash` was read from, when `settled`;
+    ///   without one, a record of the same text keeps its own.
+    func store(_ loaded: LoadedEntry, sourceHash: String, limits: SandboxLimits, check: CheckStatus? = nil,
+               file: FileIdentity? = nil) {
+        let path = packPath(loaded.file, limits: limits), key = recordKey(loaded.file, limits: limits)
+        let kept = file == nil ? recordBytes(loaded.file, limits: limits, lookAgain: false).flatMap(Record.init) : nil
         // The modules' hashes are of the very text the script ran (a module saved while the entry
         // loaded misses next time), missing and broken modules included (one added or fixed misses too).
         let record = Record(build: build, source: sourceHash, metadata: loaded.metadata, hooks: loaded.hooks,
-                            parameters: loaded.parameters, printed: loaded.printed, modules: loaded.moduleReads, check: check)
-        let path = packPath(loaded.file, limits: limits), key = recordKey(loaded.file, limits: limits), bytes = record.bytes
+                            parameters: loaded.parameters, printed: loaded.printed, modules: loaded.moduleReads, check: check,
+                            file: file ?? kept.flatMap { $0.build == build && $0.source == sourceHash ? $0.file : nil })
+        let bytes = record.bytes
         let now = ProcessInfo.processInfo.systemUptime
         // Deferred, but not for long: a long check cut short, or a list whose reader went away, keeps what it did.
         let due = packs.withLock { state in
@@ -157,13 +207,27 @@ public final class EntryCache: Sendable {
 
     /// The entry's record: one given to this cache and not yet written, or the one in its pack as the pack is on
     /// disk now (read once while it stays the same file).
-    private func recordBytes(_ file: EntryFile, limits: SandboxLimits) -> [UInt8]? {
+    /// - Parameter lookAgain: whether to see whether the pack changed on disk even when it was read a moment ago (a
+    ///   listing looks once a pack, not once an entry: a record is still checked against the files, so an older copy
+    ///   of the pack can only miss, and a miss looks again).
+    private func recordBytes(_ file: EntryFile, limits: SandboxLimits, lookAgain: Bool) -> [UInt8]? {
         let path = packPath(file, limits: limits), key = recordKey(file, limits: limits)
-        if let pending = packs.withLock({ $0.pending[path]?[key] }) { return pending }
+        let now = ProcessInfo.processInfo.systemUptime
+        let (pending, recent) = packs.withLock { state -> ([UInt8]?, Pack?) in
+            if let pending = state.pending[path]?[key] { return (pending, nil) }
+            guard !lookAgain, let read = state.read[path], now - read.seen < Self.flushInterval else { return (nil, nil) }
+            return (nil, read.pack)
+        }
+        if let pending { return pending }
+        if let recent { return recent.items[key] }
         guard let identity = FileIdentity(path) else { return nil }
-        if let read = packs.withLock({ $0.read[path] }), read.file == identity { return read.pack.items[key] }
+        if let read = packs.withLock({ state -> Pack? in
+            guard let read = state.read[path], read.file == identity else { return nil }
+            state.read[path]?.seen = now
+            return read.pack
+        }) { return read.items[key] }
         guard let (pack, file) = Self.readPack(path) else { return nil }
-        packs.withLock { $0.read[path] = (file, pack) }
+        packs.withLock { $0.read[path] = (file, pack, now) }
         return pack.items[key]
     }
 
@@ -187,7 +251,7 @@ public final class EntryCache: Sendable {
                 bytes = pack.bytes
             }
             guard Self.write(bytes, to: path), let written = FileIdentity(path) else { continue }
-            packs.withLock { $0.read[path] = (written, pack) }
+            packs.withLock { $0.read[path] = (written, pack, ProcessInfo.processInfo.systemUptime) }
         }
     }
 
@@ -228,24 +292,5 @@ public final class EntryCache: Sendable {
             return false
         }
         return true
-    }
-}
-
-/// Which file a path names, and as it stood: a file replaced (renamed over), written or changed since has another.
-struct FileIdentity: Hashable {
-    let device: UInt64, inode: UInt64, size: Int64
-    let modified: Int, modifiedNanoseconds: Int, changed: Int, changedNanoseconds: Int
-
-    init(_ info: stat) {
-        (device, inode, size) = (UInt64(info.st_dev), UInt64(info.st_ino), Int64(info.st_size))
-        (modified, modifiedNanoseconds) = (info.st_mtim.tv_sec, info.st_mtim.tv_nsec)
-        (changed, changedNanoseconds) = (info.st_ctim.tv_sec, info.st_ctim.tv_nsec)
-    }
-
-    /// The file at `path` now, not followed through a link; nil when there is none.
-    init?(_ path: String) {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return nil }
-        self.init(info)
     }
 }

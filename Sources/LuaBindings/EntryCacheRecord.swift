@@ -13,7 +13,7 @@ extension EntryCache {
     /// but this type. Every read is bounds-checked; anything that does not
     /// parse whole is a damaged record (nil), and the entry loads again.
     struct Record {
-        static let magic = Array("segue entry record 3\n".utf8)
+        static let magic = Array("segue entry record 4\n".utf8)
 
         let build: String
         /// SHA-256 of the entry's text.
@@ -24,11 +24,15 @@ extension EntryCache {
         let printed: [PrintedLine]
         let modules: [ModuleRead]
         let check: CheckStatus?
+        /// The entry's file as it was when the text of hash `source` was read from it, kept only when that file had
+        /// last changed well before it was read (`EntryCache.settled`): while the file keeps this identity, it still
+        /// holds that text.
+        let file: FileIdentity?
 
         init(build: String, source: String, metadata: EntryMetadata, hooks: [String], parameters: [ParameterSpec],
-             printed: [PrintedLine], modules: [ModuleRead], check: CheckStatus?) {
+             printed: [PrintedLine], modules: [ModuleRead], check: CheckStatus?, file: FileIdentity?) {
             (self.build, self.source, self.metadata, self.hooks) = (build, source, metadata, hooks)
-            (self.parameters, self.printed, self.modules, self.check) = (parameters, printed, modules, check)
+            (self.parameters, self.printed, self.modules, self.check, self.file) = (parameters, printed, modules, check, file)
         }
 
         /// The magic line, the SHA-256 of the rest (so that damage inside a
@@ -80,6 +84,11 @@ extension EntryCache {
             out.put(check == nil ? 0 : 1)
             out.put(check?.errors ?? 0)
             out.put(check?.warnings ?? 0)
+            out.put(file == nil ? 0 : 1)
+            if let file {
+                for field in [Int(bitPattern: UInt(file.device)), Int(bitPattern: UInt(file.inode)), Int(file.size), file.modified,
+                              file.modifiedNanoseconds, file.changed, file.changedNanoseconds] { out.put(field) }
+            }
             return out.bytes
         }
 
@@ -123,11 +132,23 @@ extension EntryCache {
                 modules.append(ModuleRead(name: name, sha256: sha256, compiled: compiled != 0))
             }
             guard let checked = input.int(), let errors = input.int(), let warnings = input.int(), errors >= 0, warnings >= 0,
-                  input.at == bytes.count else { return nil }
+                  let hasFile = input.int() else { return nil }
+            var file: FileIdentity?
+            if hasFile == 1 {
+                var fields: [Int] = []
+                for _ in 0..<7 {
+                    guard let field = input.int() else { return nil }
+                    fields.append(field)
+                }
+                file = FileIdentity(device: UInt64(UInt(bitPattern: fields[0])), inode: UInt64(UInt(bitPattern: fields[1])),
+                                    size: Int64(fields[2]), modified: fields[3], modifiedNanoseconds: fields[4], changed: fields[5],
+                                    changedNanoseconds: fields[6])
+            }
+            guard (0...1).contains(hasFile), input.at == bytes.count else { return nil }
             self.init(build: build, source: source,
                       metadata: EntryMetadata(name: name, title: title, summary: summary, tags: tags, author: author, source: origin),
                       hooks: hooks, parameters: parameters, printed: printed, modules: modules,
-                      check: checked == 0 ? nil : CheckStatus(errors: errors, warnings: warnings))
+                      check: checked == 0 ? nil : CheckStatus(errors: errors, warnings: warnings), file: file)
         }
     }
 
@@ -193,7 +214,10 @@ extension EntryCache {
         mutating func string() -> String? {
             guard let length = count() else { return nil }
             defer { at += length }
-            return String(validating: bytes[at..<at + length], as: UTF8.self)
+            // Decoded, not validated again: the record's SHA-256 matched, so these are the very bytes a Swift
+            // string wrote, valid UTF-8 (String(validating:) went through the generic path here, a third of reading
+            // a record). Damage got no further than that hash.
+            return String(decoding: bytes[at..<at + length], as: UTF8.self)
         }
 
         mutating func strings() -> [String]? {

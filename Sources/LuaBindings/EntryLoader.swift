@@ -55,9 +55,16 @@ public enum EntryLoader {
     public static func load(_ file: EntryFile, limits: SandboxLimits = .default, cache: EntryCache? = nil,
                             sandboxes: SandboxPool? = nil) throws(EntryError) -> LoadedEntry {
         guard let cache else { return try load(file, source: read(file, file.source), limits: limits) }
+        // A file its record vouches for (the same file, unchanged since well before it was read) is not read again:
+        // most of a listing of unchanged entries was opening, reading and hashing them.
+        if let identity = file.plainFileIdentity(), let kept = cache.lookup(file, identity: identity, limits: limits) {
+            return kept
+        }
         // Known bytes are text that loaded before: only a file the cache misses is decoded.
-        let bytes = try read(file, file.contents)
-        return try load(file, hash: SHA256.hex(bytes), limits: limits, cache: cache, sandboxes: sandboxes ?? listing) {
+        let readAt = EntryCache.now()
+        let (bytes, identity) = try read(file, file.contentsAndIdentity)
+        return try load(file, hash: SHA256.hex(bytes), identity: cache.settled(identity, readAt: readAt), limits: limits,
+                        cache: cache, sandboxes: sandboxes ?? listing) {
             () throws(EntryError) in try read(file) { () throws(CatalogueError) in try file.text(of: bytes) }
         }
     }
@@ -75,7 +82,7 @@ public enum EntryLoader {
     public static func load(_ file: EntryFile, source: String, limits: SandboxLimits = .default,
                             cache: EntryCache?) throws(EntryError) -> LoadedEntry {
         guard let cache else { return try load(file, source: source, limits: limits) }
-        return try load(file, hash: EntryCache.hash(source), limits: limits, cache: cache, sandboxes: nil) { source }
+        return try load(file, hash: EntryCache.hash(source), identity: nil, limits: limits, cache: cache, sandboxes: nil) { source }
     }
 
     /// Ready sandboxes for entries loaded to be listed: one a worker at a time, without images of loaded entries.
@@ -83,11 +90,18 @@ public enum EntryLoader {
 
     /// The entry whose text has SHA-256 `hash` from `cache`, else its `source()` loaded (in one of `sandboxes`: rewound
     /// to its ready image, not made from nothing, which was most of what a new entry cost a listing) and kept there.
-    private static func load(_ file: EntryFile, hash: String, limits: SandboxLimits, cache: EntryCache, sandboxes: SandboxPool?,
-                             source: () throws(EntryError) -> String) throws(EntryError) -> LoadedEntry {
-        if let kept = cache.lookup(file, sourceHash: hash, limits: limits) { return kept }
+    /// `identity`: the file the text was read from, when settled (`EntryCache.settled`); a record without it gets it.
+    private static func load(_ file: EntryFile, hash: String, identity: FileIdentity?, limits: SandboxLimits, cache: EntryCache,
+                             sandboxes: SandboxPool?, source: () throws(EntryError) -> String) throws(EntryError) -> LoadedEntry {
+        if let (kept, record) = cache.lookup(file, limits: limits, matches: { $0.source == hash }) {
+            // The same text in a file touched, copied or restored since: the record vouches for this file from now on.
+            if let identity, record.file != identity {
+                cache.store(kept, sourceHash: hash, limits: limits, check: record.check, file: identity)
+            }
+            return kept
+        }
         let loaded = try load(file, source: source(), limits: limits, sandbox: sandboxes?.lease(limits))
-        cache.store(loaded, sourceHash: hash, limits: limits)
+        cache.store(loaded, sourceHash: hash, limits: limits, file: identity)
         return loaded
     }
 

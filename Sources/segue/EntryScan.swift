@@ -41,12 +41,12 @@ enum EntryScan {
             }
         }
         let work = plan, folders = searchPath.folders
-        let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).path
         orderedParallel(plan.count, workers: workerCount(limits: limits)) { index in
             switch work[index] {
             case .file(let folder, let name):
                 do throws(EntryError) {
-                    let file = folders[folder].entryFile(named: name, workingDirectory: workingDirectory)
+                    let file = folders[folder].entryFile(named: name, workingDirectoryPath: workingDirectory)
                     return .loaded(try EntryLoader.load(file, limits: limits, cache: cache), folder: folder)
                 } catch {
                     return .broken(Problem(error), folder: folder)

@@ -36,14 +36,23 @@ import TestSupport
         let folder: TemporaryFolder
         let file: EntryFile
         let cache: EntryCache
+        let settledAfter: Duration
 
-        init(entry: String = EntryCacheTests.entry(title: "First"), build: String = "build 1") throws {
+        /// - Parameter settledAfter: how long before its reading a file must have changed for its identity to vouch
+        ///   for its text; the default, as segue has it, leaves every file this fixture writes to be read.
+        init(entry: String = EntryCacheTests.entry(title: "First"), build: String = "build 1",
+             settledAfter: Duration = .seconds(2)) throws {
             folder = try TemporaryFolder()
             try folder.write("cat/_shared.lua", "return {value = 1}")
             let url = try folder.write("cat/sample.lua", entry)
             file = EntryFile(url: url, catalogue: "test", folder: url.deletingLastPathComponent(), workingDirectory: folder.url)
-            cache = EntryCache(folder: folder.url.appendingPathComponent("cache"), build: build)
+            cache = EntryCache(folder: folder.url.appendingPathComponent("cache"), build: build, settledAfter: settledAfter)
+            self.settledAfter = settledAfter
         }
+
+        /// Another segue's cache of the same folder: it reads the pack as the disk has it now (a cache that wrote the
+        /// pack a moment ago serves what it wrote, valid as that still is).
+        var another: EntryCache { EntryCache(folder: cache.folder, build: cache.build, settledAfter: settledAfter) }
 
         func load(_ cache: EntryCache? = nil) throws -> LoadedEntry {
             try EntryLoader.load(file, limits: EntryCacheTests.limits, cache: cache ?? self.cache)
@@ -60,11 +69,17 @@ import TestSupport
         /// checksum's 64 digits), keeping every other hash: what a lookup then
         /// returns can only have come from the record.
         func forgeTitle(_ title: String) throws {
+            try forge(["First": title])
+        }
+
+        /// The same for any of the record's text, each `old` by a `new` of the same length (the entry's hash too).
+        func forge(_ replacements: KeyValuePairs<String, String>) throws {
             var bytes = [UInt8](try Data(contentsOf: record))
-            let old = Array("First".utf8), new = Array(title.utf8)
-            try #require(old.count == new.count)
-            let at = try #require(bytes.indices.first { bytes[$0...].starts(with: old) })
-            bytes.replaceSubrange(at..<at + old.count, with: new)
+            for (old, new) in replacements.map({ (Array($0.utf8), Array($1.utf8)) }) {
+                try #require(old.count == new.count)
+                let at = try #require(bytes.indices.first { bytes[$0...].starts(with: old) })
+                bytes.replaceSubrange(at..<at + old.count, with: new)
+            }
             // The record is the pack's only one, and its last bytes: its own magic line, its checksum, its body.
             let range = try recordRange(in: bytes)
             let magic = try #require(bytes[range].firstIndex(of: UInt8(ascii: "\n"))) + 1
@@ -175,14 +190,87 @@ import TestSupport
         #expect(try fixture.load().metadata.title == "Fresh")
     }
 
+    /// The record with its title rewritten and its hash of the entry's text made one no text has: only the file's
+    /// identity can vouch for it now.
+    func forgeAllButTheIdentity(_ fixture: Fixture, title: String) throws {
+        let hash = EntryCache.hash(try fixture.file.source())
+        try fixture.forge(["First": title, hash: String(repeating: "0", count: hash.utf8.count)])
+    }
+
+    /// A file unchanged since well before it was read is not read again: the record of the file as it was vouches.
+    @Test func aSettledFileIsNotReadAgain() throws {
+        let fixture = try Fixture(settledAfter: .zero)
+        _ = try fixture.load()
+        try forgeAllButTheIdentity(fixture, title: "Kept!")
+        #expect(try fixture.load(fixture.another).metadata.title == "Kept!")
+        // Its text no longer matches: judged by the text, the record is not this file's.
+        #expect(try fixture.lookup(fixture.another) == nil)
+    }
+
+    /// A file changed less than `settledAfter` before it was read may change again within the same tick of the
+    /// kernel's clock, keeping its identity: its record keeps none, and it is read and judged by its text each time.
+    @Test func aFileChangedJustBeforeItWasReadIsJudgedByItsText() throws {
+        let fixture = try Fixture(settledAfter: .seconds(3600))
+        _ = try fixture.load()
+        try forgeAllButTheIdentity(fixture, title: "Kept!")
+        #expect(try fixture.load(fixture.another).metadata.title == "First")
+    }
+
+    /// Written over with the same size and modification time: the change time (which only the kernel sets) differs,
+    /// so the identity does not vouch, whatever the margin.
+    @Test(arguments: [Duration.zero, .seconds(2)])
+    func aFileRewrittenWithItsOldTimesIsReadAgain(settledAfter: Duration) throws {
+        let fixture = try Fixture(settledAfter: settledAfter)
+        _ = try fixture.load()
+        try fixture.forgeTitle("Stale")
+        let path = fixture.file.path
+        var before = stat()
+        #expect(stat(path, &before) == 0)
+        let identity = try #require(fixture.file.plainFileIdentity())
+        try fixture.folder.write("cat/sample.lua", EntryCacheTests.entry(title: "Fresh"))
+        var times = [before.st_atim, before.st_mtim]
+        #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+        let now = try #require(fixture.file.plainFileIdentity())
+        #expect(now.size == identity.size && now.modified == identity.modified && now.modifiedNanoseconds == identity.modifiedNanoseconds)
+        #expect(now != identity)
+        #expect(try fixture.load(fixture.another).metadata.title == "Fresh")
+    }
+
+    /// The same text in a file touched since: found by its text, and the record vouches for the file as it is now.
+    @Test func aTouchedFileIsVouchedForAgain() throws {
+        let fixture = try Fixture(settledAfter: .zero)
+        _ = try fixture.load()
+        var times = [timespec(tv_sec: 1_000_000_000, tv_nsec: 0), timespec(tv_sec: 1_000_000_000, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, fixture.file.path, &times, 0) == 0)
+        #expect(try fixture.load(fixture.another).metadata.title == "First")
+        // Vouched for by the identity it has since it was touched: nothing else in the record matches any more.
+        try forgeAllButTheIdentity(fixture, title: "Again")
+        #expect(try fixture.load(fixture.another).metadata.title == "Again")
+    }
+
+    /// A link is judged by its text: what it points at can change while the link itself stays the same file.
+    @Test func aLinkedEntryIsReadEachTime() throws {
+        let fixture = try Fixture(settledAfter: .zero)
+        try fixture.folder.write("cat/target.lua", EntryCacheTests.entry(title: "First"))
+        try FileManager.default.removeItem(at: fixture.file.url)
+        try FileManager.default.createSymbolicLink(atPath: fixture.file.path, withDestinationPath: "target.lua")
+        #expect(fixture.file.plainFileIdentity() == nil)
+        #expect(try fixture.file.contentsAndIdentity().identity == nil)
+        _ = try fixture.load()
+        try forgeAllButTheIdentity(fixture, title: "Kept!")
+        #expect(try fixture.load(fixture.another).metadata.title == "First")
+    }
+
     @Test(arguments: ["", "segue entry record 1\n", "segue entry record 1\n\u{7}", String(repeating: "x", count: 100)])
     func aDamagedRecordIsIgnoredAndWrittenAgain(damage: String) throws {
         let fixture = try Fixture()
         _ = try fixture.load()
         try damage.write(to: fixture.record, atomically: false, encoding: .utf8)
-        #expect(try fixture.lookup() == nil)
-        #expect(try fixture.load().metadata.title == "First")
-        #expect(try fixture.lookup()?.metadata.title == "First")
+        // Another segue's cache, which reads the pack as the disk has it.
+        let reader = fixture.another
+        #expect(try fixture.lookup(reader) == nil)
+        #expect(try fixture.load(reader).metadata.title == "First")
+        #expect(try fixture.lookup(fixture.another)?.metadata.title == "First")
     }
 
     /// Every cut of a real record is refused whole, and no changed byte crashes the reader.
@@ -192,18 +280,18 @@ import TestSupport
         let whole = [UInt8](try Data(contentsOf: fixture.record))
         for length in 0..<whole.count {
             try Data(whole[..<length]).write(to: fixture.record)
-            #expect(try fixture.lookup() == nil, "a record cut at \(length) of \(whole.count) bytes")
+            #expect(try fixture.lookup(fixture.another) == nil, "a record cut at \(length) of \(whole.count) bytes")
         }
         // And no byte can change what is served: the record carries the SHA-256 of itself, so a change inside it is
         // refused; a change before it (the pack's lines, the entry's path kept for pruning) leaves the record
         // unfound or serves it as it was.
         let record = try fixture.recordRange(in: whole)
-        let served = try #require(try { try Data(whole).write(to: fixture.record); return try fixture.lookup() }())
+        let served = try #require(try { try Data(whole).write(to: fixture.record); return try fixture.lookup(fixture.another) }())
         for index in whole.indices {
             var changed = whole
             changed[index] ^= 0xff
             try Data(changed).write(to: fixture.record)
-            let found = try fixture.lookup()
+            let found = try fixture.lookup(fixture.another)
             if record.contains(index) {
                 #expect(found == nil, "byte \(index) of \(whole.count) changed, inside the record")
             } else {
@@ -229,7 +317,7 @@ import TestSupport
         let elsewhere = fixture.folder.url.appendingPathComponent("elsewhere.json")
         try FileManager.default.moveItem(at: fixture.record, to: elsewhere)
         try FileManager.default.createSymbolicLink(at: fixture.record, withDestinationURL: elsewhere)
-        #expect(try fixture.lookup() == nil)
+        #expect(try fixture.lookup(fixture.another) == nil)
     }
 
     /// A broken entry is not kept: fixed, it loads; broken again, it says so again.
