@@ -91,10 +91,20 @@ public struct CatalogueFolder: Sendable, Equatable {
     /// Whether a path is one standardizing leaves as it is: absolute, with no
     /// `.` or `..` component and no empty one.
     static func isStandard(_ path: String) -> Bool {
-        guard path.hasPrefix("/") else { return false }
-        return !path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().enumerated().contains { index, part in
-            part == "." || part == ".." || (part.isEmpty && !(index == 0 && path == "/"))
+        guard path.utf8.first == UInt8(ascii: "/") else { return false }
+        guard path.utf8.count > 1 else { return true }
+        // By bytes, each component after the leading `/`: not empty, not `.`, not `..` (a listing asks once an entry).
+        var length = 0, dots = 0
+        for byte in path.utf8.dropFirst() {
+            if byte == UInt8(ascii: "/") {
+                if length == 0 || (dots == length && length <= 2) { return false }
+                (length, dots) = (0, 0)
+            } else {
+                length += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
         }
+        return length > 0 && !(dots == length && length <= 2)
     }
 
     /// The entry file of a name `entryFileNames` gave.
@@ -106,7 +116,7 @@ public struct CatalogueFolder: Sendable, Equatable {
     /// The same, given the working directory's path (`URL.path`): a listing works it out once, not once an entry.
     public func entryFile(named name: String, workingDirectoryPath: String) -> EntryFile {
         // The fast way only for what a listing gives; anything else the general way.
-        guard name.hasSuffix(".lua"), name.utf8.first != UInt8(ascii: "."), !name.contains("/"),
+        guard name.hasSuffix(".lua"), name.utf8.first != UInt8(ascii: "."), !name.utf8.contains(UInt8(ascii: "/")),
               Self.isStandard(workingDirectoryPath) else {
             return EntryFile(url: url.appendingPathComponent(name), catalogue: label, folder: url,
                              workingDirectory: URL(fileURLWithPath: workingDirectoryPath))

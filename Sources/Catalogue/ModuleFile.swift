@@ -11,7 +11,10 @@ import Foundation
 public struct ModuleFile: Sendable, Equatable {
     /// What `require` is given: "hero" for `_hero.lua`.
     public let name: String
-    public let url: URL
+    /// Where the file is, as a path: a cached listing makes one of these for every module of every entry, and asks
+    /// few of them for a URL.
+    public let path: String
+    public var url: URL { URL(fileURLWithPath: path, isDirectory: false) }
     /// The path messages show ("Catalogue/_hero.lua"): beside the entry's own.
     public let displayPath: String
     /// The entry it was required for, whose folder it is looked for in.
@@ -42,7 +45,7 @@ public struct ModuleFile: Sendable, Equatable {
         self.name = name
         self.entry = entry
         // String paths, not URL arithmetic: a cached listing makes one of these for every module of every entry.
-        self.url = URL(fileURLWithPath: entry.directory == "/" ? "/" + fileName : entry.directory + "/" + fileName, isDirectory: false)
+        self.path = entry.directory == "/" ? "/" + fileName : entry.directory + "/" + fileName
         self.displayPath = Self.sibling(of: entry.displayPath, named: fileName)
     }
 

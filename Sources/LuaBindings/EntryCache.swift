@@ -59,13 +59,16 @@ public final class EntryCache: Sendable {
         /// Records given and not yet written, by pack.
         var pending: [String: [String: [UInt8]]] = [:]
         /// Each catalogue folder's pack (its name is a hash).
-        var names: [String: String] = [:]
+        var names: [PackKey: String] = [:]
         /// When a deferring cache last wrote (seconds of uptime).
         var lastFlush = ProcessInfo.processInfo.systemUptime
     }
     private let packs = Mutex(Packs())
 
-    public init(folder: URL, build: String, defersWrites: Bool = false, settledAfter: Duration = .seconds(2)) {
+    /// `settledAfter` as segue has it.
+    public static let settled = Duration.seconds(2)
+
+    public init(folder: URL, build: String, defersWrites: Bool = false, settledAfter: Duration = EntryCache.settled) {
         self.folder = folder
         self.build = build
         self.defersWrites = defersWrites
@@ -190,11 +193,21 @@ public final class EntryCache: Sendable {
         URL(fileURLWithPath: packPath(file, limits: limits))
     }
 
+    /// What a pack is kept for: a catalogue folder and limits.
+    struct PackKey: Hashable {
+        let directory: String, catalogue: String, limits: SandboxLimits
+
+        init(_ file: EntryFile, _ limits: SandboxLimits) {
+            (directory, catalogue, self.limits) = (file.directory, file.catalogue, limits)
+        }
+    }
+
     /// One pack for each catalogue folder and limits: its name is their hash (worked out once a folder).
     func packPath(_ file: EntryFile, limits: SandboxLimits) -> String {
-        let key = "\(file.directory)\u{0}\(file.catalogue)\u{0}\(limits.memory)\u{0}\(limits.time)"
+        let key = PackKey(file, limits)
         if let path = packs.withLock({ $0.names[key] }) { return path }
-        let path = folderPath + "/" + SHA256.hex(Array(key.utf8)) + ".pack"
+        let text = "\(file.directory)\u{0}\(file.catalogue)\u{0}\(Self.text(of: limits))"
+        let path = folderPath + "/" + SHA256.hex(Array(text.utf8)) + ".pack"
         packs.withLock { $0.names[key] = path }
         return path
     }
@@ -202,7 +215,13 @@ public final class EntryCache: Sendable {
     /// The record's key in its pack: the entry's path, shown path, catalogue and limits (`Pack`).
     func recordKey(_ file: EntryFile, limits: SandboxLimits) -> String {
         // The shown path too: printed lines' locations are written as the working folder shows them.
-        "\(file.path)\u{0}\(file.displayPath)\u{0}\(file.catalogue)\u{0}\(limits.memory)\u{0}\(limits.time)"
+        "\(file.path)\u{0}\(file.displayPath)\u{0}\(file.catalogue)\u{0}\(Self.text(of: limits))"
+    }
+
+    /// The limits in a key, as integers (a Duration's description, worked out for every entry, was most of a key).
+    private static func text(of limits: SandboxLimits) -> String {
+        let (seconds, attoseconds) = limits.time.components
+        return "\(limits.memory)\u{0}\(seconds)s\(attoseconds)as"
     }
 
     /// The entry's record: one given to this cache and not yet written, or the one in its pack as the pack is on
@@ -211,13 +230,16 @@ public final class EntryCache: Sendable {
     ///   listing looks once a pack, not once an entry: a record is still checked against the files, so an older copy
     ///   of the pack can only miss, and a miss looks again).
     private func recordBytes(_ file: EntryFile, limits: SandboxLimits, lookAgain: Bool) -> [UInt8]? {
-        let path = packPath(file, limits: limits), key = recordKey(file, limits: limits)
+        let packKey = PackKey(file, limits), key = recordKey(file, limits: limits)
         let now = ProcessInfo.processInfo.systemUptime
-        let (pending, recent) = packs.withLock { state -> ([UInt8]?, Pack?) in
-            if let pending = state.pending[path]?[key] { return (pending, nil) }
-            guard !lookAgain, let read = state.read[path], now - read.seen < Self.flushInterval else { return (nil, nil) }
-            return (nil, read.pack)
+        // One lock for what a lookup mostly needs (the workers of a listing take it for every entry).
+        let (known, pending, recent) = packs.withLock { state -> (String?, [UInt8]?, Pack?) in
+            guard let path = state.names[packKey] else { return (nil, nil, nil) }
+            if let pending = state.pending[path]?[key] { return (path, pending, nil) }
+            guard !lookAgain, let read = state.read[path], now - read.seen < Self.flushInterval else { return (path, nil, nil) }
+            return (path, nil, read.pack)
         }
+        let path = known ?? packPath(file, limits: limits)
         if let pending { return pending }
         if let recent { return recent.items[key] }
         guard let identity = FileIdentity(path) else { return nil }

@@ -272,7 +272,7 @@ final class ModuleHashes: @unchecked Sendable {
 
     /// The module's hash, or nil when it cannot be read as a module.
     func hash(of module: ModuleFile) -> String? {
-        let path = module.url.path
+        let path = module.path
         guard let identity = FileIdentity(path) else { return nil }
         if let hit = lock.withLock({ known[path] }), hit.identity == identity { return hit.sha256 }
         guard let text = try? module.source() else { return nil }

@@ -3,7 +3,7 @@
 /// The defaults are far above what a real transition needs (a whole entry
 /// usually stays under 1 MiB and each hook returns in microseconds), so only
 /// a broken or hostile script reaches them.
-public struct SandboxLimits: Sendable, Equatable {
+public struct SandboxLimits: Sendable, Hashable {
     /// Bytes the entry's Lua state may hold, counted by the allocator.
     public var memory: Int
     /// Processor time the host may spend on the entry in one go: one call

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Catalogue
 import Foundation
+import LuaBindings
 
 /// `segue list` over ten catalogues as a user runs it (the real binary, a
 /// child process each time, output thrown away): wall time, CPU time and
@@ -54,10 +55,16 @@ struct ListScale: ParsableCommand {
                 let share = count / catalogues + (k < count % catalogues ? 1 : 0)
                 try GeneratedCatalogue.write(share, to: folder, from: sources, tag: "-c\(k)")
             }
+            let written = ContinuousClock.now
             let arguments = ["list"] + folders.flatMap { ["--catalogue", $0.path] }
             let clear = { try? FileManager.default.removeItem(at: cache); return }
             new.append((count, try SpawnedRun.median(of: runs, segue, arguments, environment: environment, before: clear)))
-            // One run (not timed) fills the cache; the runs after it find every entry unchanged.
+            // One run (not timed) fills the cache; the runs after it find every entry unchanged. The files are first
+            // let settle, as an unchanged catalogue's are: one changed in the last moment is read and hashed each time
+            // (EntryCache.settled), and these were written a moment ago.
+            let settled = written + EntryCache.settled + .milliseconds(100)
+            let wait = settled - ContinuousClock.now
+            if wait > .zero { Thread.sleep(forTimeInterval: Double(wait.components.seconds) + Double(wait.components.attoseconds) * 1e-18) }
             _ = try SpawnedRun.measure(segue, arguments, environment: environment)
             unchanged.append((count, try SpawnedRun.median(of: runs, segue, arguments, environment: environment)))
             try? FileManager.default.removeItem(at: root.appendingPathComponent("\(count)"))

@@ -119,5 +119,14 @@ import TestSupport
         #expect(!CatalogueFolder.isStandard("/work//main"))
         #expect(!CatalogueFolder.isStandard("/work/main/"))
         #expect(!CatalogueFolder.isStandard("relative"))
+        #expect(!CatalogueFolder.isStandard("/work/.."))
+        #expect(!CatalogueFolder.isStandard("/."))
+        #expect(!CatalogueFolder.isStandard("//"))
+        #expect(!CatalogueFolder.isStandard(""))
+        // Names that only look like `.` and `..`: three dots, dots with more, a dot with a combining accent (one
+        // character to Swift, two scalars and no `.` component to the kernel).
+        #expect(CatalogueFolder.isStandard("/work/..."))
+        #expect(CatalogueFolder.isStandard("/.hidden/a."))
+        #expect(CatalogueFolder.isStandard("/work/.\u{301}/main"))
     }
 }
