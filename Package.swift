@@ -72,9 +72,10 @@ let package = Package(
         .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
         .target(name: "CTerminal", cSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))]),
         .target(name: "TerminalPlayer", dependencies: ["Raster", "CChafa", "CTerminal", "TextSafety"]),
-        // SHA-256 from Debian's OpenSSL (libssl-dev): a few functions of a library
-        // already on every machine, where swift-crypto would compile BoringSSL.
-        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // SHA-256 from Debian's Nettle (nettle-dev): three functions of a small library (with the processor's SHA
+        // instructions where it has them), where swift-crypto would compile BoringSSL. OpenSSL's libcrypto did the
+        // same but cost every command 1.1 ms of loading and binding before main.
+        .systemLibrary(name: "CCrypto", pkgConfig: "nettle", providers: [.apt(["nettle-dev"])]),
         // Inflating shared archives with the reader that checked them (zlib1g-dev, which ZIPFoundation links too).
         .systemLibrary(name: "CInflate", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(

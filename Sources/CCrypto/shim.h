@@ -1,1 +1,1 @@
-#include <openssl/evp.h>
+#include <nettle/sha2.h>

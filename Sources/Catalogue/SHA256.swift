@@ -1,29 +1,25 @@
 import CCrypto
 import Foundation
 
-/// SHA-256, fed in pieces, from the system's OpenSSL (libcrypto).
+/// SHA-256, fed in pieces, from the system's Nettle.
 public struct SHA256 {
-    private let context: OpaquePointer?
+    private var context = sha256_ctx()
 
     init() {
-        context = EVP_MD_CTX_new()
-        if let context { EVP_DigestInit_ex(context, EVP_sha256(), nil) }
+        nettle_sha256_init(&context)
     }
 
-    func update<Bytes: ContiguousBytes>(_ bytes: Bytes) {
+    mutating func update<Bytes: ContiguousBytes>(_ bytes: Bytes) {
         bytes.withUnsafeBytes { buffer in
-            if let context, let base = buffer.baseAddress { EVP_DigestUpdate(context, base, buffer.count) }
+            guard let base = buffer.baseAddress else { return }
+            nettle_sha256_update(&context, buffer.count, base.assumingMemoryBound(to: UInt8.self))
         }
     }
 
-    /// The digest in lowercase hex, as `sha256sum` prints it; the context is freed.
-    func finish() -> String {
-        var digest = [UInt8](repeating: 0, count: 32)
-        var length: UInt32 = 0
-        if let context {
-            EVP_DigestFinal_ex(context, &digest, &length)
-            EVP_MD_CTX_free(context)
-        }
+    /// The digest in lowercase hex, as `sha256sum` prints it.
+    mutating func finish() -> String {
+        var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_SIZE))
+        nettle_sha256_digest(&context, digest.count, &digest)
         // By table: String(format:) a byte at a time cost more than the hash of a small file.
         let digits = Array("0123456789abcdef".utf8)
         return String(unsafeUninitializedCapacity: 64) { out in
@@ -37,7 +33,7 @@ public struct SHA256 {
 
     /// The SHA-256 of `bytes` in lowercase hex.
     public static func hex<Bytes: ContiguousBytes>(_ bytes: Bytes) -> String {
-        let hash = SHA256()
+        var hash = SHA256()
         hash.update(bytes)
         return hash.finish()
     }
