@@ -64,6 +64,8 @@ public final class EntryCache: Sendable {
         var lastFlush = ProcessInfo.processInfo.systemUptime
     }
     private let packs = Mutex(Packs())
+    /// Held while a pack is looked at on disk and read.
+    private let reading = Mutex(())
 
     /// `settledAfter` as segue has it.
     public static let settled = Duration.seconds(2)
@@ -242,15 +244,19 @@ public final class EntryCache: Sendable {
         let path = known ?? packPath(file, limits: limits)
         if let pending { return pending }
         if let recent { return recent.items[key] }
-        guard let identity = FileIdentity(path) else { return nil }
-        if let read = packs.withLock({ state -> Pack? in
-            guard let read = state.read[path], read.file == identity else { return nil }
-            state.read[path]?.seen = now
-            return read.pack
-        }) { return read.items[key] }
-        guard let (pack, file) = Self.readPack(path) else { return nil }
-        packs.withLock { $0.read[path] = (file, pack, now) }
-        return pack.items[key]
+        // One reader at a time: a listing's workers reach each catalogue's first entries together, and each read
+        // the same pack (two reads of each, most of what the cache cost them); the second now finds it read.
+        return reading.withLock { _ in
+            guard let identity = FileIdentity(path) else { return nil }
+            if let read = packs.withLock({ state -> Pack? in
+                guard let read = state.read[path], read.file == identity else { return nil }
+                state.read[path]?.seen = now
+                return read.pack
+            }) { return read.items[key] }
+            guard let (pack, file) = Self.readPack(path) else { return nil }
+            packs.withLock { $0.read[path] = (file, pack, now) }
+            return pack.items[key]
+        }
     }
 
     /// Writes every record given since the last flush into its pack, over what the pack holds on disk now (another

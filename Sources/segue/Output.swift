@@ -79,9 +79,11 @@ enum Output {
         let all = ((header.map { [$0] } ?? []) + rows).map { row in row.map { $0.escapingControlCharacters } }
         guard let count = all.map(\.count).max(), count > 0 else { return }
         let spec = (0..<count).map { $0 < columns.count ? columns[$0] : Column() }
+        // Each cell measured once: a listing of a thousand entries measured every cell three times.
+        let measured = all.map { row in row.map(Style.cells) }
         var widths = [Int](repeating: 0, count: count)
-        for row in all {
-            for (i, cell) in row.enumerated() { widths[i] = max(widths[i], Style.cells(cell)) }
+        for row in measured {
+            for (i, cells) in row.enumerated() { widths[i] = max(widths[i], cells) }
         }
         if let width {
             // Columns give way from the last one leftwards, each down to its minimum.
@@ -95,25 +97,30 @@ enum Output {
         }
         for (r, row) in all.enumerated() {
             let isHeader = header != nil && r == 0
-            // Each cell as the lines it takes in its column.
-            var cells: [[String]] = (0..<count).map { i in
-                let text = i < row.count ? row[i] : ""
+            // Each cell as the lines it takes in its column, with their widths: a cell that fits as it was measured
+            // (wrapping may still move a cell's spaces, so a wrapped column's cells always go through it).
+            var cells: [[(text: String, cells: Int)]] = (0..<count).map { i in
+                guard i < row.count else { return [("", 0)] }
+                let text = row[i]
+                if case .wrap = spec[i].fit {} else if measured[r][i] <= widths[i] { return [(text, measured[r][i])] }
+                let lines: [String]
                 switch spec[i].fit {
-                case .whole: return [text]
-                case .truncate: return [Style.truncated(text, to: widths[i])]
-                case .wrap: return isHeader ? [Style.truncated(text, to: widths[i])] : Style.wrapped(text, to: widths[i])
+                case .whole: lines = [text]
+                case .truncate: lines = [Style.truncated(text, to: widths[i])]
+                case .wrap: lines = isHeader ? [Style.truncated(text, to: widths[i])] : Style.wrapped(text, to: widths[i])
                 }
+                return lines.map { ($0, Style.cells($0)) }
             }
             let height = cells.map(\.count).max() ?? 1
-            for i in cells.indices { cells[i] += Array(repeating: "", count: height - cells[i].count) }
+            for i in cells.indices where cells[i].count < height { cells[i] += Array(repeating: ("", 0), count: height - cells[i].count) }
             for k in 0..<height {
                 var line = ""
                 for i in 0..<count {
-                    let text = cells[i][k]
+                    let (text, used) = cells[i][k]
                     let role = isHeader ? .heading : spec[i].role
                     line += role.map { Style.paint(text, $0) } ?? text
                     if i < count - 1 {
-                        line += blanks(max(0, widths[i] - Style.cells(text)) + 2)
+                        line += blanks(max(0, widths[i] - used) + 2)
                     }
                 }
                 emit(droppingTrailingSpaces(line))

@@ -3,6 +3,7 @@ import Foundation
 @preconcurrency import Rainbow
 import CTerminal
 import TerminalPlayer
+import TextSafety
 
 /// `--color`: whether output is coloured.
 enum ColorChoice: String, CaseIterable, ExpressibleByArgument {
@@ -100,7 +101,7 @@ enum Style {
     /// ones and for colour codes (what `paint` adds is not counted).
     static func cells(_ text: String) -> Int {
         // Printable ASCII, as most cells are, takes a cell a byte: a table of a thousand entries measures each cell twice.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        if text.isPrintableASCII { return text.utf8.count }
         var total = 0
         var inEscape = false
         for scalar in text.unicodeScalars {
