@@ -85,7 +85,10 @@ let package = Package(
         // The transition contract's rules: each watches the engine's events and makes its own
         // findings (Checks/), with its id, meaning and examples (Rules, Examples/).
         .target(name: "Contract", dependencies: ["Transitions", "Geometry", "RenderTree"]),
-        .target(name: "LuaBindings", dependencies: ["LuaRuntime", "TextSafety", "Contract", "Catalogue", "Transitions", "Animation", "Geometry", "RenderTree"]),
+        // statfs(2), for which file systems' times may vouch for an entry's text (EntryCache).
+        .systemLibrary(name: "CFileSystem"),
+        .target(name: "LuaBindings", dependencies: ["LuaRuntime", "TextSafety", "Contract", "Catalogue", "Transitions", "Animation", "Geometry", "RenderTree",
+                                                    "CFileSystem"]),
         .executableTarget(
             name: "segue",
             dependencies: [
@@ -146,7 +149,7 @@ let package = Package(
         .testTarget(name: "TransitionsTests", dependencies: ["Transitions", "Contract", "Animation", "Geometry", "TestSupport"]),
         .testTarget(
             name: "LuaBindingsTests",
-            dependencies: ["LuaBindings", "Catalogue", "LuaRuntime", "Transitions", "Geometry", "TestSupport"],
+            dependencies: ["LuaBindings", "Catalogue", "CFileSystem", "LuaRuntime", "Transitions", "Geometry", "TestSupport"],
             resources: [.copy("Seeds")]
         ),
         .testTarget(name: "CatalogueTests", dependencies: ["Catalogue", "LuaBindings", "TestSupport"]),

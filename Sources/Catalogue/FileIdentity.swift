@@ -29,6 +29,9 @@ public struct FileIdentity: Hashable, Sendable {
         self.init(info)
     }
 
-    /// The change time in nanoseconds since 1970.
-    public var changedAt: Int64 { Int64(changed) * 1_000_000_000 + Int64(changedNanoseconds) }
+    /// Whether the file last changed before `time` (seconds and nanoseconds since 1970), compared as a pair: a file's
+    /// times are whatever its file system says, any year at all.
+    public func changed(before time: (seconds: Int, nanoseconds: Int)) -> Bool {
+        (changed, changedNanoseconds) < time
+    }
 }

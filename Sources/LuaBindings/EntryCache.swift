@@ -1,3 +1,4 @@
+import CFileSystem
 import Catalogue
 import Foundation
 import LuaRuntime
@@ -15,7 +16,7 @@ import Glibc
 /// of each module `require` looked for (the text the script ran, or none
 /// where there was no file), which build of segue wrote it, and the SHA-256
 /// of itself. It is used only when all of them still match: a changed entry
-/// or module (whatever its size and time say), a module added or fixed, a
+/// or module (whatever its size and modification time say), a module added or fixed, a
 /// damaged record, or one another build wrote is loaded again and written
 /// over. One record an entry and limits: edits replace it. `segue check`
 /// adds what it found (`CheckStatus`) to the record of the entry it checked.
@@ -39,9 +40,9 @@ public final class EntryCache: Sendable {
     public let build: String
     private let folderPath: String
     private let defersWrites: Bool
-    /// How long before its reading a file must have last changed for its identity to vouch for its text, in
-    /// nanoseconds (a margin for file systems whose clock is not quite ours).
-    let settledAfter: Int64
+    /// How long before its reading a file must have last changed for its identity to vouch for its text (a margin
+    /// for file systems whose clock is not quite ours).
+    let settledAfter: Duration
 
     /// How long a deferring cache keeps records before writing them anyway.
     static let flushInterval = 0.5
@@ -60,6 +61,8 @@ public final class EntryCache: Sendable {
         var pending: [String: [String: [UInt8]]] = [:]
         /// Each catalogue folder's pack (its name is a hash).
         var names: [PackKey: String] = [:]
+        /// Whether each entry folder's file system keeps its own times (`keepsItsOwnTimes`).
+        var ownTimes: [String: Bool] = [:]
         /// When a deferring cache last wrote (seconds of uptime).
         var lastFlush = ProcessInfo.processInfo.systemUptime
     }
@@ -75,8 +78,7 @@ public final class EntryCache: Sendable {
         self.build = build
         self.defersWrites = defersWrites
         folderPath = folder.path
-        let (seconds, attoseconds) = settledAfter.components
-        self.settledAfter = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+        self.settledAfter = settledAfter
     }
 
     /// The user's cache folder for `build`, or nil when there is no home to put it in.
@@ -121,18 +123,44 @@ public final class EntryCache: Sendable {
         lookup(file, limits: limits) { $0.file == identity }?.entry
     }
 
-    /// The identity a record may keep for a file read at `readAt` (nanoseconds since 1970, taken before the file was
-    /// looked at): the file's own when it had last changed at least `settledAfter` before, else none.
-    func settled(_ identity: FileIdentity?, readAt: Int64) -> FileIdentity? {
-        guard let identity, identity.changedAt < readAt - settledAfter else { return nil }
+    /// The identity a record may keep for `file` read at `readAt` (the clock file times are kept by, taken before the
+    /// file was looked at): the file's own when it had last changed at least `settledAfter` before, on a file system
+    /// that keeps its own times (`keepsItsOwnTimes`), else none.
+    func settled(_ identity: FileIdentity?, of file: EntryFile, readAt: timespec) -> FileIdentity? {
+        let (seconds, attoseconds) = settledAfter.components
+        var limit = (seconds: readAt.tv_sec - Int(seconds), nanoseconds: readAt.tv_nsec - Int(attoseconds / 1_000_000_000))
+        if limit.nanoseconds < 0 { limit = (limit.seconds - 1, limit.nanoseconds + 1_000_000_000) }
+        guard let identity, identity.changed(before: limit), keepsItsOwnTimes(file.directory) else { return nil }
         return identity
     }
 
-    /// The clock file times are kept by, in nanoseconds since 1970.
-    static func now() -> Int64 {
+    /// The clock file times are kept by.
+    static func now() -> timespec {
         var time = timespec()
         clock_gettime(CLOCK_REALTIME, &time)
-        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+        return time
+    }
+
+    /// Whether the files of `folder` are on a file system whose change times this machine's kernel sets and no one
+    /// else: a local disk's (ext2/3/4, XFS, Btrfs, F2FS, ZFS), tmpfs or an overlay of them, and not a disk image mounted
+    /// through a loop device, whose maker chose every time in it (as a share from another machine's server, a FAT
+    /// stick's or a FUSE file system's may). Elsewhere every entry is judged by its text. Looked at once a folder.
+    func keepsItsOwnTimes(_ folder: String) -> Bool {
+        if let known = packs.withLock({ $0.ownTimes[folder] }) { return known }
+        var system = statfs(), info = stat()
+        let keeps = statfs(folder, &system) == 0 && stat(folder, &info) == 0
+            && Self.keepsItsOwnTimes(fileSystem: UInt(bitPattern: Int(system.f_type)), device: UInt64(info.st_dev))
+        packs.withLock { $0.ownTimes[folder] = keeps }
+        return keeps
+    }
+
+    /// The rule itself, by the file system's magic number (`statfs`'s f_type, linux/magic.h) and the device.
+    static func keepsItsOwnTimes(fileSystem: UInt, device: UInt64) -> Bool {
+        let local: Set<UInt> = [0xEF53 /* ext2/3/4 */, 0x5846_5342 /* XFS */, 0x9123_683E /* Btrfs */, 0xF2F5_2010 /* F2FS */,
+                                0x2FC1_2FC1 /* ZFS */, 0x0102_1994 /* tmpfs */, 0x794C_7630 /* overlay */]
+        // The major number as glibc's gnu_dev_major takes it; 7 is the loop devices'.
+        let major = ((device >> 8) & 0xFFF) | ((device >> 32) & ~0xFFF)
+        return local.contains(fileSystem) && major != 7
     }
 
     /// The entry and its record, when the record is this build's and `matches`, and every module it read is as

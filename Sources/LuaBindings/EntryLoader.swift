@@ -57,13 +57,14 @@ public enum EntryLoader {
         guard let cache else { return try load(file, source: read(file, file.source), limits: limits) }
         // A file its record vouches for (the same file, unchanged since well before it was read) is not read again:
         // most of a listing of unchanged entries was opening, reading and hashing them.
-        if let identity = file.plainFileIdentity(), let kept = cache.lookup(file, identity: identity, limits: limits) {
+        if cache.keepsItsOwnTimes(file.directory), let identity = file.plainFileIdentity(),
+           let kept = cache.lookup(file, identity: identity, limits: limits) {
             return kept
         }
         // Known bytes are text that loaded before: only a file the cache misses is decoded.
         let readAt = EntryCache.now()
         let (bytes, identity) = try read(file, file.contentsAndIdentity)
-        return try load(file, hash: SHA256.hex(bytes), identity: cache.settled(identity, readAt: readAt), limits: limits,
+        return try load(file, hash: SHA256.hex(bytes), identity: cache.settled(identity, of: file, readAt: readAt), limits: limits,
                         cache: cache, sandboxes: sandboxes ?? listing) {
             () throws(EntryError) in try read(file) { () throws(CatalogueError) in try file.text(of: bytes) }
         }

@@ -1,3 +1,4 @@
+import CFileSystem
 import Catalogue
 import Foundation
 #if canImport(Glibc)
@@ -246,6 +247,45 @@ import TestSupport
         // Vouched for by the identity it has since it was touched: nothing else in the record matches any more.
         try forgeAllButTheIdentity(fixture, title: "Again")
         #expect(try fixture.load(fixture.another).metadata.title == "Again")
+    }
+
+    /// A file's times are whatever its file system says: one dated past 2262 (what a nanosecond count since 1970 can
+    /// hold) or at the very end of time is compared as seconds and nanoseconds, never multiplied into one number.
+    @Test(arguments: [9_300_000_000, Int.max, Int.min])
+    func aChangeTimeFromAnyYearIsNeverSettledAndNothingOverflows(seconds: Int) throws {
+        let fixture = try Fixture(settledAfter: .zero)
+        let identity = FileIdentity(device: 1, inode: 2, size: 3, modified: seconds, modifiedNanoseconds: 999_999_999, changed: seconds,
+                                    changedNanoseconds: 999_999_999)
+        let settled = fixture.cache.settled(identity, of: fixture.file, readAt: EntryCache.now())
+        // Only a time before now is settled: the year 1677's is, the far future's is not.
+        #expect((settled != nil) == (seconds < 0))
+    }
+
+    /// The file systems whose change times only this machine's kernel sets (by their magic numbers in linux/magic.h),
+    /// and not through a loop device (major 7): a disk image's, a share's, a FAT stick's or a FUSE file system's times
+    /// are whatever their maker wrote.
+    @Test func onlyALocalDisksOwnTimesVouch() {
+        let disk = UInt64(8 << 8 | 1), loop = UInt64(7 << 8 | 3), bigMajor = UInt64(259) << 8
+        for local: UInt in [0xEF53, 0x5846_5342, 0x9123_683E, 0xF2F5_2010, 0x2FC1_2FC1, 0x0102_1994, 0x794C_7630] {
+            #expect(EntryCache.keepsItsOwnTimes(fileSystem: local, device: disk))
+            #expect(EntryCache.keepsItsOwnTimes(fileSystem: local, device: bigMajor))
+            #expect(!EntryCache.keepsItsOwnTimes(fileSystem: local, device: loop))
+        }
+        // NFS, SMB (CIFS and SMB2), FUSE, FAT, exFAT, NTFS (ntfs3), ISO 9660, SquashFS.
+        for other: UInt in [0x6969, 0xFF53_4D42, 0xFE53_4D42, 0x6573_5546, 0x4D44, 0x2011_BAB0, 0x7366_746E, 0x9660, 0x7371_7368] {
+            #expect(!EntryCache.keepsItsOwnTimes(fileSystem: other, device: disk))
+        }
+    }
+
+    /// The cache asks the folder's own file system and device, once, and keeps a settled identity only where they vouch.
+    @Test func theFoldersOwnFileSystemDecides() throws {
+        let fixture = try Fixture(settledAfter: .zero)
+        var system = statfs(), info = stat()
+        try #require(statfs(fixture.file.directory, &system) == 0 && stat(fixture.file.directory, &info) == 0)
+        let keeps = EntryCache.keepsItsOwnTimes(fileSystem: UInt(bitPattern: Int(system.f_type)), device: UInt64(info.st_dev))
+        #expect(fixture.cache.keepsItsOwnTimes(fixture.file.directory) == keeps)
+        #expect(fixture.cache.settled(try fixture.file.contentsAndIdentity().identity, of: fixture.file, readAt: EntryCache.now()) != nil
+                || !keeps)
     }
 
     /// A link is judged by its text: what it points at can change while the link itself stays the same file.
