@@ -120,7 +120,8 @@ public final class EntryCache: Sendable {
     /// The entry as its record has it when the record vouches for the file as it stands now (`file`, its identity:
     /// `EntryFile.plainFileIdentity()`), without its text being read; nil otherwise.
     func lookup(_ file: EntryFile, identity: FileIdentity, limits: SandboxLimits) -> LoadedEntry? {
-        lookup(file, limits: limits) { $0.file == identity }?.entry
+        guard !Self.isLoopDevice(identity.device) else { return nil }
+        return lookup(file, limits: limits) { $0.file == identity }?.entry
     }
 
     /// The identity a record may keep for `file` read at `readAt` (the clock file times are kept by, taken before the
@@ -130,7 +131,8 @@ public final class EntryCache: Sendable {
         let (seconds, attoseconds) = settledAfter.components
         var limit = (seconds: readAt.tv_sec - Int(seconds), nanoseconds: readAt.tv_nsec - Int(attoseconds / 1_000_000_000))
         if limit.nanoseconds < 0 { limit = (limit.seconds - 1, limit.nanoseconds + 1_000_000_000) }
-        guard let identity, identity.changed(before: limit), keepsItsOwnTimes(file.directory) else { return nil }
+        guard let identity, identity.changed(before: limit), keepsItsOwnTimes(file.directory),
+              !Self.isLoopDevice(identity.device) else { return nil }
         return identity
     }
 
@@ -158,9 +160,14 @@ public final class EntryCache: Sendable {
     static func keepsItsOwnTimes(fileSystem: UInt, device: UInt64) -> Bool {
         let local: Set<UInt> = [0xEF53 /* ext2/3/4 */, 0x5846_5342 /* XFS */, 0x9123_683E /* Btrfs */, 0xF2F5_2010 /* F2FS */,
                                 0x2FC1_2FC1 /* ZFS */, 0x0102_1994 /* tmpfs */, 0x794C_7630 /* overlay */]
-        // The major number as glibc's gnu_dev_major takes it; 7 is the loop devices'.
-        let major = ((device >> 8) & 0xFFF) | ((device >> 32) & ~0xFFF)
-        return local.contains(fileSystem) && major != 7
+        return local.contains(fileSystem) && !isLoopDevice(device)
+    }
+
+    /// Whether a device is a loop device (major 7, as glibc's gnu_dev_major takes it): asked of the folder and of the
+    /// file itself, which a bind mount may bring from elsewhere. (An overlay or a device mapper built over an image,
+    /// which only root can make, hides the image and is trusted as a local disk is.)
+    static func isLoopDevice(_ device: UInt64) -> Bool {
+        ((device >> 8) & 0xFFF) | ((device >> 32) & ~0xFFF) == 7
     }
 
     /// The entry and its record, when the record is this build's and `matches`, and every module it read is as
