@@ -63,8 +63,8 @@ public struct CatalogueFolder: Sendable, Equatable {
     /// The folder's entry files, by file name (bytewise), so listings are
     /// the same on every machine.
     public func entryFiles() throws(CatalogueError) -> [EntryFile] {
-        let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        return try entryFileNames().map { entryFile(named: $0, workingDirectory: workingDirectory) }
+        let workingDirectory = Self.workingDirectoryPath
+        return try entryFileNames().map { entryFile(named: $0, workingDirectoryPath: workingDirectory) }
     }
 
     /// The names of the folder's entry files (`fade.lua`), in `entryFiles`'
@@ -112,6 +112,9 @@ public struct CatalogueFolder: Sendable, Equatable {
                           workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) -> EntryFile {
         entryFile(named: name, workingDirectoryPath: workingDirectory.path)
     }
+
+    /// The process's working directory as `entryFile(named:workingDirectoryPath:)` takes it (`URL.path`).
+    public static var workingDirectoryPath: String { URL(fileURLWithPath: FileManager.default.currentDirectoryPath).path }
 
     /// The same, given the working directory's path (`URL.path`): a listing works it out once, not once an entry.
     public func entryFile(named name: String, workingDirectoryPath: String) -> EntryFile {

@@ -41,7 +41,7 @@ enum EntryScan {
             }
         }
         let work = plan, folders = searchPath.folders
-        let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).path
+        let workingDirectory = CatalogueFolder.workingDirectoryPath
         orderedParallel(plan.count, workers: workerCount(limits: limits)) { index in
             switch work[index] {
             case .file(let folder, let name):

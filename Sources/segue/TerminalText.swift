@@ -34,8 +34,8 @@ enum TerminalText {
     private static let colourMarkScalars = Array(colourMark.unicodeScalars)
 
     static func safe(_ text: String) -> String {
-        // One scan of the bytes for the common line (printable ASCII, its line break); one of the scalars for the rest.
-        guard !isPlain(text), text.unicodeScalars.contains(where: { isEscaped($0) || $0.value == 0xFDD0 }) else { return text }
+        // One scan of the bytes for the common line (printable ASCII); one of the scalars for the rest.
+        guard !text.isPrintableASCII, text.unicodeScalars.contains(where: { isEscaped($0) || $0.value == 0xFDD0 }) else { return text }
         return unmarked(escapingControls(text).unicodeScalars)
     }
 
@@ -43,13 +43,6 @@ enum TerminalText {
     /// cleans an author's text with this, and a painted part may hold marks).
     static func escapingControls(_ text: String) -> String {
         escaping(text) { "\\u{\(String($0.value, radix: 16, uppercase: true))}" }
-    }
-
-    /// Whether every byte is printable ASCII, a line break or a tab: nothing to escape or unmark, found without
-    /// decoding a scalar (a thousand-line listing spent a fifth of its table decoding them to find nothing).
-    private static func isPlain(_ text: String) -> Bool {
-        let plain = { (byte: UInt8) in (byte >= 0x20 && byte < 0x7F) || byte == 0x0A || byte == 0x09 }
-        return text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(plain) } ?? text.utf8.allSatisfy(plain)
     }
 
     /// Line breaks and tabs are segue's own layout.
@@ -102,5 +95,7 @@ func print(_ items: Any..., separator: String = " ", terminator: String = "\n") 
 
 /// The same for one string, as a table's every line is: without boxing it as `Any` and interpolating it back.
 func print(_ text: String, terminator: String = "\n") {
-    Swift.print(TerminalText.safe(text + terminator), terminator: "")
+    // The terminator is this module's own ("\n", or none): only the text is cleaned, so a plain line keeps to the scan
+    // of its bytes.
+    Swift.print(TerminalText.safe(text) + terminator, terminator: "")
 }
