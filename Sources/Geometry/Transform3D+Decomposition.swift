@@ -43,24 +43,28 @@ extension Transform3D {
     /// The parts, or nil when the transform cannot be taken apart (its
     /// upper 3×3 is singular, as for a scale of zero).
     public func decomposed() -> DecomposedTransform3D? {
-        var m = rows
-        guard m[3][3] != 0 else { return nil }
-        for i in 0..<4 { for j in 0..<4 { m[i][j] /= rows[3][3] } }
+        guard m44 != 0 else { return nil }
+        var m = Matrix4(self)
+        for i in 0..<4 { for j in 0..<4 { m[i, j] /= m44 } }
         var perspectiveMatrix = m
-        for i in 0..<3 { perspectiveMatrix[i][3] = 0 }
-        perspectiveMatrix[3][3] = 1
-        guard Transform3D.determinant(perspectiveMatrix) != 0 else { return nil }
+        for i in 0..<3 { perspectiveMatrix[i, 3] = 0 }
+        perspectiveMatrix[3, 3] = 1
+        guard perspectiveMatrix.determinant != 0 else { return nil }
 
         var perspective: [Double] = [0, 0, 0, 1]
-        if m[0][3] != 0 || m[1][3] != 0 || m[2][3] != 0 {
-            let rhs = [m[0][3], m[1][3], m[2][3], m[3][3]]
-            let inverse = Transform3D(perspectiveMatrix).inverted().rows
+        if m[0, 3] != 0 || m[1, 3] != 0 || m[2, 3] != 0 {
+            let rhs: InlineArray<4, Double> = [m[0, 3], m[1, 3], m[2, 3], m[3, 3]]
+            let inverse = Matrix4(perspectiveMatrix.transform.inverted())
             // rhs · transpose(inverse), i.e. inverse · rhs as a column.
-            perspective = (0..<4).map { i in (0..<4).reduce(0) { $0 + inverse[i][$1] * rhs[$1] } }
+            perspective = (0..<4).map { i in
+                var sum = 0.0
+                for k in 0..<4 { sum = sum + inverse[i, k] * rhs[k] }
+                return sum
+            }
         }
-        let translation = [m[3][0], m[3][1], m[3][2]]
+        let translation = [m[3, 0], m[3, 1], m[3, 2]]
 
-        var row = (0..<3).map { i in [m[i][0], m[i][1], m[i][2]] }
+        var row: InlineArray<3, Vector3> = [[m[0, 0], m[0, 1], m[0, 2]], [m[1, 0], m[1, 1], m[1, 2]], [m[2, 0], m[2, 1], m[2, 2]]]
         var scale = [0.0, 0, 0], skew = [0.0, 0, 0]
         scale[0] = length(row[0])
         row[0] = normalize(row[0])
@@ -80,7 +84,7 @@ extension Transform3D {
         if dot(row[0], cross(row[1], row[2])) < 0 {
             for i in 0..<3 {
                 scale[i] = -scale[i]
-                row[i] = row[i].map { -$0 }
+                for j in 0..<3 { row[i][j] = -row[i][j] }
             }
         }
         var q = [
@@ -97,27 +101,25 @@ extension Transform3D {
 
     /// Puts decomposed parts back together.
     public init(_ parts: DecomposedTransform3D) {
-        var m = Transform3D.identity.rows
-        for i in 0..<4 { m[i][3] = parts.perspective[i] }
+        var m = Matrix4(.identity)
+        for i in 0..<4 { m[i, 3] = parts.perspective[i] }
         // All four columns, as CSS writes it: the w column picks up
         // translation · perspective, which a translation in depth under
         // perspective needs.
         for i in 0..<4 {
-            for j in 0..<3 { m[3][i] += parts.translation[j] * m[j][i] }
+            for j in 0..<3 { m[3, i] += parts.translation[j] * m[j, i] }
         }
         // Row-vector form: the upper 3×3 is scale · skew · rotation, with the
         // rows of the rotation as the decomposition found them.
         let (x, y, z, w) = (parts.quaternion[0], parts.quaternion[1], parts.quaternion[2], parts.quaternion[3])
-        let rotation = Transform3D([
-            [1 - 2 * (y * y + z * z), 2 * (x * y + z * w), 2 * (x * z - y * w), 0],
-            [2 * (x * y - z * w), 1 - 2 * (x * x + z * z), 2 * (y * z + x * w), 0],
-            [2 * (x * z + y * w), 2 * (y * z - x * w), 1 - 2 * (x * x + y * y), 0],
-            [0, 0, 0, 1],
-        ])
+        var rotation = Transform3D.identity
+        (rotation.m11, rotation.m12, rotation.m13) = (1 - 2 * (y * y + z * z), 2 * (x * y + z * w), 2 * (x * z - y * w))
+        (rotation.m21, rotation.m22, rotation.m23) = (2 * (x * y - z * w), 1 - 2 * (x * x + z * z), 2 * (y * z + x * w))
+        (rotation.m31, rotation.m32, rotation.m33) = (2 * (x * z + y * w), 2 * (y * z - x * w), 1 - 2 * (x * x + y * y))
         var skew = Transform3D.identity
         (skew.m21, skew.m31, skew.m32) = (parts.skew[0], parts.skew[1], parts.skew[2])
         let scale = Transform3D(scaleX: parts.scale[0], y: parts.scale[1], z: parts.scale[2])
-        self = scale.concatenating(skew).concatenating(rotation).concatenating(Transform3D(m))
+        self = scale.concatenating(skew).concatenating(rotation).concatenating(m.transform)
     }
 
     /// The transform at fraction t from self to other, as Core Animation
@@ -137,15 +139,18 @@ extension Transform3D {
     }
 }
 
-private func length(_ v: [Double]) -> Double { (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]).squareRoot() }
-private func normalize(_ v: [Double]) -> [Double] {
+/// A row of the upper 3×3, inline (as arrays, each step of the decomposition allocated).
+private typealias Vector3 = InlineArray<3, Double>
+
+private func length(_ v: Vector3) -> Double { (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]).squareRoot() }
+private func normalize(_ v: Vector3) -> Vector3 {
     let l = length(v)
-    return l == 0 ? v : v.map { $0 / l }
+    return l == 0 ? v : [v[0] / l, v[1] / l, v[2] / l]
 }
-private func dot(_ a: [Double], _ b: [Double]) -> Double { a[0] * b[0] + a[1] * b[1] + a[2] * b[2] }
-private func cross(_ a: [Double], _ b: [Double]) -> [Double] {
+private func dot(_ a: Vector3, _ b: Vector3) -> Double { a[0] * b[0] + a[1] * b[1] + a[2] * b[2] }
+private func cross(_ a: Vector3, _ b: Vector3) -> Vector3 {
     [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]
 }
-private func combine(_ a: [Double], _ b: [Double], _ sa: Double, _ sb: Double) -> [Double] {
-    (0..<3).map { sa * a[$0] + sb * b[$0] }
+private func combine(_ a: Vector3, _ b: Vector3, _ sa: Double, _ sb: Double) -> Vector3 {
+    [sa * a[0] + sb * b[0], sa * a[1] + sb * b[1], sa * a[2] + sb * b[2]]
 }

@@ -81,20 +81,22 @@ public struct Transform3D: Sendable, Hashable, Codable {
     /// the 2-D affine part are read from this form.
     public var normalized: Transform3D {
         guard m44 != 0, m44 != 1 else { return self }
-        return Transform3D(rows.map { $0.map { $0 / m44 } })
+        var m = Matrix4(self)
+        for i in 0..<4 { for j in 0..<4 { m[i, j] /= m44 } }
+        return m.transform
     }
 
 
     /// self, then other.
     public func concatenating(_ other: Transform3D) -> Transform3D {
-        let a = rows, b = other.rows
-        var result = [[Double]](repeating: [0, 0, 0, 0], count: 4)
+        let a = Matrix4(self), b = Matrix4(other)
+        var result = a
         for i in 0..<4 {
             for j in 0..<4 {
-                result[i][j] = a[i][0] * b[0][j] + a[i][1] * b[1][j] + a[i][2] * b[2][j] + a[i][3] * b[3][j]
+                result[i, j] = a[i, 0] * b[0, j] + a[i, 1] * b[1, j] + a[i, 2] * b[2, j] + a[i, 3] * b[3, j]
             }
         }
-        return Transform3D(result)
+        return result.transform
     }
 
     public func translated(x: Double, y: Double, z: Double) -> Transform3D {
@@ -117,33 +119,21 @@ public struct Transform3D: Sendable, Hashable, Codable {
          x * m14 + y * m24 + z * m34 + m44)
     }
 
-    public var determinant: Double { Transform3D.determinant(rows) }
+    public var determinant: Double { Matrix4(self).determinant }
 
     /// The inverse, or self unchanged when it has none (as CATransform3DInvert).
     public func inverted() -> Transform3D {
-        let m = rows
-        let det = Transform3D.determinant(m)
+        let m = Matrix4(self)
+        let det = m.determinant
         guard det != 0, det.isFinite else { return self }
-        var result = [[Double]](repeating: [0, 0, 0, 0], count: 4)
+        var result = m
         for i in 0..<4 {
             for j in 0..<4 {
                 // inverse[i][j] = cofactor[j][i] / det
                 let sign: Double = (i + j) % 2 == 0 ? 1 : -1
-                result[i][j] = sign * Transform3D.minor(m, row: j, column: i) / det
+                result[i, j] = sign * m.minor(row: j, column: i) / det
             }
         }
-        return Transform3D(result)
-    }
-
-    static func minor(_ m: [[Double]], row: Int, column: Int) -> Double {
-        let r = (0..<4).filter { $0 != row }, c = (0..<4).filter { $0 != column }
-        func e(_ i: Int, _ j: Int) -> Double { m[r[i]][c[j]] }
-        return e(0, 0) * (e(1, 1) * e(2, 2) - e(1, 2) * e(2, 1))
-            - e(0, 1) * (e(1, 0) * e(2, 2) - e(1, 2) * e(2, 0))
-            + e(0, 2) * (e(1, 0) * e(2, 1) - e(1, 1) * e(2, 0))
-    }
-
-    static func determinant(_ m: [[Double]]) -> Double {
-        (0..<4).reduce(0) { sum, j in sum + (j % 2 == 0 ? 1 : -1) * m[0][j] * minor(m, row: 0, column: j) }
+        return result.transform
     }
 }
