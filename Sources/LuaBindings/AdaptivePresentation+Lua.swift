@@ -13,18 +13,18 @@ extension ScriptRuntime {
     /// A UITraitCollection: read-only, its fields' names checked.
     func push(_ traits: TraitCollection) {
         state.newTable(fieldCount: 2)
-        state.push(traits.horizontalSizeClass.rawValue); state.setField("horizontalSizeClass", in: -2)
-        state.push(traits.verticalSizeClass.rawValue); state.setField("verticalSizeClass", in: -2)
-        sealRecord("UITraitCollection")
+        state.push(traits.horizontalSizeClass.rawValue); state.setField(literal: "horizontalSizeClass", in: -2)
+        state.push(traits.verticalSizeClass.rawValue); state.setField(literal: "verticalSizeClass", in: -2)
+        sealRecord(.traitCollection)
     }
 
     /// The presentation controller a delegate is asked about, read-only.
     func pushAdapting(_ controller: PresentationController) {
         state.newTable(fieldCount: 3)
-        state.push(controller.presentationStyle.rawValue); state.setField("presentationStyle", in: -2)
-        push(controller.presentedViewController); state.setField("presentedViewController", in: -2)
-        push(controller.presentingViewController); state.setField("presentingViewController", in: -2)
-        sealRecord("UIPresentationController")
+        state.push(controller.presentationStyle.rawValue); state.setField(literal: "presentationStyle", in: -2)
+        push(controller.presentedViewController); state.setField(literal: "presentedViewController", in: -2)
+        push(controller.presentingViewController); state.setField(literal: "presentingViewController", in: -2)
+        sealRecord(.presentationController)
     }
 
     /// Calls section.adaptivePresentationStyle and reads its answer: a

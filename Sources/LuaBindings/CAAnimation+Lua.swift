@@ -60,9 +60,9 @@ extension ScriptRuntime {
 
     func installCAAnimations() {
         state.pushMetatable(Self.caAnimationMetatable) {
-            state.push(CAAnimationBindings.index); state.setField("__index", in: -2)
-            state.push(CAAnimationBindings.newIndex); state.setField("__newindex", in: -2)
-            state.push(false); state.setField("__metatable", in: -2)
+            state.push(CAAnimationBindings.index); state.setField(literal: "__index", in: -2)
+            state.push(CAAnimationBindings.newIndex); state.setField(literal: "__newindex", in: -2)
+            state.push(false); state.setField(literal: "__metatable", in: -2)
         }
         state.pop()
         for (name, constructor) in CAAnimationBindings.constructors { state.register(name, constructor) }
@@ -163,7 +163,7 @@ enum CAAnimationBindings {
         // does not change the animation.
         var copied = false
         if ["fromValue", "toValue", "byValue"].contains(name), state.isTable(at: index) {
-            state.pushField("kind", of: index)
+            state.pushField(literal: "kind", of: index)
             let built = state.name(at: -1) == "path"
             state.pop()
             if built {

@@ -23,7 +23,7 @@ extension ScriptRuntime {
                 }
                 return .number(value)
             case .point:
-                state.pushField("width", of: index)
+                state.pushField(literal: "width", of: index)
                 let isSize = !state.isNil(at: -1)
                 state.pop()
                 if isSize { let s = try size(at: index); return .point(Point(x: s.width, y: s.height)) }

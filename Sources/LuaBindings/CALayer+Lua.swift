@@ -233,9 +233,9 @@ enum LayerBindings {
                 try insert(at: index)
             } else if state.isTable(at: 3) {
                 try runtime.checkFields(at: 3, of: "insertSublayer", allowed: ["at", "above", "below"])
-                state.pushField("above", of: 3)
-                state.pushField("below", of: 3)
-                state.pushField("at", of: 3)
+                state.pushField(literal: "above", of: 3)
+                state.pushField(literal: "below", of: 3)
+                state.pushField(literal: "at", of: 3)
                 defer { state.pop(3) }
                 if !state.isNil(at: -3) {
                     parent.insertSublayer(child, nextTo: try runtime.layerView(at: state.top - 2), above: true)

@@ -124,8 +124,8 @@ enum TransactionBindings {
         ])
         state.pushGlobal("CATransaction")
         state.newTable(fieldCount: 2)
-        state.push(missing); state.setField("__index", in: -2)
-        state.push(false); state.setField("__metatable", in: -2)
+        state.push(missing); state.setField(literal: "__index", in: -2)
+        state.push(false); state.setField(literal: "__metatable", in: -2)
         state.setMetatable(of: -2)
         state.pop()
     }

@@ -63,9 +63,9 @@ extension ScriptRuntime {
                                         (Self.controllerMetatable, ContextBindings.controllerIndex, ContextBindings.controllerNewIndex),
                                         (Self.coordinatorMetatable, ContextBindings.coordinatorIndex, ContextBindings.coordinatorIsReadOnly)] {
             state.pushMetatable(name) {
-                state.push(index); state.setField("__index", in: -2)
-                state.push(readOnly); state.setField("__newindex", in: -2)
-                state.push(false); state.setField("__metatable", in: -2)
+                state.push(index); state.setField(literal: "__index", in: -2)
+                state.push(readOnly); state.setField(literal: "__newindex", in: -2)
+                state.push(false); state.setField(literal: "__metatable", in: -2)
             }
             state.pop()
         }

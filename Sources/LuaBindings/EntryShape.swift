@@ -77,7 +77,7 @@ extension ScriptRuntime {
 
         try checkNavigation(top, problem: problem)
 
-        state.pushField("interaction", of: top)
+        state.pushField(literal: "interaction", of: top)
         defer { state.pop() }
         if !state.isNil(at: -1) {
             let interaction = state.top
@@ -112,7 +112,7 @@ extension ScriptRuntime {
             throw problem(kind, "interaction.\(kind).\(rule) is UIKit's percent-driven controller's; beside an interaction controller of the "
                           + "entry's own it decides nothing: the controller's functions decide")
         }
-        state.pushField("controller", of: -1)
+        state.pushField(literal: "controller", of: -1)
         defer { state.pop() }
         guard state.isTable(at: -1) else {
             throw problem(kind, "\(place) must be a table like {startInteractiveTransition = function(self, ctx) … end, changed = …, ended = …}")
@@ -133,12 +133,12 @@ extension ScriptRuntime {
     /// navigation = true: the animator also runs for a navigation
     /// controller's push and pop, so there must be one.
     private func checkNavigation(_ top: Int32, problem: (String, String) -> EntryError) throws(EntryError) {
-        state.pushField("navigation", of: top)
+        state.pushField(literal: "navigation", of: top)
         defer { state.pop() }
         if !(state.isBoolean(at: -1) && state.boolean(at: -1)) {
             // A pop gesture with no pop to drive would never be used.
-            state.pushField("interaction", of: top)
-            let declaresPop = state.isTable(at: -1) && { state.pushField("pop", of: -1); defer { state.pop() }; return !state.isNil(at: -1) }()
+            state.pushField(literal: "interaction", of: top)
+            let declaresPop = state.isTable(at: -1) && { state.pushField(literal: "pop", of: -1); defer { state.pop() }; return !state.isNil(at: -1) }()
             state.pop()
             if declaresPop {
                 throw problem("pop", "interaction.pop drives a navigation controller's pop, and this entry does not run for one: "

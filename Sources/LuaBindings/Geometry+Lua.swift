@@ -28,7 +28,7 @@ extension ScriptRuntime {
         try state.load(Prelude.compiled.get())
         try state.call(hook: "prelude", arguments: 0, results: 1)
         // The run's settings, asked of the host when read: one sandbox serves runs with different settings.
-        state.pushField("makeAccessibility", of: -1)
+        state.pushField(literal: "makeAccessibility", of: -1)
         state.push(RunSettingBindings.reduceMotion)
         try state.call(hook: "prelude", arguments: 1, results: 1)
         state.pushEmptyUserdata()
@@ -36,7 +36,7 @@ extension ScriptRuntime {
         state.setMetatable(of: -2)
         state.setGlobal("UIAccessibility")
         state.pop()
-        state.pushField("makeAppearance", of: -1)
+        state.pushField(literal: "makeAppearance", of: -1)
         state.push(RunSettingBindings.isDark)
         try state.call(hook: "prelude", arguments: 1, results: 0)
         for name in ["makeParams", "CGPoint", "CGSize", "CGRect", "UIColor", "CATransform3D", "CGAffineTransform", "UIBezierPath",
@@ -51,23 +51,24 @@ extension ScriptRuntime {
     /// (which rawset cannot write to) reading the table's fields, with the
     /// kind's metatable behind them, so a misspelt field is an error with a
     /// did-you-mean and any assignment is refused.
-    func sealRecord(_ kind: String) {
+    func sealRecord(_ kind: RecordKind) {
         finish(kind)                                       // values
         state.pushEmptyUserdata()                          // values record
         state.newTable(fieldCount: 4)                      // values record meta
-        state.pushCopy(of: -3); state.setField("__index", in: -2)
-        state.push(metatables[kind]!)                      // values record meta kindMeta
-        state.pushField("__newindex", of: -1)
-        state.setField("__newindex", in: -3)
+        state.pushCopy(of: -3); state.setField(literal: "__index", in: -2)
+        state.push(recordMetatables[kind.rawValue]!)       // values record meta kindMeta
+        state.pushField(literal: "__newindex", of: -1)
+        state.setField(literal: "__newindex", in: -3)
         state.pop()
-        state.push(false); state.setField("__metatable", in: -2)
-        state.push(kind); state.setField("__name", in: -2)
+        state.push(false); state.setField(literal: "__metatable", in: -2)
+        state.push(kind.name); state.setField(literal: "__name", in: -2)
         state.setMetatable(of: -2)                         // values record
         state.replace(-2)                                  // record
     }
 
-    func finish(_ kind: String) {
-        state.push(metatables[kind]!)
+    /// Gives the table on top the metatable of its kind.
+    func finish(_ kind: RecordKind) {
+        state.push(recordMetatables[kind.rawValue]!)
         state.setMetatable(of: -2)
     }
 
@@ -75,55 +76,63 @@ extension ScriptRuntime {
         state.newTable(fieldCount: 2)
         state.push(p.x); state.setField(literal: "x", in: -2)
         state.push(p.y); state.setField(literal: "y", in: -2)
-        finish("CGPoint")
+        finish(.point)
     }
 
     func push(_ s: Size) {
         state.newTable(fieldCount: 2)
         state.push(s.width); state.setField(literal: "width", in: -2)
         state.push(s.height); state.setField(literal: "height", in: -2)
-        finish("CGSize")
+        finish(.size)
     }
 
     func push(_ r: Rect) {
         state.newTable(fieldCount: 2)
         push(r.origin); state.setField(literal: "origin", in: -2)
         push(r.size); state.setField(literal: "size", in: -2)
-        finish("CGRect")
+        finish(.rect)
     }
 
     func push(_ c: Color) {
         state.newTable(fieldCount: 4)
-        for (key, value) in [("red", c.red), ("green", c.green), ("blue", c.blue), ("alpha", c.alpha)] {
-            state.push(value); state.setField(key, in: -2)
-        }
-        finish("UIColor")
+        state.push(c.red); state.setField(literal: "red", in: -2)
+        state.push(c.green); state.setField(literal: "green", in: -2)
+        state.push(c.blue); state.setField(literal: "blue", in: -2)
+        state.push(c.alpha); state.setField(literal: "alpha", in: -2)
+        finish(.color)
     }
 
     func push(_ t: Transform3D) {
         state.newTable(fieldCount: 16)
-        for (key, value) in zip(Self.transformFields, t.elements) {
-            state.push(value); state.setField(key, in: -2)
+        let elements: InlineArray<16, Double> = [t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24,
+                                                 t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44]
+        for index in 0..<16 {
+            state.push(elements[index]); state.setField(literal: Self.transformFields[index], in: -2)
         }
-        finish("CATransform3D")
+        finish(.transform3D)
     }
 
     func push(_ t: AffineTransform) {
         state.newTable(fieldCount: 6)
-        for (key, value) in [("a", t.a), ("b", t.b), ("c", t.c), ("d", t.d), ("tx", t.tx), ("ty", t.ty)] {
-            state.push(value); state.setField(key, in: -2)
-        }
-        finish("CGAffineTransform")
+        state.push(t.a); state.setField(literal: "a", in: -2)
+        state.push(t.b); state.setField(literal: "b", in: -2)
+        state.push(t.c); state.setField(literal: "c", in: -2)
+        state.push(t.d); state.setField(literal: "d", in: -2)
+        state.push(t.tx); state.setField(literal: "tx", in: -2)
+        state.push(t.ty); state.setField(literal: "ty", in: -2)
+        finish(.affineTransform)
     }
 
-    static let transformFields = ["m11", "m12", "m13", "m14", "m21", "m22", "m23", "m24",
+    /// Names written in the source: Lua finds them by their address (see `LuaState.push(literal:)`).
+    static let transformFields: [StaticString] = ["m11", "m12", "m13", "m14", "m21", "m22", "m23", "m24",
                                   "m31", "m32", "m33", "m34", "m41", "m42", "m43", "m44"]
 
-    private func numbers(_ keys: [String], at index: Int32, kind: String) throws(ArgumentError) -> [Double] {
+    private func numbers(_ keys: [StaticString], at index: Int32, kind: String) throws(ArgumentError) -> [Double] {
         guard state.isTable(at: index) else { throw ArgumentError(position: index, message: "\(kind) expected, got \(state.typeName(at: index))") }
         var values: [Double] = []
+        values.reserveCapacity(keys.count)
         for key in keys {
-            guard let value = state.number(field: key, of: index) else {
+            guard let value = state.number(literal: key, of: index) else {
                 throw ArgumentError(position: index, message: "\(kind) expected (its '\(key)' is not a number)")
             }
             guard value.isFinite else {
@@ -182,7 +191,12 @@ extension ScriptRuntime {
 
     func transform3D(at index: Int32) throws(ArgumentError) -> Transform3D {
         let v = try numbers(Self.transformFields, at: index, kind: "CATransform3D")
-        return Transform3D([Array(v[0..<4]), Array(v[4..<8]), Array(v[8..<12]), Array(v[12..<16])])
+        var t = Transform3D.identity
+        (t.m11, t.m12, t.m13, t.m14) = (v[0], v[1], v[2], v[3])
+        (t.m21, t.m22, t.m23, t.m24) = (v[4], v[5], v[6], v[7])
+        (t.m31, t.m32, t.m33, t.m34) = (v[8], v[9], v[10], v[11])
+        (t.m41, t.m42, t.m43, t.m44) = (v[12], v[13], v[14], v[15])
+        return t
     }
 
     func affine(at index: Int32) throws(ArgumentError) -> AffineTransform {
@@ -243,11 +257,11 @@ extension ScriptRuntime {
             throw ArgumentError(position: index, message: "UIBezierPath expected (like UIBezierPath{roundedRect = r, cornerRadius = 12}), "
                                 + "got \(state.typeName(at: table))")
         }
-        state.pushField("kind", of: table)
+        state.pushField(literal: "kind", of: table)
         let kind = state.name(at: -1)
         state.pop()
         if kind == "path" { return try builtPath(at: table, argument: index) }
-        state.pushField("rect", of: table)
+        state.pushField(literal: "rect", of: table)
         defer { state.pop() }
         guard let kind, state.isTable(at: -1) else {
             throw ArgumentError(position: index, message: "UIBezierPath expected (like UIBezierPath{roundedRect = r, cornerRadius = 12})")
@@ -270,7 +284,7 @@ extension ScriptRuntime {
     /// the list with rawget: at most `PathShape.elementLimit` elements, finite
     /// numbers, a move before anything that needs a current point.
     private func builtPath(at table: Int32, argument index: Int32) throws(ArgumentError) -> PathShape {
-        state.pushField("elements", of: table)
+        state.pushField(literal: "elements", of: table)
         defer { state.pop() }
         let list = state.top
         guard state.isTable(at: list) else { throw ArgumentError(position: index, message: "UIBezierPath expected") }
@@ -314,14 +328,14 @@ extension ScriptRuntime {
     func push(_ path: PathShape) {
         state.newTable(fieldCount: 3)
         switch path {
-        case .rect(let r): state.push("rect"); state.setField("kind", in: -2); push(r); state.setField("rect", in: -2)
-        case .oval(let r): state.push("oval"); state.setField("kind", in: -2); push(r); state.setField("rect", in: -2)
+        case .rect(let r): state.push("rect"); state.setField(literal: "kind", in: -2); push(r); state.setField(literal: "rect", in: -2)
+        case .oval(let r): state.push("oval"); state.setField(literal: "kind", in: -2); push(r); state.setField(literal: "rect", in: -2)
         case .roundedRect(let r, let radius):
-            state.push("roundedRect"); state.setField("kind", in: -2)
-            push(r); state.setField("rect", in: -2)
-            state.push(radius); state.setField("cornerRadius", in: -2)
+            state.push("roundedRect"); state.setField(literal: "kind", in: -2)
+            push(r); state.setField(literal: "rect", in: -2)
+            state.push(radius); state.setField(literal: "cornerRadius", in: -2)
         case .elements(let elements):
-            state.push("path"); state.setField("kind", in: -2)
+            state.push("path"); state.setField(literal: "kind", in: -2)
             state.newTable(fieldCount: 0)
             var n = 0
             func add(_ value: Double) { n += 1; state.push(value); state.setIndex(n, in: -2) }
@@ -335,15 +349,15 @@ extension ScriptRuntime {
                 case .close: add(5); current = start
                 }
             }
-            state.setField("elements", in: -2)
-            state.push(Double(elements.count)); state.setField("n", in: -2)
+            state.setField(literal: "elements", in: -2)
+            state.push(Double(elements.count)); state.setField(literal: "n", in: -2)
             if let start, let current {
                 for (key, value) in [("sx", start.x), ("sy", start.y), ("x", current.x), ("y", current.y)] {
                     state.push(value); state.setField(key, in: -2)
                 }
             }
         }
-        finish("UIBezierPath")
+        finish(.bezierPath)
     }
 
     /// layer.maskedCorners: a list of Core Animation's corner names.
@@ -366,5 +380,35 @@ extension ScriptRuntime {
             mask.insert(corner)
         }
         return mask
+    }
+}
+
+/// The kinds of value the host makes with a metatable of the prelude's, found by its name once a state: a script can
+/// have the host push thousands of points and gesture records, and finding the metatable by name hashed the name each
+/// time.
+enum RecordKind: Int, CaseIterable {
+    case point, size, rect, color, transform3D, affineTransform, bezierPath
+    case traitCollection, presentationController, gestureRecognizer, detentContext
+
+    /// The prelude's name for it.
+    var name: String {
+        switch self {
+        case .point: "CGPoint"
+        case .size: "CGSize"
+        case .rect: "CGRect"
+        case .color: "UIColor"
+        case .transform3D: "CATransform3D"
+        case .affineTransform: "CGAffineTransform"
+        case .bezierPath: "UIBezierPath"
+        case .traitCollection: "UITraitCollection"
+        case .presentationController: "UIPresentationController"
+        case .gestureRecognizer: "UIGestureRecognizer"
+        case .detentContext: "DetentContext"
+        }
+    }
+
+    /// Each kind's metatable among the prelude's, by `rawValue`.
+    static func references(in metatables: [String: LuaReference]) -> [LuaReference?] {
+        allCases.map { metatables[$0.name] }
     }
 }

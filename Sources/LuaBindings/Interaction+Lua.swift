@@ -199,9 +199,9 @@ final class ScriptedGestureResponder: GestureResponder {
         }
         runtime.push(sample, gesture: rule.gesture, containerSize: containerSize, view: view)
         state.newTable(fieldCount: 2)
-        runtime.push(scrollView); state.setField("view", in: -2)
-        state.push("UIPanGestureRecognizer"); state.setField("kind", in: -2)
-        runtime.sealRecord("UIGestureRecognizer")
+        runtime.push(scrollView); state.setField(literal: "view", in: -2)
+        state.push("UIPanGestureRecognizer"); state.setField(literal: "kind", in: -2)
+        runtime.sealRecord(.gestureRecognizer)
         let previous = runtime.currentHook
         runtime.currentHook = "\(section).\(name)"
         defer { runtime.currentHook = previous }
@@ -314,7 +314,7 @@ extension ScriptRuntime {
         let base = state.top
         guard let entry else { return state.pushNil() }
         state.push(entry)
-        state.pushField("interaction", of: -1)
+        state.pushField(literal: "interaction", of: -1)
         if state.isTable(at: -1) { state.pushField(kind.rawValue, of: -1) } else { state.pushNil() }
         if let name {
             if state.isTable(at: -1) { state.pushField(name, of: -1) } else { state.pushNil() }
@@ -337,17 +337,17 @@ extension ScriptRuntime {
     /// `view`: nil once that view is gone).
     func push(_ sample: GestureSample, gesture: GestureKind, containerSize: Size, view: View?) {
         state.newTable(fieldCount: 9)
-        push(containerSize); state.setField("containerSize", in: -2)
-        push(view); state.setField("view", in: -2)
-        push(sample.translation); state.setField("translation", in: -2)
+        push(containerSize); state.setField(literal: "containerSize", in: -2)
+        push(view); state.setField(literal: "view", in: -2)
+        push(sample.translation); state.setField(literal: "translation", in: -2)
         if gesture.isPinch { state.push(sample.scaleVelocity) } else { push(sample.velocity) }
-        state.setField("velocity", in: -2)
-        push(sample.location); state.setField("location", in: -2)
-        state.push(sample.scale); state.setField("scale", in: -2)
-        state.push(sample.state.rawValue); state.setField("state", in: -2)
-        state.push(sample.touches.count); state.setField("numberOfTouches", in: -2)
-        state.push(gesture.recognizer); state.setField("kind", in: -2)
-        sealRecord("UIGestureRecognizer")   // read-only, a misspelt field an error
+        state.setField(literal: "velocity", in: -2)
+        push(sample.location); state.setField(literal: "location", in: -2)
+        state.push(sample.scale); state.setField(literal: "scale", in: -2)
+        state.push(sample.state.rawValue); state.setField(literal: "state", in: -2)
+        state.push(sample.touches.count); state.setField(literal: "numberOfTouches", in: -2)
+        state.push(gesture.recognizer); state.setField(literal: "kind", in: -2)
+        sealRecord(.gestureRecognizer)   // read-only, a misspelt field an error
     }
 
     static let interactionFields = ["gesture", "direction", "edge", "distance", "shouldBegin", "progress", "shouldFinish",
@@ -434,7 +434,7 @@ extension ScriptRuntime {
         rule.ownController = pushedFieldIsSet("controller", kind)
         rule.distance = rule.gesture.defaultDistance(in: windowSize)
         rule.velocityThreshold = rule.gesture.defaultVelocityThreshold
-        state.pushField("distance", of: table)
+        state.pushField(literal: "distance", of: table)
         if state.isFunction(at: -1) {
             // distance = function(containerSize) return … end; the call consumes the function.
             push(windowSize)
@@ -454,7 +454,7 @@ extension ScriptRuntime {
             rule.distance = number("distance", minimum: 0, above: true) ?? rule.distance
         }
         rule.completionSpeed = number("completionSpeed", minimum: 0, above: true) ?? 1
-        state.pushField("completionCurve", of: table)
+        state.pushField(literal: "completionCurve", of: table)
         if !state.isNil(at: -1) && !state.isFunction(at: -1) {
             do {
                 rule.completionCurve = try timingCurve(at: state.top, what: "completionCurve")
@@ -471,7 +471,7 @@ extension ScriptRuntime {
             }
         }
         // false: speed never decides, as in the libraries that look only at how far the finger went.
-        state.pushField("velocityThreshold", of: table)
+        state.pushField(literal: "velocityThreshold", of: table)
         let flag = state.isBoolean(at: -1) ? state.boolean(at: -1) : nil
         state.pop()
         switch flag {
@@ -502,7 +502,7 @@ extension ScriptRuntime {
     private func scrollViewRelation(_ table: Int32, hook: String, at: @autoclosure () -> ScriptLocation,
                                     presented: Bool = false) -> EntryInteraction.ScrollViewRelation {
         var said: [(key: String, relation: EntryInteraction.ScrollViewRelation)] = []
-        state.pushField("shouldRecognizeSimultaneously", of: table)
+        state.pushField(literal: "shouldRecognizeSimultaneously", of: table)
         if state.isFunction(at: -1) { said.append(("shouldRecognizeSimultaneously", .simultaneous(asked: true))) }
         else if state.isBoolean(at: -1) { if state.boolean(at: -1) { said.append(("shouldRecognizeSimultaneously", .simultaneous(asked: false))) } }
         else if !state.isNil(at: -1) {

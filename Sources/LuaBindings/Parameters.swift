@@ -65,7 +65,7 @@ extension ScriptRuntime {
     /// The entry's declared parameters, in name order.
     public func parameterSpecs() throws(EntryError) -> [ParameterSpec] {
         state.push(entry!)
-        state.pushField("parameters", of: -1)
+        state.pushField(literal: "parameters", of: -1)
         var budget = EntryShape.keyLimit * 8
         let declared = state.value(at: -1, depth: 3, budget: &budget)
         state.pop(2)
@@ -169,9 +169,9 @@ extension ScriptRuntime {
         // read, as a constant should be (one shared table would let a script change it for every later read).
         state.pushGlobal("UIView")
         state.newTable(fieldCount: 2)
-        state.push(ViewBindings.staticIndex); state.setField("__index", in: -2)
-        state.push(ViewBindings.staticNewIndex); state.setField("__newindex", in: -2)
-        state.push(false); state.setField("__metatable", in: -2)
+        state.push(ViewBindings.staticIndex); state.setField(literal: "__index", in: -2)
+        state.push(ViewBindings.staticNewIndex); state.setField(literal: "__newindex", in: -2)
+        state.push(false); state.setField(literal: "__metatable", in: -2)
         state.setMetatable(of: -2)
         state.pop()
     }

@@ -23,13 +23,13 @@ final class ScriptedPresentationController: PresentationController {
         state.newTable()
         state.push(id)
         state.push(PresentationControllerBindings.index, upvalues: 1)
-        state.setField("__index", in: -2)
+        state.setField(literal: "__index", in: -2)
         // UIKit's properties are read-only (a field of their name would hide them), and the metatable is the
         // host's: a script can neither read nor replace it.
         state.push(PresentationControllerBindings.newIndex)
-        state.setField("__newindex", in: -2)
+        state.setField(literal: "__newindex", in: -2)
         state.push(false)
-        state.setField("__metatable", in: -2)
+        state.setField(literal: "__metatable", in: -2)
         state.setMetatable(of: -2)
         instance = state.reference()
     }

@@ -39,13 +39,13 @@ extension ScriptRuntime {
 
     func installPropertyAnimator() {
         state.pushMetatable(Self.propertyAnimatorMetatable) {
-            state.push(PropertyAnimatorBindings.index); state.setField("__index", in: -2)
-            state.push(PropertyAnimatorBindings.newIndex); state.setField("__newindex", in: -2)
-            state.push(false); state.setField("__metatable", in: -2)
+            state.push(PropertyAnimatorBindings.index); state.setField(literal: "__index", in: -2)
+            state.push(PropertyAnimatorBindings.newIndex); state.setField(literal: "__newindex", in: -2)
+            state.push(false); state.setField(literal: "__metatable", in: -2)
         }
         state.pop()
         state.pushMetatable(Self.springMetatable) {
-            state.push(false); state.setField("__metatable", in: -2)
+            state.push(false); state.setField(literal: "__metatable", in: -2)
         }
         state.pop()
         state.register(table: "UIViewPropertyAnimator", [
@@ -86,12 +86,12 @@ enum PropertyAnimatorBindings {
                 throw ScriptMistake("'withDuration' (a number of seconds) is required")
             }
             let delay = try runtime.number(field: "delay", of: 1, minimum: 0) ?? 0
-            state.pushField("options", of: 1)
+            state.pushField(literal: "options", of: 1)
             let options = try AnimationBindings.options(runtime, at: state.top)
-            state.pushField("animations", of: 1)
+            state.pushField(literal: "animations", of: 1)
             guard state.isFunction(at: -1) else { throw ScriptMistake("'animations' (a function) is required") }
             let animations = keep(runtime, state.top, hook: "animations")
-            state.pushField("completion", of: 1)
+            state.pushField(literal: "completion", of: 1)
             let completion = try completionHandler(runtime, state.top)
             let animator = runtime.simulation.engine.makePropertyAnimator(duration: duration, parameters: .curve(options.curve))
             try animator.addAnimations(animations)
@@ -115,21 +115,21 @@ enum PropertyAnimatorBindings {
             }
             duration = given
             var ways: [String] = []
-            state.pushField("curve", of: 1)
+            state.pushField(literal: "curve", of: 1)
             if !state.isNil(at: -1) { ways.append("curve"); parameters = .curve(try runtime.timingCurve(at: state.top, what: "curve")) }
             state.pop()
             if let ratio = try runtime.number(field: "dampingRatio", of: 1, minimum: 0) {
                 ways.append("dampingRatio")
                 parameters = .fittedSpring(dampingRatio: ratio, initialVelocity: 0)
             }
-            state.pushField("timingParameters", of: 1)
+            state.pushField(literal: "timingParameters", of: 1)
             if !state.isNil(at: -1) {
                 ways.append("timingParameters")
                 parameters = try runtime.timingParameters(at: state.top, what: "timingParameters")
             }
             state.pop()
-            state.pushField("controlPoint1", of: 1)
-            state.pushField("controlPoint2", of: 1)
+            state.pushField(literal: "controlPoint1", of: 1)
+            state.pushField(literal: "controlPoint2", of: 1)
             if !state.isNil(at: -2) || !state.isNil(at: -1) {
                 ways.append("controlPoint1/controlPoint2")
                 let (a, b) = (try runtime.point(at: state.top - 1), try runtime.point(at: state.top))
@@ -140,7 +140,7 @@ enum PropertyAnimatorBindings {
             }
             state.pop(2)
             guard ways.count <= 1 else { throw ScriptMistake("give the timing once: \(ways.joined(separator: " and ")) both set it") }
-            state.pushField("animations", of: 1)
+            state.pushField(literal: "animations", of: 1)
             animations = state.top
         } else {
             duration = try arguments.number(1)
@@ -360,13 +360,13 @@ extension ScriptRuntime {
     /// UIApplication.shared.statusBarFrame: the figure sheets and cards leave room for.
     func installApplication() {
         state.pushMetatable(Self.applicationMetatable) {
-            state.push(ApplicationBindings.index); state.setField("__index", in: -2)
-            state.push(false); state.setField("__metatable", in: -2)
+            state.push(ApplicationBindings.index); state.setField(literal: "__index", in: -2)
+            state.push(false); state.setField(literal: "__metatable", in: -2)
         }
         state.pop()
         state.newTable(fieldCount: 1)
         state.pushHandle(0, metatable: Self.applicationMetatable)
-        state.setField("shared", in: -2)
+        state.setField(literal: "shared", in: -2)
         state.setGlobal("UIApplication")
     }
 }

@@ -14,7 +14,7 @@ extension ViewBindings {
             let state = runtime.state
             var region: Rect, after: Bool, insets: Int32 = 4
             if state.isTable(at: 2), state.isNil(at: 3) {
-                state.pushField("origin", of: 2)
+                state.pushField(literal: "origin", of: 2)
                 let isRect = !state.isNil(at: -1)
                 state.pop()
                 if isRect {
@@ -22,12 +22,12 @@ extension ViewBindings {
                     after = false
                 } else {
                     try runtime.checkFields(at: 2, of: "resizableSnapshotView", allowed: ["from", "afterScreenUpdates", "withCapInsets"])
-                    state.pushField("from", of: 2)
+                    state.pushField(literal: "from", of: 2)
                     guard !state.isNil(at: -1) else { throw ScriptMistake("resizableSnapshotView needs 'from' (a CGRect of the view's bounds)") }
                     region = try runtime.rect(at: state.top)
-                    state.pushField("afterScreenUpdates", of: 2)
+                    state.pushField(literal: "afterScreenUpdates", of: 2)
                     after = state.isNil(at: -1) ? false : try runtime.flag(at: state.top)
-                    state.pushField("withCapInsets", of: 2)
+                    state.pushField(literal: "withCapInsets", of: 2)
                     insets = state.top
                 }
             } else {

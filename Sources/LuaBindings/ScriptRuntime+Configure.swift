@@ -30,12 +30,12 @@ extension ScriptRuntime {
         // What the presented screen asks of the status bar, as the app's controller would override it.
         let style = try choice("statusBarStyle", StatusBarPreferences.Style.self)
         let animation = try choice("preferredStatusBarUpdateAnimation", StatusBarPreferences.Animation.self)
-        state.pushField("prefersStatusBarHidden", of: -1)
+        state.pushField(literal: "prefersStatusBarHidden", of: -1)
         let given = !state.isNil(at: -1), boolean = state.isBoolean(at: -1), hidden = given ? state.boolean(at: -1) : nil
         state.pop()
         if given && !boolean { throw metadataProblem("prefersStatusBarHidden", "'prefersStatusBarHidden' must be true or false") }
         // The app sets the capture on its controller before presenting it, as libraries that hide the bar ask.
-        state.pushField("modalPresentationCapturesStatusBarAppearance", of: -1)
+        state.pushField(literal: "modalPresentationCapturesStatusBarAppearance", of: -1)
         let capturesGiven = !state.isNil(at: -1), capturesBoolean = state.isBoolean(at: -1)
         presented.modalPresentationCapturesStatusBarAppearance = capturesGiven && state.boolean(at: -1)
         state.pop()
@@ -47,7 +47,7 @@ extension ScriptRuntime {
         }
         sourceControl = try choice("sourceView", ListLayout.Control.self)
         // A picture of the catalogue's own for the presented screen: a PNG file of `assets` beside the entry.
-        state.pushField("picture", of: -1)
+        state.pushField(literal: "picture", of: -1)
         if !state.isNil(at: -1) {
             guard state.typeName(at: -1) == "string", let name = state.string(at: -1, atMost: 4096) else {
                 state.pop()
@@ -62,7 +62,7 @@ extension ScriptRuntime {
         state.pop()
         if let transition = try choice("transitionStyle", TransitionStyle.self) { presented.modalTransitionStyle = transition }
         presented.sheetConfiguration = try sheetConfiguration(style: presented.modalPresentationStyle)
-        state.pushField("preferredContentSize", of: -1)
+        state.pushField(literal: "preferredContentSize", of: -1)
         defer { state.pop() }
         if !state.isNil(at: -1) {
             guard let size = try? size(at: state.top), size.width >= 0, size.height >= 0 else {

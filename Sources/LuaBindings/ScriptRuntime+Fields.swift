@@ -92,7 +92,7 @@ extension ScriptRuntime {
             throw ScriptMistake("'\(what)' must be a CAMediaTimingFunction(c1x, c1y, c2x, c2y), UICubicTimingParameters or a curve's name, "
                 + "not a \(state.typeName(at: index))")
         }
-        state.pushField("controlPoints", of: index)
+        state.pushField(literal: "controlPoints", of: index)
         defer { state.pop() }
         let points = (1...4).compactMap { i -> Double? in
             state.pushIndex(i, of: -1)

@@ -61,7 +61,13 @@ public final class ScriptRuntime {
     /// object is always the same userdata in Lua (`a == b`, table keys).
     var handleIDs: [ObjectIdentifier: Int] = [:]
     var nextHandle = 1
-    var metatables: [String: LuaReference] = [:]
+    /// The prelude's tables the host uses, by name; `recordMetatables` follows them (and is set beside them in init,
+    /// where observers do not run).
+    var metatables: [String: LuaReference] = [:] {
+        didSet { recordMetatables = RecordKind.references(in: metatables) }
+    }
+    /// The metatables of the kinds of `RecordKind`, by its raw value.
+    var recordMetatables = RecordKind.references(in: [:])
     /// The table the entry returned.
     var entry: LuaReference?
     /// The modules the entry required (`require`), in the order they were first loaded.
@@ -107,6 +113,7 @@ public final class ScriptRuntime {
         if let prepared, let (state, loaded) = prepared.borrow(for: file, source: source, parameters: parameters) {
             self.state = state
             metatables = prepared.references
+            recordMetatables = RecordKind.references(in: metatables)
             if let loaded {
                 entry = loaded.entry
                 modules = loaded.modules

@@ -26,7 +26,7 @@ extension ScriptRuntime {
     /// Reads `sheet` and `isModalInPresentation` of the entry's table (at the top of the stack).
     func sheetConfiguration(style: PresentationStyle) throws(EntryError) -> SheetConfiguration {
         var configuration = SheetConfiguration()
-        state.pushField("isModalInPresentation", of: -1)
+        state.pushField(literal: "isModalInPresentation", of: -1)
         let modal = state.isNil(at: -1) ? nil : state.isBoolean(at: -1) ? state.boolean(at: -1) : nil
         let modalSet = !state.isNil(at: -1)
         state.pop()
@@ -34,7 +34,7 @@ extension ScriptRuntime {
             guard let modal else { throw metadataProblem("isModalInPresentation", "'isModalInPresentation' must be true or false") }
             configuration.isModalInPresentation = modal
         }
-        state.pushField("sheet", of: -1)
+        state.pushField(literal: "sheet", of: -1)
         defer { state.pop() }
         if state.isNil(at: -1) { return configuration }
         guard style == .pageSheet || style == .formSheet else {
@@ -56,7 +56,7 @@ extension ScriptRuntime {
         do {
             guard state.isTable(at: -1) else { throw ScriptMistake("'sheet' must be a table (or a function returning one), not a \(state.typeName(at: -1))") }
             try checkFields(at: -1, of: "sheet", allowed: Self.sheetFields)
-            state.pushField("detents", of: -1)
+            state.pushField(literal: "detents", of: -1)
             if !state.isNil(at: -1) {
                 configuration.detents = try list(at: -1, of: "detents", limit: Self.detentLimit,
                                                  tooMany: "a sheet has at most \(Self.detentLimit) detents") { index, _ in
@@ -86,7 +86,7 @@ extension ScriptRuntime {
             }
             configuration.selectedDetentIdentifier = try identifier("selectedDetentIdentifier")
             configuration.largestUndimmedDetentIdentifier = try identifier("largestUndimmedDetentIdentifier")
-            state.pushField("prefersGrabberVisible", of: -1)
+            state.pushField(literal: "prefersGrabberVisible", of: -1)
             if !state.isNil(at: -1) {
                 guard state.isBoolean(at: -1) else { throw ScriptMistake("'prefersGrabberVisible' must be true or false") }
                 configuration.prefersGrabberVisible = state.boolean(at: -1)
@@ -121,7 +121,7 @@ extension ScriptRuntime {
         } catch let mistake as ScriptMistake {
             throw ArgumentError(position: 0, message: mistake.description)
         }
-        state.pushField("identifier", of: index)
+        state.pushField(literal: "identifier", of: index)
         // At most 64 characters (Unicode scalars, of at most 4 bytes each: a
         // run of combining marks is one Character of any length), measured
         // before the host copies it.
@@ -144,7 +144,7 @@ extension ScriptRuntime {
         } catch let mistake as ScriptMistake {
             throw ArgumentError(position: 0, message: mistake.description)
         }
-        state.pushField("resolver", of: index)
+        state.pushField(literal: "resolver", of: index)
         let hasResolver = !state.isNil(at: -1), isFunction = state.isFunction(at: -1)
         guard hasResolver == (height == nil) else {
             state.pop()
@@ -178,8 +178,8 @@ extension ScriptRuntime {
                 try state.call(resolver, hook: hook, results: 1) {
                     state.newTable()
                     state.push(maximum)
-                    state.setField("maximumDetentValue", in: -2)
-                    sealRecord("DetentContext")   // read-only, a misspelt field an error
+                    state.setField(literal: "maximumDetentValue", in: -2)
+                    sealRecord(.detentContext)   // read-only, a misspelt field an error
                     return 1
                 }
             }

@@ -29,9 +29,9 @@ extension ScriptRuntime {
 
     func installTapRecognizer() {
         state.pushMetatable(Self.tapMetatable) {
-            state.push(TapBindings.index); state.setField("__index", in: -2)
-            state.push(TapBindings.newIndex); state.setField("__newindex", in: -2)
-            state.push(false); state.setField("__metatable", in: -2)
+            state.push(TapBindings.index); state.setField(literal: "__index", in: -2)
+            state.push(TapBindings.newIndex); state.setField(literal: "__newindex", in: -2)
+            state.push(false); state.setField(literal: "__metatable", in: -2)
         }
         state.pop()
         state.register(table: "UITapGestureRecognizer", [("new", TapBindings.new)])
@@ -52,11 +52,11 @@ enum TapBindings {
                 throw ScriptMistake("UITapGestureRecognizer.new takes a table: {action = function(g) … end}")
             }
             try runtime.checkFields(at: 1, of: "UITapGestureRecognizer.new", allowed: newFields)
-            state.pushField("isEnabled", of: 1)
+            state.pushField(literal: "isEnabled", of: 1)
             guard state.isNil(at: -1) || state.isBoolean(at: -1) else { throw ScriptMistake("'isEnabled' must be true or false") }
             let enabled = state.isNil(at: -1) || state.boolean(at: -1)
             state.pop()
-            state.pushField("action", of: 1)
+            state.pushField(literal: "action", of: 1)
             guard state.isFunction(at: -1) else { throw ScriptMistake("'action' (a function(g), called when a tap is recognized) is required") }
             let written = state.definitionLocation(ofFunctionAt: -1) ?? state.callerLocation()
             let reference = state.reference()

@@ -30,20 +30,20 @@ extension ScriptRuntime {
 
     func installTimers() {
         state.pushMetatable(Self.queueMetatable) {
-            state.push(TimerBindings.queueIndex); state.setField("__index", in: -2)
-            state.push(false); state.setField("__metatable", in: -2)
+            state.push(TimerBindings.queueIndex); state.setField(literal: "__index", in: -2)
+            state.push(false); state.setField(literal: "__metatable", in: -2)
         }
         state.pop()
         state.pushMetatable(Self.displayLinkMetatable) {
-            state.push(TimerBindings.linkIndex); state.setField("__index", in: -2)
-            state.push(TimerBindings.linkNewIndex); state.setField("__newindex", in: -2)
-            state.push(false); state.setField("__metatable", in: -2)
+            state.push(TimerBindings.linkIndex); state.setField(literal: "__index", in: -2)
+            state.push(TimerBindings.linkNewIndex); state.setField(literal: "__newindex", in: -2)
+            state.push(false); state.setField(literal: "__metatable", in: -2)
         }
         state.pop()
         // DispatchQueue = {main = <the main queue>}, read-only.
         state.newTable(arrayCount: 0)
         state.pushHandle(0, metatable: Self.queueMetatable)
-        state.setField("main", in: -2)
+        state.setField(literal: "main", in: -2)
         state.setGlobal("DispatchQueue")
         state.register(table: "CADisplayLink", [("new", TimerBindings.newLink)])
     }

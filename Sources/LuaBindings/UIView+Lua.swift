@@ -39,12 +39,12 @@ enum AnimationBindings {
             call.delay = try runtime.number(field: "delay", of: 1, minimum: 0) ?? 0
             call.damping = try runtime.number(field: "usingSpringWithDamping", of: 1, minimum: 0)
             call.velocity = try runtime.number(field: "initialSpringVelocity", of: 1) ?? 0
-            state.pushField("options", of: 1)
+            state.pushField(literal: "options", of: 1)
             call.options = try options(runtime, at: state.top)
             // A custom curve, as CATransaction.setAnimationTimingFunction gives a UIView
             // animation in UIKit: it replaces the curve the options would name.
             let options = state.top
-            state.pushField("timingFunction", of: 1)
+            state.pushField(literal: "timingFunction", of: 1)
             if !state.isNil(at: -1) {
                 if namesCurve(state, options) {
                     throw ScriptMistake("give the curve once: either a curve… option or 'timingFunction'")
@@ -55,8 +55,8 @@ enum AnimationBindings {
                 call.options.curve = try runtime.timingCurve(at: state.top, what: "timingFunction")
             }
             state.pop()
-            state.pushField("animations", of: 1)
-            state.pushField("completion", of: 1)
+            state.pushField(literal: "animations", of: 1)
+            state.pushField(literal: "completion", of: 1)
             call.animations = state.top - 1
             call.completion = state.top
         } else {
@@ -190,7 +190,7 @@ enum AnimationBindings {
             }
             let old = try view("from"), new = try view("to"), content = try view("with")
             // The transition's kind among the options, the rest UIView's animation options.
-            state.pushField("options", of: 1)
+            state.pushField(literal: "options", of: 1)
             var names: [String] = []
             if !state.isNil(at: -1) {
                 guard state.isTable(at: -1) else { throw ScriptMistake("'options' must be a list of names like {\"transitionCurlUp\"}") }
@@ -211,7 +211,7 @@ enum AnimationBindings {
             case .success(let parsed): options = parsed
             case .failure(let unknown): throw ScriptMistake("unknown animation option '\(unknown.name)'")
             }
-            state.pushField("completion", of: 1)
+            state.pushField(literal: "completion", of: 1)
             if !state.isNil(at: -1) && !state.isFunction(at: -1) { throw ScriptMistake("'completion' must be a function(finished)") }
             let completionAt = state.top
             if let content {
@@ -221,7 +221,7 @@ enum AnimationBindings {
                     throw ScriptMistake("give the transition once among the options: \"transitionCrossDissolve\", \"transitionCurlUp\" or "
                                         + "\"transitionCurlDown\" (UIKit's flips are not in Segue yet)")
                 }
-                state.pushField("animations", of: 1)
+                state.pushField(literal: "animations", of: 1)
                 defer { state.pop() }
                 if !state.isNil(at: -1) && !state.isFunction(at: -1) { throw ScriptMistake("'animations' must be a function") }
                 let changes = state.isFunction(at: -1) ? runner(runtime, state.top) : nil
@@ -230,7 +230,7 @@ enum AnimationBindings {
                 return 0
             }
             guard let old, let new else { throw ScriptMistake("give 'with' (a view whose content changes), or 'from' and 'to' (two views)") }
-            state.pushField("animations", of: 1)
+            state.pushField(literal: "animations", of: 1)
             let hasAnimations = !state.isNil(at: -1)
             state.pop()
             if hasAnimations { throw ScriptMistake("'animations' goes with 'with': from/to turns from one view to the other") }
@@ -269,7 +269,7 @@ enum AnimationBindings {
                     throw ScriptMistake("addKeyframe needs relativeStartTime and relativeDuration (fractions of the whole)")
                 }
                 (start, duration) = (s, d)
-                state.pushField("animations", of: 1)
+                state.pushField(literal: "animations", of: 1)
                 function = state.top
             } else {
                 (start, duration, function) = (try arguments.number(1), try arguments.number(2), 3)
@@ -294,20 +294,20 @@ enum AnimationBindings {
         var name = "view"
         let view = runtime.simulation.engine.makeView(name: name, frame: frame)
         if state.isTable(at: first) {
-            state.pushField("origin", of: first)
+            state.pushField(literal: "origin", of: first)
             let isRect = !state.isNil(at: -1)
             state.pop()
             if isRect {
                 frame = try runtime.rect(at: first)
             } else {
                 try runtime.checkFields(at: first, of: "\(className).new", allowed: ["frame", "name", "backgroundColor", "alpha"])
-                state.pushField("frame", of: first)
+                state.pushField(literal: "frame", of: first)
                 if !state.isNil(at: -1) { frame = try runtime.rect(at: state.top) }
                 state.pop()
-                state.pushField("name", of: first)
+                state.pushField(literal: "name", of: first)
                 if !state.isNil(at: -1) { name = try runtime.viewName(at: state.top) }
                 state.pop()
-                state.pushField("backgroundColor", of: first)
+                state.pushField(literal: "backgroundColor", of: first)
                 if !state.isNil(at: -1) { view.backgroundColor = try runtime.color(at: state.top) }
                 state.pop()
                 if let alpha = try runtime.number(field: "alpha", of: first) { view.alpha = alpha }

@@ -36,10 +36,10 @@ extension ScriptRuntime {
 
     func installVisualEffects() {
         state.pushMetatable(Self.blurEffectMetatable) {
-            state.push(VisualEffectBindings.effectIndex); state.setField("__index", in: -2)
-            state.push(VisualEffectBindings.effectNewIndex); state.setField("__newindex", in: -2)
-            state.push(VisualEffectBindings.describeEffect); state.setField("__tostring", in: -2)
-            state.push(false); state.setField("__metatable", in: -2)
+            state.push(VisualEffectBindings.effectIndex); state.setField(literal: "__index", in: -2)
+            state.push(VisualEffectBindings.effectNewIndex); state.setField(literal: "__newindex", in: -2)
+            state.push(VisualEffectBindings.describeEffect); state.setField(literal: "__tostring", in: -2)
+            state.push(false); state.setField(literal: "__metatable", in: -2)
         }
         state.pop()
         state.register("UIBlurEffect", VisualEffectBindings.makeEffect)
@@ -61,7 +61,7 @@ enum VisualEffectBindings {
             var index: Int32 = 1
             if state.isTable(at: 1) {
                 try runtime.checkFields(at: 1, of: "UIBlurEffect", allowed: ["style"])
-                state.pushField("style", of: 1)
+                state.pushField(literal: "style", of: 1)
                 index = state.top
             }
             guard state.typeName(at: index) == "string", let name = state.name(at: index) else {
@@ -107,11 +107,11 @@ enum VisualEffectBindings {
             var effect: BlurStyle?, frame = Rect.zero, name = "visual effect view", alpha: Double?
             if state.isTable(at: 1) {
                 try runtime.checkFields(at: 1, of: "UIVisualEffectView.new", allowed: ["effect", "frame", "name", "alpha"])
-                state.pushField("effect", of: 1)
+                state.pushField(literal: "effect", of: 1)
                 effect = try runtime.effect(at: state.top)
-                state.pushField("frame", of: 1)
+                state.pushField(literal: "frame", of: 1)
                 if !state.isNil(at: -1) { frame = try runtime.rect(at: state.top) }
-                state.pushField("name", of: 1)
+                state.pushField(literal: "name", of: 1)
                 if !state.isNil(at: -1) { name = try runtime.viewName(at: state.top) }
                 alpha = try runtime.number(field: "alpha", of: 1)
             } else {

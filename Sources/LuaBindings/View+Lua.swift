@@ -33,16 +33,16 @@ extension ScriptRuntime {
 
     func installViewMetatables() {
         state.pushMetatable(Self.viewMetatable) {
-            state.push(ViewBindings.index); state.setField("__index", in: -2)
-            state.push(ViewBindings.newIndex); state.setField("__newindex", in: -2)
-            state.push(ViewBindings.describe); state.setField("__tostring", in: -2)
-            state.push(false); state.setField("__metatable", in: -2)
+            state.push(ViewBindings.index); state.setField(literal: "__index", in: -2)
+            state.push(ViewBindings.newIndex); state.setField(literal: "__newindex", in: -2)
+            state.push(ViewBindings.describe); state.setField(literal: "__tostring", in: -2)
+            state.push(false); state.setField(literal: "__metatable", in: -2)
         }
         state.pop()
         state.pushMetatable(Self.layerMetatable) {
-            state.push(ViewBindings.layerIndex); state.setField("__index", in: -2)
-            state.push(ViewBindings.layerNewIndex); state.setField("__newindex", in: -2)
-            state.push(false); state.setField("__metatable", in: -2)
+            state.push(ViewBindings.layerIndex); state.setField(literal: "__index", in: -2)
+            state.push(ViewBindings.layerNewIndex); state.setField(literal: "__newindex", in: -2)
+            state.push(false); state.setField(literal: "__metatable", in: -2)
         }
         state.pop()
     }
@@ -297,9 +297,9 @@ enum ViewBindings {
             if let index = state.integer(at: 3) {
                 try insert(at: index)
             } else if state.isTable(at: 3) {
-                state.pushField("aboveSubview", of: 3)
-                state.pushField("belowSubview", of: 3)
-                state.pushField("at", of: 3)
+                state.pushField(literal: "aboveSubview", of: 3)
+                state.pushField(literal: "belowSubview", of: 3)
+                state.pushField(literal: "at", of: 3)
                 defer { state.pop(3) }
                 if !state.isNil(at: -3) {
                     parent.insertSubview(child, aboveSubview: try runtime.view(at: state.top - 2))
@@ -420,7 +420,7 @@ enum ViewBindings {
             let view = try runtime.view(at: 1)
             var after = runtime.state.boolean(at: 2)
             if runtime.state.isTable(at: 2) {
-                runtime.state.pushField("afterScreenUpdates", of: 2)
+                runtime.state.pushField(literal: "afterScreenUpdates", of: 2)
                 after = runtime.state.boolean(at: -1)
                 runtime.state.pop()
             }
@@ -438,8 +438,8 @@ enum ViewBindings {
             var other: View?
             var from = false
             if state.isTable(at: 3) {
-                state.pushField("to", of: 3)
-                state.pushField("from", of: 3)
+                state.pushField(literal: "to", of: 3)
+                state.pushField(literal: "from", of: 3)
                 defer { state.pop(2) }
                 switch (state.isNil(at: -2), state.isNil(at: -1)) {
                 case (false, true): other = try runtime.view(at: state.top - 1)
@@ -452,7 +452,7 @@ enum ViewBindings {
             let squashed = ScriptMistake("convert: '\((from ? view : other)?.name ?? "")' is squashed flat (a zero scale or "
                 + "a turn edge-on), so no point maps into it")
             let beyond = ScriptMistake("convert: the result is beyond any number (a frame or transform on the way is too large)")
-            state.pushField("origin", of: 2)
+            state.pushField(literal: "origin", of: 2)
             let isRect = !state.isNil(at: -1)
             state.pop()
             if isRect {

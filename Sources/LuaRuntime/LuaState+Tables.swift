@@ -146,8 +146,11 @@ extension LuaState {
     /// the kind: a handle then costs no string work (interning the names was a tenth of the host's time in
     /// `segue check`). Nil while there is no such metatable.
     private func handleReferences(_ name: String) -> HandleReferences? {
-        // A dozen kinds at most, and the names are the bindings' literals: comparing them beats hashing one.
-        for (kind, refs) in handleTables where kind == name { return refs }
+        // A dozen kinds at most, and the names are the bindings' constants: comparing them beats hashing one. The
+        // lengths first: the names share their "segue." prefix, and a whole comparison of two that differ cost more
+        // than the rest of a handle (the same constant's storage is equal at once).
+        let count = name.utf8.count
+        for (kind, refs) in handleTables where kind.utf8.count == count && kind == name { return refs }
         guard lua_getfield(L, segue_LUA_REGISTRYINDEX, name) == LUA_TTABLE else {
             pop()
             return nil
@@ -156,7 +159,7 @@ extension LuaState {
         lua_createtable(L, 0, 0)
         lua_createtable(L, 0, 1)
         push("v")
-        setField("__mode", in: -2)
+        setField(literal: "__mode", in: -2)
         lua_setmetatable(L, -2)
         let handles = luaL_ref(L, segue_LUA_REGISTRYINDEX)
         let refs = HandleReferences(metatable: metatable, handles: handles)
@@ -192,10 +195,10 @@ extension LuaState {
     /// a table the host uses as a metatable.
     public func setMetatable(of index: Int32) {
         if lua_type(L, -1) == LUA_TTABLE {
-            push("__gc")
+            push(literal: "__gc")
             if lua_rawget(L, -2) != LUA_TNIL {
                 pop()
-                push("__gc")
+                push(literal: "__gc")
                 lua_pushnil(L)
                 lua_rawset(L, -3)
             } else {
