@@ -23,17 +23,27 @@ public final class ContractChecker: SimulationObserver {
         KeyboardCheck(), ScrollCheck(), AppearanceCheck(),
     ]
 
-    /// The checks that listen to each kind of event, in `checks`' order:
-    /// most events (a frame drawn, the clock moved) concern two or three of
-    /// them, and a run has thousands.
-    private let routes: [[ContractCheck]]
+    /// The checks that listen to each kind of event, in `checks`' order: those of kind k are
+    /// `listeners[starts[k]..<starts[k + 1]]`. Most events (a frame drawn, the clock moved) concern two or three of
+    /// them, and a run has thousands: one flat list of references that retain nothing (`checks` keeps the checks)
+    /// is read without the retains and releases an array for each kind and each check taken from it cost.
+    private let listeners: [Listener]
+    private let starts: [Int]
+
+    private struct Listener {
+        unowned(unsafe) let check: ContractCheck
+    }
 
     private init() {
-        var routes = [[ContractCheck]](repeating: [], count: SimulationEvent.Kind.allCases.count)
-        for check in checks {
-            for kind in check.events { routes[kind.rawValue].append(check) }
+        var listeners: [Listener] = []
+        var starts: [Int] = []
+        for kind in SimulationEvent.Kind.allCases {
+            starts.append(listeners.count)
+            for check in checks where check.events.contains(kind) { listeners.append(Listener(check: check)) }
         }
-        self.routes = routes
+        starts.append(listeners.count)
+        self.listeners = listeners
+        self.starts = starts
     }
 
     /// A checker observing `simulation` from now on.
@@ -45,10 +55,13 @@ public final class ContractChecker: SimulationObserver {
     }
 
     public func simulation(_ simulation: Simulation, did event: SimulationEvent) {
-        let listening = routes[event.kind.rawValue]
-        guard !listening.isEmpty else { return }
+        let kind = event.kind.rawValue
+        let (from, to) = (starts[kind], starts[kind + 1])
+        guard from < to else { return }
         let findings = Findings(simulation: simulation, checker: self)
-        for check in listening { check.observe(event, findings) }
+        listeners.withUnsafeBufferPointer { listening in
+            for index in from..<to { listening[index].check.observe(event, findings) }
+        }
     }
 
     fileprivate func append(_ diagnostic: Diagnostic, in simulation: Simulation) {
