@@ -358,7 +358,18 @@ public final class View {
 
     /// Every view under this one, depth first (never deeper than `depthLimit`).
     public var descendants: [View] {
-        subviews.flatMap { [$0] + $0.descendants }
+        var found: [View] = []
+        appendDescendants(to: &found)
+        return found
+    }
+
+    /// Into one array: a list made for each view and joined to its parent's cost three arrays a view, and the whole
+    /// container's views are listed at every transition's start.
+    private func appendDescendants(to found: inout [View]) {
+        for view in subviews {
+            found.append(view)
+            view.appendDescendants(to: &found)
+        }
     }
 
     /// Why `view` cannot become a subview of this one, if it cannot: UIKit
