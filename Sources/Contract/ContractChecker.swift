@@ -16,12 +16,16 @@ public final class ContractChecker: SimulationObserver {
     /// something at one event, they report in this order (a cancel's
     /// leftovers before the animations still running, the motion report
     /// before what is visible), so a run's findings read as it happened.
-    private let checks: [ContractCheck] = [
-        QueryCheck(), RefusalCheck(), CompletionCallCheck(), CancelledModelCheck(), LateAnimationCheck(),
-        MotionCheck(), EndlessAnimationCheck(), VisibilityCheck(), SourceViewCheck(), NeverCompletedCheck(),
-        FinalFrameCheck(), ChromeCheck(), PresentingViewCheck(), LeftInPresentingViewCheck(), SizeChangeCheck(),
-        KeyboardCheck(), ScrollCheck(), AppearanceCheck(),
-    ]
+    private let checks: [ContractCheck] = makeChecks()
+
+    private static func makeChecks() -> [ContractCheck] {
+        [
+            QueryCheck(), RefusalCheck(), CompletionCallCheck(), CancelledModelCheck(), LateAnimationCheck(),
+            MotionCheck(), EndlessAnimationCheck(), VisibilityCheck(), SourceViewCheck(), NeverCompletedCheck(),
+            FinalFrameCheck(), ChromeCheck(), PresentingViewCheck(), LeftInPresentingViewCheck(), SizeChangeCheck(),
+            KeyboardCheck(), ScrollCheck(), AppearanceCheck(),
+        ]
+    }
 
     /// The checks that listen to each kind of event, in `checks`' order: those of kind k are
     /// `listeners[starts[k]..<starts[k + 1]]`. Most events (a frame drawn, the clock moved) concern two or three of
@@ -34,16 +38,23 @@ public final class ContractChecker: SimulationObserver {
         unowned(unsafe) let check: ContractCheck
     }
 
-    private init() {
-        var listeners: [Listener] = []
-        var starts: [Int] = []
+    /// Which checks (by their place in `checks`) listen to each kind, the same for every checker: worked out once,
+    /// since a checker is made for every scenario run.
+    private static let routes: (starts: [Int], checks: [Int]) = {
+        let prototypes = makeChecks()
+        var starts: [Int] = [], checks: [Int] = []
         for kind in SimulationEvent.Kind.allCases {
-            starts.append(listeners.count)
-            for check in checks where check.events.contains(kind) { listeners.append(Listener(check: check)) }
+            starts.append(checks.count)
+            checks += prototypes.indices.filter { prototypes[$0].events.contains(kind) }
         }
-        starts.append(listeners.count)
-        self.listeners = listeners
-        self.starts = starts
+        starts.append(checks.count)
+        return (starts, checks)
+    }()
+
+    private init() {
+        let routes = Self.routes
+        listeners = routes.checks.map { [checks] in Listener(check: checks[$0]) }
+        starts = routes.starts
     }
 
     /// A checker observing `simulation` from now on.
