@@ -41,10 +41,14 @@ public final class ContractChecker: SimulationObserver {
     /// Which checks (by their place in `checks`) listen to each kind, the same for every checker: worked out once,
     /// since a checker is made for every scenario run.
     private static let routes: (starts: [Int], checks: [Int]) = {
+        // By raw value, as `simulation(_:did:)` looks them up, whatever the order of `allCases`; a check's events are
+        // constants of its type, so one set of checks answers for all.
         let prototypes = makeChecks()
+        let kinds = (SimulationEvent.Kind.allCases.map(\.rawValue).max() ?? -1) + 1
         var starts: [Int] = [], checks: [Int] = []
-        for kind in SimulationEvent.Kind.allCases {
+        for raw in 0..<kinds {
             starts.append(checks.count)
+            guard let kind = SimulationEvent.Kind(rawValue: raw) else { continue }
             checks += prototypes.indices.filter { prototypes[$0].events.contains(kind) }
         }
         starts.append(checks.count)

@@ -39,11 +39,13 @@ extension ScriptRuntime {
         state.pushField(literal: "makeAppearance", of: -1)
         state.push(RunSettingBindings.isDark)
         try state.call(hook: "prelude", arguments: 1, results: 0)
+        var found = metatables
         for name in ["makeParams", "CGPoint", "CGSize", "CGRect", "UIColor", "CATransform3D", "CGAffineTransform", "UIBezierPath",
                      "UITraitCollection", "UIPresentationController", "UIGestureRecognizer", "DetentContext"] {
             state.pushField(name, of: -1)
-            metatables[name] = state.reference()
+            found[name] = state.reference()
         }
+        keep(metatables: found)
         state.pop()
     }
 

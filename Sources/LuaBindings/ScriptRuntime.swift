@@ -61,13 +61,15 @@ public final class ScriptRuntime {
     /// object is always the same userdata in Lua (`a == b`, table keys).
     var handleIDs: [ObjectIdentifier: Int] = [:]
     var nextHandle = 1
-    /// The prelude's tables the host uses, by name; `recordMetatables` follows them (and is set beside them in init,
-    /// where observers do not run).
-    var metatables: [String: LuaReference] = [:] {
-        didSet { recordMetatables = RecordKind.references(in: metatables) }
+    /// The prelude's tables the host uses, by name, and the metatables of the kinds of `RecordKind` among them (by
+    /// its raw value): set together, by `keep(metatables:)` (or side by side in init, where it cannot be called).
+    private(set) var metatables: [String: LuaReference] = [:]
+    private(set) var recordMetatables: [LuaReference?] = []
+
+    func keep(metatables: [String: LuaReference]) {
+        self.metatables = metatables
+        recordMetatables = RecordKind.references(in: metatables)
     }
-    /// The metatables of the kinds of `RecordKind`, by its raw value.
-    var recordMetatables = RecordKind.references(in: [:])
     /// The table the entry returned.
     var entry: LuaReference?
     /// The modules the entry required (`require`), in the order they were first loaded.
