@@ -27,39 +27,26 @@ public final class ContractChecker: SimulationObserver {
         ]
     }
 
-    /// The checks that listen to each kind of event, in `checks`' order: those of kind k are
-    /// `listeners[starts[k]..<starts[k + 1]]`. Most events (a frame drawn, the clock moved) concern two or three of
-    /// them, and a run has thousands: one flat list of references that retain nothing (`checks` keeps the checks)
-    /// is read without the retains and releases an array for each kind and each check taken from it cost.
-    private let listeners: [Listener]
-    private let starts: [Int]
-
-    private struct Listener {
-        unowned(unsafe) let check: ContractCheck
-    }
-
-    /// Which checks (by their place in `checks`) listen to each kind, the same for every checker: worked out once,
-    /// since a checker is made for every scenario run.
-    private static let routes: (starts: [Int], checks: [Int]) = {
+    /// Which checks listen to each kind of event, by their place in `checks` and in its order: those of kind k are
+    /// `routes[starts[k]..<starts[k + 1]]`. The same for every checker, so worked out once (a checker is made for
+    /// every scenario run); read in place, since most events (a frame drawn, the clock moved) concern two or three
+    /// checks and a run has thousands: an array for each kind, taken out for each event, cost its retains.
+    private static let (starts, routes): ([Int], [Int]) = {
         // By raw value, as `simulation(_:did:)` looks them up, whatever the order of `allCases`; a check's events are
         // constants of its type, so one set of checks answers for all.
         let prototypes = makeChecks()
         let kinds = (SimulationEvent.Kind.allCases.map(\.rawValue).max() ?? -1) + 1
-        var starts: [Int] = [], checks: [Int] = []
+        var starts: [Int] = [], routes: [Int] = []
         for raw in 0..<kinds {
-            starts.append(checks.count)
+            starts.append(routes.count)
             guard let kind = SimulationEvent.Kind(rawValue: raw) else { continue }
-            checks += prototypes.indices.filter { prototypes[$0].events.contains(kind) }
+            routes += prototypes.indices.filter { prototypes[$0].events.contains(kind) }
         }
-        starts.append(checks.count)
-        return (starts, checks)
+        starts.append(routes.count)
+        return (starts, routes)
     }()
 
-    private init() {
-        let routes = Self.routes
-        listeners = routes.checks.map { [checks] in Listener(check: checks[$0]) }
-        starts = routes.starts
-    }
+    private init() {}
 
     /// A checker observing `simulation` from now on.
     @discardableResult
@@ -71,11 +58,13 @@ public final class ContractChecker: SimulationObserver {
 
     public func simulation(_ simulation: Simulation, did event: SimulationEvent) {
         let kind = event.kind.rawValue
-        let (from, to) = (starts[kind], starts[kind + 1])
+        let (from, to) = (Self.starts[kind], Self.starts[kind + 1])
         guard from < to else { return }
         let findings = Findings(simulation: simulation, checker: self)
-        listeners.withUnsafeBufferPointer { listening in
-            for index in from..<to { listening[index].check.observe(event, findings) }
+        checks.withUnsafeBufferPointer { checks in
+            Self.routes.withUnsafeBufferPointer { routes in
+                for index in from..<to { checks[routes[index]].observe(event, findings) }
+            }
         }
     }
 

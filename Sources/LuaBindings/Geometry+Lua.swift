@@ -58,10 +58,11 @@ extension ScriptRuntime {
         state.pushEmptyUserdata()                          // values record
         state.newTable(fieldCount: 4)                      // values record meta
         state.pushCopy(of: -3); state.setField(literal: "__index", in: -2)
-        state.push(recordMetatables[kind.rawValue]!)       // values record meta kindMeta
-        state.pushField(literal: "__newindex", of: -1)
-        state.setField(literal: "__newindex", in: -3)
-        state.pop()
+        if pushMetatable(of: kind) {                       // values record meta kindMeta
+            state.pushField(literal: "__newindex", of: -1)
+            state.setField(literal: "__newindex", in: -3)
+            state.pop()
+        }
         state.push(false); state.setField(literal: "__metatable", in: -2)
         state.push(kind.name); state.setField(literal: "__name", in: -2)
         state.setMetatable(of: -2)                         // values record
@@ -70,8 +71,15 @@ extension ScriptRuntime {
 
     /// Gives the table on top the metatable of its kind.
     func finish(_ kind: RecordKind) {
-        state.push(recordMetatables[kind.rawValue]!)
-        state.setMetatable(of: -2)
+        if pushMetatable(of: kind) { state.setMetatable(of: -2) }
+    }
+
+    /// Pushes the metatable of `kind`, if the prelude has made it: a value made before then goes without one, as a
+    /// handle made before its metatable does (`LuaState.pushHandle`), rather than stopping the process.
+    private func pushMetatable(of kind: RecordKind) -> Bool {
+        guard kind.rawValue < recordMetatables.count, let metatable = recordMetatables[kind.rawValue] else { return false }
+        state.push(metatable)
+        return true
     }
 
     func push(_ p: Point) {
