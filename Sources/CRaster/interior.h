@@ -51,29 +51,38 @@ static void INTERIOR_NAME(cr_target *t, const cr_quad *q, int y, int xs, int xe)
         step_x = (int32_t)floor(sx * 65536.0 + 0.5); step_y = (int32_t)floor(sy * 65536.0 + 0.5);
     }
     const texel_scale scale = texel_scale_of(q);
-    /* Under perspective, the exact position at each span's end is the next span's start: solved once. */
-    int32_t next_fx = 0, next_fy = 0;
+    const int flat_runs = q->tiles && cri_fast_paths_allowed;
+    /* Under perspective, the exact position at every span's end (each span
+       interpolates between its ends; a flat run's ends are spans' ends too),
+       solved first in a loop of nothing but arithmetic: the compiler does
+       several at once, and their divides overlap rather than each wait
+       behind the span before it. A row too long for the array (wider than
+       any screen) solves them as it goes. */
+    int32_t end_fx[SPAN_ENDS], end_fy[SPAN_ENDS];
+    int32_t start_fx = 0, start_fy = 0;
+    const int ends_solved = !affine && (xe - xs + SPAN - 1) / SPAN <= SPAN_ENDS;
     if (!affine) {
         double pa = xs + 0.5;
-        texel_at(&scale, pa * m[0] + py * m[3] + m[6], pa * m[1] + py * m[4] + m[7], pa * m[2] + py * m[5] + m[8], &next_fx, &next_fy);
+        texel_at(&scale, pa * m[0] + py * m[3] + m[6], pa * m[1] + py * m[4] + m[7], pa * m[2] + py * m[5] + m[8], &start_fx, &start_fy);
     }
-    /* Positions solved ahead: the ends of the spans of the run from ahead_x
-       that was not flat, kept for the spans that end there. */
-    int ahead_x = -1;
-    int32_t ahead_fx[FLAT_RUN / SPAN], ahead_fy[FLAT_RUN / SPAN];
-    int flat_runs = q->tiles && cri_fast_paths_allowed;
-    /* Under perspective, every flat run's end (each is needed: by the run, or
-       else by the span that ends there) solved first, in a loop of nothing
-       but arithmetic, so that their divides overlap rather than each wait
-       behind the run before it. */
-    int32_t run_fx[RUNS_AHEAD], run_fy[RUNS_AHEAD];
-    int runs_solved = 0;
-    if (!affine && flat_runs)
-        for (int x_end = xs + FLAT_RUN; x_end < xe && runs_solved < RUNS_AHEAD; x_end += FLAT_RUN, runs_solved++) {
-            double pb = x_end + 0.5;
-            texel_at(&scale, pb * m[0] + py * m[3] + m[6], pb * m[1] + py * m[4] + m[7], pb * m[2] + py * m[5] + m[8],
-                     &run_fx[runs_solved], &run_fy[runs_solved]);
+    if (ends_solved) {
+        const int spans = (xe - xs + SPAN - 1) / SPAN;
+        for (int j = 0; j < spans; j++) {
+            const int x_end = xs + (j + 1) * SPAN < xe ? xs + (j + 1) * SPAN : xe;
+            const double pb = x_end + 0.5;
+            texel_at(&scale, pb * m[0] + py * m[3] + m[6], pb * m[1] + py * m[4] + m[7], pb * m[2] + py * m[5] + m[8], &end_fx[j], &end_fy[j]);
         }
+    }
+    /* The exact position at x (xs, or a span's end), under perspective. */
+#define POSITION_AT(x, fx_out, fy_out) do { \
+        const int at_ = (x); \
+        if (at_ == xs) { fx_out = start_fx; fy_out = start_fy; } \
+        else if (ends_solved) { fx_out = end_fx[(at_ - xs - 1) / SPAN]; fy_out = end_fy[(at_ - xs - 1) / SPAN]; } \
+        else { \
+            const double pc_ = at_ + 0.5; \
+            texel_at(&scale, pc_ * m[0] + py * m[3] + m[6], pc_ * m[1] + py * m[4] + m[7], pc_ * m[2] + py * m[5] + m[8], &fx_out, &fy_out); \
+        } \
+    } while (0)
     for (int x0 = xs; x0 < xe; x0 += SPAN) {
         if (flat_runs && x0 + FLAT_RUN < xe && (x0 - xs) % FLAT_RUN == 0) {
             /* FLAT_RUN pixels at once over flat tiles: along a row the positions are
@@ -87,31 +96,14 @@ static void INTERIOR_NAME(cr_target *t, const cr_quad *q, int y, int xs, int xe)
                 sx = row_fx + step_x * (x0 - xs); sy = row_fy + step_y * (x0 - xs);
                 ex = row_fx + step_x * (x_end - xs); ey = row_fy + step_y * (x_end - xs);
             } else {
-                int run = (x0 - xs) / FLAT_RUN;
-                sx = next_fx; sy = next_fy;
-                if (run < runs_solved) { ex = run_fx[run]; ey = run_fy[run]; }
-                else {
-                    double pb = x_end + 0.5;
-                    texel_at(&scale, pb * m[0] + py * m[3] + m[6], pb * m[1] + py * m[4] + m[7], pb * m[2] + py * m[5] + m[8], &ex, &ey);
-                }
+                POSITION_AT(x0, sx, sy);
+                POSITION_AT(x_end, ex, ey);
             }
             uint32_t flat;
             if (flat_box(q, sx, sy, ex, ey, &flat)) {
                 blend_flat(t, q, row + x0, flat, FLAT_RUN, color, SAMPLED(x0, FLAT_RUN));
-                next_fx = ex; next_fy = ey;
                 x0 = x_end - SPAN;
                 continue;
-            }
-            /* Not flat: under perspective, the spans' ends inside the run solved
-               now, together (their divides overlap), the run's end being the last. */
-            if (!affine) {
-                for (int k = 0; k < FLAT_RUN / SPAN - 1; k++) {
-                    double pb = x0 + (k + 1) * SPAN + 0.5;
-                    texel_at(&scale, pb * m[0] + py * m[3] + m[6], pb * m[1] + py * m[4] + m[7], pb * m[2] + py * m[5] + m[8],
-                             &ahead_fx[k], &ahead_fy[k]);
-                }
-                ahead_fx[FLAT_RUN / SPAN - 1] = ex; ahead_fy[FLAT_RUN / SPAN - 1] = ey;
-                ahead_x = x0;
             }
         }
         int x1 = x0 + SPAN < xe ? x0 + SPAN : xe;
@@ -121,13 +113,9 @@ static void INTERIOR_NAME(cr_target *t, const cr_quad *q, int y, int xs, int xe)
             fxa = row_fx + step_x * (x0 - xs); fya = row_fy + step_y * (x0 - xs);
             dx = step_x; dy = step_y;
         } else {
-            double pb = x1 + 0.5;
             int32_t fxb, fyb;
-            fxa = next_fx; fya = next_fy;
-            if (ahead_x >= 0 && x1 > ahead_x && x1 <= ahead_x + FLAT_RUN && (x1 - ahead_x) % SPAN == 0) {
-                fxb = ahead_fx[(x1 - ahead_x) / SPAN - 1]; fyb = ahead_fy[(x1 - ahead_x) / SPAN - 1];
-            } else texel_at(&scale, pb * m[0] + py * m[3] + m[6], pb * m[1] + py * m[4] + m[7], pb * m[2] + py * m[5] + m[8], &fxb, &fyb);
-            next_fx = fxb; next_fy = fyb;
+            POSITION_AT(x0, fxa, fya);
+            POSITION_AT(x1, fxb, fyb);
             /* A whole span divides by a constant, with a shift (written out: a compiler
                otherwise folds both cases into one hardware divide by n). */
             dx = (int32_t)(n == SPAN ? div_span((int64_t)fxb - fxa) : ((int64_t)fxb - fxa) / n);
@@ -157,6 +145,7 @@ static void INTERIOR_NAME(cr_target *t, const cr_quad *q, int y, int xs, int xe)
         cri_blend_span(t, q, row + x0, source, n, color, sampled);
     }
 #undef SAMPLED
+#undef POSITION_AT
 }
 
 /* Its parameters are used up: the next includer defines its own. */

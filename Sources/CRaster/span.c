@@ -2,9 +2,9 @@
  * A row's inside: the pixels a layer covers whole, a span of SPAN at a
  * time, their texels filtered (or a flat tile's colour taken) and blended
  * into the target four pixels a vector where nothing but plain blending is
- * needed. interior.h is the loop, built twice here: for any x86-64 and,
- * with the AVX-512 window inlined into it, for AVX-512. The hottest code
- * of the renderer, and none of the edges' work.
+ * needed. interior.h is the loop, built three times here: for any x86-64,
+ * for AVX2 and for AVX-512, each with its widest span inlined into it. The
+ * hottest code of the renderer, and none of the edges' work.
  */
 #include "span.h"
 #include "shape.h"
@@ -14,8 +14,9 @@
 /* Pixels of a row first tried at once over flat tiles: whole spans. */
 #define FLAT_RUN (4 * SPAN)
 
-/* Flat runs' ends solved before a row is drawn (the rest as it goes). */
-#define RUNS_AHEAD 32
+/* Spans' ends solved before a row is drawn: a row of up to 4,096 pixels
+   (a wider one solves them as it goes). */
+#define SPAN_ENDS 256
 
 /* Blends a span of texels (premultiplied, the layer's fill under them
    where they are not opaque) into the target at pixel i, at the layer's
@@ -128,28 +129,15 @@ static inline int64_t div_span(int64_t x) { return (x + ((x >> 63) & (SPAN - 1))
 #include "interior.h"
 
 #if CR_HAS_AVX2_PATH
-/* Whether a whole span's texels are all opaque; if so they are stored at dst.
-   A shorter span goes the general way (cri_blend_span), which stores the same. */
-__attribute__((target("avx2"), always_inline))
-static inline int store_if_opaque_avx2(uint8_t *dst, const uint32_t *source, int n) {
-    if (n != SPAN) return 0;
-    const __m256i low = _mm256_loadu_si256((const __m256i *)(const void *)source);
-    const __m256i high = _mm256_loadu_si256((const __m256i *)(const void *)(source + 8));
-    const __m256i alpha = _mm256_set1_epi32((int)0xff000000u);
-    /* Every alpha byte 255 in both halves: their AND's are. */
-    const __m256i both = _mm256_and_si256(_mm256_and_si256(low, high), alpha);
-    if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(both, alpha)) != -1) return 0;
-    _mm256_storeu_si256((__m256i *)(void *)dst, low);
-    _mm256_storeu_si256((__m256i *)(void *)(dst + 32), high);
-    return 1;
-}
-
+_Static_assert(SPAN == 16, "bilinear_sixteen_avx2 draws a whole span");
 #define INTERIOR_NAME draw_interior_avx2
 #define INTERIOR_ATTRIBUTES __attribute__((target("avx2")))
-#define INTERIOR_WINDOW(q, fx, fy, dx, dy, n, out, dst) 0
+/* A whole span in registers (opaque texels stored at dst straight from them); a shorter one, or a
+   texture one texel across, the general way (cri_blend_span stores opaque texels as they are). */
+#define INTERIOR_WINDOW(q, fx, fy, dx, dy, n, out, dst) ((q)->tex_width >= 2 ? bilinear_sixteen_avx2(q, fx, fy, dx, dy, n, out, dst) : 0)
 #define INTERIOR_SPAN(q, fx, fy, dx, dy, n, out) \
     ((q)->tex_width >= 2 ? bilinear_span_avx2(q, fx, fy, dx, dy, n, out) : cri_bilinear_span_narrow(q, fx, fy, dx, dy, n, out))
-#define INTERIOR_STORE_OPAQUE(dst, source, n) store_if_opaque_avx2(dst, source, n)
+#define INTERIOR_STORE_OPAQUE(dst, source, n) 0
 #include "interior.h"
 #endif
 

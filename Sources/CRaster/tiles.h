@@ -27,8 +27,9 @@ static inline int tiles_down(int height) { return (height + CR_TILE_H - 1) / CR_
 static inline int flat_box(const cr_quad *q, int64_t ax, int64_t ay, int64_t bx, int64_t by, uint32_t *color) {
     int64_t x_lo = ax < bx ? ax : bx, x_hi = ax < bx ? bx : ax, y_lo = ay < by ? ay : by, y_hi = ay < by ? by : ay;
     int mx = q->tex_width - 1, my = q->tex_height - 1;
-    int tx0 = texel_index(x_lo, mx) / CR_TILE_W, tx1 = texel_index(x_hi + 65536, mx) / CR_TILE_W;
-    int ty0 = texel_index(y_lo, my) / CR_TILE_H, ty1 = texel_index(y_hi + 65536, my) / CR_TILE_H;
+    /* Indices are never negative: unsigned, the divisions are shifts. */
+    int tx0 = (int)((unsigned)texel_index(x_lo, mx) / CR_TILE_W), tx1 = (int)((unsigned)texel_index(x_hi + 65536, mx) / CR_TILE_W);
+    int ty0 = (int)((unsigned)texel_index(y_lo, my) / CR_TILE_H), ty1 = (int)((unsigned)texel_index(y_hi + 65536, my) / CR_TILE_H);
     int across = tiles_across(q->tex_width);
     uint64_t word = q->tiles[(size_t)ty0 * across + tx0], first = word & CR_TILE_FLAT_MASK;
     if (!first || CR_TILE_ACROSS(word) < tx1 - tx0) return 0;

@@ -24,7 +24,12 @@ struct RenderDigest: ParsableCommand {
     @Option(help: ArgumentHelp("Also write each frame's premultiplied RGBA bytes into this folder.", valueName: "DIR"))
     var save: String?
 
+    @Option(help: ArgumentHelp("The widest vector paths the renderer may take (as render's --paths): every path "
+                               + "draws the same bytes, so the digests with each must agree.", valueName: "PATHS"))
+    var paths: Renderer.PathLimit?
+
     func run() throws {
+        if let paths { Renderer.limitPaths(to: paths) }
         let files = try BuiltinCatalogue.locate().entryFiles().filter { only.isEmpty || only.contains($0.stem) }
         for file in files.sorted(by: { $0.stem < $1.stem }) {
             let frames: [RenderFrame]
@@ -51,3 +56,6 @@ struct RenderDigest: ParsableCommand {
         }
     }
 }
+
+/// `--paths avx2` and the like: the names Renderer.PathLimit is made of.
+extension Renderer.PathLimit: ExpressibleByArgument {}

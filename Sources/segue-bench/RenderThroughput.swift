@@ -41,7 +41,7 @@ struct RenderThroughput: ParsableCommand {
     @Option(help: ArgumentHelp("The widest vector paths the renderer may take, as if the processor had no wider: "
                                + "\(Renderer.PathLimit.allCases.map(\.rawValue).joined(separator: ", ")) (default: all it has). "
                                + "On a processor with AVX-512, avx2 times an AVX2-only one's paths.", valueName: "PATHS"))
-    var paths: String?
+    var paths: Renderer.PathLimit?
 
     static let entries = ["fade", "flip", "page-curl", "half-sheet"]
 
@@ -51,13 +51,10 @@ struct RenderThroughput: ParsableCommand {
         for name in only where !Self.entries.contains(name) {
             throw ValidationError("--only takes \(Self.entries.joined(separator: ", ")); got '\(name)'")
         }
-        if let paths, Renderer.PathLimit(rawValue: paths) == nil {
-            throw ValidationError("--paths takes \(Renderer.PathLimit.allCases.map(\.rawValue).joined(separator: ", ")); got '\(paths)'")
-        }
     }
 
     func run() throws {
-        if let limit = paths.flatMap(Renderer.PathLimit.init(rawValue:)) { Renderer.limitPaths(to: limit) }
+        if let paths { Renderer.limitPaths(to: paths) }
         print("render: frames of built-in entries at 390×844 points, best of \(rounds) rounds")
         print("the warper's vector paths that run here: \(Renderer.vectorPaths)")
         if !batchOnly { print("entry        scale  frames  Segue fps   pixman blend fps   ratio (Segue time / blend time)") }
