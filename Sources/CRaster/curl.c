@@ -323,13 +323,14 @@ static void draw_flap_run(cr_target *t, const cr_quad *q, const curl_row *l, int
     double kx = (double)q->tex_width / q->width, ky = (double)q->tex_height / q->height;
     int32_t dx = (int32_t)floor(l->afu * kx * 65536.0 + 0.5), dy = (int32_t)floor(l->afv * ky * 65536.0 + 0.5);
     const texel_scale scale = texel_scale_of(q);
+    const tile_grid grid = q->tiles ? tile_grid_of(q) : (tile_grid){0};
     for (int x0 = xs; x0 < xe; x0 += SPAN) {
         int n = xe - x0 < SPAN ? xe - x0 : SPAN;
         int32_t fx, fy;
         texel_at(&scale, l->afu * x0 + l->bfu, l->afv * x0 + l->bfv, 1, &fx, &fy);
         uint32_t source[SPAN], flat;
         /* The run's last texel stays inside the page (its margin), so stepping never leaves the texture. */
-        if (q->tiles && cri_fast_paths_allowed && flat_run(q, fx, fy, dx, dy, n, &flat)) {
+        if (q->tiles && cri_fast_paths_allowed && flat_run(&grid, fx, fy, dx, dy, n, &flat)) {
             for (int k = 0; k < n; k++) source[k] = flat;
         } else bilinear_span(q, fx, fy, dx, dy, n, source);
         shade_back(source, n);

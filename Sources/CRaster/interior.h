@@ -52,32 +52,27 @@ static void INTERIOR_NAME(cr_target *t, const cr_quad *q, int y, int xs, int xe)
     }
     const texel_scale scale = texel_scale_of(q);
     const int flat_runs = q->tiles && cri_fast_paths_allowed;
-    /* Under perspective, the exact position at every span's end (each span
+    const tile_grid grid = flat_runs ? tile_grid_of(q) : (tile_grid){0};
+    /* Under perspective, the exact position at every span's ends (each span
        interpolates between its ends; a flat run's ends are spans' ends too),
        solved first in a loop of nothing but arithmetic: the compiler does
        several at once, and their divides overlap rather than each wait
        behind the span before it. A row too long for the array (wider than
-       any screen) solves them as it goes. */
-    int32_t end_fx[SPAN_ENDS], end_fy[SPAN_ENDS];
-    int32_t start_fx = 0, start_fy = 0;
-    const int ends_solved = !affine && (xe - xs + SPAN - 1) / SPAN <= SPAN_ENDS;
-    if (!affine) {
-        double pa = xs + 0.5;
-        texel_at(&scale, pa * m[0] + py * m[3] + m[6], pa * m[1] + py * m[4] + m[7], pa * m[2] + py * m[5] + m[8], &start_fx, &start_fy);
-    }
-    if (ends_solved) {
-        const int spans = (xe - xs + SPAN - 1) / SPAN;
-        for (int j = 0; j < spans; j++) {
-            const int x_end = xs + (j + 1) * SPAN < xe ? xs + (j + 1) * SPAN : xe;
-            const double pb = x_end + 0.5;
-            texel_at(&scale, pb * m[0] + py * m[3] + m[6], pb * m[1] + py * m[4] + m[7], pb * m[2] + py * m[5] + m[8], &end_fx[j], &end_fy[j]);
+       any screen) solves them as it goes. at_fx[k] is at xs + k·SPAN, the
+       last at xe. */
+    int32_t at_fx[SPAN_ENDS + 1], at_fy[SPAN_ENDS + 1];
+    const int spans = (xe - xs + SPAN - 1) / SPAN;
+    const int ends_solved = !affine && spans <= SPAN_ENDS;
+    if (ends_solved)
+        for (int j = 0; j <= spans; j++) {
+            const int x_at = xs + j * SPAN < xe ? xs + j * SPAN : xe;
+            const double pb = x_at + 0.5;
+            texel_at(&scale, pb * m[0] + py * m[3] + m[6], pb * m[1] + py * m[4] + m[7], pb * m[2] + py * m[5] + m[8], &at_fx[j], &at_fy[j]);
         }
-    }
-    /* The exact position at x (xs, or a span's end), under perspective. */
+    /* The exact position at x (xs, a span's end or xe), under perspective. */
 #define POSITION_AT(x, fx_out, fy_out) do { \
         const int at_ = (x); \
-        if (at_ == xs) { fx_out = start_fx; fy_out = start_fy; } \
-        else if (ends_solved) { fx_out = end_fx[(at_ - xs - 1) / SPAN]; fy_out = end_fy[(at_ - xs - 1) / SPAN]; } \
+        if (ends_solved) { fx_out = at_fx[(at_ - xs + SPAN - 1) >> SPAN_SHIFT]; fy_out = at_fy[(at_ - xs + SPAN - 1) >> SPAN_SHIFT]; } \
         else { \
             const double pc_ = at_ + 0.5; \
             texel_at(&scale, pc_ * m[0] + py * m[3] + m[6], pc_ * m[1] + py * m[4] + m[7], pc_ * m[2] + py * m[5] + m[8], &fx_out, &fy_out); \
@@ -100,7 +95,7 @@ static void INTERIOR_NAME(cr_target *t, const cr_quad *q, int y, int xs, int xe)
                 POSITION_AT(x_end, ex, ey);
             }
             uint32_t flat;
-            if (flat_box(q, sx, sy, ex, ey, &flat)) {
+            if (flat_box(&grid, sx, sy, ex, ey, &flat)) {
                 blend_flat(t, q, row + x0, flat, FLAT_RUN, color, SAMPLED(x0, FLAT_RUN));
                 x0 = x_end - SPAN;
                 continue;
@@ -130,7 +125,7 @@ static void INTERIOR_NAME(cr_target *t, const cr_quad *q, int y, int xs, int xe)
            case: over plain pixels), without its call and its memcpy's, where there is a wide path. */
         uint8_t *const opaque_to = plain && !sampled ? t->pixels + (row + x0) * 4 : NULL;
         int opacity_known = 0;
-        if (!exact && flat_runs && flat_run(q, fx, fy, dx, dy, n, &flat)) {
+        if (!exact && flat_runs && flat_run(&grid, fx, fy, dx, dy, n, &flat)) {
             blend_flat(t, q, row + x0, flat, n, color, sampled);
             continue;
         } else if (exact) {
