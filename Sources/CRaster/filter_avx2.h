@@ -34,18 +34,7 @@ static inline __m256i bilinear_eight_avx2(const cr_quad *q, __m256i vfx, __m256i
     const __m256i width = _mm256_set1_epi32(q->tex_width), one = _mm256_set1_epi32(1), full = _mm256_set1_epi32(256);
     const __m256i byte = _mm256_set1_epi32(0xff), zero = _mm256_setzero_si256();
     const uint8_t *texture = q->texture;
-    {
-        /* The texels three groups ahead, both rows, asked for now: a turned
-           layer walks its texture on a slant the hardware's prefetchers
-           do not follow, and a big texture (a screen at @3×, 12 MB) is
-           fetched from far (measured: the flip at @3× ~1.2x the frames a second). */
-        int64_t ahead_x = ((int64_t)fx + (int64_t)dx * ahead_by) >> 16, ahead_y = ((int64_t)fy + (int64_t)dy * ahead_by) >> 16;
-        ahead_x = ahead_x < 0 ? 0 : (ahead_x > q->tex_width - 1 ? q->tex_width - 1 : ahead_x);
-        ahead_y = ahead_y < 0 ? 0 : (ahead_y > q->tex_height - 2 ? (q->tex_height > 1 ? q->tex_height - 2 : 0) : ahead_y);
-        const char *ahead = (const char *)(q->texture + ((size_t)ahead_y * q->tex_width + (size_t)ahead_x) * 4);
-        _mm_prefetch(ahead, _MM_HINT_T0);
-        _mm_prefetch(ahead + (size_t)q->tex_width * 4, _MM_HINT_T0);
-    }
+    prefetch_texels(q, fx, fy, dx, dy, ahead_by);
     /* Clamped: lanes past the span's end (its last group of eight) run on beyond the texture. */
     __m256i ix = _mm256_max_epi32(_mm256_srai_epi32(vfx, 16), zero);
     __m256i iy = _mm256_min_epi32(_mm256_max_epi32(_mm256_srai_epi32(vfy, 16), zero), last_y);
