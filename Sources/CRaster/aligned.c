@@ -81,6 +81,9 @@ void cri_span_over(uint8_t *dst, const uint8_t *texels, int n, uint32_t under, u
             _mm_storeu_si128((__m128i *)(void *)(dst + (size_t)k * 4), s);
             continue;
         }
+        /* Four clear pixels (a status bar's or a list row's picture is
+           mostly clear) leave the target as it is: d·255/255 + 0 is d. */
+        if (_mm_movemask_epi8(_mm_cmpeq_epi32(s, zero)) == 0xffff) continue;
         /* d·(255 − sa)/255 + s. */
         __m128i d = _mm_loadu_si128((const __m128i *)(const void *)(dst + (size_t)k * 4));
         __m128i lo = mul255_epi16(_mm_unpacklo_epi8(d, zero), _mm_sub_epi16(c255, alphas_epi16(_mm_unpacklo_epi8(s, zero))));
