@@ -85,12 +85,14 @@ static inline __m256i bilinear_eight_avx2(const cr_quad *q, __m256i vfx, __m256i
     return _mm256_or_si256(rb, _mm256_slli_epi32(ag, 8));
 }
 
-/* The positions of n pixels from (fx, fy), stepping (dx, dy), eight at a time. */
+/* The positions of n pixels from (fx, fy), stepping (dx, dy), eight at a
+   time: 32-bit lanes that wrap as the vector adds do (the step times eight
+   taken unsigned, where a signed product could overflow). */
 #define BILINEAR_LANES_AVX2(fx, fy, dx, dy, vfx, vfy, step_x, step_y) \
     const __m256i lane_ = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7); \
     __m256i vfx = _mm256_add_epi32(_mm256_set1_epi32(fx), _mm256_mullo_epi32(lane_, _mm256_set1_epi32(dx))); \
     __m256i vfy = _mm256_add_epi32(_mm256_set1_epi32(fy), _mm256_mullo_epi32(lane_, _mm256_set1_epi32(dy))); \
-    const __m256i step_x = _mm256_set1_epi32((dx) * 8), step_y = _mm256_set1_epi32((dy) * 8)
+    const __m256i step_x = _mm256_set1_epi32((int)((uint32_t)(dx) * 8u)), step_y = _mm256_set1_epi32((int)((uint32_t)(dy) * 8u))
 
 /* n pixels' bilinear texels into out, eight at a time (bilinear_eight_avx2). */
 __attribute__((target("avx2")))
