@@ -193,7 +193,7 @@ static double whole_pixel_margin(const cr_quad *q) {
    line of the frame and of the texture, which no prefetcher foresees. */
 static void prefetch_edges(const cr_target *t, const cr_quad *q, int y, int os, int oe) {
     const double *h = q->m;
-    const double cy = y + 0.5;
+    const double cy = y + 0.5, kx = q->tex_width / q->width, ky = q->tex_height / q->height;
     for (int side = 0; side < 2; side++) {
         int x = side ? oe - 1 : os;
         if (x < 0 || x >= t->width) continue;
@@ -202,7 +202,9 @@ static void prefetch_edges(const cr_target *t, const cr_quad *q, int y, int os, 
         __builtin_prefetch(t->slots + i);
         double cx = x + 0.5, W = cx * h[2] + cy * h[5] + h[8];
         if (!(W > 0)) continue;
-        double tx = texel_x(q, (cx * h[0] + cy * h[3] + h[6]) / W), ty = texel_y(q, (cx * h[1] + cy * h[4] + h[7]) / W);
+        /* Only an address to ask for: one divide, not draw_pixel's exact three. */
+        const double r = 1.0 / W;
+        double tx = (cx * h[0] + cy * h[3] + h[6]) * r * kx - 0.5, ty = (cx * h[1] + cy * h[4] + h[7]) * r * ky - 0.5;
         /* Clamped to the texture (NaN to its first texel): only an address to ask for. */
         int last_row = q->tex_height > 1 ? q->tex_height - 2 : 0;
         int ix = tx >= 0 ? (tx < q->tex_width - 1 ? (int)tx : q->tex_width - 1) : 0;
