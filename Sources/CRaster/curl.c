@@ -323,7 +323,7 @@ static void draw_flap_run(cr_target *t, const cr_quad *q, const curl_row *l, int
     double kx = (double)q->tex_width / q->width, ky = (double)q->tex_height / q->height;
     int32_t dx = (int32_t)floor(l->afu * kx * 65536.0 + 0.5), dy = (int32_t)floor(l->afv * ky * 65536.0 + 0.5);
     const texel_scale scale = texel_scale_of(q);
-    const tile_grid grid = q->tiles ? tile_grid_of(q) : (tile_grid){0};
+    const tile_grid grid = tile_grid_of(q);
     for (int x0 = xs; x0 < xe; x0 += SPAN) {
         int n = xe - x0 < SPAN ? xe - x0 : SPAN;
         int32_t fx, fy;

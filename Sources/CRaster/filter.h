@@ -9,11 +9,12 @@
 
 #include "paths.h"
 
-/* A texel coordinate clamped to [0, limit] in 16.16 fixed point. NaN
-   (a degenerate layer's W of 0) is left by the clamps and would be an
+/* A texel coordinate clamped to [0, limit], in 16.16 fixed point. NaN
+   (a degenerate layer's W of 0) passes the clamps and would be an
    undefined conversion in C: it is made INT32_MIN, which x86's conversion
    gives it, so that every processor draws what x86 always drew. */
-static inline int32_t fixed_position(double t) {
+static inline int32_t fixed_position(double t, double limit) {
+    t = t < 0 ? 0 : (t > limit ? limit : t);
     return t == t ? (int32_t)(t * 65536.0 + 0.5) : INT32_MIN;
 }
 
@@ -38,10 +39,8 @@ static inline void texel_at(const texel_scale *s, double U, double V, double W, 
        right on a rounding step (no byte of 194 compared frames changed). */
     double r = 1.0 / W;
     double tx = U * r * s->kx - 0.5, ty = V * r * s->ky - 0.5;
-    tx = tx < 0 ? 0 : (tx > s->mx ? s->mx : tx);
-    ty = ty < 0 ? 0 : (ty > s->my ? s->my : ty);
-    *fx = fixed_position(tx);
-    *fy = fixed_position(ty);
+    *fx = fixed_position(tx, s->mx);
+    *fy = fixed_position(ty, s->my);
 }
 
 static inline uint32_t bilinear_fixed(const cr_quad *q, int32_t fx, int32_t fy) {
@@ -87,10 +86,7 @@ static inline double texel_y(const cr_quad *q, double v) { return v / q->height 
    positions, clamped to the texture, as texel_at makes them), so an edge
    pixel's colour is its inner neighbour's filter. */
 static inline uint32_t shade_at(const cr_quad *q, double tx, double ty) {
-    double mx = q->tex_width - 1, my = q->tex_height - 1;
-    tx = tx < 0 ? 0 : (tx > mx ? mx : tx);
-    ty = ty < 0 ? 0 : (ty > my ? my : ty);
-    uint32_t tv = bilinear_fixed(q, fixed_position(tx), fixed_position(ty));
+    uint32_t tv = bilinear_fixed(q, fixed_position(tx, q->tex_width - 1), fixed_position(ty, q->tex_height - 1));
     return (tv >> 24) == 255 ? tv : tv + lanes_mul255(load_px(q->color), 255 - (tv >> 24));
 }
 
@@ -105,22 +101,23 @@ static inline int texel_index(int64_t f, int limit) {
     return i < 0 ? 0 : (i > limit ? limit : (int)i);
 }
 
+/* Texel (x, y) and the one under it asked for now, (x, y) clamped into the
+   texture: only an address, so any place will do. */
+static inline void prefetch_texel_rows(const cr_quad *q, int64_t x, int64_t y) {
+    x = x < 0 ? 0 : (x > q->tex_width - 1 ? q->tex_width - 1 : x);
+    y = y < 0 ? 0 : (y > q->tex_height - 2 ? (q->tex_height > 1 ? q->tex_height - 2 : 0) : y);
+    const char *p = (const char *)(q->texture + ((size_t)y * q->tex_width + (size_t)x) * 4);
+    __builtin_prefetch(p);
+    __builtin_prefetch(p + (size_t)q->tex_width * 4);
+}
+
 /* The texels `ahead_by` pixels on from (fx, fy), stepping (dx, dy), both
    rows, asked for now: a turned layer walks its texture on a slant the
    hardware's prefetchers do not follow, and a big texture (a screen at @3×,
    12 MB) is fetched from far (measured: the flip at @3× ~1.2x the frames a
    second on AVX2's path). */
 static inline void prefetch_texels(const cr_quad *q, int32_t fx, int32_t fy, int32_t dx, int32_t dy, int ahead_by) {
-#if defined(__SSE2__)
-    int64_t ahead_x = ((int64_t)fx + (int64_t)dx * ahead_by) >> 16, ahead_y = ((int64_t)fy + (int64_t)dy * ahead_by) >> 16;
-    ahead_x = ahead_x < 0 ? 0 : (ahead_x > q->tex_width - 1 ? q->tex_width - 1 : ahead_x);
-    ahead_y = ahead_y < 0 ? 0 : (ahead_y > q->tex_height - 2 ? (q->tex_height > 1 ? q->tex_height - 2 : 0) : ahead_y);
-    const char *ahead = (const char *)(q->texture + ((size_t)ahead_y * q->tex_width + (size_t)ahead_x) * 4);
-    _mm_prefetch(ahead, _MM_HINT_T0);
-    _mm_prefetch(ahead + (size_t)q->tex_width * 4, _MM_HINT_T0);
-#else
-    (void)q; (void)fx; (void)fy; (void)dx; (void)dy; (void)ahead_by;
-#endif
+    prefetch_texel_rows(q, ((int64_t)fx + (int64_t)dx * ahead_by) >> 16, ((int64_t)fy + (int64_t)dy * ahead_by) >> 16);
 }
 
 #if CR_HAS_AVX2_PATH

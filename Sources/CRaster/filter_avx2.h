@@ -22,10 +22,9 @@ static inline long long pair_at(const uint8_t *texture, int32_t i) {
    at run time; the code is built for it alone), at the 16.16 positions in
    vfx and vfy: the four texels of each pixel loaded, then the same two-lane
    arithmetic as lanes_lerp, eight lanes wide. The same bytes as
-   bilinear_fixed. The texels `ahead_by` pixels on from (fx, fy), stepping
-   (dx, dy), are asked for as well. */
+   bilinear_fixed. */
 __attribute__((target("avx2"), always_inline))
-static inline __m256i bilinear_eight_avx2(const cr_quad *q, __m256i vfx, __m256i vfy, int32_t fx, int32_t fy, int32_t dx, int32_t dy, int ahead_by) {
+static inline __m256i bilinear_eight_avx2(const cr_quad *q, __m256i vfx, __m256i vfy) {
     const __m256i rb_mask = _mm256_set1_epi32(0x00ff00ff);
     /* A pixel's two texels side by side are one 8-byte load. Its left texel is at most the
        second-last; on the last column the pair's right texel takes all the
@@ -34,7 +33,6 @@ static inline __m256i bilinear_eight_avx2(const cr_quad *q, __m256i vfx, __m256i
     const __m256i width = _mm256_set1_epi32(q->tex_width), one = _mm256_set1_epi32(1), full = _mm256_set1_epi32(256);
     const __m256i byte = _mm256_set1_epi32(0xff), zero = _mm256_setzero_si256();
     const uint8_t *texture = q->texture;
-    prefetch_texels(q, fx, fy, dx, dy, ahead_by);
     /* Clamped: lanes past the span's end (its last group of eight) run on beyond the texture. */
     __m256i ix = _mm256_max_epi32(_mm256_srai_epi32(vfx, 16), zero);
     __m256i iy = _mm256_min_epi32(_mm256_max_epi32(_mm256_srai_epi32(vfy, 16), zero), last_y);
@@ -100,7 +98,8 @@ static inline void bilinear_span_avx2(const cr_quad *q, int32_t fx, int32_t fy, 
     BILINEAR_LANES_AVX2(fx, fy, dx, dy, vfx, vfy, step_x, step_y);
     for (int k = 0; k < n; k += 8) {
         /* Three groups ahead. */
-        const __m256i c = bilinear_eight_avx2(q, vfx, vfy, fx, fy, dx, dy, k + 24);
+        prefetch_texels(q, fx, fy, dx, dy, k + 24);
+        const __m256i c = bilinear_eight_avx2(q, vfx, vfy);
         if (n - k >= 8) {
             _mm256_storeu_si256((__m256i *)(void *)(out + k), c);
         } else {
@@ -123,8 +122,11 @@ __attribute__((target("avx2"), always_inline))
 static inline int bilinear_sixteen_avx2(const cr_quad *q, int32_t fx, int32_t fy, int32_t dx, int32_t dy, int n, uint32_t *out, uint8_t *dst) {
     if (n != 16) return 0;
     BILINEAR_LANES_AVX2(fx, fy, dx, dy, vfx, vfy, step_x, step_y);
-    const __m256i low = bilinear_eight_avx2(q, vfx, vfy, fx, fy, dx, dy, 24);
-    const __m256i high = bilinear_eight_avx2(q, _mm256_add_epi32(vfx, step_x), _mm256_add_epi32(vfy, step_y), fx, fy, dx, dy, 32);
+    /* Each group's texels three groups ahead, as bilinear_span_avx2 asks. */
+    prefetch_texels(q, fx, fy, dx, dy, 24);
+    const __m256i low = bilinear_eight_avx2(q, vfx, vfy);
+    prefetch_texels(q, fx, fy, dx, dy, 32);
+    const __m256i high = bilinear_eight_avx2(q, _mm256_add_epi32(vfx, step_x), _mm256_add_epi32(vfy, step_y));
     if (dst) {
         const __m256i alpha = _mm256_set1_epi32((int)0xff000000u);
         /* Every alpha byte 255 in both halves: their AND's are. */

@@ -52,7 +52,7 @@ static void INTERIOR_NAME(cr_target *t, const cr_quad *q, int y, int xs, int xe)
     }
     const texel_scale scale = texel_scale_of(q);
     const int flat_runs = q->tiles && cri_fast_paths_allowed;
-    const tile_grid grid = flat_runs ? tile_grid_of(q) : (tile_grid){0};
+    const tile_grid grid = tile_grid_of(q);
     /* Under perspective, the exact position at every span's ends (each span
        interpolates between its ends; a flat run's ends are spans' ends too),
        solved first in a loop of nothing but arithmetic: the compiler does

@@ -205,13 +205,9 @@ static void prefetch_edges(const cr_target *t, const cr_quad *q, int y, int os, 
         /* Only an address to ask for: one divide, not draw_pixel's exact three. */
         const double r = 1.0 / W;
         double tx = (cx * h[0] + cy * h[3] + h[6]) * r * kx - 0.5, ty = (cx * h[1] + cy * h[4] + h[7]) * r * ky - 0.5;
-        /* Clamped to the texture (NaN to its first texel): only an address to ask for. */
-        int last_row = q->tex_height > 1 ? q->tex_height - 2 : 0;
-        int ix = tx >= 0 ? (tx < q->tex_width - 1 ? (int)tx : q->tex_width - 1) : 0;
-        int iy = ty >= 0 ? (ty < last_row ? (int)ty : last_row) : 0;
-        const uint8_t *p = q->texture + ((size_t)iy * q->tex_width + ix) * 4;
-        __builtin_prefetch(p);
-        __builtin_prefetch(p + (size_t)q->tex_width * 4);
+        /* Brought into the texture before the conversion (NaN to its first texel). */
+        prefetch_texel_rows(q, tx >= 0 ? (tx < q->tex_width ? (int64_t)tx : q->tex_width) : 0,
+                            ty >= 0 ? (ty < q->tex_height ? (int64_t)ty : q->tex_height) : 0);
     }
 }
 
