@@ -69,14 +69,20 @@ static inline uint32_t over_sample(const uint8_t src[4], uint32_t sample) {
     return load_px(d);
 }
 
+/* A short slot's average, rounded: each channel (first·n + other·(16 − n) + 8) / 16
+   for the n samples of the first colour, two channels a lane (16 × 255 + 8 fits 16 bits). */
+static inline uint32_t short_average(short_slot c) {
+    _Static_assert(CR_SAMPLES == 16, "a lane holds 16 samples' sum of a channel");
+    const uint32_t n = (uint32_t)__builtin_popcount(c.mask), lanes = 0x00ff00ffu;
+    const uint32_t rb = ((c.first & lanes) * n + (c.other & lanes) * (CR_SAMPLES - n) + 0x00080008u) >> 4;
+    const uint32_t ag = (((c.first >> 8) & lanes) * n + ((c.other >> 8) & lanes) * (CR_SAMPLES - n) + 0x00080008u) >> 4;
+    return (rb & lanes) | ((ag & lanes) << 8);
+}
+
 /* Pixel i (whose samples are in `slot`) set to its samples' average, rounded. */
 static void average_slot(cr_target *t, int32_t slot, size_t i) {
     if (is_short(t, slot)) {
-        short_slot c = short_at(t, slot);
-        uint32_t n = (uint32_t)__builtin_popcount(c.mask), out = 0;
-        for (int k = 0; k < 4; k++)
-            out |= ((channel(c.first, k) * n + channel(c.other, k) * (CR_SAMPLES - n) + CR_SAMPLES / 2) / CR_SAMPLES) << (8 * k);
-        store_px(t->pixels + i * 4, out);
+        store_px(t->pixels + i * 4, short_average(short_at(t, slot)));
         return;
     }
     const uint8_t *s = samples_of(t, slot);
@@ -127,6 +133,14 @@ void cri_blend_samples(cr_target *t, int x, int y, const uint8_t src[4], int mas
             blend(t->pixels + i * 4, part);
             return;
         }
+        /* A fresh slot is the pixel's one colour (take_slot), and the mask is
+           not all of it: the masked samples become src over that colour. What
+           the short case below does, without reading the slot back. */
+        const uint32_t present = load_px(t->pixels + i * 4);
+        const short_slot c = {over_sample(src, present), present, (uint32_t)mask};
+        set_short(t, slot, c);
+        store_px(t->pixels + i * 4, short_average(c));
+        return;
     }
     const uint32_t m = (uint32_t)mask;
     if (is_short(t, slot)) {
