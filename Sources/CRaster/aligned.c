@@ -120,7 +120,7 @@ void cri_draw_aligned(cr_target *t, const cr_quad *q, int ax0, int ay0, int ax1,
             cri_span_over(t->pixels + (row + x0) * 4, texels, x1 - x0, color, q->alpha);
             continue;
         }
-        if (!texels) { cri_draw_interior(t, q, y, x0, x1); continue; }
+        if (!texels) { cri_draw_interior(t, q, y, x0, x1, t->sampled_rows[y]); continue; }
         for (int x = x0; x < x1; x += SPAN) {
             int n = x1 - x < SPAN ? x1 - x : SPAN;
             uint32_t source[SPAN];

@@ -13,13 +13,13 @@
  */
 
 INTERIOR_ATTRIBUTES
-static void INTERIOR_NAME(cr_target *t, const cr_quad *q, int y, int xs, int xe) {
+static void INTERIOR_NAME(cr_target *t, const cr_quad *q, int y, int xs, int xe, const uint64_t row_blocks) {
     const double *m = q->m;
     double py = y + 0.5;
     size_t row = (size_t)y * t->width;
     uint32_t color = load_px(q->color);
-    /* Whether a span may have pixels with samples: some block it touches has. */
-    const uint64_t row_blocks = t->sampled_rows[y];
+    /* Whether a span may have pixels with samples: some block it touches had
+       before the row's edges were drawn (cri_draw_interior). */
     const int block_shift = sample_block_shift(t->width);
 #define SAMPLED(x0, n) (row_blocks && (row_blocks & sample_blocks(block_shift, (x0), (x0) + (n))))
     if (!q->texture) {

@@ -251,8 +251,9 @@ void cr_draw_quad(cr_target *t, const cr_quad *q) {
             draw_edge_run(t, q, lines, y, os, oe);
             continue;
         }
+        const uint64_t row_blocks = t->sampled_rows[y];
         draw_edge_run(t, q, lines, y, os, xs);
-        cri_draw_interior(t, q, y, xs, xe);
+        cri_draw_interior(t, q, y, xs, xe, row_blocks);
         draw_edge_run(t, q, lines, y, xe, oe);
     }
 }

@@ -160,10 +160,10 @@ static inline int store_if_opaque_wide(uint8_t *dst, const uint32_t *source, int
 #include "interior.h"
 #endif
 
-void cri_draw_interior(cr_target *t, const cr_quad *q, int y, int xs, int xe) {
+void cri_draw_interior(cr_target *t, const cr_quad *q, int y, int xs, int xe, uint64_t row_blocks) {
 #if CR_HAS_AVX2_PATH
-    if (has_avx512()) { draw_interior_wide(t, q, y, xs, xe); return; }
-    if (has_avx2()) { draw_interior_avx2(t, q, y, xs, xe); return; }
+    if (has_avx512()) { draw_interior_wide(t, q, y, xs, xe, row_blocks); return; }
+    if (has_avx2()) { draw_interior_avx2(t, q, y, xs, xe, row_blocks); return; }
 #endif
-    draw_interior_narrow(t, q, y, xs, xe);
+    draw_interior_narrow(t, q, y, xs, xe, row_blocks);
 }

@@ -21,7 +21,13 @@ _Static_assert(SPAN == 1 << SPAN_SHIFT, "SPAN is a power of two");
 CRI_HIDDEN void cri_blend_span(cr_target *t, const cr_quad *q, size_t i, uint32_t *source, int n, uint32_t color, int sampled);
 
 /* Pixels [xs, xe) of row y, every one whole (inside the shape, no edge
-   tests): interior.h's loop, the AVX-512 one where the processor has it. */
-CRI_HIDDEN void cri_draw_interior(cr_target *t, const cr_quad *q, int y, int xs, int xe);
+   tests): interior.h's loop, the AVX-512 one where the processor has it.
+   `row_blocks`: the row's sampled_rows word from before anything of this
+   layer touched the row. The layer's own edge pixels on the row, drawn
+   just before (or after) its inside, lie outside [xs, xe), so only the
+   samples already there when the row began can be under the inside; with
+   the word as it is now, every span in a block with one of those edge
+   pixels would look at its slots. */
+CRI_HIDDEN void cri_draw_interior(cr_target *t, const cr_quad *q, int y, int xs, int xe, uint64_t row_blocks);
 
 #endif
