@@ -81,6 +81,19 @@ static inline int rect_lines_mask(const rect_lines *l, int x, int y) {
     return all ? ALL_SAMPLES : -1;
 }
 
+/* rect_lines_mask, and where it is -1, which functions are not wholly in
+   at the pixel (bit j for function j): rect_samples_mask_cut's `cut`. */
+static inline int rect_lines_verdict(const rect_lines *l, int x, int y, int *cut) {
+    int not_in = 0;
+    for (int j = 0; j < 6; j++) {
+        if (wholly_in(l, j, x, y)) continue;
+        not_in |= 1 << j;
+        if (j > 0 && wholly_out(l, j, x, y) && wholly_in(l, 0, x, y)) return 0;
+    }
+    *cut = not_in;
+    return not_in ? -1 : ALL_SAMPLES;
+}
+
 /* A double pixel index clamped into [lo, hi] (NaN to lo). */
 static inline int clamp_index(double x, int lo, int hi) {
     return x >= hi ? hi : (x > lo ? (int)x : lo);

@@ -156,13 +156,14 @@ static void draw_edge_run(cr_target *t, const cr_quad *q, const rect_lines *line
             const int keep = clip_samples(q, x, y);
             uint32_t m = q->alpha;
             if (keep == 0 || m == 0) continue;
-            int mask = rect_lines_mask(lines, x, y);
+            int cut = 0;
+            int mask = rect_lines_verdict(lines, x, y, &cut);
             if (mask == 0) continue;
             uint8_t c[4];
             store_px(c, shade_at(q, txs[k], tys[k]));
             if (m != 255) scale_px(c, c, m);
             if (load_px(c) == 0) continue;
-            if (mask < 0) mask = rect_samples_mask(q, x, y);
+            if (mask < 0) mask = rect_samples_mask_cut(q, x, y, cut);
             mask &= keep;
             if (mask == 0) continue;
             cri_blend_samples(t, x, y, c, mask);

@@ -178,6 +178,9 @@ static inline void keep_where_positive(double k, double c, double *lo, double *h
 /* sample_mask for a plain rectangle, four (AVX2) or eight (AVX-512) samples at a time (shape.c). */
 __attribute__((target("avx2"))) CRI_HIDDEN int cri_rect_mask_avx2(const cr_quad *q, int x, int y);
 __attribute__((target("avx512f"))) CRI_HIDDEN int cri_rect_mask_avx512(const cr_quad *q, int x, int y);
+/* The same mask where only condition j (1-5: U ≥ 0, V ≥ 0, U ≤ w·W, V ≤ h·W,
+   in front) may fail at some sample and W is positive at every one (shape.c). */
+__attribute__((target("avx2"))) CRI_HIDDEN int cri_rect_mask_one_avx2(const cr_quad *q, int x, int y, int j);
 #endif
 
 /* A plain rectangle's 16-sample mask at pixel (x, y), eight or four
@@ -189,6 +192,21 @@ static inline int rect_samples_mask(const cr_quad *q, int x, int y) {
 #else
     return sample_mask(q, x, y);
 #endif
+}
+
+/* rect_samples_mask at a pixel where the lines judged every condition but
+   those in `cut` (rect_lines_verdict's, bit j for condition j) true at all
+   its samples. Those conditions hold there by the lines' margins, so the
+   samples need test only the one that is cut, when it is one alone and
+   W's is not it (a turned layer's edge pixel but at its corners): a
+   fraction of the work, the same mask. */
+static inline int rect_samples_mask_cut(const cr_quad *q, int x, int y, int cut) {
+#if CR_HAS_AVX2_PATH
+    if ((cut & 1) == 0 && cut != 0 && (cut & (cut - 1)) == 0 && has_avx2()) return cri_rect_mask_one_avx2(q, x, y, __builtin_ctz((unsigned)cut));
+#else
+    (void)cut;
+#endif
+    return rect_samples_mask(q, x, y);
 }
 
 #endif
