@@ -171,7 +171,7 @@ static inline void keep_where_positive(double k, double c, double *lo, double *h
     if (k > 0) { if (root > *lo) *lo = root; } else { if (root < *hi) *hi = root; }
 }
 
-/* Edge pixels solved at a time by draw_edge_run (and the curl's by curl_run). */
+/* Edge pixels solved at a time by the curl's curl_run (quad.c queues its own: EDGE_QUEUE). */
 #define EDGE_BATCH 32
 
 #if CR_HAS_AVX2_PATH
