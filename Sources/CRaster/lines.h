@@ -11,6 +11,8 @@
 
 #include "shape.h"
 
+#include <float.h>
+
 /*
  * A plain rectangle's six inside conditions (W > 0, U ≥ 0, V ≥ 0,
  * w·W − U ≥ 0, h·W − V ≥ 0, and in front: f0 U + f1 V + f2 W > 0) as
@@ -31,6 +33,11 @@ typedef struct {
        index whose centre is there: out[j] + slope[j] py, in[j] + slope[j]
        py (a != 0). Estimates: lines_row_spans checks the pixels it cuts at. */
     double out[6], in[6], slope[6];
+    /* Whether every margin is a normal number: the margins bound the
+       samples' rounding relative to the terms' size, which holds only
+       while that size is far from the subnormals (a layer whose map's
+       entries are around 1e-310 has margins of 0). */
+    int margins_hold;
 } rect_lines;
 
 static void rect_lines_of(const cr_quad *q, rect_lines *l) {
@@ -48,10 +55,12 @@ static void rect_lines_of(const cr_quad *q, rect_lines *l) {
     double su = fabs(au) * X + fabs(bu) * Y + fabs(cu), sv = fabs(av) * X + fabs(bv) * Y + fabs(cv);
     double sw = fabs(aw) * X + fabs(bw) * Y + fabs(cw);
     double size[6] = {sw, su, sv, fabs(w) * sw + su, fabs(h) * sw + sv, fabs(f0) * su + fabs(f1) * sv + fabs(f2) * sw};
+    l->margins_hold = 1;
     for (int j = 0; j < 6; j++) {
         l->a[j] = a[j]; l->b[j] = b[j]; l->c[j] = c[j];
         l->reach[j] = 0.5 * (fabs(a[j]) + fabs(b[j]));
         l->margin[j] = 1e-9 * size[j];
+        if (!(l->margin[j] >= DBL_MIN)) l->margins_hold = 0;
         l->slope[j] = a[j] != 0 ? -b[j] / a[j] : 0;
         l->out[j] = a[j] != 0 ? -(c[j] + l->reach[j] + l->margin[j]) / a[j] - 0.5 : 0;
         l->in[j] = a[j] != 0 ? -(c[j] - l->reach[j] - l->margin[j]) / a[j] - 0.5 : 0;
@@ -82,7 +91,8 @@ static inline int rect_lines_mask(const rect_lines *l, int x, int y) {
 }
 
 /* rect_lines_mask, and where it is -1, which functions are not wholly in
-   at the pixel (bit j for function j): rect_samples_mask_cut's `cut`. */
+   at the pixel (bit j for function j): rect_samples_mask_cut's `cut`;
+   none (every condition sampled) where the margins do not hold. */
 static inline int rect_lines_verdict(const rect_lines *l, int x, int y, int *cut) {
     int not_in = 0;
     for (int j = 0; j < 6; j++) {
@@ -90,7 +100,7 @@ static inline int rect_lines_verdict(const rect_lines *l, int x, int y, int *cut
         not_in |= 1 << j;
         if (j > 0 && wholly_out(l, j, x, y) && wholly_in(l, 0, x, y)) return 0;
     }
-    *cut = not_in;
+    *cut = l->margins_hold ? not_in : 0;
     return not_in ? -1 : ALL_SAMPLES;
 }
 

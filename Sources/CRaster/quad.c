@@ -179,7 +179,12 @@ static void draw_edge_pixels(cr_target *t, const cr_quad *q, const rect_lines *l
    done): a turned layer's edge is a pixel or two a row, too few for the
    divides of one row's to overlap, and the setup was most of their cost.
    An edge pixel is drawn once, and no other pixel of the layer is under it,
-   so when it is drawn changes nothing. */
+   so when it is drawn changes nothing, but for one thing: the order in
+   which pixels take slots from the pool, which decides who has samples
+   once it runs out. Without a clip only edge pixels take slots, in the
+   queue's order, the rows' own; a clip lets the inside's pixels take some
+   too, so a clipped layer's runs are drawn as they come (a hostile
+   review's finding: the pool spent, queued edges drew other bytes). */
 static void draw_edge_run(cr_target *t, const cr_quad *q, const rect_lines *lines, edge_pixels *e, int y, int x0, int x1) {
     if (!lines || !q->texture) {
         for (int x = x0; x < x1; x++) draw_pixel(t, q, lines, x, y);
@@ -192,6 +197,10 @@ static void draw_edge_run(cr_target *t, const cr_quad *q, const rect_lines *line
             draw_edge_pixels(t, q, lines, e);
             e->n = 0;
         }
+    }
+    if (q->clip && e->n) {
+        draw_edge_pixels(t, q, lines, e);
+        e->n = 0;
     }
 }
 
