@@ -78,30 +78,25 @@ static inline int wholly_in(const rect_lines *l, int j, int x, int y) { return l
 static inline int wholly_out(const rect_lines *l, int j, int x, int y) { return line_at(l, j, x, y) + l->reach[j] < -l->margin[j]; }
 
 /* The mask of pixel (x, y) when the lines decide it (all samples in, or
-   none), else -1: sample_mask's answer is needed. */
-static inline int rect_lines_mask(const rect_lines *l, int x, int y) {
-    int all = 1;
-    for (int j = 0; j < 6; j++) {
-        if (wholly_in(l, j, x, y)) continue;
-        all = 0;
-        /* Wholly outside one half-plane, W staying positive: no sample is in. */
-        if (j > 0 && wholly_out(l, j, x, y) && wholly_in(l, 0, x, y)) return 0;
-    }
-    return all ? ALL_SAMPLES : -1;
-}
-
-/* rect_lines_mask, and where it is -1, which functions are not wholly in
-   at the pixel (bit j for function j): rect_samples_mask_cut's `cut`;
-   none (every condition sampled) where the margins do not hold. */
+   none), else -1 and, in `cut`, which functions are not wholly in there
+   (bit j for function j): rect_samples_mask_cut's `cut`; none (every
+   condition sampled) where the margins do not hold. */
 static inline int rect_lines_verdict(const rect_lines *l, int x, int y, int *cut) {
     int not_in = 0;
     for (int j = 0; j < 6; j++) {
         if (wholly_in(l, j, x, y)) continue;
         not_in |= 1 << j;
+        /* Wholly outside one half-plane, W staying positive: no sample is in. */
         if (j > 0 && wholly_out(l, j, x, y) && wholly_in(l, 0, x, y)) return 0;
     }
     *cut = l->margins_hold ? not_in : 0;
     return not_in ? -1 : ALL_SAMPLES;
+}
+
+/* rect_lines_verdict's mask alone. */
+static inline int rect_lines_mask(const rect_lines *l, int x, int y) {
+    int cut;
+    return rect_lines_verdict(l, x, y, &cut);
 }
 
 /* A double pixel index clamped into [lo, hi] (NaN to lo). */

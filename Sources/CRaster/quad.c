@@ -117,14 +117,6 @@ static inline void draw_pixel(cr_target *t, const cr_quad *q, const rect_lines *
     cri_blend_samples(t, x, y, c, mask);
 }
 
-/*
- * Edge pixels of a textured plain rectangle, up to EDGE_QUEUE of them and
- * from any rows, each drawn as draw_pixel draws it, in two passes: first
- * every pixel's texel position in a loop with nothing but arithmetic (its
- * four divides depend on no other pixel's, so the processor overlaps them
- * pixel after pixel, where one pixel at a time waited for each), then each
- * pixel's mask, colour and blend in order.
- */
 /* Edge pixels drawn together: eight rows of a turned layer's two edges.
    Measured on the flip: 16 quicker than 4, 8 or 32 (drawn further from
    their rows, whose memory prefetch_edges asked for, the pixels waited
@@ -135,6 +127,14 @@ typedef struct {
     int x[EDGE_QUEUE], y[EDGE_QUEUE];
 } edge_pixels;
 
+/*
+ * Edge pixels of a textured plain rectangle, up to EDGE_QUEUE of them and
+ * from any rows, each drawn as draw_pixel draws it, in two passes: first
+ * every pixel's texel position in a loop with nothing but arithmetic (its
+ * four divides depend on no other pixel's, so the processor overlaps them
+ * pixel after pixel, where one pixel at a time waited for each), then each
+ * pixel's mask, colour and blend in order.
+ */
 static void draw_edge_pixels(cr_target *t, const cr_quad *q, const rect_lines *lines, const edge_pixels *e) {
     const double *h = q->m;
     const double w = q->width, hh = q->height;

@@ -7,6 +7,17 @@
 #include "shape.h"
 
 #if CR_HAS_AVX2_PATH
+/* The map's nine entries in every lane, and a sample's U, V and W from them
+   at the lanes' positions px and py: sample_mask's operations in its order,
+   shared by both AVX2 masks so that they agree bit for bit. */
+#define MAP_LANES_AVX2(m) \
+    const __m256d m0 = _mm256_set1_pd((m)[0]), m1 = _mm256_set1_pd((m)[1]), m2 = _mm256_set1_pd((m)[2]); \
+    const __m256d m3 = _mm256_set1_pd((m)[3]), m4 = _mm256_set1_pd((m)[4]), m5 = _mm256_set1_pd((m)[5]); \
+    const __m256d m6 = _mm256_set1_pd((m)[6]), m7 = _mm256_set1_pd((m)[7]), m8 = _mm256_set1_pd((m)[8])
+#define U_AVX2 _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(px, m0), _mm256_mul_pd(py, m3)), m6)
+#define V_AVX2 _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(px, m1), _mm256_mul_pd(py, m4)), m7)
+#define W_AVX2 _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(px, m2), _mm256_mul_pd(py, m5)), m8)
+
 /* sample_mask for a plain rectangle, four samples at a time: the same
    operations in the same order on doubles (no fused multiply-adds), so
    the same mask. */
@@ -15,17 +26,13 @@ int cri_rect_mask_avx2(const cr_quad *q, int x, int y) {
     const double *m = q->m;
     const __m256d zero = _mm256_setzero_pd(), sign = _mm256_set1_pd(-0.0);
     const __m256d xd = _mm256_set1_pd((double)x), yd = _mm256_set1_pd((double)y);
-    const __m256d m0 = _mm256_set1_pd(m[0]), m1 = _mm256_set1_pd(m[1]), m2 = _mm256_set1_pd(m[2]);
-    const __m256d m3 = _mm256_set1_pd(m[3]), m4 = _mm256_set1_pd(m[4]), m5 = _mm256_set1_pd(m[5]);
-    const __m256d m6 = _mm256_set1_pd(m[6]), m7 = _mm256_set1_pd(m[7]), m8 = _mm256_set1_pd(m[8]);
+    MAP_LANES_AVX2(m);
     const __m256d width = _mm256_set1_pd(q->width), height = _mm256_set1_pd(q->height);
     const __m256d f0 = _mm256_set1_pd(q->f[0]), f1 = _mm256_set1_pd(q->f[1]), f2 = _mm256_set1_pd(q->f[2]);
     int mask = 0;
     for (int k = 0; k < CR_SAMPLES; k += 4) {
         __m256d px = _mm256_add_pd(xd, _mm256_loadu_pd(sample_x + k)), py = _mm256_add_pd(yd, _mm256_loadu_pd(sample_y + k));
-        __m256d U = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(px, m0), _mm256_mul_pd(py, m3)), m6);
-        __m256d V = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(px, m1), _mm256_mul_pd(py, m4)), m7);
-        __m256d W = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(px, m2), _mm256_mul_pd(py, m5)), m8);
+        __m256d U = U_AVX2, V = V_AVX2, W = W_AVX2;
         /* W made positive (a negation is exact), then W = 0 skipped. */
         __m256d flip = _mm256_and_pd(_mm256_cmp_pd(W, zero, _CMP_LT_OQ), sign);
         U = _mm256_xor_pd(U, flip); V = _mm256_xor_pd(V, flip); W = _mm256_xor_pd(W, flip);
@@ -49,32 +56,24 @@ int cri_rect_mask_one_avx2(const cr_quad *q, int x, int y, int j) {
     const double *m = q->m;
     const __m256d zero = _mm256_setzero_pd();
     const __m256d xd = _mm256_set1_pd((double)x), yd = _mm256_set1_pd((double)y);
-    const __m256d m0 = _mm256_set1_pd(m[0]), m1 = _mm256_set1_pd(m[1]), m2 = _mm256_set1_pd(m[2]);
-    const __m256d m3 = _mm256_set1_pd(m[3]), m4 = _mm256_set1_pd(m[4]), m5 = _mm256_set1_pd(m[5]);
-    const __m256d m6 = _mm256_set1_pd(m[6]), m7 = _mm256_set1_pd(m[7]), m8 = _mm256_set1_pd(m[8]);
+    MAP_LANES_AVX2(m);
     int mask = 0;
 #define EACH_FOUR(in) \
     for (int k = 0; k < CR_SAMPLES; k += 4) { \
         const __m256d px = _mm256_add_pd(xd, _mm256_loadu_pd(sample_x + k)), py = _mm256_add_pd(yd, _mm256_loadu_pd(sample_y + k)); \
         mask |= _mm256_movemask_pd(in) << k; \
     }
-#define U _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(px, m0), _mm256_mul_pd(py, m3)), m6)
-#define V _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(px, m1), _mm256_mul_pd(py, m4)), m7)
-#define W _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(px, m2), _mm256_mul_pd(py, m5)), m8)
     switch (j) {
-    case 1: EACH_FOUR(_mm256_cmp_pd(U, zero, _CMP_GE_OQ)) break;
-    case 2: EACH_FOUR(_mm256_cmp_pd(V, zero, _CMP_GE_OQ)) break;
-    case 3: { const __m256d width = _mm256_set1_pd(q->width); EACH_FOUR(_mm256_cmp_pd(U, _mm256_mul_pd(width, W), _CMP_LE_OQ)) break; }
-    case 4: { const __m256d height = _mm256_set1_pd(q->height); EACH_FOUR(_mm256_cmp_pd(V, _mm256_mul_pd(height, W), _CMP_LE_OQ)) break; }
+    case 1: EACH_FOUR(_mm256_cmp_pd(U_AVX2, zero, _CMP_GE_OQ)) break;
+    case 2: EACH_FOUR(_mm256_cmp_pd(V_AVX2, zero, _CMP_GE_OQ)) break;
+    case 3: { const __m256d width = _mm256_set1_pd(q->width); EACH_FOUR(_mm256_cmp_pd(U_AVX2, _mm256_mul_pd(width, W_AVX2), _CMP_LE_OQ)) break; }
+    case 4: { const __m256d height = _mm256_set1_pd(q->height); EACH_FOUR(_mm256_cmp_pd(V_AVX2, _mm256_mul_pd(height, W_AVX2), _CMP_LE_OQ)) break; }
     default: {
         const __m256d f0 = _mm256_set1_pd(q->f[0]), f1 = _mm256_set1_pd(q->f[1]), f2 = _mm256_set1_pd(q->f[2]);
-        EACH_FOUR(_mm256_cmp_pd(_mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(U, f0), _mm256_mul_pd(V, f1)), _mm256_mul_pd(W, f2)), zero, _CMP_GT_OQ))
+        EACH_FOUR(_mm256_cmp_pd(_mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(U_AVX2, f0), _mm256_mul_pd(V_AVX2, f1)), _mm256_mul_pd(W_AVX2, f2)), zero, _CMP_GT_OQ))
     }
     }
 #undef EACH_FOUR
-#undef U
-#undef V
-#undef W
     return mask;
 }
 
