@@ -365,7 +365,7 @@ int segue_sandbox_load(lua_State *L, const char *buffer, size_t size, const char
 /* ------------------------------------------------------------ trampoline */
 
 static int trampoline(lua_State *L) {
-    SegueSandbox *sb = segue_sandbox_of(L);
+    SegueSandbox *sb = sandbox_of(L);
     SegueHostFunction f = (SegueHostFunction)lua_touserdata(L, lua_upvalueindex(1));
     int in_swift = sb->in_swift;
     lua_State *caller = sb->current;

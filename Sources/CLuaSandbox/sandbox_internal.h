@@ -152,6 +152,12 @@ int segue_raise_time_limit(lua_State *L);
 /* True, after arming L, when the sandbox is dead and errors must not be
  * caught; pass the status of the protected call that just returned. */
 int segue_fatal(lua_State *L, int status);
+/* segue_sandbox_of without the call: every host-function call passes
+ * through the trampoline, and the lookup is one load from the thread's
+ * extra space. */
+static inline SegueSandbox *sandbox_of(lua_State *L) {
+    return *(SegueSandbox **)lua_getextraspace(L);
+}
 /* Cheap poll for long loops in C. */
 static inline int segue_expired(SegueSandbox *sb) {
     return atomic_load_explicit(&sb->expired, memory_order_relaxed);

@@ -76,27 +76,32 @@ public struct LuaArguments {
     /// `luaL_checknumber` takes it. NaN and the infinities are refused here,
     /// where the script passes them, rather than surfacing later as a
     /// confusing message or invalid JSON.
-    @inlinable
+    ///
+    /// The check is inlined into each host function and its failure is not:
+    /// a call and a stack-protected frame for each argument cost about a
+    /// tenth of a host-function call (`segue-bench lua-boundary`).
+    @inlinable @inline(__always)
     public func number(_ position: Int32) throws(ArgumentError) -> Double {
         var isNumber: Int32 = 0
         let value = lua_tonumberx(L, position, &isNumber)
-        if _slowPath(isNumber == 0 || !value.isFinite) {
-            throw isNumber == 0 ? expected("number", at: position)
-                // NaN's sign (0/0 is -nan on x86) says nothing to a script's author.
-                : ArgumentError(position: position, message: "a finite number expected, got \(value.isNaN ? "nan" : "\(value)")")
-        }
+        if _slowPath(isNumber == 0 || !value.isFinite) { throw notANumber(value, isNumber: isNumber, at: position) }
         return value
     }
 
     /// An integer (or a float with an integral value), as `luaL_checkinteger` takes it.
-    @inlinable
+    @inlinable @inline(__always)
     public func integer(_ position: Int32) throws(ArgumentError) -> Int {
         var isInteger: Int32 = 0
         let value = lua_tointegerx(L, position, &isInteger)
-        if _slowPath(isInteger == 0) {
-            throw expected("integer", at: position)
-        }
+        if _slowPath(isInteger == 0) { throw expected("integer", at: position) }
         return Int(value)
+    }
+
+    @usableFromInline @inline(never)
+    func notANumber(_ value: Double, isNumber: Int32, at position: Int32) -> ArgumentError {
+        isNumber == 0 ? expected("number", at: position)
+            // NaN's sign (0/0 is -nan on x86) says nothing to a script's author.
+            : ArgumentError(position: position, message: "a finite number expected, got \(value.isNaN ? "nan" : "\(value)")")
     }
 
     public func string(_ position: Int32) throws(ArgumentError) -> String {
@@ -119,7 +124,7 @@ public struct LuaArguments {
     public func push(_ value: LuaValue) { state.push(value) }
 
     /// "bad argument #2 to 'add' (number expected, got string)", as luaL_argerror says it.
-    @usableFromInline
+    @usableFromInline @inline(never)
     func expected(_ type: String, at position: Int32) -> ArgumentError {
         let got = lua_type(L, position) == LUA_TNONE ? "no value" : String(cString: segue_luaL_typename(L, position))
         return ArgumentError(position: position, message: "\(type) expected, got \(got)")
