@@ -265,9 +265,7 @@ size_t segue_sandbox_host_charged(const SegueSandbox *sb) { return sb->host_char
 /* The sandbox pointer sits in the state's extra space, which Lua copies
  * into every coroutine it creates: finding it is pointer arithmetic, on the
  * path of every host-function call. */
-SegueSandbox *segue_sandbox_of(lua_State *L) {
-    return *(SegueSandbox **)lua_getextraspace(L);
-}
+SegueSandbox *segue_sandbox_of(lua_State *L) { return sandbox_of(L); }
 
 void *segue_sandbox_host(lua_State *L) { return segue_sandbox_of(L)->host; }
 

@@ -29,6 +29,39 @@ import Transitions
         #expect(problem?.line == line(of: statement, in: source))
     }
 
+    /// A type's own function is called with '.': its bad argument is told as Lua tells it, with no advice to
+    /// write ':' (a hostile review found `UIView.animate(0/0, …)` told to).
+    @Test(arguments: [
+        ("UIView.animate(0/0, function() end)", "bad argument #1 to 'animate' (a finite number expected, got nan)"),
+        ("CATransaction.setAnimationDuration(\"1e999\")", "bad argument #1 to 'setAnimationDuration' (a finite number expected, got inf)"),
+    ])
+    func aTypesOwnFunctionGetsNoMethodAdvice(statement: String, message: String) {
+        let source = Self.failing(statement)
+        let outcome = run(source, scenario: .present)
+        #expect(outcome.errors.count == 1, "\(outcome.errors.map(\.message))")
+        let problem = outcome.errors.first
+        #expect(problem?.message.hasSuffix(message) == true, "\(problem?.message ?? "no error")")
+        #expect(problem?.message.contains("methods are called") == false)
+        #expect(problem?.line == line(of: statement, in: source))
+    }
+
+    /// Whose function a line calls with '.', read by bytes: a plain name, or nil for a field or a call's result.
+    @Test func theReceiverOfADotCallIsAPlainNameOrNothing() {
+        #expect(ErrorAdvice.receivers(calling: "animate", in: "UIView.animate(1, f)") == ["UIView"])
+        #expect(ErrorAdvice.receivers(calling: "asyncAfter", in: "DispatchQueue.main.asyncAfter(1, f)") == [nil])
+        #expect(ErrorAdvice.receivers(calling: "viewForKey", in: "f().viewForKey(1) or ctx:viewForKey(2) or c2.viewForKey(3)")
+                == [nil, "c2"])
+        #expect(ErrorAdvice.receivers(calling: "x", in: "é.x(") == [nil])
+        #expect(ErrorAdvice.receivers(calling: "x", in: ".x(") == [nil])
+        #expect(ErrorAdvice.receivers(calling: "x", in: "") == [])
+        // A type's function with '.' needs no advice; the same name bound by no one, or lowercase, does.
+        let message = "bad argument #1 to 'animate' (number expected, got nil)"
+        #expect(ErrorAdvice.advice(for: message, line: "UIView.animate(nil)", globals: { ["UIView"] }) == nil)
+        #expect(ErrorAdvice.advice(for: message, line: "UIViev.animate(nil)", globals: { ["UIView"] }) != nil)
+        #expect(ErrorAdvice.advice(for: message, line: "view.animate(nil)", globals: { ["view"] }) != nil)
+        #expect(ErrorAdvice.advice(for: message, line: "UIView.animate(1) view.animate(nil)", globals: { ["UIView"] }) != nil)
+    }
+
     /// The advice is a guess: an error with another cause gets none.
     @Test func otherErrorsAreLeftAsLuaSaysThem() {
         #expect(ErrorAdvice.advice(for: "attempt to index a nil value (local 'x')", line: "x.y = 1", globals: { ["UIView"] }) == nil)
