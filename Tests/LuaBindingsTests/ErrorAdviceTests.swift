@@ -21,12 +21,18 @@ import Transitions
         ("local v = ctx.isPresenting and ctx.viewForKey(\"to\") or ctx:viewForKey(\"from\")", "methods are called with ':'"),
     ])
     func aScriptErrorSaysItsLikelyCause(statement: String, advice: String) {
-        let source = Self.failing(statement)
+        let message = Self.theOneError(of: statement)
+        #expect(message?.contains(advice) == true, "\(message ?? "no error")")
+    }
+
+    /// The message of the one error a scenario of an entry failing at `statement` has, checked to be at its line.
+    static func theOneError(of statement: String) -> String? {
+        let source = failing(statement)
         let outcome = run(source, scenario: .present)
         #expect(outcome.errors.count == 1, "\(outcome.errors.map(\.message))")
         let problem = outcome.errors.first
-        #expect(problem?.message.contains(advice) == true, "\(problem?.message ?? "no error")")
         #expect(problem?.line == line(of: statement, in: source))
+        return problem?.message
     }
 
     /// A type's own function is called with '.': its bad argument is told as Lua tells it, with no advice to
@@ -36,13 +42,9 @@ import Transitions
         ("CATransaction.setAnimationDuration(\"1e999\")", "bad argument #1 to 'setAnimationDuration' (a finite number expected, got inf)"),
     ])
     func aTypesOwnFunctionGetsNoMethodAdvice(statement: String, message: String) {
-        let source = Self.failing(statement)
-        let outcome = run(source, scenario: .present)
-        #expect(outcome.errors.count == 1, "\(outcome.errors.map(\.message))")
-        let problem = outcome.errors.first
-        #expect(problem?.message.hasSuffix(message) == true, "\(problem?.message ?? "no error")")
-        #expect(problem?.message.contains("methods are called") == false)
-        #expect(problem?.line == line(of: statement, in: source))
+        let got = Self.theOneError(of: statement)
+        #expect(got?.hasSuffix(message) == true, "\(got ?? "no error")")
+        #expect(got?.contains("methods are called") == false)
     }
 
     /// Whose function a line calls with '.', read by bytes: a plain name, or nil for a field or a call's result.
