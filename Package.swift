@@ -164,3 +164,15 @@ let package = Package(
         .testTarget(name: "RobustnessTests", dependencies: ["LuaBindings", "Catalogue", "LuaRuntime", "Transitions"], exclude: ["Reproducers"]),
     ]
 )
+
+// The tests and `make demo` run debug builds, and at -Onone these modules' loops (a scenario's frames, a frame's
+// pixels, an encoder's palette, Lua's calls into Swift) ran 3–5× slower than they need to: most of the test suite's
+// processor time was spent there, not in what a test checks. They are optimised in debug builds too (still built for
+// testing, so `@testable import` works); what one steps through in a debugger is the CLI and the tests.
+let optimisedInDebug: Set<String> = [
+    "Geometry", "Animation", "RenderTree", "Transitions", "QuartzCore", "UIKit", "Verification", "Contract",
+    "LuaRuntime", "LuaBindings", "Catalogue", "Raster", "Encoders", "HTMLPlayer",
+]
+for target in package.targets where optimisedInDebug.contains(target.name) {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-O"], .when(configuration: .debug))]
+}
