@@ -97,6 +97,12 @@ import Transitions
         let ending = try ExportVerificationTests.altered(swift, "settle.toValue = wave(0.0).cgPath", "settle.toValue = wave(10.0).cgPath")
         let endingCell = try #require(verifier.verify(file, source: source, swift: ending).first { $0.scenario == "present" })
         #expect(!endingCell.same, "\(endingCell.verdict)")
+        // A line from no point: the verification layer stops the Swift, and its reason is the verdict, not an exit
+        // status (in a build optimised without Debug assertions the precondition's message would be lost).
+        let pointless = try ExportVerificationTests.altered(swift, "let p = UIBezierPath()", "let p = UIBezierPath(); p.addLine(to: .zero)")
+        let stopped = try #require(verifier.verify(file, source: source, swift: pointless).first { $0.scenario == "present" })
+        #expect(!stopped.same && stopped.verdict.contains("Fatal error: UIBezierPath.addLine"), "\(stopped.verdict)")
+        #expect(stopped.verdict.contains("needs a current point, as the scripting API says"), "\(stopped.verdict)")
     }
 
     /// The translator's key paths are the scripting API's, each typed as Core Animation boxes its property.

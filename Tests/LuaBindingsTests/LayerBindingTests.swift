@@ -114,8 +114,8 @@ import Testing
     }
 
     /// A million sublayers: each is charged to the entry (640 bytes), which
-    /// runs out of its memory (about 100,000 layers at 64 MiB) or, in a
-    /// debug build, its time first, with an error naming its line, long
+    /// runs out of its memory (about 100,000 layers at 64 MiB) or, on a
+    /// slow or busy machine, its time first, with an error naming its line, long
     /// before the process runs out of anything.
     @Test func aMillionSublayersRunOutOfTheEntrysLimits() {
         let setUp = "for i = 1, 1000000 do view.layer:addSublayer(CALayer()) end"

@@ -178,8 +178,8 @@ extension ReduceMotionTests {
     /// error would name no line. The meter stops at 200,000 views a transition and
     /// says so: with 5,000 views of the script's and fewer than 128 of the host's
     /// (the presenting screen's) on screen, 39 looks stay within it, and the 40th,
-    /// at 39/30 = 1.3 s, goes past it. (A long time limit: the test's debug build,
-    /// on a busy machine, is many times slower than a release build.)
+    /// at 39/30 = 1.3 s, goes past it. (A long time limit: the test shares a busy
+    /// machine with every other suite.)
     @Test func aTransitionWithThousandsOfViewsIsMeasuredOnlyUpToTheLimit() {
         let source = """
         local function animateTransition(ctx)

@@ -201,6 +201,8 @@ struct PluginTests {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
         var environment = ProcessInfo.processInfo.environment
         environment.removeValue(forKey: "SEGUE_CATALOGUE_PATH")
+        // Segue built for the app without the optimised debug modules (Package.swift): quicker to make cold.
+        environment["SEGUE_PLAIN_DEBUG"] = "1"
         let env = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         let argv = command.map { strdup($0) } + [nil]
         defer { (argv + env).forEach { free($0) } }
