@@ -166,7 +166,7 @@ let package = Package(
 )
 
 // The tests and `make demo` run debug builds, and at -Onone these modules' loops (a scenario's frames, a frame's
-// pixels, an encoder's palette, Lua's calls into Swift) ran 3–5× slower than they need to: most of the test suite's
+// pixels, an encoder's palette, Lua's calls into Swift) ran several times slower than they need to: most of the test suite's
 // processor time was spent there, not in what a test checks. They are optimised in debug builds too (still built for
 // testing, so `@testable import` works); what one steps through in a debugger is the CLI and the tests. Their
 // assertion configuration stays Debug: at -O alone a failed precondition stops the process without its message.
@@ -176,7 +176,7 @@ let optimisedInDebug: Set<String> = [
 ]
 // The verification layer refuses what it does not model with a precondition whose message is the verdict
 // `segue export --verify` shows ("the verification layer drives … only"): kept in release builds too, where -O
-// would drop it and leave only "exit status 132".
+// would drop it and leave only an exit status.
 let saysWhyItStops: Set<String> = ["QuartzCore", "UIKit", "Verification"]
 precondition(optimisedInDebug.union(saysWhyItStops).isSubset(of: Set(package.targets.map(\.name))), "a target named here does not exist")
 // PluginTests' app package builds all of Segue again, cold on a fresh clone, to run its plugins on two small entries:
