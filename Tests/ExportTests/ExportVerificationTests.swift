@@ -12,7 +12,7 @@ import Testing
 /// scenario, time, view and field where it first goes wrong.
 @Suite(.serialized) struct ExportVerificationTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    /// The verifier's cache, under .build and kept between runs (a folder a run in /tmp was never removed): a runner is
+    /// The verifier's cache, under .build and kept between runs (a folder of /tmp for each run was never removed): a runner is
     /// cached by the hash of its Swift, the layer (its modification time) and the compiler, so a run compiles only what
     /// changed, and a runner that does not compile is never cached.
     static let cache = root.appendingPathComponent(".build/export-tests")

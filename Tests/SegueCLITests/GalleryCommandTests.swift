@@ -8,12 +8,19 @@ import Testing
 @Suite struct GalleryCommandTests {
     let cli = SegueCommandTests()
 
+    /// This repository's built-in catalogue folder.
+    static let catalogue = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Catalogue").standardizedFileURL
+
+    /// The text of the built-in file `NAME.lua` (an entry, or a module: `_NAME`).
+    static func builtInSource(_ name: String) throws -> String {
+        try String(contentsOf: catalogue.appendingPathComponent("\(name).lua"), encoding: .utf8)
+    }
+
     /// The built-in catalogue's entries, from the folder itself (modules, `_name.lua`, are not entries).
     var builtinEntries: [String] {
         get throws {
-            let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Catalogue").standardizedFileURL
             // `_NAME.lua` files are the entries' shared modules, not entries.
-            return try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".lua") && !$0.hasPrefix("_") }
+            return try FileManager.default.contentsOfDirectory(atPath: Self.catalogue.path).filter { $0.hasSuffix(".lua") && !$0.hasPrefix("_") }
                 .map { String($0.dropLast(4)) }.sorted()
         }
     }
@@ -21,17 +28,13 @@ import Testing
     /// Built-in files (entries and modules) copied into a folder of `dir`: a catalogue of a few entries, for tests that
     /// read one page (the debug build's gallery of every entry costs a test tens of seconds of processor time).
     func copyBuiltIn(_ names: [String], to folder: String, in dir: TemporaryFolder) throws {
-        let catalogue = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Catalogue").standardizedFileURL
-        for name in names {
-            try dir.write("\(folder)/\(name).lua", try String(contentsOf: catalogue.appendingPathComponent("\(name).lua"), encoding: .utf8))
-        }
+        for name in names { try dir.write("\(folder)/\(name).lua", try Self.builtInSource(name)) }
     }
 
     /// A shared catalogue with a good entry and a broken one, and a loose
     /// folder whose name needs escaping in a file name and in the page.
     func teamCatalogue(in dir: TemporaryFolder) throws -> [URL] {
-        let fade = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-                                  .appendingPathComponent("../../Catalogue/fade.lua").standardizedFileURL, encoding: .utf8)
+        let fade = try Self.builtInSource("fade")
         try dir.write("team/catalogue.toml", """
             format = 1
             name = "team-kit"
@@ -101,8 +104,7 @@ import Testing
         let rows = page.components(separatedBy: "<tr><td class=\"code\">").dropFirst().map { $0.prefix { $0 != "<" } }
         #expect(rows.map(String.init) == parameters.map { $0["name"] as? String ?? "" })
         // The source, every character escaped: the script's own text comes back when the escapes are undone.
-        let source = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-                                    .appendingPathComponent("../../Catalogue/half-sheet.lua").standardizedFileURL, encoding: .utf8)
+        let source = try Self.builtInSource("half-sheet")
         let open = try #require(page.range(of: "<code id=\"source\" class=\"language-lua\">"))
         let close = try #require(page.range(of: "</code>", range: open.upperBound..<page.endIndex))
         let shown = String(page[open.upperBound..<close.lowerBound])
@@ -133,8 +135,7 @@ import Testing
     /// The site replaces --out whole: never with a catalogue it shows inside, never through a broken link.
     @Test func whereTheSiteGoesIsCheckedFirst() throws {
         let dir = try TemporaryFolder()
-        let fade = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-                                  .appendingPathComponent("../../Catalogue/fade.lua").standardizedFileURL, encoding: .utf8)
+        let fade = try Self.builtInSource("fade")
         try dir.write("kit/fade.lua", fade)
         #expect(try cli.segue(["gallery", "./kit", "--out", "site", "--fps", "5"], in: dir.url).status == 0)
         try dir.write("site/mine/fade.lua", fade)
