@@ -170,9 +170,10 @@ let package = Package(
 // processor time was spent there, not in what a test checks. They are optimised in debug builds too (still built for
 // testing, so `@testable import` works); what one steps through in a debugger is the CLI and the tests. Their
 // assertion configuration stays Debug: at -O alone a failed precondition stops the process without its message.
+// TestSupport too: the tests' pixel-by-pixel comparisons live there (PixelComparison).
 let optimisedInDebug: Set<String> = [
     "Geometry", "Animation", "RenderTree", "Transitions", "QuartzCore", "UIKit", "Verification", "Contract",
-    "LuaRuntime", "LuaBindings", "Catalogue", "Raster", "Encoders", "HTMLPlayer",
+    "LuaRuntime", "LuaBindings", "Catalogue", "Raster", "Encoders", "HTMLPlayer", "TestSupport",
 ]
 // The verification layer refuses what it does not model with a precondition whose message is the verdict
 // `segue export --verify` shows ("the verification layer drives … only"): kept in release builds too, where -O

@@ -21,7 +21,11 @@ import Testing
             let (dr, dg, db) = (r - Int(c & 0xFF), g - Int(c >> 8 & 0xFF), b - Int(c >> 16 & 0xFF))
             return dr * dr + dg * dg + db * db
         }
-        return palette.indices.min { (distance(palette[$0]), $0) < (distance(palette[$1]), $1) }!
+        precondition(!palette.isEmpty)
+        // The first of the nearest, by a plain loop (this target is not optimised: comparing tuples cost seconds).
+        var (nearest, least) = (0, Int.max)
+        for index in palette.indices where distance(palette[index]) < least { (nearest, least) = (index, distance(palette[index])) }
+        return nearest
     }
 
     /// Palettes spread over the cube, crowded into one corner (long candidate lists),

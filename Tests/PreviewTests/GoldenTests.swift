@@ -4,6 +4,7 @@ import Geometry
 import LuaBindings
 import Raster
 import RenderTree
+import TestSupport
 import Testing
 
 /// Frames of built-in entries against PNGs kept beside these tests, and the
@@ -25,12 +26,7 @@ import Testing
         let expected = try PNGDecoder.decode(try Data(contentsOf: url))
         #expect(expected.width == image.width && expected.height == image.height)
         guard expected.width == image.width, expected.height == image.height else { return }
-        var far = 0, worst = 0
-        for (a, b) in zip(expected.pixels, image.pixels) {
-            let difference = abs(Int(a) - Int(b))
-            worst = max(worst, difference)
-            if difference > 2 { far += 1 }
-        }
+        let (far, worst) = PixelComparison.channels(expected, image, over: 2)
         #expect(Double(far) <= Double(image.pixels.count) * 0.001, "\(name): \(far) channels differ by more than 2 (worst \(worst))")
     }
 

@@ -75,7 +75,8 @@ import Testing
                 #expect(drawn.status == 0, "\(drawn.stderr)")
                 let browser = try PNGDecoder.decode(contentsOf: shot), segue = try PNGDecoder.decode(contentsOf: reference)
                 try #require(browser.width == segue.width && browser.height == segue.height)
-                let (flat, close, mean) = Self.compare(browser, segue)
+                // Segue's flat pixels (each neighbour within 8/255), those Chromium drew within 8/255, the mean difference.
+                let (flat, close, mean) = PixelComparison.flatPixels(browser, segue, tolerance: 8)
                 // As the issue asks of the renderer against Chromium: 99.5 % of the pixels away from edges within 8/255.
                 #expect(Double(close) >= 0.995 * Double(flat), "\(name) at \(time) s: \(close) of \(flat) flat pixels within 8/255")
                 #expect(flat > segue.width * segue.height / 2, "\(name) at \(time) s: only \(flat) flat pixels")
@@ -83,29 +84,5 @@ import Testing
                 #expect(mean < 4, "\(name) at \(time) s: mean difference \(mean)/255")
             }
         }
-    }
-
-    /// Pixels flat in Segue's picture (each neighbour within 8/255 in every
-    /// channel), how many of those Chromium drew within 8/255 in every
-    /// channel, and the mean over all pixels of the largest channel difference.
-    static func compare(_ a: Image, _ b: Image) -> (flat: Int, close: Int, mean: Double) {
-        func channel(_ image: Image, _ x: Int, _ y: Int, _ c: Int) -> Int { Int(image.pixels[(y * image.width + x) * 4 + c]) }
-        func difference(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int, _ p: Image, _ q: Image) -> Int {
-            (0..<3).map { abs(channel(p, x0, y0, $0) - channel(q, x1, y1, $0)) }.max()!
-        }
-        var (flat, close, total) = (0, 0, 0)
-        for y in 0..<b.height {
-            for x in 0..<b.width {
-                let d = difference(x, y, x, y, a, b)
-                total += d
-                guard x > 0, y > 0, x < b.width - 1, y < b.height - 1 else { continue }
-                let isFlat = (-1...1).allSatisfy { dy in (-1...1).allSatisfy { dx in difference(x + dx, y + dy, x, y, b, b) <= 8 } }
-                if isFlat {
-                    flat += 1
-                    if d <= 8 { close += 1 }
-                }
-            }
-        }
-        return (flat, close, Double(total) / Double(b.width * b.height))
     }
 }
