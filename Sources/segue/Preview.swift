@@ -286,6 +286,8 @@ struct Preview: ParsableCommand, Displayed {
     /// `count` frames spread evenly over the run, the first and the last among them.
     static func evenlySpaced<T>(_ frames: [T], count: Int) -> [T] {
         guard frames.count > count, count > 1 else { return count == 1 ? [frames[frames.count - 1]] : frames }
-        return (0..<count).map { frames[Int((Double($0) * Double(frames.count - 1) / Double(count - 1)).rounded())] }
+        // Typed step by step: as one expression it took swiftc over a second to type-check (twice a build).
+        let (last, gaps) = (Double(frames.count - 1), Double(count - 1))
+        return (0..<count).map { (index: Int) -> T in frames[Int((Double(index) * last / gaps).rounded())] }
     }
 }

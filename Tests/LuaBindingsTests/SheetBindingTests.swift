@@ -45,7 +45,8 @@ import Transitions
         let outcome = run(source, scenario: .present, options: sampled())
         #expect(outcome.problems.isEmpty, "\(outcome.problems)")
         // 753 / 4 = 188.25 above the 34-point bottom inset.
-        #expect(tops(outcome).last == 844 - 34 - 188.25)
+        let expected: Double = 844 - 34 - 188.25
+        #expect(tops(outcome).last == expected)
     }
 
     @Test func mistakesAreRefusedAtTheSheetsLine() {
@@ -120,7 +121,7 @@ import Transitions
         // rubber-banded to 57 − 844·(1 − 1/(60·0.55/844 + 1)); let go still, it settles at 57 on a
         // critically damped spring. Then a 60-point nudge (back to 57) and 0.9 of the way down: away.
         let tops = tops(outcome)
-        let furthest = 57 - 844 * (1 - 1 / (60 * 0.55 / 844 + 1))
+        let furthest: Double = 57 - 844 * (1 - 1 / (60 * 0.55 / 844 + 1))
         // Traces keep frames to 4 decimals.
         #expect(abs((tops.min() ?? 0) - furthest) < 1e-3, "\(tops.min() ?? 0) vs \(furthest)")
         #expect(tops.contains { abs($0 - 117) < 1e-9 }, "the nudge's hold at 57 + 60 is sampled")

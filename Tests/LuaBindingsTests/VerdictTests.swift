@@ -294,8 +294,8 @@ import Transitions
         #expect(first == second)
         // Made in order 1…40, visited in that order: child i ends at x = 3i.
         let last = try #require(run(source, name: "keys", scenario: .present, options: options).trace?.samples.last)
-        let xs = (1...40).compactMap { i in last.views.first { $0.name == "c\(i)" }?.frame.minX }
-        #expect(xs == (1...40).map { Double($0 * 3) })
+        let xs: [Double] = (1...40).compactMap { (i: Int) -> Double? in last.views.first { $0.name == "c\(i)" }?.frame.minX }
+        #expect(xs == (1...40).map { (i: Int) -> Double in Double(i * 3) })
     }
 
     /// Nothing holds a finished scenario's sandbox: a check of thousands of

@@ -32,7 +32,8 @@ import TestSupport
         // Half time: easeInOut is symmetric, so exactly the average.
         let half = try #require(frames.first { abs(($0.progress ?? 0) - 0.5) < 1e-9 })
         let pixel = try renderer.render(half)[195, 422]
-        #expect(abs(Int(pixel.b) - Int(((0.95 + 1) / 2 * 255).rounded())) <= 1)
+        let blue: Double = (0.95 + 1) / 2 * 255
+        #expect(abs(Int(pixel.b) - Int(blue.rounded())) <= 1)
     }
 
     /// The half-sheet's dimming view, black at the entry's default 0.4, over

@@ -116,7 +116,7 @@ import Testing
     /// A circle (four quarter-turn cubics, radius 20) stroked 80 wide is a solid disk of radius 60, as Core Animation
     /// draws it: the stroke's inner side, past the centre, leaves no hole.
     @Test func aStrokeWiderThanItsCurveIsSolid() throws {
-        let k = 4.0 / 3 * (2.0.squareRoot() - 1) * 20, (cx, cy) = (150.0, 150.0)
+        let k: Double = 4.0 / 3 * (2.0.squareRoot() - 1) * 20, (cx, cy) = (150.0, 150.0)
         let circle = PathShape.elements([
             .move(to: Point(x: cx + 20, y: cy)),
             .curve(to: Point(x: cx, y: cy + 20), control1: Point(x: cx + 20, y: cy + k), control2: Point(x: cx + k, y: cy + 20)),

@@ -321,7 +321,12 @@ import Testing
                 veil.color = (0, 50, 0, 128)
                 cr_draw_quad(&t, &veil)
             }
-            return (0..<24).flatMap { y in target.pixels[(y * width + width - 64) * 4 ..< (y * width + width) * 4] }
+            var rows: [UInt8] = []
+            for y in 0..<24 {
+                let end: Int = (y * width + width) * 4
+                rows += target.pixels[end - 64 * 4 ..< end]
+            }
+            return rows
         }
         let reference = scene(width: 64)
         for width in [1000, 1100, 2048] {

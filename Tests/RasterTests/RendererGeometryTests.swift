@@ -495,7 +495,7 @@ extension RenderFrame {
             quad.alpha = round % 2 == 0 ? 255 : UInt8(random.next() * 255)
             quad.color = (30, 90, 150, 200)
             (quad.x0, quad.y0, quad.x1, quad.y1) = (0, 0, Int32(size.0), Int32(size.1))
-            let texture = (0..<36).flatMap { i -> [UInt8] in [UInt8(i * 7), UInt8(200 - i * 5), 90, 255] }
+            let texture: [UInt8] = (0..<36).flatMap { (i: Int) -> [UInt8] in [UInt8(i * 7), UInt8(200 - i * 5), 90, 255] }
             let images = Self.atEachWidth {
                 Self.drawn(quad, size: size, over: [250, 240, 230, 255], texture: round % 3 != 1 ? (texture, 6, 6) : nil)
             }

@@ -131,7 +131,11 @@ import TestSupport
         let table = try segue(["list"] + arguments(), in: root.url)
         #expect(table.status == 0, "\(table.stderr)")
         #expect(table.stderr.isEmpty)
-        #expect(rows(table) == expected.map { [$0.name, $0.title, $0.catalogue] + ($0.tags.isEmpty ? [] : [$0.tags.joined(separator: ",")]) + [$0.summary] })
+        let shown: [[String]] = expected.map { entry -> [String] in
+            let tags: [String] = entry.tags.isEmpty ? [] : [entry.tags.joined(separator: ",")]
+            return [entry.name, entry.title, entry.catalogue] + tags + [entry.summary]
+        }
+        #expect(rows(table) == shown)
     }
 
     /// The JSON is the document JSONEncoder makes of the whole listing at

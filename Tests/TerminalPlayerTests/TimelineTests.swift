@@ -73,6 +73,7 @@ import Testing
         let playhead = Playhead(speed: 0.25, at: start)
         // 0.1 s of animation at a quarter speed: 0.4 s.
         let wait = try #require(playhead.wait(until: 0.1, from: start))
-        #expect(abs(Double(wait.components.attoseconds) / 1e18 + Double(wait.components.seconds) - 0.4) < 1e-6)
+        let seconds: Double = Double(wait.components.attoseconds) / 1e18 + Double(wait.components.seconds)
+        #expect(abs(seconds - 0.4) < 1e-6)
     }
 }

@@ -41,7 +41,7 @@ import Testing
         #expect(list.contentOffset.y == 20)
         // 130 points down from 50: 80 past the top, shown as d·(1 − 1/(x·0.55/d + 1)) with d = 300.
         pan.moved(Self.drag(130))
-        let banded = 300 * (1 - 1 / (80 * 0.55 / 300 + 1))
+        let banded: Double = 300 * (1 - 1 / (80 * 0.55 / 300 + 1))
         #expect(abs(list.contentOffset.y + banded) < 1e-9)
         #expect(banded < 80)
         // Past the far end (700): 60 points beyond it.
