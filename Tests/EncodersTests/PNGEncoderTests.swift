@@ -1,6 +1,7 @@
 import Encoders
 import Foundation
 import Raster
+import TestSupport
 import Testing
 
 @Suite struct PNGEncoderTests {
@@ -23,7 +24,7 @@ import Testing
         let image = Image(width: 64, height: 16, pixels: pixels)
         let decoded = try PNGDecoder.decode(PNGEncoder.encode(image))
         #expect(decoded.width == 64 && decoded.height == 16)
-        let worst = zip(decoded.pixels, image.pixels).map { abs(Int($0) - Int($1)) }.max()
+        let worst = PixelComparison.largestDifference(decoded, image)
         #expect(worst ?? 99 <= 1)
         #expect(decoded.pixels.enumerated().allSatisfy { $0.offset % 4 != 3 || $0.element == pixels[$0.offset] })
     }

@@ -16,7 +16,7 @@ import TestSupport
         let pixels = TestPictures.randomBytes(61 * 37 * 4, seed: 7).enumerated().map { $0.offset % 4 == 3 ? 255 : $0.element }
         let image = Image(width: 61, height: 37, pixels: pixels)
         let decoded = try #require(WebPDecoding.decode(WebPEncoder.encode(image)))
-        let worst = try #require(WebPDecoding.largestDifference(decoded, image))
+        let worst = try #require(PixelComparison.largestDifference(decoded, image))
         #expect(worst <= Self.bound)
         #expect(WebPEncoder.maximumError == Self.bound)
     }
@@ -24,7 +24,7 @@ import TestSupport
     @Test func aScreensFlatColoursComeBackExact() throws {
         let image = TestPictures.screen()
         let decoded = try #require(WebPDecoding.decode(WebPEncoder.encode(image)))
-        #expect(try #require(WebPDecoding.largestDifference(decoded, image)) <= Self.bound)
+        #expect(try #require(PixelComparison.largestDifference(decoded, image)) <= Self.bound)
         // Inside the navigation bar, the page's white and the button, away from their edges.
         for (x, y) in [(5, 5), (380, 90), (100, 110), (375, 800), (200, 745), (330, 50)] {
             #expect(decoded[x, y] == image[x, y], "(\(x), \(y))")

@@ -17,6 +17,8 @@ import Testing
         // Differences 3, 0, 2, 0 and 0, 0, 0, 9: two over 2 (3 and 9; 2 is not over), the worst 9.
         #expect(PixelComparison.channels(a, b, over: 2) == (far: 2, worst: 9))
         #expect(PixelComparison.channels(a, a, over: 0) == (far: 0, worst: 0))
+        #expect(PixelComparison.largestDifference(a, b) == 9)
+        #expect(PixelComparison.largestDifference(a, Image(width: 1, height: 2)) == nil)
     }
 
     @Test func flatPixelsAreTheInteriorOnesWhoseNeighboursMatch() {

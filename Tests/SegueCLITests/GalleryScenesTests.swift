@@ -30,7 +30,7 @@ import Testing
 
     /// A catalogue folder of the entries and the modules they share.
     func catalogue(in dir: TemporaryFolder) throws -> URL {
-        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Catalogue").standardizedFileURL
+        let source = GalleryCommandTests.catalogue
         let folder = dir.url.appendingPathComponent("kit")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let files = try FileManager.default.contentsOfDirectory(atPath: source.path)

@@ -1,7 +1,7 @@
 import Raster
 
-/// How far apart two pictures of the same size are, for the tests that compare Segue's pixels with a golden file or
-/// with Chromium's. Here rather than in each test: this target is optimised in debug builds (Package.swift), and the
+/// How far apart two pictures of the same size are, for the tests that compare Segue's pixels with a golden file,
+/// with Chromium's, or with what an encoder's bytes decode to. Here rather than in each test: this target is optimised in debug builds (Package.swift), and the
 /// same loops in a test target, unoptimised, cost more than a minute of processor time a run (a generic iterator, a
 /// closure and an array for every channel of every pixel).
 public enum PixelComparison {
@@ -19,6 +19,12 @@ public enum PixelComparison {
             }
         }
         return (far, worst)
+    }
+
+    /// The largest difference of any channel of any pixel; nil when the sizes differ.
+    public static func largestDifference(_ a: Image, _ b: Image) -> Int? {
+        guard a.width == b.width, a.height == b.height else { return nil }
+        return channels(a, b, over: 0).worst
     }
 
     /// Pixels flat in `b` (each of the eight neighbours within `tolerance` in every colour channel, alpha aside; the

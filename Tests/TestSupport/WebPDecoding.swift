@@ -16,10 +16,4 @@ public enum WebPDecoding {
             return Image(width: Int(width), height: Int(height), straightAlpha: straight)
         }
     }
-
-    /// The largest difference of any channel of any pixel; nil when the sizes differ.
-    public static func largestDifference(_ a: Image, _ b: Image) -> Int? {
-        guard a.width == b.width, a.height == b.height else { return nil }
-        return zip(a.pixels, b.pixels).reduce(0) { max($0, abs(Int($1.0) - Int($1.1))) }
-    }
 }
