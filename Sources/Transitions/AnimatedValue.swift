@@ -17,6 +17,15 @@ public enum AnimatableProperty: String, Sendable, CaseIterable, Codable {
     /// UIKit (iOS 8 and later) animates these additively: a new animation
     /// of one already animating adds to it instead of cutting it off (§6a).
     public var isAdditive: Bool { self == .center || self == .bounds || self == .transform }
+
+    // By case, not by name: an enum with raw values is otherwise compared and hashed through its String (the standard
+    // library's RawRepresentable defaults), and these are the keys of every view's running animations.
+    public static func == (a: AnimatableProperty, b: AnimatableProperty) -> Bool { a.ordinal == b.ordinal }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ordinal) }
+
+    /// The case's place in the declaration: the in-memory tag of an enum without payloads (no switch of 27 names to
+    /// keep in step with the cases).
+    private var ordinal: UInt8 { unsafeBitCast(self, to: UInt8.self) }
 }
 
 /// A value of one of those properties.

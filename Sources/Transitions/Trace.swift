@@ -335,7 +335,8 @@ extension Simulation {
 
 extension View {
     /// Whether this view may sit out of subview order (a z position set or animating).
-    var hasDepth: Bool { storedModel.zPosition != 0 || animations[.zPosition] != nil }
+    /// Asked of every child at every sample: most views animate nothing, and the dictionary is not looked in for them.
+    var hasDepth: Bool { storedModel.zPosition != 0 || (!animations.isEmpty && animations[.zPosition] != nil) }
 }
 
 /// The trace's rounding, or none: `Simulation.exactSamples` (export --verify compares Lua and Swift bit for bit).
