@@ -15,7 +15,11 @@ import Testing
 
     @Test func everyCaseItsOwnKey() {
         let all = AnimatableProperty.allCases
+        // The ordinal is the enum's one-byte tag.
+        #expect(MemoryLayout<AnimatableProperty>.size == 1)
         #expect(Set(all).count == all.count)
+        // Hashed apart, not all alike (a constant hash would still find every key, slowly).
+        #expect(Set(all.map(\.hashValue)).count == all.count)
         var byProperty: [AnimatableProperty: String] = [:]
         for property in all { byProperty[property] = property.rawValue }
         #expect(byProperty.count == all.count)
