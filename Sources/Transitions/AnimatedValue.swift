@@ -18,8 +18,9 @@ public enum AnimatableProperty: String, Sendable, CaseIterable, Codable {
     /// of one already animating adds to it instead of cutting it off (§6a).
     public var isAdditive: Bool { self == .center || self == .bounds || self == .transform }
 
-    // By case, not by name: an enum with raw values is otherwise compared and hashed through its String (the standard
-    // library's RawRepresentable defaults), and these are the keys of every view's running animations.
+    // Hashed by case, not by name: an enum with raw values is otherwise hashed through its String (the standard
+    // library's default for RawRepresentable), and these are the keys of every view's running animations. Equality
+    // is defined beside it, on the same ordinal, so that the two always agree.
     public static func == (a: AnimatableProperty, b: AnimatableProperty) -> Bool { a.ordinal == b.ordinal }
     public func hash(into hasher: inout Hasher) { hasher.combine(ordinal) }
 
