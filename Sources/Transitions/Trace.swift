@@ -221,13 +221,13 @@ extension Simulation {
                     curl: q.round4(state.curl), backgroundColor: state.backgroundColor.map(q.round),
                     cornerRadius: q.round4(state.cornerRadius), borderWidth: q.round4(state.borderWidth),
                     borderColor: state.borderColor.map(q.round), clipsToBounds: state.clipsToBounds, hidden: state.isHidden,
-                    zPosition: q.round4(state.zPosition), doubleSided: state.isDoubleSided, snapshotOf: view.snapshot?.sourceID,
+                    zPosition: q.round4(state.zPosition), doubleSided: state.isDoubleSided, snapshotOf: view.snapshotSourceID,
                     extras: layerSample(of: view, state, rounding: q)))
             }
             if state.isHidden { return }
         }
         let id = view === window ? nil : view.id
-        let sublayer = SublayerFrame(state)
+        let sublayer = state.hasRareLayerState ? SublayerFrame(state) : nil
         if view.sublayers.contains(where: { $0.hasDepth }) {
             let ordered = view.sublayers.map { ($0, $0.presentation) }.enumerated()
                 .sorted { ($0.element.1.zPosition, $0.offset) < ($1.element.1.zPosition, $1.offset) }
@@ -290,6 +290,8 @@ extension Simulation {
         let transform: Transform3D
         let anchor: Point
 
+        /// Walks ask `state.hasRareLayerState` first: the call itself copied all of `state` (some 300 bytes, for
+        /// every view of every sample) only to find, most of the time, that there is nothing to carry.
         public init?(_ state: ViewState) {
             guard state.hasRareLayerState else { return nil }
             let transform = state.sublayerTransform
@@ -396,8 +398,12 @@ func round(_ s: ShapePaint) -> ShapePaint {
 }
 func round(_ r: Rect) -> Rect { Rect(x: round4(r.origin.x), y: round4(r.origin.y), width: round4(r.size.width), height: round4(r.size.height)) }
 func round(_ t: Transform3D) -> Transform3D {
-    t.isIdentity ? t : Transform3D([[round4(t.m11), round4(t.m12), round4(t.m13), round4(t.m14)],
-                                    [round4(t.m21), round4(t.m22), round4(t.m23), round4(t.m24)],
-                                    [round4(t.m31), round4(t.m32), round4(t.m33), round4(t.m34)],
-                                    [round4(t.m41), round4(t.m42), round4(t.m43), round4(t.m44)]])
+    // Field by field: the rows initialiser would allocate five arrays for every transformed view of every sample.
+    guard !t.isIdentity else { return t }
+    var r = t
+    (r.m11, r.m12, r.m13, r.m14) = (round4(t.m11), round4(t.m12), round4(t.m13), round4(t.m14))
+    (r.m21, r.m22, r.m23, r.m24) = (round4(t.m21), round4(t.m22), round4(t.m23), round4(t.m24))
+    (r.m31, r.m32, r.m33, r.m34) = (round4(t.m31), round4(t.m32), round4(t.m33), round4(t.m34))
+    (r.m41, r.m42, r.m43, r.m44) = (round4(t.m41), round4(t.m42), round4(t.m43), round4(t.m44))
+    return r
 }

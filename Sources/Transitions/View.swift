@@ -176,6 +176,9 @@ public final class View {
         get { storedSnapshot }
         set { storedSnapshot = newValue }
     }
+    /// The id of the view this one is a snapshot of: read in place (`snapshot` copies all of the picture, a sample
+    /// asks for every view).
+    var snapshotSourceID: Int? { storedSnapshot?.sourceID }
 
     /// A UIVisualEffectView's contentView (nil for every other view): its
     /// one subview, where its content goes (`View+Effect`).
@@ -256,12 +259,17 @@ public final class View {
 
     /// What is on screen at the engine's current time.
     public var presentation: ViewState {
-        guard !animations.isEmpty else { return storedModel }
+        // Built in the result: written as a copy returned from each of two paths, the model went through five
+        // copies of all of it (some 340 bytes each), for every view of every sample.
         var state = storedModel
-        for (property, running) in animations where !running.isEmpty {
+        if !storedAnimations.isEmpty { applyAnimations(to: &state) }
+        return state
+    }
+
+    private func applyAnimations(to state: inout ViewState) {
+        for (property, running) in storedAnimations where !running.isEmpty {
             state.apply(property, onScreen(property, running))
         }
-        return state
     }
 
     /// One property as it is on screen now: the last animation's value, or

@@ -88,7 +88,7 @@ struct MotionMeter {
                     record(view, quad, curled: state.curl > 0.05, screen: screen)
                 }
             }
-            let sublayer = Simulation.SublayerFrame(state)
+            let sublayer = state.hasRareLayerState ? Simulation.SublayerFrame(state) : nil
             for child in view.sublayers { visit(child, opacity: alpha, parent: placement, parentSublayer: sublayer) }
         }
         visit(window, opacity: 1, parent: .identity, parentSublayer: nil)
