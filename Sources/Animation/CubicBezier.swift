@@ -78,7 +78,9 @@ public enum TimingCurve: Sendable, Hashable {
     case linear, easeIn, easeOut, easeInOut
     /// CAMediaTimingFunctionName.default, CSS's `ease`.
     case `default`
-    case cubic(CubicBezier)
+    /// Out of line: inline, a custom curve's coefficients and samples made every timing (and every running
+    /// animation's, copied each time a frame reads it) some 100 bytes larger than a named curve needs.
+    indirect case cubic(CubicBezier)
 
     /// The name scripts use ("easeInOut"); nil for custom curves.
     public var name: String? {

@@ -447,7 +447,9 @@ public final class AnimationEngine {
                 due.append((end, item.serial))
             }
         }
-        return due.sorted { ($0.end, $0.serial) < ($1.end, $1.serial) }
+        // Most steps find none or one: `sorted` made a new array (and a merge buffer) even then.
+        if due.count > 1 { due.sort { ($0.end, $0.serial) < ($1.end, $1.serial) } }
+        return due
     }
 
     /// Asked while completions run: true stops the clock's work at once.
