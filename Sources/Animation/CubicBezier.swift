@@ -78,8 +78,8 @@ public enum TimingCurve: Sendable, Hashable {
     case linear, easeIn, easeOut, easeInOut
     /// CAMediaTimingFunctionName.default, CSS's `ease`.
     case `default`
-    /// Out of line: inline, a custom curve's coefficients and samples made every timing (and every running
-    /// animation's, copied each time a frame reads it) some 100 bytes larger than a named curve needs.
+    /// Out of line: inline, a custom curve's coefficients and samples (88 bytes) made every timing curve that large,
+    /// and every running animation's timing is copied each time a frame reads it; a named curve needs a byte.
     indirect case cubic(CubicBezier)
 
     /// The name scripts use ("easeInOut"); nil for custom curves.

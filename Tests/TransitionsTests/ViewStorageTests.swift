@@ -87,4 +87,30 @@ import Testing
         }
         #expect(roundedToNearestEven(.nan).isNaN)
     }
+
+    /// A transform is rounded field by field: each of its sixteen numbers as round4 rounds it alone, in its place
+    /// (rows and columns not swapped), the sign of a zero kept; the identity comes back untouched.
+    @Test func aTransformRoundsEachNumberInItsPlace() {
+        var rows: [[Double]] = []
+        for i in 0..<4 {
+            var row: [Double] = []
+            for j in 0..<4 {
+                let whole = Double(i * 4 + j), fraction = 0.123456 * Double(j + 1)
+                row.append(whole + fraction - 7.5)
+            }
+            rows.append(row)
+        }
+        rows[0][1] = -0.00001   // rounds to −0
+        rows[2][3] = -1.0 / 500
+        let t = Transform3D(rows)
+        let rounded = round(t).rows
+        for i in 0..<4 {
+            for j in 0..<4 {
+                let expected = (rows[i][j] * 10000).rounded(.toNearestOrEven) / 10000
+                #expect(rounded[i][j].bitPattern == expected.bitPattern, "m\(i + 1)\(j + 1)")
+            }
+        }
+        #expect(rounded[0][1].sign == .minus && rounded[0][1] == 0)
+        #expect(round(Transform3D.identity) == .identity)
+    }
 }
