@@ -447,7 +447,7 @@ public final class AnimationEngine {
                 due.append((end, item.serial))
             }
         }
-        // Most steps find none or one: `sorted` made a new array (and a merge buffer) even then.
+        // Most steps find none or one: `sorted` made a new array even then.
         if due.count > 1 { due.sort { ($0.end, $0.serial) < ($1.end, $1.serial) } }
         return due
     }
