@@ -227,7 +227,7 @@ extension Simulation {
             if state.isHidden { return }
         }
         let id = view === window ? nil : view.id
-        let sublayer = state.hasRareLayerState ? SublayerFrame(state) : nil
+        let sublayer = state.sublayerFrame
         if view.sublayers.contains(where: { $0.hasDepth }) {
             let ordered = view.sublayers.map { ($0, $0.presentation) }.enumerated()
                 .sorted { ($0.element.1.zPosition, $0.offset) < ($1.element.1.zPosition, $1.offset) }
@@ -274,7 +274,7 @@ extension Simulation {
     /// The placement in a parent whose sublayerTransform, if any, applies
     /// to the child's whole 3-D transform before it is flattened.
     static func placement(of state: ViewState, in parent: ViewState?) -> Homography {
-        placement(of: state, sublayerOf: parent.flatMap(SublayerFrame.init))
+        placement(of: state, sublayerOf: parent?.sublayerFrame)
     }
 
     public static func placement(of state: ViewState, sublayerOf parent: SublayerFrame?) -> Homography {
@@ -290,14 +290,7 @@ extension Simulation {
         let transform: Transform3D
         let anchor: Point
 
-        /// Walks ask `state.hasRareLayerState` first: the profile showed the call copying all of `state` (336 bytes,
-        /// for every view of every sample) only to find, most of the time, that there is nothing to carry.
-        public init?(_ state: ViewState) {
-            guard state.hasRareLayerState else { return nil }
-            let transform = state.sublayerTransform
-            guard !transform.isIdentity else { return nil }
-            (self.transform, self.anchor) = (transform, Simulation.anchor(of: state))
-        }
+        fileprivate init(transform: Transform3D, anchor: Point) { (self.transform, self.anchor) = (transform, anchor) }
     }
 
     /// The anchor point in the bounds space.
@@ -332,6 +325,19 @@ extension Simulation {
             current = layer.superview
         }
         return placement
+    }
+}
+
+extension ViewState {
+    /// What a walk down the tree carries of this layer for its sublayers (nil when its sublayerTransform is the
+    /// identity). A property, so the state is read where it lies: an initialiser taking the state received a copy of
+    /// all of it (336 bytes, for every view of every sample, the profile showed), only to find, most of the time, no
+    /// rare layer state and nothing to carry.
+    package var sublayerFrame: Simulation.SublayerFrame? {
+        guard hasRareLayerState else { return nil }
+        let transform = sublayerTransform
+        guard !transform.isIdentity else { return nil }
+        return Simulation.SublayerFrame(transform: transform, anchor: Simulation.anchor(of: self))
     }
 }
 

@@ -74,7 +74,7 @@ public struct ViewState: Sendable, Equatable {
 
     /// false while none of the rare properties has been set: they all have
     /// their defaults, and a walk down the tree need not read them.
-    package var hasRareLayerState: Bool { rare != nil }
+    var hasRareLayerState: Bool { rare != nil }
 
     /// Copy on write: a box shared by copies is replaced before it changes.
     private var rareState: RareLayerState {

@@ -1,9 +1,9 @@
 import Raster
 
 /// How far apart two pictures of the same size are, for the tests that compare Segue's pixels with a golden file,
-/// with Chromium's, or with what an encoder's bytes decode to. Here rather than in each test: this target is optimised in debug builds (Package.swift), and the
-/// same loops in a test target, unoptimised, cost more than a minute of processor time a run (a generic iterator, a
-/// closure and an array for every channel of every pixel).
+/// with Chromium's, or with what an encoder's bytes decode to. Here rather than in each test: this target is
+/// optimised in debug builds (Package.swift), and the same loops in a test target, unoptimised, cost more than a
+/// minute of processor time a run (a generic iterator, a closure and an array for every channel of every pixel).
 public enum PixelComparison {
     /// Channels (of all four, in order) more than `tolerance` apart, and the largest difference of any.
     public static func channels(_ a: Image, _ b: Image, over tolerance: Int) -> (far: Int, worst: Int) {

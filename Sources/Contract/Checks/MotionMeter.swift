@@ -88,7 +88,7 @@ struct MotionMeter {
                     record(view, quad, curled: state.curl > 0.05, screen: screen)
                 }
             }
-            let sublayer = state.hasRareLayerState ? Simulation.SublayerFrame(state) : nil
+            let sublayer = state.sublayerFrame
             for child in view.sublayers { visit(child, opacity: alpha, parent: placement, parentSublayer: sublayer) }
         }
         visit(window, opacity: 1, parent: .identity, parentSublayer: nil)
