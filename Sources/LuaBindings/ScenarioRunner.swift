@@ -35,8 +35,15 @@ public enum ScenarioRunner {
         // before each run as well as after it told nothing more (between two runs lies only this loop's bookkeeping).
         var start = ThreadTime.now
         var lastReading = start
+        // Outcomes read off a run made at an earlier scenario's turn (the two share a first part, Scenario.sharedPrefix),
+        // each with the processor and wall time it is charged; `ahead` is their processor time, not yet counted: each
+        // turn sees only what the scenarios before it took, as when each ran at its own turn.
+        var waiting: [Scenario: (outcome: ScenarioOutcome, time: Duration)] = [:]
+        var ahead = Duration.zero
         for scenario in Scenario.allCases {
-            let elapsed = lastReading - start
+            let elapsed = lastReading - start - ahead
+            let kept = waiting.removeValue(forKey: scenario)
+            if let kept { ahead -= kept.time }
             if stopped == nil, !outcomes.isEmpty, elapsed > budget {
                 stopped = "not run: the entry's scenarios together ran past \(entryTimeFactor) time limits"
                 // The entry's, not the next scenario's: that one alone would run within its limit, and so would each of the others.
@@ -68,9 +75,30 @@ public enum ScenarioRunner {
                 outcomes.append(ScenarioOutcome(scenario: scenario, problems: [], skipped: noTapRecognizer, trace: nil))
                 continue
             }
+            if let kept {
+                spent.append((scenario, kept.time))
+                if kept.outcome.problems.contains(where: \.isLimit) {
+                    stopped = "not run: the entry ran out of its limits in \(scenario.rawValue)"
+                }
+                outcomes.append(kept.outcome)
+                continue
+            }
             let before = lastReading, wallBefore = ContinuousClock.now
-            var outcome = run(file, source: source, scenario: scenario, options: options, prepared: prepared)
-            outcome.wallTime = ContinuousClock.now - wallBefore
+            // The scenario sharing its first part with this one, its turn still to come: one run makes both outcomes.
+            // Not with samples or frames kept (no caller of runAll asks for them).
+            let partner = options.sampling || options.rendering ? nil : (scenario.sharedBy ?? scenario.sharedPrefix)
+                .flatMap { partner in outcomes.contains { $0.scenario == partner } ? nil : partner }
+            var outcome: ScenarioOutcome
+            // Processor time this turn spent on the partner's outcome, charged at its turn instead.
+            var deferred = Duration.zero
+            if let partner {
+                (outcome, waiting[partner], deferred) = runShared(file, source: source, scenario: scenario, partner: partner,
+                                                                  options: options, prepared: prepared, since: before)
+                ahead += deferred
+            } else {
+                outcome = run(file, source: source, scenario: scenario, options: options, prepared: prepared)
+                outcome.wallTime = ContinuousClock.now - wallBefore
+            }
             var charged = Duration.zero
             if spent.isEmpty, let leftLoading, prepared.loadedRewinds > loadedRewinds {
                 // Charged to the first scenario run, as its own loading would have been (and kept in `elapsed`).
@@ -78,7 +106,7 @@ public enum ScenarioRunner {
                 start = start - leftLoading
             }
             lastReading = ThreadTime.now
-            spent.append((scenario, lastReading - before + charged))
+            spent.append((scenario, lastReading - before - deferred + charged))
             if outcome.problems.contains(where: \.isLimit) {
                 stopped = "not run: the entry ran out of its limits in \(scenario.rawValue)"
             }
@@ -127,9 +155,10 @@ public enum ScenarioRunner {
     }
 
     /// - Parameter prepared: the entry's sandbox kept between its scenarios (runAll's), or nil for a sandbox of its own.
+    ///   - prefix: the shorter scenario this run's first part is (`Scenario.sharedPrefix`), to read its outcome off.
     static func run(_ file: EntryFile, source: String, scenario: Scenario, options: ScenarioOptions,
                     interaction given: InteractionPlan? = nil, gesture: GestureInput? = nil, tap: Point? = nil,
-                    prepared: PreparedSandbox?) -> ScenarioOutcome {
+                    prepared: PreparedSandbox?, prefix: PrefixReading? = nil) -> ScenarioOutcome {
         let simulation = Simulation(windowSize: options.windowSize)
         let contract = ContractChecker.attach(to: simulation)
         simulation.device = options.device
@@ -154,12 +183,13 @@ public enum ScenarioRunner {
         // One time limit for the whole scenario: every call into the script
         // and the host's own work between them.
         return runtime.state.measuringTime {
-            run(runtime, contract: contract, scenario: scenario, options: options, interaction: given, gesture: gesture, tap: tap)
+            run(runtime, contract: contract, scenario: scenario, options: options, interaction: given, gesture: gesture, tap: tap,
+                prefix: prefix)
         }
     }
 
     private static func run(_ runtime: ScriptRuntime, contract: ContractChecker, scenario: Scenario, options: ScenarioOptions,
-                            interaction given: InteractionPlan?, gesture: GestureInput?, tap: Point?) -> ScenarioOutcome {
+                            interaction given: InteractionPlan?, gesture: GestureInput?, tap: Point?, prefix: PrefixReading?) -> ScenarioOutcome {
         let simulation = runtime.simulation
         let presented = simulation.makeViewController(name: "presented")
         presented.view.backgroundColor = Color(red: 0.2, green: 0.45, blue: 0.95)
@@ -176,7 +206,8 @@ public enum ScenarioRunner {
         var offersTap = false
         var scrolledBefore: Double?
         var shape: ScenarioShape?
-        func finished(skipped: String? = nil, trace: Trace? = nil) -> ScenarioOutcome {
+        func finished(skipped: String? = nil, trace: Trace? = nil, as name: Scenario? = nil) -> ScenarioOutcome {
+            let scenario = name ?? scenario
             // Ended while the host itself was working (no call failed to say so).
             if !runtime.problems.contains(where: \.isLimit),
                let error = runtime.state.terminationError(hook: runtime.currentHook.isEmpty ? "scenario" : runtime.currentHook) {
@@ -436,6 +467,27 @@ public enum ScenarioRunner {
             delegate.interactive = nil
         }
 
+        /// Where the shorter scenario this run begins with would have ended: its outcome, when its own end would have done
+        /// nothing more than read the run. Its end places the contract's findings (reading the entry's tables, which a
+        /// script's metatables can answer by running code), invalidates display links left running and reports work
+        /// still scheduled: where any of those is to do, the shorter scenario runs alone instead.
+        func readPrefix() {
+            guard let prefix else { return }
+            prefix.reached = true
+            if runtime.state.isTerminated {
+                // Neither run does more than finish from here (every step after checks the entry is alive).
+                prefix.endsAlike = true
+                return
+            }
+            guard phases.allSatisfy({ $0.range.isEmpty }), runtime.droppedProblems == 0,
+                  simulation.engine.runningDisplayLinks.isEmpty, !simulation.engine.hasScheduledWork else { return }
+            var outcome = finished(trace: simulation.trace(samples: samples), as: prefix.scenario)
+            outcome.offersTap = prefix.scenario == .present && presentedAndIdle && simulation.hasTapRecognizer
+            prefix.outcome = outcome
+            prefix.readAt = ThreadTime.now
+            prefix.wallAt = ContinuousClock.now
+        }
+
         switch scenario {
         case .present:
             // With a drive the presentation itself is interactive (a drag that brings a sheet up).
@@ -492,6 +544,7 @@ public enum ScenarioRunner {
             }
         case .dismiss, .presentThenDismiss:
             present(animated: scenario != .dismiss)
+            readPrefix()
             dismiss()
         case .reduceMotion:
             // Every way the entry moves, with the setting on: animated, and by each gesture it declares.
@@ -517,6 +570,7 @@ public enum ScenarioRunner {
             push()
         case .pop:
             push()
+            readPrefix()
             pop()
         case .interactivePop, .interactivePopCancel:
             push()
