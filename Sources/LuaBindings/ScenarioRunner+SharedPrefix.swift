@@ -70,15 +70,14 @@ extension ScenarioOutcome {
 }
 
 extension ScenarioRunner {
-    /// `scenario` and `partner`, a shorter scenario and the longer one whose first part it is, by one run of the longer
-    /// where that gives both outcomes as their own runs would; else the shorter one also runs alone.
+    /// `scenario` and `partner`, a shorter scenario and the longer one whose first part it is, by one run of the longer.
     ///
     /// - Parameter since: processor time when the turn began (runAll's last reading).
-    /// - Returns: `scenario`'s outcome; the partner's, with the processor time to charge at its turn (nil: it runs
-    ///   alone then); and that time, spent now.
+    /// - Returns: `scenario`'s outcome (nil: the shorter one's end would have changed the run, and it must run alone);
+    ///   the partner's, with the processor time to charge at its turn (nil: it runs alone then); and that time, spent now.
     static func runShared(_ file: EntryFile, source: String, scenario: Scenario, partner: Scenario, options: ScenarioOptions,
                           prepared: PreparedSandbox, since start: Duration)
-        -> (ScenarioOutcome, (outcome: ScenarioOutcome, time: Duration)?, Duration) {
+        -> (outcome: ScenarioOutcome?, partner: (outcome: ScenarioOutcome, time: Duration)?, deferred: Duration) {
         let (shorter, longer) = scenario.sharedPrefix == nil ? (scenario, partner) : (partner, scenario)
         let wallStart = ContinuousClock.now
         let reading = PrefixReading(shorter)
@@ -90,13 +89,7 @@ extension ScenarioRunner {
             // The shorter one's steps were this run's own: its outcome costs nothing more at its turn.
             return (long, short.map { ($0, .zero) }, .zero)
         }
-        guard var short else {
-            // Something was left to report where the shorter one ends: it runs alone, the longer run kept for its turn.
-            let wallAlone = ContinuousClock.now
-            var alone = run(file, source: source, scenario: scenario, options: options, prepared: prepared)
-            alone.wallTime = ContinuousClock.now - wallAlone
-            return (alone, (long, end - start), end - start)
-        }
+        guard var short else { return (nil, (long, end - start), end - start) }
         guard let readAt = reading.readAt, let wallAt = reading.wallAt else {
             // The two ended alike: the run was the shorter one's, and the longer one added nothing to it.
             long.wallTime = .zero

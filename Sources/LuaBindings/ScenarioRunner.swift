@@ -36,15 +36,17 @@ public enum ScenarioRunner {
         var start = ThreadTime.now
         var lastReading = start
         // Outcomes read off a run made at an earlier scenario's turn (the two share a first part, Scenario.sharedPrefix),
-        // each with the processor and wall time it is charged; `ahead` is their processor time, not yet counted: each
-        // turn sees only what the scenarios before it took, as when each ran at its own turn.
+        // each with the processor time it is charged (what its run added to the other's); `ahead` is that time, not yet
+        // counted: each turn's budget sees what the scenarios before it cost. The budget counts work done, so where a
+        // scenario was read off another's run, an entry near it gets further than when each ran its own first part.
         var waiting: [Scenario: (outcome: ScenarioOutcome, time: Duration)] = [:]
         var ahead = Duration.zero
         for scenario in Scenario.allCases {
             let elapsed = lastReading - start - ahead
             let kept = waiting.removeValue(forKey: scenario)
             if let kept { ahead -= kept.time }
-            if stopped == nil, !outcomes.isEmpty, elapsed > budget {
+            /// The scenario not run: the scenarios before it took the entry's budget.
+            func pastBudget(_ elapsed: Duration) -> ScenarioOutcome {
                 stopped = "not run: the entry's scenarios together ran past \(entryTimeFactor) time limits"
                 // The entry's, not the next scenario's: that one alone would run within its limit, and so would each of the others.
                 let heaviest = spent.sorted { $0.time > $1.time }.prefix(3).map { "\($0.scenario.rawValue) \(Self.seconds($0.time))" }
@@ -54,7 +56,10 @@ public enum ScenarioRunner {
                                         + "\(heaviest.joined(separator: ", ")). Each ran within the limit alone (loading is timed apart from the "
                                         + "scenario), but together they are far too much work")
                 problem.kind = .limit
-                outcomes.append(ScenarioOutcome(scenario: scenario, problems: [problem], skipped: stopped, trace: nil))
+                return ScenarioOutcome(scenario: scenario, problems: [problem], skipped: stopped, trace: nil)
+            }
+            if stopped == nil, !outcomes.isEmpty, elapsed > budget {
+                outcomes.append(pastBudget(elapsed))
                 continue
             }
             if let stopped {
@@ -92,9 +97,24 @@ public enum ScenarioRunner {
             // Processor time this turn spent on the partner's outcome, charged at its turn instead.
             var deferred = Duration.zero
             if let partner {
-                (outcome, waiting[partner], deferred) = runShared(file, source: source, scenario: scenario, partner: partner,
-                                                                  options: options, prepared: prepared, since: before)
+                let shared = runShared(file, source: source, scenario: scenario, partner: partner, options: options, prepared: prepared,
+                                       since: before)
+                waiting[partner] = shared.partner
+                deferred = shared.deferred
                 ahead += deferred
+                if let own = shared.outcome {
+                    outcome = own
+                } else if !outcomes.isEmpty, elapsed + deferred > budget {
+                    // The longer run took the rest of the budget: the entry costs no more than when each ran at its turn.
+                    outcomes.append(pastBudget(elapsed + deferred))
+                    lastReading = ThreadTime.now
+                    continue
+                } else {
+                    // Something was left to report where this shorter one ends: it runs alone.
+                    let wallAlone = ContinuousClock.now
+                    outcome = run(file, source: source, scenario: scenario, options: options, prepared: prepared)
+                    outcome.wallTime = ContinuousClock.now - wallAlone
+                }
             } else {
                 outcome = run(file, source: source, scenario: scenario, options: options, prepared: prepared)
                 outcome.wallTime = ContinuousClock.now - wallBefore
