@@ -63,8 +63,9 @@ import Transitions
         #expect(saved >= 2 * 47)
     }
 
-    /// An entry whose first animateTransition (the presentation) does `first` and whose later ones complete normally.
-    static func entry(first: String) -> String {
+    /// An entry whose `call`th animateTransition (the first: the presentation) does `first` and whose others complete
+    /// normally.
+    static func entry(first: String, call: Int = 1) -> String {
         """
         local calls = 0
         return {
@@ -74,7 +75,7 @@ import Transitions
             animateTransition = function(ctx)
               calls = calls + 1
               local to = ctx:viewForKey("to")
-              if calls == 1 then
+              if calls == \(call) then
         \(first)
               end
               if to then ctx.containerView:addSubview(to) end
@@ -145,22 +146,8 @@ import Transitions
     /// the rest, as before.
     @Test func aDismissalOutOfTimeStopsTheRestAsBefore() throws {
         let limits = SandboxLimits(time: .milliseconds(300))
-        let source = """
-        local calls = 0
-        return {
-          title = "Prefix", summary = "Dismisses forever.", tags = {"test"},
-          animator = {
-            transitionDuration = function() return 0.3 end,
-            animateTransition = function(ctx)
-              calls = calls + 1
-              if calls == 2 then while true do end end
-              local to = ctx:viewForKey("to")
-              if to then ctx.containerView:addSubview(to) end
-              UIView.animate(0.3, function() end, function() ctx:completeTransition(true) end)
-            end,
-          },
-        }
-        """
+        // The second call: the dismissal, whether the presentation before it was animated or not.
+        let source = Self.entry(first: "      while true do end", call: 2)
         let (outcomes, _, file, folder) = try Self.runAll(source, limits: limits)
         defer { try? FileManager.default.removeItem(at: folder) }
         let present = try #require(outcomes.first { $0.scenario == .present })
