@@ -28,8 +28,9 @@ final class PrefixReading {
     let scenario: Scenario
     /// The shorter scenario's outcome, read where its own run would have ended.
     var outcome: ScenarioOutcome?
-    /// Processor and wall time at that point, for charging the two scenarios apart.
+    /// Processor time at that point, for charging the two scenarios apart.
     var readAt: Duration?
+    /// The wall clock at that point (each outcome's `wallTime`).
     var wallAt: ContinuousClock.Instant?
     /// The run reached the point and found its own end would be the same as the shorter run's: the entry had run out
     /// of a limit by then, so neither run does anything more than finish.

@@ -174,7 +174,8 @@ public enum ScenarioRunner {
         run(file, source: source, scenario: scenario, options: options, interaction: given, gesture: gesture, tap: tap, prepared: nil)
     }
 
-    /// - Parameter prepared: the entry's sandbox kept between its scenarios (runAll's), or nil for a sandbox of its own.
+    /// - Parameters:
+    ///   - prepared: the entry's sandbox kept between its scenarios (runAll's), or nil for a sandbox of its own.
     ///   - prefix: the shorter scenario this run's first part is (`Scenario.sharedPrefix`), to read its outcome off.
     static func run(_ file: EntryFile, source: String, scenario: Scenario, options: ScenarioOptions,
                     interaction given: InteractionPlan? = nil, gesture: GestureInput? = nil, tap: Point? = nil,
