@@ -27,8 +27,13 @@ import Verification
         let slow = try ExportVerificationTests.altered(swift, "init(duration: Double = 0.35)", "init(duration: Double = 3.5)")
         let present = ScenarioRunner.runAll(file, source: source).filter { $0.scenario == .present }
         let verifier = try ExportVerificationTests.verifier()
-        let quick = try verifier.time(swift, outcomes: present, rounds: 20).first?.rounds.min() ?? 0
-        let long = try verifier.time(slow, outcomes: present, rounds: 20).first?.rounds.min() ?? 0
+        // Taken in turns, four rounds at a time, so that both see the same spells of a machine the rest of the suite
+        // keeps busy (20 rounds of one and then of the other once measured 86 µs against 103).
+        var quick = Double.infinity, long = Double.infinity
+        for _ in 0..<5 {
+            quick = min(quick, try verifier.time(swift, outcomes: present, rounds: 4).first?.rounds.min() ?? 0)
+            long = min(long, try verifier.time(slow, outcomes: present, rounds: 4).first?.rounds.min() ?? 0)
+        }
         #expect(quick > 0 && long > 1.5 * quick, "0.35 s: \(quick) s, 3.5 s: \(long) s")
     }
 
